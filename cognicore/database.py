@@ -1,0 +1,148 @@
+"""PostgreSQL for cognicore: the embedded server, the connection pool and the migrations."""
+
+from __future__ import annotations
+
+import asyncio
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+from pgvector.psycopg import register_vector_async
+from psycopg import sql
+from psycopg.rows import dict_row
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
+
+EMBEDDED_DATABASE = "cognicore"
+
+# Each package owns its tables and lists its migrations; position in the list is the version.
+MIGRATIONS_TABLE = """
+CREATE TABLE IF NOT EXISTS cognicore_migrations (
+    component text NOT NULL,
+    version int NOT NULL,
+    applied_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (component, version)
+)"""
+MIGRATION_LOCK_KEY = 0x636F676E  # "cogn": serialises concurrent start-ups
+
+
+class DatabaseError(Exception):
+    """Base error of the database layer."""
+
+
+class DatabaseUnavailable(DatabaseError):
+    """The server cannot be reached or started; the message names the URL and the fix."""
+
+
+def redact(url: str) -> str:
+    """The URL with its password replaced by `***`, safe to print."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def _start_embedded_blocking(pgdata: Path) -> str:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # platformdirs warns when XDG_RUNTIME_DIR is unset
+        import pgserver
+
+        pgdata.parent.mkdir(parents=True, exist_ok=True)
+        # cleanup_mode="stop": the server is shared by every process using this folder and
+        # stopped when the last of them exits.
+        server = pgserver.get_server(pgdata, cleanup_mode="stop")
+    base = server.get_uri()
+    with psycopg.connect(base, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (EMBEDDED_DATABASE,)).fetchone()
+        if not exists:
+            try:
+                conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(EMBEDDED_DATABASE)))
+            except psycopg.errors.DuplicateDatabase:
+                pass  # another process created it first
+    return server.get_uri(EMBEDDED_DATABASE)
+
+
+async def start_embedded(data_dir: Path) -> str:
+    """Start (or join) the embedded PostgreSQL in `data_dir/pgdata` and return its URL."""
+    try:
+        return await asyncio.to_thread(_start_embedded_blocking, data_dir / "pgdata")
+    except Exception as exc:  # pgserver raises bare subprocess/OS errors
+        raise DatabaseUnavailable(
+            f"Could not start the embedded PostgreSQL in {data_dir / 'pgdata'}: {exc}. "
+            "Check the folder is writable (COGNICORE_DATA_DIR), or set DATABASE_URL to use a server."
+        ) from exc
+
+
+async def _configure(conn: psycopg.AsyncConnection) -> None:
+    await register_vector_async(conn)
+
+
+async def ensure_extensions(url: str) -> None:
+    """Create `vector` and `pg_trgm`; the pool's type registration needs them to exist first."""
+    try:
+        async with await psycopg.AsyncConnection.connect(url, autocommit=True, connect_timeout=10) as conn:
+            await conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+            await conn.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm")
+    except psycopg.errors.UniqueViolation:
+        pass  # two processes raced on CREATE EXTENSION; the other one won
+    except psycopg.OperationalError as exc:
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise DatabaseUnavailable(
+            f"Cannot connect to PostgreSQL at {redact(url)}: {reason}. "
+            "Check that the server is running and DATABASE_URL is right, or unset DATABASE_URL "
+            "to use the embedded server."
+        ) from exc
+    except psycopg.Error as exc:
+        raise DatabaseUnavailable(
+            f"PostgreSQL at {redact(url)} cannot load the `vector` and `pg_trgm` extensions: {exc}. "
+            "Use a server with pgvector installed (e.g. the pgvector/pgvector image)."
+        ) from exc
+
+
+async def open_pool(url: str, *, min_size: int = 1, max_size: int = 10) -> AsyncConnectionPool:
+    """An open pool whose connections suit LangGraph's checkpointer too (autocommit, dict rows)."""
+    await ensure_extensions(url)
+    pool: AsyncConnectionPool = AsyncConnectionPool(
+        url,
+        min_size=min_size,
+        max_size=max_size,
+        open=False,
+        configure=_configure,
+        kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row},
+    )
+    try:
+        await pool.open(wait=True, timeout=15)
+    except PoolTimeout as exc:
+        await pool.close()
+        raise DatabaseUnavailable(
+            f"Cannot open connections to PostgreSQL at {redact(url)} within 15 s. "
+            "Check that the server is running and accepts connections."
+        ) from exc
+    return pool
+
+
+async def migrate(pool: AsyncConnectionPool, components: Sequence[tuple[str, Sequence[str]]]) -> list[str]:
+    """Apply each component's pending migrations in order, under an advisory lock; return what ran."""
+    applied: list[str] = []
+    async with pool.connection() as conn, conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK_KEY,))
+        await conn.execute(MIGRATIONS_TABLE)
+        for component, steps in components:
+            cur = await conn.execute(
+                "SELECT coalesce(max(version), -1) AS v FROM cognicore_migrations WHERE component = %s",
+                (component,),
+            )
+            row = await cur.fetchone()
+            current = row["v"] if row else -1
+            for version, statement in enumerate(steps):
+                if version <= current:
+                    continue
+                await conn.execute(statement)  # type: ignore[arg-type]  # trusted, static SQL
+                await conn.execute(
+                    "INSERT INTO cognicore_migrations (component, version) VALUES (%s, %s)",
+                    (component, version),
+                )
+                applied.append(f"{component}:{version}")
+    return applied

@@ -1,0 +1,11 @@
+"""Every package's migrations, in dependency order, for `database.migrate`."""
+
+from collections.abc import Sequence
+
+from memory.migrations import MIGRATIONS as MEMORY_MIGRATIONS
+from workflows.migrations import MIGRATIONS as WORKFLOW_MIGRATIONS
+
+COMPONENTS: list[tuple[str, Sequence[str]]] = [
+    ("memory", MEMORY_MIGRATIONS),
+    ("workflows", WORKFLOW_MIGRATIONS),
+]

@@ -1,0 +1,64 @@
+"""Settings read from the environment (and an optional `.env`): the only place cognicore reads them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import platformdirs
+from pydantic import AliasChoices, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+def _default_data_dir() -> Path:
+    return Path(platformdirs.user_data_dir("cognicore"))
+
+
+class Settings(BaseSettings):
+    """Every knob of a deployment. Our own variables take the `COGNICORE_` prefix."""
+
+    model_config = SettingsConfigDict(env_prefix="COGNICORE_", env_file=".env", extra="ignore")
+
+    database_url: SecretStr | None = Field(
+        default=None,
+        validation_alias=AliasChoices("DATABASE_URL", "COGNICORE_DATABASE_URL"),
+        description="PostgreSQL URL. Unset: an embedded PostgreSQL is started in `data_dir`.",
+    )
+    google_api_key: SecretStr | None = Field(
+        default=None,
+        validation_alias=AliasChoices("GOOGLE_API_KEY", "COGNICORE_GOOGLE_API_KEY"),
+        description="Gemini API key. Unset: the deterministic offline engine answers.",
+    )
+    chat_model: str = Field("gemini-2.5-flash", description="Gemini chat model name.")
+    embedding_model: str = Field("models/gemini-embedding-001", description="Gemini embedding model.")
+    embedding_dims: int = Field(768, description="Embedding dimension (fixed by the schema).")
+    model_timeout_s: float = Field(60.0, gt=0, description="Timeout of one model call.")
+    model_retries: int = Field(1, ge=0, le=5, description="Retries when a model returns unusable output.")
+
+    data_dir: Path = Field(default_factory=_default_data_dir, description="Embedded database and outputs.")
+    output_dir: Path | None = Field(None, description="Where reports go (default: DATA_DIR/reports).")
+
+    max_input_tokens: int = Field(32_000, gt=0, description="Largest user input accepted.")
+    max_context_tokens: int = Field(64_000, gt=0, description="Largest context sent to a model.")
+    history_tokens: int = Field(4_000, gt=0, description="Budget for recalled conversation turns.")
+    retrieval_k: int = Field(6, gt=0, le=50, description="Knowledge chunks retrieved per question.")
+    max_replans: int = Field(2, ge=0, le=5, description="Re-planning attempts after a failed plan or step.")
+    step_timeout_s: float = Field(120.0, gt=0, description="Timeout of one sub-agent step.")
+
+    sql_schemas: list[str] = Field(
+        default_factory=lambda: ["demo_sales"], description="Schemas `database_query` may read."
+    )
+    sql_timeout_ms: int = Field(5_000, gt=0, description="Statement timeout of `database_query`.")
+    sql_row_limit: int = Field(200, gt=0, description="Rows `database_query` returns at most.")
+
+    pool_min_size: int = Field(1, ge=0)
+    pool_max_size: int = Field(10, gt=0)
+
+    @property
+    def reports_dir(self) -> Path:
+        """Folder for generated reports and charts."""
+        return self.output_dir or self.data_dir / "reports"
+
+    @property
+    def online(self) -> bool:
+        """True when a Gemini key is configured."""
+        return self.google_api_key is not None and bool(self.google_api_key.get_secret_value())

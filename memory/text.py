@@ -1,0 +1,52 @@
+"""Tokenising and stemming shared by the offline embedder and the offline reasoning roles."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+WORD_RE = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
+
+STOPWORDS = frozenset(
+    """a an the and or but if then else of to in on at by for with from into over under about as is are was
+    were be been being do does did done have has had having it its this that these those there here i me my
+    we our you your he she they them their what which who whom whose when where why how can could should
+    would will shall may might must not no so than too very just also any all each every some such only
+    own same other more most few both up down out off again further once please s t""".split()
+)
+
+_SUFFIXES = ("ational", "ization", "fulness", "iveness", "ations", "ation", "ments", "ment", "ings", "ing",
+             "ies", "ied", "edly", "ed", "ly", "es", "s")
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """A light, deterministic suffix stripper: enough to match `sales`/`sale`, `selling`/`sell`."""
+    if len(word) <= 3 or word.isdigit():
+        return word
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            base = word[: -len(suffix)]
+            if suffix in ("ies", "ied"):
+                return base + "y"
+            if suffix == "es" and not base.endswith(("s", "x", "z", "ch", "sh")):
+                return base + "e"
+            if suffix in ("ing", "ed") and len(base) > 3 and base[-1] == base[-2] and base[-1] not in "ls":
+                return base[:-1]  # "planning" -> "plan"
+            return base
+    return word
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased words of `text`, hyphenated words kept whole and also split."""
+    out: list[str] = []
+    for token in WORD_RE.findall(text.lower()):
+        out.append(token)
+        if "-" in token:
+            out.extend(p for p in token.split("-") if p)
+    return out
+
+
+def terms(text: str) -> list[str]:
+    """Stemmed content words of `text`, in order, stopwords removed."""
+    return [stem(w) for w in words(text) if w not in STOPWORDS]

@@ -1,0 +1,21 @@
+"""Errors of the sub-agent layer: a developer's mistake vs. a step that failed at run time."""
+
+
+class SubAgentError(Exception):
+    """Base error of the sub-agent layer."""
+
+
+class RegistryError(SubAgentError):
+    """A sub-agent is misdeclared (duplicate name, bad entry point): a developer's mistake."""
+
+
+class UnknownAgent(SubAgentError):
+    """A plan or a command names a sub-agent that is not registered."""
+
+
+class StepFailed(SubAgentError):
+    """An expected failure of one step (bad input, refused SQL); it becomes `status="error"` data."""
+
+
+class SqlRefused(StepFailed):
+    """A SQL statement was refused before it ran; nothing was executed."""

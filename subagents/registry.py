@@ -1,0 +1,93 @@
+"""The sub-agent registry: built-ins from a literal list plus the `cognicore.subagents` entry points."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from importlib.metadata import entry_points
+
+from subagents.errors import RegistryError, UnknownAgent
+from subagents.types import AgentServices, SubAgent
+
+ENTRY_POINT_GROUP = "cognicore.subagents"
+
+AgentFactory = Callable[[AgentServices], SubAgent]
+"""Builds a sub-agent from the shell's services. A class whose constructor takes `services` is one."""
+
+
+class Registry:
+    """Sub-agents by unique name, in registration order."""
+
+    def __init__(self, agents: Sequence[SubAgent]) -> None:
+        self._agents: dict[str, SubAgent] = {}
+        for agent in agents:
+            if not isinstance(agent, SubAgent):
+                raise RegistryError(
+                    f"{agent!r} is not a SubAgent: it needs `name`, `description` and `async def run`."
+                )
+            if not agent.name.isidentifier():
+                raise RegistryError(
+                    f"Sub-agent name {agent.name!r} must be a Python identifier (it becomes a graph node)."
+                )
+            if agent.name in self._agents:
+                raise RegistryError(f"Two sub-agents are named {agent.name!r}; names must be unique.")
+            self._agents[agent.name] = agent
+
+    def get(self, name: str) -> SubAgent:
+        """The agent called `name`, or an error listing the known ones."""
+        try:
+            return self._agents[name]
+        except KeyError:
+            raise UnknownAgent(f"Unknown sub-agent {name!r}; known agents: {', '.join(self.names)}.") from None
+
+    @property
+    def names(self) -> list[str]:
+        return list(self._agents)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._agents
+
+    def __iter__(self) -> Iterator[SubAgent]:
+        return iter(self._agents.values())
+
+    def __len__(self) -> int:
+        return len(self._agents)
+
+    def describe(self) -> str:
+        """One line per agent, as the planner reads them."""
+        return "\n".join(f"- {a.name}: {a.description}" for a in self)
+
+
+def load_entry_point_factories(group: str = ENTRY_POINT_GROUP) -> list[AgentFactory]:
+    """Factories declared by installed packages under `group`."""
+    factories: list[AgentFactory] = []
+    for ep in entry_points(group=group):
+        try:
+            factories.append(ep.load())
+        except Exception as exc:
+            raise RegistryError(
+                f"Entry point {ep.name!r} ({ep.value}) in group {group!r} failed to load: {exc}"
+            ) from exc
+    return factories
+
+
+def build_registry(
+    services: AgentServices,
+    factories: Sequence[AgentFactory],
+    *,
+    extra: Sequence[SubAgent] = (),
+    use_entry_points: bool = True,
+) -> Registry:
+    """Build every agent: the given factories, then entry-point ones, then ready-made `extra` agents."""
+    all_factories = list(factories)
+    if use_entry_points:
+        all_factories += load_entry_point_factories()
+    agents: list[SubAgent] = []
+    for factory in all_factories:
+        try:
+            agents.append(factory(services))
+        except RegistryError:
+            raise
+        except Exception as exc:
+            name = getattr(factory, "__qualname__", repr(factory))
+            raise RegistryError(f"Sub-agent factory {name} failed: {type(exc).__name__}: {exc}") from exc
+    return Registry([*agents, *extra])
