@@ -45,7 +45,8 @@ class StepOutput(BaseModel):
     """What a sub-agent returns. Expected failures are data (`status="error"`), not exceptions."""
 
     status: Literal["ok", "error"] = "ok"
-    summary: str = Field("", description="Human-readable result of the step.")
+    agent: str = Field(default="", description="The sub-agent that produced it (set by the orchestrator).")
+    summary: str = Field(default="", description="Human-readable result of the step.")
     data: dict[str, Any] = Field(default_factory=dict, description="Machine-readable result (JSON values).")
     citations: list[Citation] = Field(default_factory=list)
     artifacts: list[str] = Field(default_factory=list, description="Paths of files the step wrote.")
@@ -58,7 +59,7 @@ class StepInput(BaseModel):
 
     step_id: str
     instruction: str
-    request: str = Field("", description="The user's original request, for context.")
+    request: str = Field(default="", description="The user's original request, for context.")
     inputs: dict[str, StepOutput] = Field(default_factory=dict, description="Outputs of `depends_on` steps.")
 
 
@@ -95,6 +96,7 @@ class AgentServices:
     sql_row_limit: int = 200
     model_timeout_s: float = 60.0
     model_retries: int = 1
+    retrieval_k: int = 6
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property

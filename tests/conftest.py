@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 import uuid
 import warnings
 from collections.abc import AsyncIterator, Iterator
@@ -27,7 +29,7 @@ def _with_database(url: str, name: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def pg_admin_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def pg_admin_url() -> Iterator[str]:
     """URL of a maintenance database on the test server (TEST_DATABASE_URL or an embedded one)."""
     if url := os.environ.get("TEST_DATABASE_URL"):
         yield url
@@ -36,9 +38,13 @@ def pg_admin_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         warnings.simplefilter("ignore")
         import pgserver
 
-        server = pgserver.get_server(tmp_path_factory.mktemp("pg") / "data", cleanup_mode="stop")
+        # Its own folder, not pytest's tmp_path: pytest prunes old basetemps, which would pull the data
+        # directory from under a server that a concurrent session is still using.
+        folder = Path(tempfile.mkdtemp(prefix="cognicore-test-pg-"))
+        server = pgserver.get_server(folder / "data", cleanup_mode="delete")
     yield server.get_uri()
     server.cleanup()
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,358 @@
+"""The `compose_answer` role: an answer to a question from retrieved passages, citing them by index."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from langchain_core.messages import HumanMessage, SystemMessage
+from pydantic import BaseModel, Field
+
+from memory.llm import structured_call
+from memory.text import stem, terms, words
+
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
+
+ROLE = "compose_answer"
+
+
+class ComposedAnswer(BaseModel):
+    """An answer to the user's question written only from the numbered passages, citing them."""
+
+    text: str = Field(
+        description=(
+            "The answer in a few sentences. After each statement put the number of the passage that "
+            "supports it in square brackets, e.g. [2]. If the passages do not answer the question, say "
+            "plainly that the knowledge base has nothing on it; never add facts that are not in the passages."
+        )
+    )
+    used: list[int] = Field(
+        default_factory=list,
+        description="The numbers of the passages the answer relies on; empty when none answers the question.",
+    )
+
+
+class AnswerComposer(Protocol):
+    """Writes an answer from passages given as JSON dicts with `index`, `title`, `source` and `content`."""
+
+    async def compose(
+        self, *, question: str, passages: list[dict[str, Any]], memory: str = "", history: str = ""
+    ) -> ComposedAnswer: ...
+
+
+def nothing_found(question: str) -> str:
+    """The honest answer when no passage is about the question."""
+    topic = " ".join(question.split()).rstrip("?.! ") or "this question"
+    return f'The knowledge base has nothing on "{topic}".'
+
+
+# --- offline -------------------------------------------------------------------------------------
+
+# Words of a request that say "answer this" rather than what it is about.
+_NOISE = frozenset(
+    stem(w)
+    for w in """tell explain describe summarise summarize summary know say give show find look lookup search
+    retrieve check read want need like let knowledge base kb document documents documentation doc docs info
+    information detail details answer question questions anything something thing things exactly already
+    still really actually currently ever get got much many us mean means meaning happen happened kind sort
+    type way policy policies rule rules last latest recent newest previous""".split()
+)
+# Phrases rewritten to the word the documents use before the question is split into words.
+_PHRASES = {
+    "send back": "return",
+    "bring back": "return",
+    "take back": "return",
+    "money back": "refund",
+    "how much": "price",
+    "how long": "",  # the question's shape asks for a duration; the words say nothing
+    "set up": "setup",
+}
+
+# Paraphrase groups: a question word matches passages that use any word of its group.
+_GROUPS = [
+    "return returns refund refunds",
+    "price prices priced cost costs pay expensive cheap pricing",
+    "ship shipping shipped deliver delivery delivered courier",
+    "warranty warranties guarantee guaranteed",
+    "defect defective broken faulty fault",
+    "open opened unbox unboxed unopened used",
+    "found founded start started establish established",
+    "launch launched release released introduce introduced debut",
+    "cut reduce reduced lower lowered drop dropped decrease",
+    "delay delayed postpone postponed defer deferred",
+    "expansion expand expanding",
+    "latam latin",
+    "apac asia",
+    "eu europe european",
+    "calculate calculated compute computed define defined definition formula measure measured",
+    "discount discounts promotion promotions",
+    "customer customers buyer buyers client clients",
+    "buy buys bought sell sells sold purchase purchased",
+    "ceo chief",
+    "qbr review",
+    "approve approves approved approval approvals sign-off",
+    "headphone headphones earbud earbuds buds",
+]
+_SYNONYMS: dict[str, frozenset[str]] = {}
+for _group in _GROUPS:
+    _stems = frozenset(stem(w) for w in words(_group))
+    for _s in _stems:
+        _SYNONYMS[_s] = _SYNONYMS.get(_s, frozenset()) | _stems
+
+# Question shapes and the sentences that answer them, as (question pattern, sentence pattern, bonus).
+_SHAPES = [
+    (
+        re.compile(r"\bwhy\b"),
+        re.compile(r"\b(because|reasons?|due to|since|so that|in order to)\b", re.I),
+        0.8,
+    ),
+    (
+        re.compile(r"\b(when|how long|what year|what date)\b"),
+        re.compile(
+            r"\b(1[89]\d\d|20\d\d|january|february|march|april|may|june|july|august|september|october"
+            r"|november|december|days?|weeks?|months?|years?)\b",
+            re.I,
+        ),
+        0.4,
+    ),
+    (re.compile(r"\b(how much|price|cost|fee|charge|pay)"), re.compile(r"[$€]\s?\d|\d\s?%|\bEUR\b"), 0.5),
+    (
+        re.compile(r"\b(most|best|top|largest|biggest|highest|main)\b"),
+        re.compile(r"\b(most|\w{3,}est)\b", re.I),
+        0.5,
+    ),
+]
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
+_LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
+_MARKUP = re.compile(r"\*\*|__|`")
+_PRONOUN = re.compile(r"(It|They|This|These|Its|Their)\b")
+MAX_SENTENCES = 3
+MAX_CHARS = 700
+MIN_COVERAGE = 0.5  # share of the question's (weighted) words a passage must contain to be an answer
+
+
+@dataclass(frozen=True, slots=True)
+class _Unit:
+    """A sentence (or list item) of a passage, with the headings it sits under."""
+
+    passage: int  # the passage's index, as cited
+    order: int  # rank of the passage in the retrieved list
+    position: int  # place in the passage
+    text: str
+    heading: str  # the nearest heading above it
+    terms: frozenset[str]
+    lead: frozenset[str]  # terms of the nearest heading: what the sentence is about
+    frame: frozenset[str]  # terms of the title and the outer headings
+    fragment: bool  # starts mid-sentence (the passage began inside it)
+
+
+def _units(order: int, passage: dict[str, Any]) -> list[_Unit]:
+    """Split a passage into sentences and list items, remembering the headings they sit under."""
+    index = int(passage["index"])
+    title_terms = frozenset(terms(str(passage.get("title") or "")))
+    headings: dict[int, str] = {}
+    blocks: list[tuple[str, dict[int, str]]] = []
+    paragraph: list[str] = []
+
+    def flush() -> None:
+        if paragraph:
+            blocks.append((" ".join(paragraph), dict(headings)))
+            paragraph.clear()
+
+    for line in str(passage.get("content") or "").splitlines():
+        if match := _HEADING.match(line):
+            flush()
+            level = len(match.group(1))
+            headings = {lv: h for lv, h in headings.items() if lv < level}
+            headings[level] = _MARKUP.sub("", match.group(2))
+        elif not line.strip() or set(line.strip()) <= set("|-: "):
+            flush()
+        elif line.lstrip().startswith("|"):  # a table row stands alone
+            flush()
+            paragraph.append(line.strip().strip("|").replace("|", ";"))
+            flush()
+        elif _LIST_MARKER.match(line):  # a list item starts a block; its wrapped lines continue it
+            flush()
+            paragraph.append(_LIST_MARKER.sub("", line).strip())
+        else:
+            paragraph.append(line.strip())
+    flush()
+    units: list[_Unit] = []
+    for text, above in blocks:
+        heading = above[max(above)] if above else ""
+        lead = frozenset(terms(heading))
+        frame = title_terms.union(*(terms(h) for h in above.values() if h != heading)) - lead
+        for sentence in _SENTENCE_SPLIT.split(_MARKUP.sub("", text)):
+            sentence = sentence.strip()
+            if len(words(sentence)) >= 2:
+                fragment = not units and sentence[0].islower()
+                unit_terms = frozenset(terms(sentence))
+                units.append(
+                    _Unit(index, order, len(units), sentence, heading, unit_terms, lead, frame, fragment)
+                )
+    return units
+
+
+def _concepts(question: str) -> list[frozenset[str]]:
+    """The question's content words, each widened to its paraphrase group."""
+    text = question.lower()
+    for phrase, word in _PHRASES.items():
+        text = re.sub(rf"\b{phrase}\b", word, text)
+    seen: dict[str, frozenset[str]] = {}
+    for term in terms(text):
+        if term not in _NOISE and term not in seen:
+            seen[term] = _SYNONYMS.get(term, frozenset()) | {term}
+    return list(dict.fromkeys(seen.values()))
+
+
+class OfflineAnswerComposer:
+    """Extractive, deterministic composer: the sentences sharing most (rare) words with the question."""
+
+    async def compose(
+        self, *, question: str, passages: list[dict[str, Any]], memory: str = "", history: str = ""
+    ) -> ComposedAnswer:
+        """Answer with the best sentences, cited; say plainly when nothing is about the question.
+
+        `memory` and `history` are not used: an extractive answer can only quote passages.
+        """
+        concepts = _concepts(question)
+        units = [u for order, p in enumerate(passages) for u in _units(order, p)]
+        if not concepts or not units:
+            return ComposedAnswer(text=nothing_found(question), used=[])
+        # Rarer words weigh more: "headphones" says more about the answer than "Aurora".
+        n = len(units)
+        weights = [
+            math.log((n + 1) / (sum(1 for u in units if (u.terms | u.lead) & c) + 0.5)) + 0.1
+            for c in concepts
+        ]
+        pairs = list(zip(concepts, weights, strict=True))
+        top = max(weights)
+        lowered = question.lower()
+        shapes = [(answers, bonus) for asks, answers, bonus in _SHAPES if asks.search(lowered)]
+
+        def score(u: _Unit) -> float:
+            direct = sum(w for c, w in pairs if u.terms & c)
+            lead = sum(w for c, w in pairs if not u.terms & c and u.lead & c)
+            frame = sum(w for c, w in pairs if not (u.terms | u.lead) & c and u.frame & c)
+            shape = sum(bonus for answers, bonus in shapes if answers.search(u.text))
+            # A passage that starts mid-sentence, or a pointer ("See the shipping policy."), says little.
+            penalty = 0.5 if u.fragment or u.text.startswith("See ") else 0.0
+            return direct + 0.8 * lead + 0.4 * frame + top * (shape - penalty) - 0.02 * u.order
+
+        coverage: dict[int, float] = {}
+        for index in dict.fromkeys(u.passage for u in units):
+            present = frozenset().union(*(u.terms | u.lead | u.frame for u in units if u.passage == index))
+            coverage[index] = sum(w for c, w in pairs if present & c) / sum(weights)
+        asked = frozenset().union(*concepts)
+        # A sentence under a heading that names the subject ("Reasons: ..." under "LATAM expansion
+        # delayed") answers too, even when it never repeats the question's words.
+        ranked = sorted(
+            (u for u in units if (u.terms | u.lead) & asked), key=lambda u: (-score(u), u.order, u.position)
+        )
+        if not ranked or max(coverage.values()) < MIN_COVERAGE:
+            return ComposedAnswer(text=nothing_found(question), used=[])
+        best = score(ranked[0])
+        chosen: list[_Unit] = []
+        covered: set[int] = set()
+        seen_text: set[str] = set()
+        for u in ranked:
+            key = " ".join(words(u.text))  # overlapping chunks repeat sentences
+            if key in seen_text or coverage[u.passage] < MIN_COVERAGE / 2:
+                continue
+            hits = {i for i, c in enumerate(concepts) if u.terms & c}
+            s = score(u)
+            if chosen and not (s >= 0.7 * best or (hits - covered and s >= 0.45 * best)):
+                continue
+            if chosen and sum(len(c.text) for c in chosen) + len(u.text) > MAX_CHARS:
+                continue
+            chosen.append(u)
+            seen_text.add(key)
+            covered |= hits
+            if len(chosen) == MAX_SENTENCES:
+                break
+        return _render(chosen, asked)
+
+
+def _render(chosen: list[_Unit], asked: frozenset[str]) -> ComposedAnswer:
+    """Group the sentences by passage (best passage first), in reading order, each group cited once."""
+    first_seen: dict[int, int] = {}
+    for rank, u in enumerate(chosen):
+        first_seen.setdefault(u.passage, rank)
+    parts: list[str] = []
+    for passage in sorted(first_seen, key=first_seen.__getitem__):
+        sentences = []
+        told: frozenset[str] = frozenset()
+        for u in sorted((u for u in chosen if u.passage == passage), key=lambda u: u.position):
+            text = u.text if u.text[-1] in ".!?:" else u.text + "."
+            # A bare "List price: $149." needs the heading that says what it is about.
+            # So does "It is the strongest region for Wearables." under "Asia Pacific (APAC)".
+            missing = (u.lead - u.terms - told) & asked
+            pronoun = bool(_PRONOUN.match(text)) and not u.lead <= told
+            short = len(words(text)) <= 15
+            if ((missing and short) or pronoun) and u.heading and not u.heading.endswith("?"):
+                text = f"{u.heading}: {text}"
+            told |= u.terms | u.lead
+            sentences.append(text)
+        parts.append(f"{' '.join(sentences)} [{passage}]")
+    return ComposedAnswer(text=" ".join(parts), used=sorted(first_seen))
+
+
+# --- LLM-backed ----------------------------------------------------------------------------------
+
+# Used by LlmAnswerComposer (the rag_query sub-agent and the orchestrator's answer node);
+# pairs with the ComposedAnswer schema.
+COMPOSE_ANSWER_PROMPT = """\
+You answer questions about a company from its knowledge base. You are given numbered passages
+retrieved for the question, and possibly facts remembered about the user and the recent conversation.
+Rules:
+- Answer only from the passages. Memory and conversation help you understand the question; they are
+  not sources for facts about the company.
+- Cite every statement with the number of the passage it comes from, in square brackets: [1], [3].
+  Cite only numbers you were given. List the numbers you relied on in `used`.
+- If the passages do not contain the answer, say plainly that the knowledge base has nothing on the
+  question, and leave `used` empty. Never guess and never invent names, figures, dates or policies.
+- If the passages answer only part of the question, answer that part and say what is missing.
+- Be brief: a few sentences, in the language of the question."""
+
+_CITATION = re.compile(r"\[(\d+)\]")
+
+
+class LlmAnswerComposer:
+    """Composer backed by any LangChain chat model; citations are checked against the given passages."""
+
+    def __init__(self, model: BaseChatModel, *, retries: int = 1, timeout_s: float = 60.0) -> None:
+        self._model = model
+        self._retries = retries
+        self._timeout_s = timeout_s
+
+    async def compose(
+        self, *, question: str, passages: list[dict[str, Any]], memory: str = "", history: str = ""
+    ) -> ComposedAnswer:
+        """An answer from the model; raises `ModelCallError` on timeout or unusable output."""
+        payload: dict[str, Any] = {"question": question, "passages": passages}
+        if memory.strip():
+            payload["memory"] = memory
+        if history.strip():
+            payload["conversation"] = history
+        messages = [
+            SystemMessage(COMPOSE_ANSWER_PROMPT),
+            HumanMessage(json.dumps(payload, ensure_ascii=False, indent=1)),
+        ]
+        answer = await structured_call(
+            self._model, messages, ComposedAnswer, role=ROLE, retries=self._retries, timeout_s=self._timeout_s
+        )
+        return _checked(answer, {int(p["index"]) for p in passages})
+
+
+def _checked(answer: ComposedAnswer, valid: set[int]) -> ComposedAnswer:
+    """Drop citations of passages that were never given; count cited markers as used."""
+    text = _CITATION.sub(lambda m: m.group(0) if int(m.group(1)) in valid else "", answer.text)
+    text = re.sub(r"[ \t]+([.,;:!?])", r"\1", re.sub(r"[ \t]{2,}", " ", text)).strip()
+    cited = {int(m) for m in _CITATION.findall(text)}
+    used = sorted({u for u in answer.used if u in valid} | cited)
+    return ComposedAnswer(text=text or answer.text.strip(), used=used)

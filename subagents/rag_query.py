@@ -1,0 +1,125 @@
+"""The `rag_query` sub-agent: answers a question from the knowledge base, citing its sources."""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+from typing import TYPE_CHECKING, Any
+
+from memory.llm import ModelCallError
+from subagents.compose import ROLE, AnswerComposer, LlmAnswerComposer, OfflineAnswerComposer, nothing_found
+from subagents.types import AgentContext, AgentServices, Citation, StepInput, StepOutput
+
+if TYPE_CHECKING:
+    from memory.knowledge import Passage
+
+SNIPPET_CHARS = 240
+
+
+def pick_composer(services: AgentServices) -> AnswerComposer:
+    """The offline composer without a chat model, the LLM-backed one with it."""
+    if services.chat_model is None:
+        return OfflineAnswerComposer()
+    return LlmAnswerComposer(
+        services.chat_model, retries=services.model_retries, timeout_s=services.model_timeout_s
+    )
+
+
+def passage_dicts(passages: list[Passage]) -> list[dict[str, Any]]:
+    """Passages as the JSON dicts a composer reads, numbered from 1 as they are cited."""
+    return [
+        {"index": i, "title": p.title, "source": p.source, "content": p.content}
+        for i, p in enumerate(passages, start=1)
+    ]
+
+
+def engine_note(engine: str) -> str:
+    """The line that tells a reader which engine wrote an answer."""
+    return f"({engine} engine)"
+
+
+class RagQueryAgent:
+    """Retrieves passages by hybrid search, composes a cited answer, and lists the sources it used."""
+
+    name = "rag_query"
+    description = (
+        "Answers a question from the company knowledge base (product catalog, policies such as returns, "
+        "warranty, shipping and discounts, company history, decisions and their reasons, regional "
+        "strategy, business reviews, definitions of sales metrics) with cited sources. Use it for facts, "
+        "rules and explanations written in documents, not for figures computed from the sales database."
+    )
+
+    def __init__(
+        self, services: AgentServices, *, k: int | None = None, composer: AnswerComposer | None = None
+    ) -> None:
+        self._knowledge = services.knowledge
+        self._k = k if k is not None else services.retrieval_k
+        self._composer = composer or pick_composer(services)
+
+    async def run(self, task: StepInput, ctx: AgentContext) -> StepOutput:
+        """Answer the step's instruction (or, without one, the user's request) from the knowledge base."""
+        question = (task.instruction or task.request).strip()
+        if not question:
+            return StepOutput(
+                status="error",
+                error="rag_query needs a question: the step's instruction and the request are both empty.",
+            )
+        passages = await self._knowledge.search(question, k=self._k)
+        note = engine_note(ctx.engine)
+        if not passages:
+            empty = "The knowledge base is empty: add documents with `cognicore ingest`."
+            answer = f"{nothing_found(question)} {empty}"
+            return StepOutput(
+                summary=f"{answer}\n\n{note}",
+                data={"question": question, "answer": answer, "sources": [], "engine": ctx.engine},
+            )
+        calls = {ROLE: 1}
+        try:
+            composed = await self._composer.compose(question=question, passages=passage_dicts(passages))
+        except ModelCallError as exc:
+            return StepOutput(
+                status="error",
+                error=f"Could not compose an answer from the knowledge base: {exc}",
+                data={"question": question, "engine": ctx.engine},
+                model_calls=calls,
+            )
+        used = [i for i in dict.fromkeys(composed.used) if 1 <= i <= len(passages)]
+        sources = [_source(i, passages[i - 1]) for i in used]
+        summary = composed.text.strip()
+        if sources:
+            listing = "\n".join(f"[{s['index']}] {s['title']} ({_short(s['source'])})" for s in sources)
+            summary += f"\n\nSources:\n{listing}"
+        return StepOutput(
+            summary=f"{summary}\n\n{note}",
+            data={"question": question, "answer": composed.text, "sources": sources, "engine": ctx.engine},
+            citations=[
+                Citation(
+                    source=passages[i - 1].source,
+                    title=passages[i - 1].title,
+                    chunk_id=passages[i - 1].chunk_id,
+                    snippet=_snippet(passages[i - 1].content),
+                )
+                for i in used
+            ],
+            model_calls=calls,
+        )
+
+
+def _source(index: int, passage: Passage) -> dict[str, Any]:
+    return {
+        "index": index,
+        "title": passage.title,
+        "source": passage.source,
+        "chunk_id": passage.chunk_id,
+        "score": round(passage.score, 6),
+    }
+
+
+def _short(source: str) -> str:
+    """A file path's name (the title already says what it is); other sources as they are."""
+    return PurePath(source).name if "/" in source or "\\" in source else source
+
+
+def _snippet(content: str) -> str:
+    body = " ".join(line for line in content.splitlines() if not line.lstrip().startswith("#"))
+    body = " ".join(body.split())
+    return body if len(body) <= SNIPPET_CHARS else body[: SNIPPET_CHARS - 1].rstrip() + "…"

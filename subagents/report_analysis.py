@@ -1,0 +1,285 @@
+"""Exact figures from a result table, phrased as report findings: a ranking, or a trend over periods.
+
+Used by the offline `write_report` role and, as `computed_findings`, by the LLM-backed one, so numbers in a
+report are always computed here and never by a model.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from subagents.charts import (
+    Shape,
+    Table,
+    format_percent,
+    format_value,
+    humanize,
+    is_additive,
+    period_key,
+    shape,
+)
+
+Style = Literal["brief", "standard", "detailed"]
+
+
+def report_style(text: str) -> Style:
+    """`brief` for briefings and short summaries, `detailed` for in-depth reports, else `standard`."""
+    lowered = text.lower()
+    if re.search(r"\b(brief|briefing|short|concise|quick|one[- ]page|tl;?dr|executive summary)\b", lowered):
+        return "brief"
+    if re.search(r"\b(detailed|in[- ]depth|comprehensive|thorough|full report|deep[- ]dive)\b", lowered):
+        return "detailed"
+    return "standard"
+
+
+_NUMBER_WORDS = {w: i for i, w in enumerate("one two three four five six seven eight nine ten".split(), 1)}
+_RANK_WORDS = r"top|best|leading|largest|biggest|highest|bottom|worst|lowest|smallest|weakest"
+_RANK_RE = re.compile(
+    rf"\b(?:({_RANK_WORDS})\s+(\d{{1,3}}|{'|'.join(_NUMBER_WORDS)})\b|"
+    rf"(\d{{1,3}}|{'|'.join(_NUMBER_WORDS)})\s+({_RANK_WORDS})\b)"
+)
+
+
+def rows_asked(text: str) -> tuple[int | None, bool]:
+    """How many ranked rows the text asks for ("top 5", "three lowest") and whether from the bottom."""
+    m = _RANK_RE.search(text.lower())
+    if not m:
+        return None, False
+    word, count = (m[1], m[2]) if m[1] else (m[4], m[3])
+    n = int(count) if count.isdigit() else _NUMBER_WORDS[count]
+    return (n or None), word in ("bottom", "worst", "lowest", "smallest", "weakest")
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """Figures computed from one table: findings and recommendations in the table's own numbers."""
+
+    scope: str
+    findings: list[str]
+    recommendations: list[str]
+    headline: list[str]  # the one or two findings worth the summary
+    titled: bool = True  # the scope can serve as the report's title
+    notes: tuple[str, ...] = ()
+
+
+def analyse(
+    table: Table, *, hint: str, style: Style, asked: int | None = None, bottom: bool = False
+) -> Analysis:
+    """Exact figures from `table`: a ranking, or a trend when its label column is a time period."""
+    s = shape(table, hint)
+    if s is None:
+        return _describe_plain(table)
+    return _trend(table, s, style, asked, bottom) if s.period else _ranking(table, s, style, asked, bottom)
+
+
+def _describe_plain(table: Table) -> Analysis:
+    cols = ", ".join(humanize(c) for c in table.columns)
+    if not table.rows:
+        empty = ["The query returned no rows."]
+        return Analysis("a query that returned no rows", empty, [], empty, titled=False)
+    if len(table.rows) == 1 and all(isinstance(v, int | float) for v in table.rows[0]):
+        facts = [
+            f"{humanize(c)}: {format_value(v, c)}." for c, v in zip(table.columns, table.rows[0], strict=True)
+        ]
+        return Analysis(", ".join(humanize(c).lower() for c in table.columns), facts, [], facts[:2])
+    note = f"{len(table.rows)} rows with columns {cols}; no numeric measure to rank."
+    return Analysis(f"{len(table.rows)} rows without a numeric measure", [note], [], [note], titled=False)
+
+
+def _ranking(table: Table, s: Shape, style: Style, asked: int | None, bottom: bool) -> Analysis:
+    col = table.columns[s.measure]
+    measure = humanize(col).lower()
+    what = " and ".join(humanize(table.columns[i]).lower() for i in s.labels)
+    rows = sorted((r for r in table.rows if r[s.measure] is not None), key=lambda r: -r[s.measure])
+    names = [s.row_label(r) for r in rows]
+    values = [float(r[s.measure]) for r in rows]
+    n_rows = len(rows)
+    # A share of a total only means something for an additive, non-negative measure.
+    total = sum(values) if is_additive(col) and min(values) >= 0 and n_rows > 1 and sum(values) > 0 else None
+    across = (
+        f"the {n_rows} rows returned" if table.partial or len(s.labels) > 1 else f"{n_rows} {_plural(what)}"
+    )
+
+    def fmt(v: float) -> str:
+        return format_value(v, col)
+
+    def pct(v: float) -> str:
+        return format_percent(100 * v / total) if total else ""
+
+    def share(v: float) -> str:
+        return f" ({pct(v)})" if total else ""
+
+    findings = [
+        f"{names[0]} leads {measure} with {fmt(values[0])}"
+        + (f", {pct(values[0])} of the {fmt(total)} total across {across}." if total else ".")
+    ]
+    if n_rows > 1:
+        gap = values[0] - values[1]
+        rel = f" ({format_percent(100 * gap / values[1])})" if values[1] > 0 else ""
+        findings.append(f"{names[0]} is {fmt(gap)}{rel} ahead of {names[1]}, second with {fmt(values[1])}.")
+    n = min(asked or {"brief": 3, "standard": 5, "detailed": 10}[style], n_rows)
+    order = list(range(n_rows))[::-1] if bottom else list(range(n_rows))
+    picked = [(i + 1, names[i], values[i]) for i in order[:n]]
+    if style == "detailed":
+        findings += [f"#{rank} {name}: {fmt(v)}{share(v)}." for rank, name, v in picked]
+    elif n > 2 or asked:
+        ranked = "; ".join(f"#{rank} {name} {fmt(v)}{share(v)}" for rank, name, v in picked)
+        findings.append(f"{'Bottom' if bottom else 'Top'} {n} by {measure}: {ranked}.")
+    if n_rows > 2 and not table.partial and not bottom and n < n_rows:
+        findings.append(f"{names[-1]} is last with {fmt(values[-1])}{share(values[-1])}.")
+    if total and style != "brief":
+        findings.append(f"{_total_of(measure)} across {across}: {fmt(total)}.")
+    notes: tuple[str, ...] = ()
+    # A caveat, not a finding: notes are never cut to fit a briefing.
+    if table.row_count > len(table.rows):
+        notes = (f"Only {len(table.rows)} of {table.row_count} rows were returned, so totals are partial.",)
+    elif table.partial:
+        notes = (f"The query was limited to {len(table.rows)} rows, so totals are partial.",)
+
+    recs = [
+        f"Protect {_possessive(names[0])} lead in {measure}"
+        + (f" ({pct(values[0])} of the total)." if total else ".")
+    ]
+    if n_rows > 1 and values[1] > 0 and values[0] - values[1] < 0.1 * values[1]:
+        recs.append(f"Watch {names[1]}: it is close behind {names[0]}.")
+    if n_rows > 2 and not table.partial:
+        recs.append(f"Review {names[-1]}, the smallest by {measure}: grow it or reduce its cost.")
+    return Analysis(f"{measure} by {what} ({n_rows} rows)", findings, recs, findings[:2], notes=notes)
+
+
+def _possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _plural(noun: str) -> str:
+    if re.search(r"[^aeiou]y$", noun):
+        return noun[:-1] + "ies"
+    return noun + ("es" if noun.endswith(("s", "x", "ch", "sh")) else "s")
+
+
+def plural(count: int, noun: str) -> str:
+    """`1 text input`, `2 text inputs`."""
+    return f"{count} {noun if count == 1 else _plural(noun)}"
+
+
+def _total_of(measure: str) -> str:
+    return measure[:1].upper() + measure[1:] if measure.startswith("total ") else f"Total {measure}"
+
+
+def _trend(table: Table, s: Shape, style: Style, asked: int | None, bottom: bool) -> Analysis:
+    col, period_col = table.columns[s.measure], table.columns[s.label]
+    measure = humanize(col).lower()
+    rows = [r for r in table.rows if r[s.measure] is not None and r[s.label] is not None]
+    periods = sorted({r[s.label] for r in rows}, key=lambda v: (period_key(v, period_col), str(v)))
+    findings: list[str] = []
+    recs: list[str] = []
+    if s.group is None or is_additive(col):
+        per: dict[Any, float] = dict.fromkeys(periods, 0.0)
+        for r in rows:
+            per[r[s.label]] += float(r[s.measure])
+        who = (
+            measure
+            if s.group is None
+            else f"all {_plural(humanize(table.columns[s.group]).lower())} together"
+        )
+        findings += _series_facts(who, periods, per, col, style, recs)
+        if is_additive(col) and style != "brief" and len(periods) > 1:
+            total = format_value(sum(per.values()), col)
+            findings.append(f"{_total_of(measure)} over the {len(periods)} periods: {total}.")
+    if s.group is not None:
+        series: dict[str, dict[Any, float]] = {}
+        for r in rows:
+            series.setdefault(str(r[s.group]), {})[r[s.label]] = float(r[s.measure])
+        findings += _latest_leaders(series, periods[-1], col, style, asked, bottom)
+        findings += _growth_per_series(series, periods, col, style, recs)
+    scope = f"{measure} by {humanize(period_col).lower()}, {periods[0]} to {periods[-1]}"
+    # Nothing in the data says whether the last period is over: the reader must know what comparisons assume.
+    caveat = (
+        f"Comparisons with {periods[-1]} assume that period is complete; if not, its figures are partial."
+    )
+    return Analysis(scope, findings, recs, findings[:2], notes=(caveat,) if len(periods) > 1 else ())
+
+
+def _latest_leaders(
+    series: dict[str, dict[Any, float]], last: Any, col: str, style: Style, asked: int | None, bottom: bool
+) -> list[str]:
+    """Who leads the latest period, and its share of that period when the measure adds up."""
+    ranked = sorted(((g, v[last]) for g, v in series.items() if last in v), key=lambda gv: (-gv[1], gv[0]))
+    if not ranked:
+        return []
+    name, value = ranked[0]
+    period_total = sum(v for _, v in ranked)
+    share = ""
+    if is_additive(col) and period_total > 0:
+        pct = format_percent(100 * value / period_total)
+        share = f", {pct} of that period's {format_value(period_total, col)}"
+    facts = [f"In {last}, {name} leads with {format_value(value, col)}{share}."]
+    n = min(asked or (len(ranked) if style == "detailed" else 0), len(ranked))
+    if n > 1:
+        listed = ranked[::-1][:n] if bottom else ranked[:n]
+        text = "; ".join(f"{g} {format_value(v, col)}" for g, v in listed)
+        facts.append(f"{'Bottom' if bottom else 'Top'} {n} in {last}: {text}.")
+    return facts
+
+
+def _growth_per_series(
+    series: dict[str, dict[Any, float]], periods: list[Any], col: str, style: Style, recs: list[str]
+) -> list[str]:
+    """The series that grew most and least from the first period to the last."""
+    first, last = periods[0], periods[-1]
+    if first == last:
+        return []
+    growth = sorted(
+        (
+            (100 * (v[last] - v[first]) / v[first], g, v[first], v[last])
+            for g, v in series.items()
+            if first in v and last in v and v[first] > 0
+        ),
+        key=lambda x: (-x[0], x[1]),
+    )
+    if not growth:
+        return []
+    pct, g, a, b = growth[0]
+    best = "Fastest growth" if pct > 0 else "Smallest decline" if pct < 0 else "Best change"
+    fmt_a, fmt_b = format_value(a, col), format_value(b, col)
+    facts = [f"{best}: {g}, {pct:+.1f}% from {first} to {last} ({fmt_a} to {fmt_b})."]
+    worst_pct, worst, wa, wb = growth[-1]
+    if worst_pct < pct and style != "brief":
+        facts.append(
+            f"Weakest: {worst}, {worst_pct:+.1f}% over the same periods "
+            f"({format_value(wa, col)} to {format_value(wb, col)})."
+        )
+        if worst_pct < 0:
+            recs.append(f"Investigate the decline of {worst} ({worst_pct:+.1f}%).")
+    return facts
+
+
+def _series_facts(
+    who: str, periods: list[Any], per: dict[Any, float], col: str, style: Style, recs: list[str]
+) -> list[str]:
+    """First to last period, the latest change and the peak of one series (or of all series summed)."""
+    measure = humanize(col).lower()
+
+    def fmt(v: float) -> str:
+        return format_value(v, col)
+
+    first, last = periods[0], periods[-1]
+    who = who[:1].upper() + who[1:]
+    if len(periods) == 1:
+        return [f"{who}: {fmt(per[last])} in {last}."]
+    change = f" ({100 * (per[last] - per[first]) / per[first]:+.1f}%)" if per[first] > 0 else ""
+    facts = [f"{who} went from {fmt(per[first])} in {first} to {fmt(per[last])} in {last}{change}."]
+    prev = periods[-2]
+    if len(periods) > 2 and per[prev] > 0:
+        step = 100 * (per[last] - per[prev]) / per[prev]
+        facts.append(f"Latest period {last}: {fmt(per[last])}, {step:+.1f}% vs {prev} ({fmt(per[prev])}).")
+        if step < 0:
+            recs.append(f"Investigate the {step:+.1f}% change in {measure} from {prev} to {last}.")
+    peak = max(periods, key=lambda p: (per[p], str(p)))
+    if peak != last and style != "brief":
+        facts.append(f"Peak: {peak} with {fmt(per[peak])}.")
+    if per[last] > per[first] > 0:
+        recs.append(f"Find what drove the growth in {measure} since {first} and whether it can be repeated.")
+    return facts

@@ -1,0 +1,136 @@
+"""The rag_query sub-agent end to end on the demo knowledge base, offline and with a scripted model."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from psycopg_pool import AsyncConnectionPool
+
+from memory.embeddings import OfflineEmbeddings
+from memory.knowledge import KnowledgeBase
+from subagents.compose import ComposedAnswer
+from subagents.rag_query import RagQueryAgent
+from subagents.registry import Registry
+from subagents.types import AgentContext, AgentServices, StepInput
+from tests.fakes import junk, scripted, structured
+
+
+def services(pool: AsyncConnectionPool, chat_model: Any = None) -> AgentServices:
+    return AgentServices(
+        pool=pool, knowledge=KnowledgeBase(pool, OfflineEmbeddings()), chat_model=chat_model, model_retries=1
+    )
+
+
+def context(tmp_path: Path, engine: str = "offline") -> AgentContext:
+    return AgentContext(user_id="u1", session_id="s1", run_id="r1", output_dir=tmp_path, engine=engine)
+
+
+def step(instruction: str, request: str = "") -> StepInput:
+    return StepInput(step_id="s1", instruction=instruction, request=request)
+
+
+async def test_offline_answer_cites_the_returns_policy(pool: AsyncConnectionPool, tmp_path: Path) -> None:
+    agent = RagQueryAgent(services(pool))
+    out = await agent.run(step("What is the return policy for opened headphones?"), context(tmp_path))
+    assert out.status == "ok" and out.error is None
+    assert "15 days" in out.data["answer"]
+    assert out.model_calls == {"compose_answer": 1}
+    assert Path(out.citations[0].source).name == "returns-and-warranty.md"
+    assert {c.title for c in out.citations} >= {"Return and Warranty Policy"}
+    assert all(c.chunk_id and c.snippet and not c.snippet.startswith("#") for c in out.citations)
+    # The summary a person reads: the answer, the sources it cites, and which engine wrote it.
+    answer, sources, engine = out.summary.split("\n\n")
+    assert answer == out.data["answer"]
+    assert (
+        sources.startswith("Sources:\n[")
+        and "Return and Warranty Policy (returns-and-warranty.md)" in sources
+    )
+    assert engine == "(offline engine)"
+    cited = {s["index"] for s in out.data["sources"]}
+    assert cited == {int(n) for n in re.findall(r"\[(\d+)\]", answer)}
+    assert out.data["engine"] == "offline"
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "document"),
+    [
+        ("Why was the Orbit Fitness Band price cut?", "halved the band's unit sales", "decision-log.md"),
+        ("Why was the LATAM expansion delayed?", "import duties on electronics in Brazil", "decision-log.md"),
+        ("How is revenue calculated?", "quantity * unit_price * (1 - discount)", "sales-data-dictionary.md"),
+        ("Who founded Aurora Devices, and when?", "founded in 2016 in Portland", "company-history.md"),
+        ("How much do the Vista AR Glasses cost?", "$499", "product-catalog.md"),
+        ("Who must approve a discount above 20%?", "VP of Sales", "pricing-and-discounts.md"),
+    ],
+)
+async def test_offline_answers_demo_questions(
+    pool: AsyncConnectionPool, tmp_path: Path, question: str, expected: str, document: str
+) -> None:
+    out = await RagQueryAgent(services(pool)).run(step(question), context(tmp_path))
+    assert out.status == "ok"
+    assert expected in out.data["answer"]
+    assert document in {Path(c.source).name for c in out.citations}
+
+
+async def test_unrelated_question_gets_an_honest_answer(pool: AsyncConnectionPool, tmp_path: Path) -> None:
+    out = await RagQueryAgent(services(pool)).run(step("What is the capital of France?"), context(tmp_path))
+    assert out.status == "ok"
+    assert out.data["answer"] == 'The knowledge base has nothing on "What is the capital of France".'
+    assert out.citations == [] and out.data["sources"] == []
+    assert "Sources:" not in out.summary
+    assert out.model_calls == {"compose_answer": 1}
+
+
+async def test_empty_knowledge_base_is_not_an_error(pool: AsyncConnectionPool, tmp_path: Path) -> None:
+    async with pool.connection() as conn:
+        await conn.execute("DELETE FROM kb_documents")
+    out = await RagQueryAgent(services(pool)).run(step("What is the return policy?"), context(tmp_path))
+    assert out.status == "ok"
+    assert "knowledge base is empty" in out.data["answer"] and "cognicore ingest" in out.data["answer"]
+    assert out.citations == [] and out.model_calls == {}
+
+
+async def test_request_is_used_when_the_instruction_is_empty(
+    pool: AsyncConnectionPool, tmp_path: Path
+) -> None:
+    agent = RagQueryAgent(services(pool))
+    out = await agent.run(step("", request="How long does standard shipping take?"), context(tmp_path))
+    assert out.status == "ok" and "3 to 5 business days" in out.data["answer"]
+    empty = await agent.run(step("  ", request=""), context(tmp_path))
+    assert empty.status == "error" and empty.error and "needs a question" in empty.error
+
+
+async def test_llm_answer_with_citations(pool: AsyncConnectionPool, tmp_path: Path) -> None:
+    reply = ComposedAnswer(text="Opened headphones must be returned within 15 days [1].", used=[1])
+    agent = RagQueryAgent(services(pool, scripted([structured(ComposedAnswer, reply)])))
+    ctx = context(tmp_path, engine="gemini:fake-model")
+    out = await agent.run(step("What is the return policy for opened headphones?"), ctx)
+    assert out.status == "ok"
+    assert out.data["answer"] == reply.text
+    assert [s["index"] for s in out.data["sources"]] == [1]
+    assert len(out.citations) == 1
+    assert Path(out.citations[0].source).name == "returns-and-warranty.md"
+    assert out.summary.endswith("(gemini:fake-model engine)")
+    assert out.model_calls == {"compose_answer": 1}
+
+
+async def test_llm_junk_output_is_an_error_step_not_a_crash(
+    pool: AsyncConnectionPool, tmp_path: Path
+) -> None:
+    agent = RagQueryAgent(services(pool, scripted([junk(), junk("still not JSON")])))
+    out = await agent.run(step("What is the return policy?"), context(tmp_path, engine="gemini:fake-model"))
+    assert out.status == "error"
+    assert out.error and out.error.startswith(
+        "Could not compose an answer from the knowledge base: compose_answer:"
+    )
+    assert "unusable output after 2 attempt(s)" in out.error
+    assert out.model_calls == {"compose_answer": 1}
+    assert out.citations == []
+
+
+def test_rag_query_is_a_registrable_sub_agent(pool: AsyncConnectionPool) -> None:
+    registry = Registry([RagQueryAgent(services(pool))])
+    agent = registry.get("rag_query")
+    assert "knowledge base" in agent.description and "cited sources" in agent.description
