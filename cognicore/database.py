@@ -110,7 +110,9 @@ async def open_pool(url: str, *, min_size: int = 1, max_size: int = 10) -> Async
         max_size=max_size,
         open=False,
         configure=_configure,
-        kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row},
+        # prepare_threshold=None: migrations and DDL send several statements in one string, which
+        # cannot be prepared; it also keeps the pool usable behind PgBouncer.
+        kwargs={"autocommit": True, "prepare_threshold": None, "row_factory": dict_row},
     )
     try:
         await pool.open(wait=True, timeout=15)

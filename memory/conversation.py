@@ -56,7 +56,7 @@ class ConversationLog:
         """Write the user's request and the assistant's answer as one round; return the round number."""
         async with self._pool.connection() as conn, conn.transaction():
             # Serialise rounds of one session so two concurrent writers cannot take the same number.
-            await conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"{user_id}\x00{session_id}",))
+            await conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"{user_id}/{session_id}",))
             cur = await conn.execute(
                 _APPEND_TURN,
                 {

@@ -6,11 +6,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-from matplotlib.ticker import FuncFormatter, MaxNLocator
+if TYPE_CHECKING:  # matplotlib is imported when a chart is drawn: it costs half a second at start-up
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import FuncFormatter
 
 MAX_BARS = 15
 MAX_SERIES = 8
@@ -211,6 +211,8 @@ def render_chart(table: Table, path: Path, *, title: str, hint: str = "") -> Pat
     figure = _line_chart(table, s, title) if s.period else _bar_chart(table, s, title)
     if figure is None:
         return None
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
     FigureCanvasAgg(figure)
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(path, format="png", dpi=110, metadata={"Software": None})
@@ -218,10 +220,14 @@ def render_chart(table: Table, path: Path, *, title: str, hint: str = "") -> Pat
 
 
 def _axis_formatter(column: str) -> FuncFormatter:
+    from matplotlib.ticker import FuncFormatter
     return FuncFormatter(lambda value, _pos: format_value(round(value, 2), column))
 
 
 def _bar_chart(table: Table, s: Shape, title: str) -> Figure | None:
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
     ranked = sorted(
         (row for row in table.rows if row[s.measure] is not None), key=lambda r: r[s.measure], reverse=True
     )[:MAX_BARS]
@@ -247,6 +253,9 @@ def _bar_chart(table: Table, s: Shape, title: str) -> Figure | None:
 
 
 def _line_chart(table: Table, s: Shape, title: str) -> Figure | None:
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
     period_col, column = table.columns[s.label], table.columns[s.measure]
     rows = [r for r in table.rows if r[s.measure] is not None and r[s.label] is not None]
     periods = sorted({r[s.label] for r in rows}, key=lambda v: (period_key(v, period_col), str(v)))

@@ -13,6 +13,21 @@ if TYPE_CHECKING:
     from memory.knowledge import Passage
 
 SNIPPET_CHARS = 240
+PER_SUBJECT = 2  # passages per item when answering about the rows of an earlier step's table
+MAX_SUBJECTS = 5
+
+
+def table_subjects(inputs: dict[str, StepOutput]) -> list[str]:
+    """The labels (first text column) of the first tabular input, at most MAX_SUBJECTS of them."""
+    for output in inputs.values():
+        columns, rows = output.data.get("columns"), output.data.get("rows")
+        if output.status != "ok" or not columns or not rows:
+            continue
+        for i in range(len(columns)):
+            values = [row[i] for row in rows[:MAX_SUBJECTS]]
+            if all(isinstance(v, str) and v.strip() for v in values):
+                return list(dict.fromkeys(values))
+    return []
 
 
 def pick_composer(services: AgentServices) -> AnswerComposer:
@@ -56,14 +71,24 @@ class RagQueryAgent:
         self._composer = composer or pick_composer(services)
 
     async def run(self, task: StepInput, ctx: AgentContext) -> StepOutput:
-        """Answer the step's instruction (or, without one, the user's request) from the knowledge base."""
+        """Answer the step's instruction (or, without one, the user's request) from the knowledge base.
+
+        When an earlier step produced a table, the answer is about the items in its first label column
+        (e.g. the products a query ranked), each searched for on its own.
+        """
         question = (task.instruction or task.request).strip()
         if not question:
             return StepOutput(
                 status="error",
                 error="rag_query needs a question: the step's instruction and the request are both empty.",
             )
-        passages = await self._knowledge.search(question, k=self._k)
+        subjects = table_subjects(task.inputs)
+        if subjects:
+            question = f"What does the knowledge base say about {', '.join(subjects)}?"
+            found = [await self._knowledge.search(subject, k=PER_SUBJECT) for subject in subjects]
+            passages = list({p.chunk_id: p for hits in zip(*found, strict=False) for p in hits}.values())
+        else:
+            passages = await self._knowledge.search(question, k=self._k)
         note = engine_note(ctx.engine)
         if not passages:
             empty = "The knowledge base is empty: add documents with `cognicore ingest`."

@@ -101,7 +101,7 @@ def _write_files(
     report_name, chart_name = _file_names(folder, marker, task.step_id)
     hint = f"{task.instruction} {task.request}"
     tables = [
-        _TableInput(step_id, out.summary, t)
+        _TableInput(step_id, str(out.data.get("explanation") or ""), t)
         for step_id, out in task.inputs.items()
         if out.status == "ok" and (t := tabular(out.data)) is not None
     ]

@@ -52,10 +52,13 @@ class ReportWriter(Protocol):
 
 def step_input_dict(step_id: str, output: Any) -> dict[str, Any]:
     """A dependency's `StepOutput` as the JSON dict a `ReportWriter` reads."""
+    # A knowledge answer's own text, without the source listing and engine line its summary adds.
+    text = output.data.get("answer") if isinstance(output.data.get("answer"), str) else output.summary
     return {
         "step_id": step_id,
+        "agent": output.agent,
         "status": output.status,
-        "summary": output.summary,
+        "summary": text,
         "data": output.data,
         "citations": [c.model_dump() for c in output.citations],
         "error": output.error,
@@ -94,9 +97,11 @@ class OfflineReportWriter:
             sources = _sources(i)
             if not tables:
                 findings += _sentences(i["summary"])[:3]
+            origin = (
+                "From the knowledge base" if i.get("agent") == "rag_query" else f"From step {i['step_id']}"
+            )
             notes.append(
-                f"From step {i['step_id']}: {_clip(i['summary'], 400)}"
-                + (f" (sources: {sources})" if sources else "")
+                f"{origin}: {_clip(i['summary'], 400)}" + (f" (sources: {sources})" if sources else "")
             )
         # Completing the data comes before acting on part of it.
         recs[:0] = [

@@ -1,0 +1,10 @@
+FROM python:3.11-slim
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY cognicore ./cognicore
+COPY memory ./memory
+COPY subagents ./subagents
+COPY workflows ./workflows
+COPY orchestrator ./orchestrator
+RUN pip install --no-cache-dir .
+ENTRYPOINT ["cognicore"]

@@ -1,0 +1,111 @@
+"""Builds the whole application from settings: database, models, agents, graph, runner."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, replace
+
+from langchain_core.language_models import BaseChatModel
+from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+from psycopg_pool import AsyncConnectionPool
+
+from cognicore.database import MIGRATION_LOCK_KEY, migrate, open_pool, start_embedded
+from cognicore.models import Models, build_models, build_roles
+from cognicore.schema import COMPONENTS
+from cognicore.settings import Settings
+from memory.conversation import ConversationLog
+from memory.embeddings import DIMS, check_embedding_model
+from memory.knowledge import KnowledgeBase
+from orchestrator.context import Context
+from orchestrator.graph import build_graph
+from orchestrator.runner import Runner
+from subagents.database_query import DatabaseQueryAgent
+from subagents.rag_query import RagQueryAgent
+from subagents.registry import AgentFactory, Registry, build_registry
+from subagents.report_generation import ReportGenerationAgent
+from subagents.types import AgentServices, SubAgent
+from workflows.runs import RunStore
+
+BUILTIN_AGENTS: list[AgentFactory] = [RagQueryAgent, DatabaseQueryAgent, ReportGenerationAgent]
+
+
+@dataclass(frozen=True)
+class App:
+    """Everything a command needs, open and ready."""
+
+    settings: Settings
+    pool: AsyncConnectionPool
+    models: Models
+    knowledge: KnowledgeBase
+    registry: Registry
+    runs: RunStore
+    runner: Runner
+
+
+async def database_url(settings: Settings) -> str:
+    """DATABASE_URL when set, else the embedded server's URL (started on demand)."""
+    if settings.database_url is not None:
+        return settings.database_url.get_secret_value()
+    return await start_embedded(settings.data_dir)
+
+
+async def prepare_database(pool: AsyncConnectionPool) -> None:
+    """Apply our migrations and the checkpointer's, one process at a time."""
+    await migrate(pool, COMPONENTS)
+    async with pool.connection() as conn:
+        # The checkpointer's own migrations are not locked; serialise concurrent start-ups ourselves.
+        await conn.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK_KEY,))
+        try:
+            await AsyncPostgresSaver(pool).setup()  # type: ignore[arg-type]
+        finally:
+            await conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK_KEY,))
+
+
+@asynccontextmanager
+async def open_app(
+    settings: Settings,
+    *,
+    extra_agents: Sequence[SubAgent] = (),
+    check_embeddings: bool = True,
+    pool: AsyncConnectionPool | None = None,
+    chat_model: BaseChatModel | None = None,
+) -> AsyncIterator[App]:
+    """Open the database, apply migrations, build models, agents and the graph; close everything after.
+
+    `pool` and `chat_model` let tests and embedders supply their own (a fake chat model, an existing pool).
+    """
+    own_pool = pool is None
+    if pool is None:
+        url = await database_url(settings)
+        pool = await open_pool(url, min_size=settings.pool_min_size, max_size=settings.pool_max_size)
+    try:
+        await prepare_database(pool)
+        models = build_models(settings)
+        if chat_model is not None:
+            models = replace(models, chat=chat_model, engine=f"model:{type(chat_model).__name__}")
+        if check_embeddings:
+            await check_embedding_model(pool, models.embedding_name, DIMS)
+        knowledge = KnowledgeBase(pool, models.embeddings)
+        services = AgentServices(
+            pool=pool, knowledge=knowledge, chat_model=models.chat, sql_schemas=tuple(settings.sql_schemas),
+            sql_timeout_ms=settings.sql_timeout_ms, sql_row_limit=settings.sql_row_limit,
+            model_timeout_s=settings.model_timeout_s, model_retries=settings.model_retries,
+            retrieval_k=settings.retrieval_k,
+        )
+        registry = build_registry(services, BUILTIN_AGENTS, extra=extra_agents)
+        roles = build_roles(models, settings, agents=", ".join(registry.names))
+        context = Context(
+            registry=registry, knowledge=knowledge, conversations=ConversationLog(pool),
+            classifier=roles.classifier, planner=roles.planner, composer=roles.composer,
+            engine=models.engine, output_dir=settings.reports_dir,
+            max_input_tokens=settings.max_input_tokens, max_context_tokens=settings.max_context_tokens,
+            history_tokens=settings.history_tokens, retrieval_k=settings.retrieval_k,
+            max_replans=settings.max_replans, step_timeout_s=settings.step_timeout_s,
+        )
+        graph = build_graph(registry.names).compile(checkpointer=AsyncPostgresSaver(pool))  # type: ignore[arg-type]
+        runs = RunStore(pool)
+        yield App(settings, pool, models, knowledge, registry, runs, Runner(graph, context, runs))
+    finally:
+        if own_pool:
+            await pool.close()

@@ -1,0 +1,67 @@
+"""Model providers: Gemini when `GOOGLE_API_KEY` is set, the deterministic offline engine otherwise."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from langchain_core.embeddings import Embeddings
+from langchain_core.language_models import BaseChatModel
+
+from cognicore.settings import Settings
+from memory.embeddings import DIMS, OfflineEmbeddings
+from orchestrator.intent import Classifier, LlmClassifier, OfflineClassifier
+from orchestrator.planning import LlmPlanner, OfflinePlanner, Planner
+from subagents.compose import AnswerComposer, LlmAnswerComposer, OfflineAnswerComposer
+
+OFFLINE_ENGINE = "offline"
+
+
+@dataclass(frozen=True)
+class Models:
+    """The chat model (None offline), the embeddings, and the engine label every output carries."""
+
+    chat: BaseChatModel | None
+    embeddings: Embeddings
+    embedding_name: str
+    engine: str
+
+
+def build_models(settings: Settings) -> Models:
+    """Gemini chat and embeddings with a key; the offline engine without one."""
+    if not settings.online:
+        return Models(chat=None, embeddings=OfflineEmbeddings(), embedding_name=OfflineEmbeddings.model_name,
+                      engine=OFFLINE_ENGINE)
+    from langchain_google_genai import ChatGoogleGenerativeAI, GoogleGenerativeAIEmbeddings
+
+    assert settings.google_api_key is not None
+    key = settings.google_api_key
+    chat = ChatGoogleGenerativeAI(
+        model=settings.chat_model, google_api_key=key, temperature=0, timeout=settings.model_timeout_s,
+        max_retries=2,
+    )
+    embeddings = GoogleGenerativeAIEmbeddings(
+        model=settings.embedding_model, google_api_key=key, output_dimensionality=DIMS
+    )
+    return Models(chat=chat, embeddings=embeddings, embedding_name=settings.embedding_model,
+                  engine=f"gemini:{settings.chat_model}")
+
+
+@dataclass(frozen=True)
+class Roles:
+    """The orchestrator's reasoning roles for one engine."""
+
+    classifier: Classifier
+    planner: Planner
+    composer: AnswerComposer
+
+
+def build_roles(models: Models, settings: Settings, *, agents: str = "") -> Roles:
+    """LLM-backed roles with a chat model, offline ones without."""
+    if models.chat is None:
+        return Roles(OfflineClassifier(), OfflinePlanner(), OfflineAnswerComposer())
+    opts = {"retries": settings.model_retries, "timeout_s": settings.model_timeout_s}
+    return Roles(
+        LlmClassifier(models.chat, agents=agents, **opts),  # type: ignore[arg-type]
+        LlmPlanner(models.chat, **opts),  # type: ignore[arg-type]
+        LlmAnswerComposer(models.chat, **opts),  # type: ignore[arg-type]
+    )

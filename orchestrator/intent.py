@@ -1,0 +1,102 @@
+"""The `classify` role: is a request a question (answer from knowledge) or a task (plan and use tools)?"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal, Protocol
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import HumanMessage, SystemMessage
+from pydantic import BaseModel, Field
+
+from memory.llm import structured_call
+from memory.text import terms
+
+
+class IntentDecision(BaseModel):
+    """Decide whether the user's request is a question or a task."""
+
+    intent: Literal["question", "task"] = Field(
+        description=(
+            "'question' when it can be answered from the company knowledge base and memory alone; "
+            "'task' when it needs data from the sales database, several steps, or a produced artefact "
+            "such as a report, briefing or chart."
+        )
+    )
+    reason: str = Field(description="One short sentence explaining the decision.")
+
+
+class Classifier(Protocol):
+    """Decides the intent of a request."""
+
+    async def classify(self, *, request: str, history: list[dict[str, str]]) -> IntentDecision: ...
+
+
+# Used by `LlmClassifier` (the `classify` node); pairs with `IntentDecision`.
+CLASSIFY_PROMPT = """You route requests for an assistant of the company Aurora Devices.
+It can answer questions from a knowledge base (product catalog, policies, company history, decision log),
+and it can carry out tasks with tools: {agents}.
+Classify the user's request. Data questions about sales figures (revenue, units, orders, rankings, trends)
+need the sales database and are tasks. Requests to analyse, compare, write a report, briefing or chart are tasks.
+Everything answerable from documents and the conversation so far is a question."""
+
+# Words that mark an artefact to produce or an analysis to run.
+_ACTION = frozenset(
+    terms(
+        "analyze analyse analysis compare comparison create write draft prepare produce generate build compile "
+        "summarize summarise report briefing brief memo chart plot graph visualize visualise dashboard breakdown "
+        "rank ranking forecast calculate compute tabulate export"
+    )
+)
+# Words that point at the sales database.
+_DATA = frozenset(
+    terms(
+        "sales sold revenue revenues turnover units unit volume orders order quantity best-selling bestseller "
+        "bestsellers top bottom worst best performing margin profit growth trend quarter quarterly monthly "
+        "yearly q1 q2 q3 q4 figures numbers metrics kpi average total"
+    )
+)
+_QUESTION_START = re.compile(
+    r"^\s*(what|who|whom|whose|when|where|why|how|which|is|are|was|were|do|does|did|can|could|should|would"
+    r"|will|tell me|explain|describe)\b",
+    re.IGNORECASE,
+)
+_FIGURE = re.compile(r"\bhow (much|many)\b|\b(19|20)\d\d\b|\bq[1-4]\b|\b(last|this|previous|latest) (quarter|year|month)", re.I)
+_RANKING = re.compile(r"\b(top|bottom|best|worst|highest|lowest|most|least)\b", re.IGNORECASE)
+
+
+class OfflineClassifier:
+    """Rule-based intent: artefacts and sales figures make a task; everything else is a question."""
+
+    async def classify(self, *, request: str, history: list[dict[str, str]]) -> IntentDecision:
+        found = set(terms(request))
+        action = sorted(found & _ACTION)
+        data = sorted(found & _DATA)
+        if action:
+            return IntentDecision(intent="task", reason=f"asks to produce or analyse something ({action[0]})")
+        # "why", "explain" and policy questions stay questions even when they mention sales words,
+        # unless they ask for a figure or a ranking.
+        asks_figure = bool(_RANKING.search(request) or _FIGURE.search(request))
+        if data and (asks_figure or not _QUESTION_START.match(request)):
+            return IntentDecision(intent="task", reason=f"needs figures from the sales database ({data[0]})")
+        return IntentDecision(intent="question", reason="answerable from the knowledge base and memory")
+
+
+class LlmClassifier:
+    """Intent from a chat model with structured output."""
+
+    def __init__(self, model: BaseChatModel, *, agents: str = "", retries: int = 1, timeout_s: float = 60.0):
+        self._model = model
+        self._agents = agents
+        self._retries = retries
+        self._timeout_s = timeout_s
+
+    async def classify(self, *, request: str, history: list[dict[str, str]]) -> IntentDecision:
+        recent = "\n".join(f"{t['speaker']}: {t['content'][:500]}" for t in history[-4:])
+        messages = [
+            SystemMessage(CLASSIFY_PROMPT.format(agents=self._agents or "database queries and reports")),
+            HumanMessage(f"Conversation so far:\n{recent or '(none)'}\n\nRequest: {request}"),
+        ]
+        return await structured_call(
+            self._model, messages, IntentDecision, role="classify", retries=self._retries, timeout_s=self._timeout_s
+        )

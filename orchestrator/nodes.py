@@ -1,0 +1,252 @@
+"""The orchestrator's nodes: plain async functions of (state, runtime) returning an update or a `Command`."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from langgraph.runtime import Runtime
+from langgraph.types import Command, Send
+
+from memory.llm import ModelCallError
+from orchestrator.budget import fit_context
+from orchestrator.context import Context
+from orchestrator.state import State, StepTask
+from subagents.errors import SubAgentError
+from subagents.types import AgentContext, Plan, StepInput, StepOutput
+from subagents.validation import plan_problems
+
+# The answer node's system prompt, counted in the context budget (the composer adds its own wording).
+ANSWER_SYSTEM = "Answer from the passages and the conversation; cite passages by number; never invent facts."
+
+
+def _emit(runtime: Runtime[Context], **event: Any) -> None:
+    runtime.stream_writer(event)
+
+
+async def recall(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Load this session's recent turns, newest kept first, within the history budget."""
+    ctx = runtime.context
+    turns = await ctx.conversations.recent(user_id=state["user_id"], session_id=state["session_id"], limit=40)
+    history = [{"speaker": t.speaker, "content": t.content} for t in turns]
+    fitted = fit_context(system="", query="", passages=[], history=history, budget=ctx.history_tokens)
+    return {"history": fitted.history}
+
+
+async def classify(state: State, runtime: Runtime[Context]) -> Command[Any]:
+    """Route a question to `answer` and a task to `plan`."""
+    decision = await runtime.context.classifier.classify(request=state["request"], history=state.get("history", []))
+    _emit(runtime, event="intent", intent=decision.intent, reason=decision.reason)
+    goto = "answer" if decision.intent == "question" else "plan"
+    return Command(goto=goto, update={"intent": decision.intent, "model_calls": {"classify": 1}})
+
+
+async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """RAG: retrieve passages, fit them and the history into the budget, compose a cited answer."""
+    ctx = runtime.context
+    found = await ctx.knowledge.search(state["request"], k=ctx.retrieval_k)
+    passages = [
+        {"index": i + 1, "title": p.title, "source": p.source, "content": p.content, "chunk_id": p.chunk_id}
+        for i, p in enumerate(found)
+    ]
+    fitted = fit_context(
+        system=ANSWER_SYSTEM,
+        query=state["request"],
+        passages=passages,
+        history=state.get("history", []),
+        budget=ctx.max_context_tokens,
+    )
+    history_text = "\n".join(f"{t['speaker']}: {t['content']}" for t in fitted.history)
+    try:
+        composed = await ctx.composer.compose(
+            question=state["request"], passages=fitted.passages, history=history_text
+        )
+    except ModelCallError as exc:
+        return {"answer": "", "error": str(exc), "outcome": "failed", "model_calls": {"compose_answer": 1}}
+    by_index = {p["index"]: p for p in fitted.passages}
+    citations = [
+        {"source": by_index[i]["source"], "title": by_index[i]["title"], "chunk_id": by_index[i]["chunk_id"],
+         "snippet": by_index[i]["content"][:200]}
+        for i in composed.used
+        if i in by_index
+    ]
+    return {
+        "answer": composed.text,
+        "citations": citations,
+        "outcome": "succeeded",
+        "model_calls": {"compose_answer": 1},
+    }
+
+
+async def plan(state: State, runtime: Runtime[Context]) -> Command[Any]:
+    """Ask the planner for a plan and validate it; invalid or repeated plans lead to a bounded replan."""
+    ctx = runtime.context
+    attempts = state.get("attempts", 0) + 1
+    feedback = list(state.get("feedback", []))
+    agents = [{"name": a.name, "description": a.description} for a in ctx.registry]
+    calls = {"plan": 1}
+    try:
+        new_plan = await ctx.planner.plan(request=state["request"], agents=agents, feedback=feedback)
+        problems = plan_problems(new_plan, ctx.registry)
+    except ModelCallError as exc:
+        new_plan, problems = None, [f"The planner failed: {exc}"]
+    if new_plan is not None and not problems and state.get("plan") == new_plan.model_dump() and feedback:
+        problems = ["The planner proposed the same plan that just failed."]
+        new_plan = None
+    if problems:
+        feedback += problems
+        if attempts <= ctx.max_replans:
+            _emit(runtime, event="replan", attempt=attempts, problems=problems)
+            return Command(goto="plan", update={"attempts": attempts, "feedback": feedback, "model_calls": calls})
+        error = "Could not make a valid plan: " + " ".join(problems)
+        return Command(
+            goto="respond",
+            update={"attempts": attempts, "feedback": feedback, "error": error, "outcome": "failed",
+                    "model_calls": calls},
+        )
+    assert new_plan is not None
+    _emit(runtime, event="plan", steps=[s.model_dump() for s in new_plan.steps])
+    return Command(
+        goto="execute",
+        update={"plan": new_plan.model_dump(), "attempts": attempts, "feedback": feedback, "model_calls": calls},
+    )
+
+
+async def execute(state: State, runtime: Runtime[Context]) -> Command[Any]:
+    """Dispatch every step whose dependencies are done, in parallel; skip steps whose dependencies failed."""
+    steps = Plan.model_validate(state["plan"]).steps
+    results: dict[str, Any] = dict(state.get("results") or {})
+    skipped: dict[str, Any] = {}
+    changed = True
+    while changed:  # a failure skips its dependants, and theirs, transitively
+        changed = False
+        for step in steps:
+            if step.id in results or step.id in skipped:
+                continue
+            bad = [d for d in step.depends_on if (results.get(d) or skipped.get(d) or {}).get("status") == "error"]
+            if bad:
+                skipped[step.id] = {
+                    **StepOutput(status="error", agent=step.agent,
+                                 error=f"skipped: step {', '.join(bad)} failed").model_dump(),
+                    "ms": 0,
+                }
+                changed = True
+    done = results | skipped
+    ready = [s for s in steps if s.id not in done and all(d in done for d in s.depends_on)]
+    if not ready:
+        return Command(goto="verify", update={"results": skipped} if skipped else {})
+    sends = [
+        Send(
+            s.agent,
+            StepTask(
+                step=s.model_dump(),
+                inputs={d: done[d] for d in s.depends_on},
+                request=state["request"],
+                user_id=state["user_id"],
+                session_id=state["session_id"],
+                run_id=state["run_id"],
+            ),
+        )
+        for s in ready
+    ]
+    return Command(goto=sends, update={"results": skipped} if skipped else {})
+
+
+def agent_node(name: str) -> Callable[[StepTask, Runtime[Context]], Awaitable[dict[str, Any]]]:
+    """The graph node for the sub-agent `name`: runs one step and stores its output under the step id."""
+
+    async def run_step(task: StepTask, runtime: Runtime[Context]) -> dict[str, Any]:
+        ctx = runtime.context
+        step = task["step"]
+        agent = ctx.registry.get(name)
+        _emit(runtime, event="step_start", step=step["id"], agent=name, instruction=step["instruction"])
+        started = time.perf_counter()
+        step_input = StepInput(
+            step_id=step["id"],
+            instruction=step["instruction"],
+            request=task["request"],
+            inputs={k: StepOutput.model_validate(v) for k, v in task["inputs"].items()},
+        )
+        agent_ctx = AgentContext(
+            user_id=task["user_id"], session_id=task["session_id"], run_id=task["run_id"],
+            output_dir=ctx.output_dir, engine=ctx.engine,
+        )
+        try:
+            output = await asyncio.wait_for(agent.run(step_input, agent_ctx), timeout=ctx.step_timeout_s)
+        except TimeoutError:
+            output = StepOutput(status="error", error=f"timed out after {ctx.step_timeout_s:g} s "
+                                                      "(COGNICORE_STEP_TIMEOUT_S)")
+        except (SubAgentError, ModelCallError) as exc:
+            output = StepOutput(status="error", error=str(exc))
+        output.agent = name
+        ms = round((time.perf_counter() - started) * 1000, 1)
+        _emit(runtime, event="step_end", step=step["id"], agent=name, status=output.status, ms=ms,
+              error=output.error)
+        return {
+            "results": {step["id"]: {**output.model_dump(), "ms": ms}},
+            "model_calls": output.model_calls,
+        }
+
+    run_step.__name__ = name
+    return run_step
+
+
+async def verify(state: State, runtime: Runtime[Context]) -> Command[Any]:
+    """Every step ok: respond. Otherwise replan while attempts remain, else respond with the failure."""
+    results = state.get("results") or {}
+    failed = {k: v for k, v in results.items() if v.get("status") == "error"}
+    if not failed:
+        return Command(goto="respond", update={"outcome": "succeeded"})
+    if state.get("attempts", 1) <= runtime.context.max_replans:
+        return Command(goto="replan")
+    errors = "; ".join(f"step {k} ({v['agent']}) failed: {v.get('error')}" for k, v in failed.items())
+    return Command(goto="respond", update={"outcome": "failed", "error": errors})
+
+
+async def replan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Turn the failed steps into feedback for the planner and clear the results for a fresh attempt."""
+    results = state.get("results") or {}
+    notes = [
+        f"Step {k} ({v['agent']}) failed: {v.get('error')}. Try another approach or another agent."
+        for k, v in results.items()
+        if v.get("status") == "error" and not str(v.get("error", "")).startswith("skipped")
+    ]
+    _emit(runtime, event="replan", attempt=state.get("attempts", 1), problems=notes)
+    return {"feedback": [*state.get("feedback", []), *notes], "results": None}
+
+
+def _task_answer(state: State) -> str:
+    steps = Plan.model_validate(state["plan"]).steps if state.get("plan") else []
+    results = state.get("results") or {}
+    if state.get("outcome") != "succeeded":
+        done = [f"step {s.id} ({s.agent}) succeeded" for s in steps if results.get(s.id, {}).get("status") == "ok"]
+        partial = f" What did work: {'; '.join(done)}." if done else ""
+        return f"I could not complete the task. {state.get('error') or 'A step failed.'}{partial}"
+    needed = {d for s in steps for d in s.depends_on}
+    finals = [results[s.id]["summary"] for s in steps if s.id not in needed and s.id in results]
+    return "\n\n".join(f for f in finals if f)
+
+
+async def respond(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Assemble the final answer, citations and artefacts of the run."""
+    if state.get("intent") == "question":
+        text = state.get("answer") or f"I could not answer: {state.get('error')}"
+        return {"answer": text}
+    results = state.get("results") or {}
+    citations = [c for r in results.values() for c in r.get("citations", [])]
+    artifacts = [a for r in results.values() for a in r.get("artifacts", [])]
+    return {"answer": _task_answer(state), "citations": citations, "artifacts": artifacts}
+
+
+async def remember(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Write the round (request and answer) to the episodic conversation log."""
+    await runtime.context.conversations.append_round(
+        user_id=state["user_id"],
+        session_id=state["session_id"],
+        request=state["request"],
+        answer=state.get("answer", ""),
+        run_id=state["run_id"],
+    )
+    return {}

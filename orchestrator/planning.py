@@ -1,0 +1,134 @@
+"""The `plan` role: turn a task into a `Plan` of steps over the registered sub-agents."""
+
+from __future__ import annotations
+
+import re
+from typing import Protocol
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import HumanMessage, SystemMessage
+
+from memory.llm import structured_call
+from memory.text import STOPWORDS, terms
+from subagents.types import Plan, PlanStep
+
+
+class Planner(Protocol):
+    """Plans a task. `agents` are `{"name", "description"}`; `feedback` says why earlier attempts failed."""
+
+    async def plan(self, *, request: str, agents: list[dict[str, str]], feedback: list[str]) -> Plan: ...
+
+
+# Used by `LlmPlanner` (the `plan` node); pairs with `subagents.types.Plan`.
+PLAN_PROMPT = """You are the planner of a multi-agent system. Break the user's task into a short plan.
+Available sub-agents (use only these names):
+{agents}
+
+Rules:
+- 1 to 6 steps; ids "s1", "s2", ... in order.
+- Each step names exactly one agent and a self-contained instruction for it.
+- `depends_on` lists the ids of earlier steps whose outputs the step needs; steps without dependencies
+  between them run in parallel.
+- Data about sales comes from database_query; background from documents comes from rag_query;
+  a report, briefing or chart comes from report_generation, which depends on the steps that gather its data.
+{feedback}"""
+
+_REPORT = frozenset(
+    terms("report briefing brief memo summary summarize summarise write draft document chart plot visualize "
+          "visualise dashboard presentation overview writeup write-up")
+)
+_DATA = frozenset(
+    terms("sales sold sell revenue turnover units volume orders quantity best-selling bestseller top bottom worst "
+          "best performing margin profit growth trend quarter quarterly monthly yearly figures numbers metrics "
+          "kpi average total region regions category categories channel product products")
+)
+_KNOWLEDGE = frozenset(
+    terms("policy policies catalog catalogue description describe background context history decision decisions "
+          "why reason strategy playbook warranty return returns shipping faq guideline guidelines explain notes")
+)
+_CLAUSE_SPLIT = re.compile(r"\s*(?:[,;.]|\band then\b|\bthen\b|\band\b)\s*", re.IGNORECASE)
+# Words too common in agent descriptions to signal that a request wants that agent.
+_GENERIC = frozenset(terms("agent data step steps result results answer answers question questions task user "
+                           "request return returns use uses using given from based run runs"))
+
+
+def _clauses(request: str) -> list[str]:
+    return [c for c in _CLAUSE_SPLIT.split(request) if c and c.strip()]
+
+
+def _data_instruction(request: str) -> str:
+    wanted = [c for c in _clauses(request) if set(terms(c)) & _DATA and not (set(terms(c)) & _REPORT)]
+    return "; ".join(wanted) if wanted else request
+
+
+def _knowledge_instruction(request: str) -> str:
+    wanted = [c for c in _clauses(request) if set(terms(c)) & _KNOWLEDGE]
+    return "; ".join(wanted) if wanted else request
+
+
+def _agent_matches(request_terms: set[str], agent: dict[str, str]) -> bool:
+    name_terms = set(terms(agent["name"].replace("_", " ")))
+    described = set(terms(agent["description"])) - _GENERIC - STOPWORDS
+    return bool(name_terms and name_terms <= request_terms) or len(request_terms & described) >= 2
+
+
+class OfflinePlanner:
+    """Rule-based planning: gather data and background (in parallel when independent), then report."""
+
+    BUILTINS = ("database_query", "rag_query", "report_generation")
+
+    async def plan(self, *, request: str, agents: list[dict[str, str]], feedback: list[str]) -> Plan:
+        names = {a["name"] for a in agents}
+        found = set(terms(request))
+        wants_report = bool(found & _REPORT)
+        wants_data = bool(found & _DATA)
+        wants_knowledge = bool(found & _KNOWLEDGE)
+        steps: list[PlanStep] = []
+
+        def add(agent: str, instruction: str, depends_on: list[str] | None = None) -> str:
+            step = PlanStep(id=f"s{len(steps) + 1}", agent=agent, instruction=instruction,
+                            depends_on=depends_on or [])
+            steps.append(step)
+            return step.id
+
+        gathered: list[str] = []
+        if wants_data and "database_query" in names:
+            gathered.append(add("database_query", _data_instruction(request)))
+        for agent in agents:
+            if agent["name"] not in self.BUILTINS and _agent_matches(found, agent):
+                gathered.append(add(agent["name"], request))
+        if "rag_query" in names:
+            if wants_knowledge or not gathered:
+                gathered.append(add("rag_query", _knowledge_instruction(request)))
+            elif wants_report and wants_data and gathered:
+                # A report on sales figures gets the catalog's and decision log's words on the items found.
+                gathered.append(add(
+                    "rag_query",
+                    f"Find what the knowledge base says about the items in the results of {gathered[0]}.",
+                    depends_on=[gathered[0]],
+                ))
+        if wants_report and "report_generation" in names:
+            add("report_generation", f"Write the report the user asked for: {request}", depends_on=gathered)
+        return Plan(steps=steps)
+
+
+class LlmPlanner:
+    """Plans with a chat model's structured output."""
+
+    def __init__(self, model: BaseChatModel, *, retries: int = 1, timeout_s: float = 60.0) -> None:
+        self._model = model
+        self._retries = retries
+        self._timeout_s = timeout_s
+
+    async def plan(self, *, request: str, agents: list[dict[str, str]], feedback: list[str]) -> Plan:
+        listing = "\n".join(f"- {a['name']}: {a['description']}" for a in agents)
+        notes = ""
+        if feedback:
+            notes = "Earlier attempts failed; fix these problems:\n" + "\n".join(f"- {f}" for f in feedback)
+        messages = [
+            SystemMessage(PLAN_PROMPT.format(agents=listing, feedback=notes)),
+            HumanMessage(request),
+        ]
+        return await structured_call(
+            self._model, messages, Plan, role="plan", retries=self._retries, timeout_s=self._timeout_s
+        )

@@ -1,0 +1,177 @@
+"""Running requests through the compiled graph: progress events, run records, resume and checkpoints."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.graph.state import CompiledStateGraph
+from pydantic import BaseModel, Field
+
+from orchestrator.budget import check_input
+from orchestrator.context import Context
+from orchestrator.errors import NothingToResume, SessionBusy
+from orchestrator.state import State, new_run_input
+from workflows.runs import RunStore
+
+EventHandler = Callable[[dict[str, Any]], None]
+
+
+class RunResult(BaseModel):
+    """What `ask --json` prints: the outcome of one request."""
+
+    session: str
+    run_id: str
+    intent: str | None
+    answer: str
+    citations: list[dict[str, Any]] = Field(default_factory=list)
+    plan: dict[str, Any] | None = None
+    steps: list[dict[str, Any]] = Field(default_factory=list)
+    artifacts: list[str] = Field(default_factory=list)
+    workflow: dict[str, Any] | None = None
+    engine: str
+    model_calls: dict[str, int] = Field(default_factory=dict)
+    timings_ms: dict[str, float] = Field(default_factory=dict)
+    outcome: str
+    error: str | None = None
+
+
+class CheckpointInfo(BaseModel):
+    """One checkpoint of a session's thread, newest first in listings."""
+
+    checkpoint_id: str
+    step: int
+    source: str
+    next: list[str]
+    run_id: str | None
+    created_at: str | None
+
+
+def _config(session_id: str) -> RunnableConfig:
+    return {"configurable": {"thread_id": session_id}}
+
+
+class Runner:
+    """Runs, resumes and inspects requests on a compiled graph with a checkpointer."""
+
+    def __init__(self, graph: CompiledStateGraph[Any, Any, Any, Any], context: Context, runs: RunStore) -> None:
+        self._graph = graph
+        self._context = context
+        self._runs = runs
+
+    async def ask(
+        self, request: str, *, session_id: str, user_id: str, on_event: EventHandler | None = None
+    ) -> RunResult:
+        """Run one request on the session's thread and return its result."""
+        check_input(request, max_tokens=self._context.max_input_tokens)
+        pending = await self._graph.aget_state(_config(session_id))
+        if pending.next:
+            raise SessionBusy(
+                f"Session {session_id!r} has an interrupted run ({pending.values.get('run_id')}); "
+                f"continue it with `cognicore resume --session {session_id}` or use another --session."
+            )
+        run_id = uuid.uuid4().hex
+        await self._runs.start(run_id=run_id, user_id=user_id, session_id=session_id, request=request,
+                               engine=self._context.engine)
+        first = new_run_input(request=request, user_id=user_id, session_id=session_id, run_id=run_id)
+        return await self._drive(first, session_id=session_id, run_id=run_id, on_event=on_event)
+
+    async def resume(self, *, session_id: str, on_event: EventHandler | None = None) -> RunResult:
+        """Continue the session's interrupted run from its last checkpoint; completed steps are not redone."""
+        snapshot = await self._graph.aget_state(_config(session_id))
+        if not snapshot.next:
+            raise NothingToResume(f"Session {session_id!r} has no interrupted run to resume.")
+        run_id = snapshot.values["run_id"]
+        return await self._drive(None, session_id=session_id, run_id=run_id, on_event=on_event)
+
+    async def history(self, *, session_id: str, limit: int = 100) -> list[CheckpointInfo]:
+        """The session's checkpoints, newest first."""
+        out: list[CheckpointInfo] = []
+        async for snap in self._graph.aget_state_history(_config(session_id), limit=limit):
+            meta = snap.metadata or {}
+            out.append(
+                CheckpointInfo(
+                    checkpoint_id=snap.config["configurable"]["checkpoint_id"],
+                    step=int(meta.get("step", -1)),
+                    source=str(meta.get("source", "")),
+                    next=list(snap.next),
+                    run_id=snap.values.get("run_id"),
+                    created_at=snap.created_at,
+                )
+            )
+        return out
+
+    async def _drive(
+        self, graph_input: State | None, *, session_id: str, run_id: str, on_event: EventHandler | None
+    ) -> RunResult:
+        emit = on_event or (lambda _event: None)
+        config = _config(session_id)
+        started = time.perf_counter()
+        node_started: dict[str, float] = {}
+        timings: dict[str, float] = {}
+        try:
+            async for mode, chunk in self._graph.astream(
+                graph_input, config, context=self._context, stream_mode=["tasks", "custom"], durability="sync"
+            ):
+                if mode == "custom":
+                    emit(chunk)
+                elif "input" in chunk:  # a task started
+                    node_started[chunk["id"]] = time.perf_counter()
+                    emit({"event": "node_start", "node": chunk["name"]})
+                else:
+                    began = node_started.pop(chunk["id"], None)
+                    if began is not None and chunk["name"] not in self._context.registry:
+                        ms = (time.perf_counter() - began) * 1000
+                        timings[chunk["name"]] = round(timings.get(chunk["name"], 0.0) + ms, 1)
+                    emit({"event": "node_end", "node": chunk["name"], "error": chunk.get("error")})
+        except (KeyboardInterrupt, asyncio.CancelledError):
+            await asyncio.shield(self._runs.mark(run_id, status="interrupted",
+                                                 error="interrupted; resume with `cognicore resume`"))
+            raise
+        except Exception as exc:
+            await self._runs.mark(run_id, status="failed", error=f"{type(exc).__name__}: {exc}")
+            raise
+        timings["total"] = round((time.perf_counter() - started) * 1000, 1)
+        snapshot = await self._graph.aget_state(config)
+        result = self._result(snapshot.values, session_id=session_id, timings=timings)
+        await self._runs.finish(
+            run_id,
+            status="succeeded" if result.outcome == "succeeded" else "failed",
+            result=result.model_dump(mode="json"),
+            checkpoint_id=snapshot.config["configurable"].get("checkpoint_id"),
+            error=result.error,
+        )
+        return result
+
+    def _result(self, values: dict[str, Any], *, session_id: str, timings: dict[str, float]) -> RunResult:
+        results: dict[str, Any] = values.get("results") or {}
+        plan = values.get("plan")
+        order = [s["id"] for s in plan["steps"]] if plan else list(results)
+        steps = [
+            {"id": sid, "agent": results[sid]["agent"], "status": results[sid]["status"],
+             "output": results[sid]["summary"] if results[sid]["status"] == "ok" else results[sid]["error"],
+             "ms": results[sid].get("ms")}
+            for sid in order
+            if sid in results
+        ]
+        for step in steps:
+            timings[f"step:{step['id']}"] = step.pop("ms") or 0.0
+        return RunResult(
+            session=session_id,
+            run_id=values["run_id"],
+            intent=values.get("intent"),
+            answer=values.get("answer", ""),
+            citations=values.get("citations", []),
+            plan={"steps": plan["steps"]} if plan else None,
+            steps=steps,
+            artifacts=values.get("artifacts", []),
+            engine=self._context.engine,
+            model_calls=values.get("model_calls") or {},
+            timings_ms=timings,
+            outcome=values.get("outcome", "failed"),
+            error=values.get("error"),
+        )

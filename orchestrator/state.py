@@ -1,0 +1,77 @@
+"""The orchestrator's graph state: JSON-like values so checkpoints stay readable."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, TypedDict
+
+Intent = Literal["question", "task"]
+Outcome = Literal["succeeded", "failed"]
+
+
+def merge_results(left: dict[str, Any] | None, right: dict[str, Any] | None) -> dict[str, Any]:
+    """Step results by step id; parallel steps add theirs; `None` clears them (a new run or a replan)."""
+    if right is None:
+        return {}
+    return {**(left or {}), **right}
+
+
+def add_counts(left: dict[str, int] | None, right: dict[str, int] | None) -> dict[str, int]:
+    """Model calls per reasoning role, summed across nodes; `None` resets the tally for a new run."""
+    if right is None:
+        return {}
+    out = dict(left or {})
+    for role, n in right.items():
+        out[role] = out.get(role, 0) + n
+    return out
+
+
+class State(TypedDict, total=False):
+    """One run of the orchestrator. Per-run fields are reset by the runner's input at each new request."""
+
+    request: str
+    user_id: str
+    session_id: str
+    run_id: str
+    history: list[dict[str, Any]]  # recalled turns: {"speaker", "content"}
+    intent: Intent
+    plan: dict[str, Any] | None  # Plan.model_dump()
+    attempts: int  # plans made in this run, for the bounded replan
+    feedback: list[str]  # why earlier plans or steps failed; read by the planner
+    results: Annotated[dict[str, Any], merge_results]  # step id -> StepOutput dump + {"agent", "ms"}
+    answer: str
+    citations: list[dict[str, Any]]
+    artifacts: list[str]
+    outcome: Outcome
+    error: str | None
+    model_calls: Annotated[dict[str, int], add_counts]
+
+
+class StepTask(TypedDict):
+    """What `execute` sends to a sub-agent node with `Send`."""
+
+    step: dict[str, Any]  # PlanStep.model_dump()
+    inputs: dict[str, Any]  # dependency step id -> StepOutput dump
+    request: str
+    user_id: str
+    session_id: str
+    run_id: str
+
+
+def new_run_input(*, request: str, user_id: str, session_id: str, run_id: str) -> State:
+    """The input that starts a run on a session's thread, clearing what the previous run left."""
+    return State(
+        request=request,
+        user_id=user_id,
+        session_id=session_id,
+        run_id=run_id,
+        history=[],
+        plan=None,
+        attempts=0,
+        feedback=[],
+        results=None,  # type: ignore[typeddict-item]  # the reducer reads None as "clear"
+        answer="",
+        citations=[],
+        artifacts=[],
+        error=None,
+        model_calls=None,  # type: ignore[typeddict-item]
+    )

@@ -1,0 +1,152 @@
+"""The `cognicore` command as a user runs it: real processes, a real database, entry-point agents."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+DRILL_MODULE = '''
+"""Sub-agents installed through the cognicore.subagents entry point group, for the CLI tests."""
+import asyncio, os
+from pathlib import Path
+from subagents.types import StepOutput
+
+def _log(what):
+    with open(Path(os.environ["DRILL_DIR"]) / "calls", "a") as f:
+        f.write(what + "\\n")
+
+class TallyMarks:
+    name = "tally_marks"
+    description = "Counts tally marks for the crash drill."
+    def __init__(self, services):
+        pass
+    async def run(self, task, ctx):
+        _log("tally")
+        return StepOutput(summary="counted 7 tally marks", data={"columns": ["mark", "count"], "rows": [["x", 7]]})
+
+class SlowDrill:
+    name = "slow_drill"
+    description = "Sleeps during the crash drill until it is woken."
+    def __init__(self, services):
+        pass
+    async def run(self, task, ctx):
+        _log("slow")
+        marker = Path(os.environ["DRILL_DIR"]) / "sleeping"
+        if not marker.exists():
+            marker.touch()
+            await asyncio.sleep(120)
+        return StepOutput(summary="woke up")
+'''
+
+
+@pytest.fixture
+def drill(tmp_path: Path) -> Path:
+    """A folder with an importable module and a dist-info declaring its two agents as entry points."""
+    site = tmp_path / "site"
+    (site / "drill_agents-0.1.dist-info").mkdir(parents=True)
+    (site / "drill_agents.py").write_text(DRILL_MODULE)
+    (site / "drill_agents-0.1.dist-info" / "METADATA").write_text("Metadata-Version: 2.1\nName: drill-agents\nVersion: 0.1\n")
+    (site / "drill_agents-0.1.dist-info" / "entry_points.txt").write_text(textwrap.dedent("""
+        [cognicore.subagents]
+        tally_marks = drill_agents:TallyMarks
+        slow_drill = drill_agents:SlowDrill
+    """))
+    (tmp_path / "drill").mkdir()
+    return tmp_path
+
+
+def _env(db_url: str, data_dir: Path, drill: Path | None = None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("GOOGLE_API_KEY", "COGNICORE_GOOGLE_API_KEY")}
+    env |= {"DATABASE_URL": db_url, "COGNICORE_DATA_DIR": str(data_dir), "NO_COLOR": "1", "COLUMNS": "160"}
+    if drill is not None:
+        env["PYTHONPATH"] = os.pathsep.join([str(drill / "site"), env.get("PYTHONPATH", "")])
+        env["DRILL_DIR"] = str(drill / "drill")
+    return env
+
+
+def cli(*args: str, env: dict[str, str], stdin: str | None = None,
+        timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "cognicore.cli", *args], env=env, capture_output=True,
+                          text=True, timeout=timeout, input=stdin)
+
+
+def test_every_command_has_help() -> None:
+    out = cli("--help", env=dict(os.environ))
+    assert out.returncode == 0
+    for command in ("ask", "demo", "ingest", "agents", "history", "resume", "reembed"):
+        assert command in out.stdout
+        sub = cli(command, "--help", env=dict(os.environ))
+        assert sub.returncode == 0 and "Usage" in sub.stdout, command
+
+
+def test_ask_json_has_the_documented_shape(db_url: str, data_dir: Path) -> None:
+    out = cli("ask", "Which 3 products had the highest revenue last quarter? Write a short briefing.",
+              "--session", "cli1", "--json", env=_env(db_url, data_dir))
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert {"session", "run_id", "intent", "answer", "citations", "plan", "steps", "artifacts", "workflow",
+            "engine", "model_calls", "timings_ms"} <= set(result)
+    assert result["session"] == "cli1" and result["intent"] == "task" and result["engine"] == "offline"
+    assert result["workflow"] is None
+    assert all(set(s) >= {"id", "agent", "status", "output"} for s in result["steps"])
+    assert all(set(s) == {"id", "agent", "instruction", "depends_on"} for s in result["plan"]["steps"])
+    assert all(Path(p).exists() for p in result["artifacts"])
+
+
+def test_database_down_is_a_clear_error_with_the_password_hidden(data_dir: Path) -> None:
+    env = _env("postgresql://app:s3cret@127.0.0.1:1/cognicore", data_dir)
+    out = cli("ask", "hello", "--json", env=env)
+    assert out.returncode == 1
+    error = json.loads(out.stdout)["error"]
+    assert error["type"] == "DatabaseUnavailable"
+    assert "127.0.0.1:1" in error["message"] and "s3cret" not in out.stdout + out.stderr
+    assert "***" in error["message"]
+    plain = cli("agents", env=env)
+    assert plain.returncode == 1 and "Traceback" not in plain.stderr and "Cannot connect" in plain.stderr
+
+
+def test_oversized_input_is_refused_in_json(db_url: str, data_dir: Path) -> None:
+    out = cli("ask", "-", "--json", env=_env(db_url, data_dir), stdin="word " * 33_000)
+    assert out.returncode == 1
+    assert json.loads(out.stdout)["error"]["type"] == "InputRejected"
+
+
+def test_entry_point_agents_are_listed_planned_and_resumed_after_a_kill(
+    db_url: str, data_dir: Path, drill: Path
+) -> None:
+    env = _env(db_url, data_dir, drill)
+    listed = json.loads(cli("agents", "--json", env=env).stdout)
+    assert [a["name"] for a in listed] == ["rag_query", "database_query", "report_generation", "tally_marks",
+                                          "slow_drill"]
+    calls, marker = drill / "drill" / "calls", drill / "drill" / "sleeping"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cognicore.cli", "ask", "Run the crash drill: count tally marks, sleep, "
+         "and write a report", "--session", "drill", "--json"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    deadline = time.monotonic() + 60
+    while not (marker.exists() and "tally" in (calls.read_text() if calls.exists() else "")):
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "the drill never reached its slow step"
+        time.sleep(0.05)
+    time.sleep(1.0)  # let the finished step's writes reach the checkpointer
+    proc.send_signal(signal.SIGKILL)  # a crash: no cleanup, no chance to save anything
+    proc.wait()
+
+    history = json.loads(cli("history", "--session", "drill", "--json", env=env).stdout)
+    assert history and "slow_drill" in history[0]["next"]
+    resumed = cli("resume", "--session", "drill", "--json", env=env)
+    assert resumed.returncode == 0, resumed.stdout + resumed.stderr
+    result = json.loads(resumed.stdout)
+    assert [s["agent"] for s in result["steps"]] == ["tally_marks", "slow_drill", "report_generation"]
+    assert all(s["status"] == "ok" for s in result["steps"])
+    assert calls.read_text().split() .count("tally") == 1, "the completed step was not executed again"
+    assert calls.read_text().split().count("slow") == 2
