@@ -25,16 +25,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from langgraph.checkpoint.base import empty_checkpoint  # noqa: E402
-from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver  # noqa: E402
-from langgraph.graph import END, START, StateGraph  # noqa: E402
-from langgraph.types import Command, Send  # noqa: E402
+from langgraph.checkpoint.base import empty_checkpoint
+from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+from langgraph.graph import END, START, StateGraph
+from langgraph.types import Command, Send
 
-from cognicore.app import App, open_app  # noqa: E402
-from cognicore.demo import seed_demo  # noqa: E402
-from cognicore.settings import Settings  # noqa: E402
-from orchestrator.state import State  # noqa: E402
-from subagents.types import AgentContext, StepInput, StepOutput  # noqa: E402
+from cognicore.app import App, open_app
+from cognicore.demo import seed_demo
+from cognicore.settings import Settings
+from orchestrator.state import State
+from subagents.types import AgentContext, StepInput, StepOutput
 
 QUESTION = "What is the return policy for opened headphones?"
 TASK = "Analyze the latest sales data, find the three best-selling products and write a short briefing"
@@ -47,7 +47,9 @@ def pct(values: list[float], q: float) -> float:
 
 
 def line(label: str, values: list[float]) -> str:
-    return f"{label:<44} median {statistics.median(values):8.1f} ms   p95 {pct(values, 0.95):8.1f} ms   (n={len(values)})"
+    return (
+        f"{label:<44} median {statistics.median(values):8.1f} ms   p95 {pct(values, 0.95):8.1f} ms   (n={len(values)})"
+    )
 
 
 class Noop:
@@ -134,8 +136,10 @@ async def main() -> None:
         async with open_app(settings, extra_agents=noops) as app:
             await seed_demo(app.pool, app.knowledge)
             await app.runner.ask(TASK, session_id="warmup", user_id="bench")  # imports, caches, first plans
-            print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-                  f"database: {'DATABASE_URL' if settings.database_url else 'embedded pgserver'}")
+            print(
+                f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+                f"database: {'DATABASE_URL' if settings.database_url else 'embedded pgserver'}"
+            )
             q_times, _ = await timed_asks(app, QUESTION, args.runs)
             t_times, n_steps = await timed_asks(app, TASK, args.runs)
             print(line("question (RAG answer)", q_times))
@@ -163,11 +167,13 @@ async def main() -> None:
             base_per = statistics.median(base) / bare_steps
             print(line(f"no-op task, cognicore ({our_steps} supersteps)", ours))
             print(line(f"no-op task, bare LangGraph ({bare_steps} supersteps)", base))
-            print(f"{'per graph step':<44} cognicore {ours_per:6.2f} ms   bare {base_per:6.2f} ms   "
-                  f"overhead {ours_per - base_per:+6.2f} ms/step")
+            print(
+                f"{'per graph step':<44} cognicore {ours_per:6.2f} ms   bare {base_per:6.2f} ms   "
+                f"overhead {ours_per - base_per:+6.2f} ms/step"
+            )
 
             # Checkpoint write: the state of a finished demo run, written again and again.
-            snapshot = await app.runner._graph.aget_state({"configurable": {"thread_id": "warmup"}})  # noqa: SLF001
+            snapshot = await app.runner._graph.aget_state({"configurable": {"thread_id": "warmup"}})
             writes: list[float] = []
             for i in range(max(args.runs, 100)):
                 checkpoint = empty_checkpoint()

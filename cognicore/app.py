@@ -88,20 +88,33 @@ async def open_app(
             await check_embedding_model(pool, models.embedding_name, DIMS)
         knowledge = KnowledgeBase(pool, models.embeddings)
         services = AgentServices(
-            pool=pool, knowledge=knowledge, chat_model=models.chat, sql_schemas=tuple(settings.sql_schemas),
-            sql_timeout_ms=settings.sql_timeout_ms, sql_row_limit=settings.sql_row_limit,
-            model_timeout_s=settings.model_timeout_s, model_retries=settings.model_retries,
+            pool=pool,
+            knowledge=knowledge,
+            chat_model=models.chat,
+            sql_schemas=tuple(settings.sql_schemas),
+            sql_timeout_ms=settings.sql_timeout_ms,
+            sql_row_limit=settings.sql_row_limit,
+            model_timeout_s=settings.model_timeout_s,
+            model_retries=settings.model_retries,
             retrieval_k=settings.retrieval_k,
         )
         registry = build_registry(services, BUILTIN_AGENTS, extra=extra_agents)
         roles = build_roles(models, settings, agents=", ".join(registry.names))
         context = Context(
-            registry=registry, knowledge=knowledge, conversations=ConversationLog(pool),
-            classifier=roles.classifier, planner=roles.planner, composer=roles.composer,
-            engine=models.engine, output_dir=settings.reports_dir,
-            max_input_tokens=settings.max_input_tokens, max_context_tokens=settings.max_context_tokens,
-            history_tokens=settings.history_tokens, retrieval_k=settings.retrieval_k,
-            max_replans=settings.max_replans, step_timeout_s=settings.step_timeout_s,
+            registry=registry,
+            knowledge=knowledge,
+            conversations=ConversationLog(pool),
+            classifier=roles.classifier,
+            planner=roles.planner,
+            composer=roles.composer,
+            engine=models.engine,
+            output_dir=settings.reports_dir,
+            max_input_tokens=settings.max_input_tokens,
+            max_context_tokens=settings.max_context_tokens,
+            history_tokens=settings.history_tokens,
+            retrieval_k=settings.retrieval_k,
+            max_replans=settings.max_replans,
+            step_timeout_s=settings.step_timeout_s,
         )
         graph = build_graph(registry.names).compile(checkpointer=AsyncPostgresSaver(pool))  # type: ignore[arg-type]
         runs = RunStore(pool)

@@ -38,8 +38,16 @@ console = Console()
 err_console = Console(stderr=True)
 
 # Failures a user can cause or fix; anything else is a bug and keeps its traceback under COGNICORE_DEBUG=1.
-EXPECTED_ERRORS = (DatabaseError, MemoryStoreError, OrchestratorError, SubAgentError, ModelCallError,
-                   ValidationError, FileNotFoundError, PermissionError)
+EXPECTED_ERRORS = (
+    DatabaseError,
+    MemoryStoreError,
+    OrchestratorError,
+    SubAgentError,
+    ModelCallError,
+    ValidationError,
+    FileNotFoundError,
+    PermissionError,
+)
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of formatted text.")]
 UserOpt = Annotated[str, typer.Option("--user", "-u", help="The user the request and memories belong to.")]
@@ -135,8 +143,15 @@ def demo(as_json: JsonOpt = False) -> None:
                 for text in (DEMO_QUESTION, DEMO_TASK):
                     r = await app_.runner.ask(text, session_id=session, user_id="demo")
                     results.append(r.model_dump(mode="json"))
-                _print_json({"seeded": {"sales_rows": seeded.sales_rows, "documents_added": len(seeded.corpus.added)},
-                             "runs": results})
+                _print_json(
+                    {
+                        "seeded": {
+                            "sales_rows": seeded.sales_rows,
+                            "documents_added": len(seeded.corpus.added),
+                        },
+                        "runs": results,
+                    }
+                )
                 return 0 if all(r["outcome"] == "succeeded" for r in results) else 1
             console.print(
                 f"[dim]demo data: {seeded.sales_rows:,} sales rows and {len(seeded.corpus.added)} documents added "
@@ -164,26 +179,39 @@ def ingest(
             if as_json:
                 report = await app_.knowledge.ingest_paths(paths)
             else:
-                with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                              TimeElapsedColumn(), console=console) as bar:
+                with Progress(
+                    TextColumn("{task.description}"),
+                    BarColumn(),
+                    MofNCompleteColumn(),
+                    TimeElapsedColumn(),
+                    console=console,
+                ) as bar:
                     task = bar.add_task("ingesting", total=None)
 
                     def on_progress(event: Any) -> None:
-                        bar.update(task, total=event.total, completed=event.index,
-                                   description=f"{event.status}: {Path(event.path).name}")
+                        bar.update(
+                            task,
+                            total=event.total,
+                            completed=event.index,
+                            description=f"{event.status}: {Path(event.path).name}",
+                        )
 
                     report = await app_.knowledge.ingest_paths(paths, on_progress=on_progress)
         summary = {
-            "added": list(report.added), "updated": list(report.updated), "unchanged": list(report.unchanged),
+            "added": list(report.added),
+            "updated": list(report.updated),
+            "unchanged": list(report.unchanged),
             "skipped": [{"path": s.path, "reason": str(s.reason), "detail": s.detail} for s in report.skipped],
             "chunks_written": report.chunks_written,
         }
         if as_json:
             _print_json(summary)
         else:
-            console.print(f"added {len(report.added)}, updated {len(report.updated)}, unchanged "
-                          f"{len(report.unchanged)}, skipped {len(report.skipped)}; "
-                          f"{report.chunks_written} chunks written")
+            console.print(
+                f"added {len(report.added)}, updated {len(report.updated)}, unchanged "
+                f"{len(report.unchanged)}, skipped {len(report.skipped)}; "
+                f"{report.chunks_written} chunks written"
+            )
             for s in report.skipped:
                 console.print(f"  [yellow]skipped[/] {s.path}: {s.detail}")
         return 0
@@ -283,4 +311,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

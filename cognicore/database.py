@@ -128,11 +128,11 @@ async def open_pool(url: str, *, min_size: int = 1, max_size: int = 10) -> Async
 async def migrate(pool: AsyncConnectionPool, components: Sequence[tuple[str, Sequence[str]]]) -> list[str]:
     """Apply each component's pending migrations in order, under an advisory lock; return what ran."""
     applied: list[str] = []
-    async with pool.connection() as conn, conn.transaction():
+    async with pool.connection() as conn, conn.transaction(), conn.cursor(row_factory=dict_row) as cur:
         await conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK_KEY,))
         await conn.execute(MIGRATIONS_TABLE)
         for component, steps in components:
-            cur = await conn.execute(
+            await cur.execute(
                 "SELECT coalesce(max(version), -1) AS v FROM cognicore_migrations WHERE component = %s",
                 (component,),
             )

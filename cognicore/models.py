@@ -29,21 +29,32 @@ class Models:
 def build_models(settings: Settings) -> Models:
     """Gemini chat and embeddings with a key; the offline engine without one."""
     if not settings.online:
-        return Models(chat=None, embeddings=OfflineEmbeddings(), embedding_name=OfflineEmbeddings.model_name,
-                      engine=OFFLINE_ENGINE)
+        return Models(
+            chat=None,
+            embeddings=OfflineEmbeddings(),
+            embedding_name=OfflineEmbeddings.model_name,
+            engine=OFFLINE_ENGINE,
+        )
     from langchain_google_genai import ChatGoogleGenerativeAI, GoogleGenerativeAIEmbeddings
 
     assert settings.google_api_key is not None
     key = settings.google_api_key
     chat = ChatGoogleGenerativeAI(
-        model=settings.chat_model, google_api_key=key, temperature=0, timeout=settings.model_timeout_s,
+        model=settings.chat_model,
+        google_api_key=key,
+        temperature=0,
+        timeout=settings.model_timeout_s,
         max_retries=2,
     )
     embeddings = GoogleGenerativeAIEmbeddings(
         model=settings.embedding_model, google_api_key=key, output_dimensionality=DIMS
     )
-    return Models(chat=chat, embeddings=embeddings, embedding_name=settings.embedding_model,
-                  engine=f"gemini:{settings.chat_model}")
+    return Models(
+        chat=chat,
+        embeddings=embeddings,
+        embedding_name=settings.embedding_model,
+        engine=f"gemini:{settings.chat_model}",
+    )
 
 
 @dataclass(frozen=True)

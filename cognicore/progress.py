@@ -74,8 +74,9 @@ class LiveProgress:
 def print_result(console: Console, result: RunResult) -> None:
     """The answer, its sources and artefacts, and which engine answered."""
     style = "green" if result.outcome == "succeeded" else "red"
-    console.print(Panel(Markdown(result.answer or "(no answer)"), title=f"answer ({result.intent})",
-                        border_style=style))
+    console.print(
+        Panel(Markdown(result.answer or "(no answer)"), title=f"answer ({result.intent})", border_style=style)
+    )
     if result.citations:
         console.print("[bold]Sources[/]")
         seen: set[str] = set()
@@ -98,6 +99,12 @@ def checkpoints_table(rows: list[dict[str, Any]]) -> Table:
     """A session's checkpoints as a table."""
     table = Table("checkpoint", "step", "source", "next", "run", "created")
     for r in rows:
-        table.add_row(r["checkpoint_id"], str(r["step"]), r["source"], ", ".join(r["next"]) or "-",
-                      (r["run_id"] or "-")[:12], (r["created_at"] or "")[:19])
+        table.add_row(
+            r["checkpoint_id"],
+            str(r["step"]),
+            r["source"],
+            ", ".join(r["next"]) or "-",
+            (r["run_id"] or "-")[:12],
+            (r["created_at"] or "")[:19],
+        )
     return table

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
+from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 Speaker = Literal["user", "assistant"]
@@ -57,7 +58,8 @@ class ConversationLog:
         async with self._pool.connection() as conn, conn.transaction():
             # Serialise rounds of one session so two concurrent writers cannot take the same number.
             await conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"{user_id}/{session_id}",))
-            cur = await conn.execute(
+            cur = conn.cursor(row_factory=dict_row)
+            await cur.execute(
                 _APPEND_TURN,
                 {
                     "user_id": user_id,
@@ -72,7 +74,7 @@ class ConversationLog:
 
     async def recent(self, *, user_id: str, session_id: str, limit: int = 20) -> list[Turn]:
         """The session's last `limit` turns, oldest first."""
-        async with self._pool.connection() as conn:
-            cur = await conn.execute(_RECENT, {"user_id": user_id, "session_id": session_id, "limit": limit})
+        async with self._pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+            await cur.execute(_RECENT, {"user_id": user_id, "session_id": session_id, "limit": limit})
             rows = await cur.fetchall()
         return [Turn(r["round"], r["speaker"], r["content"], r["created_at"]) for r in reversed(rows)]

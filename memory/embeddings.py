@@ -10,6 +10,7 @@ from functools import lru_cache
 
 import numpy as np
 from langchain_core.embeddings import Embeddings
+from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from memory.errors import EmbeddingMismatch
@@ -82,12 +83,12 @@ CREATE TABLE IF NOT EXISTS embedding_model (
 
 async def check_embedding_model(pool: AsyncConnectionPool, name: str, dims: int) -> None:
     """Record the embedding model on first use; refuse to mix vectors of two models."""
-    async with pool.connection() as conn:
-        await conn.execute(
+    async with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute(
             "INSERT INTO embedding_model (name, dims) VALUES (%s, %s) ON CONFLICT (id) DO NOTHING",
             (name, dims),
         )
-        cur = await conn.execute("SELECT name, dims FROM embedding_model")
+        await cur.execute("SELECT name, dims FROM embedding_model")
         row = await cur.fetchone()
     if row and (row["name"], row["dims"]) != (name, dims):
         raise EmbeddingMismatch(

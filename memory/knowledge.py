@@ -144,9 +144,7 @@ class KnowledgeBase:
         max_file_bytes: int = 2_000_000,
     ) -> None:
         if not 0 <= chunk_overlap < chunk_size:
-            raise ValueError(
-                f"chunk_overlap ({chunk_overlap}) must be >= 0 and below chunk_size ({chunk_size})"
-            )
+            raise ValueError(f"chunk_overlap ({chunk_overlap}) must be >= 0 and below chunk_size ({chunk_size})")
         self._pool = pool
         self._embeddings = embeddings
         self._chunk_size = chunk_size
@@ -254,9 +252,7 @@ class KnowledgeBase:
                 break
             vectors = await self._embed([r["content"] for r in page], what="re-embedding the knowledge base")
             async with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
-                await cur.executemany(
-                    UPDATE_EMBEDDING, [(v, r["id"]) for v, r in zip(vectors, page, strict=True)]
-                )
+                await cur.executemany(UPDATE_EMBEDDING, [(v, r["id"]) for v, r in zip(vectors, page, strict=True)])
             done += len(page)
             last_id = page[-1]["id"]
             if on_progress:
@@ -352,9 +348,7 @@ class KnowledgeBase:
         metadata = Jsonb({"chunker": item.chunker, "chunks": len(item.chunks)})
         try:
             async with self._pool.connection() as conn, conn.transaction():
-                [row] = await _fetch(
-                    conn, UPSERT_DOCUMENT, (item.source, item.title, item.content_hash, metadata)
-                )
+                [row] = await _fetch(conn, UPSERT_DOCUMENT, (item.source, item.title, item.content_hash, metadata))
                 await conn.execute(DELETE_CHUNKS, (row["id"],))
                 async with conn.cursor() as cur:
                     await cur.executemany(
@@ -373,9 +367,7 @@ class KnowledgeRetriever(BaseRetriever):
     knowledge: KnowledgeBase
     k: int = 6
 
-    def _get_relevant_documents(
-        self, query: str, *, run_manager: CallbackManagerForRetrieverRun
-    ) -> list[Document]:
+    def _get_relevant_documents(self, query: str, *, run_manager: CallbackManagerForRetrieverRun) -> list[Document]:
         raise NotImplementedError(
             "KnowledgeRetriever is async-only (it shares the async connection pool): "
             "use `await retriever.ainvoke(query)`."

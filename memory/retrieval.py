@@ -24,9 +24,7 @@ _TERM_RE = re.compile(r"[a-z0-9]+")
 K = TypeVar("K", bound=Hashable)
 
 
-def rrf_fuse(
-    ranked_lists: Sequence[Sequence[K]], *, k: int = RRF_K, limit: int | None = None
-) -> list[tuple[K, float]]:
+def rrf_fuse(ranked_lists: Sequence[Sequence[K]], *, k: int = RRF_K, limit: int | None = None) -> list[tuple[K, float]]:
     """Fuse ranked lists of ids (best first) into `(id, score)` pairs, best first.
 
     Ties are broken by the id, ascending, exactly as `hybrid_ctes` orders them, so both agree.

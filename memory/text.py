@@ -15,8 +15,25 @@ STOPWORDS = frozenset(
     own same other more most few both up down out off again further once please s t""".split()
 )
 
-_SUFFIXES = ("ational", "ization", "fulness", "iveness", "ations", "ation", "ments", "ment", "ings", "ing",
-             "ies", "ied", "edly", "ed", "ly", "es", "s")
+_SUFFIXES = (
+    "ational",
+    "ization",
+    "fulness",
+    "iveness",
+    "ations",
+    "ation",
+    "ments",
+    "ment",
+    "ings",
+    "ing",
+    "ies",
+    "ied",
+    "edly",
+    "ed",
+    "ly",
+    "es",
+    "s",
+)
 
 
 @lru_cache(maxsize=65536)

@@ -19,7 +19,7 @@ def count_tokens(text: str) -> int:
 def check_input(text: str, *, max_tokens: int) -> int:
     """Refuse empty or oversized input with a message that says what to do; return its token count."""
     if not text.strip():
-        raise InputRejected("The request is empty; say what you want, e.g. cognicore ask \"What is the return policy?\"")
+        raise InputRejected('The request is empty; say what you want, e.g. cognicore ask "What is the return policy?"')
     if "\x00" in text:
         raise InputRejected("The request contains NUL (\\x00) characters, which cannot be stored; remove them.")
     tokens = count_tokens(text)

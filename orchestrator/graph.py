@@ -9,7 +9,7 @@ from langgraph.graph import END, START, StateGraph
 
 from orchestrator import nodes
 from orchestrator.context import Context
-from orchestrator.state import State
+from orchestrator.state import State, StepTask
 
 RESERVED_NODES = frozenset(
     {"recall", "classify", "answer", "plan", "execute", "verify", "replan", "respond", "remember"}
@@ -32,7 +32,7 @@ def build_graph(agent_names: Sequence[str]) -> StateGraph[Any, Context, Any, Any
     graph.add_node("plan", nodes.plan, destinations=("execute", "plan", "respond"))
     graph.add_node("execute", nodes.execute, destinations=(*agent_names, "verify"))
     for name in agent_names:
-        graph.add_node(name, nodes.agent_node(name))
+        graph.add_node(name, nodes.agent_node(name), input_schema=StepTask)  # type: ignore[call-overload]
         graph.add_edge(name, "execute")
     graph.add_node("verify", nodes.verify, destinations=("respond", "replan"))
     graph.add_node("replan", nodes.replan)

@@ -61,7 +61,9 @@ _QUESTION_START = re.compile(
     r"|will|tell me|explain|describe)\b",
     re.IGNORECASE,
 )
-_FIGURE = re.compile(r"\bhow (much|many)\b|\b(19|20)\d\d\b|\bq[1-4]\b|\b(last|this|previous|latest) (quarter|year|month)", re.I)
+_FIGURE = re.compile(
+    r"\bhow (much|many)\b|\b(19|20)\d\d\b|\bq[1-4]\b|\b(last|this|previous|latest) (quarter|year|month)", re.I
+)
 _RANKING = re.compile(r"\b(top|bottom|best|worst|highest|lowest|most|least)\b", re.IGNORECASE)
 
 
@@ -98,5 +100,10 @@ class LlmClassifier:
             HumanMessage(f"Conversation so far:\n{recent or '(none)'}\n\nRequest: {request}"),
         ]
         return await structured_call(
-            self._model, messages, IntentDecision, role="classify", retries=self._retries, timeout_s=self._timeout_s
+            self._model,
+            messages,
+            IntentDecision,
+            role="classify",
+            retries=self._retries,
+            timeout_s=self._timeout_s,
         )

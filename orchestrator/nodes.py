@@ -60,15 +60,17 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     )
     history_text = "\n".join(f"{t['speaker']}: {t['content']}" for t in fitted.history)
     try:
-        composed = await ctx.composer.compose(
-            question=state["request"], passages=fitted.passages, history=history_text
-        )
+        composed = await ctx.composer.compose(question=state["request"], passages=fitted.passages, history=history_text)
     except ModelCallError as exc:
         return {"answer": "", "error": str(exc), "outcome": "failed", "model_calls": {"compose_answer": 1}}
     by_index = {p["index"]: p for p in fitted.passages}
     citations = [
-        {"source": by_index[i]["source"], "title": by_index[i]["title"], "chunk_id": by_index[i]["chunk_id"],
-         "snippet": by_index[i]["content"][:200]}
+        {
+            "source": by_index[i]["source"],
+            "title": by_index[i]["title"],
+            "chunk_id": by_index[i]["chunk_id"],
+            "snippet": by_index[i]["content"][:200],
+        }
         for i in composed.used
         if i in by_index
     ]
@@ -103,14 +105,24 @@ async def plan(state: State, runtime: Runtime[Context]) -> Command[Any]:
         error = "Could not make a valid plan: " + " ".join(problems)
         return Command(
             goto="respond",
-            update={"attempts": attempts, "feedback": feedback, "error": error, "outcome": "failed",
-                    "model_calls": calls},
+            update={
+                "attempts": attempts,
+                "feedback": feedback,
+                "error": error,
+                "outcome": "failed",
+                "model_calls": calls,
+            },
         )
     assert new_plan is not None
     _emit(runtime, event="plan", steps=[s.model_dump() for s in new_plan.steps])
     return Command(
         goto="execute",
-        update={"plan": new_plan.model_dump(), "attempts": attempts, "feedback": feedback, "model_calls": calls},
+        update={
+            "plan": new_plan.model_dump(),
+            "attempts": attempts,
+            "feedback": feedback,
+            "model_calls": calls,
+        },
     )
 
 
@@ -128,8 +140,9 @@ async def execute(state: State, runtime: Runtime[Context]) -> Command[Any]:
             bad = [d for d in step.depends_on if (results.get(d) or skipped.get(d) or {}).get("status") == "error"]
             if bad:
                 skipped[step.id] = {
-                    **StepOutput(status="error", agent=step.agent,
-                                 error=f"skipped: step {', '.join(bad)} failed").model_dump(),
+                    **StepOutput(
+                        status="error", agent=step.agent, error=f"skipped: step {', '.join(bad)} failed"
+                    ).model_dump(),
                     "ms": 0,
                 }
                 changed = True
@@ -170,20 +183,31 @@ def agent_node(name: str) -> Callable[[StepTask, Runtime[Context]], Awaitable[di
             inputs={k: StepOutput.model_validate(v) for k, v in task["inputs"].items()},
         )
         agent_ctx = AgentContext(
-            user_id=task["user_id"], session_id=task["session_id"], run_id=task["run_id"],
-            output_dir=ctx.output_dir, engine=ctx.engine,
+            user_id=task["user_id"],
+            session_id=task["session_id"],
+            run_id=task["run_id"],
+            output_dir=ctx.output_dir,
+            engine=ctx.engine,
         )
         try:
             output = await asyncio.wait_for(agent.run(step_input, agent_ctx), timeout=ctx.step_timeout_s)
         except TimeoutError:
-            output = StepOutput(status="error", error=f"timed out after {ctx.step_timeout_s:g} s "
-                                                      "(COGNICORE_STEP_TIMEOUT_S)")
+            output = StepOutput(
+                status="error", error=f"timed out after {ctx.step_timeout_s:g} s (COGNICORE_STEP_TIMEOUT_S)"
+            )
         except (SubAgentError, ModelCallError) as exc:
             output = StepOutput(status="error", error=str(exc))
         output.agent = name
         ms = round((time.perf_counter() - started) * 1000, 1)
-        _emit(runtime, event="step_end", step=step["id"], agent=name, status=output.status, ms=ms,
-              error=output.error)
+        _emit(
+            runtime,
+            event="step_end",
+            step=step["id"],
+            agent=name,
+            status=output.status,
+            ms=ms,
+            error=output.error,
+        )
         return {
             "results": {step["id"]: {**output.model_dump(), "ms": ms}},
             "model_calls": output.model_calls,

@@ -34,22 +34,32 @@ Rules:
 {feedback}"""
 
 _REPORT = frozenset(
-    terms("report briefing brief memo summary summarize summarise write draft document chart plot visualize "
-          "visualise dashboard presentation overview writeup write-up")
+    terms(
+        "report briefing brief memo summary summarize summarise write draft document chart plot visualize "
+        "visualise dashboard presentation overview writeup write-up"
+    )
 )
 _DATA = frozenset(
-    terms("sales sold sell revenue turnover units volume orders quantity best-selling bestseller top bottom worst "
-          "best performing margin profit growth trend quarter quarterly monthly yearly figures numbers metrics "
-          "kpi average total region regions category categories channel product products")
+    terms(
+        "sales sold sell revenue turnover units volume orders quantity best-selling bestseller top bottom worst "
+        "best performing margin profit growth trend quarter quarterly monthly yearly figures numbers metrics "
+        "kpi average total region regions category categories channel product products"
+    )
 )
 _KNOWLEDGE = frozenset(
-    terms("policy policies catalog catalogue description describe background context history decision decisions "
-          "why reason strategy playbook warranty return returns shipping faq guideline guidelines explain notes")
+    terms(
+        "policy policies catalog catalogue description describe background context history decision decisions "
+        "why reason strategy playbook warranty return returns shipping faq guideline guidelines explain notes"
+    )
 )
 _CLAUSE_SPLIT = re.compile(r"\s*(?:[,;.]|\band then\b|\bthen\b|\band\b)\s*", re.IGNORECASE)
 # Words too common in agent descriptions to signal that a request wants that agent.
-_GENERIC = frozenset(terms("agent data step steps result results answer answers question questions task user "
-                           "request return returns use uses using given from based run runs"))
+_GENERIC = frozenset(
+    terms(
+        "agent data step steps result results answer answers question questions task user "
+        "request return returns use uses using given from based run runs"
+    )
+)
 
 
 def _clauses(request: str) -> list[str]:
@@ -86,8 +96,7 @@ class OfflinePlanner:
         steps: list[PlanStep] = []
 
         def add(agent: str, instruction: str, depends_on: list[str] | None = None) -> str:
-            step = PlanStep(id=f"s{len(steps) + 1}", agent=agent, instruction=instruction,
-                            depends_on=depends_on or [])
+            step = PlanStep(id=f"s{len(steps) + 1}", agent=agent, instruction=instruction, depends_on=depends_on or [])
             steps.append(step)
             return step.id
 
@@ -102,11 +111,13 @@ class OfflinePlanner:
                 gathered.append(add("rag_query", _knowledge_instruction(request)))
             elif wants_report and wants_data and gathered:
                 # A report on sales figures gets the catalog's and decision log's words on the items found.
-                gathered.append(add(
-                    "rag_query",
-                    f"Find what the knowledge base says about the items in the results of {gathered[0]}.",
-                    depends_on=[gathered[0]],
-                ))
+                gathered.append(
+                    add(
+                        "rag_query",
+                        f"Find what the knowledge base says about the items in the results of {gathered[0]}.",
+                        depends_on=[gathered[0]],
+                    )
+                )
         if wants_report and "report_generation" in names:
             add("report_generation", f"Write the report the user asked for: {request}", depends_on=gathered)
         return Plan(steps=steps)

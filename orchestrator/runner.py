@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
-from collections.abc import Callable
-from typing import Any
+from collections.abc import AsyncIterator, Callable
+from typing import Any, cast
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.graph.state import CompiledStateGraph
@@ -75,8 +75,13 @@ class Runner:
                 f"continue it with `cognicore resume --session {session_id}` or use another --session."
             )
         run_id = uuid.uuid4().hex
-        await self._runs.start(run_id=run_id, user_id=user_id, session_id=session_id, request=request,
-                               engine=self._context.engine)
+        await self._runs.start(
+            run_id=run_id,
+            user_id=user_id,
+            session_id=session_id,
+            request=request,
+            engine=self._context.engine,
+        )
         first = new_run_input(request=request, user_id=user_id, session_id=session_id, run_id=run_id)
         return await self._drive(first, session_id=session_id, run_id=run_id, on_event=on_event)
 
@@ -114,9 +119,10 @@ class Runner:
         node_started: dict[str, float] = {}
         timings: dict[str, float] = {}
         try:
-            async for mode, chunk in self._graph.astream(
+            stream = self._graph.astream(
                 graph_input, config, context=self._context, stream_mode=["tasks", "custom"], durability="sync"
-            ):
+            )
+            async for mode, chunk in cast("AsyncIterator[tuple[str, dict[str, Any]]]", stream):
                 if mode == "custom":
                     emit(chunk)
                 elif "input" in chunk:  # a task started
@@ -129,8 +135,9 @@ class Runner:
                         timings[chunk["name"]] = round(timings.get(chunk["name"], 0.0) + ms, 1)
                     emit({"event": "node_end", "node": chunk["name"], "error": chunk.get("error")})
         except (KeyboardInterrupt, asyncio.CancelledError):
-            await asyncio.shield(self._runs.mark(run_id, status="interrupted",
-                                                 error="interrupted; resume with `cognicore resume`"))
+            await asyncio.shield(
+                self._runs.mark(run_id, status="interrupted", error="interrupted; resume with `cognicore resume`")
+            )
             raise
         except Exception as exc:
             await self._runs.mark(run_id, status="failed", error=f"{type(exc).__name__}: {exc}")
@@ -152,9 +159,13 @@ class Runner:
         plan = values.get("plan")
         order = [s["id"] for s in plan["steps"]] if plan else list(results)
         steps = [
-            {"id": sid, "agent": results[sid]["agent"], "status": results[sid]["status"],
-             "output": results[sid]["summary"] if results[sid]["status"] == "ok" else results[sid]["error"],
-             "ms": results[sid].get("ms")}
+            {
+                "id": sid,
+                "agent": results[sid]["agent"],
+                "status": results[sid]["status"],
+                "output": results[sid]["summary"] if results[sid]["status"] == "ok" else results[sid]["error"],
+                "ms": results[sid].get("ms"),
+            }
             for sid in order
             if sid in results
         ]

@@ -15,9 +15,7 @@ if TYPE_CHECKING:  # matplotlib is imported when a chart is drawn: it costs half
 MAX_BARS = 15
 MAX_SERIES = 8
 
-_MONEY = frozenset(
-    "revenue revenues sales amount price cost costs profit spend usd income gmv turnover".split()
-)
+_MONEY = frozenset("revenue revenues sales amount price cost costs profit spend usd income gmv turnover".split())
 _NOT_MONEY = frozenset("units count qty quantity orders order number num pct percent share rate".split())
 _PERCENT = frozenset("pct percent percentage".split())
 _NOT_ADDITIVE = frozenset(
@@ -74,9 +72,7 @@ def tabular(data: dict[str, Any]) -> Table | None:
     columns, rows = data.get("columns"), data.get("rows")
     if not isinstance(columns, list) or not columns or not all(isinstance(c, str) for c in columns):
         return None
-    if not isinstance(rows, list) or not all(
-        isinstance(r, list | tuple) and len(r) == len(columns) for r in rows
-    ):
+    if not isinstance(rows, list) or not all(isinstance(r, list | tuple) and len(r) == len(columns) for r in rows):
         return None
     count = data.get("row_count")
     row_count = count if isinstance(count, int) and not isinstance(count, bool) else len(rows)
@@ -221,6 +217,7 @@ def render_chart(table: Table, path: Path, *, title: str, hint: str = "") -> Pat
 
 def _axis_formatter(column: str) -> FuncFormatter:
     from matplotlib.ticker import FuncFormatter
+
     return FuncFormatter(lambda value, _pos: format_value(round(value, 2), column))
 
 

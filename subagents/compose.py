@@ -192,9 +192,7 @@ def _units(order: int, passage: dict[str, Any]) -> list[_Unit]:
             if len(words(sentence)) >= 2:
                 fragment = not units and sentence[0].islower()
                 unit_terms = frozenset(terms(sentence))
-                units.append(
-                    _Unit(index, order, len(units), sentence, heading, unit_terms, lead, frame, fragment)
-                )
+                units.append(_Unit(index, order, len(units), sentence, heading, unit_terms, lead, frame, fragment))
     return units
 
 
@@ -226,10 +224,7 @@ class OfflineAnswerComposer:
             return ComposedAnswer(text=nothing_found(question), used=[])
         # Rarer words weigh more: "headphones" says more about the answer than "Aurora".
         n = len(units)
-        weights = [
-            math.log((n + 1) / (sum(1 for u in units if (u.terms | u.lead) & c) + 0.5)) + 0.1
-            for c in concepts
-        ]
+        weights = [math.log((n + 1) / (sum(1 for u in units if (u.terms | u.lead) & c) + 0.5)) + 0.1 for c in concepts]
         pairs = list(zip(concepts, weights, strict=True))
         top = max(weights)
         lowered = question.lower()

@@ -34,9 +34,7 @@ def pick_composer(services: AgentServices) -> AnswerComposer:
     """The offline composer without a chat model, the LLM-backed one with it."""
     if services.chat_model is None:
         return OfflineAnswerComposer()
-    return LlmAnswerComposer(
-        services.chat_model, retries=services.model_retries, timeout_s=services.model_timeout_s
-    )
+    return LlmAnswerComposer(services.chat_model, retries=services.model_retries, timeout_s=services.model_timeout_s)
 
 
 def passage_dicts(passages: list[Passage]) -> list[dict[str, Any]]:

@@ -64,9 +64,7 @@ class Analysis:
     notes: tuple[str, ...] = ()
 
 
-def analyse(
-    table: Table, *, hint: str, style: Style, asked: int | None = None, bottom: bool = False
-) -> Analysis:
+def analyse(table: Table, *, hint: str, style: Style, asked: int | None = None, bottom: bool = False) -> Analysis:
     """Exact figures from `table`: a ranking, or a trend when its label column is a time period."""
     s = shape(table, hint)
     if s is None:
@@ -80,9 +78,7 @@ def _describe_plain(table: Table) -> Analysis:
         empty = ["The query returned no rows."]
         return Analysis("a query that returned no rows", empty, [], empty, titled=False)
     if len(table.rows) == 1 and all(isinstance(v, int | float) for v in table.rows[0]):
-        facts = [
-            f"{humanize(c)}: {format_value(v, c)}." for c, v in zip(table.columns, table.rows[0], strict=True)
-        ]
+        facts = [f"{humanize(c)}: {format_value(v, c)}." for c, v in zip(table.columns, table.rows[0], strict=True)]
         return Analysis(", ".join(humanize(c).lower() for c in table.columns), facts, [], facts[:2])
     note = f"{len(table.rows)} rows with columns {cols}; no numeric measure to rank."
     return Analysis(f"{len(table.rows)} rows without a numeric measure", [note], [], [note], titled=False)
@@ -98,9 +94,7 @@ def _ranking(table: Table, s: Shape, style: Style, asked: int | None, bottom: bo
     n_rows = len(rows)
     # A share of a total only means something for an additive, non-negative measure.
     total = sum(values) if is_additive(col) and min(values) >= 0 and n_rows > 1 and sum(values) > 0 else None
-    across = (
-        f"the {n_rows} rows returned" if table.partial or len(s.labels) > 1 else f"{n_rows} {_plural(what)}"
-    )
+    across = f"the {n_rows} rows returned" if table.partial or len(s.labels) > 1 else f"{n_rows} {_plural(what)}"
 
     def fmt(v: float) -> str:
         return format_value(v, col)
@@ -139,8 +133,7 @@ def _ranking(table: Table, s: Shape, style: Style, asked: int | None, bottom: bo
         notes = (f"The query was limited to {len(table.rows)} rows, so totals are partial.",)
 
     recs = [
-        f"Protect {_possessive(names[0])} lead in {measure}"
-        + (f" ({pct(values[0])} of the total)." if total else ".")
+        f"Protect {_possessive(names[0])} lead in {measure}" + (f" ({pct(values[0])} of the total)." if total else ".")
     ]
     if n_rows > 1 and values[1] > 0 and values[0] - values[1] < 0.1 * values[1]:
         recs.append(f"Watch {names[1]}: it is close behind {names[0]}.")
@@ -179,11 +172,7 @@ def _trend(table: Table, s: Shape, style: Style, asked: int | None, bottom: bool
         per: dict[Any, float] = dict.fromkeys(periods, 0.0)
         for r in rows:
             per[r[s.label]] += float(r[s.measure])
-        who = (
-            measure
-            if s.group is None
-            else f"all {_plural(humanize(table.columns[s.group]).lower())} together"
-        )
+        who = measure if s.group is None else f"all {_plural(humanize(table.columns[s.group]).lower())} together"
         findings += _series_facts(who, periods, per, col, style, recs)
         if is_additive(col) and style != "brief" and len(periods) > 1:
             total = format_value(sum(per.values()), col)
@@ -196,9 +185,7 @@ def _trend(table: Table, s: Shape, style: Style, asked: int | None, bottom: bool
         findings += _growth_per_series(series, periods, col, style, recs)
     scope = f"{measure} by {humanize(period_col).lower()}, {periods[0]} to {periods[-1]}"
     # Nothing in the data says whether the last period is over: the reader must know what comparisons assume.
-    caveat = (
-        f"Comparisons with {periods[-1]} assume that period is complete; if not, its figures are partial."
-    )
+    caveat = f"Comparisons with {periods[-1]} assume that period is complete; if not, its figures are partial."
     return Analysis(scope, findings, recs, findings[:2], notes=(caveat,) if len(periods) > 1 else ())
 
 

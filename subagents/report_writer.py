@@ -22,9 +22,7 @@ ROLE = "write_report"
 class ReportDraft(BaseModel):
     """A short business report written only from the step outputs you were given."""
 
-    title: str = Field(
-        min_length=1, description="A specific title of at most 12 words naming what is measured."
-    )
+    title: str = Field(min_length=1, description="A specific title of at most 12 words naming what is measured.")
     summary: str = Field(
         min_length=1,
         description="Executive summary of 2 to 4 sentences with the most important figures from the inputs.",
@@ -45,9 +43,7 @@ class ReportDraft(BaseModel):
 class ReportWriter(Protocol):
     """Writes a report draft; `inputs` are JSON dicts of dependency steps (see `step_input_dict`)."""
 
-    async def write_report(
-        self, *, instruction: str, request: str, inputs: list[dict[str, Any]]
-    ) -> ReportDraft: ...
+    async def write_report(self, *, instruction: str, request: str, inputs: list[dict[str, Any]]) -> ReportDraft: ...
 
 
 def step_input_dict(step_id: str, output: Any) -> dict[str, Any]:
@@ -68,9 +64,7 @@ def step_input_dict(step_id: str, output: Any) -> dict[str, Any]:
 class OfflineReportWriter:
     """Deterministic report writer: exact figures from tabular inputs, text inputs as notes with sources."""
 
-    async def write_report(
-        self, *, instruction: str, request: str, inputs: list[dict[str, Any]]
-    ) -> ReportDraft:
+    async def write_report(self, *, instruction: str, request: str, inputs: list[dict[str, Any]]) -> ReportDraft:
         """A draft whose every number is in, or computed exactly from, the inputs."""
         style = report_style(f"{instruction} {request}")
         asked, bottom = rows_asked(f"{instruction} {request}")
@@ -79,9 +73,7 @@ class OfflineReportWriter:
         failed = [i for i in inputs if i.get("status") == "error"]
         usable = [i for i in inputs if i.get("status") != "error"]
         tables = [(i, t) for i in usable if (t := tabular(i.get("data") or {})) is not None]
-        texts = [
-            i for i in usable if tabular(i.get("data") or {}) is None and (i.get("summary") or "").strip()
-        ]
+        texts = [i for i in usable if tabular(i.get("data") or {}) is None and (i.get("summary") or "").strip()]
 
         findings: list[str] = []
         recs: list[str] = []
@@ -97,29 +89,19 @@ class OfflineReportWriter:
             sources = _sources(i)
             if not tables:
                 findings += _sentences(i["summary"])[:3]
-            origin = (
-                "From the knowledge base" if i.get("agent") == "rag_query" else f"From step {i['step_id']}"
-            )
-            notes.append(
-                f"{origin}: {_clip(i['summary'], 400)}" + (f" (sources: {sources})" if sources else "")
-            )
+            origin = "From the knowledge base" if i.get("agent") == "rag_query" else f"From step {i['step_id']}"
+            notes.append(f"{origin}: {_clip(i['summary'], 400)}" + (f" (sources: {sources})" if sources else ""))
         # Completing the data comes before acting on part of it.
-        recs[:0] = [
-            f"Re-run step {i['step_id']} once its error is fixed, to complete this {kind}." for i in failed
-        ]
+        recs[:0] = [f"Re-run step {i['step_id']} once its error is fixed, to complete this {kind}." for i in failed]
 
         if analyses:
             scopes = "; ".join(a.scope for _, a in analyses)
             summary.append(f"This {kind} covers {scopes}.")
             summary += analyses[0][1].headline[: 1 if failed or len(analyses) > 1 else 2]
             if texts and not failed:
-                summary.append(
-                    f"It also draws on {plural(len(texts), 'text input')}; their sources are in the notes."
-                )
+                summary.append(f"It also draws on {plural(len(texts), 'text input')}; their sources are in the notes.")
             titled = [a for _, a in analyses if a.titled]
-            title = (
-                titled[0].scope.split(" (")[0] if titled else _clip(instruction or request or "Findings", 60)
-            )
+            title = titled[0].scope.split(" (")[0] if titled else _clip(instruction or request or "Findings", 60)
         elif texts:
             summary.append(f"This {kind} is based on {plural(len(texts), 'text input')}; there was no table.")
             summary += _sentences(texts[0]["summary"])[:1]
@@ -131,9 +113,7 @@ class OfflineReportWriter:
                 summary.append("No earlier step provided any output to report on.")
                 notes.append("Plan a data step (such as database_query) before the report step.")
         if failed:
-            why = "; ".join(
-                f"{i['step_id']}: {_clip(i.get('error') or 'no reason given', 160)}" for i in failed
-            )
+            why = "; ".join(f"{i['step_id']}: {_clip(i.get('error') or 'no reason given', 160)}" for i in failed)
             steps = "step" if len(failed) == 1 else "steps"
             summary.append(f"Input {steps} failed ({why}), so this {kind} is incomplete.")
         limit = {"brief": 4, "standard": 8, "detailed": 30}[style]
@@ -188,13 +168,9 @@ class LlmReportWriter:
         self._retries = retries
         self._timeout_s = timeout_s
 
-    async def write_report(
-        self, *, instruction: str, request: str, inputs: list[dict[str, Any]]
-    ) -> ReportDraft:
+    async def write_report(self, *, instruction: str, request: str, inputs: list[dict[str, Any]]) -> ReportDraft:
         """A draft from the model; raises `ModelCallError` on timeout or unusable output."""
-        computed = await OfflineReportWriter().write_report(
-            instruction=instruction, request=request, inputs=inputs
-        )
+        computed = await OfflineReportWriter().write_report(instruction=instruction, request=request, inputs=inputs)
         payload = {
             "instruction": instruction,
             "request": request,
@@ -222,16 +198,12 @@ def _for_model(step: dict[str, Any]) -> dict[str, Any]:
         "status": step.get("status"),
         "summary": _clip(step.get("summary") or "", 2000),
         "data": data if len(text) <= 20_000 else {"truncated": text[:20_000]},
-        "sources": [
-            {"title": c.get("title"), "source": c.get("source")} for c in step.get("citations") or []
-        ],
+        "sources": [{"title": c.get("title"), "source": c.get("source")} for c in step.get("citations") or []],
         "error": step.get("error"),
     }
 
 
-def report_writer(
-    chat_model: BaseChatModel | None, *, retries: int = 1, timeout_s: float = 60.0
-) -> ReportWriter:
+def report_writer(chat_model: BaseChatModel | None, *, retries: int = 1, timeout_s: float = 60.0) -> ReportWriter:
     """The offline writer without a chat model, else the LLM-backed one."""
     if chat_model is None:
         return OfflineReportWriter()

@@ -66,23 +66,41 @@ class RunStore:
         async with self._pool.connection() as conn:
             await conn.execute(
                 _START,
-                {"id": run_id, "user_id": user_id, "session_id": session_id, "request": request,
-                 "engine": engine, "thread_id": session_id},
+                {
+                    "id": run_id,
+                    "user_id": user_id,
+                    "session_id": session_id,
+                    "request": request,
+                    "engine": engine,
+                    "thread_id": session_id,
+                },
             )
 
-    async def finish(self, run_id: str, *, status: RunStatus, result: dict[str, Any], checkpoint_id: str | None,
-                     error: str | None = None) -> None:
+    async def finish(
+        self,
+        run_id: str,
+        *,
+        status: RunStatus,
+        result: dict[str, Any],
+        checkpoint_id: str | None,
+        error: str | None = None,
+    ) -> None:
         """Store the outcome and the full result of a run."""
         async with self._pool.connection() as conn:
             await conn.execute(
                 _FINISH,
                 {
-                    "id": run_id, "status": status, "intent": result.get("intent"),
+                    "id": run_id,
+                    "status": status,
+                    "intent": result.get("intent"),
                     "plan": Jsonb(result.get("plan")) if result.get("plan") else None,
-                    "steps": Jsonb(result.get("steps", [])), "answer": result.get("answer"),
-                    "result": Jsonb(result), "error": error,
+                    "steps": Jsonb(result.get("steps", [])),
+                    "answer": result.get("answer"),
+                    "result": Jsonb(result),
+                    "error": error,
                     "model_calls": Jsonb(result.get("model_calls", {})),
-                    "timings_ms": Jsonb(result.get("timings_ms", {})), "checkpoint_id": checkpoint_id,
+                    "timings_ms": Jsonb(result.get("timings_ms", {})),
+                    "checkpoint_id": checkpoint_id,
                 },
             )
 
@@ -97,8 +115,9 @@ class RunStore:
             row = await cur.fetchone()
         return RunRecord.model_validate(row) if row else None
 
-    async def list(self, *, session_id: str | None = None, user_id: str | None = None,
-                   limit: int = 20) -> list[RunRecord]:
+    async def list(
+        self, *, session_id: str | None = None, user_id: str | None = None, limit: int = 20
+    ) -> list[RunRecord]:
         async with self._pool.connection() as conn:
             cur = await conn.execute(_LIST, {"session_id": session_id, "user_id": user_id, "limit": limit})
             rows = await cur.fetchall()

@@ -53,12 +53,16 @@ def drill(tmp_path: Path) -> Path:
     site = tmp_path / "site"
     (site / "drill_agents-0.1.dist-info").mkdir(parents=True)
     (site / "drill_agents.py").write_text(DRILL_MODULE)
-    (site / "drill_agents-0.1.dist-info" / "METADATA").write_text("Metadata-Version: 2.1\nName: drill-agents\nVersion: 0.1\n")
-    (site / "drill_agents-0.1.dist-info" / "entry_points.txt").write_text(textwrap.dedent("""
+    (site / "drill_agents-0.1.dist-info" / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: drill-agents\nVersion: 0.1\n"
+    )
+    (site / "drill_agents-0.1.dist-info" / "entry_points.txt").write_text(
+        textwrap.dedent("""
         [cognicore.subagents]
         tally_marks = drill_agents:TallyMarks
         slow_drill = drill_agents:SlowDrill
-    """))
+    """)
+    )
     (tmp_path / "drill").mkdir()
     return tmp_path
 
@@ -72,10 +76,17 @@ def _env(db_url: str, data_dir: Path, drill: Path | None = None) -> dict[str, st
     return env
 
 
-def cli(*args: str, env: dict[str, str], stdin: str | None = None,
-        timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "cognicore.cli", *args], env=env, capture_output=True,
-                          text=True, timeout=timeout, input=stdin)
+def cli(
+    *args: str, env: dict[str, str], stdin: str | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cognicore.cli", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        input=stdin,
+    )
 
 
 def test_every_command_has_help() -> None:
@@ -88,12 +99,30 @@ def test_every_command_has_help() -> None:
 
 
 def test_ask_json_has_the_documented_shape(db_url: str, data_dir: Path) -> None:
-    out = cli("ask", "Which 3 products had the highest revenue last quarter? Write a short briefing.",
-              "--session", "cli1", "--json", env=_env(db_url, data_dir))
+    out = cli(
+        "ask",
+        "Which 3 products had the highest revenue last quarter? Write a short briefing.",
+        "--session",
+        "cli1",
+        "--json",
+        env=_env(db_url, data_dir),
+    )
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
-    assert {"session", "run_id", "intent", "answer", "citations", "plan", "steps", "artifacts", "workflow",
-            "engine", "model_calls", "timings_ms"} <= set(result)
+    assert {
+        "session",
+        "run_id",
+        "intent",
+        "answer",
+        "citations",
+        "plan",
+        "steps",
+        "artifacts",
+        "workflow",
+        "engine",
+        "model_calls",
+        "timings_ms",
+    } <= set(result)
     assert result["session"] == "cli1" and result["intent"] == "task" and result["engine"] == "offline"
     assert result["workflow"] is None
     assert all(set(s) >= {"id", "agent", "status", "output"} for s in result["steps"])
@@ -124,13 +153,29 @@ def test_entry_point_agents_are_listed_planned_and_resumed_after_a_kill(
 ) -> None:
     env = _env(db_url, data_dir, drill)
     listed = json.loads(cli("agents", "--json", env=env).stdout)
-    assert [a["name"] for a in listed] == ["rag_query", "database_query", "report_generation", "tally_marks",
-                                          "slow_drill"]
+    assert [a["name"] for a in listed] == [
+        "rag_query",
+        "database_query",
+        "report_generation",
+        "tally_marks",
+        "slow_drill",
+    ]
     calls, marker = drill / "drill" / "calls", drill / "drill" / "sleeping"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cognicore.cli", "ask", "Run the crash drill: count tally marks, sleep, "
-         "and write a report", "--session", "drill", "--json"],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-m",
+            "cognicore.cli",
+            "ask",
+            "Run the crash drill: count tally marks, sleep, and write a report",
+            "--session",
+            "drill",
+            "--json",
+        ],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     deadline = time.monotonic() + 60
     while not (marker.exists() and "tally" in (calls.read_text() if calls.exists() else "")):
@@ -148,5 +193,5 @@ def test_entry_point_agents_are_listed_planned_and_resumed_after_a_kill(
     result = json.loads(resumed.stdout)
     assert [s["agent"] for s in result["steps"]] == ["tally_marks", "slow_drill", "report_generation"]
     assert all(s["status"] == "ok" for s in result["steps"])
-    assert calls.read_text().split() .count("tally") == 1, "the completed step was not executed again"
+    assert calls.read_text().split().count("tally") == 1, "the completed step was not executed again"
     assert calls.read_text().split().count("slow") == 2

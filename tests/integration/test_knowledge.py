@@ -78,9 +78,7 @@ async def test_ingest_folder_adds_files_recursively(kb: KnowledgeBase, folder: P
     assert titles[beta] == ("beta.txt", 1)  # no heading: the file name
 
 
-async def test_ingested_chunks_are_found_by_keyword_and_by_paraphrase(
-    kb: KnowledgeBase, folder: Path
-) -> None:
+async def test_ingested_chunks_are_found_by_keyword_and_by_paraphrase(kb: KnowledgeBase, folder: Path) -> None:
     await kb.ingest_paths([folder])
     alpha = src(folder / "alpha.md")
     by_keyword = await kb.search("ice screws", k=3)
@@ -107,9 +105,7 @@ async def test_reingesting_unchanged_files_does_nothing(
     assert {d.source: d.ingested_at for d in await kb.documents()} == docs
 
 
-async def test_changed_file_replaces_its_chunks(
-    kb: KnowledgeBase, pool: AsyncConnectionPool, folder: Path
-) -> None:
+async def test_changed_file_replaces_its_chunks(kb: KnowledgeBase, pool: AsyncConnectionPool, folder: Path) -> None:
     await kb.ingest_paths([folder])
     old_alpha = await chunk_ids(pool, folder / "alpha.md")
     beta_ids = await chunk_ids(pool, folder / "nested" / "beta.txt")
@@ -188,13 +184,10 @@ async def test_missing_path_is_an_error_and_ingests_nothing(kb: KnowledgeBase, f
 
 
 async def test_ingest_text_reports_its_status(kb: KnowledgeBase) -> None:
-    assert (
-        await kb.ingest_text("note://kayak", "Kayaks need a spray deck in rough water.", title="Kayaks")
-        == "added"
+    assert await kb.ingest_text("note://kayak", "Kayaks need a spray deck in rough water.", title="Kayaks") == "added"
+    assert await kb.ingest_text("note://kayak", "Kayaks need a spray deck in rough water.", title="Kayaks") == (
+        "unchanged"
     )
-    assert await kb.ingest_text(
-        "note://kayak", "Kayaks need a spray deck in rough water.", title="Kayaks"
-    ) == ("unchanged")
     assert await kb.ingest_text("note://kayak", "Kayaks need a paddle float.") == "updated"
     [hit] = await kb.search("paddle float kayak", k=1)
     assert (hit.source, hit.title) == ("note://kayak", "note://kayak")
@@ -218,9 +211,7 @@ DEMO_QUESTIONS = [
 
 
 @pytest.mark.parametrize(("question", "expected"), DEMO_QUESTIONS)
-async def test_hybrid_search_finds_the_right_demo_document(
-    kb: KnowledgeBase, question: str, expected: str
-) -> None:
+async def test_hybrid_search_finds_the_right_demo_document(kb: KnowledgeBase, question: str, expected: str) -> None:
     passages = await kb.search(question, k=6)
     assert len(passages) == 6
     assert Path(passages[0].source).name == expected, [Path(p.source).name for p in passages]
@@ -236,9 +227,7 @@ async def test_hybrid_search_finds_the_right_demo_document(
         ("Which region prefers wearables?", "regional-strategy.md"),
     ],
 )
-async def test_hybrid_search_finds_paraphrases_near_the_top(
-    kb: KnowledgeBase, question: str, expected: str
-) -> None:
+async def test_hybrid_search_finds_paraphrases_near_the_top(kb: KnowledgeBase, question: str, expected: str) -> None:
     names = [Path(p.source).name for p in await kb.search(question, k=3)]
     assert expected in names, names
 
@@ -264,9 +253,7 @@ async def test_sql_fusion_agrees_with_rrf_fuse(
     }
     lists: dict[str, list[int]] = {}
     async with pool.connection() as conn, conn.transaction():
-        await conn.execute(
-            "SELECT set_config('hnsw.ef_search', %s, true)", (str(ef_search_for(candidate_count(k))),)
-        )
+        await conn.execute("SELECT set_config('hnsw.ef_search', %s, true)", (str(ef_search_for(candidate_count(k))),))
         for side in ("vector_hits", "text_hits"):
             query = sql.SQL("WITH {} SELECT id FROM {} ORDER BY rank").format(
                 hybrid_ctes("kb_chunks"), sql.Identifier(side)
@@ -281,9 +268,7 @@ async def test_sql_fusion_agrees_with_rrf_fuse(
         assert p.vector_rank == (
             lists["vector_hits"].index(p.chunk_id) + 1 if p.chunk_id in lists["vector_hits"] else None
         )
-        assert p.text_rank == (
-            lists["text_hits"].index(p.chunk_id) + 1 if p.chunk_id in lists["text_hits"] else None
-        )
+        assert p.text_rank == (lists["text_hits"].index(p.chunk_id) + 1 if p.chunk_id in lists["text_hits"] else None)
     assert bool(lists["text_hits"]) is has_text_side
     assert len(lists["vector_hits"]) == candidate_count(k)
 

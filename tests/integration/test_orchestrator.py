@@ -21,22 +21,24 @@ DEMO_TASK = "Analyze the latest sales data, find the three best-selling products
 async def _turns(pool, session: str) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
     async with pool.connection() as conn:
         cur = await conn.execute(
-            "SELECT speaker, content FROM conversation_turns WHERE session_id = %s ORDER BY round, id", (session,)
+            "SELECT speaker, content FROM conversation_turns WHERE session_id = %s ORDER BY round, id",
+            (session,),
         )
         return [(r["speaker"], r["content"]) for r in await cur.fetchall()]
 
 
 async def test_question_is_answered_from_the_knowledge_base_with_citations(app, pool) -> None:  # type: ignore[no-untyped-def]
-    result = await app.runner.ask("What is the return policy for opened headphones?", session_id="q1",
-                                  user_id="ann")
+    result = await app.runner.ask("What is the return policy for opened headphones?", session_id="q1", user_id="ann")
     assert result.intent == "question"
     assert result.outcome == "succeeded"
     assert result.citations, "a RAG answer cites its sources"
     assert any("return" in c["source"].lower() or "return" in c["title"].lower() for c in result.citations)
     assert result.model_calls == {"classify": 1, "compose_answer": 1}
     assert result.plan is None and result.engine == "offline"
-    assert await _turns(pool, "q1") == [("user", "What is the return policy for opened headphones?"),
-                                        ("assistant", result.answer)]
+    assert await _turns(pool, "q1") == [
+        ("user", "What is the return policy for opened headphones?"),
+        ("assistant", result.answer),
+    ]
 
 
 async def test_demo_task_plans_three_steps_over_several_agents_and_writes_a_report(app, pool) -> None:  # type: ignore[no-untyped-def]
@@ -79,8 +81,9 @@ async def test_paraphrased_tasks_run_offline(app, request_text: str, rows: int) 
 
 
 async def test_data_question_is_a_one_step_task(app) -> None:  # type: ignore[no-untyped-def]
-    result = await app.runner.ask("What were the top 3 regions by revenue last quarter?", session_id="d1",
-                                  user_id="ann")
+    result = await app.runner.ask(
+        "What were the top 3 regions by revenue last quarter?", session_id="d1", user_id="ann"
+    )
     assert result.intent == "task" and result.outcome == "succeeded"
     assert [s["agent"] for s in result.steps] == ["database_query"]
     assert "|" in result.answer  # the table is the answer
@@ -96,12 +99,18 @@ async def test_oversized_input_is_refused_before_anything_is_stored(app, pool) -
 async def test_llm_planner_unknown_agent_is_replanned_with_feedback(make_app: AppFactory) -> None:
     bad = Plan(steps=[PlanStep(id="s1", agent="web_search", instruction="search the web")])
     good = Plan(steps=[PlanStep(id="s1", agent="database_query", instruction="revenue by region in 2025")])
-    sql = SqlDraft(sql="SELECT r.name AS region, count(*) AS n FROM regions r GROUP BY r.name ORDER BY n DESC",
-                   explanation="regions")
-    model = scripted([
-        structured(IntentDecision, {"intent": "task", "reason": "needs data"}),
-        structured(Plan, bad), structured(Plan, good), structured(SqlDraft, sql),
-    ])
+    sql = SqlDraft(
+        sql="SELECT r.name AS region, count(*) AS n FROM regions r GROUP BY r.name ORDER BY n DESC",
+        explanation="regions",
+    )
+    model = scripted(
+        [
+            structured(IntentDecision, {"intent": "task", "reason": "needs data"}),
+            structured(Plan, bad),
+            structured(Plan, good),
+            structured(SqlDraft, sql),
+        ]
+    )
     async with make_app(chat_model=model) as app:
         result = await app.runner.ask("revenue by region", session_id="llm1", user_id="ann")
     assert result.outcome == "succeeded", result.error
@@ -123,10 +132,12 @@ async def test_junk_planner_output_ends_in_a_clear_error_not_a_crash(make_app: A
 
 async def test_cyclic_plan_is_refused(make_app: AppFactory, settings) -> None:  # type: ignore[no-untyped-def]
     settings.max_replans = 0
-    cyclic = Plan(steps=[
-        PlanStep(id="s1", agent="rag_query", instruction="a", depends_on=["s2"]),
-        PlanStep(id="s2", agent="rag_query", instruction="b", depends_on=["s1"]),
-    ])
+    cyclic = Plan(
+        steps=[
+            PlanStep(id="s1", agent="rag_query", instruction="a", depends_on=["s2"]),
+            PlanStep(id="s2", agent="rag_query", instruction="b", depends_on=["s1"]),
+        ]
+    )
     model = scripted([structured(IntentDecision, {"intent": "task", "reason": "x"}), structured(Plan, cyclic)])
     async with make_app(chat_model=model, settings=settings) as app:
         result = await app.runner.ask("loop", session_id="cyc", user_id="ann")
@@ -142,9 +153,11 @@ class Recorder:
     calls: list[str] = field(default_factory=list)
     crash_first: bool = False
     gate: asyncio.Event | None = None
+    started: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def run(self, task: StepInput, ctx: AgentContext) -> StepOutput:
         self.calls.append(task.step_id)
+        self.started.set()
         if self.gate is not None and len(self.calls) == 1:
             await self.gate.wait()
         if self.crash_first and len(self.calls) == 1:
@@ -153,10 +166,12 @@ class Recorder:
 
 
 def _two_step_model():  # type: ignore[no-untyped-def]
-    plan = Plan(steps=[
-        PlanStep(id="s1", agent="tally", instruction="count"),
-        PlanStep(id="s2", agent="fragile", instruction="use the count", depends_on=["s1"]),
-    ])
+    plan = Plan(
+        steps=[
+            PlanStep(id="s1", agent="tally", instruction="count"),
+            PlanStep(id="s2", agent="fragile", instruction="use the count", depends_on=["s1"]),
+        ]
+    )
     return scripted([structured(IntentDecision, {"intent": "task", "reason": "x"}), structured(Plan, plan)])
 
 
@@ -189,8 +204,7 @@ async def test_cancelled_run_is_marked_interrupted_and_resumes(make_app: AppFact
     fragile = Recorder("fragile", "Uses the count.", gate=gate)
     async with make_app(chat_model=_two_step_model(), extra_agents=[tally, fragile]) as app:
         task = asyncio.create_task(app.runner.ask("count then use", session_id="ctrlc", user_id="ann"))
-        while not fragile.calls:
-            await asyncio.sleep(0.01)
+        await asyncio.wait_for(fragile.started.wait(), timeout=30)
         task.cancel()  # what Ctrl-C does to the CLI's run
         with pytest.raises(asyncio.CancelledError):
             await task

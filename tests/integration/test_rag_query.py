@@ -44,10 +44,7 @@ async def test_offline_answer_cites_the_returns_policy(pool: AsyncConnectionPool
     # The summary a person reads: the answer, the sources it cites, and which engine wrote it.
     answer, sources, engine = out.summary.split("\n\n")
     assert answer == out.data["answer"]
-    assert (
-        sources.startswith("Sources:\n[")
-        and "Return and Warranty Policy (returns-and-warranty.md)" in sources
-    )
+    assert sources.startswith("Sources:\n[") and "Return and Warranty Policy (returns-and-warranty.md)" in sources
     assert engine == "(offline engine)"
     cited = {s["index"] for s in out.data["sources"]}
     assert cited == {int(n) for n in re.findall(r"\[(\d+)\]", answer)}
@@ -92,9 +89,7 @@ async def test_empty_knowledge_base_is_not_an_error(pool: AsyncConnectionPool, t
     assert out.citations == [] and out.model_calls == {}
 
 
-async def test_request_is_used_when_the_instruction_is_empty(
-    pool: AsyncConnectionPool, tmp_path: Path
-) -> None:
+async def test_request_is_used_when_the_instruction_is_empty(pool: AsyncConnectionPool, tmp_path: Path) -> None:
     agent = RagQueryAgent(services(pool))
     out = await agent.run(step("", request="How long does standard shipping take?"), context(tmp_path))
     assert out.status == "ok" and "3 to 5 business days" in out.data["answer"]
@@ -116,15 +111,11 @@ async def test_llm_answer_with_citations(pool: AsyncConnectionPool, tmp_path: Pa
     assert out.model_calls == {"compose_answer": 1}
 
 
-async def test_llm_junk_output_is_an_error_step_not_a_crash(
-    pool: AsyncConnectionPool, tmp_path: Path
-) -> None:
+async def test_llm_junk_output_is_an_error_step_not_a_crash(pool: AsyncConnectionPool, tmp_path: Path) -> None:
     agent = RagQueryAgent(services(pool, scripted([junk(), junk("still not JSON")])))
     out = await agent.run(step("What is the return policy?"), context(tmp_path, engine="gemini:fake-model"))
     assert out.status == "error"
-    assert out.error and out.error.startswith(
-        "Could not compose an answer from the knowledge base: compose_answer:"
-    )
+    assert out.error and out.error.startswith("Could not compose an answer from the knowledge base: compose_answer:")
     assert "unusable output after 2 attempt(s)" in out.error
     assert out.model_calls == {"compose_answer": 1}
     assert out.citations == []

@@ -68,9 +68,7 @@ def read_bytes(path: str) -> bytes:
     return Path(path).read_bytes()
 
 
-async def test_offline_report_quotes_the_databases_own_figures(
-    pool: AsyncConnectionPool, data_dir: Path
-) -> None:
+async def test_offline_report_quotes_the_databases_own_figures(pool: AsyncConnectionPool, data_dir: Path) -> None:
     sales = await query_step(pool, BY_CATEGORY)
     async with pool.connection() as conn:
         cur = await conn.execute(
@@ -81,9 +79,7 @@ async def test_offline_report_quotes_the_databases_own_figures(
     share = f"{100 * top['revenue'] / top['total']:.1f}%"
 
     agent = ReportGenerationAgent(services(pool))
-    task = StepInput(
-        step_id="s2", instruction="Write a briefing on revenue by category", inputs={"s1": sales}
-    )
+    task = StepInput(step_id="s2", instruction="Write a briefing on revenue by category", inputs={"s1": sales})
     out = await agent.run(task, context(data_dir))
 
     assert out.status == "ok", out.error
@@ -115,9 +111,7 @@ async def test_quarterly_data_gets_a_trend_and_a_chart(pool: AsyncConnectionPool
     assert read_bytes(out.data["chart_path"])[:4] == b"\x89PNG"
 
 
-async def test_a_chat_model_in_the_services_selects_the_llm_writer(
-    pool: AsyncConnectionPool, data_dir: Path
-) -> None:
+async def test_a_chat_model_in_the_services_selects_the_llm_writer(pool: AsyncConnectionPool, data_dir: Path) -> None:
     draft = ReportDraft(title="Scripted title", summary="Scripted summary. Two sentences.")
     model = scripted([structured(ReportDraft, draft)])
     sales = await query_step(pool, BY_CATEGORY)

@@ -163,9 +163,7 @@ def test_time_series_and_categories_render_valid_pngs(tmp_path: Path) -> None:
 
 def test_bar_chart_grows_with_rows_and_stops_at_the_cap(tmp_path: Path) -> None:
     def bars(n: int) -> tuple[int, int]:
-        table = tabular(
-            {"columns": ["product", "revenue"], "rows": [[f"P{i}", 1000.0 * i] for i in range(n)]}
-        )
+        table = tabular({"columns": ["product", "revenue"], "rows": [[f"P{i}", 1000.0 * i] for i in range(n)]})
         assert table is not None
         out = render_chart(table, tmp_path / f"{n}.png", title="t")
         assert out is not None

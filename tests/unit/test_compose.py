@@ -111,9 +111,7 @@ async def test_offline_says_plainly_when_nothing_is_relevant(question: str) -> N
 
 async def test_offline_without_passages_finds_nothing() -> None:
     answer = await OfflineAnswerComposer().compose(question="What is the return window?", passages=[])
-    assert answer == ComposedAnswer(
-        text='The knowledge base has nothing on "What is the return window".', used=[]
-    )
+    assert answer == ComposedAnswer(text='The knowledge base has nothing on "What is the return window".', used=[])
 
 
 async def test_offline_is_deterministic_and_quotes_only_the_passages() -> None:

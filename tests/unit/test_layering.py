@@ -26,9 +26,7 @@ def _imports(path: Path) -> set[str]:
 def test_package_imports_only_lower_layers(package: str) -> None:
     allowed = set(ORDER[: ORDER.index(package) + 1])
     forbidden = set(ORDER) - allowed
-    offenders = {
-        str(p.relative_to(ROOT)): sorted(_imports(p) & forbidden) for p in (ROOT / package).rglob("*.py")
-    }
+    offenders = {str(p.relative_to(ROOT)): sorted(_imports(p) & forbidden) for p in (ROOT / package).rglob("*.py")}
     assert {k: v for k, v in offenders.items() if v} == {}
 
 

@@ -19,7 +19,10 @@ AGENTS = [
 @pytest.mark.parametrize(
     ("text", "intent"),
     [
-        ("Analyze the latest sales data, find the three best-selling products and write a short briefing", "task"),
+        (
+            "Analyze the latest sales data, find the three best-selling products and write a short briefing",
+            "task",
+        ),
         ("Give me a quick briefing on the 5 top sellers of last quarter", "task"),
         ("What were the top 5 products by revenue in Europe last quarter?", "task"),
         ("How many units of the Orbit Smartwatch did we sell in 2025?", "task"),
@@ -43,13 +46,22 @@ async def test_offline_classifier(text: str, intent: str) -> None:
         "Prepare a briefing on regional revenue this year with a chart",
     ],
 )
-async def test_offline_planner_gathers_in_parallel_then_reports(text: str) -> None:
+async def test_offline_planner_queries_then_looks_up_the_rows_then_reports(text: str) -> None:
     plan = await OfflinePlanner().plan(request=text, agents=AGENTS, feedback=[])
-    agents = [s.agent for s in plan.steps]
-    assert agents == ["database_query", "rag_query", "report_generation"]
-    assert plan.steps[0].depends_on == [] and plan.steps[1].depends_on == []
+    assert [s.agent for s in plan.steps] == ["database_query", "rag_query", "report_generation"]
+    assert plan.steps[1].depends_on == ["s1"], "background is looked up for the rows the query found"
     assert plan.steps[2].depends_on == ["s1", "s2"]
     assert "brief" not in plan.steps[0].instruction.lower() or "," not in text
+
+
+async def test_independent_steps_are_planned_in_parallel() -> None:
+    plan = await OfflinePlanner().plan(
+        request="Compare revenue by channel for 2025 and explain the discount policy",
+        agents=AGENTS,
+        feedback=[],
+    )
+    assert [(s.agent, s.depends_on) for s in plan.steps] == [("database_query", []), ("rag_query", [])]
+    assert plan.steps[1].instruction == "explain the discount policy"
 
 
 async def test_offline_planner_uses_a_matching_third_party_agent() -> None:
@@ -75,13 +87,14 @@ def test_input_budget() -> None:
 
 def test_context_controller_trims_history_first_then_passages() -> None:
     passages = [{"index": i, "content": "x" * 400} for i in range(1, 4)]  # ~100 tokens each
-    history = [{"speaker": "user" if i % 2 == 0 else "assistant", "content": f"turn {i} " + "y" * 396}
-               for i in range(6)]
+    history = [
+        {"speaker": "user" if i % 2 == 0 else "assistant", "content": f"turn {i} " + "y" * 396} for i in range(6)
+    ]
     roomy = fit_context(system="s", query="q", passages=passages, history=history, budget=10_000)
     assert roomy.dropped_turns == 0 and roomy.dropped_passages == 0
     tight = fit_context(system="s", query="q", passages=passages, history=history, budget=550)
     assert tight.dropped_passages == 0 and 0 < tight.dropped_turns < 6
-    assert tight.history == history[-len(tight.history):], "the newest turns are kept"
+    assert tight.history == history[-len(tight.history) :], "the newest turns are kept"
     tighter = fit_context(system="s", query="q", passages=passages, history=history, budget=250)
     assert tighter.history == [] and tighter.passages == passages[:2]
     assert tighter.tokens <= 250

@@ -37,9 +37,7 @@ def ctx(out: Path, *, run_id: str = "run-1", engine: str = "offline") -> AgentCo
 def step(
     *, step_id: str = "s3", instruction: str = "Write a report on revenue by category", **inputs: StepOutput
 ) -> StepInput:
-    return StepInput(
-        step_id=step_id, instruction=instruction, request="How did categories sell?", inputs=inputs
-    )
+    return StepInput(step_id=step_id, instruction=instruction, request="How did categories sell?", inputs=inputs)
 
 
 # Small sync helpers: file checks in async tests stay readable and off ruff's ASYNC240 list.

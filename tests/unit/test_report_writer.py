@@ -40,23 +40,20 @@ def table_input(data: dict[str, Any], step_id: str = "s1") -> dict[str, Any]:
 
 def rag_input(step_id: str = "s2") -> dict[str, Any]:
     out = StepOutput(
-        summary="Returns are accepted within 30 days. Refunds go to the original payment method.",
-        data={"answer": "Returns are accepted within 30 days."},
+        summary="Returns are accepted within 30 days. Refunds go to the original payment method.\n\n"
+        "Sources:\n[1] Returns policy (returns.md)\n\n(offline engine)",
+        data={"answer": "Returns are accepted within 30 days. Refunds go to the original payment method."},
         citations=[Citation(source="corpus/returns.md", title="Returns policy", chunk_id=3)],
     )
     return step_input_dict(step_id, out)
 
 
 def failed_input(step_id: str = "s1") -> dict[str, Any]:
-    return step_input_dict(
-        step_id, StepOutput(status="error", error="relation demo_sales.foo does not exist")
-    )
+    return step_input_dict(step_id, StepOutput(status="error", error="relation demo_sales.foo does not exist"))
 
 
 async def write(instruction: str, *inputs: dict[str, Any], request: str = "") -> ReportDraft:
-    return await OfflineReportWriter().write_report(
-        instruction=instruction, request=request, inputs=list(inputs)
-    )
+    return await OfflineReportWriter().write_report(instruction=instruction, request=request, inputs=list(inputs))
 
 
 def numbers(draft: ReportDraft) -> set[str]:
@@ -70,9 +67,8 @@ async def test_leader_share_gap_and_total_are_exact() -> None:
         "Audio leads revenue with $500, 50.0% of the $1,000 total across 3 categories.",
         "Audio is $200 (66.7%) ahead of Wearables, second with $300.",
     ]
-    assert (
-        "Top 3 by revenue: #1 Audio $500 (50.0%); #2 Wearables $300 (30.0%); #3 Smart Home $200 (20.0%)."
-        in (draft.findings)
+    assert "Top 3 by revenue: #1 Audio $500 (50.0%); #2 Wearables $300 (30.0%); #3 Smart Home $200 (20.0%)." in (
+        draft.findings
     )
     assert "Total revenue across 3 categories: $1,000." in draft.findings
     assert draft.title == "Revenue by category"
@@ -136,9 +132,7 @@ async def test_growth_over_periods_sorted_by_time() -> None:
     assert "Revenue went from $100 in 2025-01 to $120 in 2025-03 (+20.0%)." in draft.findings
     assert "Latest period 2025-03: $120, -20.0% vs 2025-02 ($150)." in draft.findings
     assert "Peak: 2025-02 with $150." in draft.findings
-    assert draft.notes == [
-        "Comparisons with 2025-03 assume that period is complete; if not, its figures are partial."
-    ]
+    assert draft.notes == ["Comparisons with 2025-03 assume that period is complete; if not, its figures are partial."]
 
 
 async def test_growth_per_series_and_leader_of_the_latest_period() -> None:

@@ -45,10 +45,7 @@ def test_rrf_counts_an_item_once_per_list_and_takes_k() -> None:
 
 
 def test_text_query_is_an_or_of_plain_words() -> None:
-    assert (
-        text_query_terms("Return policy for opened headphones?")
-        == "return | policy | for | opened | headphones"
-    )
+    assert text_query_terms("Return policy for opened headphones?") == "return | policy | for | opened | headphones"
 
 
 def test_text_query_removes_tsquery_operators_and_punctuation() -> None:
@@ -72,9 +69,9 @@ def test_candidate_and_ef_search_sizes(k: int) -> None:
 
 
 def test_hybrid_ctes_filter_applies_to_both_candidate_scans() -> None:
-    text = hybrid_ctes(
-        "cognicore.memories", id_column="memory_id", where=sql.SQL("user_id = %(user_id)s")
-    ).as_string(None)
+    text = hybrid_ctes("cognicore.memories", id_column="memory_id", where=sql.SQL("user_id = %(user_id)s")).as_string(
+        None
+    )
     assert text.count("user_id = %(user_id)s") == 2
     assert '"cognicore"."memories"' in text
     assert '"memory_id" AS id' in text
