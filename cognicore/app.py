@@ -10,7 +10,7 @@ from langchain_core.language_models import BaseChatModel
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from psycopg_pool import AsyncConnectionPool
 
-from cognicore.database import MIGRATION_LOCK_KEY, migrate, open_pool, start_embedded
+from cognicore.database import migrate, open_pool, start_embedded, startup_lock
 from cognicore.models import Models, build_models, build_roles
 from cognicore.schema import COMPONENTS
 from cognicore.settings import Settings
@@ -52,14 +52,9 @@ async def database_url(settings: Settings) -> str:
 
 async def prepare_database(pool: AsyncConnectionPool) -> None:
     """Apply our migrations and the checkpointer's, one process at a time."""
-    await migrate(pool, COMPONENTS)
-    async with pool.connection() as conn:
-        # The checkpointer's own migrations are not locked; serialise concurrent start-ups ourselves.
-        await conn.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK_KEY,))
-        try:
-            await AsyncPostgresSaver(pool).setup()  # type: ignore[arg-type]
-        finally:
-            await conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK_KEY,))
+    async with startup_lock(pool):
+        await migrate(pool, COMPONENTS)
+        await AsyncPostgresSaver(pool).setup()  # type: ignore[arg-type]
 
 
 @asynccontextmanager

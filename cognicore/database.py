@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import time
 import warnings
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -59,8 +61,14 @@ def _start_embedded_blocking(pgdata: Path) -> str:
         if not exists:
             try:
                 conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(EMBEDDED_DATABASE)))
-            except psycopg.errors.DuplicateDatabase:
+            except (psycopg.errors.DuplicateDatabase, psycopg.errors.UniqueViolation):
                 pass  # another process created it first
+            except psycopg.errors.ObjectInUse:
+                # template1 was busy with another process's CREATE DATABASE; that one creates ours.
+                for _ in range(100):
+                    if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (EMBEDDED_DATABASE,)).fetchone():
+                        break
+                    time.sleep(0.05)
     return server.get_uri(EMBEDDED_DATABASE)
 
 
@@ -125,11 +133,40 @@ async def open_pool(url: str, *, min_size: int = 1, max_size: int = 10) -> Async
     return pool
 
 
+@asynccontextmanager
+async def startup_lock(pool: AsyncConnectionPool, *, timeout_s: float = 120.0) -> AsyncIterator[None]:
+    """Hold the start-up advisory lock: one process at a time migrates the database.
+
+    Waiters poll `pg_try_advisory_lock` instead of blocking in `pg_advisory_lock`: a blocked statement is an
+    open transaction, and the checkpointer's `CREATE INDEX CONCURRENTLY` (run by the lock holder) waits for
+    every open transaction, so a blocking wait would deadlock the two processes.
+    """
+    async with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            await cur.execute("SELECT pg_try_advisory_lock(%s) AS ok", (MIGRATION_LOCK_KEY,))
+            row = await cur.fetchone()
+            if row and row["ok"]:
+                break
+            if time.monotonic() > deadline:
+                raise DatabaseUnavailable(
+                    f"Another process has held the start-up lock for {timeout_s:g} s while migrating the "
+                    "database; check for a stuck `cognicore` process and try again."
+                )
+            await asyncio.sleep(0.05)
+        try:
+            yield
+        finally:
+            await cur.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK_KEY,))
+
+
 async def migrate(pool: AsyncConnectionPool, components: Sequence[tuple[str, Sequence[str]]]) -> list[str]:
-    """Apply each component's pending migrations in order, under an advisory lock; return what ran."""
+    """Apply each component's pending migrations in order, in one transaction; return what ran.
+
+    Concurrent processes must hold `startup_lock` around it.
+    """
     applied: list[str] = []
     async with pool.connection() as conn, conn.transaction(), conn.cursor(row_factory=dict_row) as cur:
-        await conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK_KEY,))
         await conn.execute(MIGRATIONS_TABLE)
         for component, steps in components:
             await cur.execute(

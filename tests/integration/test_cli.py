@@ -195,3 +195,69 @@ def test_entry_point_agents_are_listed_planned_and_resumed_after_a_kill(
     assert all(s["status"] == "ok" for s in result["steps"])
     assert calls.read_text().split().count("tally") == 1, "the completed step was not executed again"
     assert calls.read_text().split().count("slow") == 2
+
+
+def _embedded_env(data_dir: Path) -> dict[str, str]:
+    env = _env("", data_dir)
+    del env["DATABASE_URL"]
+    return env
+
+
+def _postgres_running_in(folder: Path) -> bool:
+    import psutil
+
+    for proc in psutil.process_iter(attrs=["name", "cmdline"]):
+        if proc.info["name"] == "postgres" and str(folder) in " ".join(proc.info["cmdline"] or []):
+            return True
+    return False
+
+
+def test_demo_on_the_embedded_server_seeds_once_and_stops_the_server(tmp_path: Path) -> None:
+    data_dir = tmp_path / "fresh"
+    env = _embedded_env(data_dir)
+    first = cli("demo", "--json", env=env, timeout=300)
+    assert first.returncode == 0, first.stdout[-2000:] + first.stderr[-2000:]
+    report = json.loads(first.stdout)
+    assert report["seeded"]["sales_rows"] > 10_000 and report["seeded"]["documents_added"] >= 8
+    question, task = report["runs"]
+    assert question["intent"] == "question" and question["citations"]
+    assert task["intent"] == "task" and len(task["plan"]["steps"]) >= 3
+    assert len({s["agent"] for s in task["steps"]}) >= 2 and task["artifacts"]
+    assert question["engine"] == task["engine"] == "offline"
+    second = cli("demo", "--json", env=env, timeout=300)
+    assert second.returncode == 0
+    assert json.loads(second.stdout)["seeded"] == {"sales_rows": 0, "documents_added": 0}
+    assert not _postgres_running_in(data_dir), "the embedded server stops with the last process"
+
+
+def test_concurrent_processes_share_one_embedded_server(tmp_path: Path) -> None:
+    env = _embedded_env(tmp_path / "shared")
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "cognicore.cli", "agents", "--json"],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(3)
+    ]
+    outputs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0, 0], [e for _, e in outputs]
+    assert all(len(json.loads(out)) == 3 for out, _ in outputs)
+    assert not _postgres_running_in(tmp_path / "shared")
+
+
+def test_ingest_adds_then_skips_unchanged_files(db_url: str, data_dir: Path, tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "guide.md").write_text("# Onboarding guide\n\nNew staff get a Volt Charging Dock on day one.\n")
+    (docs / "image.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    env = _env(db_url, data_dir)
+    first = json.loads(cli("ingest", str(docs), "--json", env=env).stdout)
+    assert [Path(p).name for p in first["added"]] == ["guide.md"]
+    assert [Path(s["path"]).name for s in first["skipped"]] == ["image.png"]
+    second = json.loads(cli("ingest", str(docs), "--json", env=env).stdout)
+    assert second["added"] == [] and [Path(p).name for p in second["unchanged"]] == ["guide.md"]
+    missing = cli("ingest", str(tmp_path / "nope"), env=env)
+    assert missing.returncode == 1 and "nope" in missing.stderr and "Traceback" not in missing.stderr

@@ -320,4 +320,4 @@ async def test_reembed_rewrites_every_chunk(pool: AsyncConnectionPool) -> None:
         row = await cur.fetchone()
     assert row is not None
     expected = -np.asarray(OfflineEmbeddings().embed_query(row["content"]), dtype=np.float32)
-    assert np.allclose(np.asarray(row["embedding"]), expected, atol=1e-6)
+    assert np.allclose(row["embedding"].to_numpy(), expected, atol=1e-6)
