@@ -25,7 +25,13 @@ from subagents.rag_query import RagQueryAgent
 from subagents.registry import AgentFactory, Registry, build_registry
 from subagents.report_generation import ReportGenerationAgent
 from subagents.types import AgentServices, SubAgent
+from workflows.recording import RecordedRole
 from workflows.runs import RunStore
+from workflows.store import WorkflowStore
+
+# Skeleton-cosine floors for reusing a workflow: the offline embedder scores paraphrases lower than Gemini.
+OFFLINE_REUSE_THRESHOLD = 0.35
+ONLINE_REUSE_THRESHOLD = 0.75
 
 BUILTIN_AGENTS: list[AgentFactory] = [RagQueryAgent, DatabaseQueryAgent, ReportGenerationAgent]
 
@@ -40,6 +46,7 @@ class App:
     knowledge: KnowledgeBase
     registry: Registry
     runs: RunStore
+    workflows: WorkflowStore
     runner: Runner
 
 
@@ -83,6 +90,7 @@ async def open_app(
             await check_embedding_model(pool, models.embedding_name, DIMS)
         knowledge = KnowledgeBase(pool, models.embeddings)
         services = AgentServices(
+            wrap_role=lambda name, role: RecordedRole(name, role),
             pool=pool,
             knowledge=knowledge,
             chat_model=models.chat,
@@ -94,14 +102,20 @@ async def open_app(
             retrieval_k=settings.retrieval_k,
         )
         registry = build_registry(services, BUILTIN_AGENTS, extra=extra_agents)
-        roles = build_roles(models, settings, agents=", ".join(registry.names))
+        roles = build_roles(models, settings, agents=[{"name": a.name, "description": a.description} for a in registry])
+        workflows = WorkflowStore(pool, models.embeddings)
         context = Context(
             registry=registry,
             knowledge=knowledge,
-            conversations=ConversationLog(pool),
+            conversations=RecordedRole("recall", ConversationLog(pool), methods=("recent",)),  # type: ignore[arg-type]
             classifier=roles.classifier,
             planner=roles.planner,
             composer=roles.composer,
+            workflows=RecordedRole("lookup_workflow", workflows, methods=("lookup",)),  # type: ignore[arg-type]
+            adapter=roles.adapter,
+            reuse_threshold=settings.reuse_threshold
+            if settings.reuse_threshold is not None
+            else (OFFLINE_REUSE_THRESHOLD if models.chat is None else ONLINE_REUSE_THRESHOLD),
             engine=models.engine,
             output_dir=settings.reports_dir,
             max_input_tokens=settings.max_input_tokens,
@@ -113,7 +127,7 @@ async def open_app(
         )
         graph = build_graph(registry.names).compile(checkpointer=AsyncPostgresSaver(pool))  # type: ignore[arg-type]
         runs = RunStore(pool)
-        yield App(settings, pool, models, knowledge, registry, runs, Runner(graph, context, runs))
+        yield App(settings, pool, models, knowledge, registry, runs, workflows, Runner(graph, context, runs))
     finally:
         if own_pool:
             await pool.close()

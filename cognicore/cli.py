@@ -2,31 +2,27 @@
 
 from __future__ import annotations
 
-import asyncio
-import json
-import os
 import sys
 import uuid
-from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import typer
-from pydantic import ValidationError
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from cognicore import cli_eval, cli_workflows
 from cognicore.app import App, open_app
-from cognicore.database import DatabaseError
+from cognicore.cli_common import (
+    JsonOpt,
+    UserOpt,
+    console,
+    err_console,
+    load_settings,
+    print_json,
+    run_command,
+)
 from cognicore.progress import LiveProgress, checkpoints_table, print_result
-from cognicore.settings import Settings
-from memory.errors import MemoryStoreError
-from memory.llm import ModelCallError
-from orchestrator.errors import OrchestratorError
-from subagents.errors import SubAgentError
-
-T = TypeVar("T")
 
 app = typer.Typer(
     help="cognicore: multi-agent orchestration with long-term memory on PostgreSQL.",
@@ -34,68 +30,12 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
 )
-console = Console()
-err_console = Console(stderr=True)
-
-# Failures a user can cause or fix; anything else is a bug and keeps its traceback under COGNICORE_DEBUG=1.
-EXPECTED_ERRORS = (
-    DatabaseError,
-    MemoryStoreError,
-    OrchestratorError,
-    SubAgentError,
-    ModelCallError,
-    ValidationError,
-    FileNotFoundError,
-    PermissionError,
-)
-
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of formatted text.")]
-UserOpt = Annotated[str, typer.Option("--user", "-u", help="The user the request and memories belong to.")]
-
-
-def _run(coro_factory: Callable[[], Awaitable[T]], *, as_json: bool) -> T:
-    """Run a command's coroutine; turn expected failures into one clear message and exit code 1."""
-    try:
-        return asyncio.run(coro_factory())  # type: ignore[arg-type]
-    except KeyboardInterrupt:
-        err_console.print("[yellow]Interrupted.[/] Continue an interrupted run with `cognicore resume --session S`.")
-        raise typer.Exit(130) from None
-    except EXPECTED_ERRORS as exc:
-        if os.environ.get("COGNICORE_DEBUG"):
-            raise
-        message = str(exc)
-        if as_json:
-            print(json.dumps({"error": {"type": type(exc).__name__, "message": message}}))
-        else:
-            err_console.print(f"[red]error:[/] {message}")
-        raise typer.Exit(1) from None
-    except Exception as exc:  # a bug: say so plainly, keep the traceback one variable away
-        if os.environ.get("COGNICORE_DEBUG"):
-            raise
-        message = f"internal error: {type(exc).__name__}: {exc} (set COGNICORE_DEBUG=1 for the traceback)"
-        if as_json:
-            print(json.dumps({"error": {"type": "InternalError", "message": message}}))
-        else:
-            err_console.print(f"[red]{message}[/]")
-        raise typer.Exit(70) from None
-
-
-def _settings() -> Settings:
-    try:
-        return Settings()
-    except ValidationError as exc:
-        err_console.print(f"[red]error:[/] invalid settings: {exc}")
-        raise typer.Exit(2) from None
-
-
-def _print_json(value: Any) -> None:
-    print(json.dumps(value, indent=2, default=str))
 
 
 async def _ask(app_: App, text: str, *, session: str, user: str, as_json: bool) -> int:
     if as_json:
         result = await app_.runner.ask(text, session_id=session, user_id=user)
-        _print_json(result.model_dump(mode="json"))
+        print_json(result.model_dump(mode="json"))
     else:
         console.print(f"[bold]> {text}[/]")
         with LiveProgress(console) as progress:
@@ -112,7 +52,7 @@ def ask(
     as_json: JsonOpt = False,
 ) -> None:
     """Ask a question or give a task; shows live progress, the answer, sources and artefacts."""
-    settings = _settings()
+    settings = load_settings()
     session_id = session or f"s-{uuid.uuid4().hex[:10]}"
     if text == "-":
         text = sys.stdin.read()
@@ -121,7 +61,7 @@ def ask(
         async with open_app(settings) as app_:
             return await _ask(app_, text, session=session_id, user=user, as_json=as_json)
 
-    raise typer.Exit(_run(main, as_json=as_json))
+    raise typer.Exit(run_command(main, as_json=as_json))
 
 
 DEMO_QUESTION = "What is the return policy for opened headphones?"
@@ -131,7 +71,7 @@ DEMO_TASK = "Analyze the latest sales data, find the three best-selling products
 @app.command()
 def demo(as_json: JsonOpt = False) -> None:
     """Seed the demo data (once) and run the showcase: a knowledge question, then a planned report task."""
-    settings = _settings()
+    settings = load_settings()
     from cognicore.demo import seed_demo
 
     async def main() -> int:
@@ -143,7 +83,7 @@ def demo(as_json: JsonOpt = False) -> None:
                 for text in (DEMO_QUESTION, DEMO_TASK):
                     r = await app_.runner.ask(text, session_id=session, user_id="demo")
                     results.append(r.model_dump(mode="json"))
-                _print_json(
+                print_json(
                     {
                         "seeded": {
                             "sales_rows": seeded.sales_rows,
@@ -163,7 +103,7 @@ def demo(as_json: JsonOpt = False) -> None:
                 codes.append(await _ask(app_, text, session=session, user="demo", as_json=False))
             return max(codes)
 
-    raise typer.Exit(_run(main, as_json=as_json))
+    raise typer.Exit(run_command(main, as_json=as_json))
 
 
 @app.command()
@@ -172,7 +112,7 @@ def ingest(
     as_json: JsonOpt = False,
 ) -> None:
     """Add Markdown and text files to the knowledge base; unchanged files are skipped, changed ones replaced."""
-    settings = _settings()
+    settings = load_settings()
 
     async def main() -> int:
         async with open_app(settings) as app_:
@@ -205,7 +145,7 @@ def ingest(
             "chunks_written": report.chunks_written,
         }
         if as_json:
-            _print_json(summary)
+            print_json(summary)
         else:
             console.print(
                 f"added {len(report.added)}, updated {len(report.updated)}, unchanged "
@@ -216,21 +156,21 @@ def ingest(
                 console.print(f"  [yellow]skipped[/] {s.path}: {s.detail}")
         return 0
 
-    raise typer.Exit(_run(main, as_json=as_json))
+    raise typer.Exit(run_command(main, as_json=as_json))
 
 
 @app.command()
 def agents(as_json: JsonOpt = False) -> None:
     """List the registered sub-agents (built-in and from the `cognicore.subagents` entry points)."""
-    settings = _settings()
+    settings = load_settings()
 
     async def main() -> list[dict[str, str]]:
         async with open_app(settings, check_embeddings=False) as app_:
             return [{"name": a.name, "description": a.description} for a in app_.registry]
 
-    listing = _run(main, as_json=as_json)
+    listing = run_command(main, as_json=as_json)
     if as_json:
-        _print_json(listing)
+        print_json(listing)
         return
     table = Table("name", "description")
     for a in listing:
@@ -245,15 +185,15 @@ def history(
     as_json: JsonOpt = False,
 ) -> None:
     """List a session's checkpoints, newest first (what `resume` continues from)."""
-    settings = _settings()
+    settings = load_settings()
 
     async def main() -> list[dict[str, Any]]:
         async with open_app(settings, check_embeddings=False) as app_:
             return [c.model_dump() for c in await app_.runner.history(session_id=session, limit=limit)]
 
-    rows = _run(main, as_json=as_json)
+    rows = run_command(main, as_json=as_json)
     if as_json:
-        _print_json(rows)
+        print_json(rows)
     elif not rows:
         console.print(f"Session {session!r} has no checkpoints.")
     else:
@@ -266,26 +206,26 @@ def resume(
     as_json: JsonOpt = False,
 ) -> None:
     """Continue a session's interrupted run from its last checkpoint; completed steps are not run again."""
-    settings = _settings()
+    settings = load_settings()
 
     async def main() -> int:
         async with open_app(settings) as app_:
             if as_json:
                 result = await app_.runner.resume(session_id=session)
-                _print_json(result.model_dump(mode="json"))
+                print_json(result.model_dump(mode="json"))
             else:
                 with LiveProgress(console) as progress:
                     result = await app_.runner.resume(session_id=session, on_event=progress)
                 print_result(console, result)
             return 0 if result.outcome == "succeeded" else 1
 
-    raise typer.Exit(_run(main, as_json=as_json))
+    raise typer.Exit(run_command(main, as_json=as_json))
 
 
 @app.command()
 def reembed(as_json: JsonOpt = False) -> None:
     """Re-embed the stored knowledge with the configured embedding model (after switching engines)."""
-    settings = _settings()
+    settings = load_settings()
     from memory.embeddings import DIMS, record_embedding_model
 
     async def main() -> int:
@@ -298,11 +238,15 @@ def reembed(as_json: JsonOpt = False) -> None:
             await record_embedding_model(app_.pool, app_.models.embedding_name, DIMS)
             return n
 
-    n = _run(main, as_json=as_json)
+    n = run_command(main, as_json=as_json)
     if as_json:
-        _print_json({"reembedded_chunks": n})
+        print_json({"reembedded_chunks": n})
     else:
         console.print(f"re-embedded {n} chunks")
+
+
+cli_workflows.register(app)
+cli_eval.register(app)
 
 
 def main() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 import warnings
 from collections.abc import AsyncIterator, Sequence
@@ -38,9 +39,11 @@ class DatabaseUnavailable(DatabaseError):
 
 
 def redact(url: str) -> str:
-    """The URL with its password replaced by `***`, safe to print."""
+    """The URL (or `key=value` DSN) with its password replaced by `***`, safe to print."""
+    if "://" not in url:
+        return re.sub(r"(password\s*=\s*)('[^']*'|\S+)", r"\1***", url)
     parts = urlsplit(url)
-    if parts.password is None:
+    if not parts.password:
         return url
     netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
     return urlunsplit(parts._replace(netloc=netloc))

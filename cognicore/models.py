@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from langchain_core.embeddings import Embeddings
@@ -11,7 +12,9 @@ from cognicore.settings import Settings
 from memory.embeddings import DIMS, OfflineEmbeddings
 from orchestrator.intent import Classifier, LlmClassifier, OfflineClassifier
 from orchestrator.planning import LlmPlanner, OfflinePlanner, Planner
+from orchestrator.reuse import LlmAdapter, OfflineAdapter, WorkflowAdapter
 from subagents.compose import AnswerComposer, LlmAnswerComposer, OfflineAnswerComposer
+from workflows.recording import RecordedRole
 
 OFFLINE_ENGINE = "offline"
 
@@ -64,15 +67,25 @@ class Roles:
     classifier: Classifier
     planner: Planner
     composer: AnswerComposer
+    adapter: WorkflowAdapter
 
 
-def build_roles(models: Models, settings: Settings, *, agents: str = "") -> Roles:
-    """LLM-backed roles with a chat model, offline ones without."""
+def build_roles(models: Models, settings: Settings, *, agents: Sequence[dict[str, str]] = ()) -> Roles:
+    """LLM-backed roles with a chat model, offline ones without; every one recorded per run."""
     if models.chat is None:
-        return Roles(OfflineClassifier(), OfflinePlanner(), OfflineAnswerComposer())
-    opts = {"retries": settings.model_retries, "timeout_s": settings.model_timeout_s}
+        tools = [a for a in agents if a["name"] not in OfflinePlanner.BUILTINS]
+        roles = Roles(OfflineClassifier(tools), OfflinePlanner(), OfflineAnswerComposer(), OfflineAdapter())
+    else:
+        opts = {"retries": settings.model_retries, "timeout_s": settings.model_timeout_s}
+        roles = Roles(
+            LlmClassifier(models.chat, agents=", ".join(a["name"] for a in agents), **opts),  # type: ignore[arg-type]
+            LlmPlanner(models.chat, **opts),  # type: ignore[arg-type]
+            LlmAnswerComposer(models.chat, **opts),  # type: ignore[arg-type]
+            LlmAdapter(models.chat, **opts),  # type: ignore[arg-type]
+        )
     return Roles(
-        LlmClassifier(models.chat, agents=agents, **opts),  # type: ignore[arg-type]
-        LlmPlanner(models.chat, **opts),  # type: ignore[arg-type]
-        LlmAnswerComposer(models.chat, **opts),  # type: ignore[arg-type]
+        RecordedRole("classify", roles.classifier),  # type: ignore[arg-type]
+        RecordedRole("plan", roles.planner),  # type: ignore[arg-type]
+        RecordedRole("compose_answer", roles.composer),  # type: ignore[arg-type]
+        RecordedRole("adapt_workflow", roles.adapter),  # type: ignore[arg-type]
     )

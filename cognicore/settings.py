@@ -43,6 +43,9 @@ class Settings(BaseSettings):
     retrieval_k: int = Field(6, gt=0, le=50, description="Knowledge chunks retrieved per question.")
     max_replans: int = Field(2, ge=0, le=5, description="Re-planning attempts after a failed plan or step.")
     step_timeout_s: float = Field(120.0, gt=0, description="Timeout of one sub-agent step.")
+    reuse_threshold: float | None = Field(
+        None, ge=-1, le=1, description="Similarity above which a saved workflow is reused (default per engine)."
+    )
 
     sql_schemas: list[str] = Field(
         default_factory=lambda: ["demo_sales"], description="Schemas `database_query` may read."

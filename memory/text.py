@@ -58,6 +58,7 @@ def words(text: str) -> list[str]:
     """Lower-cased words of `text`, hyphenated words kept whole and also split."""
     out: list[str] = []
     for token in WORD_RE.findall(text.lower()):
+        token = token.removesuffix("'s")  # "quarter's" is "quarter"
         out.append(token)
         if "-" in token:
             out.extend(p for p in token.split("-") if p)

@@ -9,8 +9,10 @@ from memory.conversation import ConversationLog
 from memory.knowledge import KnowledgeBase
 from orchestrator.intent import Classifier
 from orchestrator.planning import Planner
+from orchestrator.reuse import WorkflowAdapter
 from subagents.compose import AnswerComposer
 from subagents.registry import Registry
+from workflows.store import WorkflowStore
 
 
 @dataclass(frozen=True)
@@ -23,6 +25,8 @@ class Context:
     classifier: Classifier
     planner: Planner
     composer: AnswerComposer
+    workflows: WorkflowStore
+    adapter: WorkflowAdapter
     engine: str
     output_dir: Path
     max_input_tokens: int = 32_000
@@ -31,3 +35,5 @@ class Context:
     retrieval_k: int = 6
     max_replans: int = 2
     step_timeout_s: float = 120.0
+    reuse_threshold: float = 0.35
+    learn: bool = True  # False while replaying: a replay must not teach procedural memory again

@@ -12,7 +12,7 @@ from orchestrator.context import Context
 from orchestrator.state import State, StepTask
 
 RESERVED_NODES = frozenset(
-    {"recall", "classify", "answer", "plan", "execute", "verify", "replan", "respond", "remember"}
+    {"recall", "classify", "answer", "lookup_workflow", "plan", "execute", "verify", "replan", "respond", "remember"}
 )
 
 
@@ -27,7 +27,8 @@ def build_graph(agent_names: Sequence[str]) -> StateGraph[Any, Context, Any, Any
         raise ValueError(f"Sub-agent names {clash} clash with orchestrator nodes; rename the agents.")
     graph: StateGraph[Any, Context, Any, Any] = StateGraph(State, context_schema=Context)
     graph.add_node("recall", nodes.recall)
-    graph.add_node("classify", nodes.classify, destinations=("answer", "plan"))
+    graph.add_node("classify", nodes.classify, destinations=("answer", "lookup_workflow"))
+    graph.add_node("lookup_workflow", nodes.lookup_workflow, destinations=("execute", "plan"))
     graph.add_node("answer", nodes.answer)
     graph.add_node("plan", nodes.plan, destinations=("execute", "plan", "respond"))
     graph.add_node("execute", nodes.execute, destinations=(*agent_names, "verify"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Literal, Protocol
 
 from langchain_core.language_models import BaseChatModel
@@ -11,6 +12,7 @@ from pydantic import BaseModel, Field
 
 from memory.llm import structured_call
 from memory.text import terms
+from orchestrator.planning import agent_matches
 
 
 class IntentDecision(BaseModel):
@@ -68,10 +70,20 @@ _RANKING = re.compile(r"\b(top|bottom|best|worst|highest|lowest|most|least)\b", 
 
 
 class OfflineClassifier:
-    """Rule-based intent: artefacts and sales figures make a task; everything else is a question."""
+    """Rule-based intent: artefacts, sales figures or a matching tool make a task; the rest is a question.
+
+    `tools` are the registered agents beyond the built-ins (`{"name", "description"}`): a request that
+    asks for what one of them does is a task, so third-party agents are reachable offline too.
+    """
+
+    def __init__(self, tools: Sequence[dict[str, str]] = ()) -> None:
+        self._tools = list(tools)
 
     async def classify(self, *, request: str, history: list[dict[str, str]]) -> IntentDecision:
         found = set(terms(request))
+        for tool in self._tools:
+            if agent_matches(found, tool):
+                return IntentDecision(intent="task", reason=f"asks for what {tool['name']} does")
         action = sorted(found & _ACTION)
         data = sorted(found & _DATA)
         if action:

@@ -13,10 +13,16 @@ from langgraph.types import Command, Send
 from memory.llm import ModelCallError
 from orchestrator.budget import fit_context
 from orchestrator.context import Context
+from orchestrator.planning import task_features
+from orchestrator.reuse import fill, generalise, keywords, skeleton
 from orchestrator.state import State, StepTask
 from subagents.errors import SubAgentError
 from subagents.types import AgentContext, Plan, StepInput, StepOutput
 from subagents.validation import plan_problems
+from workflows.recording import SCOPE, RecordedRole
+
+MAX_ADAPTATIONS = 2  # saved workflows tried per request before planning from scratch
+DEMOTED_MARGIN = 0.15  # a demoted workflow must match this much more closely to be reused
 
 # The answer node's system prompt, counted in the context budget (the composer adds its own wording).
 ANSWER_SYSTEM = "Answer from the passages and the conversation; cite passages by number; never invent facts."
@@ -36,11 +42,47 @@ async def recall(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
 
 
 async def classify(state: State, runtime: Runtime[Context]) -> Command[Any]:
-    """Route a question to `answer` and a task to `plan`."""
+    """Route a question to `answer` and a task to `lookup_workflow`."""
     decision = await runtime.context.classifier.classify(request=state["request"], history=state.get("history", []))
     _emit(runtime, event="intent", intent=decision.intent, reason=decision.reason)
-    goto = "answer" if decision.intent == "question" else "plan"
+    goto = "answer" if decision.intent == "question" else "lookup_workflow"
     return Command(goto=goto, update={"intent": decision.intent, "model_calls": {"classify": 1}})
+
+
+async def lookup_workflow(state: State, runtime: Runtime[Context]) -> Command[Any]:
+    """Reuse a saved workflow for a similar task (adapted and validated), else go to the planner."""
+    ctx = runtime.context
+    request = state["request"]
+    matches = await ctx.workflows.lookup(user_id=state["user_id"], skeleton=skeleton(request))
+    best = matches[0].similarity if matches else None
+    calls: dict[str, int] = {}
+    for match in matches[:MAX_ADAPTATIONS]:
+        wf = match.workflow
+        needed = ctx.reuse_threshold + (DEMOTED_MARGIN if wf.status == "demoted" else 0.0)
+        if match.similarity < needed:
+            continue
+        calls["adapt_workflow"] = calls.get("adapt_workflow", 0) + 1
+        try:
+            adaptation = await ctx.adapter.adapt(
+                request=request, trigger=match.trigger, features=list(wf.features), template=wf.template
+            )
+            if not adaptation.applicable:
+                continue
+            new_plan = fill(wf.template, adaptation.parameters)
+        except (ModelCallError, KeyError, ValueError):
+            continue  # an adaptation that fails falls back to planning
+        if plan_problems(new_plan, ctx.registry):
+            continue
+        info: dict[str, Any] = {"id": wf.id, "reused": True, "similarity": match.similarity}
+        calls["plan"] = 0  # reported explicitly: the planner was skipped
+        _emit(runtime, event="reuse", workflow=wf.id, similarity=match.similarity, name=wf.name)
+        _emit(runtime, event="plan", steps=[s.model_dump() for s in new_plan.steps])
+        return Command(
+            goto="execute",
+            update={"plan": new_plan.model_dump(), "attempts": 1, "workflow": info, "model_calls": calls},
+        )
+    info = {"id": None, "reused": False, "similarity": best}  # type: ignore[dict-item]
+    return Command(goto="plan", update={"workflow": info, "model_calls": calls})
 
 
 async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
@@ -189,8 +231,10 @@ def agent_node(name: str) -> Callable[[StepTask, Runtime[Context]], Awaitable[di
             output_dir=ctx.output_dir,
             engine=ctx.engine,
         )
+        SCOPE.set(step["id"])  # this task's own context: the recorder files role calls under the step
+        runner = agent if getattr(agent, "deterministic", True) else RecordedRole(f"tool:{name}", agent)
         try:
-            output = await asyncio.wait_for(agent.run(step_input, agent_ctx), timeout=ctx.step_timeout_s)
+            output = await asyncio.wait_for(runner.run(step_input, agent_ctx), timeout=ctx.step_timeout_s)
         except TimeoutError:
             output = StepOutput(
                 status="error", error=f"timed out after {ctx.step_timeout_s:g} s (COGNICORE_STEP_TIMEOUT_S)"
@@ -238,7 +282,11 @@ async def replan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         if v.get("status") == "error" and not str(v.get("error", "")).startswith("skipped")
     ]
     _emit(runtime, event="replan", attempt=state.get("attempts", 1), problems=notes)
-    return {"feedback": [*state.get("feedback", []), *notes], "results": None}
+    update: dict[str, Any] = {"feedback": [*state.get("feedback", []), *notes], "results": None}
+    workflow = state.get("workflow")
+    if workflow and workflow.get("reused"):
+        update["workflow"] = {**workflow, "failed": True}
+    return update
 
 
 def _task_answer(state: State) -> str:
@@ -265,12 +313,52 @@ async def respond(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
 
 
 async def remember(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
-    """Write the round (request and answer) to the episodic conversation log."""
-    await runtime.context.conversations.append_round(
+    """Write the round to the conversation log; learn or score the workflow of a task run."""
+    ctx = runtime.context
+    if not ctx.learn:
+        return {}  # a replay: the original run already wrote and learned all of this
+    await ctx.conversations.append_round(
         user_id=state["user_id"],
         session_id=state["session_id"],
         request=state["request"],
         answer=state.get("answer", ""),
         run_id=state["run_id"],
     )
-    return {}
+    if state.get("intent") != "task":
+        return {}
+    return {"workflow": await _learn(state, ctx)}
+
+
+async def _learn(state: State, ctx: Context) -> dict[str, Any] | None:
+    """Score a reused workflow, and learn the plan of a successful run as a (possibly known) workflow."""
+    workflow = dict(state.get("workflow") or {"id": None, "reused": False, "similarity": None})
+    succeeded = state.get("outcome") == "succeeded"
+    user, request = state["user_id"], state["request"]
+    if workflow.get("reused"):
+        ok = succeeded and not workflow.get("failed")
+        await ctx.workflows.record_outcome(workflow_id=workflow["id"], user_id=user, succeeded=ok)
+        if ok:
+            await ctx.workflows.add_trigger(
+                workflow_id=workflow["id"],
+                user_id=user,
+                trigger=request,
+                skeleton=skeleton(request),
+                keywords=keywords(request),
+            )
+            return workflow
+    if succeeded and state.get("plan"):
+        template, params = generalise(request, Plan.model_validate(state["plan"]))
+        wf_id, _created = await ctx.workflows.learn(
+            user_id=user,
+            name=request[:80],
+            template=template,
+            parameters=params,
+            features=task_features(request),
+            trigger=request,
+            skeleton=skeleton(request),
+            keywords=keywords(request),
+            run_id=state["run_id"],
+        )
+        if not workflow.get("reused"):
+            workflow["id"] = wf_id
+    return workflow

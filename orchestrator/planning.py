@@ -66,9 +66,20 @@ def _clauses(request: str) -> list[str]:
     return [c for c in _CLAUSE_SPLIT.split(request) if c and c.strip()]
 
 
-def _data_instruction(request: str) -> str:
+def data_instruction(request: str) -> str:
+    """The clauses of a request that ask for figures (the whole request when none stands apart)."""
     wanted = [c for c in _clauses(request) if set(terms(c)) & _DATA and not (set(terms(c)) & _REPORT)]
     return "; ".join(wanted) if wanted else request
+
+
+def task_features(request: str) -> list[str]:
+    """What a task needs, by the planner's vocabulary: any of `data`, `knowledge`, `report`.
+
+    Two requests with different features are different kinds of task, however many words they share.
+    """
+    found = set(terms(request))
+    wanted = {"data": _DATA, "knowledge": _KNOWLEDGE, "report": _REPORT}
+    return sorted(name for name, vocab in wanted.items() if found & vocab)
 
 
 def _knowledge_instruction(request: str) -> str:
@@ -76,7 +87,8 @@ def _knowledge_instruction(request: str) -> str:
     return "; ".join(wanted) if wanted else request
 
 
-def _agent_matches(request_terms: set[str], agent: dict[str, str]) -> bool:
+def agent_matches(request_terms: set[str], agent: dict[str, str]) -> bool:
+    """Does a request (as its stemmed terms) ask for what `agent` does, by name or by description?"""
     name_terms = set(terms(agent["name"].replace("_", " ")))
     described = set(terms(agent["description"])) - _GENERIC - STOPWORDS
     return bool(name_terms and name_terms <= request_terms) or len(request_terms & described) >= 2
@@ -102,9 +114,9 @@ class OfflinePlanner:
 
         gathered: list[str] = []
         if wants_data and "database_query" in names:
-            gathered.append(add("database_query", _data_instruction(request)))
+            gathered.append(add("database_query", data_instruction(request)))
         for agent in agents:
-            if agent["name"] not in self.BUILTINS and _agent_matches(found, agent):
+            if agent["name"] not in self.BUILTINS and agent_matches(found, agent):
                 gathered.append(add(agent["name"], request))
         if "rag_query" in names:
             if wants_knowledge or not gathered:

@@ -6,19 +6,25 @@ import asyncio
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
 from typing import Any, cast
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.graph.state import CompiledStateGraph
+from langgraph.types import Command
 from pydantic import BaseModel, Field
 
 from orchestrator.budget import check_input
 from orchestrator.context import Context
 from orchestrator.errors import NothingToResume, SessionBusy
 from orchestrator.state import State, new_run_input
+from workflows.errors import WorkflowNotFound
+from workflows.recording import RECORDER, Recorder
+from workflows.replay import PLANNING_ROLES, Difference, ReplayMode, ReplayReport, compare_runs
 from workflows.runs import RunStore
 
 EventHandler = Callable[[dict[str, Any]], None]
+FORK_AS_NODE = "classify"  # routes only by Command: updating "as" it adds no edges of its own
 
 
 class RunResult(BaseModel):
@@ -68,22 +74,21 @@ class Runner:
     ) -> RunResult:
         """Run one request on the session's thread and return its result."""
         check_input(request, max_tokens=self._context.max_input_tokens)
+        await self._ensure_idle(session_id)
+        run_id = uuid.uuid4().hex
+        await self._runs.start(
+            run_id=run_id, user_id=user_id, session_id=session_id, request=request, engine=self._context.engine
+        )
+        first = new_run_input(request=request, user_id=user_id, session_id=session_id, run_id=run_id)
+        return await self._drive(first, session_id=session_id, run_id=run_id, on_event=on_event)
+
+    async def _ensure_idle(self, session_id: str) -> None:
         pending = await self._graph.aget_state(_config(session_id))
         if pending.next:
             raise SessionBusy(
                 f"Session {session_id!r} has an interrupted run ({pending.values.get('run_id')}); "
                 f"continue it with `cognicore resume --session {session_id}` or use another --session."
             )
-        run_id = uuid.uuid4().hex
-        await self._runs.start(
-            run_id=run_id,
-            user_id=user_id,
-            session_id=session_id,
-            request=request,
-            engine=self._context.engine,
-        )
-        first = new_run_input(request=request, user_id=user_id, session_id=session_id, run_id=run_id)
-        return await self._drive(first, session_id=session_id, run_id=run_id, on_event=on_event)
 
     async def resume(self, *, session_id: str, on_event: EventHandler | None = None) -> RunResult:
         """Continue the session's interrupted run from its last checkpoint; completed steps are not redone."""
@@ -110,17 +115,101 @@ class Runner:
             )
         return out
 
+    async def replay(
+        self, run_id: str, *, mode: ReplayMode = "recorded", on_event: EventHandler | None = None
+    ) -> tuple[ReplayReport, RunResult]:
+        """Re-execute a recorded run on a fresh thread and compare it with the original, step by step.
+
+        `recorded`: every role answers from the recording (tools that declare `deterministic = False`
+        too), so any difference comes from code. `live`: only the planning decisions come from the
+        recording; sub-agents and their roles run against today's models and data.
+        """
+        original = await self._runs.get(run_id)
+        if original is None or original.result is None:
+            raise WorkflowNotFound(f"No finished run {run_id!r}; see `cognicore runs list`.")
+        recording = await self._runs.calls(run_id)
+        recorder = Recorder(recording, serve=PLANNING_ROLES if mode == "live" else None)
+        new_id = uuid.uuid4().hex
+        session_id = f"replay-{run_id[:8]}-{new_id[:6]}"
+        await self._runs.start(
+            run_id=new_id,
+            user_id=original.user_id,
+            session_id=session_id,
+            request=original.request,
+            engine=self._context.engine,
+            origin="replay",
+            parent_run_id=run_id,
+        )
+        first = new_run_input(request=original.request, user_id=original.user_id, session_id=session_id, run_id=new_id)
+        context = replace(self._context, learn=False)
+        result = await self._drive(
+            first, session_id=session_id, run_id=new_id, on_event=on_event, recorder=recorder, context=context
+        )
+        differences = compare_runs(original.result, result.model_dump(mode="json"))
+        if mode == "recorded":
+            differences += [
+                Difference(where="model calls", expected=call, actual="never made") for call in recorder.unused()
+            ]
+        report = ReplayReport(
+            original_run=run_id, replay_run=new_id, mode=mode, identical=not differences, differences=differences
+        )
+        return report, result
+
+    async def fork(self, *, session_id: str, checkpoint_id: str, on_event: EventHandler | None = None) -> RunResult:
+        """Time travel: continue the session from an earlier checkpoint as a new run (a branch of the thread).
+
+        The original run and its checkpoints stay as they were; the fork gets its own run id, so its
+        artefacts and records never overwrite the original's.
+        """
+        await self._ensure_idle(session_id)
+        config: RunnableConfig = {"configurable": {"thread_id": session_id, "checkpoint_id": checkpoint_id}}
+        snapshot = await self._graph.aget_state(config)
+        if not snapshot.values:
+            raise NothingToResume(
+                f"Session {session_id!r} has no checkpoint {checkpoint_id!r}; list them with "
+                f"`cognicore history --session {session_id}`."
+            )
+        if not snapshot.next:
+            raise NothingToResume(f"Checkpoint {checkpoint_id!r} ends a run; fork from an earlier one.")
+        parent = snapshot.values["run_id"]
+        new_id = uuid.uuid4().hex
+        record = await self._runs.get(parent)
+        await self._runs.start(
+            run_id=new_id,
+            user_id=snapshot.values["user_id"],
+            session_id=session_id,
+            request=snapshot.values["request"],
+            engine=self._context.engine,
+            origin="fork",
+            parent_run_id=parent if record else None,
+        )
+        # Sub-agent nodes are reached with `Send` payloads that a goto cannot carry: `execute` re-dispatches
+        # the steps still to do. `as_node` is a node with no static edges, so only `goto` decides what runs.
+        goto = list(dict.fromkeys("execute" if n in self._context.registry else n for n in snapshot.next))
+        await self._graph.aupdate_state(config, Command(goto=goto, update={"run_id": new_id}), as_node=FORK_AS_NODE)
+        return await self._drive(None, session_id=session_id, run_id=new_id, on_event=on_event)
+
     async def _drive(
-        self, graph_input: State | None, *, session_id: str, run_id: str, on_event: EventHandler | None
+        self,
+        graph_input: State | None,
+        *,
+        session_id: str,
+        run_id: str,
+        on_event: EventHandler | None,
+        recorder: Recorder | None = None,
+        context: Context | None = None,
     ) -> RunResult:
         emit = on_event or (lambda _event: None)
+        context = context or self._context
+        recorder = recorder or Recorder()
+        token = RECORDER.set(recorder)
         config = _config(session_id)
         started = time.perf_counter()
         node_started: dict[str, float] = {}
         timings: dict[str, float] = {}
         try:
             stream = self._graph.astream(
-                graph_input, config, context=self._context, stream_mode=["tasks", "custom"], durability="sync"
+                graph_input, config, context=context, stream_mode=["tasks", "custom"], durability="sync"
             )
             async for mode, chunk in cast("AsyncIterator[tuple[str, dict[str, Any]]]", stream):
                 if mode == "custom":
@@ -135,13 +224,18 @@ class Runner:
                         timings[chunk["name"]] = round(timings.get(chunk["name"], 0.0) + ms, 1)
                     emit({"event": "node_end", "node": chunk["name"], "error": chunk.get("error")})
         except (KeyboardInterrupt, asyncio.CancelledError):
+            await asyncio.shield(self._runs.save_calls(run_id, recorder.calls))
             await asyncio.shield(
                 self._runs.mark(run_id, status="interrupted", error="interrupted; resume with `cognicore resume`")
             )
             raise
         except Exception as exc:
+            await self._runs.save_calls(run_id, recorder.calls)
             await self._runs.mark(run_id, status="failed", error=f"{type(exc).__name__}: {exc}")
             raise
+        finally:
+            RECORDER.reset(token)
+        await self._runs.save_calls(run_id, recorder.calls)
         timings["total"] = round((time.perf_counter() - started) * 1000, 1)
         snapshot = await self._graph.aget_state(config)
         result = self._result(snapshot.values, session_id=session_id, timings=timings)
@@ -183,6 +277,7 @@ class Runner:
             engine=self._context.engine,
             model_calls=values.get("model_calls") or {},
             timings_ms=timings,
+            workflow=values.get("workflow"),
             outcome=values.get("outcome", "failed"),
             error=values.get("error"),
         )

@@ -43,6 +43,7 @@ class State(TypedDict, total=False):
     artifacts: list[str]
     outcome: Outcome
     error: str | None
+    workflow: dict[str, Any] | None  # {"id", "reused", "similarity"} for tasks; "failed" once a reused plan failed
     model_calls: Annotated[dict[str, int], add_counts]
 
 
@@ -73,5 +74,6 @@ def new_run_input(*, request: str, user_id: str, session_id: str, run_id: str) -
         citations=[],
         artifacts=[],
         error=None,
+        workflow=None,
         model_calls=None,  # type: ignore[typeddict-item]
     )

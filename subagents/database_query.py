@@ -87,6 +87,7 @@ class DatabaseQueryAgent:
                 writer = LlmSqlWriter(
                     services.chat_model, retries=services.model_retries, timeout_s=services.model_timeout_s
                 )
+            writer = services.wrap_role("write_sql", writer)
         self._writer = writer
         self._schema_text: str | None = None
         self._schema_lock = asyncio.Lock()

@@ -33,8 +33,12 @@ def table_subjects(inputs: dict[str, StepOutput]) -> list[str]:
 def pick_composer(services: AgentServices) -> AnswerComposer:
     """The offline composer without a chat model, the LLM-backed one with it."""
     if services.chat_model is None:
-        return OfflineAnswerComposer()
-    return LlmAnswerComposer(services.chat_model, retries=services.model_retries, timeout_s=services.model_timeout_s)
+        composer: AnswerComposer = OfflineAnswerComposer()
+    else:
+        composer = LlmAnswerComposer(
+            services.chat_model, retries=services.model_retries, timeout_s=services.model_timeout_s
+        )
+    return services.wrap_role("compose_answer", composer)  # type: ignore[no-any-return]
 
 
 def passage_dicts(passages: list[Passage]) -> list[dict[str, Any]]:

@@ -46,8 +46,9 @@ class ReportGenerationAgent:
 
     def __init__(self, services: AgentServices | None = None, *, writer: ReportWriter | None = None) -> None:
         if writer is None and services is not None:
-            writer = report_writer(
-                services.chat_model, retries=services.model_retries, timeout_s=services.model_timeout_s
+            writer = services.wrap_role(
+                "write_report",
+                report_writer(services.chat_model, retries=services.model_retries, timeout_s=services.model_timeout_s),
             )
         self._writer = writer or OfflineReportWriter()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
@@ -97,6 +98,8 @@ class AgentServices:
     model_timeout_s: float = 60.0
     model_retries: int = 1
     retrieval_k: int = 6
+    wrap_role: Callable[[str, Any], Any] = field(default=lambda _name, role: role)
+    """Applied to every reasoning role an agent builds (the shell records role calls through it)."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property

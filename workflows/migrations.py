@@ -26,3 +26,59 @@ MIGRATIONS: list[str] = [
     CREATE INDEX runs_user_idx ON runs (user_id, created_at);
     """,
 ]
+
+MIGRATIONS += [
+    # Procedural memory: learned workflows, each with the requests that triggered it.
+    """
+    CREATE TABLE workflows (
+        id bigserial PRIMARY KEY,
+        user_id text NOT NULL,
+        name text NOT NULL,
+        signature text NOT NULL,
+        features text[] NOT NULL DEFAULT '{}',
+        template jsonb NOT NULL,
+        parameters jsonb NOT NULL DEFAULT '{}',
+        status text NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'demoted', 'retired')),
+        usage_count int NOT NULL DEFAULT 1,
+        success_count int NOT NULL DEFAULT 0,
+        failure_count int NOT NULL DEFAULT 0,
+        recent_outcomes boolean[] NOT NULL DEFAULT '{}',
+        source_run_id text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_used_at timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (user_id, signature)
+    );
+    CREATE TABLE workflow_triggers (
+        id bigserial PRIMARY KEY,
+        workflow_id bigint NOT NULL REFERENCES workflows(id) ON DELETE CASCADE,
+        user_id text NOT NULL,
+        text text NOT NULL,
+        skeleton text NOT NULL,
+        keywords text[] NOT NULL DEFAULT '{}',
+        embedding vector(768) NOT NULL,
+        tsv tsvector GENERATED ALWAYS AS (to_tsvector('english', skeleton)) STORED,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (workflow_id, text)
+    );
+    CREATE INDEX workflow_triggers_embedding_idx ON workflow_triggers USING hnsw (embedding vector_cosine_ops);
+    CREATE INDEX workflow_triggers_tsv_idx ON workflow_triggers USING gin (tsv);
+    CREATE INDEX workflow_triggers_user_idx ON workflow_triggers (user_id);
+    """,
+    # Every reasoning-role call of a run (role, input, output), for inspection and recorded replay.
+    """
+    CREATE TABLE run_calls (
+        run_id text NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        seq int NOT NULL,
+        role text NOT NULL,
+        scope text NOT NULL,
+        input jsonb NOT NULL,
+        output jsonb NOT NULL,
+        output_type text NOT NULL,
+        ms real NOT NULL,
+        PRIMARY KEY (run_id, seq)
+    );
+    ALTER TABLE runs ADD COLUMN origin text NOT NULL DEFAULT 'ask' CHECK (origin IN ('ask', 'replay', 'fork'));
+    ALTER TABLE runs ADD COLUMN parent_run_id text REFERENCES runs(id) ON DELETE SET NULL;
+    ALTER TABLE runs ADD COLUMN workflow jsonb;
+    """,
+]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Literal
 
@@ -9,7 +10,10 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 from pydantic import BaseModel, Field
 
+from workflows.recording import ModelCall
+
 RunStatus = Literal["running", "succeeded", "failed", "interrupted"]
+RunOrigin = Literal["ask", "replay", "fork"]
 
 
 class RunRecord(BaseModel):
@@ -31,20 +35,30 @@ class RunRecord(BaseModel):
     timings_ms: dict[str, float] = Field(default_factory=dict)
     thread_id: str
     checkpoint_id: str | None = None
+    origin: RunOrigin = "ask"
+    parent_run_id: str | None = None
+    workflow: dict[str, Any] | None = None
     created_at: datetime | None = None
     finished_at: datetime | None = None
 
 
 _START = """
-INSERT INTO runs (id, user_id, session_id, request, status, engine, thread_id)
-VALUES (%(id)s, %(user_id)s, %(session_id)s, %(request)s, 'running', %(engine)s, %(thread_id)s)
+INSERT INTO runs (id, user_id, session_id, request, status, engine, thread_id, origin, parent_run_id)
+VALUES (%(id)s, %(user_id)s, %(session_id)s, %(request)s, 'running', %(engine)s, %(thread_id)s, %(origin)s,
+        %(parent)s)
 """
 _FINISH = """
 UPDATE runs SET status = %(status)s, intent = %(intent)s, plan = %(plan)s, steps = %(steps)s,
     answer = %(answer)s, result = %(result)s, error = %(error)s, model_calls = %(model_calls)s,
-    timings_ms = %(timings_ms)s, checkpoint_id = %(checkpoint_id)s, finished_at = now()
+    timings_ms = %(timings_ms)s, checkpoint_id = %(checkpoint_id)s, workflow = %(workflow)s, finished_at = now()
 WHERE id = %(id)s
 """
+_NEXT_SEQ = "SELECT coalesce(max(seq) + 1, 0) AS n FROM run_calls WHERE run_id = %s"
+_SAVE_CALL = """
+INSERT INTO run_calls (run_id, seq, role, scope, input, output, output_type, ms)
+VALUES (%s, %s, %s, %s, %s, %s, %s, %s)
+"""
+_CALLS = "SELECT seq, role, scope, input, output, output_type, ms FROM run_calls WHERE run_id = %s ORDER BY seq"
 _MARK = "UPDATE runs SET status = %(status)s, error = %(error)s WHERE id = %(id)s AND status = 'running'"
 _GET = "SELECT * FROM runs WHERE id = %s"
 _LIST = """
@@ -61,7 +75,17 @@ class RunStore:
     def __init__(self, pool: AsyncConnectionPool) -> None:
         self._pool = pool
 
-    async def start(self, *, run_id: str, user_id: str, session_id: str, request: str, engine: str) -> None:
+    async def start(
+        self,
+        *,
+        run_id: str,
+        user_id: str,
+        session_id: str,
+        request: str,
+        engine: str,
+        origin: RunOrigin = "ask",
+        parent_run_id: str | None = None,
+    ) -> None:
         """Record a run as `running` before the graph starts, so a crash leaves a trace."""
         async with self._pool.connection() as conn:
             await conn.execute(
@@ -73,8 +97,32 @@ class RunStore:
                     "request": request,
                     "engine": engine,
                     "thread_id": session_id,
+                    "origin": origin,
+                    "parent": parent_run_id,
                 },
             )
+
+    async def save_calls(self, run_id: str, calls: Sequence[ModelCall]) -> None:
+        """Append a run's recorded role calls (a resumed run adds its own after the first part's)."""
+        if not calls:
+            return
+        async with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+            await cur.execute(_NEXT_SEQ, (run_id,))
+            row = await cur.fetchone()
+            base = int(row["n"]) if row else 0  # type: ignore[call-overload]
+            await cur.executemany(
+                _SAVE_CALL,
+                [
+                    (run_id, base + c.seq, c.role, c.scope, Jsonb(c.input), Jsonb(c.output), c.output_type, c.ms)
+                    for c in calls
+                ],
+            )
+
+    async def calls(self, run_id: str) -> list[ModelCall]:
+        """The recorded role calls of a run, in order."""
+        async with self._pool.connection() as conn:
+            cur = await conn.execute(_CALLS, (run_id,))
+            return [ModelCall.model_validate(r) for r in await cur.fetchall()]
 
     async def finish(
         self,
@@ -101,6 +149,7 @@ class RunStore:
                     "model_calls": Jsonb(result.get("model_calls", {})),
                     "timings_ms": Jsonb(result.get("timings_ms", {})),
                     "checkpoint_id": checkpoint_id,
+                    "workflow": Jsonb(result.get("workflow")) if result.get("workflow") else None,
                 },
             )
 

@@ -92,7 +92,8 @@ def cli(
 def test_every_command_has_help() -> None:
     out = cli("--help", env=dict(os.environ))
     assert out.returncode == 0
-    for command in ("ask", "demo", "ingest", "agents", "history", "resume", "reembed"):
+    for command in ("ask", "demo", "ingest", "agents", "history", "resume", "reembed", "eval", "fork", "workflows",
+                    "runs"):
         assert command in out.stdout
         sub = cli(command, "--help", env=dict(os.environ))
         assert sub.returncode == 0 and "Usage" in sub.stdout, command
@@ -124,7 +125,7 @@ def test_ask_json_has_the_documented_shape(db_url: str, data_dir: Path) -> None:
         "timings_ms",
     } <= set(result)
     assert result["session"] == "cli1" and result["intent"] == "task" and result["engine"] == "offline"
-    assert result["workflow"] is None
+    assert result["workflow"] == {"id": result["workflow"]["id"], "reused": False, "similarity": None}
     assert all(set(s) >= {"id", "agent", "status", "output"} for s in result["steps"])
     assert all(set(s) == {"id", "agent", "instruction", "depends_on"} for s in result["plan"]["steps"])
     assert all(Path(p).exists() for p in result["artifacts"])

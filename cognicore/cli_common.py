@@ -1,0 +1,83 @@
+"""What every CLI command shares: consoles, options, settings, JSON output and error handling."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any, TypeVar
+
+import typer
+from pydantic import ValidationError
+from rich.console import Console
+
+from cognicore.database import DatabaseError
+from cognicore.settings import Settings
+from memory.errors import MemoryStoreError
+from memory.llm import ModelCallError
+from orchestrator.errors import OrchestratorError
+from subagents.errors import SubAgentError
+from workflows.errors import WorkflowError
+
+T = TypeVar("T")
+
+console = Console()
+err_console = Console(stderr=True)
+
+# Failures a user can cause or fix; anything else is a bug and keeps its traceback under COGNICORE_DEBUG=1.
+EXPECTED_ERRORS = (
+    DatabaseError,
+    MemoryStoreError,
+    OrchestratorError,
+    SubAgentError,
+    ModelCallError,
+    WorkflowError,
+    ValidationError,
+    FileNotFoundError,
+    PermissionError,
+)
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of formatted text.")]
+UserOpt = Annotated[str, typer.Option("--user", "-u", help="The user the request and memories belong to.")]
+
+
+def run_command(coro_factory: Callable[[], Awaitable[T]], *, as_json: bool) -> T:
+    """Run a command's coroutine; turn expected failures into one clear message and exit code 1."""
+    try:
+        return asyncio.run(coro_factory())  # type: ignore[arg-type]
+    except KeyboardInterrupt:
+        err_console.print("[yellow]Interrupted.[/] Continue an interrupted run with `cognicore resume --session S`.")
+        raise typer.Exit(130) from None
+    except typer.Exit:
+        raise
+    except EXPECTED_ERRORS as exc:
+        if os.environ.get("COGNICORE_DEBUG"):
+            raise
+        message = str(exc)
+        if as_json:
+            print(json.dumps({"error": {"type": type(exc).__name__, "message": message}}))
+        else:
+            err_console.print(f"[red]error:[/] {message}")
+        raise typer.Exit(1) from None
+    except Exception as exc:  # a bug: say so plainly, keep the traceback one variable away
+        if os.environ.get("COGNICORE_DEBUG"):
+            raise
+        message = f"internal error: {type(exc).__name__}: {exc} (set COGNICORE_DEBUG=1 for the traceback)"
+        if as_json:
+            print(json.dumps({"error": {"type": "InternalError", "message": message}}))
+        else:
+            err_console.print(f"[red]{message}[/]")
+        raise typer.Exit(70) from None
+
+
+def load_settings() -> Settings:
+    try:
+        return Settings()
+    except ValidationError as exc:
+        err_console.print(f"[red]error:[/] invalid settings: {exc}")
+        raise typer.Exit(2) from None
+
+
+def print_json(value: Any) -> None:
+    print(json.dumps(value, indent=2, default=str))

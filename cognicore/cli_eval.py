@@ -1,0 +1,150 @@
+"""The `cognicore eval` command: run an evaluation suite on the app, show each case, write a Markdown report."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import uuid
+from contextlib import nullcontext
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from cognicore.app import open_app
+from cognicore.cli_common import JsonOpt, console, load_settings, print_json, run_command
+from cognicore.demo import seed_demo as seed_demo_data
+from workflows.errors import WorkflowError
+from workflows.evaluation import (
+    Case,
+    CaseResult,
+    Suite,
+    SuiteReport,
+    load_suite,
+    report_markdown,
+    run_suite,
+)
+
+DEMO_SUITE = Path(__file__).parent / "demo" / "eval-demo.yaml"
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `eval` command to the `cognicore` application."""
+    app.command("eval")(eval_suite)
+
+
+def _report_path(folder: Path, suite: Suite) -> Path:
+    slug = re.sub(r"[^A-Za-z0-9_.-]+", "-", suite.name).strip("-.") or "suite"
+    return folder / f"eval-{slug}-{datetime.now():%Y%m%d-%H%M%S}.md"
+
+
+def _case_line(result: CaseResult) -> str:
+    mark = "[green]✓[/]" if result.passed else "[red]✗[/]"
+    parts = [result.intent or "-"]
+    if result.reused:
+        parts.append("reused" if result.similarity is None else f"reused (similarity {result.similarity:.2f})")
+    elif result.reused is False:
+        parts.append("planned")
+    if result.error is None:
+        parts += [f"{result.latency_ms or 0:,.0f} ms", f"{result.total_model_calls} model calls"]
+    line = f"{mark} [bold]{escape(result.id)}[/]  [dim]{' · '.join(parts)}[/]"
+    return "\n".join([line, *(f"    [red]{escape(f)}[/]" for f in result.failures)])
+
+
+def _summary(report: SuiteReport) -> Table:
+    t = report.totals
+    table = Table(title=escape(f"suite {report.suite} · engine {report.engine or '?'}"))
+    for column in ("cases", "passed", "success", "reuse hits", "model calls", "p50", "p95"):
+        table.add_column(column, justify="right")
+    mean = "-" if t.model_calls_mean is None else f"{t.model_calls_mean:.1f}"
+    table.add_row(
+        str(t.cases),
+        str(t.passed),
+        f"{t.success_rate:.0%}",
+        f"{t.reuse_hits}/{t.task_runs}",
+        f"{t.model_calls_total} (mean {mean})",
+        "-" if t.latency_p50_ms is None else f"{t.latency_p50_ms:,.0f} ms",
+        "-" if t.latency_p95_ms is None else f"{t.latency_p95_ms:,.0f} ms",
+    )
+    return table
+
+
+def eval_suite(
+    suite_file: Annotated[
+        Path | None,
+        typer.Argument(metavar="SUITE.yaml", help="The suite file; default: the demo suite shipped with cognicore."),
+    ] = None,
+    as_json: JsonOpt = False,
+    report: Annotated[
+        Path | None,
+        typer.Option("--report", help="Where to write the Markdown report (default: DATA_DIR/reports/eval-*.md)."),
+    ] = None,
+    user: Annotated[
+        str | None,
+        typer.Option("--user", "-u", help="Run as this existing user, with its memories (default: a fresh user)."),
+    ] = None,
+    seed_demo: Annotated[
+        bool, typer.Option("--seed-demo", help="Seed the demo data first (done anyway for the demo suite).")
+    ] = False,
+) -> None:
+    """Run an evaluation suite: pass or fail per case, success rate, reuse hits, model calls, latency."""
+    settings = load_settings()
+    path = suite_file or DEMO_SUITE
+    seed = seed_demo or path.resolve() == DEMO_SUITE.resolve()
+    tag = uuid.uuid4().hex[:8]
+
+    async def preflight() -> tuple[Suite, Path]:
+        # Before the database opens: a bad suite or report folder must not cost a run.
+        suite = load_suite(path)
+        if user:  # an explicit user is evaluated with the memories it has, not a fresh one
+            suite = suite.model_copy(update={"user": user, "fresh_user": False})
+        out = report or _report_path(settings.reports_dir, suite)
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise WorkflowError(f"cannot write the report to {out}: {exc}") from exc
+        return suite, out
+
+    suite, out = run_command(preflight, as_json=as_json)
+
+    async def main() -> SuiteReport:
+        async with open_app(settings) as app_:
+            if seed:
+                with nullcontext() if as_json else console.status("seeding the demo data…"):
+                    await seed_demo_data(app_.pool, app_.knowledge)
+
+            async def ask(request: str, session_id: str, user_id: str) -> dict[str, Any]:
+                result = await app_.runner.ask(request, session_id=session_id, user_id=user_id)
+                return result.model_dump(mode="json")
+
+            if as_json:
+                result = await run_suite(suite, ask, tag=tag)
+            else:
+                who = f"fresh user {suite.user}-{tag}" if suite.fresh_user else f"user {suite.user}"
+                console.print(f"[bold]suite {escape(suite.name)}[/]: {len(suite.cases)} cases as {escape(who)}")
+                with console.status("starting…") as status:
+
+                    def on_start(index: int, case: Case) -> None:
+                        status.update(
+                            f"case {index + 1}/{len(suite.cases)} {escape(case.id)}: {escape(case.request[:70])}"
+                        )
+
+                    result = await run_suite(
+                        suite, ask, tag=tag, on_start=on_start, on_case=lambda r: console.print(_case_line(r))
+                    )
+        try:
+            await asyncio.to_thread(out.write_text, report_markdown(result), encoding="utf-8")
+        except OSError as exc:
+            raise WorkflowError(f"cannot write the report to {out}: {exc}") from exc
+        return result
+
+    result = run_command(main, as_json=as_json)
+    if as_json:
+        print_json(result.model_dump(mode="json") | {"report_path": str(out)})
+    else:
+        console.print(_summary(result))
+        console.print(f"report: {out}")
+    raise typer.Exit(0 if result.totals.failed == 0 else 1)
