@@ -11,14 +11,21 @@ from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.database import migrate, open_pool, start_embedded, startup_lock
-from cognicore.models import Models, build_models, build_roles
+from cognicore.models import Models, Roles, build_models, build_roles
 from cognicore.schema import COMPONENTS
 from cognicore.settings import Settings
 from memory.conversation import ConversationLog
 from memory.embeddings import DIMS, check_embedding_model
+from memory.facts import FactStore
+from memory.jobs import EXTRACT_TURN, ProcessReport, make_extract_handler, process
 from memory.knowledge import KnowledgeBase
+from memory.reflection import reflect_if_due
+from memory.scoring import Scoring
+from memory.stream import MemoryStream
 from orchestrator.context import Context
 from orchestrator.graph import build_graph
+from orchestrator.journal import Memory
+from orchestrator.recollection import Recollector
 from orchestrator.runner import Runner
 from subagents.database_query import DatabaseQueryAgent
 from subagents.rag_query import RagQueryAgent
@@ -47,6 +54,8 @@ class App:
     registry: Registry
     runs: RunStore
     workflows: WorkflowStore
+    memory: Memory
+    roles: Roles
     runner: Runner
 
 
@@ -104,15 +113,36 @@ async def open_app(
         registry = build_registry(services, BUILTIN_AGENTS, extra=extra_agents)
         roles = build_roles(models, settings, agents=[{"name": a.name, "description": a.description} for a in registry])
         workflows = WorkflowStore(pool, models.embeddings)
+        scoring = Scoring(
+            alpha=settings.memory_alpha,
+            beta=settings.memory_beta,
+            gamma=settings.memory_gamma,
+            delta=settings.memory_delta,
+            decay=settings.memory_decay,
+        )
+        memory = Memory(
+            pool=pool,
+            conversations=ConversationLog(pool),
+            stream=MemoryStream(
+                pool, models.embeddings, scoring=scoring, min_similarity=settings.memory_min_similarity
+            ),
+            facts=FactStore(pool, models.embeddings),
+            importance=roles.importance,
+        )
+        recollector = RecordedRole("recall_memory", Recollector(memory))
         context = Context(
             registry=registry,
             knowledge=knowledge,
-            conversations=RecordedRole("recall", ConversationLog(pool), methods=("recent",)),  # type: ignore[arg-type]
+            conversations=RecordedRole("recall", memory.conversations, methods=("recent",)),  # type: ignore[arg-type]
             classifier=roles.classifier,
             planner=roles.planner,
             composer=roles.composer,
             workflows=RecordedRole("lookup_workflow", workflows, methods=("lookup",)),  # type: ignore[arg-type]
             adapter=roles.adapter,
+            memory=memory,
+            recollector=recollector,  # type: ignore[arg-type]
+            importance=roles.importance,
+            memory_tokens=settings.memory_tokens,
             reuse_threshold=settings.reuse_threshold
             if settings.reuse_threshold is not None
             else (OFFLINE_REUSE_THRESHOLD if models.chat is None else ONLINE_REUSE_THRESHOLD),
@@ -127,7 +157,40 @@ async def open_app(
         )
         graph = build_graph(registry.names).compile(checkpointer=AsyncPostgresSaver(pool))  # type: ignore[arg-type]
         runs = RunStore(pool)
-        yield App(settings, pool, models, knowledge, registry, runs, workflows, Runner(graph, context, runs))
+        yield App(
+            settings, pool, models, knowledge, registry, runs, workflows, memory, roles, Runner(graph, context, runs)
+        )
     finally:
         if own_pool:
             await pool.close()
+
+
+@dataclass(frozen=True)
+class MemoryWork:
+    """What post-reply memory work did: extraction jobs processed and reflections written."""
+
+    jobs: ProcessReport
+    reflections: list[int]
+
+
+async def process_memory(
+    app: App, *, user_id: str | None = None, reflect: bool = True, force_reflection: bool = False
+) -> MemoryWork:
+    """Drain queued fact extraction (one user's, or everyone's) and reflect when enough has happened.
+
+    Runs after a reply is shown, so it never delays it; jobs are durable, so a process that stops first
+    leaves them for the next call (or `cognicore memory process`).
+    """
+    handlers = {EXTRACT_TURN: make_extract_handler(app.roles.extractor, app.memory.facts)}
+    report = await process(app.pool, handlers, user_id=user_id)
+    reflections: list[int] = []
+    if reflect and user_id is not None:
+        reflections = await reflect_if_due(
+            app.memory.stream,
+            app.roles.reflector,
+            user_id,
+            pool=app.pool,
+            threshold=app.settings.reflect_threshold,
+            force=force_reflection,
+        )
+    return MemoryWork(report, reflections)

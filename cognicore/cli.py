@@ -11,8 +11,8 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from cognicore import cli_eval, cli_workflows
-from cognicore.app import App, open_app
+from cognicore import cli_eval, cli_memory, cli_workflows
+from cognicore.app import App, open_app, process_memory
 from cognicore.cli_common import (
     JsonOpt,
     UserOpt,
@@ -41,6 +41,8 @@ async def _ask(app_: App, text: str, *, session: str, user: str, as_json: bool) 
         with LiveProgress(console) as progress:
             result = await app_.runner.ask(text, session_id=session, user_id=user, on_event=progress)
         print_result(console, result)
+    # After the reply is out: extract facts from the turn (durable jobs) and reflect when due.
+    await process_memory(app_, user_id=user)
     return 0 if result.outcome == "succeeded" else 1
 
 
@@ -83,6 +85,7 @@ def demo(as_json: JsonOpt = False) -> None:
                 for text in (DEMO_QUESTION, DEMO_TASK):
                     r = await app_.runner.ask(text, session_id=session, user_id="demo")
                     results.append(r.model_dump(mode="json"))
+                    await process_memory(app_, user_id="demo")
                 print_json(
                     {
                         "seeded": {
@@ -217,6 +220,7 @@ def resume(
                 with LiveProgress(console) as progress:
                     result = await app_.runner.resume(session_id=session, on_event=progress)
                 print_result(console, result)
+            await process_memory(app_)
             return 0 if result.outcome == "succeeded" else 1
 
     raise typer.Exit(run_command(main, as_json=as_json))
@@ -247,6 +251,7 @@ def reembed(as_json: JsonOpt = False) -> None:
 
 cli_workflows.register(app)
 cli_eval.register(app)
+cli_memory.register(app)
 
 
 def main() -> None:

@@ -80,4 +80,4 @@ def load_settings() -> Settings:
 
 
 def print_json(value: Any) -> None:
-    print(json.dumps(value, indent=2, default=str))
+    print(json.dumps(value, indent=2, default=str), flush=True)

@@ -75,15 +75,25 @@ def _start_embedded_blocking(pgdata: Path) -> str:
     return server.get_uri(EMBEDDED_DATABASE)
 
 
-async def start_embedded(data_dir: Path) -> str:
-    """Start (or join) the embedded PostgreSQL in `data_dir/pgdata` and return its URL."""
-    try:
-        return await asyncio.to_thread(_start_embedded_blocking, data_dir / "pgdata")
-    except Exception as exc:  # pgserver raises bare subprocess/OS errors
-        raise DatabaseUnavailable(
-            f"Could not start the embedded PostgreSQL in {data_dir / 'pgdata'}: {exc}. "
-            "Check the folder is writable (COGNICORE_DATA_DIR), or set DATABASE_URL to use a server."
-        ) from exc
+async def start_embedded(data_dir: Path, *, attempts: int = 2) -> str:
+    """Start (or join) the embedded PostgreSQL in `data_dir/pgdata` and return its URL.
+
+    pgserver waits 10 s for the server; on a loaded machine a start can take longer and still succeed,
+    so a failed attempt is retried once (it then joins the server that did come up).
+    """
+    attempt = 1
+    while True:
+        try:
+            return await asyncio.to_thread(_start_embedded_blocking, data_dir / "pgdata")
+        except Exception as exc:  # pgserver raises bare subprocess/OS errors
+            if attempt < attempts:
+                attempt += 1
+                await asyncio.sleep(1.0)
+                continue
+            raise DatabaseUnavailable(
+                f"Could not start the embedded PostgreSQL in {data_dir / 'pgdata'}: {exc}. "
+                "Check the folder is writable (COGNICORE_DATA_DIR), or set DATABASE_URL to use a server."
+            ) from exc
 
 
 async def _configure(conn: psycopg.AsyncConnection) -> None:

@@ -10,6 +10,9 @@ from langchain_core.language_models import BaseChatModel
 
 from cognicore.settings import Settings
 from memory.embeddings import DIMS, OfflineEmbeddings
+from memory.extraction import FactExtractor, LlmFactExtractor, OfflineFactExtractor
+from memory.importance import ImportanceScorer, LlmImportanceScorer, OfflineImportanceScorer
+from memory.reflection import LlmReflector, OfflineReflector, Reflector
 from orchestrator.intent import Classifier, LlmClassifier, OfflineClassifier
 from orchestrator.planning import LlmPlanner, OfflinePlanner, Planner
 from orchestrator.reuse import LlmAdapter, OfflineAdapter, WorkflowAdapter
@@ -68,13 +71,24 @@ class Roles:
     planner: Planner
     composer: AnswerComposer
     adapter: WorkflowAdapter
+    importance: ImportanceScorer
+    extractor: FactExtractor
+    reflector: Reflector
 
 
 def build_roles(models: Models, settings: Settings, *, agents: Sequence[dict[str, str]] = ()) -> Roles:
     """LLM-backed roles with a chat model, offline ones without; every one recorded per run."""
     if models.chat is None:
         tools = [a for a in agents if a["name"] not in OfflinePlanner.BUILTINS]
-        roles = Roles(OfflineClassifier(tools), OfflinePlanner(), OfflineAnswerComposer(), OfflineAdapter())
+        roles = Roles(
+            OfflineClassifier(tools),
+            OfflinePlanner(),
+            OfflineAnswerComposer(),
+            OfflineAdapter(),
+            OfflineImportanceScorer(),
+            OfflineFactExtractor(),
+            OfflineReflector(),
+        )
     else:
         opts = {"retries": settings.model_retries, "timeout_s": settings.model_timeout_s}
         roles = Roles(
@@ -82,10 +96,16 @@ def build_roles(models: Models, settings: Settings, *, agents: Sequence[dict[str
             LlmPlanner(models.chat, **opts),  # type: ignore[arg-type]
             LlmAnswerComposer(models.chat, **opts),  # type: ignore[arg-type]
             LlmAdapter(models.chat, **opts),  # type: ignore[arg-type]
+            LlmImportanceScorer(models.chat, **opts),  # type: ignore[arg-type]
+            LlmFactExtractor(models.chat, **opts),  # type: ignore[arg-type]
+            LlmReflector(models.chat, **opts),  # type: ignore[arg-type]
         )
     return Roles(
         RecordedRole("classify", roles.classifier),  # type: ignore[arg-type]
         RecordedRole("plan", roles.planner),  # type: ignore[arg-type]
         RecordedRole("compose_answer", roles.composer),  # type: ignore[arg-type]
         RecordedRole("adapt_workflow", roles.adapter),  # type: ignore[arg-type]
+        RecordedRole("score_importance", roles.importance),  # type: ignore[arg-type]
+        roles.extractor,  # runs after the reply, outside any run: nothing to record it for
+        roles.reflector,
     )

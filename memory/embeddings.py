@@ -16,7 +16,7 @@ from psycopg_pool import AsyncConnectionPool
 from memory.errors import EmbeddingMismatch
 from memory.text import terms
 
-OFFLINE_EMBEDDING_MODEL = "cognicore-offline-hash-v2"
+OFFLINE_EMBEDDING_MODEL = "cognicore-offline-hash-v3"
 DIMS = 768
 _TRIGRAM_WEIGHT = 0.35
 

@@ -1,6 +1,8 @@
 """Schema of the memory stores; append-only, the position of a statement is its version."""
 
+from memory._stream_sql import MEMORIES_INDEXES, MEMORIES_TABLE, TEXT_HITS_FUNCTION
 from memory.embeddings import EMBEDDING_MODEL_TABLE
+from memory.tenancy import APP_ROLE, APP_ROLE_MIGRATION, USER_SETTING, rls_migration
 
 MIGRATIONS: list[str] = [
     EMBEDDING_MODEL_TABLE,
@@ -40,4 +42,112 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX conversation_turns_session_idx ON conversation_turns (user_id, session_id, round);
     """,
+    # Semantic memory (memory/facts.py): facts with validity and supersession, their relations, and
+    # category summaries. The application role is created here too (idempotent), for the grants.
+    APP_ROLE_MIGRATION
+    + """
+    CREATE TABLE facts (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        user_id text NOT NULL,
+        subject text NOT NULL,
+        predicate text NOT NULL,
+        object text NOT NULL,
+        subject_key text NOT NULL,
+        predicate_key text NOT NULL,
+        object_key text NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('fact', 'decision', 'assumption', 'preference')),
+        exclusive boolean NOT NULL DEFAULT false,
+        confidence real NOT NULL CHECK (confidence >= 0 AND confidence <= 1),
+        category text NOT NULL,
+        statement text NOT NULL,
+        reason text,
+        embedding vector(768) NOT NULL,
+        tsv tsvector GENERATED ALWAYS AS
+            (to_tsvector('english', statement || ' ' || coalesce(reason, ''))) STORED,
+        status text NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'superseded', 'archived', 'deleted')),
+        valid_from timestamptz NOT NULL DEFAULT now(),
+        valid_to timestamptz,
+        supersedes bigint REFERENCES facts(id),
+        superseded_by bigint REFERENCES facts(id),
+        sources text[] NOT NULL DEFAULT '{}',
+        times_stated int NOT NULL DEFAULT 1,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+    );
+    -- Belt and braces under the per-user lock of `upsert`: one active row per (subject, predicate, object).
+    CREATE UNIQUE INDEX facts_active_triple_idx ON facts (user_id, subject_key, predicate_key, object_key)
+        WHERE status = 'active';
+    CREATE INDEX facts_user_status_idx ON facts (user_id, status, category);
+    CREATE INDEX facts_embedding_idx ON facts USING hnsw (embedding vector_cosine_ops);
+    CREATE INDEX facts_tsv_idx ON facts USING gin (tsv);
+    CREATE TABLE fact_relations (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        user_id text NOT NULL,
+        from_id bigint NOT NULL REFERENCES facts(id),
+        to_id bigint NOT NULL REFERENCES facts(id),
+        relation text NOT NULL CHECK (relation IN ('based_on', 'contradicts', 'supersedes')),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (from_id, to_id, relation)
+    );
+    CREATE INDEX fact_relations_to_idx ON fact_relations (to_id);
+    CREATE TABLE fact_categories (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        user_id text NOT NULL,
+        name text NOT NULL,
+        summary text NOT NULL,
+        fact_count int NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (user_id, name)
+    );
+    """
+    + rls_migration("facts")
+    + rls_migration("fact_relations")
+    + rls_migration("fact_categories"),
+    # Durable post-answer work (memory/jobs.py): the per-user queue and the per-user count of unfinished
+    # jobs that lets a worker find the users with work (its policy is enabled, not forced; see jobs.py).
+    f"""
+    CREATE TABLE memory_jobs (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        user_id text NOT NULL,
+        kind text NOT NULL,
+        payload jsonb NOT NULL DEFAULT '{{}}',
+        status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'running', 'done', 'failed')),
+        attempts int NOT NULL DEFAULT 0,
+        max_attempts int NOT NULL DEFAULT 3 CHECK (max_attempts > 0),
+        last_error text,
+        result jsonb,
+        run_after timestamptz NOT NULL DEFAULT now(),
+        locked_until timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+    );
+    CREATE INDEX memory_jobs_due_idx ON memory_jobs (user_id, id) WHERE status IN ('pending', 'running');
+    CREATE TABLE memory_job_users (
+        user_id text PRIMARY KEY,
+        unfinished int NOT NULL DEFAULT 0 CHECK (unfinished >= 0),
+        updated_at timestamptz NOT NULL DEFAULT now()
+    );
+    -- Enabled, not forced: the application role sees its own row; the owner (the worker) lists every user.
+    ALTER TABLE memory_job_users ENABLE ROW LEVEL SECURITY;
+    CREATE POLICY memory_job_users_own_row ON memory_job_users
+        USING (user_id = current_setting('{USER_SETTING}', true))
+        WITH CHECK (user_id = current_setting('{USER_SETTING}', true));
+    GRANT SELECT, INSERT, UPDATE ON memory_job_users TO {APP_ROLE};
+    """
+    + rls_migration("memory_jobs"),
+    # Episodic memory stream (memory/stream.py): the partitioned `memories` table, its indexes, row-level
+    # security and the keyword-candidate function; the layout is explained in memory/_stream_sql.py.
+    APP_ROLE_MIGRATION + MEMORIES_TABLE + MEMORIES_INDEXES + rls_migration("memories") + TEXT_HITS_FUNCTION,
+    # Reflection (memory/reflection.py): per user, the newest memory already reflected on.
+    """
+    CREATE TABLE reflection_state (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        user_id text NOT NULL UNIQUE,
+        last_memory_id bigint NOT NULL DEFAULT 0,
+        reflected_at timestamptz NOT NULL DEFAULT now()
+    );
+    """
+    + rls_migration("reflection_state"),
+    # The conversation log is a memory of its user too: same row-level security as the other stores.
+    APP_ROLE_MIGRATION + rls_migration("conversation_turns"),
 ]

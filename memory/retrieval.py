@@ -122,3 +122,25 @@ def hybrid_ctes(
         filter=filter_sql,
         text_filter=text_filter,
     )
+
+
+def rrf_fused_cte(*, vector_cte: str = "vector_hits", text_cte: str = "text_hits") -> sql.Composed:
+    """The `fused` CTE of `hybrid_ctes` alone, over two ranked CTEs `(id, rank)` the caller builds.
+
+    For stores whose candidate scans differ from `hybrid_ctes`' (the memory stream's keyword stage is
+    a function call); the same fusion, columns and bound parameter `rrf_k`. MATERIALIZED so that the
+    caller joins on a plain `id` column: under row-level security a join on `coalesce(...)` counts as
+    leaky and could not use an index on the other side.
+    """
+    return sql.SQL(
+        """
+    fused AS MATERIALIZED (
+        SELECT coalesce(v.id, t.id) AS id,
+               v.rank AS vector_rank,
+               t.rank AS text_rank,
+               coalesce(1.0::float8 / (%(rrf_k)s + v.rank), 0.0::float8)
+                 + coalesce(1.0::float8 / (%(rrf_k)s + t.rank), 0.0::float8) AS score
+        FROM {vector} AS v
+        FULL OUTER JOIN {text} AS t ON t.id = v.id
+    )"""
+    ).format(vector=sql.Identifier(vector_cte), text=sql.Identifier(text_cte))

@@ -47,11 +47,16 @@ def stem(word: str) -> str:
             if suffix in ("ies", "ied"):
                 return base + "y"
             if suffix == "es" and not base.endswith(("s", "x", "z", "ch", "sh")):
-                return base + "e"
+                return _drop_e(base + "e")
             if suffix in ("ing", "ed") and len(base) > 3 and base[-1] == base[-2] and base[-1] not in "ls":
                 return base[:-1]  # "planning" -> "plan"
-            return base
-    return word
+            return _drop_e(base)
+    return _drop_e(word)
+
+
+def _drop_e(stem: str) -> str:
+    # "decide" and "decided" both become "decid", "price" and "prices" both "pric".
+    return stem[:-1] if len(stem) > 4 and stem.endswith("e") else stem
 
 
 def words(text: str) -> list[str]:

@@ -69,6 +69,11 @@ _FIGURE = re.compile(
 _RANKING = re.compile(r"\b(top|bottom|best|worst|highest|lowest|most|least)\b", re.IGNORECASE)
 
 
+def is_question(text: str) -> bool:
+    """A question (asks something) rather than a statement (tells something)."""
+    return text.rstrip().endswith("?") or bool(_QUESTION_START.match(text))
+
+
 class OfflineClassifier:
     """Rule-based intent: artefacts, sales figures or a matching tool make a task; the rest is a question.
 

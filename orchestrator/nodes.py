@@ -10,10 +10,14 @@ from typing import Any
 from langgraph.runtime import Runtime
 from langgraph.types import Command, Send
 
+from memory.importance import OfflineImportanceScorer
 from memory.llm import ModelCallError
 from orchestrator.budget import fit_context
 from orchestrator.context import Context
+from orchestrator.intent import is_question
+from orchestrator.journal import record_failure, record_step, record_turn
 from orchestrator.planning import task_features
+from orchestrator.recollection import memory_passages
 from orchestrator.reuse import fill, generalise, keywords, skeleton
 from orchestrator.state import State, StepTask
 from subagents.errors import SubAgentError
@@ -24,6 +28,9 @@ from workflows.recording import SCOPE, RecordedRole
 MAX_ADAPTATIONS = 2  # saved workflows tried per request before planning from scratch
 DEMOTED_MARGIN = 0.15  # a demoted workflow must match this much more closely to be reused
 
+FALLBACK_IMPORTANCE = OfflineImportanceScorer()
+ACKNOWLEDGEMENT = "Noted. I will remember that."
+
 # The answer node's system prompt, counted in the context budget (the composer adds its own wording).
 ANSWER_SYSTEM = "Answer from the passages and the conversation; cite passages by number; never invent facts."
 
@@ -33,12 +40,15 @@ def _emit(runtime: Runtime[Context], **event: Any) -> None:
 
 
 async def recall(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
-    """Load this session's recent turns, newest kept first, within the history budget."""
+    """Load this session's recent turns and what long-term memory knows about the request, within budgets."""
     ctx = runtime.context
     turns = await ctx.conversations.recent(user_id=state["user_id"], session_id=state["session_id"], limit=40)
     history = [{"speaker": t.speaker, "content": t.content} for t in turns]
     fitted = fit_context(system="", query="", passages=[], history=history, budget=ctx.history_tokens)
-    return {"history": fitted.history}
+    recalled = await ctx.recollector.recall(
+        user_id=state["user_id"], session_id=state["session_id"], request=state["request"], budget=ctx.memory_tokens
+    )
+    return {"history": fitted.history, "recalled": recalled}
 
 
 async def classify(state: State, runtime: Runtime[Context]) -> Command[Any]:
@@ -88,9 +98,22 @@ async def lookup_workflow(state: State, runtime: Runtime[Context]) -> Command[An
 async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """RAG: retrieve passages, fit them and the history into the budget, compose a cited answer."""
     ctx = runtime.context
+    if not is_question(state["request"]):
+        # A statement ("I prefer tea."): acknowledge it; `remember` queues it for fact extraction.
+        return {"answer": ACKNOWLEDGEMENT, "citations": [], "outcome": "succeeded"}
     found = await ctx.knowledge.search(state["request"], k=ctx.retrieval_k)
-    passages = [
-        {"index": i + 1, "title": p.title, "source": p.source, "content": p.content, "chunk_id": p.chunk_id}
+    recalled = state.get("recalled") or {}
+    # Memory first: what the user told us outranks documents for questions about them.
+    remembered = memory_passages(recalled, start=1)
+    passages = remembered + [
+        {
+            "index": len(remembered) + i + 1,
+            "title": p.title,
+            "source": p.source,
+            "content": p.content,
+            "chunk_id": p.chunk_id,
+            "memory_id": None,
+        }
         for i, p in enumerate(found)
     ]
     fitted = fit_context(
@@ -116,6 +139,9 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         for i in composed.used
         if i in by_index
     ]
+    used_memories = [by_index[i]["memory_id"] for i in composed.used if i in by_index and by_index[i]["memory_id"]]
+    if used_memories and ctx.learn:
+        await ctx.memory.stream.mark_used(state["user_id"], used_memories)  # second stage of reinforcement
     return {
         "answer": composed.text,
         "citations": citations,
@@ -131,6 +157,9 @@ async def plan(state: State, runtime: Runtime[Context]) -> Command[Any]:
     feedback = list(state.get("feedback", []))
     agents = [{"name": a.name, "description": a.description} for a in ctx.registry]
     calls = {"plan": 1}
+    if attempts == 1:
+        lessons = await ctx.recollector.failures(user_id=state["user_id"], request=state["request"])
+        feedback = [f"A similar request failed before: {lesson}" for lesson in lessons] + feedback
     try:
         new_plan = await ctx.planner.plan(request=state["request"], agents=agents, feedback=feedback)
         problems = plan_problems(new_plan, ctx.registry)
@@ -243,6 +272,15 @@ def agent_node(name: str) -> Callable[[StepTask, Runtime[Context]], Awaitable[di
             output = StepOutput(status="error", error=str(exc))
         output.agent = name
         ms = round((time.perf_counter() - started) * 1000, 1)
+        if ctx.learn:
+            await record_step(
+                ctx.memory,
+                user_id=task["user_id"],
+                session_id=task["session_id"],
+                run_id=task["run_id"],
+                step=step,
+                output=output.model_dump(),
+            )
         _emit(
             runtime,
             event="step_end",
@@ -267,6 +305,19 @@ async def verify(state: State, runtime: Runtime[Context]) -> Command[Any]:
     failed = {k: v for k, v in results.items() if v.get("status") == "error"}
     if not failed:
         return Command(goto="respond", update={"outcome": "succeeded"})
+    if runtime.context.learn:
+        steps = {s.id: s for s in Plan.model_validate(state["plan"]).steps}
+        for sid, out in failed.items():
+            if not str(out.get("error", "")).startswith("skipped"):
+                await record_failure(
+                    runtime.context.memory,
+                    user_id=state["user_id"],
+                    session_id=state["session_id"],
+                    run_id=state["run_id"],
+                    request=state["request"],
+                    step=steps[sid].model_dump(),
+                    error=str(out.get("error")),
+                )
     if state.get("attempts", 1) <= runtime.context.max_replans:
         return Command(goto="replan")
     errors = "; ".join(f"step {k} ({v['agent']}) failed: {v.get('error')}" for k, v in failed.items())
@@ -313,20 +364,28 @@ async def respond(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
 
 
 async def remember(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
-    """Write the round to the conversation log; learn or score the workflow of a task run."""
+    """Write the round to memory (log, stream, queued extraction); learn or score the workflow of a task run."""
     ctx = runtime.context
     if not ctx.learn:
         return {}  # a replay: the original run already wrote and learned all of this
-    await ctx.conversations.append_round(
+    try:
+        scored = await ctx.importance.score(content=state["request"], kind="observation", metadata={"speaker": "user"})
+    except ModelCallError:
+        # The turn must be remembered even when the model cannot score it: the rules score it instead.
+        scored = await FALLBACK_IMPORTANCE.score(content=state["request"], kind="observation", metadata={})
+    await record_turn(
+        ctx.memory,
         user_id=state["user_id"],
         session_id=state["session_id"],
+        run_id=state["run_id"],
         request=state["request"],
         answer=state.get("answer", ""),
-        run_id=state["run_id"],
+        importance=scored.score,
     )
-    if state.get("intent") != "task":
-        return {}
-    return {"workflow": await _learn(state, ctx)}
+    update: dict[str, Any] = {"model_calls": {"score_importance": 1}}
+    if state.get("intent") == "task":
+        update["workflow"] = await _learn(state, ctx)
+    return update
 
 
 async def _learn(state: State, ctx: Context) -> dict[str, Any] | None:

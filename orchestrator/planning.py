@@ -82,7 +82,8 @@ def task_features(request: str) -> list[str]:
     return sorted(name for name, vocab in wanted.items() if found & vocab)
 
 
-def _knowledge_instruction(request: str) -> str:
+def knowledge_instruction(request: str) -> str:
+    """The clauses of a request that ask about documents (the whole request when none stands apart)."""
     wanted = [c for c in _clauses(request) if set(terms(c)) & _KNOWLEDGE]
     return "; ".join(wanted) if wanted else request
 
@@ -120,7 +121,7 @@ class OfflinePlanner:
                 gathered.append(add(agent["name"], request))
         if "rag_query" in names:
             if wants_knowledge or not gathered:
-                gathered.append(add("rag_query", _knowledge_instruction(request)))
+                gathered.append(add("rag_query", knowledge_instruction(request)))
             elif wants_report and wants_data and gathered:
                 # A report on sales figures gets the catalog's and decision log's words on the items found.
                 gathered.append(

@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 
 from memory.llm import structured_call
 from memory.text import STOPWORDS, terms
-from orchestrator.planning import data_instruction, task_features
+from orchestrator.planning import data_instruction, knowledge_instruction, task_features
 from subagents.types import Plan, PlanStep
 
 # Words that carry a task's parameters, not its kind: masked so paraphrases with other values match.
@@ -29,16 +29,25 @@ _SLOT_WORDS = frozenset(
         "north america europe asia pacific latin na eu apac latam emea audio wearables wearable smart home "
         "accessories online retail partner aurora buds pro studio headphones pulse mini speaker orbit smartwatch "
         "fitness band vista ar glasses lumen bulb pack haven security camera video doorbell volt charging dock "
-        "power bank 20k flex usb-c usb cable best worst top bottom highest lowest most least selling sold"
+        "power bank 20k flex usb-c usb cable best worst top bottom highest lowest most least selling sold "
+        "best-selling top-selling worst-selling bestseller bestsellers sales"
     )
 )
+# Words that name the same step of a task: one canonical word each, so "prepare a summary" matches
+# "write a report" in a trigger.
+_CANONICAL = {
+    **dict.fromkeys(terms("write prepare draft produce create compile generate build make put"), "write"),
+    **dict.fromkeys(terms("report summary brief briefing memo overview writeup document analysis"), "report"),
+    **dict.fromkeys(terms("analyze analyse examine review study look"), "analyze"),
+    **dict.fromkeys(terms("chart plot graph visualize visualise"), "chart"),
+}
 _NUMBER = re.compile(r"^\d+([.,]\d+)?[kKmM%]?$")
-PLACEHOLDERS = ("request", "data_question")
+PLACEHOLDERS = ("request", "data_question", "knowledge_question")
 
 
 def skeleton(request: str) -> str:
     """The request's kind without its values: what workflow triggers are embedded and matched by."""
-    kept = [t for t in terms(request) if t not in _SLOT_WORDS and not _NUMBER.match(t)]
+    kept = [_CANONICAL.get(t, t) for t in terms(request) if t not in _SLOT_WORDS and not _NUMBER.match(t)]
     return " ".join(kept) or request.lower()
 
 
@@ -48,8 +57,12 @@ def keywords(request: str) -> list[str]:
 
 
 def derive_parameters(request: str) -> dict[str, str]:
-    """The template parameters of a request: the request itself and the data question inside it."""
-    return {"request": request, "data_question": data_instruction(request)}
+    """The template parameters of a request: the request itself, and the data and knowledge questions in it."""
+    return {
+        "request": request,
+        "data_question": data_instruction(request),
+        "knowledge_question": knowledge_instruction(request),
+    }
 
 
 def _escape(text: str) -> str:
@@ -67,6 +80,8 @@ def generalise(request: str, plan: Plan) -> tuple[dict[str, Any], dict[str, str]
         text = step.instruction
         if step.agent == "database_query" and text == params["data_question"] and text != request:
             instruction = "{data_question}"
+        elif step.agent == "rag_query" and text == params["knowledge_question"] and text != request:
+            instruction = "{knowledge_question}"
         else:
             instruction = "{request}".join(_escape(part) for part in text.split(request))
         steps.append({**step.model_dump(), "instruction": instruction})
@@ -119,12 +134,14 @@ class OfflineAdapter:
 # Used by `LlmAdapter` (the `lookup_workflow` node); pairs with `Adaptation`.
 ADAPT_PROMPT = """A saved workflow solved this earlier request:
   {trigger}
-Its steps (instructions are templates with placeholders {{request}} and {{data_question}}):
+Its steps (instructions are templates with placeholders {{request}}, {{data_question}} and
+{{knowledge_question}}):
 {steps}
 Decide whether the same steps fit the NEW request below. If they do, give the placeholder values:
 `request` is the new request verbatim; `data_question` is the part of it that asks for figures from the
-sales database (or the whole request if it has no separate part). If it is a different kind of task,
-answer applicable=false."""
+sales database, `knowledge_question` the part that asks about documents (policies, catalog, decisions);
+either is the whole request if it has no separate part. If it is a different kind of task, answer
+applicable=false."""
 
 
 class LlmAdapter:

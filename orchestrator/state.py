@@ -33,6 +33,7 @@ class State(TypedDict, total=False):
     session_id: str
     run_id: str
     history: list[dict[str, Any]]  # recalled turns: {"speaker", "content"}
+    recalled: dict[str, Any]  # long-term memory for this request: {"categories", "facts", "episodes"}
     intent: Intent
     plan: dict[str, Any] | None  # Plan.model_dump()
     attempts: int  # plans made in this run, for the bounded replan
@@ -66,6 +67,7 @@ def new_run_input(*, request: str, user_id: str, session_id: str, run_id: str) -
         session_id=session_id,
         run_id=run_id,
         history=[],
+        recalled={},
         plan=None,
         attempts=0,
         feedback=[],

@@ -59,10 +59,13 @@ _NOISE = frozenset(
     retrieve check read want need like let knowledge base kb document documents documentation doc docs info
     information detail details answer question questions anything something thing things exactly already
     still really actually currently ever get got much many us mean means meaning happen happened kind sort
-    type way policy policies rule rules last latest recent newest previous""".split()
+    type way policy policies rule rules last latest recent newest previous against before earlier previously
+    formerly anymore""".split()
 )
 # Phrases rewritten to the word the documents use before the question is split into words.
 _PHRASES = {
+    "used to": "",  # "what did I use(d) to drink" asks about drinking, not using
+    "use to": "",
     "send back": "return",
     "bring back": "return",
     "take back": "return",

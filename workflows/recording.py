@@ -82,9 +82,9 @@ class Recorder:
             )
         )
 
-    def unused(self) -> list[str]:
-        """Recorded calls the replay never asked for."""
-        return [f"{role} in {scope}" for (role, scope), q in self._queues.items() for _ in q]
+    def unused(self, *, ignore: frozenset[str] = frozenset()) -> list[str]:
+        """Recorded calls the replay never asked for (roles in `ignore` aside)."""
+        return [f"{role} in {scope}" for (role, scope), q in self._queues.items() for _ in q if role not in ignore]
 
 
 class RecordedRole:

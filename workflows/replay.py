@@ -15,6 +15,9 @@ ReplayMode = Literal["recorded", "live"]
 # (sub-agents, their roles, answers) runs against today's models and data.
 PLANNING_ROLES = frozenset({"recall", "classify", "lookup_workflow", "adapt_workflow", "plan"})
 
+# Roles only memory writes use; a replay writes no memory (the original run did), so it never calls them.
+MEMORY_WRITE_ROLES = frozenset({"score_importance"})
+
 
 class Difference(BaseModel):
     """One place where the replay did not reproduce the original."""

@@ -244,7 +244,7 @@ def test_concurrent_processes_share_one_embedded_server(tmp_path: Path) -> None:
         for _ in range(3)
     ]
     outputs = [p.communicate(timeout=120) for p in procs]
-    assert [p.returncode for p in procs] == [0, 0, 0], [e for _, e in outputs]
+    assert [p.returncode for p in procs] == [0, 0, 0], outputs
     assert all(len(json.loads(out)) == 3 for out, _ in outputs)
     assert not _postgres_running_in(tmp_path / "shared")
 

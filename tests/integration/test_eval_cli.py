@@ -22,7 +22,7 @@ async def test_a_suite_runs_on_the_app_with_shared_sessions_reuse_and_failures(a
             Case(
                 id="question",
                 request="What is the return policy for opened headphones?",
-                expect=Expectation(intent="question", answer_contains=["15 days"], citations_min=1, max_model_calls=2),
+                expect=Expectation(intent="question", answer_contains=["15 days"], citations_min=1, max_model_calls=3),
             ),
             Case(
                 id="task",

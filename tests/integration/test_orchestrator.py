@@ -33,7 +33,7 @@ async def test_question_is_answered_from_the_knowledge_base_with_citations(app, 
     assert result.outcome == "succeeded"
     assert result.citations, "a RAG answer cites its sources"
     assert any("return" in c["source"].lower() or "return" in c["title"].lower() for c in result.citations)
-    assert result.model_calls == {"classify": 1, "compose_answer": 1}
+    assert result.model_calls == {"classify": 1, "compose_answer": 1, "score_importance": 1}
     assert result.plan is None and result.engine == "offline"
     assert await _turns(pool, "q1") == [
         ("user", "What is the return policy for opened headphones?"),
@@ -114,7 +114,7 @@ async def test_llm_planner_unknown_agent_is_replanned_with_feedback(make_app: Ap
     async with make_app(chat_model=model) as app:
         result = await app.runner.ask("revenue by region", session_id="llm1", user_id="ann")
     assert result.outcome == "succeeded", result.error
-    assert result.model_calls == {"classify": 1, "plan": 2, "write_sql": 1}
+    assert result.model_calls == {"classify": 1, "plan": 2, "write_sql": 1, "score_importance": 1}
     assert result.engine.startswith("model:")
     assert result.steps[0]["agent"] == "database_query" and result.steps[0]["status"] == "ok"
 
@@ -192,7 +192,7 @@ async def test_crash_inside_a_step_resumes_without_redoing_completed_steps(make_
         assert tally.calls == ["s1"], "the completed step ran once"
         assert fragile.calls == ["s2", "s2"]
         assert "inputs ['s1']" in result.steps[1]["output"]
-        assert result.model_calls == {"classify": 1, "plan": 1}
+        assert result.model_calls == {"classify": 1, "plan": 1, "score_importance": 1}
         assert (await app.runs.get(result.run_id)).status == "succeeded"  # type: ignore[union-attr]
         with pytest.raises(NothingToResume):
             await app.runner.resume(session_id="crash")

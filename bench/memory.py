@@ -1,0 +1,376 @@
+"""Benchmark of the episodic memory stream at scale (prints figures; not a test).
+
+    python bench/memory.py [--n 100000] [--users 20] [--queries 300]    # --n 1000000 for a million
+
+Starts an embedded PostgreSQL in a temporary folder (or, with DATABASE_URL set, creates and later drops
+a scratch database on that server), then measures:
+- batched inserts through `MemoryStream.add` (rows per second; indexes dropped, as for any bulk load);
+- the build time of the HNSW (halfvec cosine) and GIN indexes;
+- hybrid retrieval with scoring and the user filter, `MemoryStream.search(k=10)` end to end,
+  at p50/p95 over the queries;
+- recall@10 of the vector stage (`MemoryStream.nearest`, the same index scan and settings) against an
+  exact scan of the same user's rows, ties counted as hits.
+Texts come from word lists and are embedded with the offline embedder, so both ranked lists have
+something to find.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import random
+import shlex
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from concurrent.futures import ProcessPoolExecutor
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import numpy as np
+import psycopg
+from psycopg import sql
+
+from cognicore.database import migrate, open_pool, start_embedded
+from cognicore.schema import COMPONENTS
+from memory._stream_sql import DROP_MEMORIES_INDEXES, MEMORIES_INDEXES, NEAREST
+from memory.embeddings import OfflineEmbeddings
+from memory.retrieval import candidate_count
+from memory.stream import MemoryStream, NewMemory
+from memory.tenancy import user_transaction
+
+NAMES = "Alice Bruno Chen Dana Emeka Farah Goran Hana Ivan Julia Kenji Lena Mateo Nadia Omar Priya".split()
+ACTORS = [
+    "the customer",
+    "our team",
+    "the analyst",
+    "support",
+    "finance",
+    "the buyer",
+    "a partner",
+    "marketing",
+    "the warehouse",
+    "engineering",
+    "the regional manager",
+    "legal",
+    "the CFO",
+]
+VERBS = [
+    "asked about",
+    "complained about",
+    "praised",
+    "returned",
+    "ordered",
+    "compared",
+    "reviewed",
+    "forecast",
+    "discounted",
+    "shipped",
+    "restocked",
+    "reported a defect in",
+    "requested a refund for",
+    "upgraded",
+    "cancelled",
+    "recommended",
+    "benchmarked",
+    "priced",
+    "bundled",
+    "audited",
+    "repaired",
+]
+PRODUCTS = [
+    "Aurora Buds Pro",
+    "Aurora Studio Headphones",
+    "Pulse Mini Speaker",
+    "Orbit Smartwatch",
+    "Orbit Fitness Band",
+    "Vista AR Glasses",
+    "Lumen Smart Bulb",
+    "Haven Security Camera",
+    "Haven Video Doorbell",
+    "Volt Charging Dock",
+    "Volt Power Bank",
+    "Flex USB-C Cable",
+]
+TOPICS = (
+    "battery life|firmware update|return policy|warranty claim|shipping delay|price change|bluetooth "
+    "pairing|noise cancelling|water resistance|screen brightness|subscription plan|gift packaging|bulk "
+    "order|holiday promotion|inventory level|supplier contract|customs fees|sales target|churn risk|"
+    "support ticket|charging speed|strap colour|app crash|voice assistant|night vision|motion alerts|"
+    "cloud storage|energy usage|tax invoice|loyalty points|trade-in offer|repair backlog"
+).split("|")
+PLACES = [
+    "in North America",
+    "in Europe",
+    "in Asia Pacific",
+    "in Latin America",
+    "online",
+    "in retail stores",
+    "through partners",
+    "in Portland",
+    "in Berlin",
+    "in Tokyo",
+    "in Sao Paulo",
+    "in Toronto",
+]
+REASONS = [
+    "because the budget was exceeded",
+    "after a price comparison",
+    "since demand spiked",
+    "due to a late shipment",
+    "because reviews were poor",
+    "after the quarterly review",
+    "to meet the sales target",
+    "because the cost was too high",
+    "after a customer survey",
+    "due to a supplier issue",
+    "because a competitor cut prices",
+    "after a recall notice",
+]
+DETAILS = (
+    "urgent minor escalated resolved pending approved rejected refunded delayed expedited duplicated "
+    "flagged confirmed disputed archived scheduled postponed estimated verified overdue backordered "
+    "premium wholesale seasonal regional clearance limited bundle coupon invoice receipt manifest "
+    "pallet container courier carrier tracking label serial batch lot defect scratch crack leak "
+    "overheating flicker latency dropout echo glare fog drift mismatch"
+).split()
+KINDS = ["observation"] * 6 + ["thought"] * 2 + ["tool_call", "tool_result", "reflection"]
+
+
+def memory_text(rng: random.Random) -> str:
+    text = (
+        f"{rng.choice(NAMES)} noted that {rng.choice(ACTORS)} {rng.choice(VERBS)} the "
+        f"{rng.choice(PRODUCTS)} {rng.choice(TOPICS)} {rng.choice(PLACES)} {rng.choice(REASONS)}"
+    )
+    text += " (" + ", ".join(rng.sample(DETAILS, rng.randint(1, 3))) + ")"
+    if rng.random() < 0.5:
+        text += f"; ticket {rng.randint(10000, 99999)}"
+    return text + "."
+
+
+def query_text(rng: random.Random) -> str:
+    parts = [rng.choice(VERBS), rng.choice(PRODUCTS), rng.choice(TOPICS)]
+    if rng.random() < 0.3:
+        parts.append(rng.choice(DETAILS))
+    if rng.random() < 0.2:
+        parts.append(f"ticket {rng.randint(10000, 99999)}")
+    return "what did we learn when " + rng.choice(ACTORS) + " " + " ".join(parts)
+
+
+def embed_chunk(texts: list[str]) -> np.ndarray:
+    return np.asarray(OfflineEmbeddings().embed_documents(texts), dtype=np.float32)
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def with_database(url: str, name: str) -> str:
+    return urlunsplit(urlsplit(url)._replace(path="/" + name))
+
+
+async def run(args: argparse.Namespace, url: str) -> None:
+    rng = random.Random(args.seed)
+    pool = await open_pool(url, max_size=4)
+    try:
+        await migrate(pool, COMPONENTS)
+        async with pool.connection() as conn:
+            info = await (
+                await conn.execute(
+                    "SELECT current_setting('server_version') AS pg, current_setting('shared_buffers') AS sb, "
+                    "(SELECT extversion FROM pg_extension WHERE extname = 'vector') AS pgvector"
+                )
+            ).fetchone()
+        print(f"PostgreSQL {info['pg']}, pgvector {info['pgvector']}, shared_buffers {info['sb']}")
+        users = [f"user{u:02d}" for u in range(args.users)]
+        owners = [rng.choice(users) for _ in range(args.n)]
+        texts = [memory_text(rng) for _ in range(args.n)]
+        now = datetime.now(UTC)
+
+        started = time.perf_counter()
+        chunks = [texts[i : i + 5000] for i in range(0, len(texts), 5000)]
+        loop = asyncio.get_running_loop()
+        with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as workers:
+            vectors = np.concatenate(
+                await asyncio.gather(*(loop.run_in_executor(workers, embed_chunk, c) for c in chunks))
+            )
+        elapsed = time.perf_counter() - started
+        print(f"embedded {args.n:,} texts (offline embedder, {os.cpu_count()} processes) in {elapsed:.1f} s")
+
+        stream = MemoryStream(pool, OfflineEmbeddings())
+        async with pool.connection() as conn:
+            await conn.execute(DROP_MEMORIES_INDEXES)
+        by_user: dict[str, list[int]] = {u: [] for u in users}
+        for i, owner in enumerate(owners):
+            by_user[owner].append(i)
+        started = time.perf_counter()
+        for user, rows in by_user.items():
+            for start in range(0, len(rows), args.batch):
+                await stream.add(
+                    user,
+                    [
+                        NewMemory(
+                            content=texts[i],
+                            kind=rng.choice(KINDS),
+                            importance=rng.choice([1, 2, 2, 3, 3, 4, 5, 6, 8, 10]),
+                            session_id=f"{user}-s{rng.randrange(50)}",
+                            embedding=vectors[i],
+                            created_at=now - timedelta(hours=rng.uniform(0, 24 * 180)),
+                        )
+                        for i in rows[start : start + args.batch]
+                    ],
+                )
+        elapsed = time.perf_counter() - started
+        print(
+            f"inserted {args.n:,} memories for {args.users} users in {elapsed:.1f} s: "
+            f"{args.n / elapsed:,.0f} rows/s (MemoryStream.add, {args.batch} rows per call)"
+        )
+
+        async with pool.connection() as conn:
+            await conn.execute(sql.SQL("SET maintenance_work_mem = {}").format(sql.Literal(args.maintenance_work_mem)))
+            for statement in filter(None, (s.strip() for s in MEMORIES_INDEXES.split(";"))):
+                started = time.perf_counter()
+                await conn.execute(statement)  # type: ignore[arg-type]  # static SQL
+                label = statement.split(" USING ")[1].split(" (")[0]
+                print(f"index build ({label}, {32} partitions): {time.perf_counter() - started:.1f} s")
+            await conn.execute("VACUUM ANALYZE memories")
+
+        qrng = random.Random(args.seed + 1)
+        queries = [(qrng.choice(users), query_text(qrng)) for _ in range(args.queries)]
+        for user in users:  # warm-up, one search per user: each connection's first plans, catalog caches
+            await stream.search(user, query_text(qrng), k=10)
+        load_before = os.getloadavg()[0]
+        latencies, returned = [], 0
+        for user, text in queries:
+            started = time.perf_counter()
+            returned += len(await stream.search(user, text, k=10))
+            latencies.append((time.perf_counter() - started) * 1000)
+        print(f"load average (1 min) before/after the timed searches: {load_before:.2f} / {os.getloadavg()[0]:.2f}")
+        print(
+            f"hybrid search, scored, user filter, k=10: p50 {statistics.median(latencies):.2f} ms, "
+            f"p95 {pct(latencies, 0.95):.2f} ms, p99 {pct(latencies, 0.99):.2f} ms, "
+            f"max {max(latencies):.2f} ms (n={len(latencies)}, {returned / len(queries):.1f} hits per query, "
+            "end to end incl. query embedding)"
+        )
+
+        embedder = OfflineEmbeddings()
+        recalls, ann_ms, exact_ms = [], [], []
+        for user, text in queries:
+            vector = embedder.embed_query(text)
+            started = time.perf_counter()
+            ann = await stream.nearest(user, vector, k=10)
+            ann_ms.append((time.perf_counter() - started) * 1000)
+            started = time.perf_counter()
+            exact = await stream.nearest(user, vector, k=10, exact=True)
+            exact_ms.append((time.perf_counter() - started) * 1000)
+            kth = exact[-1].similarity
+            recalls.append(sum(1 for n in ann if n.similarity >= kth - 1e-6) / len(exact))
+        print(
+            f"vector stage recall@10 vs exact scan: mean {statistics.mean(recalls):.4f}, "
+            f"min {min(recalls):.2f} (n={len(recalls)}); vector stage p50 {statistics.median(ann_ms):.2f} ms, "
+            f"exact scan p50 {statistics.median(exact_ms):.2f} ms"
+        )
+
+        plans: dict[str, int] = {"HNSW index": 0, "exact (primary key or seq scan)": 0}
+        for user in users:
+            async with user_transaction(pool, user) as conn:
+                await conn.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)")
+                cur = await conn.execute(
+                    "EXPLAIN " + NEAREST,
+                    {
+                        "user_id": user,
+                        "query_vector": np.asarray(embedder.embed_query("battery"), dtype=np.float32),
+                        "candidates": candidate_count(10),
+                        "k": 10,
+                    },
+                )
+                plan = " ".join(r["QUERY PLAN"] for r in await cur.fetchall())
+            plans["HNSW index" if "embedding_idx" in plan else "exact (primary key or seq scan)"] += 1
+        print("vector stage plan per user: " + ", ".join(f"{k} {v}" for k, v in plans.items()))
+        await asyncio.sleep(1.0)  # statistics reach pg_stat views with a short delay
+        async with pool.connection() as conn:
+            row = await (
+                await conn.execute(
+                    "SELECT sum(n_tup_upd)::bigint AS upd, sum(n_tup_hot_upd)::bigint AS hot FROM pg_stat_user_tables "
+                    "WHERE relname LIKE 'memories_p%'"
+                )
+            ).fetchone()
+        if row and row["upd"]:
+            print(
+                f"candidate-count updates: {row['upd']:,}, of which HOT (no index insert): "
+                f"{100 * row['hot'] / row['upd']:.0f}%"
+            )
+    finally:
+        await pool.close()
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--n", type=int, default=100_000, help="memories to insert (e.g. 1000000)")
+    parser.add_argument("--users", type=int, default=20)
+    parser.add_argument("--queries", type=int, default=300, help="timed searches (at least 200)")
+    parser.add_argument("--batch", type=int, default=1000, help="memories per MemoryStream.add call")
+    parser.add_argument("--maintenance-work-mem", default="512MB", help="for the index builds")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--keep", action="store_true", help="with DATABASE_URL: keep the scratch database")
+    parser.add_argument(
+        "--shared-buffers", help="embedded server only: e.g. 1GB (PostgreSQL's default is 128MB)", default=None
+    )
+    args = parser.parse_args()
+    if args.queries < 200:
+        parser.error("--queries must be at least 200 for a meaningful p95")
+    mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30 if hasattr(os, "sysconf") else 0
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, {mem:.0f} GiB RAM, {platform.system()} "
+        f"{platform.release()}, Python {platform.python_version()}"
+    )
+    print("command: " + shlex.join([sys.executable.rsplit("/", 1)[-1], *sys.argv]))
+    if admin := os.environ.get("DATABASE_URL"):
+        if args.shared_buffers:
+            parser.error("--shared-buffers applies to the embedded server; configure your own server directly")
+        name = f"cognicore_bench_{uuid.uuid4().hex[:8]}"
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+        print(f"database: scratch database {name} on DATABASE_URL (dropped afterwards)")
+        try:
+            await run(args, with_database(admin, name))
+        finally:
+            if args.keep:
+                print(f"kept database {name}")
+            else:
+                with psycopg.connect(admin, autocommit=True) as conn:
+                    conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        return
+    with tempfile.TemporaryDirectory(prefix="cognicore-bench-") as tmp:
+        settings = f"shared_buffers {args.shared_buffers}" if args.shared_buffers else "default settings"
+        print(f"database: embedded PostgreSQL (pgserver) in a temporary folder, {settings}")
+        try:
+            url = await start_embedded(Path(tmp))
+            if args.shared_buffers:  # a server setting: write it, then restart the server
+                setting = sql.SQL("ALTER SYSTEM SET shared_buffers = {}").format(sql.Literal(args.shared_buffers))
+                with psycopg.connect(url, autocommit=True) as conn:
+                    conn.execute(setting)
+                await asyncio.to_thread(stop_embedded, Path(tmp))
+                url = await start_embedded(Path(tmp))
+            await run(args, url)
+        finally:
+            await asyncio.to_thread(stop_embedded, Path(tmp))
+
+
+def stop_embedded(data_dir: Path) -> None:
+    """Stop the bench's own server (the handle `start_embedded` opened) before its folder goes."""
+    import pgserver
+
+    pgserver.get_server(data_dir / "pgdata", cleanup_mode="stop").cleanup()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

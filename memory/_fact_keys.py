@@ -1,0 +1,61 @@
+"""How facts are compared: canonical keys, predicates holding one value at a time, and opposite predicates.
+
+Pure functions shared by `memory.facts.FactStore` (deciding reinforce or supersede) and its tests.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory.extraction import FactCandidate
+
+# Predicates that hold one value at a time: a new object supersedes the old one.
+EXCLUSIVE_PREDICATES = frozenset({"drinks", "lives_in", "is_from", "name", "works_at", "works_as", "diet", "budget"})
+# A fact and its negation about the same object cannot both be current.
+_OPPOSITE_PAIRS = (
+    ("likes", "dislikes"), ("drinks", "dislikes"), ("drinks", "does_not_drink"), ("prefers", "dislikes"),
+    ("chose", "rejected"), ("decided", "decided_not_to"), ("uses", "does_not_use"),
+)  # fmt: skip
+OPPOSITES: dict[str, frozenset[str]] = {
+    p: frozenset(b if a == p else a for a, b in _OPPOSITE_PAIRS if p in (a, b))
+    for p in {x for pair in _OPPOSITE_PAIRS for x in pair}
+}
+_PREDICATE_ALIASES = {
+    "drink": "drinks", "prefers_drink": "drinks", "prefers_to_drink": "drinks", "likes_to_drink": "drinks",
+    "favourite_drink": "drinks", "favourite_beverage": "drinks", "live_in": "lives_in", "lives": "lives_in",
+    "resides_in": "lives_in", "based_in": "lives_in", "is_based_in": "lives_in", "like": "likes",
+    "love": "likes", "loves": "likes", "enjoys": "likes", "prefer": "prefers", "dislike": "dislikes",
+    "hate": "dislikes", "hates": "dislikes", "does_not_like": "dislikes", "use": "uses", "is_using": "uses",
+    "choose": "chose", "chooses": "chose", "decided_to_use": "chose", "decided_against": "rejected",
+    "decided_not_to_use": "rejected", "rejects": "rejected", "has_name": "name", "is_named": "name",
+    "work_at": "works_at", "works_for": "works_at", "employer": "works_at", "job_title": "works_as",
+}  # fmt: skip
+_SUBJECT_ALIASES = {
+    "i": "user", "me": "user", "myself": "user", "the user": "user", "we": "we", "us": "we", "our team": "we",
+    "the team": "we", "our company": "we", "the company": "we",
+}  # fmt: skip
+
+
+def normalize(text: str) -> str:
+    """A comparison key: lower case, punctuation dropped (keeping $ % . in values), no leading article."""
+    text = re.sub(r"[^\w$%.\s-]", " ", text.lower().replace("\u2019", "'").replace("'s ", " "))
+    text = re.sub(r"\s+", " ", text).strip(" .-")
+    return re.sub(r"^(?:the|a|an) ", "", text)
+
+
+def predicate_key(predicate: str) -> str:
+    """The canonical predicate: snake_case, British "favourite", common synonyms folded."""
+    key = re.sub(r"[^a-z0-9]+", "_", predicate.lower().replace("favorite", "favourite")).strip("_")
+    return _PREDICATE_ALIASES.get(key, key)
+
+
+def subject_key(subject: str) -> str:
+    """The canonical subject: the user as 'user', their team as 'we'."""
+    key = normalize(subject)
+    return _SUBJECT_ALIASES.get(key, key)
+
+
+def is_exclusive(candidate: FactCandidate) -> bool:
+    """True when the candidate's predicate holds one value at a time."""
+    key = predicate_key(candidate.predicate)
+    return candidate.exclusive or key in EXCLUSIVE_PREDICATES or key.startswith("favourite_")

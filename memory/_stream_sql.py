@@ -1,0 +1,262 @@
+"""Schema and statements of the memory stream (`memory.stream`).
+
+The layout was chosen by measurement (bench/memory.py: 100k memories of 20 users, 768 dims, 2 shared
+cores, PostgreSQL 18.3, pgvector 0.8.2). The starting point, one table with `vector(768)` and one HNSW
+index filtered by user with `hnsw.iterative_scan = relaxed_order`, took 25-50 ms p50 for the vector
+stage alone: to collect 40 rows of one user in twenty the scan visits twenty times as many tuples.
+
+1. Hash partitions on `user_id` (32). A search prunes to one partition, whose HNSW index holds that user
+   and a few others, so the iterative scan discards few tuples: vector stage about 1.2-2 ms p50, recall@10
+   0.99 against an exact scan (one table with halfvec: 9 ms p50, 22 ms p95, recall 0.98). More users per
+   partition (say 1M memories of thousands of users) brings back some filtering, which the iterative scan
+   absorbs; partitions cannot be re-split later without rewriting the table.
+2. `halfvec(768)` stored inline (STORAGE MAIN, `toast_tuple_target` 4000). A `vector(768)` is 3 KB and is
+   TOASTed, and the planner does not cost detoasting, so in partitions shared by several users it chose an
+   "exact" plan (primary key or seq scan, then sort) that really took 20-25 ms. At 1.5 KB inline the costs
+   are right: the primary key (an exact scan) for users with few rows, the HNSW index for the others. Half
+   precision moves cosine similarities by about 1e-3.
+3. Keyword candidates come from `memory_text_hits`, a SECURITY DEFINER function. Row-level security puts
+   its policy before every non-LEAKPROOF condition of a query, and `tsv @@ query` is not LEAKPROOF, so as
+   `cognicore_app` the GIN index is never used (every search scanned all of the user's rows, about 10 ms
+   for 5,000). The function checks the same tenant itself (`current_setting('cognicore.user_id')`), so its
+   owner may bypass row-level security (a superuser, as with the embedded server, or a BYPASSRLS role) and
+   use the index; under an owner bound by the policy it is still correct, only slower. `cognicore_app` is
+   its only grantee.
+4. The keyword stage ranks at most the user's newest `KEYWORD_POOL` matches, with `ts_rank` (`ts_rank_cd`
+   costs 4 times more). Queries with common words matched a third of a user's rows, and ranking them all
+   cost 6-10 ms; planned per call with its words, the function takes the GIN index for rare words and a
+   backward walk of the primary key that stops at the pool's size for common ones: 1.5 ms p50.
+5. `fillfactor` 70: rows are about 2 KB, so a page keeps room for a HOT update of the counters. At 80 only
+   45% of the candidate-count updates were HOT, and each other one re-inserted the row into the HNSW index
+   (10 ms per search); at 70, 100%.
+6. The search's commit does not wait for the WAL flush (see `SEARCH_SETTINGS`).
+
+What is left is mostly memory: with PostgreSQL's default `shared_buffers` (128MB) the 600 MB of tables and
+indexes of this benchmark are read from the OS cache page by page, and p95 roughly doubles.
+"""
+
+from __future__ import annotations
+
+from psycopg import sql
+
+from memory.retrieval import rrf_fused_cte
+
+PARTITIONS = 32
+KEYWORD_POOL = 200
+"""Keyword matches ranked by the keyword stage: the user's newest ones. It bounds the stage's cost when
+the query has common words (1.5 ms p50 at 200, 3.1 ms at 500, bench); rare words match fewer anyway."""
+EF_SEARCH = 40
+"""`hnsw.ef_search` of the vector stage. With the iterative scan the index keeps going until it has the
+40 candidates, so a larger queue buys little: recall@10 0.986 at 40 vs 0.995 at 80, 1.2 vs 1.7 ms p50."""
+
+MEMORIES_TABLE = f"""
+CREATE TABLE memories (
+    id bigserial,
+    user_id text NOT NULL CHECK (user_id <> ''),
+    session_id text,
+    kind text NOT NULL
+        CHECK (kind IN ('observation', 'thought', 'reflection', 'tool_call', 'tool_result')),
+    content text NOT NULL,
+    embedding halfvec(768) NOT NULL,
+    importance smallint NOT NULL DEFAULT 3 CHECK (importance BETWEEN 1 AND 10),
+    metadata jsonb NOT NULL DEFAULT '{{}}',
+    source_ids bigint[] NOT NULL DEFAULT '{{}}',
+    strength real NOT NULL DEFAULT 1,
+    access_count int NOT NULL DEFAULT 0,
+    candidate_count int NOT NULL DEFAULT 0,
+    last_accessed_at timestamptz,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    status text NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'archived')),
+    tsv tsvector GENERATED ALWAYS AS (to_tsvector('english', content)) STORED,
+    PRIMARY KEY (user_id, id)
+) PARTITION BY HASH (user_id);
+DO $$
+BEGIN
+    FOR i IN 0..{PARTITIONS - 1} LOOP
+        EXECUTE format(
+            'CREATE TABLE %I PARTITION OF memories FOR VALUES WITH (MODULUS {PARTITIONS}, REMAINDER %s) '
+            'WITH (fillfactor = 70, toast_tuple_target = 4000)',
+            'memories_p' || lpad(i::text, 2, '0'), i);
+    END LOOP;
+END
+$$;
+ALTER TABLE memories ALTER COLUMN embedding SET STORAGE MAIN;
+"""
+
+# Separate from the table so the benchmark can drop them for a bulk load and time their build.
+MEMORIES_INDEXES = """
+CREATE INDEX memories_embedding_idx ON memories USING hnsw (embedding halfvec_cosine_ops);
+CREATE INDEX memories_tsv_idx ON memories USING gin (tsv);
+"""
+DROP_MEMORIES_INDEXES = "DROP INDEX memories_embedding_idx, memories_tsv_idx"
+
+# BEGIN ATOMIC: the body is bound at creation, so no search_path at call time can redirect it.
+# `p_user` must equal the transaction's tenant (else nothing matches); it is a parameter only so that
+# each call, planned with its values (force_custom_plan), prunes to the user's partition and the
+# planner can weigh the query's words: the GIN index for rare words, or for common ones a backward
+# walk of the primary key that stops after `p_pool` matches.
+TEXT_HITS_FUNCTION = """
+CREATE FUNCTION memory_text_hits(
+    p_user text, p_query tsquery, p_pool int, p_limit int, p_kinds text[], p_session text,
+    p_since timestamptz, p_until timestamptz, p_status text
+) RETURNS TABLE (id bigint, rank bigint)
+LANGUAGE sql STABLE SECURITY DEFINER ROWS 40
+SET search_path = pg_catalog, pg_temp
+SET plan_cache_mode = force_custom_plan
+BEGIN ATOMIC
+    SELECT r.id, r.rank FROM (
+        SELECT p.id, row_number() OVER (ORDER BY ts_rank(p.tsv, p_query) DESC, p.id) AS rank
+        FROM (
+            SELECT m.id, m.tsv FROM memories AS m
+            WHERE m.user_id = p_user
+              AND p_user = current_setting('cognicore.user_id', true)
+              AND m.tsv @@ p_query
+              AND (p_status IS NULL OR m.status = p_status)
+              AND (p_kinds IS NULL OR m.kind = ANY (p_kinds))
+              AND (p_session IS NULL OR m.session_id = p_session)
+              AND (p_since IS NULL OR m.created_at >= p_since)
+              AND (p_until IS NULL OR m.created_at < p_until)
+            ORDER BY m.id DESC
+            LIMIT p_pool
+        ) AS p
+    ) AS r
+    WHERE r.rank <= p_limit
+    ORDER BY r.rank;
+END;
+REVOKE ALL ON FUNCTION memory_text_hits(text, tsquery, int, int, text[], text, timestamptz, timestamptz, text)
+    FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION memory_text_hits(text, tsquery, int, int, text[], text, timestamptz, timestamptz, text)
+    TO cognicore_app;
+"""
+
+INSERT = """
+INSERT INTO memories (user_id, session_id, kind, content, embedding, importance, metadata, source_ids, created_at)
+SELECT %(user_id)s, s.session_id, s.kind, s.content, s.embedding, s.importance, s.metadata,
+       ARRAY(SELECT jsonb_array_elements_text(s.sources::jsonb)::bigint),
+       coalesce(s.created_at::timestamptz, now())
+FROM unnest(
+    %(session_ids)s::text[], %(kinds)s::text[], %(contents)s::text[], %(embeddings)b::vector[],
+    %(importances)s::smallint[], %(metadata)s::jsonb[], %(sources)s::text[], %(created)s::text[]
+) WITH ORDINALITY AS s(session_id, kind, content, embedding, importance, metadata, sources, created_at, n)
+ORDER BY s.n
+RETURNING id"""
+
+VISIBLE_IDS = "SELECT coalesce(array_agg(id), '{}') AS ids FROM memories WHERE id = ANY(%s)"
+
+# Relaxed order lets the HNSW scan keep going past rows the filters drop (pgvector 0.8); the caller
+# re-sorts by distance. JIT never pays off for a query of a few milliseconds. The search writes only
+# candidate counters, so its commit need not wait for the WAL flush (a crash loses at most the last
+# fraction of a second of counts, never consistency): that wait was 1-10 ms of every search here.
+SEARCH_SETTINGS = (
+    "SELECT set_config('hnsw.ef_search', %s, true), "
+    "set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('jit', 'off', true), "
+    "set_config('synchronous_commit', 'off', true)"
+)
+
+# Shared by both candidate scans; NULL parameters switch a filter off (each execution is planned
+# with its values, so the unused branches fold away).
+_FILTERS = """
+          AND (%(status)s::text IS NULL OR status = %(status)s)
+          AND (%(kinds)s::text[] IS NULL OR kind = ANY (%(kinds)s))
+          AND (%(session_filter)s::text IS NULL OR session_id = %(session_filter)s)
+          AND (%(since)s::timestamptz IS NULL OR created_at >= %(since)s)
+          AND (%(until)s::timestamptz IS NULL OR created_at < %(until)s)"""
+
+# One statement: vector and keyword candidates, RRF fusion, the score of memory.scoring, the top k,
+# and the candidate counter of the hits. Rows are locked in id order so concurrent searches of one
+# user cannot deadlock on each other's counters.
+SEARCH = sql.SQL(
+    """
+WITH vector_hits AS (
+    SELECT hit.id, row_number() OVER (ORDER BY hit.distance, hit.id) AS rank
+    FROM (
+        SELECT id, embedding <=> %(query_vector)b::halfvec AS distance
+        FROM memories
+        WHERE user_id = %(user_id)s {filters}
+        ORDER BY distance
+        LIMIT %(candidates)s
+    ) AS hit
+),
+text_hits AS (
+    SELECT id, rank FROM memory_text_hits(
+        %(user_id)s, to_tsquery('english', %(query_terms)s), %(keyword_pool)s, %(candidates)s,
+        %(kinds)s::text[], %(session_filter)s::text, %(since)s::timestamptz, %(until)s::timestamptz,
+        %(status)s::text)
+),
+{fused},
+scored AS (
+    SELECT m.id, m.kind, m.content, m.session_id, m.importance, m.metadata, m.source_ids, m.created_at,
+           m.last_accessed_at, m.strength, m.access_count, m.candidate_count,
+           f.vector_rank, f.text_rank, f.score AS fused,
+           1 - (m.embedding <=> %(query_vector)b::halfvec) AS similarity,
+           coalesce(m.session_id = %(session_id)s::text, false) AS in_session,
+           power(%(decay)s::float8, greatest(
+               extract(epoch FROM now() - coalesce(m.last_accessed_at, m.created_at))::float8 / 3600, 0)
+           ) AS recency,
+           (m.importance - 1)::float8 / 9 AS importance_part,
+           CASE WHEN m.strength > 0 THEN m.strength::float8 / (m.strength + 1) ELSE 0 END AS strength_part
+    FROM fused AS f
+    JOIN memories AS m ON m.user_id = %(user_id)s AND m.id = f.id
+    WHERE 1 - (m.embedding <=> %(query_vector)b::halfvec) >= %(min_similarity)s
+),
+top AS (
+    SELECT s.*, s.fused / max(s.fused) OVER () AS relevance,
+           %(alpha)s * s.recency + %(beta)s * s.importance_part
+             + %(gamma)s * s.fused / max(s.fused) OVER () + %(delta)s * s.strength_part AS score
+    FROM scored AS s
+    ORDER BY (%(session_first)s AND s.in_session) DESC, score DESC, s.id
+    LIMIT %(k)s
+),
+locked AS (
+    SELECT m.id FROM memories AS m
+    WHERE m.user_id = %(user_id)s AND m.id IN (SELECT id FROM top)
+    ORDER BY m.id
+    FOR UPDATE OF m
+),
+counted AS (
+    UPDATE memories AS m SET candidate_count = m.candidate_count + 1
+    FROM locked WHERE m.user_id = %(user_id)s AND m.id = locked.id
+)
+SELECT * FROM top ORDER BY (%(session_first)s AND in_session) DESC, score DESC, id"""
+).format(filters=sql.SQL(_FILTERS), fused=rrf_fused_cte())
+
+NEAREST = """
+SELECT hit.id, 1 - hit.distance AS similarity
+FROM (
+    SELECT id, embedding <=> %(query_vector)b::halfvec AS distance
+    FROM memories
+    WHERE user_id = %(user_id)s AND status = 'active'
+    ORDER BY distance
+    LIMIT %(candidates)s
+) AS hit
+ORDER BY hit.distance, hit.id
+LIMIT %(k)s"""
+
+MARK_USED = """
+WITH locked AS (
+    SELECT id FROM memories WHERE user_id = %(user_id)s AND id = ANY(%(ids)s) ORDER BY id FOR UPDATE
+)
+UPDATE memories AS m
+SET access_count = m.access_count + 1, strength = m.strength + %(gain)s, last_accessed_at = now()
+FROM locked WHERE m.user_id = %(user_id)s AND m.id = locked.id
+RETURNING m.id"""
+
+EXPLAIN = """
+WITH RECURSIVE tree AS (
+    SELECT m.id, m.kind, m.content, m.session_id, m.importance, m.metadata, m.source_ids, m.status,
+           m.created_at, ARRAY[m.id] AS path
+    FROM memories AS m
+    WHERE m.user_id = %(user_id)s AND m.id = %(id)s
+  UNION ALL
+    SELECT c.id, c.kind, c.content, c.session_id, c.importance, c.metadata, c.source_ids, c.status,
+           c.created_at, t.path || c.id
+    FROM tree AS t
+    JOIN memories AS c ON c.user_id = %(user_id)s AND c.id = ANY (t.source_ids)
+    WHERE c.id <> ALL (t.path) AND cardinality(t.path) <= %(max_depth)s
+)
+SELECT * FROM tree ORDER BY cardinality(path), path"""
+
+STATS = """
+SELECT kind, status, count(*)::int AS n, min(created_at) AS oldest, max(created_at) AS newest
+FROM memories WHERE user_id = %(user_id)s
+GROUP BY kind, status"""

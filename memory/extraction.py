@@ -1,0 +1,133 @@
+"""The `extract_facts` role: durable facts, preferences, decisions and assumptions stated in one turn.
+
+The offline extractor reads the user's message with rules, clause by clause, and never invents a fact
+from a question, a request or a hypothetical. Statements are rewritten in the third person ("The user
+prefers to drink tea.") because they are recalled later, out of their conversation.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Protocol
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import HumanMessage, SystemMessage
+from pydantic import BaseModel, Field
+
+from memory._fact_rules import read_facts
+from memory.llm import structured_call
+
+ROLE = "extract_facts"
+
+FactKind = Literal["fact", "decision", "assumption", "preference"]
+
+
+class FactCandidate(BaseModel):
+    """One durable piece of knowledge the user stated: a fact, preference, decision or assumption."""
+
+    subject: str = Field(
+        min_length=1,
+        description="Who or what it is about: 'user' for the user, 'we' for "
+        "the user's team or company, otherwise the thing itself (e.g. 'plan A').",
+    )
+    predicate: str = Field(
+        min_length=1,
+        description="A short snake_case relation, e.g. drinks, likes, "
+        "dislikes, prefers, lives_in, works_at, works_as, uses, budget, chose, rejected.",
+    )
+    object: str = Field(min_length=1, description="The value, as short as possible (e.g. 'coffee', 'Lisbon').")
+    kind: FactKind = Field(
+        description="preference (likes, dislikes, habits), decision (something chosen or "
+        "rejected), assumption (taken as true for planning), or fact (anything else)."
+    )
+    confidence: float = Field(
+        ge=0.0,
+        le=1.0,
+        description="How sure the user sounded: 0.9 for a plain statement, about 0.6 when hedged ('I think', 'maybe').",
+    )
+    category: str = Field(
+        min_length=1,
+        description="One lowercase word group: food_drink, work, personal, project, tools or preferences.",
+    )
+    statement: str = Field(
+        min_length=1,
+        description="One readable sentence in the third person that stands "
+        "on its own, e.g. 'The user prefers to drink coffee.'",
+    )
+    based_on: str | None = Field(
+        None,
+        description="For a decision: the reason given, as a sentence; "
+        "also extract that reason as its own fact with exactly this statement.",
+    )
+    contradicts: str | None = Field(
+        None,
+        description="When this replaces something the user said before: "
+        "the statement (or the value) of the known fact it replaces.",
+    )
+    exclusive: bool = Field(
+        False,
+        description="True when the subject has only one value for this predicate "
+        "at a time (where they live, their name, the drink they prefer, a budget), so a "
+        "new value replaces the old one.",
+    )
+
+
+class ExtractedFacts(BaseModel):
+    """Everything durable the user stated in this turn; an empty list when they stated nothing durable."""
+
+    facts: list[FactCandidate] = Field(default_factory=list, description="The facts, in the order stated.")
+
+
+class FactExtractor(Protocol):
+    """Extracts fact candidates from one conversation turn."""
+
+    async def extract(
+        self, *, user_message: str, assistant_message: str, known_facts: list[dict[str, Any]]
+    ) -> ExtractedFacts: ...
+
+
+# Used by `LlmFactExtractor` (the `extract_turn` memory job after each answer); pairs with `ExtractedFacts`.
+EXTRACT_FACTS_PROMPT = """You maintain the long-term semantic memory of an assistant.
+From one conversation turn, extract what the USER asserts that will still matter in later conversations:
+facts about themselves, their preferences, their work, and their team's decisions and assumptions.
+Rules:
+- Only what the user asserts. Questions, requests, greetings, hypotheticals ("if we ...") and the
+  assistant's own words give no facts. When in doubt, leave it out; an empty list is a good answer.
+- subject 'user' for the user, 'we' for their team or company; predicates short snake_case verbs.
+- When the turn changes something in the known facts, set `contradicts` to the known fact's statement.
+- For a decision with a reason, put the reason in `based_on` and also extract the reason as a fact whose
+  statement is exactly that text.
+- Statements are single third-person sentences that make sense on their own."""
+
+
+class OfflineFactExtractor:
+    """Rule-based extraction from the user's message: deterministic, no model, nothing it did not read."""
+
+    async def extract(
+        self, *, user_message: str, assistant_message: str, known_facts: list[dict[str, Any]]
+    ) -> ExtractedFacts:
+        # Only the user's words are evidence; the assistant's reply may be wrong or merely polite.
+        return ExtractedFacts(facts=[FactCandidate(**f) for f in read_facts(user_message)])
+
+
+class LlmFactExtractor:
+    """Fact extraction by a chat model with structured output."""
+
+    def __init__(self, model: BaseChatModel, *, retries: int = 1, timeout_s: float = 60.0) -> None:
+        self._model = model
+        self._retries = retries
+        self._timeout_s = timeout_s
+
+    async def extract(
+        self, *, user_message: str, assistant_message: str, known_facts: list[dict[str, Any]]
+    ) -> ExtractedFacts:
+        known = "\n".join(f"- [{f.get('kind', 'fact')}] {f.get('statement', '')}" for f in known_facts[:50])
+        messages = [
+            SystemMessage(EXTRACT_FACTS_PROMPT),
+            HumanMessage(
+                f"Known facts:\n{known or '(none)'}\n\nUser: {user_message[:4000]}\n\n"
+                f"Assistant: {assistant_message[:2000]}"
+            ),
+        ]
+        return await structured_call(
+            self._model, messages, ExtractedFacts, role=ROLE, retries=self._retries, timeout_s=self._timeout_s
+        )

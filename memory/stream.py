@@ -1,0 +1,384 @@
+"""The episodic memory stream: observations, thoughts, reflections, tool calls and results, per user.
+
+Search is hybrid (HNSW cosine + full text, fused with Reciprocal Rank Fusion) and scored by
+recency, importance, relevance and strength (`memory.scoring`) in one SQL statement, which also
+counts the hits as candidates. Every statement runs through `user_transaction`, under row-level
+security, so a user can only ever read or write their own memories.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+from langchain_core.embeddings import Embeddings
+from psycopg import AsyncConnection, sql
+from psycopg.abc import Params
+from psycopg.rows import dict_row
+from psycopg.types.json import Jsonb
+from psycopg_pool import AsyncConnectionPool
+
+from memory._stream_sql import (
+    EF_SEARCH,
+    EXPLAIN,
+    INSERT,
+    KEYWORD_POOL,
+    MARK_USED,
+    NEAREST,
+    SEARCH,
+    SEARCH_SETTINGS,
+    STATS,
+    VISIBLE_IDS,
+)
+from memory.embeddings import DIMS
+from memory.errors import MemoryStoreError
+from memory.retrieval import RRF_K, candidate_count, text_query_terms
+from memory.scoring import Scoring
+from memory.stream_types import (
+    KINDS,
+    STATUSES,
+    Kind,
+    MemoryHit,
+    MemoryNode,
+    MemoryRecord,
+    MemoryStats,
+    Neighbor,
+    NewMemory,
+    Status,
+)
+from memory.tenancy import check_user_id, user_transaction
+
+__all__ = [
+    "KINDS",
+    "STATUSES",
+    "Kind",
+    "MemoryHit",
+    "MemoryNode",
+    "MemoryRecord",
+    "MemoryStats",
+    "MemoryStream",
+    "Neighbor",
+    "NewMemory",
+    "Status",
+    "UnknownMemory",
+]
+
+EMBED_BATCH = 64  # texts per embedding call
+INSERT_BATCH = 1000  # rows per INSERT statement (~3 MB of vectors)
+MAX_K = 200
+MAX_EXPLAIN_DEPTH = 20
+DEFAULT_MIN_SIMILARITY = 0.1
+"""Cosine floor of a hit: drops memories that matched only a stray word and mean nothing alike.
+
+With the offline embedder unrelated texts score about 0 +- 0.05 and a shared content word about
+0.15; Gemini embeddings of unrelated texts sit higher, so the shell should map a setting onto it.
+"""
+
+
+class UnknownMemory(MemoryStoreError, ValueError):
+    """A memory id named as a source does not exist for this user."""
+
+
+class MemoryStream:
+    """Append and search one store of memories, each row owned by a user (row-level security)."""
+
+    def __init__(
+        self,
+        pool: AsyncConnectionPool,
+        embeddings: Embeddings,
+        *,
+        scoring: Scoring | None = None,
+        min_similarity: float = DEFAULT_MIN_SIMILARITY,
+        strength_gain: float = 1.0,
+    ) -> None:
+        if not -1.0 <= min_similarity <= 1.0:
+            raise ValueError(f"min_similarity is a cosine similarity in [-1, 1], got {min_similarity!r}")
+        if strength_gain < 0:
+            raise ValueError(f"strength_gain must be >= 0, got {strength_gain!r}")
+        self._pool = pool
+        self._embeddings = embeddings
+        self._scoring = scoring or Scoring()
+        self._min_similarity = min_similarity
+        self._strength_gain = strength_gain
+
+    async def add(self, user_id: str, items: Sequence[NewMemory]) -> list[int]:
+        """Store `items` for `user_id` and return their ids, in order.
+
+        Texts without an embedding are embedded in batches first; rows go in with one statement per
+        `INSERT_BATCH`, all in one transaction. `source_ids` must name existing memories of the same
+        user; otherwise nothing is written.
+        """
+        check_user_id(user_id)
+        if not items:
+            return []
+        vectors = await self._vectors(items)
+        sources = sorted({s for item in items for s in item.source_ids})
+        ids: list[int] = []
+        async with user_transaction(self._pool, user_id) as conn:
+            if sources:
+                await self._check_sources(conn, sources)
+            for start in range(0, len(items), INSERT_BATCH):
+                batch = items[start : start + INSERT_BATCH]
+                rows = await _fetch(conn, INSERT, _insert_params(user_id, batch, vectors[start : start + INSERT_BATCH]))
+                # The sequence hands out ids in the order of `ORDER BY s.n`, so sorted ids are in input order.
+                ids += sorted(row["id"] for row in rows)
+        return ids
+
+    async def search(
+        self,
+        user_id: str,
+        query: str,
+        *,
+        k: int = 10,
+        kinds: Sequence[Kind] | None = None,
+        session_id: str | None = None,
+        session_first: bool = False,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        status: Status | None = "active",
+        min_similarity: float | None = None,
+    ) -> list[MemoryHit]:
+        """The `k` memories of `user_id` best matching `query`, scored, best first.
+
+        `session_id` filters to that session, or with `session_first` puts that session's memories
+        before the others instead. `since`/`until` bound `created_at`; `status=None` means any. The
+        hits' `candidate_count` is incremented in the same statement (the returned value is the count
+        before this search).
+        """
+        check_user_id(user_id)
+        if not 1 <= k <= MAX_K:
+            raise ValueError(f"k must be between 1 and {MAX_K}, got {k}")
+        if session_first and session_id is None:
+            raise ValueError("session_first needs the session_id whose memories come first")
+        floor = self._min_similarity if min_similarity is None else min_similarity
+        filters = _filter_params(kinds, None if session_first else session_id, since, until, status)
+        if not query.strip():
+            return []
+        vector = np.asarray(await self._embeddings.aembed_query(query), dtype=np.float32)
+        candidates = candidate_count(k)
+        scoring = self._scoring
+        params: dict[str, Any] = {
+            "user_id": user_id,
+            "query_vector": vector,
+            "query_terms": text_query_terms(query),
+            "candidates": candidates,
+            "keyword_pool": KEYWORD_POOL,
+            "rrf_k": RRF_K,
+            "k": k,
+            "min_similarity": floor,
+            "session_id": session_id,
+            "session_first": session_first,
+            **filters,
+            "alpha": scoring.alpha,
+            "beta": scoring.beta,
+            "gamma": scoring.gamma,
+            "delta": scoring.delta,
+            "decay": scoring.decay,
+        }
+        async with user_transaction(self._pool, user_id, pipeline=True) as conn:
+            await conn.execute(SEARCH_SETTINGS, (str(EF_SEARCH),))
+            rows = await _fetch(conn, SEARCH, params)
+        return [_hit(r) for r in rows]
+
+    async def nearest(
+        self, user_id: str, vector: Sequence[float], *, k: int = 10, exact: bool = False
+    ) -> list[Neighbor]:
+        """The `k` active memories closest to `vector`, by the same index scan as `search`'s vector stage.
+
+        `exact=True` compares against every row of the user instead (no index): the reference a
+        benchmark measures recall against, or what a dedupe job wants.
+        """
+        check_user_id(user_id)
+        if not 1 <= k <= MAX_K:
+            raise ValueError(f"k must be between 1 and {MAX_K}, got {k}")
+        query = np.asarray(vector, dtype=np.float32)
+        candidates = candidate_count(k)
+        async with user_transaction(self._pool, user_id, pipeline=True) as conn:
+            await conn.execute(SEARCH_SETTINGS, (str(EF_SEARCH),))
+            if exact:
+                await conn.execute("SELECT set_config('enable_indexscan', 'off', true)")
+            rows = await _fetch(
+                conn, NEAREST, {"user_id": user_id, "query_vector": query, "candidates": candidates, "k": k}
+            )
+        return [Neighbor(id=r["id"], similarity=float(r["similarity"])) for r in rows]
+
+    async def mark_used(self, user_id: str, ids: Sequence[int]) -> list[int]:
+        """Record that memories `ids` were used in an answer; return the ids actually reinforced.
+
+        Increments `access_count`, adds `strength_gain` to `strength` and sets `last_accessed_at`, so
+        recency restarts from now. Ids that are not this user's memories are ignored.
+        """
+        check_user_id(user_id)
+        if not ids:
+            return []
+        async with user_transaction(self._pool, user_id) as conn:
+            rows = await _fetch(conn, MARK_USED, {"user_id": user_id, "ids": list(ids), "gain": self._strength_gain})
+        return sorted(r["id"] for r in rows)
+
+    async def explain(self, user_id: str, memory_id: int) -> MemoryNode | None:
+        """Memory `memory_id` with the memories it was derived from, recursively down to observations.
+
+        None when the user has no such memory. A memory reached along two paths appears under both.
+        """
+        check_user_id(user_id)
+        async with user_transaction(self._pool, user_id) as conn:
+            rows = await _fetch(conn, EXPLAIN, {"user_id": user_id, "id": memory_id, "max_depth": MAX_EXPLAIN_DEPTH})
+        if not rows:
+            return None
+        children: dict[tuple[int, ...], list[MemoryNode]] = {}
+        root: MemoryNode | None = None
+        # Deepest rows first, so every node's sources are built before the node itself.
+        for r in sorted(rows, key=lambda r: -len(r["path"])):
+            path = tuple(r["path"])
+            node = MemoryNode(memory=_record(r), sources=tuple(children.pop(path, [])))
+            if len(path) == 1:
+                root = node
+            else:
+                children.setdefault(path[:-1], []).append(node)
+        return root
+
+    async def stats(self, user_id: str) -> MemoryStats:
+        """Counts of the user's memories by kind and by status, and the oldest and newest times."""
+        check_user_id(user_id)
+        async with user_transaction(self._pool, user_id) as conn:
+            rows = await _fetch(conn, STATS, {"user_id": user_id})
+        by_kind: dict[str, int] = {}
+        by_status: dict[str, int] = {}
+        for r in rows:
+            by_kind[r["kind"]] = by_kind.get(r["kind"], 0) + r["n"]
+            by_status[r["status"]] = by_status.get(r["status"], 0) + r["n"]
+        return MemoryStats(
+            user_id=user_id,
+            total=sum(by_kind.values()),
+            by_kind=by_kind,
+            by_status=by_status,
+            oldest=min((r["oldest"] for r in rows), default=None),
+            newest=max((r["newest"] for r in rows), default=None),
+        )
+
+    async def _vectors(self, items: Sequence[NewMemory]) -> list[np.ndarray]:
+        """Each item's embedding: given ones as they are, the others embedded in batches."""
+        missing = [i for i, item in enumerate(items) if item.embedding is None]
+        computed: list[list[float]] = []
+        try:
+            for start in range(0, len(missing), EMBED_BATCH):
+                texts = [items[i].content for i in missing[start : start + EMBED_BATCH]]
+                computed += await self._embeddings.aembed_documents(texts)
+        except Exception as exc:  # providers raise anything; nothing has been written yet
+            raise MemoryStoreError(
+                f"Embedding {len(missing)} memories failed: {type(exc).__name__}: {exc}. Nothing was stored; try again."
+            ) from exc
+        if len(computed) != len(missing):
+            raise MemoryStoreError(f"The embedding model returned {len(computed)} vectors for {len(missing)} texts.")
+        vectors: list[np.ndarray | None] = [item.embedding for item in items]
+        for i, values in zip(missing, computed, strict=True):
+            vectors[i] = np.asarray(values, dtype=np.float32)
+        for vector in vectors:
+            if vector is None or vector.shape != (DIMS,):
+                raise MemoryStoreError(
+                    f"Memory embeddings must have {DIMS} dimensions, got {None if vector is None else vector.shape}; "
+                    "configure a model with that many (Gemini: output_dimensionality=768)."
+                )
+        return vectors  # type: ignore[return-value]  # every slot was checked above
+
+    async def _check_sources(self, conn: AsyncConnection, sources: list[int]) -> None:
+        """Refuse provenance links to memories this user cannot see (another user's, or none)."""
+        [row] = await _fetch(conn, VISIBLE_IDS, (sources,))
+        missing = sorted(set(sources) - set(row["ids"]))
+        if missing:
+            raise UnknownMemory(
+                f"source_ids {missing} are not memories of this user; a memory can only be derived from "
+                "memories stored before it for the same user."
+            )
+
+
+async def _fetch(
+    conn: AsyncConnection[Any], query: str | sql.Composed, params: Params | None = None
+) -> list[dict[str, Any]]:
+    """Rows as dicts whatever the pool's row factory (the checkpointer shares the pool)."""
+    async with conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute(query, params)
+        return await cur.fetchall()
+
+
+def _filter_params(
+    kinds: Sequence[Kind] | None,
+    session_id: str | None,
+    since: datetime | None,
+    until: datetime | None,
+    status: Status | None,
+) -> dict[str, Any]:
+    """The filter parameters shared by both candidate scans, validated."""
+    if kinds is not None:
+        unknown = sorted(set(kinds) - set(KINDS))
+        if unknown or not kinds:
+            raise ValueError(f"kinds must be a non-empty selection of {', '.join(KINDS)}; got {list(kinds)}")
+    if status is not None and status not in STATUSES:
+        raise ValueError(f"status must be one of {', '.join(STATUSES)} or None, got {status!r}")
+    for name, moment in (("since", since), ("until", until)):
+        if moment is not None and moment.tzinfo is None:
+            raise ValueError(f"{name} must be timezone-aware (e.g. datetime.now(UTC)), got {moment!r}")
+    return {
+        "kinds": list(kinds) if kinds is not None else None,
+        "session_filter": session_id,
+        "since": since,
+        "until": until,
+        "status": status,
+    }
+
+
+def _insert_params(user_id: str, items: Sequence[NewMemory], vectors: Sequence[np.ndarray]) -> dict[str, Any]:
+    # Arrays of text so all-NULL columns need no type inference; the statement casts each one.
+    return {
+        "user_id": user_id,
+        "session_ids": [i.session_id for i in items],
+        "kinds": [i.kind for i in items],
+        "contents": [i.content for i in items],
+        "embeddings": list(vectors),
+        "importances": [i.importance for i in items],
+        "metadata": [Jsonb(i.metadata) for i in items],
+        "sources": [json.dumps(list(i.source_ids)) for i in items],
+        "created": [i.created_at.isoformat() if i.created_at else None for i in items],
+    }
+
+
+def _record(r: dict[str, Any]) -> MemoryRecord:
+    return MemoryRecord(
+        id=r["id"],
+        kind=r["kind"],
+        content=r["content"],
+        session_id=r["session_id"],
+        importance=r["importance"],
+        metadata=r["metadata"],
+        source_ids=tuple(r["source_ids"]),
+        status=r["status"],
+        created_at=r["created_at"],
+    )
+
+
+def _hit(r: dict[str, Any]) -> MemoryHit:
+    return MemoryHit(
+        id=r["id"],
+        kind=r["kind"],
+        content=r["content"],
+        session_id=r["session_id"],
+        importance=r["importance"],
+        metadata=r["metadata"],
+        source_ids=tuple(r["source_ids"]),
+        created_at=r["created_at"],
+        last_accessed_at=r["last_accessed_at"],
+        strength=float(r["strength"]),
+        access_count=r["access_count"],
+        candidate_count=r["candidate_count"],
+        similarity=float(r["similarity"]),
+        vector_rank=r["vector_rank"],
+        text_rank=r["text_rank"],
+        fused=float(r["fused"]),
+        recency=float(r["recency"]),
+        relevance=float(r["relevance"]),
+        score=float(r["score"]),
+        in_session=r["in_session"],
+    )

@@ -1,0 +1,138 @@
+"""Tenant isolation of the memory tables by PostgreSQL row-level security.
+
+Every memory row carries a `user_id`. A policy lets a transaction see and write only the rows of the
+user named by the transaction-scoped setting `cognicore.user_id`, and the application runs its
+memory statements as the `cognicore_app` role, which the policy binds: the connecting user may be a
+superuser (the embedded server), and superusers bypass row-level security, hence the role switch.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from psycopg import AsyncConnection
+from psycopg_pool import AsyncConnectionPool
+
+from memory.errors import MemoryStoreError
+
+__all__ = [
+    "APP_ROLE",
+    "APP_ROLE_MIGRATION",
+    "USER_SETTING",
+    "InvalidTenant",
+    "check_user_id",
+    "rls_migration",
+    "user_transaction",
+]
+
+APP_ROLE = "cognicore_app"
+"""The role memory statements run as; it owns nothing and cannot bypass row-level security."""
+
+USER_SETTING = "cognicore.user_id"
+"""The transaction-scoped setting the policies compare `user_id` with."""
+
+# Roles are cluster-wide while migrations run per database (tests create many databases in one
+# cluster, in parallel), so "already exists" from either check or race is fine. A connecting user
+# that is not a superuser must be a member of the role to `SET ROLE` to it.
+APP_ROLE_MIGRATION = f"""
+DO $$
+BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{APP_ROLE}') THEN
+        BEGIN
+            CREATE ROLE {APP_ROLE} NOLOGIN;
+        EXCEPTION
+            WHEN duplicate_object OR unique_violation THEN
+                NULL;
+            WHEN insufficient_privilege THEN
+                RAISE EXCEPTION 'cannot create the role {APP_ROLE}: %', SQLERRM
+                    USING HINT = format('Ask an administrator to run: CREATE ROLE {APP_ROLE} NOLOGIN; '
+                                        'GRANT {APP_ROLE} TO %I;', current_user);
+        END;
+    END IF;
+    IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)
+       AND NOT pg_has_role(current_user, '{APP_ROLE}', 'MEMBER') THEN
+        BEGIN
+            EXECUTE format('GRANT {APP_ROLE} TO %I', current_user);
+        EXCEPTION WHEN insufficient_privilege THEN
+            RAISE EXCEPTION '% cannot switch to the role {APP_ROLE}: %', current_user, SQLERRM
+                USING HINT = format('Ask an administrator to run: GRANT {APP_ROLE} TO %I;', current_user);
+        END;
+    END IF;
+    EXECUTE format('GRANT USAGE ON SCHEMA %I TO {APP_ROLE}', current_schema());
+END
+$$;
+"""
+
+_TABLE_RE = re.compile(r"[a-z_][a-z0-9_]*")
+_SET_TENANT = f"SELECT set_config('role', '{APP_ROLE}', true), set_config('{USER_SETTING}', %s, true)"
+
+
+class InvalidTenant(MemoryStoreError, ValueError):
+    """A memory operation was asked for without a usable user id."""
+
+
+def rls_migration(table: str) -> str:
+    """The SQL that puts `table` (which has a `user_id text` column) under per-user row-level security.
+
+    ENABLE + FORCE, so the table owner is bound too; one policy for reads (USING) and writes (WITH
+    CHECK); grants to the application role, including the `id` sequence when the table has one.
+    For a partitioned table, apply it to the parent: the role gets no grant on the partitions, so
+    they cannot be read around the parent's policy.
+    """
+    if not _TABLE_RE.fullmatch(table):
+        raise ValueError(f"rls_migration needs a plain lower-case table name, got {table!r}")
+    return f"""
+ALTER TABLE {table} ENABLE ROW LEVEL SECURITY;
+ALTER TABLE {table} FORCE ROW LEVEL SECURITY;
+CREATE POLICY {table}_tenant ON {table}
+    USING (user_id = current_setting('{USER_SETTING}', true))
+    WITH CHECK (user_id = current_setting('{USER_SETTING}', true));
+GRANT SELECT, INSERT, UPDATE, DELETE ON {table} TO {APP_ROLE};
+DO $$
+DECLARE seq text := pg_get_serial_sequence('{table}', 'id');
+BEGIN
+    IF seq IS NOT NULL THEN
+        EXECUTE format('GRANT USAGE, SELECT ON SEQUENCE %s TO {APP_ROLE}', seq);
+    END IF;
+EXCEPTION WHEN undefined_column THEN
+    NULL;  -- no `id` column, no sequence to grant
+END
+$$;
+"""
+
+
+def check_user_id(user_id: str | None) -> str:
+    """`user_id` if it can name a tenant; an `InvalidTenant` naming the problem otherwise."""
+    if not isinstance(user_id, str) or not user_id.strip():
+        raise InvalidTenant(
+            f"A memory operation needs a non-empty user id (got {user_id!r}); pass the id of the user "
+            "whose memories these are (the CLI's --user)."
+        )
+    if "\x00" in user_id:
+        raise InvalidTenant("A user id cannot contain a NUL character.")
+    return user_id
+
+
+@asynccontextmanager
+async def user_transaction(
+    pool: AsyncConnectionPool, user_id: str | None, *, pipeline: bool = False
+) -> AsyncIterator[AsyncConnection]:
+    """A pooled connection inside a transaction that acts as `user_id` under row-level security.
+
+    Role and tenant are set with `set_config(..., true)`, i.e. `SET LOCAL`: both end with the
+    transaction, commit or rollback, so nothing leaks back into the pool. With `pipeline`, BEGIN, the
+    tenant and the caller's statements travel together until the caller fetches a result: fewer round
+    trips for a latency-bound read (errors then surface at that fetch).
+    """
+    check_user_id(user_id)
+    async with pool.connection() as conn:
+        if pipeline:
+            async with conn.pipeline(), conn.transaction():
+                await conn.execute(_SET_TENANT, (user_id,))
+                yield conn
+        else:
+            async with conn.transaction():
+                await conn.execute(_SET_TENANT, (user_id,))
+                yield conn

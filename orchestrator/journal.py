@@ -1,0 +1,146 @@
+"""What the graph writes to long-term memory: turns, tool calls and results, failures and their lessons.
+
+Every path that reads memory also writes what it did: the `remember` node writes the turn and queues
+fact extraction (in the same transaction, so neither is lost), each sub-agent step writes its tool call
+and result, and a failed step writes a reflexion thought the planner reads next time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from psycopg_pool import AsyncConnectionPool
+
+from memory.conversation import ConversationLog
+from memory.facts import FactStore
+from memory.importance import ImportanceScorer
+from memory.jobs import enqueue_turn
+from memory.stream import MemoryStream
+from memory.stream_types import NewMemory
+from memory.tenancy import user_transaction
+
+TOOL_CALL_IMPORTANCE = 3
+TOOL_RESULT_IMPORTANCE = 4
+FAILURE_IMPORTANCE = 8
+MAX_CONTENT = 4_000  # characters of a tool result kept in the stream; the full output is in the run record
+
+
+@dataclass(frozen=True)
+class Memory:
+    """The long-term memory a run reads and writes."""
+
+    pool: AsyncConnectionPool
+    conversations: ConversationLog
+    stream: MemoryStream
+    facts: FactStore
+    importance: ImportanceScorer
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
+
+
+async def record_turn(
+    memory: Memory, *, user_id: str, session_id: str, run_id: str, request: str, answer: str, importance: int
+) -> int:
+    """Write the round to the conversation log and queue its fact extraction, atomically; the request and the
+    answer also enter the memory stream as observations. Returns the round number."""
+    async with user_transaction(memory.pool, user_id) as conn:
+        round_no = await memory.conversations.append_round(
+            user_id=user_id, session_id=session_id, request=request, answer=answer, run_id=run_id, conn=conn
+        )
+        await enqueue_turn(
+            conn, user_id=user_id, session_id=session_id, round=round_no, user_message=request, assistant_message=answer
+        )
+    meta = {"run_id": run_id, "round": round_no}
+    await memory.stream.add(
+        user_id,
+        [
+            NewMemory(
+                kind="observation",
+                content=_clip(request),
+                importance=importance,
+                session_id=session_id,
+                metadata={**meta, "speaker": "user"},
+            ),
+            NewMemory(
+                kind="observation",
+                content=_clip(answer or "(no answer)"),
+                importance=max(1, importance - 1),
+                session_id=session_id,
+                metadata={**meta, "speaker": "assistant"},
+            ),
+        ],
+    )
+    return round_no
+
+
+async def record_step(
+    memory: Memory, *, user_id: str, session_id: str, run_id: str, step: dict[str, Any], output: dict[str, Any]
+) -> list[int]:
+    """The tool call a step made and the result it got, linked by provenance."""
+    meta = {"run_id": run_id, "step": step["id"], "agent": step["agent"], "status": output["status"]}
+    (call_id,) = await memory.stream.add(
+        user_id,
+        [
+            NewMemory(
+                kind="tool_call",
+                content=f"{step['agent']}: {_clip(step['instruction'])}",
+                importance=TOOL_CALL_IMPORTANCE,
+                session_id=session_id,
+                metadata=meta,
+            ),
+        ],
+    )
+    failed = output["status"] == "error"
+    result = f"{step['agent']} failed: {output.get('error')}" if failed else _clip(output.get("summary") or "(empty)")
+    (result_id,) = await memory.stream.add(
+        user_id,
+        [
+            NewMemory(
+                kind="tool_result",
+                content=result,
+                session_id=session_id,
+                metadata=meta,
+                source_ids=(call_id,),
+                importance=FAILURE_IMPORTANCE if failed else TOOL_RESULT_IMPORTANCE,
+            ),
+        ],
+    )
+    return [call_id, result_id]
+
+
+async def record_failure(
+    memory: Memory, *, user_id: str, session_id: str, run_id: str, request: str, step: dict[str, Any], error: str
+) -> int:
+    """A reflexion thought: what failed, for which request, and what to try instead."""
+    lesson = (
+        f"For the request {request!r}, step {step['id']} ({step['agent']}) failed: {error}. "
+        f"Next time avoid {step['agent']} for this, or rephrase its instruction more specifically."
+    )
+    (thought_id,) = await memory.stream.add(
+        user_id,
+        [
+            NewMemory(
+                kind="thought",
+                content=_clip(lesson),
+                importance=FAILURE_IMPORTANCE,
+                session_id=session_id,
+                metadata={
+                    "run_id": run_id,
+                    "step": step["id"],
+                    "agent": step["agent"],
+                    "status": "error",
+                    "reflexion": True,
+                },
+            ),
+        ],
+    )
+    return thought_id
+
+
+async def past_failures(memory: Memory, *, user_id: str, request: str, k: int = 3) -> list[str]:
+    """Reflexion thoughts about similar requests that failed before, for the planner to avoid."""
+    hits = await memory.stream.search(user_id, request, k=10, kinds=["thought"])
+    return [h.content for h in hits if h.metadata.get("reflexion")][:k]

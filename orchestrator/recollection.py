@@ -1,0 +1,138 @@
+"""Tiered recall: what long-term memory knows about a request, within a token budget.
+
+Tier 1 is the user's category summaries, tier 2 the active facts that match the request (superseded ones
+too, with their dates, when the request asks how something changed), tier 3 the relevant episodes from the
+memory stream. Each tier is filled only while the budget lasts, in that order.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from orchestrator.budget import count_tokens
+from orchestrator.intent import is_question
+from orchestrator.journal import Memory, past_failures
+
+_HISTORY = re.compile(
+    r"\b(used to|before|previously|earlier|change[ds]?|history|past|no longer|anymore|originally|at first|"
+    r"when did|what did i)\b",
+    re.IGNORECASE,
+)
+FACTS_K = 6
+EPISODES_K = 5
+
+
+def asks_about_history(request: str) -> bool:
+    """Does the request ask how something changed over time (so superseded facts are relevant)?"""
+    return bool(_HISTORY.search(request))
+
+
+def _informative(content: str, metadata: dict[str, Any]) -> bool:
+    """A user's statement is worth recalling; their questions and our own answers are not evidence."""
+    return metadata.get("speaker") != "assistant" and not is_question(content)
+
+
+def _fact_line(fact: Any) -> str:
+    if fact.status == "active":
+        since = fact.valid_from.strftime("%Y-%m-%d %H:%M")
+        return f"{fact.statement} (current, since {since})"
+    until = fact.valid_to.strftime("%Y-%m-%d %H:%M") if fact.valid_to else "unknown"
+    return f"Until {until}: {fact.statement} (no longer true: {fact.status})"
+
+
+async def recollect(memory: Memory, *, user_id: str, session_id: str, request: str, budget: int) -> dict[str, Any]:
+    """The recalled memory as JSON-like data for the graph state: categories, facts and episodes."""
+    history = asks_about_history(request)
+    categories = await memory.facts.categories(user_id)
+    fact_hits = await memory.facts.search(user_id, request, k=FACTS_K, include_superseded=history)
+    episodes = await memory.stream.search(
+        user_id,
+        request,
+        k=EPISODES_K,
+        kinds=["observation", "reflection", "thought"],
+        session_id=session_id,
+        session_first=True,
+    )
+    used = 0
+    out: dict[str, Any] = {"categories": [], "facts": [], "episodes": []}
+
+    def fits(text: str) -> bool:
+        nonlocal used
+        cost = count_tokens(text)
+        if used + cost > budget:
+            return False
+        used += cost
+        return True
+
+    for c in categories:
+        if fits(c.summary):
+            out["categories"].append({"name": c.name, "summary": c.summary})
+    for hit in fact_hits:
+        line = _fact_line(hit.fact)
+        if fits(line):
+            out["facts"].append(
+                {
+                    "id": hit.fact.id,
+                    "text": line,
+                    "kind": hit.fact.kind,
+                    "category": hit.fact.category,
+                    "status": hit.fact.status,
+                }
+            )
+    for ep in episodes:
+        if ep.kind == "observation" and (ep.in_session or not _informative(ep.content, ep.metadata)):
+            continue  # this session's turns are in the recalled history; questions and answers tell nothing new
+        if fits(ep.content):
+            out["episodes"].append({"id": ep.id, "kind": ep.kind, "text": ep.content})
+    return out
+
+
+def memory_passages(recalled: dict[str, Any] | None, *, start: int) -> list[dict[str, Any]]:
+    """Recalled facts and episodes as numbered passages a composer can quote and cite."""
+    if not recalled:
+        return []
+    passages = []
+    for fact in recalled.get("facts", []):
+        passages.append(
+            {
+                "title": f"Memory: {fact['category']} ({fact['kind']})",
+                "source": f"memory:fact:{fact['id']}",
+                "content": fact["text"],
+                "chunk_id": None,
+                "memory_id": None,
+            }
+        )
+    for ep in recalled.get("episodes", []):
+        passages.append(
+            {
+                "title": f"Memory: earlier {ep['kind']}",
+                "source": f"memory:{ep['id']}",
+                "content": ep["text"],
+                "chunk_id": None,
+                "memory_id": ep["id"],
+            }
+        )
+    return [{**p, "index": start + i} for i, p in enumerate(passages)]
+
+
+def memory_text(recalled: dict[str, Any] | None) -> str:
+    """The category summaries as a short text block (tier 1) for prompts."""
+    if not recalled or not recalled.get("categories"):
+        return ""
+    return "\n".join(f"- {c['name']}: {c['summary']}" for c in recalled["categories"])
+
+
+class Recollector:
+    """The graph's reads of long-term memory, as one object so a run's recorder can record and replay them."""
+
+    def __init__(self, memory: Memory) -> None:
+        self._memory = memory
+
+    async def recall(self, *, user_id: str, session_id: str, request: str, budget: int) -> dict[str, Any]:
+        """Tiered recall for a request (see `recollect`)."""
+        return await recollect(self._memory, user_id=user_id, session_id=session_id, request=request, budget=budget)
+
+    async def failures(self, *, user_id: str, request: str) -> list[str]:
+        """Lessons from similar requests that failed before."""
+        return await past_failures(self._memory, user_id=user_id, request=request)
