@@ -23,6 +23,7 @@ from cognicore.cli_common import (
     run_command,
 )
 from cognicore.progress import LiveProgress, checkpoints_table, print_result
+from memory.stream_types import NewMemory
 
 app = typer.Typer(
     help="cognicore: multi-agent orchestration with long-term memory on PostgreSQL.",
@@ -112,9 +113,13 @@ def demo(as_json: JsonOpt = False) -> None:
 @app.command()
 def ingest(
     paths: Annotated[list[Path], typer.Argument(help="Markdown or text files, or folders of them.")],
+    user: UserOpt = "local",
     as_json: JsonOpt = False,
 ) -> None:
-    """Add Markdown and text files to the knowledge base; unchanged files are skipped, changed ones replaced."""
+    """Add Markdown and text files to the knowledge base; unchanged files are skipped, changed ones replaced.
+
+    Each added or changed file is also an observation in the user's memory stream.
+    """
     settings = load_settings()
 
     async def main() -> int:
@@ -140,6 +145,17 @@ def ingest(
                         )
 
                     report = await app_.knowledge.ingest_paths(paths, on_progress=on_progress)
+            uploads = [
+                NewMemory(
+                    kind="observation",
+                    importance=4,
+                    content=f"Uploaded {Path(path).name} to the knowledge "
+                    f"base ({report.chunks_by_source.get(path, 0)} chunks)",
+                    metadata={"source": path},
+                )
+                for path in (*report.added, *report.updated)
+            ]
+            await app_.memory.stream.add(user, uploads)
         summary = {
             "added": list(report.added),
             "updated": list(report.updated),

@@ -42,12 +42,17 @@ def _emit(runtime: Runtime[Context], **event: Any) -> None:
 async def recall(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Load this session's recent turns and what long-term memory knows about the request, within budgets."""
     ctx = runtime.context
-    turns = await ctx.conversations.recent(user_id=state["user_id"], session_id=state["session_id"], limit=40)
+    turns, recalled = await asyncio.gather(
+        ctx.conversations.recent(user_id=state["user_id"], session_id=state["session_id"], limit=40),
+        ctx.recollector.recall(
+            user_id=state["user_id"],
+            session_id=state["session_id"],
+            request=state["request"],
+            budget=ctx.memory_tokens,
+        ),
+    )
     history = [{"speaker": t.speaker, "content": t.content} for t in turns]
     fitted = fit_context(system="", query="", passages=[], history=history, budget=ctx.history_tokens)
-    recalled = await ctx.recollector.recall(
-        user_id=state["user_id"], session_id=state["session_id"], request=state["request"], budget=ctx.memory_tokens
-    )
     return {"history": fitted.history, "recalled": recalled}
 
 

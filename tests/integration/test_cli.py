@@ -92,8 +92,19 @@ def cli(
 def test_every_command_has_help() -> None:
     out = cli("--help", env=dict(os.environ))
     assert out.returncode == 0
-    for command in ("ask", "demo", "ingest", "agents", "history", "resume", "reembed", "eval", "fork", "workflows",
-                    "runs"):
+    for command in (
+        "ask",
+        "demo",
+        "ingest",
+        "agents",
+        "history",
+        "resume",
+        "reembed",
+        "eval",
+        "fork",
+        "workflows",
+        "runs",
+    ):
         assert command in out.stdout
         sub = cli(command, "--help", env=dict(os.environ))
         assert sub.returncode == 0 and "Usage" in sub.stdout, command
@@ -260,5 +271,7 @@ def test_ingest_adds_then_skips_unchanged_files(db_url: str, data_dir: Path, tmp
     assert [Path(s["path"]).name for s in first["skipped"]] == ["image.png"]
     second = json.loads(cli("ingest", str(docs), "--json", env=env).stdout)
     assert second["added"] == [] and [Path(p).name for p in second["unchanged"]] == ["guide.md"]
+    stats = json.loads(cli("memory", "stats", "--user", "local", "--json", env=env).stdout)
+    assert stats["memories"]["by_kind"] == {"observation": 1}, "the upload is an observation, once"
     missing = cli("ingest", str(tmp_path / "nope"), env=env)
     assert missing.returncode == 1 and "nope" in missing.stderr and "Traceback" not in missing.stderr

@@ -41,12 +41,14 @@ async def test_a_decision_is_explained_with_its_reason(app) -> None:  # type: ig
 async def test_every_registered_agent_leaves_its_call_and_result_in_the_stream(app) -> None:  # type: ignore[no-untyped-def]
     result = await app.runner.ask(
         "Analyze the latest sales data, find the three best-selling products and write a short briefing",
-        session_id="s1", user_id="ann",
+        session_id="s1",
+        user_id="ann",
     )
     stats = await app.memory.stream.stats("ann")
     assert stats.by_kind.get("tool_call") == stats.by_kind.get("tool_result") == len(result.steps)
-    hits = await app.memory.stream.search("ann", "database_query rag_query report_generation", k=50,
-                                          kinds=["tool_call", "tool_result"])
+    hits = await app.memory.stream.search(
+        "ann", "database_query rag_query report_generation", k=50, kinds=["tool_call", "tool_result"]
+    )
     agents = {h.metadata["agent"] for h in hits}
     assert agents == {a.name for a in app.registry} == {"database_query", "rag_query", "report_generation"}
     results = [h for h in hits if h.kind == "tool_result"]
@@ -67,14 +69,19 @@ async def test_a_failed_step_leaves_a_lesson_the_planner_reads_next_time(make_ap
             raise StepFailed("the warehouse system is offline")
 
     async with make_app(extra_agents=[Broken()], settings=settings) as app:
-        first = await app.runner.ask("Check warehouse stock levels for the Orbit Smartwatch", session_id="f1",
-                                     user_id="ann")
+        first = await app.runner.ask(
+            "Check warehouse stock levels for the Orbit Smartwatch", session_id="f1", user_id="ann"
+        )
         assert first.outcome == "failed"
         lessons = await app.memory.stream.search("ann", "warehouse stock levels", kinds=["thought"])
         assert lessons and "warehouse system is offline" in lessons[0].content
         events: list[dict] = []
-        await app.runner.ask("Check warehouse stock levels for the Vista AR Glasses", session_id="f2",
-                             user_id="ann", on_event=events.append)
+        await app.runner.ask(
+            "Check warehouse stock levels for the Vista AR Glasses",
+            session_id="f2",
+            user_id="ann",
+            on_event=events.append,
+        )
         calls = await app.runs.calls((await app.runs.list(session_id="f2"))[0].id)
         plan_input = next(c for c in calls if c.role == "plan").input
         assert any("warehouse system is offline" in f for f in plan_input["feedback"])
