@@ -92,6 +92,8 @@ def show_workflow(workflow_id: IdArg, user: UserOpt = "local", as_json: JsonOpt 
     for s in wf.template["steps"]:
         deps = f" after {', '.join(s['depends_on'])}" if s["depends_on"] else ""
         console.print(f"  {s['id']} [magenta]{s['agent']}[/]{deps}: {s['instruction']}")
+    if wf.parameters.get("sales"):
+        console.print(f"parameters (when learned): {wf.parameters['sales']}")
     console.print("triggers:")
     for t in wf.triggers:
         console.print(f"  • {t}")

@@ -15,14 +15,13 @@ from typing import Any
 import numpy as np
 from langchain_core.embeddings import Embeddings
 from psycopg import AsyncConnection, sql
-from psycopg.abc import Params
-from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from memory._fact_keys import OPPOSITES, is_exclusive, normalize, predicate_key, subject_key
 from memory.extraction import FactCandidate
 from memory.fact_types import Action, CategorySummary, Fact, FactChange, FactHit, FactRelation, FactStats
 from memory.retrieval import RRF_K, candidate_count, ef_search_for, hybrid_ctes, text_query_terms
+from memory.rows import fetch_dicts
 from memory.tenancy import user_transaction
 
 __all__ = ["CategorySummary", "Fact", "FactChange", "FactHit", "FactRelation", "FactStats", "FactStore"]
@@ -186,7 +185,7 @@ class FactStore:
             "object_key": normalize(candidate.object),
         }
         contradicts = candidate.contradicts.strip() if candidate.contradicts else None
-        rows = await _fetch(
+        rows = await fetch_dicts(
             conn,
             SELECT_RELATED,
             {
@@ -207,7 +206,7 @@ class FactStore:
                 or r["statement"].strip().lower() == contradicts.lower()
             }
             if not contradicted:  # named in other words: the closest active fact, if close enough
-                nearest = await _fetch(conn, NEAREST_TO, {"user_id": user_id, "vector": contradicts_vector})
+                nearest = await fetch_dicts(conn, NEAREST_TO, {"user_id": user_id, "vector": contradicts_vector})
                 if nearest and 1 - nearest[0]["distance"] >= CONTRADICTS_SIMILARITY:
                     contradicted = {nearest[0]["id"]}
                     rows = [*rows, nearest[0]]
@@ -228,7 +227,7 @@ class FactStore:
             )  # fmt: skip
             await self._supersede(conn, user_id, exact["id"], replaced, contradicted)
             return "reinforced", exact["id"], replaced, categories | {exact["category"]}
-        [row] = await _fetch(
+        [row] = await fetch_dicts(
             conn,
             INSERT_FACT,
             {
@@ -279,7 +278,7 @@ class FactStore:
         key = reason.strip().lower()
         target = batch.get(key)
         if target is None:
-            found = await _fetch(conn, FIND_STATEMENT, (user_id, key))
+            found = await fetch_dicts(conn, FIND_STATEMENT, (user_id, key))
             target = found[0]["id"] if found else None
         if target is not None and target != fact_id:
             params = {"user_id": user_id, "from_id": fact_id, "to_ids": [target], "relation": "based_on"}
@@ -289,13 +288,13 @@ class FactStore:
         """The user's current facts, by category and confidence."""
         params = {"user_id": user_id, "category": category, "kind": kind}
         async with user_transaction(self._pool, user_id) as conn:
-            return [_fact(r) for r in await _fetch(conn, SELECT_ACTIVE, params)]
+            return [_fact(r) for r in await fetch_dicts(conn, SELECT_ACTIVE, params)]
 
     async def history(self, user_id: str, subject: str | None = None) -> list[Fact]:
         """Every fact of the user (optionally about one subject), superseded ones included, oldest first."""
         params = {"user_id": user_id, "subject_key": subject_key(subject) if subject else None}
         async with user_transaction(self._pool, user_id) as conn:
-            return [_fact(r) for r in await _fetch(conn, SELECT_HISTORY, params)]
+            return [_fact(r) for r in await fetch_dicts(conn, SELECT_HISTORY, params)]
 
     async def get(self, user_id: str, fact_id: int) -> Fact | None:
         """One fact of the user by id, whatever its status; None when it is not theirs or does not exist."""
@@ -305,7 +304,7 @@ class FactStore:
     async def relations(self, user_id: str, fact_id: int) -> list[FactRelation]:
         """The links from and to one fact: what it is based on, contradicts or supersedes, and the reverse."""
         async with user_transaction(self._pool, user_id) as conn:
-            rows = await _fetch(conn, SELECT_RELATIONS, {"user_id": user_id, "id": fact_id})
+            rows = await fetch_dicts(conn, SELECT_RELATIONS, {"user_id": user_id, "id": fact_id})
         return [FactRelation(**r) for r in rows]
 
     async def search(self, user_id: str, query: str, *, k: int = 5, include_superseded: bool = False) -> list[FactHit]:
@@ -326,7 +325,7 @@ class FactStore:
         }
         async with user_transaction(self._pool, user_id) as conn:
             await conn.execute(SET_SEARCH_OPTIONS, (str(ef_search_for(candidates)),))
-            rows = await _fetch(conn, SEARCH, params)
+            rows = await fetch_dicts(conn, SEARCH, params)
         return [
             FactHit(fact=_fact(r), score=float(r["score"]), vector_rank=r["vector_rank"], text_rank=r["text_rank"])
             for r in rows
@@ -336,20 +335,20 @@ class FactStore:
         """Rebuild the summaries of `names` (default: every category of the user) from the active facts."""
         async with user_transaction(self._pool, user_id) as conn:
             if names is None:
-                names = [r["name"] for r in await _fetch(conn, ALL_CATEGORY_NAMES, {"user_id": user_id})]
+                names = [r["name"] for r in await fetch_dicts(conn, ALL_CATEGORY_NAMES, {"user_id": user_id})]
             await self._refresh(conn, user_id, set(names))
-            rows = await _fetch(conn, SELECT_CATEGORIES, (user_id,))
+            rows = await fetch_dicts(conn, SELECT_CATEGORIES, (user_id,))
         return [CategorySummary(**r) for r in rows]
 
     async def categories(self, user_id: str) -> list[CategorySummary]:
         """The user's category summaries, by name."""
         async with user_transaction(self._pool, user_id) as conn:
-            return [CategorySummary(**r) for r in await _fetch(conn, SELECT_CATEGORIES, (user_id,))]
+            return [CategorySummary(**r) for r in await fetch_dicts(conn, SELECT_CATEGORIES, (user_id,))]
 
     async def stats(self, user_id: str) -> FactStats:
         """How many facts the user has, by status, kind and category."""
         async with user_transaction(self._pool, user_id) as conn:
-            rows = await _fetch(conn, STATS, {"user_id": user_id})
+            rows = await fetch_dicts(conn, STATS, {"user_id": user_id})
         dims: dict[str, dict[str, int]] = {"status": {}, "kind": {}, "category": {}}
         for r in rows:
             dims[r["dim"]][r["key"]] = r["n"]
@@ -368,7 +367,7 @@ class FactStore:
         if not names:
             return
         grouped: dict[str, list[str]] = {name: [] for name in names}
-        for r in await _fetch(conn, CATEGORY_FACTS, (user_id, sorted(names))):
+        for r in await fetch_dicts(conn, CATEGORY_FACTS, (user_id, sorted(names))):
             grouped[r["category"]].append(r["statement"])
         empty = sorted(name for name, statements in grouped.items() if not statements)
         for name, statements in sorted(grouped.items()):
@@ -382,7 +381,7 @@ class FactStore:
 
     @staticmethod
     async def _by_ids(conn: AsyncConnection[Any], user_id: str, ids: list[int]) -> dict[int, Fact]:
-        rows = await _fetch(conn, SELECT_BY_IDS, (user_id, ids))
+        rows = await fetch_dicts(conn, SELECT_BY_IDS, (user_id, ids))
         return {r["id"]: _fact(r) for r in rows}
 
 
@@ -426,12 +425,3 @@ _FACT_FIELDS = frozenset(Fact.__dataclass_fields__)
 
 def _fact(row: dict[str, Any]) -> Fact:
     return Fact(**{k: v for k, v in row.items() if k in _FACT_FIELDS})
-
-
-async def _fetch(
-    conn: AsyncConnection[Any], query: str | sql.Composed, params: Params | None = None
-) -> list[dict[str, Any]]:
-    """Rows as dicts whatever the pool's row factory (the checkpointer shares the pool)."""
-    async with conn.cursor(row_factory=dict_row) as cur:
-        await cur.execute(query, params)
-        return await cur.fetchall()

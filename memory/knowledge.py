@@ -16,9 +16,7 @@ from langchain_core.callbacks import AsyncCallbackManagerForRetrieverRun, Callba
 from langchain_core.documents import Document
 from langchain_core.embeddings import Embeddings
 from langchain_core.retrievers import BaseRetriever
-from psycopg import AsyncConnection, sql
-from psycopg.abc import Params
-from psycopg.rows import dict_row
+from psycopg import sql
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 from pydantic import ConfigDict
@@ -37,6 +35,7 @@ from memory.ingest import (
     read_text_file,
 )
 from memory.retrieval import RRF_K, candidate_count, ef_search_for, hybrid_ctes, text_query_terms
+from memory.rows import fetch_dicts
 
 __all__ = [
     "DocumentInfo",
@@ -205,7 +204,7 @@ class KnowledgeBase:
         # The SET LOCAL and the search are pipelined: one trip to the server for both.
         async with self._pool.connection() as conn, conn.transaction(), conn.pipeline():
             await conn.execute(SET_EF_SEARCH, (str(ef_search_for(candidates)),))
-            rows = await _fetch(conn, SEARCH, params)
+            rows = await fetch_dicts(conn, SEARCH, params)
         return [
             Passage(
                 chunk_id=r["chunk_id"],
@@ -223,13 +222,13 @@ class KnowledgeBase:
     async def documents(self) -> list[DocumentInfo]:
         """Every document with its chunk count, by source."""
         async with self._pool.connection() as conn:
-            rows = await _fetch(conn, LIST_DOCUMENTS)
+            rows = await fetch_dicts(conn, LIST_DOCUMENTS)
         return [DocumentInfo(**r) for r in rows]
 
     async def stats(self) -> KnowledgeStats:
         """How many documents and chunks are stored."""
         async with self._pool.connection() as conn:
-            [row] = await _fetch(conn, STATS)
+            [row] = await fetch_dicts(conn, STATS)
         return KnowledgeStats(documents=row["documents"], chunks=row["chunks"])
 
     async def reembed(
@@ -242,12 +241,12 @@ class KnowledgeBase:
         store is re-embedded.
         """
         async with self._pool.connection() as conn:
-            [row] = await _fetch(conn, COUNT_CHUNKS)
+            [row] = await fetch_dicts(conn, COUNT_CHUNKS)
         total = row["n"]
         done, last_id = 0, 0
         while True:
             async with self._pool.connection() as conn:
-                page = await _fetch(conn, CHUNK_PAGE, (last_id, batch_size))
+                page = await fetch_dicts(conn, CHUNK_PAGE, (last_id, batch_size))
             if not page:
                 break
             vectors = await self._embed([r["content"] for r in page], what="re-embedding the knowledge base")
@@ -306,7 +305,7 @@ class KnowledgeBase:
     async def _store(self, items: list[_Prepared], progress: Progress) -> dict[str, IngestStatus]:
         """Embed the new or changed items in batches across files, then swap each file's chunks."""
         async with self._pool.connection() as conn:
-            rows = await _fetch(conn, SELECT_DOCUMENT_STATE, ([i.source for i in items],))
+            rows = await fetch_dicts(conn, SELECT_DOCUMENT_STATE, ([i.source for i in items],))
         known = {r["source"]: (r["content_hash"], r["chunker"]) for r in rows}
         statuses: dict[str, IngestStatus] = {}
         pending: list[_Prepared] = []
@@ -348,7 +347,7 @@ class KnowledgeBase:
         metadata = Jsonb({"chunker": item.chunker, "chunks": len(item.chunks)})
         try:
             async with self._pool.connection() as conn, conn.transaction():
-                [row] = await _fetch(conn, UPSERT_DOCUMENT, (item.source, item.title, item.content_hash, metadata))
+                [row] = await fetch_dicts(conn, UPSERT_DOCUMENT, (item.source, item.title, item.content_hash, metadata))
                 await conn.execute(DELETE_CHUNKS, (row["id"],))
                 async with conn.cursor() as cur:
                     await cur.executemany(
@@ -384,15 +383,6 @@ class KnowledgeRetriever(BaseRetriever):
             )
             for p in passages
         ]
-
-
-async def _fetch(
-    conn: AsyncConnection[Any], query: str | sql.Composed, params: Params | None = None
-) -> list[dict[str, Any]]:
-    """Rows as dicts whatever the pool's row factory (the checkpointer shares the pool)."""
-    async with conn.cursor(row_factory=dict_row) as cur:
-        await cur.execute(query, params)
-        return await cur.fetchall()
 
 
 def _batches(items: list[_Prepared], size: int) -> Iterable[list[_Prepared]]:

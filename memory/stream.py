@@ -15,9 +15,7 @@ from typing import Any
 
 import numpy as np
 from langchain_core.embeddings import Embeddings
-from psycopg import AsyncConnection, sql
-from psycopg.abc import Params
-from psycopg.rows import dict_row
+from psycopg import AsyncConnection
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
@@ -36,6 +34,7 @@ from memory._stream_sql import (
 from memory.embeddings import DIMS
 from memory.errors import MemoryStoreError
 from memory.retrieval import RRF_K, candidate_count, text_query_terms
+from memory.rows import fetch_dicts
 from memory.scoring import Scoring
 from memory.stream_types import (
     KINDS,
@@ -122,7 +121,9 @@ class MemoryStream:
                 await self._check_sources(conn, sources)
             for start in range(0, len(items), INSERT_BATCH):
                 batch = items[start : start + INSERT_BATCH]
-                rows = await _fetch(conn, INSERT, _insert_params(user_id, batch, vectors[start : start + INSERT_BATCH]))
+                rows = await fetch_dicts(
+                    conn, INSERT, _insert_params(user_id, batch, vectors[start : start + INSERT_BATCH])
+                )
                 # The sequence hands out ids in the order of `ORDER BY s.n`, so sorted ids are in input order.
                 ids += sorted(row["id"] for row in rows)
         return ids
@@ -180,7 +181,7 @@ class MemoryStream:
         }
         async with user_transaction(self._pool, user_id, pipeline=True) as conn:
             await conn.execute(SEARCH_SETTINGS, (str(EF_SEARCH),))
-            rows = await _fetch(conn, SEARCH, params)
+            rows = await fetch_dicts(conn, SEARCH, params)
         return [_hit(r) for r in rows]
 
     async def nearest(
@@ -200,7 +201,7 @@ class MemoryStream:
             await conn.execute(SEARCH_SETTINGS, (str(EF_SEARCH),))
             if exact:
                 await conn.execute("SELECT set_config('enable_indexscan', 'off', true)")
-            rows = await _fetch(
+            rows = await fetch_dicts(
                 conn, NEAREST, {"user_id": user_id, "query_vector": query, "candidates": candidates, "k": k}
             )
         return [Neighbor(id=r["id"], similarity=float(r["similarity"])) for r in rows]
@@ -215,7 +216,9 @@ class MemoryStream:
         if not ids:
             return []
         async with user_transaction(self._pool, user_id) as conn:
-            rows = await _fetch(conn, MARK_USED, {"user_id": user_id, "ids": list(ids), "gain": self._strength_gain})
+            rows = await fetch_dicts(
+                conn, MARK_USED, {"user_id": user_id, "ids": list(ids), "gain": self._strength_gain}
+            )
         return sorted(r["id"] for r in rows)
 
     async def explain(self, user_id: str, memory_id: int) -> MemoryNode | None:
@@ -225,7 +228,9 @@ class MemoryStream:
         """
         check_user_id(user_id)
         async with user_transaction(self._pool, user_id) as conn:
-            rows = await _fetch(conn, EXPLAIN, {"user_id": user_id, "id": memory_id, "max_depth": MAX_EXPLAIN_DEPTH})
+            rows = await fetch_dicts(
+                conn, EXPLAIN, {"user_id": user_id, "id": memory_id, "max_depth": MAX_EXPLAIN_DEPTH}
+            )
         if not rows:
             return None
         children: dict[tuple[int, ...], list[MemoryNode]] = {}
@@ -244,7 +249,7 @@ class MemoryStream:
         """Counts of the user's memories by kind and by status, and the oldest and newest times."""
         check_user_id(user_id)
         async with user_transaction(self._pool, user_id) as conn:
-            rows = await _fetch(conn, STATS, {"user_id": user_id})
+            rows = await fetch_dicts(conn, STATS, {"user_id": user_id})
         by_kind: dict[str, int] = {}
         by_status: dict[str, int] = {}
         for r in rows:
@@ -286,22 +291,13 @@ class MemoryStream:
 
     async def _check_sources(self, conn: AsyncConnection, sources: list[int]) -> None:
         """Refuse provenance links to memories this user cannot see (another user's, or none)."""
-        [row] = await _fetch(conn, VISIBLE_IDS, (sources,))
+        [row] = await fetch_dicts(conn, VISIBLE_IDS, (sources,))
         missing = sorted(set(sources) - set(row["ids"]))
         if missing:
             raise UnknownMemory(
                 f"source_ids {missing} are not memories of this user; a memory can only be derived from "
                 "memories stored before it for the same user."
             )
-
-
-async def _fetch(
-    conn: AsyncConnection[Any], query: str | sql.Composed, params: Params | None = None
-) -> list[dict[str, Any]]:
-    """Rows as dicts whatever the pool's row factory (the checkpointer shares the pool)."""
-    async with conn.cursor(row_factory=dict_row) as cur:
-        await cur.execute(query, params)
-        return await cur.fetchall()
 
 
 def _filter_params(

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from memory.llm import structured_call
 from memory.text import STOPWORDS, terms
 from orchestrator.planning import data_instruction, knowledge_instruction, task_features
+from subagents.sql_writer import sales_parameters
 from subagents.types import Plan, PlanStep
 
 # Words that carry a task's parameters, not its kind: masked so paraphrases with other values match.
@@ -69,12 +70,12 @@ def _escape(text: str) -> str:
     return text.replace("{", "{{").replace("}", "}}")
 
 
-def generalise(request: str, plan: Plan) -> tuple[dict[str, Any], dict[str, str]]:
+def generalise(request: str, plan: Plan) -> tuple[dict[str, Any], dict[str, Any]]:
     """A template of `plan` whose instructions say `{request}` / `{data_question}` where the request was.
 
     Returns the template (`{"steps": [...]}`, instructions as format strings) and the example parameters.
     """
-    params = derive_parameters(request)
+    params: dict[str, Any] = derive_parameters(request)
     steps = []
     for step in plan.steps:
         text = step.instruction
@@ -85,6 +86,9 @@ def generalise(request: str, plan: Plan) -> tuple[dict[str, Any], dict[str, str]
         else:
             instruction = "{request}".join(_escape(part) for part in text.split(request))
         steps.append({**step.model_dump(), "instruction": instruction})
+    if any(s["instruction"] == "{data_question}" for s in steps):
+        # For people reading `workflows show`: what the data step's question meant (metric, top N, period...).
+        params["sales"] = sales_parameters(params["data_question"])
     return {"steps": steps}, params
 
 

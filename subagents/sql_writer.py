@@ -8,7 +8,7 @@ the quarter of the most recent order, and relative periods count back from the m
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
@@ -129,3 +129,22 @@ class LlmSqlWriter:
         return await structured_call(
             self._model, messages, SqlDraft, role=ROLE, retries=self._retries, timeout_s=self._timeout_s
         )
+
+
+def sales_parameters(question: str) -> dict[str, Any] | None:
+    """What a sales question asks, as plain values (measure, grouping, top N, period, filters), or None.
+
+    The same reading the offline writer uses; workflow templates show it as their parameters.
+    """
+    try:
+        q = rules.interpret(question)
+    except rules.NotUnderstood:
+        return None
+    return {
+        "metric": ", ".join(q.metrics),
+        "dimension": ", ".join(q.dimensions) or None,
+        "top_n": q.top_n,
+        "order": "ascending" if q.ascending else "descending",
+        "period": q.period.label if q.period else None,
+        "filters": q.filters,
+    }
