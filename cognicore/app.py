@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 
 from langchain_core.language_models import BaseChatModel
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.database import migrate, open_pool, start_embedded, startup_lock
@@ -15,7 +16,7 @@ from cognicore.models import Models, Roles, build_models, build_roles
 from cognicore.schema import COMPONENTS
 from cognicore.settings import Settings
 from memory.conversation import ConversationLog
-from memory.embeddings import DIMS, check_embedding_model
+from memory.embeddings import DIMS, check_embedding_model, record_embedding_model
 from memory.facts import FactStore
 from memory.jobs import EXTRACT_TURN, ProcessReport, make_extract_handler, process
 from memory.knowledge import KnowledgeBase
@@ -194,3 +195,45 @@ async def process_memory(
             force=force_reflection,
         )
     return MemoryWork(report, reflections)
+
+
+# Every user with anything to re-embed that this connection may list: runs, workflows and the job
+# index are not under forced row-level security; the memory tables add their users when the connecting
+# role may see them all (a superuser, like the embedded server's).
+_KNOWN_USERS = """
+SELECT user_id FROM runs UNION SELECT user_id FROM workflows UNION SELECT user_id FROM memory_job_users
+UNION SELECT user_id FROM memories UNION SELECT user_id FROM facts ORDER BY 1
+"""
+
+
+@dataclass(frozen=True)
+class ReembedReport:
+    """How many vectors `reembed_all` rewrote, per store."""
+
+    chunks: int
+    workflow_triggers: int
+    memories: int
+    facts: int
+    users: int
+
+
+async def reembed_all(app: App, *, on_progress: Callable[[str], None] | None = None) -> ReembedReport:
+    """Re-embed every stored vector with the configured model, then record that model.
+
+    Each store commits batch by batch, so an interrupted run can simply be started again.
+    """
+    say = on_progress or (lambda _what: None)
+    say("knowledge base")
+    chunks = await app.knowledge.reembed()
+    say("workflow triggers")
+    triggers = await app.workflows.reembed()
+    async with app.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute(_KNOWN_USERS)
+        users = [r["user_id"] for r in await cur.fetchall()]
+    memories = facts = 0
+    for user in users:
+        say(f"memories of {user}")
+        memories += await app.memory.stream.reembed_user(user)
+        facts += await app.memory.facts.reembed_user(user)
+    await record_embedding_model(app.pool, app.models.embedding_name, DIMS)
+    return ReembedReport(chunks, triggers, memories, facts, len(users))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import uuid
 from pathlib import Path
@@ -12,12 +13,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from cognicore import cli_eval, cli_memory, cli_workflows
-from cognicore.app import App, open_app, process_memory
+from cognicore.app import App, open_app, process_memory, reembed_all
 from cognicore.cli_common import (
     JsonOpt,
     UserOpt,
     console,
-    err_console,
     load_settings,
     print_json,
     run_command,
@@ -244,25 +244,23 @@ def resume(
 
 @app.command()
 def reembed(as_json: JsonOpt = False) -> None:
-    """Re-embed the stored knowledge with the configured embedding model (after switching engines)."""
+    """Re-embed everything stored (knowledge, memories, facts, workflows) with the configured embedding model."""
     settings = load_settings()
-    from memory.embeddings import DIMS, record_embedding_model
 
-    async def main() -> int:
+    async def main() -> dict[str, int]:
         async with open_app(settings, check_embeddings=False) as app_:
-            with Progress(console=err_console, disable=as_json) as bar:
-                task = bar.add_task("re-embedding", total=None)
-                n = await app_.knowledge.reembed(
-                    on_progress=lambda done, total: bar.update(task, completed=done, total=total)
-                )
-            await record_embedding_model(app_.pool, app_.models.embedding_name, DIMS)
-            return n
+            with console.status("re-embedding…") as status:
+                report = await reembed_all(app_, on_progress=lambda what: status.update(f"re-embedding {what}…"))
+            return dataclasses.asdict(report)
 
-    n = run_command(main, as_json=as_json)
+    counts = run_command(main, as_json=as_json)
     if as_json:
-        print_json({"reembedded_chunks": n})
+        print_json(counts)
     else:
-        console.print(f"re-embedded {n} chunks")
+        console.print(
+            f"re-embedded {counts['chunks']} chunks, {counts['workflow_triggers']} workflow triggers, "
+            f"{counts['memories']} memories and {counts['facts']} facts of {counts['users']} user(s)"
+        )
 
 
 cli_workflows.register(app)

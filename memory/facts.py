@@ -24,6 +24,10 @@ from memory.retrieval import RRF_K, candidate_count, ef_search_for, hybrid_ctes,
 from memory.rows import fetch_dicts
 from memory.tenancy import user_transaction
 
+# Row-level security limits both to the transaction's user.
+REEMBED_PAGE = "SELECT id, statement FROM facts WHERE id > %(after)s ORDER BY id LIMIT %(limit)s"
+REEMBED_UPDATE = "UPDATE facts SET embedding = %s WHERE id = %s"
+
 __all__ = ["CategorySummary", "Fact", "FactChange", "FactHit", "FactRelation", "FactStats", "FactStore"]
 
 
@@ -330,6 +334,23 @@ class FactStore:
             FactHit(fact=_fact(r), score=float(r["score"]), vector_rank=r["vector_rank"], text_rank=r["text_rank"])
             for r in rows
         ]
+
+    async def reembed_user(self, user_id: str, *, batch: int = 64) -> int:
+        """Embed every fact of `user_id` (current or not) again with the current model."""
+        done, last = 0, 0
+        while True:
+            async with user_transaction(self._pool, user_id) as conn:
+                rows = await fetch_dicts(conn, REEMBED_PAGE, {"after": last, "limit": batch})
+            if not rows:
+                return done
+            vectors = await self._embeddings.aembed_documents([r["statement"] for r in rows])
+            async with user_transaction(self._pool, user_id) as conn, conn.cursor() as cur:
+                await cur.executemany(
+                    REEMBED_UPDATE,
+                    [(np.asarray(v, dtype=np.float32), r["id"]) for r, v in zip(rows, vectors, strict=True)],
+                )
+            done += len(rows)
+            last = rows[-1]["id"]
 
     async def refresh_categories(self, user_id: str, names: Iterable[str] | None = None) -> list[CategorySummary]:
         """Rebuild the summaries of `names` (default: every category of the user) from the active facts."""

@@ -50,6 +50,12 @@ from memory.stream_types import (
 )
 from memory.tenancy import check_user_id, user_transaction
 
+REEMBED_PAGE = """
+SELECT id, content FROM memories
+WHERE user_id = %(user_id)s AND id > %(after)s ORDER BY id LIMIT %(limit)s"""
+# `user_id` in the WHERE prunes the update to the user's partition.
+REEMBED_UPDATE = "UPDATE memories SET embedding = %(embedding)s WHERE user_id = %(user_id)s AND id = %(id)s"
+
 __all__ = [
     "KINDS",
     "STATUSES",
@@ -263,6 +269,30 @@ class MemoryStream:
             oldest=min((r["oldest"] for r in rows), default=None),
             newest=max((r["newest"] for r in rows), default=None),
         )
+
+    async def reembed_user(self, user_id: str, *, batch: int = EMBED_BATCH) -> int:
+        """Embed every memory of `user_id` again with the current model (after `cognicore reembed`).
+
+        Batch by batch, each committed on its own, so an interrupted re-embed can simply run again.
+        """
+        check_user_id(user_id)
+        done, last = 0, 0
+        while True:
+            async with user_transaction(self._pool, user_id) as conn:
+                rows = await fetch_dicts(conn, REEMBED_PAGE, {"user_id": user_id, "after": last, "limit": batch})
+            if not rows:
+                return done
+            vectors = await self._embeddings.aembed_documents([r["content"] for r in rows])
+            async with user_transaction(self._pool, user_id) as conn, conn.cursor() as cur:
+                await cur.executemany(
+                    REEMBED_UPDATE,
+                    [
+                        {"user_id": user_id, "id": r["id"], "embedding": np.asarray(v, dtype=np.float32)}
+                        for r, v in zip(rows, vectors, strict=True)
+                    ],
+                )
+            done += len(rows)
+            last = rows[-1]["id"]
 
     async def _vectors(self, items: Sequence[NewMemory]) -> list[np.ndarray]:
         """Each item's embedding: given ones as they are, the others embedded in batches."""

@@ -11,7 +11,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
 from memory.llm import structured_call
-from memory.text import terms
+from memory.text import stem, terms, words
 from orchestrator.planning import agent_matches
 
 
@@ -69,6 +69,12 @@ _FIGURE = re.compile(
 _RANKING = re.compile(r"\b(top|bottom|best|worst|highest|lowest|most|least)\b", re.IGNORECASE)
 
 
+def _word(request: str, stems: list[str]) -> str:
+    """The request's own word for the first of `stems` (people read the reason, not the stem)."""
+    wanted = set(stems)
+    return next((w for w in words(request) if stem(w) in wanted), stems[0])
+
+
 def is_question(text: str) -> bool:
     """A question (asks something) rather than a statement (tells something)."""
     return text.rstrip().endswith("?") or bool(_QUESTION_START.match(text))
@@ -92,12 +98,16 @@ class OfflineClassifier:
         action = sorted(found & _ACTION)
         data = sorted(found & _DATA)
         if action:
-            return IntentDecision(intent="task", reason=f"asks to produce or analyse something ({action[0]})")
+            return IntentDecision(
+                intent="task", reason=f"asks to produce or analyse something ({_word(request, action)})"
+            )
         # "why", "explain" and policy questions stay questions even when they mention sales words,
         # unless they ask for a figure or a ranking.
         asks_figure = bool(_RANKING.search(request) or _FIGURE.search(request))
         if data and (asks_figure or not _QUESTION_START.match(request)):
-            return IntentDecision(intent="task", reason=f"needs figures from the sales database ({data[0]})")
+            return IntentDecision(
+                intent="task", reason=f"needs figures from the sales database ({_word(request, data)})"
+            )
         return IntentDecision(intent="question", reason="answerable from the knowledge base and memory")
 
 

@@ -84,6 +84,8 @@ UPDATE workflows SET
 WHERE id = %(id)s AND user_id = %(user_id)s
 RETURNING recent_outcomes, status
 """
+_TRIGGER_PAGE = "SELECT id, skeleton FROM workflow_triggers WHERE id > %s ORDER BY id LIMIT %s"
+_TRIGGER_UPDATE = "UPDATE workflow_triggers SET embedding = %s WHERE id = %s"
 _SET_STATUS = "UPDATE workflows SET status = %(status)s WHERE id = %(id)s AND user_id = %(user_id)s RETURNING id"
 _GET = """
 SELECT w.*, coalesce(array_agg(t.text ORDER BY t.id) FILTER (WHERE t.id IS NOT NULL), '{}') AS triggers
@@ -224,6 +226,24 @@ class WorkflowStore:
             rows = await cur.fetchall()
         rows.sort(key=lambda r: (-r["similarity"], r["id"]))
         return [WorkflowMatch(_workflow(r), round(float(r["similarity"]), 4), r["trigger"]) for r in rows[:k]]
+
+    async def reembed(self, *, batch: int = 64) -> int:
+        """Embed every trigger again with the current model (after switching embedding models)."""
+        done, last = 0, 0
+        while True:
+            async with self._pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+                await cur.execute(_TRIGGER_PAGE, (last, batch))
+                rows = await cur.fetchall()
+            if not rows:
+                return done
+            vectors = await self._embeddings.aembed_documents([r["skeleton"] for r in rows])
+            async with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+                await cur.executemany(
+                    _TRIGGER_UPDATE,
+                    [(np.asarray(v, dtype=np.float32), r["id"]) for r, v in zip(rows, vectors, strict=True)],
+                )
+            done += len(rows)
+            last = rows[-1]["id"]
 
     async def record_outcome(self, *, workflow_id: int, user_id: str, succeeded: bool) -> WorkflowStatus:
         """Count a reuse; consecutive failures demote, then retire, the workflow. Returns its status."""

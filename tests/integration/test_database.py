@@ -36,3 +36,30 @@ def test_redact_hides_only_the_password() -> None:
 
 def test_redact_key_value_dsn() -> None:
     assert redact("host=db user=app password=s3cret dbname=x") == "host=db user=app password=*** dbname=x"
+
+
+async def test_reembed_rewrites_every_store_and_clears_the_mismatch(db_url: str, data_dir, pool) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from tests.integration.test_cli import _env, cli
+
+    env = _env(db_url, data_dir)
+    for text in ("I prefer tea.", "Write a short briefing on the top 3 products by revenue last quarter"):
+        assert cli("ask", text, "--user", "ann", "--json", env=env).returncode == 0
+    await record_embedding_model(pool, "models/gemini-embedding-001", DIMS)  # as if the engine had changed
+    refused = cli("ask", "hello?", "--json", env=env)
+    assert refused.returncode == 1 and "cognicore reembed" in json.loads(refused.stdout)["error"]["message"]
+    counts = json.loads(cli("reembed", "--json", env=env).stdout)
+    async with pool.connection() as conn:
+        expected = {}
+        for table, key in (
+            ("kb_chunks", "chunks"),
+            ("workflow_triggers", "workflow_triggers"),
+            ("memories", "memories"),
+            ("facts", "facts"),
+        ):
+            cur = await conn.execute(f"SELECT count(*) AS n FROM {table}")  # superuser: every user's rows
+            expected[key] = (await cur.fetchone())["n"]
+    assert {k: counts[k] for k in expected} == expected and counts["users"] == 1
+    assert expected["memories"] > 0 and expected["facts"] > 0 and expected["workflow_triggers"] > 0
+    assert cli("ask", "What do I like to drink?", "--user", "ann", "--json", env=env).returncode == 0
