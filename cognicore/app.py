@@ -129,6 +129,7 @@ async def open_app(
             ),
             facts=FactStore(pool, models.embeddings),
             importance=roles.importance,
+            embeddings=models.embeddings,
         )
         recollector = RecordedRole("recall_memory", Recollector(memory))
         context = Context(

@@ -75,7 +75,12 @@ def load_settings() -> Settings:
     try:
         return Settings()
     except ValidationError as exc:
-        err_console.print(f"[red]error:[/] invalid settings: {exc}")
+        for error in exc.errors():
+            field = str(error["loc"][0]) if error["loc"] else "?"
+            variable = (
+                field.upper() if field.upper() in ("DATABASE_URL", "GOOGLE_API_KEY") else f"COGNICORE_{field.upper()}"
+            )
+            err_console.print(f"[red]error:[/] invalid setting {variable}={error.get('input')!r}: {error['msg']}")
         raise typer.Exit(2) from None
 
 

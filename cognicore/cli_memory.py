@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
-from datetime import datetime
 from typing import Annotated, Any
 
 import typer
+from pydantic_core import to_jsonable_python
 from rich.table import Table
 from rich.tree import Tree
 
@@ -21,16 +20,8 @@ memory_app = typer.Typer(
 
 
 def _plain(value: Any) -> Any:
-    """Dataclasses and datetimes as JSON values."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, datetime):
-        return value.isoformat()
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value
+    """Dataclasses, datetimes and numpy vectors as JSON values."""
+    return to_jsonable_python(value, fallback=str)
 
 
 @memory_app.command("search")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from langchain_core.embeddings import Embeddings
 from psycopg_pool import AsyncConnectionPool
 
 from memory.conversation import ConversationLog
@@ -35,6 +36,7 @@ class Memory:
     stream: MemoryStream
     facts: FactStore
     importance: ImportanceScorer
+    embeddings: Embeddings
 
 
 def _clip(text: str) -> str:
@@ -81,20 +83,24 @@ async def record_step(
 ) -> list[int]:
     """The tool call a step made and the result it got, linked by provenance."""
     meta = {"run_id": run_id, "step": step["id"], "agent": step["agent"], "status": output["status"]}
+    failed = output["status"] == "error"
+    call = f"{step['agent']}: {_clip(step['instruction'])}"
+    result = f"{step['agent']} failed: {output.get('error')}" if failed else _clip(output.get("summary") or "(empty)")
+    # One embedding request for both; the result needs the call's id, so they are stored one after the other.
+    call_vector, result_vector = await memory.embeddings.aembed_documents([call, result])
     (call_id,) = await memory.stream.add(
         user_id,
         [
             NewMemory(
                 kind="tool_call",
-                content=f"{step['agent']}: {_clip(step['instruction'])}",
+                content=call,
                 importance=TOOL_CALL_IMPORTANCE,
                 session_id=session_id,
                 metadata=meta,
+                embedding=call_vector,
             ),
         ],
     )
-    failed = output["status"] == "error"
-    result = f"{step['agent']} failed: {output.get('error')}" if failed else _clip(output.get("summary") or "(empty)")
     (result_id,) = await memory.stream.add(
         user_id,
         [
@@ -105,6 +111,7 @@ async def record_step(
                 metadata=meta,
                 source_ids=(call_id,),
                 importance=FAILURE_IMPORTANCE if failed else TOOL_RESULT_IMPORTANCE,
+                embedding=result_vector,
             ),
         ],
     )

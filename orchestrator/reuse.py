@@ -43,7 +43,6 @@ _CANONICAL = {
     **dict.fromkeys(terms("chart plot graph visualize visualise"), "chart"),
 }
 _NUMBER = re.compile(r"^\d+([.,]\d+)?[kKmM%]?$")
-PLACEHOLDERS = ("request", "data_question", "knowledge_question")
 
 
 def skeleton(request: str) -> str:

@@ -50,10 +50,6 @@ class Registry:
     def __len__(self) -> int:
         return len(self._agents)
 
-    def describe(self) -> str:
-        """One line per agent, as the planner reads them."""
-        return "\n".join(f"- {a.name}: {a.description}" for a in self)
-
 
 def load_entry_point_factories(group: str = ENTRY_POINT_GROUP) -> list[AgentFactory]:
     """Factories declared by installed packages under `group`."""

@@ -100,7 +100,6 @@ class AgentServices:
     retrieval_k: int = 6
     wrap_role: Callable[[str, Any], Any] = field(default=lambda _name, role: role)
     """Applied to every reasoning role an agent builds (the shell records role calls through it)."""
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def offline(self) -> bool:

@@ -17,6 +17,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from pydantic import BaseModel, Field
+from pydantic_core import to_jsonable_python
 
 from workflows.errors import ReplayMismatch
 
@@ -173,14 +174,4 @@ def _revive_dataclass(cls: Any, value: dict[str, Any]) -> Any:
 
 
 def _jsonable(value: Any) -> Any:
-    if isinstance(value, BaseModel):
-        return value.model_dump(mode="json")
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return _jsonable(dataclasses.asdict(value))
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
-        return [_jsonable(v) for v in value]
-    if value is None or isinstance(value, str | int | float | bool):
-        return value
-    return str(value)
+    return to_jsonable_python(value, fallback=str)

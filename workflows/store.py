@@ -17,6 +17,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
 from memory.retrieval import RRF_K, candidate_count, ef_search_for, hybrid_ctes, text_query_terms
+from memory.rows import fetch_dicts
 from workflows.errors import WorkflowNotFound
 
 WorkflowStatus = Literal["active", "demoted", "retired"]
@@ -220,10 +221,10 @@ class WorkflowStore:
             "rrf_k": RRF_K,
             "user_id": user_id,
         }
-        async with self._pool.connection() as conn, conn.transaction(), conn.cursor(row_factory=dict_row) as cur:
-            await cur.execute(sql.SQL("SET LOCAL hnsw.ef_search = {}").format(sql.Literal(ef_search_for(candidates))))
-            await cur.execute(_lookup_sql(), params)
-            rows = await cur.fetchall()
+        # The SET LOCAL and the search are pipelined: one trip to the server for both.
+        async with self._pool.connection() as conn, conn.transaction(), conn.pipeline():
+            await conn.execute(sql.SQL("SET LOCAL hnsw.ef_search = {}").format(sql.Literal(ef_search_for(candidates))))
+            rows = await fetch_dicts(conn, _lookup_sql(), params)
         rows.sort(key=lambda r: (-r["similarity"], r["id"]))
         return [WorkflowMatch(_workflow(r), round(float(r["similarity"]), 4), r["trigger"]) for r in rows[:k]]
 

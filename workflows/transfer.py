@@ -11,7 +11,6 @@ from pydantic import BaseModel, Field, ValidationError, field_validator
 from workflows.errors import WorkflowFileError
 from workflows.store import Workflow
 
-FORMAT = "cognicore.workflow/v1"
 MAX_FILE_BYTES = 1_000_000
 
 

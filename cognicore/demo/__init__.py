@@ -10,7 +10,6 @@ from psycopg_pool import AsyncConnectionPool
 from memory.knowledge import IngestReport, KnowledgeBase
 
 CORPUS_DIR = Path(__file__).parent / "corpus"
-SALES_SCHEMA = "demo_sales"
 
 
 @dataclass(frozen=True, slots=True)
