@@ -39,12 +39,12 @@ import psycopg
 from psycopg import sql
 
 from cognicore.database import migrate, open_pool, start_embedded
+from cognicore.memory._stream_sql import DROP_MEMORIES_INDEXES, MEMORIES_INDEXES, NEAREST
+from cognicore.memory.embeddings import OfflineEmbeddings
+from cognicore.memory.retrieval import candidate_count
+from cognicore.memory.stream import MemoryStream, NewMemory
+from cognicore.memory.tenancy import user_transaction
 from cognicore.schema import COMPONENTS
-from memory._stream_sql import DROP_MEMORIES_INDEXES, MEMORIES_INDEXES, NEAREST
-from memory.embeddings import OfflineEmbeddings
-from memory.retrieval import candidate_count
-from memory.stream import MemoryStream, NewMemory
-from memory.tenancy import user_transaction
 
 NAMES = "Alice Bruno Chen Dana Emeka Farah Goran Hana Ivan Julia Kenji Lena Mateo Nadia Omar Priya".split()
 ACTORS = [

@@ -32,9 +32,9 @@ from langgraph.types import Command, Send
 
 from cognicore.app import App, open_app
 from cognicore.demo import seed_demo
+from cognicore.orchestrator.state import State
 from cognicore.settings import Settings
-from orchestrator.state import State
-from subagents.types import AgentContext, StepInput, StepOutput
+from cognicore.subagents.types import AgentContext, StepInput, StepOutput
 
 QUESTION = "What is the return policy for opened headphones?"
 TASK = "Analyze the latest sales data, find the three best-selling products and write a short briefing"

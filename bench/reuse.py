@@ -37,11 +37,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cognicore.app import OFFLINE_REUSE_THRESHOLD, App, open_app
 from cognicore.demo import seed_demo
+from cognicore.orchestrator.planning import task_features
+from cognicore.orchestrator.reuse import skeleton
+from cognicore.orchestrator.runner import RunResult
 from cognicore.settings import Settings
-from orchestrator.planning import task_features
-from orchestrator.reuse import skeleton
-from orchestrator.runner import RunResult
-from workflows.store import WorkflowMatch
+from cognicore.workflows.store import WorkflowMatch
 
 # The first paraphrase of each family is the one a warm user asks first (and learns from).
 FAMILIES: dict[str, list[str]] = {

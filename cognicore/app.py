@@ -12,30 +12,30 @@ from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.database import migrate, open_pool, start_embedded, startup_lock
+from cognicore.memory.conversation import ConversationLog
+from cognicore.memory.embeddings import DIMS, check_embedding_model, record_embedding_model
+from cognicore.memory.facts import FactStore
+from cognicore.memory.jobs import EXTRACT_TURN, ProcessReport, make_extract_handler, process
+from cognicore.memory.knowledge import KnowledgeBase
+from cognicore.memory.reflection import reflect_if_due
+from cognicore.memory.scoring import Scoring
+from cognicore.memory.stream import MemoryStream
 from cognicore.models import Models, Roles, build_models, build_roles
+from cognicore.orchestrator.context import Context
+from cognicore.orchestrator.graph import build_graph
+from cognicore.orchestrator.journal import Memory
+from cognicore.orchestrator.recollection import Recollector
+from cognicore.orchestrator.runner import Runner
 from cognicore.schema import COMPONENTS
 from cognicore.settings import Settings
-from memory.conversation import ConversationLog
-from memory.embeddings import DIMS, check_embedding_model, record_embedding_model
-from memory.facts import FactStore
-from memory.jobs import EXTRACT_TURN, ProcessReport, make_extract_handler, process
-from memory.knowledge import KnowledgeBase
-from memory.reflection import reflect_if_due
-from memory.scoring import Scoring
-from memory.stream import MemoryStream
-from orchestrator.context import Context
-from orchestrator.graph import build_graph
-from orchestrator.journal import Memory
-from orchestrator.recollection import Recollector
-from orchestrator.runner import Runner
-from subagents.database_query import DatabaseQueryAgent
-from subagents.rag_query import RagQueryAgent
-from subagents.registry import AgentFactory, Registry, build_registry
-from subagents.report_generation import ReportGenerationAgent
-from subagents.types import AgentServices, SubAgent
-from workflows.recording import RecordedRole
-from workflows.runs import RunStore
-from workflows.store import WorkflowStore
+from cognicore.subagents.database_query import DatabaseQueryAgent
+from cognicore.subagents.rag_query import RagQueryAgent
+from cognicore.subagents.registry import AgentFactory, Registry, build_registry
+from cognicore.subagents.report_generation import ReportGenerationAgent
+from cognicore.subagents.types import AgentServices, SubAgent
+from cognicore.workflows.recording import RecordedRole
+from cognicore.workflows.runs import RunStore
+from cognicore.workflows.store import WorkflowStore
 
 # Skeleton-cosine floors for reusing a workflow: the offline embedder scores paraphrases lower than Gemini.
 OFFLINE_REUSE_THRESHOLD = 0.35

@@ -22,8 +22,8 @@ from cognicore.cli_common import (
     print_json,
     run_command,
 )
+from cognicore.memory.stream_types import NewMemory
 from cognicore.progress import LiveProgress, checkpoints_table, print_result
-from memory.stream_types import NewMemory
 
 app = typer.Typer(
     help="cognicore: multi-agent orchestration with long-term memory on PostgreSQL.",

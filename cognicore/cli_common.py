@@ -13,12 +13,12 @@ from pydantic import ValidationError
 from rich.console import Console
 
 from cognicore.database import DatabaseError
+from cognicore.memory.errors import MemoryStoreError
+from cognicore.memory.llm import ModelCallError
+from cognicore.orchestrator.errors import OrchestratorError
 from cognicore.settings import Settings
-from memory.errors import MemoryStoreError
-from memory.llm import ModelCallError
-from orchestrator.errors import OrchestratorError
-from subagents.errors import SubAgentError
-from workflows.errors import WorkflowError
+from cognicore.subagents.errors import SubAgentError
+from cognicore.workflows.errors import WorkflowError
 
 T = TypeVar("T")
 

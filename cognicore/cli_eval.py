@@ -17,8 +17,8 @@ from rich.table import Table
 from cognicore.app import open_app
 from cognicore.cli_common import JsonOpt, console, load_settings, print_json, run_command
 from cognicore.demo import seed_demo as seed_demo_data
-from workflows.errors import WorkflowError
-from workflows.evaluation import (
+from cognicore.workflows.errors import WorkflowError
+from cognicore.workflows.evaluation import (
     Case,
     CaseResult,
     Suite,

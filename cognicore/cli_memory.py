@@ -11,8 +11,8 @@ from rich.tree import Tree
 
 from cognicore.app import open_app, process_memory
 from cognicore.cli_common import JsonOpt, UserOpt, console, load_settings, print_json, run_command
-from memory.errors import MemoryStoreError
-from memory.stream_types import MemoryNode
+from cognicore.memory.errors import MemoryStoreError
+from cognicore.memory.stream_types import MemoryNode
 
 memory_app = typer.Typer(
     help="Long-term memory: search it, list facts, explain, stats, reflect, process.", no_args_is_help=True

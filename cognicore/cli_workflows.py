@@ -10,13 +10,13 @@ from rich.table import Table
 
 from cognicore.app import open_app
 from cognicore.cli_common import JsonOpt, UserOpt, console, load_settings, print_json, run_command
+from cognicore.orchestrator.reuse import fill
 from cognicore.progress import LiveProgress, print_result
-from orchestrator.reuse import fill
-from subagents.validation import plan_problems
-from workflows.errors import WorkflowFileError, WorkflowNotFound
-from workflows.replay import ReplayMode
-from workflows.store import Workflow
-from workflows.transfer import export_workflow, read_workflow_file
+from cognicore.subagents.validation import plan_problems
+from cognicore.workflows.errors import WorkflowFileError, WorkflowNotFound
+from cognicore.workflows.replay import ReplayMode
+from cognicore.workflows.store import Workflow
+from cognicore.workflows.transfer import export_workflow, read_workflow_file
 
 workflows_app = typer.Typer(
     help="Learned workflows (procedural memory): list, inspect, retire, move, replay.", no_args_is_help=True
@@ -144,8 +144,8 @@ def import_(
 ) -> None:
     """Validate a workflow file against the registered agents and add it to the user's procedural memory."""
     settings = load_settings()
-    from orchestrator.planning import task_features
-    from orchestrator.reuse import derive_parameters, keywords, skeleton
+    from cognicore.orchestrator.planning import task_features
+    from cognicore.orchestrator.reuse import derive_parameters, keywords, skeleton
 
     async def main() -> dict[str, Any]:
         data = read_workflow_file(file)

@@ -8,16 +8,16 @@ from dataclasses import dataclass
 from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
 
+from cognicore.memory.embeddings import DIMS, OfflineEmbeddings
+from cognicore.memory.extraction import FactExtractor, LlmFactExtractor, OfflineFactExtractor
+from cognicore.memory.importance import ImportanceScorer, LlmImportanceScorer, OfflineImportanceScorer
+from cognicore.memory.reflection import LlmReflector, OfflineReflector, Reflector
+from cognicore.orchestrator.intent import Classifier, LlmClassifier, OfflineClassifier
+from cognicore.orchestrator.planning import LlmPlanner, OfflinePlanner, Planner
+from cognicore.orchestrator.reuse import LlmAdapter, OfflineAdapter, WorkflowAdapter
 from cognicore.settings import Settings
-from memory.embeddings import DIMS, OfflineEmbeddings
-from memory.extraction import FactExtractor, LlmFactExtractor, OfflineFactExtractor
-from memory.importance import ImportanceScorer, LlmImportanceScorer, OfflineImportanceScorer
-from memory.reflection import LlmReflector, OfflineReflector, Reflector
-from orchestrator.intent import Classifier, LlmClassifier, OfflineClassifier
-from orchestrator.planning import LlmPlanner, OfflinePlanner, Planner
-from orchestrator.reuse import LlmAdapter, OfflineAdapter, WorkflowAdapter
-from subagents.compose import AnswerComposer, LlmAnswerComposer, OfflineAnswerComposer
-from workflows.recording import RecordedRole
+from cognicore.subagents.compose import AnswerComposer, LlmAnswerComposer, OfflineAnswerComposer
+from cognicore.workflows.recording import RecordedRole
 
 OFFLINE_ENGINE = "offline"
 

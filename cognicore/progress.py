@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.status import Status
 from rich.table import Table
 
-from orchestrator.runner import RunResult
+from cognicore.orchestrator.runner import RunResult
 
 _NODE_LABELS = {
     "recall": "recalling the conversation",

@@ -2,8 +2,8 @@
 
 from collections.abc import Sequence
 
-from memory.migrations import MIGRATIONS as MEMORY_MIGRATIONS
-from workflows.migrations import MIGRATIONS as WORKFLOW_MIGRATIONS
+from cognicore.memory.migrations import MIGRATIONS as MEMORY_MIGRATIONS
+from cognicore.workflows.migrations import MIGRATIONS as WORKFLOW_MIGRATIONS
 
 COMPONENTS: list[tuple[str, Sequence[str]]] = [
     ("memory", MEMORY_MIGRATIONS),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from memory.extraction import FactCandidate
+from cognicore.memory.extraction import FactCandidate
 
 # Predicates that hold one value at a time: a new object supersedes the old one.
 EXCLUSIVE_PREDICATES = frozenset({"drinks", "lives_in", "is_from", "name", "works_at", "works_as", "diet", "budget"})

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from psycopg import sql
 
-from memory.retrieval import rrf_fused_cte
+from cognicore.memory.retrieval import rrf_fused_cte
 
 PARTITIONS = 32
 KEYWORD_POOL = 200

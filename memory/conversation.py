@@ -14,7 +14,7 @@ from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
-from memory.tenancy import user_transaction
+from cognicore.memory.tenancy import user_transaction
 
 Speaker = Literal["user", "assistant"]
 

@@ -13,8 +13,8 @@ from langchain_core.embeddings import Embeddings
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
-from memory.errors import EmbeddingMismatch
-from memory.text import terms
+from cognicore.memory.errors import EmbeddingMismatch
+from cognicore.memory.text import terms
 
 OFFLINE_EMBEDDING_MODEL = "cognicore-offline-hash-v3"
 DIMS = 768

@@ -13,8 +13,8 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
-from memory._fact_rules import read_facts
-from memory.llm import structured_call
+from cognicore.memory._fact_rules import read_facts
+from cognicore.memory.llm import structured_call
 
 ROLE = "extract_facts"
 

@@ -17,12 +17,12 @@ from langchain_core.embeddings import Embeddings
 from psycopg import AsyncConnection, sql
 from psycopg_pool import AsyncConnectionPool
 
-from memory._fact_keys import OPPOSITES, is_exclusive, normalize, predicate_key, subject_key
-from memory.extraction import FactCandidate
-from memory.fact_types import Action, CategorySummary, Fact, FactChange, FactHit, FactRelation, FactStats
-from memory.retrieval import RRF_K, candidate_count, ef_search_for, hybrid_ctes, text_query_terms
-from memory.rows import fetch_dicts
-from memory.tenancy import user_transaction
+from cognicore.memory._fact_keys import OPPOSITES, is_exclusive, normalize, predicate_key, subject_key
+from cognicore.memory.extraction import FactCandidate
+from cognicore.memory.fact_types import Action, CategorySummary, Fact, FactChange, FactHit, FactRelation, FactStats
+from cognicore.memory.retrieval import RRF_K, candidate_count, ef_search_for, hybrid_ctes, text_query_terms
+from cognicore.memory.rows import fetch_dicts
+from cognicore.memory.tenancy import user_transaction
 
 # Row-level security limits both to the transaction's user.
 REEMBED_PAGE = "SELECT id, statement FROM facts WHERE id > %(after)s ORDER BY id LIMIT %(limit)s"

@@ -14,7 +14,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
-from memory.llm import structured_call
+from cognicore.memory.llm import structured_call
 
 ROLE = "score_importance"
 

@@ -29,10 +29,10 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
-from memory.extraction import ROLE as EXTRACT_ROLE
-from memory.extraction import FactExtractor
-from memory.facts import FactStore
-from memory.tenancy import user_transaction
+from cognicore.memory.extraction import ROLE as EXTRACT_ROLE
+from cognicore.memory.extraction import FactExtractor
+from cognicore.memory.facts import FactStore
+from cognicore.memory.tenancy import user_transaction
 
 __all__ = [
     "EXTRACT_TURN",

@@ -21,9 +21,9 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 from pydantic import ConfigDict
 
-from memory.chunking import CHUNKER_VERSION, Chunk, chunk_markdown, chunk_text, markdown_title
-from memory.errors import IngestError, MemoryStoreError
-from memory.ingest import (
+from cognicore.memory.chunking import CHUNKER_VERSION, Chunk, chunk_markdown, chunk_text, markdown_title
+from cognicore.memory.errors import IngestError, MemoryStoreError
+from cognicore.memory.ingest import (
     MARKDOWN_SUFFIXES,
     IngestEvent,
     IngestReport,
@@ -34,8 +34,8 @@ from memory.ingest import (
     collect_files,
     read_text_file,
 )
-from memory.retrieval import RRF_K, candidate_count, ef_search_for, hybrid_ctes, text_query_terms
-from memory.rows import fetch_dicts
+from cognicore.memory.retrieval import RRF_K, candidate_count, ef_search_for, hybrid_ctes, text_query_terms
+from cognicore.memory.rows import fetch_dicts
 
 __all__ = [
     "DocumentInfo",

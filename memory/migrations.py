@@ -1,8 +1,8 @@
 """Schema of the memory stores; append-only, the position of a statement is its version."""
 
-from memory._stream_sql import MEMORIES_INDEXES, MEMORIES_TABLE, TEXT_HITS_FUNCTION
-from memory.embeddings import EMBEDDING_MODEL_TABLE
-from memory.tenancy import APP_ROLE, APP_ROLE_MIGRATION, USER_SETTING, rls_migration
+from cognicore.memory._stream_sql import MEMORIES_INDEXES, MEMORIES_TABLE, TEXT_HITS_FUNCTION
+from cognicore.memory.embeddings import EMBEDDING_MODEL_TABLE
+from cognicore.memory.tenancy import APP_ROLE, APP_ROLE_MIGRATION, USER_SETTING, rls_migration
 
 MIGRATIONS: list[str] = [
     EMBEDDING_MODEL_TABLE,

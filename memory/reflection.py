@@ -19,10 +19,10 @@ from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 from pydantic import BaseModel, Field
 
-from memory.llm import structured_call
-from memory.stream import MemoryStream, NewMemory
-from memory.tenancy import user_transaction
-from memory.text import STOPWORDS, stem, words
+from cognicore.memory.llm import structured_call
+from cognicore.memory.stream import MemoryStream, NewMemory
+from cognicore.memory.tenancy import user_transaction
+from cognicore.memory.text import STOPWORDS, stem, words
 
 ROLE = "reflect"
 MAX_ITEMS = 5

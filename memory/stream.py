@@ -19,7 +19,7 @@ from psycopg import AsyncConnection
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
-from memory._stream_sql import (
+from cognicore.memory._stream_sql import (
     EF_SEARCH,
     EXPLAIN,
     INSERT,
@@ -31,12 +31,12 @@ from memory._stream_sql import (
     STATS,
     VISIBLE_IDS,
 )
-from memory.embeddings import DIMS
-from memory.errors import MemoryStoreError
-from memory.retrieval import RRF_K, candidate_count, text_query_terms
-from memory.rows import fetch_dicts
-from memory.scoring import Scoring
-from memory.stream_types import (
+from cognicore.memory.embeddings import DIMS
+from cognicore.memory.errors import MemoryStoreError
+from cognicore.memory.retrieval import RRF_K, candidate_count, text_query_terms
+from cognicore.memory.rows import fetch_dicts
+from cognicore.memory.scoring import Scoring
+from cognicore.memory.stream_types import (
     KINDS,
     STATUSES,
     Kind,
@@ -48,7 +48,7 @@ from memory.stream_types import (
     NewMemory,
     Status,
 )
-from memory.tenancy import check_user_id, user_transaction
+from cognicore.memory.tenancy import check_user_id, user_transaction
 
 REEMBED_PAGE = """
 SELECT id, content FROM memories

@@ -15,7 +15,7 @@ from contextlib import asynccontextmanager
 from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
-from memory.errors import MemoryStoreError
+from cognicore.memory.errors import MemoryStoreError
 
 __all__ = [
     "APP_ROLE",

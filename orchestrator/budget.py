@@ -8,7 +8,7 @@ from typing import Any
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from langchain_core.messages.utils import count_tokens_approximately, trim_messages
 
-from orchestrator.errors import InputRejected
+from cognicore.orchestrator.errors import InputRejected
 
 
 def count_tokens(text: str) -> int:

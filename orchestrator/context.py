@@ -5,17 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from memory.conversation import ConversationLog
-from memory.importance import ImportanceScorer
-from memory.knowledge import KnowledgeBase
-from orchestrator.intent import Classifier
-from orchestrator.journal import Memory
-from orchestrator.planning import Planner
-from orchestrator.recollection import Recollector
-from orchestrator.reuse import WorkflowAdapter
-from subagents.compose import AnswerComposer
-from subagents.registry import Registry
-from workflows.store import WorkflowStore
+from cognicore.memory.conversation import ConversationLog
+from cognicore.memory.importance import ImportanceScorer
+from cognicore.memory.knowledge import KnowledgeBase
+from cognicore.orchestrator.intent import Classifier
+from cognicore.orchestrator.journal import Memory
+from cognicore.orchestrator.planning import Planner
+from cognicore.orchestrator.recollection import Recollector
+from cognicore.orchestrator.reuse import WorkflowAdapter
+from cognicore.subagents.compose import AnswerComposer
+from cognicore.subagents.registry import Registry
+from cognicore.workflows.store import WorkflowStore
 
 
 @dataclass(frozen=True)

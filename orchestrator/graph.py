@@ -7,9 +7,9 @@ from typing import Any
 
 from langgraph.graph import END, START, StateGraph
 
-from orchestrator import nodes
-from orchestrator.context import Context
-from orchestrator.state import State, StepTask
+from cognicore.orchestrator import nodes
+from cognicore.orchestrator.context import Context
+from cognicore.orchestrator.state import State, StepTask
 
 RESERVED_NODES = frozenset(
     {"recall", "classify", "answer", "lookup_workflow", "plan", "execute", "verify", "replan", "respond", "remember"}

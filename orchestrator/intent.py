@@ -10,9 +10,9 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
-from memory.llm import structured_call
-from memory.text import stem, terms, words
-from orchestrator.planning import agent_matches
+from cognicore.memory.llm import structured_call
+from cognicore.memory.text import stem, terms, words
+from cognicore.orchestrator.planning import agent_matches
 
 
 class IntentDecision(BaseModel):

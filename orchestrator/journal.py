@@ -13,13 +13,13 @@ from typing import Any
 from langchain_core.embeddings import Embeddings
 from psycopg_pool import AsyncConnectionPool
 
-from memory.conversation import ConversationLog
-from memory.facts import FactStore
-from memory.importance import ImportanceScorer
-from memory.jobs import enqueue_turn
-from memory.stream import MemoryStream
-from memory.stream_types import NewMemory
-from memory.tenancy import user_transaction
+from cognicore.memory.conversation import ConversationLog
+from cognicore.memory.facts import FactStore
+from cognicore.memory.importance import ImportanceScorer
+from cognicore.memory.jobs import enqueue_turn
+from cognicore.memory.stream import MemoryStream
+from cognicore.memory.stream_types import NewMemory
+from cognicore.memory.tenancy import user_transaction
 
 TOOL_CALL_IMPORTANCE = 3
 TOOL_RESULT_IMPORTANCE = 4

@@ -10,20 +10,20 @@ from typing import Any
 from langgraph.runtime import Runtime
 from langgraph.types import Command, Send
 
-from memory.importance import OfflineImportanceScorer
-from memory.llm import ModelCallError
-from orchestrator.budget import fit_context
-from orchestrator.context import Context
-from orchestrator.intent import is_question
-from orchestrator.journal import record_failure, record_step, record_turn
-from orchestrator.planning import task_features
-from orchestrator.recollection import memory_passages
-from orchestrator.reuse import fill, generalise, keywords, skeleton
-from orchestrator.state import State, StepTask
-from subagents.errors import SubAgentError
-from subagents.types import AgentContext, Plan, StepInput, StepOutput
-from subagents.validation import plan_problems
-from workflows.recording import SCOPE, RecordedRole
+from cognicore.memory.importance import OfflineImportanceScorer
+from cognicore.memory.llm import ModelCallError
+from cognicore.orchestrator.budget import fit_context
+from cognicore.orchestrator.context import Context
+from cognicore.orchestrator.intent import is_question
+from cognicore.orchestrator.journal import record_failure, record_step, record_turn
+from cognicore.orchestrator.planning import task_features
+from cognicore.orchestrator.recollection import memory_passages
+from cognicore.orchestrator.reuse import fill, generalise, keywords, skeleton
+from cognicore.orchestrator.state import State, StepTask
+from cognicore.subagents.errors import SubAgentError
+from cognicore.subagents.types import AgentContext, Plan, StepInput, StepOutput
+from cognicore.subagents.validation import plan_problems
+from cognicore.workflows.recording import SCOPE, RecordedRole
 
 MAX_ADAPTATIONS = 2  # saved workflows tried per request before planning from scratch
 DEMOTED_MARGIN = 0.15  # a demoted workflow must match this much more closely to be reused

@@ -8,9 +8,9 @@ from typing import Protocol
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 
-from memory.llm import structured_call
-from memory.text import STOPWORDS, terms
-from subagents.types import Plan, PlanStep
+from cognicore.memory.llm import structured_call
+from cognicore.memory.text import STOPWORDS, terms
+from cognicore.subagents.types import Plan, PlanStep
 
 
 class Planner(Protocol):

@@ -11,9 +11,9 @@ import asyncio
 import re
 from typing import Any
 
-from orchestrator.budget import count_tokens
-from orchestrator.intent import is_question
-from orchestrator.journal import Memory, past_failures
+from cognicore.orchestrator.budget import count_tokens
+from cognicore.orchestrator.intent import is_question
+from cognicore.orchestrator.journal import Memory, past_failures
 
 _HISTORY = re.compile(
     r"\b(used to|before|previously|earlier|change[ds]?|history|past|no longer|anymore|originally|at first|"

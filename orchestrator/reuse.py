@@ -13,11 +13,11 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
-from memory.llm import structured_call
-from memory.text import STOPWORDS, terms
-from orchestrator.planning import data_instruction, knowledge_instruction, task_features
-from subagents.sql_writer import sales_parameters
-from subagents.types import Plan, PlanStep
+from cognicore.memory.llm import structured_call
+from cognicore.memory.text import STOPWORDS, terms
+from cognicore.orchestrator.planning import data_instruction, knowledge_instruction, task_features
+from cognicore.subagents.sql_writer import sales_parameters
+from cognicore.subagents.types import Plan, PlanStep
 
 # Words that carry a task's parameters, not its kind: masked so paraphrases with other values match.
 _SLOT_WORDS = frozenset(

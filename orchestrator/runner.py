@@ -14,14 +14,21 @@ from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import Command
 from pydantic import BaseModel, Field
 
-from orchestrator.budget import check_input
-from orchestrator.context import Context
-from orchestrator.errors import NothingToResume, SessionBusy
-from orchestrator.state import State, new_run_input
-from workflows.errors import WorkflowNotFound
-from workflows.recording import RECORDER, Recorder
-from workflows.replay import MEMORY_WRITE_ROLES, PLANNING_ROLES, Difference, ReplayMode, ReplayReport, compare_runs
-from workflows.runs import RunStore
+from cognicore.orchestrator.budget import check_input
+from cognicore.orchestrator.context import Context
+from cognicore.orchestrator.errors import NothingToResume, SessionBusy
+from cognicore.orchestrator.state import State, new_run_input
+from cognicore.workflows.errors import WorkflowNotFound
+from cognicore.workflows.recording import RECORDER, Recorder
+from cognicore.workflows.replay import (
+    MEMORY_WRITE_ROLES,
+    PLANNING_ROLES,
+    Difference,
+    ReplayMode,
+    ReplayReport,
+    compare_runs,
+)
+from cognicore.workflows.runs import RunStore
 
 EventHandler = Callable[[dict[str, Any]], None]
 FORK_AS_NODE = "classify"  # routes only by Command: updating "as" it adds no edges of its own

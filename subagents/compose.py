@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
-from memory.llm import structured_call
-from memory.text import stem, terms, words
+from cognicore.memory.llm import structured_call
+from cognicore.memory.text import stem, terms, words
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel

@@ -18,12 +18,12 @@ from psycopg import sql
 from psycopg.rows import dict_row, tuple_row
 from psycopg_pool import AsyncConnectionPool
 
-from memory.llm import ModelCallError
-from subagents.charts import markdown_table, tabular
-from subagents.errors import SqlRefused, StepFailed
-from subagents.sql_guard import validate_select
-from subagents.sql_writer import ROLE, LlmSqlWriter, OfflineSqlWriter, SqlDraft, SqlWriter
-from subagents.types import AgentContext, AgentServices, StepInput, StepOutput
+from cognicore.memory.llm import ModelCallError
+from cognicore.subagents.charts import markdown_table, tabular
+from cognicore.subagents.errors import SqlRefused, StepFailed
+from cognicore.subagents.sql_guard import validate_select
+from cognicore.subagents.sql_writer import ROLE, LlmSqlWriter, OfflineSqlWriter, SqlDraft, SqlWriter
+from cognicore.subagents.types import AgentContext, AgentServices, StepInput, StepOutput
 
 PREVIEW_ROWS = 10
 MAX_LISTED_VALUES = 30

@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
-from memory.llm import ModelCallError
-from subagents.compose import ROLE, AnswerComposer, LlmAnswerComposer, OfflineAnswerComposer, nothing_found
-from subagents.types import AgentContext, AgentServices, Citation, StepInput, StepOutput
+from cognicore.memory.llm import ModelCallError
+from cognicore.subagents.compose import ROLE, AnswerComposer, LlmAnswerComposer, OfflineAnswerComposer, nothing_found
+from cognicore.subagents.types import AgentContext, AgentServices, Citation, StepInput, StepOutput
 
 if TYPE_CHECKING:
-    from memory.knowledge import Passage
+    from cognicore.memory.knowledge import Passage
 
 SNIPPET_CHARS = 240
 PER_SUBJECT = 2  # passages per item when answering about the rows of an earlier step's table

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from importlib.metadata import entry_points
 
-from subagents.errors import RegistryError, UnknownAgent
-from subagents.types import AgentServices, SubAgent
+from cognicore.subagents.errors import RegistryError, UnknownAgent
+from cognicore.subagents.types import AgentServices, SubAgent
 
 ENTRY_POINT_GROUP = "cognicore.subagents"
 

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from subagents.charts import (
+from cognicore.subagents.charts import (
     Shape,
     Table,
     format_percent,

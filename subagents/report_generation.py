@@ -9,17 +9,17 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from memory.llm import ModelCallError
-from subagents.charts import Table, default_title, markdown_table, render_chart, shape, tabular
-from subagents.report_analysis import report_style
-from subagents.report_writer import (
+from cognicore.memory.llm import ModelCallError
+from cognicore.subagents.charts import Table, default_title, markdown_table, render_chart, shape, tabular
+from cognicore.subagents.report_analysis import report_style
+from cognicore.subagents.report_writer import (
     OfflineReportWriter,
     ReportDraft,
     ReportWriter,
     report_writer,
     step_input_dict,
 )
-from subagents.types import AgentContext, AgentServices, Citation, StepInput, StepOutput
+from cognicore.subagents.types import AgentContext, AgentServices, Citation, StepInput, StepOutput
 
 REPORT_FILE = "report.md"
 CHART_FILE = "chart.png"

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
-from memory.llm import structured_call
-from subagents.charts import tabular
-from subagents.report_analysis import analyse, plural, report_style, rows_asked
+from cognicore.memory.llm import structured_call
+from cognicore.subagents.charts import tabular
+from cognicore.subagents.report_analysis import analyse, plural, report_style, rows_asked
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel

@@ -16,7 +16,7 @@ from sqlglot import exp
 from sqlglot.errors import ParseError, SqlglotError, TokenError
 from sqlglot.optimizer.scope import traverse_scope
 
-from subagents.errors import SqlRefused
+from cognicore.subagents.errors import SqlRefused
 
 DIALECT = "postgres"
 

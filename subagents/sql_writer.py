@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
-from memory.llm import structured_call
-from subagents import _sales_questions as rules
-from subagents.errors import StepFailed
+from cognicore.memory.llm import structured_call
+from cognicore.subagents import _sales_questions as rules
+from cognicore.subagents.errors import StepFailed
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
     from psycopg_pool import AsyncConnectionPool
 
-    from memory.knowledge import KnowledgeBase
+    from cognicore.memory.knowledge import KnowledgeBase
 
 
 class PlanStep(BaseModel):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from graphlib import CycleError, TopologicalSorter
 
-from subagents.registry import Registry
-from subagents.types import Plan, PlanStep
+from cognicore.subagents.registry import Registry
+from cognicore.subagents.types import Plan, PlanStep
 
 MAX_STEPS = 12
 

@@ -51,8 +51,8 @@ def pg_admin_url() -> Iterator[str]:
 async def template_url(pg_admin_url: str) -> str:
     """A migrated, demo-seeded database that each test's database is cloned from."""
     from cognicore.demo import seed_demo
-    from memory.embeddings import OfflineEmbeddings
-    from memory.knowledge import KnowledgeBase
+    from cognicore.memory.embeddings import OfflineEmbeddings
+    from cognicore.memory.knowledge import KnowledgeBase
 
     with psycopg.connect(pg_admin_url, autocommit=True) as conn:
         conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(TEMPLATE)))

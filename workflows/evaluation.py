@@ -13,7 +13,7 @@ import numpy as np
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from workflows.errors import WorkflowError
+from cognicore.workflows.errors import WorkflowError
 
 AskFn = Callable[[str, str, str], Awaitable[dict[str, Any]]]
 """`ask(request, session_id, user_id)` returning a run's result as JSON (what `ask --json` prints)."""

@@ -19,7 +19,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 from pydantic_core import to_jsonable_python
 
-from workflows.errors import ReplayMismatch
+from cognicore.workflows.errors import ReplayMismatch
 
 
 class ModelCall(BaseModel):

@@ -10,7 +10,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 from pydantic import BaseModel, Field
 
-from workflows.recording import ModelCall
+from cognicore.workflows.recording import ModelCall
 
 RunStatus = Literal["running", "succeeded", "failed", "interrupted"]
 RunOrigin = Literal["ask", "replay", "fork"]

@@ -16,9 +16,9 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
-from memory.retrieval import RRF_K, candidate_count, ef_search_for, hybrid_ctes, text_query_terms
-from memory.rows import fetch_dicts
-from workflows.errors import WorkflowNotFound
+from cognicore.memory.retrieval import RRF_K, candidate_count, ef_search_for, hybrid_ctes, text_query_terms
+from cognicore.memory.rows import fetch_dicts
+from cognicore.workflows.errors import WorkflowNotFound
 
 WorkflowStatus = Literal["active", "demoted", "retired"]
 RECENT = 5  # outcomes remembered per workflow for demotion

@@ -8,8 +8,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
-from workflows.errors import WorkflowFileError
-from workflows.store import Workflow
+from cognicore.workflows.errors import WorkflowFileError
+from cognicore.workflows.store import Workflow
 
 MAX_FILE_BYTES = 1_000_000
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from psycopg_pool import AsyncConnectionPool
 
-from memory.knowledge import IngestReport, KnowledgeBase
+from cognicore.memory.knowledge import IngestReport, KnowledgeBase
 
 CORPUS_DIR = Path(__file__).parent / "corpus"
 

@@ -17,7 +17,7 @@ DRILL_MODULE = '''
 """Sub-agents installed through the cognicore.subagents entry point group, for the CLI tests."""
 import asyncio, os
 from pathlib import Path
-from subagents.types import StepOutput
+from cognicore.subagents.types import StepOutput
 
 def _log(what):
     with open(Path(os.environ["DRILL_DIR"]) / "calls", "a") as f:

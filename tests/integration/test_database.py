@@ -7,9 +7,9 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.app import prepare_database
 from cognicore.database import migrate, redact
+from cognicore.memory.embeddings import DIMS, OFFLINE_EMBEDDING_MODEL, check_embedding_model, record_embedding_model
+from cognicore.memory.errors import EmbeddingMismatch
 from cognicore.schema import COMPONENTS
-from memory.embeddings import DIMS, OFFLINE_EMBEDDING_MODEL, check_embedding_model, record_embedding_model
-from memory.errors import EmbeddingMismatch
 
 
 async def test_migrations_are_recorded_and_run_once(pool: AsyncConnectionPool) -> None:

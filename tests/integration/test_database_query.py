@@ -14,10 +14,10 @@ import pytest
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.demo.sales import PRODUCTS, REGIONS, seed_sales
-from subagents import _sales_questions as rules
-from subagents.database_query import DatabaseQueryAgent
-from subagents.sql_writer import SqlDraft
-from subagents.types import AgentContext, AgentServices, StepInput, StepOutput
+from cognicore.subagents import _sales_questions as rules
+from cognicore.subagents.database_query import DatabaseQueryAgent
+from cognicore.subagents.sql_writer import SqlDraft
+from cognicore.subagents.types import AgentContext, AgentServices, StepInput, StepOutput
 from tests.fakes import junk, scripted, structured
 from tests.unit.test_sql_writer import PARAPHRASES
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cognicore.app import App
-from workflows.evaluation import Case, Expectation, Suite, run_suite
+from cognicore.workflows.evaluation import Case, Expectation, Suite, run_suite
 
 TASK = "Which 5 products had the highest revenue in Europe last year? Write a short briefing."
 

@@ -6,9 +6,9 @@ import asyncio
 
 from psycopg_pool import AsyncConnectionPool
 
-from memory.embeddings import OfflineEmbeddings
-from memory.extraction import FactCandidate, OfflineFactExtractor
-from memory.facts import FactChange, FactStore
+from cognicore.memory.embeddings import OfflineEmbeddings
+from cognicore.memory.extraction import FactCandidate, OfflineFactExtractor
+from cognicore.memory.facts import FactChange, FactStore
 
 A, B = "alice", "bob"
 

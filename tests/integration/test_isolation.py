@@ -7,9 +7,9 @@ import pytest
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.database import open_pool
-from memory.embeddings import OfflineEmbeddings
-from memory.stream import MemoryStream, NewMemory
-from memory.tenancy import APP_ROLE_MIGRATION, InvalidTenant, rls_migration, user_transaction
+from cognicore.memory.embeddings import OfflineEmbeddings
+from cognicore.memory.stream import MemoryStream, NewMemory
+from cognicore.memory.tenancy import APP_ROLE_MIGRATION, InvalidTenant, rls_migration, user_transaction
 
 A, B = "alice", "bob"
 SECRET = "Alice's launch code for the Vista AR Glasses is 48213"

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
-from memory import jobs
-from memory.embeddings import OfflineEmbeddings
-from memory.extraction import OfflineFactExtractor
-from memory.facts import FactStore
-from memory.tenancy import user_transaction
+from cognicore.memory import jobs
+from cognicore.memory.embeddings import OfflineEmbeddings
+from cognicore.memory.extraction import OfflineFactExtractor
+from cognicore.memory.facts import FactStore
+from cognicore.memory.tenancy import user_transaction
 
 A, B = "alice", "bob"
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,7 +132,7 @@ KILLED_WORKER = textwrap.dedent(
     """
     import asyncio, os, sys
     from cognicore.database import open_pool
-    from memory import jobs
+    from cognicore.memory import jobs
 
     async def main(url):
         pool = await open_pool(url, max_size=2)

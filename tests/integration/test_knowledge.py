@@ -12,10 +12,10 @@ from langchain_core.embeddings import Embeddings
 from psycopg import sql
 from psycopg_pool import AsyncConnectionPool
 
-from memory.embeddings import OfflineEmbeddings
-from memory.errors import IngestError
-from memory.knowledge import IngestEvent, KnowledgeBase
-from memory.retrieval import RRF_K, candidate_count, ef_search_for, hybrid_ctes, rrf_fuse, text_query_terms
+from cognicore.memory.embeddings import OfflineEmbeddings
+from cognicore.memory.errors import IngestError
+from cognicore.memory.knowledge import IngestEvent, KnowledgeBase
+from cognicore.memory.retrieval import RRF_K, candidate_count, ef_search_for, hybrid_ctes, rrf_fuse, text_query_terms
 
 ALPHA = """# Glacier Expedition Handbook
 

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from cognicore.app import App, process_memory
-from subagents.types import AgentContext, StepInput
+from cognicore.subagents.types import AgentContext, StepInput
 from tests.integration.conftest import AppFactory
 
 
@@ -64,7 +64,7 @@ async def test_a_failed_step_leaves_a_lesson_the_planner_reads_next_time(make_ap
         description = "Checks warehouse stock levels for a product."
 
         async def run(self, task: StepInput, ctx: AgentContext):  # type: ignore[no-untyped-def]
-            from subagents.errors import StepFailed
+            from cognicore.subagents.errors import StepFailed
 
             raise StepFailed("the warehouse system is offline")
 

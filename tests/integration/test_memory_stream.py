@@ -9,11 +9,11 @@ import pytest
 from psycopg_pool import AsyncConnectionPool
 from pydantic import ValidationError
 
-from memory.embeddings import OfflineEmbeddings
-from memory.retrieval import RRF_K
-from memory.scoring import Candidate, Scoring, rank
-from memory.stream import MemoryStream, NewMemory, UnknownMemory
-from memory.tenancy import user_transaction
+from cognicore.memory.embeddings import OfflineEmbeddings
+from cognicore.memory.retrieval import RRF_K
+from cognicore.memory.scoring import Candidate, Scoring, rank
+from cognicore.memory.stream import MemoryStream, NewMemory, UnknownMemory
+from cognicore.memory.tenancy import user_transaction
 
 U = "alice"
 

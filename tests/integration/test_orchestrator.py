@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from orchestrator.errors import InputRejected, NothingToResume, SessionBusy
-from orchestrator.intent import IntentDecision
-from subagents.sql_writer import SqlDraft
-from subagents.types import AgentContext, Plan, PlanStep, StepInput, StepOutput
+from cognicore.orchestrator.errors import InputRejected, NothingToResume, SessionBusy
+from cognicore.orchestrator.intent import IntentDecision
+from cognicore.subagents.sql_writer import SqlDraft
+from cognicore.subagents.types import AgentContext, Plan, PlanStep, StepInput, StepOutput
 from tests.fakes import junk, scripted, structured
 from tests.integration.conftest import AppFactory
 

@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
-from memory.embeddings import OfflineEmbeddings
-from memory.knowledge import KnowledgeBase
-from subagents.compose import ComposedAnswer
-from subagents.rag_query import RagQueryAgent
-from subagents.registry import Registry
-from subagents.types import AgentContext, AgentServices, StepInput
+from cognicore.memory.embeddings import OfflineEmbeddings
+from cognicore.memory.knowledge import KnowledgeBase
+from cognicore.subagents.compose import ComposedAnswer
+from cognicore.subagents.rag_query import RagQueryAgent
+from cognicore.subagents.registry import Registry
+from cognicore.subagents.types import AgentContext, AgentServices, StepInput
 from tests.fakes import junk, scripted, structured
 
 

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
-from memory.embeddings import OfflineEmbeddings
-from memory.llm import ModelCallError
-from memory.reflection import LlmReflector, OfflineReflector, ReflectionItem, Reflections, reflect_if_due
-from memory.stream import MemoryStream, NewMemory
+from cognicore.memory.embeddings import OfflineEmbeddings
+from cognicore.memory.llm import ModelCallError
+from cognicore.memory.reflection import LlmReflector, OfflineReflector, ReflectionItem, Reflections, reflect_if_due
+from cognicore.memory.stream import MemoryStream, NewMemory
 from tests.fakes import junk, scripted, structured
 
 A, B = "alice", "bob"

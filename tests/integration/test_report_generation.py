@@ -9,11 +9,11 @@ from typing import Any
 
 from psycopg_pool import AsyncConnectionPool
 
-from memory.embeddings import OfflineEmbeddings
-from memory.knowledge import KnowledgeBase
-from subagents.report_generation import ReportGenerationAgent
-from subagents.report_writer import ReportDraft
-from subagents.types import AgentContext, AgentServices, StepInput, StepOutput
+from cognicore.memory.embeddings import OfflineEmbeddings
+from cognicore.memory.knowledge import KnowledgeBase
+from cognicore.subagents.report_generation import ReportGenerationAgent
+from cognicore.subagents.report_writer import ReportDraft
+from cognicore.subagents.types import AgentContext, AgentServices, StepInput, StepOutput
 from tests.fakes import scripted, structured
 
 BY_CATEGORY = """

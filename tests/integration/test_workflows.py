@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from orchestrator.reuse import Adaptation, LlmAdapter, keywords, skeleton
-from subagents.report_writer import OfflineReportWriter
-from subagents.types import AgentContext, StepInput, StepOutput
+from cognicore.orchestrator.reuse import Adaptation, LlmAdapter, keywords, skeleton
+from cognicore.subagents.report_writer import OfflineReportWriter
+from cognicore.subagents.types import AgentContext, StepInput, StepOutput
+from cognicore.workflows.errors import WorkflowNotFound
+from cognicore.workflows.store import WorkflowStore
 from tests.fakes import junk, scripted, structured
 from tests.integration.conftest import AppFactory
-from workflows.errors import WorkflowNotFound
-from workflows.store import WorkflowStore
 
 DEMO_TASK = "Analyze the latest sales data, find the three best-selling products and write a short briefing"
 PARAPHRASE = "Look at last quarter's sales, find the top 5 products by revenue and write me a brief"
@@ -56,7 +56,7 @@ async def test_near_misses_are_not_reused(app) -> None:  # type: ignore[no-untyp
 
 
 async def test_the_same_template_is_stored_once(pool) -> None:  # type: ignore[no-untyped-def]
-    from memory.embeddings import OfflineEmbeddings
+    from cognicore.memory.embeddings import OfflineEmbeddings
 
     store = WorkflowStore(pool, OfflineEmbeddings())
     template = {"steps": [{"id": "s1", "agent": "database_query", "instruction": "{data_question}", "depends_on": []}]}
@@ -81,7 +81,7 @@ async def test_the_same_template_is_stored_once(pool) -> None:  # type: ignore[n
 
 
 async def test_failing_reuses_demote_then_retire(pool) -> None:  # type: ignore[no-untyped-def]
-    from memory.embeddings import OfflineEmbeddings
+    from cognicore.memory.embeddings import OfflineEmbeddings
 
     store = WorkflowStore(pool, OfflineEmbeddings())
     template = {"steps": [{"id": "s1", "agent": "rag_query", "instruction": "{request}", "depends_on": []}]}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from subagents.charts import (
+from cognicore.subagents.charts import (
     MAX_BARS,
     default_title,
     format_percent,

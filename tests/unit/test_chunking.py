@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import textwrap
 
-from memory.chunking import chunk_markdown, chunk_text, markdown_title
+from cognicore.memory.chunking import chunk_markdown, chunk_text, markdown_title
 
 DOC = """# Return Policy
 

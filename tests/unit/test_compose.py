@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from memory.llm import ModelCallError
-from subagents.compose import ComposedAnswer, LlmAnswerComposer, OfflineAnswerComposer
+from cognicore.memory.llm import ModelCallError
+from cognicore.subagents.compose import ComposedAnswer, LlmAnswerComposer, OfflineAnswerComposer
 from tests.fakes import junk, scripted, structured
 
 RETURNS = """# Return and Warranty Policy

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from cognicore.cli_eval import DEMO_SUITE
-from workflows.evaluation import (
+from cognicore.workflows.evaluation import (
     Case,
     CaseResult,
     Expectation,

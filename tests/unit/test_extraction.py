@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from memory.extraction import ExtractedFacts, FactCandidate, LlmFactExtractor, OfflineFactExtractor
-from memory.llm import ModelCallError
+from cognicore.memory.extraction import ExtractedFacts, FactCandidate, LlmFactExtractor, OfflineFactExtractor
+from cognicore.memory.llm import ModelCallError
 from tests.fakes import junk, scripted, structured
 
 

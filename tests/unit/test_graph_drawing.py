@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from orchestrator.graph import build_graph
+from cognicore.orchestrator.graph import build_graph
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 EDGE = re.compile(r"^\s*(\w+) (-->|-\.->) (\w+);\s*$")

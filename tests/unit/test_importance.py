@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from memory.importance import ImportanceScore, LlmImportanceScorer, OfflineImportanceScorer
-from memory.llm import ModelCallError
+from cognicore.memory.importance import ImportanceScore, LlmImportanceScorer, OfflineImportanceScorer
+from cognicore.memory.llm import ModelCallError
 from tests.fakes import junk, scripted, structured
 
 

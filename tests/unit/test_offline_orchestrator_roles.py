@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from orchestrator.budget import check_input, fit_context
-from orchestrator.errors import InputRejected
-from orchestrator.intent import OfflineClassifier
-from orchestrator.planning import OfflinePlanner
+from cognicore.orchestrator.budget import check_input, fit_context
+from cognicore.orchestrator.errors import InputRejected
+from cognicore.orchestrator.intent import OfflineClassifier
+from cognicore.orchestrator.planning import OfflinePlanner
 
 AGENTS = [
     {"name": "rag_query", "description": "Answers from the knowledge base with citations."},

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from subagents.registry import Registry
-from subagents.types import AgentContext, Plan, PlanStep, StepInput, StepOutput
-from subagents.validation import execution_order, plan_problems
+from cognicore.subagents.registry import Registry
+from cognicore.subagents.types import AgentContext, Plan, PlanStep, StepInput, StepOutput
+from cognicore.subagents.validation import execution_order, plan_problems
 
 
 @dataclass
@@ -55,7 +55,7 @@ def test_cycle_duplicate_and_dangling_dependency() -> None:
 def test_registry_rejects_duplicates_and_names_unknown_agents() -> None:
     import pytest
 
-    from subagents.errors import RegistryError, UnknownAgent
+    from cognicore.subagents.errors import RegistryError, UnknownAgent
 
     with pytest.raises(RegistryError, match="Two sub-agents are named"):
         Registry([Dummy("a"), Dummy("a")])

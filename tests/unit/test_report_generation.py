@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from subagents.report_generation import ReportGenerationAgent, run_folder
-from subagents.report_writer import LlmReportWriter, ReportDraft
-from subagents.types import AgentContext, Citation, StepInput, StepOutput, SubAgent
+from cognicore.subagents.report_generation import ReportGenerationAgent, run_folder
+from cognicore.subagents.report_writer import LlmReportWriter, ReportDraft
+from cognicore.subagents.types import AgentContext, Citation, StepInput, StepOutput, SubAgent
 from tests.fakes import junk, scripted, structured
 
 SALES = StepOutput(

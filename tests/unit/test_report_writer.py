@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from langchain_core.messages import BaseMessage
 
-from memory.llm import ModelCallError
-from subagents.report_analysis import report_style, rows_asked
-from subagents.report_writer import (
+from cognicore.memory.llm import ModelCallError
+from cognicore.subagents.report_analysis import report_style, rows_asked
+from cognicore.subagents.report_writer import (
     WRITE_REPORT_PROMPT,
     LlmReportWriter,
     OfflineReportWriter,
@@ -19,7 +19,7 @@ from subagents.report_writer import (
     report_writer,
     step_input_dict,
 )
-from subagents.types import Citation, StepOutput
+from cognicore.subagents.types import Citation, StepOutput
 from tests.fakes import ScriptedChatModel, junk, scripted, structured
 
 SMALL = {

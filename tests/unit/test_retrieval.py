@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from psycopg import sql
 
-from memory.retrieval import (
+from cognicore.memory.retrieval import (
     MAX_QUERY_TERMS,
     RRF_K,
     candidate_count,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory.scoring import (
+from cognicore.memory.scoring import (
     Candidate,
     Scoring,
     normalised_importance,

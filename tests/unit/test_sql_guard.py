@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 import sqlglot
 
-from subagents.errors import SqlRefused
-from subagents.sql_guard import validate_select
+from cognicore.subagents.errors import SqlRefused
+from cognicore.subagents.sql_guard import validate_select
 
 SCHEMAS = ["demo_sales"]
 

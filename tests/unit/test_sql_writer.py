@@ -8,10 +8,10 @@ import pytest
 import sqlglot
 from langchain_core.messages import HumanMessage, SystemMessage
 
-from memory.llm import ModelCallError
-from subagents import _sales_questions as rules
-from subagents.sql_guard import validate_select
-from subagents.sql_writer import (
+from cognicore.memory.llm import ModelCallError
+from cognicore.subagents import _sales_questions as rules
+from cognicore.subagents.sql_guard import validate_select
+from cognicore.subagents.sql_writer import (
     WRITE_SQL_PROMPT,
     LlmSqlWriter,
     OfflineSqlWriter,
@@ -297,7 +297,7 @@ async def test_llm_writer_prompt_carries_the_rules_schema_and_request(
         seen.append((messages, schema, kwargs))
         return SqlDraft(sql="SELECT 1", explanation="x")
 
-    monkeypatch.setattr("subagents.sql_writer.structured_call", fake_call)
+    monkeypatch.setattr("cognicore.subagents.sql_writer.structured_call", fake_call)
     await LlmSqlWriter(scripted([]), retries=2, timeout_s=7).write_sql(
         question="revenue by region", schema=SCHEMA_TEXT, context="make a report on revenue by region"
     )
