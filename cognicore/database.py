@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import psycopg
 from pgvector.psycopg import register_vector_async
@@ -39,15 +39,32 @@ class DatabaseUnavailable(DatabaseError):
     """The server cannot be reached or started; the message names the URL and the fix."""
 
 
+_KEY_VALUE_PASSWORD = re.compile(r"(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s']\S*|'.*)", re.IGNORECASE)
+
+
 def redact(url: str) -> str:
-    """The URL (or `key=value` DSN) with its password replaced by `***`, safe to print."""
+    """The URL (or `key=value` DSN) with every password replaced by `***`, safe to print.
+
+    Covers the userinfo (`user:secret@`), a `?password=` query parameter and `password=...` pairs, quoted
+    or not; anything that does not parse is redacted by pattern rather than printed.
+    """
     if "://" not in url:
-        return re.sub(r"(password\s*=\s*)('[^']*'|\S+)", r"\1***", url)
-    parts = urlsplit(url)
-    if not parts.password:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
+        return _KEY_VALUE_PASSWORD.sub(r"\1***", url)
+    try:
+        parts = urlsplit(url)
+        password = parts.password
+    except ValueError:
+        return _KEY_VALUE_PASSWORD.sub(r"\1***", re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url))
+    netloc = parts.netloc
+    if password:
+        userinfo, _, host = netloc.rpartition("@")
+        netloc = f"{userinfo.split(':', 1)[0]}:***@{host}"
+    query = parts.query
+    if query:
+        pairs = parse_qsl(query, keep_blank_values=True)
+        if any(k.lower() == "password" for k, _ in pairs):
+            query = urlencode([(k, "***" if k.lower() == "password" else v) for k, v in pairs], safe="/*")
+    return urlunsplit(parts._replace(netloc=netloc, query=query))
 
 
 def _start_embedded_blocking(pgdata: Path) -> str:

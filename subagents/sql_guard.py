@@ -8,7 +8,6 @@ nothing hidden in the original text can reach the server. The READ ONLY transact
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import sqlglot
@@ -48,20 +47,41 @@ _OTHER_STATEMENTS: dict[type[exp.Expr], str] = {
     exp.Uncache: "UNCACHE",
     exp.Describe: "DESCRIBE",
 }
-# Functions that sleep, lock, touch files or large objects, change settings, signal other backends, use
-# sequences, reach other databases or run a query given as a string (which would bypass the schema check).
-DENIED_FUNCTIONS = re.compile(
-    r"""^(
-        pg_sleep.* | pg_read_.* | pg_ls_.* | pg_stat_file | pg_file_.* | lo_.* | dblink.* |
-        set_config | current_setting | pg_terminate_backend | pg_cancel_backend | pg_reload_conf |
-        pg_rotate_logfile | pg_signal_backend | pg_promote | pg_switch_wal | pg_backup_.* |
-        pg_create_.* | pg_drop_.* | pg_replication_.* | pg_logical_.* | pg_copy_.* |
-        pg_.*advisory.* | pg_notify | pg_log_backend_memory_contexts | pg_import_system_collations |
-        nextval | setval | currval | lastval | txid_current | pg_current_xact_id |
-        .*_to_xml.* | query_to_.* | xpath.* | loread | lowrite | pg_stat_reset.* | pg_export_snapshot
-    )$""",
-    re.VERBOSE,
+# An allowlist, not a deny-list: a function PostgreSQL offers that is not named here is refused, so the
+# functions that run SQL given as text (query_to_xml, xpath tricks, dblink...), read files, large objects,
+# the catalog or statistics, take locks, signal backends, sleep or change settings never reach the server.
+# Names are PostgreSQL's and sqlglot's (it maps some functions to its own names, e.g. string_agg).
+ALLOWED_FUNCTIONS: frozenset[str] = frozenset(
+    # aggregates
+    "count sum avg min max string_agg group_concat array_agg bool_and bool_or logical_and logical_or every "
+    "stddev stddev_pop stddev_samp variance var_pop var_samp corr covar_pop covar_samp regr_slope "
+    "regr_intercept percentile_cont percentile_disc mode json_agg jsonb_agg j_s_o_n_array_agg "
+    # arithmetic
+    "abs ceil ceiling floor round trunc power pow sqrt cbrt exp ln log log10 mod div sign greatest least "
+    "width_bucket pi degrees radians safe_divide "
+    # strings
+    "lower upper length char_length character_length octet_length substring substr trim btrim ltrim rtrim "
+    "concat concat_ws replace left right position strpos str_position split_part initcap lpad rpad pad "
+    "to_char time_to_str format regexp_replace regexp_like regexp_match regexp_matches reverse repeat "
+    "translate starts_with chr ascii md5 string_to_array array_to_string array_length cardinality array "
+    "array_size unnest "
+    # dates and times
+    "date_trunc timestamp_trunc date_part extract now current_date current_timestamp current_time "
+    "localtimestamp localtime age make_date make_time make_timestamp make_interval to_date to_timestamp "
+    "str_to_date str_to_time unix_to_time date date_bin justify_days justify_hours justify_interval isfinite "
+    "generate_series exploding_generate_series date_add date_sub date_diff timestamp_add timestamp_sub "
+    # casts and conditionals
+    "cast try_cast to_number coalesce nullif if case "
+    # JSON reads
+    "json_extract json_extract_scalar jsonb_extract jsonb_extract_scalar to_json to_jsonb json_build_object "
+    "jsonb_build_object json_build_array jsonb_build_array json_object "
+    # window functions
+    "row_number rank dense_rank percent_rank cume_dist ntile lag lead first_value last_value nth_value".split()
 )
+# Casts to these types would read the catalog (reg*), parse documents (xml) or name arbitrary types.
+_REFUSED_TYPES = {exp.DataType.Type.USERDEFINED, exp.DataType.Type.XML, exp.DataType.Type.UNKNOWN}
+_OPERATORS = (exp.Connector, exp.Binary, exp.Unary, exp.Predicate)
+_SYSTEM_SCHEMAS = ("pg_catalog", "information_schema", "pg_toast")
 
 
 def _refuse(reason: str) -> SqlRefused:
@@ -134,19 +154,30 @@ def _check_shape(root: exp.Expr) -> exp.Query:
     return root
 
 
-def _check_functions(root: exp.Expr, allowed: Sequence[str]) -> None:
+def _check_functions(root: exp.Expr) -> None:
+    """Every function must be on the allowlist, unqualified, and every cast to a plain data type."""
     for node in root.find_all(exp.Func):
+        if isinstance(node, _OPERATORS):
+            continue  # AND, ||, ->>, @>, EXISTS...: operators sqlglot models as functions, pure
         name = _function_name(node)
-        if DENIED_FUNCTIONS.match(name):
-            raise _refuse(f"function {name}() is not allowed in a read-only query")
-    for dot in root.find_all(exp.Dot):
-        if isinstance(dot.expression, exp.Func):
-            schema = _identifier_name(dot.this)
-            if schema not in allowed:
-                raise _refuse(
-                    f"function {schema}.{_function_name(dot.expression)}() is outside the allowed schemas "
-                    f"{', '.join(allowed)}"
-                )
+        if isinstance(node.parent, exp.Dot) and node.parent.expression is node:
+            schema = _identifier_name(node.parent.this)
+            raise _refuse(
+                f"function {schema}.{name}() is schema-qualified; only built-in functions such as "
+                "aggregates, arithmetic, string, date/time, cast, conditional and window functions are allowed"
+            )
+        if name not in ALLOWED_FUNCTIONS:
+            raise _refuse(
+                f"function {name}() is not allowed in a read-only query (allowed: aggregates, arithmetic, "
+                "string, date/time, cast, conditional and window functions)"
+            )
+    for data_type in root.find_all(exp.DataType):
+        kind = data_type.this
+        if not isinstance(kind, exp.DataType.Type) or kind in _REFUSED_TYPES:
+            raise _refuse(
+                f"a cast to {data_type.sql(dialect=DIALECT)} is not allowed; cast to numbers, text, dates, "
+                "times, intervals, booleans or JSON"
+            )
 
 
 def _check_tables(root: exp.Expr, allowed: Sequence[str]) -> None:
@@ -168,9 +199,14 @@ def _check_tables(root: exp.Expr, allowed: Sequence[str]) -> None:
             raise _refuse(f"table {table.sql(dialect=DIALECT)} names another database; only one is allowed")
         schema = _identifier_name(table.args.get("db"))
         name = _identifier_name(table.this)
+        if name.startswith("pg_") or schema in _SYSTEM_SCHEMAS:
+            raise _refuse(
+                f"{schema or 'the'} relation {name} is a system catalog or view; query the tables of "
+                f"the allowed schemas {', '.join(allowed)}"
+            )
         if not schema:
             # Pinning the schema stops an unqualified name from resolving to pg_catalog (searched first).
-            table.set("db", exp.to_identifier(allowed[0]))
+            table.set("db", exp.to_identifier(allowed[0], quoted=allowed[0] != allowed[0].lower() or None))
         elif schema not in allowed:
             raise _refuse(f"table {schema}.{name} is outside the allowed schemas {', '.join(allowed)}")
 
@@ -194,7 +230,10 @@ def validate_select(sql: str, *, allowed_schemas: Sequence[str], row_limit: int)
         raise ValueError("allowed_schemas must name at least one schema")
     if row_limit <= 0:
         raise ValueError("row_limit must be positive")
-    allowed = [s.lower() for s in allowed_schemas]
+    # Schema names as PostgreSQL stores them: a quoted identifier in the SQL keeps its case.
+    allowed = list(allowed_schemas)
+    if system := [s for s in allowed if s in _SYSTEM_SCHEMAS or s.startswith("pg_")]:
+        raise ValueError(f"allowed_schemas cannot include system schemas: {', '.join(system)}")
     statements = _parse(sql)
     if not statements:
         raise _refuse("the SQL is empty; write one SELECT statement")
@@ -202,7 +241,7 @@ def validate_select(sql: str, *, allowed_schemas: Sequence[str], row_limit: int)
         kinds = "; ".join(_statement_kind(s) for s in statements)
         raise _refuse(f"{len(statements)} statements ({kinds}); only a single SELECT is allowed")
     root = _check_shape(statements[0])
-    _check_functions(root, allowed)
+    _check_functions(root)
     _check_tables(root, allowed)
     _apply_limit(root, row_limit)
     return root.sql(dialect=DIALECT, pretty=True, comments=False)
