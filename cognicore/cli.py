@@ -201,20 +201,21 @@ def agents(as_json: JsonOpt = False) -> None:
 def history(
     session: Annotated[str, typer.Option("--session", "-s", help="The session whose checkpoints to list.")],
     limit: Annotated[int, typer.Option(help="At most this many checkpoints, newest first.")] = 50,
+    user: UserOpt = "local",
     as_json: JsonOpt = False,
 ) -> None:
-    """List a session's checkpoints, newest first (what `resume` continues from)."""
+    """List a user's session checkpoints, newest first (what `resume` continues from)."""
     settings = load_settings()
 
     async def main() -> list[dict[str, Any]]:
         async with open_app(settings, check_embeddings=False) as app_:
-            return [c.model_dump() for c in await app_.runner.history(session_id=session, limit=limit)]
+            return [c.model_dump() for c in await app_.runner.history(session_id=session, user_id=user, limit=limit)]
 
     rows = run_command(main, as_json=as_json)
     if as_json:
         print_json(rows)
     elif not rows:
-        console.print(f"Session {session!r} has no checkpoints.")
+        console.print(f"Session {session!r} of user {user!r} has no checkpoints.")
     else:
         console.print(checkpoints_table(rows))
 
@@ -222,6 +223,7 @@ def history(
 @app.command()
 def resume(
     session: Annotated[str, typer.Option("--session", "-s", help="The session with an interrupted run.")],
+    user: UserOpt = "local",
     as_json: JsonOpt = False,
 ) -> None:
     """Continue a session's interrupted run from its last checkpoint; completed steps are not run again."""
@@ -230,13 +232,13 @@ def resume(
     async def main() -> int:
         async with open_app(settings) as app_:
             if as_json:
-                result = await app_.runner.resume(session_id=session)
+                result = await app_.runner.resume(session_id=session, user_id=user)
                 print_json(result.model_dump(mode="json"))
             else:
                 with LiveProgress(console) as progress:
-                    result = await app_.runner.resume(session_id=session, on_event=progress)
+                    result = await app_.runner.resume(session_id=session, user_id=user, on_event=progress)
                 print_result(console, result)
-            await process_memory(app_)
+            await process_memory(app_, user_id=user)
             return 0 if result.outcome == "succeeded" else 1
 
     raise typer.Exit(run_command(main, as_json=as_json))

@@ -189,6 +189,7 @@ def import_(
 def replay(
     run_id: Annotated[str, typer.Argument(help="The run to replay (see `cognicore runs list`).")],
     live: Annotated[bool, typer.Option("--live", help="Use today's models and data; keep only the plan.")] = False,
+    user: UserOpt = "local",
     as_json: JsonOpt = False,
 ) -> None:
     """Re-execute a recorded run and report every difference step by step (exit 1 if any)."""
@@ -198,10 +199,10 @@ def replay(
         async with open_app(settings) as app:
             mode: ReplayMode = "live" if live else "recorded"
             if as_json:
-                report, _ = await app.runner.replay(run_id, mode=mode)
+                report, _ = await app.runner.replay(run_id, user_id=user, mode=mode)
             else:
                 with LiveProgress(console) as progress:
-                    report, _ = await app.runner.replay(run_id, mode=mode, on_event=progress)
+                    report, _ = await app.runner.replay(run_id, user_id=user, mode=mode, on_event=progress)
             return report.model_dump(mode="json")
 
     report = run_command(main, as_json=as_json)
@@ -221,7 +222,7 @@ def replay(
 @runs_app.command("list")
 def list_runs(
     session: Annotated[str | None, typer.Option("--session", "-s", help="Only this session.")] = None,
-    user: Annotated[str | None, typer.Option("--user", "-u", help="Only this user.")] = None,
+    user: UserOpt = "local",
     limit: Annotated[int, typer.Option(help="At most this many, newest first.")] = 20,
     as_json: JsonOpt = False,
 ) -> None:
@@ -248,23 +249,24 @@ def list_runs(
             r["session_id"],
             r["request"][:60],
         )
-    console.print(table if rows else "No runs recorded yet.")
+    console.print(table if rows else f"No runs recorded yet for user {user!r}.")
 
 
 @runs_app.command("show")
 def show_run(
     run_id: Annotated[str, typer.Argument(help="The run id.")],
+    user: UserOpt = "local",
     as_json: JsonOpt = False,
 ) -> None:
-    """Show a run: request, plan, steps, outcome, timings and every model call."""
+    """Show one of the user's runs: request, plan, steps, outcome, timings and every model call."""
     settings = load_settings()
 
     async def main() -> dict[str, Any]:
         async with open_app(settings, check_embeddings=False) as app:
-            record = await app.runs.get(run_id)
+            record = await app.runs.get(run_id, user_id=user)
             if record is None:
-                raise WorkflowNotFound(f"No run {run_id!r}; see `cognicore runs list`.")
-            calls = await app.runs.calls(run_id)
+                raise WorkflowNotFound(f"No run {run_id!r} for user {user!r}; see `cognicore runs list --user {user}`.")
+            calls = await app.runs.calls(run_id, user_id=user)
             return {**record.model_dump(mode="json"), "calls": [c.model_dump(mode="json") for c in calls]}
 
     run = run_command(main, as_json=as_json)
@@ -283,6 +285,7 @@ def show_run(
 def fork(
     session: Annotated[str, typer.Option("--session", "-s", help="The session to travel back in.")],
     checkpoint: Annotated[str, typer.Option("--checkpoint", "-c", help="Checkpoint id (`cognicore history`).")],
+    user: UserOpt = "local",
     as_json: JsonOpt = False,
 ) -> None:
     """Time travel: continue a session from an earlier checkpoint as a new run; the original is kept."""
@@ -291,11 +294,13 @@ def fork(
     async def main() -> int:
         async with open_app(settings) as app:
             if as_json:
-                result = await app.runner.fork(session_id=session, checkpoint_id=checkpoint)
+                result = await app.runner.fork(session_id=session, user_id=user, checkpoint_id=checkpoint)
                 print_json(result.model_dump(mode="json"))
             else:
                 with LiveProgress(console) as progress:
-                    result = await app.runner.fork(session_id=session, checkpoint_id=checkpoint, on_event=progress)
+                    result = await app.runner.fork(
+                        session_id=session, user_id=user, checkpoint_id=checkpoint, on_event=progress
+                    )
                 print_result(console, result)
             return 0 if result.outcome == "succeeded" else 1
 

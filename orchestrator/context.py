@@ -15,6 +15,7 @@ from cognicore.orchestrator.recollection import Recollector
 from cognicore.orchestrator.reuse import WorkflowAdapter
 from cognicore.subagents.compose import AnswerComposer
 from cognicore.subagents.registry import Registry
+from cognicore.workflows.recording import Recorder
 from cognicore.workflows.store import WorkflowStore
 
 
@@ -44,3 +45,4 @@ class Context:
     step_timeout_s: float = 120.0
     reuse_threshold: float = 0.35
     learn: bool = True  # False while replaying: a replay must not teach procedural memory again
+    recorder: Recorder | None = None  # the run's role-call recorder; the runner sets one per run

@@ -6,20 +6,24 @@ import asyncio
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager, suppress
 from dataclasses import replace
 from typing import Any, cast
+from urllib.parse import quote
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import Command
 from pydantic import BaseModel, Field
 
+from cognicore.memory.llm import ModelCallError
 from cognicore.orchestrator.budget import check_input
 from cognicore.orchestrator.context import Context
 from cognicore.orchestrator.errors import NothingToResume, SessionBusy
+from cognicore.orchestrator.role_outputs import ROLE_OUTPUTS
 from cognicore.orchestrator.state import State, new_run_input
 from cognicore.workflows.errors import WorkflowNotFound
-from cognicore.workflows.recording import RECORDER, Recorder
+from cognicore.workflows.recording import Recorder
 from cognicore.workflows.replay import (
     MEMORY_WRITE_ROLES,
     PLANNING_ROLES,
@@ -28,10 +32,11 @@ from cognicore.workflows.replay import (
     ReplayReport,
     compare_runs,
 )
-from cognicore.workflows.runs import RunStore
+from cognicore.workflows.runs import RunStatus, RunStore
 
 EventHandler = Callable[[dict[str, Any]], None]
 FORK_AS_NODE = "classify"  # routes only by Command: updating "as" it adds no edges of its own
+LAST_NODE = "remember"  # its only edge goes to END: an update "as" it leaves nothing pending
 
 
 class RunResult(BaseModel):
@@ -64,12 +69,27 @@ class CheckpointInfo(BaseModel):
     created_at: str | None
 
 
-def _config(session_id: str) -> RunnableConfig:
-    return {"configurable": {"thread_id": session_id}}
+def thread_id(user_id: str, session_id: str) -> str:
+    """The checkpoint thread of a user's session: two users with the same session name never share one.
+
+    The user id is percent-encoded, so it holds no `:` and the first `:` always ends it.
+    """
+    return f"{quote(user_id, safe='')}:{session_id}"
+
+
+def _config(user_id: str, session_id: str, checkpoint_id: str | None = None) -> RunnableConfig:
+    configurable: dict[str, Any] = {"thread_id": thread_id(user_id, session_id)}
+    if checkpoint_id is not None:
+        configurable["checkpoint_id"] = checkpoint_id
+    return {"configurable": configurable}
 
 
 class Runner:
-    """Runs, resumes and inspects requests on a compiled graph with a checkpointer."""
+    """Runs, resumes and inspects requests on a compiled graph with a checkpointer, each as one user.
+
+    A run holds its thread's advisory lock from start to end: a second process on the same session is
+    told it is busy, and only a run whose process is gone is offered to `resume`.
+    """
 
     def __init__(self, graph: CompiledStateGraph[Any, Any, Any, Any], context: Context, runs: RunStore) -> None:
         self._graph = graph
@@ -79,36 +99,67 @@ class Runner:
     async def ask(
         self, request: str, *, session_id: str, user_id: str, on_event: EventHandler | None = None
     ) -> RunResult:
-        """Run one request on the session's thread and return its result."""
+        """Run one request on the user's session thread and return its result."""
         check_input(request, max_tokens=self._context.max_input_tokens)
-        await self._ensure_idle(session_id)
-        run_id = uuid.uuid4().hex
-        await self._runs.start(
-            run_id=run_id, user_id=user_id, session_id=session_id, request=request, engine=self._context.engine
-        )
-        first = new_run_input(request=request, user_id=user_id, session_id=session_id, run_id=run_id)
-        return await self._drive(first, session_id=session_id, run_id=run_id, on_event=on_event)
-
-    async def _ensure_idle(self, session_id: str) -> None:
-        pending = await self._graph.aget_state(_config(session_id))
-        if pending.next:
-            raise SessionBusy(
-                f"Session {session_id!r} has an interrupted run ({pending.values.get('run_id')}); "
-                f"continue it with `cognicore resume --session {session_id}` or use another --session."
+        thread = thread_id(user_id, session_id)
+        async with self._hold(thread, session_id):
+            await self._ensure_idle(user_id, session_id)
+            run_id = uuid.uuid4().hex
+            await self._runs.start(
+                run_id=run_id,
+                user_id=user_id,
+                session_id=session_id,
+                thread_id=thread,
+                request=request,
+                engine=self._context.engine,
+            )
+            first = new_run_input(request=request, user_id=user_id, session_id=session_id, run_id=run_id)
+            recorder = self._recorder(run_id, user_id)
+            return await self._drive(
+                first, user_id=user_id, session_id=session_id, recorder=recorder, on_event=on_event
             )
 
-    async def resume(self, *, session_id: str, on_event: EventHandler | None = None) -> RunResult:
-        """Continue the session's interrupted run from its last checkpoint; completed steps are not redone."""
-        snapshot = await self._graph.aget_state(_config(session_id))
-        if not snapshot.next:
-            raise NothingToResume(f"Session {session_id!r} has no interrupted run to resume.")
-        run_id = snapshot.values["run_id"]
-        return await self._drive(None, session_id=session_id, run_id=run_id, on_event=on_event)
+    @asynccontextmanager
+    async def _hold(self, thread: str, session_id: str) -> AsyncIterator[None]:
+        async with self._runs.hold_thread(thread) as held:
+            if not held:
+                raise SessionBusy(
+                    f"Session {session_id!r} is busy: another process is running a request on it right now; "
+                    "wait for it to finish, or use another --session."
+                )
+            yield
 
-    async def history(self, *, session_id: str, limit: int = 100) -> list[CheckpointInfo]:
-        """The session's checkpoints, newest first."""
+    async def _ensure_idle(self, user_id: str, session_id: str) -> None:
+        pending = await self._graph.aget_state(_config(user_id, session_id))
+        if pending.next:
+            raise SessionBusy(
+                f"Session {session_id!r} has an interrupted run ({pending.values.get('run_id')}) whose process "
+                f"is gone; continue it with `cognicore resume --session {session_id} --user {user_id}` "
+                "or use another --session."
+            )
+
+    async def resume(self, *, session_id: str, user_id: str, on_event: EventHandler | None = None) -> RunResult:
+        """Continue the session's interrupted run from its last checkpoint; completed steps are not redone."""
+        async with self._hold(thread_id(user_id, session_id), session_id):
+            snapshot = await self._graph.aget_state(_config(user_id, session_id))
+            if not snapshot.next:
+                raise NothingToResume(f"Session {session_id!r} of user {user_id!r} has no interrupted run to resume.")
+            run_id = snapshot.values["run_id"]
+            # The calls the crashed attempt stored stay; a task that runs again replaces its own.
+            earlier = await self._runs.calls(run_id, user_id=user_id)
+            recorder = self._recorder(
+                run_id,
+                user_id,
+                first_seq=max((c.seq for c in earlier), default=-1) + 1,
+                stale_tasks={c.task_id for c in earlier if c.task_id},
+            )
+            await self._runs.reopen(run_id, user_id=user_id)
+            return await self._drive(None, user_id=user_id, session_id=session_id, recorder=recorder, on_event=on_event)
+
+    async def history(self, *, session_id: str, user_id: str, limit: int = 100) -> list[CheckpointInfo]:
+        """The user's session checkpoints, newest first."""
         out: list[CheckpointInfo] = []
-        async for snap in self._graph.aget_state_history(_config(session_id), limit=limit):
+        async for snap in self._graph.aget_state_history(_config(user_id, session_id), limit=limit):
             meta = snap.metadata or {}
             out.append(
                 CheckpointInfo(
@@ -123,34 +174,43 @@ class Runner:
         return out
 
     async def replay(
-        self, run_id: str, *, mode: ReplayMode = "recorded", on_event: EventHandler | None = None
+        self, run_id: str, *, user_id: str, mode: ReplayMode = "recorded", on_event: EventHandler | None = None
     ) -> tuple[ReplayReport, RunResult]:
-        """Re-execute a recorded run on a fresh thread and compare it with the original, step by step.
+        """Re-execute one of the user's recorded runs on a fresh thread and compare it with the original.
 
         `recorded`: every role answers from the recording (tools that declare `deterministic = False`
         too), so any difference comes from code. `live`: only the planning decisions come from the
         recording; sub-agents and their roles run against today's models and data.
         """
-        original = await self._runs.get(run_id)
+        original = await self._runs.get(run_id, user_id=user_id)
         if original is None or original.result is None:
-            raise WorkflowNotFound(f"No finished run {run_id!r}; see `cognicore runs list`.")
-        recording = await self._runs.calls(run_id)
-        recorder = Recorder(recording, serve=PLANNING_ROLES if mode == "live" else None)
+            raise WorkflowNotFound(
+                f"No finished run {run_id!r} for user {user_id!r}; see `cognicore runs list --user {user_id}`."
+            )
+        recording = await self._runs.calls(run_id, user_id=user_id)
         new_id = uuid.uuid4().hex
         session_id = f"replay-{run_id[:8]}-{new_id[:6]}"
+        recorder = self._recorder(
+            new_id, user_id, recording=recording, serve=PLANNING_ROLES if mode == "live" else None
+        )
         await self._runs.start(
             run_id=new_id,
-            user_id=original.user_id,
+            user_id=user_id,
             session_id=session_id,
+            thread_id=thread_id(user_id, session_id),
             request=original.request,
             engine=self._context.engine,
             origin="replay",
             parent_run_id=run_id,
         )
-        first = new_run_input(request=original.request, user_id=original.user_id, session_id=session_id, run_id=new_id)
-        context = replace(self._context, learn=False)
+        first = new_run_input(request=original.request, user_id=user_id, session_id=session_id, run_id=new_id)
         result = await self._drive(
-            first, session_id=session_id, run_id=new_id, on_event=on_event, recorder=recorder, context=context
+            first,
+            user_id=user_id,
+            session_id=session_id,
+            recorder=recorder,
+            on_event=on_event,
+            context=replace(self._context, learn=False),
         )
         differences = compare_runs(original.result, result.model_dump(mode="json"))
         if mode == "recorded":
@@ -163,55 +223,63 @@ class Runner:
         )
         return report, result
 
-    async def fork(self, *, session_id: str, checkpoint_id: str, on_event: EventHandler | None = None) -> RunResult:
+    async def fork(
+        self, *, session_id: str, user_id: str, checkpoint_id: str, on_event: EventHandler | None = None
+    ) -> RunResult:
         """Time travel: continue the session from an earlier checkpoint as a new run (a branch of the thread).
 
         The original run and its checkpoints stay as they were; the fork gets its own run id, so its
         artefacts and records never overwrite the original's.
         """
-        await self._ensure_idle(session_id)
-        config: RunnableConfig = {"configurable": {"thread_id": session_id, "checkpoint_id": checkpoint_id}}
-        snapshot = await self._graph.aget_state(config)
-        if not snapshot.values:
-            raise NothingToResume(
-                f"Session {session_id!r} has no checkpoint {checkpoint_id!r}; list them with "
-                f"`cognicore history --session {session_id}`."
+        thread = thread_id(user_id, session_id)
+        async with self._hold(thread, session_id):
+            await self._ensure_idle(user_id, session_id)
+            config = _config(user_id, session_id, checkpoint_id)
+            snapshot = await self._graph.aget_state(config)
+            if not snapshot.values:
+                raise NothingToResume(
+                    f"Session {session_id!r} has no checkpoint {checkpoint_id!r}; list them with "
+                    f"`cognicore history --session {session_id} --user {user_id}`."
+                )
+            if not snapshot.next:
+                raise NothingToResume(f"Checkpoint {checkpoint_id!r} ends a run; fork from an earlier one.")
+            parent = snapshot.values["run_id"]
+            new_id = uuid.uuid4().hex
+            record = await self._runs.get(parent, user_id=user_id)
+            await self._runs.start(
+                run_id=new_id,
+                user_id=user_id,
+                session_id=session_id,
+                thread_id=thread,
+                request=snapshot.values["request"],
+                engine=self._context.engine,
+                origin="fork",
+                parent_run_id=parent if record else None,
             )
-        if not snapshot.next:
-            raise NothingToResume(f"Checkpoint {checkpoint_id!r} ends a run; fork from an earlier one.")
-        parent = snapshot.values["run_id"]
-        new_id = uuid.uuid4().hex
-        record = await self._runs.get(parent)
-        await self._runs.start(
-            run_id=new_id,
-            user_id=snapshot.values["user_id"],
-            session_id=session_id,
-            request=snapshot.values["request"],
-            engine=self._context.engine,
-            origin="fork",
-            parent_run_id=parent if record else None,
-        )
-        # Sub-agent nodes are reached with `Send` payloads that a goto cannot carry: `execute` re-dispatches
-        # the steps still to do. `as_node` is a node with no static edges, so only `goto` decides what runs.
-        goto = list(dict.fromkeys("execute" if n in self._context.registry else n for n in snapshot.next))
-        await self._graph.aupdate_state(config, Command(goto=goto, update={"run_id": new_id}), as_node=FORK_AS_NODE)
-        return await self._drive(None, session_id=session_id, run_id=new_id, on_event=on_event)
+            # Sub-agent nodes are reached with `Send` payloads that a goto cannot carry: `execute` re-dispatches
+            # the steps still to do. `as_node` is a node with no static edges, so only `goto` decides what runs.
+            goto = list(dict.fromkeys("execute" if n in self._context.registry else n for n in snapshot.next))
+            await self._graph.aupdate_state(config, Command(goto=goto, update={"run_id": new_id}), as_node=FORK_AS_NODE)
+            recorder = self._recorder(new_id, user_id)
+            return await self._drive(None, user_id=user_id, session_id=session_id, recorder=recorder, on_event=on_event)
+
+    def _recorder(self, run_id: str, user_id: str, **kwargs: Any) -> Recorder:
+        return Recorder(outputs=ROLE_OUTPUTS, sink=self._runs.sink(run_id, user_id), **kwargs)
 
     async def _drive(
         self,
         graph_input: State | None,
         *,
+        user_id: str,
         session_id: str,
-        run_id: str,
+        recorder: Recorder,
         on_event: EventHandler | None,
-        recorder: Recorder | None = None,
         context: Context | None = None,
     ) -> RunResult:
         emit = on_event or (lambda _event: None)
-        context = context or self._context
-        recorder = recorder or Recorder()
-        token = RECORDER.set(recorder)
-        config = _config(session_id)
+        context = replace(context or self._context, recorder=recorder)
+        config = _config(user_id, session_id)
+        run_id = (graph_input or {}).get("run_id") or (await self._graph.aget_state(config)).values["run_id"]
         started = time.perf_counter()
         node_started: dict[str, float] = {}
         timings: dict[str, float] = {}
@@ -232,29 +300,43 @@ class Runner:
                         timings[chunk["name"]] = round(timings.get(chunk["name"], 0.0) + ms, 1)
                     emit({"event": "node_end", "node": chunk["name"], "error": chunk.get("error")})
         except (KeyboardInterrupt, asyncio.CancelledError):
-            await asyncio.shield(self._runs.save_calls(run_id, recorder.calls))
             await asyncio.shield(
-                self._runs.mark(run_id, status="interrupted", error="interrupted; resume with `cognicore resume`")
+                self._end(
+                    run_id,
+                    user_id,
+                    "interrupted",
+                    f"interrupted; resume with `cognicore resume --session {session_id} --user {user_id}`",
+                )
             )
             raise
-        except Exception as exc:
-            await self._runs.save_calls(run_id, recorder.calls)
-            await self._runs.mark(run_id, status="failed", error=f"{type(exc).__name__}: {exc}")
+        except ModelCallError as exc:
+            # The model failed after its retries: the run is over, not paused. Closing its thread (an update
+            # as the last node) keeps the session usable for the next request instead of blocking it.
+            reason = f"ModelCallError: {exc}"
+            await self._end(run_id, user_id, "failed", reason)
+            with suppress(Exception):
+                await self._graph.aupdate_state(config, {"outcome": "failed", "error": reason}, as_node=LAST_NODE)
             raise
-        finally:
-            RECORDER.reset(token)
-        await self._runs.save_calls(run_id, recorder.calls)
+        except Exception as exc:
+            await self._end(run_id, user_id, "failed", f"{type(exc).__name__}: {exc}")
+            raise
         timings["total"] = round((time.perf_counter() - started) * 1000, 1)
         snapshot = await self._graph.aget_state(config)
         result = self._result(snapshot.values, session_id=session_id, timings=timings)
         await self._runs.finish(
             run_id,
+            user_id=user_id,
             status="succeeded" if result.outcome == "succeeded" else "failed",
             result=result.model_dump(mode="json"),
             checkpoint_id=snapshot.config["configurable"].get("checkpoint_id"),
             error=result.error,
         )
         return result
+
+    async def _end(self, run_id: str, user_id: str, status: RunStatus, error: str) -> None:
+        # Best effort: when the database itself is gone, the original error is the one to report.
+        with suppress(Exception):
+            await self._runs.mark(run_id, user_id=user_id, status=status, error=error)
 
     def _result(self, values: dict[str, Any], *, session_id: str, timings: dict[str, float]) -> RunResult:
         results: dict[str, Any] = values.get("results") or {}

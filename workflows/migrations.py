@@ -1,5 +1,7 @@
 """Schema of the run records; append-only, the position of a statement is its version."""
 
+from cognicore.memory.tenancy import rls_migration
+
 MIGRATIONS: list[str] = [
     """
     CREATE TABLE runs (
@@ -81,4 +83,23 @@ MIGRATIONS += [
     ALTER TABLE runs ADD COLUMN parent_run_id text REFERENCES runs(id) ON DELETE SET NULL;
     ALTER TABLE runs ADD COLUMN workflow jsonb;
     """,
+]
+
+MIGRATIONS += [
+    # Tenancy (issue 8): every row a user owns carries `user_id` and sits under forced row-level security,
+    # so a statement acting as one user (`memory.tenancy.user_transaction`) never sees another's rows.
+    # Role calls are written as they happen, tagged with the LangGraph task that made them: a resumed
+    # run drops the calls of the tasks it runs again, so a crash neither loses nor doubles any.
+    """
+    ALTER TABLE run_calls ADD COLUMN user_id text;
+    UPDATE run_calls c SET user_id = r.user_id FROM runs r WHERE r.id = c.run_id;
+    ALTER TABLE run_calls ALTER COLUMN user_id SET NOT NULL;
+    ALTER TABLE run_calls ADD COLUMN task_id text;
+    CREATE INDEX run_calls_task_idx ON run_calls (run_id, task_id);
+    CREATE INDEX runs_thread_idx ON runs (thread_id, created_at);
+    """
+    + rls_migration("runs")
+    + rls_migration("run_calls")
+    + rls_migration("workflows")
+    + rls_migration("workflow_triggers"),
 ]

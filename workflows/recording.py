@@ -1,25 +1,37 @@
 """Recording every reasoning-role call of a run, and serving recorded calls back when a run is replayed.
 
-Roles are wrapped once by the shell (`RecordedRole`); which run a call belongs to, and which step made
-it, travel in context variables that LangGraph copies into each node's task, so parallel steps are
-told apart without passing anything through the roles themselves.
+A role is wrapped once by the shell with `recorded(name, role)`, which keeps the role's type. The
+`Recorder` of a run travels in the run's LangGraph context (`Context.recorder`); a wrapped role finds
+it through LangGraph's runtime, and tells parallel tasks apart by LangGraph's own task id, so nothing
+is kept in module-level state. Each call is stored as it happens, tagged with its task: a crash loses
+none, and a resumed run replaces the calls of a task it runs again instead of doubling them.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import importlib
 import inspect
+import itertools
 import time
 from collections import defaultdict, deque
-from collections.abc import Iterable
-from contextvars import ContextVar
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol, TypeVar, cast
 
-from pydantic import BaseModel, Field
+from langgraph.config import get_config
+from langgraph.runtime import get_runtime
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from pydantic_core import to_jsonable_python
 
+from cognicore.subagents.role_names import TOOL_PREFIX
 from cognicore.workflows.errors import ReplayMismatch
+
+R = TypeVar("R")
+
+RUN_SCOPE = "run"
+"""The scope of role calls made by orchestrator nodes (a sub-agent step's calls use its step id)."""
+
+# LangGraph puts the id of the running task in the config it hands to each task (a stable id: a task
+# run again from the same checkpoint after a crash gets the same one).
+_TASK_ID_KEY = "__pregel_task_id"
 
 
 class ModelCall(BaseModel):
@@ -33,29 +45,89 @@ class ModelCall(BaseModel):
     output_type: str
     ms: float
     replayed: bool = False
+    task_id: str | None = None
 
 
-RECORDER: ContextVar[Recorder | None] = ContextVar("cognicore_recorder", default=None)
-SCOPE: ContextVar[str] = ContextVar("cognicore_scope", default="run")
+class CallSink(Protocol):
+    """Where a recorder stores calls as they happen (a run's rows in `run_calls`)."""
+
+    async def save(self, call: ModelCall) -> None:
+        """Store one call."""
+        ...
+
+    async def drop_task(self, task_id: str) -> None:
+        """Forget the calls an earlier attempt of this task made (the task is running again)."""
+        ...
 
 
 class Recorder:
-    """Collects the calls of one run; with `recording`, serves those calls instead of invoking roles.
+    """Records the calls of one run; with `recording`, serves those calls instead of invoking roles.
 
-    `serve` limits which roles are served from the recording (a live replay serves only the planning
-    decisions and runs everything else again).
+    `outputs` is the closed map of role name -> output type used to revive recorded answers (a role
+    whose name starts with `tool:` uses the entry `"tool:"`). `serve` limits which roles are served from
+    the recording (a live replay serves only the planning decisions and runs everything else again).
+    `stale_tasks` are tasks with calls stored by an earlier, crashed attempt of this run.
     """
 
-    def __init__(self, recording: Iterable[ModelCall] = (), *, serve: frozenset[str] | None = None) -> None:
+    def __init__(
+        self,
+        recording: Iterable[ModelCall] = (),
+        *,
+        outputs: Mapping[str, Any],
+        serve: frozenset[str] | None = None,
+        sink: CallSink | None = None,
+        first_seq: int = 0,
+        stale_tasks: Iterable[str] = (),
+    ) -> None:
         self.calls: list[ModelCall] = []
         self._queues: dict[tuple[str, str], deque[ModelCall]] = defaultdict(deque)
         for call in sorted(recording, key=lambda c: c.seq):
             self._queues[(call.role, call.scope)].append(call)
+        self._outputs = {name: TypeAdapter(tp) for name, tp in outputs.items()}
         self._serve = serve
+        self._sink = sink
+        self._seq = itertools.count(first_seq)
+        self._stale = set(stale_tasks)
+        self._scopes: dict[str, str] = {}
         self.replaying = bool(self._queues)
 
-    def next_recorded(self, role: str, scope: str) -> ModelCall | None:
-        """The recorded answer for this role's next call in `scope`, when this role is served."""
+    def enter_scope(self, scope: str) -> None:
+        """File the role calls of the current LangGraph task under `scope` (a plan step id)."""
+        task_id = _task_id()
+        if task_id is not None:
+            self._scopes[task_id] = scope
+
+    async def call(self, role: str, method: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """Invoke `method` (or serve its recorded answer) and store the call."""
+        task_id = _task_id()
+        scope = self._scopes.get(task_id, RUN_SCOPE) if task_id else RUN_SCOPE
+        inputs = {"args": list(args), **kwargs} if args else dict(kwargs)
+        served = self._next_recorded(role, scope)
+        if served is not None:
+            output = self.revive(role, served.output)
+            await self._record(role, scope, task_id, inputs, output, 0.0, replayed=True)
+            return output
+        started = time.perf_counter()
+        output = await method(*args, **kwargs)
+        await self._record(role, scope, task_id, inputs, output, (time.perf_counter() - started) * 1000)
+        return output
+
+    def revive(self, role: str, value: Any) -> Any:
+        """Rebuild a recorded output as the type the role returns, from the closed map of output types."""
+        adapter = self._outputs.get(role) or (self._outputs.get(TOOL_PREFIX) if role.startswith(TOOL_PREFIX) else None)
+        if adapter is None:
+            known = ", ".join(sorted(self._outputs))
+            raise ReplayMismatch(f"role {role!r} has no output type to replay it with; known roles: {known}")
+        try:
+            return adapter.validate_python(value)
+        except ValidationError as exc:
+            raise ReplayMismatch(f"the recorded answer of {role} no longer fits its output type: {exc}") from exc
+
+    def unused(self, *, ignore: frozenset[str] = frozenset()) -> list[str]:
+        """Recorded calls the replay never asked for (roles in `ignore` aside)."""
+        return [f"{role} in {scope}" for (role, scope), q in self._queues.items() for _ in q if role not in ignore]
+
+    def _next_recorded(self, role: str, scope: str) -> ModelCall | None:
         if not self.replaying or (self._serve is not None and role not in self._serve):
             return None
         queue = self._queues.get((role, scope))
@@ -66,33 +138,42 @@ class Recorder:
             )
         return queue.popleft()
 
-    def record(
-        self, role: str, scope: str, inputs: dict[str, Any], output: Any, ms: float, *, replayed: bool = False
+    async def _record(
+        self,
+        role: str,
+        scope: str,
+        task_id: str | None,
+        inputs: dict[str, Any],
+        output: Any,
+        ms: float,
+        *,
+        replayed: bool = False,
     ) -> None:
-        kind, value = _dump(output)
-        self.calls.append(
-            ModelCall(
-                seq=len(self.calls),
-                role=role,
-                scope=scope,
-                input=_jsonable(inputs),
-                output=value,
-                output_type=kind,
-                ms=round(ms, 3),
-                replayed=replayed,
-            )
+        call = ModelCall(
+            seq=next(self._seq),
+            role=role,
+            scope=scope,
+            input=_jsonable(inputs),
+            output=_jsonable(output),
+            output_type=type(output).__name__,
+            ms=round(ms, 3),
+            replayed=replayed,
+            task_id=task_id,
         )
-
-    def unused(self, *, ignore: frozenset[str] = frozenset()) -> list[str]:
-        """Recorded calls the replay never asked for (roles in `ignore` aside)."""
-        return [f"{role} in {scope}" for (role, scope), q in self._queues.items() for _ in q if role not in ignore]
+        self.calls.append(call)
+        if self._sink is None:
+            return
+        if task_id is not None and task_id in self._stale:
+            self._stale.discard(task_id)
+            await self._sink.drop_task(task_id)
+        await self._sink.save(call)
 
 
 class RecordedRole:
-    """A role object whose async methods are recorded, or answered from a recording during replay."""
+    """A role whose async methods go through the run's recorder; outside a recorded run, straight to the role."""
 
     def __init__(self, role: str, impl: Any, *, methods: tuple[str, ...] | None = None) -> None:
-        self._role = role
+        self._role = str(role)
         self._impl = impl
         self._methods = methods
 
@@ -108,69 +189,35 @@ class RecordedRole:
         role = self._role
 
         async def call(*args: Any, **kwargs: Any) -> Any:
-            recorder = RECORDER.get()
+            recorder = current_recorder()
             if recorder is None:
                 return await attr(*args, **kwargs)
-            scope = SCOPE.get()
-            inputs = {"args": list(args), **kwargs} if args else dict(kwargs)
-            recorded = recorder.next_recorded(role, scope)
-            if recorded is not None:
-                output = revive(recorded.output_type, recorded.output)
-                recorder.record(role, scope, inputs, output, 0.0, replayed=True)
-                return output
-            started = time.perf_counter()
-            output = await attr(*args, **kwargs)
-            recorder.record(role, scope, inputs, output, (time.perf_counter() - started) * 1000)
-            return output
+            return await recorder.call(role, attr, args, kwargs)
 
         return call
 
 
-def _type_path(cls: type) -> str:
-    return f"{cls.__module__}:{cls.__qualname__}"
+def recorded(name: str, role: R, *, methods: tuple[str, ...] | None = None) -> R:
+    """`role`, its async methods recorded under `name` in whichever run calls them; the role's type is kept."""
+    return cast(R, RecordedRole(name, role, methods=methods))
 
 
-def _dump(value: Any) -> tuple[str, Any]:
-    if isinstance(value, BaseModel):
-        return _type_path(type(value)), value.model_dump(mode="json")
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return _type_path(type(value)), _jsonable(dataclasses.asdict(value))
-    if (
-        isinstance(value, list)
-        and value
-        and all(isinstance(v, BaseModel) or dataclasses.is_dataclass(v) for v in value)
-    ):
-        kinds = {_dump(v)[0] for v in value}
-        if len(kinds) == 1:
-            return "list:" + kinds.pop(), [_dump(v)[1] for v in value]
-    return "json", _jsonable(value)
+def current_recorder() -> Recorder | None:
+    """The recorder in the running graph's context (`Context.recorder`), or None outside a recorded run."""
+    try:
+        runtime = get_runtime()
+    except RuntimeError:  # not inside a graph run
+        return None
+    recorder = getattr(getattr(runtime, "context", None), "recorder", None)
+    return recorder if isinstance(recorder, Recorder) else None
 
 
-def revive(kind: str, value: Any) -> Any:
-    """Rebuild a recorded output as the type the role returned."""
-    if kind == "json":
-        return value
-    if kind.startswith("list:"):
-        return [revive(kind[5:], v) for v in value]
-    module, _, qualname = kind.partition(":")
-    cls: Any = importlib.import_module(module)
-    for part in qualname.split("."):
-        cls = getattr(cls, part)
-    if isinstance(cls, type) and issubclass(cls, BaseModel):
-        return cls.model_validate(value)
-    if dataclasses.is_dataclass(cls):
-        return _revive_dataclass(cls, value)
-    raise TypeError(f"cannot revive a recorded {kind}")
-
-
-def _revive_dataclass(cls: Any, value: dict[str, Any]) -> Any:
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    kwargs = {}
-    for name, raw in value.items():
-        if name not in fields:
-            continue
-        kwargs[name] = tuple(raw) if isinstance(raw, list) and "tuple" in str(fields[name].type) else raw
-    return cls(**kwargs)
+def _task_id() -> str | None:
+    try:
+        value = get_config().get("configurable", {}).get(_TASK_ID_KEY)
+    except RuntimeError:
+        return None
+    return value if isinstance(value, str) else None
 
 
 def _jsonable(value: Any) -> Any:

@@ -1,15 +1,24 @@
-"""Run records: every request, its plan, step outputs, outcome and timings, kept in PostgreSQL."""
+"""Run records: every request, its plan, step outputs, outcome and timings, kept in PostgreSQL.
+
+Runs and their role calls belong to a user: every statement runs in `user_transaction`, under the
+row-level security of `runs` and `run_calls`, so one user's runs are invisible to another's queries.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
+import psycopg
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 from pydantic import BaseModel, Field
 
+from cognicore.memory.rows import fetch_dicts
+from cognicore.memory.tenancy import user_transaction
 from cognicore.workflows.recording import ModelCall
 
 RunStatus = Literal["running", "succeeded", "failed", "interrupted"]
@@ -53,24 +62,53 @@ UPDATE runs SET status = %(status)s, intent = %(intent)s, plan = %(plan)s, steps
     timings_ms = %(timings_ms)s, checkpoint_id = %(checkpoint_id)s, workflow = %(workflow)s, finished_at = now()
 WHERE id = %(id)s
 """
-_NEXT_SEQ = "SELECT coalesce(max(seq) + 1, 0) AS n FROM run_calls WHERE run_id = %s"
 _SAVE_CALL = """
-INSERT INTO run_calls (run_id, seq, role, scope, input, output, output_type, ms)
-VALUES (%s, %s, %s, %s, %s, %s, %s, %s)
+INSERT INTO run_calls (run_id, user_id, seq, role, scope, input, output, output_type, ms, task_id)
+VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
 """
-_CALLS = "SELECT seq, role, scope, input, output, output_type, ms FROM run_calls WHERE run_id = %s ORDER BY seq"
-_MARK = "UPDATE runs SET status = %(status)s, error = %(error)s WHERE id = %(id)s AND status = 'running'"
+_DROP_TASK = "DELETE FROM run_calls WHERE run_id = %s AND task_id = %s"
+_CALLS = """
+SELECT seq, role, scope, input, output, output_type, ms, task_id FROM run_calls WHERE run_id = %s ORDER BY seq
+"""
+_MARK = """
+UPDATE runs SET status = %(status)s, error = %(error)s, finished_at = now() WHERE id = %(id)s AND status = 'running'
+"""
+_REOPEN = "UPDATE runs SET status = 'running', error = NULL, finished_at = NULL WHERE id = %s"
 _GET = "SELECT * FROM runs WHERE id = %s"
+# A session-level advisory lock per checkpoint thread, held by the process running on it: it goes with
+# the connection, so a process that dies (even by kill -9) frees its sessions.
+_TRY_LOCK = "SELECT pg_try_advisory_lock(hashtextextended(%s, 0)) AS ok"
+_UNLOCK = "SELECT pg_advisory_unlock(hashtextextended(%s, 0))"
+_LATEST = "SELECT * FROM runs WHERE thread_id = %s ORDER BY created_at DESC LIMIT 1"
 _LIST = """
 SELECT * FROM runs
 WHERE (%(session_id)s::text IS NULL OR session_id = %(session_id)s)
-  AND (%(user_id)s::text IS NULL OR user_id = %(user_id)s)
 ORDER BY created_at DESC LIMIT %(limit)s
 """
 
 
+@dataclass(frozen=True, slots=True)
+class RunCallSink:
+    """Stores one run's role calls as they happen (see `workflows.recording.CallSink`)."""
+
+    pool: AsyncConnectionPool
+    run_id: str
+    user_id: str
+
+    async def save(self, call: ModelCall) -> None:
+        """Store one call in its own transaction, so a crash right after it keeps it."""
+        row = (self.run_id, self.user_id, call.seq, call.role, call.scope, Jsonb(call.input), Jsonb(call.output))
+        async with user_transaction(self.pool, self.user_id) as conn:
+            await conn.execute(_SAVE_CALL, (*row, call.output_type, call.ms, call.task_id))
+
+    async def drop_task(self, task_id: str) -> None:
+        """Forget the calls an earlier, crashed attempt of this task made before it runs again."""
+        async with user_transaction(self.pool, self.user_id) as conn:
+            await conn.execute(_DROP_TASK, (self.run_id, task_id))
+
+
 class RunStore:
-    """Creates, finishes and reads run records."""
+    """Creates, finishes and reads run records, each as the user who owns them."""
 
     def __init__(self, pool: AsyncConnectionPool) -> None:
         self._pool = pool
@@ -81,93 +119,101 @@ class RunStore:
         run_id: str,
         user_id: str,
         session_id: str,
+        thread_id: str,
         request: str,
         engine: str,
         origin: RunOrigin = "ask",
         parent_run_id: str | None = None,
     ) -> None:
         """Record a run as `running` before the graph starts, so a crash leaves a trace."""
-        async with self._pool.connection() as conn:
-            await conn.execute(
-                _START,
-                {
-                    "id": run_id,
-                    "user_id": user_id,
-                    "session_id": session_id,
-                    "request": request,
-                    "engine": engine,
-                    "thread_id": session_id,
-                    "origin": origin,
-                    "parent": parent_run_id,
-                },
-            )
+        params = {
+            "id": run_id,
+            "user_id": user_id,
+            "session_id": session_id,
+            "request": request,
+            "engine": engine,
+            "thread_id": thread_id,
+            "origin": origin,
+            "parent": parent_run_id,
+        }
+        async with user_transaction(self._pool, user_id) as conn:
+            await conn.execute(_START, params)
 
-    async def save_calls(self, run_id: str, calls: Sequence[ModelCall]) -> None:
-        """Append a run's recorded role calls (a resumed run adds its own after the first part's)."""
-        if not calls:
-            return
-        async with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
-            await cur.execute(_NEXT_SEQ, (run_id,))
-            row = await cur.fetchone()
-            base = int(row["n"]) if row else 0  # type: ignore[call-overload]
-            await cur.executemany(
-                _SAVE_CALL,
-                [
-                    (run_id, base + c.seq, c.role, c.scope, Jsonb(c.input), Jsonb(c.output), c.output_type, c.ms)
-                    for c in calls
-                ],
-            )
+    def sink(self, run_id: str, user_id: str) -> RunCallSink:
+        """Where the recorder of this run stores its calls as they happen."""
+        return RunCallSink(self._pool, run_id, user_id)
 
-    async def calls(self, run_id: str) -> list[ModelCall]:
-        """The recorded role calls of a run, in order."""
-        async with self._pool.connection() as conn:
-            cur = await conn.execute(_CALLS, (run_id,))
-            return [ModelCall.model_validate(r) for r in await cur.fetchall()]
+    async def calls(self, run_id: str, *, user_id: str) -> list[ModelCall]:
+        """The recorded role calls of one of the user's runs, in order (none for another user's run)."""
+        async with user_transaction(self._pool, user_id) as conn:
+            rows = await fetch_dicts(conn, _CALLS, (run_id,))
+        return [ModelCall.model_validate(r) for r in rows]
 
     async def finish(
         self,
         run_id: str,
         *,
+        user_id: str,
         status: RunStatus,
         result: dict[str, Any],
         checkpoint_id: str | None,
         error: str | None = None,
     ) -> None:
         """Store the outcome and the full result of a run."""
-        async with self._pool.connection() as conn:
-            await conn.execute(
-                _FINISH,
-                {
-                    "id": run_id,
-                    "status": status,
-                    "intent": result.get("intent"),
-                    "plan": Jsonb(result.get("plan")) if result.get("plan") else None,
-                    "steps": Jsonb(result.get("steps", [])),
-                    "answer": result.get("answer"),
-                    "result": Jsonb(result),
-                    "error": error,
-                    "model_calls": Jsonb(result.get("model_calls", {})),
-                    "timings_ms": Jsonb(result.get("timings_ms", {})),
-                    "checkpoint_id": checkpoint_id,
-                    "workflow": Jsonb(result.get("workflow")) if result.get("workflow") else None,
-                },
-            )
+        params = {
+            "id": run_id,
+            "status": status,
+            "intent": result.get("intent"),
+            "plan": Jsonb(result.get("plan")) if result.get("plan") else None,
+            "steps": Jsonb(result.get("steps", [])),
+            "answer": result.get("answer"),
+            "result": Jsonb(result),
+            "error": error,
+            "model_calls": Jsonb(result.get("model_calls", {})),
+            "timings_ms": Jsonb(result.get("timings_ms", {})),
+            "checkpoint_id": checkpoint_id,
+            "workflow": Jsonb(result.get("workflow")) if result.get("workflow") else None,
+        }
+        async with user_transaction(self._pool, user_id) as conn:
+            await conn.execute(_FINISH, params)
 
-    async def mark(self, run_id: str, *, status: RunStatus, error: str | None = None) -> None:
-        """Mark a still-running run as interrupted or failed (Ctrl-C, an unexpected error)."""
-        async with self._pool.connection() as conn:
+    async def mark(self, run_id: str, *, user_id: str, status: RunStatus, error: str | None = None) -> None:
+        """End a still-running run as interrupted or failed (Ctrl-C, a model that keeps failing)."""
+        async with user_transaction(self._pool, user_id) as conn:
             await conn.execute(_MARK, {"id": run_id, "status": status, "error": error})
 
-    async def get(self, run_id: str) -> RunRecord | None:
-        async with self._pool.connection() as conn:
-            cur = await conn.execute(_GET, (run_id,))
-            row = await cur.fetchone()
-        return RunRecord.model_validate(row) if row else None
+    async def reopen(self, run_id: str, *, user_id: str) -> None:
+        """Mark a run that is being resumed as running again."""
+        async with user_transaction(self._pool, user_id) as conn:
+            await conn.execute(_REOPEN, (run_id,))
 
-    async def list(
-        self, *, session_id: str | None = None, user_id: str | None = None, limit: int = 20
-    ) -> list[RunRecord]:
+    @asynccontextmanager
+    async def hold_thread(self, thread_id: str) -> AsyncIterator[bool]:
+        """Hold the thread's lock for the block; yields False (and holds nothing) when a live run has it."""
+        key = f"cognicore.thread:{thread_id}"
         async with self._pool.connection() as conn:
-            cur = await conn.execute(_LIST, {"session_id": session_id, "user_id": user_id, "limit": limit})
-            rows = await cur.fetchall()
+            held = bool((await fetch_dicts(conn, _TRY_LOCK, (key,)))[0]["ok"])
+            try:
+                yield held
+            finally:
+                if held:
+                    with suppress(psycopg.Error):  # a lost connection took the lock with it
+                        await conn.execute(_UNLOCK, (key,))
+
+    async def get(self, run_id: str, *, user_id: str) -> RunRecord | None:
+        """One of the user's runs; None when it does not exist or belongs to someone else."""
+        async with user_transaction(self._pool, user_id) as conn:
+            rows = await fetch_dicts(conn, _GET, (run_id,))
+        return RunRecord.model_validate(rows[0]) if rows else None
+
+    async def latest_on_thread(self, thread_id: str, *, user_id: str) -> RunRecord | None:
+        """The user's newest run on a checkpoint thread (what a pending checkpoint belongs to)."""
+        async with user_transaction(self._pool, user_id) as conn:
+            rows = await fetch_dicts(conn, _LATEST, (thread_id,))
+        return RunRecord.model_validate(rows[0]) if rows else None
+
+    async def list(self, *, user_id: str, session_id: str | None = None, limit: int = 20) -> list[RunRecord]:
+        """The user's runs, newest first, optionally of one session."""
+        async with user_transaction(self._pool, user_id) as conn:
+            rows = await fetch_dicts(conn, _LIST, {"session_id": session_id, "limit": limit})
         return [RunRecord.model_validate(r) for r in rows]

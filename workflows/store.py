@@ -1,4 +1,8 @@
-"""Procedural memory: learned workflows (plan templates) and the requests that triggered them."""
+"""Procedural memory: learned workflows (plan templates) and the requests that triggered them.
+
+Workflows are per user, under row-level security: every statement of a user runs in `user_transaction`.
+`reembed` alone works across users, on the connecting role's own rights (a maintenance task).
+"""
 
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory.retrieval import RRF_K, candidate_count, ef_search_for, hybrid_ctes, text_query_terms
 from cognicore.memory.rows import fetch_dicts
+from cognicore.memory.tenancy import user_transaction
 from cognicore.workflows.errors import WorkflowNotFound
 
 WorkflowStatus = Literal["active", "demoted", "retired"]
@@ -164,7 +169,7 @@ class WorkflowStore:
         Returns the workflow id and whether it was new.
         """
         vector = np.asarray(await self._embeddings.aembed_query(skeleton), dtype=np.float32)
-        async with self._pool.connection() as conn, conn.transaction(), conn.cursor(row_factory=dict_row) as cur:
+        async with user_transaction(self._pool, user_id) as conn, conn.cursor(row_factory=dict_row) as cur:
             await cur.execute(
                 _UPSERT,
                 {
@@ -197,7 +202,7 @@ class WorkflowStore:
     ) -> None:
         """Remember another request that this workflow served, so similar ones find it later."""
         vector = np.asarray(await self._embeddings.aembed_query(skeleton), dtype=np.float32)
-        async with self._pool.connection() as conn:
+        async with user_transaction(self._pool, user_id) as conn:
             await conn.execute(
                 _ADD_TRIGGER,
                 {
@@ -221,8 +226,8 @@ class WorkflowStore:
             "rrf_k": RRF_K,
             "user_id": user_id,
         }
-        # The SET LOCAL and the search are pipelined: one trip to the server for both.
-        async with self._pool.connection() as conn, conn.transaction(), conn.pipeline():
+        # The tenant, the SET LOCAL and the search are pipelined: one trip to the server for all three.
+        async with user_transaction(self._pool, user_id, pipeline=True) as conn:
             await conn.execute(sql.SQL("SET LOCAL hnsw.ef_search = {}").format(sql.Literal(ef_search_for(candidates))))
             rows = await fetch_dicts(conn, _lookup_sql(), params)
         rows.sort(key=lambda r: (-r["similarity"], r["id"]))
@@ -248,7 +253,7 @@ class WorkflowStore:
 
     async def record_outcome(self, *, workflow_id: int, user_id: str, succeeded: bool) -> WorkflowStatus:
         """Count a reuse; consecutive failures demote, then retire, the workflow. Returns its status."""
-        async with self._pool.connection() as conn, conn.transaction(), conn.cursor(row_factory=dict_row) as cur:
+        async with user_transaction(self._pool, user_id) as conn, conn.cursor(row_factory=dict_row) as cur:
             await cur.execute(_OUTCOME, {"ok": succeeded, "keep": RECENT, "id": workflow_id, "user_id": user_id})
             row = await cur.fetchone()
             if row is None:
@@ -268,7 +273,7 @@ class WorkflowStore:
 
     async def set_status(self, *, workflow_id: int, user_id: str, status: WorkflowStatus) -> None:
         """Retire (or reactivate) a workflow by hand."""
-        async with self._pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        async with user_transaction(self._pool, user_id) as conn, conn.cursor(row_factory=dict_row) as cur:
             await cur.execute(_SET_STATUS, {"status": status, "id": workflow_id, "user_id": user_id})
             if await cur.fetchone() is None:
                 raise WorkflowNotFound(
@@ -276,7 +281,8 @@ class WorkflowStore:
                 )
 
     async def get(self, *, workflow_id: int, user_id: str) -> Workflow:
-        async with self._pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        """One of the user's workflows with its triggers; `WorkflowNotFound` for anyone else's."""
+        async with user_transaction(self._pool, user_id) as conn, conn.cursor(row_factory=dict_row) as cur:
             await cur.execute(_GET, {"id": workflow_id, "user_id": user_id})
             row = await cur.fetchone()
         if row is None:
@@ -284,6 +290,7 @@ class WorkflowStore:
         return _workflow(row)
 
     async def list(self, *, user_id: str, include_retired: bool = False) -> list[Workflow]:
-        async with self._pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        """The user's workflows, most recently used first."""
+        async with user_transaction(self._pool, user_id) as conn, conn.cursor(row_factory=dict_row) as cur:
             await cur.execute(_LIST, {"user_id": user_id, "all": include_retired})
             return [_workflow(r) for r in await cur.fetchall()]

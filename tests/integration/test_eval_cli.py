@@ -51,7 +51,7 @@ async def test_a_suite_runs_on_the_app_with_shared_sessions_reuse_and_failures(a
     assert by_id["task"].session == by_id["task-again"].session == "eval-brief-it1"
     assert by_id["too-long"].error is not None and by_id["too-long"].error.startswith("InputRejected")
     assert by_id["wrong"].failures == ["the answer does not contain '$99'"]
-    runs = await app.runs.list(session_id="eval-brief-it1")
+    runs = await app.runs.list(user_id="eval-it1", session_id="eval-brief-it1")
     assert sorted(r.request for r in runs) == [TASK, TASK] and {r.user_id for r in runs} == {"eval-it1"}
     totals = report.totals
     assert (totals.cases, totals.passed, totals.task_runs, totals.reuse_hits) == (5, 3, 2, 1)

@@ -62,6 +62,8 @@ async def test_a_failed_step_leaves_a_lesson_the_planner_reads_next_time(make_ap
     class Broken:
         name = "stock_checker"
         description = "Checks warehouse stock levels for a product."
+        input_hint = "a product name"
+        deterministic = True
 
         async def run(self, task: StepInput, ctx: AgentContext):  # type: ignore[no-untyped-def]
             from cognicore.subagents.errors import StepFailed
@@ -82,7 +84,7 @@ async def test_a_failed_step_leaves_a_lesson_the_planner_reads_next_time(make_ap
             user_id="ann",
             on_event=events.append,
         )
-        calls = await app.runs.calls((await app.runs.list(session_id="f2"))[0].id)
+        calls = await app.runs.calls((await app.runs.list(user_id="ann", session_id="f2"))[0].id, user_id="ann")
         plan_input = next(c for c in calls if c.role == "plan").input
         assert any("warehouse system is offline" in f for f in plan_input["feedback"])
 

@@ -58,7 +58,7 @@ async def test_demo_task_plans_three_steps_over_several_agents_and_writes_a_repo
     # progress: every step started and ended, and the parallel steps were dispatched before any ended
     kinds = [(e["event"], e.get("step")) for e in events if e.get("event", "").startswith("step_")]
     assert {s for k, s in kinds if k == "step_start"} == {s["id"] for s in steps}
-    record = await app.runs.get(result.run_id)
+    record = await app.runs.get(result.run_id, user_id="ann")
     assert record is not None and record.status == "succeeded" and record.plan == result.plan
     assert record.checkpoint_id
 
@@ -74,7 +74,7 @@ async def test_paraphrased_tasks_run_offline(app, request_text: str, rows: int) 
     result = await app.runner.ask(request_text, session_id=f"p{rows}", user_id="ann")
     assert result.outcome == "succeeded", result.error
     db = next(s for s in result.steps if s["agent"] == "database_query")
-    run = await app.runs.get(result.run_id)
+    run = await app.runs.get(result.run_id, user_id="ann")
     assert run is not None
     assert any(p.endswith(".md") for p in result.artifacts)
     assert f"{rows} row" in db["output"]
@@ -92,8 +92,8 @@ async def test_data_question_is_a_one_step_task(app) -> None:  # type: ignore[no
 async def test_oversized_input_is_refused_before_anything_is_stored(app, pool) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(InputRejected, match="limit is 32,000"):
         await app.runner.ask("word " * 40_000, session_id="big", user_id="ann")
-    assert await app.runs.list(session_id="big") == []
-    assert await app.runner.history(session_id="big") == []
+    assert await app.runs.list(user_id="ann", session_id="big") == []
+    assert await app.runner.history(session_id="big", user_id="ann") == []
 
 
 async def test_llm_planner_unknown_agent_is_replanned_with_feedback(make_app: AppFactory) -> None:
@@ -181,21 +181,21 @@ async def test_crash_inside_a_step_resumes_without_redoing_completed_steps(make_
     async with make_app(chat_model=_two_step_model(), extra_agents=[tally, fragile]) as app:
         with pytest.raises(RuntimeError, match="simulated crash"):
             await app.runner.ask("count then use", session_id="crash", user_id="ann")
-        record = (await app.runs.list(session_id="crash"))[0]
+        record = (await app.runs.list(user_id="ann", session_id="crash"))[0]
         assert record.status == "failed"
         with pytest.raises(SessionBusy, match="cognicore resume --session crash"):
             await app.runner.ask("another", session_id="crash", user_id="ann")
     # a new process: a fresh app, no model replies left, the same agents
     async with make_app(chat_model=scripted([]), extra_agents=[tally, fragile]) as app:
-        result = await app.runner.resume(session_id="crash")
+        result = await app.runner.resume(session_id="crash", user_id="ann")
         assert result.outcome == "succeeded"
         assert tally.calls == ["s1"], "the completed step ran once"
         assert fragile.calls == ["s2", "s2"]
         assert "inputs ['s1']" in result.steps[1]["output"]
         assert result.model_calls == {"classify": 1, "plan": 1, "score_importance": 1}
-        assert (await app.runs.get(result.run_id)).status == "succeeded"  # type: ignore[union-attr]
+        assert (await app.runs.get(result.run_id, user_id="ann")).status == "succeeded"  # type: ignore[union-attr]
         with pytest.raises(NothingToResume):
-            await app.runner.resume(session_id="crash")
+            await app.runner.resume(session_id="crash", user_id="ann")
 
 
 async def test_cancelled_run_is_marked_interrupted_and_resumes(make_app: AppFactory) -> None:
@@ -208,12 +208,12 @@ async def test_cancelled_run_is_marked_interrupted_and_resumes(make_app: AppFact
         task.cancel()  # what Ctrl-C does to the CLI's run
         with pytest.raises(asyncio.CancelledError):
             await task
-        run_id = (await app.runs.list(session_id="ctrlc"))[0].id
-        assert (await app.runs.get(run_id)).status == "interrupted"  # type: ignore[union-attr]
-        history = await app.runner.history(session_id="ctrlc")
+        run_id = (await app.runs.list(user_id="ann", session_id="ctrlc"))[0].id
+        assert (await app.runs.get(run_id, user_id="ann")).status == "interrupted"  # type: ignore[union-attr]
+        history = await app.runner.history(session_id="ctrlc", user_id="ann")
         assert history and history[0].next == ["fragile"]
         gate.set()
-        result = await app.runner.resume(session_id="ctrlc")
+        result = await app.runner.resume(session_id="ctrlc", user_id="ann")
     assert result.outcome == "succeeded" and result.run_id == run_id
     assert tally.calls == ["s1"] and fragile.calls == ["s2", "s2"]
 
@@ -223,5 +223,5 @@ async def test_a_second_request_on_a_session_sees_the_first_in_history(app, pool
     await app.runner.ask("And the shipping policy?", session_id="h", user_id="ann")
     turns = await _turns(pool, "h")
     assert [s for s, _ in turns] == ["user", "assistant", "user", "assistant"]
-    history = await app.runner.history(session_id="h")
+    history = await app.runner.history(session_id="h", user_id="ann")
     assert len({h.run_id for h in history if h.run_id}) == 2

@@ -147,21 +147,21 @@ async def test_llm_adapter_decides_applicability_and_fills_parameters() -> None:
 
 async def test_every_run_records_its_model_calls(app) -> None:  # type: ignore[no-untyped-def]
     result = await app.runner.ask(DEMO_TASK, session_id="rc", user_id="ann")
-    calls = await app.runs.calls(result.run_id)
+    calls = await app.runs.calls(result.run_id, user_id="ann")
     roles = [(c.role, c.scope) for c in calls]
     assert ("classify", "run") in roles and ("plan", "run") in roles and ("recall", "run") in roles
     assert ("write_sql", "s1") in roles and ("write_report", "s3") in roles
     plan_call = next(c for c in calls if c.role == "plan")
     assert plan_call.input["request"] == DEMO_TASK and len(plan_call.output["steps"]) == 3
-    record = await app.runs.get(result.run_id)
+    record = await app.runs.get(result.run_id, user_id="ann")
     assert record.workflow == result.workflow and record.origin == "ask"  # type: ignore[union-attr]
 
 
 async def test_recorded_replay_is_identical_and_catches_a_code_change(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     original = await app.runner.ask(DEMO_TASK, session_id="rp", user_id="ann")
-    report, replayed = await app.runner.replay(original.run_id)
+    report, replayed = await app.runner.replay(original.run_id, user_id="ann")
     assert report.identical, report.differences
-    assert replayed.run_id != original.run_id and (await app.runs.get(replayed.run_id)).origin == "replay"  # type: ignore[union-attr]
+    assert replayed.run_id != original.run_id and (await app.runs.get(replayed.run_id, user_id="ann")).origin == "replay"  # type: ignore[union-attr]
     assert len(await app.workflows.list(user_id="ann")) == 1, "a replay teaches procedural memory nothing"
 
     # a regression in the report writer: the replay must say where
@@ -172,10 +172,10 @@ async def test_recorded_replay_is_identical_and_catches_a_code_change(app, monke
         return draft.model_copy(update={"title": "Something else"})
 
     monkeypatch.setattr(OfflineReportWriter, "write_report", regressed)
-    live, _ = await app.runner.replay(original.run_id, mode="live")
+    live, _ = await app.runner.replay(original.run_id, user_id="ann", mode="live")
     assert not live.identical
     assert {d.where for d in live.differences} >= {"artifact report.md"}
-    recorded, _ = await app.runner.replay(original.run_id)
+    recorded, _ = await app.runner.replay(original.run_id, user_id="ann")
     assert recorded.identical, "in recorded mode the writer's answer comes from the recording"
 
 
@@ -185,6 +185,7 @@ class Dice:
 
     name: str = "dice_roller"
     description: str = "Rolls dice for the dice game."
+    input_hint: str = ""
     deterministic: bool = False
 
     def __post_init__(self) -> None:
@@ -198,9 +199,9 @@ async def test_nondeterministic_tools_are_served_from_the_recording(make_app: Ap
     async with make_app(extra_agents=[Dice()]) as app:
         original = await app.runner.ask("Roll dice for the dice game", session_id="dice", user_id="ann")
         assert [s["agent"] for s in original.steps] == ["dice_roller"]
-        recorded, _ = await app.runner.replay(original.run_id)
+        recorded, _ = await app.runner.replay(original.run_id, user_id="ann")
         assert recorded.identical, recorded.differences
-        live, _ = await app.runner.replay(original.run_id, mode="live")
+        live, _ = await app.runner.replay(original.run_id, user_id="ann", mode="live")
         assert [d.where for d in live.differences] == ["step s1 output", "answer"]
 
 
@@ -208,13 +209,13 @@ async def test_fork_continues_from_an_earlier_checkpoint_as_a_new_run(app) -> No
     original = await app.runner.ask(DEMO_TASK, session_id="fk", user_id="ann")
     report = Path(next(a for a in original.artifacts if a.endswith(".md")))
     before = report.read_text()
-    history = await app.runner.history(session_id="fk")
+    history = await app.runner.history(session_id="fk", user_id="ann")
     at_report = next(h for h in history if h.next == ["report_generation"])
-    forked = await app.runner.fork(session_id="fk", checkpoint_id=at_report.checkpoint_id)
+    forked = await app.runner.fork(session_id="fk", user_id="ann", checkpoint_id=at_report.checkpoint_id)
     assert forked.outcome == "succeeded" and forked.run_id != original.run_id
     assert report.read_text() == before, "the original run's report is untouched"
     assert all(original.run_id not in a for a in forked.artifacts)
-    record = await app.runs.get(forked.run_id)
+    record = await app.runs.get(forked.run_id, user_id="ann")
     assert record.origin == "fork" and record.parent_run_id == original.run_id  # type: ignore[union-attr]
     assert [s["id"] for s in forked.steps] == ["s1", "s2", "s3"]
 
@@ -239,7 +240,7 @@ async def test_export_and_import_round_trip_through_the_cli(db_url: str, data_di
     assert "steps" in json.loads(refused.stdout)["error"]["message"]
     listed = json.loads(cli("workflows", "list", "--user", "zoe", "--json", env=env).stdout)
     assert [w["id"] for w in listed] == [imported["id"]]
-    replay = cli("workflows", "replay", asked["run_id"], "--json", env=env)
+    replay = cli("workflows", "replay", asked["run_id"], "--user", "ann", "--json", env=env)
     assert replay.returncode == 0 and json.loads(replay.stdout)["identical"] is True
-    shown = json.loads(cli("runs", "show", asked["run_id"], "--json", env=env).stdout)
+    shown = json.loads(cli("runs", "show", asked["run_id"], "--user", "ann", "--json", env=env).stdout)
     assert shown["calls"] and shown["status"] == "succeeded"
