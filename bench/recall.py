@@ -172,10 +172,29 @@ def local_embeddings(name: str) -> object | None:
     return HuggingFaceEmbeddings(model_name=name, encode_kwargs={"normalize_embeddings": True})
 
 
+GRID = [(alpha, decay) for alpha in (0.0, 0.05, 0.1, 0.2, 0.5, 1.0) for decay in (0.995, 0.999, 0.9997)]
+
+
+async def grid(url: str, conversations: Sequence[Conversation]) -> None:
+    """Recall of the offline stream under other recency weights and decays (relevance weight 1)."""
+    print(f"{'alpha':>6} {'decay':>7}  all R@5/10/20          latest R@5/10/20")
+    for alpha, decay in GRID:
+        scoring = Scoring(alpha=alpha, beta=0.0, gamma=1.0, delta=0.0, decay=decay)
+        table = summarise(await stream_run(url, conversations, OfflineEmbeddings(), scoring))
+        print(
+            f"{alpha:>6} {decay:>7}  "
+            + " ".join(f"{v:.3f}" for v in table["all"])
+            + "    "
+            + " ".join(f"{v:.3f}" for v in table["latest"])
+        )
+
+
 async def evaluate(
-    url: str, conversations: Sequence[Conversation], systems: dict[str, Callable[[], object]]
+    url: str, conversations: Sequence[Conversation], systems: dict[str, Callable[[], object]], *, tune: bool = False
 ) -> dict[str, dict[str, list[float]]]:
-    """Every system's summary table."""
+    """Every system's summary table (and the scoring grid first, with `tune`)."""
+    if tune:
+        await grid(url, conversations)
     results = {"bm25": summarise(bm25_run(conversations))}
     for name, make in systems.items():
         embeddings = make()
@@ -190,6 +209,7 @@ async def main() -> None:
     parser.add_argument("--sessions", type=int, default=20)
     parser.add_argument("--turns", type=int, default=24, help="turns per session")
     parser.add_argument("--local", help="a sentence-transformers model name or local path (optional)")
+    parser.add_argument("--grid", action="store_true", help="also try scoring weights (alpha, decay) offline")
     args = parser.parse_args()
     conversations = corpus(args.conversations, sessions=args.sessions, turns_per_session=args.turns)
     counts = Counter(q.kind for c in conversations for q in c.questions)
@@ -208,7 +228,7 @@ async def main() -> None:
         try:
             url = str(psycopg.conninfo.make_conninfo(admin, dbname=name))
             await _migrated(url)
-            print_table(await evaluate(url, conversations, systems), counts)
+            print_table(await evaluate(url, conversations, systems, tune=args.grid), counts)
         finally:
             with psycopg.connect(admin, autocommit=True) as conn:
                 conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
@@ -217,7 +237,7 @@ async def main() -> None:
         try:
             url = await start_embedded(Path(tmp))
             await _migrated(url)
-            print_table(await evaluate(url, conversations, systems), counts)
+            print_table(await evaluate(url, conversations, systems, tune=args.grid), counts)
         finally:
             import pgserver
 

@@ -42,11 +42,12 @@ class Settings(BaseSettings):
     memory_tokens: int = Field(
         2_000, gt=0, description="Budget for recalled long-term memory (summaries, facts, episodes)."
     )
-    memory_alpha: float = Field(1.0, ge=0, description="Weight of recency in memory scoring.")
-    memory_beta: float = Field(0.5, ge=0, description="Weight of importance in memory scoring.")
-    memory_gamma: float = Field(1.5, ge=0, description="Weight of relevance in memory scoring.")
-    memory_delta: float = Field(0.5, ge=0, description="Weight of strength (use) in memory scoring.")
-    memory_decay: float = Field(0.995, gt=0, le=1, description="Recency multiplier per hour.")
+    # Defaults tuned on bench/recall.py (README "Memory retrieval"): relevance decides, the rest breaks near-ties.
+    memory_alpha: float = Field(0.05, ge=0, description="Weight of recency in memory scoring.")
+    memory_beta: float = Field(0.05, ge=0, description="Weight of importance in memory scoring.")
+    memory_gamma: float = Field(1.0, ge=0, description="Weight of relevance in memory scoring.")
+    memory_delta: float = Field(0.05, ge=0, description="Weight of strength (use) in memory scoring.")
+    memory_decay: float = Field(0.999, gt=0, le=1, description="Recency multiplier per hour.")
     memory_min_similarity: float = Field(0.1, ge=-1, le=1, description="Cosine floor of memory search.")
     reflect_threshold: int = Field(100, gt=0, description="Summed importance of new memories that triggers reflection.")
     retrieval_k: int = Field(6, gt=0, le=50, description="Knowledge chunks retrieved per question.")

@@ -22,10 +22,9 @@ stage alone: to collect 40 rows of one user in twenty the scan visits twenty tim
    owner may bypass row-level security (a superuser, as with the embedded server, or a BYPASSRLS role) and
    use the index; under an owner bound by the policy it is still correct, only slower. `cognicore_app` is
    its only grantee.
-4. The keyword stage ranks at most the user's newest `KEYWORD_POOL` matches, with `ts_rank` (`ts_rank_cd`
-   costs 4 times more). Queries with common words matched a third of a user's rows, and ranking them all
-   cost 6-10 ms; planned per call with its words, the function takes the GIN index for rare words and a
-   backward walk of the primary key that stops at the pool's size for common ones: 1.5 ms p50.
+4. The keyword stage is BM25 over all of the user's matches (`memory._keyword_sql`, since migration 9);
+   until then it ranked only the user's newest `KEYWORD_POOL` matches with `ts_rank`, so older evidence
+   never competed. Each side contributes `CANDIDATES` rows whatever `k` is, so `k` only cuts the list.
 5. `fillfactor` 70: rows are about 2 KB, so a page keeps room for a HOT update of the counters. At 80 only
    45% of the candidate-count updates were HOT, and each other one re-inserted the row into the HNSW index
    (10 ms per search); at 70, 100%.
@@ -43,8 +42,10 @@ from cognicore.memory.retrieval import rrf_fused_cte
 
 PARTITIONS = 32
 KEYWORD_POOL = 200
-"""Keyword matches ranked by the keyword stage: the user's newest ones. It bounds the stage's cost when
-the query has common words (1.5 ms p50 at 200, 3.1 ms at 500, bench); rare words match fewer anyway."""
+"""Keyword matches ranked by the first keyword stage (migration 7 only; kept for its migration)."""
+CANDIDATES = 50
+"""Rows each side (vector, keyword) contributes to fusion, whatever `k` (up to this many): the candidate
+pool and thus the order do not change with `k`; a larger `k` widens the pool to `k`."""
 EF_SEARCH = 40
 """`hnsw.ef_search` of the vector stage. With the iterative scan the index keeps going until it has the
 40 candidates, so a larger queue buys little: recall@10 0.986 at 40 vs 0.995 at 80, 1.2 vs 1.7 ms p50."""
@@ -144,9 +145,8 @@ RETURNING id"""
 VISIBLE_IDS = "SELECT coalesce(array_agg(id), '{}') AS ids FROM memories WHERE id = ANY(%s)"
 
 # Relaxed order lets the HNSW scan keep going past rows the filters drop (pgvector 0.8); the caller
-# re-sorts by distance. JIT never pays off for a query of a few milliseconds. The search writes only
-# candidate counters, so its commit need not wait for the WAL flush (a crash loses at most the last
-# fraction of a second of counts, never consistency): that wait was 1-10 ms of every search here.
+# re-sorts by distance. JIT never pays off for a query of a few milliseconds. A search writes
+# nothing now (counts are batched), but its commit still need not wait for any WAL flush.
 SEARCH_SETTINGS = (
     "SELECT set_config('hnsw.ef_search', %s, true), "
     "set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('jit', 'off', true), "
@@ -160,11 +160,12 @@ _FILTERS = """
           AND (%(kinds)s::text[] IS NULL OR kind = ANY (%(kinds)s))
           AND (%(session_filter)s::text IS NULL OR session_id = %(session_filter)s)
           AND (%(since)s::timestamptz IS NULL OR created_at >= %(since)s)
-          AND (%(until)s::timestamptz IS NULL OR created_at < %(until)s)"""
+          AND (%(until)s::timestamptz IS NULL OR created_at < %(until)s)
+          AND (%(metadata)s::jsonb IS NULL OR metadata @> %(metadata)s::jsonb)"""
 
-# One statement: vector and keyword candidates, RRF fusion, the score of memory.scoring, the top k,
-# and the candidate counter of the hits. Rows are locked in id order so concurrent searches of one
-# user cannot deadlock on each other's counters.
+# One statement: vector and keyword candidates, RRF fusion, the score of memory.scoring, the top k.
+# Recency is measured from `as_of` when given (a conversation's own time; a use after it does not
+# count), else from now. The hits' candidate counters are written later, batched (COUNT_CANDIDATES).
 SEARCH = sql.SQL(
     """
 WITH vector_hits AS (
@@ -179,9 +180,9 @@ WITH vector_hits AS (
 ),
 text_hits AS (
     SELECT id, rank FROM memory_text_hits(
-        %(user_id)s, to_tsquery('english', %(query_terms)s), %(keyword_pool)s, %(candidates)s,
+        %(user_id)s, %(query_words)s::text[], %(candidates)s,
         %(kinds)s::text[], %(session_filter)s::text, %(since)s::timestamptz, %(until)s::timestamptz,
-        %(status)s::text)
+        %(status)s::text, %(metadata)s::jsonb)
 ),
 {fused},
 scored AS (
@@ -190,8 +191,10 @@ scored AS (
            f.vector_rank, f.text_rank, f.score AS fused,
            1 - (m.embedding <=> %(query_vector)b::halfvec) AS similarity,
            coalesce(m.session_id = %(session_id)s::text, false) AS in_session,
-           power(%(decay)s::float8, greatest(
-               extract(epoch FROM now() - coalesce(m.last_accessed_at, m.created_at))::float8 / 3600, 0)
+           power(%(decay)s::float8, greatest(extract(epoch FROM
+               coalesce(%(as_of)s::timestamptz, now())
+               - coalesce(CASE WHEN m.last_accessed_at <= coalesce(%(as_of)s::timestamptz, now())
+                               THEN m.last_accessed_at END, m.created_at))::float8 / 3600, 0)
            ) AS recency,
            (m.importance - 1)::float8 / 9 AS importance_part,
            CASE WHEN m.strength > 0 THEN m.strength::float8 / (m.strength + 1) ELSE 0 END AS strength_part
@@ -206,19 +209,25 @@ top AS (
     FROM scored AS s
     ORDER BY (%(session_first)s AND s.in_session) DESC, score DESC, s.id
     LIMIT %(k)s
-),
-locked AS (
-    SELECT m.id FROM memories AS m
-    WHERE m.user_id = %(user_id)s AND m.id IN (SELECT id FROM top)
-    ORDER BY m.id
-    FOR UPDATE OF m
-),
-counted AS (
-    UPDATE memories AS m SET candidate_count = m.candidate_count + 1
-    FROM locked WHERE m.user_id = %(user_id)s AND m.id = locked.id
 )
 SELECT * FROM top ORDER BY (%(session_first)s AND in_session) DESC, score DESC, id"""
 ).format(filters=sql.SQL(_FILTERS), fused=rrf_fused_cte())
+
+# Several searches' hits in one statement, off the search's path. Rows are locked in id order so
+# concurrent flushes of one user cannot deadlock on each other.
+COUNT_CANDIDATES = """
+WITH counts AS (
+    SELECT c.id, c.n FROM unnest(%(ids)s::bigint[], %(counts)s::int[]) AS c(id, n)
+),
+locked AS (
+    SELECT m.id FROM memories AS m
+    WHERE m.user_id = %(user_id)s AND m.id IN (SELECT id FROM counts)
+    ORDER BY m.id
+    FOR UPDATE OF m
+)
+UPDATE memories AS m SET candidate_count = m.candidate_count + counts.n
+FROM locked JOIN counts ON counts.id = locked.id
+WHERE m.user_id = %(user_id)s AND m.id = locked.id"""
 
 NEAREST = """
 SELECT hit.id, 1 - hit.distance AS similarity

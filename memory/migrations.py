@@ -1,5 +1,6 @@
 """Schema of the memory stores; append-only, the position of a statement is its version."""
 
+from cognicore.memory._keyword_sql import TEXT_HITS_BM25
 from cognicore.memory._stream_sql import MEMORIES_INDEXES, MEMORIES_TABLE, TEXT_HITS_FUNCTION
 from cognicore.memory.embeddings import EMBEDDING_MODEL_TABLE
 from cognicore.memory.tenancy import APP_ROLE, APP_ROLE_MIGRATION, USER_SETTING, rls_migration
@@ -150,4 +151,7 @@ MIGRATIONS: list[str] = [
     + rls_migration("reflection_state"),
     # The conversation log is a memory of its user too: same row-level security as the other stores.
     APP_ROLE_MIGRATION + rls_migration("conversation_turns"),
+    # Memory stream keyword stage: BM25 over all of a user's matches, with a metadata filter
+    # (memory/_keyword_sql.py), instead of ts_rank over the newest 200.
+    TEXT_HITS_BM25,
 ]

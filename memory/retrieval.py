@@ -50,6 +50,11 @@ def text_query_terms(query: str) -> str:
     return " | ".join(words)
 
 
+def query_words(query: str) -> list[str]:
+    """The distinct `[a-z0-9]` words of `query`, in order, at most `MAX_QUERY_TERMS`: one keyword term each."""
+    return list(dict.fromkeys(_TERM_RE.findall(query.lower())))[:MAX_QUERY_TERMS]
+
+
 def candidate_count(k: int) -> int:
     """How many candidates each side contributes for a final top `k`: enough for fusion to matter."""
     return max(4 * k, 20)

@@ -1,8 +1,8 @@
 """The episodic memory stream: observations, thoughts, reflections, tool calls and results, per user.
 
 Search is hybrid (HNSW cosine + full text, fused with Reciprocal Rank Fusion) and scored by
-recency, importance, relevance and strength (`memory.scoring`) in one SQL statement, which also
-counts the hits as candidates. Every statement runs through `user_transaction`, under row-level
+recency, importance, relevance and strength (`memory.scoring`) in one SQL statement; the hits'
+candidate counts are written afterwards, in batches (`memory._counts`). Every statement runs through `user_transaction`, under row-level
 security, so a user can only ever read or write their own memories.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import numpy as np
@@ -19,11 +19,12 @@ from psycopg import AsyncConnection
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
+from cognicore.memory._counts import CandidateCounts
 from cognicore.memory._stream_sql import (
+    CANDIDATES,
     EF_SEARCH,
     EXPLAIN,
     INSERT,
-    KEYWORD_POOL,
     MARK_USED,
     NEAREST,
     SEARCH,
@@ -33,7 +34,7 @@ from cognicore.memory._stream_sql import (
 )
 from cognicore.memory.embeddings import DIMS
 from cognicore.memory.errors import MemoryStoreError
-from cognicore.memory.retrieval import RRF_K, candidate_count, text_query_terms
+from cognicore.memory.retrieval import RRF_K, candidate_count, query_words
 from cognicore.memory.rows import fetch_dicts
 from cognicore.memory.scoring import Scoring
 from cognicore.memory.stream_types import (
@@ -75,6 +76,7 @@ EMBED_BATCH = 64  # texts per embedding call
 INSERT_BATCH = 1000  # rows per INSERT statement (~3 MB of vectors)
 MAX_K = 200
 MAX_EXPLAIN_DEPTH = 20
+_TICK = timedelta(microseconds=1)
 DEFAULT_MIN_SIMILARITY = 0.1
 """Cosine floor of a hit: drops memories that matched only a stray word and mean nothing alike.
 
@@ -108,6 +110,7 @@ class MemoryStream:
         self._scoring = scoring or Scoring()
         self._min_similarity = min_similarity
         self._strength_gain = strength_gain
+        self._counts = CandidateCounts(pool)
 
     async def add(self, user_id: str, items: Sequence[NewMemory]) -> list[int]:
         """Store `items` for `user_id` and return their ids, in order.
@@ -145,39 +148,49 @@ class MemoryStream:
         session_first: bool = False,
         since: datetime | None = None,
         until: datetime | None = None,
+        as_of: datetime | None = None,
+        metadata: dict[str, Any] | None = None,
         status: Status | None = "active",
         min_similarity: float | None = None,
+        quiet: bool = False,
     ) -> list[MemoryHit]:
         """The `k` memories of `user_id` best matching `query`, scored, best first.
 
         `session_id` filters to that session, or with `session_first` puts that session's memories
-        before the others instead. `since`/`until` bound `created_at`; `status=None` means any. The
-        hits' `candidate_count` is incremented in the same statement (the returned value is the count
-        before this search).
+        before the others instead. `since`/`until` bound `created_at`; `metadata` keeps memories whose
+        metadata contains it (`{"speaker": "Maria"}`); `status=None` means any. `as_of` searches the
+        memory as it was then: nothing created later, and recency measured from that moment (a
+        conversation imported with its own dates). `k` only cuts the ranked list (up to `CANDIDATES`).
+        The hits' `candidate_count` is incremented shortly after, in a batch (`flush_counts`), unless
+        `quiet` (an evaluation that must not change what it measures).
         """
         check_user_id(user_id)
         if not 1 <= k <= MAX_K:
             raise ValueError(f"k must be between 1 and {MAX_K}, got {k}")
         if session_first and session_id is None:
             raise ValueError("session_first needs the session_id whose memories come first")
+        if as_of is not None:
+            if as_of.tzinfo is None:
+                raise ValueError(f"as_of must be timezone-aware (e.g. datetime.now(UTC)), got {as_of!r}")
+            # `until` is exclusive; as of a moment, what was created at that moment exists.
+            until = min(until, as_of + _TICK) if until is not None else as_of + _TICK
         floor = self._min_similarity if min_similarity is None else min_similarity
-        filters = _filter_params(kinds, None if session_first else session_id, since, until, status)
+        filters = _filter_params(kinds, None if session_first else session_id, since, until, status, metadata)
         if not query.strip():
             return []
         vector = np.asarray(await self._embeddings.aembed_query(query), dtype=np.float32)
-        candidates = candidate_count(k)
         scoring = self._scoring
         params: dict[str, Any] = {
             "user_id": user_id,
             "query_vector": vector,
-            "query_terms": text_query_terms(query),
-            "candidates": candidates,
-            "keyword_pool": KEYWORD_POOL,
+            "query_words": query_words(query),
+            "candidates": max(CANDIDATES, k),
             "rrf_k": RRF_K,
             "k": k,
             "min_similarity": floor,
             "session_id": session_id,
             "session_first": session_first,
+            "as_of": as_of,
             **filters,
             "alpha": scoring.alpha,
             "beta": scoring.beta,
@@ -188,7 +201,14 @@ class MemoryStream:
         async with user_transaction(self._pool, user_id, pipeline=True) as conn:
             await conn.execute(SEARCH_SETTINGS, (str(EF_SEARCH),))
             rows = await fetch_dicts(conn, SEARCH, params)
-        return [_hit(r) for r in rows]
+        hits = [_hit(r) for r in rows]
+        if not quiet:
+            self._counts.add(user_id, [h.id for h in hits])
+        return hits
+
+    async def flush_counts(self) -> None:
+        """Write the candidate counts of past searches now (they are otherwise written in batches)."""
+        await self._counts.flush()
 
     async def nearest(
         self, user_id: str, vector: Sequence[float], *, k: int = 10, exact: bool = False
@@ -336,8 +356,11 @@ def _filter_params(
     since: datetime | None,
     until: datetime | None,
     status: Status | None,
+    metadata: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The filter parameters shared by both candidate scans, validated."""
+    if metadata is not None and not isinstance(metadata, dict):
+        raise ValueError(f"metadata must be a dict of values the memory's metadata contains, got {metadata!r}")
     if kinds is not None:
         unknown = sorted(set(kinds) - set(KINDS))
         if unknown or not kinds:
@@ -353,6 +376,7 @@ def _filter_params(
         "since": since,
         "until": until,
         "status": status,
+        "metadata": Jsonb(metadata) if metadata else None,
     }
 
 

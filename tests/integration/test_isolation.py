@@ -60,8 +60,8 @@ async def test_crafted_queries_as_b_return_no_row_of_a(
         # The keyword function checks the tenant itself, even though its owner may bypass RLS.
         for claimed in (A, B):
             cur = await conn.execute(
-                "SELECT count(*) AS n FROM memory_text_hits(%s, to_tsquery('english', '48213 | alice'), "
-                "500, 100, NULL, NULL, NULL, NULL, NULL)",
+                "SELECT count(*) AS n FROM memory_text_hits(%s, ARRAY['48213', 'alice'], 100, "
+                "NULL, NULL, NULL, NULL, NULL, NULL)",
                 (claimed,),
             )
             assert (await cur.fetchone())["n"] == 0
@@ -72,8 +72,8 @@ async def test_crafted_queries_as_b_return_no_row_of_a(
         cur = await conn.execute("SELECT count(*) AS n FROM memories")
         assert (await cur.fetchone())["n"] == len(a_ids)
         cur = await conn.execute(
-            "SELECT count(*) AS n FROM memory_text_hits(%s, to_tsquery('english', '48213 | alice'), "
-            "500, 100, NULL, NULL, NULL, NULL, NULL)",
+            "SELECT count(*) AS n FROM memory_text_hits(%s, ARRAY['48213', 'alice'], 100, "
+            "NULL, NULL, NULL, NULL, NULL, NULL)",
             (A,),
         )
         assert (await cur.fetchone())["n"] == 3

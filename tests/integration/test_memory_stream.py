@@ -118,13 +118,16 @@ async def test_candidates_and_use_are_counted_apart(stream: MemoryStream, pool: 
     await backdate(pool, a, created_h=100)
     first = await stream.search(U, "tea", k=2)
     assert {h.id for h in first} == {a, b} and all(h.candidate_count == 0 for h in first)
+    await stream.flush_counts()  # counts are written in batches, after the search
     second = await stream.search(U, "tea", k=2)
     assert all(h.candidate_count == 1 for h in second)  # the value before this search
-    assert (await counters(pool, a))["candidate_count"] == 2
+    assert (await stream.search(U, "tea", k=2, quiet=True))[0].candidate_count == 1  # not yet flushed
+    await stream.flush_counts()
+    assert (await counters(pool, a))["candidate_count"] == 2  # the quiet search counted nothing
     assert (await counters(pool, a))["access_count"] == 0
 
     before = {h.id: h for h in second}[a]
-    assert before.recency == pytest.approx(0.995**100, rel=1e-3)
+    assert before.recency == pytest.approx(0.999**100, rel=1e-3)
     assert await stream.mark_used(U, [a, 999999]) == [a]
     row = await counters(pool, a)
     assert row["access_count"] == 1 and row["strength"] == 2.0 and row["last_accessed_at"] is not None
@@ -270,20 +273,56 @@ async def test_sql_ranking_equals_the_python_scoring(
     assert [h.score for h in hits] == pytest.approx([s.score for s in expected], abs=1e-6)
 
 
-async def test_keyword_stage_ranks_only_the_newest_matches(stream: MemoryStream, pool: AsyncConnectionPool) -> None:
-    ids = await stream.add(U, [NewMemory(content=f"battery report number {i}") for i in range(5)])
+async def test_keyword_stage_ranks_every_match_by_bm25(stream: MemoryStream, pool: AsyncConnectionPool) -> None:
+    # The old stage ranked only the newest 200 matches: the oldest evidence never competed.
+    old = await stream.add(U, [NewMemory(content="the zeppelin ticket number is 4417")])
+    await stream.add(U, [NewMemory(content=f"ticket update {i} from support") for i in range(250)])
+    hits = await stream.search(U, "zeppelin ticket number", k=5, min_similarity=-1)
+    assert hits[0].id == old[0] and hits[0].text_rank == 1
     async with user_transaction(pool, U) as conn:
         cur = await conn.execute(
-            "SELECT id FROM memory_text_hits(%s, to_tsquery('english', 'battery'), 2, 10, "
-            "NULL, NULL, NULL, NULL, 'active') ORDER BY rank",
+            "SELECT id, score FROM memory_text_hits(%s, ARRAY['ticket', 'unknownword'], 300, "
+            "NULL, NULL, NULL, NULL, 'active', NULL) ORDER BY rank",
             (U,),
         )
-        assert {r["id"] for r in await cur.fetchall()} == set(ids[-2:])
+        rows = await cur.fetchall()
+    assert len(rows) == 251  # OR semantics: an unknown word does not empty the result
+    assert rows[0]["id"] != old[0] and old[0] in {r["id"] for r in rows}  # shorter turns rank first
+    assert [r["score"] for r in rows] == sorted((r["score"] for r in rows), reverse=True)
+
+
+async def test_k_only_cuts_the_list(stream: MemoryStream) -> None:
+    await stream.add(U, [NewMemory(content=f"meeting notes about budget item {i % 7} and travel") for i in range(60)])
+    ten = await stream.search(U, "budget travel item 3", k=10, quiet=True)
+    twenty = await stream.search(U, "budget travel item 3", k=20, quiet=True)
+    assert [h.id for h in twenty[:10]] == [h.id for h in ten]
+
+
+async def test_metadata_filter_and_as_of(stream: MemoryStream) -> None:
+    t0 = datetime(2023, 5, 1, tzinfo=UTC)
+    ids = await stream.add(
+        U,
+        [
+            NewMemory(content="I live in Denver now", created_at=t0, metadata={"speaker": "Maria"}),
+            NewMemory(content="I live in Lyon now", created_at=t0 + timedelta(days=1), metadata={"speaker": "Tom"}),
+            NewMemory(
+                content="we moved, I live in Osaka", created_at=t0 + timedelta(days=90), metadata={"speaker": "Maria"}
+            ),
+        ],
+    )
+    maria = await stream.search(U, "where do you live", metadata={"speaker": "Maria"}, min_similarity=-1)
+    assert {h.id for h in maria} == {ids[0], ids[2]}
+    back_then = await stream.search(U, "where do you live", as_of=t0 + timedelta(days=2), min_similarity=-1)
+    assert {h.id for h in back_then} == {ids[0], ids[1]}  # nothing created after as_of
+    assert {h.id: h for h in back_then}[ids[1]].recency == pytest.approx(0.999**24, rel=1e-3)
+    with pytest.raises(ValueError, match="timezone-aware"):
+        await stream.search(U, "live", as_of=datetime(2023, 5, 1))
 
 
 async def test_concurrent_searches_count_every_candidate(stream: MemoryStream, pool: AsyncConnectionPool) -> None:
     ids = await stream.add(U, [NewMemory(content=f"coffee order {i}") for i in range(4)])
     results = await asyncio.gather(*(stream.search(U, "coffee order", k=4) for _ in range(8)))
     assert all({h.id for h in hits} == set(ids) for hits in results)
+    await stream.flush_counts()
     for memory_id in ids:  # no update lost, no deadlock between the searches' row locks
         assert (await counters(pool, memory_id))["candidate_count"] == 8

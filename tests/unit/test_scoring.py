@@ -48,9 +48,18 @@ def test_a_worked_example_with_the_default_weights() -> None:
     half = cand(2, fused=1 / 61, importance=1, strength=3.0, hours=24)
     by_id = {s.id: s for s in rank([best, half], Scoring())}
     assert by_id[1].relevance == 1.0
-    assert by_id[1].score == pytest.approx(1.0 * 1 + 0.5 * 1 + 1.5 * 1 + 0.5 * 0.5)
+    assert by_id[1].score == pytest.approx(0.05 * 1 + 0.05 * 1 + 1.0 * 1 + 0.05 * 0.5)
     assert by_id[2].relevance == pytest.approx(0.5)
-    assert by_id[2].score == pytest.approx(1.0 * 0.995**24 + 0.5 * 0 + 1.5 * 0.5 + 0.5 * 0.75)
+    assert by_id[2].score == pytest.approx(0.05 * 0.999**24 + 0.05 * 0 + 1.0 * 0.5 + 0.05 * 0.75)
+
+
+def test_default_priors_only_reorder_near_ties_of_relevance() -> None:
+    # The weakest match with every prior at its best against the strongest with every prior at its worst.
+    weak = cand(1, fused=0.85, importance=10, strength=1e9, hours=0)
+    strong = cand(2, fused=1.0, importance=1, strength=0.0, hours=1e6)
+    assert [s.id for s in rank([weak, strong], Scoring())] == [2, 1]
+    near = cand(3, fused=0.9, importance=10, strength=1e9, hours=0)
+    assert [s.id for s in rank([near, strong], Scoring())] == [3, 2]  # within 15%: the priors decide
 
 
 def test_each_weight_alone_orders_by_its_component() -> None:
