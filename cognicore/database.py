@@ -165,15 +165,46 @@ async def ensure_extensions(url: str) -> None:
         ) from exc
 
 
-async def open_pool(url: str, *, min_size: int = 1, max_size: int = 10) -> AsyncConnectionPool:
-    """An open pool whose connections suit LangGraph's checkpointer too (autocommit, dict rows)."""
-    await ensure_extensions(url)
+async def reset_connection(conn: psycopg.AsyncConnection[Any]) -> None:
+    """Return a pooled connection to a clean session: role, settings, advisory locks, temporary objects.
+
+    psycopg_pool calls it each time a connection comes back; if it raises, the pool discards the
+    connection. `DISCARD ALL` cannot run inside a transaction block, so an open one is rolled back first
+    and the statement always runs in autocommit. Our pools prepare nothing (`prepare_threshold=None`),
+    so dropping the server's prepared statements leaves psycopg's cache consistent.
+    """
+    if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+        await conn.rollback()
+    autocommit = conn.autocommit
+    if not autocommit:
+        await conn.set_autocommit(True)
+    await conn.execute("DISCARD ALL")
+    if not autocommit:
+        await conn.set_autocommit(False)
+
+
+async def open_pool(
+    url: str,
+    *,
+    min_size: int = 1,
+    max_size: int = 10,
+    extensions: bool = True,
+    name: str = "the database",
+) -> AsyncConnectionPool:
+    """An open pool whose connections suit LangGraph's checkpointer too (autocommit, dict rows).
+
+    Every connection is reset when it comes back (`reset_connection`). `extensions=False` skips creating
+    and registering pgvector: a least-privilege pool can neither create extensions nor needs vectors.
+    """
+    if extensions:
+        await ensure_extensions(url)
     pool: AsyncConnectionPool = AsyncConnectionPool(
         url,
         min_size=min_size,
         max_size=max_size,
         open=False,
-        configure=_configure,
+        configure=_configure if extensions else None,
+        reset=reset_connection,
         # prepare_threshold=None: migrations and DDL send several statements in one string, which
         # cannot be prepared; it also keeps the pool usable behind PgBouncer.
         kwargs={"autocommit": True, "prepare_threshold": None, "row_factory": dict_row},
@@ -183,8 +214,8 @@ async def open_pool(url: str, *, min_size: int = 1, max_size: int = 10) -> Async
     except PoolTimeout as exc:
         await pool.close()
         raise DatabaseUnavailable(
-            f"Cannot open connections to PostgreSQL at {redact(url)} within 15 s. "
-            "Check that the server is running and accepts connections."
+            f"Cannot open connections to {name} at {redact(url)} within 15 s. "
+            "Check that the server is running and accepts connections for this user."
         ) from exc
     return pool
 

@@ -91,8 +91,10 @@ CREATE POLICY {table}_tenant ON {table}
     WITH CHECK (user_id = current_setting('{USER_SETTING}', true));
 GRANT SELECT, INSERT, UPDATE, DELETE ON {table} TO {APP_ROLE};
 DO $$
-DECLARE seq text := pg_get_serial_sequence('{table}', 'id');
+DECLARE seq text;
 BEGIN
+    -- In the body, not the DECLARE: an error while initialising a variable escapes the block's handler.
+    seq := pg_get_serial_sequence('{table}', 'id');
     IF seq IS NOT NULL THEN
         EXECUTE format('GRANT USAGE, SELECT ON SEQUENCE %s TO {APP_ROLE}', seq);
     END IF;

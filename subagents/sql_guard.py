@@ -200,9 +200,9 @@ def _check_tables(root: exp.Expr, allowed: Sequence[str]) -> None:
         schema = _identifier_name(table.args.get("db"))
         name = _identifier_name(table.this)
         if name.startswith("pg_") or schema in _SYSTEM_SCHEMAS:
+            where = f"{schema}.{name}" if schema else name
             raise _refuse(
-                f"{schema or 'the'} relation {name} is a system catalog or view; query the tables of "
-                f"the allowed schemas {', '.join(allowed)}"
+                f"table {where} is outside the allowed schemas {', '.join(allowed)}: it is a system catalog or view"
             )
         if not schema:
             # Pinning the schema stops an unqualified name from resolving to pg_catalog (searched first).
