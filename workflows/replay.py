@@ -9,14 +9,26 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from cognicore.subagents.role_names import RoleName
+
 ReplayMode = Literal["recorded", "live"]
 
 # Roles whose recorded answers a live replay still uses: the decisions that fix the plan. Everything else
 # (sub-agents, their roles, answers) runs against today's models and data.
-PLANNING_ROLES = frozenset({"recall", "classify", "lookup_workflow", "adapt_workflow", "plan"})
+PLANNING_ROLES = frozenset(
+    {
+        RoleName.RECALL,
+        RoleName.CLASSIFY,
+        RoleName.KEY_WORKFLOW,
+        RoleName.LOOKUP_WORKFLOW,
+        RoleName.ADAPT_WORKFLOW,
+        RoleName.PLAN,
+    }
+)
 
-# Roles only memory writes use; a replay writes no memory (the original run did), so it never calls them.
-MEMORY_WRITE_ROLES = frozenset({"score_importance"})
+# Roles only memory writes and learning use; a replay writes no memory and learns no workflow (the original
+# run did), so it never calls them.
+MEMORY_WRITE_ROLES = frozenset({RoleName.SCORE_IMPORTANCE, RoleName.GENERALISE_WORKFLOW})
 
 
 class Difference(BaseModel):

@@ -26,6 +26,8 @@ def _log(what):
 class TallyMarks:
     name = "tally_marks"
     description = "Counts tally marks for the crash drill."
+    input_hint = "what to count"
+    deterministic = True
     def __init__(self, services):
         pass
     async def run(self, task, ctx):
@@ -35,10 +37,13 @@ class TallyMarks:
 class SlowDrill:
     name = "slow_drill"
     description = "Sleeps during the crash drill until it is woken."
+    input_hint = ""
+    deterministic = True
     def __init__(self, services):
-        pass
+        self._composer = services.roles.composer  # a recorded role, called before the crash and again after
     async def run(self, task, ctx):
         _log("slow")
+        await self._composer.compose(question="How long does the drill sleep?", passages=[])
         marker = Path(os.environ["DRILL_DIR"]) / "sleeping"
         if not marker.exists():
             marker.touch()
@@ -200,6 +205,13 @@ def test_entry_point_agents_are_listed_planned_and_resumed_after_a_kill(
 
     history = json.loads(cli("history", "--session", "drill", "--json", env=env).stdout)
     assert history and "slow_drill" in history[0]["next"]
+    run_id = history[0]["run_id"]
+    stored = json.loads(cli("runs", "show", run_id, "--json", env=env).stdout)
+    assert stored["status"] == "running", "a killed run cannot mark itself; `resume` is offered"
+    before = [(c["role"], c["scope"]) for c in stored["calls"]]
+    assert ("plan", "run") in before and ("compose_answer", "s2") in before, "calls made before the kill are kept"
+    busy = cli("ask", "another request", "--session", "drill", "--json", env=env)
+    assert busy.returncode == 1 and "cognicore resume --session drill" in json.loads(busy.stdout)["error"]["message"]
     resumed = cli("resume", "--session", "drill", "--json", env=env)
     assert resumed.returncode == 0, resumed.stdout + resumed.stderr
     result = json.loads(resumed.stdout)
@@ -207,6 +219,12 @@ def test_entry_point_agents_are_listed_planned_and_resumed_after_a_kill(
     assert all(s["status"] == "ok" for s in result["steps"])
     assert calls.read_text().split().count("tally") == 1, "the completed step was not executed again"
     assert calls.read_text().split().count("slow") == 2
+    shown = json.loads(cli("runs", "show", run_id, "--json", env=env).stdout)
+    scopes = [(c["role"], c["scope"]) for c in shown["calls"]]
+    assert scopes.count(("compose_answer", "s2")) == 1, "the re-run step replaced its calls from before the kill"
+    assert scopes.count(("plan", "run")) == 1 and shown["status"] == "succeeded"
+    replay = cli("workflows", "replay", run_id, "--json", env=env)
+    assert replay.returncode == 0 and json.loads(replay.stdout)["identical"] is True, replay.stdout + replay.stderr
 
 
 def _embedded_env(data_dir: Path) -> dict[str, str]:

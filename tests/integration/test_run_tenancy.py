@@ -54,9 +54,7 @@ async def test_checkpoints_and_conversation_are_per_user_even_with_the_same_sess
     assert {h.run_id for h in ann_history} - {None} == {ann_run}
     assert {h.run_id for h in bob_history} - {None} == {bob_run}
     # bob's run did not recall ann's turns: its state's history holds none of her request
-    bob_state = await app.runner._graph.aget_state(  # noqa: SLF001 - the checkpoint itself is what is tested
-        {"configurable": {"thread_id": thread_id("bob", "shared-name")}}
-    )
+    bob_state = await app.runner._graph.aget_state({"configurable": {"thread_id": thread_id("bob", "shared-name")}})
     assert all(DEMO_TASK not in t["content"] for t in bob_state.values.get("history", []))
     turns = await app.memory.conversations.recent(user_id="bob", session_id="shared-name")
     assert [t.content for t in turns if t.speaker == "user"] == [QUESTION]
@@ -70,9 +68,9 @@ async def test_a_crafted_query_as_one_user_reads_no_row_of_another(app: App, poo
     await _both_users_on_one_session(app)
     async with user_transaction(pool, "bob") as conn:
         for table in OWNED_TABLES:
-            cur = await conn.execute(f"SELECT count(*) AS n FROM {table} WHERE user_id <> 'bob'")  # noqa: S608
+            cur = await conn.execute(f"SELECT count(*) AS n FROM {table} WHERE user_id <> 'bob'")
             assert (await cur.fetchone())["n"] == 0, table  # type: ignore[index]
-            cur = await conn.execute(f"SELECT count(*) AS n FROM {table}")  # noqa: S608
+            cur = await conn.execute(f"SELECT count(*) AS n FROM {table}")
             assert (await cur.fetchone())["n"] >= (0 if table.startswith("workflow") else 1), table  # type: ignore[index]
         # joins through another table do not leak either
         cur = await conn.execute("SELECT count(*) AS n FROM run_calls c JOIN runs r ON r.id = c.run_id")
