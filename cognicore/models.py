@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
@@ -11,13 +12,26 @@ from langchain_core.language_models import BaseChatModel
 from cognicore.memory.embeddings import DIMS, OfflineEmbeddings
 from cognicore.memory.extraction import FactExtractor, LlmFactExtractor, OfflineFactExtractor
 from cognicore.memory.importance import ImportanceScorer, LlmImportanceScorer, OfflineImportanceScorer
+from cognicore.memory.llm import RoleOptions
 from cognicore.memory.reflection import LlmReflector, OfflineReflector, Reflector
 from cognicore.orchestrator.intent import Classifier, LlmClassifier, OfflineClassifier
 from cognicore.orchestrator.planning import LlmPlanner, OfflinePlanner, Planner
-from cognicore.orchestrator.reuse import LlmAdapter, OfflineAdapter, WorkflowAdapter
+from cognicore.orchestrator.reuse import (
+    LlmAdapter,
+    LlmGeneraliser,
+    LlmKeyer,
+    OfflineAdapter,
+    OfflineGeneraliser,
+    OfflineKeyer,
+    WorkflowAdapter,
+    WorkflowGeneraliser,
+    WorkflowKeyer,
+)
 from cognicore.settings import Settings
 from cognicore.subagents.compose import AnswerComposer, LlmAnswerComposer, OfflineAnswerComposer
-from cognicore.workflows.recording import RecordedRole
+from cognicore.subagents.report_writer import LlmReportWriter, OfflineReportWriter
+from cognicore.subagents.sql_writer import LlmSqlWriter, NoOfflineSqlWriter, SqlWriter
+from cognicore.subagents.types import AgentRoles
 
 OFFLINE_ENGINE = "offline"
 
@@ -65,47 +79,94 @@ def build_models(settings: Settings) -> Models:
 
 @dataclass(frozen=True)
 class Roles:
-    """The orchestrator's reasoning roles for one engine."""
+    """The orchestrator's and memory's reasoning roles for one engine (sub-agents get `AgentRoles`)."""
 
     classifier: Classifier
     planner: Planner
     composer: AnswerComposer
     adapter: WorkflowAdapter
+    keyer: WorkflowKeyer
+    generaliser: WorkflowGeneraliser
     importance: ImportanceScorer
     extractor: FactExtractor
     reflector: Reflector
 
 
-def build_roles(models: Models, settings: Settings, *, agents: Sequence[dict[str, str]] = ()) -> Roles:
-    """LLM-backed roles with a chat model, offline ones without; every one recorded per run."""
-    if models.chat is None:
+def role_options(settings: Settings) -> RoleOptions:
+    """The per-call limits of every LLM role, from settings."""
+    return RoleOptions(retries=settings.model_retries, timeout_s=settings.model_timeout_s)
+
+
+def build_roles(
+    chat: BaseChatModel | None,
+    options: RoleOptions,
+    *,
+    agents: Sequence[dict[str, str]] = (),
+    domain: str = "",
+    entities: Sequence[str] = (),
+    wrap: Callable[[str, Any], Any] = lambda _name, role: role,
+) -> Roles:
+    """LLM-backed roles with a chat model, offline ones without; each wrapped by `wrap` (the recorder)."""
+    if chat is None:
         tools = [a for a in agents if a["name"] not in OfflinePlanner.BUILTINS]
         roles = Roles(
             OfflineClassifier(tools),
             OfflinePlanner(),
             OfflineAnswerComposer(),
             OfflineAdapter(),
+            OfflineKeyer(entities),
+            OfflineGeneraliser(),
             OfflineImportanceScorer(),
             OfflineFactExtractor(),
             OfflineReflector(),
         )
     else:
-        opts = {"retries": settings.model_retries, "timeout_s": settings.model_timeout_s}
         roles = Roles(
-            LlmClassifier(models.chat, agents=", ".join(a["name"] for a in agents), **opts),  # type: ignore[arg-type]
-            LlmPlanner(models.chat, **opts),  # type: ignore[arg-type]
-            LlmAnswerComposer(models.chat, **opts),  # type: ignore[arg-type]
-            LlmAdapter(models.chat, **opts),  # type: ignore[arg-type]
-            LlmImportanceScorer(models.chat, **opts),  # type: ignore[arg-type]
-            LlmFactExtractor(models.chat, **opts),  # type: ignore[arg-type]
-            LlmReflector(models.chat, **opts),  # type: ignore[arg-type]
+            LlmClassifier(chat, options, agents=agents, domain=domain),
+            LlmPlanner(chat, options),
+            LlmAnswerComposer(chat, options),
+            LlmAdapter(chat, options),
+            LlmKeyer(chat, options),
+            LlmGeneraliser(chat, options),
+            LlmImportanceScorer(chat, options),
+            LlmFactExtractor(chat, options),
+            LlmReflector(chat, options),
         )
     return Roles(
-        RecordedRole("classify", roles.classifier),  # type: ignore[arg-type]
-        RecordedRole("plan", roles.planner),  # type: ignore[arg-type]
-        RecordedRole("compose_answer", roles.composer),  # type: ignore[arg-type]
-        RecordedRole("adapt_workflow", roles.adapter),  # type: ignore[arg-type]
-        RecordedRole("score_importance", roles.importance),  # type: ignore[arg-type]
+        wrap("classify", roles.classifier),
+        wrap("plan", roles.planner),
+        wrap("compose_answer", roles.composer),
+        wrap("adapt_workflow", roles.adapter),
+        wrap("key_workflow", roles.keyer),
+        wrap("generalise_workflow", roles.generaliser),
+        wrap("score_importance", roles.importance),
         roles.extractor,  # runs after the reply, outside any run: nothing to record it for
         roles.reflector,
+    )
+
+
+def build_agent_roles(
+    chat: BaseChatModel | None,
+    options: RoleOptions,
+    *,
+    offline_sql_writer: SqlWriter | None = None,
+    wrap: Callable[[str, Any], Any] = lambda _name, role: role,
+) -> AgentRoles:
+    """The built-in sub-agents' roles: LLM-backed with a chat model, else offline (SQL rules from a plugin)."""
+    if chat is None:
+        roles = AgentRoles(
+            composer=OfflineAnswerComposer(),
+            sql_writer=offline_sql_writer or NoOfflineSqlWriter(),
+            report_writer=OfflineReportWriter(),
+        )
+    else:
+        roles = AgentRoles(
+            composer=LlmAnswerComposer(chat, options),
+            sql_writer=LlmSqlWriter(chat, options),
+            report_writer=LlmReportWriter(chat, options),
+        )
+    return AgentRoles(
+        composer=wrap("compose_answer", roles.composer),
+        sql_writer=wrap("write_sql", roles.sql_writer),
+        report_writer=wrap("write_report", roles.report_writer),
     )

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Literal, Protocol
 
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
 from cognicore.memory._fact_rules import read_facts
-from cognicore.memory.llm import structured_call
+from cognicore.memory.llm import LlmRole
 
 ROLE = "extract_facts"
 
@@ -109,25 +107,17 @@ class OfflineFactExtractor:
         return ExtractedFacts(facts=[FactCandidate(**f) for f in read_facts(user_message)])
 
 
-class LlmFactExtractor:
+class LlmFactExtractor(LlmRole[ExtractedFacts]):
     """Fact extraction by a chat model with structured output."""
 
-    def __init__(self, model: BaseChatModel, *, retries: int = 1, timeout_s: float = 60.0) -> None:
-        self._model = model
-        self._retries = retries
-        self._timeout_s = timeout_s
+    role = ROLE
+    schema = ExtractedFacts
+    prompt = EXTRACT_FACTS_PROMPT
 
     async def extract(
         self, *, user_message: str, assistant_message: str, known_facts: list[dict[str, Any]]
     ) -> ExtractedFacts:
         known = "\n".join(f"- [{f.get('kind', 'fact')}] {f.get('statement', '')}" for f in known_facts[:50])
-        messages = [
-            SystemMessage(EXTRACT_FACTS_PROMPT),
-            HumanMessage(
-                f"Known facts:\n{known or '(none)'}\n\nUser: {user_message[:4000]}\n\n"
-                f"Assistant: {assistant_message[:2000]}"
-            ),
-        ]
-        return await structured_call(
-            self._model, messages, ExtractedFacts, role=ROLE, retries=self._retries, timeout_s=self._timeout_s
+        return await self.ask(
+            f"Known facts:\n{known or '(none)'}\n\nUser: {user_message[:4000]}\n\nAssistant: {assistant_message[:2000]}"
         )

@@ -10,11 +10,9 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
-from cognicore.memory.llm import structured_call
+from cognicore.memory.llm import LlmRole
 
 ROLE = "score_importance"
 
@@ -100,24 +98,12 @@ class OfflineImportanceScorer:
         return ImportanceScore(score=max(1, min(10, base + nudge)), reason=", ".join(reasons))
 
 
-class LlmImportanceScorer:
+class LlmImportanceScorer(LlmRole[ImportanceScore]):
     """Importance from a chat model with structured output."""
 
-    def __init__(self, model: BaseChatModel, *, retries: int = 1, timeout_s: float = 60.0) -> None:
-        self._model = model
-        self._retries = retries
-        self._timeout_s = timeout_s
+    role = ROLE
+    schema = ImportanceScore
+    prompt = SCORE_IMPORTANCE_PROMPT
 
     async def score(self, *, content: str, kind: str, metadata: dict[str, Any]) -> ImportanceScore:
-        messages = [
-            SystemMessage(SCORE_IMPORTANCE_PROMPT),
-            HumanMessage(f"Memory ({kind}):\n{content[:3000]}"),
-        ]
-        return await structured_call(
-            self._model,
-            messages,
-            ImportanceScore,
-            role=ROLE,
-            retries=self._retries,
-            timeout_s=self._timeout_s,
-        )
+        return await self.ask(f"Memory ({kind}):\n{content[:3000]}")

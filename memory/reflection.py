@@ -13,13 +13,11 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import HumanMessage, SystemMessage
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 from pydantic import BaseModel, Field
 
-from cognicore.memory.llm import structured_call
+from cognicore.memory.llm import LlmRole
 from cognicore.memory.stream import MemoryStream, NewMemory
 from cognicore.memory.tenancy import user_transaction
 from cognicore.memory.text import STOPWORDS, stem, words
@@ -115,13 +113,12 @@ class OfflineReflector:
         return Reflections(items=list(unique.values())[:max_items])
 
 
-class LlmReflector:
+class LlmReflector(LlmRole[Reflections]):
     """Reflection by a chat model with structured output."""
 
-    def __init__(self, model: BaseChatModel, *, retries: int = 1, timeout_s: float = 60.0) -> None:
-        self._model = model
-        self._retries = retries
-        self._timeout_s = timeout_s
+    role = ROLE
+    schema = Reflections
+    prompt = REFLECT_PROMPT
 
     async def reflect(self, *, memories: list[dict[str, Any]], max_items: int = MAX_ITEMS) -> Reflections:
         listing = "\n".join(
@@ -129,13 +126,7 @@ class LlmReflector:
             f"{str(m.get('content', ''))[:400]}"
             for m in memories[-150:]
         )
-        messages = [
-            SystemMessage(REFLECT_PROMPT.format(max_items=max_items)),
-            HumanMessage(f"Recent memories:\n{listing}"),
-        ]
-        result = await structured_call(
-            self._model, messages, Reflections, role=ROLE, retries=self._retries, timeout_s=self._timeout_s
-        )
+        result = await self.ask(f"Recent memories:\n{listing}", system=REFLECT_PROMPT.format(max_items=max_items))
         return Reflections(items=result.items[:max_items])
 
 

@@ -12,7 +12,7 @@ from cognicore.orchestrator.intent import Classifier
 from cognicore.orchestrator.journal import Memory
 from cognicore.orchestrator.planning import Planner
 from cognicore.orchestrator.recollection import Recollector
-from cognicore.orchestrator.reuse import WorkflowAdapter
+from cognicore.orchestrator.reuse import WorkflowAdapter, WorkflowGeneraliser, WorkflowKeyer
 from cognicore.subagents.compose import AnswerComposer
 from cognicore.subagents.registry import Registry
 from cognicore.workflows.recording import Recorder
@@ -31,6 +31,8 @@ class Context:
     composer: AnswerComposer
     workflows: WorkflowStore
     adapter: WorkflowAdapter
+    keyer: WorkflowKeyer
+    generaliser: WorkflowGeneraliser
     memory: Memory
     recollector: Recollector
     importance: ImportanceScorer

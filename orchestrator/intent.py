@@ -1,4 +1,5 @@
-"""The `classify` role: is a request a question (answer from knowledge) or a task (plan and use tools)?"""
+"""The `classify` role: is a request a question (answer from knowledge), a task (plan and use tools) or a
+statement (something the user tells us, acknowledged and remembered)?"""
 
 from __future__ import annotations
 
@@ -7,10 +8,9 @@ from collections.abc import Sequence
 from typing import Literal, Protocol
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
-from cognicore.memory.llm import structured_call
+from cognicore.memory.llm import LlmRole, RoleOptions
 from cognicore.memory.text import stem, terms, words
 from cognicore.orchestrator.planning import agent_matches
 
@@ -18,11 +18,12 @@ from cognicore.orchestrator.planning import agent_matches
 class IntentDecision(BaseModel):
     """Decide whether the user's request is a question or a task."""
 
-    intent: Literal["question", "task"] = Field(
+    intent: Literal["question", "task", "statement"] = Field(
         description=(
-            "'question' when it can be answered from the company knowledge base and memory alone; "
-            "'task' when it needs data from the sales database, several steps, or a produced artefact "
-            "such as a report, briefing or chart."
+            "'question' when it asks for something the knowledge base and memory can answer (including "
+            "requests such as 'summarise our policy' or 'explain X'); 'task' when it needs data from a "
+            "database, a tool, several steps, or a produced artefact such as a report or chart; "
+            "'statement' when the user tells something (a preference, a fact, a decision) and asks nothing."
         )
     )
     reason: str = Field(description="One short sentence explaining the decision.")
@@ -34,13 +35,15 @@ class Classifier(Protocol):
     async def classify(self, *, request: str, history: list[dict[str, str]]) -> IntentDecision: ...
 
 
-# Used by `LlmClassifier` (the `classify` node); pairs with `IntentDecision`.
-CLASSIFY_PROMPT = """You route requests for an assistant of the company Aurora Devices.
-It can answer questions from a knowledge base (product catalog, policies, company history, decision log),
-and it can carry out tasks with tools: {agents}.
-Classify the user's request. Data questions about sales figures (revenue, units, orders, rankings, trends)
-need the sales database and are tasks. Requests to analyse, compare, write a report, briefing or chart are tasks.
-Everything answerable from documents and the conversation so far is a question."""
+# Used by `LlmClassifier` (the `classify` node); pairs with `IntentDecision`. `{domain}` is the
+# deployment's own description (plugin data), `{agents}` the registry's agents.
+CLASSIFY_PROMPT = """You route requests for an assistant. {domain}
+It can answer questions from its knowledge base and memory, and it can carry out tasks with these tools:
+{agents}
+Classify the user's request. Requests for figures computed from data, for several steps, or to produce
+an artefact (report, briefing, chart) are tasks. Questions and requests to explain or summarise what the
+documents and the conversation say are questions. Something the user tells you without asking is a
+statement."""
 
 # Words that mark an artefact to produce or an analysis to run.
 _ACTION = frozenset(
@@ -108,29 +111,30 @@ class OfflineClassifier:
             return IntentDecision(
                 intent="task", reason=f"needs figures from the sales database ({_word(request, data)})"
             )
+        if not is_question(request):
+            return IntentDecision(intent="statement", reason="tells something and asks nothing")
         return IntentDecision(intent="question", reason="answerable from the knowledge base and memory")
 
 
-class LlmClassifier:
-    """Intent from a chat model with structured output."""
+class LlmClassifier(LlmRole[IntentDecision]):
+    """Intent from a chat model with structured output; agents and domain come from the registry and plugins."""
 
-    def __init__(self, model: BaseChatModel, *, agents: str = "", retries: int = 1, timeout_s: float = 60.0):
-        self._model = model
-        self._agents = agents
-        self._retries = retries
-        self._timeout_s = timeout_s
+    role = "classify"
+    schema = IntentDecision
+    prompt = CLASSIFY_PROMPT
+
+    def __init__(
+        self,
+        model: BaseChatModel,
+        options: RoleOptions | None = None,
+        *,
+        agents: Sequence[dict[str, str]] = (),
+        domain: str = "",
+    ) -> None:
+        super().__init__(model, options or RoleOptions())
+        listing = "\n".join(f"- {a['name']}: {a['description']}" for a in agents) or "(none)"
+        self._system = CLASSIFY_PROMPT.format(domain=domain, agents=listing)
 
     async def classify(self, *, request: str, history: list[dict[str, str]]) -> IntentDecision:
         recent = "\n".join(f"{t['speaker']}: {t['content'][:500]}" for t in history[-4:])
-        messages = [
-            SystemMessage(CLASSIFY_PROMPT.format(agents=self._agents or "database queries and reports")),
-            HumanMessage(f"Conversation so far:\n{recent or '(none)'}\n\nRequest: {request}"),
-        ]
-        return await structured_call(
-            self._model,
-            messages,
-            IntentDecision,
-            role="classify",
-            retries=self._retries,
-            timeout_s=self._timeout_s,
-        )
+        return await self.ask(f"Conversation so far:\n{recent or '(none)'}\n\nRequest: {request}", system=self._system)

@@ -14,16 +14,15 @@ from cognicore.memory.importance import OfflineImportanceScorer
 from cognicore.memory.llm import ModelCallError
 from cognicore.orchestrator.budget import fit_context
 from cognicore.orchestrator.context import Context
-from cognicore.orchestrator.intent import is_question
 from cognicore.orchestrator.journal import record_failure, record_step, record_turn
-from cognicore.orchestrator.planning import task_features
-from cognicore.orchestrator.recollection import memory_passages
-from cognicore.orchestrator.reuse import fill, generalise, keywords, skeleton
+from cognicore.orchestrator.recollection import memory_passages, memory_text, planner_memory
+from cognicore.orchestrator.reuse import WorkflowKey, fill, keywords
 from cognicore.orchestrator.state import State, StepTask
 from cognicore.subagents.errors import SubAgentError
+from cognicore.subagents.role_names import tool_role
 from cognicore.subagents.types import AgentContext, Plan, StepInput, StepOutput
 from cognicore.subagents.validation import plan_problems
-from cognicore.workflows.recording import SCOPE, RecordedRole
+from cognicore.workflows.recording import current_recorder, recorded
 
 MAX_ADAPTATIONS = 2  # saved workflows tried per request before planning from scratch
 DEMOTED_MARGIN = 0.15  # a demoted workflow must match this much more closely to be reused
@@ -57,10 +56,10 @@ async def recall(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
 
 
 async def classify(state: State, runtime: Runtime[Context]) -> Command[Any]:
-    """Route a question to `answer` and a task to `lookup_workflow`."""
+    """Route a task to `lookup_workflow`, a question or a statement to `answer` (which acknowledges the latter)."""
     decision = await runtime.context.classifier.classify(request=state["request"], history=state.get("history", []))
     _emit(runtime, event="intent", intent=decision.intent, reason=decision.reason)
-    goto = "answer" if decision.intent == "question" else "lookup_workflow"
+    goto = "lookup_workflow" if decision.intent == "task" else "answer"
     return Command(goto=goto, update={"intent": decision.intent, "model_calls": {"classify": 1}})
 
 
@@ -68,9 +67,14 @@ async def lookup_workflow(state: State, runtime: Runtime[Context]) -> Command[An
     """Reuse a saved workflow for a similar task (adapted and validated), else go to the planner."""
     ctx = runtime.context
     request = state["request"]
-    matches = await ctx.workflows.lookup(user_id=state["user_id"], skeleton=skeleton(request))
+    calls: dict[str, int] = {"key_workflow": 1}
+    try:
+        key = await ctx.keyer.key(request=request)
+    except ModelCallError:
+        info = {"id": None, "reused": False, "similarity": None}
+        return Command(goto="plan", update={"workflow": info, "model_calls": calls})
+    matches = await ctx.workflows.lookup(user_id=state["user_id"], skeleton=key.skeleton)
     best = matches[0].similarity if matches else None
-    calls: dict[str, int] = {}
     for match in matches[:MAX_ADAPTATIONS]:
         wf = match.workflow
         needed = ctx.reuse_threshold + (DEMOTED_MARGIN if wf.status == "demoted" else 0.0)
@@ -88,7 +92,7 @@ async def lookup_workflow(state: State, runtime: Runtime[Context]) -> Command[An
             continue  # an adaptation that fails falls back to planning
         if plan_problems(new_plan, ctx.registry):
             continue
-        info: dict[str, Any] = {"id": wf.id, "reused": True, "similarity": match.similarity}
+        info: dict[str, Any] = {"id": wf.id, "reused": True, "similarity": match.similarity, "key": key.model_dump()}
         calls["plan"] = 0  # reported explicitly: the planner was skipped
         _emit(runtime, event="reuse", workflow=wf.id, similarity=match.similarity, name=wf.name)
         _emit(runtime, event="plan", steps=[s.model_dump() for s in new_plan.steps])
@@ -96,15 +100,15 @@ async def lookup_workflow(state: State, runtime: Runtime[Context]) -> Command[An
             goto="execute",
             update={"plan": new_plan.model_dump(), "attempts": 1, "workflow": info, "model_calls": calls},
         )
-    info = {"id": None, "reused": False, "similarity": best}  # type: ignore[dict-item]
+    info = {"id": None, "reused": False, "similarity": best, "key": key.model_dump()}
     return Command(goto="plan", update={"workflow": info, "model_calls": calls})
 
 
 async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """RAG: retrieve passages, fit them and the history into the budget, compose a cited answer."""
     ctx = runtime.context
-    if not is_question(state["request"]):
-        # A statement ("I prefer tea."): acknowledge it; `remember` queues it for fact extraction.
+    if state.get("intent") == "statement":
+        # The classifier said the user told us something: acknowledge it; `remember` queues it for extraction.
         return {"answer": ACKNOWLEDGEMENT, "citations": [], "outcome": "succeeded"}
     found = await ctx.knowledge.search(state["request"], k=ctx.retrieval_k)
     recalled = state.get("recalled") or {}
@@ -130,7 +134,9 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     )
     history_text = "\n".join(f"{t['speaker']}: {t['content']}" for t in fitted.history)
     try:
-        composed = await ctx.composer.compose(question=state["request"], passages=fitted.passages, history=history_text)
+        composed = await ctx.composer.compose(
+            question=state["request"], passages=fitted.passages, memory=memory_text(recalled), history=history_text
+        )
     except ModelCallError as exc:
         return {"answer": "", "error": str(exc), "outcome": "failed", "model_calls": {"compose_answer": 1}}
     by_index = {p["index"]: p for p in fitted.passages}
@@ -160,13 +166,15 @@ async def plan(state: State, runtime: Runtime[Context]) -> Command[Any]:
     ctx = runtime.context
     attempts = state.get("attempts", 0) + 1
     feedback = list(state.get("feedback", []))
-    agents = [{"name": a.name, "description": a.description} for a in ctx.registry]
+    agents = [{"name": a.name, "description": a.description, "input_hint": a.input_hint} for a in ctx.registry]
     calls = {"plan": 1}
     if attempts == 1:
         lessons = await ctx.recollector.failures(user_id=state["user_id"], request=state["request"])
         feedback = [f"A similar request failed before: {lesson}" for lesson in lessons] + feedback
     try:
-        new_plan = await ctx.planner.plan(request=state["request"], agents=agents, feedback=feedback)
+        new_plan = await ctx.planner.plan(
+            request=state["request"], agents=agents, feedback=feedback, memory=planner_memory(state.get("recalled"))
+        )
         problems = plan_problems(new_plan, ctx.registry)
     except ModelCallError as exc:
         new_plan, problems = None, [f"The planner failed: {exc}"]
@@ -265,8 +273,10 @@ def agent_node(name: str) -> Callable[[StepTask, Runtime[Context]], Awaitable[di
             output_dir=ctx.output_dir,
             engine=ctx.engine,
         )
-        SCOPE.set(step["id"])  # this task's own context: the recorder files role calls under the step
-        runner = agent if getattr(agent, "deterministic", True) else RecordedRole(f"tool:{name}", agent)
+        recorder = current_recorder()
+        if recorder is not None:
+            recorder.enter_scope(step["id"])  # the recorder files this task's role calls under the step
+        runner = agent if agent.deterministic else recorded(tool_role(name), agent)
         try:
             output = await asyncio.wait_for(runner.run(step_input, agent_ctx), timeout=ctx.step_timeout_s)
         except TimeoutError:
@@ -398,6 +408,13 @@ async def _learn(state: State, ctx: Context) -> dict[str, Any] | None:
     workflow = dict(state.get("workflow") or {"id": None, "reused": False, "similarity": None})
     succeeded = state.get("outcome") == "succeeded"
     user, request = state["user_id"], state["request"]
+    known = workflow.pop("key", None)  # keyed once, by `lookup_workflow`
+    if not succeeded and not workflow.get("reused"):
+        return workflow
+    try:
+        key = WorkflowKey.model_validate(known) if known else await ctx.keyer.key(request=request)
+    except ModelCallError:
+        return workflow  # learning must not fail the run it learns from
     if workflow.get("reused"):
         ok = succeeded and not workflow.get("failed")
         await ctx.workflows.record_outcome(workflow_id=workflow["id"], user_id=user, succeeded=ok)
@@ -406,21 +423,21 @@ async def _learn(state: State, ctx: Context) -> dict[str, Any] | None:
                 workflow_id=workflow["id"],
                 user_id=user,
                 trigger=request,
-                skeleton=skeleton(request),
-                keywords=keywords(request),
+                skeleton=key.skeleton,
+                keywords=keywords(key.skeleton),
             )
             return workflow
     if succeeded and state.get("plan"):
-        template, params = generalise(request, Plan.model_validate(state["plan"]))
+        generalised = await ctx.generaliser.generalise(request=request, plan=Plan.model_validate(state["plan"]))
         wf_id, _created = await ctx.workflows.learn(
             user_id=user,
             name=request[:80],
-            template=template,
-            parameters=params,
-            features=task_features(request),
+            template={"steps": [s.model_dump() for s in generalised.steps]},
+            parameters=generalised.parameters,
+            features=sorted(key.features),
             trigger=request,
-            skeleton=skeleton(request),
-            keywords=keywords(request),
+            skeleton=key.skeleton,
+            keywords=keywords(key.skeleton),
             run_id=state["run_id"],
         )
         if not workflow.get("reused"):

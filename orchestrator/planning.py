@@ -5,18 +5,18 @@ from __future__ import annotations
 import re
 from typing import Protocol
 
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import HumanMessage, SystemMessage
-
-from cognicore.memory.llm import structured_call
+from cognicore.memory.llm import LlmRole
 from cognicore.memory.text import STOPWORDS, terms
 from cognicore.subagents.types import Plan, PlanStep
 
 
 class Planner(Protocol):
-    """Plans a task. `agents` are `{"name", "description"}`; `feedback` says why earlier attempts failed."""
+    """Plans a task. `agents` come from the registry (`{"name", "description", "input_hint"}`); `feedback`
+    says why earlier attempts failed; `memory` is what long-term memory recalled for the request."""
 
-    async def plan(self, *, request: str, agents: list[dict[str, str]], feedback: list[str]) -> Plan: ...
+    async def plan(
+        self, *, request: str, agents: list[dict[str, str]], feedback: list[str], memory: str = ""
+    ) -> Plan: ...
 
 
 # Used by `LlmPlanner` (the `plan` node); pairs with `subagents.types.Plan`.
@@ -29,9 +29,9 @@ Rules:
 - Each step names exactly one agent and a self-contained instruction for it.
 - `depends_on` lists the ids of earlier steps whose outputs the step needs; steps without dependencies
   between them run in parallel.
-- Data about sales comes from database_query; background from documents comes from rag_query;
-  a report, briefing or chart comes from report_generation, which depends on the steps that gather its data.
-{feedback}"""
+- Choose agents by their descriptions; a step that produces something from other steps' outputs depends
+  on those steps.
+{memory}{feedback}"""
 
 _REPORT = frozenset(
     terms(
@@ -100,7 +100,7 @@ class OfflinePlanner:
 
     BUILTINS = ("database_query", "rag_query", "report_generation")
 
-    async def plan(self, *, request: str, agents: list[dict[str, str]], feedback: list[str]) -> Plan:
+    async def plan(self, *, request: str, agents: list[dict[str, str]], feedback: list[str], memory: str = "") -> Plan:
         names = {a["name"] for a in agents}
         found = set(terms(request))
         wants_report = bool(found & _REPORT)
@@ -136,23 +136,20 @@ class OfflinePlanner:
         return Plan(steps=steps)
 
 
-class LlmPlanner:
-    """Plans with a chat model's structured output."""
+class LlmPlanner(LlmRole[Plan]):
+    """Plans with a chat model's structured output; it knows the agents only from the registry."""
 
-    def __init__(self, model: BaseChatModel, *, retries: int = 1, timeout_s: float = 60.0) -> None:
-        self._model = model
-        self._retries = retries
-        self._timeout_s = timeout_s
+    role = "plan"
+    schema = Plan
+    prompt = PLAN_PROMPT
 
-    async def plan(self, *, request: str, agents: list[dict[str, str]], feedback: list[str]) -> Plan:
-        listing = "\n".join(f"- {a['name']}: {a['description']}" for a in agents)
+    async def plan(self, *, request: str, agents: list[dict[str, str]], feedback: list[str], memory: str = "") -> Plan:
+        listing = "\n".join(
+            f"- {a['name']}: {a['description']}" + (f" (input: {a['input_hint']})" if a.get("input_hint") else "")
+            for a in agents
+        )
         notes = ""
         if feedback:
             notes = "Earlier attempts failed; fix these problems:\n" + "\n".join(f"- {f}" for f in feedback)
-        messages = [
-            SystemMessage(PLAN_PROMPT.format(agents=listing, feedback=notes)),
-            HumanMessage(request),
-        ]
-        return await structured_call(
-            self._model, messages, Plan, role="plan", retries=self._retries, timeout_s=self._timeout_s
-        )
+        remembered = f"What memory recalls about the user and similar requests:\n{memory}\n" if memory else ""
+        return await self.ask(request, system=PLAN_PROMPT.format(agents=listing, feedback=notes, memory=remembered))

@@ -121,10 +121,20 @@ def memory_passages(recalled: dict[str, Any] | None, *, start: int) -> list[dict
 
 
 def memory_text(recalled: dict[str, Any] | None) -> str:
-    """The category summaries as a short text block (tier 1) for prompts."""
+    """The category summaries as a short text block (tier 1) for the answer composer."""
     if not recalled or not recalled.get("categories"):
         return ""
     return "\n".join(f"- {c['name']}: {c['summary']}" for c in recalled["categories"])
+
+
+def planner_memory(recalled: dict[str, Any] | None) -> str:
+    """Everything recalled (summaries, dated facts, episodes) as one text block for the planner."""
+    if not recalled:
+        return ""
+    lines = [f"- {c['name']}: {c['summary']}" for c in recalled.get("categories", [])]
+    lines += [f"- fact: {f['text']}" for f in recalled.get("facts", [])]
+    lines += [f"- earlier {e['kind']}: {e['text']}" for e in recalled.get("episodes", [])]
+    return "\n".join(lines)
 
 
 class Recollector:

@@ -1,39 +1,25 @@
-"""Workflow reuse: generalise a plan that worked into a template, and adapt a template to a new request.
+"""Workflow reuse roles: key a request (its kind without its values), generalise a plan that worked into a
+template, and adapt a saved template to a new request.
 
-The `adapt_workflow` role decides whether a saved workflow fits a request and fills its parameters; the
-offline implementation does it by rules, the LLM one by structured output.
+`key_workflow` (with `generalise`) and `adapt_workflow` are roles like any other: the offline
+implementations use generic rules (numbers, ordinals, periods, dates and the entity values the deployment
+knows are masked; no domain word list), the LLM ones a chat model's structured output. Nodes call only
+the implementations in the run's context.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any, Protocol
 
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
-from cognicore.memory.llm import structured_call
+from cognicore.memory.llm import LlmRole, ModelCallError
 from cognicore.memory.text import STOPWORDS, terms
 from cognicore.orchestrator.planning import data_instruction, knowledge_instruction, task_features
-from cognicore.subagents.sql_writer import sales_parameters
 from cognicore.subagents.types import Plan, PlanStep
 
-# Words that carry a task's parameters, not its kind: masked so paraphrases with other values match.
-_SLOT_WORDS = frozenset(
-    terms(
-        "one two three four five six seven eight nine ten eleven twelve fifteen twenty dozen "
-        "revenue revenues turnover income units unit volume quantity orders order count margin profit average "
-        "latest last previous current this next recent past quarter quarters quarterly year years yearly annual "
-        "month months monthly week weeks q1 q2 q3 q4 january february march april may june july august "
-        "september october november december jan feb mar apr jun jul aug sep sept oct nov dec "
-        "north america europe asia pacific latin na eu apac latam emea audio wearables wearable smart home "
-        "accessories online retail partner aurora buds pro studio headphones pulse mini speaker orbit smartwatch "
-        "fitness band vista ar glasses lumen bulb pack haven security camera video doorbell volt charging dock "
-        "power bank 20k flex usb-c usb cable best worst top bottom highest lowest most least selling sold "
-        "best-selling top-selling worst-selling bestseller bestsellers sales"
-    )
-)
 # Words that name the same step of a task: one canonical word each, so "prepare a summary" matches
 # "write a report" in a trigger.
 _CANONICAL = {
@@ -42,53 +28,79 @@ _CANONICAL = {
     **dict.fromkeys(terms("analyze analyse examine review study look"), "analyze"),
     **dict.fromkeys(terms("chart plot graph visualize visualise"), "chart"),
 }
-_NUMBER = re.compile(r"^\d+([.,]\d+)?[kKmM%]?$")
+_NUMBER_WORDS = (
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty thirty forty fifty hundred dozen"
+)
+_ORDINALS = "first second third fourth fifth sixth seventh eighth ninth tenth"
+_MONTHS = (
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec"
+)
+_UNITS = "day days week weeks month months quarter quarters year years"
+# Values that parameterise a task in any domain: dates, periods, counts, ordinals.
+_GENERIC_VALUES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("date", re.compile(r"\b\d{4}-\d{2}(-\d{2})?\b|\b\d{1,2}/\d{1,2}(/\d{2,4})?\b")),
+    (
+        "period",
+        re.compile(
+            rf"\b(last|this|next|previous|past|current|latest|recent)\s+(\w+\s+)?({_UNITS.replace(' ', '|')})\b"
+            rf"|\b({_MONTHS.replace(' ', '|')})\b(\s+\d{{4}})?|\bq[1-4]\b(\s+\d{{4}})?|\b(19|20)\d\d\b"
+            r"|\b(today|yesterday|tomorrow)\b|\bh[12]\b",
+            re.IGNORECASE,
+        ),
+    ),
+    ("ordinal", re.compile(rf"\b({_ORDINALS.replace(' ', '|')})\b|\b\d+(st|nd|rd|th)\b", re.IGNORECASE)),
+    (
+        "number",
+        re.compile(rf"\b\d+([.,]\d+)?[kKmM%]?\b|\b({_NUMBER_WORDS.replace(' ', '|')})\b", re.IGNORECASE),
+    ),
+)
 
 
-def skeleton(request: str) -> str:
-    """The request's kind without its values: what workflow triggers are embedded and matched by."""
-    kept = [_CANONICAL.get(t, t) for t in terms(request) if t not in _SLOT_WORDS and not _NUMBER.match(t)]
-    return " ".join(kept) or request.lower()
+class WorkflowKey(BaseModel):
+    """A request's kind without its values: what saved workflows are embedded under and matched by."""
+
+    skeleton: str = Field(
+        description="The request with every specific value (numbers, dates, periods, names of people, "
+        "places, products, tickets or other things) replaced by a placeholder word in braces, e.g. "
+        "'write a brief on the top {number} {entity} in {period}'. Keep the words that say what to do."
+    )
+    features: list[str] = Field(
+        default_factory=list,
+        description="What the task needs, as short lowercase words (e.g. 'data', 'knowledge', 'report').",
+    )
+    parameters: dict[str, str] = Field(
+        default_factory=dict, description="Each placeholder of the skeleton (without braces) and its value."
+    )
 
 
-def keywords(request: str) -> list[str]:
-    """Distinct content words of a request's skeleton."""
-    return sorted({t for t in skeleton(request).split() if t not in STOPWORDS and len(t) > 2})
+class WorkflowTemplate(BaseModel):
+    """A plan that worked, generalised: step instructions as templates, and the values they were made with."""
+
+    steps: list[PlanStep] = Field(
+        description="The plan's steps with the same ids, agents and dependencies; in each instruction, "
+        "the request's specific values are replaced by {placeholders} (always {request} for the request)."
+    )
+    parameters: dict[str, str] = Field(
+        default_factory=dict, description="Each placeholder (without braces) and its value in this request."
+    )
 
 
-def derive_parameters(request: str) -> dict[str, str]:
-    """The template parameters of a request: the request itself, and the data and knowledge questions in it."""
-    return {
-        "request": request,
-        "data_question": data_instruction(request),
-        "knowledge_question": knowledge_instruction(request),
-    }
+class WorkflowKeyer(Protocol):
+    """Keys a request for procedural memory: its skeleton, features and parameter values."""
+
+    async def key(self, *, request: str) -> WorkflowKey: ...
+
+
+class WorkflowGeneraliser(Protocol):
+    """Turns a plan that worked into a template with placeholders for the request's values."""
+
+    async def generalise(self, *, request: str, plan: Plan) -> WorkflowTemplate: ...
 
 
 def _escape(text: str) -> str:
     return text.replace("{", "{{").replace("}", "}}")
-
-
-def generalise(request: str, plan: Plan) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A template of `plan` whose instructions say `{request}` / `{data_question}` where the request was.
-
-    Returns the template (`{"steps": [...]}`, instructions as format strings) and the example parameters.
-    """
-    params: dict[str, Any] = derive_parameters(request)
-    steps = []
-    for step in plan.steps:
-        text = step.instruction
-        if step.agent == "database_query" and text == params["data_question"] and text != request:
-            instruction = "{data_question}"
-        elif step.agent == "rag_query" and text == params["knowledge_question"] and text != request:
-            instruction = "{knowledge_question}"
-        else:
-            instruction = "{request}".join(_escape(part) for part in text.split(request))
-        steps.append({**step.model_dump(), "instruction": instruction})
-    if any(s["instruction"] == "{data_question}" for s in steps):
-        # For people reading `workflows show`: what the data step's question meant (metric, top N, period...).
-        params["sales"] = sales_parameters(params["data_question"])
-    return {"steps": steps}, params
 
 
 def fill(template: dict[str, Any], parameters: dict[str, str]) -> Plan:
@@ -96,6 +108,142 @@ def fill(template: dict[str, Any], parameters: dict[str, str]) -> Plan:
     return Plan(
         steps=[PlanStep(**{**s, "instruction": s["instruction"].format_map(parameters)}) for s in template["steps"]]
     )
+
+
+def keywords(skeleton: str) -> list[str]:
+    """Distinct content words of a skeleton (placeholders aside), for the full-text half of the lookup."""
+    return sorted({t for t in terms(re.sub(r"\{[^}]*\}", " ", skeleton)) if t not in STOPWORDS and len(t) > 2})
+
+
+def literal_template(request: str, plan: Plan) -> WorkflowTemplate:
+    """The plan with only the request itself as a placeholder: always correct, rarely reusable."""
+    steps = [
+        PlanStep(**{**s.model_dump(), "instruction": "{request}".join(map(_escape, s.instruction.split(request)))})
+        for s in plan.steps
+    ]
+    return WorkflowTemplate(steps=steps, parameters={"request": request})
+
+
+def checked(template: WorkflowTemplate, request: str, plan: Plan) -> WorkflowTemplate:
+    """`template` when filling it with its own parameters gives back `plan`, else the literal template."""
+    params = {**template.parameters, "request": request}
+    try:
+        same = fill({"steps": [s.model_dump() for s in template.steps]}, params) == plan
+    except (KeyError, ValueError, IndexError):
+        same = False
+    return WorkflowTemplate(steps=template.steps, parameters=params) if same else literal_template(request, plan)
+
+
+class OfflineKeyer:
+    """Generic masking: dates, periods, ordinals, numbers, and the entity values the deployment knows.
+
+    `entities` are phrases of the deployment's data and documents (e.g. distinct values of the allowed
+    schema's text columns, knowledge-base titles) that the shell collects; nothing here knows a domain.
+    """
+
+    def __init__(self, entities: Iterable[str] = ()) -> None:
+        phrases = sorted({e.strip().lower() for e in entities if 2 < len(e.strip()) <= 60}, key=len, reverse=True)
+        self._entities = (
+            re.compile(r"\b(" + "|".join(re.escape(p) for p in phrases) + r")\b", re.IGNORECASE) if phrases else None
+        )
+
+    def mask(self, text: str) -> tuple[str, dict[str, str]]:
+        """`text` with its values replaced by `{kind_n}` placeholders, and the values by placeholder."""
+        found: dict[str, str] = {}
+        counts: dict[str, int] = {}
+
+        def replace(kind: str) -> Any:
+            def sub(m: re.Match[str]) -> str:
+                counts[kind] = counts.get(kind, 0) + 1
+                name = f"{kind}_{counts[kind]}"
+                found[name] = m.group(0)
+                return "\0" + name + "\1"
+
+            return sub
+
+        masked = text
+        if self._entities is not None:
+            masked = self._entities.sub(replace("entity"), masked)
+        for kind, pattern in _GENERIC_VALUES:
+            masked = pattern.sub(replace(kind), masked)
+        return masked.replace("\0", "{").replace("\1", "}"), found
+
+    async def key(self, *, request: str) -> WorkflowKey:
+        masked, params = self.mask(request)
+        plain = re.sub(r"\{([a-z]+)_\d+\}", r" \1 ", masked)
+        kept = [_CANONICAL.get(t, t) for t in terms(plain)]
+        return WorkflowKey(
+            skeleton=" ".join(kept) or request.lower(), features=task_features(request), parameters=params
+        )
+
+
+class OfflineGeneraliser:
+    """Rule-based generalisation over the offline planner's own clauses (so its templates refill exactly)."""
+
+    async def generalise(self, *, request: str, plan: Plan) -> WorkflowTemplate:
+        """Instructions that are the request's data or knowledge clause become `{data_question}` /
+        `{knowledge_question}`; the request itself becomes `{request}` wherever it is quoted."""
+        params = derive_parameters(request)
+        steps = []
+        for step in plan.steps:
+            text = step.instruction
+            if text == params["data_question"] and text != request:
+                instruction = "{data_question}"
+            elif text == params["knowledge_question"] and text != request:
+                instruction = "{knowledge_question}"
+            else:
+                instruction = "{request}".join(_escape(part) for part in text.split(request))
+            steps.append(PlanStep(**{**step.model_dump(), "instruction": instruction}))
+        return checked(WorkflowTemplate(steps=steps, parameters=params), request, plan)
+
+
+def derive_parameters(request: str) -> dict[str, str]:
+    """The offline template parameters of a request: the request itself and its data and knowledge clauses."""
+    return {
+        "request": request,
+        "data_question": data_instruction(request),
+        "knowledge_question": knowledge_instruction(request),
+    }
+
+
+# Used by `LlmKeyer.key` (the `lookup_workflow` and `remember` nodes); pairs with `WorkflowKey`.
+KEY_WORKFLOW_PROMPT = """You index the tasks an assistant has solved, so that a later request of the same
+kind finds the same workflow whatever its specific values. Rewrite the user's request as its skeleton:
+keep the words that say what to do and with which kind of thing; replace every specific value (numbers,
+dates, periods, names of people, places, products, customers, tickets or documents) by a placeholder."""
+
+# Used by `LlmKeyer.generalise` (the `remember` node); pairs with `WorkflowTemplate`.
+GENERALISE_PROMPT = """A plan solved the user's request. Turn it into a reusable template: keep every
+step's id, agent and depends_on; in each instruction replace the request's specific values by
+{placeholders} and give each placeholder's value in `parameters`; where an instruction quotes the whole
+request, write {request}. Filling the placeholders with their values must give back the original plan."""
+
+
+class LlmKeyer(LlmRole[WorkflowKey]):
+    """Keying by a chat model's structured output."""
+
+    role = "key_workflow"
+    schema = WorkflowKey
+    prompt = KEY_WORKFLOW_PROMPT
+
+    async def key(self, *, request: str) -> WorkflowKey:
+        return await self.ask(request)
+
+
+class LlmGeneraliser(LlmRole[WorkflowTemplate]):
+    """Generalisation by a chat model's structured output; a template that does not refill to the plan
+    it came from is replaced by the literal one."""
+
+    role = "generalise_workflow"
+    schema = WorkflowTemplate
+    prompt = GENERALISE_PROMPT
+
+    async def generalise(self, *, request: str, plan: Plan) -> WorkflowTemplate:
+        try:
+            template = await self.ask(f"Request: {request}\n\nPlan:\n{plan.model_dump_json(indent=1)}")
+        except ModelCallError:
+            return literal_template(request, plan)  # learning must not fail the run it learns from
+        return checked(template, request, plan)
 
 
 class Adaptation(BaseModel):
@@ -108,7 +256,7 @@ class Adaptation(BaseModel):
     reason: str = Field(description="One short sentence explaining the decision.")
     parameters: dict[str, str] = Field(
         default_factory=dict,
-        description="Values for the template's placeholders, e.g. {'request': ..., 'data_question': ...}.",
+        description="Values for every placeholder of the template, for the new request.",
     )
 
 
@@ -137,27 +285,20 @@ class OfflineAdapter:
 # Used by `LlmAdapter` (the `lookup_workflow` node); pairs with `Adaptation`.
 ADAPT_PROMPT = """A saved workflow solved this earlier request:
   {trigger}
-Its steps (instructions are templates with placeholders {{request}}, {{data_question}} and
-{{knowledge_question}}):
+Its steps (instructions are templates with placeholders in braces):
 {steps}
-Decide whether the same steps fit the NEW request below. If they do, give the placeholder values:
-`request` is the new request verbatim; `data_question` is the part of it that asks for figures from the
-sales database, `knowledge_question` the part that asks about documents (policies, catalog, decisions);
-either is the whole request if it has no separate part. If it is a different kind of task, answer
+Decide whether the same steps fit the NEW request below. If they do, give a value for every placeholder
+for the new request (`request` is the new request verbatim). If it is a different kind of task, answer
 applicable=false."""
 
 
-class LlmAdapter:
+class LlmAdapter(LlmRole[Adaptation]):
     """Adaptation by a chat model's structured output."""
 
-    def __init__(self, model: BaseChatModel, *, retries: int = 1, timeout_s: float = 60.0) -> None:
-        self._model = model
-        self._retries = retries
-        self._timeout_s = timeout_s
+    role = "adapt_workflow"
+    schema = Adaptation
+    prompt = ADAPT_PROMPT
 
     async def adapt(self, *, request: str, trigger: str, features: list[str], template: dict[str, Any]) -> Adaptation:
         steps = "\n".join(f"- {s['id']} {s['agent']}: {s['instruction']}" for s in template["steps"])
-        messages = [SystemMessage(ADAPT_PROMPT.format(trigger=trigger, steps=steps)), HumanMessage(request)]
-        return await structured_call(
-            self._model, messages, Adaptation, role="adapt_workflow", retries=self._retries, timeout_s=self._timeout_s
-        )
+        return await self.ask(request, system=ADAPT_PROMPT.format(trigger=trigger, steps=steps))

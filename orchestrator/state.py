@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, TypedDict
 
-Intent = Literal["question", "task"]
+Intent = Literal["question", "task", "statement"]
 Outcome = Literal["succeeded", "failed"]
 
 

@@ -8,14 +8,13 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
-from cognicore.memory.llm import structured_call
+from cognicore.memory.llm import LlmRole
 from cognicore.memory.text import stem, terms, words
 
 if TYPE_CHECKING:
-    from langchain_core.language_models import BaseChatModel
+    pass
 
 ROLE = "compose_answer"
 
@@ -320,13 +319,12 @@ Rules:
 _CITATION = re.compile(r"\[(\d+)\]")
 
 
-class LlmAnswerComposer:
+class LlmAnswerComposer(LlmRole[ComposedAnswer]):
     """Composer backed by any LangChain chat model; citations are checked against the given passages."""
 
-    def __init__(self, model: BaseChatModel, *, retries: int = 1, timeout_s: float = 60.0) -> None:
-        self._model = model
-        self._retries = retries
-        self._timeout_s = timeout_s
+    role = ROLE
+    schema = ComposedAnswer
+    prompt = COMPOSE_ANSWER_PROMPT
 
     async def compose(
         self, *, question: str, passages: list[dict[str, Any]], memory: str = "", history: str = ""
@@ -337,13 +335,7 @@ class LlmAnswerComposer:
             payload["memory"] = memory
         if history.strip():
             payload["conversation"] = history
-        messages = [
-            SystemMessage(COMPOSE_ANSWER_PROMPT),
-            HumanMessage(json.dumps(payload, ensure_ascii=False, indent=1)),
-        ]
-        answer = await structured_call(
-            self._model, messages, ComposedAnswer, role=ROLE, retries=self._retries, timeout_s=self._timeout_s
-        )
+        answer = await self.ask(json.dumps(payload, ensure_ascii=False, indent=1))
         return _checked(answer, {int(p["index"]) for p in passages})
 
 

@@ -1,4 +1,4 @@
-"""The `database_query` sub-agent: a question about sales becomes one read-only SELECT, run safely.
+"""The `database_query` sub-agent: a question about the data becomes one read-only SELECT, run safely.
 
 The SQL is written by the `write_sql` role, validated by `sql_guard` (one SELECT, allowed schemas only, a
 row limit), then run in a READ ONLY transaction with a statement timeout and a search path pinned to the
@@ -17,17 +17,20 @@ import psycopg
 from psycopg import sql
 from psycopg.rows import dict_row, tuple_row
 from psycopg_pool import AsyncConnectionPool
+from pydantic import BaseModel, Field
 
 from cognicore.memory.llm import ModelCallError
 from cognicore.subagents.charts import markdown_table, tabular
 from cognicore.subagents.errors import SqlRefused, StepFailed
 from cognicore.subagents.sql_guard import validate_select
-from cognicore.subagents.sql_writer import ROLE, LlmSqlWriter, OfflineSqlWriter, SqlDraft, SqlWriter
+from cognicore.subagents.sql_writer import ROLE, SqlDraft, SqlWriter
 from cognicore.subagents.types import AgentContext, AgentServices, StepInput, StepOutput
 
 PREVIEW_ROWS = 10
 MAX_LISTED_VALUES = 30
 MAX_VALUE_CHARS = 40
+MAX_RESULT_BYTES = 1_000_000  # what one query may bring back as JSON, whatever the row limit
+MAX_CELL_CHARS = 10_000  # one text value, cut beyond (a huge generated string)
 
 # Tables, columns and comments of the allowed schemas, for the schema description the writer reads.
 COLUMNS_SQL = """
@@ -40,6 +43,7 @@ FROM pg_class c
 JOIN pg_namespace n ON n.oid = c.relnamespace
 JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
 WHERE n.nspname = ANY(%(schemas)s) AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+  AND has_table_privilege(c.oid, 'SELECT')  -- only what this role may read: the writer sees no more
 ORDER BY n.nspname, c.relname, a.attnum
 """
 FOREIGN_KEYS_SQL = """
@@ -64,31 +68,39 @@ _TEXT_TYPES = ("text", "character varying", "character", "name")
 _DATE_TYPES = ("date", "timestamp", "timestamp without time zone", "timestamp with time zone")
 
 
+class DatabaseQuerySettings(BaseModel):
+    """The `database_query` agent's own settings section (`COGNICORE_AGENTS`, key `database_query`)."""
+
+    schemas: list[str] = Field(default_factory=list, description="Schemas the agent may read.")
+    timeout_ms: int = Field(5_000, gt=0, description="Statement timeout of one query.")
+    row_limit: int = Field(200, gt=0, description="Rows returned at most.")
+    description: str = Field(
+        "Answers questions about figures in the database (totals, counts, averages, rankings, trends by "
+        "any column of the allowed tables) by running one read-only SQL query over the allowed schemas. "
+        "Returns the rows as a table with the SQL it ran.",
+        description="What the planner reads about this agent; a deployment names its data here.",
+    )
+
+
 class DatabaseQueryAgent:
     """Answers a data question with one validated, read-only SQL query over the allowed schemas."""
 
     name = "database_query"
-    description = (
-        "Answers questions about the sales data (revenue, units sold, orders, average order value, margin "
-        "by product, category, region, channel, customer segment, quarter, month or year; top/bottom N; "
-        "periods such as the latest quarter or a given year) by running one read-only SQL query over the "
-        "allowed schemas. Returns the rows as a table with the SQL it ran."
-    )
+    input_hint = "one question about figures, e.g. 'the 3 largest X by Y in the latest quarter'"
+    deterministic = True
 
-    def __init__(self, services: AgentServices, *, writer: SqlWriter | None = None) -> None:
-        self._pool: AsyncConnectionPool = services.pool
-        self._schemas = tuple(services.sql_schemas)
-        self._timeout_ms = services.sql_timeout_ms
-        self._row_limit = services.sql_row_limit
-        if writer is None:
-            if services.chat_model is None:
-                writer = OfflineSqlWriter()
-            else:
-                writer = LlmSqlWriter(
-                    services.chat_model, retries=services.model_retries, timeout_s=services.model_timeout_s
-                )
-            writer = services.wrap_role("write_sql", writer)
-        self._writer = writer
+    def __init__(
+        self, services: AgentServices, *, writer: SqlWriter | None = None, settings: DatabaseQuerySettings | None = None
+    ) -> None:
+        config = settings or services.settings_for(self.name, DatabaseQuerySettings)
+        self.description = config.description
+        # The shell always supplies `sql_pool`, logged in as the least-privilege reader (checked at
+        # start-up); `pool` serves only an agent built by hand, e.g. in a test of the SQL writer.
+        self._pool: AsyncConnectionPool = services.sql_pool if services.sql_pool is not None else services.pool
+        self._schemas = tuple(config.schemas)
+        self._timeout_ms = config.timeout_ms
+        self._row_limit = config.row_limit
+        self._writer = writer or services.roles.sql_writer
         self._schema_text: str | None = None
         self._schema_lock = asyncio.Lock()
 
@@ -104,8 +116,8 @@ class DatabaseQueryAgent:
             return _error(f"Could not read the allowed schemas {', '.join(self._schemas)}: {_reason(exc)}.")
         if "Table " not in schema:
             return _error(
-                f"The allowed schemas ({', '.join(self._schemas)}) hold no tables. Seed the demo data "
-                "(`cognicore demo`) or set COGNICORE_SQL_SCHEMAS to schemas that exist."
+                f"The allowed schemas ({', '.join(self._schemas)}) hold no tables. Load the data "
+                "(`cognicore demo` seeds the demo's) or set COGNICORE_SQL_SCHEMAS to schemas that exist."
             )
         calls = {ROLE: 1}
         try:
@@ -123,7 +135,7 @@ class DatabaseQueryAgent:
                 {"sql": draft.sql, "question": question},
             )
         try:
-            columns, rows = await self._execute(checked)
+            columns, rows, cut = await self._execute(checked)
         except psycopg.errors.QueryCanceled:
             return _error(
                 f"The query was cancelled after the {self._timeout_ms} ms statement timeout "
@@ -145,7 +157,7 @@ class DatabaseQueryAgent:
             "row_count": len(rows),
             "explanation": draft.explanation,
             "question": question,
-            "truncated": len(rows) >= self._row_limit,
+            "truncated": len(rows) >= self._row_limit or cut,
             "engine": ctx.engine,
         }
         return StepOutput(summary=self._summary(data, draft, ctx.engine), data=data, model_calls=calls)
@@ -212,7 +224,8 @@ class DatabaseQueryAgent:
             lines += _key_lines(keys, current)
         return "\n".join(lines)
 
-    async def _execute(self, checked_sql: str) -> tuple[list[str], list[list[Any]]]:
+    async def _execute(self, checked_sql: str) -> tuple[list[str], list[list[Any]], bool]:
+        """Run the checked SQL read-only; the columns, the rows (capped in count and bytes) and whether cut."""
         search_path = ", ".join(sql.Identifier(s).as_string() for s in self._schemas)
         async with self._pool.connection() as conn, conn.transaction():
             # Read-only before anything else runs: even a statement the guard missed cannot write.
@@ -221,11 +234,15 @@ class DatabaseQueryAgent:
                 "SELECT set_config('statement_timeout', %s, true), set_config('search_path', %s, true)",
                 (str(self._timeout_ms), search_path),
             )
-            async with conn.cursor(row_factory=tuple_row) as cur:
+            # A server-side cursor: PostgreSQL accepts only one plain query in DECLARE (no stacked, EXPLAIN
+            # or COPY statement), and a huge result is never sent, only the rows fetched.
+            async with conn.cursor("database_query", row_factory=tuple_row) as cur:
                 await cur.execute(checked_sql)  # type: ignore[arg-type]  # validated by sql_guard
                 columns = [d.name for d in cur.description or []]
-                rows = [[to_json_value(v) for v in row] for row in await cur.fetchall()]
-        return columns, rows
+                rows, cut = _capped(await cur.fetchmany(self._row_limit + 1))
+        if len(rows) > self._row_limit:
+            rows, cut = rows[: self._row_limit], True
+        return columns, rows, cut
 
     def _summary(self, data: dict[str, Any], draft: SqlDraft, engine: str) -> str:
         count = data["row_count"]
@@ -265,6 +282,24 @@ async def _date_ranges(
             d = dated[int(row["k"])]
             out[(d["schema"], d["table"], d["column"])] = (row["lo"], row["hi"])
     return out
+
+
+def _capped(fetched: list[tuple[Any, ...]]) -> tuple[list[list[Any]], bool]:
+    """Rows as JSON values, each text cut at MAX_CELL_CHARS, stopping before MAX_RESULT_BYTES; and if cut."""
+    rows: list[list[Any]] = []
+    size, cut = 0, False
+    for raw in fetched:
+        row = []
+        for value in raw:
+            item = to_json_value(value)
+            if isinstance(item, str) and len(item) > MAX_CELL_CHARS:
+                item, cut = item[:MAX_CELL_CHARS] + "…", True
+            row.append(item)
+        size += sum(len(str(v)) for v in row) + 8
+        if size > MAX_RESULT_BYTES:
+            return rows, True
+        rows.append(row)
+    return rows, cut
 
 
 def _key_lines(keys: list[dict[str, Any]], table: tuple[str, str]) -> list[str]:

@@ -6,7 +6,7 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 from cognicore.memory.llm import ModelCallError
-from cognicore.subagents.compose import ROLE, AnswerComposer, LlmAnswerComposer, OfflineAnswerComposer, nothing_found
+from cognicore.subagents.compose import ROLE, AnswerComposer, nothing_found
 from cognicore.subagents.types import AgentContext, AgentServices, Citation, StepInput, StepOutput
 
 if TYPE_CHECKING:
@@ -30,17 +30,6 @@ def table_subjects(inputs: dict[str, StepOutput]) -> list[str]:
     return []
 
 
-def pick_composer(services: AgentServices) -> AnswerComposer:
-    """The offline composer without a chat model, the LLM-backed one with it."""
-    if services.chat_model is None:
-        composer: AnswerComposer = OfflineAnswerComposer()
-    else:
-        composer = LlmAnswerComposer(
-            services.chat_model, retries=services.model_retries, timeout_s=services.model_timeout_s
-        )
-    return services.wrap_role("compose_answer", composer)  # type: ignore[no-any-return]
-
-
 def passage_dicts(passages: list[Passage]) -> list[dict[str, Any]]:
     """Passages as the JSON dicts a composer reads, numbered from 1 as they are cited."""
     return [
@@ -59,18 +48,19 @@ class RagQueryAgent:
 
     name = "rag_query"
     description = (
-        "Answers a question from the company knowledge base (product catalog, policies such as returns, "
-        "warranty, shipping and discounts, company history, decisions and their reasons, regional "
-        "strategy, business reviews, definitions of sales metrics) with cited sources. Use it for facts, "
-        "rules and explanations written in documents, not for figures computed from the sales database."
+        "Answers a question from the knowledge base (the documents ingested into it: policies, catalogs, "
+        "decisions and their reasons, definitions) with cited sources. Use it for facts, rules and "
+        "explanations written in documents, not for figures computed from a database."
     )
+    input_hint = "one question about what the documents say"
+    deterministic = True
 
     def __init__(
         self, services: AgentServices, *, k: int | None = None, composer: AnswerComposer | None = None
     ) -> None:
         self._knowledge = services.knowledge
         self._k = k if k is not None else services.retrieval_k
-        self._composer = composer or pick_composer(services)
+        self._composer = composer or services.roles.composer
 
     async def run(self, task: StepInput, ctx: AgentContext) -> StepOutput:
         """Answer the step's instruction (or, without one, the user's request) from the knowledge base.

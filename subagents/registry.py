@@ -21,7 +21,10 @@ class Registry:
         self._agents: dict[str, SubAgent] = {}
         for agent in agents:
             if not isinstance(agent, SubAgent):
-                raise RegistryError(f"{agent!r} is not a SubAgent: it needs `name`, `description` and `async def run`.")
+                raise RegistryError(
+                    f"{agent!r} is not a SubAgent: it needs `name`, `description`, `input_hint`, "
+                    "`deterministic` and `async def run`."
+                )
             if not agent.name.isidentifier():
                 raise RegistryError(
                     f"Sub-agent name {agent.name!r} must be a Python identifier (it becomes a graph node)."

@@ -16,7 +16,6 @@ from cognicore.subagents.report_writer import (
     OfflineReportWriter,
     ReportDraft,
     ReportWriter,
-    report_writer,
     step_input_dict,
 )
 from cognicore.subagents.types import AgentContext, AgentServices, Citation, StepInput, StepOutput
@@ -43,13 +42,12 @@ class ReportGenerationAgent:
         "tabular. It fetches no data itself: make it depend on the data steps "
         "(e.g. database_query, rag_query)."
     )
+    input_hint = "what to write (briefing, report, chart) and for whom; depends on the data steps"
+    deterministic = True
 
     def __init__(self, services: AgentServices | None = None, *, writer: ReportWriter | None = None) -> None:
         if writer is None and services is not None:
-            writer = services.wrap_role(
-                "write_report",
-                report_writer(services.chat_model, retries=services.model_retries, timeout_s=services.model_timeout_s),
-            )
+            writer = services.roles.report_writer
         self._writer = writer or OfflineReportWriter()
 
     async def run(self, task: StepInput, ctx: AgentContext) -> StepOutput:

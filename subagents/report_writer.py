@@ -6,10 +6,9 @@ import json
 import re
 from typing import TYPE_CHECKING, Any, Protocol
 
-from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
-from cognicore.memory.llm import structured_call
+from cognicore.memory.llm import LlmRole, RoleOptions
 from cognicore.subagents.charts import tabular
 from cognicore.subagents.report_analysis import analyse, plural, report_style, rows_asked
 
@@ -160,13 +159,12 @@ Rules:
 MAX_LLM_ROWS = 50
 
 
-class LlmReportWriter:
+class LlmReportWriter(LlmRole[ReportDraft]):
     """Report writer backed by a chat model; it is given the offline writer's exact figures to quote."""
 
-    def __init__(self, model: BaseChatModel, *, retries: int = 1, timeout_s: float = 60.0) -> None:
-        self._model = model
-        self._retries = retries
-        self._timeout_s = timeout_s
+    role = ROLE
+    schema = ReportDraft
+    prompt = WRITE_REPORT_PROMPT
 
     async def write_report(self, *, instruction: str, request: str, inputs: list[dict[str, Any]]) -> ReportDraft:
         """A draft from the model; raises `ModelCallError` on timeout or unusable output."""
@@ -177,13 +175,7 @@ class LlmReportWriter:
             "inputs": [_for_model(i) for i in inputs],
             "computed_findings": computed.findings,
         }
-        messages = [
-            SystemMessage(WRITE_REPORT_PROMPT),
-            HumanMessage(json.dumps(payload, ensure_ascii=False, default=str, indent=1)),
-        ]
-        return await structured_call(
-            self._model, messages, ReportDraft, role=ROLE, retries=self._retries, timeout_s=self._timeout_s
-        )
+        return await self.ask(json.dumps(payload, ensure_ascii=False, default=str, indent=1))
 
 
 def _for_model(step: dict[str, Any]) -> dict[str, Any]:
@@ -203,8 +195,8 @@ def _for_model(step: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def report_writer(chat_model: BaseChatModel | None, *, retries: int = 1, timeout_s: float = 60.0) -> ReportWriter:
+def report_writer(chat_model: BaseChatModel | None, options: RoleOptions | None = None) -> ReportWriter:
     """The offline writer without a chat model, else the LLM-backed one."""
     if chat_model is None:
         return OfflineReportWriter()
-    return LlmReportWriter(chat_model, retries=retries, timeout_s=timeout_s)
+    return LlmReportWriter(chat_model, options or RoleOptions())

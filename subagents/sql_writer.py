@@ -1,33 +1,22 @@
 """The `write_sql` role of `database_query`: one PostgreSQL SELECT for a question, offline or by a model.
 
-The offline writer reads questions about the demo schema `demo_sales` with rules (see `_sales_questions`).
-Its conventions, stated in every explanation it gives: "sales" means revenue; "best-selling" and
-"popular" mean units sold unless revenue is named; "latest", "last", "current" and "this" quarter all mean
-the quarter of the most recent order, and relative periods count back from the most recent order date.
+The LLM writer reads the allowed schema's description; an offline writer is domain rules, so it comes
+from a plugin (the demo's reads its sales schema); without one, `NoOfflineSqlWriter` says what to do.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
-from cognicore.memory.llm import structured_call
-from cognicore.subagents import _sales_questions as rules
+from cognicore.memory.llm import LlmRole
 from cognicore.subagents.errors import StepFailed
 
 if TYPE_CHECKING:
-    from langchain_core.language_models import BaseChatModel
+    pass
 
 ROLE = "write_sql"
-OFFLINE_TABLES = ("orders", "order_items", "products", "categories", "regions")
-
-EXAMPLE_QUESTIONS = (
-    "top 3 products by revenue in the latest quarter",
-    "units sold by region and quarter in 2025",
-    "ten worst-selling products in Europe last year",
-)
 
 
 class SqlDraft(BaseModel):
@@ -44,7 +33,7 @@ class SqlDraft(BaseModel):
 
 
 class QuestionNotUnderstood(StepFailed):
-    """The offline writer could not map a question to the sales data; the message says how to rephrase."""
+    """An offline writer could not map a question to the data; the message says how to rephrase."""
 
 
 class SqlWriter(Protocol):
@@ -56,44 +45,14 @@ class SqlWriter(Protocol):
     async def write_sql(self, *, question: str, schema: str, context: str = "") -> SqlDraft: ...
 
 
-class OfflineSqlWriter:
-    """Rule-based writer for the demo sales schema: deterministic, no model."""
+class NoOfflineSqlWriter:
+    """The offline `write_sql` role when no plugin supplies rules for the deployment's schema: a clear refusal."""
 
     async def write_sql(self, *, question: str, schema: str, context: str = "") -> SqlDraft:
-        """The SQL for `question`; raises `QuestionNotUnderstood` with what it understood and an example."""
-        missing = [t for t in OFFLINE_TABLES if f"{rules.SCHEMA}.{t}" not in schema]
-        if missing:
-            raise QuestionNotUnderstood(
-                f"The offline SQL writer only knows the demo schema {rules.SCHEMA}, and the allowed tables "
-                f"lack {', '.join(f'{rules.SCHEMA}.{t}' for t in missing)}. Seed the demo "
-                "(`cognicore demo`) or configure a chat model (GOOGLE_API_KEY) for other schemas."
-            )
-        query = _interpret(question, context)
-        return SqlDraft(sql=rules.build_sql(query), explanation=rules.explain(query) + " (offline SQL writer)")
-
-
-def _interpret(question: str, context: str) -> rules.SalesQuery:
-    """Read the question alone; if it is vague (or unreadable), let the request fill the gaps."""
-    try:
-        query: rules.SalesQuery | None = rules.interpret(question)
-        problem = ""
-    except rules.NotUnderstood as exc:
-        query, problem = None, str(exc)
-    if context.strip() and (query is None or not query.specific):
-        try:
-            # The question comes first, so whatever it says wins over the request.
-            return rules.interpret(f"{question}. {context}")
-        except rules.NotUnderstood:
-            pass
-    if query is not None:
-        return query
-    examples = "; ".join(f"'{q}'" for q in EXAMPLE_QUESTIONS)
-    raise QuestionNotUnderstood(
-        f"The offline SQL writer could not map {question.strip()[:200]!r} to the sales data: {problem}. "
-        "Rephrase with a measure (revenue, units, orders, average order value, margin), optionally a "
-        "grouping (product, category, region, channel, quarter, month, year), a top/bottom N, a period and "
-        f"filters, e.g. {examples}."
-    )
+        raise QuestionNotUnderstood(
+            "No offline SQL writer knows the allowed schemas: configure a chat model (GOOGLE_API_KEY), or "
+            "install a plugin whose `offline_sql_writer` reads them (the demo plugin does for its schema)."
+        )
 
 
 # Used by LlmSqlWriter (the `write_sql` role of the database_query sub-agent); pairs with SqlDraft.
@@ -112,39 +71,16 @@ Rules:
 """
 
 
-class LlmSqlWriter:
+class LlmSqlWriter(LlmRole[SqlDraft]):
     """Writer backed by a chat model's structured output (`SqlDraft`)."""
 
-    def __init__(self, model: BaseChatModel, *, retries: int = 1, timeout_s: float = 60.0) -> None:
-        self._model = model
-        self._retries = retries
-        self._timeout_s = timeout_s
+    role = ROLE
+    schema = SqlDraft
+    prompt = WRITE_SQL_PROMPT
 
     async def write_sql(self, *, question: str, schema: str, context: str = "") -> SqlDraft:
         """The model's draft; raises `ModelCallError` on timeout or output that stays unusable."""
         parts = [f"Schema:\n{schema}", f"Question: {question}"]
         if context.strip() and context.strip() != question.strip():
             parts.append(f"The user's request (context only): {context}")
-        messages = [SystemMessage(WRITE_SQL_PROMPT), HumanMessage("\n\n".join(parts))]
-        return await structured_call(
-            self._model, messages, SqlDraft, role=ROLE, retries=self._retries, timeout_s=self._timeout_s
-        )
-
-
-def sales_parameters(question: str) -> dict[str, Any] | None:
-    """What a sales question asks, as plain values (measure, grouping, top N, period, filters), or None.
-
-    The same reading the offline writer uses; workflow templates show it as their parameters.
-    """
-    try:
-        q = rules.interpret(question)
-    except rules.NotUnderstood:
-        return None
-    return {
-        "metric": ", ".join(q.metrics),
-        "dimension": ", ".join(q.dimensions) or None,
-        "top_n": q.top_n,
-        "order": "ascending" if q.ascending else "descending",
-        "period": q.period.label if q.period else None,
-        "filters": q.filters,
-    }
+        return await self.ask("\n\n".join(parts))

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, runtime_checkable
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
+
+from cognicore.memory.llm import RoleOptions
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
     from psycopg_pool import AsyncConnectionPool
 
     from cognicore.memory.knowledge import KnowledgeBase
+    from cognicore.subagents.compose import AnswerComposer
+    from cognicore.subagents.report_writer import ReportWriter
+    from cognicore.subagents.sql_writer import SqlWriter
 
 
 class PlanStep(BaseModel):
@@ -77,26 +82,49 @@ class AgentContext:
 
 @runtime_checkable
 class SubAgent(Protocol):
-    """A capability the planner can assign steps to. `name` is unique; the planner reads `description`."""
+    """A capability the planner can assign steps to, declared by its name, description and capabilities.
+
+    `name` is unique (it becomes a graph node); the planner reads `description` and `input_hint`;
+    `deterministic` says whether the same input always gives the same output (a recorded replay runs a
+    deterministic agent again and serves a non-deterministic one from the recording).
+    """
 
     name: str
     description: str
+    input_hint: str
+    deterministic: bool
 
     async def run(self, task: StepInput, ctx: AgentContext) -> StepOutput: ...
 
 
 @dataclass(frozen=True)
+class AgentRoles:
+    """The reasoning roles the built-in sub-agents use, built by the shell (offline or LLM, recorded)."""
+
+    composer: AnswerComposer
+    sql_writer: SqlWriter
+    report_writer: ReportWriter
+
+
+S = TypeVar("S", bound=BaseModel)
+
+
+@dataclass(frozen=True)
 class AgentServices:
-    """What the shell hands to sub-agent factories (built-in and entry-point ones alike)."""
+    """What the shell hands to sub-agent factories (built-in and entry-point ones alike).
+
+    `settings` holds each agent's raw section by agent name; an agent reads its own, typed, with
+    `settings_for`. `chat_model` and `role_options` let a third-party agent build its own LLM roles.
+    """
 
     pool: AsyncConnectionPool
     knowledge: KnowledgeBase
+    roles: AgentRoles
+    sql_pool: AsyncConnectionPool | None = None
+    """Logged in as the least-privilege SQL reader: model-written SQL runs here (the shell always sets it)."""
+    settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     chat_model: BaseChatModel | None = None  # None: the offline engine answers
-    sql_schemas: tuple[str, ...] = ("demo_sales",)
-    sql_timeout_ms: int = 5_000
-    sql_row_limit: int = 200
-    model_timeout_s: float = 60.0
-    model_retries: int = 1
+    role_options: RoleOptions = field(default_factory=RoleOptions)
     retrieval_k: int = 6
     wrap_role: Callable[[str, Any], Any] = field(default=lambda _name, role: role)
     """Applied to every reasoning role an agent builds (the shell records role calls through it)."""
@@ -105,3 +133,13 @@ class AgentServices:
     def offline(self) -> bool:
         """True when no chat model is configured and offline roles must answer."""
         return self.chat_model is None
+
+    def settings_for(self, agent: str, model: type[S]) -> S:
+        """The agent's own settings section, validated as `model` (defaults where the section is silent)."""
+        raw = dict(self.settings.get(agent, {}))
+        try:
+            return model.model_validate(raw)
+        except ValidationError as exc:
+            raise ValueError(
+                f"Settings of sub-agent {agent!r} are invalid (COGNICORE_AGENTS[{agent!r}]): {exc}"
+            ) from exc

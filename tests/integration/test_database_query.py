@@ -13,11 +13,12 @@ import psycopg
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
+from cognicore.demo import sales_questions as rules
 from cognicore.demo.sales import PRODUCTS, REGIONS, seed_sales
-from cognicore.subagents import _sales_questions as rules
 from cognicore.subagents.database_query import DatabaseQueryAgent
 from cognicore.subagents.sql_writer import SqlDraft
 from cognicore.subagents.types import AgentContext, AgentServices, StepInput, StepOutput
+from tests.agents import agent_services
 from tests.fakes import junk, scripted, structured
 from tests.unit.test_sql_writer import PARAPHRASES
 
@@ -33,8 +34,8 @@ GROUP BY p.name
 """
 
 
-def services(pool: AsyncConnectionPool, **kwargs: Any) -> AgentServices:
-    return AgentServices(pool=pool, knowledge=None, **kwargs)  # type: ignore[arg-type]  # not used here
+def services(pool: AsyncConnectionPool, chat_model: Any = None, **section: Any) -> AgentServices:
+    return agent_services(pool, chat_model=chat_model, settings={"database_query": section})
 
 
 def context(tmp_path: Path, engine: str = "offline") -> AgentContext:
@@ -247,7 +248,7 @@ async def test_a_vague_instruction_uses_the_request(pool: AsyncConnectionPool, t
 
 
 async def test_the_row_limit_applies_and_is_reported(pool: AsyncConnectionPool, tmp_path: Path) -> None:
-    agent = DatabaseQueryAgent(services(pool, sql_row_limit=7))
+    agent = DatabaseQueryAgent(services(pool, row_limit=7))
     out = await ask(agent, tmp_path, "revenue by month")
     assert out.status == "ok" and out.data["row_count"] == 7 and out.data["truncated"] is True
     assert "row limit" in out.summary and out.data["sql"].rstrip().endswith("LIMIT 7")
@@ -268,7 +269,7 @@ async def test_the_schema_description_is_built_once_from_the_catalog(pool: Async
 
 
 def llm_agent(pool: AsyncConnectionPool, *replies: Any, **kwargs: Any) -> DatabaseQueryAgent:
-    return DatabaseQueryAgent(services(pool, chat_model=scripted(list(replies)), model_retries=1, **kwargs))
+    return DatabaseQueryAgent(services(pool, chat_model=scripted(list(replies)), **kwargs))
 
 
 async def test_llm_written_sql_runs(pool: AsyncConnectionPool, tmp_path: Path) -> None:
@@ -333,7 +334,7 @@ async def test_an_unqualified_secret_table_is_pinned_to_the_allowed_schema(
 
 async def test_a_statement_timeout_is_a_clear_error(pool: AsyncConnectionPool, tmp_path: Path) -> None:
     slow = "SELECT count(*) AS n FROM demo_sales.order_items a, demo_sales.order_items b, demo_sales.orders c"
-    agent = llm_agent(pool, structured(SqlDraft, SqlDraft(sql=slow, explanation="slow")), sql_timeout_ms=50)
+    agent = llm_agent(pool, structured(SqlDraft, SqlDraft(sql=slow, explanation="slow")), timeout_ms=50)
     loop = asyncio.get_running_loop()
     started = loop.time()
     out = await ask(agent, tmp_path, "count everything")

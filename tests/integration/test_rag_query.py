@@ -15,13 +15,12 @@ from cognicore.subagents.compose import ComposedAnswer
 from cognicore.subagents.rag_query import RagQueryAgent
 from cognicore.subagents.registry import Registry
 from cognicore.subagents.types import AgentContext, AgentServices, StepInput
+from tests.agents import agent_services
 from tests.fakes import junk, scripted, structured
 
 
 def services(pool: AsyncConnectionPool, chat_model: Any = None) -> AgentServices:
-    return AgentServices(
-        pool=pool, knowledge=KnowledgeBase(pool, OfflineEmbeddings()), chat_model=chat_model, model_retries=1
-    )
+    return agent_services(pool, KnowledgeBase(pool, OfflineEmbeddings()), chat_model=chat_model)
 
 
 def context(tmp_path: Path, engine: str = "offline") -> AgentContext:

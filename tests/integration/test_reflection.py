@@ -9,7 +9,7 @@ import pytest
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory.embeddings import OfflineEmbeddings
-from cognicore.memory.llm import ModelCallError
+from cognicore.memory.llm import ModelCallError, RoleOptions
 from cognicore.memory.reflection import LlmReflector, OfflineReflector, ReflectionItem, Reflections, reflect_if_due
 from cognicore.memory.stream import MemoryStream, NewMemory
 from tests.fakes import junk, scripted, structured
@@ -113,7 +113,7 @@ async def test_llm_reflections_keep_only_sources_it_was_shown(pool: AsyncConnect
             ReflectionItem(statement="Invented from nothing.", source_ids=[others[1], 10**9], importance=9),
         ]
     )  # fmt: skip
-    reflector = LlmReflector(scripted([structured(Reflections, reply)]), retries=0)
+    reflector = LlmReflector(scripted([structured(Reflections, reply)]), RoleOptions(retries=0))
     [written] = await reflect_if_due(stream, reflector, A, pool=pool, force=True)
     node = await stream.explain(A, written)
     assert node is not None
@@ -127,7 +127,7 @@ async def test_llm_reflections_keep_only_sources_it_was_shown(pool: AsyncConnect
 async def test_a_failed_reflection_leaves_the_memories_due(pool: AsyncConnectionPool) -> None:
     stream = _stream(pool)
     await _write(stream, A, WORK_LOG)
-    broken = LlmReflector(scripted([junk(), junk()]), retries=1)
+    broken = LlmReflector(scripted([junk(), junk()]), RoleOptions(retries=1))
     with pytest.raises(ModelCallError, match="reflect"):
         await reflect_if_due(stream, broken, A, pool=pool, force=True)
     assert len(await reflect_if_due(stream, OfflineReflector(), A, pool=pool, force=True)) == 3

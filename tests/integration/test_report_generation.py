@@ -14,6 +14,7 @@ from cognicore.memory.knowledge import KnowledgeBase
 from cognicore.subagents.report_generation import ReportGenerationAgent
 from cognicore.subagents.report_writer import ReportDraft
 from cognicore.subagents.types import AgentContext, AgentServices, StepInput, StepOutput
+from tests.agents import agent_services
 from tests.fakes import scripted, structured
 
 BY_CATEGORY = """
@@ -53,7 +54,7 @@ async def query_step(pool: AsyncConnectionPool, sql: str) -> StepOutput:
 
 
 def services(pool: AsyncConnectionPool, chat_model: Any = None) -> AgentServices:
-    return AgentServices(pool=pool, knowledge=KnowledgeBase(pool, OfflineEmbeddings()), chat_model=chat_model)
+    return agent_services(pool, KnowledgeBase(pool, OfflineEmbeddings()), chat_model=chat_model)
 
 
 def context(out: Path, engine: str = "offline") -> AgentContext:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cognicore.memory.llm import ModelCallError
+from cognicore.memory.llm import ModelCallError, RoleOptions
 from cognicore.subagents.compose import ComposedAnswer, LlmAnswerComposer, OfflineAnswerComposer
 from tests.fakes import junk, scripted, structured
 
@@ -135,7 +135,7 @@ async def test_offline_dedupes_sentences_repeated_by_overlapping_chunks() -> Non
 
 async def test_llm_composer_returns_the_models_answer() -> None:
     reply = ComposedAnswer(text="Opened headphones go back within 15 days [2].", used=[2])
-    composer = LlmAnswerComposer(scripted([structured(ComposedAnswer, reply)]), retries=0)
+    composer = LlmAnswerComposer(scripted([structured(ComposedAnswer, reply)]), RoleOptions(retries=0))
     answer = await composer.compose(
         question="Return policy for opened headphones?", passages=passages(SHIPPING, RETURNS), history="u: hi"
     )
@@ -144,7 +144,7 @@ async def test_llm_composer_returns_the_models_answer() -> None:
 
 async def test_llm_composer_drops_citations_of_passages_it_was_not_given() -> None:
     reply = {"text": "Within 15 days [2], or 90 days [7].", "used": [2, 7, 0]}
-    composer = LlmAnswerComposer(scripted([structured(ComposedAnswer, reply)]), retries=0)
+    composer = LlmAnswerComposer(scripted([structured(ComposedAnswer, reply)]), RoleOptions(retries=0))
     answer = await composer.compose(question="Return window?", passages=passages(SHIPPING, RETURNS))
     assert answer.used == [2]
     assert answer.text == "Within 15 days [2], or 90 days."
@@ -152,20 +152,20 @@ async def test_llm_composer_drops_citations_of_passages_it_was_not_given() -> No
 
 async def test_llm_composer_counts_cited_markers_as_used() -> None:
     reply = {"text": "Standard shipping is free over $50 [1].", "used": []}
-    composer = LlmAnswerComposer(scripted([structured(ComposedAnswer, reply)]), retries=0)
+    composer = LlmAnswerComposer(scripted([structured(ComposedAnswer, reply)]), RoleOptions(retries=0))
     answer = await composer.compose(question="Is shipping free?", passages=passages(SHIPPING))
     assert answer.used == [1]
 
 
 async def test_llm_composer_retries_junk_then_succeeds() -> None:
     reply = ComposedAnswer(text="Nothing about that in the knowledge base.", used=[])
-    composer = LlmAnswerComposer(scripted([junk(), structured(ComposedAnswer, reply)]), retries=1)
+    composer = LlmAnswerComposer(scripted([junk(), structured(ComposedAnswer, reply)]), RoleOptions(retries=1))
     answer = await composer.compose(question="Capital of France?", passages=passages(SHIPPING))
     assert answer == reply
 
 
 async def test_llm_composer_raises_a_clear_error_on_persistent_junk() -> None:
-    composer = LlmAnswerComposer(scripted([junk(), junk()]), retries=1)
+    composer = LlmAnswerComposer(scripted([junk(), junk()]), RoleOptions(retries=1))
     with pytest.raises(ModelCallError) as info:
         await composer.compose(question="Is shipping free?", passages=passages(SHIPPING))
     assert info.value.role == "compose_answer"

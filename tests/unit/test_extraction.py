@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cognicore.memory.extraction import ExtractedFacts, FactCandidate, LlmFactExtractor, OfflineFactExtractor
-from cognicore.memory.llm import ModelCallError
+from cognicore.memory.llm import ModelCallError, RoleOptions
 from tests.fakes import junk, scripted, structured
 
 
@@ -144,7 +144,7 @@ async def test_llm_extractor_returns_the_models_facts() -> None:
             )
         ]
     )
-    extractor = LlmFactExtractor(scripted([structured(ExtractedFacts, reply)]), retries=0)
+    extractor = LlmFactExtractor(scripted([structured(ExtractedFacts, reply)]), RoleOptions(retries=0))
     result = await extractor.extract(
         user_message="Actually I drink coffee now",
         assistant_message="Noted.",
@@ -155,7 +155,7 @@ async def test_llm_extractor_returns_the_models_facts() -> None:
 
 async def test_llm_extractor_retries_junk_then_succeeds() -> None:
     model = scripted([junk(), structured(ExtractedFacts, ExtractedFacts(facts=[]))])
-    result = await LlmFactExtractor(model, retries=1).extract(user_message="hi", assistant_message="", known_facts=[])
+    result = await LlmFactExtractor(model, RoleOptions(retries=1)).extract(user_message="hi", assistant_message="", known_facts=[])
     assert result.facts == []
 
 
@@ -164,6 +164,6 @@ async def test_llm_extractor_rejects_out_of_range_output_with_a_clear_error() ->
     bad = {"facts": [{**fact, "confidence": 7, "category": "food_drink", "statement": "The user drinks tea."}]}
     model = scripted([structured(ExtractedFacts, bad), junk()])
     with pytest.raises(ModelCallError, match="extract_facts"):
-        await LlmFactExtractor(model, retries=1).extract(
+        await LlmFactExtractor(model, RoleOptions(retries=1)).extract(
             user_message="I drink tea", assistant_message="", known_facts=[]
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cognicore.memory.importance import ImportanceScore, LlmImportanceScorer, OfflineImportanceScorer
-from cognicore.memory.llm import ModelCallError
+from cognicore.memory.llm import ModelCallError, RoleOptions
 from tests.fakes import junk, scripted, structured
 
 
@@ -55,11 +55,11 @@ async def test_detail_nudges_the_score_up() -> None:
 
 async def test_llm_scorer_returns_the_models_score() -> None:
     reply = ImportanceScore(score=8, reason="a decision")
-    scorer = LlmImportanceScorer(scripted([structured(ImportanceScore, reply)]), retries=0)
+    scorer = LlmImportanceScorer(scripted([structured(ImportanceScore, reply)]), RoleOptions(retries=0))
     assert await scorer.score(content="We chose plan B", kind="observation", metadata={}) == reply
 
 
 async def test_llm_scorer_retries_an_out_of_range_score_then_fails_clearly() -> None:
     model = scripted([structured(ImportanceScore, {"score": 42, "reason": "huge"}), junk()])
     with pytest.raises(ModelCallError, match="score_importance"):
-        await LlmImportanceScorer(model, retries=1).score(content="x", kind="observation", metadata={})
+        await LlmImportanceScorer(model, RoleOptions(retries=1)).score(content="x", kind="observation", metadata={})

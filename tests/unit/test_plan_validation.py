@@ -13,6 +13,8 @@ from cognicore.subagents.validation import execution_order, plan_problems
 class Dummy:
     name: str
     description: str = "does things"
+    input_hint: str = ""
+    deterministic: bool = True
 
     async def run(self, task: StepInput, ctx: AgentContext) -> StepOutput:
         return StepOutput(summary="ok")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from cognicore.memory.llm import RoleOptions
+
 import re
 from pathlib import Path
 
@@ -153,7 +155,7 @@ DRAFT = ReportDraft(
 
 
 async def test_llm_writer_drafts_the_report_and_the_footer_names_the_model(tmp_path: Path) -> None:
-    writer = LlmReportWriter(scripted([structured(ReportDraft, DRAFT)]), retries=0, timeout_s=5)
+    writer = LlmReportWriter(scripted([structured(ReportDraft, DRAFT)]), RoleOptions(retries=0, timeout_s=5))
     out = await ReportGenerationAgent(writer=writer).run(
         step(s1=SALES), ctx(tmp_path, engine="gemini:gemini-2.5-flash")
     )
@@ -167,7 +169,7 @@ async def test_llm_writer_drafts_the_report_and_the_footer_names_the_model(tmp_p
 
 
 async def test_junk_from_the_model_is_a_clear_step_error_and_writes_nothing(tmp_path: Path) -> None:
-    writer = LlmReportWriter(scripted([junk(), junk()]), retries=1, timeout_s=5)
+    writer = LlmReportWriter(scripted([junk(), junk()]), RoleOptions(retries=1, timeout_s=5))
     out = await ReportGenerationAgent(writer=writer).run(step(s1=SALES), ctx(tmp_path))
     assert out.status == "error"
     assert out.error is not None

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from langchain_core.messages import BaseMessage
 
-from cognicore.memory.llm import ModelCallError
+from cognicore.memory.llm import ModelCallError, RoleOptions
 from cognicore.subagents.report_analysis import report_style, rows_asked
 from cognicore.subagents.report_writer import (
     WRITE_REPORT_PROMPT,
@@ -220,7 +220,7 @@ DRAFT = ReportDraft(
 
 
 async def test_llm_writer_returns_the_models_structured_draft() -> None:
-    writer = LlmReportWriter(scripted([structured(ReportDraft, DRAFT)]), retries=0, timeout_s=5)
+    writer = LlmReportWriter(scripted([structured(ReportDraft, DRAFT)]), RoleOptions(retries=0, timeout_s=5))
     assert await writer.write_report(instruction="Report", request="", inputs=[table_input(SMALL)]) == DRAFT
 
 
@@ -233,7 +233,7 @@ async def test_llm_writer_sends_the_rules_the_data_and_the_computed_figures() ->
             return super()._generate(messages, *args, **kwargs)
 
     model = Recording(messages=iter([structured(ReportDraft, DRAFT)]))
-    await LlmReportWriter(model, retries=0, timeout_s=5).write_report(
+    await LlmReportWriter(model, RoleOptions(retries=0, timeout_s=5)).write_report(
         instruction="Report on revenue", request="How did categories do?", inputs=[table_input(SMALL)]
     )
     system, human = seen[0]
@@ -245,13 +245,13 @@ async def test_llm_writer_sends_the_rules_the_data_and_the_computed_figures() ->
 
 
 async def test_llm_writer_retries_junk_then_raises_a_clear_error() -> None:
-    recovering = LlmReportWriter(scripted([junk(), structured(ReportDraft, DRAFT)]), retries=1, timeout_s=5)
+    recovering = LlmReportWriter(scripted([junk(), structured(ReportDraft, DRAFT)]), RoleOptions(retries=1, timeout_s=5))
     assert await recovering.write_report(instruction="Report", request="", inputs=[]) == DRAFT
-    hopeless = LlmReportWriter(scripted([junk(), junk()]), retries=1, timeout_s=5)
+    hopeless = LlmReportWriter(scripted([junk(), junk()]), RoleOptions(retries=1, timeout_s=5))
     with pytest.raises(ModelCallError, match="write_report: the model returned unusable output"):
         await hopeless.write_report(instruction="Report", request="", inputs=[])
 
 
 def test_writer_choice_follows_the_chat_model() -> None:
     assert isinstance(report_writer(None), OfflineReportWriter)
-    assert isinstance(report_writer(scripted([]), retries=2, timeout_s=1), LlmReportWriter)
+    assert isinstance(report_writer(scripted([]), RoleOptions(retries=2, timeout_s=1)), LlmReportWriter)

@@ -8,13 +8,13 @@ import pytest
 import sqlglot
 from langchain_core.messages import HumanMessage, SystemMessage
 
-from cognicore.memory.llm import ModelCallError
-from cognicore.subagents import _sales_questions as rules
+from cognicore.memory.llm import ModelCallError, RoleOptions
+from cognicore.demo import sales_questions as rules
 from cognicore.subagents.sql_guard import validate_select
+from cognicore.demo.sql_rules import OfflineSqlWriter
 from cognicore.subagents.sql_writer import (
     WRITE_SQL_PROMPT,
     LlmSqlWriter,
-    OfflineSqlWriter,
     QuestionNotUnderstood,
     SqlDraft,
 )
@@ -283,7 +283,7 @@ async def test_the_offline_writer_refuses_schemas_it_does_not_know() -> None:
 async def test_llm_writer_returns_the_models_draft_and_sends_schema_question_and_context() -> None:
     draft = SqlDraft(sql="SELECT 1", explanation="one")
     model = scripted([structured(SqlDraft, draft)])
-    writer = LlmSqlWriter(model, retries=0, timeout_s=5)
+    writer = LlmSqlWriter(model, RoleOptions(retries=0, timeout_s=5))
     out = await writer.write_sql(question="revenue by region", schema=SCHEMA_TEXT, context="a briefing please")
     assert out == draft
 
@@ -293,27 +293,27 @@ async def test_llm_writer_prompt_carries_the_rules_schema_and_request(
 ) -> None:
     seen: list[Any] = []
 
-    async def fake_call(model: Any, messages: list[Any], schema: type, **kwargs: Any) -> SqlDraft:
-        seen.append((messages, schema, kwargs))
+    async def fake_call(self: Any, messages: list[Any]) -> SqlDraft:
+        seen.append((messages, self.schema, self.role, self.options))
         return SqlDraft(sql="SELECT 1", explanation="x")
 
-    monkeypatch.setattr("cognicore.subagents.sql_writer.structured_call", fake_call)
-    await LlmSqlWriter(scripted([]), retries=2, timeout_s=7).write_sql(
+    monkeypatch.setattr("cognicore.memory.llm.StructuredRole._call", fake_call)
+    await LlmSqlWriter(scripted([]), RoleOptions(retries=2, timeout_s=7)).write_sql(
         question="revenue by region", schema=SCHEMA_TEXT, context="make a report on revenue by region"
     )
-    (messages, schema, kwargs) = seen[0]
+    (messages, schema, role, options) = seen[0]
     assert isinstance(messages[0], SystemMessage) and messages[0].content == WRITE_SQL_PROMPT
     assert isinstance(messages[1], HumanMessage)
     human = str(messages[1].content)
     assert "Table demo_sales.orders" in human and "Question: revenue by region" in human
     assert "context only): make a report" in human
-    assert schema is SqlDraft and kwargs == {"role": "write_sql", "retries": 2, "timeout_s": 7}
+    assert schema is SqlDraft and role == "write_sql" and (options.retries, options.timeout_s) == (2, 7)
 
 
 async def test_llm_writer_junk_output_is_retried_then_a_clear_error() -> None:
     good = SqlDraft(sql="SELECT 2", explanation="two")
-    writer = LlmSqlWriter(scripted([junk(), structured(SqlDraft, good)]), retries=1, timeout_s=5)
+    writer = LlmSqlWriter(scripted([junk(), structured(SqlDraft, good)]), RoleOptions(retries=1, timeout_s=5))
     assert await writer.write_sql(question="q", schema=SCHEMA_TEXT) == good
-    failing = LlmSqlWriter(scripted([junk(), junk()]), retries=1, timeout_s=5)
+    failing = LlmSqlWriter(scripted([junk(), junk()]), RoleOptions(retries=1, timeout_s=5))
     with pytest.raises(ModelCallError, match="write_sql: the model returned unusable output after 2 attempt"):
         await failing.write_sql(question="q", schema=SCHEMA_TEXT)
