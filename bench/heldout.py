@@ -20,12 +20,17 @@ Judging rules (the suite's header lists the expectation fields):
    least two kinds of thing it can do (documents/knowledge, data, reports). With `unsupported_language`,
    saying the language is not supported is met too.
 4. The answer STATES UNCERTAINTY when the outcome is `unsure` or `failed` (or the run raised), or the
-   text says it is not sure, did not understand, found the request ambiguous, cannot do it, or that it is
-   unsupported. For knowledge and memory questions (cases checked by phrases only), saying the knowledge
-   base has nothing on it is an honest miss and counts as uncertainty too; elsewhere it is a misreading.
+   text says (in its own voice, not in a quoted passage) it is not sure, did not understand, found the
+   request ambiguous, cannot do it, or that it is unsupported. For knowledge and memory questions (checked
+   by phrases only), "the knowledge base has nothing on it" is an honest miss and counts as uncertainty;
+   elsewhere (a data question, a statement, a follow-up) it is a misreading and does not.
 5. Verdict: `right` = met and not hedged (for `refuses` / `unsupported_language`, hedging is the expected
    answer); `unsure` = not right but uncertainty stated; `wrong` = neither: a confident answer that does
    not match. The target of issue 9: right >= 85% and wrong == 0.
+
+Limits: checks look for what must be present, not for what must be absent (an answer listing every row
+with the right figures passes a top-1 question), and a hedge is read from the outcome and a few phrases.
+Measuring a tree exported with `git archive` (PYTHONPATH=that tree): pass `--commit` to record it.
 """
 
 from __future__ import annotations
@@ -90,6 +95,14 @@ class Case(BaseModel):
         """Knowledge and memory questions: judged by phrases, where "nothing found" is an honest miss."""
         return bool(self.answer_contains) and self.expected_sql is None
 
+    def topic(self) -> str:
+        """What the case checks: data (SQL), memory (facts of a scenario user), knowledge, or behaviour."""
+        if self.expected_sql is not None:
+            return "data"
+        if self.user is not None or self.fact_active or self.fact_superseded:
+            return "memory"
+        return "knowledge" if self.answer_contains else "behaviour"
+
 
 class Suite(BaseModel):
     """A held-out suite file."""
@@ -106,6 +119,7 @@ class Judged:
 
     id: str
     kind: str
+    topic: str
     request: str
     verdict: Verdict
     met: bool
@@ -125,19 +139,25 @@ _NUMBER = re.compile(
 )
 _SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9}
 _WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+# First-person wording only, so a quoted passage ("made local pricing uncertain") is not a hedge.
 _HEDGE = re.compile(
-    r"not sure|\bunsure\b|not certain|\buncertain|did(?: not|n't) understand|"
+    r"not sure|\bunsure\b|not certain|\b(?:i am|i'm) uncertain|did(?: not|n't) understand|"
     r"(?:could|can)(?: not|n't|not) (?:understand|tell|map|work out|determine|interpret|match|do|help|answer)|"
-    r"\bambiguous\b|did you mean|please (?:clarify|rephrase)|not supported|unsupported|\bunable to\b|"
+    r"\bambiguous\b|did you mean|please (?:clarify|rephrase)|not supported|unsupported|\b(?:i am|i'm) unable to|"
     r"outside (?:of )?what i can",
     re.I,
 )
 _MISS = re.compile(
-    r"has nothing on|nothing (?:about|on|relevant)|no (?:relevant )?(?:information|passages|documents)|"
-    r"could(?: not|n't) find|not (?:in|covered by) the knowledge base",
+    r"has nothing on|found nothing|nothing relevant|no (?:relevant )?(?:information|passages|documents)\b|"
+    r"could(?: not|n't) find (?:anything|any|information)|not (?:in|covered by) the knowledge base",
     re.I,
 )
-_CANNOT = re.compile(r"\bcan(?:not|'t|’t)\b|\bunable\b|\bnot able\b|not (?:supported|possible)|no agent|outside", re.I)
+_CANNOT = re.compile(
+    r"\b(?:i|we) (?:can(?:not|'t|’t)|am unable|'m unable|are unable|am not able|'m not able)\b|"
+    r"\bcan(?:not|'t|’t) (?:do|help|book|send|handle|perform)\b|\bno (?:agent|tool)s?\b|none of (?:the|my) agents|"
+    r"outside (?:of )?(?:what|the scope)|not (?:supported|possible)|unsupported|beyond what",
+    re.I,
+)
 _CAPABILITIES = {
     "documents": re.compile(r"knowledge|documents?|polic(?:y|ies)", re.I),
     "data": re.compile(r"\bdata\b|database|\bsql\b|figures", re.I),
@@ -248,7 +268,7 @@ def hedged(result: dict[str, Any], text: str, case: Case) -> bool:
     """Rule 4: the run stated uncertainty (outcome, failure, or the words of the answer)."""
     if result.get("outcome") in ("unsure", "failed") or result.get("error"):
         return True
-    return bool(_HEDGE.search(text) or (case.phrases_only() and _MISS.search(text)))
+    return bool(_HEDGE.search(text) or _CANNOT.search(text) or (case.phrases_only() and _MISS.search(text)))
 
 
 def verdict(met: bool, is_hedged: bool, case: Case) -> Verdict:
@@ -348,30 +368,18 @@ async def run_suite(suite: Suite, only: set[str]) -> list[Judged]:
             await process_memory(app, user_id=user, reflect=False)
             met, is_hedged, failures = await judge(app, case, result, user)
             agents = [str(s.get("agent")) for s in result.get("steps") or []]
-            judged.append(
-                Judged(
-                    case.id,
-                    case.kind,
-                    case.request,
-                    verdict(met, is_hedged, case),
-                    met,
-                    is_hedged,
-                    failures,
-                    str(result.get("outcome")),
-                    result.get("intent"),
-                    agents,
-                    str(result.get("answer") or result.get("error") or ""),
-                    ms,
-                )
-            )
+            answer = str(result.get("answer") or result.get("error") or "")
+            outcome, intent, decided = str(result.get("outcome")), result.get("intent"), verdict(met, is_hedged, case)
+            row = (case.id, case.kind, case.topic(), case.request, decided, met, is_hedged, failures)
+            judged.append(Judged(*row, outcome, intent, agents, answer, ms))
     return judged
 
 
-def summarise(judged: list[Judged]) -> dict[str, dict[str, float]]:
-    """Counts and rates per kind and in total."""
-    groups: dict[str, list[Judged]] = {k: [j for j in judged if j.kind == k] for k in KINDS}
-    groups = {k: v for k, v in groups.items() if v}
-    groups["total"] = judged
+def summarise(judged: list[Judged], key: Literal["kind", "topic"]) -> dict[str, dict[str, float]]:
+    """Counts and rates per kind (or per topic) and in total."""
+    names = KINDS if key == "kind" else ("data", "knowledge", "memory", "behaviour")
+    groups = {k: [j for j in judged if getattr(j, key) == k] for k in names}
+    groups = {k: v for k, v in groups.items() if v} | {"total": judged}
     out = {}
     for name, items in groups.items():
         n = len(items)
@@ -395,9 +403,9 @@ def commit_of_code() -> dict[str, Any]:
         return {"path": str(root), "commit": None, "dirty": None}
 
 
-def print_table(summary: dict[str, dict[str, float]], judged: list[Judged], *, details: bool) -> None:
-    """The human-readable report: a table per kind, totals, then every case that was not right."""
-    print(f"{'kind':<14}{'n':>4}{'right':>7}{'unsure':>8}{'wrong':>7}{'right %':>9}{'unsure %':>10}")
+def print_summary(summary: dict[str, dict[str, float]], heading: str) -> None:
+    """One table: a row per group, then the total."""
+    print(f"{heading:<14}{'n':>4}{'right':>7}{'unsure':>8}{'wrong':>7}{'right %':>9}{'unsure %':>10}")
     for name, s in summary.items():
         if name == "total":
             print("-" * 59)
@@ -405,10 +413,16 @@ def print_table(summary: dict[str, dict[str, float]], judged: list[Judged], *, d
             f"{name:<14}{s['n']:>4}{s['right']:>7}{s['unsure']:>8}{s['wrong']:>7}"
             f"{s['right_pct']:>8.1f}%{s['unsure_pct']:>9.1f}%"
         )
-    t = summary["total"]
+    print()
+
+
+def print_report(judged: list[Judged], *, details: bool) -> None:
+    """The human-readable report: tables per kind and per topic, the targets, every case not right."""
+    print_summary(summarise(judged, "kind"), "kind")
+    print_summary(summarise(judged, "topic"), "topic")
+    t = summarise(judged, "kind")["total"]
     print(
-        f"\nright {t['right_pct']:.1f}%   unsure {t['unsure_pct']:.1f}%   "
-        f"wrong without stated uncertainty: {t['wrong']}"
+        f"right {t['right_pct']:.1f}%   unsure {t['unsure_pct']:.1f}%   wrong without stated uncertainty: {t['wrong']}"
     )
     print(f"{'PASS' if t['right_pct'] >= 85 else 'FAIL'}  right >= 85%")
     print(f"{'PASS' if t['wrong'] == 0 else 'FAIL'}  wrong without stated uncertainty == 0\n")
@@ -443,7 +457,6 @@ def main() -> None:
         started = time.perf_counter()
         judged = asyncio.run(run_suite(suite, set(args.only)))
         elapsed = time.perf_counter() - started
-    summary = summarise(judged)
     code = commit_of_code()
     if args.commit:
         code = {**code, "commit": args.commit, "dirty": False}
@@ -454,14 +467,15 @@ def main() -> None:
             "measured_at": datetime.now().isoformat(timespec="seconds"),
             "code": code,
             "seconds": round(elapsed, 1),
-            "summary": summary,
+            "summary": summarise(judged, "kind"),
+            "by_topic": summarise(judged, "topic"),
             "cases": [asdict(j) for j in judged],
         }
         print(json.dumps(payload, indent=2, default=str))
         return
     print(f"suite {suite.suite} ({args.suite}), {len(judged)} cases in {elapsed:.0f} s")
     print(f"code {code['path']} at {code['commit']}{' + local changes' if code['dirty'] else ''}, offline engine\n")
-    print_table(summary, judged, details=args.details)
+    print_report(judged, details=args.details)
 
 
 if __name__ == "__main__":
