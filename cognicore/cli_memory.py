@@ -1,7 +1,15 @@
-"""CLI commands for long-term memory: `memory search | facts | explain | stats | reflect | process`."""
+"""CLI commands for long-term memory: `memory import | search | facts | explain | stats | reflect | process`.
+
+Commands that only read or write memory open the `Memory` SDK object (a pool and the stores), not the whole
+application; `reflect` and `process` need the configured reasoning roles, so they open the app.
+"""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -9,14 +17,45 @@ from pydantic_core import to_jsonable_python
 from rich.table import Table
 from rich.tree import Tree
 
-from cognicore.app import open_app, process_memory
+from cognicore.app import database_url, open_app, prepare_database, process_memory
 from cognicore.cli_common import JsonOpt, UserOpt, console, load_settings, print_json, run_command
+from cognicore.database import open_pool
+from cognicore.memory.embeddings import DIMS, check_embedding_model
 from cognicore.memory.errors import MemoryStoreError
+from cognicore.memory.scoring import Scoring
+from cognicore.memory.sdk import Memory
 from cognicore.memory.stream_types import MemoryNode
+from cognicore.models import build_models
+from cognicore.settings import Settings
 
 memory_app = typer.Typer(
     help="Long-term memory: search it, list facts, explain, stats, reflect, process.", no_args_is_help=True
 )
+
+
+@asynccontextmanager
+async def open_memory(settings: Settings, *, check_embeddings: bool = True) -> AsyncIterator[Memory]:
+    """The `Memory` object on the configured database (migrated first), with the configured embedder and scoring."""
+    pool = await open_pool(await database_url(settings), min_size=1, max_size=4)
+    try:
+        await prepare_database(pool)
+        models = build_models(settings)
+        if check_embeddings:
+            await check_embedding_model(pool, models.embedding_name, DIMS)
+        scoring = Scoring(
+            alpha=settings.memory_alpha,
+            beta=settings.memory_beta,
+            gamma=settings.memory_gamma,
+            delta=settings.memory_delta,
+            decay=settings.memory_decay,
+        )
+        memory = Memory(pool, models.embeddings, scoring=scoring, min_similarity=settings.memory_min_similarity)
+        try:
+            yield memory
+        finally:
+            await memory.close()
+    finally:
+        await pool.close()
 
 
 def _plain(value: Any) -> Any:
@@ -24,20 +63,65 @@ def _plain(value: Any) -> Any:
     return to_jsonable_python(value, fallback=str)
 
 
+@memory_app.command("import")
+def import_(
+    path: Annotated[Path, typer.Argument(help="A conversation: JSON list or JSONL of {speaker, text, timestamp}.")],
+    user: UserOpt = "local",
+    no_extract: Annotated[
+        bool, typer.Option("--no-extract", help="Store the turns; queue no fact extraction.")
+    ] = False,
+    process_now: Annotated[
+        bool, typer.Option("--process", help="Run the queued extraction now (else: `cognicore memory process`).")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Import a multi-speaker conversation: each turn a memory with its own time, speaker, session and id."""
+    settings = load_settings()
+
+    async def main() -> dict[str, Any]:
+        async with open_memory(settings) as mem:
+            report = await mem.import_conversation(user, path, extract=not no_extract)
+        out: dict[str, Any] = {"import": _plain(report)}
+        if process_now and report.jobs:
+            async with open_app(settings) as app:
+                out["jobs"] = _plain((await process_memory(app, user_id=user, reflect=False)).jobs)
+        return out
+
+    out = run_command(main, as_json=as_json)
+    if as_json:
+        print_json(out)
+        return
+    r = out["import"]
+    console.print(
+        f"imported {r['stored']} turn(s) of {', '.join(r['speakers']) or 'nobody'} "
+        f"({r['first']} to {r['last']}), skipped {r['skipped']} already imported, queued {r['jobs']} extraction job(s)"
+    )
+    if "jobs" in out:
+        console.print(f"extraction: {out['jobs']['done']} done, {out['jobs']['failed']} failed")
+
+
 @memory_app.command("search")
 def search(
     query: Annotated[str, typer.Argument(help="What to look for.")],
     user: UserOpt = "local",
     k: Annotated[int, typer.Option("--k", help="How many of each kind to return.")] = 10,
+    speaker: Annotated[str | None, typer.Option("--speaker", help="Only what this speaker said.")] = None,
+    session: Annotated[str | None, typer.Option("--session", help="Only this session.")] = None,
+    as_of: Annotated[
+        datetime | None, typer.Option("--as-of", help="Search as of this time (ISO; recency from then).")
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Hybrid search of the user's memory stream and facts (vector + full text, scored)."""
     settings = load_settings()
+    when = as_of.replace(tzinfo=UTC) if as_of is not None and as_of.tzinfo is None else as_of
 
     async def main() -> dict[str, Any]:
-        async with open_app(settings) as app:
-            memories = await app.memory.stream.search(user, query, k=k)
-            facts = await app.memory.facts.search(user, query, k=k)
+        async with open_memory(settings) as mem:
+            memories = await mem.search(
+                user, query, k=k, metadata={"speaker": speaker} if speaker else None, session_id=session, as_of=when
+            )
+            facts = await mem.fact_store.search(user, query, k=k)
             return {"memories": _plain(memories), "facts": _plain(facts)}
 
     found = run_command(main, as_json=as_json)
@@ -63,25 +147,25 @@ def facts(
     settings = load_settings()
 
     async def main() -> list[dict[str, Any]]:
-        async with open_app(settings, check_embeddings=False) as app:
-            found = await (app.memory.facts.active(user) if active else app.memory.facts.history(user))
-            return [f.to_dict() for f in found]
+        async with open_memory(settings, check_embeddings=False) as mem:
+            return [f.to_dict() for f in await mem.facts(user, history=not active)]
 
     rows = run_command(main, as_json=as_json)
     if as_json:
         print_json(rows)
         return
-    table = Table("id", "status", "kind", "category", "statement", "valid from", "valid to", "supersedes")
+    table = Table("id", "status", "kind", "subject", "statement", "valid from", "valid to", "supersedes", "sources")
     for f in rows:
         table.add_row(
             str(f["id"]),
             f["status"],
             f["kind"],
-            f["category"],
+            f["subject"],
             f["statement"],
             f["valid_from"][:19],
             (f["valid_to"] or "")[:19],
             str(f["supersedes"] or ""),
+            ", ".join(f["sources"][:3]) + (" ..." if len(f["sources"]) > 3 else ""),
         )
     console.print(table if rows else f"No facts for user {user!r} yet.")
 
@@ -103,8 +187,8 @@ def explain(
     settings = load_settings()
 
     async def main() -> MemoryNode:
-        async with open_app(settings, check_embeddings=False) as app:
-            node = await app.memory.stream.explain(user, memory_id)
+        async with open_memory(settings, check_embeddings=False) as mem:
+            node = await mem.explain(user, memory_id)
             if node is None:
                 raise MemoryStoreError(f"User {user!r} has no memory {memory_id}; find ids with `memory search`.")
             return node
@@ -124,11 +208,11 @@ def stats(user: UserOpt = "local", as_json: JsonOpt = False) -> None:
     settings = load_settings()
 
     async def main() -> dict[str, Any]:
-        async with open_app(settings, check_embeddings=False) as app:
+        async with open_memory(settings, check_embeddings=False) as mem:
             return {
                 "user": user,
-                "memories": _plain(await app.memory.stream.stats(user)),
-                "facts": _plain(await app.memory.facts.stats(user)),
+                "memories": _plain(await mem.stream.stats(user)),
+                "facts": _plain(await mem.fact_store.stats(user)),
             }
 
     out = run_command(main, as_json=as_json)

@@ -14,7 +14,7 @@ Action = Literal["added", "reinforced", "superseded", "unchanged"]
 
 @dataclass(frozen=True, slots=True)
 class Fact:
-    """One fact as stored, current or not; `source_turn` is where it was first stated."""
+    """One fact as stored, current or not; `source_turn` is where it was first stated, `sources` all of them."""
 
     id: int
     subject: str
@@ -34,6 +34,8 @@ class Fact:
     times_stated: int
     created_at: datetime
     updated_at: datetime
+    sources: tuple[str, ...] = ()
+    """Every turn it was stated in, first to last."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: datetimes as ISO strings (for `--json` output and the extractor's known facts)."""

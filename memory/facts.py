@@ -9,6 +9,7 @@ as the first tier of recall.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -39,7 +40,7 @@ SUMMARY_FACTS = 8
 """Statements quoted in a category summary; the count covers the rest."""
 
 _COLUMNS = """f.id, f.subject, f.predicate, f.object, f.kind, f.confidence, f.category, f.statement, f.reason,
-    f.status, f.valid_from, f.valid_to, f.supersedes, f.superseded_by, f.sources[1] AS source_turn,
+    f.status, f.valid_from, f.valid_to, f.supersedes, f.superseded_by, f.sources[1] AS source_turn, f.sources,
     f.times_stated, f.created_at, f.updated_at"""
 LOCK_USER = "SELECT pg_advisory_xact_lock(hashtext(%s))"
 SELECT_RELATED = f"""
@@ -140,13 +141,23 @@ class FactStore:
         self._embeddings = embeddings
 
     async def upsert(
-        self, user_id: str, candidates: Sequence[FactCandidate], *, source: str | None = None
+        self,
+        user_id: str,
+        candidates: Sequence[FactCandidate],
+        *,
+        source: str | None = None,
+        speaker: str | None = None,
     ) -> list[FactChange]:
         """Add, reinforce or supersede with each candidate, in one transaction; return what changed.
 
-        `source` names the turn the candidates came from (e.g. "session#round"); a candidate already
-        recorded from the same source is `unchanged`, so a retried extraction job counts nothing twice.
+        `source` names the turn the candidates came from (e.g. "session#round" or a message id); a
+        candidate already recorded from the same source is `unchanged`, so a retried extraction job counts
+        nothing twice, and a fact stated again keeps every source. `speaker`: who said the turn, when it
+        is not the user talking to the assistant (an imported conversation); facts about "the user" are
+        then about that speaker.
         """
+        if speaker is not None and speaker.strip():
+            candidates = [about_speaker(c, speaker.strip()) for c in candidates]
         if not candidates:
             return []
         texts = [c.statement for c in candidates] + [c.contradicts or c.statement for c in candidates]
@@ -445,4 +456,17 @@ _FACT_FIELDS = frozenset(Fact.__dataclass_fields__)
 
 
 def _fact(row: dict[str, Any]) -> Fact:
-    return Fact(**{k: v for k, v in row.items() if k in _FACT_FIELDS})
+    fields = {k: v for k, v in row.items() if k in _FACT_FIELDS}
+    fields["sources"] = tuple(fields.get("sources") or ())
+    return Fact(**fields)
+
+
+def about_speaker(candidate: FactCandidate, speaker: str) -> FactCandidate:
+    """`candidate` with "the user" replaced by `speaker`: in an imported conversation, whoever said it."""
+    if subject_key(candidate.subject) != "user":
+        return candidate
+    statement = _THE_USER_RE.sub(lambda m: speaker + (m.group(1) or ""), candidate.statement)
+    return candidate.model_copy(update={"subject": speaker, "statement": statement})
+
+
+_THE_USER_RE = re.compile(r"\b[Tt]he user('s)?\b")

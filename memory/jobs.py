@@ -314,7 +314,10 @@ def make_extract_handler(extractor: FactExtractor, facts: FactStore, *, known_fa
             known_facts=[h.fact.to_dict() for h in hits],
         )
         source = payload.get("source") or f"{payload.get('session_id', '?')}#{payload.get('round', '?')}"
-        changes = await facts.upsert(job.user_id, extracted.facts, source=str(source))
+        speaker = payload.get("speaker")  # an imported conversation: facts are about whoever said it
+        changes = await facts.upsert(
+            job.user_id, extracted.facts, source=str(source), speaker=str(speaker) if speaker else None
+        )
         return {
             "facts": [
                 {

@@ -2,8 +2,8 @@
 
 Search is hybrid (HNSW cosine + full text, fused with Reciprocal Rank Fusion) and scored by
 recency, importance, relevance and strength (`memory.scoring`) in one SQL statement; the hits'
-candidate counts are written afterwards, in batches (`memory._counts`). Every statement runs through `user_transaction`, under row-level
-security, so a user can only ever read or write their own memories.
+candidate counts are written afterwards, in batches (`memory._counts`). Every statement runs through
+`user_transaction`, under row-level security, so a user can only ever read or write their own memories.
 """
 
 from __future__ import annotations
