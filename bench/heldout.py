@@ -54,7 +54,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 DEFAULT_SUITE = Path(__file__).parent / "heldout" / "demo.yaml"
 Kind = Literal["question", "task", "statement", "followup", "out_of_scope", "misspelled", "foreign"]
@@ -92,6 +92,14 @@ class Case(BaseModel):
     fact_superseded: str | None = None
     refuses: bool = False
     unsupported_language: bool = False
+
+    @model_validator(mode="after")
+    def _checkable(self) -> Case:
+        """A case without a check would always be right."""
+        checks = (self.expected_sql, self.answer_contains, self.statement, self.refuses, self.fact_active)
+        if not any(checks):
+            raise ValueError(f"case {self.id!r} has no expectation (expected_sql, answer_contains, statement, ...)")
+        return self
 
     def phrases_only(self) -> bool:
         """Knowledge and memory questions: judged by phrases, where "nothing found" is an honest miss."""
@@ -280,9 +288,11 @@ def hedged(result: dict[str, Any], text: str, case: Case) -> bool:
 def verdict(met: bool, is_hedged: bool, case: Case) -> Verdict:
     """Rule 5: right, unsure or wrong.
 
-    >>> case = Case(id="x", request="r", kind="question")
+    >>> case = Case(id="x", request="r", kind="question", answer_contains=["15 days"])
     >>> verdict(True, False, case), verdict(True, True, case), verdict(False, True, case), verdict(False, False, case)
     ('right', 'unsure', 'unsure', 'wrong')
+    >>> verdict(True, True, Case(id="y", request="book a flight", kind="out_of_scope", refuses=True))
+    'right'
     """
     hedge_expected = case.refuses or case.unsupported_language
     if met and (hedge_expected or not is_hedged):
