@@ -47,7 +47,11 @@ class SlowDrill:
         marker = Path(os.environ["DRILL_DIR"]) / "sleeping"
         if not marker.exists():
             marker.touch()
-            await asyncio.sleep(120)
+            wake = Path(os.environ["DRILL_DIR"]) / "wake"
+            for _ in range(1200):  # 120 s, or until a test wakes it
+                if wake.exists():
+                    break
+                await asyncio.sleep(0.1)
         return StepOutput(summary="woke up")
 '''
 
@@ -55,6 +59,11 @@ class SlowDrill:
 @pytest.fixture
 def drill(tmp_path: Path) -> Path:
     """A folder with an importable module and a dist-info declaring its two agents as entry points."""
+    return make_drill(tmp_path)
+
+
+def make_drill(tmp_path: Path) -> Path:
+    """Write the drill agents' module and dist-info under `tmp_path` (see the `drill` fixture)."""
     site = tmp_path / "site"
     (site / "drill_agents-0.1.dist-info").mkdir(parents=True)
     (site / "drill_agents.py").write_text(DRILL_MODULE)
