@@ -35,10 +35,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cognicore.app import OFFLINE_REUSE_THRESHOLD, App, open_app
+from cognicore.app import OFFLINE_REUSE_THRESHOLD, App, grant_sql_schemas, open_app
 from cognicore.demo import seed_demo
 from cognicore.orchestrator.planning import task_features
-from cognicore.orchestrator.reuse import skeleton
+from cognicore.orchestrator.reuse import OfflineKeyer
 from cognicore.orchestrator.runner import RunResult
 from cognicore.settings import Settings
 from cognicore.workflows.store import WorkflowMatch
@@ -136,6 +136,11 @@ def mean(values: list[float]) -> float:
     return statistics.fmean(values) if values else float("nan")
 
 
+async def _skeleton(text: str) -> str:
+    """The offline keyer's skeleton of `text`."""
+    return (await OfflineKeyer().key(request=text)).skeleton
+
+
 async def ask(app: App, user: str, family: str, index: int, request: str) -> Ask:
     started = time.perf_counter()
     result = await app.runner.ask(request, session_id=f"bench-{uuid.uuid4().hex[:10]}", user_id=user)
@@ -193,6 +198,7 @@ async def main() -> None:
         threshold = settings.reuse_threshold if settings.reuse_threshold is not None else OFFLINE_REUSE_THRESHOLD
         async with open_app(settings) as app:
             await seed_demo(app.pool, app.knowledge)
+            await grant_sql_schemas(app)
             # Imports, caches and the first plans, on a user nobody else uses.
             await ask(app, fresh("warmup"), "warmup", 0, FAMILIES["top-N products briefing"][0])
 
@@ -218,7 +224,7 @@ async def main() -> None:
             near_planned: list[Ask] = []  # the same request planned from scratch, to judge a reuse's harm
             candidates: list[list[WorkflowMatch]] = []
             for i, text in enumerate(NEAR_MISSES):
-                candidates.append(await app.workflows.lookup(user_id=near_user, skeleton=skeleton(text)))
+                candidates.append(await app.workflows.lookup(user_id=near_user, skeleton=await _skeleton(text)))
                 near.append(await ask(app, near_user, "near miss", i, text))
                 near_planned.append(await ask(app, fresh("cold"), "near miss", i, text))
                 # A near miss that succeeds is learned as a workflow of its own; retire it, so every near

@@ -20,12 +20,14 @@ from cognicore.memory.knowledge import KnowledgeBase
 from cognicore.memory.reflection import reflect_if_due
 from cognicore.memory.scoring import Scoring
 from cognicore.memory.stream import MemoryStream
-from cognicore.models import Models, Roles, build_models, build_roles
+from cognicore.models import Models, Roles, build_agent_roles, build_models, build_roles, role_options
 from cognicore.orchestrator.context import Context
 from cognicore.orchestrator.graph import build_graph
 from cognicore.orchestrator.journal import Memory
 from cognicore.orchestrator.recollection import Recollector
 from cognicore.orchestrator.runner import Runner
+from cognicore.plugins import domain_text, load_plugins, merged_agent_settings
+from cognicore.roles import grant_sql_reader, open_sql_pool, reader_url
 from cognicore.schema import COMPONENTS
 from cognicore.settings import Settings
 from cognicore.subagents.database_query import DatabaseQueryAgent
@@ -33,6 +35,7 @@ from cognicore.subagents.rag_query import RagQueryAgent
 from cognicore.subagents.registry import AgentFactory, Registry, build_registry
 from cognicore.subagents.report_generation import ReportGenerationAgent
 from cognicore.subagents.types import AgentServices, SubAgent
+from cognicore.vocabulary import known_entities
 from cognicore.workflows.recording import RecordedRole
 from cognicore.workflows.runs import RunStore
 from cognicore.workflows.store import WorkflowStore
@@ -58,6 +61,9 @@ class App:
     memory: Memory
     roles: Roles
     runner: Runner
+    sql_pool: AsyncConnectionPool | None = None
+    """Logged in as the least-privilege reader; `database_query` runs model-written SQL on it."""
+    sql_schemas: tuple[str, ...] = ()
 
 
 async def database_url(settings: Settings) -> str:
@@ -74,6 +80,29 @@ async def prepare_database(pool: AsyncConnectionPool) -> None:
         await AsyncPostgresSaver(pool).setup()  # type: ignore[arg-type]
 
 
+async def open_sql_reader(
+    settings: Settings, owner: AsyncConnectionPool, schemas: Sequence[str]
+) -> AsyncConnectionPool:
+    """The least-privilege pool for model-written SQL, after the owner grants it the allowed schemas.
+
+    COGNICORE_SQL_DATABASE_URL when set, else the owner's server as `cognicore_sql_reader` (no password:
+    the embedded server trusts its socket). Failing is a `SqlReaderError`, never a fallback to `owner`.
+    """
+    async with startup_lock(owner):
+        await grant_sql_reader(owner, schemas)
+    if settings.sql_database_url is not None:
+        url = settings.sql_database_url.get_secret_value()
+    else:
+        url = reader_url(str(owner.conninfo))  # our pools take a URL string
+    return await open_sql_pool(url, schemas)
+
+
+async def grant_sql_schemas(app: App) -> None:
+    """Grant the reader the allowed schemas again, e.g. after `seed_demo` created one during this process."""
+    async with startup_lock(app.pool):
+        await grant_sql_reader(app.pool, app.sql_schemas)
+
+
 @asynccontextmanager
 async def open_app(
     settings: Settings,
@@ -88,6 +117,7 @@ async def open_app(
     `pool` and `chat_model` let tests and embedders supply their own (a fake chat model, an existing pool).
     """
     own_pool = pool is None
+    sql_pool: AsyncConnectionPool | None = None
     if pool is None:
         url = await database_url(settings)
         pool = await open_pool(url, min_size=settings.pool_min_size, max_size=settings.pool_max_size)
@@ -99,20 +129,42 @@ async def open_app(
         if check_embeddings:
             await check_embedding_model(pool, models.embedding_name, DIMS)
         knowledge = KnowledgeBase(pool, models.embeddings)
+        plugins = load_plugins()
+        options = role_options(settings)
+        offline_sql = next((p.offline_sql_writer for p in plugins if p.offline_sql_writer is not None), None)
+        agent_settings = merged_agent_settings(plugins, settings.agent_sections())
+        synonyms = [g for p in plugins for g in p.synonyms]
+        sql_schemas = tuple(agent_settings.get("database_query", {}).get("schemas", []))
+        sql_pool = await open_sql_reader(settings, pool, sql_schemas)
         services = AgentServices(
-            wrap_role=lambda name, role: RecordedRole(name, role),
+            wrap_role=RecordedRole,
             pool=pool,
+            sql_pool=sql_pool,
             knowledge=knowledge,
+            roles=build_agent_roles(
+                models.chat,
+                options,
+                offline_sql_writer=offline_sql() if offline_sql else None,
+                synonyms=synonyms,
+                wrap=RecordedRole,
+            ),
+            settings=agent_settings,
             chat_model=models.chat,
-            sql_schemas=tuple(settings.sql_schemas),
-            sql_timeout_ms=settings.sql_timeout_ms,
-            sql_row_limit=settings.sql_row_limit,
-            model_timeout_s=settings.model_timeout_s,
-            model_retries=settings.model_retries,
+            role_options=options,
             retrieval_k=settings.retrieval_k,
         )
         registry = build_registry(services, BUILTIN_AGENTS, extra=extra_agents)
-        roles = build_roles(models, settings, agents=[{"name": a.name, "description": a.description} for a in registry])
+        schemas = agent_settings.get("database_query", {}).get("schemas", [])
+        entities = [*await known_entities(pool, schemas), *(e for p in plugins for e in p.entities)]
+        roles = build_roles(
+            models.chat,
+            options,
+            agents=[{"name": a.name, "description": a.description} for a in registry],
+            domain=domain_text(plugins),
+            entities=entities,
+            synonyms=synonyms,
+            wrap=RecordedRole,
+        )
         workflows = WorkflowStore(pool, models.embeddings)
         scoring = Scoring(
             alpha=settings.memory_alpha,
@@ -141,6 +193,8 @@ async def open_app(
             composer=roles.composer,
             workflows=RecordedRole("lookup_workflow", workflows, methods=("lookup",)),  # type: ignore[arg-type]
             adapter=roles.adapter,
+            keyer=roles.keyer,
+            generaliser=roles.generaliser,
             memory=memory,
             recollector=recollector,  # type: ignore[arg-type]
             importance=roles.importance,
@@ -160,9 +214,22 @@ async def open_app(
         graph = build_graph(registry.names).compile(checkpointer=AsyncPostgresSaver(pool))  # type: ignore[arg-type]
         runs = RunStore(pool)
         yield App(
-            settings, pool, models, knowledge, registry, runs, workflows, memory, roles, Runner(graph, context, runs)
+            settings,
+            pool,
+            models,
+            knowledge,
+            registry,
+            runs,
+            workflows,
+            memory,
+            roles,
+            Runner(graph, context, runs),
+            sql_pool=sql_pool,
+            sql_schemas=sql_schemas,
         )
     finally:
+        if sql_pool is not None:
+            await sql_pool.close()
         if own_pool:
             await pool.close()
 

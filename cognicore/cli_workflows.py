@@ -144,8 +144,7 @@ def import_(
 ) -> None:
     """Validate a workflow file against the registered agents and add it to the user's procedural memory."""
     settings = load_settings()
-    from cognicore.orchestrator.planning import task_features
-    from cognicore.orchestrator.reuse import derive_parameters, keywords, skeleton
+    from cognicore.orchestrator.reuse import derive_parameters, keywords
 
     async def main() -> dict[str, Any]:
         data = read_workflow_file(file)
@@ -157,24 +156,26 @@ def import_(
                 problems = [f"a step instruction has an unknown placeholder or bad braces: {exc}"]
             if problems:
                 raise WorkflowFileError(f"{file}: the workflow does not fit this installation: " + " ".join(problems))
+            first = await app.roles.keyer.key(request=data.triggers[0])
             wf_id, created = await app.workflows.learn(
                 user_id=user,
                 name=data.name,
                 template=data.template,
                 parameters=data.parameters,
-                features=data.features or task_features(data.triggers[0]),
+                features=data.features or first.features,
                 trigger=data.triggers[0],
-                skeleton=skeleton(data.triggers[0]),
-                keywords=keywords(data.triggers[0]),
+                skeleton=first.skeleton,
+                keywords=keywords(first.skeleton),
                 run_id=None,
             )
             for trigger in data.triggers[1:]:
+                key = await app.roles.keyer.key(request=trigger)
                 await app.workflows.add_trigger(
                     workflow_id=wf_id,
                     user_id=user,
                     trigger=trigger,
-                    skeleton=skeleton(trigger),
-                    keywords=keywords(trigger),
+                    skeleton=key.skeleton,
+                    keywords=keywords(key.skeleton),
                 )
             return {"id": wf_id, "created": created}
 
@@ -226,7 +227,7 @@ def list_runs(
     limit: Annotated[int, typer.Option(help="At most this many, newest first.")] = 20,
     as_json: JsonOpt = False,
 ) -> None:
-    """List recorded runs, newest first."""
+    """List the user's recorded runs, newest first."""
     settings = load_settings()
 
     async def main() -> list[dict[str, Any]]:

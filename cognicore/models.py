@@ -104,6 +104,7 @@ def build_roles(
     agents: Sequence[dict[str, str]] = (),
     domain: str = "",
     entities: Sequence[str] = (),
+    synonyms: Sequence[str] = (),
     wrap: Callable[[str, Any], Any] = lambda _name, role: role,
 ) -> Roles:
     """LLM-backed roles with a chat model, offline ones without; each wrapped by `wrap` (the recorder)."""
@@ -112,7 +113,7 @@ def build_roles(
         roles = Roles(
             OfflineClassifier(tools),
             OfflinePlanner(),
-            OfflineAnswerComposer(),
+            OfflineAnswerComposer(synonyms),
             OfflineAdapter(),
             OfflineKeyer(entities),
             OfflineGeneraliser(),
@@ -150,12 +151,13 @@ def build_agent_roles(
     options: RoleOptions,
     *,
     offline_sql_writer: SqlWriter | None = None,
+    synonyms: Sequence[str] = (),
     wrap: Callable[[str, Any], Any] = lambda _name, role: role,
 ) -> AgentRoles:
     """The built-in sub-agents' roles: LLM-backed with a chat model, else offline (SQL rules from a plugin)."""
     if chat is None:
         roles = AgentRoles(
-            composer=OfflineAnswerComposer(),
+            composer=OfflineAnswerComposer(synonyms),
             sql_writer=offline_sql_writer or NoOfflineSqlWriter(),
             report_writer=OfflineReportWriter(),
         )

@@ -28,6 +28,7 @@ class Plugin:
     agent_settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # defaults per agent
     offline_sql_writer: Callable[[], SqlWriter] | None = None
     entities: Sequence[str] = ()  # values worth masking when keying workflows, beyond the database's own
+    synonyms: Sequence[str] = ()  # paraphrase groups ("eu europe european") for the offline composer
 
 
 def load_plugins(group: str = ENTRY_POINT_GROUP) -> list[Plugin]:

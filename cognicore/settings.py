@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 from pydantic import AliasChoices, Field, SecretStr
@@ -22,6 +23,12 @@ class Settings(BaseSettings):
         default=None,
         validation_alias=AliasChoices("DATABASE_URL", "COGNICORE_DATABASE_URL"),
         description="PostgreSQL URL. Unset: an embedded PostgreSQL is started in `data_dir`.",
+    )
+    sql_database_url: SecretStr | None = Field(
+        default=None,
+        description="URL that logs in as the least-privilege role running model-written SQL (database_query). "
+        "Unset: DATABASE_URL's server as `cognicore_sql_reader`, without a password (the embedded server trusts "
+        "its local socket).",
     )
     google_api_key: SecretStr | None = Field(
         default=None,
@@ -57,14 +64,37 @@ class Settings(BaseSettings):
         None, ge=-1, le=1, description="Similarity above which a saved workflow is reused (default per engine)."
     )
 
-    sql_schemas: list[str] = Field(
-        default_factory=lambda: ["demo_sales"], description="Schemas `database_query` may read."
+    agents: dict[str, dict[str, Any]] = Field(
+        default_factory=dict,
+        description="Each sub-agent's own settings section by agent name (JSON), e.g. "
+        '{"database_query": {"schemas": ["sales"]}}; installed plugins supply the defaults.',
+    )
+    sql_schemas: list[str] | None = Field(
+        None, description="Schemas `database_query` may read (default: what the installed plugins declare)."
     )
     sql_timeout_ms: int = Field(5_000, gt=0, description="Statement timeout of `database_query`.")
     sql_row_limit: int = Field(200, gt=0, description="Rows `database_query` returns at most.")
 
     pool_min_size: int = Field(1, ge=0)
     pool_max_size: int = Field(10, gt=0)
+
+    data_key: SecretStr | None = Field(
+        None, description="Base64 of 32 random bytes: the AES-256-GCM key that seals per-user credentials."
+    )
+    previous_data_keys: list[SecretStr] = Field(
+        default_factory=list, description="Older data keys still accepted for reading, until `users rotate-data-key`."
+    )
+    api_max_body_bytes: int = Field(1_000_000, gt=0, description="Largest HTTP request body of the API (JSON).")
+    api_max_upload_bytes: int = Field(10_000_000, gt=0, description="Largest knowledge upload request of the API.")
+
+    def agent_sections(self) -> dict[str, dict[str, Any]]:
+        """`agents`, with the `database_query` variables set explicitly (COGNICORE_SQL_*) folded in."""
+        sections = {name: dict(section) for name, section in self.agents.items()}
+        legacy = {"sql_schemas": "schemas", "sql_timeout_ms": "timeout_ms", "sql_row_limit": "row_limit"}
+        for field_name, key in legacy.items():
+            if field_name in self.model_fields_set and getattr(self, field_name) is not None:
+                sections.setdefault("database_query", {})[key] = getattr(self, field_name)
+        return sections
 
     @property
     def reports_dir(self) -> Path:

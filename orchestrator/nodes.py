@@ -369,7 +369,7 @@ def _task_answer(state: State) -> str:
 
 async def respond(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Assemble the final answer, citations and artefacts of the run."""
-    if state.get("intent") == "question":
+    if state.get("intent") != "task":  # a question's answer, or a statement's acknowledgement
         text = state.get("answer") or f"I could not answer: {state.get('error')}"
         return {"answer": text}
     results = state.get("results") or {}

@@ -63,7 +63,7 @@ class Shape:
     labels: tuple[int, ...]  # every column naming a row (a bar's label joins them all)
 
     def row_label(self, row: Sequence[Any]) -> str:
-        """A row's name from its label columns, e.g. `Aurora Buds Pro · EU`."""
+        """A row's name from its label columns, e.g. `Widget Pro · EU`."""
         return " · ".join(str(row[i]) for i in self.labels)
 
 

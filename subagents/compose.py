@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -87,23 +88,26 @@ _GROUPS = [
     "cut reduce reduced lower lowered drop dropped decrease",
     "delay delayed postpone postponed defer deferred",
     "expansion expand expanding",
-    "latam latin",
-    "apac asia",
-    "eu europe european",
     "calculate calculated compute computed define defined definition formula measure measured",
     "discount discounts promotion promotions",
     "customer customers buyer buyers client clients",
     "buy buys bought sell sells sold purchase purchased",
     "ceo chief",
-    "qbr review",
     "approve approves approved approval approvals sign-off",
-    "headphone headphones earbud earbuds buds",
 ]
-_SYNONYMS: dict[str, frozenset[str]] = {}
-for _group in _GROUPS:
-    _stems = frozenset(stem(w) for w in words(_group))
-    for _s in _stems:
-        _SYNONYMS[_s] = _SYNONYMS.get(_s, frozenset()) | _stems
+
+
+def synonym_map(groups: Sequence[str]) -> dict[str, frozenset[str]]:
+    """Each stem of each group -> every stem of the groups it belongs to."""
+    out: dict[str, frozenset[str]] = {}
+    for group in groups:
+        stems = frozenset(stem(w) for w in words(group))
+        for s in stems:
+            out[s] = out.get(s, frozenset()) | stems
+    return out
+
+
+_SYNONYMS = synonym_map(_GROUPS)
 
 # Question shapes and the sentences that answer them, as (question pattern, sentence pattern, bonus).
 _SHAPES = [
@@ -198,7 +202,7 @@ def _units(order: int, passage: dict[str, Any]) -> list[_Unit]:
     return units
 
 
-def _concepts(question: str) -> list[frozenset[str]]:
+def _concepts(question: str, synonyms: dict[str, frozenset[str]]) -> list[frozenset[str]]:
     """The question's content words, each widened to its paraphrase group."""
     text = question.lower()
     for phrase, word in _PHRASES.items():
@@ -206,12 +210,19 @@ def _concepts(question: str) -> list[frozenset[str]]:
     seen: dict[str, frozenset[str]] = {}
     for term in terms(text):
         if term not in _NOISE and term not in seen:
-            seen[term] = _SYNONYMS.get(term, frozenset()) | {term}
+            seen[term] = synonyms.get(term, frozenset()) | {term}
     return list(dict.fromkeys(seen.values()))
 
 
 class OfflineAnswerComposer:
-    """Extractive, deterministic composer: the sentences sharing most (rare) words with the question."""
+    """Extractive, deterministic composer: the sentences sharing most (rare) words with the question.
+
+    `synonyms` are a deployment's own paraphrase groups (plugin data, e.g. a region and its code), added
+    to the generic ones.
+    """
+
+    def __init__(self, synonyms: Sequence[str] = ()) -> None:
+        self._synonyms = synonym_map([*_GROUPS, *synonyms]) if synonyms else _SYNONYMS
 
     async def compose(
         self, *, question: str, passages: list[dict[str, Any]], memory: str = "", history: str = ""
@@ -220,11 +231,11 @@ class OfflineAnswerComposer:
 
         `memory` and `history` are not used: an extractive answer can only quote passages.
         """
-        concepts = _concepts(question)
+        concepts = _concepts(question, self._synonyms)
         units = [u for order, p in enumerate(passages) for u in _units(order, p)]
         if not concepts or not units:
             return ComposedAnswer(text=nothing_found(question), used=[])
-        # Rarer words weigh more: "headphones" says more about the answer than "Aurora".
+        # Rarer words weigh more: a product's name says more about the answer than the company's.
         n = len(units)
         weights = [math.log((n + 1) / (sum(1 for u in units if (u.terms | u.lead) & c) + 0.5)) + 0.1 for c in concepts]
         pairs = list(zip(concepts, weights, strict=True))
@@ -246,7 +257,7 @@ class OfflineAnswerComposer:
             present = frozenset().union(*(u.terms | u.lead | u.frame for u in units if u.passage == index))
             coverage[index] = sum(w for c, w in pairs if present & c) / sum(weights)
         asked = frozenset().union(*concepts)
-        # A sentence under a heading that names the subject ("Reasons: ..." under "LATAM expansion
+        # A sentence under a heading that names the subject ("Reasons: ..." under "Expansion
         # delayed") answers too, even when it never repeats the question's words.
         ranked = sorted(
             (u for u in units if (u.terms | u.lead) & asked), key=lambda u: (-score(u), u.order, u.position)
@@ -287,7 +298,7 @@ def _render(chosen: list[_Unit], asked: frozenset[str]) -> ComposedAnswer:
         for u in sorted((u for u in chosen if u.passage == passage), key=lambda u: u.position):
             text = u.text if u.text[-1] in ".!?:" else u.text + "."
             # A bare "List price: $149." needs the heading that says what it is about.
-            # So does "It is the strongest region for Wearables." under "Asia Pacific (APAC)".
+            # So does "It is the strongest region for that category." under the region's heading.
             missing = (u.lead - u.terms - told) & asked
             pronoun = bool(_PRONOUN.match(text)) and not u.lead <= told
             short = len(words(text)) <= 15

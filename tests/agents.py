@@ -30,7 +30,7 @@ def agent_services(
     return AgentServices(
         pool=pool,
         knowledge=knowledge,  # type: ignore[arg-type]  # some agents never read it
-        roles=build_agent_roles(chat_model, opts, offline_sql_writer=OfflineSqlWriter()),
+        roles=build_agent_roles(chat_model, opts, offline_sql_writer=OfflineSqlWriter(), synonyms=DEMO.synonyms),
         settings=merged_agent_settings([DEMO], settings or {}),
         chat_model=chat_model,
         role_options=opts,

@@ -31,7 +31,7 @@ class _Strict(BaseModel):
 class Expectation(_Strict):
     """Properties a run's result must have; every field left out is not checked."""
 
-    intent: Literal["question", "task"] | None = None
+    intent: Literal["question", "task", "statement"] | None = None
     outcome: Literal["succeeded", "failed"] = "succeeded"
     agents: list[str] | None = Field(None, description="Agents that must appear among the steps.")
     agents_exactly: list[str] | None = Field(None, description="The set of agents of the steps, exactly.")

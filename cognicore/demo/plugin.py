@@ -18,5 +18,13 @@ PLUGIN = Plugin(
     domain="It serves Aurora Devices, a consumer electronics company; sales figures live in its sales database.",
     agent_settings={"database_query": {"schemas": [SCHEMA], "description": DATABASE_QUERY_DESCRIPTION}},
     offline_sql_writer=OfflineSqlWriter,
+    synonyms=(
+        "latam latin",
+        "apac asia",
+        "eu europe european",
+        "na north america",
+        "qbr review",
+        "headphone headphones earbud earbuds buds",
+    ),
     entities=tuple(code for _name, code, _share, _mix in REGIONS),  # names come from the data; codes do not
 )

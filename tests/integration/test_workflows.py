@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cognicore.orchestrator.reuse import Adaptation, LlmAdapter, keywords, skeleton
+from cognicore.orchestrator.reuse import Adaptation, LlmAdapter, OfflineKeyer, keywords
 from cognicore.subagents.report_writer import OfflineReportWriter
 from cognicore.subagents.types import AgentContext, StepInput, StepOutput
 from cognicore.workflows.errors import WorkflowNotFound
@@ -69,7 +69,7 @@ async def test_the_same_template_is_stored_once(pool) -> None:  # type: ignore[n
             parameters={},
             features=["data"],
             trigger=text,
-            skeleton=skeleton(text),
+            skeleton=(await OfflineKeyer().key(request=text)).skeleton,
             keywords=keywords(text),
             run_id=None,
         )
@@ -118,7 +118,7 @@ async def test_a_workflow_that_does_not_validate_falls_back_to_the_planner(app) 
         parameters={},
         features=["data", "report"],
         trigger=DEMO_TASK,
-        skeleton=skeleton(DEMO_TASK),
+        skeleton=(await app.roles.keyer.key(request=DEMO_TASK)).skeleton,
         keywords=keywords(DEMO_TASK),
         run_id=None,
     )

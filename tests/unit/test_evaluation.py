@@ -150,7 +150,7 @@ def test_a_valid_suite_loads_with_defaults(tmp_path: Path) -> None:
         ("name: x\ncases:\n  - request: hi\n", ["case #1, field id", "missing"]),
         (
             "name: x\ncases:\n  - {id: q, request: hi, expect: {intent: banana}}\n",
-            ["case 'q' (#1), field expect.intent", "'question' or 'task'"],
+            ["case 'q' (#1), field expect.intent", "'question', 'task' or 'statement'"],
         ),
         ("name: x\ncases:\n  - {id: q, request: hi, expect: {min_steps: -1}}\n", ["expect.min_steps", "0"]),
         ("name: x\ncases: []\n", ["field cases", "at least 1"]),
