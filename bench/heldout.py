@@ -368,8 +368,11 @@ async def run_suite(suite: Suite, only: set[str]) -> list[Judged]:
     users: dict[str | None, str] = {None: f"heldout-{tag}"}
     sessions: dict[str, str] = {}
     judged: list[Judged] = []
+    # Seed, then open the app again, as a user runs `cognicore demo` and then `ask`: start-up grants the
+    # SQL reader the schemas that exist, and a schema seeded in the same process would lack its grant.
     async with open_app(Settings()) as app:
         await seed(app.pool, app.knowledge)
+    async with open_app(Settings()) as app:
         for case in suite.cases:
             if only and case.id not in only:
                 continue
