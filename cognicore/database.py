@@ -67,12 +67,37 @@ def redact(url: str) -> str:
     return urlunsplit(parts._replace(netloc=netloc, query=query))
 
 
+def _forget_dead_handles(pgdata: Path) -> None:
+    """Unregister processes that died without saying so (kill -9) from the embedded server's handle list.
+
+    pgserver stops the server when the last registered process exits; a killed process never unregisters,
+    so without this the server would outlive every process using it. Done under pgserver's own lock.
+    """
+    import psutil
+    from pgserver.postgres_server import PostgresServer
+    from pgserver.utils import DiskList
+
+    def alive(pid: int) -> bool:
+        try:
+            return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+        except psutil.Error:
+            return False
+
+    handles = DiskList(pgdata.expanduser().resolve() / ".handle_pids.json")
+    with PostgresServer._lock:
+        registered = handles.get()
+        living = [pid for pid in registered if alive(pid)]
+        if living != registered:
+            handles.put(living)
+
+
 def _start_embedded_blocking(pgdata: Path) -> str:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # platformdirs warns when XDG_RUNTIME_DIR is unset
         import pgserver
 
         pgdata.parent.mkdir(parents=True, exist_ok=True)
+        _forget_dead_handles(pgdata)
         # cleanup_mode="stop": the server is shared by every process using this folder and
         # stopped when the last of them exits.
         server = pgserver.get_server(pgdata, cleanup_mode="stop")

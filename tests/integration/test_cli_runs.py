@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import shutil
+import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -12,7 +15,7 @@ from urllib.parse import urlsplit
 import psycopg
 from psycopg import sql
 
-from tests.integration.test_cli import _env, cli, make_drill
+from tests.integration.test_cli import _embedded_env, _env, _postgres_running_in, cli, make_drill
 
 DEMO_TASK = "Analyze the latest sales data, find the three best-selling products and write a short briefing"
 DRILL_TASK = "Run the crash drill: count tally marks, sleep, and write a report"
@@ -107,3 +110,39 @@ def test_a_live_run_keeps_its_session_busy_and_a_lost_database_is_a_clear_error(
     error = json.loads(stdout)["error"]
     assert error["type"] == "DatabaseUnavailable" and "resume" in error["message"], error
     assert "internal error" not in stdout + stderr
+
+
+def _stop_postgres_in(folder: Path) -> None:
+    import psutil
+
+    for proc in psutil.process_iter(attrs=["name", "cmdline"]):
+        if proc.info["name"] == "postgres" and str(folder) in " ".join(proc.info["cmdline"] or []):
+            proc.kill()
+
+
+def test_the_embedded_server_stops_with_the_last_live_process_even_after_a_kill(tmp_path: Path) -> None:
+    # Outside pytest's basetemp (mode 0700, pruned by concurrent sessions): the server runs as another user.
+    data_dir = Path(tempfile.mkdtemp(prefix="cognicore-test-kill-")) / "data"
+    drill = make_drill(tmp_path)
+    env = {**_embedded_env(data_dir), **{k: v for k, v in _env("", data_dir, drill).items() if k != "DATABASE_URL"}}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cognicore.cli", "ask", DRILL_TASK, "--session", "k", "--json"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        _wait_for(drill / "drill" / "sleeping", proc)
+        proc.send_signal(signal.SIGKILL)  # its pid stays registered with the embedded server
+        proc.wait()
+        assert _postgres_running_in(data_dir)
+        later = cli("runs", "list", "--json", env=env, timeout=180)
+        assert later.returncode == 0, later.stderr
+        assert [r["status"] for r in json.loads(later.stdout)] == ["running"], "the killed run is left to resume"
+        assert not _postgres_running_in(data_dir), "the last live process stopped the server"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        _stop_postgres_in(data_dir)
+        shutil.rmtree(data_dir.parent, ignore_errors=True)
