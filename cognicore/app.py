@@ -34,9 +34,10 @@ from cognicore.subagents.database_query import DatabaseQueryAgent
 from cognicore.subagents.rag_query import RagQueryAgent
 from cognicore.subagents.registry import AgentFactory, Registry, build_registry
 from cognicore.subagents.report_generation import ReportGenerationAgent
+from cognicore.subagents.role_names import RoleName
 from cognicore.subagents.types import AgentServices, SubAgent
 from cognicore.vocabulary import known_entities
-from cognicore.workflows.recording import RecordedRole
+from cognicore.workflows.recording import recorded
 from cognicore.workflows.runs import RunStore
 from cognicore.workflows.store import WorkflowStore
 
@@ -137,7 +138,7 @@ async def open_app(
         sql_schemas = tuple(agent_settings.get("database_query", {}).get("schemas", []))
         sql_pool = await open_sql_reader(settings, pool, sql_schemas)
         services = AgentServices(
-            wrap_role=RecordedRole,
+            wrap_role=recorded,
             pool=pool,
             sql_pool=sql_pool,
             knowledge=knowledge,
@@ -146,7 +147,7 @@ async def open_app(
                 options,
                 offline_sql_writer=offline_sql() if offline_sql else None,
                 synonyms=synonyms,
-                wrap=RecordedRole,
+                wrap=recorded,
             ),
             settings=agent_settings,
             chat_model=models.chat,
@@ -163,7 +164,7 @@ async def open_app(
             domain=domain_text(plugins),
             entities=entities,
             synonyms=synonyms,
-            wrap=RecordedRole,
+            wrap=recorded,
         )
         workflows = WorkflowStore(pool, models.embeddings)
         scoring = Scoring(
@@ -183,20 +184,20 @@ async def open_app(
             importance=roles.importance,
             embeddings=models.embeddings,
         )
-        recollector = RecordedRole("recall_memory", Recollector(memory))
+        recollector = recorded(RoleName.RECALL_MEMORY, Recollector(memory))
         context = Context(
             registry=registry,
             knowledge=knowledge,
-            conversations=RecordedRole("recall", memory.conversations, methods=("recent",)),  # type: ignore[arg-type]
+            conversations=recorded(RoleName.RECALL, memory.conversations, methods=("recent",)),
             classifier=roles.classifier,
             planner=roles.planner,
             composer=roles.composer,
-            workflows=RecordedRole("lookup_workflow", workflows, methods=("lookup",)),  # type: ignore[arg-type]
+            workflows=recorded(RoleName.LOOKUP_WORKFLOW, workflows, methods=("lookup",)),
             adapter=roles.adapter,
             keyer=roles.keyer,
             generaliser=roles.generaliser,
             memory=memory,
-            recollector=recollector,  # type: ignore[arg-type]
+            recollector=recollector,
             importance=roles.importance,
             memory_tokens=settings.memory_tokens,
             reuse_threshold=settings.reuse_threshold

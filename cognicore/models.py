@@ -30,6 +30,7 @@ from cognicore.orchestrator.reuse import (
 from cognicore.settings import Settings
 from cognicore.subagents.compose import AnswerComposer, LlmAnswerComposer, OfflineAnswerComposer
 from cognicore.subagents.report_writer import LlmReportWriter, OfflineReportWriter
+from cognicore.subagents.role_names import RoleName
 from cognicore.subagents.sql_writer import LlmSqlWriter, NoOfflineSqlWriter, SqlWriter
 from cognicore.subagents.types import AgentRoles
 
@@ -134,13 +135,13 @@ def build_roles(
             LlmReflector(chat, options),
         )
     return Roles(
-        wrap("classify", roles.classifier),
-        wrap("plan", roles.planner),
-        wrap("compose_answer", roles.composer),
-        wrap("adapt_workflow", roles.adapter),
-        wrap("key_workflow", roles.keyer),
-        wrap("generalise_workflow", roles.generaliser),
-        wrap("score_importance", roles.importance),
+        wrap(RoleName.CLASSIFY, roles.classifier),
+        wrap(RoleName.PLAN, roles.planner),
+        wrap(RoleName.COMPOSE_ANSWER, roles.composer),
+        wrap(RoleName.ADAPT_WORKFLOW, roles.adapter),
+        wrap(RoleName.KEY_WORKFLOW, roles.keyer),
+        wrap(RoleName.GENERALISE_WORKFLOW, roles.generaliser),
+        wrap(RoleName.SCORE_IMPORTANCE, roles.importance),
         roles.extractor,  # runs after the reply, outside any run: nothing to record it for
         roles.reflector,
     )
@@ -168,7 +169,7 @@ def build_agent_roles(
             report_writer=LlmReportWriter(chat, options),
         )
     return AgentRoles(
-        composer=wrap("compose_answer", roles.composer),
-        sql_writer=wrap("write_sql", roles.sql_writer),
-        report_writer=wrap("write_report", roles.report_writer),
+        composer=wrap(RoleName.COMPOSE_ANSWER, roles.composer),
+        sql_writer=wrap(RoleName.WRITE_SQL, roles.sql_writer),
+        report_writer=wrap(RoleName.WRITE_REPORT, roles.report_writer),
     )
