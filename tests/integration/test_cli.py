@@ -265,7 +265,12 @@ def test_demo_on_the_embedded_server_seeds_once_and_stops_the_server(tmp_path: P
     assert question["engine"] == task["engine"] == "offline"
     second = cli("demo", "--json", env=env, timeout=300)
     assert second.returncode == 0
-    assert json.loads(second.stdout)["seeded"] == {"sales_rows": 0, "documents_added": 0}
+    again = json.loads(second.stdout)
+    assert again["seeded"] == {"sales_rows": 0, "documents_added": 0}
+    reused = again["runs"][1]
+    assert reused["workflow"]["reused"] is True, "the second demo task reuses the first one's workflow"
+    replay = cli("workflows", "replay", reused["run_id"], "--user", "demo", "--json", env=env, timeout=300)
+    assert replay.returncode == 0 and json.loads(replay.stdout)["identical"] is True, replay.stdout + replay.stderr
     assert not _postgres_running_in(data_dir), "the embedded server stops with the last process"
 
 
