@@ -3,9 +3,11 @@
 from collections.abc import Sequence
 
 from cognicore.memory.migrations import MIGRATIONS as MEMORY_MIGRATIONS
+from cognicore.users import MIGRATIONS as USER_MIGRATIONS
 from cognicore.workflows.migrations import MIGRATIONS as WORKFLOW_MIGRATIONS
 
 COMPONENTS: list[tuple[str, Sequence[str]]] = [
     ("memory", MEMORY_MIGRATIONS),
     ("workflows", WORKFLOW_MIGRATIONS),
+    ("users", USER_MIGRATIONS),
 ]

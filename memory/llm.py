@@ -59,6 +59,13 @@ def sanitise(value: Any, *, limit: int) -> Any:
     return value
 
 
+def _tool_args(raw: Any) -> dict[str, Any] | None:
+    """The arguments of the first tool call of a raw model reply, for sanitising before validation."""
+    calls = getattr(raw, "tool_calls", None) or []
+    args = calls[0].get("args") if calls else None
+    return args if isinstance(args, dict) else None
+
+
 def _with_max_tokens(model: BaseChatModel, max_tokens: int | None) -> BaseChatModel:
     """A copy of `model` whose reply is capped at `max_tokens`, for providers that name the field."""
     if max_tokens is None:
@@ -114,6 +121,8 @@ class StructuredRole(Generic[T]):
                 raise ModelCallError(self.role, f"the model call failed: {type(exc).__name__}: {exc}") from exc
             else:
                 parsed = result.get("parsed") if isinstance(result, dict) else result
+                if parsed is None and isinstance(result, dict):
+                    parsed = _tool_args(result.get("raw"))  # e.g. a lone surrogate the parser refused
                 if isinstance(parsed, BaseModel):
                     parsed = parsed.model_dump()
                 if isinstance(parsed, dict):

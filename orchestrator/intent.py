@@ -61,6 +61,7 @@ _DATA = frozenset(
         "yearly q1 q2 q3 q4 figures numbers metrics kpi average total"
     )
 )
+_PERIODS = frozenset(terms("quarter quarterly monthly yearly"))
 _QUESTION_START = re.compile(
     r"^\s*(what|who|whom|whose|when|where|why|how|which|is|are|was|were|do|does|did|can|could|should|would"
     r"|will|tell me|explain|describe)\b",
@@ -107,10 +108,10 @@ class OfflineClassifier:
         # "why", "explain" and policy questions stay questions even when they mention sales words,
         # unless they ask for a figure or a ranking.
         asks_figure = bool(_RANKING.search(request) or _FIGURE.search(request))
-        if data and (asks_figure or not _QUESTION_START.match(request)):
-            return IntentDecision(
-                intent="task", reason=f"needs figures from the sales database ({_word(request, data)})"
-            )
+        # A period alone ("our fiscal year starts in April.") asks for no figure: it takes a measure.
+        measured = [d for d in data if d not in _PERIODS]
+        if measured and (asks_figure or not _QUESTION_START.match(request)):
+            return IntentDecision(intent="task", reason=f"needs figures from the database ({_word(request, measured)})")
         if not is_question(request):
             return IntentDecision(intent="statement", reason="tells something and asks nothing")
         return IntentDecision(intent="question", reason="answerable from the knowledge base and memory")

@@ -71,8 +71,8 @@ async def lookup_workflow(state: State, runtime: Runtime[Context]) -> Command[An
     try:
         key = await ctx.keyer.key(request=request)
     except ModelCallError:
-        info = {"id": None, "reused": False, "similarity": None}
-        return Command(goto="plan", update={"workflow": info, "model_calls": calls})
+        missed: dict[str, Any] = {"id": None, "reused": False, "similarity": None}
+        return Command(goto="plan", update={"workflow": missed, "model_calls": calls})
     matches = await ctx.workflows.lookup(user_id=state["user_id"], skeleton=key.skeleton)
     best = matches[0].similarity if matches else None
     for match in matches[:MAX_ADAPTATIONS]:
@@ -100,7 +100,7 @@ async def lookup_workflow(state: State, runtime: Runtime[Context]) -> Command[An
             goto="execute",
             update={"plan": new_plan.model_dump(), "attempts": 1, "workflow": info, "model_calls": calls},
         )
-    info = {"id": None, "reused": False, "similarity": best, "key": key.model_dump()}
+    info = {"id": None, "reused": False, "similarity": best, "key": key.model_dump()}  # type: ignore[dict-item]
     return Command(goto="plan", update={"workflow": info, "model_calls": calls})
 
 

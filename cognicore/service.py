@@ -1,0 +1,225 @@
+"""The application service layer the HTTP API (and the CLI) call: one function per use case, JSON out.
+
+Every function takes the open `App` and the acting user, and checks that what it reads or changes
+belongs to that user: sessions and runs by their run records, workflows and memories by their stores.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+from typing import Any, Literal
+
+from pydantic_core import to_jsonable_python
+
+from cognicore.app import App, MemoryWork, process_memory
+from cognicore.memory.errors import IngestError
+from cognicore.memory.stream_types import NewMemory
+from cognicore.orchestrator.runner import EventHandler
+from cognicore.workflows.errors import WorkflowNotFound
+from cognicore.workflows.store import Workflow
+
+__all__ = [
+    "KNOWLEDGE_SUFFIXES",
+    "NotFound",
+    "after_reply",
+    "ask",
+    "fork",
+    "list_documents",
+    "list_runs",
+    "list_workflows",
+    "memory_categories",
+    "memory_explain",
+    "memory_facts",
+    "memory_search",
+    "memory_stats",
+    "plain",
+    "replay",
+    "resume",
+    "retire_workflow",
+    "session_history",
+    "show_run",
+    "show_workflow",
+    "upload_document",
+    "workflow_json",
+]
+
+KNOWLEDGE_SUFFIXES = (".md", ".markdown", ".txt")
+
+
+class NotFound(LookupError):
+    """The thing asked for does not exist for this user (whether or not another user has one)."""
+
+
+def plain(value: Any) -> Any:
+    """Dataclasses, datetimes and numpy vectors as JSON values."""
+    return to_jsonable_python(value, fallback=str)
+
+
+async def _own_session(app: App, user: str, session: str) -> None:
+    if not await app.runs.list(user_id=user, session_id=session, limit=1):
+        raise NotFound(f"No session {session!r} for user {user!r}; start one with POST /v1/ask.")
+
+
+async def ask(
+    app: App, user: str, request: str, *, session: str, on_event: EventHandler | None = None
+) -> dict[str, Any]:
+    """Run one request on the user's session and return the `ask --json` object."""
+    result = await app.runner.ask(request, session_id=session, user_id=user, on_event=on_event)
+    return result.model_dump(mode="json")
+
+
+async def after_reply(app: App, user: str) -> MemoryWork:
+    """Post-reply memory work (fact extraction, reflection when due), as the CLI does after `ask`."""
+    return await process_memory(app, user_id=user)
+
+
+async def session_history(app: App, user: str, session: str, *, limit: int = 50) -> list[dict[str, Any]]:
+    """The session's checkpoints, newest first."""
+    await _own_session(app, user, session)
+    return [c.model_dump() for c in await app.runner.history(session_id=session, user_id=user, limit=limit)]
+
+
+async def resume(app: App, user: str, session: str, *, on_event: EventHandler | None = None) -> dict[str, Any]:
+    """Continue the session's interrupted run from its last checkpoint."""
+    await _own_session(app, user, session)
+    return (await app.runner.resume(session_id=session, user_id=user, on_event=on_event)).model_dump(mode="json")
+
+
+async def fork(app: App, user: str, session: str, checkpoint: str) -> dict[str, Any]:
+    """Continue the session from an earlier checkpoint as a new run."""
+    await _own_session(app, user, session)
+    return (await app.runner.fork(session_id=session, user_id=user, checkpoint_id=checkpoint)).model_dump(mode="json")
+
+
+async def list_runs(app: App, user: str, *, session: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
+    """The user's recorded runs, newest first (the `runs list --json` rows)."""
+    runs = await app.runs.list(session_id=session, user_id=user, limit=limit)
+    return [r.model_dump(mode="json", exclude={"result", "steps", "plan"}) for r in runs]
+
+
+async def show_run(app: App, user: str, run_id: str) -> dict[str, Any]:
+    """One of the user's runs with its model calls (the `runs show --json` object)."""
+    record = await app.runs.get(run_id, user_id=user)
+    if record is None:
+        raise NotFound(f"No run {run_id!r} for user {user!r}; see GET /v1/runs.")
+    calls = await app.runs.calls(run_id, user_id=user)
+    return {**record.model_dump(mode="json"), "calls": [c.model_dump(mode="json") for c in calls]}
+
+
+async def replay(app: App, user: str, run_id: str, *, mode: Literal["recorded", "live"] = "recorded") -> dict[str, Any]:
+    """Re-execute one of the user's recorded runs and report the differences."""
+    record = await app.runs.get(run_id, user_id=user)
+    if record is None:
+        raise NotFound(f"No run {run_id!r} for user {user!r}; see GET /v1/runs.")
+    report, result = await app.runner.replay(run_id, user_id=user, mode=mode)
+    return {**report.model_dump(mode="json"), "result": result.model_dump(mode="json")}
+
+
+def workflow_json(wf: Workflow) -> dict[str, Any]:
+    """A learned workflow as JSON (the `workflows show --json` object)."""
+    return {
+        "id": wf.id,
+        "name": wf.name,
+        "status": wf.status,
+        "features": list(wf.features),
+        "usage_count": wf.usage_count,
+        "success_count": wf.success_count,
+        "failure_count": wf.failure_count,
+        "recent_outcomes": list(wf.recent_outcomes),
+        "template": wf.template,
+        "parameters": wf.parameters,
+        "triggers": list(wf.triggers),
+        "source_run_id": wf.source_run_id,
+        "created_at": wf.created_at.isoformat(),
+        "last_used_at": wf.last_used_at.isoformat(),
+    }
+
+
+async def list_workflows(app: App, user: str, *, include_retired: bool = False) -> list[dict[str, Any]]:
+    """The user's learned workflows, most recently used first."""
+    return [workflow_json(w) for w in await app.workflows.list(user_id=user, include_retired=include_retired)]
+
+
+async def show_workflow(app: App, user: str, workflow_id: int) -> dict[str, Any]:
+    """One of the user's workflows."""
+    try:
+        return workflow_json(await app.workflows.get(workflow_id=workflow_id, user_id=user))
+    except WorkflowNotFound as exc:
+        raise NotFound(str(exc)) from None
+
+
+async def retire_workflow(app: App, user: str, workflow_id: int) -> dict[str, Any]:
+    """Retire one of the user's workflows: kept, never reused."""
+    try:
+        await app.workflows.set_status(workflow_id=workflow_id, user_id=user, status="retired")
+    except WorkflowNotFound as exc:
+        raise NotFound(str(exc)) from None
+    return await show_workflow(app, user, workflow_id)
+
+
+async def memory_search(app: App, user: str, query: str, *, k: int = 10) -> dict[str, Any]:
+    """Hybrid search of the user's memory stream and facts."""
+    memories = await app.memory.stream.search(user, query, k=k)
+    facts = await app.memory.facts.search(user, query, k=k)
+    return {"memories": plain(memories), "facts": plain(facts)}
+
+
+async def memory_facts(app: App, user: str, *, active: bool = False) -> list[dict[str, Any]]:
+    """The user's facts: current ones, or the whole history with what superseded what."""
+    found = await (app.memory.facts.active(user) if active else app.memory.facts.history(user))
+    return [f.to_dict() for f in found]
+
+
+async def memory_explain(app: App, user: str, memory_id: int) -> Any:
+    """A memory's provenance tree, down to its source observations."""
+    node = await app.memory.stream.explain(user, memory_id)
+    if node is None:
+        raise NotFound(f"User {user!r} has no memory {memory_id}; find ids with GET /v1/memory/search.")
+    return plain(node)
+
+
+async def memory_stats(app: App, user: str) -> dict[str, Any]:
+    """Counts by kind, category and status of the user's memories and facts."""
+    return {
+        "user": user,
+        "memories": plain(await app.memory.stream.stats(user)),
+        "facts": plain(await app.memory.facts.stats(user)),
+    }
+
+
+async def memory_categories(app: App, user: str) -> list[dict[str, Any]]:
+    """The user's fact categories with their summaries."""
+    return list(plain(await app.memory.facts.categories(user)))
+
+
+async def upload_document(app: App, user: str, filename: str, data: bytes) -> dict[str, Any]:
+    """Add or replace one Markdown or text document in the knowledge base; an observation for the user."""
+    name = PurePath(filename or "").name
+    if not name.lower().endswith(KNOWLEDGE_SUFFIXES):
+        raise IngestError(f"{name or '(no name)'}: only {', '.join(KNOWLEDGE_SUFFIXES)} files can be uploaded.")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise IngestError(f"{name}: not UTF-8 text; convert it and upload again.") from None
+    if "\x00" in text:
+        raise IngestError(f"{name}: contains NUL characters, so it is not a text file.")
+    source = f"upload/{name}"
+    status = await app.knowledge.ingest_text(source, text)
+    if status != "unchanged":
+        await app.memory.stream.add(
+            user,
+            [
+                NewMemory(
+                    kind="observation",
+                    importance=4,
+                    content=f"Uploaded {name} to the knowledge base",
+                    metadata={"source": source},
+                )
+            ],
+        )
+    return {"source": source, "status": status, "bytes": len(data)}
+
+
+async def list_documents(app: App) -> list[dict[str, Any]]:
+    """Every document of the (shared) knowledge base, by source."""
+    return list(plain(await app.knowledge.documents()))
