@@ -20,12 +20,12 @@ Ties go to the newer memory: on equal words, the later statement is more likely 
 
 from __future__ import annotations
 
-COMMON_TERM = 1000
-"""A term matching at least this many of the user's memories is common: it scores, but does not select."""
-MATCH_CAP = 4000
-"""Candidates BM25 scores at most (the newest, past that): bounds the cost of several half-common words."""
-COLLECTION_CAP = 20000
-"""Memories counted for the collection size N (past this, idf barely moves; the count stays cheap)."""
+PROBE_ROWS = 600
+"""Estimated rows the selecting terms may match: terms are taken rarest first until this is reached."""
+COUNT_CAP = 2000
+"""Without statistics (a partition not analysed yet), rows counted for N and for each term's frequency."""
+MATCH_CAP = 1500
+"""Candidates BM25 scores at most (the newest, past that): a bound for queries of only common words."""
 
 # BEGIN ATOMIC: the body is bound at creation, so no search_path at call time can redirect it.
 # SECURITY DEFINER and the explicit tenant check: see point 3 of `memory._stream_sql`'s docstring.
@@ -40,41 +40,72 @@ LANGUAGE sql STABLE SECURITY DEFINER ROWS 50
 SET search_path = pg_catalog, pg_temp
 SET plan_cache_mode = force_custom_plan
 BEGIN ATOMIC
-    WITH terms AS (
-        SELECT DISTINCT q.q
-        FROM unnest(p_terms) AS t(term), LATERAL (SELECT to_tsquery('english', t.term) AS q) AS q
-        WHERE numnode(q.q) > 0
+    WITH part AS (
+        SELECT m.tableoid AS oid FROM memories AS m
+        WHERE m.user_id = p_user AND p_user = current_setting('cognicore.user_id', true)
+        ORDER BY m.user_id, m.id
+        LIMIT 1
     ),
-    stats AS (
-        SELECT t.q, (
-            SELECT count(*) FROM (
-                SELECT 1 FROM memories AS m
-                WHERE m.user_id = p_user AND p_user = current_setting('cognicore.user_id', true)
-                  AND m.tsv @@ t.q
-                LIMIT {COMMON_TERM}
-            ) AS c
-        )::float8 AS df
-        FROM terms AS t
+    meta AS (
+        SELECT greatest(c.reltuples, 1)::float8 AS n_rows,
+               CASE 4 WHEN s.stakind1 THEN s.stavalues1 WHEN s.stakind2 THEN s.stavalues2
+                      WHEN s.stakind3 THEN s.stavalues3 WHEN s.stakind4 THEN s.stavalues4
+                      WHEN s.stakind5 THEN s.stavalues5 END::text::text[] AS elems,
+               CASE 4 WHEN s.stakind1 THEN s.stanumbers1 WHEN s.stakind2 THEN s.stanumbers2
+                      WHEN s.stakind3 THEN s.stanumbers3 WHEN s.stakind4 THEN s.stanumbers4
+                      WHEN s.stakind5 THEN s.stanumbers5 END AS freqs
+        FROM part
+        JOIN pg_class AS c ON c.oid = part.oid
+        LEFT JOIN pg_attribute AS a ON a.attrelid = part.oid AND a.attname = 'tsv'
+        LEFT JOIN pg_statistic AS s ON s.starelid = part.oid AND s.staattnum = a.attnum AND NOT s.stainherit
     ),
-    total AS (
+    common AS (
+        SELECT e.elem, e.freq::float8 AS freq
+        FROM meta, unnest(meta.elems, meta.freqs) AS e(elem, freq)
+        WHERE e.elem IS NOT NULL
+    ),
+    terms AS (
+        SELECT DISTINCT t.lexeme
+        FROM unnest(tsvector_to_array(to_tsvector('english', array_to_string(p_terms, ' ')))) AS t(lexeme)
+    ),
+    counted AS (  -- no statistics yet (a new or just loaded partition): count, as a bounded fallback
         SELECT greatest((
             SELECT count(*) FROM (
                 SELECT 1 FROM memories AS m
                 WHERE m.user_id = p_user AND p_user = current_setting('cognicore.user_id', true)
-                LIMIT {COLLECTION_CAP}
+                LIMIT {COUNT_CAP}
             ) AS c
-        )::float8, (SELECT max(s.df) FROM stats AS s), 1) AS n
+        ), 1)::float8 AS n_rows
+        FROM meta
+        WHERE meta.elems IS NULL
     ),
     weighted AS (
-        SELECT s.q, s.df, ln(1 + (t.n - s.df + 0.5) / (s.df + 0.5)) AS idf
-        FROM stats AS s, total AS t
-        WHERE s.df > 0
+        SELECT x.q, x.freq, x.freq * n.n_rows AS est_rows, ln(1 + (1 - x.freq) / (x.freq + 1 / n.n_rows)) AS idf
+        FROM terms AS t
+        CROSS JOIN meta
+        LEFT JOIN counted ON true
+        LEFT JOIN common AS cm ON cm.elem = t.lexeme
+        CROSS JOIN LATERAL (SELECT coalesce(counted.n_rows, meta.n_rows) AS n_rows) AS n
+        CROSS JOIN LATERAL (
+            SELECT to_tsquery('simple', quote_literal(t.lexeme)) AS q,
+                   least(coalesce(cm.freq, meta.freqs[cardinality(meta.elems) + 1] / 2, (
+                       SELECT count(*) FROM (
+                           SELECT 1 FROM memories AS m
+                           WHERE m.user_id = p_user AND p_user = current_setting('cognicore.user_id', true)
+                             AND m.tsv @@ to_tsquery('simple', quote_literal(t.lexeme))
+                           LIMIT {COUNT_CAP}
+                       ) AS c
+                   ) / n.n_rows), 1)::float8 AS freq
+        ) AS x
     ),
     probe AS (
-        SELECT to_tsquery('simple', coalesce(
-            string_agg('(' || w.q::text || ')', ' | ') FILTER (WHERE w.df < {COMMON_TERM}),
-            string_agg('(' || w.q::text || ')', ' | '))) AS q
-        FROM weighted AS w
+        SELECT to_tsquery('simple', string_agg(o.q::text, ' | ')) AS q
+        FROM (
+            SELECT w.q, coalesce(sum(w.est_rows) OVER (ORDER BY w.freq, w.q::text
+                                 ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before
+            FROM weighted AS w
+        ) AS o
+        WHERE o.before < {PROBE_ROWS}
         HAVING count(*) > 0
     ),
     matches AS (

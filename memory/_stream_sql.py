@@ -43,7 +43,7 @@ from cognicore.memory.retrieval import rrf_fused_cte
 PARTITIONS = 32
 KEYWORD_POOL = 200
 """Keyword matches ranked by the first keyword stage (migration 7 only; kept for its migration)."""
-CANDIDATES = 50
+CANDIDATES = 40
 """Rows each side (vector, keyword) contributes to fusion, whatever `k` (up to this many): the candidate
 pool and thus the order do not change with `k`; a larger `k` widens the pool to `k`."""
 EF_SEARCH = 40
