@@ -64,6 +64,18 @@ async def test_checkpoints_and_conversation_are_per_user_even_with_the_same_sess
         await app.runner.fork(session_id="shared-name", user_id="bob", checkpoint_id=at_plan.checkpoint_id)
 
 
+async def test_the_knowledge_base_is_shared_on_purpose(app: App, pool: AsyncConnectionPool) -> None:
+    ann = await app.runner.ask(QUESTION, session_id="kb", user_id="ann")
+    bob = await app.runner.ask(QUESTION, session_id="kb", user_id="bob")
+    # the knowledge base is the deployment's: both users' answers cite the same documents
+    assert ann.citations and [c["source"] for c in ann.citations] == [c["source"] for c in bob.citations]
+    async with pool.connection() as conn:
+        cur = await conn.execute(
+            "SELECT relrowsecurity AS rls FROM pg_class WHERE relname IN ('kb_documents', 'kb_chunks')"
+        )
+        assert [r["rls"] for r in await cur.fetchall()] == [False, False]
+
+
 async def test_a_crafted_query_as_one_user_reads_no_row_of_another(app: App, pool: AsyncConnectionPool) -> None:
     await _both_users_on_one_session(app)
     async with user_transaction(pool, "bob") as conn:
