@@ -30,7 +30,7 @@ from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.types import Command, Send
 
-from cognicore.app import App, open_app
+from cognicore.app import App, grant_sql_schemas, open_app
 from cognicore.demo import seed_demo
 from cognicore.orchestrator.state import State
 from cognicore.settings import Settings
@@ -135,6 +135,7 @@ async def main() -> None:
         noops = [Noop("noop_alpha"), Noop("noop_beta")]
         async with open_app(settings, extra_agents=noops) as app:
             await seed_demo(app.pool, app.knowledge)
+            await grant_sql_schemas(app)
             await app.runner.ask(TASK, session_id="warmup", user_id="bench")  # imports, caches, first plans
             print(
                 f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "

@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from cognicore import cli_eval, cli_memory, cli_service, cli_workflows
-from cognicore.app import App, open_app, process_memory, reembed_all
+from cognicore.app import App, grant_sql_schemas, open_app, process_memory, reembed_all
 from cognicore.cli_common import (
     JsonOpt,
     UserOpt,
@@ -80,6 +80,7 @@ def demo(as_json: JsonOpt = False) -> None:
     async def main() -> int:
         async with open_app(settings) as app_:
             seeded = await seed_demo(app_.pool, app_.knowledge)
+            await grant_sql_schemas(app_)  # the demo schema may be new: the SQL reader needs its grant
             session = f"demo-{uuid.uuid4().hex[:8]}"
             if as_json:
                 results = []

@@ -14,7 +14,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from cognicore.app import open_app
+from cognicore.app import grant_sql_schemas, open_app
 from cognicore.cli_common import JsonOpt, console, load_settings, print_json, run_command
 from cognicore.demo import seed_demo as seed_demo_data
 from cognicore.workflows.errors import WorkflowError
@@ -115,6 +115,7 @@ def eval_suite(
             if seed:
                 with nullcontext() if as_json else console.status("seeding the demo data…"):
                     await seed_demo_data(app_.pool, app_.knowledge)
+                    await grant_sql_schemas(app_)  # a new demo schema needs the SQL reader's grant
 
             async def ask(request: str, session_id: str, user_id: str) -> dict[str, Any]:
                 result = await app_.runner.ask(request, session_id=session_id, user_id=user_id)

@@ -3,6 +3,7 @@
 from collections.abc import Sequence
 
 from cognicore.memory.migrations import MIGRATIONS as MEMORY_MIGRATIONS
+from cognicore.roles import MIGRATIONS as ROLE_MIGRATIONS
 from cognicore.users import MIGRATIONS as USER_MIGRATIONS
 from cognicore.workflows.migrations import MIGRATIONS as WORKFLOW_MIGRATIONS
 
@@ -10,4 +11,5 @@ COMPONENTS: list[tuple[str, Sequence[str]]] = [
     ("memory", MEMORY_MIGRATIONS),
     ("workflows", WORKFLOW_MIGRATIONS),
     ("users", USER_MIGRATIONS),
+    ("roles", ROLE_MIGRATIONS),
 ]

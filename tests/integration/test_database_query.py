@@ -356,8 +356,11 @@ async def test_a_failing_query_is_a_clear_error(pool: AsyncConnectionPool, tmp_p
 async def test_the_transaction_is_read_only_even_without_the_guard(pool: AsyncConnectionPool) -> None:
     before = await checksum_demo(pool)
     agent = DatabaseQueryAgent(services(pool))
-    with pytest.raises(psycopg.errors.ReadOnlySqlTransaction):
+    # The server-side cursor's DECLARE takes only a query; a locking query is stopped by READ ONLY.
+    with pytest.raises(psycopg.errors.SyntaxError):
         await agent._execute("UPDATE demo_sales.products SET unit_price = 0")
+    with pytest.raises(psycopg.errors.ReadOnlySqlTransaction):
+        await agent._execute("SELECT * FROM demo_sales.products FOR UPDATE")
     assert await checksum_demo(pool) == before
 
 
