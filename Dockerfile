@@ -1,4 +1,5 @@
 FROM python:3.11-slim
+ENV PYTHONUNBUFFERED=1
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY cognicore ./cognicore
@@ -7,4 +8,5 @@ COPY subagents ./subagents
 COPY workflows ./workflows
 COPY orchestrator ./orchestrator
 RUN pip install --no-cache-dir .
+EXPOSE 8000
 ENTRYPOINT ["cognicore"]
