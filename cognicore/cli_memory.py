@@ -83,8 +83,14 @@ def import_(
             report = await mem.import_conversation(user, path, extract=not no_extract)
         out: dict[str, Any] = {"import": _plain(report)}
         if process_now and report.jobs:
+            done = failed = 0
             async with open_app(settings) as app:
-                out["jobs"] = _plain((await process_memory(app, user_id=user, reflect=False)).jobs)
+                while True:  # each call drains a batch; stop when nothing due is left
+                    jobs = (await process_memory(app, user_id=user, reflect=False)).jobs
+                    done, failed = done + jobs.done, failed + jobs.failed
+                    if jobs.claimed == 0:
+                        break
+            out["jobs"] = {"done": done, "failed": failed}
         return out
 
     out = run_command(main, as_json=as_json)
