@@ -130,11 +130,16 @@ class Runner:
             yield
 
     async def _ensure_idle(self, user_id: str, session_id: str) -> None:
+        # Called with the thread's lock held: a pending checkpoint here belongs to a run whose process is gone.
         pending = await self._graph.aget_state(_config(user_id, session_id))
         if pending.next:
+            run_id = pending.values.get("run_id")
+            record = await self._runs.get(run_id, user_id=user_id) if run_id else None
+            how = "stopped" if record is None or record.status == "running" else record.status
+            why = f": {record.error}" if record is not None and record.error else ""
             raise SessionBusy(
-                f"Session {session_id!r} has an interrupted run ({pending.values.get('run_id')}) whose process "
-                f"is gone; continue it with `cognicore resume --session {session_id} --user {user_id}` "
+                f"Session {session_id!r} has an unfinished run ({run_id}, {how}{why}) whose process is gone; "
+                f"continue it with `cognicore resume --session {session_id} --user {user_id}` "
                 "or use another --session."
             )
 
