@@ -8,11 +8,14 @@ plugin's schema and the words of its data reach it from here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import Any
 
+from psycopg_pool import AsyncConnectionPool
+
+from cognicore.memory.knowledge import KnowledgeBase
 from cognicore.subagents.errors import RegistryError
 from cognicore.subagents.sql_writer import SqlWriter
 
@@ -29,6 +32,8 @@ class Plugin:
     offline_sql_writer: Callable[[], SqlWriter] | None = None
     entities: Sequence[str] = ()  # values worth masking when keying workflows, beyond the database's own
     synonyms: Sequence[str] = ()  # paraphrase groups ("eu europe european") for the offline composer
+    seed: Callable[[AsyncConnectionPool, KnowledgeBase], Awaitable[object]] | None = None  # run by the owner
+    schemas: Sequence[str] = ()  # schemas its own agents read through the application's pool
 
 
 def load_plugins(group: str = ENTRY_POINT_GROUP) -> list[Plugin]:
@@ -50,11 +55,18 @@ def load_plugins(group: str = ENTRY_POINT_GROUP) -> list[Plugin]:
 def merged_agent_settings(
     plugins: Sequence[Plugin], explicit: Mapping[str, Mapping[str, Any]]
 ) -> dict[str, dict[str, Any]]:
-    """Each agent's settings section: plugin defaults (in load order), overridden key by key by `explicit`."""
+    """Each agent's settings section: plugin defaults (in load order; lists such as schemas are joined),
+    overridden key by key by `explicit`."""
     out: dict[str, dict[str, Any]] = {}
     for plugin in plugins:
         for agent, section in plugin.agent_settings.items():
-            out.setdefault(agent, {}).update(section)
+            merged = out.setdefault(agent, {})
+            for key, value in section.items():
+                old = merged.get(key)
+                if isinstance(old, list) and isinstance(value, list):
+                    merged[key] = [*old, *(v for v in value if v not in old)]
+                else:
+                    merged[key] = value
     for agent, section in explicit.items():
         out.setdefault(agent, {}).update(section)
     return out
@@ -63,3 +75,26 @@ def merged_agent_settings(
 def domain_text(plugins: Sequence[Plugin]) -> str:
     """The plugins' domain sentences, joined for the classifier."""
     return " ".join(p.domain for p in plugins if p.domain)
+
+
+async def seed_plugins(
+    owner: AsyncConnectionPool,
+    knowledge: KnowledgeBase,
+    *,
+    names: Sequence[str] | None = None,
+    grant: Callable[[Sequence[str]], Awaitable[None]] | None = None,
+) -> dict[str, object]:
+    """Run the `seed` of every installed plugin (or of those in `names`) as the owner; each is idempotent.
+
+    `grant` is then given the plugins' `schemas`, so the application's role may read what was created.
+    """
+    plugins = {p.name: p for p in load_plugins()}
+    unknown = sorted(set(names or ()) - set(plugins))
+    if unknown:
+        raise RegistryError(f"Unknown plugin(s) {', '.join(unknown)}; installed: {', '.join(sorted(plugins))}.")
+    chosen = [plugins[n] for n in names] if names is not None else list(plugins.values())
+    seeded = {p.name: await p.seed(owner, knowledge) for p in chosen if p.seed is not None}
+    schemas = [s for p in chosen for s in p.schemas]
+    if grant is not None and schemas:
+        await grant(schemas)
+    return seeded

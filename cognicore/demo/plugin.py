@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cognicore.demo import seed_demo
 from cognicore.demo.sales import REGIONS, SCHEMA
 from cognicore.demo.sql_rules import OfflineSqlWriter
 from cognicore.plugins import Plugin
@@ -18,6 +19,7 @@ PLUGIN = Plugin(
     domain="It serves Aurora Devices, a consumer electronics company; sales figures live in its sales database.",
     agent_settings={"database_query": {"schemas": [SCHEMA], "description": DATABASE_QUERY_DESCRIPTION}},
     offline_sql_writer=OfflineSqlWriter,
+    seed=seed_demo,
     synonyms=(
         "latam latin",
         "apac asia",
