@@ -294,15 +294,14 @@ async def reembed_all(app: App, *, on_progress: Callable[[str], None] | None = N
     say = on_progress or (lambda _what: None)
     say("knowledge base")
     chunks = await app.knowledge.reembed()
-    say("workflow triggers")
-    triggers = await app.workflows.reembed()
     async with app.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
         await cur.execute(_KNOWN_USERS)
         users = [r["user_id"] for r in await cur.fetchall()]
-    memories = facts = 0
+    memories = facts = triggers = 0
     for user in users:
-        say(f"memories of {user}")
+        say(f"memories and workflow triggers of {user}")
         memories += await app.memory.stream.reembed_user(user)
         facts += await app.memory.facts.reembed_user(user)
+        triggers += await app.workflows.reembed_user(user)
     await record_embedding_model(app.pool, app.models.embedding_name, DIMS)
     return ReembedReport(chunks, triggers, memories, facts, len(users))

@@ -1,7 +1,6 @@
 """Procedural memory: learned workflows (plan templates) and the requests that triggered them.
 
-Workflows are per user, under row-level security: every statement of a user runs in `user_transaction`.
-`reembed` alone works across users, on the connecting role's own rights (a maintenance task).
+Workflows are per user, under row-level security: every statement runs in `user_transaction`.
 """
 
 from __future__ import annotations
@@ -233,17 +232,16 @@ class WorkflowStore:
         rows.sort(key=lambda r: (-r["similarity"], r["id"]))
         return [WorkflowMatch(_workflow(r), round(float(r["similarity"]), 4), r["trigger"]) for r in rows[:k]]
 
-    async def reembed(self, *, batch: int = 64) -> int:
-        """Embed every trigger again with the current model (after switching embedding models)."""
+    async def reembed_user(self, user_id: str, *, batch: int = 64) -> int:
+        """Embed the user's triggers again with the current model (after switching embedding models)."""
         done, last = 0, 0
         while True:
-            async with self._pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
-                await cur.execute(_TRIGGER_PAGE, (last, batch))
-                rows = await cur.fetchall()
+            async with user_transaction(self._pool, user_id) as conn:
+                rows = await fetch_dicts(conn, _TRIGGER_PAGE, (last, batch))
             if not rows:
                 return done
             vectors = await self._embeddings.aembed_documents([r["skeleton"] for r in rows])
-            async with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+            async with user_transaction(self._pool, user_id) as conn, conn.cursor() as cur:
                 await cur.executemany(
                     _TRIGGER_UPDATE,
                     [(np.asarray(v, dtype=np.float32), r["id"]) for r, v in zip(rows, vectors, strict=True)],
