@@ -66,9 +66,13 @@ def build_models(settings: Settings) -> Models:
         temperature=0,
         timeout=settings.model_timeout_s,
         max_retries=2,
+        base_url=settings.google_base_url,
     )
     embeddings = GoogleGenerativeAIEmbeddings(
-        model=settings.embedding_model, google_api_key=key, output_dimensionality=DIMS
+        model=settings.embedding_model,
+        google_api_key=key,
+        output_dimensionality=DIMS,
+        base_url=settings.google_base_url,
     )
     return Models(
         chat=chat,

@@ -37,6 +37,9 @@ class Settings(BaseSettings):
     )
     chat_model: str = Field("gemini-2.5-flash", description="Gemini chat model name.")
     embedding_model: str = Field("models/gemini-embedding-001", description="Gemini embedding model.")
+    google_base_url: str | None = Field(
+        None, description="Gemini API endpoint (default Google's); a gateway, proxy or local stand-in."
+    )
     model_timeout_s: float = Field(60.0, gt=0, description="Timeout of one model call.")
     model_retries: int = Field(1, ge=0, le=5, description="Retries when a model returns unusable output.")
 
