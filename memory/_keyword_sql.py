@@ -10,21 +10,26 @@ b 0.75, a term counted once per memory, length = distinct lexemes over the candi
   `tsv`; a lexeme not among them is rarer than the rarest listed), so idf costs no scan. A partition
   without statistics yet (new, or just bulk loaded) counts instead, up to `COUNT_CAP` rows per term;
 - terms select candidates rarest first, until their estimated matches reach `PROBE_ROWS`; the others
-  (a name said in half the turns, "meeting") only add to the score of those candidates. Counting every
-  term's matches and scoring all of them cost 70 ms p50 at 100k memories (bench/memory.py, loaded
-  machine) against 2-4 ms for this. When only common words remain, the newest `MATCH_CAP` matches of the
-  selected ones are scored.
+  (a name said in half the turns, "meeting") only add to the score of those candidates. When only common
+  words remain, the newest `MATCH_CAP` matches of the selected ones are scored.
+
+Measured at 100k memories (bench/memory.py data, 2 cores under a load average of 6-8, so absolute times are
+inflated about 3x; old and new searches interleaved): counting every term and scoring every match took
+70 ms p50 for the keyword call alone, against 2-3 ms for the newest-200 `ts_rank` stage; this design with
+`PROBE_ROWS` 600 / `MATCH_CAP` 1500 made the whole search 1.5x slower than the old one (p50 49 vs 33 ms),
+with 200 / 500 1.3x (34 vs 26 ms), with 100 / 300 1.13x (30 vs 26 ms). 200 / 500 changed nothing on
+bench/recall.py against 600 / 1500.
 
 Ties go to the newer memory: on equal words, the later statement is more likely the current one.
 """
 
 from __future__ import annotations
 
-PROBE_ROWS = 600
+PROBE_ROWS = 200
 """Estimated rows the selecting terms may match: terms are taken rarest first until this is reached."""
 COUNT_CAP = 2000
 """Without statistics (a partition not analysed yet), rows counted for N and for each term's frequency."""
-MATCH_CAP = 1500
+MATCH_CAP = 500
 """Candidates BM25 scores at most (the newest, past that): a bound for queries of only common words."""
 
 # BEGIN ATOMIC: the body is bound at creation, so no search_path at call time can redirect it.
