@@ -84,14 +84,18 @@ async def client(n: int, url: str, keys: list[str], until: float, out: list[dict
             kind = MIX[i % len(MIX)]
             i += 1
             started = time.perf_counter()
-            if kind == "memory":
-                response = await http.get("/v1/memory/search", params={"q": MEMORY_QUERY, "k": 5})
-            else:
-                text = QUESTION if kind == "question" else TASK
-                response = await http.post("/v1/ask", json={"request": text, "session": session})
+            try:
+                if kind == "memory":
+                    response = await http.get("/v1/memory/search", params={"q": MEMORY_QUERY, "k": 5})
+                else:
+                    text = QUESTION if kind == "question" else TASK
+                    response = await http.post("/v1/ask", json={"request": text, "session": session})
+            except httpx.TransportError as exc:  # a dropped connection counts as a failed request
+                out.append({"kind": kind, "ms": 0.0, "status": type(exc).__name__, "run_id": None})
+                continue
             ms = (time.perf_counter() - started) * 1000
-            body = response.json()
-            run_id = body.get("run_id") if kind != "memory" and response.status_code == 200 else None
+            ok = response.status_code == 200
+            run_id = response.json().get("run_id") if kind != "memory" and ok else None
             out.append({"kind": kind, "ms": ms, "status": response.status_code, "run_id": run_id})
 
 
@@ -158,6 +162,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=120)
     parser.add_argument("--cli-requests", type=int, default=3, help="CLI processes per kind")
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--server-log", default=str(Path(tempfile.gettempdir()) / "cognicore-bench-server.log"))
     args = parser.parse_args()
     os.environ.pop("GOOGLE_API_KEY", None)
     with tempfile.TemporaryDirectory() as tmp:
@@ -172,7 +177,8 @@ def main() -> None:
             f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
             f"{args.workers} workers, {args.clients} clients, {args.seconds:g} s, offline engine"
         )
-        proc = start_server(env, args.port, args.workers, Path(tmp) / "server.log")
+        log = Path(args.server_log)
+        proc = start_server(env, args.port, args.workers, log)
         try:
             records, wall = asyncio.run(
                 load(f"http://127.0.0.1:{args.port}", keys, clients=args.clients, seconds=args.seconds)
@@ -187,6 +193,8 @@ def main() -> None:
             ms = [r["ms"] for r in ok if r["kind"] == kind]
             if ms:
                 print(f"  {kind:8} n={len(ms):4}  p50 {statistics.median(ms):7.0f} ms  p95 {pct(ms, 0.95):7.0f} ms")
+        errors = [line for line in log.read_text(errors="replace").splitlines() if line.startswith("internal error")]
+        print(f"server log {log}: {len(errors)} internal error(s)" + (f", first: {errors[0]}" if errors else ""))
         run_ids = [r["run_id"] for r in ok if r["run_id"]]
         counts = asyncio.run(check(settings, run_ids))
         print(f"database after the load ({len(run_ids)} answered runs): {json.dumps(counts)}")

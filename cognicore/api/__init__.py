@@ -74,6 +74,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Requests, runs, model calls, node timings and database pool, across all workers."""
         return render(request.app.state.cognicore.pool)
 
+    api.add_middleware(problems.InternalErrors)
     api.add_middleware(RequestMetrics)
     api.add_middleware(
         BodyLimitMiddleware, max_body=settings.api_max_body_bytes, max_upload=settings.api_max_upload_bytes

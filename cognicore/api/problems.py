@@ -121,11 +121,6 @@ def install(api: FastAPI) -> None:
     for cls, _status in STATUS_BY_ERROR:
         api.add_exception_handler(cls, expected_error)
 
-    @api.exception_handler(Exception)
-    async def internal_error(request: Request, exc: Exception) -> JSONResponse:
-        log.error("internal error on %s %s", request.method, request.url.path, exc_info=exc)
-        return problem(500, "InternalError", "internal error; see the server log", instance=request.url.path)
-
 
 class BodyLimit:
     """ASGI middleware: refuse a body by its Content-Length, or stop reading it once past the limit.
@@ -162,3 +157,34 @@ class BodyLimit:
             return message
 
         await self.app(scope, limited, send)
+
+
+class InternalErrors:
+    """ASGI middleware: a bug becomes a logged 500 problem, and the connection stays usable.
+
+    (An exception handler for `Exception` would run in Starlette's outermost middleware, which re-raises
+    after answering, so the server drops the client's keep-alive connection.)
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watch(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watch)
+        except Exception as exc:
+            log.error("internal error on %s %s", scope["method"], scope["path"], exc_info=exc)
+            if started:
+                raise  # too late for a problem response: let the server close the stream
+            response = problem(500, "InternalError", "internal error; see the server log", instance=scope["path"])
+            await response(scope, receive, send)
