@@ -26,6 +26,7 @@ from cognicore.orchestrator.graph import build_graph
 from cognicore.orchestrator.journal import Memory
 from cognicore.orchestrator.recollection import Recollector
 from cognicore.orchestrator.runner import Runner
+from cognicore.orchestrator.threads import CHECKPOINT_TENANCY
 from cognicore.plugins import domain_text, load_plugins, merged_agent_settings
 from cognicore.roles import grant_sql_reader, open_sql_pool, reader_url
 from cognicore.schema import COMPONENTS
@@ -79,6 +80,8 @@ async def prepare_database(pool: AsyncConnectionPool) -> None:
     async with startup_lock(pool):
         await migrate(pool, COMPONENTS)
         await AsyncPostgresSaver(pool).setup()  # type: ignore[arg-type]
+        async with pool.connection() as conn:  # the checkpointer's tables exist only now
+            await conn.execute(CHECKPOINT_TENANCY)
 
 
 async def open_sql_reader(

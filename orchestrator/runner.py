@@ -9,7 +9,6 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import replace
 from typing import Any, cast
-from urllib.parse import quote
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.graph.state import CompiledStateGraph
@@ -22,6 +21,7 @@ from cognicore.orchestrator.context import Context
 from cognicore.orchestrator.errors import NothingToResume, SessionBusy
 from cognicore.orchestrator.role_outputs import ROLE_OUTPUTS
 from cognicore.orchestrator.state import State, new_run_input
+from cognicore.orchestrator.threads import thread_id
 from cognicore.workflows.errors import WorkflowNotFound
 from cognicore.workflows.recording import Recorder
 from cognicore.workflows.replay import (
@@ -67,14 +67,6 @@ class CheckpointInfo(BaseModel):
     next: list[str]
     run_id: str | None
     created_at: str | None
-
-
-def thread_id(user_id: str, session_id: str) -> str:
-    """The checkpoint thread of a user's session: two users with the same session name never share one.
-
-    The user id is percent-encoded, so it holds no `:` and the first `:` always ends it.
-    """
-    return f"{quote(user_id, safe='')}:{session_id}"
 
 
 def _config(user_id: str, session_id: str, checkpoint_id: str | None = None) -> RunnableConfig:

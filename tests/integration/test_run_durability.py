@@ -7,7 +7,7 @@ import pytest
 from cognicore.app import App
 from cognicore.memory.llm import ModelCallError
 from cognicore.orchestrator.errors import NothingToResume, SessionBusy
-from cognicore.orchestrator.runner import thread_id
+from cognicore.orchestrator.threads import thread_id
 from tests.fakes import junk, scripted
 from tests.integration.conftest import AppFactory
 

@@ -8,7 +8,7 @@ from psycopg_pool import AsyncConnectionPool
 from cognicore.app import App
 from cognicore.memory.tenancy import user_transaction
 from cognicore.orchestrator.errors import NothingToResume
-from cognicore.orchestrator.runner import thread_id
+from cognicore.orchestrator.threads import CHECKPOINT_TABLES, thread_id
 from cognicore.workflows.errors import WorkflowNotFound
 
 DEMO_TASK = "Analyze the latest sales data, find the three best-selling products and write a short briefing"
@@ -26,7 +26,7 @@ async def _both_users_on_one_session(app: App) -> tuple[str, str]:
 def test_thread_ids_keep_user_and_session_apart() -> None:
     assert thread_id("ann", "s1") != thread_id("bob", "s1")
     assert thread_id("a:b", "c") != thread_id("a", "b:c"), "a colon in a user id cannot forge another thread"
-    assert thread_id("a:b", "c").split(":", 1) == ["a%3Ab", "c"]
+    assert thread_id("a:b", "c").split(":", 1) == ["613a62", "c"]
 
 
 async def test_one_user_never_sees_another_users_runs_calls_or_workflows(app: App) -> None:
@@ -89,6 +89,14 @@ async def test_a_crafted_query_as_one_user_reads_no_row_of_another(app: App, poo
         bob_calls = (await cur.fetchone())["n"]  # type: ignore[index]
         cur = await conn.execute("SELECT count(*) AS n FROM run_calls")
         assert (await cur.fetchone())["n"] == bob_calls  # type: ignore[index]
+        # checkpoint threads too: only bob's, whatever the query asks for
+        for table in CHECKPOINT_TABLES:
+            cur = await conn.execute(f"SELECT DISTINCT thread_id FROM {table} WHERE thread_id LIKE '%%shared-name'")
+            assert [r["thread_id"] for r in await cur.fetchall()] in ([thread_id("bob", "shared-name")], []), table
+        cur = await conn.execute(
+            "SELECT count(*) AS n FROM checkpoints WHERE thread_id = %s", (thread_id("ann", "shared-name"),)
+        )
+        assert (await cur.fetchone())["n"] == 0  # type: ignore[index]
         # writing a row for someone else is refused by the policy
         with pytest.raises(Exception, match="row-level security"):
             async with conn.transaction():
@@ -103,3 +111,6 @@ async def test_a_crafted_query_as_one_user_reads_no_row_of_another(app: App, poo
             (list(OWNED_TABLES),),
         )
         assert {r["relname"]: r["forced"] for r in await cur.fetchall()} == dict.fromkeys(OWNED_TABLES, True)
+        # the checkpointer's own connection (no tenant set) still sees every thread
+        cur = await conn.execute("SELECT count(DISTINCT thread_id) AS n FROM checkpoints")
+        assert (await cur.fetchone())["n"] >= 2  # type: ignore[index]

@@ -161,7 +161,8 @@ async def test_recorded_replay_is_identical_and_catches_a_code_change(app, monke
     original = await app.runner.ask(DEMO_TASK, session_id="rp", user_id="ann")
     report, replayed = await app.runner.replay(original.run_id, user_id="ann")
     assert report.identical, report.differences
-    assert replayed.run_id != original.run_id and (await app.runs.get(replayed.run_id, user_id="ann")).origin == "replay"  # type: ignore[union-attr]
+    record = await app.runs.get(replayed.run_id, user_id="ann")
+    assert replayed.run_id != original.run_id and record is not None and record.origin == "replay"
     assert len(await app.workflows.list(user_id="ann")) == 1, "a replay teaches procedural memory nothing"
 
     # a regression in the report writer: the replay must say where
