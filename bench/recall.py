@@ -10,7 +10,9 @@ share of its evidence turns among the first k results, averaged per question typ
 - `bm25`: a pure-Python Okapi BM25 (k1 1.2, b 0.75) over lower-cased words without stemming, stopwords
   dropped: the usual reference baseline;
 - `stream`: `MemoryStream.search` (hybrid full text + vector, scored) with the offline embedder, quiet;
-- `stream+local`: the same with a local sentence-embedding model (`--local`), when installed.
+- `stream+local`: the same with a local sentence-embedding model (`--local`), when `langchain-huggingface`
+  is installed; the stream stores 768 dimensions, so the model must have 768 (e.g.
+  `sentence-transformers/all-mpnet-base-v2`, or a local path to it). Not measured yet: not installed here.
 
 Starts an embedded PostgreSQL in a temporary folder (or uses a scratch database on DATABASE_URL).
 """
