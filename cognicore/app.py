@@ -28,6 +28,7 @@ from cognicore.orchestrator.recollection import Recollector
 from cognicore.orchestrator.runner import Runner
 from cognicore.orchestrator.threads import CHECKPOINT_TENANCY
 from cognicore.plugins import domain_text, load_plugins, merged_agent_settings
+from cognicore.plugins import vocabulary as plugin_vocabulary
 from cognicore.roles import grant_sql_reader, open_sql_pool, reader_url
 from cognicore.schema import COMPONENTS
 from cognicore.settings import Settings
@@ -167,6 +168,7 @@ async def open_app(
             domain=domain_text(plugins),
             entities=entities,
             synonyms=synonyms,
+            vocabulary=plugin_vocabulary(plugins),
             wrap=recorded,
         )
         workflows = WorkflowStore(pool, models.embeddings)

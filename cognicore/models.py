@@ -15,7 +15,7 @@ from cognicore.memory.importance import ImportanceScorer, LlmImportanceScorer, O
 from cognicore.memory.llm import RoleOptions
 from cognicore.memory.reflection import LlmReflector, OfflineReflector, Reflector
 from cognicore.orchestrator.intent import Classifier, LlmClassifier, OfflineClassifier
-from cognicore.orchestrator.planning import LlmPlanner, OfflinePlanner, Planner
+from cognicore.orchestrator.planning import GENERIC, LlmPlanner, OfflinePlanner, Planner, Vocabulary
 from cognicore.orchestrator.reuse import (
     LlmAdapter,
     LlmGeneraliser,
@@ -110,18 +110,19 @@ def build_roles(
     domain: str = "",
     entities: Sequence[str] = (),
     synonyms: Sequence[str] = (),
+    vocabulary: Vocabulary = GENERIC,
     wrap: Callable[[str, Any], Any] = lambda _name, role: role,
 ) -> Roles:
     """LLM-backed roles with a chat model, offline ones without; each wrapped by `wrap` (the recorder)."""
     if chat is None:
         tools = [a for a in agents if a["name"] not in OfflinePlanner.BUILTINS]
         roles = Roles(
-            OfflineClassifier(tools),
-            OfflinePlanner(),
+            OfflineClassifier(tools, vocabulary=vocabulary),
+            OfflinePlanner(vocabulary),
             OfflineAnswerComposer(synonyms),
-            OfflineAdapter(),
-            OfflineKeyer(entities),
-            OfflineGeneraliser(),
+            OfflineAdapter(vocabulary),
+            OfflineKeyer(entities, vocabulary=vocabulary),
+            OfflineGeneraliser(vocabulary),
             OfflineImportanceScorer(),
             OfflineFactExtractor(),
             OfflineReflector(),

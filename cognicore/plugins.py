@@ -16,6 +16,7 @@ from typing import Any
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory.knowledge import KnowledgeBase
+from cognicore.orchestrator.planning import GENERIC, Vocabulary
 from cognicore.subagents.errors import RegistryError
 from cognicore.subagents.sql_writer import SqlWriter
 
@@ -34,6 +35,8 @@ class Plugin:
     synonyms: Sequence[str] = ()  # paraphrase groups ("eu europe european") for the offline composer
     seed: Callable[[AsyncConnectionPool, KnowledgeBase], Awaitable[object]] | None = None  # run by the owner
     schemas: Sequence[str] = ()  # schemas its own agents read through the application's pool
+    data_words: Sequence[str] = ()  # words of its requests for figures ("revenue units"), for the offline roles
+    knowledge_words: Sequence[str] = ()  # words of its questions about documents ("warranty returns")
 
 
 def load_plugins(group: str = ENTRY_POINT_GROUP) -> list[Plugin]:
@@ -70,6 +73,13 @@ def merged_agent_settings(
     for agent, section in explicit.items():
         out.setdefault(agent, {}).update(section)
     return out
+
+
+def vocabulary(plugins: Sequence[Plugin]) -> Vocabulary:
+    """The offline roles' generic vocabulary extended by every plugin's words."""
+    return GENERIC.extended(
+        data=[w for p in plugins for w in p.data_words], knowledge=[w for p in plugins for w in p.knowledge_words]
+    )
 
 
 def domain_text(plugins: Sequence[Plugin]) -> str:

@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 
 from cognicore.memory.llm import LlmRole, RoleOptions
 from cognicore.memory.text import stem, terms, words
-from cognicore.orchestrator.planning import agent_matches
+from cognicore.orchestrator.planning import GENERIC, Vocabulary, agent_matches
 
 
 class IntentDecision(BaseModel):
@@ -53,14 +53,8 @@ _ACTION = frozenset(
         "rank ranking forecast calculate compute tabulate export"
     )
 )
-# Words that point at the sales database.
-_DATA = frozenset(
-    terms(
-        "sales sold revenue revenues turnover units unit volume orders order quantity best-selling bestseller "
-        "bestsellers top bottom worst best performing margin profit growth trend quarter quarterly monthly "
-        "yearly q1 q2 q3 q4 figures numbers metrics kpi average total"
-    )
-)
+# Quarter names point at figures in any domain; the rest of the data words come from the vocabulary.
+_QUARTERS = frozenset(terms("q1 q2 q3 q4"))
 _PERIODS = frozenset(terms("quarter quarterly monthly yearly"))
 _QUESTION_START = re.compile(
     r"^\s*(what|who|whom|whose|when|where|why|how|which|is|are|was|were|do|does|did|can|could|should|would"
@@ -85,14 +79,16 @@ def is_question(text: str) -> bool:
 
 
 class OfflineClassifier:
-    """Rule-based intent: artefacts, sales figures or a matching tool make a task; the rest is a question.
+    """Rule-based intent: artefacts, figures or a matching tool make a task; a question asks; the rest tells.
 
     `tools` are the registered agents beyond the built-ins (`{"name", "description"}`): a request that
-    asks for what one of them does is a task, so third-party agents are reachable offline too.
+    asks for what one of them does is a task, so third-party agents are reachable offline too. What counts
+    as a request for figures is the `vocabulary` (generic words plus the domain plugins').
     """
 
-    def __init__(self, tools: Sequence[dict[str, str]] = ()) -> None:
+    def __init__(self, tools: Sequence[dict[str, str]] = (), *, vocabulary: Vocabulary = GENERIC) -> None:
         self._tools = list(tools)
+        self._data = vocabulary.data | _QUARTERS
 
     async def classify(self, *, request: str, history: list[dict[str, str]]) -> IntentDecision:
         found = set(terms(request))
@@ -100,7 +96,7 @@ class OfflineClassifier:
             if agent_matches(found, tool):
                 return IntentDecision(intent="task", reason=f"asks for what {tool['name']} does")
         action = sorted(found & _ACTION)
-        data = sorted(found & _DATA)
+        data = sorted(found & self._data)
         if action:
             return IntentDecision(
                 intent="task", reason=f"asks to produce or analyse something ({_word(request, action)})"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Protocol
 
 from cognicore.memory.llm import LlmRole
@@ -33,24 +35,43 @@ Rules:
   on those steps.
 {memory}{feedback}"""
 
-_REPORT = frozenset(
-    terms(
-        "report briefing brief memo summary summarize summarise write draft document chart plot visualize "
-        "visualise dashboard presentation overview writeup write-up"
-    )
-)
-_DATA = frozenset(
-    terms(
-        "sales sold sell revenue turnover units volume orders quantity best-selling bestseller top bottom worst "
-        "best performing margin profit growth trend quarter quarterly monthly yearly figures numbers metrics "
-        "kpi average total region regions category categories channel product products"
-    )
-)
-_KNOWLEDGE = frozenset(
-    terms(
-        "policy policies catalog catalogue description describe background context history decision decisions "
-        "why reason strategy playbook warranty return returns shipping faq guideline guidelines explain notes"
-    )
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The words the offline roles read a request by: generic ones, extended by a domain plugin's own."""
+
+    data: frozenset[str]  # a request for figures
+    knowledge: frozenset[str]  # a request about what documents say
+    report: frozenset[str]  # a request for an artefact
+
+    def extended(self, *, data: Iterable[str] = (), knowledge: Iterable[str] = ()) -> Vocabulary:
+        """This vocabulary plus a domain's words (plain words; they are stemmed here)."""
+        return Vocabulary(
+            data=self.data | frozenset(terms(" ".join(data))),
+            knowledge=self.knowledge | frozenset(terms(" ".join(knowledge))),
+            report=self.report,
+        )
+
+
+GENERIC = Vocabulary(
+    data=frozenset(
+        terms(
+            "top bottom worst best performing growth trend quarter quarterly monthly yearly figures numbers "
+            "metrics kpi average total count sum statistics stats breakdown rank ranking highest lowest"
+        )
+    ),
+    knowledge=frozenset(
+        terms(
+            "policy policies description describe background context history decision decisions why reason "
+            "strategy playbook faq guideline guidelines explain notes documentation runbook procedure"
+        )
+    ),
+    report=frozenset(
+        terms(
+            "report briefing brief memo summary summarize summarise write draft document chart plot visualize "
+            "visualise dashboard presentation overview writeup write-up"
+        )
+    ),
 )
 _CLAUSE_SPLIT = re.compile(r"\s*(?:[,;.]|\band then\b|\bthen\b|\band\b)\s*", re.IGNORECASE)
 # Words too common in agent descriptions to signal that a request wants that agent.
@@ -66,25 +87,25 @@ def _clauses(request: str) -> list[str]:
     return [c for c in _CLAUSE_SPLIT.split(request) if c and c.strip()]
 
 
-def data_instruction(request: str) -> str:
+def data_instruction(request: str, vocab: Vocabulary = GENERIC) -> str:
     """The clauses of a request that ask for figures (the whole request when none stands apart)."""
-    wanted = [c for c in _clauses(request) if set(terms(c)) & _DATA and not (set(terms(c)) & _REPORT)]
+    wanted = [c for c in _clauses(request) if set(terms(c)) & vocab.data and not (set(terms(c)) & vocab.report)]
     return "; ".join(wanted) if wanted else request
 
 
-def task_features(request: str) -> list[str]:
+def task_features(request: str, vocab: Vocabulary = GENERIC) -> list[str]:
     """What a task needs, by the planner's vocabulary: any of `data`, `knowledge`, `report`.
 
     Two requests with different features are different kinds of task, however many words they share.
     """
     found = set(terms(request))
-    wanted = {"data": _DATA, "knowledge": _KNOWLEDGE, "report": _REPORT}
+    wanted = {"data": vocab.data, "knowledge": vocab.knowledge, "report": vocab.report}
     return sorted(name for name, vocab in wanted.items() if found & vocab)
 
 
-def knowledge_instruction(request: str) -> str:
+def knowledge_instruction(request: str, vocab: Vocabulary = GENERIC) -> str:
     """The clauses of a request that ask about documents (the whole request when none stands apart)."""
-    wanted = [c for c in _clauses(request) if set(terms(c)) & _KNOWLEDGE]
+    wanted = [c for c in _clauses(request) if set(terms(c)) & vocab.knowledge]
     return "; ".join(wanted) if wanted else request
 
 
@@ -100,12 +121,16 @@ class OfflinePlanner:
 
     BUILTINS = ("database_query", "rag_query", "report_generation")
 
+    def __init__(self, vocabulary: Vocabulary = GENERIC) -> None:
+        self._vocab = vocabulary
+
     async def plan(self, *, request: str, agents: list[dict[str, str]], feedback: list[str], memory: str = "") -> Plan:
         names = {a["name"] for a in agents}
         found = set(terms(request))
-        wants_report = bool(found & _REPORT)
-        wants_data = bool(found & _DATA)
-        wants_knowledge = bool(found & _KNOWLEDGE)
+        vocab = self._vocab
+        wants_report = bool(found & vocab.report)
+        wants_data = bool(found & vocab.data)
+        wants_knowledge = bool(found & vocab.knowledge)
         steps: list[PlanStep] = []
 
         def add(agent: str, instruction: str, depends_on: list[str] | None = None) -> str:
@@ -115,13 +140,13 @@ class OfflinePlanner:
 
         gathered: list[str] = []
         if wants_data and "database_query" in names:
-            gathered.append(add("database_query", data_instruction(request)))
+            gathered.append(add("database_query", data_instruction(request, vocab)))
         for agent in agents:
             if agent["name"] not in self.BUILTINS and agent_matches(found, agent):
                 gathered.append(add(agent["name"], request))
         if "rag_query" in names:
             if wants_knowledge or not gathered:
-                gathered.append(add("rag_query", knowledge_instruction(request)))
+                gathered.append(add("rag_query", knowledge_instruction(request, vocab)))
             elif wants_report and wants_data and gathered:
                 # A report on sales figures gets the catalog's and decision log's words on the items found.
                 gathered.append(

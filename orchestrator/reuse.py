@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 
 from cognicore.memory.llm import LlmRole, ModelCallError
 from cognicore.memory.text import STOPWORDS, terms
-from cognicore.orchestrator.planning import data_instruction, knowledge_instruction, task_features
+from cognicore.orchestrator.planning import GENERIC, Vocabulary, data_instruction, knowledge_instruction, task_features
 from cognicore.subagents.types import Plan, PlanStep
 
 # Words that name the same step of a task: one canonical word each, so "prepare a summary" matches
@@ -141,7 +141,8 @@ class OfflineKeyer:
     schema's text columns, knowledge-base titles) that the shell collects; nothing here knows a domain.
     """
 
-    def __init__(self, entities: Iterable[str] = ()) -> None:
+    def __init__(self, entities: Iterable[str] = (), *, vocabulary: Vocabulary = GENERIC) -> None:
+        self._vocab = vocabulary
         phrases = sorted({e.strip().lower() for e in entities if 2 < len(e.strip()) <= 60}, key=len, reverse=True)
         self._entities = (
             re.compile(r"\b(" + "|".join(re.escape(p) for p in phrases) + r")\b", re.IGNORECASE) if phrases else None
@@ -173,17 +174,20 @@ class OfflineKeyer:
         plain = re.sub(r"\{([a-z]+)_\d+\}", r" \1 ", masked)
         kept = [_CANONICAL.get(t, t) for t in terms(plain)]
         return WorkflowKey(
-            skeleton=" ".join(kept) or request.lower(), features=task_features(request), parameters=params
+            skeleton=" ".join(kept) or request.lower(), features=task_features(request, self._vocab), parameters=params
         )
 
 
 class OfflineGeneraliser:
     """Rule-based generalisation over the offline planner's own clauses (so its templates refill exactly)."""
 
+    def __init__(self, vocabulary: Vocabulary = GENERIC) -> None:
+        self._vocab = vocabulary
+
     async def generalise(self, *, request: str, plan: Plan) -> WorkflowTemplate:
         """Instructions that are the request's data or knowledge clause become `{data_question}` /
         `{knowledge_question}`; the request itself becomes `{request}` wherever it is quoted."""
-        params = derive_parameters(request)
+        params = derive_parameters(request, self._vocab)
         steps = []
         for step in plan.steps:
             text = step.instruction
@@ -197,12 +201,12 @@ class OfflineGeneraliser:
         return checked(WorkflowTemplate(steps=steps, parameters=params), request, plan)
 
 
-def derive_parameters(request: str) -> dict[str, str]:
+def derive_parameters(request: str, vocab: Vocabulary = GENERIC) -> dict[str, str]:
     """The offline template parameters of a request: the request itself and its data and knowledge clauses."""
     return {
         "request": request,
-        "data_question": data_instruction(request),
-        "knowledge_question": knowledge_instruction(request),
+        "data_question": data_instruction(request, vocab),
+        "knowledge_question": knowledge_instruction(request, vocab),
     }
 
 
@@ -271,15 +275,20 @@ class WorkflowAdapter(Protocol):
 class OfflineAdapter:
     """Rule-based adaptation: the task's features must match exactly, then parameters are derived."""
 
+    def __init__(self, vocabulary: Vocabulary = GENERIC) -> None:
+        self._vocab = vocabulary
+
     async def adapt(self, *, request: str, trigger: str, features: list[str], template: dict[str, Any]) -> Adaptation:
-        wanted = task_features(request)
+        wanted = task_features(request, self._vocab)
         if wanted != sorted(features):
             return Adaptation(
                 applicable=False,
                 parameters={},
                 reason=f"different kind of task: needs {wanted}, the workflow does {sorted(features)}",
             )
-        return Adaptation(applicable=True, reason="same kind of task", parameters=derive_parameters(request))
+        return Adaptation(
+            applicable=True, reason="same kind of task", parameters=derive_parameters(request, self._vocab)
+        )
 
 
 # Used by `LlmAdapter` (the `lookup_workflow` node); pairs with `Adaptation`.

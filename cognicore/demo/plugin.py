@@ -20,6 +20,11 @@ PLUGIN = Plugin(
     agent_settings={"database_query": {"schemas": [SCHEMA], "description": DATABASE_QUERY_DESCRIPTION}},
     offline_sql_writer=OfflineSqlWriter,
     seed=seed_demo,
+    data_words=(
+        "sales sold sell revenue revenues turnover units unit volume orders order quantity best-selling",
+        "bestseller bestsellers top-selling margin profit region regions category categories channel product products",
+    ),
+    knowledge_words=("catalog catalogue warranty return returns shipping",),
     synonyms=(
         "latam latin",
         "apac asia",

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from cognicore.demo.plugin import PLUGIN as DEMO
 from cognicore.orchestrator.budget import check_input, fit_context
 from cognicore.orchestrator.errors import InputRejected
 from cognicore.orchestrator.intent import OfflineClassifier
 from cognicore.orchestrator.planning import OfflinePlanner
+from cognicore.plugins import vocabulary
 
+DEMO_WORDS = vocabulary([DEMO])  # the sales demo's words, as its plugin gives them to the shell
 AGENTS = [
     {"name": "rag_query", "description": "Answers from the knowledge base with citations."},
     {"name": "database_query", "description": "Runs one read-only SQL query over the sales data."},
@@ -34,7 +37,7 @@ AGENTS = [
     ],
 )
 async def test_offline_classifier(text: str, intent: str) -> None:
-    decision = await OfflineClassifier().classify(request=text, history=[])
+    decision = await OfflineClassifier(vocabulary=DEMO_WORDS).classify(request=text, history=[])
     assert decision.intent == intent, decision.reason
 
 
@@ -47,7 +50,7 @@ async def test_offline_classifier(text: str, intent: str) -> None:
     ],
 )
 async def test_offline_planner_queries_then_looks_up_the_rows_then_reports(text: str) -> None:
-    plan = await OfflinePlanner().plan(request=text, agents=AGENTS, feedback=[])
+    plan = await OfflinePlanner(DEMO_WORDS).plan(request=text, agents=AGENTS, feedback=[])
     assert [s.agent for s in plan.steps] == ["database_query", "rag_query", "report_generation"]
     assert plan.steps[1].depends_on == ["s1"], "background is looked up for the rows the query found"
     assert plan.steps[2].depends_on == ["s1", "s2"]
@@ -55,7 +58,7 @@ async def test_offline_planner_queries_then_looks_up_the_rows_then_reports(text:
 
 
 async def test_independent_steps_are_planned_in_parallel() -> None:
-    plan = await OfflinePlanner().plan(
+    plan = await OfflinePlanner(DEMO_WORDS).plan(
         request="Compare revenue by channel for 2025 and explain the discount policy",
         agents=AGENTS,
         feedback=[],
@@ -66,14 +69,16 @@ async def test_independent_steps_are_planned_in_parallel() -> None:
 
 async def test_offline_planner_uses_a_matching_third_party_agent() -> None:
     agents = [*AGENTS, {"name": "weather_lookup", "description": "Looks up the weather forecast for a city."}]
-    plan = await OfflinePlanner().plan(request="Get the weather forecast for Lisbon", agents=agents, feedback=[])
+    plan = await OfflinePlanner(DEMO_WORDS).plan(
+        request="Get the weather forecast for Lisbon", agents=agents, feedback=[]
+    )
     assert [s.agent for s in plan.steps] == ["weather_lookup"]
 
 
 async def test_offline_planner_is_deterministic() -> None:
     text = "Write a report on revenue by category for 2025"
-    a = await OfflinePlanner().plan(request=text, agents=AGENTS, feedback=[])
-    b = await OfflinePlanner().plan(request=text, agents=AGENTS, feedback=[])
+    a = await OfflinePlanner(DEMO_WORDS).plan(request=text, agents=AGENTS, feedback=[])
+    b = await OfflinePlanner(DEMO_WORDS).plan(request=text, agents=AGENTS, feedback=[])
     assert a == b
 
 

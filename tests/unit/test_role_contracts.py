@@ -17,6 +17,7 @@ import pytest
 import sqlglot
 from langchain_core.messages import BaseMessage
 
+from cognicore.demo.plugin import PLUGIN as DEMO
 from cognicore.demo.sql_rules import OfflineSqlWriter
 from cognicore.memory.extraction import LlmFactExtractor, OfflineFactExtractor
 from cognicore.memory.importance import LlmImportanceScorer, OfflineImportanceScorer
@@ -33,6 +34,7 @@ from cognicore.orchestrator.reuse import (
     OfflineKeyer,
     fill,
 )
+from cognicore.plugins import vocabulary
 from cognicore.subagents.compose import LlmAnswerComposer, OfflineAnswerComposer
 from cognicore.subagents.report_writer import LlmReportWriter, OfflineReportWriter
 from cognicore.subagents.sql_writer import LlmSqlWriter
@@ -40,6 +42,7 @@ from cognicore.subagents.types import Plan, PlanStep
 from tests.fakes import routed
 
 ENGINES = ["offline", "llm"]
+DEMO_WORDS = vocabulary([DEMO])  # the offline roles read requests with the words the domain plugin gives
 OPTS = RoleOptions(retries=1, timeout_s=5)
 AGENTS = [
     {"name": "rag_query", "description": "Answers from the knowledge base with citations.", "input_hint": "a question"},
@@ -74,7 +77,7 @@ INTENTS = {
 
 def classifier(engine: str) -> Any:
     if engine == "offline":
-        return OfflineClassifier()
+        return OfflineClassifier(vocabulary=DEMO_WORDS)
 
     def decide(messages: list[BaseMessage]) -> dict[str, str]:
         asked = _human(messages).rsplit("Request: ", 1)[1]
@@ -95,7 +98,7 @@ async def test_classify_names_questions_statements_and_tasks(engine: str, text: 
 
 def planner(engine: str) -> Any:
     if engine == "offline":
-        return OfflinePlanner()
+        return OfflinePlanner(DEMO_WORDS)
 
     def plan(messages: list[BaseMessage]) -> dict[str, Any]:
         # A model that uses every agent the prompt lists, the last one after the others.
