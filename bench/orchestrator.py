@@ -134,7 +134,7 @@ async def main() -> None:
         settings = Settings()
         noops = [Noop("noop_alpha"), Noop("noop_beta")]
         async with open_app(settings, extra_agents=noops) as app:
-            await seed_demo(app.pool, app.knowledge)
+            await seed_demo(app.admin_pool, app.knowledge)
             await grant_sql_schemas(app)
             await app.runner.ask(TASK, session_id="warmup", user_id="bench")  # imports, caches, first plans
             print(

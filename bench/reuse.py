@@ -197,7 +197,7 @@ async def main() -> None:
         settings = Settings()
         threshold = settings.reuse_threshold if settings.reuse_threshold is not None else OFFLINE_REUSE_THRESHOLD
         async with open_app(settings) as app:
-            await seed_demo(app.pool, app.knowledge)
+            await seed_demo(app.admin_pool, app.knowledge)
             await grant_sql_schemas(app)
             # Imports, caches and the first plans, on a user nobody else uses.
             await ask(app, fresh("warmup"), "warmup", 0, FAMILIES["top-N products briefing"][0])

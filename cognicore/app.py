@@ -20,6 +20,7 @@ from cognicore.memory.knowledge import KnowledgeBase
 from cognicore.memory.reflection import reflect_if_due
 from cognicore.memory.scoring import Scoring
 from cognicore.memory.stream import MemoryStream
+from cognicore.memory.tenancy import APP_ROLE
 from cognicore.models import Models, Roles, build_agent_roles, build_models, build_roles, role_options
 from cognicore.orchestrator.context import Context
 from cognicore.orchestrator.graph import build_graph
@@ -29,7 +30,7 @@ from cognicore.orchestrator.runner import Runner
 from cognicore.orchestrator.threads import CHECKPOINT_TENANCY
 from cognicore.plugins import domain_text, load_plugins, merged_agent_settings
 from cognicore.plugins import vocabulary as plugin_vocabulary
-from cognicore.roles import grant_sql_reader, open_sql_pool, reader_url
+from cognicore.roles import grant_app_role, grant_sql_reader, open_app_pool, open_sql_pool, reader_url
 from cognicore.schema import COMPONENTS
 from cognicore.settings import Settings
 from cognicore.subagents.database_query import DatabaseQueryAgent
@@ -67,6 +68,13 @@ class App:
     sql_pool: AsyncConnectionPool | None = None
     """Logged in as the least-privilege reader; `database_query` runs model-written SQL on it."""
     sql_schemas: tuple[str, ...] = ()
+    owner_pool: AsyncConnectionPool | None = None
+    """Logged in as the owner (DATABASE_URL): migrations and seeding only; `pool` serves everything else."""
+
+    @property
+    def admin_pool(self) -> AsyncConnectionPool:
+        """The owner's pool, for DDL such as seeding a schema (the application pool when none is separate)."""
+        return self.owner_pool or self.pool
 
 
 async def database_url(settings: Settings) -> str:
@@ -77,12 +85,26 @@ async def database_url(settings: Settings) -> str:
 
 
 async def prepare_database(pool: AsyncConnectionPool) -> None:
-    """Apply our migrations and the checkpointer's, one process at a time."""
+    """Apply our migrations and the checkpointer's, then grant the application role, one process at a time."""
     async with startup_lock(pool):
         await migrate(pool, COMPONENTS)
         await AsyncPostgresSaver(pool).setup()  # type: ignore[arg-type]
         async with pool.connection() as conn:  # the checkpointer's tables exist only now
             await conn.execute(CHECKPOINT_TENANCY)
+        await grant_app_role(pool)
+
+
+async def open_app_role_pool(settings: Settings, owner: AsyncConnectionPool) -> AsyncConnectionPool:
+    """The pool the application's own statements run on, logged in as `cognicore_app`.
+
+    COGNICORE_APP_DATABASE_URL when set, else the owner's server as `cognicore_app` without a password
+    (the embedded server trusts its socket). A superuser or BYPASSRLS login is an `AppRoleError`.
+    """
+    if settings.app_database_url is not None:
+        url = settings.app_database_url.get_secret_value()
+    else:
+        url = reader_url(str(owner.conninfo), APP_ROLE)
+    return await open_app_pool(url, min_size=settings.pool_min_size, max_size=settings.pool_max_size)
 
 
 async def open_sql_reader(
@@ -104,8 +126,8 @@ async def open_sql_reader(
 
 async def grant_sql_schemas(app: App) -> None:
     """Grant the reader the allowed schemas again, e.g. after `seed_demo` created one during this process."""
-    async with startup_lock(app.pool):
-        await grant_sql_reader(app.pool, app.sql_schemas)
+    async with startup_lock(app.admin_pool):
+        await grant_sql_reader(app.admin_pool, app.sql_schemas)
 
 
 @asynccontextmanager
@@ -123,11 +145,14 @@ async def open_app(
     """
     own_pool = pool is None
     sql_pool: AsyncConnectionPool | None = None
+    app_pool: AsyncConnectionPool | None = None
     if pool is None:
         url = await database_url(settings)
-        pool = await open_pool(url, min_size=settings.pool_min_size, max_size=settings.pool_max_size)
+        pool = await open_pool(url, min_size=1, max_size=3)  # the owner: start-up, migrations, seeding
+    owner = pool
     try:
-        await prepare_database(pool)
+        await prepare_database(owner)
+        app_pool = pool = await open_app_role_pool(settings, owner)
         models = build_models(settings)
         if chat_model is not None:
             models = replace(models, chat=chat_model, engine=f"model:{type(chat_model).__name__}")
@@ -140,7 +165,7 @@ async def open_app(
         agent_settings = merged_agent_settings(plugins, settings.agent_sections())
         synonyms = [g for p in plugins for g in p.synonyms]
         sql_schemas = tuple(agent_settings.get("database_query", {}).get("schemas", []))
-        sql_pool = await open_sql_reader(settings, pool, sql_schemas)
+        sql_pool = await open_sql_reader(settings, owner, sql_schemas)
         services = AgentServices(
             wrap_role=recorded,
             pool=pool,
@@ -160,7 +185,7 @@ async def open_app(
         )
         registry = build_registry(services, BUILTIN_AGENTS, extra=extra_agents)
         schemas = agent_settings.get("database_query", {}).get("schemas", [])
-        entities = [*await known_entities(pool, schemas), *(e for p in plugins for e in p.entities)]
+        entities = [*await known_entities(owner, schemas), *(e for p in plugins for e in p.entities)]
         roles = build_roles(
             models.chat,
             options,
@@ -232,12 +257,15 @@ async def open_app(
             Runner(graph, context, runs),
             sql_pool=sql_pool,
             sql_schemas=sql_schemas,
+            owner_pool=owner,
         )
     finally:
         if sql_pool is not None:
             await sql_pool.close()
+        if app_pool is not None:
+            await app_pool.close()
         if own_pool:
-            await pool.close()
+            await owner.close()
 
 
 @dataclass(frozen=True)
@@ -299,7 +327,8 @@ async def reembed_all(app: App, *, on_progress: Callable[[str], None] | None = N
     say = on_progress or (lambda _what: None)
     say("knowledge base")
     chunks = await app.knowledge.reembed()
-    async with app.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+    # The owner lists every user; the application role would see only the rows no policy hides.
+    async with app.admin_pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
         await cur.execute(_KNOWN_USERS)
         users = [r["user_id"] for r in await cur.fetchall()]
     memories = facts = triggers = 0

@@ -79,7 +79,7 @@ def demo(as_json: JsonOpt = False) -> None:
 
     async def main() -> int:
         async with open_app(settings) as app_:
-            seeded = await seed_demo(app_.pool, app_.knowledge)
+            seeded = await seed_demo(app_.admin_pool, app_.knowledge)
             await grant_sql_schemas(app_)  # the demo schema may be new: the SQL reader needs its grant
             session = f"demo-{uuid.uuid4().hex[:8]}"
             if as_json:

@@ -114,7 +114,7 @@ def eval_suite(
         async with open_app(settings) as app_:
             if seed:
                 with nullcontext() if as_json else console.status("seeding the demo data…"):
-                    await seed_demo_data(app_.pool, app_.knowledge)
+                    await seed_demo_data(app_.admin_pool, app_.knowledge)
                     await grant_sql_schemas(app_)  # a new demo schema needs the SQL reader's grant
 
             async def ask(request: str, session_id: str, user_id: str) -> dict[str, Any]:

@@ -1,4 +1,8 @@
-"""Database roles of a deployment: the least-privilege login role that runs model-written SQL.
+"""Database roles of a deployment: who logs in for what, each with no more power than its job needs.
+
+The owner (DATABASE_URL) runs migrations, the checkpointer's setup and demo seeding, nothing else. The
+application's own statements log in as `cognicore_app`: not a superuser, no BYPASSRLS, so row-level
+security binds every statement on its connections, and `RESET ROLE` leads back to the same bound role.
 
 `cognicore_sql_reader` logs in for `database_query` only: no superuser, no BYPASSRLS, no predefined
 `pg_*` role, SELECT on the tables and views of the allowed schemas and nothing else, every transaction
@@ -20,6 +24,7 @@ from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.database import DatabaseError, open_pool, redact
+from cognicore.memory.tenancy import APP_ROLE
 
 SQL_READER_ROLE = "cognicore_sql_reader"
 
@@ -71,7 +76,28 @@ END
 $$;
 """
 
-MIGRATIONS: list[str] = [SQL_READER_MIGRATION]
+# The application role (created NOLOGIN by the memory migrations) becomes a login role. Its table grants
+# follow every later migration, so `grant_app_role` applies them at each start-up.
+APP_LOGIN_MIGRATION = f"""
+DO $$
+BEGIN
+    IF NOT (SELECT rolcanlogin FROM pg_roles WHERE rolname = '{APP_ROLE}') THEN
+        BEGIN
+            ALTER ROLE {APP_ROLE} LOGIN NOSUPERUSER NOBYPASSRLS;
+        EXCEPTION
+            WHEN internal_error THEN
+                NULL;  -- "tuple concurrently updated": a parallel migration did it at the same moment
+            WHEN insufficient_privilege THEN
+                RAISE EXCEPTION 'cannot let the role {APP_ROLE} log in: %', SQLERRM
+                    USING HINT = 'Ask an administrator to run: ALTER ROLE {APP_ROLE} LOGIN PASSWORD ...; '
+                                 'see the README, Security model';
+        END;
+    END IF;
+END
+$$;
+"""
+
+MIGRATIONS: list[str] = [SQL_READER_MIGRATION, APP_LOGIN_MIGRATION]
 """The `roles` component's migrations, appended to `cognicore.schema.COMPONENTS`."""
 
 # What would make the reader stronger than SELECT on the allowed schemas, read from its own session.
@@ -93,8 +119,70 @@ FROM pg_roles r WHERE r.rolname = current_user
 """
 
 
+# Tables and sequences of our schema the application role has no privilege on at all. Partitions are
+# left out on purpose: a grant on one would read around the parent's row-level security. Tables whose
+# migration granted a narrower set (e.g. no DELETE) keep it.
+_UNGRANTED_SQL = """
+SELECT format('%%I.%%I', n.nspname, c.relname) AS name, c.relkind = 'S' AS is_sequence
+FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S') AND NOT c.relispartition
+  AND c.relname <> 'cognicore_migrations'
+  AND CASE WHEN c.relkind = 'S' THEN NOT has_sequence_privilege(%(role)s, c.oid, 'USAGE')
+           ELSE NOT has_table_privilege(%(role)s, c.oid, 'SELECT, INSERT, UPDATE, DELETE') END
+ORDER BY 1
+"""
+
+
 class SqlReaderError(DatabaseError):
     """The least-privilege role for model-written SQL is missing, unreachable or too powerful."""
+
+
+class AppRoleError(DatabaseError):
+    """The application's login role is missing, unreachable or can bypass row-level security."""
+
+
+async def grant_app_role(pool: AsyncConnectionPool, role: str = APP_ROLE) -> list[str]:
+    """Grant `role` the tables and sequences it has no privilege on yet (run by the owner); return them.
+
+    Runs after the migrations and the checkpointer's setup, under the start-up lock, so a table a later
+    migration adds is covered at the next start; once all are granted it writes nothing.
+    """
+    async with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute(_UNGRANTED_SQL, {"role": role})
+        todo = await cur.fetchall()
+        for row in todo:
+            what = sql.SQL(row["name"])  # format('%I.%I') quoted it
+            if row["is_sequence"]:
+                statement = sql.SQL("GRANT USAGE, SELECT ON SEQUENCE {} TO {}")
+            else:
+                statement = sql.SQL("GRANT SELECT, INSERT, UPDATE, DELETE ON {} TO {}")
+            await conn.execute(statement.format(what, sql.Identifier(role)))
+        await conn.execute(sql.SQL("GRANT SELECT ON cognicore_migrations TO {}").format(sql.Identifier(role)))
+    return [r["name"] for r in todo]
+
+
+async def open_app_pool(url: str, *, min_size: int, max_size: int) -> AsyncConnectionPool:
+    """The application's pool, logged in as a role that row-level security binds; else `AppRoleError`."""
+    try:
+        conn = await psycopg.AsyncConnection.connect(url, connect_timeout=10)
+    except psycopg.OperationalError as exc:
+        reason = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
+        raise AppRoleError(
+            f"The application cannot log in to {redact(url)}: {reason}. Let the role log in "
+            f"(ALTER ROLE {APP_ROLE} LOGIN PASSWORD ...) and set COGNICORE_APP_DATABASE_URL to its URL "
+            "(README, Security model)."
+        ) from exc
+    async with conn:
+        row = await (
+            await conn.execute("SELECT current_user, rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user")
+        ).fetchone()
+    if row is None or row[1] or row[2]:
+        who = row[0] if row else "?"
+        raise AppRoleError(
+            f"The application's login role {who} is a superuser or has BYPASSRLS, so row-level security would "
+            f"not bind it; log in as {APP_ROLE} (COGNICORE_APP_DATABASE_URL) instead."
+        )
+    return await open_pool(url, min_size=min_size, max_size=max_size, name="the application role")
 
 
 def reader_url(url: str, role: str = SQL_READER_ROLE) -> str:

@@ -24,6 +24,12 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("DATABASE_URL", "COGNICORE_DATABASE_URL"),
         description="PostgreSQL URL. Unset: an embedded PostgreSQL is started in `data_dir`.",
     )
+    app_database_url: SecretStr | None = Field(
+        default=None,
+        description="URL that logs in as the application role `cognicore_app` (row-level security binds it). "
+        "Unset: DATABASE_URL's server as `cognicore_app`, without a password (the embedded server trusts its "
+        "local socket). DATABASE_URL itself is the owner: migrations and seeding only.",
+    )
     sql_database_url: SecretStr | None = Field(
         default=None,
         description="URL that logs in as the least-privilege role running model-written SQL (database_query). "
@@ -89,6 +95,9 @@ class Settings(BaseSettings):
     )
     api_max_body_bytes: int = Field(1_000_000, gt=0, description="Largest HTTP request body of the API (JSON).")
     api_max_upload_bytes: int = Field(10_000_000, gt=0, description="Largest knowledge upload request of the API.")
+    api_max_concurrent_runs: int | None = Field(
+        None, gt=0, description="Runs one API worker executes at once (default pool_max_size // 4); others queue."
+    )
 
     def agent_sections(self) -> dict[str, dict[str, Any]]:
         """`agents`, with the `database_query` variables set explicitly (COGNICORE_SQL_*) folded in."""

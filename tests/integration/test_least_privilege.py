@@ -11,6 +11,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.app import App
 from cognicore.database import open_pool
+from cognicore.memory.tenancy import APP_ROLE, user_transaction
 from cognicore.roles import SQL_READER_ROLE, SqlReaderError, check_sql_reader, open_sql_pool, reader_url
 
 
@@ -151,3 +152,58 @@ async def test_a_connection_comes_back_to_the_pool_clean(db_url: str) -> None:
         assert row["locks"] == 0 and row["temp"] is None
     finally:
         await pool.close()
+
+
+async def test_the_application_logs_in_as_a_role_row_level_security_binds(app: App) -> None:
+    # A memory of alice, written the way the application writes.
+    async with user_transaction(app.pool, "alice") as conn:
+        await conn.execute(
+            "INSERT INTO memories (user_id, kind, content, embedding) "
+            "VALUES ('alice', 'observation', 'alice only', array_fill(0.1, ARRAY[768])::halfvec)"
+        )
+    row = await one(
+        app.pool,
+        "SELECT current_user AS who, session_user AS login, rolsuper, rolbypassrls FROM pg_roles "
+        "WHERE rolname = session_user",
+    )
+    assert row == {"who": APP_ROLE, "login": APP_ROLE, "rolsuper": False, "rolbypassrls": False}
+    async with app.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        # The escapes that worked from a superuser session: reset the role, or name another tenant.
+        await cur.execute("RESET ROLE")
+        await cur.execute("SELECT count(*) AS n FROM memories")
+        assert (await cur.fetchone()) == {"n": 0}
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            await cur.execute("SELECT count(*) FROM memories_p00")  # a partition, around the policy
+    async with app.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute("SELECT set_config('cognicore.user_id', 'bob', false)")
+        await cur.execute("SELECT count(*) AS n FROM memories")
+        assert (await cur.fetchone()) == {"n": 0}
+        for escape in ("SET ROLE postgres", "SET SESSION AUTHORIZATION postgres"):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                await cur.execute(escape)  # type: ignore[arg-type]  # static test SQL
+    async with user_transaction(app.pool, "alice") as conn:
+        assert (await (await conn.execute("SELECT content FROM memories")).fetchall()) == [{"content": "alice only"}]
+    async with user_transaction(app.pool, "bob") as conn:
+        assert (await (await conn.execute("SELECT count(*) AS n FROM memories")).fetchone()) == {"n": 0}
+
+
+async def test_migrations_run_as_the_owner_and_the_app_role_owns_nothing(app: App, pool: AsyncConnectionPool) -> None:
+    assert app.owner_pool is pool
+    owned = await one(
+        pool,
+        "SELECT count(*) AS n FROM pg_class c JOIN pg_roles r ON r.oid = c.relowner WHERE r.rolname = %s",
+        (APP_ROLE,),
+    )
+    assert owned["n"] == 0
+    # Every table the application uses is granted, partitions excepted.
+    missing = await one(
+        pool,
+        "SELECT array_agg(c.relname ORDER BY c.relname)::text[] AS names FROM pg_class c "
+        "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') "
+        "AND NOT c.relispartition AND NOT has_table_privilege(%s, c.oid, 'SELECT')",
+        (APP_ROLE,),
+    )
+    assert missing["names"] is None
+    with pytest.raises(psycopg.errors.InsufficientPrivilege):
+        async with app.pool.connection() as conn:
+            await conn.execute("CREATE TABLE public.app_made (a int)")
