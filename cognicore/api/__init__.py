@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -30,6 +31,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(api: FastAPI) -> AsyncIterator[None]:
         async with open_app(settings) as app:
             api.state.cognicore = app
+            # A run holds a pooled connection for its whole length (its session lock) and takes more for
+            # its steps: past a few per worker the pool starves and every request times out. Extra runs
+            # wait here instead, holding no connection.
+            api.state.run_slots = asyncio.Semaphore(
+                settings.api_max_concurrent_runs or max(1, settings.pool_max_size // 4)
+            )
             yield
 
     api = FastAPI(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated
 
 from fastapi import Depends, HTTPException, Request
@@ -38,5 +39,12 @@ async def current_user(
     return user
 
 
+def run_slots(request: Request) -> asyncio.Semaphore:
+    """This worker's limit on runs executing at once (see `create_app`)."""
+    slots: asyncio.Semaphore = request.app.state.run_slots
+    return slots
+
+
 AppDep = Annotated[App, Depends(get_app)]
+SlotsDep = Annotated[asyncio.Semaphore, Depends(run_slots)]
 UserDep = Annotated[str, Depends(current_user)]

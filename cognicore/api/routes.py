@@ -13,7 +13,7 @@ from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from cognicore import service
-from cognicore.api.deps import AppDep, UserDep
+from cognicore.api.deps import AppDep, SlotsDep, UserDep
 from cognicore.api.metrics import record_run
 from cognicore.api.problems import problem_body, status_of
 from cognicore.app import App
@@ -62,9 +62,12 @@ async def _after(app: App, user: str, result: dict[str, Any]) -> None:
 
 
 @router.post("/ask", tags=["ask"], summary="Ask a question or give a task; returns the `ask --json` object")
-async def ask(body: AskBody, app: AppDep, user: UserDep, background: BackgroundTasks) -> dict[str, Any]:
+async def ask(
+    body: AskBody, app: AppDep, user: UserDep, slots: SlotsDep, background: BackgroundTasks
+) -> dict[str, Any]:
     """Run the request to the end; post-reply memory work runs after the response is sent."""
-    result = await service.ask(app, user, body.request, session=body.session or _new_session())
+    async with slots:
+        result = await service.ask(app, user, body.request, session=body.session or _new_session())
     background.add_task(_after, app, user, result)
     return result
 
@@ -79,7 +82,7 @@ def _sse(event: str, data: Any) -> str:
     summary="Ask, streaming progress as server-sent events",
     responses={200: {"content": {"text/event-stream": {}}, "description": "node, step, answer, result events"}},
 )
-async def ask_stream(body: AskBody, app: AppDep, user: UserDep) -> StreamingResponse:
+async def ask_stream(body: AskBody, app: AppDep, user: UserDep, slots: SlotsDep) -> StreamingResponse:
     """Events: `session`, then progress (`node_start`, `intent`, `plan`, `step_start`, `step_end`...), `answer`,
     and `result` (the `ask --json` object), or `error` (problem JSON). A client that disconnects interrupts
     the run at its last checkpoint: continue it with POST /v1/sessions/{session}/resume."""
@@ -87,7 +90,12 @@ async def ask_stream(body: AskBody, app: AppDep, user: UserDep) -> StreamingResp
 
     async def events() -> AsyncIterator[str]:
         queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
-        task = asyncio.create_task(service.ask(app, user, body.request, session=session, on_event=queue.put_nowait))
+
+        async def run() -> dict[str, Any]:
+            async with slots:
+                return await service.ask(app, user, body.request, session=session, on_event=queue.put_nowait)
+
+        task = asyncio.create_task(run())
         task.add_done_callback(lambda _t: queue.put_nowait(None))
         try:
             yield _sse("session", {"session": session})
@@ -119,17 +127,21 @@ async def session_history(session: SessionPath, app: AppDep, user: UserDep, limi
 
 
 @router.post("/sessions/{session}/resume", tags=["sessions"], summary="Continue a session's interrupted run")
-async def resume(session: SessionPath, app: AppDep, user: UserDep, background: BackgroundTasks) -> dict[str, Any]:
+async def resume(
+    session: SessionPath, app: AppDep, user: UserDep, slots: SlotsDep, background: BackgroundTasks
+) -> dict[str, Any]:
     """Completed steps are not run again."""
-    result = await service.resume(app, user, session)
+    async with slots:
+        result = await service.resume(app, user, session)
     background.add_task(_after, app, user, result)
     return result
 
 
 @router.post("/sessions/{session}/fork", tags=["sessions"], summary="Continue a session from an earlier checkpoint")
-async def fork(session: SessionPath, body: ForkBody, app: AppDep, user: UserDep) -> dict[str, Any]:
+async def fork(session: SessionPath, body: ForkBody, app: AppDep, user: UserDep, slots: SlotsDep) -> dict[str, Any]:
     """A new run branching from the checkpoint; the original run stays as it was."""
-    return await service.fork(app, user, session, body.checkpoint)
+    async with slots:
+        return await service.fork(app, user, session, body.checkpoint)
 
 
 @router.get("/runs", tags=["runs"], summary="The user's recorded runs, newest first")
@@ -147,9 +159,10 @@ async def show_run(run_id: RunPath, app: AppDep, user: UserDep) -> dict[str, Any
 
 
 @router.post("/runs/{run_id}/replay", tags=["runs"], summary="Re-execute a run and compare it with the original")
-async def replay(run_id: RunPath, body: ReplayBody, app: AppDep, user: UserDep) -> dict[str, Any]:
+async def replay(run_id: RunPath, body: ReplayBody, app: AppDep, user: UserDep, slots: SlotsDep) -> dict[str, Any]:
     """The replay report and the new run's result."""
-    return await service.replay(app, user, run_id, mode=body.mode)
+    async with slots:
+        return await service.replay(app, user, run_id, mode=body.mode)
 
 
 @router.get("/workflows", tags=["workflows"], summary="The user's learned workflows")
