@@ -164,17 +164,3 @@ class LlmRole(Generic[T]):
     async def ask(self, user: str, *, system: str | None = None) -> T:
         """The model's typed answer to `user` (and the prompt filled in as `system`, when it has slots)."""
         return await self._structured.ask(user, system=system)
-
-
-async def structured_call(
-    model: BaseChatModel,
-    messages: list[BaseMessage],
-    schema: type[T],
-    *,
-    role: str,
-    retries: int = 1,
-    timeout_s: float = 60.0,
-) -> T:
-    """One structured call with explicit messages (for callers outside the roles, e.g. benches)."""
-    sr = StructuredRole(model, schema, role=role, system="", options=RoleOptions(retries=retries, timeout_s=timeout_s))
-    return await sr._call(messages)

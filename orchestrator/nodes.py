@@ -15,8 +15,9 @@ from cognicore.memory.llm import ModelCallError
 from cognicore.orchestrator.budget import fit_context
 from cognicore.orchestrator.context import Context
 from cognicore.orchestrator.journal import record_failure, record_step, record_turn
+from cognicore.orchestrator.learning import learn
 from cognicore.orchestrator.recollection import memory_passages, memory_text, planner_memory
-from cognicore.orchestrator.reuse import WorkflowKey, fill, keywords
+from cognicore.orchestrator.reuse import fill
 from cognicore.orchestrator.state import State, StepTask
 from cognicore.subagents.errors import SubAgentError
 from cognicore.subagents.role_names import tool_role
@@ -399,47 +400,5 @@ async def remember(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     )
     update: dict[str, Any] = {"model_calls": {"score_importance": 1}}
     if state.get("intent") == "task":
-        update["workflow"] = await _learn(state, ctx)
+        update["workflow"] = await learn(state, ctx)
     return update
-
-
-async def _learn(state: State, ctx: Context) -> dict[str, Any] | None:
-    """Score a reused workflow, and learn the plan of a successful run as a (possibly known) workflow."""
-    workflow = dict(state.get("workflow") or {"id": None, "reused": False, "similarity": None})
-    succeeded = state.get("outcome") == "succeeded"
-    user, request = state["user_id"], state["request"]
-    known = workflow.pop("key", None)  # keyed once, by `lookup_workflow`
-    if not succeeded and not workflow.get("reused"):
-        return workflow
-    try:
-        key = WorkflowKey.model_validate(known) if known else await ctx.keyer.key(request=request)
-    except ModelCallError:
-        return workflow  # learning must not fail the run it learns from
-    if workflow.get("reused"):
-        ok = succeeded and not workflow.get("failed")
-        await ctx.workflows.record_outcome(workflow_id=workflow["id"], user_id=user, succeeded=ok)
-        if ok:
-            await ctx.workflows.add_trigger(
-                workflow_id=workflow["id"],
-                user_id=user,
-                trigger=request,
-                skeleton=key.skeleton,
-                keywords=keywords(key.skeleton),
-            )
-            return workflow
-    if succeeded and state.get("plan"):
-        generalised = await ctx.generaliser.generalise(request=request, plan=Plan.model_validate(state["plan"]))
-        wf_id, _created = await ctx.workflows.learn(
-            user_id=user,
-            name=request[:80],
-            template={"steps": [s.model_dump() for s in generalised.steps]},
-            parameters=generalised.parameters,
-            features=sorted(key.features),
-            trigger=request,
-            skeleton=key.skeleton,
-            keywords=keywords(key.skeleton),
-            run_id=state["run_id"],
-        )
-        if not workflow.get("reused"):
-            workflow["id"] = wf_id
-    return workflow

@@ -7,8 +7,6 @@ the quarter of the most recent order, and relative periods count back from the m
 
 from __future__ import annotations
 
-from typing import Any
-
 from cognicore.demo import sales_questions as rules
 from cognicore.subagents.sql_writer import QuestionNotUnderstood, SqlDraft
 
@@ -59,22 +57,3 @@ def _interpret(question: str, context: str) -> rules.SalesQuery:
         "grouping (product, category, region, channel, quarter, month, year), a top/bottom N, a period and "
         f"filters, e.g. {examples}."
     )
-
-
-def sales_parameters(question: str) -> dict[str, Any] | None:
-    """What a sales question asks, as plain values (measure, grouping, top N, period, filters), or None.
-
-    The same reading the offline writer uses; workflow templates show it as their parameters.
-    """
-    try:
-        q = rules.interpret(question)
-    except rules.NotUnderstood:
-        return None
-    return {
-        "metric": ", ".join(q.metrics),
-        "dimension": ", ".join(q.dimensions) or None,
-        "top_n": q.top_n,
-        "order": "ascending" if q.ascending else "descending",
-        "period": q.period.label if q.period else None,
-        "filters": q.filters,
-    }
