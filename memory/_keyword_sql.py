@@ -35,9 +35,8 @@ MATCH_CAP = 500
 # BEGIN ATOMIC: the body is bound at creation, so no search_path at call time can redirect it.
 # SECURITY DEFINER and the explicit tenant check: see point 3 of `memory._stream_sql`'s docstring.
 # Every scan names `p_user`, which must equal the transaction's tenant (else nothing matches).
-TEXT_HITS_BM25 = f"""
-DROP FUNCTION memory_text_hits(text, tsquery, int, int, text[], text, timestamptz, timestamptz, text);
-CREATE FUNCTION memory_text_hits(
+_TEXT_HITS_BM25 = f"""
+CREATE OR REPLACE FUNCTION memory_text_hits(
     p_user text, p_terms text[], p_limit int, p_kinds text[], p_session text,
     p_since timestamptz, p_until timestamptz, p_status text, p_metadata jsonb
 ) RETURNS TABLE (id bigint, rank bigint, score float8)
@@ -51,18 +50,13 @@ BEGIN ATOMIC
         ORDER BY m.user_id, m.id
         LIMIT 1
     ),
-    meta AS (
+    meta AS (  -- pg_stats, not pg_statistic: only superusers may read the catalog; the view serves the owner
         SELECT greatest(c.reltuples, 1)::float8 AS n_rows,
-               CASE 4 WHEN s.stakind1 THEN s.stavalues1 WHEN s.stakind2 THEN s.stavalues2
-                      WHEN s.stakind3 THEN s.stavalues3 WHEN s.stakind4 THEN s.stavalues4
-                      WHEN s.stakind5 THEN s.stavalues5 END::text::text[] AS elems,
-               CASE 4 WHEN s.stakind1 THEN s.stanumbers1 WHEN s.stakind2 THEN s.stanumbers2
-                      WHEN s.stakind3 THEN s.stanumbers3 WHEN s.stakind4 THEN s.stanumbers4
-                      WHEN s.stakind5 THEN s.stanumbers5 END AS freqs
+               s.most_common_elems::text::text[] AS elems, s.most_common_elem_freqs AS freqs
         FROM part
         JOIN pg_class AS c ON c.oid = part.oid
-        LEFT JOIN pg_attribute AS a ON a.attrelid = part.oid AND a.attname = 'tsv'
-        LEFT JOIN pg_statistic AS s ON s.starelid = part.oid AND s.staattnum = a.attnum AND NOT s.stainherit
+        JOIN pg_namespace AS ns ON ns.oid = c.relnamespace
+        LEFT JOIN pg_stats AS s ON s.schemaname = ns.nspname AND s.tablename = c.relname AND s.attname = 'tsv'
     ),
     common AS (
         SELECT e.elem, e.freq::float8 AS freq
@@ -143,3 +137,12 @@ REVOKE ALL ON FUNCTION memory_text_hits(text, text[], int, text[], text, timesta
 GRANT EXECUTE ON FUNCTION memory_text_hits(text, text[], int, text[], text, timestamptz, timestamptz, text, jsonb)
     TO cognicore_app;
 """
+
+TEXT_HITS_BM25 = (
+    "DROP FUNCTION memory_text_hits(text, tsquery, int, int, text[], text, timestamptz, timestamptz, text);"
+    + _TEXT_HITS_BM25
+)
+"""Migration 9: the first keyword function replaced by this one."""
+TEXT_HITS_BM25_AGAIN = _TEXT_HITS_BM25
+"""Migration 10: the same function re-created in place, for databases that applied a draft of migration 9
+(which read `pg_statistic`, readable only by superusers)."""

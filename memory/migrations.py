@@ -1,6 +1,6 @@
 """Schema of the memory stores; append-only, the position of a statement is its version."""
 
-from cognicore.memory._keyword_sql import TEXT_HITS_BM25
+from cognicore.memory._keyword_sql import TEXT_HITS_BM25, TEXT_HITS_BM25_AGAIN
 from cognicore.memory._stream_sql import MEMORIES_INDEXES, MEMORIES_TABLE, TEXT_HITS_FUNCTION
 from cognicore.memory.embeddings import EMBEDDING_MODEL_TABLE
 from cognicore.memory.tenancy import APP_ROLE, APP_ROLE_MIGRATION, USER_SETTING, rls_migration
@@ -154,4 +154,6 @@ MIGRATIONS: list[str] = [
     # Memory stream keyword stage: BM25 over all of a user's matches, with a metadata filter
     # (memory/_keyword_sql.py), instead of ts_rank over the newest 200.
     TEXT_HITS_BM25,
+    # The same function again, in place: statistics through pg_stats, which the table owner may read.
+    TEXT_HITS_BM25_AGAIN,
 ]

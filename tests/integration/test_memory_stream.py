@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import uuid
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from psycopg import sql
 from psycopg_pool import AsyncConnectionPool
 from pydantic import ValidationError
 
@@ -326,3 +328,36 @@ async def test_concurrent_searches_count_every_candidate(stream: MemoryStream, p
     await stream.flush_counts()
     for memory_id in ids:  # no update lost, no deadlock between the searches' row locks
         assert (await counters(pool, memory_id))["candidate_count"] == 8
+
+
+async def test_keyword_stage_works_when_a_non_superuser_owns_the_schema(
+    stream: MemoryStream, pool: AsyncConnectionPool
+) -> None:
+    # Deployments migrate as an ordinary role: the keyword function reads statistics through pg_stats,
+    # which the owner may read (pg_statistic is for superusers only).
+    owner = f"kw_owner_{uuid.uuid4().hex[:8]}"
+    async with pool.connection() as conn:
+        await conn.execute(sql.SQL("CREATE ROLE {} NOLOGIN").format(sql.Identifier(owner)))
+        await conn.execute(
+            sql.SQL(
+                "DO $$ DECLARE t text; BEGIN FOR t IN SELECT c.relname FROM pg_class c "
+                "WHERE c.relname = 'memories' OR c.relname LIKE 'memories\\_p%' AND c.relkind = 'r' LOOP "
+                "EXECUTE format('ALTER TABLE %I OWNER TO %I', t, {}); END LOOP; END $$"
+            ).format(sql.Literal(owner))
+        )
+        await conn.execute(
+            sql.SQL(
+                "ALTER FUNCTION memory_text_hits(text, text[], int, text[], text, timestamptz, timestamptz, "
+                "text, jsonb) OWNER TO {}"
+            ).format(sql.Identifier(owner))
+        )
+    try:
+        ids = await stream.add(U, [NewMemory(content=f"quarterly zeppelin report {i}") for i in range(30)])
+        async with pool.connection() as conn:
+            await conn.execute("ANALYZE memories")  # statistics exist, so pg_stats is read
+        hits = await stream.search(U, "zeppelin report 7", k=3, min_similarity=-1, quiet=True)
+        assert hits[0].id == ids[7] and hits[0].text_rank == 1
+    finally:
+        async with pool.connection() as conn:
+            await conn.execute(sql.SQL("REASSIGN OWNED BY {} TO current_user").format(sql.Identifier(owner)))
+            await conn.execute(sql.SQL("DROP ROLE {}").format(sql.Identifier(owner)))
