@@ -99,7 +99,9 @@ class Roles:
 
 def role_options(settings: Settings) -> RoleOptions:
     """The per-call limits of every LLM role, from settings."""
-    return RoleOptions(retries=settings.model_retries, timeout_s=settings.model_timeout_s)
+    return RoleOptions(
+        retries=settings.model_retries, timeout_s=settings.model_timeout_s, max_tokens=settings.model_max_tokens
+    )
 
 
 def build_roles(

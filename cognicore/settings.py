@@ -48,6 +48,9 @@ class Settings(BaseSettings):
     )
     model_timeout_s: float = Field(60.0, gt=0, description="Timeout of one model call.")
     model_retries: int = Field(1, ge=0, le=5, description="Retries when a model returns unusable output.")
+    model_max_tokens: int | None = Field(
+        None, gt=0, description="Cap on each model reply's tokens (unset: the provider's default)."
+    )
 
     data_dir: Path = Field(default_factory=_default_data_dir, description="Embedded database and outputs.")
     output_dir: Path | None = Field(None, description="Where reports go (default: DATA_DIR/reports).")

@@ -111,6 +111,7 @@ class LlmFactExtractor(LlmRole[ExtractedFacts]):
     """Fact extraction by a chat model with structured output."""
 
     role = ROLE
+    max_chars = 2_000
     schema = ExtractedFacts
     prompt = EXTRACT_FACTS_PROMPT
 

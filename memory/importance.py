@@ -102,6 +102,7 @@ class LlmImportanceScorer(LlmRole[ImportanceScore]):
     """Importance from a chat model with structured output."""
 
     role = ROLE
+    max_chars = 500
     schema = ImportanceScore
     prompt = SCORE_IMPORTANCE_PROMPT
 

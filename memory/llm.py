@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Generic, TypeVar
 
 from langchain_core.language_models import BaseChatModel
@@ -155,8 +155,11 @@ class LlmRole(Generic[T]):
     role: ClassVar[str]
     schema: ClassVar[type[Any]]
     prompt: ClassVar[str]
+    max_chars: ClassVar[int | None] = None  # the role's own cap on each output string, below the options'
 
     def __init__(self, model: BaseChatModel, options: RoleOptions = RoleOptions()) -> None:
+        if self.max_chars is not None and self.max_chars < options.max_chars:
+            options = replace(options, max_chars=self.max_chars)
         self._structured: StructuredRole[T] = StructuredRole(
             model, self.schema, role=self.role, system=self.prompt, options=options
         )

@@ -117,6 +117,7 @@ class LlmReflector(LlmRole[Reflections]):
     """Reflection by a chat model with structured output."""
 
     role = ROLE
+    max_chars = 2_000
     schema = Reflections
     prompt = REFLECT_PROMPT
 

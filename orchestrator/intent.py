@@ -64,6 +64,18 @@ _QUESTION_START = re.compile(
 _FIGURE = re.compile(
     r"\bhow (much|many)\b|\b(19|20)\d\d\b|\bq[1-4]\b|\b(last|this|previous|latest) (quarter|year|month)", re.I
 )
+# An imperative that asks for something ("give me", "list", "summarise the policy") is a question too.
+_ASKS = re.compile(
+    r"^\s*(please\s+)?(give|show|list|find|get|fetch|look up|tell|explain|describe|summari[sz]e|remind|what's)\b",
+    re.IGNORECASE,
+)
+# A statement tells something about the speaker or their team; a bare phrase ("warranty for headphones")
+# is a search, answered like a question.
+_TELLS = re.compile(
+    r"\b(i|i'm|im|i've|i'd|i'll|my|mine|we|we're|we've|we'll|us|our|ours|fyi|btw|remember|note that)\b", re.IGNORECASE
+)
+# Summarising what documents say is answering from them, unless a figure or an artefact is asked for.
+_SUMMARISE = frozenset(terms("summarize summarise"))
 _RANKING = re.compile(r"\b(top|bottom|best|worst|highest|lowest|most|least)\b", re.IGNORECASE)
 
 
@@ -97,7 +109,7 @@ class OfflineClassifier:
                 return IntentDecision(intent="task", reason=f"asks for what {tool['name']} does")
         action = sorted(found & _ACTION)
         data = sorted(found & self._data)
-        if action:
+        if action and not (set(action) <= _SUMMARISE and not data):
             return IntentDecision(
                 intent="task", reason=f"asks to produce or analyse something ({_word(request, action)})"
             )
@@ -108,7 +120,7 @@ class OfflineClassifier:
         measured = [d for d in data if d not in _PERIODS]
         if measured and (asks_figure or not _QUESTION_START.match(request)):
             return IntentDecision(intent="task", reason=f"needs figures from the database ({_word(request, measured)})")
-        if not is_question(request):
+        if not (is_question(request) or _ASKS.match(request)) and _TELLS.search(request):
             return IntentDecision(intent="statement", reason="tells something and asks nothing")
         return IntentDecision(intent="question", reason="answerable from the knowledge base and memory")
 
@@ -117,6 +129,7 @@ class LlmClassifier(LlmRole[IntentDecision]):
     """Intent from a chat model with structured output; agents and domain come from the registry and plugins."""
 
     role = "classify"
+    max_chars = 1_000
     schema = IntentDecision
     prompt = CLASSIFY_PROMPT
 

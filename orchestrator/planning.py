@@ -165,6 +165,7 @@ class LlmPlanner(LlmRole[Plan]):
     """Plans with a chat model's structured output; it knows the agents only from the registry."""
 
     role = "plan"
+    max_chars = 4_000
     schema = Plan
     prompt = PLAN_PROMPT
 

@@ -227,6 +227,7 @@ class LlmKeyer(LlmRole[WorkflowKey]):
     """Keying by a chat model's structured output."""
 
     role = "key_workflow"
+    max_chars = 2_000
     schema = WorkflowKey
     prompt = KEY_WORKFLOW_PROMPT
 
@@ -239,6 +240,7 @@ class LlmGeneraliser(LlmRole[WorkflowTemplate]):
     it came from is replaced by the literal one."""
 
     role = "generalise_workflow"
+    max_chars = 4_000
     schema = WorkflowTemplate
     prompt = GENERALISE_PROMPT
 
@@ -305,6 +307,7 @@ class LlmAdapter(LlmRole[Adaptation]):
     """Adaptation by a chat model's structured output."""
 
     role = "adapt_workflow"
+    max_chars = 2_000
     schema = Adaptation
     prompt = ADAPT_PROMPT
 

@@ -75,6 +75,7 @@ class LlmSqlWriter(LlmRole[SqlDraft]):
     """Writer backed by a chat model's structured output (`SqlDraft`)."""
 
     role = ROLE
+    max_chars = 8_000
     schema = SqlDraft
     prompt = WRITE_SQL_PROMPT
 

@@ -72,6 +72,12 @@ INTENTS = {
     "Our fiscal year starts in April.": "statement",
     "Write a short report on revenue by region with a chart": "task",
     "Compare revenue by channel for this year": "task",
+    # Imperatives that ask, and bare phrases, are questions; telling about oneself is a statement.
+    "Summarise our return policy": "question",
+    "Give me the warranty terms": "question",
+    "warranty for headphones": "question",
+    "Our budget is 5k.": "statement",
+    "Summarise revenue by region in a short report": "task",
 }
 
 

@@ -6,7 +6,7 @@ import pytest
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from pydantic import BaseModel, Field
 
-from cognicore.memory.llm import ModelCallError, RoleOptions, StructuredRole, _with_max_tokens, clean_text
+from cognicore.memory.llm import LlmRole, ModelCallError, RoleOptions, StructuredRole, _with_max_tokens, clean_text
 from tests.fakes import junk, routed
 
 
@@ -44,3 +44,14 @@ def test_max_tokens_caps_the_reply_of_providers_that_name_the_field() -> None:
     capped = _with_max_tokens(original, 256)
     assert capped.max_tokens == 256 and original.max_tokens is None  # type: ignore[attr-defined]
     assert _with_max_tokens(original, None) is original
+
+
+async def test_each_role_caps_its_own_output_below_the_shared_limit() -> None:
+    class Short(LlmRole[Note]):
+        role = "short"
+        schema = Note
+        prompt = "p"
+        max_chars = 5
+
+    note = await Short(routed(Note=[{"title": "abcdefghij"}]), RoleOptions(max_chars=100)).ask("x")
+    assert note.title == "abcd…"
