@@ -98,7 +98,8 @@ class RunCallSink:
     async def save(self, call: ModelCall) -> None:
         """Store one call in its own transaction, so a crash right after it keeps it."""
         row = (self.run_id, self.user_id, call.seq, call.role, call.scope, Jsonb(call.input), Jsonb(call.output))
-        async with user_transaction(self.pool, self.user_id) as conn:
+        # Pipelined: BEGIN, the tenant, the INSERT and COMMIT in one round trip, since this is on a role's path.
+        async with user_transaction(self.pool, self.user_id, pipeline=True) as conn:
             await conn.execute(_SAVE_CALL, (*row, call.output_type, call.ms, call.task_id))
 
     async def drop_task(self, task_id: str) -> None:
