@@ -18,7 +18,9 @@ inflated about 3x; old and new searches interleaved): counting every term and sc
 70 ms p50 for the keyword call alone, against 2-3 ms for the newest-200 `ts_rank` stage; this design with
 `PROBE_ROWS` 600 / `MATCH_CAP` 1500 made the whole search 1.5x slower than the old one (p50 49 vs 33 ms),
 with 200 / 500 1.3x (34 vs 26 ms), with 100 / 300 1.13x (30 vs 26 ms). 200 / 500 changed nothing on
-bench/recall.py against 600 / 1500.
+bench/recall.py against 600 / 1500. Reading statistics through `pg_stats` instead of `pg_statistic` (which
+only superusers may read) costs about 3 ms more there (planning the view and scanning pg_attribute):
+1.28-1.44x the old search over three interleaved runs.
 
 Ties go to the newer memory: on equal words, the later statement is more likely the current one.
 """
