@@ -17,7 +17,7 @@ from pydantic_core import to_jsonable_python
 from rich.table import Table
 from rich.tree import Tree
 
-from cognicore.app import database_url, open_app, prepare_database, process_memory
+from cognicore.app import database_url, open_app, open_app_role_pool, prepare_database, process_memory
 from cognicore.cli_common import JsonOpt, UserOpt, console, load_settings, print_json, run_command
 from cognicore.database import open_pool
 from cognicore.memory.embeddings import DIMS, check_embedding_model
@@ -36,9 +36,13 @@ memory_app = typer.Typer(
 @asynccontextmanager
 async def open_memory(settings: Settings, *, check_embeddings: bool = True) -> AsyncIterator[Memory]:
     """The `Memory` object on the configured database (migrated first), with the configured embedder and scoring."""
-    pool = await open_pool(await database_url(settings), min_size=1, max_size=4)
+    owner = await open_pool(await database_url(settings), min_size=1, max_size=2)
     try:
-        await prepare_database(pool)
+        await prepare_database(owner)  # the owner migrates; memory statements log in as the app role
+        pool = await open_app_role_pool(settings, owner)
+    finally:
+        await owner.close()
+    try:
         models = build_models(settings)
         if check_embeddings:
             await check_embedding_model(pool, models.embedding_name, DIMS)
