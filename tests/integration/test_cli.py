@@ -218,7 +218,8 @@ def test_entry_point_agents_are_listed_planned_and_resumed_after_a_kill(
     stored = json.loads(cli("runs", "show", run_id, "--json", env=env).stdout)
     assert stored["status"] == "running", "a killed run cannot mark itself; `resume` is offered"
     before = [(c["role"], c["scope"]) for c in stored["calls"]]
-    assert ("plan", "run") in before and ("compose_answer", "s2") in before, "calls made before the kill are kept"
+    slow_step = next((scope for role, scope in before if role == "compose_answer"), None)
+    assert ("plan", "run") in before and slow_step not in (None, "run"), "calls made before the kill are kept"
     busy = cli("ask", "another request", "--session", "drill", "--json", env=env)
     assert busy.returncode == 1 and "cognicore resume --session drill" in json.loads(busy.stdout)["error"]["message"]
     resumed = cli("resume", "--session", "drill", "--json", env=env)
@@ -230,7 +231,7 @@ def test_entry_point_agents_are_listed_planned_and_resumed_after_a_kill(
     assert calls.read_text().split().count("slow") == 2
     shown = json.loads(cli("runs", "show", run_id, "--json", env=env).stdout)
     scopes = [(c["role"], c["scope"]) for c in shown["calls"]]
-    assert scopes.count(("compose_answer", "s2")) == 1, "the re-run step replaced its calls from before the kill"
+    assert scopes.count(("compose_answer", slow_step)) == 1, "the re-run step replaced its calls from before the kill"
     assert scopes.count(("plan", "run")) == 1 and shown["status"] == "succeeded"
     replay = cli("workflows", "replay", run_id, "--json", env=env)
     assert replay.returncode == 0 and json.loads(replay.stdout)["identical"] is True, replay.stdout + replay.stderr
