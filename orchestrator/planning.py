@@ -57,7 +57,7 @@ GENERIC = Vocabulary(
     data=frozenset(
         terms(
             "top bottom worst best performing growth trend quarter quarterly monthly yearly figures numbers "
-            "metrics kpi average total count sum statistics stats breakdown rank ranking highest lowest"
+            "metrics kpi average total"
         )
     ),
     knowledge=frozenset(
