@@ -21,7 +21,7 @@ from cognicore.orchestrator.context import Context
 from cognicore.orchestrator.errors import NothingToResume, SessionBusy
 from cognicore.orchestrator.role_outputs import ROLE_OUTPUTS
 from cognicore.orchestrator.state import State, new_run_input
-from cognicore.orchestrator.threads import thread_id
+from cognicore.orchestrator.threads import bind_user, thread_id
 from cognicore.workflows.errors import WorkflowNotFound
 from cognicore.workflows.recording import Recorder
 from cognicore.workflows.replay import (
@@ -88,6 +88,10 @@ class Runner:
         self._context = context
         self._runs = runs
 
+    def _as(self, user_id: str) -> CompiledStateGraph[Any, Any, Any, Any]:
+        # Row-level security on the checkpoint tables shows a connection only its user's threads.
+        return bind_user(self._graph, user_id)  # type: ignore[no-any-return]
+
     async def ask(
         self, request: str, *, session_id: str, user_id: str, on_event: EventHandler | None = None
     ) -> RunResult:
@@ -123,7 +127,7 @@ class Runner:
 
     async def _ensure_idle(self, user_id: str, session_id: str) -> None:
         # Called with the thread's lock held: a pending checkpoint here belongs to a run whose process is gone.
-        pending = await self._graph.aget_state(_config(user_id, session_id))
+        pending = await self._as(user_id).aget_state(_config(user_id, session_id))
         if pending.next:
             run_id = pending.values.get("run_id")
             record = await self._runs.get(run_id, user_id=user_id) if run_id else None
@@ -138,7 +142,7 @@ class Runner:
     async def resume(self, *, session_id: str, user_id: str, on_event: EventHandler | None = None) -> RunResult:
         """Continue the session's interrupted run from its last checkpoint; completed steps are not redone."""
         async with self._hold(thread_id(user_id, session_id), session_id):
-            snapshot = await self._graph.aget_state(_config(user_id, session_id))
+            snapshot = await self._as(user_id).aget_state(_config(user_id, session_id))
             if not snapshot.next:
                 raise NothingToResume(f"Session {session_id!r} of user {user_id!r} has no interrupted run to resume.")
             run_id = snapshot.values["run_id"]
@@ -156,7 +160,7 @@ class Runner:
     async def history(self, *, session_id: str, user_id: str, limit: int = 100) -> list[CheckpointInfo]:
         """The user's session checkpoints, newest first."""
         out: list[CheckpointInfo] = []
-        async for snap in self._graph.aget_state_history(_config(user_id, session_id), limit=limit):
+        async for snap in self._as(user_id).aget_state_history(_config(user_id, session_id), limit=limit):
             meta = snap.metadata or {}
             out.append(
                 CheckpointInfo(
@@ -232,7 +236,7 @@ class Runner:
         async with self._hold(thread, session_id):
             await self._ensure_idle(user_id, session_id)
             config = _config(user_id, session_id, checkpoint_id)
-            snapshot = await self._graph.aget_state(config)
+            snapshot = await self._as(user_id).aget_state(config)
             if not snapshot.values:
                 raise NothingToResume(
                     f"Session {session_id!r} has no checkpoint {checkpoint_id!r}; list them with "
@@ -256,7 +260,9 @@ class Runner:
             # Sub-agent nodes are reached with `Send` payloads that a goto cannot carry: `execute` re-dispatches
             # the steps still to do. `as_node` is a node with no static edges, so only `goto` decides what runs.
             goto = list(dict.fromkeys("execute" if n in self._context.registry else n for n in snapshot.next))
-            await self._graph.aupdate_state(config, Command(goto=goto, update={"run_id": new_id}), as_node=FORK_AS_NODE)
+            await self._as(user_id).aupdate_state(
+                config, Command(goto=goto, update={"run_id": new_id}), as_node=FORK_AS_NODE
+            )
             recorder = self._recorder(new_id, user_id)
             return await self._drive(None, user_id=user_id, session_id=session_id, recorder=recorder, on_event=on_event)
 
@@ -276,12 +282,12 @@ class Runner:
         emit = on_event or (lambda _event: None)
         context = replace(context or self._context, recorder=recorder)
         config = _config(user_id, session_id)
-        run_id = (graph_input or {}).get("run_id") or (await self._graph.aget_state(config)).values["run_id"]
+        run_id = (graph_input or {}).get("run_id") or (await self._as(user_id).aget_state(config)).values["run_id"]
         started = time.perf_counter()
         node_started: dict[str, float] = {}
         timings: dict[str, float] = {}
         try:
-            stream = self._graph.astream(
+            stream = self._as(user_id).astream(
                 graph_input, config, context=context, stream_mode=["tasks", "custom"], durability="sync"
             )
             async for mode, chunk in cast("AsyncIterator[tuple[str, dict[str, Any]]]", stream):
@@ -312,13 +318,13 @@ class Runner:
             reason = f"ModelCallError: {exc}"
             await self._end(run_id, user_id, "failed", reason)
             with suppress(Exception):
-                await self._graph.aupdate_state(config, {"outcome": "failed", "error": reason}, as_node=LAST_NODE)
+                await self._as(user_id).aupdate_state(config, {"outcome": "failed", "error": reason}, as_node=LAST_NODE)
             raise
         except Exception as exc:
             await self._end(run_id, user_id, "failed", f"{type(exc).__name__}: {exc}")
             raise
         timings["total"] = round((time.perf_counter() - started) * 1000, 1)
-        snapshot = await self._graph.aget_state(config)
+        snapshot = await self._as(user_id).aget_state(config)
         result = self._result(snapshot.values, session_id=session_id, timings=timings)
         await self._runs.finish(
             run_id,

@@ -1,15 +1,24 @@
 """Checkpoint threads belong to a user: the thread id carries the user, and row-level security checks it.
 
-LangGraph's checkpointer owns its tables and runs its statements without a tenant, so the policy lets a
-connection with no `cognicore.user_id` through (the checkpointer's own) and limits any statement that acts
-as a user (`memory.tenancy.user_transaction`) to that user's threads.
+The application's connections see only the threads of the user they act as: a statement with no
+`cognicore.user_id` sees none. LangGraph's checkpointer runs its own statements, so each user gets a
+`TenantSaver`, which names its user on every connection it takes (the pool's reset clears it on return).
+The owner (migrations, maintenance) is not bound: the policy is enabled, not forced.
 """
 
 from __future__ import annotations
 
-from cognicore.memory.tenancy import USER_SETTING
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
 
-__all__ = ["CHECKPOINT_TABLES", "CHECKPOINT_TENANCY", "thread_id"]
+from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+from psycopg import AsyncCursor
+from psycopg.rows import DictRow
+
+from cognicore.memory.tenancy import USER_SETTING, check_user_id
+
+__all__ = ["CHECKPOINT_TABLES", "CHECKPOINT_TENANCY", "TenantSaver", "bind_user", "thread_id"]
 
 CHECKPOINT_TABLES = ("checkpoints", "checkpoint_blobs", "checkpoint_writes")
 
@@ -25,10 +34,10 @@ def thread_id(user_id: str, session_id: str) -> str:
 
 _TENANT = f"current_setting('{USER_SETTING}', true)"
 _OWNED = f"split_part(thread_id, ':', 1) = encode(convert_to({_TENANT}, 'UTF8'), 'hex')"
-_RULE = f"(coalesce({_TENANT}, '') = '' OR {_OWNED})"
+_RULE = f"(coalesce({_TENANT}, '') <> '' AND {_OWNED})"
 
-# Run by the owner after the checkpointer's own setup (its tables do not exist before); idempotent, and
-# a start-up that finds everything in place takes no lock.
+# Run by the owner after the checkpointer's own setup (its tables do not exist before), under the start-up
+# lock; idempotent.
 CHECKPOINT_TENANCY = f"""
 DO $do$
 DECLARE t text;
@@ -37,14 +46,37 @@ BEGIN
         IF NOT (SELECT relrowsecurity FROM pg_class WHERE oid = to_regclass(t)) THEN
             EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
         END IF;
-        IF NOT EXISTS (
-            SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = t
-              AND policyname = t || '_tenant'
-        ) THEN
-            EXECUTE format($p$CREATE POLICY %I ON %I USING {_RULE} WITH CHECK {_RULE}$p$, t || '_tenant', t);
+        -- `_tenant` (an earlier version) let a connection with no user through; `_tenant_v2` does not.
+        IF EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = t
+                     AND policyname = t || '_tenant') THEN
+            EXECUTE format('DROP POLICY %I ON %I', t || '_tenant', t);
+        END IF;
+        IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = t
+                         AND policyname = t || '_tenant_v2') THEN
+            EXECUTE format($p$CREATE POLICY %I ON %I USING {_RULE} WITH CHECK {_RULE}$p$, t || '_tenant_v2', t);
         END IF;
     END LOOP;
 END
 $do$;
 """
 """Row-level security on the checkpointer's tables: a statement acting as a user sees only that user's threads."""
+
+
+class TenantSaver(AsyncPostgresSaver):
+    """LangGraph's PostgreSQL checkpointer acting as one user: row-level security limits it to their threads."""
+
+    def __init__(self, saver: AsyncPostgresSaver, *, user_id: str) -> None:
+        super().__init__(saver.conn, saver.pipe, saver.serde)
+        self.user_id = check_user_id(user_id)
+
+    @asynccontextmanager
+    async def _cursor(self, *, pipeline: bool = False) -> AsyncIterator[AsyncCursor[DictRow]]:
+        async with super()._cursor(pipeline=pipeline) as cur:
+            # Session-level (false): the checkpointer's statements run in autocommit, one per transaction.
+            await cur.execute("SELECT set_config(%s, %s, false)", (USER_SETTING, self.user_id))
+            yield cur
+
+
+def bind_user(graph: Any, user_id: str) -> Any:
+    """The compiled graph with its checkpointer acting as `user_id` (a shallow copy; nothing is rebuilt)."""
+    return graph.copy(update={"checkpointer": TenantSaver(graph.checkpointer, user_id=user_id)})

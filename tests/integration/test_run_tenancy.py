@@ -111,6 +111,12 @@ async def test_a_crafted_query_as_one_user_reads_no_row_of_another(app: App, poo
             (list(OWNED_TABLES),),
         )
         assert {r["relname"]: r["forced"] for r in await cur.fetchall()} == dict.fromkeys(OWNED_TABLES, True)
-        # the checkpointer's own connection (no tenant set) still sees every thread
+        # the owner (migrations, maintenance) is not bound: both users' threads are there
         cur = await conn.execute("SELECT count(DISTINCT thread_id) AS n FROM checkpoints")
         assert (await cur.fetchone())["n"] >= 2  # type: ignore[index]
+    # the application's login role with no user named sees no thread at all, even after RESET ROLE
+    async with app.pool.connection() as conn:
+        await conn.execute("RESET ROLE")
+        for table in CHECKPOINT_TABLES:
+            cur = await conn.execute(f"SELECT count(*) AS n FROM {table}")
+            assert (await cur.fetchone())["n"] == 0, table  # type: ignore[index]
