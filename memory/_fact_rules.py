@@ -3,6 +3,8 @@
 `read_facts` splits the user's message into clauses and gives each to the rules in turn; a rule returns
 fact dicts (the fields of `memory.extraction.FactCandidate`) or nothing. Questions, requests and
 hypotheticals are dropped before any rule runs, so they never become facts.
+
+Over 400 lines on purpose: the rules are a table read top to bottom, each small and independent.
 """
 
 from __future__ import annotations

@@ -5,6 +5,9 @@ fact gains confidence instead of a duplicate row; a fact that contradicts an act
 old row keeps its text and gets `valid_to` and status `superseded`, the new one a `supersedes` link and a
 relation). Category summaries (`fact_categories`) are rebuilt from the active facts in the same transaction,
 as the first tier of recall.
+
+Over 400 lines on purpose: upsert, supersession and the category summaries run in one transaction and
+share its statements; splitting them would spread one invariant over several modules.
 """
 
 from __future__ import annotations

@@ -1,4 +1,8 @@
-"""The orchestrator's nodes: plain async functions of (state, runtime) returning an update or a `Command`."""
+"""The orchestrator's nodes: plain async functions of (state, runtime) returning an update or a `Command`.
+
+One module on purpose (about 400 lines): the nodes share private helpers and are read as one flow,
+in the order `build_graph` wires them; learning a workflow lives apart in `learning.py`.
+"""
 
 from __future__ import annotations
 

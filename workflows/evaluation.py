@@ -1,4 +1,8 @@
-"""Evaluation suites: a YAML file of requests with expected properties, run and scored as a report."""
+"""Evaluation suites: a YAML file of requests with expected properties, run and scored as a report.
+
+Over 400 lines on purpose: the suite schema, its checks and the report are one contract (a field added to
+`Expectation` needs its check and its report column), so they change together.
+"""
 
 from __future__ import annotations
 
