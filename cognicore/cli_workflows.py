@@ -12,6 +12,7 @@ from cognicore.app import open_app
 from cognicore.cli_common import JsonOpt, UserOpt, console, load_settings, print_json, run_command
 from cognicore.orchestrator.reuse import fill
 from cognicore.progress import LiveProgress, print_result
+from cognicore.service import workflow_json
 from cognicore.subagents.validation import plan_problems
 from cognicore.workflows.errors import WorkflowFileError, WorkflowNotFound
 from cognicore.workflows.replay import ReplayMode
@@ -24,25 +25,6 @@ workflows_app = typer.Typer(
 runs_app = typer.Typer(help="Recorded runs: every request with its plan, steps and model calls.", no_args_is_help=True)
 
 IdArg = Annotated[int, typer.Argument(help="Workflow id (see `cognicore workflows list`).")]
-
-
-def _workflow_json(wf: Workflow) -> dict[str, Any]:
-    return {
-        "id": wf.id,
-        "name": wf.name,
-        "status": wf.status,
-        "features": list(wf.features),
-        "usage_count": wf.usage_count,
-        "success_count": wf.success_count,
-        "failure_count": wf.failure_count,
-        "recent_outcomes": list(wf.recent_outcomes),
-        "template": wf.template,
-        "parameters": wf.parameters,
-        "triggers": list(wf.triggers),
-        "source_run_id": wf.source_run_id,
-        "created_at": wf.created_at.isoformat(),
-        "last_used_at": wf.last_used_at.isoformat(),
-    }
 
 
 @workflows_app.command("list")
@@ -60,7 +42,7 @@ def list_workflows(
 
     found = run_command(main, as_json=as_json)
     if as_json:
-        print_json([_workflow_json(w) for w in found])
+        print_json([workflow_json(w) for w in found])
         return
     table = Table("id", "status", "uses", "ok", "failed", "steps", "name")
     for w in found:
@@ -82,7 +64,7 @@ def show_workflow(workflow_id: IdArg, user: UserOpt = "local", as_json: JsonOpt 
 
     wf = run_command(main, as_json=as_json)
     if as_json:
-        print_json(_workflow_json(wf))
+        print_json(workflow_json(wf))
         return
     console.print(f"[bold]workflow {wf.id}[/] ({wf.status}): {wf.name}")
     console.print(
