@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 from cognicore.memory.llm import LlmRole, RoleOptions
 from cognicore.memory.text import stem, terms, words
 from cognicore.orchestrator.planning import GENERIC, Vocabulary, agent_matches
+from cognicore.subagents.read_only import change_request
 
 
 class IntentDecision(BaseModel):
@@ -43,7 +44,8 @@ It can answer questions from its knowledge base and memory, and it can carry out
 Classify the user's request. Requests for figures computed from data, for several steps, or to produce
 an artefact (report, briefing, chart) are tasks. Questions and requests to explain or summarise what the
 documents and the conversation say are questions. Something the user tells you without asking is a
-statement."""
+statement. A request to change stored data (delete, drop, update, insert, wipe, remove records, set values)
+is a task: the database tool answers it with a refusal, since it only reads."""
 
 # Words that mark an artefact to produce or an analysis to run.
 _ACTION = frozenset(
@@ -120,6 +122,9 @@ class OfflineClassifier:
         measured = [d for d in data if d not in _PERIODS]
         if measured and (asks_figure or not _QUESTION_START.match(request)):
             return IntentDecision(intent="task", reason=f"needs figures from the database ({_word(request, measured)})")
+        if verb := change_request(request):
+            # Changing data is a task for the database agent, which refuses it with the reason (it only reads).
+            return IntentDecision(intent="task", reason=f"asks to change data ({verb})")
         if not (is_question(request) or _ASKS.match(request)) and _TELLS.search(request):
             return IntentDecision(intent="statement", reason="tells something and asks nothing")
         return IntentDecision(intent="question", reason="answerable from the knowledge base and memory")

@@ -24,6 +24,7 @@ from cognicore.orchestrator.recollection import memory_passages, memory_text, pl
 from cognicore.orchestrator.reuse import fill
 from cognicore.orchestrator.state import State, StepTask
 from cognicore.subagents.errors import SubAgentError
+from cognicore.subagents.read_only import REFUSED_MARKER
 from cognicore.subagents.role_names import tool_role
 from cognicore.subagents.types import AgentContext, Plan, StepInput, StepOutput
 from cognicore.subagents.validation import plan_problems
@@ -325,6 +326,10 @@ async def verify(state: State, runtime: Runtime[Context]) -> Command[Any]:
     failed = {k: v for k, v in results.items() if v.get("status") == "error"}
     if not failed:
         return Command(goto="respond", update={"outcome": "succeeded"})
+    refused = [v for v in failed.values() if (v.get("data") or {}).get(REFUSED_MARKER)]
+    if refused:
+        # A request to change data is an honest refusal, not a failure: no replan, no lesson, nothing learned.
+        return Command(goto="respond", update={"outcome": "refused", "error": str(refused[0].get("error"))})
     if runtime.context.learn:
         steps = {s.id: s for s in Plan.model_validate(state["plan"]).steps}
         for sid, out in failed.items():
@@ -363,6 +368,8 @@ async def replan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
 def _task_answer(state: State) -> str:
     steps = Plan.model_validate(state["plan"]).steps if state.get("plan") else []
     results = state.get("results") or {}
+    if state.get("outcome") == "refused":
+        return str(state.get("error") or "Refused: the SQL agent only reads data. Nothing was changed.")
     if state.get("outcome") != "succeeded":
         done = [f"step {s.id} ({s.agent}) succeeded" for s in steps if results.get(s.id, {}).get("status") == "ok"]
         partial = f" What did work: {'; '.join(done)}." if done else ""

@@ -9,6 +9,7 @@ from typing import Protocol
 
 from cognicore.memory.llm import LlmRole
 from cognicore.memory.text import STOPWORDS, terms
+from cognicore.subagents.read_only import change_request
 from cognicore.subagents.types import Plan, PlanStep
 
 
@@ -33,6 +34,8 @@ Rules:
   between them run in parallel.
 - Choose agents by their descriptions; a step that produces something from other steps' outputs depends
   on those steps.
+- A request to change stored data (delete, update, insert, drop...) goes, in the user's own words, to the
+  agent that queries the database: it refuses it with the reason. Never rephrase it as a read.
 {memory}{feedback}"""
 
 
@@ -139,7 +142,10 @@ class OfflinePlanner:
             return step.id
 
         gathered: list[str] = []
-        if wants_data and "database_query" in names:
+        if change_request(request) and "database_query" in names:
+            # In the user's words: the SQL writer refuses a change, and a rewording as a read would hide it.
+            gathered.append(add("database_query", request))
+        elif wants_data and "database_query" in names:
             gathered.append(add("database_query", data_instruction(request, vocab)))
         for agent in agents:
             if agent["name"] not in self.BUILTINS and agent_matches(found, agent):

@@ -38,6 +38,9 @@ EventHandler = Callable[[dict[str, Any]], None]
 FORK_AS_NODE = "classify"  # routes only by Command: updating "as" it adds no edges of its own
 LAST_NODE = "remember"  # its only edge goes to END: an update "as" it leaves nothing pending
 
+# The run record's status for each outcome of the graph (a refused request is neither success nor failure).
+_RUN_STATUS: dict[str, RunStatus] = {"succeeded": "succeeded", "refused": "refused"}
+
 
 class RunResult(BaseModel):
     """What `ask --json` prints: the outcome of one request."""
@@ -329,7 +332,7 @@ class Runner:
         await self._runs.finish(
             run_id,
             user_id=user_id,
-            status="succeeded" if result.outcome == "succeeded" else "failed",
+            status=_RUN_STATUS.get(result.outcome, "failed"),
             result=result.model_dump(mode="json"),
             checkpoint_id=snapshot.config["configurable"].get("checkpoint_id"),
             error=result.error,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal, TypedDict
 
 Intent = Literal["question", "task", "statement"]
-Outcome = Literal["succeeded", "failed"]
+Outcome = Literal["succeeded", "failed", "refused"]  # refused: a request to change data
 
 
 def merge_results(left: dict[str, Any] | None, right: dict[str, Any] | None) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 
 The SQL is written by the `write_sql` role, validated by `sql_guard` (one SELECT, allowed schemas only, a
 row limit), then run in a READ ONLY transaction with a statement timeout and a search path pinned to the
-allowed schemas. A refused, failed or timed-out query is a step with `status="error"` and changes nothing.
+allowed schemas. A refused, failed or timed-out query is a step with `status="error"` and changes nothing;
+a request to change data is such an error marked `data["refused"]`, which ends the run `refused`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from pydantic import BaseModel, Field
 
 from cognicore.memory.llm import ModelCallError
 from cognicore.subagents.charts import markdown_table, tabular
-from cognicore.subagents.errors import SqlRefused, StepFailed
+from cognicore.subagents.errors import DataChangeRefused, SqlRefused, StepFailed
+from cognicore.subagents.read_only import REFUSED_MARKER, refusal_message, sql_change
 from cognicore.subagents.sql_guard import validate_select
 from cognicore.subagents.sql_writer import ROLE, SqlDraft, SqlWriter
 from cognicore.subagents.types import AgentContext, AgentServices, StepInput, StepOutput
@@ -122,13 +124,24 @@ class DatabaseQueryAgent:
         calls = {ROLE: 1}
         try:
             draft = await self._writer.write_sql(question=question, schema=schema, context=context)
+        except DataChangeRefused as exc:
+            return _refused(str(exc), calls, {"question": question})
         except StepFailed as exc:
             return _error(str(exc), calls)
         except ModelCallError as exc:
             return _error(f"The SQL could not be written: {exc}", calls)
+        if draft.refuse_reason.strip():
+            reason = draft.refuse_reason.strip().rstrip(".")
+            return _refused(f"{refusal_message('the request')} ({reason}.)", calls, {"question": question})
         try:
             checked = validate_select(draft.sql, allowed_schemas=self._schemas, row_limit=self._row_limit)
         except SqlRefused as exc:
+            if kind := sql_change(draft.sql):  # the writer wrote a change anyway: the request was for one
+                message = (
+                    f"The generated SQL was {exc}. The SQL agent only reads data, and this SQL would change it "
+                    f"({kind}). Nothing was run."
+                )
+                return _refused(message, calls, {"sql": draft.sql, "question": question})
             return _error(
                 f"The generated SQL was {exc}. Nothing was run.",
                 calls,
@@ -333,6 +346,11 @@ def _reason(exc: psycopg.Error) -> str:
         return primary
     text = str(exc).strip()
     return text.splitlines()[0] if text else type(exc).__name__
+
+
+def _refused(message: str, calls: dict[str, int], data: dict[str, Any]) -> StepOutput:
+    """A step refused because it would change data: an error marked `refused`, so the run ends refused."""
+    return _error(message, calls, {**data, REFUSED_MARKER: True})
 
 
 def _error(message: str, calls: dict[str, int] | None = None, data: dict[str, Any] | None = None) -> StepOutput:

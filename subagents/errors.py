@@ -19,3 +19,7 @@ class StepFailed(SubAgentError):
 
 class SqlRefused(StepFailed):
     """A SQL statement was refused before it ran; nothing was executed."""
+
+
+class DataChangeRefused(StepFailed):
+    """A request or a statement would change data; `database_query` only reads, so it is refused."""

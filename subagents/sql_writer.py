@@ -6,15 +6,13 @@ from a plugin (the demo's reads its sales schema); without one, `NoOfflineSqlWri
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from pydantic import BaseModel, Field
 
 from cognicore.memory.llm import LlmRole
 from cognicore.subagents.errors import StepFailed
-
-if TYPE_CHECKING:
-    pass
+from cognicore.subagents.read_only import refuse_change_request
 
 ROLE = "write_sql"
 
@@ -23,12 +21,20 @@ class SqlDraft(BaseModel):
     """One PostgreSQL query that answers the question, and what it computes."""
 
     sql: str = Field(
+        default="",
         description="Exactly one read-only PostgreSQL SELECT (WITH ... SELECT is fine) using only the tables "
-        "and columns of the schema, each table schema-qualified. No semicolon, no comments, no data changes."
+        "and columns of the schema, each table schema-qualified. No semicolon, no comments, no data changes. "
+        "Empty when you refuse.",
     )
     explanation: str = Field(
         description="One or two sentences: what the query computes and how the measure, period, ranking "
         "and filters of the question were interpreted."
+    )
+    refuse_reason: str = Field(
+        default="",
+        description="Empty for a question about the data. When the question asks to change data or structure "
+        "(delete, drop, update, insert, truncate, alter, grant, wipe, remove, set a value...), leave `sql` empty "
+        "and say here, in one sentence, what change was asked for: you only read data.",
     )
 
 
@@ -39,7 +45,8 @@ class QuestionNotUnderstood(StepFailed):
 class SqlWriter(Protocol):
     """Writes one SELECT for `question` over the tables that `schema` describes.
 
-    `context` (the user's whole request) only fills in what `question` leaves open.
+    `context` (the user's whole request) only fills in what `question` leaves open. A question that asks
+    to change data is refused: an offline writer raises `DataChangeRefused`, a model sets `refuse_reason`.
     """
 
     async def write_sql(self, *, question: str, schema: str, context: str = "") -> SqlDraft: ...
@@ -49,6 +56,7 @@ class NoOfflineSqlWriter:
     """The offline `write_sql` role when no plugin supplies rules for the deployment's schema: a clear refusal."""
 
     async def write_sql(self, *, question: str, schema: str, context: str = "") -> SqlDraft:
+        refuse_change_request(question, context)
         raise QuestionNotUnderstood(
             "No offline SQL writer knows the allowed schemas: configure a chat model (GOOGLE_API_KEY), or "
             "install a plugin whose `offline_sql_writer` reads them (the demo plugin does for its schema)."
@@ -60,6 +68,9 @@ WRITE_SQL_PROMPT = """\
 You write one PostgreSQL query that answers a question about the data described below.
 Rules:
 - Exactly one read-only SELECT (WITH ... SELECT allowed). Never INSERT, UPDATE, DELETE, DDL, SET or COPY.
+- You only read data. If the question or the user's request asks to change data or structure in any wording
+  (delete, drop, wipe, remove, update, set a value, insert, add records, truncate, alter, grant), write no SQL:
+  leave `sql` empty and put the reason in `refuse_reason`.
 - Use only the tables and columns listed in the schema, and qualify every table with its schema.
 - Give result columns short readable names (product, region, quarter, revenue, units); round money to 2
   decimals.

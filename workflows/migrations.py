@@ -103,3 +103,12 @@ MIGRATIONS += [
     + rls_migration("workflows")
     + rls_migration("workflow_triggers"),
 ]
+
+MIGRATIONS += [
+    # Honest outcomes (issue 8): a request to change data ends `refused`, neither succeeded nor failed.
+    """
+    ALTER TABLE runs DROP CONSTRAINT runs_status_check;
+    ALTER TABLE runs ADD CONSTRAINT runs_status_check
+        CHECK (status IN ('running', 'succeeded', 'failed', 'interrupted', 'refused'));
+    """,
+]

@@ -21,7 +21,7 @@ from cognicore.memory.rows import fetch_dicts
 from cognicore.memory.tenancy import user_transaction
 from cognicore.workflows.recording import ModelCall
 
-RunStatus = Literal["running", "succeeded", "failed", "interrupted"]
+RunStatus = Literal["running", "succeeded", "failed", "interrupted", "refused"]
 RunOrigin = Literal["ask", "replay", "fork"]
 
 

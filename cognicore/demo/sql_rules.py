@@ -8,6 +8,7 @@ the quarter of the most recent order, and relative periods count back from the m
 from __future__ import annotations
 
 from cognicore.demo import sales_questions as rules
+from cognicore.subagents.read_only import refuse_change_request
 from cognicore.subagents.sql_writer import QuestionNotUnderstood, SqlDraft
 
 OFFLINE_TABLES = ("orders", "order_items", "products", "categories", "regions")
@@ -23,7 +24,11 @@ class OfflineSqlWriter:
     """Rule-based writer for the demo sales schema: deterministic, no model."""
 
     async def write_sql(self, *, question: str, schema: str, context: str = "") -> SqlDraft:
-        """The SQL for `question`; raises `QuestionNotUnderstood` with what it understood and an example."""
+        """The SQL for `question`; raises `QuestionNotUnderstood` with what it understood and an example.
+
+        A question or request that asks to change data raises `DataChangeRefused`: these rules only read.
+        """
+        refuse_change_request(question, context)
         missing = [t for t in OFFLINE_TABLES if f"{rules.SCHEMA}.{t}" not in schema]
         if missing:
             raise QuestionNotUnderstood(
