@@ -33,8 +33,8 @@ _CHANGE_REQUEST = re.compile(
 )
 # SQL written into the request itself, anywhere in it.
 _CHANGE_SQL = re.compile(
-    r"\b(?P<verb>delete\s+from|drop\s+(?:table|schema|database|view|index|column)|truncate\s+(?:table\s+)?\w|"
-    r"insert\s+into|update\s+[\w.\"]+\s+set|alter\s+(?:table|role|user|schema)|grant\s+\w+\s+on|revoke\s+\w+)",
+    r"\b(?P<verb>delete\s+from|drop\s+(?:table|schema|database|view|index|column)|truncate\s+table|"
+    r"insert\s+into|update\s+[\w.\"]+\s+set|alter\s+(?:table|role|user|schema)|(?:grant|revoke)\s+\w+(?:\s*,\s*\w+)*\s+on\b)",
     re.IGNORECASE,
 )
 # "add", "create" or "change" also ask for reads ("add a chart", "change in revenue"): only stored things count.
