@@ -304,7 +304,7 @@ async def expected_rows(app: Any, sql: str) -> tuple[list[str], list[tuple[Any, 
     """Column names and rows of an expected query, read-only."""
     from psycopg.rows import tuple_row
 
-    async with app.pool.connection() as conn, conn.transaction(), conn.cursor(row_factory=tuple_row) as cur:
+    async with app.admin_pool.connection() as conn, conn.transaction(), conn.cursor(row_factory=tuple_row) as cur:
         await cur.execute("SET TRANSACTION READ ONLY")
         await cur.execute(sql)
         return [d.name for d in cur.description or []], list(await cur.fetchall())
@@ -371,7 +371,7 @@ async def run_suite(suite: Suite, only: set[str]) -> list[Judged]:
     # Seed, then open the app again, as a user runs `cognicore demo` and then `ask`: start-up grants the
     # SQL reader the schemas that exist, and a schema seeded in the same process would lack its grant.
     async with open_app(Settings()) as app:
-        await seed(app.pool, app.knowledge)
+        await seed(app.admin_pool, app.knowledge)  # the owner: seeding creates a schema
     async with open_app(Settings()) as app:
         for case in suite.cases:
             if only and case.id not in only:
