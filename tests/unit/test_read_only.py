@@ -7,6 +7,7 @@ import pytest
 from cognicore.demo.sql_rules import EXAMPLE_QUESTIONS
 from cognicore.subagents.errors import DataChangeRefused
 from cognicore.subagents.read_only import change_request, refuse_change_request, sql_change
+from cognicore.workflows.evaluation import Case, check
 
 
 @pytest.mark.parametrize(
@@ -70,3 +71,11 @@ def test_writing_sql_is_named(sql: str, kind: str) -> None:
 )
 def test_reading_sql_is_not_a_change(sql: str) -> None:
     assert sql_change(sql) is None
+
+
+def test_an_eval_case_can_expect_a_refusal() -> None:
+    case = Case.model_validate({"id": "drop", "request": "Drop the orders table", "expect": {"outcome": "refused"}})
+    assert check(case, {"outcome": "refused", "intent": "task", "steps": []}) == []
+    assert check(case, {"outcome": "succeeded", "intent": "task", "steps": []}) == [
+        "outcome was 'succeeded', expected 'refused'"
+    ]
