@@ -159,3 +159,25 @@ def test_cli_ask_json_reports_refused_with_exit_code_0(db_url: str, data_dir: Pa
     listed = cli("workflows", "list", "--user", "carl", "--json", env=env)
     assert listed.returncode == 0, listed.stderr
     assert json.loads(listed.stdout) in ([], {"workflows": []})
+
+
+async def test_a_change_request_matching_a_learned_workflow_is_still_refused(
+    app: App, pool: AsyncConnectionPool
+) -> None:
+    read = await app.runner.ask("orders by region in 2025", session_id="wf", user_id="wanda")
+    assert read.outcome == "succeeded", read.error
+    [learned] = await app.workflows.list(user_id="wanda")
+    before = await _checksum(pool)
+    result = await app.runner.ask("Delete all orders by region in 2024", session_id="wf", user_id="wanda")
+    assert result.outcome == "refused", (result.error, result.steps, result.workflow)
+    assert result.workflow and result.workflow["reused"] and result.workflow["id"] == learned.id  # the path under test
+    assert result.error and "only reads data" in result.error
+    assert await _checksum(pool) == before
+    [after] = await app.workflows.list(user_id="wanda")
+    # A refusal is no verdict on the workflow it may have reused: its tallies are unchanged.
+    assert (after.id, after.success_count, after.failure_count) == (
+        learned.id,
+        learned.success_count,
+        learned.failure_count,
+    )
+    assert after.recent_outcomes == learned.recent_outcomes
