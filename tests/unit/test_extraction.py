@@ -155,7 +155,9 @@ async def test_llm_extractor_returns_the_models_facts() -> None:
 
 async def test_llm_extractor_retries_junk_then_succeeds() -> None:
     model = scripted([junk(), structured(ExtractedFacts, ExtractedFacts(facts=[]))])
-    result = await LlmFactExtractor(model, RoleOptions(retries=1)).extract(user_message="hi", assistant_message="", known_facts=[])
+    result = await LlmFactExtractor(model, RoleOptions(retries=1)).extract(
+        user_message="hi", assistant_message="", known_facts=[]
+    )
     assert result.facts == []
 
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from cognicore.memory.llm import RoleOptions
-
 import re
 from pathlib import Path
 
+from cognicore.memory.llm import RoleOptions
 from cognicore.subagents.report_generation import ReportGenerationAgent, run_folder
 from cognicore.subagents.report_writer import LlmReportWriter, ReportDraft
 from cognicore.subagents.types import AgentContext, Citation, StepInput, StepOutput, SubAgent

@@ -245,7 +245,9 @@ async def test_llm_writer_sends_the_rules_the_data_and_the_computed_figures() ->
 
 
 async def test_llm_writer_retries_junk_then_raises_a_clear_error() -> None:
-    recovering = LlmReportWriter(scripted([junk(), structured(ReportDraft, DRAFT)]), RoleOptions(retries=1, timeout_s=5))
+    recovering = LlmReportWriter(
+        scripted([junk(), structured(ReportDraft, DRAFT)]), RoleOptions(retries=1, timeout_s=5)
+    )
     assert await recovering.write_report(instruction="Report", request="", inputs=[]) == DRAFT
     hopeless = LlmReportWriter(scripted([junk(), junk()]), RoleOptions(retries=1, timeout_s=5))
     with pytest.raises(ModelCallError, match="write_report: the model returned unusable output"):

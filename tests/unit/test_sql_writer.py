@@ -8,10 +8,10 @@ import pytest
 import sqlglot
 from langchain_core.messages import HumanMessage, SystemMessage
 
-from cognicore.memory.llm import ModelCallError, RoleOptions
 from cognicore.demo import sales_questions as rules
-from cognicore.subagents.sql_guard import validate_select
 from cognicore.demo.sql_rules import OfflineSqlWriter
+from cognicore.memory.llm import ModelCallError, RoleOptions
+from cognicore.subagents.sql_guard import validate_select
 from cognicore.subagents.sql_writer import (
     WRITE_SQL_PROMPT,
     LlmSqlWriter,
