@@ -82,6 +82,11 @@ class DatabaseQuerySettings(BaseModel):
         "Returns the rows as a table with the SQL it ran.",
         description="What the planner reads about this agent; a deployment names its data here.",
     )
+    glossary: list[str] = Field(
+        default_factory=list,
+        description="How the deployment's words map onto its data, one rule each; the SQL writer reads them "
+        "after the schema (e.g. '\"sales\" means revenue unless units are asked for').",
+    )
 
 
 class DatabaseQueryAgent:
@@ -102,6 +107,7 @@ class DatabaseQueryAgent:
         self._schemas = tuple(config.schemas)
         self._timeout_ms = config.timeout_ms
         self._row_limit = config.row_limit
+        self._glossary = tuple(config.glossary)
         self._writer = writer or services.roles.sql_writer
         self._schema_text: str | None = None
         self._schema_lock = asyncio.Lock()
@@ -181,6 +187,8 @@ class DatabaseQueryAgent:
             if self._schema_text is not None:
                 return self._schema_text
             text = await self._build_schema_text()
+            if self._glossary and "Table " in text:
+                text += "\nGlossary of this deployment:\n" + "\n".join(f"- {rule}" for rule in self._glossary)
             if "Table " in text:  # an empty schema may be seeded later in this process: ask again then
                 self._schema_text = text
             return text

@@ -72,11 +72,10 @@ Rules:
   (delete, drop, wipe, remove, update, set a value, insert, add records, truncate, alter, grant), write no SQL:
   leave `sql` empty and put the reason in `refuse_reason`.
 - Use only the tables and columns listed in the schema, and qualify every table with its schema.
-- Give result columns short readable names (product, region, quarter, revenue, units); round money to 2
-  decimals.
+- Give result columns short readable names (the grouping's and the measure's); round money to 2 decimals.
 - Relative periods ("latest quarter", "last year", "last 6 months") count back from the most recent date
   in the data (see the value ranges in the schema), not from today's date.
-- "Sales" means revenue unless units are asked for; "best-selling" means units sold unless revenue is named.
+- Follow the deployment's glossary, when the schema ends with one, for what its words mean.
 - For "top N", order by the measure descending and add LIMIT N; for "bottom N", ascending.
 - The question is authoritative; the user's request, when given, only fills in what the question leaves open.
 """

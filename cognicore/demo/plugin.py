@@ -17,7 +17,16 @@ DATABASE_QUERY_DESCRIPTION = (
 PLUGIN = Plugin(
     name="sales_demo",
     domain="It serves Aurora Devices, a consumer electronics company; sales figures live in its sales database.",
-    agent_settings={"database_query": {"schemas": [SCHEMA], "description": DATABASE_QUERY_DESCRIPTION}},
+    agent_settings={
+        "database_query": {
+            "schemas": [SCHEMA],
+            "description": DATABASE_QUERY_DESCRIPTION,
+            "glossary": [
+                '"sales" means revenue unless units are asked for',
+                '"best-selling" means units sold unless revenue is named',
+            ],
+        }
+    },
     offline_sql_writer=OfflineSqlWriter,
     seed=seed_demo,
     data_words=(

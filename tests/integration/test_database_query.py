@@ -265,6 +265,16 @@ async def test_the_schema_description_is_built_once_from_the_catalog(pool: Async
     assert await agent.describe_schema() is text
 
 
+async def test_the_deployments_glossary_follows_the_schema_the_writer_reads(pool: AsyncConnectionPool) -> None:
+    from cognicore.demo.plugin import PLUGIN
+
+    glossary = PLUGIN.agent_settings["database_query"]["glossary"]
+    text = await DatabaseQueryAgent(services(pool, glossary=glossary)).describe_schema()
+    assert text.index("Table demo_sales.") < text.index("Glossary of this deployment:")
+    assert all(f"- {rule}" in text for rule in glossary)
+    assert "Glossary" not in await DatabaseQueryAgent(services(pool, glossary=[])).describe_schema()
+
+
 # --- model-written SQL: junk, refusals, failures ------------------------------------------------------
 
 
