@@ -14,7 +14,7 @@ schemas, a setting, so the shell applies them at start-up. A missing or over-pri
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import psycopg
@@ -161,17 +161,26 @@ async def grant_app_role(pool: AsyncConnectionPool, role: str = APP_ROLE) -> lis
     return [r["name"] for r in todo]
 
 
+async def _log_in(url: str, failure: Callable[[str], Exception]) -> psycopg.AsyncConnection[Any]:
+    """One connection as the URL's role; a login that fails raises `failure(reason)` naming the fix."""
+    try:
+        return await psycopg.AsyncConnection.connect(url, connect_timeout=10)
+    except psycopg.OperationalError as exc:
+        # libpq's last line says why (e.g. "role ... does not exist"); the first names the socket.
+        reason = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
+        raise failure(reason) from exc
+
+
 async def open_app_pool(url: str, *, min_size: int, max_size: int) -> AsyncConnectionPool:
     """The application's pool, logged in as a role that row-level security binds; else `AppRoleError`."""
-    try:
-        conn = await psycopg.AsyncConnection.connect(url, connect_timeout=10)
-    except psycopg.OperationalError as exc:
-        reason = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
-        raise AppRoleError(
+    conn = await _log_in(
+        url,
+        lambda reason: AppRoleError(
             f"The application cannot log in to {redact(url)}: {reason}. Let the role log in "
             f"(ALTER ROLE {APP_ROLE} LOGIN PASSWORD ...) and set COGNICORE_APP_DATABASE_URL to its URL "
             "(README, Security model)."
-        ) from exc
+        ),
+    )
     async with conn:
         row = await (
             await conn.execute("SELECT current_user, rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user")
@@ -260,14 +269,13 @@ async def check_sql_reader(pool: AsyncConnectionPool, schemas: Sequence[str]) ->
 
 async def open_sql_pool(url: str, schemas: Sequence[str], *, max_size: int = 4) -> AsyncConnectionPool:
     """A pool logged in as the least-privilege reader, checked before it is used; else `SqlReaderError`."""
-    try:
-        conn = await psycopg.AsyncConnection.connect(url, connect_timeout=10)
-    except psycopg.OperationalError as exc:
-        reason = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
-        raise SqlReaderError(
+    conn = await _log_in(
+        url,
+        lambda reason: SqlReaderError(
             f"database_query cannot log in to {redact(url)} as its least-privilege role: {reason}. "
             f"Create the role ({_CREATE_HINT}) and set COGNICORE_SQL_DATABASE_URL to its URL."
-        ) from exc
+        ),
+    )
     await conn.close()
     pool = await open_pool(url, min_size=0, max_size=max_size, extensions=False, name="the SQL reader role")
     try:
