@@ -33,6 +33,7 @@ from langgraph.types import Command, Send
 from cognicore.app import App, grant_sql_schemas, open_app
 from cognicore.demo import seed_demo
 from cognicore.orchestrator.state import State
+from cognicore.orchestrator.threads import TenantSaver, bind_user, thread_id
 from cognicore.settings import Settings
 from cognicore.subagents.types import AgentContext, StepInput, StepOutput
 
@@ -54,6 +55,9 @@ def line(label: str, values: list[float]) -> str:
 
 class Noop:
     """A sub-agent that does nothing, to isolate the framework's own cost."""
+
+    input_hint = "anything"
+    deterministic = True
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -121,7 +125,7 @@ async def timed_asks(app: App, text: str, runs: int) -> tuple[list[float], int]:
 
 
 async def supersteps(app: App, session: str) -> int:
-    return len(await app.runner.history(session_id=session, limit=1000)) - 1
+    return len(await app.runner.history(session_id=session, user_id="bench", limit=1000)) - 1
 
 
 async def main() -> None:
@@ -155,15 +159,26 @@ async def main() -> None:
                 ours.append((time.perf_counter() - started) * 1000)
                 assert result.outcome == "succeeded", result.error
             our_steps = await supersteps(app, "noop-0")
-            saver = AsyncPostgresSaver(app.pool)  # type: ignore[arg-type]
+            # The same pool and checkpointer the application uses: row-level security binds both.
+            saver = TenantSaver(AsyncPostgresSaver(app.pool), user_id="bench")  # type: ignore[arg-type]
             bare = bare_graph([n.name for n in noops]).compile(checkpointer=saver)
             base: list[float] = []
             for i in range(args.runs):
-                config = {"configurable": {"thread_id": f"bare-{i}"}}
+                config = {"configurable": {"thread_id": thread_id("bench", f"bare-{i}")}}
                 started = time.perf_counter()
                 await bare.ainvoke({"request": NOOP_TASK}, config, durability="sync")  # type: ignore[arg-type]
                 base.append((time.perf_counter() - started) * 1000)
-            bare_steps = len([c async for c in bare.aget_state_history({"configurable": {"thread_id": "bare-0"}})]) - 1
+            bare_steps = (
+                len(
+                    [
+                        c
+                        async for c in bare.aget_state_history(
+                            {"configurable": {"thread_id": thread_id("bench", "bare-0")}}
+                        )
+                    ]
+                )
+                - 1
+            )
             ours_per = statistics.median(ours) / our_steps
             base_per = statistics.median(base) / bare_steps
             print(line(f"no-op task, cognicore ({our_steps} supersteps)", ours))
@@ -174,13 +189,15 @@ async def main() -> None:
             )
 
             # Checkpoint write: the state of a finished demo run, written again and again.
-            snapshot = await app.runner._graph.aget_state({"configurable": {"thread_id": "warmup"}})
+            snapshot = await bind_user(app.runner._graph, "bench").aget_state(
+                {"configurable": {"thread_id": thread_id("bench", "warmup")}}
+            )
             writes: list[float] = []
             for i in range(max(args.runs, 100)):
                 checkpoint = empty_checkpoint()
                 checkpoint["channel_values"] = dict(snapshot.values)
                 checkpoint["channel_versions"] = {k: str(i + 1) for k in snapshot.values}
-                config = {"configurable": {"thread_id": "bench-ckpt", "checkpoint_ns": ""}}
+                config = {"configurable": {"thread_id": thread_id("bench", "bench-ckpt"), "checkpoint_ns": ""}}
                 started = time.perf_counter()
                 await saver.aput(config, checkpoint, {"source": "loop", "step": i}, checkpoint["channel_versions"])
                 writes.append((time.perf_counter() - started) * 1000)
