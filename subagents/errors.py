@@ -17,6 +17,13 @@ class StepFailed(SubAgentError):
     """An expected failure of one step (bad input, refused SQL); it becomes `status="error"` data."""
 
 
+class Unsure(StepFailed):
+    """An offline decision below its confidence bar: the message says what was understood and what was not.
+
+    The orchestrator ends such a run with outcome `unsure` (never a confident answer, never a stored workflow).
+    """
+
+
 class SqlRefused(StepFailed):
     """A SQL statement was refused before it ran; nothing was executed."""
 

@@ -11,7 +11,7 @@ from typing import Protocol
 from pydantic import BaseModel, Field
 
 from cognicore.memory.llm import LlmRole
-from cognicore.subagents.errors import StepFailed
+from cognicore.subagents.errors import Unsure
 from cognicore.subagents.read_only import refuse_change_request
 
 ROLE = "write_sql"
@@ -38,7 +38,7 @@ class SqlDraft(BaseModel):
     )
 
 
-class QuestionNotUnderstood(StepFailed):
+class QuestionNotUnderstood(Unsure):
     """An offline writer could not map a question to the data; the message says how to rephrase."""
 
 
