@@ -131,14 +131,17 @@ GRANT EXECUTE ON FUNCTION memory_text_hits(text, tsquery, int, int, text[], text
 """
 
 INSERT = """
-INSERT INTO memories (user_id, session_id, kind, content, embedding, importance, metadata, source_ids, created_at)
+INSERT INTO memories (user_id, session_id, kind, content, embedding, importance, metadata, source_ids, created_at,
+                      source, strength)
 SELECT %(user_id)s, s.session_id, s.kind, s.content, s.embedding, s.importance, s.metadata,
        ARRAY(SELECT jsonb_array_elements_text(s.sources::jsonb)::bigint),
-       coalesce(s.created_at::timestamptz, now())
+       coalesce(s.created_at::timestamptz, %(now)s), s.source, s.strength
 FROM unnest(
     %(session_ids)s::text[], %(kinds)s::text[], %(contents)s::text[], %(embeddings)b::vector[],
-    %(importances)s::smallint[], %(metadata)s::jsonb[], %(sources)s::text[], %(created)s::text[]
-) WITH ORDINALITY AS s(session_id, kind, content, embedding, importance, metadata, sources, created_at, n)
+    %(importances)s::smallint[], %(metadata)s::jsonb[], %(sources)s::text[], %(created)s::text[],
+    %(origins)s::text[], %(strengths)s::real[]
+) WITH ORDINALITY AS s(session_id, kind, content, embedding, importance, metadata, sources, created_at,
+                       source, strength, n)
 ORDER BY s.n
 RETURNING id"""
 

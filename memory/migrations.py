@@ -1,6 +1,7 @@
 """Schema of the memory stores; append-only, the position of a statement is its version."""
 
 from cognicore.memory._keyword_sql import TEXT_HITS_BM25, TEXT_HITS_BM25_AGAIN
+from cognicore.memory._lifecycle_sql import LIFECYCLE_MIGRATION
 from cognicore.memory._stream_sql import MEMORIES_INDEXES, MEMORIES_TABLE, TEXT_HITS_FUNCTION
 from cognicore.memory.embeddings import EMBEDDING_MODEL_TABLE
 from cognicore.memory.tenancy import APP_ROLE, APP_ROLE_MIGRATION, USER_SETTING, rls_migration
@@ -156,4 +157,7 @@ MIGRATIONS: list[str] = [
     TEXT_HITS_BM25,
     # The same function again, in place: statistics through pg_stats, which the table owner may read.
     TEXT_HITS_BM25_AGAIN,
+    # Memory lifecycle (memory/lifecycle.py): consolidation level, impact, per-perspective strength and
+    # learnings on each memory; the per-task record of candidates and uses; feedback verdicts per run.
+    LIFECYCLE_MIGRATION,
 ]

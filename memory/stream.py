@@ -22,6 +22,7 @@ from psycopg import AsyncConnection
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
+from cognicore.memory import clock
 from cognicore.memory._counts import CandidateCounts
 from cognicore.memory._stream_sql import (
     CANDIDATES,
@@ -37,6 +38,7 @@ from cognicore.memory._stream_sql import (
 )
 from cognicore.memory.embeddings import DIMS
 from cognicore.memory.errors import MemoryStoreError
+from cognicore.memory.lifecycle_config import LifecycleConfig
 from cognicore.memory.retrieval import RRF_K, candidate_count, query_words
 from cognicore.memory.rows import fetch_dicts
 from cognicore.memory.scoring import Scoring
@@ -103,6 +105,7 @@ class MemoryStream:
         scoring: Scoring | None = None,
         min_similarity: float = DEFAULT_MIN_SIMILARITY,
         strength_gain: float = 1.0,
+        lifecycle: LifecycleConfig | None = None,
     ) -> None:
         if not -1.0 <= min_similarity <= 1.0:
             raise ValueError(f"min_similarity is a cosine similarity in [-1, 1], got {min_similarity!r}")
@@ -114,6 +117,7 @@ class MemoryStream:
         self._min_similarity = min_similarity
         self._strength_gain = strength_gain
         self._counts = CandidateCounts(pool)
+        self._lifecycle = lifecycle or LifecycleConfig()
 
     async def add(self, user_id: str, items: Sequence[NewMemory]) -> list[int]:
         """Store `items` for `user_id` and return their ids, in order.
@@ -134,7 +138,7 @@ class MemoryStream:
             for start in range(0, len(items), INSERT_BATCH):
                 batch = items[start : start + INSERT_BATCH]
                 rows = await fetch_dicts(
-                    conn, INSERT, _insert_params(user_id, batch, vectors[start : start + INSERT_BATCH])
+                    conn, INSERT, _insert_params(user_id, batch, vectors[start : start + INSERT_BATCH], self._lifecycle)
                 )
                 # The sequence hands out ids in the order of `ORDER BY s.n`, so sorted ids are in input order.
                 ids += sorted(row["id"] for row in rows)
@@ -383,7 +387,9 @@ def _filter_params(
     }
 
 
-def _insert_params(user_id: str, items: Sequence[NewMemory], vectors: Sequence[np.ndarray]) -> dict[str, Any]:
+def _insert_params(
+    user_id: str, items: Sequence[NewMemory], vectors: Sequence[np.ndarray], lifecycle: LifecycleConfig
+) -> dict[str, Any]:
     # Arrays of text so all-NULL columns need no type inference; the statement casts each one.
     return {
         "user_id": user_id,
@@ -395,6 +401,12 @@ def _insert_params(user_id: str, items: Sequence[NewMemory], vectors: Sequence[n
         "metadata": [Jsonb(i.metadata) for i in items],
         "sources": [json.dumps(list(i.source_ids)) for i in items],
         "created": [i.created_at.isoformat() if i.created_at else None for i in items],
+        "origins": [i.source for i in items],
+        "strengths": [
+            lifecycle.initial_strength_education if i.source == "education" else lifecycle.initial_strength
+            for i in items
+        ],
+        "now": clock.now(),
     }
 
 

@@ -41,6 +41,9 @@ class NewMemory(BaseModel):
     source_ids: tuple[int, ...] = Field((), description="The memories this one was derived from.")
     embedding: Any = Field(None, description="A precomputed embedding; None: `MemoryStream.add` embeds it.")
     created_at: datetime | None = Field(None, description="When it happened; None: now. Timezone-aware.")
+    source: Literal["task", "education", "manual"] = Field(
+        "task", description="Where it came from; its initial strength depends on it (education: only read)."
+    )
 
     @field_validator("content")
     @classmethod

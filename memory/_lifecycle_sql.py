@@ -1,0 +1,180 @@
+"""Schema and statements of the memory lifecycle (`memory.lifecycle`): strength, decay, archive, impact, tasks.
+
+Every time is a bound parameter computed from `cognicore.memory.clock`, never `now()`, so a test or the
+benchmark can move time. Each stage is one set-based statement over one user's rows (pruned to the user's
+partition), under row-level security like every other memory statement.
+"""
+
+from __future__ import annotations
+
+from cognicore.memory.tenancy import rls_migration
+
+# Adding columns with constant defaults rewrites nothing. Per-perspective strength and learnings are jsonb on
+# the row (seed 002, 3.2): they live and die with the memory and stay under its row-level security.
+LIFECYCLE_MIGRATION = (
+    """
+ALTER TABLE memories
+    ADD COLUMN consolidation_level smallint NOT NULL DEFAULT 0 CHECK (consolidation_level >= 0),
+    ADD COLUMN impact_score real NOT NULL DEFAULT 0,
+    ADD COLUMN strength_by_perspective jsonb NOT NULL DEFAULT '{}',
+    ADD COLUMN learnings jsonb NOT NULL DEFAULT '{}',
+    ADD COLUMN source text NOT NULL DEFAULT 'task' CHECK (source IN ('task', 'education', 'manual')),
+    ADD COLUMN updated_at timestamptz,
+    ADD COLUMN last_decay_at timestamptz,
+    ADD COLUMN archived_at timestamptz;
+CREATE TABLE memory_tasks (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    user_id text NOT NULL,
+    run_id text,
+    path text NOT NULL CHECK (path IN ('answer', 'plan', 'step', 'reuse', 'search')),
+    perspective text,
+    candidate_ids bigint[] NOT NULL DEFAULT '{}',
+    used_ids bigint[] NOT NULL DEFAULT '{}',
+    created_at timestamptz NOT NULL
+);
+CREATE INDEX memory_tasks_user_idx ON memory_tasks (user_id, created_at);
+CREATE INDEX memory_tasks_run_idx ON memory_tasks (user_id, run_id);
+CREATE TABLE memory_feedback (
+    user_id text NOT NULL,
+    run_id text NOT NULL,
+    impact real NOT NULL,
+    note text,
+    memory_ids bigint[] NOT NULL DEFAULT '{}',
+    created_at timestamptz NOT NULL,
+    PRIMARY KEY (user_id, run_id)
+);
+-- The all-users sleep phase lists the users that have memories. SECURITY DEFINER: the owner (a superuser
+-- or BYPASSRLS role, as for memory_text_hits) sees every row; an owner bound by the policy sees none.
+CREATE FUNCTION memory_user_ids() RETURNS SETOF text
+LANGUAGE sql STABLE SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
+BEGIN ATOMIC
+    SELECT DISTINCT m.user_id FROM memories AS m ORDER BY 1;
+END;
+REVOKE ALL ON FUNCTION memory_user_ids() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION memory_user_ids() TO cognicore_app;
+"""
+    + rls_migration("memory_tasks")
+    + rls_migration("memory_feedback")
+)
+
+USER_IDS = "SELECT memory_user_ids() AS user_id"
+
+# Promotion only: a level once reached is kept (seed 002, 4.2: levels follow access_count, which never falls).
+PROMOTE = """
+WITH moved AS (
+    UPDATE memories AS m
+    SET consolidation_level = lv.level, updated_at = %(now)s
+    FROM (
+        SELECT id, (SELECT count(*)::int - 1 FROM unnest(%(thresholds)s::int[]) AS t(v) WHERE access_count >= t.v)
+            AS level
+        FROM memories
+        WHERE user_id = %(user_id)s AND status = 'active'
+    ) AS lv
+    WHERE m.user_id = %(user_id)s AND m.id = lv.id AND lv.level > m.consolidation_level
+    RETURNING 1
+)
+SELECT count(*)::int AS n FROM moved"""
+
+# Decay by the time since the last decay, at the level's daily rate: after every task (the seed's per-task
+# rate when tasks come at the expected pace) and on a schedule, without ever decaying one interval twice.
+DECAY = """
+WITH factors AS (
+    SELECT id, power(
+        (%(targets)s::float8[])[least(consolidation_level, %(max_level)s) + 1],
+        extract(epoch FROM %(now)s::timestamptz - coalesce(last_decay_at, created_at))::float8 / 86400
+    ) AS f
+    FROM memories
+    WHERE user_id = %(user_id)s AND status = 'active' AND coalesce(last_decay_at, created_at) < %(now)s
+),
+decayed AS (
+    UPDATE memories AS m
+    SET strength = m.strength * factors.f,
+        strength_by_perspective = CASE WHEN m.strength_by_perspective = '{}' THEN m.strength_by_perspective ELSE
+            (SELECT jsonb_object_agg(p.key, (p.value #>> '{}')::float8 * factors.f)
+             FROM jsonb_each(m.strength_by_perspective) AS p) END,
+        last_decay_at = %(now)s
+    FROM factors
+    WHERE m.user_id = %(user_id)s AND m.id = factors.id
+    RETURNING 1
+)
+SELECT count(*)::int AS n FROM decayed"""
+
+ARCHIVE_WEAK = """
+WITH archived AS (
+    UPDATE memories SET status = 'archived', archived_at = %(now)s, updated_at = %(now)s
+    WHERE user_id = %(user_id)s AND status = 'active' AND strength < %(threshold)s
+    RETURNING 1
+)
+SELECT count(*)::int AS n FROM archived"""
+
+# The weakest beyond the capacity go (ties: the oldest first).
+ARCHIVE_OVER_CAPACITY = """
+WITH ranked AS (
+    SELECT id, row_number() OVER (ORDER BY strength DESC, id DESC) AS rn
+    FROM memories WHERE user_id = %(user_id)s AND status = 'active'
+),
+archived AS (
+    UPDATE memories AS m SET status = 'archived', archived_at = %(now)s, updated_at = %(now)s
+    FROM ranked
+    WHERE m.user_id = %(user_id)s AND m.id = ranked.id AND ranked.rn > %(capacity)s
+    RETURNING 1
+)
+SELECT count(*)::int AS n FROM archived"""
+
+# Second stage of reinforcement. An archived memory found and used again comes back at the reactivation
+# strength; an active one gains the increment. The perspective it was used from gains its own increment,
+# starting from the memory's overall strength when that perspective had none yet.
+REINFORCE = """
+WITH locked AS (
+    SELECT id FROM memories WHERE user_id = %(user_id)s AND id = ANY(%(ids)s) ORDER BY id FOR UPDATE
+)
+UPDATE memories AS m
+SET access_count = m.access_count + 1,
+    strength = CASE WHEN m.status = 'archived' THEN %(reactivation)s ELSE m.strength + %(gain)s END,
+    strength_by_perspective = CASE WHEN %(perspective)s::text IS NULL THEN m.strength_by_perspective ELSE
+        jsonb_set(m.strength_by_perspective, ARRAY[%(perspective)s::text], to_jsonb(
+            CASE WHEN m.status = 'archived' THEN %(reactivation)s::float8
+                 ELSE coalesce((m.strength_by_perspective ->> %(perspective)s::text)::float8, m.strength) END
+            + %(perspective_gain)s::float8)) END,
+    status = 'active', archived_at = NULL, last_accessed_at = %(now)s, updated_at = %(now)s
+FROM locked WHERE m.user_id = %(user_id)s AND m.id = locked.id
+RETURNING m.id, m.status"""
+
+LEARN = """
+UPDATE memories SET learnings = jsonb_set(learnings, ARRAY[%(perspective)s::text], to_jsonb(%(text)s::text)),
+    updated_at = %(now)s
+WHERE user_id = %(user_id)s AND id = %(id)s
+RETURNING id"""
+
+ADD_IMPACT = """
+UPDATE memories
+SET impact_score = impact_score + %(impact)s,
+    strength = greatest(strength + %(impact)s * %(ratio)s, 0),
+    updated_at = %(now)s
+WHERE user_id = %(user_id)s AND id = ANY(%(ids)s)
+RETURNING id"""
+
+RECORD_TASK = """
+INSERT INTO memory_tasks (user_id, run_id, path, perspective, candidate_ids, used_ids, created_at)
+VALUES (%(user_id)s, %(run_id)s, %(path)s, %(perspective)s, %(candidate_ids)s, %(used_ids)s, %(now)s)"""
+
+RUN_MEMORIES = """
+SELECT coalesce(array_agg(DISTINCT u.id ORDER BY u.id), '{}') AS ids
+FROM memory_tasks AS t, unnest(t.used_ids) AS u(id)
+WHERE t.user_id = %(user_id)s AND t.run_id = %(run_id)s"""
+
+# One verdict per run: a second one replaces the first, and only the difference reaches the memories.
+UPSERT_FEEDBACK = """
+WITH old AS (
+    SELECT impact FROM memory_feedback WHERE user_id = %(user_id)s AND run_id = %(run_id)s
+),
+up AS (
+    INSERT INTO memory_feedback (user_id, run_id, impact, note, memory_ids, created_at)
+    VALUES (%(user_id)s, %(run_id)s, %(impact)s, %(note)s, %(ids)s, %(now)s)
+    ON CONFLICT (user_id, run_id) DO UPDATE
+        SET impact = EXCLUDED.impact, note = EXCLUDED.note, memory_ids = EXCLUDED.memory_ids,
+            created_at = EXCLUDED.created_at
+    RETURNING impact
+)
+SELECT (SELECT impact FROM up) - coalesce((SELECT impact FROM old), 0) AS delta"""
