@@ -137,6 +137,8 @@ SET access_count = m.access_count + 1,
             CASE WHEN m.status = 'archived' THEN %(reactivation)s::float8
                  ELSE coalesce((m.strength_by_perspective ->> %(perspective)s::text)::float8, m.strength) END
             + %(perspective_gain)s::float8)) END,
+    -- Time in the archive does not decay: a reactivated memory decays from its reactivation on.
+    last_decay_at = CASE WHEN m.status = 'archived' THEN %(now)s ELSE m.last_decay_at END,
     status = 'active', archived_at = NULL, last_accessed_at = %(now)s, updated_at = %(now)s
 FROM locked WHERE m.user_id = %(user_id)s AND m.id = locked.id
 RETURNING m.id, m.status"""

@@ -168,7 +168,9 @@ _FILTERS = """
 
 # One statement: vector and keyword candidates, RRF fusion, the score of memory.scoring, the top k.
 # Recency is measured from `as_of` when given (a conversation's own time; a use after it does not
-# count), else from now. The hits' candidate counters are written later, batched (COUNT_CANDIDATES).
+# count), else from `now` (the deployment clock). With a perspective, strength is that perspective's
+# (memory.lifecycle), falling back to the overall strength. The hits' candidate counters are written
+# later, batched (COUNT_CANDIDATES).
 SEARCH = sql.SQL(
     """
 WITH vector_hits AS (
@@ -195,12 +197,15 @@ scored AS (
            1 - (m.embedding <=> %(query_vector)b::halfvec) AS similarity,
            coalesce(m.session_id = %(session_id)s::text, false) AS in_session,
            power(%(decay)s::float8, greatest(extract(epoch FROM
-               coalesce(%(as_of)s::timestamptz, now())
-               - coalesce(CASE WHEN m.last_accessed_at <= coalesce(%(as_of)s::timestamptz, now())
+               coalesce(%(as_of)s::timestamptz, %(now)s::timestamptz)
+               - coalesce(CASE WHEN m.last_accessed_at <= coalesce(%(as_of)s::timestamptz, %(now)s::timestamptz)
                                THEN m.last_accessed_at END, m.created_at))::float8 / 3600, 0)
            ) AS recency,
            (m.importance - 1)::float8 / 9 AS importance_part,
-           CASE WHEN m.strength > 0 THEN m.strength::float8 / (m.strength + 1) ELSE 0 END AS strength_part
+           CASE WHEN coalesce((m.strength_by_perspective ->> %(perspective)s::text)::float8, m.strength) > 0
+                THEN coalesce((m.strength_by_perspective ->> %(perspective)s::text)::float8, m.strength)
+                     / (coalesce((m.strength_by_perspective ->> %(perspective)s::text)::float8, m.strength) + 1)
+                ELSE 0 END AS strength_part
     FROM fused AS f
     JOIN memories AS m ON m.user_id = %(user_id)s AND m.id = f.id
     WHERE 1 - (m.embedding <=> %(query_vector)b::halfvec) >= %(min_similarity)s
@@ -243,15 +248,6 @@ FROM (
 ) AS hit
 ORDER BY hit.distance, hit.id
 LIMIT %(k)s"""
-
-MARK_USED = """
-WITH locked AS (
-    SELECT id FROM memories WHERE user_id = %(user_id)s AND id = ANY(%(ids)s) ORDER BY id FOR UPDATE
-)
-UPDATE memories AS m
-SET access_count = m.access_count + 1, strength = m.strength + %(gain)s, last_accessed_at = now()
-FROM locked WHERE m.user_id = %(user_id)s AND m.id = locked.id
-RETURNING m.id"""
 
 EXPLAIN = """
 WITH RECURSIVE tree AS (

@@ -29,7 +29,6 @@ from cognicore.memory._stream_sql import (
     EF_SEARCH,
     EXPLAIN,
     INSERT,
-    MARK_USED,
     NEAREST,
     SEARCH,
     SEARCH_SETTINGS,
@@ -38,7 +37,8 @@ from cognicore.memory._stream_sql import (
 )
 from cognicore.memory.embeddings import DIMS
 from cognicore.memory.errors import MemoryStoreError
-from cognicore.memory.lifecycle_config import LifecycleConfig
+from cognicore.memory.lifecycle import Lifecycle
+from cognicore.memory.lifecycle_config import LifecycleConfig, Perspective
 from cognicore.memory.retrieval import RRF_K, candidate_count, query_words
 from cognicore.memory.rows import fetch_dicts
 from cognicore.memory.scoring import Scoring
@@ -104,20 +104,18 @@ class MemoryStream:
         *,
         scoring: Scoring | None = None,
         min_similarity: float = DEFAULT_MIN_SIMILARITY,
-        strength_gain: float = 1.0,
         lifecycle: LifecycleConfig | None = None,
     ) -> None:
         if not -1.0 <= min_similarity <= 1.0:
             raise ValueError(f"min_similarity is a cosine similarity in [-1, 1], got {min_similarity!r}")
-        if strength_gain < 0:
-            raise ValueError(f"strength_gain must be >= 0, got {strength_gain!r}")
         self._pool = pool
         self._embeddings = embeddings
         self._scoring = scoring or Scoring()
         self._min_similarity = min_similarity
-        self._strength_gain = strength_gain
         self._counts = CandidateCounts(pool)
         self._lifecycle = lifecycle or LifecycleConfig()
+        self.lifecycle = Lifecycle(pool, self._lifecycle)
+        """Reinforcement, task records, impact and the sleep phase of this store (`memory.lifecycle`)."""
 
     async def add(self, user_id: str, items: Sequence[NewMemory]) -> list[int]:
         """Store `items` for `user_id` and return their ids, in order.
@@ -160,6 +158,7 @@ class MemoryStream:
         status: Status | None = "active",
         min_similarity: float | None = None,
         quiet: bool = False,
+        perspective: Perspective | None = None,
     ) -> list[MemoryHit]:
         """The `k` memories of `user_id` best matching `query`, scored, best first.
 
@@ -169,7 +168,9 @@ class MemoryStream:
         memory as it was then: nothing created later, and recency measured from that moment (a
         conversation imported with its own dates). `k` only cuts the ranked list (up to `CANDIDATES`).
         The hits' `candidate_count` is incremented shortly after, in a batch (`flush_counts`), unless
-        `quiet` (an evaluation that must not change what it measures).
+        `quiet` (an evaluation that must not change what it measures). A `perspective` (the agent the
+        search is for) adds its keywords to the embedded query (when query expansion is on) and ranks by
+        the memories' strength from that perspective; `status=None` also finds archived memories.
         """
         check_user_id(user_id)
         if not 1 <= k <= MAX_K:
@@ -185,7 +186,7 @@ class MemoryStream:
         filters = _filter_params(kinds, None if session_first else session_id, since, until, status, metadata)
         if not query.strip():
             return []
-        vector = np.asarray(await self._embeddings.aembed_query(query), dtype=np.float32)
+        vector = np.asarray(await self._embeddings.aembed_query(self._expanded(query, perspective)), dtype=np.float32)
         scoring = self._scoring
         params: dict[str, Any] = {
             "user_id": user_id,
@@ -198,6 +199,8 @@ class MemoryStream:
             "session_id": session_id,
             "session_first": session_first,
             "as_of": as_of,
+            "now": clock.now(),
+            "perspective": perspective.name if perspective is not None else None,
             **filters,
             "alpha": scoring.alpha,
             "beta": scoring.beta,
@@ -239,20 +242,21 @@ class MemoryStream:
             )
         return [Neighbor(id=r["id"], similarity=float(r["similarity"])) for r in rows]
 
-    async def mark_used(self, user_id: str, ids: Sequence[int]) -> list[int]:
-        """Record that memories `ids` were used in an answer; return the ids actually reinforced.
+    async def mark_used(self, user_id: str, ids: Sequence[int], *, perspective: str | None = None) -> list[int]:
+        """Record that memories `ids` were used; return the ids actually reinforced (the second stage).
 
-        Increments `access_count`, adds `strength_gain` to `strength` and sets `last_accessed_at`, so
-        recency restarts from now. Ids that are not this user's memories are ignored.
+        Increments `access_count`, adds the lifecycle's increment on use to `strength` (and its perspective
+        increment to `perspective`'s strength), and sets `last_accessed_at` to the clock's now, so recency
+        restarts. An archived memory used again comes back active at the reactivation strength. Ids that
+        are not this user's memories are ignored.
         """
-        check_user_id(user_id)
-        if not ids:
-            return []
-        async with user_transaction(self._pool, user_id) as conn:
-            rows = await fetch_dicts(
-                conn, MARK_USED, {"user_id": user_id, "ids": list(ids), "gain": self._strength_gain}
-            )
-        return sorted(r["id"] for r in rows)
+        return await self.lifecycle.reinforce(user_id, ids, perspective=perspective)
+
+    def _expanded(self, query: str, perspective: Perspective | None) -> str:
+        """The query with the perspective's keywords appended, when expansion is on (seed 002, 4.7)."""
+        if perspective is None or not perspective.keywords or not self._lifecycle.enable_query_expansion:
+            return query
+        return f"{query} {' '.join(perspective.keywords)}"
 
     async def explain(self, user_id: str, memory_id: int) -> MemoryNode | None:
         """Memory `memory_id` with the memories it was derived from, recursively down to observations.

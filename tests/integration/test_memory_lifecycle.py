@@ -12,8 +12,9 @@ from psycopg_pool import AsyncConnectionPool
 from cognicore.memory import clock
 from cognicore.memory.embeddings import OfflineEmbeddings
 from cognicore.memory.lifecycle import sleep_phase
-from cognicore.memory.lifecycle_config import LifecycleConfig
+from cognicore.memory.lifecycle_config import LifecycleConfig, Perspective
 from cognicore.memory.rows import fetch_dicts
+from cognicore.memory.scoring import Scoring
 from cognicore.memory.stream import MemoryStream, NewMemory
 from cognicore.memory.tenancy import user_transaction
 
@@ -84,3 +85,107 @@ async def test_sleep_phase_twice_at_one_moment_decays_once(pool: AsyncConnection
         await sleep_phase(pool, user_id=None, config=CONFIG)
     assert (await row(pool, mid))["strength"] == pytest.approx(0.95**2 * CONFIG.decay_rate(0) ** 10, rel=1e-3)
     assert math.isclose(CONFIG.decay_rate(0), 0.9949, abs_tol=1e-4)
+
+
+async def test_a_used_memory_survives_and_climbs_consolidation_levels(
+    pool: AsyncConnectionPool, stream: MemoryStream
+) -> None:
+    used, unused = await stream.add(
+        U, [NewMemory(content="Deploys go out on Tuesdays"), NewMemory(content="The cafeteria closes at three")]
+    )
+    levels = []
+    for _ in range(50):  # fifty days, used once a day, ten sleep phases a day
+        assert await stream.mark_used(U, [used]) == [used]
+        await live_days(pool, 1, per_day=10)
+        levels.append((await row(pool, used))["consolidation_level"])
+    kept, gone = await row(pool, used), await row(pool, unused)
+    assert kept["status"] == "active" and kept["access_count"] == 50
+    assert levels[3] == 0 and levels[4] == 1 and levels[14] == 2 and levels[29] == 3 and levels[-1] == 3
+    assert kept["strength"] > CONFIG.initial_strength  # reinforcement outpaces the slower decay of its level
+    assert gone["status"] == "archived"
+
+
+async def test_an_archived_memory_found_and_used_comes_back_at_reactivation_strength(
+    pool: AsyncConnectionPool, stream: MemoryStream
+) -> None:
+    [mid] = await stream.add(U, [NewMemory(content="The VPN certificate renews every March")])
+    await live_days(pool, 46)
+    assert (await row(pool, mid))["status"] == "archived"
+    [found] = await stream.search(U, "VPN certificate renewal", status=None)
+    assert found.id == mid
+    assert await stream.mark_used(U, [mid], perspective="security") == [mid]
+    back = await row(pool, mid)
+    assert back["status"] == "active" and back["strength"] == pytest.approx(CONFIG.reactivation_strength)
+    assert back["strength_by_perspective"] == {"security": pytest.approx(0.65)}
+    assert [h.id for h in await stream.search(U, "VPN certificate renewal")] == [mid]
+    # Unused again, it goes back to the archive after its (shorter) time: 0.5 * 0.95 ** 31.4 = 0.1.
+    assert 31 < CONFIG.days_to_archive(CONFIG.reactivation_strength) < 32
+    await live_days(pool, 31)
+    assert (await row(pool, mid))["status"] == "active"
+    await live_days(pool, 1)
+    assert (await row(pool, mid))["status"] == "archived"
+
+
+async def test_capacity_archives_the_weakest(pool: AsyncConnectionPool) -> None:
+    small = LifecycleConfig(max_active_memories=3)
+    stream = MemoryStream(pool, OfflineEmbeddings(), lifecycle=small)
+    ids = await stream.add(U, [NewMemory(content=f"note number {i} about the roadmap") for i in range(5)])
+    await stream.mark_used(U, ids[1:4])  # the first and the last stay weaker
+    await stream.mark_used(U, [ids[2]])
+    report = await sleep_phase(pool, user_id=U, config=small, now=clock.now() + timedelta(hours=1))
+    assert report.archived_over_capacity == 2 and report.archived == 0
+    statuses = [(await row(pool, i))["status"] for i in ids]
+    assert statuses == ["archived", "active", "active", "active", "archived"]
+    # Another user's memories neither count nor move.
+    [other] = await stream.add("bob", [NewMemory(content="bob's roadmap note")])
+    await sleep_phase(pool, user_id=None, config=small, now=clock.now() + timedelta(hours=2))
+    assert (await row(pool, other, "bob"))["status"] == "active"
+    async with user_transaction(pool, U) as conn:
+        [count] = await fetch_dicts(conn, "SELECT count(*) AS n FROM memories WHERE status = 'active'")
+    assert count["n"] == 3
+
+
+async def test_search_for_a_perspective_expands_the_query_and_ranks_by_its_strength(pool: AsyncConnectionPool) -> None:
+    stream = MemoryStream(pool, OfflineEmbeddings(), scoring=Scoring(delta=1.0), lifecycle=CONFIG)
+    cost = Perspective(name="cost", keywords=("price", "budget", "expense"))
+    delivery = Perspective(name="delivery", keywords=("lead time", "shipment", "delay"))
+    a, b = await stream.add(
+        U,
+        [
+            NewMemory(content="Acme supplier raised the unit price by fifteen percent"),
+            NewMemory(content="Acme supplier shipment arrived two weeks late"),
+        ],
+    )
+    # Expansion: the bare query does not say which matters; each perspective's words decide.
+    assert (await stream.search(U, "Acme supplier", perspective=cost))[0].id == a
+    assert (await stream.search(U, "Acme supplier", perspective=delivery))[0].id == b
+    # Strength by perspective: the same query, without expansion, ranked by the perspective's own strength.
+    plain = MemoryStream(
+        pool, OfflineEmbeddings(), scoring=Scoring(delta=1.0), lifecycle=LifecycleConfig(enable_query_expansion=False)
+    )
+    for _ in range(6):
+        await plain.mark_used(U, [a], perspective="delivery")
+        await plain.mark_used(U, [b], perspective="cost")
+    assert (await plain.search(U, "Acme supplier", perspective=cost))[0].id == b
+    assert (await plain.search(U, "Acme supplier", perspective=delivery))[0].id == a
+    await stream.flush_counts()
+
+
+async def test_feedback_converts_impact_to_strength_once_per_run(
+    pool: AsyncConnectionPool, stream: MemoryStream
+) -> None:
+    a, b, c = await stream.add(U, [NewMemory(content=t) for t in ("alpha plan", "beta plan", "gamma plan")])
+    life = stream.lifecycle
+    used = await life.record_task(U, path="answer", run_id="r1", candidate_ids=[a, b], used_ids=[a, c])
+    assert used == [a]  # c was never shown to the task, so it cannot have been used
+    good = await life.feedback(U, "r1", good=True, note="spot on")
+    assert good.memory_ids == (a,) and good.applied == pytest.approx(2.0)
+    assert (await row(pool, a))["strength"] == pytest.approx(1.1 + 2.0 * 0.2)
+    again = await life.feedback(U, "r1", good=True)
+    assert again.applied == 0
+    bad = await life.feedback(U, "r1", good=False)
+    assert bad.applied == pytest.approx(-4.0)
+    moved = await row(pool, a)
+    assert moved["impact_score"] == pytest.approx(-2.0) and moved["strength"] == pytest.approx(1.1 - 0.4)
+    assert (await row(pool, b))["strength"] == pytest.approx(1.0)  # a candidate, never used: untouched
+    assert (await life.feedback(U, "unknown-run", good=True)).memory_ids == ()
