@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
@@ -52,6 +53,15 @@ BUILTIN_AGENTS: list[AgentFactory] = [RagQueryAgent, DatabaseQueryAgent, ReportG
 
 
 @dataclass(frozen=True)
+class ChatEngine:
+    """A runner and roles on one chat model: the roles, sub-agents and run context rebuilt around it."""
+
+    runner: Runner
+    roles: Roles
+    engine: str
+
+
+@dataclass(frozen=True)
 class App:
     """Everything a command needs, open and ready."""
 
@@ -70,11 +80,21 @@ class App:
     sql_schemas: tuple[str, ...] = ()
     owner_pool: AsyncConnectionPool | None = None
     """Logged in as the owner (DATABASE_URL): migrations and seeding only; `pool` serves everything else."""
+    with_chat: Callable[[BaseChatModel, str], ChatEngine] | None = None
+    """The same application answered by another chat model (a user's own key): see `ChatEngine`."""
+    engines: dict[str, Any] = field(default_factory=dict, compare=False)
+    """Per-user `ChatEngine`s built by `with_chat`, cached by the service layer."""
 
     @property
     def admin_pool(self) -> AsyncConnectionPool:
         """The owner's pool, for DDL such as seeding a schema (the application pool when none is separate)."""
         return self.owner_pool or self.pool
+
+
+def _reuse_threshold(settings: Settings, chat: BaseChatModel | None) -> float:
+    if settings.reuse_threshold is not None:
+        return settings.reuse_threshold
+    return OFFLINE_REUSE_THRESHOLD if chat is None else ONLINE_REUSE_THRESHOLD
 
 
 async def database_url(settings: Settings) -> str:
@@ -186,16 +206,20 @@ async def open_app(
         registry = build_registry(services, BUILTIN_AGENTS, extra=extra_agents)
         schemas = agent_settings.get("database_query", {}).get("schemas", [])
         entities = [*await known_entities(owner, schemas), *(e for p in plugins for e in p.entities)]
-        roles = build_roles(
-            models.chat,
-            options,
-            agents=[{"name": a.name, "description": a.description} for a in registry],
-            domain=domain_text(plugins),
-            entities=entities,
-            synonyms=synonyms,
-            vocabulary=plugin_vocabulary(plugins),
-            wrap=recorded,
-        )
+
+        def make_roles(chat: BaseChatModel | None, agents: Registry) -> Roles:
+            return build_roles(
+                chat,
+                options,
+                agents=[{"name": a.name, "description": a.description} for a in agents],
+                domain=domain_text(plugins),
+                entities=entities,
+                synonyms=synonyms,
+                vocabulary=plugin_vocabulary(plugins),
+                wrap=recorded,
+            )
+
+        roles = make_roles(models.chat, registry)
         workflows = WorkflowStore(pool, models.embeddings)
         scoring = Scoring(
             alpha=settings.memory_alpha,
@@ -230,9 +254,7 @@ async def open_app(
             recollector=recollector,
             importance=roles.importance,
             memory_tokens=settings.memory_tokens,
-            reuse_threshold=settings.reuse_threshold
-            if settings.reuse_threshold is not None
-            else (OFFLINE_REUSE_THRESHOLD if models.chat is None else ONLINE_REUSE_THRESHOLD),
+            reuse_threshold=_reuse_threshold(settings, models.chat),
             engine=models.engine,
             output_dir=settings.reports_dir,
             max_input_tokens=settings.max_input_tokens,
@@ -244,6 +266,28 @@ async def open_app(
         )
         graph = build_graph(registry.names).compile(checkpointer=AsyncPostgresSaver(pool))  # type: ignore[arg-type]
         runs = RunStore(pool)
+
+        def with_chat(chat: BaseChatModel, engine: str) -> ChatEngine:
+            # Same graph, stores and embeddings; only what reasons (roles, sub-agents' roles) changes.
+            agent_roles = build_agent_roles(chat, options, synonyms=synonyms, wrap=recorded)
+            chat_registry = build_registry(replace(services, roles=agent_roles, chat_model=chat), BUILTIN_AGENTS)
+            chat_roles = make_roles(chat, chat_registry)
+            chat_memory = replace(memory, importance=chat_roles.importance)
+            chat_context = replace(
+                context,
+                registry=chat_registry,
+                classifier=chat_roles.classifier,
+                planner=chat_roles.planner,
+                composer=chat_roles.composer,
+                adapter=chat_roles.adapter,
+                keyer=chat_roles.keyer,
+                generaliser=chat_roles.generaliser,
+                memory=chat_memory,
+                importance=chat_roles.importance,
+                engine=engine,
+                reuse_threshold=_reuse_threshold(settings, chat),
+            )
+            return ChatEngine(Runner(graph, chat_context, runs), chat_roles, engine)
         yield App(
             settings,
             pool,
@@ -258,6 +302,7 @@ async def open_app(
             sql_pool=sql_pool,
             sql_schemas=sql_schemas,
             owner_pool=owner,
+            with_chat=None if extra_agents else with_chat,  # ready-made agents are bound to one model
         )
     finally:
         if sql_pool is not None:
@@ -277,20 +322,26 @@ class MemoryWork:
 
 
 async def process_memory(
-    app: App, *, user_id: str | None = None, reflect: bool = True, force_reflection: bool = False
+    app: App,
+    *,
+    user_id: str | None = None,
+    reflect: bool = True,
+    force_reflection: bool = False,
+    roles: Roles | None = None,
 ) -> MemoryWork:
     """Drain queued fact extraction (one user's, or everyone's) and reflect when enough has happened.
 
     Runs after a reply is shown, so it never delays it; jobs are durable, so a process that stops first
     leaves them for the next call (or `cognicore memory process`).
     """
-    handlers = {EXTRACT_TURN: make_extract_handler(app.roles.extractor, app.memory.facts)}
+    roles = roles or app.roles  # a user's own model (see `ChatEngine`) extracts and reflects for that user
+    handlers = {EXTRACT_TURN: make_extract_handler(roles.extractor, app.memory.facts)}
     report = await process(app.pool, handlers, user_id=user_id)
     reflections: list[int] = []
     if reflect and user_id is not None:
         reflections = await reflect_if_due(
             app.memory.stream,
-            app.roles.reflector,
+            roles.reflector,
             user_id,
             pool=app.pool,
             threshold=app.settings.reflect_threshold,

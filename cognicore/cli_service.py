@@ -27,10 +27,7 @@ NameArg = Annotated[str, typer.Argument(help="The user's name: the tenant of eve
 
 
 def _data_keys(settings: Settings) -> users_.DataKeys:
-    return users_.DataKeys.from_text(
-        settings.data_key.get_secret_value() if settings.data_key else None,
-        [k.get_secret_value() for k in settings.previous_data_keys],
-    )
+    return users_.DataKeys.from_settings(settings)
 
 
 def _run(settings: Settings, work: Callable[[AsyncConnectionPool], Awaitable[T]], *, as_json: bool) -> T:

@@ -1,4 +1,5 @@
-"""Model providers: Gemini when `GOOGLE_API_KEY` is set, the deterministic offline engine otherwise."""
+"""Model providers: any LangChain chat model by `provider:model` (Gemini by default, with `GOOGLE_API_KEY`),
+the deterministic offline engine when none is configured."""
 
 from __future__ import annotations
 
@@ -47,27 +48,76 @@ class Models:
     engine: str
 
 
+GEMINI = "google_genai"
+DEFAULT_GEMINI_MODEL = "gemini-2.5-flash"
+_PROVIDER_ALIASES = {"gemini": GEMINI, "google": GEMINI, "google_genai": GEMINI}
+
+
+def chat_provider(name: str) -> tuple[str, str]:
+    """The LangChain provider and model of a `provider:model` string; a bare name is a Gemini model."""
+    provider, sep, model = name.partition(":")
+    if not sep:
+        return GEMINI, name
+    return _PROVIDER_ALIASES.get(provider.lower(), provider.lower()), model
+
+
+def engine_label(provider: str, model: str) -> str:
+    """The engine every output carries: `gemini:<model>` for Gemini, else `<provider>:<model>`."""
+    return f"{'gemini' if provider == GEMINI else provider}:{model}"
+
+
+def build_chat(settings: Settings, *, gemini_key: str | None = None) -> tuple[BaseChatModel, str] | None:
+    """The chat model of the settings through LangChain's `init_chat_model`, with its engine label.
+
+    Gemini needs a key (the user's own `gemini_key`, else GOOGLE_API_KEY): without one there is no chat model
+    and the offline engine answers. A user's Gemini key makes that user's runs use Gemini even when the
+    deployment's model is another provider's. Other providers read COGNICORE_MODEL_BASE_URL and
+    COGNICORE_MODEL_API_KEY (or their own variables, such as OPENAI_API_KEY).
+    """
+    from langchain.chat_models import init_chat_model
+
+    provider, model = chat_provider(settings.chat_model)
+    options: dict[str, Any] = {"temperature": 0, "timeout": settings.model_timeout_s, "max_retries": 2}
+    if gemini_key is not None or provider == GEMINI:
+        key = gemini_key or (settings.google_api_key.get_secret_value() if settings.google_api_key else "")
+        if not key:
+            return None
+        model = model if provider == GEMINI else DEFAULT_GEMINI_MODEL
+        options |= {"google_api_key": key, "base_url": settings.google_base_url}
+        return init_chat_model(model, model_provider=GEMINI, **options), engine_label(GEMINI, model)
+    if settings.model_base_url:
+        options["base_url"] = settings.model_base_url
+    if settings.model_api_key is not None:
+        options["api_key"] = settings.model_api_key.get_secret_value()
+    try:
+        chat = init_chat_model(model, model_provider=provider, **options)
+    except ImportError as exc:
+        raise ValueError(
+            f"COGNICORE_CHAT_MODEL={settings.chat_model!r} needs its LangChain integration package: {exc}"
+        ) from exc
+    except Exception as exc:  # the provider's client refused its options, e.g. no API key
+        raise ValueError(
+            f"COGNICORE_CHAT_MODEL={settings.chat_model!r} could not be set up: {exc} "
+            "(set COGNICORE_MODEL_API_KEY and COGNICORE_MODEL_BASE_URL, or the provider's own variables)"
+        ) from exc
+    return chat, engine_label(provider, model)
+
+
 def build_models(settings: Settings) -> Models:
-    """Gemini chat and embeddings with a key; the offline engine without one."""
-    if not settings.online:
+    """The configured chat model and Gemini embeddings with a Google key; the offline engine without a model."""
+    built = build_chat(settings)
+    if built is None or not settings.online:
         return Models(
-            chat=None,
+            chat=None if built is None else built[0],
             embeddings=OfflineEmbeddings(),
             embedding_name=OfflineEmbeddings.model_name,
-            engine=OFFLINE_ENGINE,
+            engine=OFFLINE_ENGINE if built is None else built[1],
         )
-    from langchain_google_genai import ChatGoogleGenerativeAI, GoogleGenerativeAIEmbeddings
+    from langchain_google_genai import GoogleGenerativeAIEmbeddings
 
     assert settings.google_api_key is not None
     key = settings.google_api_key
-    chat = ChatGoogleGenerativeAI(
-        model=settings.chat_model,
-        google_api_key=key,
-        temperature=0,
-        timeout=settings.model_timeout_s,
-        max_retries=2,
-        base_url=settings.google_base_url,
-    )
+    chat, engine = built
     embeddings = GoogleGenerativeAIEmbeddings(
         model=settings.embedding_model,
         google_api_key=key,
@@ -78,7 +128,7 @@ def build_models(settings: Settings) -> Models:
         chat=chat,
         embeddings=embeddings,
         embedding_name=settings.embedding_model,
-        engine=f"gemini:{settings.chat_model}",
+        engine=engine,
     )
 
 

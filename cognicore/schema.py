@@ -2,6 +2,7 @@
 
 from collections.abc import Sequence
 
+from cognicore.jobs_schema import MIGRATIONS as JOB_MIGRATIONS
 from cognicore.memory.migrations import MIGRATIONS as MEMORY_MIGRATIONS
 from cognicore.roles import MIGRATIONS as ROLE_MIGRATIONS
 from cognicore.users import MIGRATIONS as USER_MIGRATIONS
@@ -12,4 +13,5 @@ COMPONENTS: list[tuple[str, Sequence[str]]] = [
     ("workflows", WORKFLOW_MIGRATIONS),
     ("users", USER_MIGRATIONS),
     ("roles", ROLE_MIGRATIONS),
+    ("jobs", JOB_MIGRATIONS),
 ]

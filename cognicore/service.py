@@ -6,15 +6,18 @@ belongs to that user: sessions and runs by their run records, workflows and memo
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import PurePath
 from typing import Any, Literal
 
 from pydantic_core import to_jsonable_python
 
-from cognicore.app import App, MemoryWork, process_memory
+from cognicore.app import App, ChatEngine, MemoryWork, process_memory
 from cognicore.memory.errors import IngestError
 from cognicore.memory.stream_types import NewMemory
-from cognicore.orchestrator.runner import EventHandler
+from cognicore.models import build_chat
+from cognicore.orchestrator.runner import EventHandler, Runner
+from cognicore.users import DataKeys, get_credential
 from cognicore.workflows.errors import WorkflowNotFound
 from cognicore.workflows.store import Workflow
 
@@ -60,17 +63,51 @@ async def _own_session(app: App, user: str, session: str) -> None:
         raise NotFound(f"No session {session!r} for user {user!r}; start one with POST /v1/ask.")
 
 
+MAX_CACHED_ENGINES = 256
+
+
+async def user_engine(app: App, user: str) -> ChatEngine | None:
+    """The user's own model when the user stored a Gemini key (`PUT /v1/me/credentials/gemini`), else None.
+
+    The key is opened per request (one indexed read) so a replaced or removed key takes effect at once;
+    the engine built on it is cached by a digest of user and key, never by the key itself.
+    """
+    if app.with_chat is None:
+        return None
+    secret = await get_credential(app.pool, DataKeys.from_settings(app.settings), user, "gemini")
+    if secret is None:
+        return None
+    digest = hashlib.sha256(f"{user}\x00{secret}".encode()).hexdigest()
+    engine: ChatEngine | None = app.engines.get(digest)
+    if engine is None:
+        built = build_chat(app.settings, gemini_key=secret)
+        assert built is not None  # a key was given
+        engine = app.with_chat(*built)
+        while len(app.engines) >= MAX_CACHED_ENGINES:
+            app.engines.pop(next(iter(app.engines)))
+        app.engines[digest] = engine
+    return engine
+
+
+async def runner_for(app: App, user: str) -> Runner:
+    """The runner of the user's requests: on the user's own model when it has one."""
+    engine = await user_engine(app, user)
+    return app.runner if engine is None else engine.runner
+
+
 async def ask(
     app: App, user: str, request: str, *, session: str, on_event: EventHandler | None = None
 ) -> dict[str, Any]:
     """Run one request on the user's session and return the `ask --json` object."""
-    result = await app.runner.ask(request, session_id=session, user_id=user, on_event=on_event)
+    runner = await runner_for(app, user)
+    result = await runner.ask(request, session_id=session, user_id=user, on_event=on_event)
     return result.model_dump(mode="json")
 
 
 async def after_reply(app: App, user: str) -> MemoryWork:
     """Post-reply memory work (fact extraction, reflection when due), as the CLI does after `ask`."""
-    return await process_memory(app, user_id=user)
+    engine = await user_engine(app, user)
+    return await process_memory(app, user_id=user, roles=None if engine is None else engine.roles)
 
 
 async def session_history(app: App, user: str, session: str, *, limit: int = 50) -> list[dict[str, Any]]:
@@ -82,13 +119,15 @@ async def session_history(app: App, user: str, session: str, *, limit: int = 50)
 async def resume(app: App, user: str, session: str, *, on_event: EventHandler | None = None) -> dict[str, Any]:
     """Continue the session's interrupted run from its last checkpoint."""
     await _own_session(app, user, session)
-    return (await app.runner.resume(session_id=session, user_id=user, on_event=on_event)).model_dump(mode="json")
+    runner = await runner_for(app, user)
+    return (await runner.resume(session_id=session, user_id=user, on_event=on_event)).model_dump(mode="json")
 
 
 async def fork(app: App, user: str, session: str, checkpoint: str) -> dict[str, Any]:
     """Continue the session from an earlier checkpoint as a new run."""
     await _own_session(app, user, session)
-    return (await app.runner.fork(session_id=session, user_id=user, checkpoint_id=checkpoint)).model_dump(mode="json")
+    runner = await runner_for(app, user)
+    return (await runner.fork(session_id=session, user_id=user, checkpoint_id=checkpoint)).model_dump(mode="json")
 
 
 async def list_runs(app: App, user: str, *, session: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
@@ -111,7 +150,7 @@ async def replay(app: App, user: str, run_id: str, *, mode: Literal["recorded", 
     record = await app.runs.get(run_id, user_id=user)
     if record is None:
         raise NotFound(f"No run {run_id!r} for user {user!r}; see GET /v1/runs.")
-    report, result = await app.runner.replay(run_id, user_id=user, mode=mode)
+    report, result = await (await runner_for(app, user)).replay(run_id, user_id=user, mode=mode)
     return {**report.model_dump(mode="json"), "result": result.model_dump(mode="json")}
 
 

@@ -87,6 +87,25 @@ class Settings(BaseSettings):
     sql_timeout_ms: int = Field(5_000, gt=0, description="Statement timeout of `database_query`.")
     sql_row_limit: int = Field(200, gt=0, description="Rows `database_query` returns at most.")
 
+    # Maintenance (cognicore/maintenance.py) and the worker's schedule (`cognicore worker`), cron syntax in UTC.
+    jobs_nightly_cron: str = Field("0 3 * * *", description="When the nightly maintenance job runs (cron, UTC).")
+    jobs_weekly_cron: str = Field("30 3 * * 0", description="When the weekly maintenance job runs (cron, UTC).")
+    jobs_monthly_cron: str = Field("0 4 1 * *", description="When the monthly maintenance job runs (cron, UTC).")
+    jobs_prune_cron: str = Field("30 4 * * *", description="When the retention prune job runs (cron, UTC).")
+    worker_poll_s: float = Field(5.0, gt=0, description="How often the worker drains the fact-extraction queue.")
+    maintenance_half_life_days: float = Field(30.0, gt=0, description="Half-life of a fact's confidence (weekly).")
+    maintenance_archive_below: float = Field(0.3, ge=0, le=1, description="Confidence under which old facts archive.")
+    maintenance_archive_after_days: float = Field(90.0, ge=0, description="Age after which low facts are archived.")
+    maintenance_consolidate_similarity: float = Field(
+        0.9, gt=0, le=1, description="Cosine similarity above which old memories are merged (weekly consolidate)."
+    )
+    maintenance_consolidate_after_days: float = Field(30.0, ge=0, description="Only memories older are merged.")
+    prune_archived_memories_days: float = Field(
+        365.0, ge=0, description="The prune job deletes archived memories older than this."
+    )
+    retention_days: float = Field(30.0, ge=0, description="The prune job removes checkpoints and runs older than this.")
+    retention_keep_last: int = Field(10, ge=1, description="Checkpoints of each thread the prune job always keeps.")
+
     pool_min_size: int = Field(1, ge=0)
     pool_max_size: int = Field(10, gt=0)
 

@@ -23,6 +23,8 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
+from cognicore.settings import Settings
+
 __all__ = [
     "MIGRATIONS",
     "ApiKey",
@@ -208,6 +210,14 @@ class DataKeys:
 
     current: bytes | None
     previous: tuple[bytes, ...] = ()
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> DataKeys:
+        """COGNICORE_DATA_KEY and COGNICORE_PREVIOUS_DATA_KEYS."""
+        return cls.from_text(
+            settings.data_key.get_secret_value() if settings.data_key else None,
+            [k.get_secret_value() for k in settings.previous_data_keys],
+        )
 
     @classmethod
     def from_text(cls, current: str | None, previous: Sequence[str] = ()) -> DataKeys:

@@ -91,9 +91,5 @@ async def put_credential(
     provider: Annotated[str, Path(pattern="^(gemini)$")], body: CredentialBody, app: AppDep, user: UserDep
 ) -> dict[str, Any]:
     """Sealed with the server's data key (COGNICORE_DATA_KEY)."""
-    keys = DataKeys.from_text(
-        app.settings.data_key.get_secret_value() if app.settings.data_key else None,
-        [k.get_secret_value() for k in app.settings.previous_data_keys],
-    )
-    await set_credential(app.pool, keys, user, provider, body.secret)
+    await set_credential(app.pool, DataKeys.from_settings(app.settings), user, provider, body.secret)
     return {"user": user, "provider": provider, "stored": True}

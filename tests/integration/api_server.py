@@ -57,8 +57,10 @@ def drop_database(admin_url: str, name: str) -> None:
         conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
-def run_server(db_url: str, folder: Path, *, workers: int = 2, timeout_s: float = 180.0) -> Iterator[Server]:
-    """Start `cognicore serve` in a subprocess, wait until /readyz says ready, stop it afterwards."""
+def run_server(
+    db_url: str, folder: Path, *, workers: int = 2, timeout_s: float = 180.0, extra_env: dict[str, str] | None = None
+) -> Iterator[Server]:
+    """Start `cognicore serve` in a subprocess (plus `extra_env`), wait until /readyz says ready, stop it afterwards."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("GOOGLE_API_KEY", "COGNICORE_GOOGLE_API_KEY")}
     env |= {
@@ -68,6 +70,7 @@ def run_server(db_url: str, folder: Path, *, workers: int = 2, timeout_s: float 
         "COGNICORE_API_MAX_BODY_BYTES": str(MAX_BODY),
         "COGNICORE_API_MAX_UPLOAD_BYTES": str(MAX_UPLOAD),
         "PROMETHEUS_MULTIPROC_DIR": str(folder / "metrics"),
+        **(extra_env or {}),
     }
     (folder / "metrics").mkdir(parents=True, exist_ok=True)
     log = folder / "server.log"
