@@ -18,6 +18,8 @@ from psycopg import sql
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
+from cognicore.memory.tenancy import holds_session_state
+
 EMBEDDED_DATABASE = "cognicore"
 
 # Each package owns its tables and lists its migrations; position in the list is the version.
@@ -193,10 +195,11 @@ async def ensure_extensions(url: str) -> None:
 async def reset_connection(conn: psycopg.AsyncConnection[Any]) -> None:
     """Return a pooled connection to a clean session: role, settings, advisory locks, temporary objects.
 
-    psycopg_pool calls it each time a connection comes back; if it raises, the pool discards the
-    connection. `DISCARD ALL` cannot run inside a transaction block, so an open one is rolled back first
-    and the statement always runs in autocommit. Our pools prepare nothing (`prepare_threshold=None`),
-    so dropping the server's prepared statements leaves psycopg's cache consistent.
+    For pools whose connections run SQL we did not write (the SQL reader) or DDL (the owner). psycopg_pool
+    calls it each time a connection comes back; if it raises, the pool discards the connection.
+    `DISCARD ALL` cannot run inside a transaction block, so an open one is rolled back first and the
+    statement always runs in autocommit. Our pools prepare nothing (`prepare_threshold=None`), so dropping
+    the server's prepared statements leaves psycopg's cache consistent.
     """
     if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
         await conn.rollback()
@@ -206,6 +209,23 @@ async def reset_connection(conn: psycopg.AsyncConnection[Any]) -> None:
     await conn.execute("DISCARD ALL")
     if not autocommit:
         await conn.set_autocommit(False)
+    holds_session_state(conn, clear=True)
+
+
+async def reset_own_connection(conn: psycopg.AsyncConnection[Any]) -> None:
+    """The reset of a pool that runs only our own statements: a rollback, and `DISCARD ALL` when declared.
+
+
+    The application's statements set role and tenant with `set_config(..., true)` (`SET LOCAL`), which ends
+    with the transaction, so a connection that declared no session state
+    (`memory.tenancy.declare_session_state`) is clean once its transaction is over: no round trip on the hot
+    path. `tests/integration/test_pool_reset.py`
+    checks that the connections of a finished run carry no role, tenant or lock.
+    """
+    if holds_session_state(conn, clear=True):
+        await reset_connection(conn)
+    elif conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+        await conn.rollback()
 
 
 async def open_pool(
@@ -215,11 +235,14 @@ async def open_pool(
     max_size: int = 10,
     extensions: bool = True,
     name: str = "the database",
+    own_statements_only: bool = False,
 ) -> AsyncConnectionPool:
     """An open pool whose connections suit LangGraph's checkpointer too (autocommit, dict rows).
 
-    Every connection is reset when it comes back (`reset_connection`). `extensions=False` skips creating
-    and registering pgvector: a least-privilege pool can neither create extensions nor needs vectors.
+    Every connection is reset when it comes back: `DISCARD ALL` (`reset_connection`), or, for a pool that
+    runs only our own statements (`own_statements_only`), the cheaper `reset_own_connection`.
+    `extensions=False` skips creating and registering pgvector: a least-privilege pool can neither create
+    extensions nor needs vectors.
     """
     if extensions:
         await ensure_extensions(url)
@@ -229,7 +252,7 @@ async def open_pool(
         max_size=max_size,
         open=False,
         configure=_configure if extensions else None,
-        reset=reset_connection,
+        reset=reset_own_connection if own_statements_only else reset_connection,
         # prepare_threshold=None: migrations and DDL send several statements in one string, which
         # cannot be prepared; it also keeps the pool usable behind PgBouncer.
         kwargs={"autocommit": True, "prepare_threshold": None, "row_factory": dict_row},

@@ -9,8 +9,10 @@ superuser (the embedded server), and superusers bypass row-level security, hence
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
@@ -115,6 +117,27 @@ def check_user_id(user_id: str | None) -> str:
     if "\x00" in user_id:
         raise InvalidTenant("A user id cannot contain a NUL character.")
     return user_id
+
+
+# Connections that hold session-level state (a session advisory lock), which the pool's reset must discard.
+_SESSION_STATE: weakref.WeakSet[AsyncConnection[Any]] = weakref.WeakSet()
+
+
+def declare_session_state(conn: AsyncConnection[Any]) -> None:
+    """Declare that `conn` now holds session-level state, so its pool discards it all when it comes back.
+
+    The application's pool skips `DISCARD ALL` for connections that declared nothing: every statement of
+    ours sets role and tenant for its transaction only.
+    """
+    _SESSION_STATE.add(conn)
+
+
+def holds_session_state(conn: AsyncConnection[Any], *, clear: bool = False) -> bool:
+    """Whether `conn` declared session-level state; `clear` forgets the declaration (its reset ran)."""
+    held = conn in _SESSION_STATE
+    if clear:
+        _SESSION_STATE.discard(conn)
+    return held
 
 
 @asynccontextmanager

@@ -2,7 +2,7 @@
 
 The application's connections see only the threads of the user they act as: a statement with no
 `cognicore.user_id` sees none. LangGraph's checkpointer runs its own statements, so each user gets a
-`TenantSaver`, which names its user on every connection it takes (the pool's reset clears it on return).
+`TenantSaver`, which names its user in every transaction it runs (`SET LOCAL`, gone at commit).
 The owner (migrations, maintenance) is not bound: the policy is enabled, not forced.
 """
 
@@ -13,8 +13,9 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
-from psycopg import AsyncCursor
-from psycopg.rows import DictRow
+from psycopg import AsyncConnection, AsyncCursor
+from psycopg.rows import DictRow, dict_row
+from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory.tenancy import USER_SETTING, check_user_id
 
@@ -71,10 +72,29 @@ class TenantSaver(AsyncPostgresSaver):
 
     @asynccontextmanager
     async def _cursor(self, *, pipeline: bool = False) -> AsyncIterator[AsyncCursor[DictRow]]:
-        async with super()._cursor(pipeline=pipeline) as cur:
-            # Session-level (false): the checkpointer's statements run in autocommit, one per transaction.
-            await cur.execute("SELECT set_config(%s, %s, false)", (USER_SETTING, self.user_id))
-            yield cur
+        """LangGraph's cursor, inside a transaction that names the user (`SET LOCAL`), pipelined.
+
+        BEGIN, the tenant, LangGraph's statement and COMMIT travel in one round trip, and the setting ends
+        with the transaction, so the connection goes back to the pool as it came. Overrides the base
+        method (same contract: one cursor at a time under `self.lock`) because the tenant must be set on
+        the very connection the statement runs on.
+        """
+        async with self.lock, _connection(self.conn) as conn, conn.pipeline(), conn.transaction():
+            async with conn.cursor(binary=True, row_factory=dict_row) as cur:
+                await cur.execute("SELECT set_config(%s, %s, true)", (USER_SETTING, self.user_id))
+                yield cur
+
+
+@asynccontextmanager
+async def _connection(
+    conn: AsyncConnection[DictRow] | AsyncConnectionPool[AsyncConnection[DictRow]],
+) -> AsyncIterator[AsyncConnection[DictRow]]:
+    """A connection from the checkpointer's pool, or its single connection."""
+    if isinstance(conn, AsyncConnectionPool):
+        async with conn.connection() as pooled:
+            yield pooled
+    else:
+        yield conn
 
 
 def bind_user(graph: Any, user_id: str) -> Any:

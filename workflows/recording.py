@@ -60,6 +60,18 @@ class CallSink(Protocol):
         ...
 
 
+_ADAPTERS: dict[int, tuple[Mapping[str, Any], dict[str, TypeAdapter[Any]]]] = {}
+
+
+def _adapters(outputs: Mapping[str, Any]) -> dict[str, TypeAdapter[Any]]:
+    """The output adapters of a closed map, built once per map: a run must not pay pydantic's schema build."""
+    cached = _ADAPTERS.get(id(outputs))
+    if cached is None or cached[0] is not outputs:  # the map itself is kept, so its id cannot be reused
+        cached = (outputs, {name: TypeAdapter(tp) for name, tp in outputs.items()})
+        _ADAPTERS[id(outputs)] = cached
+    return cached[1]
+
+
 class Recorder:
     """Records the calls of one run; with `recording`, serves those calls instead of invoking roles.
 
@@ -83,7 +95,7 @@ class Recorder:
         self._queues: dict[tuple[str, str], deque[ModelCall]] = defaultdict(deque)
         for call in sorted(recording, key=lambda c: c.seq):
             self._queues[(call.role, call.scope)].append(call)
-        self._outputs = {name: TypeAdapter(tp) for name, tp in outputs.items()}
+        self._outputs = _adapters(outputs)
         self._serve = serve
         self._sink = sink
         self._seq = itertools.count(first_seq)

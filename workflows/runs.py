@@ -18,10 +18,10 @@ from psycopg_pool import AsyncConnectionPool
 from pydantic import BaseModel, Field
 
 from cognicore.memory.rows import fetch_dicts
-from cognicore.memory.tenancy import user_transaction
+from cognicore.memory.tenancy import declare_session_state, user_transaction
 from cognicore.workflows.recording import ModelCall
 
-RunStatus = Literal["running", "succeeded", "failed", "interrupted", "refused"]
+RunStatus = Literal["running", "succeeded", "failed", "interrupted", "refused", "unsure"]
 RunOrigin = Literal["ask", "replay", "fork"]
 
 
@@ -193,6 +193,7 @@ class RunStore:
         """Hold the thread's lock for the block; yields False (and holds nothing) when a live run has it."""
         key = f"cognicore.thread:{thread_id}"
         async with self._pool.connection() as conn:
+            declare_session_state(conn)  # a session lock: the pool must discard it even if the unlock is lost
             held = bool((await fetch_dicts(conn, _TRY_LOCK, (key,)))[0]["ok"])
             try:
                 yield held
