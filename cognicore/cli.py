@@ -44,8 +44,8 @@ async def _ask(app_: App, text: str, *, session: str, user: str, as_json: bool) 
         print_result(console, result)
     # After the reply is out: extract facts from the turn (durable jobs) and reflect when due.
     await process_memory(app_, user_id=user)
-    # A refused request to change data is an answer given, not an error: exit 0 (README, `ask --json`).
-    return 0 if result.outcome in ("succeeded", "refused") else 1
+    # A refusal or an honest "unsure" is an answer given, not an error: exit 0 (README, `ask --json`).
+    return 0 if result.outcome in ("succeeded", "refused", "unsure") else 1
 
 
 @app.command()
@@ -241,7 +241,7 @@ def resume(
                     result = await app_.runner.resume(session_id=session, user_id=user, on_event=progress)
                 print_result(console, result)
             await process_memory(app_, user_id=user)
-            return 0 if result.outcome == "succeeded" else 1
+            return 0 if result.outcome in ("succeeded", "refused", "unsure") else 1  # an answer given
 
     raise typer.Exit(run_command(main, as_json=as_json))
 

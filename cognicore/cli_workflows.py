@@ -285,7 +285,7 @@ def fork(
                         session_id=session, user_id=user, checkpoint_id=checkpoint, on_event=progress
                     )
                 print_result(console, result)
-            return 0 if result.outcome == "succeeded" else 1
+            return 0 if result.outcome in ("succeeded", "refused", "unsure") else 1  # an answer given
 
     raise typer.Exit(run_command(main, as_json=as_json))
 

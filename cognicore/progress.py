@@ -73,7 +73,7 @@ class LiveProgress:
 
 def print_result(console: Console, result: RunResult) -> None:
     """The answer, its sources and artefacts, and which engine answered."""
-    style = {"succeeded": "green", "refused": "yellow"}.get(result.outcome, "red")
+    style = {"succeeded": "green", "refused": "yellow", "unsure": "yellow"}.get(result.outcome, "red")
     console.print(
         Panel(Markdown(result.answer or "(no answer)"), title=f"answer ({result.intent})", border_style=style)
     )

@@ -17,8 +17,8 @@ async def learn(state: State, ctx: Context) -> dict[str, Any] | None:
     succeeded = state.get("outcome") == "succeeded"
     user, request = state["user_id"], state["request"]
     known = workflow.pop("key", None)  # keyed once, by `lookup_workflow`
-    if state.get("outcome") == "refused":
-        return workflow  # a refused request is neither a plan worth learning nor a verdict on a reused one
+    if state.get("outcome") in ("refused", "unsure"):
+        return workflow  # neither a plan worth learning nor a verdict on a reused one (nothing ran to judge)
     if not succeeded and not workflow.get("reused"):
         return workflow
     try:

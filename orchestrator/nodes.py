@@ -18,12 +18,13 @@ from cognicore.memory.importance import OfflineImportanceScorer
 from cognicore.memory.llm import ModelCallError
 from cognicore.orchestrator.budget import fit_context
 from cognicore.orchestrator.context import Context
+from cognicore.orchestrator.honesty import no_evidence
 from cognicore.orchestrator.journal import record_failure, record_step, record_turn
 from cognicore.orchestrator.learning import learn
 from cognicore.orchestrator.recollection import memory_passages, memory_text, planner_memory
 from cognicore.orchestrator.reuse import fill
 from cognicore.orchestrator.state import State, StepTask
-from cognicore.subagents.errors import SubAgentError
+from cognicore.subagents.errors import UNSURE_MARKER, SubAgentError, Unsure
 from cognicore.subagents.read_only import REFUSED_MARKER
 from cognicore.subagents.role_names import tool_role
 from cognicore.subagents.types import AgentContext, Plan, StepInput, StepOutput
@@ -145,6 +146,9 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         )
     except ModelCallError as exc:
         return {"answer": "", "error": str(exc), "outcome": "failed", "model_calls": {"compose_answer": 1}}
+    if not composed.used:
+        # No passage supports an answer: say so as uncertainty, never as a confident "nothing on it".
+        return {"answer": no_evidence(state["request"]), "outcome": "unsure", "model_calls": {"compose_answer": 1}}
     by_index = {p["index"]: p for p in fitted.passages}
     citations = [
         {
@@ -289,6 +293,8 @@ def agent_node(name: str) -> Callable[[StepTask, Runtime[Context]], Awaitable[di
             output = StepOutput(
                 status="error", error=f"timed out after {ctx.step_timeout_s:g} s (COGNICORE_STEP_TIMEOUT_S)"
             )
+        except Unsure as exc:  # marked, so `verify` ends the run `unsure` instead of replanning
+            output = StepOutput(status="error", error=str(exc), summary=str(exc), data={UNSURE_MARKER: True})
         except (SubAgentError, ModelCallError) as exc:
             output = StepOutput(status="error", error=str(exc))
         output.agent = name
@@ -330,6 +336,11 @@ async def verify(state: State, runtime: Runtime[Context]) -> Command[Any]:
     if refused:
         # A request to change data is an honest refusal, not a failure: no replan, no lesson, nothing learned.
         return Command(goto="respond", update={"outcome": "refused", "error": str(refused[0].get("error"))})
+    unsure = [v for v in failed.values() if (v.get("data") or {}).get(UNSURE_MARKER)]
+    if unsure:
+        # An offline role below its confidence bar: another plan would not understand it better, and it is
+        # not a failure to learn from. The answer says what was and was not understood.
+        return Command(goto="respond", update={"outcome": "unsure", "error": str(unsure[0].get("error"))})
     if runtime.context.learn:
         steps = {s.id: s for s in Plan.model_validate(state["plan"]).steps}
         for sid, out in failed.items():
@@ -370,6 +381,8 @@ def _task_answer(state: State) -> str:
     results = state.get("results") or {}
     if state.get("outcome") == "refused":
         return str(state.get("error") or "Refused: the SQL agent only reads data. Nothing was changed.")
+    if state.get("outcome") == "unsure":
+        return str(state.get("error") or "I am not sure what this request asks for, so I did not answer it.")
     if state.get("outcome") != "succeeded":
         done = [f"step {s.id} ({s.agent}) succeeded" for s in steps if results.get(s.id, {}).get("status") == "ok"]
         partial = f" What did work: {'; '.join(done)}." if done else ""

@@ -38,8 +38,8 @@ EventHandler = Callable[[dict[str, Any]], None]
 FORK_AS_NODE = "classify"  # routes only by Command: updating "as" it adds no edges of its own
 LAST_NODE = "remember"  # its only edge goes to END: an update "as" it leaves nothing pending
 
-# The run record's status for each outcome of the graph (a refused request is neither success nor failure).
-_RUN_STATUS: dict[str, RunStatus] = {"succeeded": "succeeded", "refused": "refused"}
+# The run record's status for each outcome of the graph (refused and unsure are neither success nor failure).
+_RUN_STATUS: dict[str, RunStatus] = {"succeeded": "succeeded", "refused": "refused", "unsure": "unsure"}
 
 
 class RunResult(BaseModel):

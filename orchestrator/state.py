@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal, TypedDict
 
 Intent = Literal["question", "task", "statement"]
-Outcome = Literal["succeeded", "failed", "refused"]  # refused: a request to change data
+# refused: a request to change data, or one no agent can do; unsure: an offline decision below its confidence bar
+Outcome = Literal["succeeded", "failed", "refused", "unsure"]
 
 
 def merge_results(left: dict[str, Any] | None, right: dict[str, Any] | None) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field
 
 from cognicore.memory.llm import ModelCallError
 from cognicore.subagents.charts import markdown_table, tabular
-from cognicore.subagents.errors import DataChangeRefused, SqlRefused, StepFailed
+from cognicore.subagents.errors import UNSURE_MARKER, DataChangeRefused, SqlRefused, StepFailed, Unsure
 from cognicore.subagents.read_only import REFUSED_MARKER, refusal_message, sql_change
 from cognicore.subagents.sql_guard import validate_select
 from cognicore.subagents.sql_writer import ROLE, SqlDraft, SqlWriter
@@ -132,6 +132,8 @@ class DatabaseQueryAgent:
             draft = await self._writer.write_sql(question=question, schema=schema, context=context)
         except DataChangeRefused as exc:
             return _refused(str(exc), calls, {"question": question})
+        except Unsure as exc:  # the writer could not map the question: the run ends `unsure`, not failed
+            return _error(str(exc), calls, {"question": question, UNSURE_MARKER: True})
         except StepFailed as exc:
             return _error(str(exc), calls)
         except ModelCallError as exc:

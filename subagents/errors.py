@@ -24,6 +24,9 @@ class Unsure(StepFailed):
     """
 
 
+UNSURE_MARKER = "unsure"  # the key a step's `data` sets when it ended `Unsure`, read by the orchestrator
+
+
 class SqlRefused(StepFailed):
     """A SQL statement was refused before it ran; nothing was executed."""
 

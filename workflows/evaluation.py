@@ -36,7 +36,7 @@ class Expectation(_Strict):
     """Properties a run's result must have; every field left out is not checked."""
 
     intent: Literal["question", "task", "statement"] | None = None
-    outcome: Literal["succeeded", "failed", "refused"] = "succeeded"  # refused: a request to change data
+    outcome: Literal["succeeded", "failed", "refused", "unsure"] = "succeeded"  # refused: change data or no agent
     agents: list[str] | None = Field(None, description="Agents that must appear among the steps.")
     agents_exactly: list[str] | None = Field(None, description="The set of agents of the steps, exactly.")
     min_steps: int | None = Field(None, ge=0)

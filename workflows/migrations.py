@@ -112,3 +112,12 @@ MIGRATIONS += [
         CHECK (status IN ('running', 'succeeded', 'failed', 'interrupted', 'refused'));
     """,
 ]
+
+MIGRATIONS += [
+    # Honest uncertainty (issue 9): an offline decision below its confidence bar ends `unsure`.
+    """
+    ALTER TABLE runs DROP CONSTRAINT runs_status_check;
+    ALTER TABLE runs ADD CONSTRAINT runs_status_check
+        CHECK (status IN ('running', 'succeeded', 'failed', 'interrupted', 'refused', 'unsure'));
+    """,
+]

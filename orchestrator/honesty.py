@@ -1,0 +1,55 @@
+"""The wording of honest answers: what was understood and what was not, and what the assistant can do.
+
+These sentences end runs whose outcome is `unsure` or `refused` without a step having run; they name the
+request's own topic and the registered agents, never a domain word list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def topic(request: str, *, limit: int = 120) -> str:
+    """The request as one quoted line, trimmed, for an answer that says what it understood."""
+    text = " ".join(request.split()).rstrip("?.! ") or "this request"
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def no_evidence(question: str) -> str:
+    """The answer to a question no passage or memory supports: uncertainty, not a confident "nothing"."""
+    return (
+        f'I understood a question about "{topic(question)}", but found nothing in the knowledge base or in '
+        "what you told me that answers it, so I am not sure of the answer."
+    )
+
+
+def capabilities(agents: Sequence[dict[str, str]]) -> str:
+    """What the assistant can do, from the registry: documents and memory, then each agent's description."""
+    listed = [f"{a['name']} ({_short(a.get('description', ''))})" for a in agents]
+    tools = f"; and with its agents: {'; '.join(listed)}" if listed else ""
+    return f"I can answer questions from the knowledge base documents and from what you told me{tools}."
+
+
+def out_of_scope(request: str, agents: Sequence[dict[str, str]], *, reason: str = "") -> str:
+    """The refusal of a request no registered agent can do, listing what they can do instead."""
+    why = f" ({reason.rstrip('.')})" if reason else ""
+    return f'I cannot do "{topic(request)}": none of my agents does that{why}. {capabilities(agents)}'
+
+
+def unsupported_language(language: str) -> str:
+    """The answer to a request in a language the offline engine does not read."""
+    return (
+        f"This request looks written in {language}, which the offline engine does not read (it understands "
+        "English only): not supported offline. Please ask in English, or configure a chat model."
+    )
+
+
+def unclear(request: str, reason: str) -> str:
+    """The answer to a request the offline roles could not map with confidence, saying what was missing."""
+    return f'I am not sure what "{topic(request)}" asks for: {reason.rstrip(".")}.'
+
+
+def _short(description: str, limit: int = 90) -> str:
+    """An agent's description cut to its first sentence, so the list stays readable."""
+    first = description.strip().split(". ")[0].rstrip(".")
+    return first if len(first) <= limit else first[: limit - 1].rstrip() + "…"
