@@ -41,7 +41,17 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("GOOGLE_API_KEY", "COGNICORE_GOOGLE_API_KEY"),
         description="Gemini API key. Unset: the deterministic offline engine answers.",
     )
-    chat_model: str = Field("gemini-2.5-flash", description="Gemini chat model name.")
+    chat_model: str = Field(
+        "gemini-2.5-flash",
+        description="Chat model as `provider:model` for LangChain's init_chat_model (e.g. `openai:gpt-4o-mini`, "
+        "`ollama:llama3.1`); a bare name is a Gemini model, used only with a Google key.",
+    )
+    model_base_url: str | None = Field(
+        None, description="Endpoint of a non-Gemini chat model, e.g. an OpenAI-compatible local server's `/v1`."
+    )
+    model_api_key: SecretStr | None = Field(
+        None, description="API key of a non-Gemini chat model (default: the provider's own variable)."
+    )
     embedding_model: str = Field("models/gemini-embedding-001", description="Gemini embedding model.")
     google_base_url: str | None = Field(
         None, description="Gemini API endpoint (default Google's); a gateway, proxy or local stand-in."
