@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from cognicore.memory.lifecycle_config import LifecycleConfig
 
 
 def _default_data_dir() -> Path:
@@ -17,7 +20,9 @@ def _default_data_dir() -> Path:
 class Settings(BaseSettings):
     """Every knob of a deployment. Our own variables take the `COGNICORE_` prefix."""
 
-    model_config = SettingsConfigDict(env_prefix="COGNICORE_", env_file=".env", extra="ignore")
+    model_config = SettingsConfigDict(
+        env_prefix="COGNICORE_", env_file=".env", extra="ignore", env_nested_delimiter="__"
+    )
 
     database_url: SecretStr | None = Field(
         default=None,
@@ -78,6 +83,20 @@ class Settings(BaseSettings):
     memory_delta: float = Field(0.05, ge=0, description="Weight of strength (use) in memory scoring.")
     memory_decay: float = Field(0.999, gt=0, le=1, description="Recency multiplier per hour.")
     memory_min_similarity: float = Field(0.1, ge=-1, le=1, description="Cosine floor of memory search.")
+    memory_lifecycle: LifecycleConfig = Field(
+        default_factory=LifecycleConfig,
+        description="Strength, decay, archive, impact, capacity, usage detection and perspectives of memories "
+        "(seed defaults; README 'Memory lifecycle'). JSON in COGNICORE_MEMORY_LIFECYCLE, or one field at a time "
+        "as COGNICORE_MEMORY_LIFECYCLE__ARCHIVE_THRESHOLD=0.05.",
+    )
+    memory_sleep_after_task: bool = Field(
+        True, description="Run the memory sleep phase (decay, archive, capacity) for the user after each task."
+    )
+    clock: datetime | None = Field(
+        None,
+        description="Start the deployment clock at this date or time (ISO, UTC when no zone) instead of now; "
+        "it runs on from there. For tests, benchmarks and replaying history.",
+    )
     reflect_threshold: int = Field(100, gt=0, description="Summed importance of new memories that triggers reflection.")
     retrieval_k: int = Field(6, gt=0, le=50, description="Knowledge chunks retrieved per question.")
     max_replans: int = Field(2, ge=0, le=5, description="Re-planning attempts after a failed plan or step.")

@@ -10,7 +10,7 @@ CORE = ("orchestrator", "memory", "workflows", "subagents")
 # The demo's company, schema, products, regions and metrics-specific names (the words the review hook greps).
 DEMO_WORDS = re.compile(
     r"aurora|demo_sales|orbit smartwatch|vista ar|asia pacific|buds pro|studio headphones|pulse mini"
-    r"|lumen bulb|haven security|volt charging|flex usb|latam|apac",
+    r"|lumen bulb|haven security|volt charging|flex usb|\blatam\b|\bapac\b",  # bounded: "capacity" is no region
     re.IGNORECASE,
 )
 
