@@ -59,3 +59,20 @@ def is_exclusive(candidate: FactCandidate) -> bool:
     """True when the candidate's predicate holds one value at a time."""
     key = predicate_key(candidate.predicate)
     return candidate.exclusive or key in EXCLUSIVE_PREDICATES or key.startswith("favourite_")
+
+
+# Heads of slots that a shorter name still designates ("the budget" after "our marketing budget").
+_FIGURE_HEADS = frozenset(
+    "budget deadline target goal timeline launch scope headcount price limit quota rate salary rent cost "
+    "allowance spend date".split()
+)
+
+
+def same_slot(a: str, b: str) -> bool:
+    """Two predicate keys of one slot: equal, or one names the same figure more precisely ("budget" and
+    "marketing_budget"; not "travel_budget" and "marketing_budget"), so a restated figure replaces the old."""
+    if a == b:
+        return True
+    ta, tb = a.split("_"), b.split("_")
+    short, long = (ta, tb) if len(ta) <= len(tb) else (tb, ta)
+    return short[-1] == long[-1] and short[-1] in _FIGURE_HEADS and set(short) <= set(long)

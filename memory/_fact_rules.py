@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from cognicore.memory._fact_changes import change_facts, habit_facts
+
 Fact = dict[str, Any]
 
 _CONTRACTIONS = {
@@ -26,7 +28,8 @@ _CONTRACTION_RE = re.compile(r"\b(" + "|".join(re.escape(c) for c in _CONTRACTIO
 _REMEMBER = r"(?:please\s+)?(?:remember|note|keep in mind|do not forget)(?:\s+that)?"
 _FILLER_RE = re.compile(
     r"^(?:actually|also|oh|ok|okay|well|so|and|but|now|anyway|honestly|btw|by the way|fyi|for the record|"
-    r"just so you know|for your information|to be clear|i think|i believe|i guess|" + _REMEMBER + r")\b[,:]?\s*",
+    r"just so you know|for your information|to be clear|i think|i believe|i guess|these days|nowadays|lately|"
+    r"recently|currently|at the moment|right now|since last \w+|as of \w+|" + _REMEMBER + r")\b[,:]?\s*",
     re.I,
 )
 _EXPLICIT_RE = re.compile(r"^(?:" + _REMEMBER + r"|for the record)\b", re.I)
@@ -39,10 +42,21 @@ _NOT_A_STATEMENT_RE = re.compile(
     re.I,
 )
 _CLAUSE_SPLIT_RE = re.compile(r",?\s+(?:and|but)\s+(?=(?:I|we|my|our)\b)", re.I)
+# "I am not vegetarian anymore, I am pescatarian now": two statements; not after a condition ("if we ..., we ...").
+_COMMA_SPLIT_RE = re.compile(r"[,;]\s+(?=(?:I|we)\s)", re.I)
+_CONDITION_RE = re.compile(
+    r"^(?:if|when|whenever|unless|suppose|supposing|assuming|in case|once|although|though|because|since|as)\b", re.I
+)
+_CURRENT_RE = re.compile(
+    r"\b(?:now|these days|nowadays|currently|from now on|anymore|any more|again|no longer|instead|rather than)\b",
+    re.I,
+)
 _TRAILING_RE = re.compile(
     r"(?:\s*,)?\s+(?:now|these days|nowadays|anymore|any more|again|instead|too|as well|a lot|very much|"
     r"so much|mostly|usually|most of the time|in general|generally|lately|recently|from now on|after all|"
-    r"for now|for good)\s*$",
+    r"for now|for good|at the moment|right now|since then|(?:since\s+|as\s+of\s+)?(?:last|this)\s+(?:week|month|year)|"
+    r"(?:a\s+few|a\s+couple\s+of|a|one|two|three|few|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|today|in\s+the\s+mornings?|"
+    r"in\s+the\s+evenings?|every\s+(?:day|morning|evening)|daily)\s*$",
     re.I,
 )
 _NOT_TAIL_RE = re.compile(r",?\s+(?:and\s+|but\s+)?(?:not|no longer|instead of|rather than)\s+(?P<old>.+)$", re.I)
@@ -91,8 +105,12 @@ def read_facts(text: str) -> list[Fact]:
         sentence = sentence.rstrip(".!;").strip()
         explicit = bool(_EXPLICIT_RE.match(sentence))
         confidence = 0.6 if _HEDGE_RE.search(sentence) else 0.9
-        for clause in _CLAUSE_SPLIT_RE.split(sentence):
-            facts.extend(_from_clause(_strip_fillers(clause.strip()), confidence, explicit=explicit))
+        clauses = _CLAUSE_SPLIT_RE.split(sentence)
+        if not _CONDITION_RE.match(_strip_fillers(sentence)):
+            clauses = [part for clause in clauses for part in _COMMA_SPLIT_RE.split(clause)]
+        for clause in clauses:
+            current = bool(_CURRENT_RE.search(clause))
+            facts.extend(_from_clause(_strip_fillers(clause.strip()), confidence, explicit=explicit, current=current))
     return facts
 
 
@@ -121,12 +139,18 @@ def _strip_fillers(clause: str) -> str:
     return clause
 
 
-def _from_clause(clause: str, confidence: float, *, explicit: bool) -> list[Fact]:
+def _from_clause(clause: str, confidence: float, *, explicit: bool, current: bool = False) -> list[Fact]:
     if not clause or _NOT_A_STATEMENT_RE.match(clause) or len(clause.split()) > 60:
         return []
+    # A change ("no longer", "switched to", "raised ... to") names the slot it changes: read it first.
+    helpers: dict[str, Any] = {"make": _fact, "clean": _clean, "valid": _valid_object, "drink_words": _BEVERAGES}
+    if changes := change_facts(clause, confidence, current=current, **helpers):
+        return changes
     for rule in _RULES:
         if found := rule(clause, confidence):
             return found
+    if habits := habit_facts(clause, confidence, current=current, **helpers):
+        return habits
     # Asked to remember something with a subject and a verb: keep it as a plain fact.
     if explicit and (triple := _triple(clause)) and _valid_object(triple[2]):
         return [_fact(*triple, "fact", confidence, third_person(clause), category="general")]
@@ -406,7 +430,9 @@ def _about_user(clause: str, conf: float) -> list[Fact]:
 
 _POSSESSION_RE = re.compile(
     r"^(?P<owner>my|our|the)\s+(?P<fav>(?:absolute\s+)?(?:favou?rite|preferred)\s+)?"
-    r"(?P<thing>[a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*){0,2}?)\s+"
+    r"(?P<thing>[a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*){0,2}?)"
+    # "our budget for the spring campaign is ...": the qualifier is told, the slot stays "budget".
+    r"(?P<qual>\s+(?:for|of|on)\s+(?:the\s+|our\s+|my\s+|this\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)?\s+"
     r"(?:is\s+now|is|are|will\s+be|has\s+been\s+set\s+to|was\s+set\s+to|has\s+become)\s+(?P<o>.+)$",
     re.I,
 )
@@ -434,7 +460,7 @@ def _possession(clause: str, conf: float) -> list[Fact]:
     subject, whose = ("user", "The user's") if owner == "my" else ("we", "Our")
     category = "project" if last in _PROJECT_THINGS or owner != "my" else "personal"
     category = _CATEGORY_BY_PREDICATE.get(predicate, category)
-    statement = f"{whose} {thing} is {obj}"
+    statement = f"{whose} {thing}{(m['qual'] or '').lower()} is {obj}"
     return [_fact(subject, predicate, obj, "fact", conf, statement, category=category, exclusive=True)]
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import Any
 
 import numpy as np
@@ -21,7 +22,8 @@ from langchain_core.embeddings import Embeddings
 from psycopg import AsyncConnection, sql
 from psycopg_pool import AsyncConnectionPool
 
-from cognicore.memory._fact_keys import OPPOSITES, is_exclusive, normalize, predicate_key, subject_key
+from cognicore.memory import clock
+from cognicore.memory._fact_keys import OPPOSITES, is_exclusive, normalize, predicate_key, same_slot, subject_key
 from cognicore.memory.extraction import FactCandidate
 from cognicore.memory.fact_types import Action, CategorySummary, Fact, FactChange, FactHit, FactRelation, FactStats
 from cognicore.memory.retrieval import RRF_K, candidate_count, ef_search_for, hybrid_ctes, text_query_terms
@@ -65,10 +67,10 @@ LIMIT 1
 FOR UPDATE"""
 INSERT_FACT = """
 INSERT INTO facts (user_id, subject, predicate, object, subject_key, predicate_key, object_key, kind,
-                   exclusive, confidence, category, statement, reason, embedding, supersedes, sources)
+                   exclusive, confidence, category, statement, reason, embedding, supersedes, sources, valid_from)
 VALUES (%(user_id)s, %(subject)s, %(predicate)s, %(object)s, %(subject_key)s, %(predicate_key)s,
         %(object_key)s, %(kind)s, %(exclusive)s, %(confidence)s, %(category)s, %(statement)s, %(reason)s,
-        %(vector)s, %(supersedes)s, %(sources)s::text[])
+        %(vector)s, %(supersedes)s, %(sources)s::text[], %(now)s)
 RETURNING id"""
 REINFORCE = """
 UPDATE facts SET confidence = 1 - (1 - confidence) * (1 - %(confidence)s::real),
@@ -76,7 +78,7 @@ UPDATE facts SET confidence = 1 - (1 - confidence) * (1 - %(confidence)s::real),
     reason = coalesce(reason, %(reason)s), sources = sources || %(sources)s::text[], updated_at = now()
 WHERE id = %(id)s"""
 SUPERSEDE = """
-UPDATE facts SET status = 'superseded', valid_to = now(), superseded_by = %(by)s, updated_at = now()
+UPDATE facts SET status = 'superseded', valid_to = %(now)s, superseded_by = %(by)s, updated_at = now()
 WHERE id = ANY(%(ids)s) AND status = 'active'"""
 INSERT_RELATIONS = """
 INSERT INTO fact_relations (user_id, from_id, to_id, relation)
@@ -173,10 +175,11 @@ class FactStore:
             # One writer per user at a time: two concurrent upserts can neither both supersede the same fact
             # nor both insert the same new one (row locks alone cannot lock rows that do not exist yet).
             await conn.execute(LOCK_USER, (f"facts:{user_id}",))
+            now = clock.now()  # one instant per transaction: a superseded fact ends when its successor begins
             by_statement: dict[str, int] = {}
             for i, candidate in enumerate(candidates):
                 action, fact_id, replaced, categories = await self._upsert_one(
-                    conn, user_id, candidate, vectors[i], vectors[n + i], source
+                    conn, user_id, candidate, vectors[i], vectors[n + i], source, now
                 )
                 outcomes.append((action, fact_id, replaced))
                 by_statement[candidate.statement.strip().lower()] = fact_id
@@ -196,6 +199,7 @@ class FactStore:
         vector: np.ndarray,
         contradicts_vector: np.ndarray,
         source: str | None,
+        now: datetime,
     ) -> tuple[Action, int, tuple[int, ...], set[str]]:
         keys = {
             "subject_key": subject_key(candidate.subject),
@@ -220,7 +224,7 @@ class FactStore:
             contradicted = {
                 r["id"]
                 for r in rows
-                if (r["subject_key"] == keys["subject_key"] and r["object_key"] == named)
+                if (r["subject_key"] == keys["subject_key"] and _names(named, r["object_key"]))
                 or r["statement"].strip().lower() == contradicts.lower()
             }
             if not contradicted:  # named in other words: the closest active fact, if close enough
@@ -243,7 +247,7 @@ class FactStore:
                 {"id": exact["id"], "confidence": candidate.confidence, "exclusive": is_exclusive(candidate),
                  "reason": candidate.based_on, "sources": sources},
             )  # fmt: skip
-            await self._supersede(conn, user_id, exact["id"], replaced, contradicted)
+            await self._supersede(conn, user_id, exact["id"], replaced, contradicted, now)
             return "reinforced", exact["id"], replaced, categories | {exact["category"]}
         [row] = await fetch_dicts(
             conn,
@@ -263,18 +267,19 @@ class FactStore:
                 "vector": vector,
                 "supersedes": max(replaced) if replaced else None,
                 "sources": sources,
+                "now": now,
             },
         )
-        await self._supersede(conn, user_id, row["id"], replaced, contradicted)
+        await self._supersede(conn, user_id, row["id"], replaced, contradicted, now)
         return ("superseded" if replaced else "added"), row["id"], replaced, categories
 
     @staticmethod
     async def _supersede(
-        conn: AsyncConnection[Any], user_id: str, by: int, ids: tuple[int, ...], contradicted: set[int]
+        conn: AsyncConnection[Any], user_id: str, by: int, ids: tuple[int, ...], contradicted: set[int], now: datetime
     ) -> None:
         if not ids:
             return
-        await conn.execute(SUPERSEDE, {"by": by, "ids": list(ids)})
+        await conn.execute(SUPERSEDE, {"by": by, "ids": list(ids), "now": now})
         await conn.execute(
             INSERT_RELATIONS,
             {"user_id": user_id, "from_id": by, "to_ids": list(ids), "relation": "supersedes"},
@@ -430,20 +435,24 @@ def _resolve(
     is really a negation ("decided not to use" vs "decided to use": the embedder ignores "not") is
     superseded, never reinforced.
     """
-    same_slot = {
-        r["id"] for r in rows if (r["subject_key"], r["predicate_key"]) == (keys["subject_key"], keys["predicate_key"])
-    }
-    opposite = OPPOSITES.get(keys["predicate_key"], frozenset())
     exclusive = is_exclusive(candidate)
+    slot = {
+        r["id"]
+        for r in rows
+        if r["subject_key"] == keys["subject_key"]
+        and (r["predicate_key"] == keys["predicate_key"]
+             or (exclusive and r["exclusive"] and same_slot(r["predicate_key"], keys["predicate_key"])))
+    }  # fmt: skip
+    opposite = OPPOSITES.get(keys["predicate_key"], frozenset())
     conflicts = {
         r["id"]: r
         for r in rows
         if r["id"] in contradicted
-        or (exclusive and r["id"] in same_slot and r["object_key"] != keys["object_key"])
+        or (exclusive and r["id"] in slot and r["object_key"] != keys["object_key"])
         or (r["subject_key"] == keys["subject_key"] and r["predicate_key"] in opposite
             and r["object_key"] == keys["object_key"])
     }  # fmt: skip
-    exact = next((r for r in rows if r["id"] in same_slot and r["object_key"] == keys["object_key"]), None)
+    exact = next((r for r in rows if r["id"] in slot and r["object_key"] == keys["object_key"]), None)
     if exact is None:  # the same fact worded differently: one subject and kind, near-identical statement
         exact = next(
             (r for r in rows if r["id"] not in conflicts and r["subject_key"] == keys["subject_key"]
@@ -453,6 +462,14 @@ def _resolve(
     if exact is not None:
         conflicts.pop(exact["id"], None)
     return exact, conflicts
+
+
+def _names(named: str, object_key: str) -> bool:
+    """Does the old value a change names designate this object? "Trello" names "trello for planning"."""
+    if object_key == named:
+        return True
+    words = named.split()
+    return bool(words) and object_key.split()[: len(words)] == words
 
 
 _FACT_FIELDS = frozenset(Fact.__dataclass_fields__)

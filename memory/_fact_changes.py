@@ -1,0 +1,296 @@
+"""Change-aware rules of the offline `extract_facts` role: a new value of something said before.
+
+Read by `memory._fact_rules.read_facts` before its other rules. Each rule recognises a change by its shape,
+not by its topic: "no longer" / "not ... anymore" / "stopped", "switched (from A) to B", "B instead of A",
+"raised / changed / moved / cut ... (from A) to B", a diet, and a first-person habit marked as current
+("now", "these days"). A change names the subject and the slot (predicate) it changes, is `exclusive` (one
+value at a time) and names the old value in `contradicts` when it was said, so `FactStore.upsert`
+supersedes the older fact instead of keeping both.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+Fact = dict[str, Any]
+MakeFact = Callable[..., Fact]
+
+# Words that name a diet: "I am vegan", "I went pescatarian", "a keto diet".
+DIETS = frozenset(
+    "vegetarian vegan pescatarian pescetarian keto ketogenic paleo gluten-free dairy-free lactose-free low-carb "
+    "low-fat flexitarian omnivore omnivorous carnivore halal kosher plant-based raw mediterranean".split()
+)
+_DIET_ALT = "|".join(re.escape(d) for d in sorted(DIETS, key=len, reverse=True))
+_CHANGE_VERBS = (
+    r"raised|increased|upped|bumped(?:\s+up)?|doubled|lowered|reduced|cut|decreased|dropped|trimmed|slashed|"
+    r"changed|moved|shifted|pushed(?:\s+back)?|brought\s+forward|postponed|delayed|extended|shortened|updated|"
+    r"revised|adjusted|set|reset|switched|renamed"
+)
+_INTRANSITIVE = r"moved|changed|shifted|slipped|grew|rose|fell|dropped|went\s+up|went\s+down|increased|decreased"
+_WHOSE = r"(?P<owner>my|our|the)\s+(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,5}?)"
+_FROM_TO = r"(?:\s+from\s+(?P<old>.+?))?\s+to\s+(?P<new>.+?)(?:\s+from\s+(?P<old2>.+))?$"
+# "We raised the budget to $55k", "I changed my diet from vegetarian to vegan".
+_ACTIVE_CHANGE_RE = re.compile(
+    r"^(?P<subj>I|we)\s+(?:have\s+|just\s+|finally\s+|now\s+)*(?:" + _CHANGE_VERBS + r")\s+" + _WHOSE + _FROM_TO,
+    re.I,
+)
+# "The budget was raised to $55k", "our deadline has moved to June", "my rent went up to 1,200".
+_PASSIVE_CHANGE_RE = re.compile(
+    r"^" + _WHOSE + r"\s+(?:(?:has|have|had)\s+been|was|were|is|are|got|has|have|just|now|\s)*\s*"
+    r"(?:" + _CHANGE_VERBS + r"|" + _INTRANSITIVE + r")" + _FROM_TO,
+    re.I,
+)
+# "I switched from tea to coffee", "we moved from Jira to Linear", "I swapped tea for coffee".
+_SWITCH_RE = re.compile(
+    r"^(?P<subj>I|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?P<verb>switched|changed|migrated|went|moved|"
+    r"converted|transitioned|shifted)(?:\s+over|\s+back)?\s+from\s+(?P<old>.+?)\s+to\s+(?P<new>.+)$"
+    r"|^(?P<subj2>I|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?:switched|changed|migrated|"
+    r"converted|transitioned|shifted)(?:\s+over|\s+back)?\s+to\s+(?P<new2>.+?)(?:\s+from\s+(?P<old2>.+))?$"
+    r"|^(?P<subj3>I|we)\s+(?:have\s+|just\s+)*(?:swapped|traded|exchanged|replaced|substituted)\s+(?P<old3>.+?)"
+    r"\s+(?:for|with)\s+(?P<new3>.+)$",
+    re.I,
+)
+# "I am not vegetarian anymore", "we are no longer a startup".
+_NO_LONGER_STATE_RE = re.compile(
+    r"^(?P<subj>I|we)\s+(?:am|are)\s+(?P<neg>not|no\s+longer)\s+(?:an?\s+)?(?P<obj>.+)$", re.I
+)
+# "I no longer eat meat", "I do not eat meat anymore", "we stopped using Trello".
+_NO_LONGER_DO_RE = re.compile(
+    r"^(?P<subj>I|we)\s+(?:(?:no\s+longer|do\s+not|never)\s+(?P<verb>[a-z]+)\s+(?P<obj>.+?)"
+    r"|(?:stopped|quit)\s+(?P<ving>[a-z]+ing)\s+(?P<obj2>.+?))$",
+    re.I,
+)
+# Diet statements: "I am vegan (now)", "I went vegetarian", "I follow a keto diet", "I eat plant-based".
+_DIET_RE = re.compile(
+    r"^I\s+(?:am|have\s+become|became|went|turned|have\s+gone|have\s+turned|am\s+going|eat|now\s+eat)\s+"
+    r"(?:now\s+|fully\s+|completely\s+|strictly\s+|mostly\s+)*(?:an?\s+)?(?P<o>" + _DIET_ALT + r")(?:\s+diet)?$"
+    r"|^I\s+(?:follow|keep|am\s+on|stick\s+to|eat|have|am\s+following|am\s+eating|started)\s+(?:an?\s+|the\s+)?"
+    r"(?P<o2>(?:[\w-]+\s+){0,2}?[\w-]+)\s+diet$",
+    re.I,
+)
+# A first-person habit marked as current or replacing another: "I take the bus now", "we meet on
+# Tuesdays instead of Mondays". The verb is any word but these, which speak about the conversation.
+_HABIT_RE = re.compile(
+    r"^(?P<subj>I|we)\s+(?:now\s+|mostly\s+|usually\s+|mainly\s+)*(?P<verb>[a-z]+)\s+(?P<obj>.+)$", re.I
+)
+_NOT_HABIT_VERBS = frozenset(
+    """am are was were be been have has had do does did will would shall should can could may might must need
+    needs want wanted wish hope think thought guess believe mean meant know knew see saw understand wonder
+    asked ask said say told tell get got agree disagree feel felt forgot remember like love hate prefer enjoy
+    decided chose picked assume expect plan planned am not no never also just really still appreciate suppose
+    went took made said ran ate drank saw gave came found lost sent wrote bought sold won brought left met paid
+    kept held felt heard built began told thought understood became fell forgot""".split()
+)
+_INSTEAD_RE = re.compile(r",?\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?P<old>.+)$", re.I)
+_PREPOSITION_RE = re.compile(r"^(?P<p>on|at|in|by|from|with|to|for)\s+", re.I)
+
+
+def change_facts(clause: str, conf: float, *, make: MakeFact, clean: Callable[[str], str], valid: Callable[[str], bool],
+                 drink_words: frozenset[str], current: bool) -> list[Fact]:  # fmt: skip
+    """The facts of `clause` when it states a change; `current`: the clause said "now", "anymore", "instead"..."""
+    ctx = _Ctx(conf, make, clean, valid, drink_words, current)
+    clause = clean(clause)  # trailing "now", "anymore", "last month" were read into `current`
+    for rule in (_diet, _no_longer_state, _no_longer_do, _switch, _active_change, _passive_change):
+        if found := rule(clause, ctx):
+            return found
+    return []
+
+
+def habit_facts(clause: str, conf: float, *, make: MakeFact, clean: Callable[[str], str], valid: Callable[[str], bool],
+                drink_words: frozenset[str], current: bool) -> list[Fact]:  # fmt: skip
+    """A first-person habit (read after every other rule): one value at a time when said to be current."""
+    return _habit(clause, _Ctx(conf, make, clean, valid, drink_words, current))
+
+
+class _Ctx:
+    """What the rules share: the confidence and the fact helpers of `_fact_rules`."""
+
+    __slots__ = ("clean", "conf", "current", "drinks", "make", "valid")
+
+    def __init__(self, conf: float, make: MakeFact, clean: Callable[[str], str], valid: Callable[[str], bool],
+                 drinks: frozenset[str], current: bool) -> None:  # fmt: skip
+        self.conf, self.make, self.clean, self.valid, self.drinks = conf, make, clean, valid, drinks
+        self.current = current
+
+    def head(self, text: str) -> str:
+        words = re.findall(r"[a-z-]+", text.lower())
+        return words[-1] if words else ""
+
+
+def _who(subj: str) -> tuple[str, str, str]:
+    """(subject key, sentence subject, possessive) for "I" or "we"."""
+    return ("user", "The user", "The user's") if subj.lower() == "i" else ("we", "We", "Our")
+
+
+def _diet_fact(ctx: _Ctx, diet: str, old: str | None = None) -> Fact:
+    diet = diet.lower()
+    statement = f"The user follows {'an' if diet[:1] in 'aeiou' else 'a'} {diet} diet"
+    return ctx.make("user", "diet", diet, "fact", ctx.conf, statement, exclusive=True, contradicts=old,
+                    category="food_drink")  # fmt: skip
+
+
+def _diet(clause: str, ctx: _Ctx) -> list[Fact]:
+    m = _DIET_RE.match(clause)
+    if not m:
+        return []
+    diet = ctx.clean(m["o"] or m["o2"])
+    return [_diet_fact(ctx, diet)] if ctx.valid(diet) else []
+
+
+def _no_longer_state(clause: str, ctx: _Ctx) -> list[Fact]:
+    m = _NO_LONGER_STATE_RE.match(clause)
+    obj = ctx.clean(m["obj"]) if m else ""
+    # "I am not X" alone is a plain negative; with "anymore" (or "no longer") it ends what was true.
+    if (
+        not m
+        or not (ctx.current or m["neg"].lower() != "not")
+        or not ctx.valid(obj)
+        or obj.lower().startswith(("sure", "certain", "happy", "able", "going"))
+    ):
+        return []
+    subject, who, _ = _who(m["subj"])
+    be = "is" if subject == "user" else "are"
+    if obj.lower() in DIETS:  # no longer on that diet: the slot is left without a known value
+        statement = f"The user no longer follows a {obj.lower()} diet"
+        return [ctx.make("user", "not_diet", obj.lower(), "fact", ctx.conf, statement, contradicts=obj.lower(),
+                         category="food_drink")]  # fmt: skip
+    statement = f"{who} {be} no longer {obj}"
+    return [ctx.make(subject, "is_not", obj, "fact", ctx.conf, statement, contradicts=obj)]
+
+
+def _no_longer_do(clause: str, ctx: _Ctx) -> list[Fact]:
+    m = _NO_LONGER_DO_RE.match(clause)
+    if not m:
+        return []
+    verb = (m["verb"] or m["ving"]).lower()
+    obj = ctx.clean(m["obj"] or m["obj2"])
+    negated_now = m["obj2"] is not None or "no" in clause.lower().split()[1:3] or ctx.current
+    if verb in _NOT_HABIT_VERBS or not negated_now or not ctx.valid(obj):
+        return []  # "I do not know X": not a habit; "I do not eat fish" without "anymore": left to other rules
+    subject, who, _ = _who(m["subj"])
+    if m["ving"]:  # "stopped using Trello"
+        verb3, statement = verb, f"{who} stopped {verb} {obj}"
+    else:
+        verb3 = verb if subject == "we" else _third(verb)
+        statement = f"{who} no longer {verb3} {obj}"
+    drink = verb in ("drink", "drinking") or ctx.head(obj) in ctx.drinks
+    predicate = "does_not_drink" if drink else f"no_longer_{verb3}"
+    return [ctx.make(subject, predicate, obj, "fact", ctx.conf, statement, contradicts=obj)]
+
+
+def _slot_for(ctx: _Ctx, new: str, old: str | None) -> str:
+    """The predicate a switch changes, read from its values: a drink, a diet, or something used."""
+    heads = {ctx.head(new), ctx.head(old or "")}
+    if heads & ctx.drinks:
+        return "drinks"
+    if {new.lower(), (old or "").lower()} & DIETS or heads & {"diet"}:
+        return "diet"
+    return "uses"
+
+
+def _switch(clause: str, ctx: _Ctx) -> list[Fact]:
+    m = _SWITCH_RE.match(clause)
+    if not m:
+        return []
+    subj = m["subj"] or m["subj2"] or m["subj3"]
+    new = ctx.clean(m["new"] or m["new2"] or m["new3"])
+    old_raw = m["old"] or m["old2"] or m["old3"]
+    old = ctx.clean(old_raw) if old_raw else None
+    if not ctx.valid(new) or (_PREPOSITION_RE.match(new) and not old):
+        return []
+    old = old if old and ctx.valid(old) else None
+    subject, who, _ = _who(subj)
+    if subject == "user" and (m["verb"] or "").lower() == "moved":  # "I moved from Lisbon to Berlin"
+        return [ctx.make("user", "lives_in", new, "fact", ctx.conf, f"The user lives in {new}", exclusive=True,
+                         contradicts=old, category="personal")]  # fmt: skip
+    slot = _slot_for(ctx, new, old)
+    if slot == "diet":
+        return [_diet_fact(ctx, re.sub(r"\s+diet$", "", new, flags=re.I), old)]
+    was = f" instead of {old}" if old else ""
+    if slot == "drinks":
+        return [ctx.make("user", "drinks", new, "preference", ctx.conf, f"The user prefers to drink {new}{was}",
+                         exclusive=True, contradicts=old)]  # fmt: skip
+    verb = "use" if subject == "we" else "uses"
+    # Without the old value a switch says nothing about what else is used: only the old value is replaced.
+    return [ctx.make(subject, "uses", new, "fact", ctx.conf, f"{who} {verb} {new}{was}", contradicts=old)]
+
+
+def _thing_fact(
+    ctx: _Ctx, owner: str, subj: str | None, thing: str, new: str, old: str | None, verb: str
+) -> list[Fact]:
+    thing = re.sub(r"^(?:the|a|an)\s+", "", thing.strip(), flags=re.I)
+    new, old = ctx.clean(new), ctx.clean(old) if old else None
+    if not ctx.valid(new) or not thing:
+        return []
+    old = old if old and ctx.valid(old) else None
+    mine = owner.lower() == "my" or (owner.lower() == "the" and (subj or "").lower() == "i")
+    subject, _, whose = _who("i" if mine else "we")
+    if thing.lower() == "diet" and mine:
+        return [_diet_fact(ctx, re.sub(r"\s+diet$", "", new, flags=re.I), old)]
+    predicate = re.sub(r"[\s-]+", "_", thing.lower())
+    since = f" ({verb} from {old})" if old else f" ({verb})"
+    statement = f"{whose} {thing.lower()} is {new}{since}"
+    category = "personal" if subject == "user" else "project"
+    return [ctx.make(subject, predicate, new, "fact", ctx.conf, statement, exclusive=True, contradicts=old,
+                     category=category)]  # fmt: skip
+
+
+def _verb_word(text: str) -> str:
+    return " ".join(text.lower().split()[:2]) if text.lower().startswith(("went ", "pushed ", "brought ")) else (
+        text.lower().split()[0])  # fmt: skip
+
+
+def _active_change(clause: str, ctx: _Ctx) -> list[Fact]:
+    m = _ACTIVE_CHANGE_RE.match(clause)
+    if not m:
+        return []
+    verb = _verb_word(clause[m.end("subj") :].strip().removeprefix("have ").removeprefix("just ").strip())
+    return _thing_fact(ctx, m["owner"], m["subj"], m["thing"], m["new"], m["old"] or m["old2"], verb)
+
+
+def _passive_change(clause: str, ctx: _Ctx) -> list[Fact]:
+    m = _PASSIVE_CHANGE_RE.match(clause)
+    if not m:
+        return []
+    changed = re.search(r"\b(" + _CHANGE_VERBS + r"|" + _INTRANSITIVE + r")\b", clause[m.end("thing") :], re.I)
+    verb = changed.group(1).lower() if changed else "changed"
+    return _thing_fact(ctx, m["owner"], None, m["thing"], m["new"], m["old"] or m["old2"], verb)
+
+
+def _habit(clause: str, ctx: _Ctx) -> list[Fact]:
+    """A first-person habit said to be current or to replace another: its verb is the slot, one value."""
+    m = _HABIT_RE.match(clause)
+    if not m:
+        return []
+    having = m["verb"].lower() in ("have", "has") and ctx.head(ctx.clean(_INSTEAD_RE.sub("", m["obj"]))) in ctx.drinks
+    if not having and (m["verb"].lower() in _NOT_HABIT_VERBS or m["verb"].lower().endswith(("ed", "ing"))):
+        return []
+    rest, old = m["obj"], None
+    if tail := _INSTEAD_RE.search(rest):
+        old, rest = ctx.clean(tail["old"]), rest[: tail.start()]
+    obj = ctx.clean(rest)
+    if not ctx.valid(obj):
+        return []
+    if old and (prep := _PREPOSITION_RE.match(obj)) and not _PREPOSITION_RE.match(old):
+        old = f"{prep['p']} {old}"  # "on Tuesdays instead of Mondays": the old value is "on Mondays"
+    old = old if old and ctx.valid(old) else None
+    subject, who, _ = _who(m["subj"])
+    verb = m["verb"].lower()
+    verb3 = verb if subject == "we" else _third(verb)
+    if verb in ("drink", "have") or ctx.head(obj) in ctx.drinks:
+        return [ctx.make("user", "drinks", obj, "preference", ctx.conf, f"The user prefers to drink {obj}",
+                         exclusive=True, contradicts=old)]  # fmt: skip
+    instead = f" instead of {old}" if old else ""
+    # "I eat fish" may sit beside "I eat rice"; "I eat fish now" / "instead of" replaces what was eaten.
+    marked = ctx.current or old is not None
+    return [ctx.make(subject, verb3, obj, "fact", ctx.conf, f"{who} {verb3} {obj}{instead}", exclusive=marked,
+                     contradicts=old)]  # fmt: skip
+
+
+def _third(verb: str) -> str:
+    """The third-person singular of a base verb ("eat" -> "eats", "go" -> "goes", "carry" -> "carries")."""
+    if verb.endswith("y") and len(verb) > 2 and verb[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + ("es" if verb.endswith(("s", "sh", "ch", "x", "z", "o")) else "s")
