@@ -29,7 +29,7 @@ from cognicore.orchestrator.journal import Memory
 from cognicore.orchestrator.recollection import Recollector
 from cognicore.orchestrator.runner import Runner
 from cognicore.orchestrator.threads import CHECKPOINT_TENANCY
-from cognicore.plugins import domain_text, load_plugins, merged_agent_settings
+from cognicore.plugins import domain_text, load_plugins, merged_agent_settings, offline_sql_writer
 from cognicore.plugins import vocabulary as plugin_vocabulary
 from cognicore.roles import grant_app_role, grant_sql_reader, open_app_pool, open_sql_pool, reader_url
 from cognicore.schema import COMPONENTS
@@ -181,7 +181,6 @@ async def open_app(
         knowledge = KnowledgeBase(pool, models.embeddings)
         plugins = load_plugins()
         options = role_options(settings)
-        offline_sql = next((p.offline_sql_writer for p in plugins if p.offline_sql_writer is not None), None)
         agent_settings = merged_agent_settings(plugins, settings.agent_sections())
         synonyms = [g for p in plugins for g in p.synonyms]
         sql_schemas = tuple(agent_settings.get("database_query", {}).get("schemas", []))
@@ -194,7 +193,7 @@ async def open_app(
             roles=build_agent_roles(
                 models.chat,
                 options,
-                offline_sql_writer=offline_sql() if offline_sql else None,
+                offline_sql_writer=offline_sql_writer(plugins, sql_pool, sql_schemas),
                 synonyms=synonyms,
                 wrap=recorded,
             ),

@@ -18,6 +18,7 @@ from psycopg_pool import AsyncConnectionPool
 from cognicore.memory.knowledge import KnowledgeBase
 from cognicore.orchestrator.planning import GENERIC, Vocabulary
 from cognicore.subagents.errors import RegistryError
+from cognicore.subagents.offline_sql import SchemaSqlWriter, SqlVocabulary, merge_vocabularies
 from cognicore.subagents.sql_writer import SqlWriter
 
 ENTRY_POINT_GROUP = "cognicore.plugins"
@@ -25,12 +26,16 @@ ENTRY_POINT_GROUP = "cognicore.plugins"
 
 @dataclass(frozen=True)
 class Plugin:
-    """A domain's contribution: all data, plus an optional offline `write_sql` role for its schema."""
+    """A domain's contribution: all data (its SQL words too), plus an optional offline `write_sql` override.
+
+    Without an override the core's offline SQL writer reads the allowed schemas and `sql_vocabulary`.
+    """
 
     name: str
     domain: str = ""  # one sentence on what the assistant serves, for the classifier's prompt
     agent_settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # defaults per agent
-    offline_sql_writer: Callable[[], SqlWriter] | None = None
+    offline_sql_writer: Callable[[], SqlWriter] | None = None  # replaces the core's schema-reading writer
+    sql_vocabulary: SqlVocabulary | None = None  # measures and synonyms for the core's offline SQL writer
     entities: Sequence[str] = ()  # values worth masking when keying workflows, beyond the database's own
     synonyms: Sequence[str] = ()  # paraphrase groups ("eu europe european") for the offline composer
     seed: Callable[[AsyncConnectionPool, KnowledgeBase], Awaitable[object]] | None = None  # run by the owner
@@ -80,6 +85,20 @@ def vocabulary(plugins: Sequence[Plugin]) -> Vocabulary:
     return GENERIC.extended(
         data=[w for p in plugins for w in p.data_words], knowledge=[w for p in plugins for w in p.knowledge_words]
     )
+
+
+def sql_vocabulary(plugins: Sequence[Plugin]) -> SqlVocabulary:
+    """Every plugin's SQL vocabulary in one (load order; the first default measure wins)."""
+    return merge_vocabularies([p.sql_vocabulary for p in plugins if p.sql_vocabulary is not None])
+
+
+def offline_sql_writer(plugins: Sequence[Plugin], pool: AsyncConnectionPool, schemas: Sequence[str]) -> SqlWriter:
+    """A plugin's own offline writer when one declares it, else the core's, reading `schemas` on `pool`
+    (the least-privilege reader) with every plugin's SQL vocabulary."""
+    override = next((p.offline_sql_writer for p in plugins if p.offline_sql_writer is not None), None)
+    if override is not None:
+        return override()
+    return SchemaSqlWriter(pool, schemas, vocabulary=sql_vocabulary(plugins))
 
 
 def domain_text(plugins: Sequence[Plugin]) -> str:

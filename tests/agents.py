@@ -9,11 +9,11 @@ from langchain_core.language_models import BaseChatModel
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.demo.plugin import PLUGIN as DEMO
-from cognicore.demo.sql_rules import OfflineSqlWriter
+from cognicore.demo.sales import SCHEMA
 from cognicore.memory.knowledge import KnowledgeBase
 from cognicore.memory.llm import RoleOptions
 from cognicore.models import build_agent_roles
-from cognicore.plugins import merged_agent_settings
+from cognicore.plugins import merged_agent_settings, offline_sql_writer
 from cognicore.subagents.types import AgentServices
 
 
@@ -30,7 +30,9 @@ def agent_services(
     return AgentServices(
         pool=pool,
         knowledge=knowledge,  # type: ignore[arg-type]  # some agents never read it
-        roles=build_agent_roles(chat_model, opts, offline_sql_writer=OfflineSqlWriter(), synonyms=DEMO.synonyms),
+        roles=build_agent_roles(
+            chat_model, opts, offline_sql_writer=offline_sql_writer([DEMO], pool, [SCHEMA]), synonyms=DEMO.synonyms
+        ),
         settings=merged_agent_settings([DEMO], settings or {}),
         chat_model=chat_model,
         role_options=opts,

@@ -4,14 +4,117 @@ from __future__ import annotations
 
 from cognicore.demo import seed_demo
 from cognicore.demo.sales import REGIONS, SCHEMA
-from cognicore.demo.sql_rules import OfflineSqlWriter
 from cognicore.plugins import Plugin
+from cognicore.subagents.offline_sql import NamedMeasure, SqlVocabulary
 
 DATABASE_QUERY_DESCRIPTION = (
     "Answers questions about the sales data (revenue, units sold, orders, average order value, margin "
     "by product, category, region, channel, customer segment, quarter, month or year; top/bottom N; "
     "periods such as the latest quarter or a given year) by running one read-only SQL query over the "
     "allowed schemas. Returns the rows as a table with the SQL it ran."
+)
+
+_ITEMS = f"{SCHEMA}.order_items"
+# What the sales schema cannot say about itself: its measures' names and the words people use for them. The
+# core's offline SQL writer reads the schema for everything else (tables, joins, dimensions, values).
+SQL_VOCABULARY = SqlVocabulary(
+    measures=(
+        NamedMeasure(
+            "revenue",
+            f"round(sum({{{_ITEMS}.revenue}}), 2)",
+            (
+                "revenue",
+                "sales",
+                "turnover",
+                "income",
+                "grossing",
+                "earnings",
+                "earned",
+                "earn",
+                "money",
+                "dollars",
+                "usd",
+            ),
+            label="revenue (USD, net of discounts)",
+        ),
+        NamedMeasure(
+            "units",
+            f"sum({{{_ITEMS}.quantity}})",
+            ("units", "units sold", "unit sales", "volume", "quantity", "pieces"),
+            label="units sold",
+            weak_words=("sold", "sell", "selling", "seller", "popular", "popularity"),
+        ),
+        NamedMeasure(
+            "average_order_value",
+            f"round(sum({{{_ITEMS}.revenue}}) / nullif(count(DISTINCT {{{SCHEMA}.orders.order_id}}), 0), 2)",
+            (
+                "average order value",
+                "aov",
+                "average basket",
+                "average basket size",
+                "average order size",
+                "average ticket",
+                "mean order value",
+                "revenue per order",
+                "order value",
+            ),
+            label="average order value (USD)",
+            ratio=True,
+        ),
+        NamedMeasure(
+            "margin",
+            f"round(sum({{{_ITEMS}.revenue}} - {{{_ITEMS}.quantity}} * {{{SCHEMA}.products.unit_cost}}), 2)",
+            ("margin", "gross margin", "profit", "gross profit", "profits", "margins"),
+            label="gross margin (USD)",
+        ),
+        NamedMeasure(
+            "margin_pct",
+            f"round(100 * sum({{{_ITEMS}.revenue}} - {{{_ITEMS}.quantity}} * {{{SCHEMA}.products.unit_cost}})"
+            f" / nullif(sum({{{_ITEMS}.revenue}}), 0), 1)",
+            (
+                "margin percent",
+                "gross margin percent",
+                "margin percentage",
+                "gross margin percentage",
+                "margin rate",
+                "profitability",
+                "profit margin",
+                "margin ratio",
+            ),
+            label="gross margin (% of revenue)",
+            ratio=True,
+        ),
+    ),
+    synonyms={
+        "sales channel": "channel",
+        "market": "region",
+        "geography": "region",
+        "territory": "region",
+        "product line": "category",
+        "product family": "category",
+        "item": "product",
+        "sku": "product",
+        "customer type": "customer segment",
+        "north american": "north america",
+        "european": "europe",
+        "emea": "europe",
+        "latin american": "latin america",
+        "south america": "latin america",
+        "e commerce": "online",
+        "ecommerce": "online",
+        "web shop": "online",
+        "website": "online",
+        "in store": "retail",
+        "retail store": "retail",
+        "brick and mortar": "retail",
+        "reseller": "partner",
+        "distributor": "partner",
+        "wholesale": "partner",
+        "smb": "small business",
+        "corporate": "enterprise",
+    },
+    ignore=("aurora devices",),
+    default_measure="revenue",
 )
 
 PLUGIN = Plugin(
@@ -27,7 +130,7 @@ PLUGIN = Plugin(
             ],
         }
     },
-    offline_sql_writer=OfflineSqlWriter,
+    sql_vocabulary=SQL_VOCABULARY,
     seed=seed_demo,
     data_words=(
         "sales sold sell revenue revenues turnover units unit volume orders order quantity best-selling",

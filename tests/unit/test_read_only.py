@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from cognicore.demo.sql_rules import EXAMPLE_QUESTIONS
 from cognicore.subagents.errors import DataChangeRefused
 from cognicore.subagents.read_only import change_request, refuse_change_request, sql_change
 from cognicore.workflows.evaluation import Case, check
@@ -34,7 +33,9 @@ def test_change_requests_are_recognised(text: str, verb: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        *EXAMPLE_QUESTIONS,
+        "top 3 products by revenue in the latest quarter",
+        "units sold by region and quarter in 2025",
+        "ten worst-selling products in Europe last year",
         "Analyze the latest sales data, find the three best-selling products and write a short briefing",
         "Write a brief on our top 5 products by revenue in Europe last year",
         "add a chart of revenue by region",

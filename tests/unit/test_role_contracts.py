@@ -18,7 +18,7 @@ import sqlglot
 from langchain_core.messages import BaseMessage
 
 from cognicore.demo.plugin import PLUGIN as DEMO
-from cognicore.demo.sql_rules import OfflineSqlWriter
+from cognicore.demo.plugin import SQL_VOCABULARY
 from cognicore.memory.extraction import LlmFactExtractor, OfflineFactExtractor
 from cognicore.memory.importance import LlmImportanceScorer, OfflineImportanceScorer
 from cognicore.memory.llm import RoleOptions
@@ -36,10 +36,12 @@ from cognicore.orchestrator.reuse import (
 )
 from cognicore.plugins import vocabulary
 from cognicore.subagents.compose import LlmAnswerComposer, OfflineAnswerComposer
+from cognicore.subagents.offline_sql import SchemaSqlWriter
 from cognicore.subagents.report_writer import LlmReportWriter, OfflineReportWriter
 from cognicore.subagents.sql_writer import LlmSqlWriter
 from cognicore.subagents.types import Plan, PlanStep
 from tests.fakes import routed
+from tests.unit.offline_sql_catalogues import SALES
 
 ENGINES = ["offline", "llm"]
 DEMO_WORDS = vocabulary([DEMO])  # the offline roles read requests with the words the domain plugin gives
@@ -233,7 +235,7 @@ SCHEMA = "\n".join(f"Table demo_sales.{t}" for t in ("categories", "products", "
 
 def sql_writer(engine: str) -> Any:
     if engine == "offline":
-        return OfflineSqlWriter()
+        return SchemaSqlWriter.for_catalogue(SALES, vocabulary=SQL_VOCABULARY)
 
     def draft(messages: list[BaseMessage]) -> dict[str, str]:
         assert "Table demo_sales.orders" in _human(messages), "the schema reaches the model"

@@ -1,0 +1,297 @@
+"""A mapped request as one PostgreSQL SELECT over the catalogue, with a sentence saying how it was read.
+
+Joins follow foreign keys from the base table towards the "one" side only, so no row is counted twice;
+values are quoted by sqlglot; periods are date literals computed from the deployment's clock.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+import sqlglot
+from sqlglot import exp
+
+from cognicore.subagents.errors import Unsure
+from cognicore.subagents.offline_sql.catalogue import Catalogue, Column
+from cognicore.subagents.offline_sql.lexicon import dimension_name
+from cognicore.subagents.offline_sql.mapper import Mapping, Measure
+from cognicore.subagents.offline_sql.periods import Period, unit_label, unit_start
+
+_RESERVED = frozenset(
+    "all analyse analyze and any array as asc asymmetric both case cast check collate column constraint create "
+    "current_catalog current_date current_role current_time current_timestamp current_user default deferrable "
+    "desc distinct do else end except false fetch for foreign from grant group having in initially intersect "
+    "into lateral leading limit localtime localtimestamp not null offset on only or order placing primary "
+    "references returning select session_user some symmetric table then to trailing true union unique user "
+    "using variadic when where window with".split()
+)
+_BUCKETS = {
+    "day": "{c}::date",
+    "week": "to_char(date_trunc('week', {c}), 'YYYY-MM-DD')",
+    "month": "to_char({c}, 'YYYY-MM')",
+    "quarter": "to_char({c}, 'YYYY-\"Q\"Q')",
+    "year": "extract(YEAR FROM {c})::int",
+}
+
+
+def ident(name: str) -> str:
+    """`name` as an SQL identifier, quoted only when it must be."""
+    if re.fullmatch(r"[a-z_][a-z0-9_]*", name) and name not in _RESERVED:
+        return name
+    return '"' + name.replace('"', '""') + '"'
+
+
+def literal(value: str) -> str:
+    """`value` as a quoted SQL string."""
+    return exp.Literal.string(value).sql(dialect="postgres")
+
+
+class _Query:
+    """The tables a query reads, joined from one base table, each with its alias."""
+
+    def __init__(self, catalogue: Catalogue, needed: list[str], prefer: str | None) -> None:
+        base = catalogue.base_for(needed, prefer)
+        if base is None:
+            raise Unsure(
+                "The tables this request needs (" + ", ".join(needed) + ") are not linked by foreign keys in a way "
+                "that keeps every figure true, so no single query answers it offline; ask about fewer things at once."
+            )
+        self.catalogue, self.base = catalogue, base
+        self.alias = {base: ident(catalogue.table(base).name)}
+        self.joins: list[str] = []
+        for table in needed:
+            self.reach(table)
+
+    def reach(self, table: str) -> str:
+        """The alias of `table`, joining it (and the tables on the way) when not yet joined."""
+        for j in self.catalogue.path(self.base, table) or []:
+            if j.parent in self.alias:
+                continue
+            name = ident(self.catalogue.table(j.parent).name)
+            alias = name if name not in self.alias.values() else ident(f"{name.strip(chr(34))}_{len(self.alias)}")
+            self.alias[j.parent] = alias
+            self.joins.append(
+                f"JOIN {_qualified(j.parent)} AS {alias} ON {alias}.{ident(j.ref_column)} = "
+                f"{self.alias[j.child]}.{ident(j.column)}"
+            )
+        return self.alias[table]
+
+    def col(self, column: Column) -> str:
+        return f"{self.reach(column.table)}.{ident(column.name)}"
+
+    def from_clause(self) -> str:
+        return "\n".join([f"FROM {_qualified(self.base)} AS {self.alias[self.base]}", *self.joins])
+
+
+def _qualified(ref: str) -> str:
+    return ".".join(ident(p) for p in ref.split(".", 1))
+
+
+def _tables_of(m: Measure) -> list[str]:
+    if m.named is not None:
+        return [c.rsplit(".", 1)[0] for c in m.named.columns]
+    if m.column is not None:
+        return [m.column.table]
+    return [m.table.ref] if m.table else []
+
+
+def date_column(catalogue: Catalogue, base: str) -> Column | None:
+    """The date column periods and trends use: on the base table, else the nearest event-like table's."""
+    best: tuple[int, int, int, str, Column] | None = None
+    for t in catalogue.tables:
+        path = catalogue.path(base, t.ref)
+        if path is None:
+            continue
+        for c in t.columns:
+            if c.kind == "date":
+                rank = (len(path), 1 if t.label else 0, -t.approx_rows, c.ref, c)
+                if best is None or rank[:4] < best[:4]:
+                    best = rank
+    return best[4] if best else None
+
+
+def measure_sql(m: Measure, query: _Query) -> str:
+    """The aggregate expression of one measure over the query's aliases."""
+    if m.named is not None:
+        return m.named.render({t: query.reach(t) for t in _tables_of(m)})
+    if m.column is not None:
+        c = query.col(m.column)
+        if m.aggregate == "median":
+            return f"round((percentile_cont(0.5) WITHIN GROUP (ORDER BY {c}))::numeric, 2)"
+        return f"round({m.aggregate}({c})::numeric, 2)"
+    assert m.table is not None
+    if m.table.ref == query.base:
+        return "count(*)"
+    key = m.table.primary_key
+    return f"count(DISTINCT {query.col(key)})" if key else "count(*)"
+
+
+def build(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str]:
+    """The SELECT and its explanation for `q`; `Unsure` when the tables cannot be joined safely."""
+    needed = list(dict.fromkeys([t for m in q.measures for t in _tables_of(m)]))
+    prefer = needed[0] if needed else None
+    needed += [d.table for d in q.dimensions if isinstance(d, Column)]
+    needed += [ref.rsplit(".", 1)[0] for ref in q.filters]
+    query = _Query(catalogue, list(dict.fromkeys(needed)), prefer)
+    notes = list(q.notes)
+    date_col = date_column(catalogue, query.base)
+    if q.date_column is not None and catalogue.path(query.base, q.date_column.table) is not None:
+        date_col = q.date_column
+    time_dims = [d for d in q.dimensions if isinstance(d, str)]
+    if (q.period or time_dims) and date_col is None:
+        raise Unsure("The request names a period or a trend, but the tables it reads have no date column.")
+    period = q.period
+    if time_dims and (period is None or period.end is None or period.end > today):
+        unit = time_dims[0]
+        current = unit_start(today, unit)
+        if period is None or not period.partial:
+            # A trend never ends on a partial period: leave the current, incomplete one out.
+            period = Period(
+                period.start if period else None, current, period.label if period else "all complete periods"
+            )
+            notes.append(f"The current {unit}, {unit_label(current, unit)}, is partial and left out of the trend.")
+        else:
+            notes.append(f"{unit_label(current, unit)} is partial (to {today.isoformat()}).")
+    where: list[str] = []
+    if period is not None and date_col is not None:
+        c = query.col(date_col)
+        if period.start:
+            where.append(f"{c} >= DATE '{period.start.isoformat()}'")
+        if period.end:
+            where.append(f"{c} < DATE '{period.end.isoformat()}'")
+    outer: list[str] = []
+    for ref, values in q.filters.items():
+        col = query.col(catalogue.column(ref))
+        cond = f"{col} = {literal(values[0])}" if len(values) == 1 else f"{col} IN ({', '.join(map(literal, values))})"
+        where.append(cond)
+    dims = list(q.dimensions)
+    if q.share and not [d for d in dims if isinstance(d, Column)]:
+        # "what share of revenue is Europe": group by the filter's column over the whole set, keep Europe after.
+        for ref, values in q.filters.items():
+            column = catalogue.column(ref)
+            dims.append(column)
+            where = [w for w in where if not w.startswith(query.col(column) + " ")]
+            name = _dim_name(column)
+            vals = ", ".join(map(literal, values))
+            outer.append(f"{name} = {literal(values[0])}" if len(values) == 1 else f"{name} IN ({vals})")
+            break
+    pivot = q.compare is not None and q.compare in dims and len(dims) > 1 and not q.share and not q.top_n
+    if pivot and q.compare is not None:
+        dims.remove(q.compare)
+    select: list[str] = []
+    for d in dims:
+        expr = _BUCKETS[d].format(c=query.col(date_col)) if isinstance(d, str) else query.col(d)  # type: ignore[arg-type]
+        select.append(f"{expr} AS {ident(_dim_name(d))}")
+    measures = [(m, measure_sql(m, query)) for m in q.measures]
+    if pivot and q.compare is not None:
+        col = query.col(q.compare)
+        for value in q.filters[q.compare.ref]:
+            for m, expr in measures:
+                select.append(f"{_filtered(expr, f'{col} = {literal(value)}')} AS {ident(_slug(value) + '_' + m.name)}")
+    else:
+        select += [f"{expr} AS {ident(m.name)}" for m, expr in measures]
+    first_name, first_expr = q.measures[0].name, measures[0][1]
+    time_names = [ident(_dim_name(d)) for d in dims if isinstance(d, str)]
+    if q.share:
+        partition = f"PARTITION BY {', '.join(time_names)} " if time_names else ""
+        select.append(
+            f"round(100.0 * {first_expr} / nullif(sum({first_expr}) OVER ({partition.strip()}), 0), 1) AS share_pct"
+        )
+    body = ["SELECT " + ",\n  ".join(select), query.from_clause()]
+    if where:
+        body.append("WHERE " + "\n  AND ".join(where))
+    if dims:
+        body.append("GROUP BY " + ", ".join(str(i) for i in range(1, len(dims) + 1)))
+    direction = "ASC" if q.ascending else "DESC"
+    ranked = _dim_name(q.ranked) if q.ranked is not None else None
+    groups = [ident(_dim_name(d)) for d in dims if _dim_name(d) != ranked]
+    if q.top_n and groups and ranked:
+        part = ", ".join(_exprs(select, groups))
+        body[0] += f",\n  rank() OVER (PARTITION BY {part} ORDER BY {first_expr} {direction}) AS rank"
+        outer.append(f"rank <= {q.top_n}")
+        order = ", ".join([*groups, "rank"])
+        sql = f"WITH grouped AS (\n{chr(10).join(body)}\n)\nSELECT * FROM grouped\nWHERE {' AND '.join(outer)}"
+        sql += f"\nORDER BY {order}"
+    else:
+        if time_names and q.ranked is None:
+            order = ", ".join([*time_names, *([f"{ident(first_name)} DESC"] if not pivot else [])])
+        elif dims:
+            order = f"{ident(first_name) if not pivot else '2'} {direction}, " + ", ".join(
+                str(i) for i in range(1, len(dims) + 1)
+            )
+        else:
+            order = ""
+        limit = f"\nLIMIT {q.top_n}" if q.top_n and dims else ""
+        if outer:
+            sql = f"WITH grouped AS (\n{chr(10).join(body)}\n)\nSELECT * FROM grouped\nWHERE {' AND '.join(outer)}"
+            sql += f"\nORDER BY {order}" if order else ""
+        else:
+            sql = "\n".join(body) + (f"\nORDER BY {order}" if order else "")
+        sql += limit
+    sqlglot.parse_one(sql, read="postgres")  # a builder bug fails here, not in the database
+    return sql, explain(q, period, date_col, notes, pivot)
+
+
+def _exprs(select: list[str], names: list[str]) -> list[str]:
+    """The expressions behind the select-list aliases `names` (a window cannot use output aliases)."""
+    out = []
+    for item in select:
+        expr, _, alias = item.rpartition(" AS ")
+        if alias in names:
+            out.append(expr)
+    return out
+
+
+def _filtered(expr: str, condition: str) -> str:
+    """`expr` with every aggregate restricted to rows meeting `condition` (one column per compared value)."""
+    tree = sqlglot.parse_one(expr, read="postgres")
+    cond = sqlglot.parse_one(condition, read="postgres")
+
+    def wrap(node: exp.Expression) -> exp.Expression:
+        if isinstance(node, exp.AggFunc) and not isinstance(node.parent, exp.Filter):
+            return exp.Filter(this=node.copy(), expression=exp.Where(this=cond.copy()))
+        return node
+
+    return tree.transform(wrap).sql(dialect="postgres")
+
+
+def _slug(value: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", value.lower()).strip("_") or "value"
+
+
+def _dim_name(d: Column | str | None) -> str:
+    if d is None:
+        return ""
+    return d if isinstance(d, str) else dimension_name(d)
+
+
+def _ref_name(ref: str) -> str:
+    """The dimension name of `schema.table.column` ("region" for regions.name, "customer segment")."""
+    schema, table, column = ref.split(".")
+    return _dim_name(Column(f"{schema}.{table}", column, "text")).replace("_", " ")
+
+
+def explain(q: Mapping, period: Period | None, date_col: Column | None, notes: list[str], pivot: bool) -> str:
+    """What the query computes and how the request was read, with the period's dates and the confidence."""
+    text = " and ".join(m.label for m in q.measures)
+    text = text[0].upper() + text[1:]
+    dims = [_dim_name(d).replace("_", " ") for d in q.dimensions]
+    if dims:
+        text += " by " + " and ".join(dims)
+    if pivot and q.compare is not None:
+        text += f", {' vs '.join(q.filters[q.compare.ref])} side by side"
+    if q.top_n and q.ranked is not None:
+        which = "bottom" if q.ascending else "top"
+        text += f", the {which} {q.top_n} by {q.measures[0].name.replace('_', ' ')}"
+    elif q.ranked is not None:
+        text += f", ranked by {q.measures[0].name.replace('_', ' ')} ({'lowest' if q.ascending else 'highest'} first)"
+    if q.share:
+        text += ", with each row's share of the total of all rows (share_pct, computed over the whole filtered set)"
+    if period is not None and date_col is not None:
+        text += f", for {period.describe()} (by {date_col.ref})"
+    else:
+        text += ", over all the data"
+    if q.filters:
+        text += ", where " + " and ".join(f"{_ref_name(r)} is {' or '.join(v)}" for r, v in q.filters.items())
+    return " ".join([text + ".", *notes, f"(offline SQL writer, confidence {q.confidence:.2f})"])

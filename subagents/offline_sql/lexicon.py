@@ -1,0 +1,230 @@
+"""The phrases a catalogue and a vocabulary answer to: measures, dimensions, entities and values, by wording.
+
+Built once per catalogue. Each phrase is normalised like a request (lower case, words only), so matching is a
+plain search; unknown words are spell-corrected against `known_words` with rapidfuzz.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from rapidfuzz import fuzz, process
+from spellchecker import SpellChecker
+
+from cognicore.subagents.offline_sql.catalogue import LABEL_COLUMNS, Catalogue, Column, Table
+from cognicore.subagents.offline_sql.vocabulary import NamedMeasure, SqlVocabulary
+
+# Words that carry no meaning for a query. Anything else a request says must be placed, or it is reported.
+STOP_WORDS = frozenset(
+    """
+    a an the of in on at to for from with without into about and or but if then than as is are was were be been
+    being do does did done have has had having i me my we us our ours you your it its this that these those there
+    their they them he she his her what whats which who whom whose when where why how please pls kindly can could
+    would will shall should may might must show shows showing give gives giving get list tell see display find
+    provide report return returns want need like know let lets s t d ll re ve m o just also so very really
+    quick quickly briefly brief data figures figure numbers number results result stats statistics info
+    information overview summary summarise summarize analyse analyze analysis look looking check up out all
+    any each every some stuff things thing much many one ones value values amount amounts level levels
+    company business team firm period periods time times date dates recently ever yet now currently
+    currently please thanks thank hi hello hey okay ok across over under between during per by via within
+    generated made got had came make went go come being both either neither whole entire compare compared
+    comparison versus vs against side broken broke breakdown split bring brings brought bringing generate
+    generates generating produce produced produces achieve achieved perform performed performs performing
+    doing did does happen happened say says said us ours alone only exactly roughly approximately about around
+    currently presently actually overall here there other others another same result much well good
+    still already again anything something everything through via write written prepare draft create
+    chart graph plot table briefing memo note
+    """.split()
+)
+# Words the mapper reads with rules (periods, aggregates, ranking, shape); known, so never spell-corrected.
+RULE_WORDS = frozenset(
+    """
+    total sum overall altogether combined average avg mean median count counts distinct different unique
+    top bottom best worst highest lowest most least fewest largest smallest biggest leading greatest
+    strongest weakest poorest maximum minimum max min rank ranked ranking ranks order ordered sorted
+    share percentage percent proportion contribution mix trend trends trending evolution evolve evolved
+    history historical timeline growth grow grew last past previous prior preceding latest recent current
+    present newest trailing full complete closed calendar fiscal since after before until till through so far
+    to date qtd mtd ytd yesterday today day days daily week weeks weekly month months monthly quarter quarters
+    quarterly year years yearly annual annually q1 q2 q3 q4 first second third fourth fy
+    january february march april june july august september october november december
+    jan feb mar apr jun jul aug sep sept oct nov dec how many one two three four five six seven eight nine ten
+    eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty
+    """.split()
+)
+
+
+@lru_cache(maxsize=1)
+def english_words() -> frozenset[str]:
+    """Correctly spelled English words (pyspellchecker's list): never "corrected" into a catalogue word."""
+    return frozenset(SpellChecker().word_frequency.dictionary)
+
+
+def normalise(text: str) -> str:
+    """Lower case words, digits, '%' and ISO dates; punctuation and joining hyphens become spaces."""
+    t = text.replace("\u2019", "'").replace("\u2013", "-").replace("\u2014", " ").lower()
+    t = re.sub(r"(\w)'s\b", r"\1", t)
+    t = re.sub(r"(?<!\d)-|-(?!\d)", " ", t)
+    t = t.replace("%", " percent ").replace("_", " ")
+    t = re.sub(r"[^\w\-\s]", " ", t)
+    return re.sub(r"\s+", " ", t).strip()
+
+
+def singular(word: str) -> str:
+    """A plain English singular ("categories" -> "category", "boxes" -> "box", "sales" stays)."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith(("ches", "shes", "sses", "xes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def plural(word: str) -> str:
+    """The plural of a singular noun."""
+    if word.endswith("y") and len(word) > 2 and word[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    if word.endswith(("ch", "sh", "ss", "x")):
+        return word + "es"
+    return word if word.endswith("s") else word + "s"
+
+
+GENERIC_COLUMNS = ("code", "sku", "type", "kind", "number", "key", "ref")
+
+
+def dimension_name(column: Column) -> str:
+    """A column's name as a grouping: "region" for regions.name, "region_code", "customer_segment"."""
+    table = singular(column.table.rsplit(".", 1)[1])
+    if column.name in LABEL_COLUMNS:
+        return table
+    return f"{table}_{column.name}" if column.name in GENERIC_COLUMNS else column.name
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """What a phrase names: a measure, a dimension column, an entity (a table) or a value of a column."""
+
+    kind: str  # "measure" | "dimension" | "entity" | "value" | "date" (the date column periods use)
+    weak: bool = False  # a measure named by a verb ("selling"): it yields to a measure named outright
+    measure: NamedMeasure | None = None
+    column: Column | None = None
+    table: Table | None = None
+    value: str = ""
+
+
+@dataclass
+class Lexicon:
+    """Every phrase of one catalogue plus vocabulary, longest first, and the words known to the mapper."""
+
+    catalogue: Catalogue
+    vocabulary: SqlVocabulary
+    phrases: dict[str, list[Target]] = field(default_factory=dict)
+    partial: dict[str, list[Target]] = field(default_factory=dict)  # a distinctive word of a value
+    known_words: set[str] = field(default_factory=set)
+
+    def add(self, phrase: str, target: Target, *, book: dict[str, list[Target]] | None = None) -> None:
+        """Register `phrase` (and its plural/singular form) for `target`."""
+        book = self.phrases if book is None else book
+        p = normalise(phrase)
+        if not p:
+            return
+        words = p.split()
+        forms = {p, " ".join([*words[:-1], singular(words[-1])]), " ".join([*words[:-1], plural(words[-1])])}
+        if target.kind == "value":
+            forms = {p}  # values are matched as written (codes such as "NA" must not grow an "s")
+        for form in forms:
+            entries = book.setdefault(form, [])
+            if target not in entries:
+                entries.append(target)
+            self.known_words.update(w for w in form.split() if not w.isdigit())
+
+    def correct(self, word: str) -> tuple[str, float]:
+        """The known word closest to an unknown `word` and the match score (0 when none is close enough)."""
+        if len(word) < 3 or any(ch.isdigit() for ch in word) or self.knows(word) or word in english_words():
+            return word, 0.0
+        cutoff = 75 if len(word) >= 4 else 85
+        choices = self.known_words | RULE_WORDS
+        found = process.extractOne(word, choices, scorer=fuzz.ratio, score_cutoff=cutoff)
+        return (found[0], float(found[1])) if found else (word, 0.0)
+
+    def knows(self, word: str) -> bool:
+        """Whether `word` (or its singular) is a phrase word, a stop word or a rule word."""
+        return any(w in self.known_words or w in STOP_WORDS or w in RULE_WORDS for w in (word, singular(word)))
+
+    def longest_first(self) -> list[str]:
+        """All phrases, longest (most words, then most characters) first."""
+        return sorted(self.phrases, key=lambda p: (-len(p.split()), -len(p)))
+
+
+def build_lexicon(catalogue: Catalogue, vocabulary: SqlVocabulary) -> Lexicon:
+    """The phrases of `catalogue` (tables, columns, values) and of `vocabulary` (named measures, synonyms)."""
+    lex = Lexicon(catalogue, vocabulary)
+    for m in vocabulary.measures:
+        for w in (m.name, *m.words):
+            lex.add(w, Target("measure", measure=m))
+        for w in m.weak_words:
+            lex.add(w, Target("measure", measure=m, weak=True))
+    last_words: dict[str, list[Column]] = {}
+    for table in catalogue.tables:
+        entity = singular(normalise(table.name).split()[-1])
+        entity_phrase = " ".join([*normalise(table.name).split()[:-1], entity])
+        lex.add(entity_phrase, Target("entity", table=table))
+        for col in table.columns:
+            if col.kind == "date":
+                verb = [w for w in normalise(col.name).split() if w not in ("at", "on", "date", "time", "ts")]
+                if verb:
+                    lex.add(" ".join(verb), Target("date", column=col))
+                continue
+            if col.is_key or col.kind == "other":
+                continue
+            words = normalise(col.name)
+            if col.kind == "numeric":
+                lex.add(words, Target("measure", column=col))
+                lex.add(f"{entity_phrase} {words}", Target("measure", column=col))
+                continue
+            if col.name in LABEL_COLUMNS:
+                lex.add(f"{entity_phrase} {words}", Target("dimension", column=col))
+            elif col.values:
+                lex.add(words, Target("dimension", column=col))
+                lex.add(f"{entity_phrase} {words}", Target("dimension", column=col))
+                last_words.setdefault(words.split()[-1], []).append(col)
+            for value in col.values:
+                lex.add(value, Target("value", column=col, value=value))
+    for word, cols in last_words.items():  # "segment" for customer_segment, when no other column ends so
+        if len(cols) == 1 and word not in lex.phrases:
+            lex.add(word, Target("dimension", column=cols[0]))
+    _add_partial_values(lex)
+    for phrase in vocabulary.synonyms:
+        lex.known_words.update(normalise(phrase).split())
+    for phrase in vocabulary.ignore:
+        lex.known_words.update(normalise(phrase).split())
+    return lex
+
+
+def _add_partial_values(lex: Lexicon) -> None:
+    """Words of a value that no other value uses name that value ("router" for "Acme Router X2")."""
+    owners: dict[str, set[tuple[str, str]]] = {}
+    first: dict[tuple[str, str], Target] = {}
+    for phrase, targets in lex.phrases.items():
+        for t in targets:
+            if t.kind != "value" or t.column is None:
+                continue
+            key = (t.column.ref, t.value)
+            first.setdefault(key, t)
+            words = phrase.split()
+            for n in range(1, len(words)):
+                for i in range(len(words) - n + 1):
+                    owners.setdefault(" ".join(words[i : i + n]), set()).add(key)
+    for gram, keys in owners.items():
+        words = gram.split()
+        meaningful = [
+            w for w in words if len(w) >= 3 and not w.isdigit() and w not in STOP_WORDS and w not in RULE_WORDS
+        ]
+        if len(keys) != 1 or not meaningful or (len(words) == 1 and len(gram) < 4):
+            continue
+        if gram in lex.phrases or singular(gram) in lex.phrases:
+            continue
+        lex.add(gram, first[next(iter(keys))], book=lex.partial)

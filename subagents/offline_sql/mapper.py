@@ -1,0 +1,461 @@
+"""A request mapped onto a catalogue: measure and aggregate, groupings, filters, period, ranking, shape.
+
+Rules read the request in a fixed order (periods, shape words, measures, values, dimensions), each claiming
+the words it uses, so one word serves one purpose. Whatever is left must be a stop word: a word that could
+name a dimension, filter or period but was not placed makes the mapping `Unsure`, never silently dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+
+from cognicore.subagents.errors import Unsure
+from cognicore.subagents.offline_sql.catalogue import Column, Table
+from cognicore.subagents.offline_sql.lexicon import (
+    RULE_WORDS,
+    STOP_WORDS,
+    Lexicon,
+    Target,
+    dimension_name,
+    normalise,
+    plural,
+    singular,
+)
+from cognicore.subagents.offline_sql.periods import NUM, PATTERNS, Period, match_period, number
+from cognicore.subagents.offline_sql.vocabulary import NamedMeasure
+
+CONFIDENCE_BAR = 0.6
+TIME_UNITS = ("day", "week", "month", "quarter", "year")
+
+_DESC = r"top|best|highest|most|largest|biggest|leading|greatest|strongest|maximum|max"
+_ASC = r"bottom|worst|lowest|least|fewest|smallest|weakest|poorest|minimum|min"
+_GROUPING_BEFORE = re.compile(rf"\b(by|per|each|every|across|which|what|for each|rank|{_DESC}|{_ASC}|\d+)\s*$")
+_TIME_WORDS: tuple[tuple[str, str], ...] = (
+    ("day", r"\bdaily\b|\b(?:by|per|each|every|a|which) day\b|\bdays\b"),
+    ("week", r"\bweekly\b|\b(?:by|per|each|every|a|which) week\b|\bweeks\b|\bw ?o ?w\b"),
+    ("month", r"\bmonthly\b|\b(?:by|per|each|every|a|which|what) month\b|\bmonths\b|\bm ?o ?m\b"),
+    ("quarter", r"\bquarterly\b|\b(?:by|per|each|every|a|which|what) quarter\b|\bquarters\b|\bq ?o ?q\b"),
+    ("year", r"\byearly\b|\bannual(?:ly)?\b|\b(?:by|per|each|every|a|which|what) year\b|\byears\b|\by ?o ?y\b"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """The figure asked for: a named measure, an aggregate of a numeric column, or a count of an entity."""
+
+    name: str  # the result column's name
+    label: str  # for the explanation
+    named: NamedMeasure | None = None
+    column: Column | None = None
+    aggregate: str = "sum"  # sum | avg | median | min | max | count
+    table: Table | None = None  # counted entity
+
+    @property
+    def ratio(self) -> bool:
+        """Not additive: a share of it means nothing."""
+        return self.aggregate in ("avg", "median", "min", "max") or bool(self.named and self.named.ratio)
+
+
+@dataclass
+class Mapping:
+    """What a request asks of the data, with how sure the reading is and what it could not place."""
+
+    measures: list[Measure] = field(default_factory=list)
+    dimensions: list[Column | str] = field(default_factory=list)  # a text column, or a time unit
+    filters: dict[str, list[str]] = field(default_factory=dict)  # column ref -> values
+    period: Period | None = None
+    top_n: int | None = None
+    ascending: bool = False
+    ranked: Column | str | None = None
+    share: bool = False
+    compare: Column | None = None
+    date_column: Column | None = None  # named by the request ("opened", "launched"); else the builder picks
+    notes: list[str] = field(default_factory=list)
+    not_understood: list[str] = field(default_factory=list)
+    confidence: float = 1.0
+
+    @property
+    def specific(self) -> bool:
+        """True when the request says more than a measure (it needs no help from its context)."""
+        return bool(self.dimensions or self.period or self.filters or self.top_n)
+
+
+class _Text:
+    """The normalised request; claimed phrases are blanked out, positions kept."""
+
+    def __init__(self, text: str) -> None:
+        self.s = text
+
+    def take(self, pattern: str) -> re.Match[str] | None:
+        m = re.search(pattern, self.s)
+        if m:
+            self.s = self.s[: m.start()] + " " * (m.end() - m.start()) + self.s[m.end() :]
+        return m
+
+    def find(self, pattern: str) -> re.Match[str] | None:
+        return re.search(pattern, self.s)
+
+    def before(self, pos: int) -> str:
+        return re.sub(r"\s+", " ", self.s[:pos]).rstrip()
+
+
+def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
+    """Map `request` onto the lexicon's catalogue; `Unsure` (saying what was and was not understood) when
+    a word could not be placed or the reading falls below the confidence bar."""
+    original = request
+    text = normalise(request)
+    q = Mapping()
+    for phrase in lex.vocabulary.ignore:
+        text = re.sub(rf"\b{re.escape(normalise(phrase))}\b", " ", text)
+    words = []
+    for w in text.split():
+        fixed, score = lex.correct(w)
+        if score:
+            q.notes.append(f"'{w}' was read as '{fixed}'.")
+            q.confidence -= 0.1
+        words.append(fixed)
+    text = " " + " ".join(words) + " "
+    for phrase, target in sorted(lex.vocabulary.synonyms.items(), key=lambda kv: -len(kv[0])):
+        replacement, source = normalise(target), normalise(phrase)
+        if " " in replacement or " " in source:  # "in stores" -> "retail": no plural to carry over
+            text = re.sub(rf"\b{re.escape(source)}(?:e?s)?\b", replacement, text)
+        else:  # "items" -> "products"
+            text = re.sub(rf"\b{re.escape(source)}(e?s)?\b", _plural_like(replacement), text)
+    t = _Text(text)
+    _periods(t, q, today)
+    # Named measures whose words are also rule words ("average order value", "margin percent") go first.
+    early = {p: v for p, v in lex.phrases.items() if v[0].kind == "measure" and set(p.split()) & RULE_WORDS}
+    found = _phrases(t, lex, original, books=(early,))
+    shape = _shape(t, q)
+    found = sorted(found + _phrases(t, lex, original, books=(lex.phrases, lex.partial)), key=lambda f: f[0])
+    _resolve(t, q, found, shape, lex)
+    # "enterprise customers": a word of the filtered column's own name ("customer_segment") only describes it.
+    described = {singular(w) for ref in q.filters for w in ref.rsplit(".", 1)[1].split("_")}
+    leftovers = [w for w in t.s.split() if w not in STOP_WORDS and singular(w) not in described]
+    q.not_understood += leftovers
+    if q.not_understood or q.confidence < CONFIDENCE_BAR or not q.measures:
+        raise Unsure(unsure_message(request, q, lex))
+    return q
+
+
+def _plural_like(word: str) -> Callable[[re.Match[str]], str]:
+    """A replacement: `word`, made plural when the synonym it replaces was written in the plural."""
+    return lambda m: plural(word) if m.group(1) else word
+
+
+def _periods(t: _Text, q: Mapping, today: date) -> None:
+    periods: list[Period] = []
+    for pattern, handler in PATTERNS:
+        while m := t.take(pattern):
+            periods.append(match_period(pattern, handler, m, today))
+    t.take(r"\bso far\b|\bto date\b")
+    if len(periods) > 1:
+        q.not_understood.append("two periods (" + " and ".join(p.label for p in periods) + ")")
+    q.period = periods[0] if periods else None
+
+
+@dataclass
+class _Shape:
+    aggregate: str | None = None
+    count: bool = False
+    distinct: bool = False
+    rank_at: int | None = None
+    superlative: bool = False
+    count_end: int | None = None
+    most_end: int | None = None  # "the most tickets": the entity after it is counted
+    trend: bool = False
+    compare: bool = False
+    total: bool = False
+    all_of: list[int] = field(default_factory=list)  # positions of "all (the) X": no grouping by X
+
+
+def _shape(t: _Text, q: Mapping) -> _Shape:
+    s = _Shape()
+    if t.take(r"\b(share|percentage|percent|proportion|contribution|mix)\b( of( the)? total)?"):
+        q.share = True
+    s.compare = bool(t.take(r"\b(vs|versus|compared? (to|with|against)?|against|side by side)\b"))
+    s.trend = bool(t.take(r"\bover time\b|\b(trends?|trending|evolution|evolved?|history|historical|timeline)\b"))
+    if m := t.take(r"\b(average|avg|mean)\b"):
+        s.aggregate = "avg"
+    elif t.take(r"\bmedian\b"):
+        s.aggregate = "median"
+    if m := t.take(r"\bhow many\b|\b(number|count|#) of\b|\bcount\b"):
+        s.count, s.count_end = True, m.end()
+    if t.take(r"\b(distinct|different|unique)\b"):
+        s.distinct = s.count = True
+    s.total = bool(t.take(r"\b(total|sum|overall|altogether|combined|in all|grand total)\b"))
+    for m in re.finditer(r"\b(all|every)( the| our| of our| of the)? (?=\w)", t.s):
+        s.all_of.append(m.end())
+    t.take(r"\bat (least|most)\b")
+    words = rf"({_DESC}|{_ASC}|first)"
+    m = t.find(rf"\b{words} {NUM}\b") or t.find(rf"\b{NUM} ({_DESC}|{_ASC})\b")
+    if m is None and t.find(rf"\b({_DESC}|{_ASC})\b"):
+        m = t.find(rf"\b(?:which|what|the|our|list|show|give me) {NUM}\b(?! (?:{_UNITS_WORDS}))")
+    asc, desc = t.find(rf"\b({_ASC})\b"), t.find(rf"\b({_DESC})\b")
+    q.ascending = asc is not None and (desc is None or asc.start() < desc.start())
+    if m:
+        q.top_n = next(number(g) for g in m.groups() if g and (g.isdigit() or g in _NUM_WORDS))
+        s.rank_at = m.start()
+        t.take(re.escape(m.group(0)))
+    ranking = t.take(r"\b(rank(ed|ing|s)?|sort(ed)?|order(ed)?)( them)?( by)?\b")
+    direction = t.take(rf"\b({_ASC})\b" if q.ascending else rf"\b({_DESC})\b")
+    t.take(rf"\b({_ASC}|{_DESC})\b")
+    s.superlative = direction is not None or m is not None
+    if direction is not None and direction.group(0) in ("most", "fewest", "least"):
+        s.most_end = direction.end()
+    if s.rank_at is None and (direction or ranking):
+        s.rank_at = (direction or ranking).start()  # type: ignore[union-attr]
+    return s
+
+
+_UNITS_WORDS = "days?|weeks?|months?|quarters?|years?|percent"
+_NUM_WORDS = set(NUM.strip("()").split("|")[1:])
+
+
+def _phrases(
+    t: _Text, lex: Lexicon, original: str, *, books: tuple[dict[str, list[Target]], ...]
+) -> list[tuple[int, int, str, Target]]:
+    """Every phrase of `books` in the request, longest first; (start, end, words as written, target)."""
+    found: list[tuple[int, int, str, Target]] = []
+    for book in books:
+        for phrase in sorted(book, key=lambda p: (-len(p.split()), -len(p))):
+            pattern = rf"\b{re.escape(phrase)}(?:e?s)?\b"
+            while m := t.find(pattern):
+                targets = book[phrase]
+                usable = [x for x in targets if x.kind != "value" or _value_case_ok(x.value, original)]
+                if not usable:
+                    break
+                t.take(pattern)
+                kinds = {x.kind for x in usable}
+                # One phrase, several meanings: a named measure wins, then a value, then the rest in order.
+                order = ("measure", "value", "dimension", "entity", "date")
+                pick = next(x for k in order for x in usable if x.kind == k)
+                if len(kinds) == 1 and pick.kind == "value" and len({(x.column, x.value) for x in usable}) > 1:
+                    found.append((m.start(), m.end(), m.group(0), Target("ambiguous", value=phrase)))
+                    continue
+                words = "~" + m.group(0) if book is lex.partial else m.group(0)  # "~": part of a value
+                found.append((m.start(), m.end(), words, pick))
+    return sorted(found, key=lambda f: f[0])
+
+
+def _value_case_ok(value: str, original: str) -> bool:
+    """Short all-letter codes ("NA", "EU") count only when written as stored, not as ordinary words."""
+    if len(value) > 3 or not value.isalpha():
+        return True
+    return re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", original) is not None
+
+
+def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: _Shape, lex: Lexicon) -> None:
+    entities: list[tuple[int, str, Table]] = []
+    dims: list[tuple[int, str, Column | str]] = []
+    value_ends: list[tuple[int, str]] = []
+    weak: list[bool] = []
+    placed: dict[str, int] = {}  # measure name -> where it was named
+    for pos, end, words, target in found:
+        if target.kind == "ambiguous":
+            q.not_understood.append(f"'{target.value}' (it matches several values)")
+        elif target.kind == "measure":
+            if re.match(r"\s*(data|figures|numbers|results|report|dashboard)\b", t.s[end:]) and len(found) > 1:
+                continue  # "the latest sales data": the data, not a measure
+            measure = _measure(target, s.aggregate)
+            if measure.name not in [m.name for m in q.measures]:
+                q.measures.append(measure)
+                weak.append(target.weak)
+                placed[measure.name] = pos
+        elif target.kind == "value" and target.column is not None:
+            values = q.filters.setdefault(target.column.ref, [])
+            if target.value not in values:
+                values.append(target.value)
+            value_ends.append((end, target.column.table))
+            if words.startswith("~"):
+                q.notes.append(f"'{words[1:]}' was read as {_dim_label(target.column)} '{target.value}'.")
+                q.confidence -= 0.05
+        elif target.kind == "dimension" and target.column is not None:
+            dims.append((pos, words, target.column))
+        elif target.kind == "entity" and target.table is not None:
+            entities.append((pos, words, target.table))
+        elif target.kind == "date" and target.column is not None:
+            q.date_column = target.column
+    if any(weak) and not all(weak):
+        q.measures = [m for m, w in zip(q.measures, weak, strict=True) if not w]
+    for unit, pattern in _TIME_WORDS:
+        while m := t.take(pattern):
+            dims.append((m.start(), m.group(0), unit))
+    for pos, words, table in entities:
+        before = t.before(pos)
+        grouping = _GROUPING_BEFORE.search(before) is not None or (s.rank_at is not None and pos > s.rank_at)
+        per = re.search(r"\b(per|each|every)\s*$", before) is not None
+        ends = (s.count_end, s.most_end if not q.measures else None)
+        right_after = [e for e in ends if e is not None and _adjacent(t, e, pos)]
+        by_entity = re.search(r"\bby\s*$", before) is not None and s.rank_at is not None and not q.measures
+        if per and s.aggregate == "avg" and len(q.measures) == 1 and q.measures[0].named is not None:
+            q.measures[0] = _average_per(q.measures[0], table)
+        elif s.count_end is not None and s.count_end in right_after:
+            q.measures.append(_count(table))  # "how many products (did we sell)": count them
+            placed[table.name] = pos
+        elif right_after or by_entity:
+            q.measures.append(_count(table))  # "the most tickets", "top region by orders"
+        elif (s.count and not q.measures) or (not grouping and not q.measures and _last(entities, pos)):
+            q.measures.append(_count(table))
+        elif (label := table.label or table.primary_key) is not None:
+            dims.append((pos, words, label))
+    q.measures.sort(key=lambda m: placed.get(m.name, 10**6))
+    if s.count and not q.measures and len(lex.catalogue.tables) == 1:
+        q.measures.append(_count(lex.catalogue.tables[0]))
+    for measure in q.measures:
+        if measure.named is not None and s.aggregate == "avg" and not measure.ratio:
+            q.not_understood.append(f"an average of {measure.label} per what (per order, per month, ...)")
+    _place_dimensions(t, q, sorted(dims, key=lambda d: d[0]), s, value_ends)
+    if not q.measures and (q.dimensions or q.top_n or q.filters or q.period):
+        default = _default_measure(lex)
+        if default is not None:
+            q.measures.append(default)
+            q.notes.append(f"No measure was named, so {default.label} is used.")
+            q.confidence -= 0.15
+    if s.trend and not any(isinstance(d, str) for d in q.dimensions):
+        unit = "month" if q.period and "month" in q.period.label else "quarter"
+        q.dimensions.insert(0, unit)
+    if q.share and any(m.ratio for m in q.measures):
+        q.notes.append("A share of an average or ratio means nothing, so none is given.")
+        q.share = False
+    compared = [ref for ref, values in q.filters.items() if len(values) > 1]
+    if compared and (s.compare or not s.total):
+        q.compare = lex.catalogue.column(compared[0])
+        if q.compare not in q.dimensions:
+            q.dimensions.append(q.compare)
+
+
+def _adjacent(t: _Text, end: int, pos: int) -> bool:
+    """Only blanks, claimed words and articles lie between `end` and `pos`."""
+    return 0 <= pos - end and re.fullmatch(r"\s*((the|our|of)\s+)*", t.s[end:pos]) is not None
+
+
+def _last(entities: list[tuple[int, str, Table]], pos: int) -> bool:
+    return not any(p > pos for p, _, _ in entities)
+
+
+def _place_dimensions(
+    t: _Text, q: Mapping, dims: list[tuple[int, str, Column | str]], s: _Shape, value_ends: list[tuple[int, str]]
+) -> None:
+    """Keep the dimensions that group (not a word that only describes a filter), and pick the ranked one."""
+    kept: list[tuple[int, Column | str, bool]] = []
+    for pos, words, dim in dims:
+        before = t.before(pos)
+        by = re.search(r"\b(by|per|each|every|across)\s*$", before) is not None
+        grouping = _GROUPING_BEFORE.search(before) is not None or (s.rank_at is not None and pos > s.rank_at)
+        if isinstance(dim, Column):
+            after_value = [table for end, table in value_ends if 0 <= pos - end <= 2]
+            if dim.table in after_value:
+                continue  # "the EU region": the word names the value's own dimension
+            if not grouping and (dim.ref in q.filters or (after_value and s.rank_at is None)):
+                continue  # "Europe ... region", "audio products": the word describes a filter
+        if isinstance(dim, Column) and pos in s.all_of:
+            continue  # "all products": the total over them
+        if dim not in [d for _, d, _ in kept]:
+            singular_word = not words.rstrip().endswith("s") and not by
+            kept.append((pos, dim, singular_word))
+    q.dimensions = [d for _, d, _ in kept]
+    if not kept:
+        if s.rank_at is not None and q.top_n is None and not q.filters:
+            q.not_understood.append("what to rank (no grouping was named)")
+        return
+    after = [k for k in kept if s.rank_at is not None and k[0] >= s.rank_at]
+    categorical = [k for k in kept if not isinstance(k[1], str)]
+    _, ranked, singular_word = (after or categorical or kept)[0]
+    if s.rank_at is not None:
+        q.ranked = ranked
+        if q.top_n is None and singular_word and s.superlative:
+            q.top_n = 1
+    if q.ranked is not None and len(q.dimensions) > 1:
+        q.dimensions = [d for d in q.dimensions if d != q.ranked] + [q.ranked]
+
+
+def _average_per(measure: Measure, table: Table) -> Measure:
+    """ "average revenue per order": the measure divided by the number of distinct rows of `table`."""
+    named = measure.named
+    assert named is not None
+    key = table.primary_key or table.label
+    counted = f"count(DISTINCT {{{key.ref}}})" if key else "count(*)"
+    sql = f"round(({named.sql}) / nullif({counted}, 0), 2)"
+    label = f"average {measure.label} per {singular(table.name).replace('_', ' ')}"
+    name = f"avg_{measure.name}_per_{singular(table.name)}"
+    return Measure(name, label, named=NamedMeasure(name, sql, (), label, ratio=True))
+
+
+def _measure(target: Target, aggregate: str | None) -> Measure:
+    if target.measure is not None:
+        m = target.measure
+        return Measure(m.name, m.label or m.name.replace("_", " "), named=m)
+    col = target.column
+    assert col is not None
+    agg = aggregate or "sum"
+    words = {"sum": "total", "avg": "average", "median": "median"}[agg]
+    return Measure(
+        col.name if agg == "sum" else f"{agg}_{col.name}",
+        f"{words} {col.name.replace('_', ' ')} ({col.ref})",
+        column=col,
+        aggregate=agg,
+    )
+
+
+def _count(table: Table) -> Measure:
+    name = table.name
+    return Measure(name, f"number of {name.replace('_', ' ')} ({table.ref})", aggregate="count", table=table)
+
+
+def _default_measure(lex: Lexicon) -> Measure | None:
+    wanted = lex.vocabulary.default_measure
+    for m in lex.vocabulary.measures:
+        if m.name == wanted:
+            return Measure(m.name, m.label or m.name, named=m)
+    if len(lex.catalogue.tables) == 1:  # one table: its rows are the only thing to count
+        return _count(lex.catalogue.tables[0])
+    return None
+
+
+def unsure_message(request: str, q: Mapping, lex: Lexicon) -> str:
+    """One or two sentences: what was understood, what was not, and what the data holds."""
+    understood = [m.label for m in q.measures]
+    understood += [f"by {_dim_label(d)}" for d in q.dimensions]
+    understood += [f"{_dim_label(lex.catalogue.column(ref))} = {' or '.join(v)}" for ref, v in q.filters.items()]
+    if q.period:
+        understood.append(q.period.describe())
+    if q.top_n:
+        understood.append(f"{'bottom' if q.ascending else 'top'} {q.top_n}")
+    missing = [w if w.startswith(("'", "what", "two")) else f"'{w}'" for w in dict.fromkeys(q.not_understood)]
+    if not q.measures:
+        missing.append("which measure")
+    if understood:
+        head = f"I understood {', '.join(understood)}"
+        tail = f" but not {', '.join(missing)}" if missing else f" only with confidence {q.confidence:.2f}"
+    else:
+        head, tail = "I could not map this request to the data", f" (not understood: {', '.join(missing)})"
+    measures = sorted({m.name.replace("_", " ") for m in lex.vocabulary.measures} | _column_measures(lex))
+    dimensions = [*sorted(_dimension_names(lex)), "month", "quarter", "year"]
+    return (
+        f"{head}{tail}. The data has measures {', '.join(measures)} and dimensions {', '.join(dimensions)}; "
+        "rephrase with those words, or configure a chat model."
+    )
+
+
+def _column_measures(lex: Lexicon) -> set[str]:
+    out = {f"number of {t.name.replace('_', ' ')}" for t in lex.catalogue.tables}
+    for t in lex.catalogue.tables:
+        out |= {c.name.replace("_", " ") for c in t.columns if c.kind == "numeric" and not c.is_key}
+    return out
+
+
+def _dimension_names(lex: Lexicon) -> set[str]:
+    out = set()
+    for t in lex.catalogue.tables:
+        for c in t.columns:
+            if c.kind == "text" and not c.is_key and (c.values or c.name in ("name", "title", "label")):
+                out.add(_dim_label(c))
+    return out
+
+
+def _dim_label(d: Column | str) -> str:
+    return d if isinstance(d, str) else dimension_name(d).replace("_", " ")

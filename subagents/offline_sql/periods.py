@@ -1,0 +1,195 @@
+"""Periods named in a request, as date ranges relative to the deployment's clock, by one documented rule.
+
+- "last/previous quarter|month|year|week" is the last COMPLETE one before today; "latest/most recent
+  quarter" and "the latest data" too (a manager means the last closed quarter, not a few days of the next);
+- "last N quarters|months|years|weeks" are the N complete ones before the current one; "last N days" the N
+  days before today;
+- "this quarter|month|year|week", "... to date", "QTD/MTD/YTD" run from its start to today, labelled partial;
+- explicit years, quarters ("Q3 2025"), months ("March 2026"), dates ("from 2026-01-01 to 2026-02-15") and
+  "since 2025" are taken as written; a bare "Q4" or "in March" is the most recent one that has begun.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+Unit = str  # "day" | "week" | "month" | "quarter" | "year"
+
+NUMBER_WORDS = {
+    w: i
+    for i, w in enumerate(
+        "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+        "seventeen eighteen nineteen twenty".split(),
+        1,
+    )
+}
+NUM = r"(\d{1,3}|" + "|".join(NUMBER_WORDS) + r")"
+MONTHS = "january february march april may june july august september october november december".split()
+_MONTH = r"(" + "|".join(MONTHS) + r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)"
+_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+_ORD = r"(first|second|third|fourth|1st|2nd|3rd|4th)"
+_UNITS = r"(quarter|month|year|week)"
+
+
+@dataclass(frozen=True, slots=True)
+class Period:
+    """`start <= date < end`; `partial` when it reaches past today (to date)."""
+
+    start: date | None
+    end: date | None
+    label: str
+    partial: bool = False
+
+    def describe(self) -> str:
+        """The period with its dates, for an explanation."""
+        if self.start and self.end:
+            dates = f"{self.start.isoformat()} to {(self.end - timedelta(days=1)).isoformat()}"
+        elif self.start:
+            dates = f"from {self.start.isoformat()}"
+        else:
+            dates = f"before {self.end.isoformat()}" if self.end else "all dates"
+        return f"{self.label} ({dates}, partial: to date)" if self.partial else f"{self.label} ({dates})"
+
+
+def number(word: str) -> int:
+    """A number written in digits or as a word up to twenty."""
+    return int(word) if word.isdigit() else NUMBER_WORDS[word]
+
+
+def unit_start(day: date, unit: Unit) -> date:
+    """The first day of the `unit` that contains `day` (weeks start on Monday)."""
+    if unit == "year":
+        return date(day.year, 1, 1)
+    if unit == "quarter":
+        return date(day.year, 3 * ((day.month - 1) // 3) + 1, 1)
+    if unit == "month":
+        return date(day.year, day.month, 1)
+    if unit == "week":
+        return day - timedelta(days=day.weekday())
+    return day
+
+
+def shift(start: date, unit: Unit, n: int) -> date:
+    """`start` (a unit's first day) moved by `n` units."""
+    if unit == "day":
+        return start + timedelta(days=n)
+    if unit == "week":
+        return start + timedelta(weeks=n)
+    months = {"month": 1, "quarter": 3, "year": 12}[unit] * n + start.year * 12 + start.month - 1
+    return date(months // 12, months % 12 + 1, 1)
+
+
+def unit_label(start: date, unit: Unit) -> str:
+    """ "Q3 2026", "March 2026", "2026", "week of 2026-03-02"."""
+    if unit == "year":
+        return str(start.year)
+    if unit == "quarter":
+        return f"Q{(start.month - 1) // 3 + 1} {start.year}"
+    if unit == "month":
+        return f"{MONTHS[start.month - 1].title()} {start.year}"
+    return f"the week of {start.isoformat()}" if unit == "week" else start.isoformat()
+
+
+def _closed(start: date, end: date, label: str, today: date) -> Period:
+    return Period(start, end, label, partial=end > today + timedelta(days=1))
+
+
+def _month_number(word: str) -> int:
+    return next(i for i, name in enumerate(MONTHS, 1) if name.startswith(word[:3]))
+
+
+# (pattern, handler name); tried in this order, each on what earlier ones left.
+PATTERNS: tuple[tuple[str, str], ...] = (
+    (r"\b(from|between) (\d{4}-\d\d-\d\d) (to|and|until|till|through) (\d{4}-\d\d-\d\d)\b", "dates"),
+    (rf"\b(?:q([1-4])|{_ORD} quarter)(?: of| in)? ((?:19|20)\d\d)\b|\b((?:19|20)\d\d) q([1-4])\b", "quarter_of_year"),
+    (rf"\b{_MONTH}(?: of)? ((?:19|20)\d\d)\b", "month_of_year"),
+    (rf"\b(since|from|after) (?:{_MONTH} )?((?:19|20)\d\d)\b", "since"),
+    (r"\b(?:fy|cy)? ?((?:19|20)\d\d)\b", "year"),
+    (rf"\b(?:last|past|previous|prior|recent|latest|trailing) {NUM} {_UNITS}s\b", "last_n"),
+    (rf"\b(?:last|past|previous|prior|recent|latest) {NUM} days\b", "last_days"),
+    (
+        rf"\b(?:(?:the )?(?:last|previous|prior|preceding|latest|most recent|past) (?:full |complete |closed |"
+        rf"calendar |fiscal )?{_UNITS})\b|\b{_UNITS} before\b",
+        "last_unit",
+    ),
+    (
+        rf"\b(?:this|current|present) (?:calendar |fiscal )?{_UNITS}(?: so far| to date)?\b|\b{_UNITS} to date\b",
+        "to_date",
+    ),
+    (r"\b(q|m|y)td\b", "to_date_abbrev"),
+    (r"\byesterday\b", "yesterday"),
+    (r"\btoday\b", "today"),
+    (rf"\b(?:in|for|during|of) {_MONTH}\b", "bare_month"),
+    (rf"\bq([1-4])\b|\b{_ORD} quarter\b", "bare_quarter"),
+    (
+        r"\b(?:the )?(?:latest|most recent|newest|recent|current)\b(?= (?:\w+ )?(?:data|figures|numbers|results))",
+        "latest",
+    ),
+)
+
+
+def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> Period:
+    """The period that `m` (a match of one of PATTERNS) names, relative to `today`."""
+    g = m.groups()
+    if handler == "dates":
+        start, last = date.fromisoformat(g[1]), date.fromisoformat(g[3])
+        return _closed(start, last + timedelta(days=1), f"{g[1]} to {g[3]}", today)
+    if handler == "quarter_of_year":
+        q = int(g[0] or g[4] or _ORDINAL.get(g[1] or "", 0))
+        year = int(g[2] or g[3])
+        start = date(year, 3 * q - 2, 1)
+        return _closed(start, shift(start, "quarter", 1), f"Q{q} {year}", today)
+    if handler == "month_of_year":
+        start = date(int(g[1]), _month_number(g[0]), 1)
+        return _closed(start, shift(start, "month", 1), unit_label(start, "month"), today)
+    if handler == "since":
+        start = date(int(g[2]), _month_number(g[1]) if g[1] else 1, 1)
+        return Period(start, None, f"since {unit_label(start, 'month' if g[1] else 'year')}", partial=True)
+    if handler == "year":
+        start = date(int(g[0]), 1, 1)
+        return _closed(start, shift(start, "year", 1), str(start.year), today)
+    if handler in ("last_n", "last_days"):
+        n, unit = number(g[0]), ("day" if handler == "last_days" else g[1])
+        end = today if unit == "day" else unit_start(today, unit)
+        start = shift(end, unit, -n)
+        what = f"the last {n} complete {unit}s" if unit != "day" else f"the last {n} days before today"
+        return Period(start, end, what)
+    if handler == "last_unit":
+        unit = g[0] or g[1]
+        end = unit_start(today, unit)
+        start = shift(end, unit, -1)
+        return Period(start, end, f"the last complete {unit}, {unit_label(start, unit)}")
+    if handler in ("to_date", "to_date_abbrev"):
+        unit = {"q": "quarter", "m": "month", "y": "year"}[g[0]] if handler == "to_date_abbrev" else g[0] or g[1]
+        start = unit_start(today, unit)
+        return Period(start, today + timedelta(days=1), f"this {unit}, {unit_label(start, unit)}", partial=True)
+    if handler == "yesterday":
+        return Period(today - timedelta(days=1), today, "yesterday")
+    if handler == "today":
+        return Period(today, today + timedelta(days=1), "today", partial=True)
+    if handler == "bare_month":
+        n = _month_number(g[0])
+        year = today.year if n <= today.month else today.year - 1
+        start = date(year, n, 1)
+        return _closed(start, shift(start, "month", 1), f"the most recent {unit_label(start, 'month')}", today)
+    if handler == "bare_quarter":
+        q = int(g[0] or _ORDINAL[g[1]])
+        start = date(today.year, 3 * q - 2, 1)
+        if start > today:
+            start = date(today.year - 1, 3 * q - 2, 1)
+        return _closed(
+            start, shift(start, "quarter", 1), f"the most recent Q{q}, {unit_label(start, 'quarter')}", today
+        )
+    if handler == "latest":
+        end = unit_start(today, "quarter")
+        start = shift(end, "quarter", -1)
+        return Period(start, end, f"the latest complete quarter, {unit_label(start, 'quarter')}")
+    raise ValueError(f"unknown period handler {handler!r}")
+
+
+def current_bucket_is_partial(unit: Unit, period: Period | None, today: date) -> bool:
+    """Whether a trend by `unit` over `period` would end with the current, incomplete `unit`."""
+    end = period.end if period and period.end else today + timedelta(days=1)
+    return end > unit_start(today, unit) and (period is None or period.start is None or end > today)

@@ -1,0 +1,91 @@
+"""The generic offline `write_sql` role: a request mapped onto the allowed schemas' catalogue, or `Unsure`.
+
+It reads the catalogue once (on first use, with the least-privilege reader) and keeps it for the process; a
+request that asks to change data is refused before anything is mapped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+from psycopg_pool import AsyncConnectionPool
+
+from cognicore.memory import clock
+from cognicore.subagents.errors import Unsure
+from cognicore.subagents.offline_sql.builder import build
+from cognicore.subagents.offline_sql.catalogue import Catalogue, read_catalogue
+from cognicore.subagents.offline_sql.lexicon import Lexicon, build_lexicon
+from cognicore.subagents.offline_sql.mapper import map_request
+from cognicore.subagents.offline_sql.vocabulary import SqlVocabulary
+from cognicore.subagents.read_only import refuse_change_request
+from cognicore.subagents.sql_writer import QuestionNotUnderstood, SqlDraft
+
+
+def write_from_catalogue(lex: Lexicon, question: str, context: str = "") -> SqlDraft:
+    """The draft for `question` over `lex`'s catalogue; the request (`context`) fills in a vague question."""
+    refuse_change_request(question, context)
+    today = clock.today()
+    try:
+        mapping = map_request(question, lex, today)
+        problem: Unsure | None = None
+    except Unsure as exc:
+        mapping, problem = None, exc
+    if context.strip() and context.strip() != question.strip() and (mapping is None or not mapping.specific):
+        # The question comes first, so what it says wins; a question that cannot be read yields to the request.
+        for text in (f"{question}. {context}", context):
+            try:
+                mapping = map_request(text, lex, today)
+                break
+            except Unsure:
+                continue
+    if mapping is None:
+        assert problem is not None
+        raise QuestionNotUnderstood(str(problem)) from problem
+    sql, explanation = build(mapping, lex.catalogue, today)
+    return SqlDraft(sql=sql, explanation=explanation)
+
+
+class SchemaSqlWriter:
+    """Deterministic offline SQL writer for any deployment: reads the allowed schemas, maps requests onto them."""
+
+    def __init__(
+        self, pool: AsyncConnectionPool | None, schemas: Sequence[str], *, vocabulary: SqlVocabulary | None = None
+    ) -> None:
+        self._pool = pool
+        self._schemas = tuple(schemas)
+        self._vocabulary = vocabulary or SqlVocabulary()
+        self._lexicon: Lexicon | None = None
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    def for_catalogue(cls, catalogue: Catalogue, *, vocabulary: SqlVocabulary | None = None) -> SchemaSqlWriter:
+        """A writer over a catalogue already in hand (a test's, or one read elsewhere); it reads nothing."""
+        writer = cls(None, sorted({t.ref.split(".", 1)[0] for t in catalogue.tables}), vocabulary=vocabulary)
+        writer._lexicon = build_lexicon(catalogue, writer._vocabulary)
+        return writer
+
+    async def lexicon(self) -> Lexicon:
+        """The catalogue's phrases, read once; an empty catalogue is read again next time (seeded later)."""
+        async with self._lock:
+            if self._lexicon is None:
+                if self._pool is None:
+                    raise ValueError("SchemaSqlWriter needs a pool to read the catalogue (or use for_catalogue).")
+                catalogue: Catalogue = await read_catalogue(self._pool, self._schemas)
+                # Loading the English word list takes about half a second: off the event loop, once.
+                lex = await asyncio.to_thread(build_lexicon, catalogue, self._vocabulary)
+                if not catalogue.tables:
+                    return lex
+                self._lexicon = lex
+            return self._lexicon
+
+    async def write_sql(self, *, question: str, schema: str, context: str = "") -> SqlDraft:
+        """The SQL for `question`; `QuestionNotUnderstood` (an `Unsure`) says what was and was not understood."""
+        refuse_change_request(question, context)
+        lex = await self.lexicon()
+        if not lex.catalogue.tables:
+            raise QuestionNotUnderstood(
+                f"The allowed schemas ({', '.join(self._schemas) or 'none'}) hold no table this reader may read: "
+                "load the data (`cognicore demo` seeds the demo's) or set COGNICORE_SQL_SCHEMAS."
+            )
+        return write_from_catalogue(lex, question, context)
