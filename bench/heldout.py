@@ -3,7 +3,9 @@
     python bench/heldout.py [--suite bench/heldout/demo.yaml] [--json] [--details] [--only ID ...]
 
 Starts an embedded PostgreSQL in a temporary folder (or uses DATABASE_URL), seeds the domain (the suite's
-`seed`, the demo by default; its `env` sets the domain's settings, such as COGNICORE_SQL_SCHEMAS), and runs every
+`seed`, the demo by default; its `env` sets the domain's settings, such as COGNICORE_SQL_SCHEMAS; its
+`plugins` are plugin project folders installed for the run, as `pip install` would, whose schemas the
+application role is then granted, as `seed_plugins` does), and runs every
 case of the suite through the application (`open_app` + runner, as `cognicore ask` does, memory processed
 after each reply), one fresh user per run (plus one per `user` label); cases sharing a `session` run in
 file order in one session. GOOGLE_API_KEY is removed, so this measures the offline engine.
@@ -57,6 +59,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 DEFAULT_SUITE = Path(__file__).parent / "heldout" / "demo.yaml"
+ROOT = Path(__file__).resolve().parents[1]
 Kind = Literal["question", "task", "statement", "followup", "out_of_scope", "misspelled", "foreign"]
 KINDS: tuple[str, ...] = Kind.__args__  # type: ignore[attr-defined]
 Verdict = Literal["right", "unsure", "wrong"]
@@ -122,6 +125,9 @@ class Suite(BaseModel):
     domain: str = ""
     seed: str = Field("cognicore.demo:seed_demo", description="module:function awaited with (pool, knowledge)")
     env: dict[str, str] = Field(default_factory=dict, description="settings for the domain, e.g. SQL schemas")
+    plugins: list[str] = Field(
+        default_factory=list, description="plugin project folders (relative to the repository) installed for the run"
+    )
     cases: list[Case]
 
 
@@ -356,6 +362,45 @@ async def judge(app: Any, case: Case, result: dict[str, Any], user: str) -> tupl
     return not failures, hedged(result, text, case), failures
 
 
+def install_plugins(folders: list[str], site: Path) -> None:
+    """Install plugin projects for this process, as `pip install` would: importable, entry points declared.
+
+    Each folder's `pyproject.toml` entry points go into a dist-info under `site`, which goes on `sys.path`
+    with the folder itself, so `cognicore.plugins.load_plugins` finds the plugin and its sub-agents.
+    """
+    import tomllib
+
+    for folder in folders:
+        root = (ROOT / folder).resolve()
+        try:
+            project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+        except (OSError, KeyError, tomllib.TOMLDecodeError) as exc:
+            raise SystemExit(
+                f"plugin {folder!r}: cannot read the [project] table of its pyproject.toml: {exc}"
+            ) from exc
+        info = site / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
+        info.mkdir(parents=True)
+        (info / "METADATA").write_text(
+            f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n"
+        )
+        groups = project.get("entry-points", {})
+        (info / "entry_points.txt").write_text(
+            "".join(f"[{g}]\n" + "".join(f"{k} = {v}\n" for k, v in eps.items()) + "\n" for g, eps in groups.items())
+        )
+        sys.path[:0] = [str(site), str(root)]
+
+
+async def grant_plugin_schemas(app: Any) -> None:
+    """Give the application role read access to the schemas the installed plugins' own agents read."""
+    from cognicore.memory.tenancy import APP_ROLE
+    from cognicore.plugins import load_plugins
+    from cognicore.roles import grant_sql_reader
+
+    schemas = [s for p in load_plugins() for s in p.schemas]
+    if schemas:
+        await grant_sql_reader(app.admin_pool, schemas, role=APP_ROLE)
+
+
 async def run_suite(suite: Suite, only: set[str]) -> list[Judged]:
     """Open the app on a fresh embedded database, seed the demo, run and judge every case."""
     from cognicore.app import open_app, process_memory
@@ -372,6 +417,8 @@ async def run_suite(suite: Suite, only: set[str]) -> list[Judged]:
     # SQL reader the schemas that exist, and a schema seeded in the same process would lack its grant.
     async with open_app(Settings()) as app:
         await seed(app.admin_pool, app.knowledge)  # the owner: seeding creates a schema
+        if suite.plugins:
+            await grant_plugin_schemas(app)  # as `seed_plugins` does: a plugin agent reads its schema as the app
     async with open_app(Settings()) as app:
         for case in suite.cases:
             if only and case.id not in only:
@@ -476,6 +523,7 @@ def main() -> None:
     os.environ.update(suite.env)
     with tempfile.TemporaryDirectory(prefix="heldout-") as tmp:
         os.environ["COGNICORE_DATA_DIR"] = tmp
+        install_plugins(suite.plugins, Path(tmp) / "site")
         started = time.perf_counter()
         judged = asyncio.run(run_suite(suite, set(args.only)))
         elapsed = time.perf_counter() - started
