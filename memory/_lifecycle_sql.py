@@ -78,6 +78,7 @@ SELECT count(*)::int AS n FROM moved"""
 
 # Decay by the time since the last decay, at the level's daily rate: after every task (the seed's per-task
 # rate when tasks come at the expected pace) and on a schedule, without ever decaying one interval twice.
+# Rows decayed in the last minute wait for the next phase (a burst of turns rewrites each row once).
 DECAY = """
 WITH factors AS (
     SELECT id, power(
@@ -85,7 +86,7 @@ WITH factors AS (
         extract(epoch FROM %(now)s::timestamptz - coalesce(last_decay_at, created_at))::float8 / 86400
     ) AS f
     FROM memories
-    WHERE user_id = %(user_id)s AND status = 'active' AND coalesce(last_decay_at, created_at) < %(now)s
+    WHERE user_id = %(user_id)s AND status = 'active' AND coalesce(last_decay_at, created_at) <= %(decay_before)s
 ),
 decayed AS (
     UPDATE memories AS m
@@ -123,7 +124,7 @@ archived AS (
 SELECT count(*)::int AS n FROM archived"""
 
 # Second stage of reinforcement. An archived memory found and used again comes back at the reactivation
-# strength; an active one gains the increment. The perspective it was used from gains its own increment,
+# strength; an active one gains the increment. Each perspective it was used from gains its own increment,
 # starting from the memory's overall strength when that perspective had none yet.
 REINFORCE = """
 WITH locked AS (
@@ -132,16 +133,16 @@ WITH locked AS (
 UPDATE memories AS m
 SET access_count = m.access_count + 1,
     strength = CASE WHEN m.status = 'archived' THEN %(reactivation)s ELSE m.strength + %(gain)s END,
-    strength_by_perspective = CASE WHEN %(perspective)s::text IS NULL THEN m.strength_by_perspective ELSE
-        jsonb_set(m.strength_by_perspective, ARRAY[%(perspective)s::text], to_jsonb(
-            CASE WHEN m.status = 'archived' THEN %(reactivation)s::float8
-                 ELSE coalesce((m.strength_by_perspective ->> %(perspective)s::text)::float8, m.strength) END
-            + %(perspective_gain)s::float8)) END,
+    strength_by_perspective = m.strength_by_perspective || coalesce((
+        SELECT jsonb_object_agg(p.name, CASE WHEN m.status = 'archived' THEN %(reactivation)s::float8
+                 ELSE coalesce((m.strength_by_perspective ->> p.name)::float8, m.strength) END
+            + %(perspective_gain)s::float8)
+        FROM unnest(%(perspectives)s::text[]) AS p(name)), '{}'),
     -- Time in the archive does not decay: a reactivated memory decays from its reactivation on.
     last_decay_at = CASE WHEN m.status = 'archived' THEN %(now)s ELSE m.last_decay_at END,
     status = 'active', archived_at = NULL, last_accessed_at = %(now)s, updated_at = %(now)s
 FROM locked WHERE m.user_id = %(user_id)s AND m.id = locked.id
-RETURNING m.id, m.status"""
+RETURNING m.id"""
 
 LEARN = """
 UPDATE memories SET learnings = jsonb_set(learnings, ARRAY[%(perspective)s::text], to_jsonb(%(text)s::text)),

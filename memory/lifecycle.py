@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from psycopg_pool import AsyncConnectionPool
@@ -37,11 +37,22 @@ from cognicore.memory.lifecycle_config import LifecycleConfig
 from cognicore.memory.rows import fetch_dicts
 from cognicore.memory.tenancy import check_user_id, user_transaction
 
-__all__ = ["FeedbackReport", "Lifecycle", "SleepReport", "TaskPath", "sleep_phase"]
+__all__ = ["TASK_PATHS", "FeedbackReport", "Lifecycle", "MemoryRead", "SleepReport", "sleep_phase"]
 
-TaskPath = str
-"""Which path read memory: 'answer', 'plan', 'step', 'reuse' or 'search'."""
 TASK_PATHS = ("answer", "plan", "step", "reuse", "search")
+"""The paths of a task that read memory (the `path` of a `MemoryRead`)."""
+DECAY_MIN_INTERVAL = timedelta(minutes=1)
+"""A memory decayed less than this ago is left for the next phase: time is never lost, only batched."""
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryRead:
+    """One path of a task that read memory: what it was shown (candidates) and what its output used."""
+
+    path: str
+    candidate_ids: tuple[int, ...]
+    used_ids: tuple[int, ...] = ()
+    perspective: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +110,7 @@ async def _sleep_user(
     params: dict[str, Any] = {
         "user_id": user_id,
         "now": now,
+        "decay_before": now - DECAY_MIN_INTERVAL,
         "thresholds": list(config.consolidation_thresholds),
         "targets": config.daily_targets(),
         "max_level": config.max_level,
@@ -130,9 +142,14 @@ class Lifecycle:
         return await sleep_phase(self._pool, user_id=user_id, config=self.config, now=now)
 
     async def reinforce(
-        self, user_id: str, ids: Sequence[int], *, perspective: str | None = None, now: datetime | None = None
+        self,
+        user_id: str,
+        ids: Sequence[int],
+        *,
+        perspectives: Sequence[str] = (),
+        now: datetime | None = None,
     ) -> list[int]:
-        """Second stage: memories `ids` were used. Returns the ids reinforced (others are not this user's)."""
+        """Second stage: memories `ids` were used (from `perspectives`). Returns the ids reinforced."""
         check_user_id(user_id)
         if not ids:
             return []
@@ -142,49 +159,80 @@ class Lifecycle:
             "gain": self.config.strength_increment_on_use,
             "perspective_gain": self.config.perspective_strength_increment,
             "reactivation": self.config.reactivation_strength,
-            "perspective": perspective,
+            "perspectives": sorted(set(perspectives)),
             "now": _aware(now or clock.now()),
         }
         async with user_transaction(self._pool, user_id) as conn:
             rows = await fetch_dicts(conn, REINFORCE, params)
         return sorted(r["id"] for r in rows)
 
+    async def record_run(
+        self,
+        user_id: str,
+        reads: Sequence[MemoryRead],
+        *,
+        run_id: str | None = None,
+        succeeded: bool = False,
+        now: datetime | None = None,
+    ) -> list[int]:
+        """Record every path of one task that read memory, and reinforce what it used, once per memory.
+
+        Each read is kept (candidates and uses, for the stats); a memory used on several paths is reinforced
+        once, with each perspective it was used from. Used ids that were not candidates of their read are
+        dropped: only what a path was shown can have been used. A task that `succeeded` adds the seed's
+        task-success impact to what it used. Returns the ids reinforced.
+        """
+        check_user_id(user_id)
+        when = _aware(now or clock.now())
+        by_memory: dict[int, set[str]] = {}
+        rows = []
+        for read in reads:
+            if read.path not in TASK_PATHS:
+                raise ValueError(f"unknown memory path {read.path!r}; known: {', '.join(TASK_PATHS)}")
+            candidates = list(dict.fromkeys(read.candidate_ids))
+            used = sorted(set(read.used_ids) & set(candidates))
+            for mid in used:
+                by_memory.setdefault(mid, set()).update([read.perspective] if read.perspective else [])
+            rows.append(
+                {
+                    "user_id": user_id,
+                    "run_id": run_id,
+                    "path": read.path,
+                    "perspective": read.perspective,
+                    "candidate_ids": candidates,
+                    "used_ids": used,
+                    "now": when,
+                }
+            )
+        groups: dict[frozenset[str], list[int]] = {}
+        for mid, names in by_memory.items():
+            groups.setdefault(frozenset(names), []).append(mid)
+        reinforced: list[int] = []
+        for group, ids in groups.items():
+            reinforced += await self.reinforce(user_id, ids, perspectives=sorted(group), now=when)
+        if rows:
+            async with user_transaction(self._pool, user_id) as conn, conn.cursor() as cur:
+                await cur.executemany(RECORD_TASK, rows)
+        if succeeded and reinforced:
+            await self.add_impact(user_id, reinforced, self.config.impact_task_success, now=when)
+        return sorted(reinforced)
+
     async def record_task(
         self,
         user_id: str,
         *,
-        path: TaskPath,
+        path: str,
         candidate_ids: Sequence[int],
         used_ids: Sequence[int],
         run_id: str | None = None,
         perspective: str | None = None,
         now: datetime | None = None,
     ) -> list[int]:
-        """Record one task's memory read (candidates and what was used) and reinforce the used ones, at once.
-
-        Used ids that were not candidates are ignored: only what the task was shown can have been used.
-        """
-        check_user_id(user_id)
-        if path not in TASK_PATHS:
-            raise ValueError(f"unknown memory path {path!r}; known: {', '.join(TASK_PATHS)}")
-        when = _aware(now or clock.now())
-        candidates = list(dict.fromkeys(candidate_ids))
-        used = sorted(set(used_ids) & set(candidates))
-        reinforced = await self.reinforce(user_id, used, perspective=perspective, now=when) if used else []
-        async with user_transaction(self._pool, user_id) as conn:
-            await conn.execute(
-                RECORD_TASK,
-                {
-                    "user_id": user_id,
-                    "run_id": run_id,
-                    "path": path,
-                    "perspective": perspective,
-                    "candidate_ids": candidates,
-                    "used_ids": reinforced,
-                    "now": when,
-                },
-            )
-        return reinforced
+        """One read of one task (see `record_run`)."""
+        read = MemoryRead(
+            path=path, candidate_ids=tuple(candidate_ids), used_ids=tuple(used_ids), perspective=perspective
+        )
+        return await self.record_run(user_id, [read], run_id=run_id, now=now)
 
     async def learn(
         self, user_id: str, memory_id: int, *, perspective: str, text: str, now: datetime | None = None

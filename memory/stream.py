@@ -250,7 +250,7 @@ class MemoryStream:
         restarts. An archived memory used again comes back active at the reactivation strength. Ids that
         are not this user's memories are ignored.
         """
-        return await self.lifecycle.reinforce(user_id, ids, perspective=perspective)
+        return await self.lifecycle.reinforce(user_id, ids, perspectives=[perspective] if perspective else [])
 
     def _expanded(self, query: str, perspective: Perspective | None) -> str:
         """The query with the perspective's keywords appended, when expansion is on (seed 002, 4.7)."""
