@@ -13,11 +13,13 @@ from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.database import migrate, open_pool, start_embedded, startup_lock
+from cognicore.memory import clock
 from cognicore.memory.conversation import ConversationLog
 from cognicore.memory.embeddings import DIMS, check_embedding_model, record_embedding_model
 from cognicore.memory.facts import FactStore
 from cognicore.memory.jobs import EXTRACT_TURN, ProcessReport, make_extract_handler, process
 from cognicore.memory.knowledge import KnowledgeBase
+from cognicore.memory.lifecycle import SleepReport, sleep_phase
 from cognicore.memory.reflection import reflect_if_due
 from cognicore.memory.scoring import Scoring
 from cognicore.memory.stream import MemoryStream
@@ -151,6 +153,12 @@ async def grant_sql_schemas(app: App) -> None:
 
 
 @asynccontextmanager
+def apply_clock(settings: Settings) -> None:
+    """Start the deployment clock at COGNICORE_CLOCK when it is set (tests, benchmarks); else leave it."""
+    if settings.clock is not None:
+        clock.start_at(settings.clock)
+
+
 async def open_app(
     settings: Settings,
     *,
@@ -163,6 +171,7 @@ async def open_app(
 
     `pool` and `chat_model` let tests and embedders supply their own (a fake chat model, an existing pool).
     """
+    apply_clock(settings)
     own_pool = pool is None
     sql_pool: AsyncConnectionPool | None = None
     app_pool: AsyncConnectionPool | None = None
@@ -210,7 +219,7 @@ async def open_app(
             return build_roles(
                 chat,
                 options,
-                agents=[{"name": a.name, "description": a.description} for a in agents],
+                agents=[{"name": a.name, "description": a.description, "input_hint": a.input_hint} for a in agents],
                 domain=domain_text(plugins),
                 entities=entities,
                 synonyms=synonyms,
@@ -231,7 +240,11 @@ async def open_app(
             pool=pool,
             conversations=ConversationLog(pool),
             stream=MemoryStream(
-                pool, models.embeddings, scoring=scoring, min_similarity=settings.memory_min_similarity
+                pool,
+                models.embeddings,
+                scoring=scoring,
+                min_similarity=settings.memory_min_similarity,
+                lifecycle=settings.memory_lifecycle,
             ),
             facts=FactStore(pool, models.embeddings),
             importance=roles.importance,
@@ -318,6 +331,7 @@ class MemoryWork:
 
     jobs: ProcessReport
     reflections: list[int]
+    sleep: SleepReport | None = None
 
 
 async def process_memory(
@@ -346,7 +360,11 @@ async def process_memory(
             threshold=app.settings.reflect_threshold,
             force=force_reflection,
         )
-    return MemoryWork(report, reflections)
+    slept = None
+    if user_id is not None and app.settings.memory_sleep_after_task:
+        # The sleep phase after a task (seed 002): decay, promotion, archive, capacity; the schedule covers the rest.
+        slept = await sleep_phase(app.pool, user_id=user_id, config=app.settings.memory_lifecycle)
+    return MemoryWork(report, reflections, slept)
 
 
 # Every user with anything to re-embed that this connection may list: runs, workflows and the job
