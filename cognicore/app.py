@@ -152,13 +152,13 @@ async def grant_sql_schemas(app: App) -> None:
         await grant_sql_reader(app.admin_pool, app.sql_schemas)
 
 
-@asynccontextmanager
 def apply_clock(settings: Settings) -> None:
     """Start the deployment clock at COGNICORE_CLOCK when it is set (tests, benchmarks); else leave it."""
     if settings.clock is not None:
         clock.start_at(settings.clock)
 
 
+@asynccontextmanager
 async def open_app(
     settings: Settings,
     *,
