@@ -95,6 +95,7 @@ SQL_VOCABULARY = SqlVocabulary(
         "item": "product",
         "sku": "product",
         "customer type": "customer segment",
+        "client": "customer",
         "north american": "north america",
         "european": "europe",
         "emea": "europe",

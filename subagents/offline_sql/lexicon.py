@@ -35,7 +35,7 @@ STOP_WORDS = frozenset(
     doing did does happen happened say says said us ours alone only exactly roughly approximately about around
     currently presently actually overall here there other others another same result much well good
     still already again anything something everything through via write written prepare draft create
-    chart graph plot table briefing memo note
+    chart graph plot table briefing memo note hold holds held own owns carry carries handle handles handled
     """.split()
 )
 # Words the mapper reads with rules (periods, aggregates, ranking, shape); known, so never spell-corrected.
@@ -44,7 +44,7 @@ RULE_WORDS = frozenset(
     total sum overall altogether combined average avg mean median count counts distinct different unique
     top bottom best worst highest lowest most least fewest largest smallest biggest leading greatest
     strongest weakest poorest maximum minimum max min rank ranked ranking ranks order ordered sorted
-    share percentage percent proportion contribution mix trend trends trending evolution evolve evolved
+    share percentage percent proportion contribution mix fraction portion trend trends trending evolution evolve evolved
     history historical timeline growth grow grew last past previous prior preceding latest recent current
     present newest trailing full complete closed calendar fiscal since after before until till through so far
     to date qtd mtd ytd yesterday today day days daily week weeks weekly month months monthly quarter quarters
@@ -135,6 +135,8 @@ class Lexicon:
         forms = {p, " ".join([*words[:-1], singular(words[-1])]), " ".join([*words[:-1], plural(words[-1])])}
         if target.kind == "value":
             forms = {p}  # values are matched as written (codes such as "NA" must not grow an "s")
+            if "-" in phrase:  # "Wi-Fi" is also written "wifi"
+                forms.add(normalise(phrase.replace("-", "")))
         for form in forms:
             entries = book.setdefault(form, [])
             if target not in entries:
@@ -169,8 +171,7 @@ def build_lexicon(catalogue: Catalogue, vocabulary: SqlVocabulary) -> Lexicon:
             lex.add(w, Target("measure", measure=m, weak=True))
     last_words: dict[str, list[Column]] = {}
     for table in catalogue.tables:
-        entity = singular(normalise(table.name).split()[-1])
-        entity_phrase = " ".join([*normalise(table.name).split()[:-1], entity])
+        entity_phrase = _entity_phrase(table)
         lex.add(entity_phrase, Target("entity", table=table))
         for col in table.columns:
             if col.kind == "date":
@@ -193,6 +194,9 @@ def build_lexicon(catalogue: Catalogue, vocabulary: SqlVocabulary) -> Lexicon:
                 last_words.setdefault(words.split()[-1], []).append(col)
             for value in col.values:
                 lex.add(value, Target("value", column=col, value=value))
+    for j in catalogue.joins:  # "product category": the category of a product is the category
+        child, parent = (_entity_phrase(catalogue.table(t)) for t in (j.child, j.parent))
+        lex.add(f"{child} {parent}", Target("entity", table=catalogue.table(j.parent)))
     for word, cols in last_words.items():  # "segment" for customer_segment, when no other column ends so
         if len(cols) == 1 and word not in lex.phrases:
             lex.add(word, Target("dimension", column=cols[0]))
@@ -202,6 +206,12 @@ def build_lexicon(catalogue: Catalogue, vocabulary: SqlVocabulary) -> Lexicon:
     for phrase in vocabulary.ignore:
         lex.known_words.update(normalise(phrase).split())
     return lex
+
+
+def _entity_phrase(table: Table) -> str:
+    """The singular noun phrase of a table ("order item" for order_items)."""
+    words = normalise(table.name).split()
+    return " ".join([*words[:-1], singular(words[-1])])
 
 
 def _add_partial_values(lex: Lexicon) -> None:

@@ -133,7 +133,9 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     found = sorted(found + _phrases(t, lex, original, books=(lex.phrases, lex.partial)), key=lambda f: f[0])
     _resolve(t, q, found, shape, lex)
     # "enterprise customers": a word of the filtered column's own name ("customer_segment") only describes it.
+    # "the Haven doorbell": a word of a value already placed belongs to it.
     described = {singular(w) for ref in q.filters for w in ref.rsplit(".", 1)[1].split("_")}
+    described |= {singular(w) for values in q.filters.values() for v in values for w in normalise(v).split()}
     leftovers = [w for w in t.s.split() if w not in STOP_WORDS and singular(w) not in described]
     q.not_understood += leftovers
     if q.not_understood or q.confidence < CONFIDENCE_BAR or not q.measures:
@@ -174,7 +176,7 @@ class _Shape:
 
 def _shape(t: _Text, q: Mapping) -> _Shape:
     s = _Shape()
-    if t.take(r"\b(share|percentage|percent|proportion|contribution|mix)\b( of( the)? total)?"):
+    while t.take(r"\b(share|percentage|percent|proportion|contribution|mix|fraction|portion)\b( of( the)? total)?"):
         q.share = True
     s.compare = bool(t.take(r"\b(vs|versus|compared? (to|with|against)?|against|side by side)\b"))
     s.trend = bool(t.take(r"\bover time\b|\b(trends?|trending|evolution|evolved?|history|historical|timeline)\b"))
