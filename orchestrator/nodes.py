@@ -21,6 +21,7 @@ from cognicore.orchestrator.context import Context
 from cognicore.orchestrator.honesty import no_evidence
 from cognicore.orchestrator.journal import record_failure, record_step, record_turn
 from cognicore.orchestrator.learning import learn
+from cognicore.orchestrator.memory_use import record_memory_use
 from cognicore.orchestrator.recollection import memory_passages, memory_text, planner_memory
 from cognicore.orchestrator.reuse import fill
 from cognicore.orchestrator.state import State, StepTask
@@ -160,9 +161,7 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         for i in composed.used
         if i in by_index
     ]
-    used_memories = [by_index[i]["memory_id"] for i in composed.used if i in by_index and by_index[i]["memory_id"]]
-    if used_memories and ctx.learn:
-        await ctx.memory.stream.mark_used(state["user_id"], used_memories)  # second stage of reinforcement
+    # What the answer cited or repeated of its recalled memories is reinforced in `remember` (memory_use).
     return {
         "answer": composed.text,
         "citations": citations,
@@ -422,6 +421,8 @@ async def remember(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         answer=state.get("answer", ""),
         importance=scored.score,
     )
+    # Second stage of reinforcement: what the answer, plan and steps used of the recalled memories.
+    await record_memory_use(state, ctx.memory, ctx.registry)
     update: dict[str, Any] = {"model_calls": {"score_importance": 1}}
     if state.get("intent") == "task":
         update["workflow"] = await learn(state, ctx)
