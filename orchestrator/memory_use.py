@@ -1,0 +1,111 @@
+"""Two-stage reinforcement of a finished run: which recalled memories each path was shown, and which it used.
+
+A run reads long-term memory once (`recall`) and carries it to the answer composer or to the planner, whose
+plan carries it into the steps. At the end of the run each path that had the memory in hand is recorded
+with what its own output used (`memory.usage`: the seed's keyword method by default): the answer (plus what
+it cited), the plan or the reused workflow's plan (the orchestrator's perspective), and each step's output
+(the perspective of the step's agent). Being recalled counts apart (the search's candidate counts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cognicore.memory.lifecycle import MemoryRead
+from cognicore.memory.lifecycle_config import LifecycleConfig, Perspective
+from cognicore.memory.text import terms
+from cognicore.memory.usage import used_memories
+from cognicore.orchestrator.journal import Memory
+from cognicore.orchestrator.state import State
+from cognicore.subagents.registry import Registry
+
+__all__ = ["ORCHESTRATOR", "ORCHESTRATOR_PERSPECTIVES", "agent_perspectives", "memory_reads", "record_memory_use"]
+
+ORCHESTRATOR = "orchestrator"
+"""The name the orchestrator's own perspectives go by (in `LifecycleConfig.perspectives` too)."""
+
+ORCHESTRATOR_PERSPECTIVES = (
+    Perspective(name="planning", keywords=("plan", "steps", "failed before", "avoid", "prefer", "usually")),
+)
+"""What the orchestrator reads memory for: how to plan the user's requests (their habits, past failures)."""
+
+
+def agent_perspectives(name: str, registry: Registry | None, config: LifecycleConfig) -> tuple[Perspective, ...]:
+    """The perspectives of agent `name`: the settings' when given, else what the agent declares."""
+    if name in config.perspectives:
+        return config.perspectives[name]
+    if name == ORCHESTRATOR:
+        return ORCHESTRATOR_PERSPECTIVES
+    if registry is not None and name in registry:
+        # Declaring perspectives is optional for a sub-agent (a class attribute `perspectives`).
+        return tuple(getattr(registry.get(name), "perspectives", ()))
+    return ()
+
+
+def pick_perspective(perspectives: Sequence[Perspective], text: str) -> str | None:
+    """The perspective whose keywords the text mentions most (the first on a tie), None without any."""
+    if not perspectives:
+        return None
+    words = set(terms(text))
+    scored = [
+        (sum(1 for k in p.keywords if set(terms(k)) <= words and terms(k)), -i, p.name)
+        for i, p in enumerate(perspectives)
+    ]
+    return max(scored)[2]
+
+
+def _cited_memories(citations: Sequence[Mapping[str, Any]]) -> list[int]:
+    ids = []
+    for c in citations:
+        source = str(c.get("source", ""))
+        if source.startswith("memory:") and source[len("memory:") :].isdigit():
+            ids.append(int(source[len("memory:") :]))
+    return ids
+
+
+async def memory_reads(
+    state: State, memory: Memory, registry: Registry | None, config: LifecycleConfig
+) -> list[MemoryRead]:
+    """The run's reads of memory by path, with what each output used."""
+    episodes = (state.get("recalled") or {}).get("episodes", [])
+    candidates = [(int(e["id"]), str(e["text"])) for e in episodes]
+    ids = tuple(mid for mid, _ in candidates)
+    embeddings = memory.embeddings
+    reads: list[MemoryRead] = []
+    intent = state.get("intent")
+    if intent == "question":
+        answer = state.get("answer") or ""
+        found = set(await used_memories(candidates, [answer], config, embeddings))
+        found |= set(_cited_memories(state.get("citations") or [])) & set(ids)
+        orchestrator = pick_perspective(agent_perspectives(ORCHESTRATOR, registry, config), state["request"])
+        reads.append(MemoryRead("answer", ids, tuple(sorted(found)), orchestrator))
+    elif intent == "task" and (plan := state.get("plan")):
+        steps = plan.get("steps", [])
+        plan_text = "\n".join(str(s.get("instruction", "")) for s in steps)
+        path = "reuse" if (state.get("workflow") or {}).get("reused") else "plan"
+        used = await used_memories(candidates, [plan_text], config, embeddings)
+        orchestrator = pick_perspective(agent_perspectives(ORCHESTRATOR, registry, config), state["request"])
+        reads.append(MemoryRead(path, ids, tuple(used), orchestrator))
+        results = state.get("results") or {}
+        for step in steps:
+            result = results.get(step.get("id"), {})
+            if result.get("status") != "ok":
+                continue
+            agent = str(step.get("agent", ""))
+            output = str(result.get("summary", ""))
+            used = await used_memories(candidates, [output], config, embeddings)
+            perspective = pick_perspective(agent_perspectives(agent, registry, config), step.get("instruction", ""))
+            reads.append(MemoryRead("step", ids, tuple(used), perspective))
+    return reads
+
+
+async def record_memory_use(state: State, memory: Memory, registry: Registry | None) -> list[int]:
+    """Record the run's memory reads and reinforce what it used (once per memory); returns those ids."""
+    lifecycle = memory.stream.lifecycle
+    reads = await memory_reads(state, memory, registry, lifecycle.config)
+    if not reads:
+        return []
+    return await lifecycle.record_run(
+        state["user_id"], reads, run_id=state.get("run_id"), succeeded=state.get("outcome") == "succeeded"
+    )
