@@ -12,7 +12,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from cognicore import cli_eval, cli_memory, cli_service, cli_workflows
+from cognicore import cli_eval, cli_jobs, cli_memory, cli_service, cli_workflows
 from cognicore.app import App, grant_sql_schemas, open_app, process_memory, reembed_all
 from cognicore.cli_common import (
     JsonOpt,
@@ -271,6 +271,7 @@ cli_workflows.register(app)
 cli_eval.register(app)
 cli_memory.register(app)
 cli_service.register(app)
+cli_jobs.register(app)
 
 
 def main() -> None:
