@@ -11,8 +11,9 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory import clock
 from cognicore.memory.embeddings import OfflineEmbeddings
-from cognicore.memory.lifecycle import sleep_phase
+from cognicore.memory.lifecycle import MemoryRead, sleep_phase
 from cognicore.memory.lifecycle_config import LifecycleConfig, Perspective
+from cognicore.memory.lifecycle_stats import lifecycle_stats
 from cognicore.memory.rows import fetch_dicts
 from cognicore.memory.scoring import Scoring
 from cognicore.memory.stream import MemoryStream, NewMemory
@@ -189,3 +190,31 @@ async def test_feedback_converts_impact_to_strength_once_per_run(
     assert moved["impact_score"] == pytest.approx(-2.0) and moved["strength"] == pytest.approx(1.1 - 0.4)
     assert (await row(pool, b))["strength"] == pytest.approx(1.0)  # a candidate, never used: untouched
     assert (await life.feedback(U, "unknown-run", good=True)).memory_ids == ()
+
+
+async def test_stats_report_the_seeds_metrics_per_user_and_perspective(
+    pool: AsyncConnectionPool, stream: MemoryStream
+) -> None:
+    a, b, c, _ = await stream.add(U, [NewMemory(content=f"fact {n} about invoices") for n in "abcd"])
+    life = stream.lifecycle
+    await life.record_run(
+        U,
+        [MemoryRead("plan", (a, b, c), (a,), "planning"), MemoryRead("step", (a, b, c), (a, b), "cost")],
+        run_id="r1",
+    )
+    await life.record_task(U, path="answer", candidate_ids=[], used_ids=[], run_id="r2")
+    await stream.search(U, "invoices")
+    await stream.flush_counts()
+    clock.advance(timedelta(days=46))
+    await stream.mark_used(U, [c])  # decays from 1.0 like the rest, then +0.1 before the sleep
+    await sleep_phase(pool, user_id=U, config=CONFIG)
+    stats = await lifecycle_stats(pool, U)
+    assert (stats.total, stats.archived, stats.archive_rate) == (4, 1, 0.25)  # d was never used
+    assert stats.reads == 3 and stats.hit_rate == pytest.approx(2 / 3)
+    assert stats.candidates_per_use == pytest.approx(6 / 3)
+    assert stats.levels == {0: 3} and stats.mean_level == 0
+    assert stats.usage_rate == pytest.approx((1 + 1 + 1 + 0) / 4)  # access / candidate count, per memory
+    assert sum(stats.strength_bands.values()) == 3
+    by_name = {p.perspective: p for p in stats.perspectives}
+    assert by_name["cost"].uses == 2 and by_name["cost"].memories == 2 and by_name["planning"].memories == 1
+    assert by_name[""].reads == 1 and by_name[""].hit_rate == 0
