@@ -98,6 +98,12 @@ SELECT_HISTORY = f"""
 SELECT {_COLUMNS} FROM facts AS f
 WHERE f.user_id = %(user_id)s AND (%(subject_key)s::text IS NULL OR f.subject_key = %(subject_key)s)
 ORDER BY f.subject_key, f.predicate_key, f.valid_from, f.id"""
+# What was true at a moment: facts valid then, whether still active or superseded since (validity intervals).
+SELECT_AS_OF = f"""
+SELECT {_COLUMNS} FROM facts AS f
+WHERE f.user_id = %(user_id)s AND f.status IN ('active', 'superseded')
+  AND f.valid_from <= %(as_of)s AND (f.valid_to IS NULL OR f.valid_to > %(as_of)s)
+ORDER BY f.category, f.valid_from, f.id"""
 SELECT_RELATIONS = """
 SELECT from_id, to_id, relation, created_at FROM fact_relations
 WHERE user_id = %(user_id)s AND (from_id = %(id)s OR to_id = %(id)s) ORDER BY created_at, from_id, to_id"""
@@ -318,6 +324,13 @@ class FactStore:
         params = {"user_id": user_id, "subject_key": subject_key(subject) if subject else None}
         async with user_transaction(self._pool, user_id) as conn:
             return [_fact(r) for r in await fetch_dicts(conn, SELECT_HISTORY, params)]
+
+    async def as_of(self, user_id: str, moment: datetime) -> list[Fact]:
+        """The user's facts that were true at `moment` (timezone-aware): valid then, superseded since or not."""
+        if moment.tzinfo is None:
+            raise ValueError(f"as_of needs a timezone-aware time (e.g. datetime(..., tzinfo=UTC)), got {moment!r}")
+        async with user_transaction(self._pool, user_id) as conn:
+            return [_fact(r) for r in await fetch_dicts(conn, SELECT_AS_OF, {"user_id": user_id, "as_of": moment})]
 
     async def get(self, user_id: str, fact_id: int) -> Fact | None:
         """One fact of the user by id, whatever its status; None when it is not theirs or does not exist."""

@@ -33,6 +33,7 @@ from cognicore.memory.extraction import FactExtractor, OfflineFactExtractor
 from cognicore.memory.fact_types import Fact
 from cognicore.memory.facts import FactStore
 from cognicore.memory.jobs import EXTRACT_TURN, ProcessReport, make_extract_handler, process
+from cognicore.memory.lifecycle_config import LifecycleConfig
 from cognicore.memory.scoring import Scoring
 from cognicore.memory.stream import DEFAULT_MIN_SIMILARITY, MemoryStream
 from cognicore.memory.stream_types import Kind, MemoryHit, MemoryNode, NewMemory
@@ -54,9 +55,12 @@ class Memory:
         min_similarity: float = DEFAULT_MIN_SIMILARITY,
         extractor: FactExtractor | None = None,
         owns_pool: bool = False,
+        lifecycle: LifecycleConfig | None = None,
     ) -> None:
         self.pool = pool
-        self.stream = MemoryStream(pool, embeddings, scoring=scoring, min_similarity=min_similarity)
+        self.stream = MemoryStream(
+            pool, embeddings, scoring=scoring, min_similarity=min_similarity, lifecycle=lifecycle
+        )
         self.fact_store = FactStore(pool, embeddings)
         self._extractor: FactExtractor = extractor or OfflineFactExtractor()
         self._owns_pool = owns_pool

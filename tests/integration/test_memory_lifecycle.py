@@ -11,6 +11,8 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory import clock
 from cognicore.memory.embeddings import OfflineEmbeddings
+from cognicore.memory.extraction import OfflineFactExtractor
+from cognicore.memory.facts import FactStore
 from cognicore.memory.lifecycle import MemoryRead, sleep_phase
 from cognicore.memory.lifecycle_config import LifecycleConfig, Perspective
 from cognicore.memory.lifecycle_stats import lifecycle_stats
@@ -218,3 +220,23 @@ async def test_stats_report_the_seeds_metrics_per_user_and_perspective(
     by_name = {p.perspective: p for p in stats.perspectives}
     assert by_name["cost"].uses == 2 and by_name["cost"].memories == 2 and by_name["planning"].memories == 1
     assert by_name[""].reads == 1 and by_name[""].hit_rate == 0
+
+
+async def test_facts_as_of_a_past_date_answer_with_what_was_true_then(pool: AsyncConnectionPool) -> None:
+    store = FactStore(pool, OfflineEmbeddings())
+    extractor = OfflineFactExtractor()
+
+    async def say(text: str, source: str) -> None:
+        extracted = await extractor.extract(user_message=text, assistant_message="", known_facts=[])
+        await store.upsert(U, extracted.facts, source=source)
+
+    await say("I prefer tea.", "s1#1")  # 2026-01-01
+    clock.advance(timedelta(days=45))
+    await say("Actually I drink coffee now, not tea.", "s2#1")  # 2026-02-15
+    then = await store.as_of(U, datetime(2026, 1, 31, 23, 59, tzinfo=UTC))
+    now = await store.as_of(U, clock.now())
+    assert [f.statement for f in then] and all("tea" in f.statement.lower() for f in then)
+    assert any("coffee" in f.statement.lower() for f in now) and not any("tea" in f.statement for f in now)
+    assert await store.as_of(U, datetime(2025, 12, 31, tzinfo=UTC)) == []
+    with pytest.raises(ValueError, match="timezone-aware"):
+        await store.as_of(U, datetime(2026, 1, 31))
