@@ -1,6 +1,6 @@
 """Schema of the memory stores; append-only, the position of a statement is its version."""
 
-from cognicore.memory._keyword_sql import TEXT_HITS_BM25, TEXT_HITS_BM25_AGAIN
+from cognicore.memory._keyword_sql import TEXT_HITS_BM25, TEXT_HITS_BM25_AGAIN, TEXT_HITS_BM25_GENERIC
 from cognicore.memory._lifecycle_sql import LIFECYCLE_MIGRATION
 from cognicore.memory._stream_sql import MEMORIES_INDEXES, MEMORIES_TABLE, TEXT_HITS_FUNCTION
 from cognicore.memory.embeddings import EMBEDDING_MODEL_TABLE
@@ -160,4 +160,7 @@ MIGRATIONS: list[str] = [
     # Memory lifecycle (memory/lifecycle.py): consolidation level, impact, per-perspective strength and
     # learnings on each memory; the per-task record of candidates and uses; feedback verdicts per run.
     LIFECYCLE_MIGRATION,
+    # Keyword stage again, in place: one generic plan per connection, rare words counted instead of guessed
+    # (the guess could leave a search with no keyword candidate), ties broken stably (memory/_keyword_sql.py).
+    TEXT_HITS_BM25_GENERIC,
 ]
