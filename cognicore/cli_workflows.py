@@ -10,11 +10,9 @@ from rich.table import Table
 
 from cognicore.app import open_app
 from cognicore.cli_common import JsonOpt, UserOpt, console, load_settings, print_json, run_command
-from cognicore.orchestrator.reuse import fill
 from cognicore.progress import LiveProgress, print_result
-from cognicore.service import workflow_json
-from cognicore.subagents.validation import plan_problems
-from cognicore.workflows.errors import WorkflowFileError, WorkflowNotFound
+from cognicore.service import import_workflow, workflow_json
+from cognicore.workflows.errors import WorkflowNotFound
 from cognicore.workflows.replay import ReplayMode
 from cognicore.workflows.store import Workflow
 from cognicore.workflows.transfer import export_workflow, read_workflow_file
@@ -126,40 +124,11 @@ def import_(
 ) -> None:
     """Validate a workflow file against the registered agents and add it to the user's procedural memory."""
     settings = load_settings()
-    from cognicore.orchestrator.reuse import derive_parameters, keywords
 
     async def main() -> dict[str, Any]:
         data = read_workflow_file(file)
         async with open_app(settings) as app:
-            example = {**derive_parameters(data.triggers[0]), **data.parameters}
-            try:
-                problems = plan_problems(fill(data.template, example), app.registry)
-            except (KeyError, ValueError) as exc:
-                problems = [f"a step instruction has an unknown placeholder or bad braces: {exc}"]
-            if problems:
-                raise WorkflowFileError(f"{file}: the workflow does not fit this installation: " + " ".join(problems))
-            first = await app.roles.keyer.key(request=data.triggers[0])
-            wf_id, created = await app.workflows.learn(
-                user_id=user,
-                name=data.name,
-                template=data.template,
-                parameters=data.parameters,
-                features=data.features or first.features,
-                trigger=data.triggers[0],
-                skeleton=first.skeleton,
-                keywords=keywords(first.skeleton),
-                run_id=None,
-            )
-            for trigger in data.triggers[1:]:
-                key = await app.roles.keyer.key(request=trigger)
-                await app.workflows.add_trigger(
-                    workflow_id=wf_id,
-                    user_id=user,
-                    trigger=trigger,
-                    skeleton=key.skeleton,
-                    keywords=keywords(key.skeleton),
-                )
-            return {"id": wf_id, "created": created}
+            return await import_workflow(app, user, data, origin=str(file))
 
     out = run_command(main, as_json=as_json)
     if as_json:

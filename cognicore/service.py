@@ -7,6 +7,7 @@ belongs to that user: sessions and runs by their run records, workflows and memo
 from __future__ import annotations
 
 import hashlib
+from datetime import UTC, datetime
 from pathlib import PurePath
 from typing import Any, Literal
 
@@ -16,17 +17,22 @@ from cognicore.app import App, ChatEngine, MemoryWork, process_memory
 from cognicore.memory.errors import IngestError
 from cognicore.memory.stream_types import NewMemory
 from cognicore.models import build_chat
+from cognicore.orchestrator.reuse import derive_parameters, fill, keywords
 from cognicore.orchestrator.runner import EventHandler, Runner
+from cognicore.subagents.validation import plan_problems
 from cognicore.users import DataKeys, get_credential
-from cognicore.workflows.errors import WorkflowNotFound
+from cognicore.workflows.errors import WorkflowFileError, WorkflowNotFound
 from cognicore.workflows.store import Workflow
+from cognicore.workflows.transfer import WorkflowFile, export_workflow
 
 __all__ = [
     "KNOWLEDGE_SUFFIXES",
     "NotFound",
     "after_reply",
     "ask",
+    "export_workflow_file",
     "fork",
+    "import_workflow",
     "list_documents",
     "list_runs",
     "list_workflows",
@@ -196,6 +202,47 @@ async def retire_workflow(app: App, user: str, workflow_id: int) -> dict[str, An
     return await show_workflow(app, user, workflow_id)
 
 
+async def export_workflow_file(app: App, user: str, workflow_id: int) -> dict[str, Any]:
+    """One of the user's workflows in the file form `workflows import` (and POST /v1/workflows) accepts."""
+    try:
+        workflow = await app.workflows.get(workflow_id=workflow_id, user_id=user)
+    except WorkflowNotFound as exc:
+        raise NotFound(str(exc)) from None
+    return export_workflow(workflow).model_dump(mode="json")
+
+
+async def import_workflow(app: App, user: str, data: WorkflowFile, *, origin: str = "the workflow") -> dict[str, Any]:
+    """Validate a workflow file against the registered agents and add it to the user's procedural memory.
+
+    Returns `{"id", "created"}`; a workflow the user has already gets the file's triggers added instead.
+    """
+    example = {**derive_parameters(data.triggers[0]), **data.parameters}
+    try:
+        problems = plan_problems(fill(data.template, example), app.registry)
+    except (KeyError, ValueError) as exc:
+        problems = [f"a step instruction has an unknown placeholder or bad braces: {exc}"]
+    if problems:
+        raise WorkflowFileError(f"{origin}: the workflow does not fit this installation: " + " ".join(problems))
+    first = await app.roles.keyer.key(request=data.triggers[0])
+    wf_id, created = await app.workflows.learn(
+        user_id=user,
+        name=data.name,
+        template=data.template,
+        parameters=data.parameters,
+        features=data.features or first.features,
+        trigger=data.triggers[0],
+        skeleton=first.skeleton,
+        keywords=keywords(first.skeleton),
+        run_id=None,
+    )
+    for trigger in data.triggers[1:]:
+        key = await app.roles.keyer.key(request=trigger)
+        await app.workflows.add_trigger(
+            workflow_id=wf_id, user_id=user, trigger=trigger, skeleton=key.skeleton, keywords=keywords(key.skeleton)
+        )
+    return {"id": wf_id, "created": created}
+
+
 async def memory_search(app: App, user: str, query: str, *, k: int = 10) -> dict[str, Any]:
     """Hybrid search of the user's memory stream and facts."""
     memories = await app.memory.stream.search(user, query, k=k)
@@ -203,9 +250,19 @@ async def memory_search(app: App, user: str, query: str, *, k: int = 10) -> dict
     return {"memories": plain(memories), "facts": plain(facts)}
 
 
-async def memory_facts(app: App, user: str, *, active: bool = False) -> list[dict[str, Any]]:
-    """The user's facts: current ones, or the whole history with what superseded what."""
-    found = await (app.memory.facts.active(user) if active else app.memory.facts.history(user))
+async def memory_facts(
+    app: App, user: str, *, active: bool = False, as_of: datetime | None = None
+) -> list[dict[str, Any]]:
+    """The user's facts: current ones, the whole history, or those that held at `as_of` (valid then)."""
+    if as_of is not None:
+        at = as_of if as_of.tzinfo is not None else as_of.replace(tzinfo=UTC)
+        found = [
+            f
+            for f in await app.memory.facts.history(user)
+            if f.valid_from <= at and (f.valid_to is None or at < f.valid_to) and f.status != "deleted"
+        ]
+    else:
+        found = await (app.memory.facts.active(user) if active else app.memory.facts.history(user))
     return [f.to_dict() for f in found]
 
 

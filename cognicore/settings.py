@@ -149,6 +149,10 @@ class Settings(BaseSettings):
     api_max_concurrent_runs: int | None = Field(
         None, gt=0, description="Runs one API worker executes at once (default pool_max_size // 4); others queue."
     )
+    api_admins: list[str] = Field(
+        default_factory=list,
+        description='API users (JSON list, e.g. ["ops"]) who may trigger and read the deployment\'s maintenance jobs.',
+    )
 
     def agent_sections(self) -> dict[str, dict[str, Any]]:
         """`agents`, with the `database_query` variables set explicitly (COGNICORE_SQL_*) folded in."""

@@ -34,6 +34,7 @@ __all__ = [
     "UserInfo",
     "add_user",
     "authenticate",
+    "delete_credential",
     "get_credential",
     "issue_key",
     "list_users",
@@ -67,6 +68,21 @@ MIGRATIONS: list[str] = [
         updated_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (user_name, provider)
     );
+    """,
+    # Long work started over the API (an evaluation suite), polled by id from any worker.
+    """
+    CREATE TABLE api_tasks (
+        id text PRIMARY KEY,
+        user_name text NOT NULL REFERENCES service_users (name),
+        kind text NOT NULL,
+        status text NOT NULL DEFAULT 'running' CHECK (status IN ('running', 'done', 'failed')),
+        request jsonb NOT NULL DEFAULT '{}',
+        result jsonb,
+        error text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        finished_at timestamptz
+    );
+    CREATE INDEX api_tasks_user_idx ON api_tasks (user_name, kind, status);
     """,
 ]
 
@@ -280,6 +296,15 @@ async def set_credential(pool: AsyncConnectionPool, keys: DataKeys, user: str, p
         )
         if await cur.fetchone() is None:
             raise UserError(f"No active user {user!r}; see `cognicore users list`.")
+
+
+async def delete_credential(pool: AsyncConnectionPool, user: str, provider: str) -> bool:
+    """Forget a user's credential for a provider; True when one was stored."""
+    async with pool.connection() as conn:
+        cur = await conn.execute(
+            "DELETE FROM user_credentials WHERE user_name = %s AND provider = %s", (user, provider)
+        )
+        return cur.rowcount > 0
 
 
 async def get_credential(pool: AsyncConnectionPool, keys: DataKeys, user: str, provider: str) -> str | None:

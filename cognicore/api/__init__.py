@@ -11,7 +11,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from psycopg.rows import dict_row
 
-from cognicore.api import problems, routes, routes_memory
+from cognicore.api import problems, routes, routes_memory, routes_tasks
 from cognicore.api.metrics import RequestMetrics, render
 from cognicore.app import open_app
 from cognicore.schema import COMPONENTS
@@ -48,6 +48,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     problems.install(api)
     api.include_router(routes.router)
     api.include_router(routes_memory.router)
+    api.include_router(routes_tasks.router)
 
     @api.get("/healthz", tags=["health"], summary="Liveness: the process answers")
     async def healthz() -> dict[str, str]:

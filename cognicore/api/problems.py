@@ -13,10 +13,12 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cognicore.database import DatabaseError
+from cognicore.maintenance import JobBusy
 from cognicore.memory.errors import MemoryStoreError
 from cognicore.memory.llm import ModelCallError
 from cognicore.orchestrator.errors import InputRejected, NothingToResume, OrchestratorError, SessionBusy
 from cognicore.service import NotFound
+from cognicore.service_tasks import EvalBusy, Forbidden
 from cognicore.subagents.errors import SubAgentError
 from cognicore.users import CredentialError, UserError
 from cognicore.workflows.errors import WorkflowError, WorkflowNotFound
@@ -28,6 +30,9 @@ PROBLEM_JSON = "application/problem+json"
 # Most specific first: the first class an error is an instance of gives its HTTP status.
 STATUS_BY_ERROR: list[tuple[type[Exception], int]] = [
     (NotFound, 404),
+    (Forbidden, 403),
+    (EvalBusy, 409),
+    (JobBusy, 409),
     (WorkflowNotFound, 404),
     (SessionBusy, 409),
     (NothingToResume, 409),

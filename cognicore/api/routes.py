@@ -17,6 +17,7 @@ from cognicore.api.deps import AppDep, SlotsDep, UserDep
 from cognicore.api.metrics import record_run
 from cognicore.api.problems import problem_body, status_of
 from cognicore.app import App
+from cognicore.workflows.transfer import WorkflowFile
 
 router = APIRouter(prefix="/v1")
 
@@ -171,6 +172,18 @@ async def list_workflows(
 ) -> list[dict[str, Any]]:
     """Most recently used first."""
     return await service.list_workflows(app, user, include_retired=include_retired)
+
+
+@router.post("/workflows", tags=["workflows"], summary="Import a workflow file into the user's procedural memory")
+async def import_workflow(body: WorkflowFile, app: AppDep, user: UserDep) -> dict[str, Any]:
+    """Validated against this installation's agents; a workflow the user has already gets the new triggers."""
+    return await service.import_workflow(app, user, body, origin="the request body")
+
+
+@router.get("/workflows/{workflow_id}/export", tags=["workflows"], summary="A workflow as a file to import elsewhere")
+async def export_workflow(workflow_id: WorkflowPath, app: AppDep, user: UserDep) -> dict[str, Any]:
+    """The `workflows export` file (format cognicore.workflow/v1): POST it to /v1/workflows to import it."""
+    return await service.export_workflow_file(app, user, workflow_id)
 
 
 @router.get("/workflows/{workflow_id}", tags=["workflows"], summary="One learned workflow")

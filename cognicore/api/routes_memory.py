@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Path, Query, UploadFile
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
-from cognicore import service
+from cognicore import service, service_memory
 from cognicore.api.deps import AppDep, UserDep
+from cognicore.api.routes import SessionId
 from cognicore.app import process_memory
-from cognicore.users import DataKeys, list_users, set_credential
+from cognicore.users import DataKeys, delete_credential, list_users, set_credential
 
 router = APIRouter(prefix="/v1")
 
@@ -28,10 +30,86 @@ async def memory_search(
     return await service.memory_search(app, user, q, k=k)
 
 
-@router.get("/memory/facts", tags=["memory"], summary="The user's facts")
-async def memory_facts(app: AppDep, user: UserDep, active: bool = False) -> list[dict[str, Any]]:
-    """Current facts only (`active=true`), or the whole history with what superseded what."""
-    return await service.memory_facts(app, user, active=active)
+@router.get("/memory/facts", tags=["memory"], summary="The user's facts, now or as of a moment")
+async def memory_facts(
+    app: AppDep,
+    user: UserDep,
+    active: bool = False,
+    as_of: Annotated[datetime | None, Query(description="Facts that held then (ISO 8601; UTC if no zone).")] = None,
+) -> list[dict[str, Any]]:
+    """Current facts only (`active=true`), those valid at `as_of`, or the whole history with what superseded what."""
+    return await service.memory_facts(app, user, active=active, as_of=as_of)
+
+
+class MessageBody(BaseModel):
+    """One message to remember; fact extraction is queued for it (see POST /v1/memory/extract)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    text: str = Field(min_length=1, max_length=20_000, pattern=r"\S", description="What was said.")
+    speaker: str = Field(
+        "user", min_length=1, max_length=64, pattern=r"\S", description="Who said it: `user`, or a name."
+    )
+    session: SessionId | None = Field(None, description="The conversation it belongs to.")
+    at: AwareDatetime | None = Field(None, description="When it was said (default: now).")
+    extract: bool = Field(True, description="Queue fact extraction for it.")
+
+
+@router.post("/memory/messages", tags=["memory"], summary="Ingest a message into the user's memory")
+async def ingest_message(body: MessageBody, app: AppDep, user: UserDep) -> dict[str, Any]:
+    """Stored as an observation with its speaker and time; facts are extracted after (queued)."""
+    return await service_memory.ingest_message(
+        app, user, body.text, speaker=body.speaker, session=body.session, at=body.at, extract=body.extract
+    )
+
+
+Query_ = Annotated[str, Query(min_length=1, max_length=2_000, description="The request to recall for.")]
+SessionQuery = Annotated[str, Query(max_length=128, description="Its session: this session's episodes rank first.")]
+Budget = Annotated[int | None, Query(ge=1, le=32_000, description="Token budget (default COGNICORE_MEMORY_TOKENS).")]
+
+
+@router.get("/memory/retrieve", tags=["memory"], summary="Tiered recall: summaries, facts, episodes")
+async def memory_retrieve(
+    app: AppDep, user: UserDep, q: Query_, session: SessionQuery = "", budget: Budget = None
+) -> Any:
+    """What a run recalls for this request: category summaries, then matching facts, then episodes, in budget."""
+    return await service_memory.memory_retrieve(app, user, q, session=session, budget=budget)
+
+
+@router.get("/memory/context", tags=["memory"], summary="The memory text an agent prompt would get")
+async def memory_context(
+    app: AppDep, user: UserDep, q: Query_, session: SessionQuery = "", budget: Budget = None
+) -> Any:
+    """The recalled tiers as the one text block the planner reads, with its token count."""
+    return await service_memory.memory_context(app, user, q, session=session, budget=budget)
+
+
+@router.get("/memory/items", tags=["memory"], summary="The user's memory stream, newest first")
+async def memory_items(
+    app: AppDep,
+    user: UserDep,
+    kind: service_memory.MemoryKind | None = None,
+    session: Annotated[str | None, Query(max_length=128)] = None,
+    archived: Annotated[bool, Query(description="Include archived memories.")] = False,
+    before: Annotated[int | None, Query(ge=1, le=2**62, description="Only ids below this (paging).")] = None,
+    limit: Annotated[int, Query(ge=1, le=500)] = 50,
+) -> dict[str, Any]:
+    """One page; pass `next_before` as `before` for the next."""
+    return await service_memory.memory_items(
+        app, user, kind=kind, session=session, include_archived=archived, before=before, limit=limit
+    )
+
+
+@router.post("/memory/extract", tags=["memory"], summary="Extract facts from the user's queued messages now")
+async def memory_extract(app: AppDep, user: UserDep) -> dict[str, Any]:
+    """Runs the queued extraction jobs of this user (normally after each reply, or by the worker)."""
+    return await service_memory.memory_extract(app, user)
+
+
+@router.post("/memory/summarize", tags=["memory"], summary="Summarize: category summaries and a reflection now")
+async def memory_summarize(app: AppDep, user: UserDep) -> dict[str, Any]:
+    """Extraction first, then a reflection whatever the threshold, then every category summary rewritten."""
+    return await service_memory.memory_summarize(app, user)
 
 
 @router.get("/memory/categories", tags=["memory"], summary="The user's fact categories")
@@ -93,3 +171,11 @@ async def put_credential(
     """Sealed with the server's data key (COGNICORE_DATA_KEY)."""
     await set_credential(app.pool, DataKeys.from_settings(app.settings), user, provider, body.secret)
     return {"user": user, "provider": provider, "stored": True}
+
+
+@router.delete("/me/credentials/{provider}", tags=["me"], summary="Forget the user's own model credential")
+async def remove_credential(
+    provider: Annotated[str, Path(pattern="^(gemini)$")], app: AppDep, user: UserDep
+) -> dict[str, Any]:
+    """The user's requests go back to the deployment's model at once."""
+    return {"user": user, "provider": provider, "removed": await delete_credential(app.pool, user, provider)}

@@ -37,7 +37,7 @@ def server(pg_admin_url: str, template_url: str, tmp_path_factory: pytest.TempPa
     name = f"api_{uuid.uuid4().hex[:10]}"
     db_url = clone_database(pg_admin_url, TEMPLATE, name)
     try:
-        yield from run_server(db_url, tmp_path_factory.mktemp("api"))
+        yield from run_server(db_url, tmp_path_factory.mktemp("api"), extra_env={"COGNICORE_API_ADMINS": '["ops"]'})
     finally:
         drop_database(pg_admin_url, name)
 
@@ -251,6 +251,10 @@ def test_credentials_are_stored_encrypted(server: Server, alice: httpx.Client) -
     assert row is not None and secret.encode() not in bytes(row[0])
     keys = DataKeys.from_text(DATA_KEY)
     assert on_pool(server.db_url, lambda pool: get_credential(pool, keys, "alice", "gemini")) == secret
+    # Forgotten again: Alice's requests go back to the deployment's (offline) model.
+    assert alice.delete("/v1/me/credentials/gemini").json()["removed"] is True
+    assert alice.get("/v1/me").json()["credentials"] == []
+    assert alice.delete("/v1/me/credentials/gemini").json()["removed"] is False
 
 
 def test_bob_cannot_read_or_change_what_alice_owns(
@@ -290,3 +294,111 @@ def test_metrics_count_runs_and_model_calls(server: Server, alice_session: dict[
     assert "cognicore_runs_total" in text and "cognicore_run_seconds_bucket" in text
     assert "cognicore_db_pool{" in text
     assert 'route="/v1/ask",status="200"' in text
+
+
+WORKFLOW_FILE = {
+    "format": "cognicore.workflow/v1",
+    "name": "policy lookup",
+    "steps": [{"id": "s1", "agent": "rag_query", "instruction": "Find what our policies say about: {request}"}],
+    "triggers": ["What does the policy say about opened headphones?"],
+}
+
+
+def test_workflows_export_and_import(alice: httpx.Client, bob: httpx.Client) -> None:
+    imported = alice.post("/v1/workflows", json=WORKFLOW_FILE)
+    assert imported.status_code == 200, imported.text
+    wf_id = imported.json()["id"]
+    exported = alice.get(f"/v1/workflows/{wf_id}/export").json()
+    assert exported["name"] == "policy lookup" and exported["steps"][0]["agent"] == "rag_query"
+    assert exported["triggers"] == WORKFLOW_FILE["triggers"]
+    again = alice.post("/v1/workflows", json={**exported, "triggers": ["What does the policy say about gift cards?"]})
+    assert again.json() == {"id": wf_id, "created": False}  # the same workflow, one more trigger
+    assert len(alice.get(f"/v1/workflows/{wf_id}").json()["triggers"]) == 2
+    # An exported file moves between users: Bob's copy is his own workflow; Alice's stays hers alone.
+    _problem(bob.get(f"/v1/workflows/{wf_id}/export"), 404)
+    bobs = bob.post("/v1/workflows", json=exported)
+    assert bobs.status_code == 200 and bobs.json()["id"] != wf_id
+    unknown = {**WORKFLOW_FILE, "steps": [{"id": "s1", "agent": "no_such_agent", "instruction": "do {request}"}]}
+    assert "no_such_agent" in _problem(alice.post("/v1/workflows", json=unknown), 422)["detail"]
+    _problem(alice.post("/v1/workflows", json={**WORKFLOW_FILE, "steps": []}), 422)
+    _problem(alice.get("/v1/workflows/999999/export"), 404)
+
+
+def test_memory_ingest_items_context_extract_summarize(alice: httpx.Client, bob: httpx.Client) -> None:
+    first = alice.post(
+        "/v1/memory/messages", json={"text": "Our team ships the briefing on Mondays.", "speaker": "Dana"}
+    )
+    assert first.status_code == 200, first.text
+    said = alice.post("/v1/memory/messages", json={"text": "I prefer the weekly briefing as a PDF.", "session": "m1"})
+    assert said.status_code == 200, said.text
+    assert said.json()["stored"] == 1 and said.json()["jobs"] == 1
+    page = alice.get("/v1/memory/items", params={"kind": "observation", "limit": 1}).json()
+    assert [i["content"] for i in page["items"]] == ["user: I prefer the weekly briefing as a PDF."]
+    assert page["items"][0]["metadata"]["speaker"] == "user" and page["next_before"] == page["items"][0]["id"]
+    older = alice.get("/v1/memory/items", params={"before": page["next_before"], "limit": 500}).json()["items"]
+    assert older and all(i["id"] < page["next_before"] for i in older)
+    assert alice.post("/v1/memory/extract").json()["jobs"]["done"] >= 1
+    recalled = alice.get("/v1/memory/retrieve", params={"q": "weekly briefing format"}).json()
+    assert set(recalled) == {"categories", "facts", "episodes"}
+    context = alice.get("/v1/memory/context", params={"q": "weekly briefing format"}).json()
+    assert "PDF" in context["text"] and context["tokens"] > 0
+    summary = alice.post("/v1/memory/summarize")
+    assert summary.status_code == 200 and isinstance(summary.json()["categories"], list)
+    assert alice.get("/v1/memory/facts", params={"as_of": "2000-01-01T00:00:00Z"}).json() == []
+    now = {f["id"] for f in alice.get("/v1/memory/facts", params={"as_of": "2999-01-01T00:00:00Z"}).json()}
+    assert now == {f["id"] for f in alice.get("/v1/memory/facts", params={"active": True}).json()}
+    # Bob sees none of it.
+    assert "PDF" not in bob.get("/v1/memory/context", params={"q": "weekly briefing format"}).json()["text"]
+    bob_items = bob.get("/v1/memory/items", params={"limit": 500}).json()["items"]
+    assert not {i["id"] for i in older} & {i["id"] for i in bob_items}
+    _problem(alice.post("/v1/memory/messages", json={"text": "   "}), 422)
+    _problem(alice.post("/v1/memory/messages", json={"text": "x", "user": "bob"}), 422)
+    _problem(alice.get("/v1/memory/items", params={"kind": "dream"}), 422)
+    _problem(alice.get("/v1/memory/retrieve"), 422)
+
+
+def test_eval_runs_in_the_background_and_is_polled(alice: httpx.Client, bob: httpx.Client) -> None:
+    suite = {
+        "name": "api smoke",
+        "user": "bob",  # ignored: the suite runs as the key's user
+        "cases": [{"id": "q1", "request": QUESTION, "expect": {"intent": "question", "answer_contains": "opened"}}],
+    }
+    started = alice.post("/v1/eval", json={"suite": suite})
+    assert started.status_code == 202, started.text
+    task_id = started.json()["id"]
+    assert started.json()["status"] == "running" and started.json()["cases"] == 1
+    _problem(bob.get(f"/v1/eval/{task_id}"), 404)
+    status: dict[str, Any] = {}
+    for _ in range(600):
+        status = alice.get(f"/v1/eval/{task_id}").json()
+        if status["status"] != "running":
+            break
+        time.sleep(0.2)
+    assert status["status"] == "done", status
+    report = status["result"]
+    assert report["user"] == "alice" and report["totals"]["passed"] == 1, report
+    runs = alice.get("/v1/runs", params={"limit": 5}).json()
+    assert report["cases"][0]["run_id"] in {r["id"] for r in runs}
+    _problem(alice.post("/v1/eval", json={"suite": {"name": "empty", "cases": []}}), 422)
+    _problem(alice.get("/v1/eval/abcdef"), 404)
+
+
+def test_jobs_are_for_operators(server: Server, alice: httpx.Client) -> None:
+    assert "COGNICORE_API_ADMINS" in _problem(alice.post("/v1/jobs/nightly"), 403)["detail"]
+    _problem(alice.get("/v1/jobs"), 403)
+    with httpx.Client(
+        base_url=server.url, headers={"Authorization": f"Bearer {make_user(server.db_url, 'ops')}"}, timeout=120
+    ) as ops:
+        _problem(ops.post("/v1/jobs/hourly"), 422)
+        started = ops.post("/v1/jobs/nightly")
+        assert started.status_code == 202, started.text
+        period = started.json()["period"]
+        run: dict[str, Any] = {}
+        for _ in range(300):
+            runs = ops.get("/v1/jobs").json()["runs"]
+            run = next((r for r in runs if r["period"] == period), {})
+            if run.get("status") in ("done", "failed"):
+                break
+            time.sleep(0.2)
+        assert run.get("status") == "done", run
+        assert run["job"] == "nightly" and run["steps"] >= 1
