@@ -169,7 +169,7 @@ def build_roles(
     if chat is None:
         tools = [a for a in agents if a["name"] not in OfflinePlanner.BUILTINS]
         roles = Roles(
-            OfflineClassifier(tools, vocabulary=vocabulary),
+            OfflineClassifier(tools, vocabulary=vocabulary, agents=agents, entities=entities),
             OfflinePlanner(vocabulary),
             OfflineAnswerComposer(synonyms),
             OfflineAdapter(vocabulary),

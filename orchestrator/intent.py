@@ -1,5 +1,6 @@
 """The `classify` role: is a request a question (answer from knowledge), a task (plan and use tools) or a
-statement (something the user tells us, acknowledged and remembered)?"""
+statement (something the user tells us, acknowledged and remembered)? It also says how sure it is, whether
+the request is out of scope or in a language it does not read, and resolves a follow-up into a full request."""
 
 from __future__ import annotations
 
@@ -11,13 +12,17 @@ from langchain_core.language_models import BaseChatModel
 from pydantic import BaseModel, Field
 
 from cognicore.memory.llm import LlmRole, RoleOptions
-from cognicore.memory.text import stem, terms, words
+from cognicore.memory.text import STOPWORDS, stem, terms, words
+from cognicore.orchestrator.followup import followup_change, previous_request, resolve
+from cognicore.orchestrator.language import unsupported_language
 from cognicore.orchestrator.planning import GENERIC, Vocabulary, agent_matches
 from cognicore.subagents.read_only import change_request
 
+CONFIDENCE_BAR = 0.5  # a classification less sure than this ends the run `unsure` instead of guessing
+
 
 class IntentDecision(BaseModel):
-    """Decide whether the user's request is a question or a task."""
+    """Decide whether the user's request is a question, a task or a statement, and how sure you are."""
 
     intent: Literal["question", "task", "statement"] = Field(
         description=(
@@ -28,6 +33,33 @@ class IntentDecision(BaseModel):
         )
     )
     reason: str = Field(description="One short sentence explaining the decision.")
+    confidence: float = Field(
+        default=1.0,
+        ge=0.0,
+        le=1.0,
+        description="How sure you are of this reading, from 0 to 1; below 0.5 when you cannot tell what is asked.",
+    )
+    out_of_scope: bool = Field(
+        default=False,
+        description=(
+            "True when the request asks for something that neither the knowledge base, the memory nor any "
+            "listed tool can do (booking travel, sending messages, live weather); false otherwise."
+        ),
+    )
+    resolved_request: str = Field(
+        default="",
+        description=(
+            "When the request is a follow-up that changes one parameter of the previous request in the "
+            "conversation ('now the same for X', 'and by units instead?', 'what about last year?'), the full "
+            "request it stands for, in the user's words with that parameter changed; empty otherwise."
+        ),
+    )
+    language: str = Field(default="", description="The request's language only when you cannot read it; else empty.")
+
+    @property
+    def sure(self) -> bool:
+        """Whether the decision clears the confidence bar below which a run ends `unsure`."""
+        return self.confidence >= CONFIDENCE_BAR
 
 
 class Classifier(Protocol):
@@ -45,7 +77,10 @@ Classify the user's request. Requests for figures computed from data, for severa
 an artefact (report, briefing, chart) are tasks. Questions and requests to explain or summarise what the
 documents and the conversation say are questions. Something the user tells you without asking is a
 statement. A request to change stored data (delete, drop, update, insert, wipe, remove records, set values)
-is a task: the database tool answers it with a refusal, since it only reads."""
+is a task: the database tool answers it with a refusal, since it only reads.
+Say how sure you are. Mark a request that nothing above can do (book travel, send an email, the weather)
+as out of scope. When the request only changes one parameter of the previous request in the conversation
+(a region, a period, a measure), give the full request it stands for as `resolved_request` and classify that."""
 
 # Words that mark an artefact to produce or an analysis to run.
 _ACTION = frozenset(
@@ -79,6 +114,26 @@ _TELLS = re.compile(
 # Summarising what documents say is answering from them, unless a figure or an artefact is asked for.
 _SUMMARISE = frozenset(terms("summarize summarise"))
 _RANKING = re.compile(r"\b(top|bottom|best|worst|highest|lowest|most|least)\b", re.IGNORECASE)
+# A sentence whose subject is the speaker or their team tells something, unless it asks for something.
+_STATES = re.compile(
+    r"^\s*(i|we|my|our|i'm|im|we're|i've|we've|i'd|we'd|fyi|btw|just so you know|note that|remember that|"
+    r"for the record|from now on)\b",
+    re.IGNORECASE,
+)
+_WANTS = re.compile(
+    r"^\s*(i|we)('d| would| will|'ll)?\s+(also\s+)?(want|need|like|love|wish|wonder|require|have to|must|"
+    r"am looking|are looking|'m looking|('m|am|are) trying|('d|would) appreciate|expect|ask)\b|"
+    r"\b(can|could|would|will) you\b|\bplease\b|\bshow me\b|\bgive me\b|\blet me know\b",
+    re.IGNORECASE,
+)
+# An imperative: a first word then its object ("book me a flight", "send an email", "order a pizza").
+_IMPERATIVE = re.compile(
+    r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?P<verb>[a-z]+)\s+"
+    r"(?:me|us|him|her|them|a|an|the|my|our|some|this|that|it|all)\b",
+    re.IGNORECASE,
+)
+# First words that make no action of their own.
+_NOT_ACTIONS = frozenset("thanks thank hello hi hey yes no ok okay sure remember note".split())
 
 
 def _word(request: str, stems: list[str]) -> str:
@@ -97,37 +152,95 @@ class OfflineClassifier:
 
     `tools` are the registered agents beyond the built-ins (`{"name", "description"}`): a request that
     asks for what one of them does is a task, so third-party agents are reachable offline too. What counts
-    as a request for figures is the `vocabulary` (generic words plus the domain plugins').
+    as a request for figures is the `vocabulary` (generic words plus the domain plugins'). `agents` (all
+    registered ones, with `input_hint`) and `entities` (the data's names, the documents' titles) are what
+    the deployment knows: an action on none of them is out of scope, and follow-ups swap their values.
     """
 
-    def __init__(self, tools: Sequence[dict[str, str]] = (), *, vocabulary: Vocabulary = GENERIC) -> None:
+    def __init__(
+        self,
+        tools: Sequence[dict[str, str]] = (),
+        *,
+        vocabulary: Vocabulary = GENERIC,
+        agents: Sequence[dict[str, str]] = (),
+        entities: Sequence[str] = (),
+    ) -> None:
         self._tools = list(tools)
         self._data = vocabulary.data | _QUARTERS
+        self._entities = list(entities)
+        described = " ".join(f"{a['name']} {a['description']} {a.get('input_hint', '')}" for a in agents)
+        said = frozenset(terms(described.replace("_", " "))) | frozenset(terms(" ".join(self._entities)))
+        self._known = vocabulary.data | vocabulary.knowledge | vocabulary.report | _ACTION | said
 
     async def classify(self, *, request: str, history: list[dict[str, str]]) -> IntentDecision:
+        if language := unsupported_language(request):
+            return IntentDecision(intent="question", reason=f"written in {language}", confidence=0.0, language=language)
+        change = followup_change(request)
+        if change is not None:
+            previous = previous_request(history)
+            if previous is None:
+                return IntentDecision(
+                    intent="question",
+                    reason=f"it reads as a follow-up ({change.value!r}) but this session has no earlier request",
+                    confidence=0.2,
+                )
+            resolved = resolve(previous, change, self._entities)
+            if resolved is not None:
+                text, sure = resolved
+                inner = self._rules(text)
+                return inner.model_copy(
+                    update={
+                        "resolved_request": text,
+                        "confidence": min(sure, inner.confidence),
+                        "reason": f"a follow-up of the previous request ({inner.reason})",
+                    }
+                )
+        return self._rules(request)
+
+    def _rules(self, request: str) -> IntentDecision:
+        """The intent of a request that stands on its own."""
         found = set(terms(request))
         for tool in self._tools:
             if agent_matches(found, tool):
-                return IntentDecision(intent="task", reason=f"asks for what {tool['name']} does")
+                return IntentDecision(intent="task", reason=f"asks for what {tool['name']} does", confidence=0.9)
         action = sorted(found & _ACTION)
+        if _STATES.match(request) and not (_WANTS.search(request) or is_question(request) or action):
+            # Told about the speaker or their team ("our budget went up to 5k"): never planned as a task.
+            return IntentDecision(intent="statement", reason="tells something and asks nothing", confidence=0.8)
         data = sorted(found & self._data)
         if action and not (set(action) <= _SUMMARISE and not data):
-            return IntentDecision(
-                intent="task", reason=f"asks to produce or analyse something ({_word(request, action)})"
-            )
+            reason = f"asks to produce or analyse something ({_word(request, action)})"
+            return IntentDecision(intent="task", reason=reason, confidence=0.8)
         # "why", "explain" and policy questions stay questions even when they mention sales words,
         # unless they ask for a figure or a ranking.
         asks_figure = bool(_RANKING.search(request) or _FIGURE.search(request))
         # A period alone ("our fiscal year starts in April.") asks for no figure: it takes a measure.
         measured = [d for d in data if d not in _PERIODS]
         if measured and (asks_figure or not _QUESTION_START.match(request)):
-            return IntentDecision(intent="task", reason=f"needs figures from the database ({_word(request, measured)})")
+            reason = f"needs figures from the database ({_word(request, measured)})"
+            return IntentDecision(intent="task", reason=reason, confidence=0.8)
         if verb := change_request(request):
             # Changing data is a task for the database agent, which refuses it with the reason (it only reads).
-            return IntentDecision(intent="task", reason=f"asks to change data ({verb})")
-        if not (is_question(request) or _ASKS.match(request)) and _TELLS.search(request):
-            return IntentDecision(intent="statement", reason="tells something and asks nothing")
-        return IntentDecision(intent="question", reason="answerable from the knowledge base and memory")
+            return IntentDecision(intent="task", reason=f"asks to change data ({verb})", confidence=0.9)
+        if verb := self._foreign_action(request):
+            reason = f"asks to {verb} something, which none of the agents does"
+            return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)
+        asks = is_question(request) or _ASKS.match(request) or _WANTS.search(request)
+        if not asks and _TELLS.search(request):
+            return IntentDecision(intent="statement", reason="tells something and asks nothing", confidence=0.7)
+        return IntentDecision(intent="question", reason="answerable from the knowledge base and memory", confidence=0.7)
+
+    def _foreign_action(self, request: str) -> str | None:
+        """The verb of an imperative ("book me a flight") that nothing the deployment knows relates to."""
+        m = _IMPERATIVE.match(request)
+        if m is None:
+            return None
+        verb = m.group("verb").lower()
+        if verb in STOPWORDS or verb in _NOT_ACTIONS or _ASKS.match(verb) or _QUESTION_START.match(verb):
+            return None
+        if stem(verb) in self._known or set(terms(request)) & self._data:
+            return None
+        return verb
 
 
 class LlmClassifier(LlmRole[IntentDecision]):

@@ -18,13 +18,14 @@ from cognicore.memory.importance import OfflineImportanceScorer
 from cognicore.memory.llm import ModelCallError
 from cognicore.orchestrator.budget import fit_context
 from cognicore.orchestrator.context import Context
-from cognicore.orchestrator.honesty import no_evidence
+from cognicore.orchestrator.honesty import no_evidence, out_of_scope, unclear, unsupported_language
+from cognicore.orchestrator.intent import IntentDecision
 from cognicore.orchestrator.journal import record_failure, record_step, record_turn
 from cognicore.orchestrator.learning import learn
 from cognicore.orchestrator.memory_use import record_memory_use
 from cognicore.orchestrator.recollection import memory_passages, memory_text, planner_memory
 from cognicore.orchestrator.reuse import fill
-from cognicore.orchestrator.state import State, StepTask
+from cognicore.orchestrator.state import Outcome, State, StepTask
 from cognicore.subagents.errors import UNSURE_MARKER, SubAgentError, Unsure
 from cognicore.subagents.read_only import REFUSED_MARKER
 from cognicore.subagents.role_names import tool_role
@@ -64,11 +65,39 @@ async def recall(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
 
 
 async def classify(state: State, runtime: Runtime[Context]) -> Command[Any]:
-    """Route a task to `lookup_workflow`, a question or a statement to `answer` (which acknowledges the latter)."""
-    decision = await runtime.context.classifier.classify(request=state["request"], history=state.get("history", []))
-    _emit(runtime, event="intent", intent=decision.intent, reason=decision.reason)
+    """Route a task to `lookup_workflow`, a question or a statement to `answer` (which acknowledges the latter).
+
+    A request the classifier cannot read, is not sure of, or that no agent can do is declined here with the
+    reason (outcome `unsure` or `refused`): nothing is planned, run or learned. A follow-up continues as the
+    full request it stands for.
+    """
+    ctx = runtime.context
+    decision = await ctx.classifier.classify(request=state["request"], history=state.get("history", []))
+    _emit(runtime, event="intent", intent=decision.intent, reason=decision.reason, confidence=decision.confidence)
+    update: dict[str, Any] = {"intent": decision.intent, "model_calls": {"classify": 1}}
+    declined = _decline(state["request"], decision, ctx)
+    if declined is not None:
+        outcome, text = declined
+        _emit(runtime, event="declined", outcome=outcome, reason=decision.reason)
+        return Command(goto="answer", update={**update, "declined": True, "outcome": outcome, "answer": text})
+    resolved = decision.resolved_request.strip()
+    if resolved and resolved != state["request"].strip():
+        _emit(runtime, event="followup", request=resolved)
+        update["request"] = resolved  # planned, answered and remembered as the full request
     goto = "lookup_workflow" if decision.intent == "task" else "answer"
-    return Command(goto=goto, update={"intent": decision.intent, "model_calls": {"classify": 1}})
+    return Command(goto=goto, update=update)
+
+
+def _decline(request: str, decision: IntentDecision, ctx: Context) -> tuple[Outcome, str] | None:
+    """The outcome and answer of a request that is not to be run, or None to run it."""
+    if decision.language:
+        return "unsure", unsupported_language(decision.language)
+    if decision.out_of_scope:
+        agents = [{"name": a.name, "description": a.description} for a in ctx.registry]
+        return "refused", out_of_scope(request, agents, reason=decision.reason)
+    if not decision.sure:
+        return "unsure", unclear(request, decision.reason)
+    return None
 
 
 async def lookup_workflow(state: State, runtime: Runtime[Context]) -> Command[Any]:
@@ -115,6 +144,8 @@ async def lookup_workflow(state: State, runtime: Runtime[Context]) -> Command[An
 async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """RAG: retrieve passages, fit them and the history into the budget, compose a cited answer."""
     ctx = runtime.context
+    if state.get("declined"):
+        return {}  # `classify` already answered (unsure, unsupported or out of scope)
     if state.get("intent") == "statement":
         # The classifier said the user told us something: acknowledge it; `remember` queues it for extraction.
         return {"answer": ACKNOWLEDGEMENT, "citations": [], "outcome": "succeeded"}
@@ -185,6 +216,9 @@ async def plan(state: State, runtime: Runtime[Context]) -> Command[Any]:
             request=state["request"], agents=agents, feedback=feedback, memory=planner_memory(state.get("recalled"))
         )
         problems = plan_problems(new_plan, ctx.registry)
+    except Unsure as exc:  # the planner could not map the task onto the agents: say so, do not guess
+        update = {"attempts": attempts, "error": str(exc), "outcome": "unsure", "model_calls": calls}
+        return Command(goto="respond", update=update)
     except ModelCallError as exc:
         new_plan, problems = None, [f"The planner failed: {exc}"]
     if new_plan is not None and not problems and state.get("plan") == new_plan.model_dump() and feedback:
@@ -393,7 +427,7 @@ def _task_answer(state: State) -> str:
 
 async def respond(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Assemble the final answer, citations and artefacts of the run."""
-    if state.get("intent") != "task":  # a question's answer, or a statement's acknowledgement
+    if state.get("intent") != "task" or state.get("declined"):  # an answer, an acknowledgement or a decline
         text = state.get("answer") or f"I could not answer: {state.get('error')}"
         return {"answer": text}
     results = state.get("results") or {}

@@ -9,6 +9,7 @@ from typing import Protocol
 
 from cognicore.memory.llm import LlmRole
 from cognicore.memory.text import STOPWORDS, terms
+from cognicore.subagents.errors import Unsure
 from cognicore.subagents.read_only import change_request
 from cognicore.subagents.types import Plan, PlanStep
 
@@ -76,7 +77,7 @@ GENERIC = Vocabulary(
         )
     ),
 )
-_CLAUSE_SPLIT = re.compile(r"\s*(?:[,;.]|\band then\b|\bthen\b|\band\b)\s*", re.IGNORECASE)
+_CLAUSE_SPLIT = re.compile(r"\s*(?:[,;.?!]|\band then\b|\bthen\b|\band\b)\s*", re.IGNORECASE)
 # Words too common in agent descriptions to signal that a request wants that agent.
 _GENERIC = frozenset(
     terms(
@@ -120,7 +121,11 @@ def agent_matches(request_terms: set[str], agent: dict[str, str]) -> bool:
 
 
 class OfflinePlanner:
-    """Rule-based planning: gather data and background (in parallel when independent), then report."""
+    """Rule-based planning: gather data and background (in parallel when independent), then report.
+
+    Its confidence is all or nothing: a task that names nothing an agent does raises `Unsure` (with what
+    was understood) rather than a guessed plan.
+    """
 
     BUILTINS = ("database_query", "rag_query", "report_generation")
 
@@ -142,14 +147,22 @@ class OfflinePlanner:
             return step.id
 
         gathered: list[str] = []
-        if change_request(request) and "database_query" in names:
+        changes = change_request(request)
+        matched = [a for a in agents if a["name"] not in self.BUILTINS and agent_matches(found, a)]
+        if not (changes or wants_data or wants_knowledge or wants_report or matched):
+            # Nothing in the task names figures, a document topic, an artefact or an agent's work: a plan
+            # would be a guess, so the planner says it is not sure (the run ends `unsure`).
+            raise Unsure(
+                "I understood a task, but could not match it to what the agents do "
+                f"({', '.join(sorted(names))}): it names no figures, document topic, report or other known task."
+            )
+        if changes and "database_query" in names:
             # In the user's words: the SQL writer refuses a change, and a rewording as a read would hide it.
             gathered.append(add("database_query", request))
         elif wants_data and "database_query" in names:
             gathered.append(add("database_query", data_instruction(request, vocab)))
-        for agent in agents:
-            if agent["name"] not in self.BUILTINS and agent_matches(found, agent):
-                gathered.append(add(agent["name"], request))
+        for agent in matched:
+            gathered.append(add(agent["name"], request))
         if "rag_query" in names:
             if wants_knowledge or not gathered:
                 gathered.append(add("rag_query", knowledge_instruction(request, vocab)))

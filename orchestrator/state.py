@@ -46,6 +46,7 @@ class State(TypedDict, total=False):
     outcome: Outcome
     error: str | None
     workflow: dict[str, Any] | None  # {"id", "reused", "similarity"} for tasks; "failed" once a reused plan failed
+    declined: bool  # `classify` answered without running anything (unsure, unsupported language, out of scope)
     model_calls: Annotated[dict[str, int], add_counts]
 
 
@@ -78,5 +79,6 @@ def new_run_input(*, request: str, user_id: str, session_id: str, run_id: str) -
         artifacts=[],
         error=None,
         workflow=None,
+        declined=False,
         model_calls=None,  # type: ignore[typeddict-item]
     )

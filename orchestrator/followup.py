@@ -1,0 +1,134 @@
+"""Follow-ups, offline: a short request that changes one parameter of the session's previous request.
+
+"now do the same for North America", "and by units instead?", "what about last year?" are resolved
+against the previous request into a full one by replacing the parameter of the same kind: a period by a
+period, a value the deployment knows (its data's names, its documents' titles) by another, a "by ..." or
+"for ..." phrase by the new one; a parameter with nothing to replace is added.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+_LEAD = r"^\s*(?:(?:ok(?:ay)?|and|but|so|now|then|also|right)[,\s]+)*"
+_TAIL = r"\s*(?:,?\s*instead|,?\s*too|,?\s*as well|,?\s*please)?\s*[?.!]*\s*$"
+_PREP = r"(?P<prep>for|in|with|by|over|during|across|per)"
+# "(can you) (do|show me|give me) the same (thing) (but) for X"
+_SAME = re.compile(
+    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:(?:do|show(?: me)?|give(?: me)?|run|repeat)\s+)?"
+    r"(?:the\s+|that\s+)?same(?:\s+(?:thing|one|query|question|again))?(?:\s+but)?\s+"
+    + _PREP
+    + r"\s+(?P<value>.+?)"
+    + _TAIL,
+    re.IGNORECASE,
+)
+# "what about X?", "how about X?"
+_ABOUT = re.compile(_LEAD + r"(?:what|how)\s+about\s+(?P<value>.+?)" + _TAIL, re.IGNORECASE)
+# "and by units instead?", "now for Europe": a lead word or "instead" marks it, so "In 2025, what..." is not one.
+_SHORT = re.compile(
+    r"^\s*(?:(?:and|but|now|then|also|ok(?:ay)?)[,\s]+)+" + _PREP + r"\s+(?P<value>[^?.!]+?)" + _TAIL, re.IGNORECASE
+)
+_INSTEAD = re.compile(r"^\s*(?:and\s+)?" + _PREP + r"\s+(?P<value>[^?.!]+?)\s*,?\s*instead\s*[?.!]*\s*$", re.I)
+MAX_VALUE_WORDS = 6  # a follow-up names one parameter; a longer tail is a request of its own
+_PRONOUNS = frozenset("i me my we us our you your it this that they them their".split())  # "how about you ..."
+
+_NUMBER = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_UNIT = r"(?:quarters?|months?|years?|weeks?|days?)"
+PERIOD = re.compile(
+    r"\b(?:(?:in|for|during|over|of)\s+)?(?:"
+    rf"(?:the\s+)?(?:last|this|previous|past|prior|current|next|coming)\s+(?:{_NUMBER}\s+)?{_UNIT}"
+    r"|year[\s-]to[\s-]date|ytd|quarter[\s-]to[\s-]date|month[\s-]to[\s-]date"
+    r"|q[1-4](?:\s+(?:of\s+)?(?:19|20)\d\d)?|h[12](?:\s+(?:19|20)\d\d)?"
+    r"|(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+    r"(?:\s+(?:19|20)\d\d)?"
+    r"|(?:19|20)\d\d|today|yesterday)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Change:
+    """The one parameter a follow-up changes: its preposition (may be empty) and its new value."""
+
+    prep: str
+    value: str
+
+
+def followup_change(request: str) -> Change | None:
+    """The parameter a follow-up-shaped request changes, or None when the request stands on its own."""
+    for pattern in (_SAME, _ABOUT, _INSTEAD, _SHORT):
+        m = pattern.match(request)
+        if m is None:
+            continue
+        value = m.group("value").strip(" ,;:")
+        if not value or len(value.split()) > MAX_VALUE_WORDS or value.split()[0].lower() in _PRONOUNS:
+            return None
+        prep = (m.groupdict().get("prep") or "").lower()
+        return Change(prep=prep, value=value)
+    return None
+
+
+def _known_in(text: str, entities: Sequence[str]) -> list[re.Match[str]]:
+    """Where the known values occur in `text`, longest values first, without overlaps."""
+    found: list[re.Match[str]] = []
+    for value in sorted(entities, key=len, reverse=True):
+        if len(value) < 2:
+            continue
+        for m in re.finditer(rf"(?<!\w){re.escape(value)}(?!\w)", text, re.IGNORECASE):
+            if not any(m.start() < f.end() and f.start() < m.end() for f in found):
+                found.append(m)
+    return sorted(found, key=lambda m: m.start())
+
+
+def _splice(text: str, start: int, end: int, new: str) -> str:
+    return f"{text[:start]}{new}{text[end:]}"
+
+
+def resolve(previous: str, change: Change, entities: Sequence[str] = ()) -> tuple[str, float] | None:
+    """The previous request with `change` applied and how sure that is (a replaced parameter is surer than an
+    added one); None when the change fits nothing the previous request says and names no known value."""
+    base = previous.strip().rstrip("?.! ")
+    value = change.value
+    if PERIOD.fullmatch(value):
+        old = PERIOD.search(base)
+        if old:
+            lead = re.match(r"(?:in|for|during|over|of)\s+", old.group(0), re.I)
+            keep = lead.group(0) if lead and not re.match(r"(?:in|for|during|over|of)\s", value, re.I) else ""
+            return _splice(base, old.start(), old.end(), keep + value), 0.9
+        bare = not re.match(r"(?:the\s+)?(?:last|this|previous|past|prior|current|next|coming)\b", value, re.I)
+        prep = change.prep or ("in" if bare else "")
+        return f"{base} {prep} {value}".replace("  ", " "), 0.7
+    if _known_in(value, entities):
+        olds = [m for m in _known_in(base, entities) if m.group(0).lower() != value.lower()]
+        if olds:
+            # The value after the same preposition when there is one, else the last named.
+            after = rf"\b{change.prep}\s+$"
+            before = [m for m in olds if re.search(after, base[: m.start()], re.I)] if change.prep else []
+            old = (before or olds)[-1]
+            return _splice(base, old.start(), old.end(), value), 0.85
+        return f"{base} {change.prep or 'for'} {value}", 0.7
+    if change.prep:
+        # "by units instead": the previous request's own "by ..." phrase, up to the next clause, preposition
+        # or period.
+        phrase = re.search(rf"\b{change.prep}\s+(?P<old>.+?)(?=\s+(?:{_STOP})\b|[,;]|$)", base, re.IGNORECASE)
+        if phrase:
+            old_text = phrase.group("old")
+            cut = PERIOD.search(old_text)
+            stop = phrase.start("old") + (cut.start() if cut else len(old_text))
+            if base[phrase.start("old") : stop].strip():
+                return _splice(base, phrase.start("old"), stop, value + (" " if cut else "")), 0.8
+        return f"{base} {change.prep} {value}", 0.6
+    return None  # "what about <something new>" with nothing to replace: a request of its own
+
+
+_STOP = "for|in|by|with|over|during|across|per|from|to|and|then|last|this|previous|past"
+
+
+def previous_request(history: Sequence[dict[str, str]]) -> str | None:
+    """The session's last request (the newest user turn), or None in a new session."""
+    for turn in reversed(history):
+        if turn.get("speaker") == "user" and turn.get("content", "").strip():
+            return turn["content"].strip()
+    return None

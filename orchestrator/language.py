@@ -1,0 +1,93 @@
+"""Which language a request is written in, deterministically: function-word ratios and the script.
+
+The offline roles read English only. A request is judged by its most frequent function words (articles,
+pronouns, prepositions: the words every sentence of a language is built from, whatever its topic) and,
+for letters outside the Latin script, by the script itself. Names and figures are in every language, so a
+request is only called foreign when its function words say so clearly.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+ENGLISH = "English"
+
+# The commonest function words per language (no topic words), each list written for its language.
+_FUNCTION_WORDS: dict[str, frozenset[str]] = {
+    ENGLISH: frozenset(
+        "the a an of to in on for with and or is are was were be what which who how do does did i me my we our "
+        "you your it this that from by at as not last each per than".split()
+    ),
+    "German": frozenset(
+        "der die das den dem des ein eine einen einem einer und oder ist sind war waren wie was wer welche "
+        "welcher welches ich mir mich wir uns unser unsere sie ihr es nicht mit für von zu im auf aus bei "
+        "nach über letzten letzte diesem dieser dieses zeig zeige bitte jahr pro".split()
+    ),
+    "Spanish": frozenset(
+        "el la los las un una unos unas y o es son fue era qué que cuál cuáles quién cómo cuánto cuántos yo "
+        "me mi nosotros nuestro nuestra nuestros usted del al de en con por para según pero no muéstrame "
+        "dame por favor año último última".split()
+    ),
+    "French": frozenset(
+        "le la les un une des et ou est sont était quel quelle quels quelles qui comment combien je me moi "
+        "nous notre nos vous votre du au aux de en avec pour par sur dans pas ne montre montrez donne "
+        "donnez s'il plaît année dernier dernière".split()
+    ),
+    "Italian": frozenset(
+        "il lo la i gli le un una uno e o è sono era quale quali chi come quanto quanti io mi noi nostro "
+        "nostra nostri voi del della dei delle al alla di in con per su non mostra mostrami dammi anno "
+        "ultimo ultima".split()
+    ),
+    "Portuguese": frozenset(
+        "o a os as um uma e ou é são foi era qual quais quem como quanto quantos eu me meu minha nós nosso "
+        "nossa você do da dos das no na em com por para não mostre mostra me dê ano último última".split()
+    ),
+    "Dutch": frozenset(
+        "de het een en of is zijn was waren wat welke wie hoe hoeveel ik mij mijn wij we ons onze jij u "
+        "van in met voor op naar bij niet toon laat geef alsjeblieft jaar vorige laatste per".split()
+    ),
+}
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
+MIN_FOREIGN_HITS = 2  # one shared word ("a", "per", "no") is never enough to call a request foreign
+
+
+def _script(text: str) -> str | None:
+    """The non-Latin script most of the letters are in (e.g. "Cyrillic", "Cjk"), or None for Latin text."""
+    counts: dict[str, int] = {}
+    letters = 0
+    for ch in text:
+        if not ch.isalpha():
+            continue
+        letters += 1
+        name = unicodedata.name(ch, "")
+        script = name.split(" ")[0] if name else "UNKNOWN"
+        if script != "LATIN":
+            counts[script] = counts.get(script, 0) + 1
+    if not letters or not counts:
+        return None
+    script = max(counts.items(), key=lambda kv: (kv[1], kv[0]))[0]  # mixed scripts (kanji, kana): the commonest
+    return script.title() if sum(counts.values()) * 2 > letters else None
+
+
+def detect_language(text: str) -> str:
+    """The language of `text` by its function words (English when unclear: names and numbers are universal)."""
+    script = _script(text)
+    if script is not None:
+        return f"the {script} script"
+    tokens = [t.lower() for t in _WORD.findall(text)]
+    if not tokens:
+        return ENGLISH
+    hits = {lang: sum(t in words for t in tokens) for lang, words in _FUNCTION_WORDS.items()}
+    english = hits.pop(ENGLISH)
+    lang, best = max(hits.items(), key=lambda kv: (kv[1], kv[0]))
+    # Foreign only when its own function words clearly outnumber English ones (shared words count for both).
+    if best >= MIN_FOREIGN_HITS and best > english and best / len(tokens) >= 0.2:
+        return lang
+    return ENGLISH
+
+
+def unsupported_language(text: str) -> str | None:
+    """The language `text` is written in when the offline engine does not read it, else None."""
+    lang = detect_language(text)
+    return None if lang == ENGLISH else lang
