@@ -1,0 +1,72 @@
+"""`cognicore eval --suite` on a held-out suite: the right/unsure/wrong table and the exit code, as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+CLI = "from cognicore import cli; cli.main()"
+
+# Our own cases (not the held-out ones): a data question checked by SQL, a knowledge question whose
+# expectation is deliberately false (a confident answer that does not match: `wrong`).
+SUITE = """
+suite: cli-heldout
+domain: the demo
+cases:
+  - id: revenue-2025
+    kind: question
+    request: What was our total revenue in 2025?
+    expected_sql: |
+      SELECT round(sum(oi.revenue), 2) AS revenue
+      FROM demo_sales.order_items oi JOIN demo_sales.orders o ON o.order_id = oi.order_id
+      WHERE o.ordered_at >= DATE '2025-01-01' AND o.ordered_at < DATE '2026-01-01'
+    contains_values: {}
+  - id: flight
+    kind: out_of_scope
+    request: Please book me a train to Lyon on Friday.
+    refuses: true
+  - id: shipping-false
+    kind: question
+    request: How much does express shipping cost?
+    answer_contains: ["$99.99"]
+"""
+
+
+def _eval(*args: str, data_dir: Path, db_url: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("GOOGLE_API_KEY", "COGNICORE_GOOGLE_API_KEY")}
+    env |= {"DATABASE_URL": db_url, "COGNICORE_DATA_DIR": str(data_dir), "NO_COLOR": "1", "COLUMNS": "160"}
+    return subprocess.run(
+        [sys.executable, "-c", CLI, "eval", *args], env=env, capture_output=True, text=True, timeout=300
+    )
+
+
+def test_eval_runs_a_heldout_suite_judges_each_case_and_fails_only_on_a_wrong_one(
+    db_url: str, data_dir: Path, tmp_path: Path
+) -> None:
+    suite = tmp_path / "heldout.yaml"
+    suite.write_text(SUITE)
+    out = _eval("--suite", str(suite), "--json", data_dir=data_dir, db_url=db_url)
+    assert out.returncode == 1, out.stdout + out.stderr
+    report = json.loads(out.stdout)
+    verdicts = {c["id"]: c["verdict"] for c in report["cases"]}
+    assert verdicts["shipping-false"] == "wrong", report["cases"]
+    assert verdicts["revenue-2025"] == "right", report["cases"]
+    assert report["summary"]["total"]["n"] == 3 and report["summary"]["total"]["wrong"] == 1
+
+    plain = _eval("--suite", str(suite), "--only", "revenue-2025", data_dir=data_dir, db_url=db_url)
+    assert plain.returncode == 0, plain.stdout + plain.stderr
+    assert "right" in plain.stdout and "revenue-2025" in plain.stdout
+    # The same table as `python bench/heldout.py`.
+    assert "kind             n  right  unsure  wrong  right %  unsure %" in plain.stdout
+    assert "PASS  wrong without stated uncertainty == 0" in plain.stdout
+
+
+def test_a_malformed_heldout_suite_is_a_clear_error(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("suite: x\ncases:\n  - id: q1\n    request: hi\n    kind: question\n")
+    out = _eval("--suite", str(bad), data_dir=tmp_path, db_url="postgresql://nobody@127.0.0.1:1/none")
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    assert "has no expectation" in out.stderr + out.stdout and str(bad) in out.stderr + out.stdout
