@@ -117,12 +117,13 @@ class MemoryStream:
         self.lifecycle = Lifecycle(pool, self._lifecycle)
         """Reinforcement, task records, impact and the sleep phase of this store (`memory.lifecycle`)."""
 
-    async def add(self, user_id: str, items: Sequence[NewMemory]) -> list[int]:
+    async def add(self, user_id: str, items: Sequence[NewMemory], *, chain: bool = False) -> list[int]:
         """Store `items` for `user_id` and return their ids, in order.
 
         Texts without an embedding are embedded in batches first; rows go in with one statement per
         `INSERT_BATCH`, all in one transaction. `source_ids` must name existing memories of the same
-        user; otherwise nothing is written.
+        user; otherwise nothing is written. With `chain`, each item also derives from the one before it
+        (a tool call and its result): one transaction, one statement per item.
         """
         check_user_id(user_id)
         if not items:
@@ -133,6 +134,13 @@ class MemoryStream:
         async with user_transaction(self._pool, user_id) as conn:
             if sources:
                 await self._check_sources(conn, sources)
+            if chain:
+                for item, vector in zip(items, vectors, strict=True):
+                    linked = item.model_copy(update={"source_ids": (*item.source_ids, *ids[-1:])})
+                    params = _insert_params(user_id, [linked], [vector], self._lifecycle)
+                    [row] = await fetch_dicts(conn, INSERT, params)
+                    ids.append(row["id"])
+                return ids
             for start in range(0, len(items), INSERT_BATCH):
                 batch = items[start : start + INSERT_BATCH]
                 rows = await fetch_dicts(

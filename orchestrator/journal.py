@@ -86,9 +86,9 @@ async def record_step(
     failed = output["status"] == "error"
     call = f"{step['agent']}: {_clip(step['instruction'])}"
     result = f"{step['agent']} failed: {output.get('error')}" if failed else _clip(output.get("summary") or "(empty)")
-    # One embedding request for both; the result needs the call's id, so they are stored one after the other.
+    # One embedding request and one transaction for both; the result derives from the call (`chain`).
     call_vector, result_vector = await memory.embeddings.aembed_documents([call, result])
-    (call_id,) = await memory.stream.add(
+    call_id, result_id = await memory.stream.add(
         user_id,
         [
             NewMemory(
@@ -99,21 +99,16 @@ async def record_step(
                 metadata=meta,
                 embedding=call_vector,
             ),
-        ],
-    )
-    (result_id,) = await memory.stream.add(
-        user_id,
-        [
             NewMemory(
                 kind="tool_result",
                 content=result,
                 session_id=session_id,
                 metadata=meta,
-                source_ids=(call_id,),
                 importance=FAILURE_IMPORTANCE if failed else TOOL_RESULT_IMPORTANCE,
                 embedding=result_vector,
             ),
         ],
+        chain=True,
     )
     return [call_id, result_id]
 
