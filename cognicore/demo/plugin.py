@@ -79,6 +79,8 @@ SQL_VOCABULARY = SqlVocabulary(
                 "margin rate",
                 "profitability",
                 "profit margin",
+                "profit margin percent",
+                "profit margin percentage",
                 "margin ratio",
             ),
             label="gross margin (% of revenue)",

@@ -142,7 +142,12 @@ def build(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str]:
     if (q.period or time_dims) and date_col is None:
         raise Unsure("The request names a period or a trend, but the tables it reads have no date column.")
     period = q.period
-    if time_dims and (period is None or period.end is None or period.end > today):
+    if q.compared_periods:
+        period = None  # each compared period is its own condition below; partial ones are said so
+        notes += [
+            f"{p.label.capitalize()} is partial (to {today.isoformat()})." for p in q.compared_periods if p.partial
+        ]
+    elif time_dims and (period is None or period.end is None or period.end > today):
         unit = time_dims[0]
         current = unit_start(today, unit)
         if period is None or not period.partial:
@@ -160,6 +165,14 @@ def build(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str]:
             where.append(f"{c} >= DATE '{period.start.isoformat()}'")
         if period.end:
             where.append(f"{c} < DATE '{period.end.isoformat()}'")
+    if q.compared_periods and date_col is not None:
+        c = query.col(date_col)
+        spans = [
+            f"({c} >= DATE '{p.start.isoformat()}' AND {c} < DATE '{p.end.isoformat()}')"
+            for p in q.compared_periods
+            if p.start and p.end
+        ]
+        where.append("(" + " OR ".join(spans) + ")")
     outer: list[str] = []
     for ref, values in q.filters.items():
         col = query.col(catalogue.column(ref))
@@ -288,7 +301,9 @@ def explain(q: Mapping, period: Period | None, date_col: Column | None, notes: l
         text += f", ranked by {q.measures[0].name.replace('_', ' ')} ({'lowest' if q.ascending else 'highest'} first)"
     if q.share:
         text += ", with each row's share of the total of all rows (share_pct, computed over the whole filtered set)"
-    if period is not None and date_col is not None:
+    if q.compared_periods and date_col is not None:
+        text += f", for {' vs '.join(p.describe() for p in q.compared_periods)} (by {date_col.ref})"
+    elif period is not None and date_col is not None:
         text += f", for {period.describe()} (by {date_col.ref})"
     else:
         text += ", over all the data"

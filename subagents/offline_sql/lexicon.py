@@ -38,6 +38,27 @@ STOP_WORDS = frozenset(
     chart graph plot table briefing memo note hold holds held own owns carry carries handle handles handled
     """.split()
 )
+# Common verbs of requests, in every form: they say how a figure came about, never which figure.
+_VERBS = """
+receive get buy purchase bring make generate produce achieve perform do have see happen come go take reach hit
+record register book ship deliver place log submit file raise need want look compare break split rank order
+sort list show give tell find return report display analyse analyze summarise summarize calculate compute count
+sum total measure track end finish start begin run drive pull attract win lose spend pay cost
+""".split()
+_IRREGULAR = (
+    "got gotten bought brought made did done had saw seen came went taken took hit won lost spent paid ran drove began "
+    "begun"
+)
+
+
+def _inflections(verb: str) -> set[str]:
+    stem = verb[:-1] if verb.endswith("e") else verb
+    third = verb + "es" if verb.endswith(("s", "sh", "ch", "x")) else verb + "s"
+    return {verb, third, stem + "ed", stem + "ing", verb + "d" if verb.endswith("e") else verb + "ed"}
+
+
+VERB_FORMS = frozenset({f for v in _VERBS for f in _inflections(v)} | set(_IRREGULAR.split()))
+
 # Words the mapper reads with rules (periods, aggregates, ranking, shape); known, so never spell-corrected.
 RULE_WORDS = frozenset(
     """

@@ -17,6 +17,7 @@ from cognicore.subagents.offline_sql.catalogue import Column, Table
 from cognicore.subagents.offline_sql.lexicon import (
     RULE_WORDS,
     STOP_WORDS,
+    VERB_FORMS,
     Lexicon,
     Target,
     dimension_name,
@@ -73,6 +74,7 @@ class Mapping:
     share: bool = False
     compare: Column | None = None
     date_column: Column | None = None  # named by the request ("opened", "launched"); else the builder picks
+    compared_periods: list[Period] = field(default_factory=list)  # several periods of one unit, side by side
     notes: list[str] = field(default_factory=list)
     not_understood: list[str] = field(default_factory=list)
     confidence: float = 1.0
@@ -136,7 +138,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     # "the Haven doorbell": a word of a value already placed belongs to it.
     described = {singular(w) for ref in q.filters for w in ref.rsplit(".", 1)[1].split("_")}
     described |= {singular(w) for values in q.filters.values() for v in values for w in normalise(v).split()}
-    leftovers = [w for w in t.s.split() if w not in STOP_WORDS and singular(w) not in described]
+    leftovers = [w for w in t.s.split() if w not in STOP_WORDS and w not in VERB_FORMS and singular(w) not in described]
     q.not_understood += leftovers
     if q.not_understood or q.confidence < CONFIDENCE_BAR or not q.measures:
         raise Unsure(unsure_message(request, q, lex))
@@ -154,7 +156,11 @@ def _periods(t: _Text, q: Mapping, today: date) -> None:
         while m := t.take(pattern):
             periods.append(match_period(pattern, handler, m, today))
     t.take(r"\bso far\b|\bto date\b")
-    if len(periods) > 1:
+    units = {p.unit for p in periods}
+    if len(periods) > 1 and len(units) == 1 and None not in units:
+        # "this year vs last year", "Q1 and Q2 2026": those periods side by side, one row each.
+        q.compared_periods = sorted(periods, key=lambda p: p.start or date.min)
+    elif len(periods) > 1:
         q.not_understood.append("two periods (" + " and ".join(p.label for p in periods) + ")")
     q.period = periods[0] if periods else None
 
@@ -286,13 +292,26 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
     for unit, pattern in _TIME_WORDS:
         while m := t.take(pattern):
             dims.append((m.start(), m.group(0), unit))
+
+    def groups(pos: int) -> bool:
+        return _GROUPING_BEFORE.search(t.before(pos)) is not None or (s.rank_at is not None and pos > s.rank_at)
+
+    counted_at = max((p for p, _, _ in entities if not groups(p)), default=None)  # the last non-grouping one
     for pos, words, table in entities:
         before = t.before(pos)
-        grouping = _GROUPING_BEFORE.search(before) is not None or (s.rank_at is not None and pos > s.rank_at)
+        grouping = groups(pos)
         per = re.search(r"\b(per|each|every)\s*$", before) is not None
+        of_measure = (
+            any(  # "the average unit price of products": the measure's own rows, not a grouping
+                m.column is not None and m.column.table == table.ref for m in q.measures
+            )
+            and re.search(r"\b(of|for)( the| all| our)?\s*$", before) is not None
+        )
         ends = (s.count_end, s.most_end if not q.measures else None)
         right_after = [e for e in ends if e is not None and _adjacent(t, e, pos)]
         by_entity = re.search(r"\bby\s*$", before) is not None and s.rank_at is not None and not q.measures
+        if of_measure:
+            continue
         if per and s.aggregate == "avg" and len(q.measures) == 1 and q.measures[0].named is not None:
             q.measures[0] = _average_per(q.measures[0], table)
         elif s.count_end is not None and s.count_end in right_after:
@@ -300,7 +319,7 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
             placed[table.name] = pos
         elif right_after or by_entity:
             q.measures.append(_count(table))  # "the most tickets", "top region by orders"
-        elif (s.count and not q.measures) or (not grouping and not q.measures and _last(entities, pos)):
+        elif (s.count and not q.measures) or (not grouping and not q.measures and pos == counted_at):
             q.measures.append(_count(table))
         elif (label := table.label or table.primary_key) is not None:
             dims.append((pos, words, label))
@@ -310,7 +329,11 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
     for measure in q.measures:
         if measure.named is not None and s.aggregate == "avg" and not measure.ratio:
             q.not_understood.append(f"an average of {measure.label} per what (per order, per month, ...)")
+        elif measure.named is not None and s.aggregate == "median":
+            q.not_understood.append(f"a median of {measure.label}")
     _place_dimensions(t, q, sorted(dims, key=lambda d: d[0]), s, value_ends)
+    if q.compared_periods and q.compared_periods[0].unit not in q.dimensions:
+        q.dimensions.insert(0, str(q.compared_periods[0].unit))
     if not q.measures and (q.dimensions or q.top_n or q.filters or q.period):
         default = _default_measure(lex)
         if default is not None:
@@ -335,10 +358,6 @@ def _adjacent(t: _Text, end: int, pos: int) -> bool:
     return 0 <= pos - end and re.fullmatch(r"\s*((the|our|of)\s+)*", t.s[end:pos]) is not None
 
 
-def _last(entities: list[tuple[int, str, Table]], pos: int) -> bool:
-    return not any(p > pos for p, _, _ in entities)
-
-
 def _place_dimensions(
     t: _Text, q: Mapping, dims: list[tuple[int, str, Column | str]], s: _Shape, value_ends: list[tuple[int, str]]
 ) -> None:
@@ -357,7 +376,8 @@ def _place_dimensions(
         if isinstance(dim, Column) and pos in s.all_of:
             continue  # "all products": the total over them
         if dim not in [d for _, d, _ in kept]:
-            singular_word = not words.rstrip().endswith("s") and not by
+            last = words.split()[-1] if words.split() else ""
+            singular_word = singular(last) == last and not by
             kept.append((pos, dim, singular_word))
     q.dimensions = [d for _, d, _ in kept]
     if not kept:

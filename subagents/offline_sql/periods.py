@@ -41,6 +41,7 @@ class Period:
     end: date | None
     label: str
     partial: bool = False
+    unit: Unit | None = None  # the one calendar unit it is, if any ("Q3 2025" is a quarter)
 
     def describe(self) -> str:
         """The period with its dates, for an explanation."""
@@ -92,8 +93,8 @@ def unit_label(start: date, unit: Unit) -> str:
     return f"the week of {start.isoformat()}" if unit == "week" else start.isoformat()
 
 
-def _closed(start: date, end: date, label: str, today: date) -> Period:
-    return Period(start, end, label, partial=end > today + timedelta(days=1))
+def _closed(start: date, end: date, label: str, today: date, unit: Unit | None = None) -> Period:
+    return Period(start, end, label, partial=end > today + timedelta(days=1), unit=unit)
 
 
 def _month_number(word: str) -> int:
@@ -104,8 +105,8 @@ def _month_number(word: str) -> int:
 PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\b(from|between) (\d{4}-\d\d-\d\d) (to|and|until|till|through) (\d{4}-\d\d-\d\d)\b", "dates"),
     (rf"\b(?:q([1-4])|{_ORD} quarter)(?: of| in)? ((?:19|20)\d\d)\b|\b((?:19|20)\d\d) q([1-4])\b", "quarter_of_year"),
-    (rf"\b{_MONTH}(?: of)? ((?:19|20)\d\d)\b", "month_of_year"),
     (rf"\b(since|from|after) (?:{_MONTH} )?((?:19|20)\d\d)\b", "since"),
+    (rf"\b{_MONTH}(?: of)? ((?:19|20)\d\d)\b", "month_of_year"),
     (r"\b(?:fy|cy)? ?((?:19|20)\d\d)\b", "year"),
     (rf"\b(?:last|past|previous|prior|recent|latest|trailing) {NUM} {_UNITS}s\b", "last_n"),
     (rf"\b(?:last|past|previous|prior|recent|latest) {NUM} days\b", "last_days"),
@@ -140,16 +141,16 @@ def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> P
         q = int(g[0] or g[4] or _ORDINAL.get(g[1] or "", 0))
         year = int(g[2] or g[3])
         start = date(year, 3 * q - 2, 1)
-        return _closed(start, shift(start, "quarter", 1), f"Q{q} {year}", today)
+        return _closed(start, shift(start, "quarter", 1), f"Q{q} {year}", today, "quarter")
     if handler == "month_of_year":
         start = date(int(g[1]), _month_number(g[0]), 1)
-        return _closed(start, shift(start, "month", 1), unit_label(start, "month"), today)
+        return _closed(start, shift(start, "month", 1), unit_label(start, "month"), today, "month")
     if handler == "since":
         start = date(int(g[2]), _month_number(g[1]) if g[1] else 1, 1)
         return Period(start, None, f"since {unit_label(start, 'month' if g[1] else 'year')}", partial=True)
     if handler == "year":
         start = date(int(g[0]), 1, 1)
-        return _closed(start, shift(start, "year", 1), str(start.year), today)
+        return _closed(start, shift(start, "year", 1), str(start.year), today, "year")
     if handler in ("last_n", "last_days"):
         n, unit = number(g[0]), ("day" if handler == "last_days" else g[1])
         end = today if unit == "day" else unit_start(today, unit)
@@ -160,11 +161,12 @@ def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> P
         unit = g[0] or g[1]
         end = unit_start(today, unit)
         start = shift(end, unit, -1)
-        return Period(start, end, f"the last complete {unit}, {unit_label(start, unit)}")
+        return Period(start, end, f"the last complete {unit}, {unit_label(start, unit)}", unit=unit)
     if handler in ("to_date", "to_date_abbrev"):
         unit = {"q": "quarter", "m": "month", "y": "year"}[g[0]] if handler == "to_date_abbrev" else g[0] or g[1]
         start = unit_start(today, unit)
-        return Period(start, today + timedelta(days=1), f"this {unit}, {unit_label(start, unit)}", partial=True)
+        label = f"this {unit}, {unit_label(start, unit)}"
+        return Period(start, today + timedelta(days=1), label, partial=True, unit=unit)
     if handler == "yesterday":
         return Period(today - timedelta(days=1), today, "yesterday")
     if handler == "today":
@@ -173,7 +175,8 @@ def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> P
         n = _month_number(g[0])
         year = today.year if n <= today.month else today.year - 1
         start = date(year, n, 1)
-        return _closed(start, shift(start, "month", 1), f"the most recent {unit_label(start, 'month')}", today)
+        label = f"the most recent {unit_label(start, 'month')}"
+        return _closed(start, shift(start, "month", 1), label, today, "month")
     if handler == "bare_quarter":
         q = int(g[0] or _ORDINAL[g[1]])
         start = date(today.year, 3 * q - 2, 1)
@@ -185,7 +188,7 @@ def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> P
     if handler == "latest":
         end = unit_start(today, "quarter")
         start = shift(end, "quarter", -1)
-        return Period(start, end, f"the latest complete quarter, {unit_label(start, 'quarter')}")
+        return Period(start, end, f"the latest complete quarter, {unit_label(start, 'quarter')}", unit="quarter")
     raise ValueError(f"unknown period handler {handler!r}")
 
 

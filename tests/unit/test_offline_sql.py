@@ -1,0 +1,164 @@
+"""The offline SQL writer's parts without a database: periods by the documented rule, the mapper on a second
+domain with no vocabulary, confidence and `Unsure`, and SQL shapes (shares, side by side, trends)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+import sqlglot
+
+from cognicore.demo.plugin import SQL_VOCABULARY
+from cognicore.subagents.errors import Unsure
+from cognicore.subagents.offline_sql import Lexicon, SqlVocabulary, build_lexicon, map_request
+from cognicore.subagents.offline_sql.builder import build
+from cognicore.subagents.offline_sql.periods import PATTERNS, Period, match_period
+from tests.unit.offline_sql_catalogues import SALES, TICKETS
+
+TODAY = date(2026, 11, 23)  # a Monday in Q4 2026
+SALES_LEX = build_lexicon(SALES, SQL_VOCABULARY)
+TICKETS_LEX = build_lexicon(TICKETS, SqlVocabulary())
+
+
+def period(text: str, today: date = TODAY) -> Period:
+    import re
+
+    for pattern, handler in PATTERNS:
+        if m := re.search(pattern, text):
+            return match_period(pattern, handler, m, today)
+    raise AssertionError(f"no period in {text!r}")
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end", "partial"),
+    [
+        ("last quarter", "2026-07-01", "2026-10-01", False),
+        ("the previous month", "2026-10-01", "2026-11-01", False),
+        ("last year", "2025-01-01", "2026-01-01", False),
+        ("last week", "2026-11-16", "2026-11-23", False),
+        ("the latest quarter", "2026-07-01", "2026-10-01", False),
+        ("this quarter", "2026-10-01", "2026-11-24", True),
+        ("year to date", "2026-01-01", "2026-11-24", True),
+        ("ytd", "2026-01-01", "2026-11-24", True),
+        ("last 3 quarters", "2026-01-01", "2026-10-01", False),
+        ("past six months", "2026-05-01", "2026-11-01", False),
+        ("last 7 days", "2026-11-16", "2026-11-23", False),
+        ("q2 2025", "2025-04-01", "2025-07-01", False),
+        ("second quarter of 2025", "2025-04-01", "2025-07-01", False),
+        ("march 2026", "2026-03-01", "2026-04-01", False),
+        ("in 2025", "2025-01-01", "2026-01-01", False),
+        ("in december", "2025-12-01", "2026-01-01", False),  # the most recent December that has begun
+        ("q4", "2026-10-01", "2027-01-01", True),
+        ("from 2026-01-10 to 2026-01-20", "2026-01-10", "2026-01-21", False),
+    ],
+)
+def test_periods_follow_the_documented_rule(text: str, start: str, end: str, partial: bool) -> None:
+    p = period(text)
+    assert (p.start, p.end, p.partial) == (date.fromisoformat(start), date.fromisoformat(end), partial)
+
+
+def test_a_period_describes_itself_with_its_dates() -> None:
+    assert period("last quarter").describe() == "the last complete quarter, Q3 2026 (2026-07-01 to 2026-09-30)"
+    assert period("this year").describe().endswith("(2026-01-01 to 2026-11-23, partial: to date)")
+
+
+# --- a second domain: tickets, no vocabulary --------------------------------------------------------------
+
+
+def ticket_reading(text: str) -> tuple[object, ...]:
+    q = map_request(text, TICKETS_LEX, TODAY)
+    dims = [d if isinstance(d, str) else d.name for d in q.dimensions]
+    return (q.measures[0].name, dims, q.top_n, {r.rsplit(".", 1)[1]: v for r, v in q.filters.items()})
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("how many tickets are open", ("tickets", [], None, {"status": ["open"]})),
+        ("P1 tickets per component", ("tickets", ["component"], None, {"priority": ["P1"]})),
+        ("which status has the fewest tickets", ("tickets", ["status"], 1, {})),
+        ("tickets by month", ("tickets", ["month"], None, {})),
+        (
+            "chloe's open tickets by priority",
+            ("tickets", ["priority"], None, {"assignee": ["chloe"], "status": ["open"]}),
+        ),
+        ("email vs laptop tickets", ("tickets", ["component"], None, {"component": ["Email", "Laptop"]})),
+    ],
+)
+def test_the_mapper_reads_a_schema_it_was_never_told_about(text: str, expected: tuple[object, ...]) -> None:
+    assert ticket_reading(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "not_understood"),
+    [
+        ("tickets by department", "'department'"),
+        ("average response time per priority", "'response'"),
+        ("tickets in Berlin", "'berlin'"),
+    ],
+)
+def test_words_it_cannot_place_are_named(text: str, not_understood: str) -> None:
+    with pytest.raises(Unsure) as info:
+        map_request(text, TICKETS_LEX, TODAY)
+    assert not_understood in str(info.value) and "dimensions assignee, component, priority, status" in str(info.value)
+
+
+def test_each_corrected_word_costs_confidence() -> None:
+    one = map_request("revnue by region", SALES_LEX, TODAY)
+    assert one.confidence == pytest.approx(0.9) and "'revnue' was read as 'revenue'." in one.notes
+    with pytest.raises(Unsure, match="only with confidence"):
+        map_request("totl revnue by regoin in eurpe lst quater", SALES_LEX, TODAY)
+
+
+def test_a_median_of_a_named_measure_is_not_guessed() -> None:
+    with pytest.raises(Unsure, match="a median of average order value"):
+        map_request("median order value by region", SALES_LEX, TODAY)
+
+
+# --- SQL shapes ---------------------------------------------------------------------------------------------
+
+
+def sql_of(text: str, lex: Lexicon = SALES_LEX) -> tuple[str, str]:
+    q = map_request(text, lex, TODAY)
+    sql, explanation = build(q, lex.catalogue, TODAY)
+    sqlglot.parse_one(sql, read="postgres")
+    return sql, explanation
+
+
+def test_a_share_is_of_the_true_total_computed_before_the_limit() -> None:
+    sql, explanation = sql_of("top 2 regions by share of revenue last year")
+    assert 'sum(round(sum(order_items."revenue"), 2)) OVER ()' in sql and sql.rstrip().endswith("LIMIT 2")
+    assert "share of the total of all rows" in explanation
+
+
+def test_a_share_of_one_value_keeps_the_whole_set_in_the_total() -> None:
+    sql, _ = sql_of("what percentage of revenue came from the online channel in 2025")
+    assert "WITH grouped AS" in sql and "WHERE channel = 'online'" in sql.split(")\nSELECT")[1]
+    assert "orders.channel = 'online'" not in sql.split(")\nSELECT")[0]
+
+
+def test_a_comparison_over_time_puts_the_values_side_by_side() -> None:
+    sql, explanation = sql_of("europe versus north america units by month in 2025")
+    assert "FILTER(WHERE regions.name = 'Europe') AS europe_units" in sql.replace("SUM", "sum")
+    assert "north_america_units" in sql and "Europe vs North America side by side" in explanation
+
+
+def test_two_periods_of_one_unit_are_compared_row_by_row() -> None:
+    sql, explanation = sql_of("revenue in Q1 2026 compared with Q2 2026")
+    assert "AS quarter" in sql and " OR " in sql and "Q1 2026 (2026-01-01 to 2026-03-31) vs Q2 2026" in explanation
+
+
+def test_a_trend_without_a_period_leaves_the_current_partial_period_out() -> None:
+    sql, explanation = sql_of("monthly units trend")
+    assert "orders.ordered_at < DATE '2026-11-01'" in sql and "November 2026, is partial and left out" in explanation
+    this_year, note = sql_of("units by month this year")
+    assert "DATE '2026-11-24'" in this_year and "November 2026 is partial" in note
+
+
+def test_values_are_quoted_safely() -> None:
+    from cognicore.subagents.offline_sql import Catalogue, Column, Table
+
+    t = "crm.accounts"
+    odd = Catalogue((Table(t, (Column(t, "owner", "text", values=("O'Brien", "Smith")), Column(t, "arr", "numeric"))),))
+    sql, _ = sql_of("arr for o'brien", build_lexicon(odd, SqlVocabulary()))
+    assert "accounts.owner = 'O''Brien'" in sql
