@@ -53,6 +53,10 @@ class LiveProgress:
             self._show(f"[bold]{event['node']}[/]: {_NODE_LABELS[event['node']]}…")
         elif kind == "intent":
             print_(f"[cyan]●[/] intent: [bold]{event['intent']}[/] ({event['reason']})")
+        elif kind == "followup":
+            print_(f"[cyan]●[/] follow-up, read as: {event['request'][:200]}")
+        elif kind == "declined":
+            print_(f"[yellow]●[/] not run ({event['outcome']}): {event['reason']}")
         elif kind == "plan":
             print_(f"[cyan]●[/] plan: {len(event['steps'])} step(s)")
             for s in event["steps"]:

@@ -6,12 +6,14 @@ The wordings are this file's own; the held-out sets are for measuring only.
 from __future__ import annotations
 
 import pytest
+from rich.console import Console
 
 from cognicore.orchestrator.followup import Change, followup_change, previous_request, resolve
 from cognicore.orchestrator.honesty import capabilities, out_of_scope
 from cognicore.orchestrator.intent import CONFIDENCE_BAR, IntentDecision, OfflineClassifier
 from cognicore.orchestrator.language import ENGLISH, detect_language
 from cognicore.orchestrator.planning import OfflinePlanner
+from cognicore.progress import LiveProgress
 from cognicore.subagents.errors import Unsure
 
 AGENTS = [
@@ -129,3 +131,13 @@ def test_the_refusal_lists_what_the_agents_do() -> None:
 async def test_the_offline_planner_is_unsure_of_a_task_that_names_nothing_an_agent_does() -> None:
     with pytest.raises(Unsure, match="could not match it"):
         await OfflinePlanner().plan(request="Optimise it", agents=AGENTS, feedback=[])
+
+
+def test_progress_shows_a_follow_up_and_a_declined_request() -> None:
+    console = Console(record=True, width=200)
+    progress = LiveProgress(console)
+    progress({"event": "followup", "request": "Invoice total by service line in Nordic for 2024"})
+    progress({"event": "declined", "outcome": "refused", "reason": "asks to rent something"})
+    text = console.export_text()
+    assert "read as: Invoice total by service line in Nordic for 2024" in text
+    assert "not run (refused): asks to rent something" in text
