@@ -1,5 +1,7 @@
 """CLI commands for long-term memory: `memory import | search | facts | explain | stats | reflect | process`.
 
+`memory sleep` and the top-level `feedback` come from `cli_lifecycle`, registered with these.
+
 Commands that only read or write memory open the `Memory` SDK object (a pool and the stores), not the whole
 application; `reflect` and `process` need the configured reasoning roles, so they open the app.
 """
@@ -8,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,11 +19,13 @@ from pydantic_core import to_jsonable_python
 from rich.table import Table
 from rich.tree import Tree
 
-from cognicore.app import database_url, open_app, open_app_role_pool, prepare_database, process_memory
+from cognicore import cli_lifecycle
+from cognicore.app import apply_clock, database_url, open_app, open_app_role_pool, prepare_database, process_memory
 from cognicore.cli_common import JsonOpt, UserOpt, console, load_settings, print_json, run_command
 from cognicore.database import open_pool
 from cognicore.memory.embeddings import DIMS, check_embedding_model
 from cognicore.memory.errors import MemoryStoreError
+from cognicore.memory.lifecycle_stats import lifecycle_stats
 from cognicore.memory.scoring import Scoring
 from cognicore.memory.sdk import Memory
 from cognicore.memory.stream_types import MemoryNode
@@ -36,6 +40,7 @@ memory_app = typer.Typer(
 @asynccontextmanager
 async def open_memory(settings: Settings, *, check_embeddings: bool = True) -> AsyncIterator[Memory]:
     """The `Memory` object on the configured database (migrated first), with the configured embedder and scoring."""
+    apply_clock(settings)
     owner = await open_pool(await database_url(settings), min_size=1, max_size=2)
     try:
         await prepare_database(owner)  # the owner migrates; memory statements log in as the app role
@@ -53,7 +58,13 @@ async def open_memory(settings: Settings, *, check_embeddings: bool = True) -> A
             delta=settings.memory_delta,
             decay=settings.memory_decay,
         )
-        memory = Memory(pool, models.embeddings, scoring=scoring, min_similarity=settings.memory_min_similarity)
+        memory = Memory(
+            pool,
+            models.embeddings,
+            scoring=scoring,
+            min_similarity=settings.memory_min_similarity,
+            lifecycle=settings.memory_lifecycle,
+        )
         try:
             yield memory
         finally:
@@ -120,6 +131,9 @@ def search(
     as_of: Annotated[
         datetime | None, typer.Option("--as-of", help="Search as of this time (ISO; recency from then).")
     ] = None,
+    include_archived: Annotated[
+        bool, typer.Option("--include-archived", help="Also find archived memories (default: active only).")
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Hybrid search of the user's memory stream and facts (vector + full text, scored)."""
@@ -129,7 +143,13 @@ def search(
     async def main() -> dict[str, Any]:
         async with open_memory(settings) as mem:
             memories = await mem.search(
-                user, query, k=k, metadata={"speaker": speaker} if speaker else None, session_id=session, as_of=when
+                user,
+                query,
+                k=k,
+                metadata={"speaker": speaker} if speaker else None,
+                session_id=session,
+                as_of=when,
+                status=None if include_archived else "active",
             )
             facts = await mem.fact_store.search(user, query, k=k)
             return {"memories": _plain(memories), "facts": _plain(facts)}
@@ -138,9 +158,16 @@ def search(
     if as_json:
         print_json(found)
         return
-    table = Table("id", "kind", "score", "importance", "content")
+    table = Table("id", "kind", "score", "importance", "strength", "content")
     for m in found["memories"]:
-        table.add_row(str(m["id"]), m["kind"], f"{m['score']:.3f}", str(m["importance"]), m["content"][:90])
+        table.add_row(
+            str(m["id"]),
+            m["kind"],
+            f"{m['score']:.3f}",
+            str(m["importance"]),
+            f"{m['strength']:.2f}",
+            m["content"][:90],
+        )
     console.print(table if found["memories"] else "No memories match.")
     for hit in found["facts"]:
         f = hit["fact"]
@@ -151,13 +178,19 @@ def search(
 def facts(
     user: UserOpt = "local",
     active: Annotated[bool, typer.Option("--active", help="Only current facts (default: the whole history).")] = False,
+    as_of: Annotated[
+        datetime | None,
+        typer.Option("--as-of", help="What was true then: a date (its end, UTC) or an ISO time."),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """The user's facts, with status, validity and what superseded what."""
+    """The user's facts, with status, validity and what superseded what (or those true at `--as-of`)."""
     settings = load_settings()
 
     async def main() -> list[dict[str, Any]]:
         async with open_memory(settings, check_embeddings=False) as mem:
+            if as_of is not None:
+                return [f.to_dict() for f in await mem.fact_store.as_of(user, _moment(as_of))]
             return [f.to_dict() for f in await mem.facts(user, history=not active)]
 
     rows = run_command(main, as_json=as_json)
@@ -178,6 +211,15 @@ def facts(
             ", ".join(f["sources"][:3]) + (" ..." if len(f["sources"]) > 3 else ""),
         )
     console.print(table if rows else f"No facts for user {user!r} yet.")
+
+
+def _moment(value: datetime) -> datetime:
+    """A CLI time as an aware UTC moment; a bare date (midnight, no zone) means the end of that day."""
+    if value.tzinfo is not None:
+        return value
+    if value.time() == datetime.min.time():
+        return value.replace(tzinfo=UTC) + timedelta(days=1) - timedelta(microseconds=1)
+    return value.replace(tzinfo=UTC)
 
 
 def _tree(node: MemoryNode, into: Tree) -> None:
@@ -223,6 +265,7 @@ def stats(user: UserOpt = "local", as_json: JsonOpt = False) -> None:
                 "user": user,
                 "memories": _plain(await mem.stream.stats(user)),
                 "facts": _plain(await mem.fact_store.stats(user)),
+                "lifecycle": cli_lifecycle.lifecycle_json(await lifecycle_stats(mem.pool, user)),
             }
 
     out = run_command(main, as_json=as_json)
@@ -233,6 +276,7 @@ def stats(user: UserOpt = "local", as_json: JsonOpt = False) -> None:
     console.print(f"[bold]{user}[/]: {m['total']} memories {m['by_kind']} · status {m['by_status']}")
     console.print(f"  from {m['oldest']} to {m['newest']}")
     console.print(f"  facts by status {f['by_status']} · kind {f['by_kind']} · category {f['by_category']}")
+    cli_lifecycle.print_lifecycle(out["lifecycle"])
 
 
 @memory_app.command("reflect")
@@ -276,5 +320,6 @@ def process_(
 
 
 def register(app: typer.Typer) -> None:
-    """Add the `memory` commands to the main CLI."""
+    """Add the `memory` commands and `feedback` to the main CLI."""
     app.add_typer(memory_app, name="memory")
+    cli_lifecycle.register(memory_app, app)

@@ -79,14 +79,16 @@ SELECT count(*)::int AS n FROM moved"""
 # Decay by the time since the last decay, at the level's daily rate: after every task (the seed's per-task
 # rate when tasks come at the expected pace) and on a schedule, without ever decaying one interval twice.
 # Rows decayed in the last minute wait for the next phase (a burst of turns rewrites each row once).
+# A memory's lifecycle starts when it is stored (`last_decay_at` set by the insert), whatever its own date;
+# one stored before the lifecycle existed (no `last_decay_at`) starts at its first sleep phase, undecayed.
 DECAY = """
 WITH factors AS (
-    SELECT id, power(
+    SELECT id, coalesce(power(
         (%(targets)s::float8[])[least(consolidation_level, %(max_level)s) + 1],
-        extract(epoch FROM %(now)s::timestamptz - coalesce(last_decay_at, created_at))::float8 / 86400
-    ) AS f
+        extract(epoch FROM %(now)s::timestamptz - last_decay_at)::float8 / 86400
+    ), 1) AS f
     FROM memories
-    WHERE user_id = %(user_id)s AND status = 'active' AND coalesce(last_decay_at, created_at) <= %(decay_before)s
+    WHERE user_id = %(user_id)s AND status = 'active' AND (last_decay_at IS NULL OR last_decay_at <= %(decay_before)s)
 ),
 decayed AS (
     UPDATE memories AS m

@@ -130,12 +130,14 @@ GRANT EXECUTE ON FUNCTION memory_text_hits(text, tsquery, int, int, text[], text
     TO cognicore_app;
 """
 
+# A memory's lifecycle starts when it is stored (`last_decay_at`), whatever its own date: an imported
+# conversation from last year is not archived on arrival.
 INSERT = """
 INSERT INTO memories (user_id, session_id, kind, content, embedding, importance, metadata, source_ids, created_at,
-                      source, strength)
+                      source, strength, last_decay_at)
 SELECT %(user_id)s, s.session_id, s.kind, s.content, s.embedding, s.importance, s.metadata,
        ARRAY(SELECT jsonb_array_elements_text(s.sources::jsonb)::bigint),
-       coalesce(s.created_at::timestamptz, %(now)s), s.source, s.strength
+       coalesce(s.created_at::timestamptz, %(now)s), s.source, s.strength, %(now)s
 FROM unnest(
     %(session_ids)s::text[], %(kinds)s::text[], %(contents)s::text[], %(embeddings)b::vector[],
     %(importances)s::smallint[], %(metadata)s::jsonb[], %(sources)s::text[], %(created)s::text[],
