@@ -177,6 +177,7 @@ class DatabaseQueryAgent:
             "rows": rows,
             "row_count": len(rows),
             "explanation": draft.explanation,
+            "period": draft.period.strip(),  # the period with its dates, named by reports and charts
             "question": question,
             "truncated": len(rows) >= self._row_limit or cut,
             "engine": ctx.engine,

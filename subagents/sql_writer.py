@@ -30,6 +30,11 @@ class SqlDraft(BaseModel):
         description="One or two sentences: what the query computes and how the measure, period, ranking "
         "and filters of the question were interpreted."
     )
+    period: str = Field(
+        default="",
+        description="The period the query's rows cover, with its first and last dates, e.g. 'the last complete "
+        "quarter, Q3 2026 (2026-07-01 to 2026-09-30)'; 'all dates in the data' when it has no date filter.",
+    )
     refuse_reason: str = Field(
         default="",
         description="Empty for a question about the data. When the question asks to change data or structure "

@@ -129,6 +129,12 @@ def measure_sql(m: Measure, query: _Query) -> str:
 
 def build(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str]:
     """The SELECT and its explanation for `q`; `Unsure` when the tables cannot be joined safely."""
+    sql, explanation, _ = build_query(q, catalogue, today)
+    return sql, explanation
+
+
+def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str, str]:
+    """The SELECT, its explanation and the period it covers with its dates (reports name it), for `q`."""
     needed = list(dict.fromkeys([t for m in q.measures for t in _tables_of(m)]))
     prefer = needed[0] if needed else None
     needed += [d.table for d in q.dimensions if isinstance(d, Column)]
@@ -243,7 +249,8 @@ def build(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str]:
             sql = "\n".join(body) + (f"\nORDER BY {order}" if order else "")
         sql += limit
     sqlglot.parse_one(sql, read="postgres")  # a builder bug fails here, not in the database
-    return sql, explain(q, period, date_col, notes, pivot)
+    covered = period.describe() if period is not None and date_col is not None else "all dates in the data"
+    return sql, explain(q, period, date_col, notes, pivot), covered
 
 
 def _exprs(select: list[str], names: list[str]) -> list[str]:

@@ -13,7 +13,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory import clock
 from cognicore.subagents.errors import Unsure
-from cognicore.subagents.offline_sql.builder import build
+from cognicore.subagents.offline_sql.builder import build_query
 from cognicore.subagents.offline_sql.catalogue import Catalogue, read_catalogue
 from cognicore.subagents.offline_sql.lexicon import Lexicon, build_lexicon
 from cognicore.subagents.offline_sql.mapper import map_request
@@ -42,8 +42,8 @@ def write_from_catalogue(lex: Lexicon, question: str, context: str = "") -> SqlD
     if mapping is None:
         assert problem is not None
         raise QuestionNotUnderstood(str(problem)) from problem
-    sql, explanation = build(mapping, lex.catalogue, today)
-    return SqlDraft(sql=sql, explanation=explanation)
+    sql, explanation, period = build_query(mapping, lex.catalogue, today)
+    return SqlDraft(sql=sql, explanation=explanation, period=period)
 
 
 class SchemaSqlWriter:
