@@ -6,15 +6,17 @@ The wordings are this file's own; the held-out sets are for measuring only.
 from __future__ import annotations
 
 import pytest
+from langchain_core.messages import BaseMessage
 from rich.console import Console
 
 from cognicore.orchestrator.followup import Change, followup_change, previous_request, resolve
 from cognicore.orchestrator.honesty import capabilities, out_of_scope
-from cognicore.orchestrator.intent import CONFIDENCE_BAR, IntentDecision, OfflineClassifier
+from cognicore.orchestrator.intent import CONFIDENCE_BAR, IntentDecision, LlmClassifier, OfflineClassifier
 from cognicore.orchestrator.language import ENGLISH, detect_language
 from cognicore.orchestrator.planning import OfflinePlanner
 from cognicore.progress import LiveProgress
 from cognicore.subagents.errors import Unsure
+from tests.fakes import routed
 
 AGENTS = [
     {"name": "ledger_query", "description": "Reads invoices and payments from the finance ledger.", "input_hint": "a"},
@@ -141,3 +143,31 @@ def test_progress_shows_a_follow_up_and_a_declined_request() -> None:
     text = console.export_text()
     assert "read as: Invoice total by service line in Nordic for 2024" in text
     assert "not run (refused): asks to rent something" in text
+
+
+# --- the same contract for the offline and the LLM classifier ------------------------------------------
+
+PREVIOUS = "Invoice total by service line in Iberia for 2024"
+CONTRACT = {
+    "what about 2023?": {"resolved_request": "Invoice total by service line in Iberia for 2023", "intent": "task"},
+    "Rent me a car at the airport": {"out_of_scope": True, "intent": "task"},
+    "I switched to oat milk last month": {"intent": "statement"},
+}
+
+
+def _llm_classifier() -> LlmClassifier:
+    def decide(messages: list[BaseMessage]) -> dict[str, object]:
+        human = str(messages[-1].content)
+        assert PREVIOUS in human, "the model sees the session's previous request"
+        asked = human.rsplit("Request: ", 1)[1]
+        return {"reason": f"read {asked!r}", "confidence": 0.9, **CONTRACT[asked]}
+
+    return LlmClassifier(routed(IntentDecision=[decide] * 10), agents=AGENTS)
+
+
+@pytest.mark.parametrize("engine", ["offline", "llm"])
+@pytest.mark.parametrize(("text", "expected"), list(CONTRACT.items()))
+async def test_classify_contract_follow_ups_scope_and_statements(engine: str, text: str, expected: dict) -> None:  # type: ignore[type-arg]
+    role = _classifier() if engine == "offline" else _llm_classifier()
+    decision = await role.classify(request=text, history=HISTORY)
+    assert decision.sure and decision.model_dump(include=set(expected)) == expected
