@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -133,6 +134,9 @@ def worker(
         float, typer.Option("--heartbeat", help="Seconds between heartbeats; a worker silent 3x that is presumed dead.")
     ] = 10.0,
     name: Annotated[str | None, typer.Option("--name", help="This worker's name in the logs and the queue.")] = None,
+    health_file: Annotated[
+        Path | None, typer.Option("--health-file", help="Touched after each extraction round (health checks).")
+    ] = None,
 ) -> None:
     """Run the background worker: drain fact extraction, run the maintenance schedule (until Ctrl-C)."""
     import logging
@@ -146,7 +150,7 @@ def worker(
         async with open_app(settings, check_embeddings=False) as app:
             plan = ", ".join(f"{job} '{cron}'" for job, cron in schedules(settings).items())
             err_console.print(f"worker {name or ''} started: {plan}; extraction every {settings.worker_poll_s:g} s")
-            await run_worker(app, heartbeat_s=heartbeat_s, name=name)
+            await run_worker(app, heartbeat_s=heartbeat_s, name=name, health_file=health_file)
 
     run_command(main, as_json=False)
 

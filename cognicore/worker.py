@@ -20,6 +20,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import procrastinate
@@ -137,8 +138,13 @@ async def run_worker(
     name: str | None = None,
     stop: asyncio.Event | None = None,
     install_signal_handlers: bool = True,
+    health_file: Path | None = None,
 ) -> None:
-    """Run the worker until `stop` is set (or a signal): the schedule, maintenance jobs, extraction drain."""
+    """Run the worker until `stop` is set (or a signal): the schedule, maintenance jobs, extraction drain.
+
+    `health_file` is touched after every extraction round that reached the database: a container's
+    health check reads its age.
+    """
     settings = app.settings
     stalled_after = heartbeat_s * 3
     jobs = build_job_app(_owner_url(app.admin_pool), settings, schedule=True)
@@ -146,6 +152,8 @@ async def run_worker(
 
         async def drain() -> None:
             await process_memory(app, user_id=None, reflect=False)
+            if health_file is not None:
+                await asyncio.to_thread(health_file.touch)
 
         async def requeue() -> None:
             await _requeue_stalled(jobs, stalled_after)

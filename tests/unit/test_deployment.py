@@ -16,7 +16,7 @@ def test_compose_services_are_health_checked() -> None:
     api = services["api"]
     assert api["command"][0] == "serve" and "--workers" in api["command"]
     assert "/readyz" in " ".join(api["healthcheck"]["test"])
-    assert "memory process" in " ".join(services["worker"]["command"])
+    assert services["worker"]["command"][0] == "worker" and "--health-file" in services["worker"]["command"]
     for name in ("api", "worker"):
         assert services[name]["depends_on"]["db"]["condition"] == "service_healthy"
         assert services[name]["environment"]["DATABASE_URL"].endswith("@db:5432/${POSTGRES_DB:-cognicore}")
