@@ -20,6 +20,7 @@ from psycopg.rows import dict_row, tuple_row
 from psycopg_pool import AsyncConnectionPool
 from pydantic import BaseModel, Field
 
+from cognicore.memory.lifecycle_config import Perspective
 from cognicore.memory.llm import ModelCallError
 from cognicore.subagents.charts import markdown_table, tabular
 from cognicore.subagents.errors import UNSURE_MARKER, DataChangeRefused, SqlRefused, StepFailed, Unsure
@@ -95,6 +96,8 @@ class DatabaseQueryAgent:
     name = "database_query"
     input_hint = "one question about figures, e.g. 'the 3 largest X by Y in the latest quarter'"
     deterministic = True
+    # What this agent reads memory for (memory.lifecycle): the figures and how the user wants them.
+    perspectives = (Perspective(name="figures", keywords=("total", "count", "average", "trend", "per month")),)
 
     def __init__(
         self, services: AgentServices, *, writer: SqlWriter | None = None, settings: DatabaseQuerySettings | None = None

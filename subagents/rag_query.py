@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
+from cognicore.memory.lifecycle_config import Perspective
 from cognicore.memory.llm import ModelCallError
 from cognicore.subagents.compose import ROLE, AnswerComposer, nothing_found
 from cognicore.subagents.types import AgentContext, AgentServices, Citation, StepInput, StepOutput
@@ -54,6 +55,8 @@ class RagQueryAgent:
     )
     input_hint = "one question about what the documents say"
     deterministic = True
+    # What this agent reads memory for (memory.lifecycle): documents the user relies on.
+    perspectives = (Perspective(name="documents", keywords=("policy", "guide", "procedure", "manual", "document")),)
 
     def __init__(
         self, services: AgentServices, *, k: int | None = None, composer: AnswerComposer | None = None

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from cognicore.memory.lifecycle_config import Perspective
 from cognicore.memory.llm import ModelCallError
 from cognicore.subagents.charts import Table, default_title, markdown_table, render_chart, shape, tabular
 from cognicore.subagents.report_analysis import report_style
@@ -30,6 +31,7 @@ class _TableInput:
     step_id: str
     summary: str
     table: Table
+    period: str = ""  # the period the data step says its query covered
 
 
 class ReportGenerationAgent:
@@ -44,6 +46,8 @@ class ReportGenerationAgent:
     )
     input_hint = "what to write (briefing, report, chart) and for whom; depends on the data steps"
     deterministic = True
+    # What this agent reads memory for (memory.lifecycle): how the user wants reports written.
+    perspectives = (Perspective(name="reporting", keywords=("report", "chart", "summary", "briefing", "format")),)
 
     def __init__(self, services: AgentServices | None = None, *, writer: ReportWriter | None = None) -> None:
         if writer is None and services is not None:
@@ -96,17 +100,17 @@ def _write_files(task: StepInput, ctx: AgentContext, draft: ReportDraft, folder:
     report_name, chart_name = _file_names(folder, marker, task.step_id)
     hint = f"{task.instruction} {task.request}"
     tables = [
-        _TableInput(step_id, str(out.data.get("explanation") or ""), t)
+        _TableInput(step_id, str(out.data.get("explanation") or ""), t, str(out.data.get("period") or ""))
         for step_id, out in task.inputs.items()
         if out.status == "ok" and (t := tabular(out.data)) is not None
     ]
     chart_path: Path | None = None
     chart: tuple[str, str] | None = None
     # One chart per report: the first dependency whose table has a label and a numeric column.
-    if charted := next((t.table for t in tables if shape(t.table, hint) is not None), None):
-        title = default_title(charted, hint)
+    if charted := next((t for t in tables if shape(t.table, hint) is not None), None):
+        title = default_title(charted.table, hint, charted.period)  # measure and period
         tmp = folder / f".{chart_name}.tmp"
-        if render_chart(charted, tmp, title=title, hint=hint):
+        if render_chart(charted.table, tmp, title=title, hint=hint):
             chart_path, chart = folder / chart_name, (chart_name, title)
             os.replace(tmp, chart_path)
     markdown = _render_markdown(draft, marker=marker, tables=tables, chart=chart, task=task, ctx=ctx)

@@ -86,7 +86,9 @@ class SubAgent(Protocol):
 
     `name` is unique (it becomes a graph node); the planner reads `description` and `input_hint`;
     `deterministic` says whether the same input always gives the same output (a recorded replay runs a
-    deterministic agent again and serves a non-deterministic one from the recording).
+    deterministic agent again and serves a non-deterministic one from the recording). An agent may also
+    declare `perspectives` (a tuple of `memory.lifecycle_config.Perspective`): what it reads memory for,
+    with keywords; memories it uses gain strength from that perspective (`orchestrator.memory_use`).
     """
 
     name: str
