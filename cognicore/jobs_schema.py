@@ -59,5 +59,19 @@ CREATE INDEX maintenance_progress_step_idx ON {JOBS_SCHEMA}.maintenance_progress
 """
 
 
-MIGRATIONS: list[str] = [PROCRASTINATE_SCHEMA, MAINTENANCE_LEDGER]
+# Procrastinate's functions and triggers name their tables unqualified: pinned to their schema, they work from
+# any connection (the ledger's and the prune's statements run on the owner's pool, whose path is the default).
+PIN_FUNCTIONS = f"""
+DO $$
+DECLARE f regprocedure;
+BEGIN
+    FOR f IN SELECT p.oid::regprocedure FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+             WHERE n.nspname = '{JOBS_SCHEMA}' LOOP
+        EXECUTE format('ALTER FUNCTION %s SET search_path = {JOBS_SCHEMA}', f);
+    END LOOP;
+END
+$$;
+"""
+
+MIGRATIONS: list[str] = [PROCRASTINATE_SCHEMA, MAINTENANCE_LEDGER, PIN_FUNCTIONS]
 """The `jobs` component's migrations (append-only; the position is the version)."""

@@ -195,6 +195,24 @@ async def _vacuum(ctx: StepContext) -> int:
     return 1
 
 
+# Finished queue jobs (and, by cascade, their events) whose last event is older than the retention cutoff.
+PRUNE_QUEUE = f"""
+WITH gone AS (
+    DELETE FROM {JOBS_SCHEMA}.procrastinate_jobs j
+    WHERE j.status IN ('succeeded', 'failed', 'cancelled', 'aborted')
+      AND NOT EXISTS (SELECT 1 FROM {JOBS_SCHEMA}.procrastinate_events e WHERE e.job_id = j.id AND e.at >= %s)
+    RETURNING 1
+)
+SELECT count(*)::int AS n FROM gone"""
+
+
+async def _prune_queue(ctx: StepContext) -> int:
+    cutoff = ctx.now - timedelta(days=ctx.app.settings.retention_days)
+    async with ctx.app.admin_pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute(PRUNE_QUEUE, (cutoff,))
+        return int((await cur.fetchone() or {}).get("n", 0))
+
+
 async def _prune(ctx: StepContext) -> int:
     from cognicore.retention import prune_from_settings
 
@@ -226,6 +244,7 @@ STEPS: dict[str, Step] = {
         Step("vacuum_analyze", "VACUUM ANALYZE the database", False, call=_vacuum),
         Step("prune_runs", "delete old checkpoints, runs and role calls (retention settings)", False, call=_prune),
         _sql("prune_memories"),
+        Step("prune_queue", "delete finished worker-queue jobs older than the retention", False, call=_prune_queue),
     )
 }
 """Every step by name: `cognicore jobs run NAME` runs one alone."""
@@ -234,7 +253,7 @@ JOBS: dict[str, tuple[str, ...]] = {
     "nightly": ("merge_duplicates", "promote_active", "refresh_summaries", "sleep_phase", "reflect"),
     "weekly": ("time_decay", "archive_stale", "consolidate", "clean_orphans"),
     "monthly": ("reembed", "rebuild_graph", "vacuum_analyze"),
-    "prune": ("prune_runs", "prune_memories"),
+    "prune": ("prune_runs", "prune_memories", "prune_queue"),
 }
 """The scheduled jobs (seed 001 section 5, seed 004's consolidate and prune, seed 000's periodic reflection)."""
 

@@ -7,6 +7,7 @@ import math
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
+import psycopg
 import pytest
 from psycopg.rows import dict_row
 
@@ -157,3 +158,32 @@ async def test_monthly_rebuilds_the_graph_reembeds_and_vacuums(app: App) -> None
     assert report.steps["reembed"] >= 2
     [edge] = await _sql(app, "SELECT relation FROM fact_relations")
     assert edge["relation"] == "supersedes"
+
+
+async def test_the_prune_job_deletes_long_archived_memories_and_old_finished_queue_jobs(app: App) -> None:
+    clock.start_at(datetime.now(UTC))
+    old = clock.now() - timedelta(days=400)
+    [gone, kept] = await app.memory.stream.add(
+        U,
+        [
+            NewMemory(content="An old archived note", created_at=old),
+            NewMemory(content="An old active note", created_at=old),
+        ],
+    )
+    await _sql(app, "UPDATE memories SET status = 'archived' WHERE id = %(id)s", {"id": gone})
+    from cognicore.worker import defer_job
+
+    await defer_job(app, "nightly")
+    async with app.admin_pool.connection() as conn:
+        await conn.execute("UPDATE cognicore_jobs.procrastinate_jobs SET status = 'succeeded'")
+    clock.advance(timedelta(days=app.settings.retention_days + 1))
+    report = await run_job(app, "prune")
+    assert report.steps["prune_memories"] == 1 and report.steps["prune_queue"] == 1
+    assert [r["id"] for r in await _sql(app, "SELECT id FROM memories")] == [kept]
+
+
+async def test_the_application_role_has_no_access_to_the_job_schema(app: App) -> None:
+    for table in ("procrastinate_jobs", "maintenance_runs", "maintenance_progress"):
+        async with app.pool.connection() as conn:
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                await conn.execute(f"SELECT 1 FROM cognicore_jobs.{table}")  # type: ignore[arg-type]
