@@ -15,10 +15,10 @@ from dataclasses import dataclass
 _LEAD = r"^\s*(?:(?:ok(?:ay)?|and|but|so|now|then|also|right)[,\s]+)*"
 _TAIL = r"\s*(?:,?\s*instead|,?\s*too|,?\s*as well|,?\s*please)?\s*[?.!]*\s*$"
 _PREP = r"(?P<prep>for|in|with|by|over|during|across|per)"
-# "(can you) (do|show me|give me) the same (thing) (but) for X"
+# "(can you) (do|show me|give me) the same (thing|breakdown|chart...) (but) for X"
 _SAME = re.compile(
     _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:(?:do|show(?: me)?|give(?: me)?|run|repeat)\s+)?"
-    r"(?:the\s+|that\s+)?same(?:\s+(?:thing|one|query|question|again))?(?:\s+but)?\s+"
+    r"(?:the\s+|that\s+)?same(?:\s+[a-z]+)?(?:\s+but)?\s+"
     + _PREP
     + r"\s+(?P<value>.+?)"
     + _TAIL,

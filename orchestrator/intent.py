@@ -132,6 +132,8 @@ _IMPERATIVE = re.compile(
     r"(?:me|us|him|her|them|a|an|the|my|our|some|this|that|it|all)\b",
     re.IGNORECASE,
 )
+_QUESTION_WORD = re.compile(r"^(what|who|how|where|when|why|which)[a-z]{0,2}$")
+_ASKED_VERBS = frozenset(terms("give show list find fetch tell explain describe summarise summarize remind"))
 # First words that make no action of their own.
 _NOT_ACTIONS = frozenset("thanks thank hello hi hey yes no ok okay sure remember note".split())
 
@@ -140,6 +142,23 @@ def _word(request: str, stems: list[str]) -> str:
     """The request's own word for the first of `stems` (people read the reason, not the stem)."""
     wanted = set(stems)
     return next((w for w in words(request) if stem(w) in wanted), stems[0])
+
+
+def is_typo(word: str, known: str) -> bool:
+    """Whether `word` is `known` mistyped: one edit (two past six letters), a swap of neighbours counting one."""
+    if word == known or abs(len(word) - len(known)) > 2:
+        return False
+    prev2: list[int] = []
+    prev = list(range(len(known) + 1))
+    for i, a in enumerate(word, 1):
+        row = [i]
+        for j, b in enumerate(known, 1):
+            cost = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a != b))
+            if i > 1 and j > 1 and a == known[j - 2] and word[i - 2] == b:
+                cost = min(cost, prev2[j - 2] + 1)  # a transposition ("shwo")
+            row.append(cost)
+        prev2, prev = prev, row
+    return prev[-1] <= (2 if min(len(word), len(known)) > 6 else 1)
 
 
 def is_question(text: str) -> bool:
@@ -238,7 +257,14 @@ class OfflineClassifier:
         verb = m.group("verb").lower()
         if verb in STOPWORDS or verb in _NOT_ACTIONS or _ASKS.match(verb) or _QUESTION_START.match(verb):
             return None
+        if _QUESTION_WORD.match(verb):  # "whats", "hows": a question typed without its apostrophe
+            return None
         if stem(verb) in self._known or set(terms(request)) & self._data:
+            return None
+        # A misspelt word of the deployment's ("shwo", "anaylse") is a typo, not an action nobody does;
+        # typos seldom change the first letter, so "post" is not read as "most".
+        word = stem(verb)
+        if any(w[:1] == word[:1] and is_typo(word, w) for w in self._known | _ASKED_VERBS):
             return None
         return verb
 

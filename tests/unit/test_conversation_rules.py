@@ -54,6 +54,7 @@ def test_language_detection_by_function_words(text: str, language: str) -> None:
         ("and per quarter instead?", Change("per", "quarter")),
         ("How about the previous year?", Change("", "the previous year")),
         ("same thing but for Licences please", Change("for", "Licences")),
+        ("and the same breakdown for Benelux?", Change("for", "Benelux")),
         ("Which invoices are unpaid?", None),
         ("For the audit, list every invoice over 10k from 2024", None),
         ("What about you tell me the totals", None),
@@ -109,7 +110,15 @@ async def test_actions_nothing_in_the_deployment_does_are_out_of_scope(text: str
     assert decision.out_of_scope, decision
 
 
-@pytest.mark.parametrize("text", ["Search the handbook for the travel rules", "Read me the ledger payments"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Search the handbook for the travel rules",
+        "Read me the ledger payments",
+        "Serach the handbook for the travel rules",  # a typo of a known word is not an unknown action
+        "whats the state of the Iberia account",  # a question typed without its apostrophe
+    ],
+)
 async def test_actions_an_agent_describes_are_in_scope(text: str) -> None:
     assert not (await _classify(text)).out_of_scope
 
