@@ -156,3 +156,12 @@ def test_ask_json_declines_and_follows_up(db_url: str, data_dir: Path) -> None:
     body = json.loads(out.stdout)
     steps = " ".join(s["instruction"] for s in body["plan"]["steps"])
     assert "region" in steps and "2024" in steps and "2025" not in steps
+
+
+async def test_a_follow_up_replays_identically_from_its_recording(app: App) -> None:
+    await app.runner.ask("Order count by channel in 2025", session_id="r", user_id="rex")
+    original = await app.runner.ask("same for 2024", session_id="r", user_id="rex")
+    assert "2024" in " ".join(s["instruction"] for s in (original.plan or {}).get("steps", []))
+    report, replayed = await app.runner.replay(original.run_id, user_id="rex")
+    assert report.identical, report.differences
+    assert replayed.plan == original.plan
