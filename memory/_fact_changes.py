@@ -62,6 +62,8 @@ _NO_LONGER_DO_RE = re.compile(
     r"|(?:stopped|quit)\s+(?P<ving>[a-z]+ing)\s+(?P<obj2>.+?))$",
     re.I,
 )
+# "I have been drinking rooibos", "we have been using Notion": a current habit in the continuous tense.
+_BEEN_DOING_RE = re.compile(r"^(?P<subj>I|we)\s+(?:have|had)\s+been\s+(?P<ving>[a-z]{2,}ing)\s+(?P<obj>.+)$", re.I)
 # Diet statements: "I am vegan (now)", "I went vegetarian", "I follow a keto diet", "I eat plant-based".
 _DIET_RE = re.compile(
     r"^I\s+(?:am|have\s+become|became|went|turned|have\s+gone|have\s+turned|am\s+going|eat|now\s+eat)\s+"
@@ -92,7 +94,7 @@ def change_facts(clause: str, conf: float, *, make: MakeFact, clean: Callable[[s
     """The facts of `clause` when it states a change; `current`: the clause said "now", "anymore", "instead"..."""
     ctx = _Ctx(conf, make, clean, valid, drink_words, current)
     clause = clean(clause)  # trailing "now", "anymore", "last month" were read into `current`
-    for rule in (_diet, _no_longer_state, _no_longer_do, _switch, _active_change, _passive_change):
+    for rule in (_diet, _no_longer_state, _no_longer_do, _switch, _active_change, _passive_change, _been_doing):
         if found := rule(clause, ctx):
             return found
     return []
@@ -176,7 +178,7 @@ def _no_longer_do(clause: str, ctx: _Ctx) -> list[Fact]:
         verb3 = verb if subject == "we" else _third(verb)
         statement = f"{who} no longer {verb3} {obj}"
     drink = verb in ("drink", "drinking") or ctx.head(obj) in ctx.drinks
-    predicate = "does_not_drink" if drink else f"no_longer_{verb3}"
+    predicate = "does_not_drink" if drink else f"no_longer_{verb3 if m['ving'] else _third(verb)}"
     return [ctx.make(subject, predicate, obj, "fact", ctx.conf, statement, contradicts=obj)]
 
 
@@ -285,7 +287,8 @@ def _habit(clause: str, ctx: _Ctx) -> list[Fact]:
     instead = f" instead of {old}" if old else ""
     # "I eat fish" may sit beside "I eat rice"; "I eat fish now" / "instead of" replaces what was eaten.
     marked = ctx.current or old is not None
-    return [ctx.make(subject, verb3, obj, "fact", ctx.conf, f"{who} {verb3} {obj}{instead}", exclusive=marked,
+    # The predicate is the verb's third person whoever speaks, so "we meet" and "the team meets" share it.
+    return [ctx.make(subject, _third(verb), obj, "fact", ctx.conf, f"{who} {verb3} {obj}{instead}", exclusive=marked,
                      contradicts=old)]  # fmt: skip
 
 
@@ -294,3 +297,24 @@ def _third(verb: str) -> str:
     if verb.endswith("y") and len(verb) > 2 and verb[-2] not in "aeiou":
         return verb[:-1] + "ies"
     return verb + ("es" if verb.endswith(("s", "sh", "ch", "x", "z", "o")) else "s")
+
+
+def _been_doing(clause: str, ctx: _Ctx) -> list[Fact]:
+    """ "I have been drinking rooibos": the habit of the base verb, current, so one value at a time."""
+    m = _BEEN_DOING_RE.match(clause)
+    if not m:
+        return []
+    base = base_form(m["ving"].lower())
+    if base in _NOT_HABIT_VERBS:
+        return []
+    return _habit(f"{m['subj']} {base} {m['obj']}", _Ctx(ctx.conf, ctx.make, ctx.clean, ctx.valid, ctx.drinks, True))
+
+
+def base_form(ving: str) -> str:
+    """The base verb of an -ing form, by spelling rules ("drinking" -> "drink", "using" -> "use")."""
+    base = ving[:-3]
+    if len(base) >= 3 and base[-1] == base[-2] and base[-1] not in "lsz":
+        return base[:-1]  # "running" -> "run"
+    if len(base) <= 2 or (len(base) <= 4 and re.search(r"[^aeiou][aeiou][^aeiouwxy]$", base)):
+        return base + "e"  # "using" -> "use", "driving" -> "drive", "making" -> "make"
+    return base

@@ -447,6 +447,9 @@ def _possession(clause: str, conf: float) -> list[Fact]:
     last = thing.split()[-1]
     if last in _NOT_FACT_THINGS or not _valid_object(obj) or obj.lower().startswith("that "):
         return []
+    qualifier = (m["qual"] or "").lower()
+    if owner == "the" and re.search(r"\b(?:our|my)\b", qualifier):
+        owner = "my" if re.search(r"\bmy\b", qualifier) else "our"  # "the allowance for our team is ..."
     if owner == "the" and last not in _PROJECT_THINGS:
         return []  # "the weather is nice": not about the user or their work
     if m["fav"]:
@@ -460,7 +463,8 @@ def _possession(clause: str, conf: float) -> list[Fact]:
     subject, whose = ("user", "The user's") if owner == "my" else ("we", "Our")
     category = "project" if last in _PROJECT_THINGS or owner != "my" else "personal"
     category = _CATEGORY_BY_PREDICATE.get(predicate, category)
-    statement = f"{whose} {thing}{(m['qual'] or '').lower()} is {obj}"
+    told = "" if re.search(r"\b(?:our|my)\b", qualifier) else qualifier  # "for our team" is said by "Our"
+    statement = f"{whose} {thing}{told} is {obj}"
     return [_fact(subject, predicate, obj, "fact", conf, statement, category=category, exclusive=True)]
 
 

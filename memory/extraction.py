@@ -7,6 +7,7 @@ prefers to drink tea.") because they are recalled later, out of their conversati
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
@@ -104,7 +105,37 @@ class OfflineFactExtractor:
         self, *, user_message: str, assistant_message: str, known_facts: list[dict[str, Any]]
     ) -> ExtractedFacts:
         # Only the user's words are evidence; the assistant's reply may be wrong or merely polite.
-        return ExtractedFacts(facts=[FactCandidate(**f) for f in read_facts(user_message)])
+        found = [FactCandidate(**f) for f in read_facts(user_message)]
+        return ExtractedFacts(facts=[in_known_slot(c, known_facts) for c in found])
+
+
+def in_known_slot(candidate: FactCandidate, known_facts: list[dict[str, Any]]) -> FactCandidate:
+    """A change naming an old value the user stated before takes that fact's slot and wording.
+
+    "I swapped rooibos for flat whites" after "I have been drinking rooibos" is a new drink, not a new tool:
+    the known fact's subject, predicate and category are kept and its statement is reworded with the new
+    value, so the store supersedes the old fact and later questions find the new one in the same words.
+    """
+    old = (candidate.contradicts or "").strip().lower()
+    if not old or candidate.predicate.startswith(("no_longer", "not_", "does_not", "is_not", "stopped")):
+        return candidate
+    for known in known_facts:
+        if known.get("status", "active") != "active" or str(known.get("object", "")).strip().lower() != old:
+            continue
+        if str(known.get("subject", "")).strip().lower() != candidate.subject.strip().lower():
+            continue
+        statement = str(known.get("statement") or "")
+        reworded = re.sub(re.escape(old), candidate.object, statement, count=1, flags=re.I)
+        return candidate.model_copy(
+            update={
+                "predicate": known.get("predicate") or candidate.predicate,
+                "category": known.get("category") or candidate.category,
+                "kind": known.get("kind") or candidate.kind,
+                "exclusive": True,
+                "statement": reworded if reworded != statement else candidate.statement,
+            }
+        )
+    return candidate
 
 
 class LlmFactExtractor(LlmRole[ExtractedFacts]):

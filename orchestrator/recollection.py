@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from datetime import datetime
 from typing import Any
 
 from cognicore.orchestrator.budget import count_tokens
@@ -32,6 +33,11 @@ def asks_about_history(request: str) -> bool:
 def _informative(content: str, metadata: dict[str, Any]) -> bool:
     """A user's statement is worth recalling; their questions and our own answers are not evidence."""
     return metadata.get("speaker") != "assistant" and not is_question(content)
+
+
+def _day(moment: datetime | None) -> str | None:
+    """A date as the answer shows it (ISO, to the minute), or None."""
+    return moment.strftime("%Y-%m-%d %H:%M") if moment else None
 
 
 def _fact_line(fact: Any) -> str:
@@ -79,16 +85,19 @@ async def recollect(memory: Memory, *, user_id: str, session_id: str, request: s
                 {
                     "id": hit.fact.id,
                     "text": line,
+                    "statement": hit.fact.statement,
                     "kind": hit.fact.kind,
                     "category": hit.fact.category,
                     "status": hit.fact.status,
+                    "since": _day(hit.fact.valid_from),
+                    "until": _day(hit.fact.valid_to),
                 }
             )
     for ep in episodes:
         if ep.kind == "observation" and (ep.in_session or not _informative(ep.content, ep.metadata)):
             continue  # this session's turns are in the recalled history; questions and answers tell nothing new
         if fits(ep.content):
-            out["episodes"].append({"id": ep.id, "kind": ep.kind, "text": ep.content})
+            out["episodes"].append({"id": ep.id, "kind": ep.kind, "text": ep.content, "at": _day(ep.created_at)})
     return out
 
 
@@ -96,6 +105,7 @@ def memory_passages(recalled: dict[str, Any] | None, *, start: int) -> list[dict
     """Recalled facts and episodes as numbered passages a composer can quote and cite."""
     if not recalled:
         return []
+    # `statement`, `status`, `since` and `until` let a composer date what it quotes, newest first.
     passages = []
     for fact in recalled.get("facts", []):
         passages.append(
@@ -105,6 +115,10 @@ def memory_passages(recalled: dict[str, Any] | None, *, start: int) -> list[dict
                 "content": fact["text"],
                 "chunk_id": None,
                 "memory_id": None,
+                "statement": fact.get("statement", fact["text"]),
+                "status": fact.get("status", "active"),
+                "since": fact.get("since"),
+                "until": fact.get("until"),
             }
         )
     for ep in recalled.get("episodes", []):
@@ -115,6 +129,10 @@ def memory_passages(recalled: dict[str, Any] | None, *, start: int) -> list[dict
                 "content": ep["text"],
                 "chunk_id": None,
                 "memory_id": ep["id"],
+                "statement": ep["text"],
+                "status": "said",
+                "since": ep.get("at"),
+                "until": None,
             }
         )
     return [{**p, "index": start + i} for i, p in enumerate(passages)]

@@ -7,15 +7,19 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
 
 from cognicore.memory.llm import LlmRole
 from cognicore.memory.text import stem, terms, words
-
-if TYPE_CHECKING:
-    pass
+from cognicore.subagents.memory_answer import (
+    about_the_asker,
+    answer_from_memory,
+    asks_about_the_past,
+    is_memory,
+    topic_concepts,
+)
 
 ROLE = "compose_answer"
 
@@ -60,7 +64,7 @@ _NOISE = frozenset(
     information detail details answer question questions anything something thing things exactly already
     still really actually currently ever get got much many us mean means meaning happen happened kind sort
     type way policy policies rule rules last latest recent newest previous against before earlier previously
-    formerly anymore""".split()
+    formerly anymore remind""".split()
 )
 # Phrases rewritten to the word the documents use before the question is split into words.
 _PHRASES = {
@@ -78,7 +82,7 @@ _PHRASES = {
 # Paraphrase groups: a question word matches passages that use any word of its group.
 _GROUPS = [
     "return returns refund refunds",
-    "price prices priced cost costs pay expensive cheap pricing",
+    "price prices priced cost costs pay expensive cheap pricing spend spending spent budget budgets afford",
     "ship shipping shipped deliver delivery delivered courier",
     "warranty warranties guarantee guaranteed",
     "defect defective broken faulty fault",
@@ -229,12 +233,35 @@ class OfflineAnswerComposer:
     ) -> ComposedAnswer:
         """Answer with the best sentences, cited; say plainly when nothing is about the question.
 
-        `memory` and `history` are not used: an extractive answer can only quote passages.
+        A question about the user or their team is answered from the memory passages when they cover it
+        at least as well as the documents (dated, newest first). `memory` and `history` are not used: an
+        extractive answer can only quote passages.
         """
         concepts = _concepts(question, self._synonyms)
+        personal = about_the_asker(question)
+        # Documents hold no history: "what was the budget before?" is about what the user said, too.
+        asks_memory = personal or asks_about_the_past(question)
+        remembered = (
+            answer_from_memory(question, concepts, [p for p in passages if is_memory(p)]) if asks_memory else None
+        )
+        documents = [p for p in passages if not is_memory(p)]
+        # One shared word is no evidence that a document answers a question about the asker ("where do I live?").
+        if personal and len(topic_concepts(concepts)) <= 1:
+            documents = []
+        found, coverage = self._from_documents(question, concepts, documents)
+        if remembered is not None and (not found.used or remembered.coverage >= coverage):
+            return ComposedAnswer(text=remembered.text, used=remembered.used)
+        return found
+
+    def _from_documents(
+        self, question: str, concepts: list[frozenset[str]], passages: list[dict[str, Any]]
+    ) -> tuple[ComposedAnswer, float]:
+        """The extractive answer from documents and the share of the question the best passage covers."""
         units = [u for order, p in enumerate(passages) for u in _units(order, p)]
+        # A code-like word no passage contains ("p0", "x7") is noise added to the question, not its topic.
+        concepts = [c for c in concepts if not (all(_CODE_LIKE.match(t) for t in c) and not _anywhere(c, units))]
         if not concepts or not units:
-            return ComposedAnswer(text=nothing_found(question), used=[])
+            return ComposedAnswer(text=nothing_found(question), used=[]), 0.0
         # Rarer words weigh more: a product's name says more about the answer than the company's.
         n = len(units)
         weights = [math.log((n + 1) / (sum(1 for u in units if (u.terms | u.lead) & c) + 0.5)) + 0.1 for c in concepts]
@@ -263,7 +290,7 @@ class OfflineAnswerComposer:
             (u for u in units if (u.terms | u.lead) & asked), key=lambda u: (-score(u), u.order, u.position)
         )
         if not ranked or max(coverage.values()) < MIN_COVERAGE:
-            return ComposedAnswer(text=nothing_found(question), used=[])
+            return ComposedAnswer(text=nothing_found(question), used=[]), max(coverage.values())
         best = score(ranked[0])
         chosen: list[_Unit] = []
         covered: set[int] = set()
@@ -283,7 +310,14 @@ class OfflineAnswerComposer:
             covered |= hits
             if len(chosen) == MAX_SENTENCES:
                 break
-        return _render(chosen, asked)
+        return _render(chosen, asked), max(coverage.values())
+
+
+_CODE_LIKE = re.compile(r"^(?:[a-z]{1,3}\d+[a-z\d]*|\d+[a-z]+\d*|[a-z]{1,2})$")
+
+
+def _anywhere(concept: frozenset[str], units: list[_Unit]) -> bool:
+    return any(u.terms & concept or u.lead & concept for u in units)
 
 
 def _render(chosen: list[_Unit], asked: frozenset[str]) -> ComposedAnswer:

@@ -27,11 +27,14 @@ def _slots(text: str) -> list[tuple[str, str, str, str | None, bool]]:
         ("We bumped up the hiring budget to $90k.", [("we", "hiring_budget", "$90k", None, True)]),
         ("Our deadline slipped from May 3 to June 10", [("we", "deadline", "June 10", "May 3", True)]),
         ("The target was lowered to 300 units", [("we", "target", "300 units", None, True)]),
-        ("We no longer ship to Canada.", [("we", "no_longer_ship", "to Canada", "to Canada", False)]),
+        ("We no longer ship to Canada.", [("we", "no_longer_ships", "to Canada", "to Canada", False)]),
         ("I don't eat red meat anymore", [("user", "no_longer_eats", "red meat", "red meat", False)]),
         ("We migrated from Jenkins to GitHub Actions", [("we", "uses", "GitHub Actions", "Jenkins", False)]),
         ("I moved from Lisbon to Madrid", [("user", "lives_in", "Madrid", "Lisbon", True)]),
-        ("We hold standups at 10am now instead of 9am.", [("we", "hold", "standups at 10am", "9am", True)]),
+        ("I've been drinking rooibos lately", [("user", "drinks", "rooibos", None, True)]),
+        ("We've been using Notion for specs", [("we", "uses", "Notion for specs", None, True)]),
+        ("The travel allowance for our team is 3,000 euros", [("we", "travel_allowance", "3,000 euros", None, True)]),
+        ("We hold standups at 10am now instead of 9am.", [("we", "holds", "standups at 10am", "9am", True)]),
     ],
 )  # fmt: skip
 def test_a_change_names_its_slot_and_the_old_value(text: str, expected: list[tuple]) -> None:
@@ -65,3 +68,17 @@ def test_a_shorter_name_of_a_figure_is_the_same_slot_but_another_figure_is_not()
     assert same_slot("budget", "marketing_budget") and same_slot("marketing_budget", "marketing_budget")
     assert not same_slot("travel_budget", "marketing_budget")
     assert not same_slot("name", "company_name")
+
+
+def test_a_switch_from_a_known_value_takes_that_facts_slot_and_wording() -> None:
+    from cognicore.memory.extraction import FactCandidate, in_known_slot
+
+    [swap] = [FactCandidate(**f) for f in read_facts("I swapped rooibos for flat whites.")]
+    known = [
+        {"subject": "user", "predicate": "drinks", "object": "rooibos", "kind": "preference", "category": "food_drink",
+         "status": "active", "statement": "The user prefers to drink rooibos."}
+    ]  # fmt: skip
+    moved = in_known_slot(swap, known)
+    assert (moved.predicate, moved.object, moved.exclusive) == ("drinks", "flat whites", True)
+    assert moved.statement == "The user prefers to drink flat whites."
+    assert in_known_slot(swap, []) == swap

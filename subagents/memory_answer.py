@@ -1,0 +1,112 @@
+"""Offline answers to questions about the user or their team, from recalled facts and episodes, dated.
+
+The answer node gives the composer memory passages (`source` "memory:...") with `statement`, `status`,
+`since` and `until`. A question in the first person ("what do I drink these days?", "how much can we
+spend?") is answered from the memories that share most of its content words (stemmed, widened to
+paraphrase groups), newest first with their dates; a question about the past ("what did I eat before?")
+puts the facts that are no longer true first. Words that say when ("these days", "before", "usual")
+choose between current and past facts; they are not what the question is about.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cognicore.memory.text import stem, terms, words
+
+FIRST_PERSON = frozenset("i me my mine myself we us our ours ourselves".split())
+# Words that place a question in time or say it changed: they pick current or past facts, not the topic.
+_TIME_WORDS = frozenset(
+    stem(w)
+    for w in """usual usually moment now current currently today day days nowadays lately recent recently before
+    previous previously earlier formerly originally first initially change changed switch switched still again
+    anymore time times these days era period ago used currently presently right go-to go typical regular
+    normally normal""".split()
+)
+_PAST_RE = re.compile(
+    r"\b(?:before|previously|earlier|formerly|originally|at first|initially|used to|prior|no longer|anymore|"
+    r"any more|in the past|back then|what did|what was|what were|how much was|until|changed?|switch(?:ed)?)\b",
+    re.I,
+)
+MAX_MEMORIES = 3
+MIN_SHARE = 0.5  # share of the question's content words a memory must contain to answer it
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryAnswer:
+    """An answer from memory: its text, the passage indexes it cites and how much of the question it covered."""
+
+    text: str
+    used: list[int]
+    coverage: float
+
+
+def is_memory(passage: dict[str, Any]) -> bool:
+    """A passage recalled from the user's memory (a fact or an episode), not a document."""
+    return str(passage.get("source") or "").startswith("memory:")
+
+
+def about_the_asker(question: str) -> bool:
+    """Does the question speak about the user or their team (first person)?"""
+    return bool(FIRST_PERSON & set(words(question)))
+
+
+def asks_about_the_past(question: str) -> bool:
+    """Does the question ask what was true before ("what did I drink before?")?"""
+    return bool(_PAST_RE.search(question))
+
+
+def topic_concepts(concepts: Sequence[frozenset[str]]) -> list[frozenset[str]]:
+    """The question's concepts without the words that only place it in time."""
+    return [c for c in concepts if not c <= _TIME_WORDS]
+
+
+def answer_from_memory(
+    question: str, concepts: Sequence[frozenset[str]], passages: Sequence[dict[str, Any]]
+) -> MemoryAnswer | None:
+    """The dated memories that answer `question`, or None when none shares enough of its words."""
+    topic = topic_concepts(concepts)
+    if not topic or not passages:
+        return None
+    scored = []
+    for p in passages:
+        present = set(terms(str(p.get("statement") or p.get("content") or "")))
+        share = sum(1 for c in topic if c & present) / len(topic)
+        if share >= MIN_SHARE:
+            scored.append((share, p))
+    facts = [(s, p) for s, p in scored if p.get("status") != "said"]
+    chosen = facts or scored  # distilled facts first; what the user said only when no fact answers
+    if not chosen:
+        return None
+    best = max(s for s, _ in chosen)
+    chosen = [(s, p) for s, p in chosen if s >= best - 1e-9 or s >= 0.75]
+    past = asks_about_the_past(question)
+    chosen.sort(key=lambda sp: _order(sp[1], past), reverse=True)
+    picked = [p for _, p in chosen[:MAX_MEMORIES]]
+    text = " ".join(_line(p) for p in picked)
+    return MemoryAnswer(text=text, used=[int(p["index"]) for p in picked], coverage=best)
+
+
+def _order(passage: dict[str, Any], past: bool) -> tuple[int, str]:
+    """Sort key, largest first: for a question about the past, ended facts first; then newest first."""
+    ended = passage.get("status") not in ("active", "said")
+    date = str(passage.get("until") if ended else passage.get("since") or "")
+    return (1 if ended == past else 0, date)
+
+
+def _line(passage: dict[str, Any]) -> str:
+    """One memory as a sentence with its date and its citation."""
+    statement = str(passage.get("statement") or passage.get("content") or "").strip().rstrip(".")
+    index = passage["index"]
+    status = passage.get("status")
+    if status == "said":
+        when = f"On {passage['since']} you said" if passage.get("since") else "You said"
+        return f'{when}: "{statement}." [{index}]'
+    if status == "active":
+        since = f", current since {passage['since']}" if passage.get("since") else ", current"
+        return f"{statement}{since}. [{index}]"
+    until = passage.get("until")
+    return f"Until {until}: {statement} (no longer true). [{index}]" if until else f"Earlier: {statement}. [{index}]"
