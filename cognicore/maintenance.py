@@ -176,7 +176,7 @@ async def _sleep_phase(ctx: StepContext) -> int:
     from cognicore.memory.lifecycle import sleep_phase
     from cognicore.memory.lifecycle_config import LifecycleConfig
 
-    config = getattr(ctx.app, "lifecycle_config", None) or LifecycleConfig()
+    config = getattr(ctx.app.settings, "memory_lifecycle", None) or LifecycleConfig()
     report = await sleep_phase(ctx.app.pool, user_id=ctx.user_id, config=config, now=ctx.now)
     return int(report.decayed + report.archived + report.archived_over_capacity + report.promoted)
 

@@ -27,9 +27,10 @@ import procrastinate
 from procrastinate import JobContext, PsycopgConnector, RetryStrategy
 from psycopg_pool import AsyncConnectionPool
 
-from cognicore.app import App, process_memory
+from cognicore.app import App
 from cognicore.jobs_schema import JOBS_SEARCH_PATH
 from cognicore.maintenance import JOBS, JobBusy, job_status, resolve_job, run_job
+from cognicore.memory.jobs import EXTRACT_TURN, make_extract_handler, process
 from cognicore.settings import Settings
 
 __all__ = ["MAINTENANCE_TASK", "build_job_app", "defer_job", "jobs_status", "open_job_app", "run_worker", "schedules"]
@@ -149,9 +150,12 @@ async def run_worker(
     stalled_after = heartbeat_s * 3
     jobs = build_job_app(_owner_url(app.admin_pool), settings, schedule=True)
     async with jobs.open_async():
+        handlers = {EXTRACT_TURN: make_extract_handler(app.roles.extractor, app.memory.facts)}
 
         async def drain() -> None:
-            await process_memory(app, user_id=None, reflect=False)
+            # The owner lists the users with work (the application role sees only its current user's row);
+            # each user's jobs are then claimed and run acting as that user.
+            await process(app.admin_pool, handlers)
             if health_file is not None:
                 await asyncio.to_thread(health_file.touch)
 

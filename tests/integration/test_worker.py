@@ -92,6 +92,10 @@ async def test_two_workers_started_together_run_each_scheduled_job_once(
     pool: AsyncConnectionPool, db_url: str, data_dir: Path
 ) -> None:
     await _facts(pool)
+    # Left in the extraction queue: a worker drains it.
+    await jobs.enqueue_turn(
+        pool, user_id=U, session_id="s", round=3, user_message="I work in Porto.", assistant_message="Ok."
+    )
     # Every 5 seconds (procrastinate's sixth cron field is seconds), so a few ticks pass during the test.
     env = _env(db_url, data_dir, jobs_nightly_cron="* * * * * */5")
     workers = [await _start_worker(env, f"w{i}") for i in (1, 2)]
@@ -126,6 +130,7 @@ async def test_two_workers_started_together_run_each_scheduled_job_once(
         "SELECT run_id, step, user_id, count(*)::int AS n FROM cognicore_jobs.maintenance_progress GROUP BY 1, 2, 3",
     )
     assert progress and all(p["n"] == 1 for p in progress)
+    assert [j.status for j in await jobs.list_jobs(pool, U)] == ["done"] * 3
 
 
 async def test_a_worker_killed_mid_job_is_replaced_and_the_job_completes_once(
