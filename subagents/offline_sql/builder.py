@@ -32,6 +32,7 @@ _BUCKETS = {
     "month": "to_char({c}, 'YYYY-MM')",
     "quarter": "to_char({c}, 'YYYY-\"Q\"Q')",
     "year": "extract(YEAR FROM {c})::int",
+    "weekday": "to_char({c}, 'ID Day')",
 }
 
 
@@ -144,14 +145,16 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     date_col = date_column(catalogue, query.base)
     if q.date_column is not None and catalogue.path(query.base, q.date_column.table) is not None:
         date_col = q.date_column
-    time_dims = [d for d in q.dimensions if isinstance(d, str)]
-    if (q.period or time_dims) and date_col is None:
+    time_dims = [d for d in q.dimensions if isinstance(d, str) and d != "weekday"]  # weekday is no timeline
+    if (q.period or any(isinstance(d, str) for d in q.dimensions)) and date_col is None:
         raise Unsure("The request names a period or a trend, but the tables it reads have no date column.")
     period = q.period
     if q.compared_periods:
         period = None  # each compared period is its own condition below; partial ones are said so
         notes += [
-            f"{p.label.capitalize()} is partial (to {today.isoformat()})." for p in q.compared_periods if p.partial
+            f"{p.label[:1].upper()}{p.label[1:]} is partial (to {today.isoformat()})."
+            for p in q.compared_periods
+            if p.partial
         ]
     elif time_dims and (period is None or period.end is None or period.end > today):
         unit = time_dims[0]

@@ -43,7 +43,7 @@ _VERBS = """
 receive get buy purchase bring make generate produce achieve perform do have see happen come go take reach hit
 record register book ship deliver place log submit file raise need want look compare break split rank order
 sort list show give tell find return report display analyse analyze summarise summarize calculate compute count
-sum total measure track end finish start begin run drive pull attract win lose spend pay cost
+sum total measure track end finish start begin run drive pull attract win lose spend pay cost develop
 """.split()
 _IRREGULAR = (
     "got gotten bought brought made did done had saw seen came went taken took hit won lost spent paid ran drove began "
@@ -69,7 +69,7 @@ RULE_WORDS = frozenset(
     history historical timeline growth grow grew last past previous prior preceding latest recent current
     present newest trailing full complete closed calendar fiscal since after before until till through so far
     to date qtd mtd ytd yesterday today day days daily week weeks weekly month months monthly quarter quarters
-    quarterly year years yearly annual annually q1 q2 q3 q4 first second third fourth fy
+    quarterly year years yearly annual annually q1 q2 q3 q4 first second third fourth fy weekday weekdays
     january february march april june july august september october november december
     jan feb mar apr jun jul aug sep sept oct nov dec how many one two three four five six seven eight nine ten
     eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty

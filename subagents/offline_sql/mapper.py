@@ -3,6 +3,9 @@
 Rules read the request in a fixed order (periods, shape words, measures, values, dimensions), each claiming
 the words it uses, so one word serves one purpose. Whatever is left must be a stop word: a word that could
 name a dimension, filter or period but was not placed makes the mapping `Unsure`, never silently dropped.
+
+A little over 400 lines on purpose: the rules depend on the order in which they claim words, so they are
+kept together and read top to bottom.
 """
 
 from __future__ import annotations
@@ -20,26 +23,37 @@ from cognicore.subagents.offline_sql.lexicon import (
     VERB_FORMS,
     Lexicon,
     Target,
-    dimension_name,
     normalise,
     plural,
     singular,
 )
+from cognicore.subagents.offline_sql.messages import dim_label, unsure_message
 from cognicore.subagents.offline_sql.periods import NUM, PATTERNS, Period, match_period, number
 from cognicore.subagents.offline_sql.vocabulary import NamedMeasure
 
 CONFIDENCE_BAR = 0.6
-TIME_UNITS = ("day", "week", "month", "quarter", "year")
+TIME_UNITS = ("weekday", "day", "week", "month", "quarter", "year")
 
 _DESC = r"top|best|highest|most|largest|biggest|leading|greatest|strongest|maximum|max"
 _ASC = r"bottom|worst|lowest|least|fewest|smallest|weakest|poorest|minimum|min"
 _GROUPING_BEFORE = re.compile(rf"\b(by|per|each|every|across|which|what|for each|rank|{_DESC}|{_ASC}|\d+)\s*$")
+
+
+def _time_words(unit: str, adjective: str) -> str:
+    """ "quarter over quarter", "quarterly", "by quarter", "which quarter", "quarters", "QoQ"."""
+    return (
+        rf"\b{unit} (?:over|on|by) {unit}\b|\b{adjective}\b|\b(?:by|per|each|every|a|which|what) {unit}\b"
+        rf"|\b{unit}s\b|\b{unit[0]} ?o ?{unit[0]}\b"
+    )
+
+
 _TIME_WORDS: tuple[tuple[str, str], ...] = (
-    ("day", r"\bdaily\b|\b(?:by|per|each|every|a|which) day\b|\bdays\b"),
-    ("week", r"\bweekly\b|\b(?:by|per|each|every|a|which) week\b|\bweeks\b|\bw ?o ?w\b"),
-    ("month", r"\bmonthly\b|\b(?:by|per|each|every|a|which|what) month\b|\bmonths\b|\bm ?o ?m\b"),
-    ("quarter", r"\bquarterly\b|\b(?:by|per|each|every|a|which|what) quarter\b|\bquarters\b|\bq ?o ?q\b"),
-    ("year", r"\byearly\b|\bannual(?:ly)?\b|\b(?:by|per|each|every|a|which|what) year\b|\byears\b|\by ?o ?y\b"),
+    ("weekday", r"\b(?:weekdays?|day of (?:the )?week|days of (?:the )?week)\b"),
+    ("day", _time_words("day", "daily")),
+    ("week", _time_words("week", "weekly")),
+    ("month", _time_words("month", "monthly")),
+    ("quarter", _time_words("quarter", "quarterly")),
+    ("year", _time_words("year", r"yearly|annual(?:ly)?")),
 )
 
 
@@ -141,7 +155,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     leftovers = [w for w in t.s.split() if w not in STOP_WORDS and w not in VERB_FORMS and singular(w) not in described]
     q.not_understood += leftovers
     if q.not_understood or q.confidence < CONFIDENCE_BAR or not q.measures:
-        raise Unsure(unsure_message(request, q, lex))
+        raise Unsure(unsure_message(q, lex))
     return q
 
 
@@ -279,7 +293,7 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
                 values.append(target.value)
             value_ends.append((end, target.column.table))
             if words.startswith("~"):
-                q.notes.append(f"'{words[1:]}' was read as {_dim_label(target.column)} '{target.value}'.")
+                q.notes.append(f"'{words[1:]}' was read as {dim_label(target.column)} '{target.value}'.")
                 q.confidence -= 0.05
         elif target.kind == "dimension" and target.column is not None:
             dims.append((pos, words, target.column))
@@ -377,7 +391,8 @@ def _place_dimensions(
             continue  # "all products": the total over them
         if dim not in [d for _, d, _ in kept]:
             last = words.split()[-1] if words.split() else ""
-            singular_word = singular(last) == last and not by
+            which_of = re.search(r"\bwhich of( the| our)?\s*$", before) is not None  # "which of our products"
+            singular_word = (singular(last) == last or which_of) and not by
             kept.append((pos, dim, singular_word))
     q.dimensions = [d for _, d, _ in kept]
     if not kept:
@@ -436,48 +451,3 @@ def _default_measure(lex: Lexicon) -> Measure | None:
     if len(lex.catalogue.tables) == 1:  # one table: its rows are the only thing to count
         return _count(lex.catalogue.tables[0])
     return None
-
-
-def unsure_message(request: str, q: Mapping, lex: Lexicon) -> str:
-    """One or two sentences: what was understood, what was not, and what the data holds."""
-    understood = [m.label for m in q.measures]
-    understood += [f"by {_dim_label(d)}" for d in q.dimensions]
-    understood += [f"{_dim_label(lex.catalogue.column(ref))} = {' or '.join(v)}" for ref, v in q.filters.items()]
-    if q.period:
-        understood.append(q.period.describe())
-    if q.top_n:
-        understood.append(f"{'bottom' if q.ascending else 'top'} {q.top_n}")
-    missing = [w if w.startswith(("'", "what", "two")) else f"'{w}'" for w in dict.fromkeys(q.not_understood)]
-    if not q.measures:
-        missing.append("which measure")
-    if understood:
-        head = f"I understood {', '.join(understood)}"
-        tail = f" but not {', '.join(missing)}" if missing else f" only with confidence {q.confidence:.2f}"
-    else:
-        head, tail = "I could not map this request to the data", f" (not understood: {', '.join(missing)})"
-    measures = sorted({m.name.replace("_", " ") for m in lex.vocabulary.measures} | _column_measures(lex))
-    dimensions = [*sorted(_dimension_names(lex)), "month", "quarter", "year"]
-    return (
-        f"{head}{tail}. The data has measures {', '.join(measures)} and dimensions {', '.join(dimensions)}; "
-        "rephrase with those words, or configure a chat model."
-    )
-
-
-def _column_measures(lex: Lexicon) -> set[str]:
-    out = {f"number of {t.name.replace('_', ' ')}" for t in lex.catalogue.tables}
-    for t in lex.catalogue.tables:
-        out |= {c.name.replace("_", " ") for c in t.columns if c.kind == "numeric" and not c.is_key}
-    return out
-
-
-def _dimension_names(lex: Lexicon) -> set[str]:
-    out = set()
-    for t in lex.catalogue.tables:
-        for c in t.columns:
-            if c.kind == "text" and not c.is_key and (c.values or c.name in ("name", "title", "label")):
-                out.add(_dim_label(c))
-    return out
-
-
-def _dim_label(d: Column | str) -> str:
-    return d if isinstance(d, str) else dimension_name(d).replace("_", " ")

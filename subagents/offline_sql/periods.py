@@ -105,6 +105,10 @@ def _month_number(word: str) -> int:
 PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\b(from|between) (\d{4}-\d\d-\d\d) (to|and|until|till|through) (\d{4}-\d\d-\d\d)\b", "dates"),
     (rf"\b(?:q([1-4])|{_ORD} quarter)(?: of| in)? ((?:19|20)\d\d)\b|\b((?:19|20)\d\d) q([1-4])\b", "quarter_of_year"),
+    (
+        rf"\b(?:between|from) {_MONTH}(?: ((?:19|20)\d\d))? (?:and|to|through|till|until) {_MONTH} ((?:19|20)\d\d)\b",
+        "month_range",
+    ),
     (rf"\b(since|from|after) (?:{_MONTH} )?((?:19|20)\d\d)\b", "since"),
     (rf"\b{_MONTH}(?: of)? ((?:19|20)\d\d)\b", "month_of_year"),
     (r"\b(?:fy|cy)? ?((?:19|20)\d\d)\b", "year"),
@@ -145,6 +149,11 @@ def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> P
     if handler == "month_of_year":
         start = date(int(g[1]), _month_number(g[0]), 1)
         return _closed(start, shift(start, "month", 1), unit_label(start, "month"), today, "month")
+    if handler == "month_range":
+        first_year = int(g[1] or g[3])
+        start, last = date(first_year, _month_number(g[0]), 1), date(int(g[3]), _month_number(g[2]), 1)
+        label = f"{unit_label(start, 'month')} to {unit_label(last, 'month')}"
+        return _closed(start, shift(last, "month", 1), label, today)
     if handler == "since":
         start = date(int(g[2]), _month_number(g[1]) if g[1] else 1, 1)
         return Period(start, None, f"since {unit_label(start, 'month' if g[1] else 'year')}", partial=True)
