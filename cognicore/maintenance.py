@@ -324,6 +324,7 @@ async def _run_locked(
         for index, step in enumerate(steps):
             if on_step is not None:
                 on_step(step.name, index, len(steps))
+            report.steps.setdefault(step.name, 0)
             for user in users if step.per_user else [None]:
                 key = (step.name, user or "")
                 if key in done:
