@@ -349,7 +349,9 @@ async def process_memory(
     """
     roles = roles or app.roles  # a user's own model (see `ChatEngine`) extracts and reflects for that user
     handlers = {EXTRACT_TURN: make_extract_handler(roles.extractor, app.memory.facts)}
-    report = await process(app.pool, handlers, user_id=user_id)
+    # Everyone's: the owner lists the users with work (the application role sees only its current user's row
+    # of `memory_job_users`); each user's jobs still run acting as that user.
+    report = await process(app.pool if user_id is not None else app.admin_pool, handlers, user_id=user_id)
     reflections: list[int] = []
     if reflect and user_id is not None:
         reflections = await reflect_if_due(
