@@ -46,10 +46,21 @@ class Table:
         """The values of column `index`, in row order."""
         return [row[index] for row in self.rows]
 
+    truncated: bool = False  # the source said it cut the rows (a row limit reached, a size cap)
+
     @property
     def partial(self) -> bool:
-        """True when these rows may not be all the data (truncated, or the query had a LIMIT)."""
-        return self.row_count > len(self.rows) or bool(re.search(r"\blimit\s+\d+", self.sql, re.IGNORECASE))
+        """True when these rows may not be all the data: cut, a LIMIT they reach, or a top-N-per-group `rank`.
+
+        A LIMIT the rows do not reach cut nothing (the SQL guard adds one to every query).
+        """
+        limits = [int(n) for n in re.findall(r"\blimit\s+(\d+)", self.sql, re.IGNORECASE)]
+        return (
+            self.truncated
+            or self.row_count > len(self.rows)
+            or bool(limits and len(self.rows) >= min(limits))
+            or any(c.lower() == "rank" for c in self.columns)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +72,7 @@ class Shape:
     group: int | None
     measure: int
     labels: tuple[int, ...]  # every column naming a row (a bar's label joins them all)
+    share: int | None = None  # a column the query computed with each row's share of the true total, in %
 
     def row_label(self, row: Sequence[Any]) -> str:
         """A row's name from its label columns, e.g. `Widget Pro · EU`."""
@@ -77,7 +89,8 @@ def tabular(data: dict[str, Any]) -> Table | None:
     count = data.get("row_count")
     row_count = count if isinstance(count, int) and not isinstance(count, bool) else len(rows)
     sql = data.get("sql") if isinstance(data.get("sql"), str) else ""
-    return Table(tuple(columns), tuple(tuple(r) for r in rows), max(row_count, len(rows)), sql or "")
+    truncated = data.get("truncated") is True
+    return Table(tuple(columns), tuple(tuple(r) for r in rows), max(row_count, len(rows)), sql or "", truncated)
 
 
 def _tokens(column: str) -> set[str]:
@@ -177,22 +190,73 @@ def shape(table: Table, hint: str = "") -> Shape | None:
     labels = [i for i in range(len(table.columns)) if i not in periods and i not in numeric]
     if not numeric or not (periods or labels):
         return None
+    # A share column or a rank is about the measure, never the measure itself (unless it is all there is).
+    shares = [i for i in numeric if is_share(table.columns[i])]
+    measures = [i for i in numeric if i not in shares and table.columns[i].lower() != "rank"] or numeric
     hint_tokens = _tokens(hint)
-    measure = next((i for i in numeric if _tokens(table.columns[i]) & hint_tokens - {"total"}), numeric[0])
+    measure = next((i for i in measures if _tokens(table.columns[i]) & hint_tokens - {"total"}), measures[0])
+    share = next((i for i in shares if i != measure), None)
     if periods:
         group = labels[0] if labels else None
         by = (periods[0],) if group is None else (periods[0], group)
-        return Shape(label=periods[0], period=True, group=group, measure=measure, labels=by)
-    return Shape(label=labels[0], period=False, group=None, measure=measure, labels=tuple(labels))
+        return Shape(label=periods[0], period=True, group=group, measure=measure, labels=by, share=share)
+    return Shape(label=labels[0], period=False, group=None, measure=measure, labels=tuple(labels), share=share)
 
 
-def default_title(table: Table, hint: str = "") -> str:
-    """A chart title from column names, e.g. `Total revenue by category`."""
+def is_share(column: str) -> bool:
+    """True when the column holds a percentage share (`share_pct`, `pct_of_total`, `percent`)."""
+    tokens = _tokens(column)
+    return bool(tokens & {"share", "pct", "percent", "percentage"})
+
+
+def short_period(period: str) -> str:
+    """A period statement (`the last complete quarter, Q3 2026 (2026-07-01 to 2026-09-30)`) for a title: `Q3 2026`.
+
+    The label after its last comma when it names one, else its dates; `to date` when it is partial.
+    """
+    text = " ".join(period.split())
+    dates = re.search(r"\(([^()]*)\)\s*$", text)
+    label = text[: dates.start()].strip() if dates else text
+    partial = "partial" in text.lower()
+    named = re.search(r"(Q[1-4] \d{4}|[A-Z][a-z]+ \d{4}|(?:19|20)\d\d)$", label)
+    if "," in label:
+        label = label.rsplit(",", 1)[1].strip()
+    elif named and not label.lower().startswith(("since", "from", "before")):
+        label = named[1]
+    elif dates and not label.lower().startswith("since"):
+        label = dates[1].split(",")[0].strip()  # "the last 6 complete months" says less than its dates
+    if label.lower() == "all dates in the data":
+        return "all dates"
+    label = re.sub(r"^the\s+", "", label)
+    return f"{label} to date" if partial and "date" not in label and not label.startswith("since") else label
+
+
+def subject(table: Table, hint: str = "") -> str:
+    """What a table measures, by what: `Total revenue by category`; `Data` when it has no measure."""
     s = shape(table, hint)
     if s is None:
         return "Data"
     by = " and ".join(humanize(table.columns[i]).lower() for i in s.labels)
     return f"{humanize(table.columns[s.measure])} by {by}"
+
+
+def default_title(table: Table, hint: str = "", period: str = "") -> str:
+    """A chart title naming measure and period: `Total revenue by category, Q3 2026`.
+
+    A trend names the first and last periods it shows; otherwise `period` is the data step's statement of
+    the period its query covered (left out when the step did not state one).
+    """
+    s = shape(table, hint)
+    if s is None:
+        return "Data"
+    if s.period:
+        keys = sorted(
+            {r[s.label] for r in table.rows if r[s.label] is not None},
+            key=lambda v: (period_key(v, table.columns[s.label]), str(v)),
+        )
+        span = f"{keys[0]} to {keys[-1]}" if len(keys) > 1 else str(keys[0])
+        return f"{subject(table, hint)}, {span}" + (" (last one to date)" if "partial" in period.lower() else "")
+    return f"{subject(table, hint)}, {short_period(period)}" if period.strip() else subject(table, hint)
 
 
 def render_chart(table: Table, path: Path, *, title: str, hint: str = "") -> Path | None:

@@ -56,30 +56,44 @@ def rows_asked(text: str) -> tuple[int | None, bool]:
 class Analysis:
     """Figures computed from one table: findings and recommendations in the table's own numbers."""
 
-    scope: str
+    subject: str  # what is measured, by what: "Revenue by category"
     findings: list[str]
     recommendations: list[str]
     headline: list[str]  # the one or two findings worth the summary
-    titled: bool = True  # the scope can serve as the report's title
+    titled: bool = True  # the subject can serve as the report's title
     notes: tuple[str, ...] = ()
+    span: str = ""  # a trend's first to last period, as shown in the data
 
 
-def analyse(table: Table, *, hint: str, style: Style, asked: int | None = None, bottom: bool = False) -> Analysis:
-    """Exact figures from `table`: a ranking, or a trend when its label column is a time period."""
+def analyse(
+    table: Table,
+    *,
+    hint: str,
+    style: Style,
+    asked: int | None = None,
+    bottom: bool = False,
+    period: str | None = None,
+) -> Analysis:
+    """Exact figures from `table`: a ranking, or a trend when its label column is a time period.
+
+    `period` is the data step's statement of the period its query covered (None when it stated none).
+    """
     s = shape(table, hint)
     if s is None:
         return _describe_plain(table)
-    return _trend(table, s, style, asked, bottom) if s.period else _ranking(table, s, style, asked, bottom)
+    if s.period:
+        return _trend(table, s, style, asked, bottom, period)
+    return _ranking(table, s, style, asked, bottom)
 
 
 def _describe_plain(table: Table) -> Analysis:
     cols = ", ".join(humanize(c) for c in table.columns)
     if not table.rows:
         empty = ["The query returned no rows."]
-        return Analysis("a query that returned no rows", empty, [], empty, titled=False)
+        return Analysis("A query that returned no rows", empty, [], empty, titled=False)
     if len(table.rows) == 1 and all(isinstance(v, int | float) for v in table.rows[0]):
         facts = [f"{humanize(c)}: {format_value(v, c)}." for c, v in zip(table.columns, table.rows[0], strict=True)]
-        return Analysis(", ".join(humanize(c).lower() for c in table.columns), facts, [], facts[:2])
+        return Analysis(_cap(" and ".join(humanize(c).lower() for c in table.columns)), facts, [], facts[:2])
     note = f"{len(table.rows)} rows with columns {cols}; no numeric measure to rank."
     return Analysis(f"{len(table.rows)} rows without a numeric measure", [note], [], [note], titled=False)
 
@@ -92,54 +106,80 @@ def _ranking(table: Table, s: Shape, style: Style, asked: int | None, bottom: bo
     names = [s.row_label(r) for r in rows]
     values = [float(r[s.measure]) for r in rows]
     n_rows = len(rows)
-    # A share of a total only means something for an additive, non-negative measure.
-    total = sum(values) if is_additive(col) and min(values) >= 0 and n_rows > 1 and sum(values) > 0 else None
-    across = f"the {n_rows} rows returned" if table.partial or len(s.labels) > 1 else f"{n_rows} {_plural(what)}"
+    whats = _plural(what) if len(s.labels) == 1 else "rows"
+    # Shares are of the true total: a share column the query computed over every row, or the sum of the rows
+    # when they are all the rows. A share of the rows shown is only ever written as such, never as "of the total".
+    additive = is_additive(col) and min(values) >= 0 and n_rows > 1 and sum(values) > 0
+    queried = [r[s.share] for r in rows] if s.share is not None else None
+    total = sum(values) if additive and not table.partial else None
+    shown = sum(values) if additive and table.partial else None
 
     def fmt(v: float) -> str:
         return format_value(v, col)
 
-    def pct(v: float) -> str:
-        return format_percent(100 * v / total) if total else ""
+    def pct(i: int) -> str:
+        if queried is not None:
+            return format_percent(float(queried[i])) if queried[i] is not None else ""
+        return format_percent(100 * values[i] / total) if total else ""
 
-    def share(v: float) -> str:
-        return f" ({pct(v)})" if total else ""
+    def share(i: int) -> str:
+        return f" ({pct(i)})" if pct(i) else ""
 
-    findings = [
-        f"{names[0]} leads {measure} with {fmt(values[0])}"
-        + (f", {pct(values[0])} of the {fmt(total)} total across {across}." if total else ".")
-    ]
-    if n_rows > 1:
-        gap = values[0] - values[1]
-        rel = f" ({format_percent(100 * gap / values[1])})" if values[1] > 0 else ""
-        findings.append(f"{names[0]} is {fmt(gap)}{rel} ahead of {names[1]}, second with {fmt(values[1])}.")
+    basis = ""
+    if queried is not None and pct(0):
+        over = f"all {whats}" if table.partial else f"{n_rows} {whats}"
+        basis = f"{pct(0)} of the total across {over} (share computed by the query)"
+    elif total:
+        basis = f"{pct(0)} of the {fmt(total)} total across {n_rows} {whats}"
+    elif shown:
+        part = format_percent(100 * values[0] / shown)
+        basis = f"{part} of the {fmt(shown)} across the {n_rows} rows shown (not of the overall total)"
+    tied = sum(v == values[0] for v in values)
+    if tied > 1:  # a tie has no leader: naming one would be an artefact of the row order
+        who = _and(names[:tied]) if tied <= 4 else f"{tied} {whats}"
+        findings = [
+            f"{who} tie for the lead in {measure} with {fmt(values[0])} each"
+            + (f", {basis.replace(' of the', ' each of the', 1)}." if basis else ".")
+        ]
+    else:
+        findings = [f"{names[0]} leads {measure} with {fmt(values[0])}" + (f", {basis}." if basis else ".")]
+        if n_rows > 1:
+            gap = values[0] - values[1]
+            rel = f" ({format_percent(100 * gap / values[1])})" if values[1] > 0 else ""
+            findings.append(f"{names[0]} is {fmt(gap)}{rel} ahead of {names[1]}, second with {fmt(values[1])}.")
     n = min(asked or {"brief": 3, "standard": 5, "detailed": 10}[style], n_rows)
     order = list(range(n_rows))[::-1] if bottom else list(range(n_rows))
-    picked = [(i + 1, names[i], values[i]) for i in order[:n]]
+    picked = [(i + 1, i) for i in order[:n]]
     if style == "detailed":
-        findings += [f"#{rank} {name}: {fmt(v)}{share(v)}." for rank, name, v in picked]
-    elif n > 2 or asked:
-        ranked = "; ".join(f"#{rank} {name} {fmt(v)}{share(v)}" for rank, name, v in picked)
+        findings += [f"#{rank} {names[i]}: {fmt(values[i])}{share(i)}." for rank, i in picked]
+    elif (n > 2 or asked) and tied < n_rows:  # a list of equal rows says nothing the tie did not
+        ranked = "; ".join(f"#{rank} {names[i]} {fmt(values[i])}{share(i)}" for rank, i in picked)
         findings.append(f"{'Bottom' if bottom else 'Top'} {n} by {measure}: {ranked}.")
     if n_rows > 2 and not table.partial and not bottom and n < n_rows:
-        findings.append(f"{names[-1]} is last with {fmt(values[-1])}{share(values[-1])}.")
+        findings.append(f"{names[-1]} is last with {fmt(values[-1])}{share(n_rows - 1)}.")
     if total and style != "brief":
-        findings.append(f"{_total_of(measure)} across {across}: {fmt(total)}.")
+        findings.append(f"{_total_of(measure)} across {n_rows} {whats}: {fmt(total)}.")
     notes: tuple[str, ...] = ()
     # A caveat, not a finding: notes are never cut to fit a briefing.
     if table.row_count > len(table.rows):
-        notes = (f"Only {len(table.rows)} of {table.row_count} rows were returned, so totals are partial.",)
+        notes = (f"Only {len(table.rows)} of {table.row_count} rows were returned, so sums of them are partial.",)
     elif table.partial:
-        notes = (f"The query was limited to {len(table.rows)} rows, so totals are partial.",)
+        notes = (f"The query returned {len(table.rows)} selected rows, not all of them: sums of them are partial.",)
 
-    recs = [
-        f"Protect {_possessive(names[0])} lead in {measure}" + (f" ({pct(values[0])} of the total)." if total else ".")
-    ]
+    recs: list[str] = []
     if n_rows > 1 and values[1] > 0 and values[0] - values[1] < 0.1 * values[1]:
-        recs.append(f"Watch {names[1]}: it is close behind {names[0]}.")
+        recs.append(f"Watch {names[1]}: it is {fmt(values[0] - values[1])} behind {names[0]}.")
     if n_rows > 2 and not table.partial:
-        recs.append(f"Review {names[-1]}, the smallest by {measure}: grow it or reduce its cost.")
-    return Analysis(f"{measure} by {what} ({n_rows} rows)", findings, recs, findings[:2], notes=notes)
+        recs.append(f"Review {names[-1]}, the smallest by {measure} ({fmt(values[-1])}{share(n_rows - 1)}).")
+    return Analysis(_cap(f"{measure} by {what}"), findings, recs, findings[:2], notes=notes)
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _possessive(name: str) -> str:
@@ -161,14 +201,15 @@ def _total_of(measure: str) -> str:
     return measure[:1].upper() + measure[1:] if measure.startswith("total ") else f"Total {measure}"
 
 
-def _trend(table: Table, s: Shape, style: Style, asked: int | None, bottom: bool) -> Analysis:
+def _trend(table: Table, s: Shape, style: Style, asked: int | None, bottom: bool, period: str | None) -> Analysis:
     col, period_col = table.columns[s.measure], table.columns[s.label]
     measure = humanize(col).lower()
     rows = [r for r in table.rows if r[s.measure] is not None and r[s.label] is not None]
     periods = sorted({r[s.label] for r in rows}, key=lambda v: (period_key(v, period_col), str(v)))
     findings: list[str] = []
     recs: list[str] = []
-    if s.group is None or is_additive(col):
+    # Top N per period is not every series: their sum is no total, so only the series themselves are compared.
+    if s.group is None or (is_additive(col) and not table.partial):
         per: dict[Any, float] = dict.fromkeys(periods, 0.0)
         for r in rows:
             per[r[s.label]] += float(r[s.measure])
@@ -181,25 +222,44 @@ def _trend(table: Table, s: Shape, style: Style, asked: int | None, bottom: bool
         series: dict[str, dict[Any, float]] = {}
         for r in rows:
             series.setdefault(str(r[s.group]), {})[r[s.label]] = float(r[s.measure])
-        findings += _latest_leaders(series, periods[-1], col, style, asked, bottom)
+        shares = (
+            {str(r[s.group]): r[s.share] for r in rows if r[s.label] == periods[-1]} if s.share is not None else None
+        )
+        findings += _latest_leaders(series, periods[-1], col, style, asked, bottom, shares, table.partial)
         findings += _growth_per_series(series, periods, col, style, recs)
-    scope = f"{measure} by {humanize(period_col).lower()}, {periods[0]} to {periods[-1]}"
-    # Nothing in the data says whether the last period is over: the reader must know what comparisons assume.
-    caveat = f"Comparisons with {periods[-1]} assume that period is complete; if not, its figures are partial."
-    return Analysis(scope, findings, recs, findings[:2], notes=(caveat,) if len(periods) > 1 else ())
+    subject = _cap(f"{measure} by {humanize(period_col).lower()}")
+    if s.group is not None:
+        subject += f" and {humanize(table.columns[s.group]).lower()}"
+    span = f"{periods[0]} to {periods[-1]}" if len(periods) > 1 else str(periods[0])
+    notes: tuple[str, ...] = ()
+    if len(periods) > 1 and period is None:
+        # Nothing says whether the last period is over: the reader must know what comparisons assume.
+        notes = (f"Comparisons with {periods[-1]} assume that period is complete; if not, its figures are partial.",)
+    elif len(periods) > 1 and period is not None and "partial" in period.lower():
+        notes = (f"{periods[-1]} is partial (to date), so comparisons with it are not like for like.",)
+    return Analysis(subject, findings, recs, findings[:2], notes=notes, span=span)
 
 
 def _latest_leaders(
-    series: dict[str, dict[Any, float]], last: Any, col: str, style: Style, asked: int | None, bottom: bool
+    series: dict[str, dict[Any, float]],
+    last: Any,
+    col: str,
+    style: Style,
+    asked: int | None,
+    bottom: bool,
+    shares: dict[str, Any] | None,
+    partial: bool,
 ) -> list[str]:
-    """Who leads the latest period, and its share of that period when the measure adds up."""
+    """Who leads the latest period, and its share of that period's true total when one is known."""
     ranked = sorted(((g, v[last]) for g, v in series.items() if last in v), key=lambda gv: (-gv[1], gv[0]))
     if not ranked:
         return []
     name, value = ranked[0]
     period_total = sum(v for _, v in ranked)
     share = ""
-    if is_additive(col) and period_total > 0:
+    if shares is not None and shares.get(name) is not None:
+        share = f", {format_percent(float(shares[name]))} of that period's total (computed by the query)"
+    elif is_additive(col) and period_total > 0 and not partial:
         pct = format_percent(100 * value / period_total)
         share = f", {pct} of that period's {format_value(period_total, col)}"
     facts = [f"In {last}, {name} leads with {format_value(value, col)}{share}."]
@@ -267,6 +327,4 @@ def _series_facts(
     peak = max(periods, key=lambda p: (per[p], str(p)))
     if peak != last and style != "brief":
         facts.append(f"Peak: {peak} with {fmt(per[peak])}.")
-    if per[last] > per[first] > 0:
-        recs.append(f"Find what drove the growth in {measure} since {first} and whether it can be repeated.")
     return facts

@@ -31,6 +31,7 @@ class _TableInput:
     step_id: str
     summary: str
     table: Table
+    period: str = ""  # the period the data step says its query covered
 
 
 class ReportGenerationAgent:
@@ -99,17 +100,17 @@ def _write_files(task: StepInput, ctx: AgentContext, draft: ReportDraft, folder:
     report_name, chart_name = _file_names(folder, marker, task.step_id)
     hint = f"{task.instruction} {task.request}"
     tables = [
-        _TableInput(step_id, str(out.data.get("explanation") or ""), t)
+        _TableInput(step_id, str(out.data.get("explanation") or ""), t, str(out.data.get("period") or ""))
         for step_id, out in task.inputs.items()
         if out.status == "ok" and (t := tabular(out.data)) is not None
     ]
     chart_path: Path | None = None
     chart: tuple[str, str] | None = None
     # One chart per report: the first dependency whose table has a label and a numeric column.
-    if charted := next((t.table for t in tables if shape(t.table, hint) is not None), None):
-        title = default_title(charted, hint)
+    if charted := next((t for t in tables if shape(t.table, hint) is not None), None):
+        title = default_title(charted.table, hint, charted.period)  # measure and period
         tmp = folder / f".{chart_name}.tmp"
-        if render_chart(charted, tmp, title=title, hint=hint):
+        if render_chart(charted.table, tmp, title=title, hint=hint):
             chart_path, chart = folder / chart_name, (chart_name, title)
             os.replace(tmp, chart_path)
     markdown = _render_markdown(draft, marker=marker, tables=tables, chart=chart, task=task, ctx=ctx)

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from pydantic import BaseModel, Field
 
 from cognicore.memory.llm import LlmRole, RoleOptions
-from cognicore.subagents.charts import tabular
-from cognicore.subagents.report_analysis import analyse, plural, report_style, rows_asked
+from cognicore.subagents.charts import short_period, tabular
+from cognicore.subagents.report_analysis import Analysis, analyse, report_style, rows_asked
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -21,10 +21,15 @@ ROLE = "write_report"
 class ReportDraft(BaseModel):
     """A short business report written only from the step outputs you were given."""
 
-    title: str = Field(min_length=1, description="A specific title of at most 12 words naming what is measured.")
+    title: str = Field(
+        min_length=1,
+        description="At most 12 words naming the subject (what is measured, by what) and the period the data "
+        "covers, e.g. 'Revenue by region, Q3 2026'. Never the instruction's own wording.",
+    )
     summary: str = Field(
         min_length=1,
-        description="Executive summary of 2 to 4 sentences with the most important figures from the inputs.",
+        description="Executive summary of 2 to 4 sentences: the first names the subject and the period with its "
+        "dates; then the most important figures from the inputs. No filler sentences.",
     )
     findings: list[str] = Field(
         default_factory=list,
@@ -65,9 +70,9 @@ class OfflineReportWriter:
 
     async def write_report(self, *, instruction: str, request: str, inputs: list[dict[str, Any]]) -> ReportDraft:
         """A draft whose every number is in, or computed exactly from, the inputs."""
-        style = report_style(f"{instruction} {request}")
-        asked, bottom = rows_asked(f"{instruction} {request}")
         hint = f"{instruction} {request}"
+        style = report_style(hint)
+        asked, bottom = rows_asked(hint)
         kind = "briefing" if style == "brief" else "report"
         failed = [i for i in inputs if i.get("status") == "error"]
         usable = [i for i in inputs if i.get("status") != "error"]
@@ -78,7 +83,10 @@ class OfflineReportWriter:
         recs: list[str] = []
         notes: list[str] = []
         summary: list[str] = []
-        analyses = [(i, analyse(t, hint=hint, style=style, asked=asked, bottom=bottom)) for i, t in tables]
+        analyses = [
+            (i, analyse(t, hint=hint, style=style, asked=asked, bottom=bottom, period=stated_period(i)))
+            for i, t in tables
+        ]
         for i, a in analyses:
             prefix = f"[{i['step_id']}] " if len(analyses) > 1 else ""
             findings += [prefix + f for f in a.findings]
@@ -94,17 +102,15 @@ class OfflineReportWriter:
         recs[:0] = [f"Re-run step {i['step_id']} once its error is fixed, to complete this {kind}." for i in failed]
 
         if analyses:
-            scopes = "; ".join(a.scope for _, a in analyses)
-            summary.append(f"This {kind} covers {scopes}.")
+            # The summary opens with what is measured and over which period, then the figures worth knowing.
+            for i, a in analyses[:2]:
+                summary.append(f"{a.subject} {_when(a, stated_period(i))}.")
             summary += analyses[0][1].headline[: 1 if failed or len(analyses) > 1 else 2]
-            if texts and not failed:
-                summary.append(f"It also draws on {plural(len(texts), 'text input')}; their sources are in the notes.")
-            titled = [a for _, a in analyses if a.titled]
-            title = titled[0].scope.split(" (")[0] if titled else _clip(instruction or request or "Findings", 60)
+            titled = [(i, a) for i, a in analyses if a.titled]
+            title = _title(*titled[0]) if titled else _text_title(texts)
         elif texts:
-            summary.append(f"This {kind} is based on {plural(len(texts), 'text input')}; there was no table.")
-            summary += _sentences(texts[0]["summary"])[:1]
-            title = _clip(instruction or request or "Findings", 60)
+            summary += _sentences(texts[0]["summary"])[:2]
+            title = _text_title(texts)
         else:
             title = "No data available"
             summary.append(f"No data was available for this {kind}, so it reports no figures.")
@@ -123,6 +129,38 @@ class OfflineReportWriter:
             recommendations=_dedupe(recs)[: {"brief": 2, "standard": 3, "detailed": 6}[style]],
             notes=notes,
         )
+
+
+def stated_period(step: dict[str, Any]) -> str | None:
+    """The period a data step says its query covered (`data["period"]`), or None when it stated none."""
+    period = (step.get("data") or {}).get("period")
+    return " ".join(period.split()) if isinstance(period, str) and period.strip() else None
+
+
+def _when(a: Analysis, period: str | None) -> str:
+    """The period of an analysis as the summary states it: the data's own span for a trend, else the step's."""
+    if a.span:
+        partial = period is not None and "partial" in period.lower()
+        return f"from {a.span}" + (", the last period partial (to date)" if partial else "")
+    if period is None:
+        return "(the data step did not state the period its query covered)"
+    return f"over {period}" if period.startswith("all dates") else f"for {period}"
+
+
+def _title(step: dict[str, Any], a: Analysis) -> str:
+    """`Revenue by region, Q3 2026`: the subject and the period, never the instruction's words."""
+    period = stated_period(step)
+    if a.span:
+        return f"{a.subject}, {a.span}"
+    return f"{a.subject}, {short_period(period)}" if period else a.subject
+
+
+def _text_title(texts: list[dict[str, Any]]) -> str:
+    """A title for text inputs from what they cite (`Returns policy`), else where they came from."""
+    cited = _dedupe([c.get("title") or "" for i in texts for c in i.get("citations") or [] if c.get("title")])
+    if cited:
+        return " and ".join(cited[:2]) + (" and other sources" if len(cited) > 2 else "")
+    return "Findings from the knowledge base" if any(i.get("agent") == "rag_query" for i in texts) else "Findings"
 
 
 def _sources(step: dict[str, Any]) -> str:
@@ -150,10 +188,21 @@ Rules:
 - Use only figures that appear in the inputs or in `computed_findings` (exact figures computed from the
   data). Never estimate, extrapolate or invent numbers, names, periods or sources.
 - Quote figures as they are formatted in `computed_findings` (e.g. "$1,234,567", "34.2%").
+- The title names the subject (the measure and what it is broken down by) and the period, e.g.
+  "Revenue by region, Q3 2026". Never reuse or paraphrase the instruction as the title.
+- The period comes from the data step: its `period` field (or its `explanation`), with its dates; a trend's
+  periods are the first and last in its rows. The summary's first sentence names the subject and the
+  period with its dates. If no input states the period, say that it was not stated; never guess it.
+- Shares: a percentage "of the total" only when the query computed it (a share column such as `share_pct`)
+  or when the rows are all the rows (no LIMIT, no top-N `rank`, `row_count` equal to the rows). When the
+  rows are a selection (top N, limited, truncated), a percentage of their sum must be written as
+  "of the rows shown", never as a share of the total.
 - If an input has status "error" or there is no data, say so in the summary and in `notes`.
 - Text inputs (answers from the knowledge base) give context: put their sources in `notes`.
 - Follow the instruction's style: a briefing is short (at most 4 findings, 2 recommendations);
   a detailed report covers every row the instruction asks for.
+- No filler: no sentence that carries no fact from the inputs ("This report covers...", "In conclusion...",
+  generic advice not tied to a figure). Recommendations follow from a specific finding.
 - The summary has 2 to 4 sentences. Findings are short bullets, one fact each."""
 
 MAX_LLM_ROWS = 50
@@ -168,14 +217,28 @@ class LlmReportWriter(LlmRole[ReportDraft]):
 
     async def write_report(self, *, instruction: str, request: str, inputs: list[dict[str, Any]]) -> ReportDraft:
         """A draft from the model; raises `ModelCallError` on timeout or unusable output."""
-        computed = await OfflineReportWriter().write_report(instruction=instruction, request=request, inputs=inputs)
         payload = {
             "instruction": instruction,
             "request": request,
             "inputs": [_for_model(i) for i in inputs],
-            "computed_findings": computed.findings,
+            "computed_findings": computed_findings(inputs),
         }
         return await self.ask(json.dumps(payload, ensure_ascii=False, default=str, indent=1))
+
+
+def computed_findings(inputs: list[dict[str, Any]]) -> list[str]:
+    """Exact figures of every table input, for a model to quote.
+
+    Computed from the data alone: the request is not read (no word list decides anything on the LLM path);
+    the model chooses what to report from these and the rows.
+    """
+    found: list[str] = []
+    tables = [(i, t) for i in inputs if i.get("status") != "error" and (t := tabular(i.get("data") or {}))]
+    for i, table in tables:
+        a = analyse(table, hint="", style="detailed", period=stated_period(i))
+        prefix = f"[{i.get('step_id')}] " if len(tables) > 1 else ""
+        found += [prefix + f for f in [*a.findings, *a.notes]]
+    return found
 
 
 def _for_model(step: dict[str, Any]) -> dict[str, Any]:

@@ -73,9 +73,15 @@ def test_tabular_rejects_other_shapes(data: dict) -> None:
 
 def test_table_is_partial_when_truncated_or_limited() -> None:
     truncated = tabular({"columns": ["a", "n"], "rows": [["x", 1]], "row_count": 250})
-    limited = tabular({"columns": ["a", "n"], "rows": [["x", 1]], "sql": "SELECT a, n FROM t LIMIT 5"})
+    limited = tabular({"columns": ["a", "n"], "rows": [["x", 1]], "sql": "SELECT a, n FROM t LIMIT 1"})
     assert truncated is not None and truncated.partial and truncated.row_count == 250
     assert limited is not None and limited.partial
+    # The SQL guard's row limit on every query cut nothing when the rows do not reach it.
+    guarded = tabular({"columns": ["a", "n"], "rows": [["x", 1], ["y", 2]], "sql": "SELECT a, n FROM t LIMIT 200"})
+    assert guarded is not None and not guarded.partial
+    said = tabular({"columns": ["a", "n"], "rows": [["x", 1]], "truncated": True})
+    ranked = tabular({"columns": ["a", "n", "rank"], "rows": [["x", 1, 1]]})
+    assert said is not None and said.partial and ranked is not None and ranked.partial
 
 
 @pytest.mark.parametrize(
@@ -132,7 +138,10 @@ def test_formatting_for_people() -> None:
     assert format_percent(34.16) == "34.2%"
     assert humanize("total_revenue_usd") == "Total revenue (USD)"
     assert default_title(tabular(CATEGORIES)) == "Total revenue by category"  # type: ignore[arg-type]
-    assert default_title(tabular(QUARTERS)) == "Revenue by quarter and category"  # type: ignore[arg-type]
+    # A trend's title names its first and last periods; another table's names the period its step stated.
+    assert default_title(tabular(QUARTERS)) == "Revenue by quarter and category, 2024-Q4 to 2025-Q2"  # type: ignore[arg-type]
+    q3 = "the last complete quarter, Q3 2026 (2026-07-01 to 2026-09-30)"
+    assert default_title(tabular(CATEGORIES), period=q3) == "Total revenue by category, Q3 2026"  # type: ignore[arg-type]
     two_labels = tabular({"columns": ["product", "region", "units"], "rows": [["Buds", "EU", 3]]})
     assert default_title(two_labels) == "Units by product and region"  # type: ignore[arg-type]
 

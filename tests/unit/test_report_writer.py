@@ -151,9 +151,12 @@ async def test_growth_per_series_and_leader_of_the_latest_period() -> None:
 async def test_limited_query_gives_no_grand_total_claims() -> None:
     data = {**SMALL, "sql": SMALL["sql"] + " LIMIT 3"}
     draft = await write("Report on revenue by category", table_input(data))
-    assert "50.0% of the $1,000 total across the 3 rows returned" in draft.findings[0]
+    # A share of the rows shown is said to be one, never a share of the total.
+    assert "50.0% of the $1,000 across the 3 rows shown (not of the overall total)" in draft.findings[0]
+    assert not any("of the total" in f or "total across" in f for f in [*draft.findings, *draft.recommendations])
+    assert not any("(50.0%)" in f for f in draft.findings)
     assert not any("is last" in f for f in draft.findings)
-    assert draft.notes == ["The query was limited to 3 rows, so totals are partial."]
+    assert draft.notes == ["The query returned 3 selected rows, not all of them: sums of them are partial."]
 
 
 async def test_rows_named_by_several_columns_and_truncated_results() -> None:
@@ -164,9 +167,10 @@ async def test_rows_named_by_several_columns_and_truncated_results() -> None:
     }
     draft = await write("Report on revenue by product and region", table_input(data))
     assert draft.findings[0] == (
-        "Aurora Buds Pro · EU leads revenue with $900, 60.0% of the $1,500 total across the 2 rows returned."
+        "Aurora Buds Pro · EU leads revenue with $900, 60.0% of the $1,500 across the 2 rows shown "
+        "(not of the overall total)."
     )
-    assert "Only 2 of 40 rows were returned, so totals are partial." in draft.notes
+    assert "Only 2 of 40 rows were returned, so sums of them are partial." in draft.notes
 
 
 async def test_non_additive_measure_has_no_total_or_share() -> None:
