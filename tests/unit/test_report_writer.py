@@ -261,3 +261,61 @@ async def test_llm_writer_retries_junk_then_raises_a_clear_error() -> None:
 def test_writer_choice_follows_the_chat_model() -> None:
     assert isinstance(report_writer(None), OfflineReportWriter)
     assert isinstance(report_writer(scripted([]), RoleOptions(retries=2, timeout_s=1)), LlmReportWriter)
+
+
+Q3 = "the last complete quarter, Q3 2026 (2026-07-01 to 2026-09-30)"
+
+
+async def test_title_and_summary_name_the_subject_and_the_stated_period() -> None:
+    draft = await write("Make me something for the board about categories", table_input({**SMALL, "period": Q3}))
+    assert draft.title == "Revenue by category, Q3 2026"
+    assert draft.summary.startswith(f"Revenue by category for {Q3}. Audio leads revenue with $500")
+    unstated = await write("Report on revenue by category", table_input(SMALL))
+    assert "did not state the period" in unstated.summary and unstated.title == "Revenue by category"
+    everything = await write("Report", table_input({**SMALL, "period": "all dates in the data"}))
+    assert everything.title == "Revenue by category, all dates" and "over all dates in the data" in everything.summary
+
+
+async def test_a_share_column_of_the_query_is_the_share_even_for_selected_rows() -> None:
+    data = {
+        "columns": ["category", "revenue", "share_pct", "rank"],
+        "rows": [["Audio", 500.0, 41.7, 1], ["Wearables", 300.0, 25.0, 2]],
+        "period": Q3,
+    }
+    draft = await write("Report on the top two categories", table_input(data))
+    assert draft.findings[0] == (
+        "Audio leads revenue with $500, 41.7% of the total across all categories (share computed by the query)."
+    )
+    assert "Top 2 by revenue: #1 Audio $500 (41.7%); #2 Wearables $300 (25.0%)." in draft.findings
+    assert not any("62.5%" in f for f in draft.findings)  # 500 / (500 + 300): a share of the rows shown
+
+
+async def test_a_text_report_is_titled_from_its_sources_never_from_the_instruction() -> None:
+    draft = await write("Summarise the returns policy for the store managers", rag_input())
+    assert draft.title == "Returns policy" and "Summarise" not in draft.title
+
+
+async def test_a_partial_last_period_is_said_when_the_step_states_it() -> None:
+    data = {**MONTHS, "period": "this year, 2025 (2025-01-01 to 2025-03-14, partial: to date)"}
+    draft = await write("Report on monthly revenue", table_input(data))
+    assert draft.notes == ["2025-03 is partial (to date), so comparisons with it are not like for like."]
+    assert "from 2025-01 to 2025-03, the last period partial (to date)" in draft.summary
+
+
+async def test_the_llm_writers_figures_do_not_depend_on_the_request() -> None:
+    payloads: list[dict[str, Any]] = []
+
+    class Recording(ScriptedChatModel):
+        def _generate(self, messages: list[BaseMessage], *args: Any, **kwargs: Any) -> Any:
+            payloads.append(json.loads(str(messages[-1].content)))
+            return super()._generate(messages, *args, **kwargs)
+
+    for instruction in ("A short briefing on the bottom 2", "A detailed report on every category"):
+        model = Recording(messages=iter([structured(ReportDraft, DRAFT)]))
+        await LlmReportWriter(model, RoleOptions(retries=0, timeout_s=5)).write_report(
+            instruction=instruction, request="", inputs=[table_input({**SMALL, "period": Q3})]
+        )
+    assert payloads[0]["computed_findings"] == payloads[1]["computed_findings"]
+    assert payloads[0]["inputs"][0]["data"]["period"] == Q3
+    for rule in ("names the subject", "period", '"of the rows shown"', "No filler", "Never reuse or paraphrase"):
+        assert rule in WRITE_REPORT_PROMPT
