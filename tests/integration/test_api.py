@@ -130,6 +130,14 @@ def test_ask_returns_the_ask_json_object(alice_session: dict[str, Any]) -> None:
     assert task["intent"] == "task" and task["outcome"] == "succeeded" and task["plan"]["steps"]
 
 
+def test_ask_reports_refused_and_unsure_outcomes(alice: httpx.Client) -> None:
+    """Issue 9: a request no agent can do is refused with what the agents do; a foreign one is unsure."""
+    body = alice.post("/v1/ask", json={"request": "Rent me a bicycle for Saturday"}).json()
+    assert body["outcome"] == "refused" and body["plan"] is None and "database_query" in body["answer"]
+    body = alice.post("/v1/ask", json={"request": "Quelles sont les ventes de notre entreprise cette année ?"}).json()
+    assert body["outcome"] == "unsure" and "French" in body["answer"]
+
+
 def test_ask_errors(alice: httpx.Client) -> None:
     assert "request" in _problem(alice.post("/v1/ask", json={}), 422)["detail"]
     _problem(alice.post("/v1/ask", json={"request": ""}), 422)
@@ -351,6 +359,10 @@ def test_memory_ingest_items_context_extract_summarize(alice: httpx.Client, bob:
     assert "PDF" not in bob.get("/v1/memory/context", params={"q": "weekly briefing format"}).json()["text"]
     bob_items = bob.get("/v1/memory/items", params={"limit": 500}).json()["items"]
     assert not {i["id"] for i in older} & {i["id"] for i in bob_items}
+    # A message dated a thousand years back is stored and recalled (its recency is ~0, not an error).
+    ancient = {"text": "The briefing template was chosen long ago.", "at": "1026-01-01T00:00:00Z", "session": "m2"}
+    assert alice.post("/v1/memory/messages", json=ancient).status_code == 200
+    assert alice.get("/v1/memory/retrieve", params={"q": "briefing template", "session": "m2"}).status_code == 200
     _problem(alice.post("/v1/memory/messages", json={"text": "   "}), 422)
     _problem(alice.post("/v1/memory/messages", json={"text": "x", "user": "bob"}), 422)
     _problem(alice.get("/v1/memory/items", params={"kind": "dream"}), 422)
