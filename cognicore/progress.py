@@ -83,11 +83,8 @@ def print_result(console: Console, result: RunResult) -> None:
     )
     if result.citations:
         console.print("[bold]Sources[/]")
-        seen: set[str] = set()
-        for c in result.citations:
-            if c["source"] not in seen:
-                seen.add(c["source"])
-                console.print(f"  • {c['title']} — {c['source']}")
+        for number, c in enumerate(result.citations, start=1):  # [n] in the answer is the n-th source
+            console.print(f"  \\[{number}] {c['title']} — {c['source']}")
     if result.artifacts:
         console.print("[bold]Artifacts[/]")
         for a in result.artifacts:

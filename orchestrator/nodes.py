@@ -26,6 +26,7 @@ from cognicore.orchestrator.memory_use import record_memory_use
 from cognicore.orchestrator.recollection import memory_passages, memory_text, planner_memory
 from cognicore.orchestrator.reuse import fill
 from cognicore.orchestrator.state import Outcome, State, StepTask
+from cognicore.subagents.compose import cite_in_order
 from cognicore.subagents.errors import UNSURE_MARKER, SubAgentError, Unsure
 from cognicore.subagents.read_only import REFUSED_MARKER
 from cognicore.subagents.role_names import tool_role
@@ -182,6 +183,8 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         # No passage supports an answer: say so as uncertainty, never as a confident "nothing on it".
         return {"answer": no_evidence(state["request"]), "outcome": "unsure", "model_calls": {"compose_answer": 1}}
     by_index = {p["index"]: p for p in fitted.passages}
+    # Marker [k] of the answer is the k-th citation listed (issue 9 point 6).
+    text, order = cite_in_order(composed.text, [i for i in composed.used if i in by_index])
     citations = [
         {
             "source": by_index[i]["source"],
@@ -189,12 +192,11 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             "chunk_id": by_index[i]["chunk_id"],
             "snippet": by_index[i]["content"][:200],
         }
-        for i in composed.used
-        if i in by_index
+        for i in order
     ]
     # What the answer cited or repeated of its recalled memories is reinforced in `remember` (memory_use).
     return {
-        "answer": composed.text,
+        "answer": text,
         "citations": citations,
         "outcome": "succeeded",
         "model_calls": {"compose_answer": 1},

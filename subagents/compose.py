@@ -384,6 +384,21 @@ class LlmAnswerComposer(LlmRole[ComposedAnswer]):
         return _checked(answer, {int(p["index"]) for p in passages})
 
 
+def cite_in_order(text: str, used: Sequence[int]) -> tuple[str, list[int]]:
+    """Markers renumbered [1], [2]... in the order the text first cites them, and the passages in that order.
+
+    Passages arrive numbered memory first, then documents, so an answer may cite [7] and [9] of a list a
+    reader never sees; after this, marker [k] is the k-th listed source. Markers of passages not in `used`
+    are dropped; used passages the text never cites are listed after the cited ones.
+    """
+    allowed = set(used)
+    order = [n for n in dict.fromkeys(int(m) for m in _CITATION.findall(text)) if n in allowed]
+    order += [n for n in dict.fromkeys(used) if n not in order]
+    position = {n: k for k, n in enumerate(order, start=1)}
+    renumbered = _CITATION.sub(lambda m: f"[{position[int(m.group(1))]}]" if int(m.group(1)) in position else "", text)
+    return re.sub(r"[ \t]+([.,;:!?])", r"\1", re.sub(r"[ \t]{2,}", " ", renumbered)).strip(), order
+
+
 def _checked(answer: ComposedAnswer, valid: set[int]) -> ComposedAnswer:
     """Drop citations of passages that were never given; count cited markers as used."""
     text = _CITATION.sub(lambda m: m.group(0) if int(m.group(1)) in valid else "", answer.text)

@@ -81,9 +81,12 @@ def answer_from_memory(
     chosen = facts or scored  # distilled facts first; what the user said only when no fact answers
     if not chosen:
         return None
+    past = asks_about_the_past(question)
+    current = [(s, p) for s, p in chosen if p.get("status") in ("active", "said")]
+    if not past and current:
+        chosen = current  # "what do I drink?" asks what is true now, not what was
     best = max(s for s, _ in chosen)
     chosen = [(s, p) for s, p in chosen if s >= best - 1e-9 or s >= 0.75]
-    past = asks_about_the_past(question)
     chosen.sort(key=lambda sp: _order(sp[1], past), reverse=True)
     picked = [p for _, p in chosen[:MAX_MEMORIES]]
     text = " ".join(_line(p) for p in picked)
