@@ -60,6 +60,13 @@ GRANT EXECUTE ON FUNCTION memory_user_ids() TO cognicore_app;
 
 USER_IDS = "SELECT memory_user_ids() AS user_id"
 
+# The sleep phase first locks the user's active rows in id order, the order every other writer of these rows
+# locks them in (batched candidate counts, reinforcement), so its set-based updates cannot deadlock with them.
+LOCK_ACTIVE = """
+SELECT count(*)::int AS n FROM (
+    SELECT id FROM memories WHERE user_id = %(user_id)s AND status = 'active' ORDER BY id FOR UPDATE
+) AS locked"""
+
 # Promotion only: a level once reached is kept (seed 002, 4.2: levels follow access_count, which never falls).
 PROMOTE = """
 WITH moved AS (

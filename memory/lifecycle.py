@@ -26,6 +26,7 @@ from cognicore.memory._lifecycle_sql import (
     ARCHIVE_WEAK,
     DECAY,
     LEARN,
+    LOCK_ACTIVE,
     PROMOTE,
     RECORD_TASK,
     REINFORCE,
@@ -119,6 +120,7 @@ async def _sleep_user(
     }
     counts: dict[str, int] = {}
     async with user_transaction(pool, user_id) as conn:
+        await conn.execute(LOCK_ACTIVE, params)
         # Promotion first, so a memory used enough decays at its new, slower rate from now on.
         for key, statement in (
             ("promoted", PROMOTE),
