@@ -240,7 +240,7 @@ def subject(table: Table, hint: str = "") -> str:
     return f"{humanize(table.columns[s.measure])} by {by}"
 
 
-def default_title(table: Table, hint: str = "", period: str = "") -> str:
+def default_title(table: Table, hint: str = "", period: str = "", scope: str = "") -> str:
     """A chart title naming measure and period: `Total revenue by category, Q3 2026`.
 
     A trend names the first and last periods it shows; otherwise `period` is the data step's statement of
@@ -249,14 +249,15 @@ def default_title(table: Table, hint: str = "", period: str = "") -> str:
     s = shape(table, hint)
     if s is None:
         return "Data"
+    what = f"{subject(table, hint)} ({scope})" if scope.strip() else subject(table, hint)
     if s.period:
         keys = sorted(
             {r[s.label] for r in table.rows if r[s.label] is not None},
             key=lambda v: (period_key(v, table.columns[s.label]), str(v)),
         )
         span = f"{keys[0]} to {keys[-1]}" if len(keys) > 1 else str(keys[0])
-        return f"{subject(table, hint)}, {span}" + (" (last one to date)" if "partial" in period.lower() else "")
-    return f"{subject(table, hint)}, {short_period(period)}" if period.strip() else subject(table, hint)
+        return f"{what}, {span}" + (" (last one to date)" if "partial" in period.lower() else "")
+    return f"{what}, {short_period(period)}" if period.strip() else what
 
 
 def render_chart(table: Table, path: Path, *, title: str, hint: str = "") -> Path | None:

@@ -181,6 +181,7 @@ class DatabaseQueryAgent:
             "row_count": len(rows),
             "explanation": draft.explanation,
             "period": draft.period.strip(),  # the period with its dates, named by reports and charts
+            "scope": draft.scope.strip(),  # its filters in words ("region is Europe"), named by reports
             "question": question,
             "truncated": len(rows) >= self._row_limit or cut,
             "engine": ctx.engine,

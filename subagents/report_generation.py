@@ -32,6 +32,7 @@ class _TableInput:
     summary: str
     table: Table
     period: str = ""  # the period the data step says its query covered
+    scope: str = ""  # and its filters, in words
 
 
 class ReportGenerationAgent:
@@ -100,7 +101,13 @@ def _write_files(task: StepInput, ctx: AgentContext, draft: ReportDraft, folder:
     report_name, chart_name = _file_names(folder, marker, task.step_id)
     hint = f"{task.instruction} {task.request}"
     tables = [
-        _TableInput(step_id, str(out.data.get("explanation") or ""), t, str(out.data.get("period") or ""))
+        _TableInput(
+            step_id,
+            str(out.data.get("explanation") or ""),
+            t,
+            str(out.data.get("period") or ""),
+            str(out.data.get("scope") or ""),
+        )
         for step_id, out in task.inputs.items()
         if out.status == "ok" and (t := tabular(out.data)) is not None
     ]
@@ -108,7 +115,7 @@ def _write_files(task: StepInput, ctx: AgentContext, draft: ReportDraft, folder:
     chart: tuple[str, str] | None = None
     # One chart per report: the first dependency whose table has a label and a numeric column.
     if charted := next((t for t in tables if shape(t.table, hint) is not None), None):
-        title = default_title(charted.table, hint, charted.period)  # measure and period
+        title = default_title(charted.table, hint, charted.period, charted.scope)  # measure, filters, period
         tmp = folder / f".{chart_name}.tmp"
         if render_chart(charted.table, tmp, title=title, hint=hint):
             chart_path, chart = folder / chart_name, (chart_name, title)

@@ -104,7 +104,8 @@ class OfflineReportWriter:
         if analyses:
             # The summary opens with what is measured and over which period, then the figures worth knowing.
             for i, a in analyses[:2]:
-                summary.append(f"{a.subject} {_when(a, stated_period(i))}.")
+                where = f" where {scope}" if (scope := stated_scope(i)) else ""
+                summary.append(f"{a.subject}{where} {_when(a, stated_period(i))}.")
             summary += analyses[0][1].headline[: 1 if failed or len(analyses) > 1 else 2]
             titled = [(i, a) for i, a in analyses if a.titled]
             title = _title(*titled[0]) if titled else _text_title(texts)
@@ -137,6 +138,12 @@ def stated_period(step: dict[str, Any]) -> str | None:
     return " ".join(period.split()) if isinstance(period, str) and period.strip() else None
 
 
+def stated_scope(step: dict[str, Any]) -> str:
+    """The filters a data step says its query applied, in words (`data["scope"]`), or ""."""
+    scope = (step.get("data") or {}).get("scope")
+    return " ".join(scope.split()) if isinstance(scope, str) else ""
+
+
 def _when(a: Analysis, period: str | None) -> str:
     """The period of an analysis as the summary states it: the data's own span for a trend, else the step's."""
     if a.span:
@@ -149,10 +156,11 @@ def _when(a: Analysis, period: str | None) -> str:
 
 def _title(step: dict[str, Any], a: Analysis) -> str:
     """`Revenue by region, Q3 2026`: the subject and the period, never the instruction's words."""
-    period = stated_period(step)
+    period, scope = stated_period(step), stated_scope(step)
+    subject = f"{a.subject} ({scope})" if scope else a.subject
     if a.span:
-        return f"{a.subject}, {a.span}"
-    return f"{a.subject}, {short_period(period)}" if period else a.subject
+        return f"{subject}, {a.span}"
+    return f"{subject}, {short_period(period)}" if period else subject
 
 
 def _text_title(texts: list[dict[str, Any]]) -> str:
@@ -191,8 +199,9 @@ Rules:
 - The title names the subject (the measure and what it is broken down by) and the period, e.g.
   "Revenue by region, Q3 2026". Never reuse or paraphrase the instruction as the title.
 - The period comes from the data step: its `period` field (or its `explanation`), with its dates; a trend's
-  periods are the first and last in its rows. The summary's first sentence names the subject and the
-  period with its dates. If no input states the period, say that it was not stated; never guess it.
+  periods are the first and last in its rows. The summary's first sentence names the subject, its filters
+  (the data step's `scope`, e.g. "region is Europe") and the period with its dates. If no input states the
+  period, say that it was not stated; never guess it.
 - Shares: a percentage "of the total" only when the query computed it (a share column such as `share_pct`)
   or when the rows are all the rows (no LIMIT, no top-N `rank`, `row_count` equal to the rows). When the
   rows are a selection (top N, limited, truncated), a percentage of their sum must be written as

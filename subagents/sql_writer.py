@@ -35,6 +35,11 @@ class SqlDraft(BaseModel):
         description="The period the query's rows cover, with its first and last dates, e.g. 'the last complete "
         "quarter, Q3 2026 (2026-07-01 to 2026-09-30)'; 'all dates in the data' when it has no date filter.",
     )
+    scope: str = Field(
+        default="",
+        description="The filters the query applies besides the period, in words, e.g. 'region is Europe'; "
+        "empty when it has none.",
+    )
     refuse_reason: str = Field(
         default="",
         description="Empty for a question about the data. When the question asks to change data or structure "

@@ -130,12 +130,12 @@ def measure_sql(m: Measure, query: _Query) -> str:
 
 def build(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str]:
     """The SELECT and its explanation for `q`; `Unsure` when the tables cannot be joined safely."""
-    sql, explanation, _ = build_query(q, catalogue, today)
+    sql, explanation, _, _ = build_query(q, catalogue, today)
     return sql, explanation
 
 
-def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str, str]:
-    """The SELECT, its explanation and the period it covers with its dates (reports name it), for `q`."""
+def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str, str, str]:
+    """The SELECT, its explanation, the period it covers with its dates and its filters (reports name both)."""
     needed = list(dict.fromkeys([t for m in q.measures for t in _tables_of(m)]))
     prefer = needed[0] if needed else None
     needed += [d.table for d in q.dimensions if isinstance(d, Column)]
@@ -253,7 +253,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         sql += limit
     sqlglot.parse_one(sql, read="postgres")  # a builder bug fails here, not in the database
     covered = period.describe() if period is not None and date_col is not None else "all dates in the data"
-    return sql, explain(q, period, date_col, notes, pivot), covered
+    return sql, explain(q, period, date_col, notes, pivot), covered, _filters_text(q)
 
 
 def _exprs(select: list[str], names: list[str]) -> list[str]:
@@ -318,5 +318,10 @@ def explain(q: Mapping, period: Period | None, date_col: Column | None, notes: l
     else:
         text += ", over all the data"
     if q.filters:
-        text += ", where " + " and ".join(f"{_ref_name(r)} is {' or '.join(v)}" for r, v in q.filters.items())
+        text += ", where " + _filters_text(q)
     return " ".join([text + ".", *notes, f"(offline SQL writer, confidence {q.confidence:.2f})"])
+
+
+def _filters_text(q: Mapping) -> str:
+    """The request's filters as words: `region is Europe and channel is online or retail` ("" for none)."""
+    return " and ".join(f"{_ref_name(r)} is {' or '.join(v)}" for r, v in q.filters.items())

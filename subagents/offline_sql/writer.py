@@ -42,8 +42,8 @@ def write_from_catalogue(lex: Lexicon, question: str, context: str = "") -> SqlD
     if mapping is None:
         assert problem is not None
         raise QuestionNotUnderstood(str(problem)) from problem
-    sql, explanation, period = build_query(mapping, lex.catalogue, today)
-    return SqlDraft(sql=sql, explanation=explanation, period=period)
+    sql, explanation, period, scope = build_query(mapping, lex.catalogue, today)
+    return SqlDraft(sql=sql, explanation=explanation, period=period, scope=scope)
 
 
 class SchemaSqlWriter:

@@ -82,20 +82,25 @@ async def test_a_demo_report_names_subject_and_period_and_gives_shares_of_the_tr
 async def test_a_top_n_report_never_calls_a_share_of_the_rows_shown_a_share_of_the_total(app: App) -> None:
     result = (
         await app.runner.ask(
-            "Write a report on the 3 best-selling products by revenue in 2025", session_id="s-r2", user_id="r2"
+            "Write a report on the 3 best-selling products by revenue in Europe in 2025",
+            session_id="s-r2",
+            user_id="r2",
         )
     ).model_dump(mode="json")
     assert result["outcome"] == "succeeded", result["answer"]
     markdown = report_of(result)
     title, summary, _ = title_and_summary(markdown)
-    assert title == "Revenue by product, 2025" and "for 2025 (2025-01-01 to 2025-12-31)" in summary
+    assert title == "Revenue by product (region is Europe), 2025"
+    assert summary.startswith("Revenue by product where region is Europe for 2025 (2025-01-01 to 2025-12-31).")
     async with app.admin_pool.connection() as conn:
         rows = await (
             await conn.execute(
                 """SELECT p.name, sum(oi.revenue) AS revenue FROM demo_sales.order_items oi
                    JOIN demo_sales.orders o ON o.order_id = oi.order_id
                    JOIN demo_sales.products p ON p.product_id = oi.product_id
+                   JOIN demo_sales.regions r ON r.region_id = o.region_id
                    WHERE o.ordered_at >= DATE '2025-01-01' AND o.ordered_at < DATE '2026-01-01'
+                     AND r.name = 'Europe'
                    GROUP BY p.name ORDER BY revenue DESC LIMIT 3"""
             )
         ).fetchall()

@@ -270,6 +270,9 @@ async def test_title_and_summary_name_the_subject_and_the_stated_period() -> Non
     draft = await write("Make me something for the board about categories", table_input({**SMALL, "period": Q3}))
     assert draft.title == "Revenue by category, Q3 2026"
     assert draft.summary.startswith(f"Revenue by category for {Q3}. Audio leads revenue with $500")
+    europe = await write("Report", table_input({**SMALL, "period": Q3, "scope": "region is Europe"}))
+    assert europe.title == "Revenue by category (region is Europe), Q3 2026"
+    assert europe.summary.startswith(f"Revenue by category where region is Europe for {Q3}.")
     unstated = await write("Report on revenue by category", table_input(SMALL))
     assert "did not state the period" in unstated.summary and unstated.title == "Revenue by category"
     everything = await write("Report", table_input({**SMALL, "period": "all dates in the data"}))
