@@ -59,6 +59,7 @@ class RunResult(BaseModel):
     timings_ms: dict[str, float] = Field(default_factory=dict)
     outcome: str
     error: str | None = None
+    request: str | None = None  # the request as run: a follow-up's full request, else the words asked
 
 
 class CheckpointInfo(BaseModel):
@@ -376,4 +377,5 @@ class Runner:
             workflow=values.get("workflow"),
             outcome=values.get("outcome", "failed"),
             error=values.get("error"),
+            request=values.get("request"),
         )

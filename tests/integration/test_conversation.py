@@ -82,6 +82,7 @@ async def test_a_follow_up_is_resolved_against_the_sessions_previous_request(app
     instructions = " ".join(s["instruction"] for s in (again.plan or {}).get("steps", []))
     assert "North America" in instructions and "category" in instructions and "2025" in instructions
     assert "Europe" not in instructions
+    assert again.request == "Revenue by category in North America for 2025"  # `ask --json` shows the request as run
     later = await app.runner.ask("what about 2024?", session_id="f", user_id="fay")
     instructions = " ".join(s["instruction"] for s in (later.plan or {}).get("steps", []))
     assert "North America" in instructions and "2024" in instructions and "2025" not in instructions
@@ -156,6 +157,7 @@ def test_ask_json_declines_and_follows_up(db_url: str, data_dir: Path) -> None:
     body = json.loads(out.stdout)
     steps = " ".join(s["instruction"] for s in body["plan"]["steps"])
     assert "region" in steps and "2024" in steps and "2025" not in steps
+    assert body["request"] == "Order count by region in 2024"
 
 
 async def test_a_follow_up_replays_identically_from_its_recording(app: App) -> None:
