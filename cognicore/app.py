@@ -15,7 +15,13 @@ from psycopg_pool import AsyncConnectionPool
 from cognicore.database import migrate, open_pool, start_embedded, startup_lock
 from cognicore.memory import clock
 from cognicore.memory.conversation import ConversationLog
-from cognicore.memory.embeddings import DIMS, check_embedding_model, record_embedding_model
+from cognicore.memory.embeddings import (
+    check_embedding_model,
+    finish_vector_columns,
+    record_embedding_model,
+    recorded_dims,
+    resize_vector_columns,
+)
 from cognicore.memory.facts import FactStore
 from cognicore.memory.jobs import EXTRACT_TURN, ProcessReport, make_extract_handler, process
 from cognicore.memory.knowledge import KnowledgeBase
@@ -186,7 +192,7 @@ async def open_app(
         if chat_model is not None:
             models = replace(models, chat=chat_model, engine=f"model:{type(chat_model).__name__}")
         if check_embeddings:
-            await check_embedding_model(pool, models.embedding_name, DIMS)
+            await check_embedding_model(pool, models.embedding_name, models.embedding_dims)
         knowledge = KnowledgeBase(pool, models.embeddings)
         plugins = load_plugins()
         options = role_options(settings)
@@ -392,9 +398,14 @@ class ReembedReport:
 async def reembed_all(app: App, *, on_progress: Callable[[str], None] | None = None) -> ReembedReport:
     """Re-embed every stored vector with the configured model, then record that model.
 
+    A model of another dimension first resizes (and empties) every embedding column (the owner's work).
     Each store commits batch by batch, so an interrupted run can simply be started again.
     """
     say = on_progress or (lambda _what: None)
+    dims = app.models.embedding_dims
+    resized = await resize_vector_columns(app.admin_pool, old_dims=await recorded_dims(app.admin_pool), dims=dims)
+    if resized:
+        say(f"{len(resized)} embedding columns resized to {dims} dimensions")
     say("knowledge base")
     chunks = await app.knowledge.reembed()
     # The owner lists every user; the application role would see only the rows no policy hides.
@@ -407,5 +418,6 @@ async def reembed_all(app: App, *, on_progress: Callable[[str], None] | None = N
         memories += await app.memory.stream.reembed_user(user)
         facts += await app.memory.facts.reembed_user(user)
         triggers += await app.workflows.reembed_user(user)
-    await record_embedding_model(app.pool, app.models.embedding_name, DIMS)
+    await finish_vector_columns(app.admin_pool, dims)
+    await record_embedding_model(app.pool, app.models.embedding_name, dims)
     return ReembedReport(chunks, triggers, memories, facts, len(users))

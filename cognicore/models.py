@@ -10,7 +10,8 @@ from typing import Any
 from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
 
-from cognicore.memory.embeddings import DIMS, OfflineEmbeddings
+from cognicore.embedders import build_embedder
+from cognicore.memory.embeddings import DIMS
 from cognicore.memory.extraction import FactExtractor, LlmFactExtractor, OfflineFactExtractor
 from cognicore.memory.importance import ImportanceScorer, LlmImportanceScorer, OfflineImportanceScorer
 from cognicore.memory.llm import RoleOptions
@@ -46,6 +47,7 @@ class Models:
     embeddings: Embeddings
     embedding_name: str
     engine: str
+    embedding_dims: int = DIMS
 
 
 GEMINI = "google_genai"
@@ -104,31 +106,15 @@ def build_chat(settings: Settings, *, gemini_key: str | None = None) -> tuple[Ba
 
 
 def build_models(settings: Settings) -> Models:
-    """The configured chat model and Gemini embeddings with a Google key; the offline engine without a model."""
+    """The configured chat model (None offline) and embedding model (cognicore/embedders.py)."""
     built = build_chat(settings)
-    if built is None or not settings.online:
-        return Models(
-            chat=None if built is None else built[0],
-            embeddings=OfflineEmbeddings(),
-            embedding_name=OfflineEmbeddings.model_name,
-            engine=OFFLINE_ENGINE if built is None else built[1],
-        )
-    from langchain_google_genai import GoogleGenerativeAIEmbeddings
-
-    assert settings.google_api_key is not None
-    key = settings.google_api_key
-    chat, engine = built
-    embeddings = GoogleGenerativeAIEmbeddings(
-        model=settings.embedding_model,
-        google_api_key=key,
-        output_dimensionality=DIMS,
-        base_url=settings.google_base_url,
-    )
+    embedder = build_embedder(settings)
     return Models(
-        chat=chat,
-        embeddings=embeddings,
-        embedding_name=settings.embedding_model,
-        engine=engine,
+        chat=None if built is None else built[0],
+        embeddings=embedder.embeddings,
+        embedding_name=embedder.name,
+        engine=OFFLINE_ENGINE if built is None else built[1],
+        embedding_dims=embedder.dims,
     )
 
 

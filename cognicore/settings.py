@@ -57,7 +57,16 @@ class Settings(BaseSettings):
     model_api_key: SecretStr | None = Field(
         None, description="API key of a non-Gemini chat model (default: the provider's own variable)."
     )
-    embedding_model: str = Field("models/gemini-embedding-001", description="Gemini embedding model.")
+    embedding_model: str = Field(
+        "models/gemini-embedding-001",
+        description="Embedding model as `provider:model` (cognicore/embedders.py): `offline`, a bare Gemini model "
+        "(used with a Google key, else offline), `huggingface:<name or local path>` (extra `cognicore[local]`), or "
+        "any provider of LangChain's init_embeddings (`openai:text-embedding-3-small`). A change needs "
+        "`cognicore reembed`.",
+    )
+    embedding_dims: int | None = Field(
+        None, gt=0, le=4000, description="Dimensions asked of the embedding model (Gemini: 768; else the model's)."
+    )
     google_base_url: str | None = Field(
         None, description="Gemini API endpoint (default Google's); a gateway, proxy or local stand-in."
     )

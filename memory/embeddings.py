@@ -6,10 +6,14 @@ import asyncio
 import hashlib
 import math
 from collections import Counter
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from functools import lru_cache
 
 import numpy as np
+import psycopg
 from langchain_core.embeddings import Embeddings
+from psycopg import sql
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
@@ -82,8 +86,17 @@ CREATE TABLE IF NOT EXISTS embedding_model (
 
 
 async def check_embedding_model(pool: AsyncConnectionPool, name: str, dims: int) -> None:
-    """Record the embedding model on first use; refuse to mix vectors of two models."""
+    """Record the embedding model on first use; refuse to mix vectors of two models or of two sizes."""
     async with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute(_COLUMN_DIMS)
+        sizes = sorted({r["dims"] for r in await cur.fetchall()})
+        if sizes and sizes != [dims]:
+            raise EmbeddingMismatch(
+                f"The database's vector columns hold {', '.join(map(str, sizes))} dimensions but the configured "
+                f"embedding model {name} gives {dims}. Run `cognicore reembed` to resize them and re-embed "
+                "everything with it (instant on an empty database), or configure the previous model "
+                "(COGNICORE_EMBEDDING_MODEL)."
+            )
         await cur.execute(
             "INSERT INTO embedding_model (name, dims) VALUES (%s, %s) ON CONFLICT (id) DO NOTHING",
             (name, dims),
@@ -94,7 +107,7 @@ async def check_embedding_model(pool: AsyncConnectionPool, name: str, dims: int)
         raise EmbeddingMismatch(
             f"The database holds embeddings from {row['name']} ({row['dims']} dims) but the configured "
             f"model is {name} ({dims} dims). Run `cognicore reembed` to re-embed everything with the "
-            "configured model, or switch back (set or unset GOOGLE_API_KEY)."
+            "configured model, or switch back (COGNICORE_EMBEDDING_MODEL; set or unset GOOGLE_API_KEY)."
         )
 
 
@@ -106,3 +119,91 @@ async def record_embedding_model(pool: AsyncConnectionPool, name: str, dims: int
             "ON CONFLICT (id) DO UPDATE SET name = excluded.name, dims = excluded.dims, recorded_at = now()",
             (name, dims),
         )
+
+
+# Every embedding column of the schema, whatever store declared it: `vector(n)` and `halfvec(n)` columns of
+# plain and partitioned tables (a partition follows its parent). pgvector keeps the dimension in the typmod.
+_VECTOR_COLUMNS = """
+SELECT format('%I.%I', n.nspname, c.relname) AS table_name, a.attname AS column_name, t.typname AS type_name,
+       a.atttypmod AS dims, a.attnotnull AS not_null
+FROM pg_attribute AS a
+JOIN pg_class AS c ON c.oid = a.attrelid
+JOIN pg_namespace AS n ON n.oid = c.relnamespace
+JOIN pg_type AS t ON t.oid = a.atttypid
+WHERE t.typname IN ('vector', 'halfvec') AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+  AND a.attnum > 0 AND NOT a.attisdropped AND n.nspname = current_schema()
+ORDER BY 1, 2"""
+_COLUMN_DIMS = f"SELECT DISTINCT v.dims FROM ({_VECTOR_COLUMNS}) AS v WHERE v.dims > 0"
+
+
+async def resize_vector_columns(pool: AsyncConnectionPool, *, old_dims: int, dims: int) -> list[str]:
+    """Make every `old_dims` embedding column hold `dims` instead, emptied, for a re-embed; return them.
+
+    Run by the owner, before re-embedding with a model of another size. One transaction: each column loses
+    its NOT NULL and its values (they cannot be converted), and PostgreSQL rebuilds its indexes (HNSW over
+    NULLs: instant); the re-embed then fills the rows and `finish_vector_columns` restores NOT NULL. Until
+    then searches skip the rows without a vector. Columns of another size than `old_dims` are left alone.
+    """
+    if old_dims == dims:
+        return []
+    async with pool.connection() as conn, conn.transaction(), conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute(_VECTOR_COLUMNS)
+        columns = [r for r in await cur.fetchall() if r["dims"] == old_dims]
+        for col in columns:
+            await cur.execute(
+                sql.SQL(
+                    "ALTER TABLE {table} ALTER COLUMN {column} DROP NOT NULL, "
+                    "ALTER COLUMN {column} TYPE {type} USING NULL"
+                ).format(
+                    table=sql.SQL(col["table_name"]),  # format('%I.%I') quoted it
+                    column=sql.Identifier(col["column_name"]),
+                    type=sql.SQL("{}({})").format(sql.Identifier(col["type_name"]), sql.Literal(dims)),
+                )
+            )
+    return [f"{c['table_name']}.{c['column_name']}" for c in columns]
+
+
+async def finish_vector_columns(pool: AsyncConnectionPool, dims: int) -> list[str]:
+    """After a re-embed, make the `dims` embedding columns NOT NULL again (every one is); return those changed.
+
+    A row still without a vector means the re-embed did not finish: the error says to run it again.
+    """
+    async with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute(_VECTOR_COLUMNS)
+        columns = [r for r in await cur.fetchall() if r["dims"] == dims and not r["not_null"]]
+        for col in columns:
+            table, column = sql.SQL(col["table_name"]), sql.Identifier(col["column_name"])
+            try:
+                await conn.execute(sql.SQL("ALTER TABLE {} ALTER COLUMN {} SET NOT NULL").format(table, column))
+            except psycopg.errors.NotNullViolation as exc:
+                raise EmbeddingMismatch(
+                    f"{col['table_name']}.{col['column_name']} still has rows without an embedding: the re-embed "
+                    "did not finish. Run `cognicore reembed` again."
+                ) from exc
+    return [f"{c['table_name']}.{c['column_name']}" for c in columns]
+
+
+async def recorded_dims(pool: AsyncConnectionPool) -> int:
+    """The dimension of the embedding columns now (the one recorded, else the columns', else `DIMS`)."""
+    async with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute("SELECT dims FROM embedding_model")
+        row = await cur.fetchone()
+        if row is not None:
+            return int(row["dims"])
+        await cur.execute(_COLUMN_DIMS)
+        sizes = [r["dims"] for r in await cur.fetchall()]
+    return int(sizes[0]) if len(sizes) == 1 else DIMS
+
+
+@asynccontextmanager
+async def vector_size_errors() -> AsyncIterator[None]:
+    """Turn PostgreSQL's refusal of a vector of the wrong size into an error that names the fix."""
+    try:
+        yield
+    except psycopg.errors.DataException as exc:
+        if "dimensions" not in str(exc):
+            raise
+        raise EmbeddingMismatch(
+            f"The embeddings do not fit the database's vector columns ({str(exc).strip()}). Configure the embedding "
+            "model the database was filled with, or run `cognicore reembed` to move everything to this one."
+        ) from exc

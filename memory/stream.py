@@ -35,7 +35,7 @@ from cognicore.memory._stream_sql import (
     STATS,
     VISIBLE_IDS,
 )
-from cognicore.memory.embeddings import DIMS
+from cognicore.memory.embeddings import vector_size_errors
 from cognicore.memory.errors import MemoryStoreError
 from cognicore.memory.lifecycle import Lifecycle
 from cognicore.memory.lifecycle_config import LifecycleConfig, Perspective
@@ -131,7 +131,7 @@ class MemoryStream:
         vectors = await self._vectors(items)
         sources = sorted({s for item in items for s in item.source_ids})
         ids: list[int] = []
-        async with user_transaction(self._pool, user_id) as conn:
+        async with user_transaction(self._pool, user_id) as conn, vector_size_errors():
             if sources:
                 await self._check_sources(conn, sources)
             if chain:
@@ -350,12 +350,10 @@ class MemoryStream:
         vectors: list[np.ndarray | None] = [item.embedding for item in items]
         for i, values in zip(missing, computed, strict=True):
             vectors[i] = np.asarray(values, dtype=np.float32)
-        for vector in vectors:
-            if vector is None or vector.shape != (DIMS,):
-                raise MemoryStoreError(
-                    f"Memory embeddings must have {DIMS} dimensions, got {None if vector is None else vector.shape}; "
-                    "configure a model with that many (Gemini: output_dimensionality=768)."
-                )
+        # The size itself is the database's (per deployment): a mismatch fails the insert (vector_size_errors).
+        shapes = {None if vector is None else vector.shape for vector in vectors}
+        if len(shapes) != 1 or None in shapes or len(next(iter(shapes)) or ()) != 1:
+            raise MemoryStoreError(f"Memory embeddings must be flat vectors of one size, got shapes {shapes}.")
         return vectors  # type: ignore[return-value]  # every slot was checked above
 
     async def _check_sources(self, conn: AsyncConnection, sources: list[int]) -> None:

@@ -1,0 +1,124 @@
+"""The deployment's embedding model, chosen by a `provider:model` setting (COGNICORE_EMBEDDING_MODEL).
+
+- `offline`: the deterministic hashing embedder (no network, no weights), 768 dimensions;
+- a bare name or `google_genai:<model>` (`gemini:` too): Gemini with GOOGLE_API_KEY, `output_dimensionality`
+  COGNICORE_EMBEDDING_DIMS (768 by default); without a key, the offline embedder, as before;
+- `huggingface:<name or local path>` (`local:` too): a sentence-transformers model on the CPU, through
+  `langchain-huggingface` (`pip install 'cognicore[local]'`); a local folder works without network;
+- any other `provider:model` LangChain's `init_embeddings` knows (`openai:text-embedding-3-small`,
+  `ollama:nomic-embed-text`, ...), with its integration package installed.
+
+The dimension is the model's; it is recorded with the model's name in the database and checked at start-up
+(`memory.embeddings.check_embedding_model`), and `cognicore reembed` resizes the vector columns for a new one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.embeddings import Embeddings
+
+from cognicore.memory.embeddings import DIMS, OFFLINE_EMBEDDING_MODEL, OfflineEmbeddings
+from cognicore.settings import Settings
+
+GEMINI = "google_genai"
+LOCAL = "huggingface"
+_ALIASES = {"gemini": GEMINI, "google": GEMINI, "google_genai": GEMINI, "local": LOCAL, "huggingface": LOCAL}
+
+
+class EmbeddingConfigError(ValueError):
+    """COGNICORE_EMBEDDING_MODEL names a model that cannot be set up here (a developer's mistake)."""
+
+
+@dataclass(frozen=True)
+class Embedder:
+    """The embeddings object with the name and dimension recorded in the database."""
+
+    embeddings: Embeddings
+    name: str
+    dims: int
+
+
+def embedding_provider(spec: str) -> tuple[str, str]:
+    """The provider and model of a `provider:model` setting; a bare name is a Gemini model, `offline` offline."""
+    if spec.strip().lower() == "offline":
+        return "offline", OFFLINE_EMBEDDING_MODEL
+    provider, sep, model = spec.partition(":")
+    if not sep or provider.startswith("models/"):
+        return GEMINI, spec
+    return _ALIASES.get(provider.lower(), provider.lower()), model
+
+
+def offline_embedder() -> Embedder:
+    """The hashing embedder: what runs without any model configured."""
+    return Embedder(OfflineEmbeddings(), OFFLINE_EMBEDDING_MODEL, DIMS)
+
+
+def build_embedder(settings: Settings) -> Embedder:
+    """The configured embedding model (see the module docstring), its recorded name and its dimension."""
+    provider, model = embedding_provider(settings.embedding_model)
+    if provider == "offline":
+        return offline_embedder()
+    if provider == GEMINI:
+        if not settings.online:
+            return offline_embedder()
+        from langchain_google_genai import GoogleGenerativeAIEmbeddings
+
+        dims = settings.embedding_dims or DIMS
+        gemini = GoogleGenerativeAIEmbeddings(
+            model=model,
+            google_api_key=settings.google_api_key,
+            output_dimensionality=dims,
+            base_url=settings.google_base_url,
+        )
+        # The name recorded before models were chosen by provider: a bare Gemini model name at 768 dims.
+        return Embedder(gemini, model if dims == DIMS else f"{model}@{dims}", dims)
+    if provider == LOCAL:
+        return _local(model, settings.embedding_dims)
+    return _other(provider, model, settings)
+
+
+def _local(model: str, dims: int | None) -> Embedder:
+    try:
+        from langchain_huggingface import HuggingFaceEmbeddings
+    except ImportError as exc:
+        raise EmbeddingConfigError(
+            f"COGNICORE_EMBEDDING_MODEL=huggingface:{model} needs the local extra: pip install 'cognicore[local]' "
+            f"({exc})."
+        ) from exc
+    try:
+        local = HuggingFaceEmbeddings(
+            model_name=model, model_kwargs={"device": "cpu"}, encode_kwargs={"normalize_embeddings": True}
+        )
+    except Exception as exc:  # sentence-transformers raises OSError, ValueError or hub errors for a bad name
+        raise EmbeddingConfigError(
+            f"The local embedding model {model!r} could not be loaded: {type(exc).__name__}: {exc}. Give the path "
+            "of a sentence-transformers model folder (no network here), or a model name the machine can download."
+        ) from exc
+    client = local._client  # the SentenceTransformer; the method was renamed in sentence-transformers 6
+    native = (getattr(client, "get_embedding_dimension", None) or client.get_sentence_embedding_dimension)()
+    if native is None or (dims is not None and dims != native):
+        raise EmbeddingConfigError(
+            f"The local model {model!r} gives {native} dimensions, not COGNICORE_EMBEDDING_DIMS={dims}: unset it."
+        )
+    return Embedder(local, f"{LOCAL}:{model}", int(native))
+
+
+def _other(provider: str, model: str, settings: Settings) -> Embedder:
+    from langchain.embeddings import init_embeddings
+
+    options: dict[str, Any] = {}
+    if settings.embedding_dims is not None and provider in {"openai", "azure_openai"}:
+        options["dimensions"] = settings.embedding_dims
+    try:
+        embeddings = init_embeddings(model, provider=provider, **options)
+    except (ImportError, ValueError) as exc:
+        raise EmbeddingConfigError(
+            f"COGNICORE_EMBEDDING_MODEL={settings.embedding_model!r} could not be set up: {exc}"
+        ) from exc
+    dims = settings.embedding_dims
+    if dims is None:  # the model's own size: one call at start-up, as the database must know it
+        dims = len(embeddings.embed_query("dimension probe"))
+    suffix = f"@{settings.embedding_dims}" if settings.embedding_dims is not None else ""
+    return Embedder(embeddings, f"{provider}:{model}{suffix}", dims)

@@ -1,0 +1,39 @@
+"""A tiny sentence-transformers model built offline, for tests of the `cognicore[local]` path.
+
+No weights can be downloaded here, so the model is a randomly initialised one-layer BERT with a word-piece
+vocabulary of the given words, mean pooling and normalisation: real sentence-transformers code loads it
+from a folder exactly as it would load all-MiniLM-L6-v2; only its vectors mean nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+
+DIMS = 32
+
+
+def build_local_model(folder: Path, words: Iterable[str], *, dims: int = DIMS) -> Path:
+    """Save a sentence-transformers model of `dims` dimensions to `folder` and return its path."""
+    pytest.importorskip("langchain_huggingface", reason="the cognicore[local] extra is not installed")
+    pytest.importorskip("sentence_transformers", reason="the cognicore[local] extra is not installed")
+    import torch
+    from sentence_transformers import SentenceTransformer, models
+    from transformers import BertConfig, BertModel, BertTokenizerFast
+
+    bert = folder / "bert"
+    bert.mkdir(parents=True, exist_ok=True)
+    vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", *sorted({w.lower() for w in words})]
+    (bert / "vocab.txt").write_text("\n".join(vocab) + "\n")
+    BertTokenizerFast(vocab_file=str(bert / "vocab.txt")).save_pretrained(bert)
+    torch.manual_seed(0)
+    config = BertConfig(
+        vocab_size=len(vocab), hidden_size=dims, num_hidden_layers=1, num_attention_heads=2, intermediate_size=2 * dims
+    )
+    BertModel(config).save_pretrained(bert)
+    encoder = models.Transformer(str(bert), max_seq_length=64)
+    model = SentenceTransformer(modules=[encoder, models.Pooling(dims, "mean"), models.Normalize()], device="cpu")
+    model.save(str(folder / "model"))
+    return folder / "model"
