@@ -43,7 +43,8 @@ from cognicore.memory._stream_sql import DROP_MEMORIES_INDEXES, MEMORIES_INDEXES
 from cognicore.memory.embeddings import OfflineEmbeddings
 from cognicore.memory.retrieval import candidate_count
 from cognicore.memory.stream import MemoryStream, NewMemory
-from cognicore.memory.tenancy import user_transaction
+from cognicore.memory.tenancy import APP_ROLE, user_transaction
+from cognicore.roles import grant_app_role, open_app_pool, reader_url
 from cognicore.schema import COMPONENTS
 
 NAMES = "Alice Bruno Chen Dana Emeka Farah Goran Hana Ivan Julia Kenji Lena Mateo Nadia Omar Priya".split()
@@ -180,6 +181,7 @@ def with_database(url: str, name: str) -> str:
 async def run(args: argparse.Namespace, url: str) -> None:
     rng = random.Random(args.seed)
     pool = await open_pool(url, max_size=4)
+    app = None
     try:
         await migrate(pool, COMPONENTS)
         async with pool.connection() as conn:
@@ -242,6 +244,12 @@ async def run(args: argparse.Namespace, url: str) -> None:
                 label = statement.split(" USING ")[1].split(" (")[0]
                 print(f"index build ({label}, {32} partitions): {time.perf_counter() - started:.1f} s")
             await conn.execute("VACUUM ANALYZE memories")
+        # Searches run as the application does: logged in as the application role (row-level security binds
+        # it), on a pool that keeps its sessions (no DISCARD ALL between uses), so plans cached per
+        # connection (the keyword function's) are paid once per connection, as in the service.
+        await grant_app_role(pool)
+        app = await open_app_pool(reader_url(url, APP_ROLE), min_size=1, max_size=4)
+        stream = MemoryStream(app, OfflineEmbeddings())
 
         qrng = random.Random(args.seed + 1)
         queries = [(qrng.choice(users), query_text(qrng)) for _ in range(args.queries)]
@@ -281,7 +289,7 @@ async def run(args: argparse.Namespace, url: str) -> None:
 
         plans: dict[str, int] = {"HNSW index": 0, "exact (primary key or seq scan)": 0}
         for user in users:
-            async with user_transaction(pool, user) as conn:
+            async with user_transaction(app, user) as conn:
                 await conn.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)")
                 cur = await conn.execute(
                     "EXPLAIN " + NEAREST,
@@ -309,6 +317,8 @@ async def run(args: argparse.Namespace, url: str) -> None:
                 f"{100 * row['hot'] / row['upd']:.0f}%"
             )
     finally:
+        if app is not None:
+            await app.close()
         await pool.close()
 
 

@@ -23,7 +23,7 @@ from cognicore import cli_lifecycle
 from cognicore.app import apply_clock, database_url, open_app, open_app_role_pool, prepare_database, process_memory
 from cognicore.cli_common import JsonOpt, UserOpt, console, load_settings, print_json, run_command
 from cognicore.database import open_pool
-from cognicore.memory.embeddings import DIMS, check_embedding_model
+from cognicore.memory.embeddings import check_embedding_model
 from cognicore.memory.errors import MemoryStoreError
 from cognicore.memory.lifecycle_stats import lifecycle_stats
 from cognicore.memory.scoring import Scoring
@@ -50,7 +50,7 @@ async def open_memory(settings: Settings, *, check_embeddings: bool = True) -> A
     try:
         models = build_models(settings)
         if check_embeddings:
-            await check_embedding_model(pool, models.embedding_name, DIMS)
+            await check_embedding_model(pool, models.embedding_name, models.embedding_dims)
         scoring = Scoring(
             alpha=settings.memory_alpha,
             beta=settings.memory_beta,

@@ -163,8 +163,11 @@ def _revised(text: str, changes: dict[str, str]) -> str:
 # cores, variants interleaved over 200 queries, one connection): the keyword call re-planned on every call
 # 16.1 ms p50 / 32.9 ms p95, with one generic plan 7.2 / 16.2; with the rare-word fix too 16.2 / 28.4
 # against 22.2 / 33.4 for the old function, which returned no candidate at all for 43 of the 200 queries.
-# Planning the generic plan costs about 150-200 ms once per connection (32 partitions): warm pools pay it
-# once, a pool that runs `DISCARD ALL` after every use would pay it on every search.
+# Planning the generic plan costs about 150-250 ms per connection (it covers the 32 partitions): warm pools
+# pay it once, a pool that runs `DISCARD ALL` after every use would pay it on every search, and an ANALYZE of
+# any partition (autovacuum's too) invalidates it: with one ANALYZE every 10 searches, 17.5 ms p50 / 43.7 ms
+# p95 / 268 ms max against 25.1 / 50.8 / 66 for per-call planning with the statistics read by a helper
+# function whose plan is kept (that variant was no faster than the old function, so it was dropped).
 # - A generic plan: the body no longer benefits from per-call planning (the probe query is computed at
 #   run time, so the planner cannot weigh the words anyway; the partition is pruned at executor start-up),
 #   and planning it, the `pg_stats` view above all, was half of the call.

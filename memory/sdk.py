@@ -216,5 +216,7 @@ async def _recorded_embeddings(pool: AsyncConnectionPool) -> Embeddings:
         return OfflineEmbeddings()
     raise MemoryStoreError(
         f"The memory was embedded with {row['name']} ({row['dims']} dims): pass that model as "
-        "`Memory.open(url, embeddings=...)` (e.g. GoogleGenerativeAIEmbeddings with output_dimensionality=768)."
+        "`Memory.open(url, embeddings=...)`, any LangChain Embeddings giving the same vectors (e.g. "
+        f"HuggingFaceEmbeddings(model_name=<its folder>), or GoogleGenerativeAIEmbeddings with "
+        f"output_dimensionality={row['dims']})."
     )
