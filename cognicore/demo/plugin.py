@@ -42,7 +42,7 @@ SQL_VOCABULARY = SqlVocabulary(
             f"sum({{{_ITEMS}.quantity}})",
             ("units", "units sold", "unit sales", "volume", "quantity", "pieces"),
             label="units sold",
-            weak_words=("sold", "sell", "selling", "seller", "popular", "popularity"),
+            weak_words=("sold", "sell", "selling", "seller", "bestseller", "best seller", "popular", "popularity"),
         ),
         NamedMeasure(
             "average_order_value",

@@ -43,7 +43,7 @@ _VERBS = """
 receive get buy purchase bring make generate produce achieve perform do have see happen come go take reach hit
 record register book ship deliver place log submit file raise need want look compare break split rank order
 sort list show give tell find return report display analyse analyze summarise summarize calculate compute count
-sum total measure track end finish start begin run drive pull attract win lose spend pay cost develop
+sum total measure track end finish start begin run drive pull attract win lose spend pay cost develop move
 """.split()
 _IRREGULAR = (
     "got gotten bought brought made did done had saw seen came went taken took hit won lost spent paid ran drove began "
@@ -77,10 +77,13 @@ RULE_WORDS = frozenset(
 )
 
 
+COMMON = 500  # occurrences in pyspellchecker's corpus from which an English word is never "corrected"
+
+
 @lru_cache(maxsize=1)
-def english_words() -> frozenset[str]:
-    """Correctly spelled English words (pyspellchecker's list): never "corrected" into a catalogue word."""
-    return frozenset(SpellChecker().word_frequency.dictionary)
+def english_words() -> dict[str, int]:
+    """English words and how common they are (pyspellchecker's list): a common word is never "corrected"."""
+    return dict(SpellChecker().word_frequency.dictionary)
 
 
 def normalise(text: str) -> str:
@@ -165,12 +168,22 @@ class Lexicon:
             self.known_words.update(w for w in form.split() if not w.isdigit())
 
     def correct(self, word: str) -> tuple[str, float]:
-        """The known word closest to an unknown `word` and the match score (0 when none is close enough)."""
-        if len(word) < 3 or any(ch.isdigit() for ch in word) or self.knows(word) or word in english_words():
+        """The known word closest to an unknown `word` and the match score (0 when none is close enough).
+
+        A common English word stays as written (it is then placed or reported, never silently bent into a
+        catalogue word); a rare one ("chanel") may become a catalogue word; a misspelling may also become a
+        rule or stop word ("whcih", "quartr").
+        """
+        if len(word) < 3 or any(ch.isdigit() for ch in word) or self.knows(word):
             return word, 0.0
-        cutoff = 75 if len(word) >= 4 else 85
-        choices = self.known_words | RULE_WORDS
-        found = process.extractOne(word, choices, scorer=fuzz.ratio, score_cutoff=cutoff)
+        frequency = english_words().get(word, 0)
+        if frequency >= COMMON:
+            return word, 0.0
+        cutoff = 75 if len(word) >= 4 and not frequency else 85
+        found = process.extractOne(word, self.known_words, scorer=fuzz.ratio, score_cutoff=cutoff)
+        for words, floor in ((RULE_WORDS, cutoff), (STOP_WORDS, max(cutoff, 80))):  # "lst": "last", not "list"
+            if found is None and not frequency:
+                found = process.extractOne(word, words, scorer=fuzz.ratio, score_cutoff=floor)
         return (found[0], float(found[1])) if found else (word, 0.0)
 
     def knows(self, word: str) -> bool:

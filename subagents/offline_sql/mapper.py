@@ -32,6 +32,7 @@ from cognicore.subagents.offline_sql.periods import NUM, PATTERNS, Period, match
 from cognicore.subagents.offline_sql.vocabulary import NamedMeasure
 
 CONFIDENCE_BAR = 0.6
+_ABBREVIATIONS = {"yr": "year", "yrs": "years", "qtr": "quarter", "qtrs": "quarters", "mth": "month", "mths": "months"}
 TIME_UNITS = ("weekday", "day", "week", "month", "quarter", "year")
 
 _DESC = r"top|best|highest|most|largest|biggest|leading|greatest|strongest|maximum|max"
@@ -128,6 +129,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
         text = re.sub(rf"\b{re.escape(normalise(phrase))}\b", " ", text)
     words = []
     for w in text.split():
+        w = _ABBREVIATIONS.get(w, w)
         fixed, score = lex.correct(w)
         if score:
             q.notes.append(f"'{w}' was read as '{fixed}'.")
@@ -152,7 +154,12 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     # "the Haven doorbell": a word of a value already placed belongs to it.
     described = {singular(w) for ref in q.filters for w in ref.rsplit(".", 1)[1].split("_")}
     described |= {singular(w) for values in q.filters.values() for v in values for w in normalise(v).split()}
-    leftovers = [w for w in t.s.split() if w not in STOP_WORDS and w not in VERB_FORMS and singular(w) not in described]
+    stems = {w[:6] for w in described if len(w) >= 6}  # "assigned" to an "assignee"
+    leftovers = [
+        w
+        for w in t.s.split()
+        if w not in STOP_WORDS and w not in VERB_FORMS and singular(w) not in described and w[:6] not in stems
+    ]
     q.not_understood += leftovers
     if q.not_understood or q.confidence < CONFIDENCE_BAR or not q.measures:
         raise Unsure(unsure_message(q, lex))
@@ -186,6 +193,7 @@ class _Shape:
     distinct: bool = False
     rank_at: int | None = None
     superlative: bool = False
+    how_much: bool = False
     count_end: int | None = None
     most_end: int | None = None  # "the most tickets": the entity after it is counted
     trend: bool = False
@@ -204,6 +212,7 @@ def _shape(t: _Text, q: Mapping) -> _Shape:
         s.aggregate = "avg"
     elif t.take(r"\bmedian\b"):
         s.aggregate = "median"
+    s.how_much = t.find(r"\bhow much\b") is not None
     if m := t.take(r"\bhow many\b|\b(number|count|#) of\b|\bcount\b"):
         s.count, s.count_end = True, m.end()
     if t.take(r"\b(distinct|different|unique)\b"):
@@ -274,6 +283,7 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
     entities: list[tuple[int, str, Table]] = []
     dims: list[tuple[int, str, Column | str]] = []
     value_ends: list[tuple[int, str]] = []
+    value_labels: list[tuple[int, Column]] = []
     weak: list[bool] = []
     placed: dict[str, int] = {}  # measure name -> where it was named
     for pos, end, words, target in found:
@@ -292,6 +302,7 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
             if target.value not in values:
                 values.append(target.value)
             value_ends.append((end, target.column.table))
+            value_labels.append((end, target.column))
             if words.startswith("~"):
                 q.notes.append(f"'{words[1:]}' was read as {dim_label(target.column)} '{target.value}'.")
                 q.confidence -= 0.05
@@ -303,6 +314,9 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
             q.date_column = target.column
     if any(weak) and not all(weak):
         q.measures = [m for m, w in zip(q.measures, weak, strict=True) if not w]
+    elif weak and all(weak) and s.how_much and (default := _default_measure(lex)) is not None:
+        q.measures = [default]  # "how much did we sell": an amount, the domain's main measure
+        q.notes.append(f"'How much' is read as {default.label}.")
     for unit, pattern in _TIME_WORDS:
         while m := t.take(pattern):
             dims.append((m.start(), m.group(0), unit))
@@ -324,8 +338,8 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
         ends = (s.count_end, s.most_end if not q.measures else None)
         right_after = [e for e in ends if e is not None and _adjacent(t, e, pos)]
         by_entity = re.search(r"\bby\s*$", before) is not None and s.rank_at is not None and not q.measures
-        if of_measure:
-            continue
+        if of_measure or any(label == table.label and 0 <= pos - end <= 2 for end, label in value_labels):
+            continue  # "the Wearables category": the word names the row the value already names
         if per and s.aggregate == "avg" and len(q.measures) == 1 and q.measures[0].named is not None:
             q.measures[0] = _average_per(q.measures[0], table)
         elif s.count_end is not None and s.count_end in right_after:

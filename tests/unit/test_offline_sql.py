@@ -162,3 +162,48 @@ def test_values_are_quoted_safely() -> None:
     odd = Catalogue((Table(t, (Column(t, "owner", "text", values=("O'Brien", "Smith")), Column(t, "arr", "numeric"))),))
     sql, _ = sql_of("arr for o'brien", build_lexicon(odd, SqlVocabulary()))
     assert "accounts.owner = 'O''Brien'" in sql
+
+
+@pytest.mark.parametrize(
+    ("text", "measure", "dims", "corrected"),
+    [
+        ("revenu by chanel this yr", "revenue", ["channel"], ["'revenu' was read as 'revenue'.", "'chanel'"]),
+        ("whcih product sold best in 2025", "units", ["product"], ["'whcih' was read as 'which'."]),
+        ("top 3 catagories by untis last month", "units", ["category"], ["'untis' was read as 'units'."]),
+    ],
+)
+def test_misspellings_are_corrected_and_said(text: str, measure: str, dims: list[str], corrected: list[str]) -> None:
+    q = map_request(text, SALES_LEX, TODAY)
+    assert q.measures[0].name == measure and [getattr(d, "table", d).split(".")[-1] for d in q.dimensions]
+    assert all(any(c in note for note in q.notes) for c in corrected) and q.confidence < 1
+
+
+def test_common_english_words_are_never_bent_into_catalogue_words() -> None:
+    with pytest.raises(Unsure, match="'staff'"):
+        map_request("revenue by staff", SALES_LEX, TODAY)
+
+
+def test_how_much_did_we_sell_is_the_main_measure_not_units() -> None:
+    q = map_request("how much did we sell in Europe last quarter", SALES_LEX, TODAY)
+    assert [m.name for m in q.measures] == ["revenue"] and "'How much' is read as revenue" in " ".join(q.notes)
+
+
+def test_a_word_naming_the_filtered_row_or_column_is_not_a_grouping() -> None:
+    q = map_request("tell me how the wearables category did last quarter", SALES_LEX, TODAY)
+    assert q.dimensions == [] and q.measures[0].name == "revenue"
+    assert ticket_reading("open tickets assigned to ana") == (
+        "tickets",
+        [],
+        None,
+        {"status": ["open"], "assignee": ["ana"]},
+    )
+
+
+def test_period_comparisons_and_ranges() -> None:
+    q = map_request("sales this quarter compared to last quarter", SALES_LEX, TODAY)
+    assert q.dimensions == ["quarter"] and [p.label for p in q.compared_periods] == [
+        "the last complete quarter, Q3 2026",
+        "this quarter, Q4 2026",
+    ]
+    r = map_request("revenue between January and March 2026", SALES_LEX, TODAY)
+    assert r.period is not None and (r.period.start, r.period.end) == (date(2026, 1, 1), date(2026, 4, 1))
