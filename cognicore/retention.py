@@ -10,6 +10,8 @@ go with it (`ON DELETE CASCADE`).
 Everything runs per user, in one transaction acting as that user, so row-level security (forced on runs
 and role calls) binds each statement whatever the owner's attributes are. `dry_run` runs the very same
 statements and rolls back, so what it shows is exactly what would go. Ages read `cognicore.memory.clock`.
+A real prune ends with `VACUUM (ANALYZE)` of the five tables, so the space is reused (and trailing pages
+returned to the system; `VACUUM FULL`, which locks the tables, is left to the operator).
 """
 
 from __future__ import annotations
@@ -188,6 +190,10 @@ async def prune(
             report.users[user] = counts
         for key, value in counts.items():
             report.removed[key] += value
+    if not dry_run and report.total:
+        # Deleted rows free space only once vacuumed: for new rows at once, and on disk for trailing pages.
+        async with pool.connection() as conn:
+            await conn.execute(f"VACUUM (ANALYZE) {', '.join(TABLES)}")  # type: ignore[arg-type]  # static names
     report.bytes_after = report.bytes_before if dry_run else await _sizes(pool)
     return report
 

@@ -187,3 +187,14 @@ async def test_the_application_role_has_no_access_to_the_job_schema(app: App) ->
         async with app.pool.connection() as conn:
             with pytest.raises(psycopg.errors.InsufficientPrivilege):
                 await conn.execute(f"SELECT 1 FROM cognicore_jobs.{table}")  # type: ignore[arg-type]
+
+
+async def test_memory_process_for_everyone_drains_every_users_extraction(app: App) -> None:
+    from cognicore.app import process_memory
+
+    for user in (U, "maint-bob"):
+        await enqueue_turn(
+            app.pool, user_id=user, session_id="s", round=1, user_message="I prefer tea.", assistant_message="Ok."
+        )
+    work = await process_memory(app, user_id=None, reflect=False)
+    assert (work.jobs.done, set(work.jobs.users)) == (2, {U, "maint-bob"})
