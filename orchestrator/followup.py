@@ -18,10 +18,7 @@ _PREP = r"(?P<prep>for|in|with|by|over|during|across|per)"
 # "(can you) (do|show me|give me) the same (thing|breakdown|chart...) (but) for X"
 _SAME = re.compile(
     _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:(?:do|show(?: me)?|give(?: me)?|run|repeat)\s+)?"
-    r"(?:the\s+|that\s+)?same(?:\s+[a-z]+)?(?:\s+but)?\s+"
-    + _PREP
-    + r"\s+(?P<value>.+?)"
-    + _TAIL,
+    r"(?:the\s+|that\s+)?same(?:\s+[a-z]+)?(?:\s+but)?\s+" + _PREP + r"\s+(?P<value>.+?)" + _TAIL,
     re.IGNORECASE,
 )
 # "what about X?", "how about X?"
