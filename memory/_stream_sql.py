@@ -198,10 +198,12 @@ scored AS (
            f.vector_rank, f.text_rank, f.score AS fused,
            1 - (m.embedding <=> %(query_vector)b::halfvec) AS similarity,
            coalesce(m.session_id = %(session_id)s::text, false) AS in_session,
-           power(%(decay)s::float8, greatest(extract(epoch FROM
+           -- decay ^ hours, as exp(ln(decay) * hours) floored at e^-700: power() raises "underflow" for a
+           -- memory dated centuries back (an ingested message may carry any date).
+           exp(greatest(ln(%(decay)s::float8) * greatest(extract(epoch FROM
                coalesce(%(as_of)s::timestamptz, %(now)s::timestamptz)
                - coalesce(CASE WHEN m.last_accessed_at <= coalesce(%(as_of)s::timestamptz, %(now)s::timestamptz)
-                               THEN m.last_accessed_at END, m.created_at))::float8 / 3600, 0)
+                               THEN m.last_accessed_at END, m.created_at))::float8 / 3600, 0), -700)
            ) AS recency,
            (m.importance - 1)::float8 / 9 AS importance_part,
            CASE WHEN coalesce((m.strength_by_perspective ->> %(perspective)s::text)::float8, m.strength) > 0
