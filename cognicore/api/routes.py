@@ -147,7 +147,10 @@ async def fork(session: SessionPath, body: ForkBody, app: AppDep, user: UserDep,
 
 @router.get("/runs", tags=["runs"], summary="The user's recorded runs, newest first")
 async def list_runs(
-    app: AppDep, user: UserDep, session: Annotated[str | None, Query(max_length=128)] = None, limit: Limit = 20
+    app: AppDep,
+    user: UserDep,
+    session: Annotated[str | None, Query(max_length=128, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:-]*$")] = None,
+    limit: Limit = 20,
 ) -> list[dict[str, Any]]:
     """The `runs list --json` rows."""
     return await service.list_runs(app, user, session=session, limit=limit)

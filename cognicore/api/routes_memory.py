@@ -64,7 +64,11 @@ async def ingest_message(body: MessageBody, app: AppDep, user: UserDep) -> dict[
 
 
 Query_ = Annotated[str, Query(min_length=1, max_length=2_000, description="The request to recall for.")]
-SessionQuery = Annotated[str, Query(max_length=128, description="Its session: this session's episodes rank first.")]
+SESSION_OR_EMPTY = r"^([A-Za-z0-9][A-Za-z0-9_.:-]*)?$"
+SessionQuery = Annotated[
+    str,
+    Query(max_length=128, pattern=SESSION_OR_EMPTY, description="Its session: this session's episodes rank first."),
+]
 Budget = Annotated[int | None, Query(ge=1, le=32_000, description="Token budget (default COGNICORE_MEMORY_TOKENS).")]
 
 
@@ -89,7 +93,7 @@ async def memory_items(
     app: AppDep,
     user: UserDep,
     kind: service_memory.MemoryKind | None = None,
-    session: Annotated[str | None, Query(max_length=128)] = None,
+    session: Annotated[str | None, Query(max_length=128, pattern=SESSION_OR_EMPTY)] = None,
     archived: Annotated[bool, Query(description="Include archived memories.")] = False,
     before: Annotated[int | None, Query(ge=1, le=2**62, description="Only ids below this (paging).")] = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 50,

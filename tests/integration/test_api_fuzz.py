@@ -15,7 +15,15 @@ from tests.integration.api_server import Server, clone_database, drop_database, 
 
 EXAMPLES_PER_OPERATION = 8
 # Running the graph is the slow part: the ask, resume, fork and replay operations get fewer examples.
-SLOW = ("/v1/ask", "/v1/sessions/{session}/resume", "/v1/sessions/{session}/fork", "/v1/runs/{run_id}/replay")
+SLOW = (
+    "/v1/ask",
+    "/v1/sessions/{session}/resume",
+    "/v1/sessions/{session}/fork",
+    "/v1/runs/{run_id}/replay",
+    "/v1/eval",
+    "/v1/memory/summarize",
+    "/v1/workflows",
+)
 
 
 @pytest.fixture(scope="module")
