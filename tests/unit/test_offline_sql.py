@@ -12,6 +12,7 @@ from cognicore.demo.plugin import SQL_VOCABULARY
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql import Lexicon, SqlVocabulary, build_lexicon, map_request
 from cognicore.subagents.offline_sql.builder import build
+from cognicore.subagents.offline_sql.lexicon import dimension_name
 from cognicore.subagents.offline_sql.periods import PATTERNS, Period, match_period
 from tests.unit.offline_sql_catalogues import SALES, TICKETS
 
@@ -174,7 +175,9 @@ def test_values_are_quoted_safely() -> None:
 )
 def test_misspellings_are_corrected_and_said(text: str, measure: str, dims: list[str], corrected: list[str]) -> None:
     q = map_request(text, SALES_LEX, TODAY)
-    assert q.measures[0].name == measure and [getattr(d, "table", d).split(".")[-1] for d in q.dimensions]
+    assert (
+        q.measures[0].name == measure and [d if isinstance(d, str) else dimension_name(d) for d in q.dimensions] == dims
+    )
     assert all(any(c in note for note in q.notes) for c in corrected) and q.confidence < 1
 
 
