@@ -10,9 +10,10 @@ share of its evidence turns among the first k results, averaged per question typ
 - `bm25`: a pure-Python Okapi BM25 (k1 1.2, b 0.75) over lower-cased words without stemming, stopwords
   dropped: the usual reference baseline;
 - `stream`: `MemoryStream.search` (hybrid full text + vector, scored) with the offline embedder, quiet;
-- `stream+local`: the same with a local sentence-embedding model (`--local`), when `langchain-huggingface`
-  is installed; the stream stores 768 dimensions, so the model must have 768 (e.g.
-  `sentence-transformers/all-mpnet-base-v2`, or a local path to it). Not measured yet: not installed here.
+- `stream+local`: the same with a local sentence-embedding model (`--local`: a sentence-transformers name or
+  folder, e.g. all-MiniLM-L6-v2), when the `cognicore[local]` extra is installed; the vector columns are
+  resized to the model's dimension first. No real model's weights could be obtained here (no network), so
+  it has not been measured with one.
 
 Starts an embedded PostgreSQL in a temporary folder (or uses a scratch database on DATABASE_URL).
 """
@@ -40,7 +41,7 @@ from psycopg import sql
 from recall_data import Conversation, corpus
 
 from cognicore.database import migrate, open_pool, start_embedded
-from cognicore.memory.embeddings import OfflineEmbeddings
+from cognicore.memory.embeddings import OfflineEmbeddings, record_embedding_model, recorded_dims, resize_vector_columns
 from cognicore.memory.scoring import Scoring
 from cognicore.memory.stream import MemoryStream, NewMemory
 from cognicore.memory.text import STOPWORDS
@@ -112,6 +113,10 @@ async def stream_run(
     pool = await open_pool(url, max_size=4)
     rows: dict[str, list[list[float]]] = defaultdict(list)
     try:
+        # The columns take the model's own dimension (as `cognicore reembed` does); fresh users each run.
+        dims = len(await embeddings.aembed_query("dimension probe"))  # type: ignore[attr-defined]
+        await resize_vector_columns(pool, old_dims=await recorded_dims(pool), dims=dims)
+        await record_embedding_model(pool, type(embeddings).__name__, dims)
         stream = MemoryStream(pool, embeddings, scoring=scoring)  # type: ignore[arg-type]
         options = inspect.signature(stream.search).parameters
         for conv in conversations:
