@@ -70,7 +70,10 @@ class ReportGenerationAgent:
             )
         folder = ctx.output_dir / run_folder(ctx.run_id)
         try:
-            md_path, chart_path = await asyncio.to_thread(_write_files, task, ctx, draft, folder)
+            # The offline writer's word rules (the style asked for, the measure a request names) shape the
+            # table and chart only on its own path: with a model, no rule reads the request.
+            offline = isinstance(self._writer, OfflineReportWriter)
+            md_path, chart_path = await asyncio.to_thread(_write_files, task, ctx, draft, folder, offline)
         except OSError as exc:
             return StepOutput(
                 status="error",
@@ -94,12 +97,14 @@ class ReportGenerationAgent:
         )
 
 
-def _write_files(task: StepInput, ctx: AgentContext, draft: ReportDraft, folder: Path) -> tuple[Path, Path | None]:
+def _write_files(
+    task: StepInput, ctx: AgentContext, draft: ReportDraft, folder: Path, offline: bool = True
+) -> tuple[Path, Path | None]:
     """Blocking part, run in a thread: render the chart, then write the Markdown atomically."""
     folder.mkdir(parents=True, exist_ok=True)
     marker = f"<!-- cognicore report: run={run_folder(ctx.run_id)} step={run_folder(task.step_id)} -->"
     report_name, chart_name = _file_names(folder, marker, task.step_id)
-    hint = f"{task.instruction} {task.request}"
+    hint = f"{task.instruction} {task.request}" if offline else ""
     tables = [
         _TableInput(
             step_id,
@@ -120,7 +125,7 @@ def _write_files(task: StepInput, ctx: AgentContext, draft: ReportDraft, folder:
         if render_chart(charted.table, tmp, title=title, hint=hint):
             chart_path, chart = folder / chart_name, (chart_name, title)
             os.replace(tmp, chart_path)
-    markdown = _render_markdown(draft, marker=marker, tables=tables, chart=chart, task=task, ctx=ctx)
+    markdown = _render_markdown(draft, marker=marker, tables=tables, chart=chart, task=task, ctx=ctx, hint=hint)
     report_path = folder / report_name
     tmp = folder / f".{report_name}.tmp"
     tmp.write_text(markdown, encoding="utf-8")
@@ -157,9 +162,10 @@ def _render_markdown(
     chart: tuple[str, str] | None,
     task: StepInput,
     ctx: AgentContext,
+    hint: str,
 ) -> str:
     """The report as Markdown; deterministic for the same inputs (no wall-clock time in it)."""
-    style = report_style(f"{task.instruction} {task.request}")
+    style = report_style(hint) if hint else "standard"
     out = [marker, f"# {_line(draft.title)}", "", draft.summary.strip(), ""]
     out += _bullets("Key findings", draft.findings)
     out += _bullets("Recommendations", draft.recommendations)

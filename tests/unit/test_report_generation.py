@@ -175,3 +175,25 @@ async def test_junk_from_the_model_is_a_clear_step_error_and_writes_nothing(tmp_
     assert out.error.startswith("The report could not be written: write_report: the model returned unusable")
     assert out.model_calls == {"write_report": 1}
     assert listing(tmp_path) == []
+
+
+async def test_the_chart_names_measure_and_period_and_no_word_rule_reads_the_request_with_a_model(
+    tmp_path: Path,
+) -> None:
+    rows = [[f"P{i:02d}", 100.0 - i, 1000 + i] for i in range(15)]
+    data = {
+        "columns": ["product", "revenue", "units"],
+        "rows": rows,
+        "row_count": 15,
+        "period": "2025 (2025-01-01 to 2025-12-31)",
+    }
+    table = StepOutput(summary="15 rows.", data=data)
+    brief = StepInput(step_id="s2", instruction="A short briefing on units", request="", inputs={"s1": table})
+    offline = await ReportGenerationAgent().run(brief, ctx(tmp_path / "a"))
+    offline_text = read_text(offline.data["report_path"])
+    assert "![Units by product, 2025](chart.png)" in offline_text  # the offline rules: the measure named
+    assert "_Showing 10 of 15 rows._" in offline_text  # and a briefing's short table
+    writer = LlmReportWriter(scripted([structured(ReportDraft, DRAFT)]), RoleOptions(retries=0, timeout_s=5))
+    llm = await ReportGenerationAgent(writer=writer).run(brief, ctx(tmp_path / "b", engine="model:x"))
+    llm_text = read_text(llm.data["report_path"])
+    assert "![Revenue by product, 2025](chart.png)" in llm_text and "_Showing" not in llm_text
