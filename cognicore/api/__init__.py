@@ -21,6 +21,7 @@ __all__ = ["create_app"]
 
 _MIGRATION_VERSIONS = "SELECT component, max(version) AS version FROM cognicore_migrations GROUP BY component"
 _QUEUE_DEPTH = "SELECT coalesce(sum(unfinished), 0) AS n FROM memory_job_users"
+_POOL_STATS = ("pool_size", "pool_available", "requests_waiting")
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -55,7 +56,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """No dependency is checked: restart the process only when this fails."""
         return {"status": "ok"}
 
-    @api.get("/readyz", tags=["health"], summary="Readiness: database, migrations, pool, queue depth")
+    @api.get("/readyz", tags=["health"], summary="Detailed health: database, migrations, pools, queue depth")
     async def readyz(request: Request) -> JSONResponse:
         """503 when the database is unreachable or a migration is missing."""
         app = request.app.state.cognicore
@@ -73,7 +74,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except Exception as exc:  # any failure here means "not ready", with the reason
             checks["database"] = f"unavailable: {type(exc).__name__}: {exc}"
         stats = app.pool.get_stats()
-        checks["pool"] = {k: stats.get(k, 0) for k in ("pool_size", "pool_available", "requests_waiting")}
+        checks["pool"] = {k: stats.get(k, 0) for k in _POOL_STATS}
+        # Every pool of this worker: the application's, the SQL reader's (model-written SQL), the owner's.
+        pools = {"app": app.pool, "sql_reader": app.sql_pool, "owner": app.owner_pool}
+        checks["pools"] = {
+            name: {k: pool.get_stats().get(k, 0) for k in (*_POOL_STATS, "pool_max", "requests_errors")}
+            for name, pool in pools.items()
+            if pool is not None
+        }
         ready = checks.get("database") == "ok" and checks.get("migrations") == "ok"
         return JSONResponse({"status": "ready" if ready else "not ready", **checks}, status_code=200 if ready else 503)
 

@@ -93,6 +93,7 @@ def test_health_ready_metrics_and_docs(server: Server) -> None:
     ready = httpx.get(f"{server.url}/readyz").json()
     assert ready["status"] == "ready" and ready["database"] == "ok" and ready["migrations"] == "ok"
     assert {"pool_size", "pool_available", "requests_waiting"} <= set(ready["pool"])
+    assert set(ready["pools"]) == {"app", "sql_reader", "owner"} and ready["pools"]["app"]["pool_max"] >= 1
     assert isinstance(ready["queue_depth"], int)
     spec = httpx.get(f"{server.url}/openapi.json").json()
     assert {"/v1/ask", "/v1/ask/stream", "/v1/runs/{run_id}", "/v1/knowledge"} <= set(spec["paths"])
