@@ -7,10 +7,13 @@ import re
 import uuid
 from contextlib import nullcontext
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from psycopg.rows import dict_row
+from psycopg_pool import AsyncConnectionPool
 from rich.markup import escape
 from rich.table import Table
 
@@ -31,6 +34,15 @@ from cognicore.workflows.evaluation import (
 )
 
 DEMO_SUITE = Path(__file__).parent / "demo" / "eval-demo.yaml"
+
+
+async def read_rows(pool: AsyncConnectionPool, statement: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rows of a suite's `expected_sql`, read as the owner in a read-only transaction."""
+    async with pool.connection() as conn, conn.transaction():
+        await conn.execute("SET TRANSACTION READ ONLY")
+        async with conn.cursor(row_factory=dict_row) as cur:
+            await cur.execute(statement, params)  # type: ignore[arg-type]  # the operator's own suite file
+            return await cur.fetchall()
 
 
 def register(app: typer.Typer) -> None:
@@ -136,8 +148,9 @@ def eval_suite(
                 result = await app_.runner.ask(request, session_id=session_id, user_id=user_id)
                 return result.model_dump(mode="json")
 
+            query = partial(read_rows, app_.admin_pool)
             if as_json:
-                result = await run_suite(suite, ask, tag=tag)
+                result = await run_suite(suite, ask, tag=tag, query=query)
             else:
                 who = f"fresh user {suite.user}-{tag}" if suite.fresh_user else f"user {suite.user}"
                 console.print(f"[bold]suite {escape(suite.name)}[/]: {len(suite.cases)} cases as {escape(who)}")
@@ -149,7 +162,12 @@ def eval_suite(
                         )
 
                     result = await run_suite(
-                        suite, ask, tag=tag, on_start=on_start, on_case=lambda r: console.print(_case_line(r))
+                        suite,
+                        ask,
+                        tag=tag,
+                        query=query,
+                        on_start=on_start,
+                        on_case=lambda r: console.print(_case_line(r)),
                     )
         try:
             await asyncio.to_thread(out.write_text, report_markdown(result), encoding="utf-8")

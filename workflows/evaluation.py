@@ -17,7 +17,9 @@ import numpy as np
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from cognicore.memory import clock
 from cognicore.workflows.errors import WorkflowError
+from cognicore.workflows.expected_rows import QueryFn, row_failures, today_params
 
 AskFn = Callable[[str, str, str], Awaitable[dict[str, Any]]]
 """`ask(request, session_id, user_id)` returning a run's result as JSON (what `ask --json` prints)."""
@@ -48,6 +50,11 @@ class Expectation(_Strict):
     max_model_calls: int | None = Field(None, ge=0, description="Model calls summed over the roles.")
     max_plan_calls: int | None = Field(None, ge=0)
     max_latency_ms: float | None = Field(None, gt=0)
+    expected_sql: str | None = Field(
+        None,
+        description="A read-only query run after the case (the clock's date bound as %(today)s): the answer must "
+        "name every text value and show every number of its rows, so the expectation follows the seeded data.",
+    )
 
     @field_validator("answer_contains", "answer_not_contains", "agents", "agents_exactly", mode="before")
     @classmethod
@@ -293,8 +300,22 @@ def summarize(cases: Sequence[CaseResult]) -> SuiteTotals:
     )
 
 
-def _case_result(case: Case, session: str, result: dict[str, Any]) -> CaseResult:
+def judged_text(result: dict[str, Any]) -> str:
+    """The answer plus the Markdown reports the run wrote: a briefing's full table is in its report."""
+    parts = [result.get("answer") or ""]
+    for artifact in result.get("artifacts") or []:
+        path = Path(str(artifact))
+        if path.suffix.lower() == ".md" and path.is_file():
+            parts.append(path.read_text(encoding="utf-8", errors="replace"))
+    return "\n\n".join(parts)
+
+
+def _case_result(
+    case: Case, session: str, result: dict[str, Any], rows: list[dict[str, Any]] | None = None
+) -> CaseResult:
     failures = check(case, result)
+    if rows is not None:
+        failures += row_failures(judged_text(result), rows)
     calls = _calls(result)
     workflow = result.get("workflow")
     return CaseResult(
@@ -324,8 +345,12 @@ async def run_suite(
     on_case: Callable[[CaseResult], None] | None = None,
     on_start: Callable[[int, Case], None] | None = None,
     tag: str | None = None,
+    query: QueryFn | None = None,
 ) -> SuiteReport:
     """Run the cases in file order and score them; a case whose `ask` raises fails and the suite goes on.
+
+    `query` reads the rows of a case's `expected_sql` (with the deployment clock's date as `%(today)s`);
+    a suite with such cases needs it.
 
     Session ids (and the user, unless `suite.fresh_user` is false) get the suffix `tag` (random by
     default), so a rerun never continues an earlier run's sessions; cases naming one session share it.
@@ -339,7 +364,13 @@ async def run_suite(
         if on_start is not None:
             on_start(index, case)
         try:
-            outcome = _case_result(case, session, await ask(case.request, session, user))
+            result = await ask(case.request, session, user)
+            rows = None
+            if case.expect.expected_sql is not None:
+                if query is None:
+                    raise SuiteError(f"case {case.id!r} has expected_sql but the runner was given no database")
+                rows = await query(case.expect.expected_sql, today_params(clock.today()))
+            outcome = _case_result(case, session, result, rows)
         except Exception as exc:  # the harness records any failure of the system under test and goes on
             error = f"{type(exc).__name__}: {exc}"
             outcome = CaseResult(

@@ -16,6 +16,8 @@ from psycopg import sql
 from psycopg.rows import tuple_row
 from psycopg_pool import AsyncConnectionPool
 
+from cognicore.memory import clock
+
 SCHEMA = "demo_sales"
 SEED = 20160401  # fixed: the same day always produces the same data
 SEED_LOCK_KEY = 0x64656D6F  # "demo": serialises concurrent seeders
@@ -263,7 +265,7 @@ def _discount(rng: random.Random, day: date, channel: str) -> Decimal:
 
 
 async def seed_sales(pool: AsyncConnectionPool, *, today: date | None = None) -> int:
-    """Create and fill `demo_sales`; return the rows inserted, 0 when it was already seeded."""
+    """Create and fill `demo_sales` up to `today` (default: the deployment clock's); 0 rows when already seeded."""
     async with pool.connection() as conn, conn.transaction():
         # One transaction under an advisory lock: a racing process waits, then sees the tables.
         await conn.execute("SELECT pg_advisory_xact_lock(%s)", (SEED_LOCK_KEY,))
@@ -272,7 +274,7 @@ async def seed_sales(pool: AsyncConnectionPool, *, today: date | None = None) ->
             row = await probe.fetchone()
         if row and row[0]:
             return 0
-        categories, products, regions, orders, items = generate(today or date.today())
+        categories, products, regions, orders, items = generate(today or clock.today())
         await conn.execute(DDL)  # type: ignore[arg-type]  # trusted, static SQL
         await conn.execute(sql.SQL(";\n").join(_comment_statements()))
         async with conn.cursor() as c:
