@@ -48,7 +48,7 @@ from cognicore.subagents.registry import AgentFactory, Registry, build_registry
 from cognicore.subagents.report_generation import ReportGenerationAgent
 from cognicore.subagents.role_names import RoleName
 from cognicore.subagents.types import AgentServices, SubAgent
-from cognicore.vocabulary import known_entities
+from cognicore.vocabulary import counted_words, known_entities
 from cognicore.workflows.recording import recorded
 from cognicore.workflows.runs import RunStore
 from cognicore.workflows.store import WorkflowStore
@@ -220,6 +220,7 @@ async def open_app(
         registry = build_registry(services, BUILTIN_AGENTS, extra=extra_agents)
         schemas = agent_settings.get("database_query", {}).get("schemas", [])
         entities = [*await known_entities(owner, schemas), *(e for p in plugins for e in p.entities)]
+        counted = await counted_words(owner, schemas)
 
         def make_roles(chat: BaseChatModel | None, agents: Registry) -> Roles:
             return build_roles(
@@ -230,6 +231,7 @@ async def open_app(
                 entities=entities,
                 synonyms=synonyms,
                 vocabulary=plugin_vocabulary(plugins),
+                counted=counted,
                 wrap=recorded,
             )
 

@@ -149,14 +149,15 @@ def build_roles(
     entities: Sequence[str] = (),
     synonyms: Sequence[str] = (),
     vocabulary: Vocabulary = GENERIC,
+    counted: Sequence[str] = (),
     wrap: Callable[[str, Any], Any] = lambda _name, role: role,
 ) -> Roles:
     """LLM-backed roles with a chat model, offline ones without; each wrapped by `wrap` (the recorder)."""
     if chat is None:
         tools = [a for a in agents if a["name"] not in OfflinePlanner.BUILTINS]
         roles = Roles(
-            OfflineClassifier(tools, vocabulary=vocabulary, agents=agents, entities=entities),
-            OfflinePlanner(vocabulary),
+            OfflineClassifier(tools, vocabulary=vocabulary, agents=agents, entities=entities, counted=counted),
+            OfflinePlanner(vocabulary, counted=counted),
             OfflineAnswerComposer(synonyms),
             OfflineAdapter(vocabulary),
             OfflineKeyer(entities, vocabulary=vocabulary),

@@ -40,3 +40,16 @@ async def known_entities(pool: AsyncConnectionPool, schemas: Sequence[str]) -> l
         await cur.execute(_TITLES, (MAX_VALUE_CHARS,))
         found.update(r["title"] for r in await cur.fetchall())
     return sorted(found)
+
+
+_TABLES = """
+SELECT table_name FROM information_schema.tables WHERE table_schema = ANY(%(schemas)s) ORDER BY 1"""
+
+
+async def counted_words(pool: AsyncConnectionPool, schemas: Sequence[str]) -> list[str]:
+    """The words of the allowed schemas' table names ("order_items" gives "order", "items"): the things the
+    data holds and counts, so "how many <those>" reads as a question for figures in any domain."""
+    async with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute(_TABLES, {"schemas": list(schemas)})
+        names = [r["table_name"] for r in await cur.fetchall()]
+    return sorted({w for name in names for w in name.lower().split("_") if len(w) > 2})

@@ -15,7 +15,7 @@ from cognicore.memory.llm import LlmRole, RoleOptions
 from cognicore.memory.text import STOPWORDS, stem, terms, words
 from cognicore.orchestrator.followup import followup_change, previous_request, resolve
 from cognicore.orchestrator.language import unsupported_language
-from cognicore.orchestrator.planning import GENERIC, Vocabulary, agent_matches
+from cognicore.orchestrator.planning import GENERIC, Vocabulary, agent_matches, counts_data
 from cognicore.subagents.read_only import change_request
 
 CONFIDENCE_BAR = 0.5  # a classification less sure than this ends the run `unsure` instead of guessing
@@ -174,6 +174,7 @@ class OfflineClassifier:
     as a request for figures is the `vocabulary` (generic words plus the domain plugins'). `agents` (all
     registered ones, with `input_hint`) and `entities` (the data's names, the documents' titles) are what
     the deployment knows: an action on none of them is out of scope, and follow-ups swap their values.
+    `counted` are the schema's table words: "how many <one of them>" asks the database.
     """
 
     def __init__(
@@ -183,8 +184,10 @@ class OfflineClassifier:
         vocabulary: Vocabulary = GENERIC,
         agents: Sequence[dict[str, str]] = (),
         entities: Sequence[str] = (),
+        counted: Sequence[str] = (),
     ) -> None:
         self._tools = list(tools)
+        self._counted = frozenset(stem(w) for w in counted)
         self._data = vocabulary.data | _QUARTERS
         self._entities = list(entities)
         described = " ".join(f"{a['name']} {a['description']} {a.get('input_hint', '')}" for a in agents)
@@ -235,6 +238,8 @@ class OfflineClassifier:
         asks_figure = bool(_RANKING.search(request) or _FIGURE.search(request))
         # A period alone ("our fiscal year starts in April.") asks for no figure: it takes a measure.
         measured = [d for d in data if d not in _PERIODS]
+        if counts_data(request, self._counted):  # "how many open tickets": a thing the data's tables hold
+            return IntentDecision(intent="task", reason="counts something the database holds", confidence=0.8)
         if measured and (asks_figure or not _QUESTION_START.match(request)):
             reason = f"needs figures from the database ({_word(request, measured)})"
             return IntentDecision(intent="task", reason=reason, confidence=0.8)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from cognicore.memory.llm import LlmRole
-from cognicore.memory.text import STOPWORDS, terms
+from cognicore.memory.text import STOPWORDS, stem, terms
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.read_only import change_request
 from cognicore.subagents.types import Plan, PlanStep
@@ -87,6 +87,28 @@ _GENERIC = frozenset(
 )
 
 
+# "how many <noun>", "number of <noun>": the counted noun is within the next words, before any verb.
+_COUNTING = re.compile(
+    r"\b(?:how many|number of|count of|count the|count our|total number of)\s+(?P<next>(?:[\w-]+\s*){1,3})", re.I
+)
+_VERBS = frozenset("do does did are is was were have has had will can could should would been be get got".split())
+
+
+def counts_data(request: str, counted: frozenset[str]) -> bool:
+    """Does the request count a thing the data holds ("how many open tickets"), by the schema's table words?
+
+    Only the words right after "how many" are read, up to the first verb: "how many days do customers
+    have" counts days, not customers.
+    """
+    for m in _COUNTING.finditer(request):
+        for word in m.group("next").lower().split():
+            if word in _VERBS:
+                break
+            if stem(word) in counted:
+                return True
+    return False
+
+
 def _clauses(request: str) -> list[str]:
     return [c for c in _CLAUSE_SPLIT.split(request) if c and c.strip()]
 
@@ -129,15 +151,16 @@ class OfflinePlanner:
 
     BUILTINS = ("database_query", "rag_query", "report_generation")
 
-    def __init__(self, vocabulary: Vocabulary = GENERIC) -> None:
+    def __init__(self, vocabulary: Vocabulary = GENERIC, *, counted: Iterable[str] = ()) -> None:
         self._vocab = vocabulary
+        self._counted = frozenset(stem(w) for w in counted)
 
     async def plan(self, *, request: str, agents: list[dict[str, str]], feedback: list[str], memory: str = "") -> Plan:
         names = {a["name"] for a in agents}
         found = set(terms(request))
         vocab = self._vocab
         wants_report = bool(found & vocab.report)
-        wants_data = bool(found & vocab.data)
+        wants_data = bool(found & vocab.data) or counts_data(request, self._counted)
         wants_knowledge = bool(found & vocab.knowledge)
         steps: list[PlanStep] = []
 

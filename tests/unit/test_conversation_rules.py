@@ -9,11 +9,12 @@ import pytest
 from langchain_core.messages import BaseMessage
 from rich.console import Console
 
+from cognicore.memory.text import stem
 from cognicore.orchestrator.followup import Change, followup_change, previous_request, resolve
 from cognicore.orchestrator.honesty import capabilities, out_of_scope
 from cognicore.orchestrator.intent import CONFIDENCE_BAR, IntentDecision, LlmClassifier, OfflineClassifier
 from cognicore.orchestrator.language import ENGLISH, detect_language
-from cognicore.orchestrator.planning import OfflinePlanner
+from cognicore.orchestrator.planning import OfflinePlanner, counts_data
 from cognicore.progress import LiveProgress
 from cognicore.subagents.errors import Unsure
 from tests.fakes import routed
@@ -180,3 +181,31 @@ async def test_classify_contract_follow_ups_scope_and_statements(engine: str, te
     role = _classifier() if engine == "offline" else _llm_classifier()
     decision = await role.classify(request=text, history=HISTORY)
     assert decision.sure and decision.model_dump(include=set(expected)) == expected
+
+
+# --- counting what the schema's tables hold ------------------------------------------------------------
+
+TABLE_WORDS = ["invoices", "payments", "customers"]
+
+
+@pytest.mark.parametrize(
+    ("text", "counts"),
+    [
+        ("How many unpaid invoices are there in Iberia?", True),
+        ("how many P2 payments bounced", True),
+        ("Give me the number of customers per service line", True),
+        ("How many days do customers have to pay an invoice?", False),  # it counts days
+        ("What is an invoice?", False),
+    ],
+)
+async def test_how_many_of_a_table_is_a_data_task(text: str, counts: bool) -> None:
+    assert counts_data(text, frozenset(stem(w) for w in TABLE_WORDS)) is counts
+    decision = await OfflineClassifier(agents=AGENTS, entities=ENTITIES, counted=TABLE_WORDS).classify(
+        request=text, history=[]
+    )
+    assert (decision.intent == "task") is counts, decision
+    if counts:
+        plan = await OfflinePlanner(counted=TABLE_WORDS).plan(
+            request=text, agents=[{"name": "database_query", "description": "SQL", "input_hint": ""}], feedback=[]
+        )
+        assert [s.agent for s in plan.steps] == ["database_query"]
