@@ -170,7 +170,8 @@ def _ranking(table: Table, s: Shape, style: Style, asked: int | None, bottom: bo
     if n_rows > 1 and values[1] > 0 and values[0] - values[1] < 0.1 * values[1]:
         recs.append(f"Watch {names[1]}: it is {fmt(values[0] - values[1])} behind {names[0]}.")
     if n_rows > 2 and not table.partial:
-        recs.append(f"Review {names[-1]}, the smallest by {measure} ({fmt(values[-1])}{share(n_rows - 1)}).")
+        last = fmt(values[-1]) + (f", {pct(n_rows - 1)}" if pct(n_rows - 1) else "")
+        recs.append(f"Review {names[-1]}, the smallest by {measure} ({last}).")
     return Analysis(_cap(f"{measure} by {what}"), findings, recs, findings[:2], notes=notes)
 
 

@@ -78,6 +78,8 @@ class OfflineReportWriter:
         usable = [i for i in inputs if i.get("status") != "error"]
         tables = [(i, t) for i in usable if (t := tabular(i.get("data") or {})) is not None]
         texts = [i for i in usable if tabular(i.get("data") or {}) is None and (i.get("summary") or "").strip()]
+        if tables:  # beside data, a text that cites no source adds nothing ("nothing found on ...")
+            texts = [i for i in texts if not _unsupported(i)]
 
         findings: list[str] = []
         recs: list[str] = []
@@ -130,6 +132,11 @@ class OfflineReportWriter:
             recommendations=_dedupe(recs)[: {"brief": 2, "standard": 3, "detailed": 6}[style]],
             notes=notes,
         )
+
+
+def _unsupported(step: dict[str, Any]) -> bool:
+    """A knowledge answer that used no source: its `sources` list is empty and it cites nothing."""
+    return (step.get("data") or {}).get("sources") == [] and not step.get("citations")
 
 
 def stated_period(step: dict[str, Any]) -> str | None:

@@ -322,3 +322,17 @@ async def test_the_llm_writers_figures_do_not_depend_on_the_request() -> None:
     assert payloads[0]["inputs"][0]["data"]["period"] == Q3
     for rule in ("names the subject", "period", '"of the rows shown"', "No filler", "Never reuse or paraphrase"):
         assert rule in WRITE_REPORT_PROMPT
+
+
+async def test_a_knowledge_answer_that_found_nothing_is_no_note_beside_data() -> None:
+    nothing = step_input_dict(
+        "s2",
+        StepOutput(
+            summary='The knowledge base has nothing on "2025-01".',
+            data={"answer": 'The knowledge base has nothing on "2025-01".', "sources": []},
+        ),
+    )
+    draft = await write("Report on revenue by category", table_input(SMALL), nothing)
+    assert not any("nothing on" in n for n in draft.notes)
+    alone = await write("Summarise what we know", nothing)
+    assert "nothing on" in alone.summary  # without data, the honest miss is the report
