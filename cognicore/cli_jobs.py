@@ -164,6 +164,9 @@ def prune(
         typer.Option("--keep-last", min=1, help="Checkpoints kept per thread (default: setting)."),
     ] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would go; change nothing.")] = False,
+    compact: Annotated[
+        bool, typer.Option("--compact", help="VACUUM FULL after: disk space back to the system (locks the tables).")
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Remove old checkpoints, runs and role calls; resumable threads and referenced runs stay."""
@@ -175,7 +178,10 @@ def prune(
 
     async def main() -> dict[str, Any]:
         async with open_app(settings, check_embeddings=False) as app:
-            return (await prune_from_settings(app, older_than=age, keep_last=keep_last, dry_run=dry_run)).to_json()
+            report = await prune_from_settings(
+                app, older_than=age, keep_last=keep_last, dry_run=dry_run, compact=compact
+            )
+            return report.to_json()
 
     out = run_command(main, as_json=as_json)
     if as_json:

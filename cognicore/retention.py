@@ -10,8 +10,8 @@ go with it (`ON DELETE CASCADE`).
 Everything runs per user, in one transaction acting as that user, so row-level security (forced on runs
 and role calls) binds each statement whatever the owner's attributes are. `dry_run` runs the very same
 statements and rolls back, so what it shows is exactly what would go. Ages read `cognicore.memory.clock`.
-A real prune ends with `VACUUM (ANALYZE)` of the five tables, so the space is reused (and trailing pages
-returned to the system; `VACUUM FULL`, which locks the tables, is left to the operator).
+A real prune ends with `VACUUM (ANALYZE)` of the five tables, so the space is reused; `compact` makes it
+`VACUUM (FULL)`, which gives the space back to the system but locks the tables while it rewrites them.
 """
 
 from __future__ import annotations
@@ -168,9 +168,13 @@ async def prune(
     keep_last: int,
     protected_runs: Iterable[str] = (),
     dry_run: bool = False,
+    compact: bool = False,
     now: datetime | None = None,
 ) -> PruneReport:
-    """Remove checkpoints, runs and role calls as the module says; `pool` is the owner's."""
+    """Remove checkpoints, runs and role calls as the module says; `pool` is the owner's.
+
+    `compact` vacuums with FULL, returning the freed space to the system (the tables are locked meanwhile).
+    """
     if keep_last < 1:
         raise ValueError(
             f"keep_last must be at least 1 (got {keep_last}): a thread without its last checkpoint cannot resume."
@@ -191,9 +195,11 @@ async def prune(
         for key, value in counts.items():
             report.removed[key] += value
     if not dry_run and report.total:
-        # Deleted rows free space only once vacuumed: for new rows at once, and on disk for trailing pages.
+        # Deleted rows free space only once vacuumed: for new rows at once; on disk only with FULL (`compact`),
+        # which rewrites the tables under an exclusive lock (runs wait meanwhile).
+        options = "FULL, ANALYZE" if compact else "ANALYZE"
         async with pool.connection() as conn:
-            await conn.execute(f"VACUUM (ANALYZE) {', '.join(TABLES)}")  # type: ignore[arg-type]  # static names
+            await conn.execute(f"VACUUM ({options}) {', '.join(TABLES)}")  # type: ignore[arg-type]  # static names
     report.bytes_after = report.bytes_before if dry_run else await _sizes(pool)
     return report
 
@@ -228,6 +234,7 @@ async def prune_from_settings(
     older_than: timedelta | None = None,
     keep_last: int | None = None,
     dry_run: bool = False,
+    compact: bool = False,
     now: datetime | None = None,
 ) -> PruneReport:
     """`prune` with the deployment's retention settings, protecting the runs its eval reports name."""
@@ -238,5 +245,6 @@ async def prune_from_settings(
         keep_last=keep_last if keep_last is not None else s.retention_keep_last,
         protected_runs=eval_run_ids(s.reports_dir),
         dry_run=dry_run,
+        compact=compact,
         now=now,
     )

@@ -83,7 +83,18 @@ async def test_prune_after_200_runs_keeps_every_thread_usable_and_what_eval_and_
     env |= {"DATABASE_URL": db_url, "COGNICORE_DATA_DIR": str(data_dir), "NO_COLOR": "1"}
     done = await asyncio.to_thread(
         subprocess.run,
-        [sys.executable, "-m", "cognicore.cli", "prune", "--keep-last", "3", "--older-than", "0d", "--json"],
+        [
+            sys.executable,
+            "-m",
+            "cognicore.cli",
+            "prune",
+            "--keep-last",
+            "3",
+            "--older-than",
+            "0d",
+            "--compact",
+            "--json",
+        ],
         env=env,
         cwd=ROOT,
         capture_output=True,
@@ -106,6 +117,7 @@ async def test_prune_after_200_runs_keeps_every_thread_usable_and_what_eval_and_
         )
         assert (await cur.fetchone() or {})["n"] == 1
     assert {k: before[k] - after[k] for k in COUNTED} == out["removed"]
+    assert sum(out["bytes_after"].values()) < sum(out["bytes_before"].values()) / 2  # --compact: disk space back
 
     # Every thread still shows its history, and continues from its last checkpoint.
     for s in range(SESSIONS):
