@@ -313,7 +313,8 @@ class OfflineAnswerComposer:
         return _render(chosen, asked), max(coverage.values())
 
 
-_CODE_LIKE = re.compile(r"^(?:[a-z]{1,3}\d+[a-z\d]*|\d+[a-z]+\d*|[a-z]{1,2})$")
+# Tokens with a digit ("p0", "t-42", "x2") or of one to three letters ("pls", "ref").
+_CODE_LIKE = re.compile(r"^(?:(?=[a-z-]*\d)[a-z0-9-]+|[a-z]{1,3})$")
 
 
 def _anywhere(concept: frozenset[str], units: list[_Unit]) -> bool:
