@@ -148,6 +148,7 @@ class Lexicon:
     phrases: dict[str, list[Target]] = field(default_factory=dict)
     partial: dict[str, list[Target]] = field(default_factory=dict)  # a distinctive word of a value
     known_words: set[str] = field(default_factory=set)
+    _patterns: dict[str, list[tuple[str, re.Pattern[str]]]] = field(default_factory=dict, repr=False)
 
     def add(self, phrase: str, target: Target, *, book: dict[str, list[Target]] | None = None) -> None:
         """Register `phrase` (and its plural/singular form) for `target`."""
@@ -190,9 +191,21 @@ class Lexicon:
         """Whether `word` (or its singular) is a phrase word, a stop word or a rule word."""
         return any(w in self.known_words or w in STOP_WORDS or w in RULE_WORDS for w in (word, singular(word)))
 
-    def longest_first(self) -> list[str]:
-        """All phrases, longest (most words, then most characters) first."""
-        return sorted(self.phrases, key=lambda p: (-len(p.split()), -len(p)))
+    def patterns(self, book: str) -> list[tuple[str, re.Pattern[str]]]:
+        """The phrases of `book` ("early", "phrases" or "partial"), longest first, compiled once."""
+        if book not in self._patterns:
+            phrases = {"partial": self.partial, "phrases": self.phrases, "early": self.early()}[book]
+            ordered = sorted(phrases, key=lambda p: (-len(p.split()), -len(p)))
+            self._patterns[book] = [(p, re.compile(rf"\b{re.escape(p)}(?:e?s)?\b")) for p in ordered]
+        return self._patterns[book]
+
+    def early(self) -> dict[str, list[Target]]:
+        """Named measures whose words are also rule words ("average order value"): read before the rules."""
+        return {p: v for p, v in self.phrases.items() if v[0].kind == "measure" and set(p.split()) & RULE_WORDS}
+
+    def book(self, name: str) -> dict[str, list[Target]]:
+        """The phrase book called `name`."""
+        return {"partial": self.partial, "phrases": self.phrases, "early": self.phrases}[name]
 
 
 def build_lexicon(catalogue: Catalogue, vocabulary: SqlVocabulary) -> Lexicon:

@@ -18,7 +18,6 @@ from datetime import date
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql.catalogue import Column, Table
 from cognicore.subagents.offline_sql.lexicon import (
-    RULE_WORDS,
     STOP_WORDS,
     VERB_FORMS,
     Lexicon,
@@ -145,10 +144,9 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     t = _Text(text)
     _periods(t, q, today)
     # Named measures whose words are also rule words ("average order value", "margin percent") go first.
-    early = {p: v for p, v in lex.phrases.items() if v[0].kind == "measure" and set(p.split()) & RULE_WORDS}
-    found = _phrases(t, lex, original, books=(early,))
+    found = _phrases(t, lex, original, books=("early",))
     shape = _shape(t, q)
-    found = sorted(found + _phrases(t, lex, original, books=(lex.phrases, lex.partial)), key=lambda f: f[0])
+    found = sorted(found + _phrases(t, lex, original, books=("phrases", "partial")), key=lambda f: f[0])
     _resolve(t, q, found, shape, lex)
     # "enterprise customers": a word of the filtered column's own name ("customer_segment") only describes it.
     # "the Haven doorbell": a word of a value already placed belongs to it.
@@ -246,20 +244,17 @@ _UNITS_WORDS = "days?|weeks?|months?|quarters?|years?|percent"
 _NUM_WORDS = set(NUM.strip("()").split("|")[1:])
 
 
-def _phrases(
-    t: _Text, lex: Lexicon, original: str, *, books: tuple[dict[str, list[Target]], ...]
-) -> list[tuple[int, int, str, Target]]:
+def _phrases(t: _Text, lex: Lexicon, original: str, *, books: tuple[str, ...]) -> list[tuple[int, int, str, Target]]:
     """Every phrase of `books` in the request, longest first; (start, end, words as written, target)."""
     found: list[tuple[int, int, str, Target]] = []
-    for book in books:
-        for phrase in sorted(book, key=lambda p: (-len(p.split()), -len(p))):
-            pattern = rf"\b{re.escape(phrase)}(?:e?s)?\b"
-            while m := t.find(pattern):
-                targets = book[phrase]
-                usable = [x for x in targets if x.kind != "value" or _value_case_ok(x.value, original)]
+    for name in books:
+        book = lex.book(name)
+        for phrase, pattern in lex.patterns(name):
+            while m := pattern.search(t.s):
+                usable = [x for x in book[phrase] if x.kind != "value" or _value_case_ok(x.value, original)]
                 if not usable:
                     break
-                t.take(pattern)
+                t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
                 kinds = {x.kind for x in usable}
                 # One phrase, several meanings: a named measure wins, then a value, then the rest in order.
                 order = ("measure", "value", "dimension", "entity", "date")
@@ -267,7 +262,7 @@ def _phrases(
                 if len(kinds) == 1 and pick.kind == "value" and len({(x.column, x.value) for x in usable}) > 1:
                     found.append((m.start(), m.end(), m.group(0), Target("ambiguous", value=phrase)))
                     continue
-                words = "~" + m.group(0) if book is lex.partial else m.group(0)  # "~": part of a value
+                words = "~" + m.group(0) if name == "partial" else m.group(0)  # "~": part of a value
                 found.append((m.start(), m.end(), words, pick))
     return sorted(found, key=lambda f: f[0])
 
