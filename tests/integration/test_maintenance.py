@@ -6,6 +6,7 @@ import asyncio
 import math
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import psycopg
 import pytest
@@ -30,7 +31,7 @@ def moved_clock() -> Iterator[None]:
     clock.start_at(None)
 
 
-async def _sql(app: App, query: str, params: dict[str, object] | None = None) -> list[dict[str, object]]:
+async def _sql(app: App, query: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     async with user_transaction(app.admin_pool, U) as conn, conn.cursor(row_factory=dict_row) as cur:
         await cur.execute(query, params or {})  # type: ignore[arg-type]
         return await cur.fetchall() if cur.description else []
