@@ -32,6 +32,10 @@ cases:
     kind: question
     request: How much does express shipping cost?
     answer_contains: ["$99.99"]
+  - id: no-such-document
+    kind: question
+    request: What does the zorble handbook say about the flurb maintenance interval?
+    answer_contains: ["every 90 flurbs"]
 """
 
 
@@ -54,10 +58,14 @@ def test_eval_runs_a_heldout_suite_judges_each_case_and_fails_only_on_a_wrong_on
     verdicts = {c["id"]: c["verdict"] for c in report["cases"]}
     assert verdicts["shipping-false"] == "wrong", report["cases"]
     assert verdicts["revenue-2025"] == "right", report["cases"]
-    assert report["summary"]["total"]["n"] == 3 and report["summary"]["total"]["wrong"] == 1
+    assert verdicts["no-such-document"] == "unsure", report["cases"]  # an honest miss
+    assert report["summary"]["total"]["n"] == 4 and report["summary"]["total"]["wrong"] == 1
 
-    plain = _eval("--suite", str(suite), "--only", "revenue-2025", data_dir=data_dir, db_url=db_url)
+    # Unsure is acceptable: without the wrong case the command succeeds.
+    only = ("--only", "revenue-2025", "--only", "no-such-document")
+    plain = _eval("--suite", str(suite), *only, data_dir=data_dir, db_url=db_url)
     assert plain.returncode == 0, plain.stdout + plain.stderr
+    assert "unsure" in plain.stdout and "no-such-document" in plain.stdout
     assert "right" in plain.stdout and "revenue-2025" in plain.stdout
     # The same table as `python bench/heldout.py`.
     assert "kind             n  right  unsure  wrong  right %  unsure %" in plain.stdout
