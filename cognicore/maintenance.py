@@ -46,11 +46,15 @@ __all__ = [
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
-# Every user with anything to maintain that the owner may list (runs, workflows, the job index are readable
-# by the owner; the memory tables add their users when it bypasses row-level security).
+# Every user with anything to maintain. An owner bound by row-level security (not a superuser nor BYPASSRLS)
+# still lists the service's users, the extraction job index and the owners of checkpoint threads (tables
+# whose policy is enabled, not forced); the forced tables add their users when the owner bypasses it.
 KNOWN_USERS = """
-SELECT user_id FROM runs UNION SELECT user_id FROM workflows UNION SELECT user_id FROM memory_job_users
-UNION SELECT user_id FROM memories UNION SELECT user_id FROM facts UNION SELECT user_id FROM conversation_turns
+SELECT name AS user_id FROM service_users UNION SELECT user_id FROM memory_job_users
+UNION SELECT convert_from(decode(split_part(thread_id, ':', 1), 'hex'), 'UTF8') FROM checkpoints
+    WHERE thread_id ~ '^([0-9a-f]{2})+:'
+UNION SELECT user_id FROM runs UNION SELECT user_id FROM workflows UNION SELECT user_id FROM memories
+UNION SELECT user_id FROM facts UNION SELECT user_id FROM conversation_turns
 ORDER BY 1"""
 TRY_LOCK = "SELECT pg_try_advisory_lock(hashtext(%s)) AS locked"
 UNLOCK = "SELECT pg_advisory_unlock(hashtext(%s))"
