@@ -127,8 +127,7 @@ def _ranking(table: Table, s: Shape, style: Style, asked: int | None, bottom: bo
 
     basis = ""
     if queried is not None and pct(0):
-        over = f"all {whats}" if table.partial else f"{n_rows} {whats}"
-        basis = f"{pct(0)} of the total across {over} (share computed by the query)"
+        basis = f"{pct(0)} of the total (share computed by the query)"
     elif total:
         basis = f"{pct(0)} of the {fmt(total)} total across {n_rows} {whats}"
     elif shown:
@@ -142,7 +141,9 @@ def _ranking(table: Table, s: Shape, style: Style, asked: int | None, bottom: bo
             + (f", {basis.replace(' of the', ' each of the', 1)}." if basis else ".")
         ]
     else:
-        findings = [f"{names[0]} leads {measure} with {fmt(values[0])}" + (f", {basis}." if basis else ".")]
+        # One row (a filtered share) leads nothing.
+        head = f"{names[0]} leads {measure} with" if n_rows > 1 else f"{names[0]}: {measure}"
+        findings = [f"{head} {fmt(values[0])}" + (f", {basis}." if basis else ".")]
         if n_rows > 1:
             gap = values[0] - values[1]
             rel = f" ({format_percent(100 * gap / values[1])})" if values[1] > 0 else ""
