@@ -199,3 +199,18 @@ async def test_memory_process_for_everyone_drains_every_users_extraction(app: Ap
         )
     work = await process_memory(app, user_id=None, reflect=False)
     assert (work.jobs.done, set(work.jobs.users)) == (2, {U, "maint-bob"})
+
+
+async def test_orphans_go_and_the_graph_drops_edges_to_deleted_facts(app: App) -> None:
+    await _facts(app, "I prefer tea.", "Actually I drink coffee now, not tea.")
+    await app.memory.facts.refresh_categories(U)
+    # Every fact of the category leaves (deleted by hand): its summary is an orphan, and so are its edges.
+    await _sql(app, "UPDATE facts SET status = 'deleted'")
+    assert await _sql(app, "SELECT id FROM fact_relations")
+    report = await run_job(app, "clean_orphans")
+    assert report.steps["clean_orphans"] >= 1 and await _sql(app, "SELECT id FROM fact_categories") == []
+    assert (await run_job(app, "rebuild_graph")).steps["rebuild_graph"] >= 1
+    assert await _sql(app, "SELECT id FROM fact_relations") == []
+    # Both steps are idempotent: nothing left to do the second time.
+    assert (await run_job(app, "clean_orphans")).steps == {"clean_orphans": 0}
+    assert (await run_job(app, "rebuild_graph")).steps == {"rebuild_graph": 0}
