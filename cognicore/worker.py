@@ -29,7 +29,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.app import App
 from cognicore.jobs_schema import JOBS_SEARCH_PATH
-from cognicore.maintenance import JOBS, JobBusy, job_status, resolve_job, run_job
+from cognicore.maintenance import JOBS, job_status, resolve_job, run_job
 from cognicore.memory.jobs import EXTRACT_TURN, make_extract_handler, process
 from cognicore.settings import Settings
 
@@ -57,17 +57,15 @@ def build_job_app(url: str, settings: Settings, *, schedule: bool = True) -> pro
         connector=PsycopgConnector(conninfo=url, kwargs={"options": JOBS_SEARCH_PATH}, min_size=1, max_size=4)
     )
 
-    # A job that fails (not a crashed worker: that one is retried as stalled) is tried again twice.
+    # A job that fails (not a crashed worker: that one is requeued as stalled) is tried again twice, a minute apart.
     @jobs.task(name=MAINTENANCE_TASK, queue=QUEUE, pass_context=True, retry=RetryStrategy(max_attempts=3, wait=60))
     async def maintenance(context: JobContext, timestamp: int = 0, job: str = "", period: str | None = None) -> Any:
         # `timestamp` is the scheduled tick (procrastinate passes it to periodic jobs); 0: an on-demand job.
         app: App = context.additional_context["app"]
         slot = period or (_slot(timestamp) if timestamp else None)
-        try:
-            report = await run_job(app, job, period=slot)
-        except JobBusy:
-            log.info("maintenance job %s is running elsewhere; this one stops", job)
-            return {"busy": True}
+        # `JobBusy` (the job runs in another process, e.g. `jobs run`) fails this attempt like any error: the
+        # retry strategy tries the slot again a minute later, when it resumes or finds it done.
+        report = await run_job(app, job, period=slot)
         return report.to_json()
 
     if schedule:
