@@ -63,7 +63,11 @@ _NO_LONGER_DO_RE = re.compile(
     re.I,
 )
 # "I have been drinking rooibos", "we have been using Notion": a current habit in the continuous tense.
-_BEEN_DOING_RE = re.compile(r"^(?P<subj>I|we)\s+(?:have|had)\s+been\s+(?P<ving>[a-z]{2,}ing)\s+(?P<obj>.+)$", re.I)
+_BEEN_DOING_RE = re.compile(
+    r"^(?P<subj>I|we)\s+(?:(?:have|had)\s+been|(?:have\s+)?(?:started|begun|began|taken\s+up|took\s+up)|"
+    r"am\s+now|are\s+now)\s+(?P<ving>[a-z]{2,}ing)\s+(?P<obj>.+)$",
+    re.I,
+)
 # Diet statements: "I am vegan (now)", "I went vegetarian", "I follow a keto diet", "I eat plant-based".
 _DIET_RE = re.compile(
     r"^I\s+(?:am|have\s+become|became|went|turned|have\s+gone|have\s+turned|am\s+going|eat|now\s+eat)\s+"
@@ -300,7 +304,7 @@ def _third(verb: str) -> str:
 
 
 def _been_doing(clause: str, ctx: _Ctx) -> list[Fact]:
-    """ "I have been drinking rooibos": the habit of the base verb, current, so one value at a time."""
+    """ "I have been drinking rooibos", "we started using Notion": the habit of the base verb, current."""
     m = _BEEN_DOING_RE.match(clause)
     if not m:
         return []

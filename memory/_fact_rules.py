@@ -43,7 +43,9 @@ _NOT_A_STATEMENT_RE = re.compile(
 )
 _CLAUSE_SPLIT_RE = re.compile(r",?\s+(?:and|but)\s+(?=(?:I|we|my|our)\b)", re.I)
 # "I am not vegetarian anymore, I am pescatarian now": two statements; not after a condition ("if we ..., we ...").
-_COMMA_SPLIT_RE = re.compile(r"[,;]\s+(?=(?:I|we)\s)", re.I)
+_COMMA_SPLIT_RE = re.compile(r"[,;]\s+(?:(?:and\s+)?so\s+|which\s+means\s+|meaning\s+|hence\s+)?(?=(?:I|we)\s)", re.I)
+# A short preface before a dash or colon ("Quick note - ...", "Update: ...") says nothing itself.
+_PREFACE_RE = re.compile(r"^(?:[A-Za-z]+\s+){0,2}[A-Za-z]+\s*(?:\s-|:|\u2013|\u2014)\s+(?=\S)")
 _CONDITION_RE = re.compile(
     r"^(?:if|when|whenever|unless|suppose|supposing|assuming|in case|once|although|though|because|since|as)\b", re.I
 )
@@ -54,7 +56,8 @@ _CURRENT_RE = re.compile(
 _TRAILING_RE = re.compile(
     r"(?:\s*,)?\s+(?:now|these days|nowadays|anymore|any more|again|instead|too|as well|a lot|very much|"
     r"so much|mostly|usually|most of the time|in general|generally|lately|recently|from now on|after all|"
-    r"for now|for good|at the moment|right now|since then|(?:since\s+|as\s+of\s+)?(?:last|this)\s+(?:week|month|year)|"
+    r"for now|for good|at the moment|right now|since then|"
+    r"(?:since\s+|as\s+of\s+)?(?:last|this)\s+(?:week|month|year|spring|summer|autumn|fall|winter)|"
     r"(?:a\s+few|a\s+couple\s+of|a|one|two|three|few|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|today|in\s+the\s+mornings?|"
     r"in\s+the\s+evenings?|every\s+(?:day|morning|evening)|daily)\s*$",
     re.I,
@@ -103,6 +106,8 @@ def read_facts(text: str) -> list[Fact]:
         if not sentence or sentence.endswith("?"):
             continue
         sentence = sentence.rstrip(".!;").strip()
+        if not _EXPLICIT_RE.match(sentence):  # "Note: ..." asks to remember; "Quick update - ..." only opens
+            sentence = _PREFACE_RE.sub("", sentence)
         explicit = bool(_EXPLICIT_RE.match(sentence))
         confidence = 0.6 if _HEDGE_RE.search(sentence) else 0.9
         clauses = _CLAUSE_SPLIT_RE.split(sentence)

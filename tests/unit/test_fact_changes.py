@@ -41,6 +41,22 @@ def test_a_change_names_its_slot_and_the_old_value(text: str, expected: list[tup
     assert _slots(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Heads up: I've taken up drinking matcha.", [("user", "drinks", "matcha", None, True)]),
+        ("Quick note - we started using Linear, so we no longer use Jira.",
+         [("we", "uses", "Linear", None, True), ("we", "no_longer_uses", "Jira", "Jira", False)]),
+        ("I cut out meat last spring, which means I am vegetarian now.",
+         [("user", "diet", "vegetarian", None, True)]),
+        ("Note: the demo is on Friday", [("demo", "is", "on Friday", None, False)]),
+    ],
+)  # fmt: skip
+def test_prefaces_and_connectors_leave_the_statements(text: str, expected: list[tuple]) -> None:
+    found = _slots(text)
+    assert all(e in found for e in expected), found
+
+
 def test_two_statements_in_one_sentence_each_count() -> None:
     assert _slots("I'm not vegan anymore, I'm flexitarian these days.") == [
         ("user", "not_diet", "vegan", "vegan", False),
