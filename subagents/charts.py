@@ -231,11 +231,50 @@ def short_period(period: str) -> str:
     return f"{label} to date" if partial and "date" not in label and not label.startswith("since") else label
 
 
+def side_by_side(table: Table, s: Shape) -> tuple[Table, str] | None:
+    """A table of one measure side by side (`online_revenue`, `retail_revenue`) as one row per value and side.
+
+    Returns the long table, with a `series` column naming each side, and its subject (`Online vs retail
+    revenue by month`); None when the numeric columns are not one measure split by a prefix.
+    """
+    cols = [
+        i
+        for i in range(len(table.columns))
+        if i not in s.labels
+        and table.columns[i].lower() != "rank"
+        and not is_share(table.columns[i])
+        and all(isinstance(r[i], int | float) and not isinstance(r[i], bool) for r in table.rows if r[i] is not None)
+    ]
+    if len(cols) < 2:
+        return None
+    parts = [table.columns[i].split("_") for i in cols]
+    k = 0  # the longest common suffix, in words, that leaves every column a prefix of its own
+    while all(len(p) > k + 1 for p in parts) and len({tuple(p[len(p) - k - 1 :]) for p in parts}) == 1:
+        k += 1
+    prefixes = [" ".join(p[: len(p) - k]) for p in parts]
+    # "avg_price" beside "max_price" are two statistics of one measure, not two sides of it.
+    stats = {"total", "avg", "average", "mean", "median", "min", "max", "net", "gross", "sum", "count"}
+    if k == 0 or len(set(prefixes)) < len(prefixes) or any(set(p.split()) & stats for p in prefixes):
+        return None
+    measure = "_".join(parts[0][-k:])
+    labels = list(s.labels)
+    rows = tuple(
+        (*(r[i] for i in labels), prefix, r[c]) for r in table.rows for c, prefix in zip(cols, prefixes, strict=True)
+    )
+    columns = (*(table.columns[i] for i in labels), "series", measure)
+    long = Table(columns, rows, len(rows), "", truncated=table.partial)
+    by = " and ".join(humanize(table.columns[i]).lower() for i in labels)
+    text = f"{' vs '.join(prefixes)} {humanize(measure).lower()} by {by}"
+    return long, text[:1].upper() + text[1:]
+
+
 def subject(table: Table, hint: str = "") -> str:
     """What a table measures, by what: `Total revenue by category`; `Data` when it has no measure."""
     s = shape(table, hint)
     if s is None:
         return "Data"
+    if (wide := side_by_side(table, s)) is not None:
+        return wide[1]
     by = " and ".join(humanize(table.columns[i]).lower() for i in s.labels)
     return f"{humanize(table.columns[s.measure])} by {by}"
 
@@ -269,6 +308,10 @@ def render_chart(table: Table, path: Path, *, title: str, hint: str = "") -> Pat
     s = shape(table, hint)
     if s is None:
         return None
+    if (wide := side_by_side(table, s)) is not None:  # every side drawn, not the first one alone
+        table = wide[0]
+        s = shape(table)
+        assert s is not None
     figure = _line_chart(table, s, title) if s.period else _bar_chart(table, s, title)
     if figure is None:
         return None

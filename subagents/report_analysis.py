@@ -7,7 +7,7 @@ report are always computed here and never by a model.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from cognicore.subagents.charts import (
@@ -19,6 +19,7 @@ from cognicore.subagents.charts import (
     is_additive,
     period_key,
     shape,
+    side_by_side,
 )
 
 Style = Literal["brief", "standard", "detailed"]
@@ -81,6 +82,10 @@ def analyse(
     s = shape(table, hint)
     if s is None:
         return _describe_plain(table)
+    if (wide := side_by_side(table, s)) is not None:
+        long, subject = wide
+        a = analyse(long, hint="", style=style, asked=asked, bottom=bottom, period=period)
+        return replace(a, subject=subject)
     if s.period:
         return _trend(table, s, style, asked, bottom, period)
     return _ranking(table, s, style, asked, bottom)
@@ -189,6 +194,8 @@ def _possessive(name: str) -> str:
 
 
 def _plural(noun: str) -> str:
+    if noun.endswith("series"):
+        return noun
     if re.search(r"[^aeiou]y$", noun):
         return noun[:-1] + "ies"
     return noun + ("es" if noun.endswith(("s", "x", "ch", "sh")) else "s")

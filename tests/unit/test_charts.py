@@ -203,3 +203,15 @@ async def test_concurrent_renders_in_threads_share_no_state(tmp_path: Path) -> N
     assert all(p is not None and p.read_bytes().startswith(PNG_SIGNATURE) for p in paths)
     assert paths[0].read_bytes() == paths[2].read_bytes()  # type: ignore[union-attr]
     assert paths[1].read_bytes() == paths[3].read_bytes()  # type: ignore[union-attr]
+
+
+def test_a_side_by_side_measure_is_titled_and_drawn_with_every_side(tmp_path: Path) -> None:
+    wide = tabular(
+        {
+            "columns": ["region", "online_revenue", "retail_revenue"],
+            "rows": [["Europe", 100.0, 80.0], ["Asia", 120.0, 70.0]],
+        }
+    )
+    assert wide is not None
+    assert default_title(wide, period="2025 (2025-01-01 to 2025-12-31)") == "Online vs retail revenue by region, 2025"
+    assert render_chart(wide, tmp_path / "c.png", title="t") is not None

@@ -340,3 +340,17 @@ async def test_one_filtered_row_with_the_querys_share_is_not_said_to_lead() -> N
     data = {"columns": ["region", "revenue", "share_pct"], "rows": [["Europe", 300.0, 30.2]], "period": Q3}
     draft = await write("What share of revenue is Europe's?", table_input(data))
     assert draft.findings[0] == "Europe: revenue $300, 30.2% of the total (share computed by the query)."
+
+
+async def test_one_measure_side_by_side_is_compared_side_by_side() -> None:
+    data = {
+        "columns": ["month", "online_revenue", "retail_revenue"],
+        "rows": [["2026-08", 100.0, 80.0], ["2026-09", 120.0, 70.0], ["2026-10", 150.0, 60.0]],
+        "period": "the last 3 complete months (2026-08-01 to 2026-10-31)",
+    }
+    draft = await write("Online against retail, please", table_input(data))
+    assert draft.title == "Online vs retail revenue by month, 2026-08 to 2026-10"
+    assert "Fastest growth: online, +50.0% from 2026-08 to 2026-10 ($100 to $150)." in draft.findings
+    assert "Weakest: retail, -25.0% over the same periods ($80 to $60)." in draft.findings
+    two_statistics = {"columns": ["category", "min_price", "max_price"], "rows": [["Audio", 10.0, 90.0]]}
+    assert (await write("Report", table_input(two_statistics))).title.startswith("Min price by category")
