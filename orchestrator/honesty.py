@@ -46,7 +46,8 @@ def unsupported_language(language: str) -> str:
 
 def unclear(request: str, reason: str) -> str:
     """The answer to a request the offline roles could not map with confidence, saying what was missing."""
-    return f'I am not sure what "{topic(request)}" asks for: {reason.rstrip(".")}.'
+    why = reason.strip().rstrip(".") or "I could not tell which data, document or agent it needs"
+    return f'I am not sure what "{topic(request)}" asks for: {why}.'
 
 
 def _short(description: str, limit: int = 90) -> str:

@@ -11,7 +11,7 @@ from rich.console import Console
 
 from cognicore.memory.text import stem
 from cognicore.orchestrator.followup import Change, followup_change, previous_request, resolve
-from cognicore.orchestrator.honesty import capabilities, out_of_scope
+from cognicore.orchestrator.honesty import capabilities, out_of_scope, unclear
 from cognicore.orchestrator.intent import CONFIDENCE_BAR, IntentDecision, LlmClassifier, OfflineClassifier
 from cognicore.orchestrator.language import ENGLISH, detect_language
 from cognicore.orchestrator.planning import OfflinePlanner, counts_data
@@ -209,3 +209,11 @@ async def test_how_many_of_a_table_is_a_data_task(text: str, counts: bool) -> No
             request=text, agents=[{"name": "database_query", "description": "SQL", "input_hint": ""}], feedback=[]
         )
         assert [s.agent for s in plan.steps] == ["database_query"]
+
+
+def test_an_unclear_answer_always_says_what_was_missing() -> None:
+    assert (
+        unclear("redo the thing", "")
+        == 'I am not sure what "redo the thing" asks for: I could not tell which data, document or agent it needs.'
+    )
+    assert unclear("x?", "no earlier request.").endswith(": no earlier request.")
