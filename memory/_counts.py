@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from psycopg_pool import AsyncConnectionPool
 
+from cognicore.memory._lifecycle_sql import LOCK_USER_MEMORIES
 from cognicore.memory._stream_sql import COUNT_CANDIDATES
 from cognicore.memory.tenancy import user_transaction
 
@@ -48,6 +49,7 @@ class CandidateCounts:
         for user_id, counts in pending.items():
             ids = sorted(counts)
             async with user_transaction(self._pool, user_id) as conn:
+                await conn.execute(LOCK_USER_MEMORIES, {"user_id": user_id})  # see memory._lifecycle_sql
                 await conn.execute(
                     COUNT_CANDIDATES, {"user_id": user_id, "ids": ids, "counts": [counts[i] for i in ids]}
                 )

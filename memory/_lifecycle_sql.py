@@ -60,12 +60,10 @@ GRANT EXECUTE ON FUNCTION memory_user_ids() TO cognicore_app;
 
 USER_IDS = "SELECT memory_user_ids() AS user_id"
 
-# The sleep phase first locks the user's active rows in id order, the order every other writer of these rows
-# locks them in (batched candidate counts, reinforcement), so its set-based updates cannot deadlock with them.
-LOCK_ACTIVE = """
-SELECT count(*)::int AS n FROM (
-    SELECT id FROM memories WHERE user_id = %(user_id)s AND status = 'active' ORDER BY id FOR UPDATE
-) AS locked"""
+# Every writer of a user's memory counters and strengths (sleep phase, reinforcement, impact, the batched
+# candidate counts) first takes this per-user transaction lock: their row locks then never interleave, so
+# they cannot deadlock (the sleep phase's set-based updates lock rows in no particular order).
+LOCK_USER_MEMORIES = "SELECT pg_advisory_xact_lock(hashtext('cognicore.memories'), hashtext(%(user_id)s))"
 
 # Promotion only: a level once reached is kept (seed 002, 4.2: levels follow access_count, which never falls).
 PROMOTE = """
@@ -85,7 +83,8 @@ SELECT count(*)::int AS n FROM moved"""
 
 # Decay by the time since the last decay, at the level's daily rate: after every task (the seed's per-task
 # rate when tasks come at the expected pace) and on a schedule, without ever decaying one interval twice.
-# Rows decayed in the last minute wait for the next phase (a burst of turns rewrites each row once).
+# Rows decayed less than `decay_interval_hours` ago wait for a later phase: each pass rewrites every row it
+# decays, so it is batched (time is never lost, only the moment a fall below the threshold is noticed).
 # A memory's lifecycle starts when it is stored (`last_decay_at` set by the insert), whatever its own date;
 # one stored before the lifecycle existed (no `last_decay_at`) starts at its first sleep phase, undecayed.
 DECAY = """

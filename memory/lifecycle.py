@@ -26,7 +26,7 @@ from cognicore.memory._lifecycle_sql import (
     ARCHIVE_WEAK,
     DECAY,
     LEARN,
-    LOCK_ACTIVE,
+    LOCK_USER_MEMORIES,
     PROMOTE,
     RECORD_TASK,
     REINFORCE,
@@ -42,8 +42,6 @@ __all__ = ["TASK_PATHS", "FeedbackReport", "Lifecycle", "MemoryRead", "SleepRepo
 
 TASK_PATHS = ("answer", "plan", "step", "reuse", "search")
 """The paths of a task that read memory (the `path` of a `MemoryRead`)."""
-DECAY_MIN_INTERVAL = timedelta(minutes=1)
-"""A memory decayed less than this ago is left for the next phase: time is never lost, only batched."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +109,7 @@ async def _sleep_user(
     params: dict[str, Any] = {
         "user_id": user_id,
         "now": now,
-        "decay_before": now - DECAY_MIN_INTERVAL,
+        "decay_before": now - timedelta(hours=config.decay_interval_hours),
         "thresholds": list(config.consolidation_thresholds),
         "targets": config.daily_targets(),
         "max_level": config.max_level,
@@ -120,7 +118,7 @@ async def _sleep_user(
     }
     counts: dict[str, int] = {}
     async with user_transaction(pool, user_id) as conn:
-        await conn.execute(LOCK_ACTIVE, params)
+        await conn.execute(LOCK_USER_MEMORIES, params)
         # Promotion first, so a memory used enough decays at its new, slower rate from now on.
         for key, statement in (
             ("promoted", PROMOTE),
@@ -165,6 +163,7 @@ class Lifecycle:
             "now": _aware(now or clock.now()),
         }
         async with user_transaction(self._pool, user_id) as conn:
+            await conn.execute(LOCK_USER_MEMORIES, params)
             rows = await fetch_dicts(conn, REINFORCE, params)
         return sorted(r["id"] for r in rows)
 
@@ -261,6 +260,7 @@ class Lifecycle:
             "now": _aware(now or clock.now()),
         }
         async with user_transaction(self._pool, user_id) as conn:
+            await conn.execute(LOCK_USER_MEMORIES, params)
             rows = await fetch_dicts(conn, ADD_IMPACT, params)
         return sorted(r["id"] for r in rows)
 
@@ -284,6 +284,7 @@ class Lifecycle:
         ids = await self.run_memories(user_id, run_id)
         params = {"user_id": user_id, "run_id": run_id, "impact": impact, "note": note, "ids": ids, "now": when}
         async with user_transaction(self._pool, user_id) as conn:
+            await conn.execute(LOCK_USER_MEMORIES, params)
             delta = float((await fetch_dicts(conn, UPSERT_FEEDBACK, params))[0]["delta"])
             if ids and delta:
                 await conn.execute(

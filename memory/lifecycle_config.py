@@ -52,6 +52,12 @@ class LifecycleConfig(BaseModel):
     daily_decay_targets: dict[int, float] = Field(
         default_factory=_default_targets, description="Strength multiplier per day by consolidation level."
     )
+    decay_interval_hours: float = Field(
+        24.0,
+        ge=0,
+        description="Decay is written at most this often per memory (not in the seed: each pass rewrites every "
+        "active row); decay follows elapsed time, so batching changes only when a fall below the threshold is seen.",
+    )
     # Impact
     impact_user_positive: float = Field(2.0, description="Impact of a `feedback --good`.")
     impact_user_negative: float = Field(-2.0, description="Impact of a `feedback --bad` (not in the seed).")
