@@ -199,22 +199,10 @@ async def _vacuum(ctx: StepContext) -> int:
     return 1
 
 
-# Finished queue jobs (and, by cascade, their events) whose last event is older than the retention cutoff.
-PRUNE_QUEUE = f"""
-WITH gone AS (
-    DELETE FROM {JOBS_SCHEMA}.procrastinate_jobs j
-    WHERE j.status IN ('succeeded', 'failed', 'cancelled', 'aborted')
-      AND NOT EXISTS (SELECT 1 FROM {JOBS_SCHEMA}.procrastinate_events e WHERE e.job_id = j.id AND e.at >= %s)
-    RETURNING 1
-)
-SELECT count(*)::int AS n FROM gone"""
-
-
 async def _prune_queue(ctx: StepContext) -> int:
-    cutoff = ctx.now - timedelta(days=ctx.app.settings.retention_days)
-    async with ctx.app.admin_pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
-        await cur.execute(PRUNE_QUEUE, (cutoff,))
-        return int((await cur.fetchone() or {}).get("n", 0))
+    from cognicore.retention import prune_job_tables
+
+    return await prune_job_tables(ctx.app.admin_pool, cutoff=ctx.now - timedelta(days=ctx.app.settings.retention_days))
 
 
 async def _prune(ctx: StepContext) -> int:
@@ -248,7 +236,7 @@ STEPS: dict[str, Step] = {
         Step("vacuum_analyze", "VACUUM ANALYZE the database", False, call=_vacuum),
         Step("prune_runs", "delete old checkpoints, runs and role calls (retention settings)", False, call=_prune),
         _sql("prune_memories"),
-        Step("prune_queue", "delete finished worker-queue jobs older than the retention", False, call=_prune_queue),
+        Step("prune_queue", "delete old finished queue jobs and ledger rows no decay needs", False, call=_prune_queue),
     )
 }
 """Every step by name: `cognicore jobs run NAME` runs one alone."""

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
+from cognicore.jobs_schema import JOBS_SCHEMA
 from cognicore.memory import clock
 from cognicore.memory.tenancy import APP_ROLE, USER_SETTING
 from cognicore.orchestrator.threads import CHECKPOINT_TABLES
@@ -33,7 +34,7 @@ from cognicore.orchestrator.threads import CHECKPOINT_TABLES
 if TYPE_CHECKING:
     from cognicore.app import App
 
-__all__ = ["PruneReport", "eval_run_ids", "parse_age", "prune", "prune_from_settings"]
+__all__ = ["PruneReport", "eval_run_ids", "parse_age", "prune", "prune_from_settings", "prune_job_tables"]
 
 # Thread owners are the hex part of thread ids (orchestrator.threads.thread_id); plus users with runs.
 USERS = """
@@ -104,6 +105,39 @@ _EVAL_RUN = re.compile(r"run `([0-9A-Za-z_-]{6,64})`")
 _AGE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhdw]?)\s*$")
 _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks", "": "days"}
 COUNTS = ("checkpoints", "checkpoint_writes", "checkpoint_blobs", "runs", "run_calls")
+
+
+# Finished queue jobs (and, by cascade, their events) whose last event is older than the retention cutoff.
+PRUNE_QUEUE = f"""
+WITH gone AS (
+    DELETE FROM {JOBS_SCHEMA}.procrastinate_jobs j
+    WHERE j.status IN ('succeeded', 'failed', 'cancelled', 'aborted')
+      AND NOT EXISTS (SELECT 1 FROM {JOBS_SCHEMA}.procrastinate_events e WHERE e.job_id = j.id AND e.at >= %s)
+    RETURNING 1
+)
+SELECT count(*)::int AS n FROM gone"""
+
+
+# The ledger keeps, for each (step, user), the newest progress row: decay and promotion start from it.
+PRUNE_PROGRESS = f"""
+WITH ranked AS (
+    SELECT p.run_id, p.step, p.user_id, p.done_at,
+           row_number() OVER (PARTITION BY p.step, p.user_id ORDER BY r.started_at DESC, p.run_id DESC) AS k
+    FROM {JOBS_SCHEMA}.maintenance_progress p JOIN {JOBS_SCHEMA}.maintenance_runs r ON r.id = p.run_id
+), gone AS (
+    DELETE FROM {JOBS_SCHEMA}.maintenance_progress p USING ranked x
+    WHERE p.run_id = x.run_id AND p.step = x.step AND p.user_id = x.user_id AND x.k > 1 AND x.done_at < %s
+    RETURNING 1
+)
+SELECT count(*)::int AS n FROM gone"""
+PRUNE_RUNS = f"""
+WITH gone AS (
+    DELETE FROM {JOBS_SCHEMA}.maintenance_runs r
+    WHERE r.status <> 'running' AND r.started_at < %s
+      AND NOT EXISTS (SELECT 1 FROM {JOBS_SCHEMA}.maintenance_progress p WHERE p.run_id = r.id)
+    RETURNING 1
+)
+SELECT count(*)::int AS n FROM gone"""
 
 
 @dataclass(slots=True)
@@ -226,6 +260,16 @@ async def _prune_user(
             await cur.execute(DELETE_BLOBS, params)
             counts.update(await cur.fetchone() or {})
     return {key: int(counts.get(key) or 0) for key in COUNTS}
+
+
+async def prune_job_tables(pool: AsyncConnectionPool, *, cutoff: datetime) -> int:
+    """Delete finished worker-queue jobs and maintenance-ledger rows older than `cutoff`; return the rows."""
+    n = 0
+    async with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        for statement in (PRUNE_QUEUE, PRUNE_PROGRESS, PRUNE_RUNS):  # in order: a run goes once its rows have
+            await cur.execute(statement, (cutoff,))
+            n += int((await cur.fetchone() or {}).get("n", 0))
+    return n
 
 
 async def prune_from_settings(

@@ -177,10 +177,19 @@ async def test_the_prune_job_deletes_long_archived_memories_and_old_finished_que
     await defer_job(app, "nightly")
     async with app.admin_pool.connection() as conn:
         await conn.execute("UPDATE cognicore_jobs.procrastinate_jobs SET status = 'succeeded'")
+    # Two weekly runs a week apart: the ledger keeps only the newer progress, which the next decay starts from.
+    await run_job(app, "weekly", period="old")
+    clock.advance(timedelta(days=7))
+    await run_job(app, "weekly", period="newer")
     clock.advance(timedelta(days=app.settings.retention_days + 1))
     report = await run_job(app, "prune")
-    assert report.steps["prune_memories"] == 1 and report.steps["prune_queue"] == 1
+    assert report.steps["prune_memories"] == 1
+    # The queue job, the old run's four progress rows, then the old run itself.
+    assert report.steps["prune_queue"] == 1 + 4 + 1
     assert [r["id"] for r in await _sql(app, "SELECT id FROM memories")] == [kept]
+    async with app.admin_pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute("SELECT job, period FROM cognicore_jobs.maintenance_runs ORDER BY id")
+        assert [(r["job"], r["period"]) for r in await cur.fetchall()][:1] == [("weekly", "newer")]
 
 
 async def test_the_application_role_has_no_access_to_the_job_schema(app: App) -> None:
