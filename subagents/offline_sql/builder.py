@@ -220,6 +220,12 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         select.append(
             f"round(100.0 * {first_expr} / nullif(sum({first_expr}) OVER ({partition.strip()}), 0), 1) AS share_pct"
         )
+    if q.growth and time_names and not pivot:
+        # The change from the previous period, within each group: lag over the time buckets.
+        others = [ident(_dim_name(d)) for d in dims if not isinstance(d, str)]
+        part = f"PARTITION BY {', '.join(_exprs(select, others))} " if others else ""
+        previous = f"lag({first_expr}) OVER ({part}ORDER BY {', '.join(_exprs(select, time_names))})"
+        select.append(f"round(100.0 * ({first_expr} - {previous}) / nullif({previous}, 0), 1) AS change_pct")
     body = ["SELECT " + ",\n  ".join(select), query.from_clause()]
     if where:
         body.append("WHERE " + "\n  AND ".join(where))
@@ -253,6 +259,8 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         sql += limit
     sqlglot.parse_one(sql, read="postgres")  # a builder bug fails here, not in the database
     covered = period.describe() if period is not None and date_col is not None else "all dates in the data"
+    if q.compared_periods:
+        covered = " vs ".join(p.describe() for p in q.compared_periods)
     return sql, explain(q, period, date_col, notes, pivot), covered, _filters_text(q)
 
 
@@ -309,6 +317,8 @@ def explain(q: Mapping, period: Period | None, date_col: Column | None, notes: l
         text += f", the {which} {q.top_n} by {q.measures[0].name.replace('_', ' ')}"
     elif q.ranked is not None:
         text += f", ranked by {q.measures[0].name.replace('_', ' ')} ({'lowest' if q.ascending else 'highest'} first)"
+    if q.growth:
+        text += ", with the change from the previous period in % (change_pct)"
     if q.share:
         text += ", with each row's share of the total of all rows (share_pct, computed over the whole filtered set)"
     if q.compared_periods and date_col is not None:

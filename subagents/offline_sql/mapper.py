@@ -89,6 +89,7 @@ class Mapping:
     compare: Column | None = None
     date_column: Column | None = None  # named by the request ("opened", "launched"); else the builder picks
     compared_periods: list[Period] = field(default_factory=list)  # several periods of one unit, side by side
+    growth: bool = False  # the change from each period to the next is asked for
     notes: list[str] = field(default_factory=list)
     not_understood: list[str] = field(default_factory=list)
     confidence: float = 1.0
@@ -192,6 +193,7 @@ class _Shape:
     rank_at: int | None = None
     superlative: bool = False
     how_much: bool = False
+    growth: bool = False
     count_end: int | None = None
     most_end: int | None = None  # "the most tickets": the entity after it is counted
     trend: bool = False
@@ -206,6 +208,9 @@ def _shape(t: _Text, q: Mapping) -> _Shape:
         q.share = True
     s.compare = bool(t.take(r"\b(vs|versus|compared? (to|with|against)?|against|side by side)\b"))
     s.trend = bool(t.take(r"\bover time\b|\b(trends?|trending|evolution|evolved?|history|historical|timeline)\b"))
+    growth = r"\b(growth|grow|grows|grew|grown|growing|change|changed|changes|increase|increased|decrease|decreased)\b"
+    while t.take(growth):
+        s.growth = True
     if m := t.take(r"\b(average|avg|mean)\b"):
         s.aggregate = "avg"
     elif t.take(r"\bmedian\b"):
@@ -229,7 +234,7 @@ def _shape(t: _Text, q: Mapping) -> _Shape:
         q.top_n = next(number(g) for g in m.groups() if g and (g.isdigit() or g in _NUM_WORDS))
         s.rank_at = m.start()
         t.take(re.escape(m.group(0)))
-    ranking = t.take(r"\b(rank(ed|ing|s)?|sort(ed)?|order(ed)?)( them)?( by)?\b")
+    ranking = t.take(r"\brank(ed|ing|s)?( them)?( by)?\b|\b(sort|sorted|order|ordered)( them)? by\b")
     direction = t.take(rf"\b({_ASC})\b" if q.ascending else rf"\b({_DESC})\b")
     t.take(rf"\b({_ASC}|{_DESC})\b")
     s.superlative = direction is not None or m is not None
@@ -374,6 +379,11 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
         q.compare = lex.catalogue.column(compared[0])
         if q.compare not in q.dimensions:
             q.dimensions.append(q.compare)
+    if s.growth:
+        if any(isinstance(d, str) for d in q.dimensions) and not q.top_n and not q.compare:
+            q.growth = True
+        else:
+            q.not_understood.append("a change over time without periods to compare (name two, or ask by quarter)")
 
 
 def _adjacent(t: _Text, end: int, pos: int) -> bool:

@@ -67,6 +67,20 @@ def sales(pool: AsyncConnectionPool) -> SchemaSqlWriter:
 # (request, independent SQL giving the same rows in the same order)
 SALES_CASES: list[tuple[str, str]] = [
     (
+        "quarterly revenue growth in 2025",
+        f"""SELECT to_char(o.ordered_at, 'YYYY-"Q"Q') AS q, round(sum(oi.revenue), 2),
+                   round(100.0 * (round(sum(oi.revenue), 2) - lag(round(sum(oi.revenue), 2)) OVER w)
+                         / lag(round(sum(oi.revenue), 2)) OVER w, 1)
+            {ITEMS} WHERE o.ordered_at >= DATE '2025-01-01' AND o.ordered_at < DATE '2026-01-01'
+            GROUP BY 1 WINDOW w AS (ORDER BY to_char(o.ordered_at, 'YYYY-"Q"Q')) ORDER BY 1""",
+    ),
+    (
+        "how many orders included the Orbit Smartwatch in the previous month",
+        f"""SELECT count(DISTINCT o.order_id) {ITEMS} WHERE p.name = 'Orbit Smartwatch'
+            AND o.ordered_at >= date_trunc('month', current_date) - interval '1 month'
+            AND o.ordered_at < date_trunc('month', current_date)""",
+    ),
+    (
         "Which region earned the highest turnover in the previous quarter?",
         f"SELECT r.name, round(sum(oi.revenue), 2) {ITEMS} WHERE {LAST_Q} GROUP BY 1 ORDER BY 2 DESC LIMIT 1",
     ),

@@ -210,3 +210,16 @@ def test_period_comparisons_and_ranges() -> None:
     ]
     r = map_request("revenue between January and March 2026", SALES_LEX, TODAY)
     assert r.period is not None and (r.period.start, r.period.end) == (date(2026, 1, 1), date(2026, 4, 1))
+
+
+def test_growth_is_the_change_from_the_previous_period_within_each_group() -> None:
+    sql, explanation = sql_of("monthly order growth by channel over the last 6 months")
+    assert "lag(count(*)) OVER (PARTITION BY orders.channel ORDER BY to_char(orders.ordered_at, 'YYYY-MM'))" in sql
+    assert "AS change_pct" in sql and "change from the previous period" in explanation
+    with pytest.raises(Unsure, match="a change over time without periods to compare"):
+        map_request("which categories grew the most compared to last year", SALES_LEX, TODAY)
+
+
+def test_order_as_a_word_is_counted_not_read_as_sorting() -> None:
+    q = map_request("order count by region ordered by region", SALES_LEX, TODAY)
+    assert [m.name for m in q.measures] == ["orders"]
