@@ -4,9 +4,10 @@
 
 On an embedded PostgreSQL (or DATABASE_URL), offline engine: seeds the demo data, starts the API with
 `--workers` processes, and lets `--clients` concurrent clients (8 API users) send a mix of knowledge
-questions, report tasks and memory searches for `--seconds`. Prints throughput, p50 and p95 per kind, then
-counts in the database that every answered run has exactly one run record, one user and one assistant
-turn, and one user and one assistant memory (nothing lost, nothing doubled). Then the same kinds of
+questions, report tasks, memory searches and ingested messages for `--seconds`. Prints throughput, p50
+and p95 per kind, then counts in the database that every answered run has exactly one run record, one user
+and one assistant turn, and one user and one assistant memory, and every ingested message exactly one
+memory (nothing lost, nothing doubled). Then the same kinds of
 request through one `cognicore` process each, for the side-by-side latency.
 """
 
@@ -38,8 +39,8 @@ from cognicore.users import add_user
 QUESTION = "What is the return policy for opened headphones?"
 TASK = "Analyze the latest sales data, find the three best-selling products and write a short briefing"
 MEMORY_QUERY = "headphones return policy"
-# Per client, in turn: two questions, two memory searches, one task.
-MIX = ("question", "memory", "question", "task", "memory")
+# Per client, in turn: two questions, two memory searches, one ingested message, one task.
+MIX = ("question", "memory", "ingest", "question", "task", "memory")
 USERS = 8
 
 _CHECKS = """
@@ -55,7 +56,12 @@ SELECT
   (SELECT count(*) FROM (SELECT 1 FROM memories WHERE metadata->>'run_id' IN (SELECT id FROM r)
                          GROUP BY metadata->>'run_id', metadata->>'speaker', metadata->>'step', kind
                          HAVING count(*) > 1) d) AS memories_doubled,
-  (SELECT count(*) FROM memories WHERE metadata->>'run_id' IN (SELECT id FROM r)) AS memories
+  (SELECT count(*) FROM memories WHERE metadata->>'run_id' IN (SELECT id FROM r)) AS memories,
+  (SELECT count(*) FROM unnest(%(notes)s::text[]) n(t)
+   WHERE NOT EXISTS (SELECT 1 FROM memories m WHERE m.content = 'user: ' || n.t)) AS messages_lost,
+  (SELECT count(*) FROM (SELECT content FROM memories
+                         WHERE content IN (SELECT 'user: ' || t FROM unnest(%(notes)s::text[]) t)
+                         GROUP BY content HAVING count(*) > 1) d) AS messages_doubled
 """
 
 
@@ -85,8 +91,12 @@ async def client(n: int, url: str, keys: list[str], until: float, out: list[dict
             i += 1
             started = time.perf_counter()
             try:
+                note = None
                 if kind == "memory":
                     response = await http.get("/v1/memory/search", params={"q": MEMORY_QUERY, "k": 5})
+                elif kind == "ingest":
+                    note = f"Bench note {n}-{i}: the weekly briefing goes out on Mondays."
+                    response = await http.post("/v1/memory/messages", json={"text": note, "session": session})
                 else:
                     text = QUESTION if kind == "question" else TASK
                     response = await http.post("/v1/ask", json={"request": text, "session": session})
@@ -95,8 +105,8 @@ async def client(n: int, url: str, keys: list[str], until: float, out: list[dict
                 continue
             ms = (time.perf_counter() - started) * 1000
             ok = response.status_code == 200
-            run_id = response.json().get("run_id") if kind != "memory" and ok else None
-            out.append({"kind": kind, "ms": ms, "status": response.status_code, "run_id": run_id})
+            run_id = response.json().get("run_id") if kind in ("question", "task") and ok else None
+            out.append({"kind": kind, "ms": ms, "status": response.status_code, "run_id": run_id, "note": note})
 
 
 async def load(url: str, keys: list[str], *, clients: int, seconds: float) -> tuple[list[dict[str, Any]], float]:
@@ -108,12 +118,12 @@ async def load(url: str, keys: list[str], *, clients: int, seconds: float) -> tu
     return out, time.monotonic() - started
 
 
-async def check(settings: Settings, run_ids: list[str]) -> dict[str, int]:
-    """Count lost and doubled runs, turns and memories (as the owner: every user's rows)."""
+async def check(settings: Settings, run_ids: list[str], notes: list[str]) -> dict[str, int]:
+    """Count lost and doubled runs, turns, memories and ingested messages (as the owner: every user's rows)."""
     await asyncio.sleep(2)  # post-reply memory work of the last requests
     async with open_app(settings, check_embeddings=False) as app:
         async with app.admin_pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
-            await cur.execute(_CHECKS, {"ids": run_ids})
+            await cur.execute(_CHECKS, {"ids": run_ids, "notes": notes})
             row = await cur.fetchone()
     return dict(row or {})
 
@@ -189,15 +199,16 @@ def main() -> None:
         ok = [r for r in records if r["status"] == 200]
         failed = {str(s): sum(r["status"] == s for r in records) for s in {r["status"] for r in records} - {200}}
         print(f"API: {len(records)} requests in {wall:.1f} s = {len(ok) / wall:.2f} ok/s; non-200: {failed}")
-        for kind in ("question", "task", "memory"):
+        for kind in ("question", "task", "memory", "ingest"):
             ms = [r["ms"] for r in ok if r["kind"] == kind]
             if ms:
                 print(f"  {kind:8} n={len(ms):4}  p50 {statistics.median(ms):7.0f} ms  p95 {pct(ms, 0.95):7.0f} ms")
         errors = [line for line in log.read_text(errors="replace").splitlines() if line.startswith("internal error")]
         print(f"server log {log}: {len(errors)} internal error(s)" + (f", first: {errors[0]}" if errors else ""))
         run_ids = [r["run_id"] for r in ok if r["run_id"]]
-        counts = asyncio.run(check(settings, run_ids))
-        print(f"database after the load ({len(run_ids)} answered runs): {json.dumps(counts)}")
+        notes = [r["note"] for r in ok if r["note"]]
+        counts = asyncio.run(check(settings, run_ids, notes))
+        print(f"database after the load ({len(run_ids)} answered runs, {len(notes)} messages): {json.dumps(counts)}")
         if args.cli_requests:
             cli = cli_side(env, args.cli_requests)
             print("CLI, one process per request:")
