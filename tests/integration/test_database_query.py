@@ -96,10 +96,7 @@ async def test_racing_seeders_fill_the_schema_once_and_deterministically(pool: A
     seeded_on = (await rows(pool, "SELECT max(ordered_at) AS d FROM demo_sales.orders"))[0]["d"]
     async with pool.connection() as conn:
         await conn.execute("DROP SCHEMA demo_sales CASCADE")
-    loop = asyncio.get_running_loop()
-    started = loop.time()
     counts = await asyncio.gather(seed_sales(pool, today=seeded_on), seed_sales(pool, today=seeded_on))
-    assert loop.time() - started < 2.0
     assert sorted(counts)[0] == 0 and sorted(counts)[1] == sum(r["n"] for r in original)
     assert await checksum_demo(pool) == original  # same day, same data
 
