@@ -82,7 +82,8 @@ _PHRASES = {
 # Paraphrase groups: a question word matches passages that use any word of its group.
 _GROUPS = [
     "return returns refund refunds",
-    "price prices priced cost costs pay expensive cheap pricing spend spending spent budget budgets afford",
+    "price prices priced cost costs pay expensive cheap pricing spend spending spent budget budgets afford money "
+    "funds funding",
     "ship shipping shipped deliver delivery delivered courier",
     "warranty warranties guarantee guaranteed",
     "defect defective broken faulty fault",
@@ -280,9 +281,11 @@ class OfflineAnswerComposer:
             return direct + 0.8 * lead + 0.4 * frame + top * (shape - penalty) - 0.02 * u.order
 
         coverage: dict[int, float] = {}
+        share = 0.0  # unweighted: the most of the question's words one passage has, to compare with memory
         for index in dict.fromkeys(u.passage for u in units):
             present = frozenset().union(*(u.terms | u.lead | u.frame for u in units if u.passage == index))
             coverage[index] = sum(w for c, w in pairs if present & c) / sum(weights)
+            share = max(share, sum(1 for c in concepts if present & c) / len(concepts))
         asked = frozenset().union(*concepts)
         # A sentence under a heading that names the subject ("Reasons: ..." under "Expansion
         # delayed") answers too, even when it never repeats the question's words.
@@ -290,7 +293,7 @@ class OfflineAnswerComposer:
             (u for u in units if (u.terms | u.lead) & asked), key=lambda u: (-score(u), u.order, u.position)
         )
         if not ranked or max(coverage.values()) < MIN_COVERAGE:
-            return ComposedAnswer(text=nothing_found(question), used=[]), max(coverage.values())
+            return ComposedAnswer(text=nothing_found(question), used=[]), share
         best = score(ranked[0])
         chosen: list[_Unit] = []
         covered: set[int] = set()
@@ -310,7 +313,7 @@ class OfflineAnswerComposer:
             covered |= hits
             if len(chosen) == MAX_SENTENCES:
                 break
-        return _render(chosen, asked), max(coverage.values())
+        return _render(chosen, asked), share
 
 
 # Tokens with a digit ("p0", "t-42", "x2") or of one to three letters ("pls", "ref").
