@@ -12,6 +12,7 @@ from cognicore.app import open_app
 from cognicore.cli_common import JsonOpt, UserOpt, console, load_settings, print_json, run_command
 from cognicore.progress import LiveProgress, print_result
 from cognicore.service import import_workflow, workflow_json
+from cognicore.service import list_runs as service_list_runs
 from cognicore.workflows.errors import WorkflowNotFound
 from cognicore.workflows.replay import ReplayMode
 from cognicore.workflows.store import Workflow
@@ -183,8 +184,7 @@ def list_runs(
 
     async def main() -> list[dict[str, Any]]:
         async with open_app(settings, check_embeddings=False) as app:
-            runs = await app.runs.list(session_id=session, user_id=user, limit=limit)
-            return [r.model_dump(mode="json", exclude={"result", "steps", "plan"}) for r in runs]
+            return await service_list_runs(app, user, session=session, limit=limit)
 
     rows = run_command(main, as_json=as_json)
     if as_json:
