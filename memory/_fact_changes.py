@@ -29,11 +29,22 @@ _CHANGE_VERBS = (
     r"revised|adjusted|set|reset|switched|renamed"
 )
 _INTRANSITIVE = r"moved|changed|shifted|slipped|grew|rose|fell|dropped|went\s+up|went\s+down|increased|decreased"
-_WHOSE = r"(?P<owner>my|our|the)\s+(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,5}?)"
-_FROM_TO = r"(?:\s+from\s+(?P<old>.+?))?\s+to\s+(?P<new>.+?)(?:\s+from\s+(?P<old2>.+))?$"
-# "We raised the budget to $55k", "I changed my diet from vegetarian to vegan".
+# Whose thing: "my", "our", "the", or a possessive ("next quarter's", "our team's").
+_WHOSE = (
+    r"(?P<owner>(?:(?:my|our|the)\s+)?[a-z]+(?:\s+[a-z]+)?'s|my|our|the)\s+"
+    r"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,5}?)"
+)
+_FROM_TO = (
+    r"(?:\s+(?:up|down|back|forward))?(?:\s+from\s+(?P<old>.+?))?\s+to\s+(?P<new>.+?)(?:\s+from\s+(?P<old2>.+))?$"
+)
+# "We raised the budget to $55k", "I changed my diet from vegetarian to vegan", "the board cut our budget to
+# $5k": whoever changed it, the thing is the user's or their team's.
 _ACTIVE_CHANGE_RE = re.compile(
-    r"^(?P<subj>I|we)\s+(?:have\s+|just\s+|finally\s+|now\s+)*(?:" + _CHANGE_VERBS + r")\s+" + _WHOSE + _FROM_TO,
+    r"^(?P<subj>I|we|[a-z]+(?:\s+[a-z]+){0,2}?)\s+(?:has\s+|have\s+|just\s+|finally\s+|now\s+)*(?:"
+    + _CHANGE_VERBS
+    + r")\s+"
+    + _WHOSE
+    + _FROM_TO,
     re.I,
 )
 # "The budget was raised to $55k", "our deadline has moved to June", "my rent went up to 1,200".
@@ -227,6 +238,11 @@ def _thing_fact(
     ctx: _Ctx, owner: str, subj: str | None, thing: str, new: str, old: str | None, verb: str
 ) -> list[Fact]:
     thing = re.sub(r"^(?:the|a|an)\s+", "", thing.strip(), flags=re.I)
+    qualifier = ""
+    if owner.lower().endswith("'s"):  # "next quarter's budget" is our budget, for next quarter
+        whose = owner[:-2].strip()
+        qualifier = "" if re.fullmatch(r"(?:(?:my|our|the)\s+)?(?:team|company)", whose, re.I) else f" for {whose}"
+        owner = "my" if re.match(r"my\b", whose, re.I) else "our"
     new, old = ctx.clean(new), ctx.clean(old) if old else None
     if not ctx.valid(new) or not thing:
         return []
@@ -237,22 +253,20 @@ def _thing_fact(
         return [_diet_fact(ctx, re.sub(r"\s+diet$", "", new, flags=re.I), old)]
     predicate = re.sub(r"[\s-]+", "_", thing.lower())
     since = f" ({verb} from {old})" if old else f" ({verb})"
-    statement = f"{whose} {thing.lower()} is {new}{since}"
+    statement = f"{whose} {thing.lower()}{qualifier} is {new}{since}"
     category = "personal" if subject == "user" else "project"
     return [ctx.make(subject, predicate, new, "fact", ctx.conf, statement, exclusive=True, contradicts=old,
                      category=category)]  # fmt: skip
-
-
-def _verb_word(text: str) -> str:
-    return " ".join(text.lower().split()[:2]) if text.lower().startswith(("went ", "pushed ", "brought ")) else (
-        text.lower().split()[0])  # fmt: skip
 
 
 def _active_change(clause: str, ctx: _Ctx) -> list[Fact]:
     m = _ACTIVE_CHANGE_RE.match(clause)
     if not m:
         return []
-    verb = _verb_word(clause[m.end("subj") :].strip().removeprefix("have ").removeprefix("just ").strip())
+    said = re.match(
+        r"\s*(?:(?:has|have|just|finally|now)\s+)*(" + _CHANGE_VERBS + r")\b", clause[m.end("subj") :], re.I
+    )
+    verb = " ".join(said.group(1).lower().split()) if said else "changed"
     return _thing_fact(ctx, m["owner"], m["subj"], m["thing"], m["new"], m["old"] or m["old2"], verb)
 
 
