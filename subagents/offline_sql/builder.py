@@ -139,7 +139,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     needed = list(dict.fromkeys([t for m in q.measures for t in _tables_of(m)]))
     prefer = needed[0] if needed else None
     needed += [d.table for d in q.dimensions if isinstance(d, Column)]
-    needed += [ref.rsplit(".", 1)[0] for ref in q.filters]
+    needed += [ref.rsplit(".", 1)[0] for ref in [*q.filters, *q.excluded]]
     query = _Query(catalogue, list(dict.fromkeys(needed)), prefer)
     notes = list(q.notes)
     date_col = date_column(catalogue, query.base)
@@ -187,6 +187,9 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         col = query.col(catalogue.column(ref))
         cond = f"{col} = {literal(values[0])}" if len(values) == 1 else f"{col} IN ({', '.join(map(literal, values))})"
         where.append(cond)
+    for ref, values in q.excluded.items():
+        col = query.col(catalogue.column(ref))
+        where.append(f"({col} IS NULL OR {col} NOT IN ({', '.join(map(literal, values))}))")  # NULL is "not X"
     dims = list(q.dimensions)
     if q.share and not [d for d in dims if isinstance(d, Column)]:
         # "what share of revenue is Europe": group by the filter's column over the whole set, keep Europe after.
@@ -327,11 +330,13 @@ def explain(q: Mapping, period: Period | None, date_col: Column | None, notes: l
         text += f", for {period.describe()} (by {date_col.ref})"
     else:
         text += ", over all the data"
-    if q.filters:
+    if q.filters or q.excluded:
         text += ", where " + _filters_text(q)
     return " ".join([text + ".", *notes, f"(offline SQL writer, confidence {q.confidence:.2f})"])
 
 
 def _filters_text(q: Mapping) -> str:
     """The request's filters as words: `region is Europe and channel is online or retail` ("" for none)."""
-    return " and ".join(f"{_ref_name(r)} is {' or '.join(v)}" for r, v in q.filters.items())
+    parts = [f"{_ref_name(r)} is {' or '.join(v)}" for r, v in q.filters.items()]
+    parts += [f"{_ref_name(r)} is not {' or '.join(v)}" for r, v in q.excluded.items()]
+    return " and ".join(parts)

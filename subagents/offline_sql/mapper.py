@@ -81,6 +81,7 @@ class Mapping:
     measures: list[Measure] = field(default_factory=list)
     dimensions: list[Column | str] = field(default_factory=list)  # a text column, or a time unit
     filters: dict[str, list[str]] = field(default_factory=dict)  # column ref -> values
+    excluded: dict[str, list[str]] = field(default_factory=dict)  # column ref -> values it must not have
     period: Period | None = None
     top_n: int | None = None
     ascending: bool = False
@@ -105,6 +106,7 @@ class _Text:
 
     def __init__(self, text: str) -> None:
         self.s = text
+        self.read = text  # as it was before any word was claimed (same positions)
 
     def take(self, pattern: str) -> re.Match[str] | None:
         m = re.search(pattern, self.s)
@@ -298,6 +300,12 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
                 weak.append(target.weak)
                 placed[measure.name] = pos
         elif target.kind == "value" and target.column is not None:
+            if negation := _negation(t.read[:pos], target.column):
+                t.s = t.s[: negation.start()] + " " * (negation.end() - negation.start()) + t.s[negation.end() :]
+                excluded = q.excluded.setdefault(target.column.ref, [])
+                if target.value not in excluded:
+                    excluded.append(target.value)  # "tickets not closed": every other status
+                continue
             values = q.filters.setdefault(target.column.ref, [])
             if target.value not in values:
                 values.append(target.value)
@@ -384,6 +392,25 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
             q.growth = True
         else:
             q.not_understood.append("a change over time without periods to compare (name two, or ask by quarter)")
+
+
+_NEGATION = re.compile(r"\b(not|except|excluding|exclude|other than|non|without|besides)((?:\s+[a-z]+){0,2})\s*$")
+
+
+def _negation(before: str, column: Column) -> re.Match[str] | None:
+    """A negation right before a value ("not closed", "not assigned to ben", "excluding Europe"), or None.
+
+    Words between the negation and the value may only be prepositions or the value's column name
+    ("assigned" for an assignee); "did not sell in Europe" is no exclusion of Europe.
+    """
+    m = _NEGATION.search(before)
+    if m is None:
+        return None
+    stems = {w[:6] for w in column.name.split("_")}
+    between = m.group(2).split()
+    if all(w in ("to", "by", "in", "on", "for", "as", "with", "from", "of") or w[:6] in stems for w in between):
+        return m
+    return None
 
 
 def _adjacent(t: _Text, end: int, pos: int) -> bool:

@@ -223,6 +223,11 @@ TICKET_CASES: list[tuple[str, str]] = [
            AND opened_at < DATE '2026-02-01' GROUP BY 1 ORDER BY 2 DESC, 1""",
     ),
     (
+        "tickets that are not closed, per priority",
+        """SELECT priority, count(*) FROM support_desk.tickets WHERE status <> 'closed'
+           GROUP BY 1 ORDER BY 2 DESC, 1""",
+    ),
+    (
         "wifi tikets still in progress",
         "SELECT count(*) FROM support_desk.tickets WHERE component = 'Wi-Fi' AND status = 'in_progress'",
     ),

@@ -223,3 +223,13 @@ def test_growth_is_the_change_from_the_previous_period_within_each_group() -> No
 def test_order_as_a_word_is_counted_not_read_as_sorting() -> None:
     q = map_request("order count by region ordered by region", SALES_LEX, TODAY)
     assert [m.name for m in q.measures] == ["orders"]
+
+
+def test_a_negated_value_excludes_it_and_keeps_missing_values() -> None:
+    sql, explanation = sql_of("tickets not assigned to ben by status", TICKETS_LEX)
+    assert (
+        "(tickets.assignee IS NULL OR tickets.assignee NOT IN ('ben'))" in sql and "assignee is not ben" in explanation
+    )
+    # A negated verb is not a negated value: the request stays unsure rather than excluding Europe.
+    with pytest.raises(Unsure, match="'not'"):
+        map_request("which products did not sell in Europe last month", SALES_LEX, TODAY)
