@@ -48,7 +48,7 @@ from cognicore.subagents.registry import AgentFactory, Registry, build_registry
 from cognicore.subagents.report_generation import ReportGenerationAgent
 from cognicore.subagents.role_names import RoleName
 from cognicore.subagents.types import AgentServices, SubAgent
-from cognicore.vocabulary import counted_words, known_entities
+from cognicore.vocabulary import counted_words, data_values, kb_titles
 from cognicore.workflows.recording import recorded
 from cognicore.workflows.runs import RunStore
 from cognicore.workflows.store import WorkflowStore
@@ -219,7 +219,8 @@ async def open_app(
         )
         registry = build_registry(services, BUILTIN_AGENTS, extra=extra_agents)
         schemas = agent_settings.get("database_query", {}).get("schemas", [])
-        entities = [*await known_entities(owner, schemas), *(e for p in plugins for e in p.entities)]
+        values = await data_values(owner, schemas)  # each with its column, for follow-ups and classification
+        entities = [*sorted(set(values) | set(await kb_titles(owner))), *(e for p in plugins for e in p.entities)]
         counted = await counted_words(owner, schemas)
 
         def make_roles(chat: BaseChatModel | None, agents: Registry) -> Roles:
@@ -232,6 +233,7 @@ async def open_app(
                 synonyms=synonyms,
                 vocabulary=plugin_vocabulary(plugins),
                 counted=counted,
+                values=values,
                 wrap=recorded,
             )
 

@@ -3,7 +3,7 @@ the deterministic offline engine when none is configured."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -150,14 +150,17 @@ def build_roles(
     synonyms: Sequence[str] = (),
     vocabulary: Vocabulary = GENERIC,
     counted: Sequence[str] = (),
+    values: Mapping[str, str] | None = None,
     wrap: Callable[[str, Any], Any] = lambda _name, role: role,
 ) -> Roles:
     """LLM-backed roles with a chat model, offline ones without; each wrapped by `wrap` (the recorder)."""
     if chat is None:
         tools = [a for a in agents if a["name"] not in OfflinePlanner.BUILTINS]
         roles = Roles(
-            OfflineClassifier(tools, vocabulary=vocabulary, agents=agents, entities=entities, counted=counted),
-            OfflinePlanner(vocabulary, counted=counted),
+            OfflineClassifier(
+                tools, vocabulary=vocabulary, agents=agents, entities=entities, counted=counted, values=values or {}
+            ),
+            OfflinePlanner(vocabulary, counted=counted, values=values or {}),
             OfflineAnswerComposer(synonyms),
             OfflineAdapter(vocabulary),
             OfflineKeyer(entities, vocabulary=vocabulary),

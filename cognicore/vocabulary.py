@@ -24,7 +24,20 @@ _TITLES = "SELECT DISTINCT title FROM kb_documents WHERE length(title) <= %s"
 
 async def known_entities(pool: AsyncConnectionPool, schemas: Sequence[str]) -> list[str]:
     """Distinct short text values of the allowed schemas' columns, and the knowledge base's titles."""
-    found: set[str] = set()
+    return sorted(set(await data_values(pool, schemas)) | set(await kb_titles(pool)))
+
+
+async def kb_titles(pool: AsyncConnectionPool) -> list[str]:
+    """The short titles of the knowledge base's documents."""
+    async with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute(_TITLES, (MAX_VALUE_CHARS,))
+        return sorted(r["title"] for r in await cur.fetchall())
+
+
+async def data_values(pool: AsyncConnectionPool, schemas: Sequence[str]) -> dict[str, str]:
+    """Distinct short values of the allowed schemas' low-cardinality text columns, each with its column
+    ("schema.table.column"), so a follow-up replaces a value by another of the same column."""
+    found: dict[str, str] = {}
     async with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
         await cur.execute(_TEXT_COLUMNS, {"schemas": list(schemas)})
         for col in await cur.fetchall():
@@ -36,20 +49,24 @@ async def known_entities(pool: AsyncConnectionPool, schemas: Sequence[str]) -> l
             await cur.execute(query, (MAX_VALUE_CHARS, MAX_PER_COLUMN + 1))
             values = [r["v"] for r in await cur.fetchall() if r["v"]]
             if len(values) <= MAX_PER_COLUMN:  # a column of free text or ids is not a set of names
-                found.update(values)
-        await cur.execute(_TITLES, (MAX_VALUE_CHARS,))
-        found.update(r["title"] for r in await cur.fetchall())
-    return sorted(found)
+                column = f"{col['table_schema']}.{col['table_name']}.{col['column_name']}"
+                found.update((v, column) for v in values if v not in found)
+    return found
 
 
 _TABLES = """
-SELECT table_name FROM information_schema.tables WHERE table_schema = ANY(%(schemas)s) ORDER BY 1"""
+SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ANY(%(schemas)s)
+UNION SELECT column_name FROM information_schema.columns WHERE table_schema = ANY(%(schemas)s) ORDER BY 1"""
+# Parts of column names that say how a value is stored, not what the data holds.
+_STORAGE_WORDS = frozenset("id ids code sku key uuid at on is has date time description title notes".split())
 
 
 async def counted_words(pool: AsyncConnectionPool, schemas: Sequence[str]) -> list[str]:
-    """The words of the allowed schemas' table names ("order_items" gives "order", "items"): the things the
-    data holds and counts, so "how many <those>" reads as a question for figures in any domain."""
+    """The words of the allowed schemas' table and column names ("order_items" gives "order", "items";
+    "customer_segment" gives "customer", "segment"): the things the data holds, counts and groups by, so
+    "how many <those>" or "split by <one>" reads as a question for figures in any domain."""
     async with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
         await cur.execute(_TABLES, {"schemas": list(schemas)})
-        names = [r["table_name"] for r in await cur.fetchall()]
-    return sorted({w for name in names for w in name.lower().split("_") if len(w) > 2})
+        names = [r["name"] for r in await cur.fetchall()]
+    parts = {w for name in names for w in name.lower().split("_")}
+    return sorted(w for w in parts if len(w) > 2 and w not in _STORAGE_WORDS)

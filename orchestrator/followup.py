@@ -9,7 +9,7 @@ period, a value the deployment knows (its data's names, its documents' titles) b
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 _LEAD = r"^\s*(?:(?:ok(?:ay)?|and|but|so|now|then|also|right)[,\s]+)*"
@@ -83,9 +83,14 @@ def _splice(text: str, start: int, end: int, new: str) -> str:
     return f"{text[:start]}{new}{text[end:]}"
 
 
-def resolve(previous: str, change: Change, entities: Sequence[str] = ()) -> tuple[str, float] | None:
+def resolve(
+    previous: str, change: Change, entities: Sequence[str] = (), *, columns: Mapping[str, str] | None = None
+) -> tuple[str, float] | None:
     """The previous request with `change` applied and how sure that is (a replaced parameter is surer than an
-    added one); None when the change fits nothing the previous request says and names no known value."""
+    added one); None when the change fits nothing the previous request says and names no known value.
+
+    `columns` maps the data's values to their column: a new value replaces the earlier value of its own
+    column ("Cargo" replaces "E-Bike", not "Harbour"), and is added when none is named."""
     base = previous.strip().rstrip("?.! ")
     value = change.value
     if PERIOD.fullmatch(value):
@@ -99,6 +104,12 @@ def resolve(previous: str, change: Change, entities: Sequence[str] = ()) -> tupl
         return f"{base} {prep} {value}".replace("  ", " "), 0.7
     if _known_in(value, entities):
         olds = [m for m in _known_in(base, entities) if m.group(0).lower() != value.lower()]
+        column = _column_of(value, columns or {})
+        if column is not None:
+            same = [m for m in olds if _column_of(m.group(0), columns or {}) == column]
+            if not same:  # a filter of another column: the new value narrows the request further
+                return f"{base} {change.prep or 'for'} {value}", 0.7
+            olds = same
         if olds:
             # The value after the same preposition when there is one, else the last named.
             after = rf"\b{change.prep}\s+$"
@@ -121,6 +132,12 @@ def resolve(previous: str, change: Change, entities: Sequence[str] = ()) -> tupl
 
 
 _STOP = "for|in|by|with|over|during|across|per|from|to|and|then|last|this|previous|past"
+
+
+def _column_of(value: str, columns: Mapping[str, str]) -> str | None:
+    """The column of a data value, matched without case; None for a title or a value of no column."""
+    lowered = value.strip().lower()
+    return next((c for v, c in columns.items() if v.lower() == lowered), None)
 
 
 def previous_request(history: Sequence[dict[str, str]]) -> str | None:

@@ -5,7 +5,7 @@ the request is out of scope or in a language it does not read, and resolves a fo
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Literal, Protocol
 
 from langchain_core.language_models import BaseChatModel
@@ -15,7 +15,7 @@ from cognicore.memory.llm import LlmRole, RoleOptions
 from cognicore.memory.text import STOPWORDS, stem, terms, words
 from cognicore.orchestrator.followup import followup_change, previous_request, resolve
 from cognicore.orchestrator.language import unsupported_language
-from cognicore.orchestrator.planning import GENERIC, Vocabulary, agent_matches, counts_data
+from cognicore.orchestrator.planning import GENERIC, DataWords, Vocabulary, agent_matches, asks_figures, counts_data
 from cognicore.subagents.read_only import change_request
 
 CONFIDENCE_BAR = 0.5  # a classification less sure than this ends the run `unsure` instead of guessing
@@ -132,6 +132,22 @@ _IMPERATIVE = re.compile(
     r"(?:me|us|him|her|them|a|an|the|my|our|some|this|that|it|all)\b",
     re.IGNORECASE,
 )
+# A preference about how the speaker wants things ("I prefer reports in bullet points", "I'd rather get
+# tables"): told, not asked, whatever data or artefact word it mentions.
+_PREFERS = re.compile(
+    r"^\s*(?:i|we)(?:'d|\s+would)\s+(?:much\s+)?rather\b|"
+    r"^\s*(?:i|we)\s+(?:really\s+|usually\s+|always\s+|generally\s+|much\s+)?"
+    r"(?:prefer|like (?:my|our|it|them|when|to have|having)|love|hate|dislike|enjoy)\b",
+    re.IGNORECASE,
+)
+# Told about someone else ("Finance raised our budget to 9k", "Ben took over the printer queue"): a subject of
+# one or two words (a name, "the board") then a past-tense verb and its object; not a question or a request.
+_REPORTED = re.compile(
+    r"^\s*(?:the\s+|our\s+|my\s+)?(?:[a-z][\w'-]*\s+){1,2}?(?P<verb>[a-z]+ed|took|made|gave|got|set|cut|put|"
+    r"won|lost|left|sent|sold|paid|brought|bought|told|said|chose|began|began|kept|moved|hired|fired)\s+"
+    r"(?:(?:our|my|us|me|the|a|an|its|his|her|their|to|over|up|down|off|back|out)\b|[$€£]?\d)",
+    re.IGNORECASE,
+)
 _QUESTION_WORD = re.compile(r"^(what|who|how|where|when|why|which)[a-z]{0,2}$")
 _ASKED_VERBS = frozenset(terms("give show list find fetch tell explain describe summarise summarize remind"))
 # First words that make no action of their own.
@@ -174,7 +190,9 @@ class OfflineClassifier:
     as a request for figures is the `vocabulary` (generic words plus the domain plugins'). `agents` (all
     registered ones, with `input_hint`) and `entities` (the data's names, the documents' titles) are what
     the deployment knows: an action on none of them is out of scope, and follow-ups swap their values.
-    `counted` are the schema's table words: "how many <one of them>" asks the database.
+    `counted` are the schema's table and column words: "how many <one of them>" asks the database;
+    `values` the data's low-cardinality values with their column: "how much did <one of them> make" asks it
+    too, and a follow-up naming one replaces the earlier value of the same column.
     """
 
     def __init__(
@@ -185,9 +203,12 @@ class OfflineClassifier:
         agents: Sequence[dict[str, str]] = (),
         entities: Sequence[str] = (),
         counted: Sequence[str] = (),
+        values: Mapping[str, str] | None = None,
     ) -> None:
         self._tools = list(tools)
         self._counted = frozenset(stem(w) for w in counted)
+        self._columns = dict(values or {})
+        self._datawords = DataWords.of(counted, self._columns)
         self._data = vocabulary.data | _QUARTERS
         self._entities = list(entities)
         described = " ".join(f"{a['name']} {a['description']} {a.get('input_hint', '')}" for a in agents)
@@ -206,7 +227,7 @@ class OfflineClassifier:
                     reason=f"it reads as a follow-up ({change.value!r}) but this session has no earlier request",
                     confidence=0.2,
                 )
-            resolved = resolve(previous, change, self._entities)
+            resolved = resolve(previous, change, self._entities, columns=self._columns)
             if resolved is not None:
                 text, sure = resolved
                 inner = self._rules(text)
@@ -226,6 +247,8 @@ class OfflineClassifier:
             if agent_matches(found, tool):
                 return IntentDecision(intent="task", reason=f"asks for what {tool['name']} does", confidence=0.9)
         action = sorted(found & _ACTION)
+        if self._tells(request) and not (_WANTS.search(request) or is_question(request)):
+            return IntentDecision(intent="statement", reason="tells a preference or news", confidence=0.75)
         if _STATES.match(request) and not (_WANTS.search(request) or is_question(request) or action):
             # Told about the speaker or their team ("our budget went up to 5k"): never planned as a task.
             return IntentDecision(intent="statement", reason="tells something and asks nothing", confidence=0.8)
@@ -236,10 +259,15 @@ class OfflineClassifier:
         # "why", "explain" and policy questions stay questions even when they mention sales words,
         # unless they ask for a figure or a ranking.
         asks_figure = bool(_RANKING.search(request) or _FIGURE.search(request))
+        # "Who has the most tickets?": a ranking of a thing the data's tables or columns hold.
+        measured_here = found & self._datawords.counted if _RANKING.search(request) else set()
         # A period alone ("our fiscal year starts in April.") asks for no figure: it takes a measure.
         measured = [d for d in data if d not in _PERIODS]
         if counts_data(request, self._counted):  # "how many open tickets": a thing the data's tables hold
             return IntentDecision(intent="task", reason="counts something the database holds", confidence=0.8)
+        if word := asks_figures(request, self._datawords):  # "how much did the Cargo make", "split by channel"
+            return IntentDecision(intent="task", reason=f"asks for figures about {word} in the data", confidence=0.75)
+        measured = measured or sorted(measured_here)
         if measured and (asks_figure or not _QUESTION_START.match(request)):
             reason = f"needs figures from the database ({_word(request, measured)})"
             return IntentDecision(intent="task", reason=reason, confidence=0.8)
@@ -253,6 +281,16 @@ class OfflineClassifier:
         if not asks and _TELLS.search(request):
             return IntentDecision(intent="statement", reason="tells something and asks nothing", confidence=0.7)
         return IntentDecision(intent="question", reason="answerable from the knowledge base and memory", confidence=0.7)
+
+    def _tells(self, request: str) -> bool:
+        """A preference of the speaker's, or news about someone else, stated without a request."""
+        if _PREFERS.match(request):
+            return True
+        m = _REPORTED.match(request)
+        if m is None or _ASKS.match(request) or _IMPERATIVE.match(request) or _QUESTION_START.match(request):
+            return False  # "Show ...", "Compare ...": a request's first word is its verb, a statement's its subject
+        # "Orders placed over the weekend" names data, not someone who did something.
+        return not set(terms(request[: m.start("verb")])) & (self._data | self._datawords.counted)
 
     def _foreign_action(self, request: str) -> str | None:
         """The verb of an imperative ("book me a flight") that nothing the deployment knows relates to."""

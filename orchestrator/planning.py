@@ -109,6 +109,67 @@ def counts_data(request: str, counted: frozenset[str]) -> bool:
     return False
 
 
+# Figure questions whose measure is only a verb: "how much did the Cargo make", "how many did we move",
+# "what did Harbour bring in". The verb is the measure; the data word (a table, a column or a value of the
+# data) says the question is about the database.
+# "how many <noun> did ..." is left to `counts_data`, which checks that the noun is a thing the data holds.
+_HOW_MUCH_DID = re.compile(r"\bhow (?:much(?:\s+\w+)?|many)\s+(?:did|does|do|has|have|had|was|were|will)\b", re.I)
+_HOW_MANY_DID_WE = re.compile(r"\bhow many\s+(?:did|do|does|have|has|had)\s+(?:we|you|they|i)\b", re.I)
+_WHAT_DID = re.compile(r"^\s*what\s+(?:did|does|do|has|have|had|will)\s+(?P<subject>.+?)\s+(?P<verb>[a-z]+)\b", re.I)
+# Verbs of saying and deciding: "what did the decision log say about Vista" asks a document, not the data.
+_TELLING = frozenset(
+    terms(
+        "say says said mean means tell write wrote note recommend conclude state decide decided think plan announce "
+        "promise mention describe explain cover include suggest propose ask want need like prefer call"
+    )
+)
+# "split by channel", "per component", "for each region": a grouping by a column or table of the data.
+_GROUPED = re.compile(r"\b(?:by|per|across|for each|each)\s+(?P<word>[\w-]+)", re.I)
+
+
+@dataclass(frozen=True)
+class DataWords:
+    """What the deployment's data is made of, read from the schema at start-up: the words of its table and
+    column names (`counted`) and of the distinct values of its low-cardinality text columns (`values`)."""
+
+    counted: frozenset[str] = frozenset()
+    values: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, counted: Iterable[str] = (), values: Iterable[str] = ()) -> DataWords:
+        """Stemmed words of table/column names and of data values (short words and stopwords dropped)."""
+        # A value of a few words names something; a sentence ("Earbuds, headphones and speakers.") describes.
+        names = [v for v in values if len(v.split()) <= 4 and "." not in v.rstrip()[-1:]]
+        value_words = {w for v in names for w in terms(v.replace("_", " ")) if len(w) > 1}
+        return cls(counted=frozenset(stem(w) for w in counted), values=frozenset(value_words) - STOPWORDS)
+
+    def named(self, request: str) -> list[str]:
+        """The data words (tables, columns, values) that the request names."""
+        return sorted(set(terms(request)) & (self.counted | self.values))
+
+
+def asks_figures(request: str, data: DataWords) -> str | None:
+    """The data word of a figure question the measure vocabulary misses, or None.
+
+    "how much did the Cargo make in May", "what did Harbour generate", "how many did we move", "split by
+    channel": the measure is a verb or a column, and a word of the data (not of a word list) marks it.
+    """
+    if _HOW_MANY_DID_WE.search(request):
+        return "how many"
+    named = data.named(request)
+    if not named:
+        return None
+    if _HOW_MUCH_DID.search(request):
+        return named[0]
+    m = _WHAT_DID.match(request)
+    if m and stem(m.group("verb").lower()) not in _TELLING and set(terms(m.group("subject"))) & set(named):
+        return named[0]
+    for g in _GROUPED.finditer(request):
+        if stem(g.group("word").lower()) in data.counted:
+            return g.group("word")
+    return None
+
+
 def _clauses(request: str) -> list[str]:
     return [c for c in _CLAUSE_SPLIT.split(request) if c and c.strip()]
 
@@ -151,16 +212,24 @@ class OfflinePlanner:
 
     BUILTINS = ("database_query", "rag_query", "report_generation")
 
-    def __init__(self, vocabulary: Vocabulary = GENERIC, *, counted: Iterable[str] = ()) -> None:
+    def __init__(
+        self, vocabulary: Vocabulary = GENERIC, *, counted: Iterable[str] = (), values: Iterable[str] = ()
+    ) -> None:
         self._vocab = vocabulary
         self._counted = frozenset(stem(w) for w in counted)
+        self._data = DataWords.of(counted, values)
 
     async def plan(self, *, request: str, agents: list[dict[str, str]], feedback: list[str], memory: str = "") -> Plan:
         names = {a["name"] for a in agents}
         found = set(terms(request))
         vocab = self._vocab
         wants_report = bool(found & vocab.report)
-        wants_data = bool(found & vocab.data) or counts_data(request, self._counted)
+        # A task naming a table or column of the data ("status breakdown", "tickets per assignee") needs it too.
+        wants_data = (
+            bool(found & (vocab.data | self._data.counted))
+            or counts_data(request, self._counted)
+            or asks_figures(request, self._data) is not None
+        )
         wants_knowledge = bool(found & vocab.knowledge)
         steps: list[PlanStep] = []
 
