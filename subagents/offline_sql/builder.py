@@ -12,6 +12,7 @@ from datetime import date
 import sqlglot
 from sqlglot import exp
 
+from cognicore.memory import clock
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql.catalogue import Catalogue, Column
 from cognicore.subagents.offline_sql.lexicon import dimension_name
@@ -112,8 +113,15 @@ def date_column(catalogue: Catalogue, base: str) -> Column | None:
     return best[4] if best else None
 
 
-def measure_sql(m: Measure, query: _Query) -> str:
+def measure_sql(m: Measure, query: _Query, date_col: Column | None = None, now: str = "") -> str:
     """The aggregate expression of one measure over the query's aliases."""
+    if m.age:
+        if date_col is None:
+            raise Unsure("The request asks for an age, but the tables it reads have no date column.")
+        age = f"extract(epoch FROM (TIMESTAMPTZ '{now}' - {query.col(date_col)})) / 86400"
+        if m.aggregate == "median":
+            return f"round((percentile_cont(0.5) WITHIN GROUP (ORDER BY {age}))::numeric, 1)"
+        return f"round({m.aggregate}({age})::numeric, 1)"
     if m.named is not None:
         return m.named.render({t: query.reach(t) for t in _tables_of(m)})
     if m.column is not None:
@@ -208,7 +216,8 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     for d in dims:
         expr = _BUCKETS[d].format(c=query.col(date_col)) if isinstance(d, str) else query.col(d)  # type: ignore[arg-type]
         select.append(f"{expr} AS {ident(_dim_name(d))}")
-    measures = [(m, measure_sql(m, query)) for m in q.measures]
+    now = clock.now().isoformat()  # ages run to the deployment clock's now, not the server's
+    measures = [(m, measure_sql(m, query, date_col, now)) for m in q.measures]
     if pivot and q.compare is not None:
         col = query.col(q.compare)
         for value in q.filters[q.compare.ref]:

@@ -67,6 +67,7 @@ class Measure:
     column: Column | None = None
     aggregate: str = "sum"  # sum | avg | median | min | max | count
     table: Table | None = None  # counted entity
+    age: bool = False  # time from the date column to now, in days
 
     @property
     def ratio(self) -> bool:
@@ -195,6 +196,7 @@ class _Shape:
     rank_at: int | None = None
     superlative: bool = False
     how_much: bool = False
+    age: bool = False
     growth: bool = False
     count_end: int | None = None
     most_end: int | None = None  # "the most tickets": the entity after it is counted
@@ -217,6 +219,11 @@ def _shape(t: _Text, q: Mapping) -> _Shape:
         s.aggregate = "avg"
     elif t.take(r"\bmedian\b"):
         s.aggregate = "median"
+    if oldest := t.take(r"\b(oldest|longest open|longest|newest|youngest|most recent one)\b"):
+        s.age, s.superlative, s.rank_at = True, True, oldest.start()
+        q.ascending = oldest.group(0) in ("newest", "youngest", "most recent one")
+    if t.take(r"\b(age|ages|aged|how long|how old)\b"):
+        s.age = True
     s.how_much = t.find(r"\bhow much\b") is not None
     if m := t.take(r"\bhow many\b|\b(number|count|#) of\b|\bcount\b"):
         s.count, s.count_end = True, m.end()
@@ -239,7 +246,7 @@ def _shape(t: _Text, q: Mapping) -> _Shape:
     ranking = t.take(r"\brank(ed|ing|s)?( them)?( by)?\b|\b(sort|sorted|order|ordered)( them)? by\b")
     direction = t.take(rf"\b({_ASC})\b" if q.ascending else rf"\b({_DESC})\b")
     t.take(rf"\b({_ASC}|{_DESC})\b")
-    s.superlative = direction is not None or m is not None
+    s.superlative = s.superlative or direction is not None or m is not None
     if direction is not None and direction.group(0) in ("most", "fewest", "least"):
         s.most_end = direction.end()
     if s.rank_at is None and (direction or ranking):
@@ -357,7 +364,7 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
             q.measures.append(_count(table))  # "the most tickets", "top region by orders"
         elif (s.count and not q.measures) or (not grouping and not q.measures and pos == counted_at):
             q.measures.append(_count(table))
-        elif (label := table.label or table.primary_key) is not None:
+        elif (label := _row_name(table)) is not None:
             dims.append((pos, words, label))
     q.measures.sort(key=lambda m: placed.get(m.name, 10**6))
     if s.count and not q.measures and len(lex.catalogue.tables) == 1:
@@ -367,9 +374,15 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
             q.not_understood.append(f"an average of {measure.label} per what (per order, per month, ...)")
         elif measure.named is not None and s.aggregate == "median":
             q.not_understood.append(f"a median of {measure.label}")
-    _place_dimensions(t, q, sorted(dims, key=lambda d: d[0]), s, value_ends)
+    _place_dimensions(t, q, sorted(dims, key=lambda d: d[0]), s, value_labels)
     if q.compared_periods and q.compared_periods[0].unit not in q.dimensions:
         q.dimensions.insert(0, str(q.compared_periods[0].unit))
+    if s.age and not [m for m in q.measures if m.aggregate != "count"]:
+        agg = s.aggregate or "avg"
+        words = {"avg": "average", "median": "median"}[agg]
+        q.measures = [
+            Measure(f"{agg}_age_days", f"{words} age in days (from its date to now)", aggregate=agg, age=True)
+        ]
     if not q.measures and (q.dimensions or q.top_n or q.filters or q.period):
         default = _default_measure(lex)
         if default is not None:
@@ -413,13 +426,19 @@ def _negation(before: str, column: Column) -> re.Match[str] | None:
     return None
 
 
+def _row_name(table: Table) -> Column | None:
+    """What names one row of `table` in a grouping: a unique label, else the primary key, else any label."""
+    label = table.label
+    return (label if label is not None and label.unique else None) or table.primary_key or label
+
+
 def _adjacent(t: _Text, end: int, pos: int) -> bool:
     """Only blanks, claimed words and articles lie between `end` and `pos`."""
     return 0 <= pos - end and re.fullmatch(r"\s*((the|our|of)\s+)*", t.s[end:pos]) is not None
 
 
 def _place_dimensions(
-    t: _Text, q: Mapping, dims: list[tuple[int, str, Column | str]], s: _Shape, value_ends: list[tuple[int, str]]
+    t: _Text, q: Mapping, dims: list[tuple[int, str, Column | str]], s: _Shape, value_ends: list[tuple[int, Column]]
 ) -> None:
     """Keep the dimensions that group (not a word that only describes a filter), and pick the ranked one."""
     kept: list[tuple[int, Column | str, bool]] = []
@@ -428,9 +447,10 @@ def _place_dimensions(
         by = re.search(r"\b(by|per|each|every|across)\s*$", before) is not None
         grouping = _GROUPING_BEFORE.search(before) is not None or (s.rank_at is not None and pos > s.rank_at)
         if isinstance(dim, Column):
-            after_value = [table for end, table in value_ends if 0 <= pos - end <= 2]
-            if dim.table in after_value:
-                continue  # "the EU region": the word names the value's own dimension
+            before_values = [col for end, col in value_ends if 0 <= pos - end <= 2]
+            after_value = [col.table for col in before_values]
+            if any(col.table == dim.table and (col.unique or col.primary_key) for col in before_values):
+                continue  # "the EU region": the word names the row the value already names
             if not grouping and (dim.ref in q.filters or (after_value and s.rank_at is None)):
                 continue  # "Europe ... region", "audio products": the word describes a filter
         if isinstance(dim, Column) and pos in s.all_of:

@@ -228,6 +228,11 @@ TICKET_CASES: list[tuple[str, str]] = [
            GROUP BY 1 ORDER BY 2 DESC, 1""",
     ),
     (
+        "average age of the open tickets per component",
+        """SELECT component, round(avg(extract(epoch FROM (now() - opened_at)) / 86400)::numeric, 1)
+           FROM support_desk.tickets WHERE status = 'open' GROUP BY 1 ORDER BY 2 DESC, 1""",
+    ),
+    (
         "wifi tikets still in progress",
         "SELECT count(*) FROM support_desk.tickets WHERE component = 'Wi-Fi' AND status = 'in_progress'",
     ),

@@ -233,3 +233,11 @@ def test_a_negated_value_excludes_it_and_keeps_missing_values() -> None:
     # A negated verb is not a negated value: the request stays unsure rather than excluding Europe.
     with pytest.raises(Unsure, match="'not'"):
         map_request("which products did not sell in Europe last month", SALES_LEX, TODAY)
+
+
+def test_ages_run_from_the_date_column_to_the_clocks_now() -> None:
+    sql, explanation = sql_of("average age of open tickets by priority", TICKETS_LEX)
+    assert "avg(extract(epoch FROM (TIMESTAMPTZ '" in sql and "- tickets.opened_at)) / 86400)" in sql
+    assert "AS avg_age_days" in sql and "Average age in days" in explanation
+    oldest, _ = sql_of("the oldest open ticket", TICKETS_LEX)
+    assert "tickets.ticket_id AS ticket_id" in oldest and oldest.rstrip().endswith("LIMIT 1")  # titles repeat
