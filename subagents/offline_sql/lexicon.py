@@ -7,7 +7,7 @@ plain search; unknown words are spell-corrected against `known_words` with rapid
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from rapidfuzz import fuzz, process
@@ -212,6 +212,10 @@ class Lexicon:
 
 def build_lexicon(catalogue: Catalogue, vocabulary: SqlVocabulary) -> Lexicon:
     """The phrases of `catalogue` (tables, columns, values) and of `vocabulary` (named measures, synonyms)."""
+    # A plugin's measures count only where its tables are allowed (another domain's plugin may be installed).
+    known = {c.ref for t in catalogue.tables for c in t.columns}
+    measures = tuple(m for m in vocabulary.measures if set(m.columns) <= known)
+    vocabulary = replace(vocabulary, measures=measures)
     lex = Lexicon(catalogue, vocabulary)
     for m in vocabulary.measures:
         for w in (m.name, *m.words):
@@ -250,7 +254,14 @@ def build_lexicon(catalogue: Catalogue, vocabulary: SqlVocabulary) -> Lexicon:
         if len(cols) == 1 and word not in lex.phrases:
             lex.add(word, Target("dimension", column=cols[0]))
     _add_partial_values(lex)
-    for phrase in vocabulary.synonyms:
+    # A synonym counts only when what it stands for is in this catalogue ("item" -> "product" needs products).
+    usable = {
+        phrase: target
+        for phrase, target in vocabulary.synonyms.items()
+        if all(lex.knows(w) for w in normalise(target).split())
+    }
+    lex.vocabulary = replace(vocabulary, synonyms=usable)
+    for phrase in usable:
         lex.known_words.update(normalise(phrase).split())
     for phrase in vocabulary.ignore:
         lex.known_words.update(normalise(phrase).split())

@@ -241,3 +241,12 @@ def test_ages_run_from_the_date_column_to_the_clocks_now() -> None:
     assert "AS avg_age_days" in sql and "Average age in days" in explanation
     oldest, _ = sql_of("the oldest open ticket", TICKETS_LEX)
     assert "tickets.ticket_id AS ticket_id" in oldest and oldest.rstrip().endswith("LIMIT 1")  # titles repeat
+
+
+def test_another_plugins_measures_and_synonyms_do_not_leak_into_this_schema() -> None:
+    lex = build_lexicon(TICKETS, SQL_VOCABULARY)  # the demo plugin installed, its schema not allowed
+    assert lex.vocabulary.measures == () and "sales channel" not in lex.vocabulary.synonyms
+    with pytest.raises(Unsure, match="'revenue'"):
+        map_request("revenue by component", lex, TODAY)
+    q = map_request("P2 tickets by status", lex, TODAY)
+    assert q.measures[0].name == "tickets"
