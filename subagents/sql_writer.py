@@ -1,7 +1,8 @@
 """The `write_sql` role of `database_query`: one PostgreSQL SELECT for a question, offline or by a model.
 
-The LLM writer reads the allowed schema's description; an offline writer is domain rules, so it comes
-from a plugin (the demo's reads its sales schema); without one, `NoOfflineSqlWriter` says what to do.
+The LLM writer reads the allowed schema's description; offline, `offline_sql.SchemaSqlWriter` maps the
+request onto the allowed schemas' catalogue (a plugin may replace it); `NoOfflineSqlWriter` is left for
+roles built without a database, and says what to do.
 """
 
 from __future__ import annotations
