@@ -310,6 +310,7 @@ async def open_app(
                 reuse_threshold=_reuse_threshold(settings, chat),
             )
             return ChatEngine(Runner(graph, chat_context, runs), chat_roles, engine)
+
         yield App(
             settings,
             pool,
