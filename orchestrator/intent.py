@@ -161,7 +161,11 @@ def _word(request: str, stems: list[str]) -> str:
 
 
 def is_typo(word: str, known: str) -> bool:
-    """Whether `word` is `known` mistyped: one edit (two past six letters), a swap of neighbours counting one."""
+    """Whether `word` is `known` mistyped: one edit (two past six letters), a swap of neighbours counting one.
+
+    Words of four letters or fewer are typos only by a swap ("shwo"): one other edit turns too many short
+    words into one another ("call" and "cabl", the stem of "cable").
+    """
     if word == known or abs(len(word) - len(known)) > 2:
         return False
     prev2: list[int] = []
@@ -174,7 +178,10 @@ def is_typo(word: str, known: str) -> bool:
                 cost = min(cost, prev2[j - 2] + 1)  # a transposition ("shwo")
             row.append(cost)
         prev2, prev = prev, row
-    return prev[-1] <= (2 if min(len(word), len(known)) > 6 else 1)
+    shortest = min(len(word), len(known))
+    if shortest <= 4:
+        return prev[-1] == 1 and sorted(word) == sorted(known)
+    return prev[-1] <= (2 if shortest > 6 else 1)
 
 
 def is_question(text: str) -> bool:
@@ -243,12 +250,13 @@ class OfflineClassifier:
     def _rules(self, request: str) -> IntentDecision:
         """The intent of a request that stands on its own."""
         found = set(terms(request))
+        if self._tells(request) and not (_WANTS.search(request) or is_question(request)):
+            # Before the agents' words: "I prefer the ticket summary as a list" tells, whatever agent it names.
+            return IntentDecision(intent="statement", reason="tells a preference or news", confidence=0.75)
         for tool in self._tools:
             if agent_matches(found, tool):
                 return IntentDecision(intent="task", reason=f"asks for what {tool['name']} does", confidence=0.9)
         action = sorted(found & _ACTION)
-        if self._tells(request) and not (_WANTS.search(request) or is_question(request)):
-            return IntentDecision(intent="statement", reason="tells a preference or news", confidence=0.75)
         if _STATES.match(request) and not (_WANTS.search(request) or is_question(request) or action):
             # Told about the speaker or their team ("our budget went up to 5k"): never planned as a task.
             return IntentDecision(intent="statement", reason="tells something and asks nothing", confidence=0.8)

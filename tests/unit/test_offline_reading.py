@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from cognicore.orchestrator.followup import Change, resolve
-from cognicore.orchestrator.intent import OfflineClassifier
+from cognicore.orchestrator.intent import OfflineClassifier, is_typo
 from cognicore.orchestrator.planning import DataWords, OfflinePlanner, asks_figures
 
 AGENTS = [
@@ -140,4 +140,25 @@ async def test_imperatives_are_not_news(text: str) -> None:
 
 async def test_news_with_an_amount_is_a_statement() -> None:
     decision = await classifier().classify(request="Head office cut $40k from the fleet budget", history=[])
+    assert decision.intent == "statement", decision.reason
+
+
+@pytest.mark.parametrize(
+    ("word", "known", "typo"),
+    [("shwo", "show", True), ("lsit", "list", True), ("call", "cabl", False), ("post", "most", False)],
+)
+def test_short_words_are_typos_only_by_a_swap(word: str, known: str, typo: bool) -> None:
+    assert is_typo(word, known) is typo
+
+
+async def test_an_action_on_nothing_known_is_out_of_scope_even_near_a_short_data_word() -> None:
+    fleet = OfflineClassifier(agents=AGENTS, entities=["Cable lock", *VALUES], counted=COUNTED, values=VALUES)
+    decision = await fleet.classify(request="Call me a cab to the station", history=[])
+    assert decision.out_of_scope, decision.reason
+
+
+async def test_a_preference_naming_an_agents_work_is_still_a_statement() -> None:
+    tools = [{"name": "fare_audit", "description": "Audits rental fares and writes the fare summary."}]
+    fleet = OfflineClassifier(tools, agents=AGENTS, entities=list(VALUES), counted=COUNTED, values=VALUES)
+    decision = await fleet.classify(request="I prefer the fare summary as a short list.", history=[])
     assert decision.intent == "statement", decision.reason
