@@ -159,8 +159,11 @@ def asks_figures(request: str, data: DataWords) -> str | None:
     named = data.named(request)
     if not named:
         return None
-    if _HOW_MUCH_DID.search(request):
-        return named[0]
+    # "how much does express shipping cost": a column's word ("cost") alone is a price question the
+    # documents may answer; the figure question names a thing the data holds ("the Cargo", "EMEA").
+    valued = [w for w in named if w in data.values]
+    if _HOW_MUCH_DID.search(request) and valued:
+        return valued[0]
     m = _WHAT_DID.match(request)
     if m and stem(m.group("verb").lower()) not in _TELLING and set(terms(m.group("subject"))) & set(named):
         return named[0]

@@ -60,6 +60,7 @@ async def test_figure_questions_by_the_datas_own_words_are_data_tasks(text: str)
         "How many minutes does a Cargo bike need to charge at a dock?",  # counts minutes, not the data's things
         "Where is the Old Town station?",
         "How much does a helmet cost?",  # names nothing the data holds
+        "How much does the late-return fare come to?",  # "fare" is only a column's word: a price question
     ],
 )
 async def test_questions_about_documents_naming_data_values_stay_questions(text: str) -> None:
