@@ -2,14 +2,14 @@
 
 The application's connections see only the threads of the user they act as: a statement with no
 `cognicore.user_id` sees none. LangGraph's checkpointer runs its own statements, so each user gets a
-`TenantSaver`, which names its user in every transaction it runs (`SET LOCAL`, gone at commit).
+`TenantSaver`, which names its user on the connection for each statement and clears it afterwards.
 The owner (migrations, maintenance) is not bound: the policy is enabled, not forced.
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, nullcontext
 from typing import Any
 
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
@@ -17,7 +17,7 @@ from psycopg import AsyncConnection, AsyncCursor
 from psycopg.rows import DictRow, dict_row
 from psycopg_pool import AsyncConnectionPool
 
-from cognicore.memory.tenancy import USER_SETTING, check_user_id
+from cognicore.memory.tenancy import USER_SETTING, check_user_id, declare_session_state, holds_session_state
 
 __all__ = ["CHECKPOINT_TABLES", "CHECKPOINT_TENANCY", "TenantSaver", "bind_user", "thread_id"]
 
@@ -72,17 +72,28 @@ class TenantSaver(AsyncPostgresSaver):
 
     @asynccontextmanager
     async def _cursor(self, *, pipeline: bool = False) -> AsyncIterator[AsyncCursor[DictRow]]:
-        """LangGraph's cursor, inside a transaction that names the user (`SET LOCAL`), pipelined.
+        """LangGraph's cursor on a connection that names the user, named again as nobody afterwards.
 
-        BEGIN, the tenant, LangGraph's statement and COMMIT travel in one round trip, and the setting ends
-        with the transaction, so the connection goes back to the pool as it came. Overrides the base
-        method (same contract: one cursor at a time under `self.lock`) because the tenant must be set on
-        the very connection the statement runs on.
+        Overrides the base method (same contract: one cursor at a time under `self.lock`, pipelined when
+        asked) because the user must be named on the very connection the statements run on. The setting
+        is session-level since the checkpointer's statements run in autocommit, one transaction each (a
+        transaction of our own around them measured slower). Until the statements are known to have
+        succeeded, the connection is declared as holding session state, so that if one fails the pool's
+        reset discards the tenant with `DISCARD ALL`.
         """
-        async with self.lock, _connection(self.conn) as conn, conn.pipeline(), conn.transaction():
-            async with conn.cursor(binary=True, row_factory=dict_row) as cur:
-                await cur.execute("SELECT set_config(%s, %s, true)", (USER_SETTING, self.user_id))
+        async with self.lock, _connection(self.conn) as conn:
+            declare_session_state(conn)
+            async with (
+                conn.pipeline() if pipeline else nullcontext(),
+                conn.cursor(binary=True, row_factory=dict_row) as cur,
+            ):
+                await cur.execute(_SET_USER, (USER_SETTING, self.user_id))
                 yield cur
+                await cur.execute(_SET_USER, (USER_SETTING, ""))
+            holds_session_state(conn, clear=True)  # the pipeline synced: every statement ran, the user is unset
+
+
+_SET_USER = "SELECT set_config(%s, %s, false)"
 
 
 @asynccontextmanager

@@ -8,8 +8,13 @@ from __future__ import annotations
 
 from contextlib import AsyncExitStack
 
+import psycopg
+import pytest
+from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+
 from cognicore.app import App
 from cognicore.memory.tenancy import USER_SETTING, declare_session_state
+from cognicore.orchestrator.threads import TenantSaver
 
 DEMO_TASK = "Analyze the latest sales data, find the three best-selling products and write a short briefing"
 QUESTION = "What is the return policy for opened headphones?"
@@ -51,3 +56,18 @@ async def test_a_session_lock_is_discarded_even_when_its_unlock_is_lost(app: App
         for conn in conns:
             row = await (await conn.execute(_SESSION)).fetchone()
             assert row is not None and row["locks"] == 0, row
+
+
+@pytest.mark.parametrize("pipeline", [False, True])
+async def test_a_failed_checkpointer_statement_leaves_no_tenant_behind(app: App, pipeline: bool) -> None:
+    saver = TenantSaver(AsyncPostgresSaver(app.pool), user_id="ann")  # type: ignore[arg-type]
+    with pytest.raises(psycopg.Error):
+        async with saver._cursor(pipeline=pipeline) as cur:
+            await cur.execute("SELECT * FROM no_such_table")
+            await cur.fetchall()
+    size = app.pool.get_stats()["pool_size"]
+    async with AsyncExitStack() as stack:
+        conns = [await stack.enter_async_context(app.pool.connection()) for _ in range(size)]
+        for conn in conns:
+            row = await (await conn.execute(_SESSION)).fetchone()
+            assert row is not None and row["tenant"] == "", f"a tenant leaked into the pool: {row}"
