@@ -79,18 +79,7 @@ def run_server(
         proc = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT, cwd=folder)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + timeout_s
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"server exited with {proc.returncode}:\n{log.read_text()[-4000:]}")
-            try:
-                if httpx.get(f"{url}/readyz", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"server not ready after {timeout_s} s:\n{log.read_text()[-4000:]}")
-            time.sleep(0.3)
+        wait_until_up(proc, f"{url}/readyz", log, timeout_s)
         yield Server(url, db_url, log)
     finally:
         proc.terminate()
@@ -123,3 +112,19 @@ def make_user(db_url: str, name: str) -> str:
         return (await add_user(pool, name)).token
 
     return on_pool(db_url, add)
+
+
+def wait_until_up(proc: subprocess.Popen[bytes], health_url: str, log: Path, timeout_s: float) -> None:
+    """Wait for `health_url` to answer 200; a process that exits or a timeout raises with the log's tail."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{proc.args!r} exited with {proc.returncode}:\n{log.read_text()[-4000:]}")
+        try:
+            if httpx.get(health_url, timeout=2).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{health_url} not up after {timeout_s} s:\n{log.read_text()[-4000:]}")
+        time.sleep(0.3)

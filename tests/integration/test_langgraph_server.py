@@ -5,16 +5,14 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
-from tests.integration.api_server import clone_database, drop_database, free_port
+from tests.integration.api_server import clone_database, drop_database, free_port, wait_until_up
 
 ROOT = Path(__file__).resolve().parents[2]
 QUESTION = "What is the return policy for opened headphones?"
@@ -55,18 +53,7 @@ def langgraph_url(pg_admin_url: str, template_url: str, tmp_path: Path) -> Itera
         proc = subprocess.Popen(command, env=env, cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 180
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"langgraph dev exited with {proc.returncode}:\n{log.read_text()[-4000:]}")
-            try:
-                if httpx.get(f"{url}/ok", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"langgraph dev not up after 180 s:\n{log.read_text()[-4000:]}")
-            time.sleep(0.5)
+        wait_until_up(proc, f"{url}/ok", log, 180)
         yield url
     finally:
         proc.terminate()
