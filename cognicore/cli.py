@@ -12,8 +12,8 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from cognicore import cli_eval, cli_jobs, cli_memory, cli_service, cli_workflows
-from cognicore.app import App, grant_sql_schemas, open_app, process_memory, reembed_all
+from cognicore import cli_eval, cli_jobs, cli_memory, cli_service, cli_workflows, service
+from cognicore.app import App, grant_sql_schemas, open_app, reembed_all
 from cognicore.cli_common import (
     JsonOpt,
     UserOpt,
@@ -23,6 +23,7 @@ from cognicore.cli_common import (
     run_command,
 )
 from cognicore.memory.stream_types import NewMemory
+from cognicore.orchestrator.runner import RunResult
 from cognicore.progress import LiveProgress, checkpoints_table, print_result
 
 app = typer.Typer(
@@ -35,17 +36,21 @@ app = typer.Typer(
 
 async def _ask(app_: App, text: str, *, session: str, user: str, as_json: bool) -> int:
     if as_json:
-        result = await app_.runner.ask(text, session_id=session, user_id=user)
-        print_json(result.model_dump(mode="json"))
+        result = await service.ask(app_, user, text, session=session)
+        print_json(result)
     else:
         console.print(f"[bold]> {text}[/]")
         with LiveProgress(console) as progress:
-            result = await app_.runner.ask(text, session_id=session, user_id=user, on_event=progress)
-        print_result(console, result)
+            result = await service.ask(app_, user, text, session=session, on_event=progress)
+        print_result(console, RunResult.model_validate(result))
     # After the reply is out: extract facts from the turn (durable jobs) and reflect when due.
-    await process_memory(app_, user_id=user)
-    # A refusal or an honest "unsure" is an answer given, not an error: exit 0 (README, `ask --json`).
-    return 0 if result.outcome in ("succeeded", "refused", "unsure") else 1
+    await service.after_reply(app_, user)
+    return exit_code(result)
+
+
+def exit_code(result: dict[str, Any]) -> int:
+    """0 when the run gave an answer: a refusal or an honest "unsure" is one (README, `ask --json`)."""
+    return 0 if result["outcome"] in ("succeeded", "refused", "unsure") else 1
 
 
 @app.command()
@@ -86,9 +91,8 @@ def demo(as_json: JsonOpt = False) -> None:
             if as_json:
                 results = []
                 for text in (DEMO_QUESTION, DEMO_TASK):
-                    r = await app_.runner.ask(text, session_id=session, user_id="demo")
-                    results.append(r.model_dump(mode="json"))
-                    await process_memory(app_, user_id="demo")
+                    results.append(await service.ask(app_, "demo", text, session=session))
+                    await service.after_reply(app_, "demo")
                 print_json(
                     {
                         "seeded": {
@@ -211,7 +215,7 @@ def history(
 
     async def main() -> list[dict[str, Any]]:
         async with open_app(settings, check_embeddings=False) as app_:
-            return [c.model_dump() for c in await app_.runner.history(session_id=session, user_id=user, limit=limit)]
+            return await service.session_history(app_, user, session, limit=limit)
 
     rows = run_command(main, as_json=as_json)
     if as_json:
@@ -234,14 +238,14 @@ def resume(
     async def main() -> int:
         async with open_app(settings) as app_:
             if as_json:
-                result = await app_.runner.resume(session_id=session, user_id=user)
-                print_json(result.model_dump(mode="json"))
+                result = await service.resume(app_, user, session)
+                print_json(result)
             else:
                 with LiveProgress(console) as progress:
-                    result = await app_.runner.resume(session_id=session, user_id=user, on_event=progress)
-                print_result(console, result)
-            await process_memory(app_, user_id=user)
-            return 0 if result.outcome in ("succeeded", "refused", "unsure") else 1  # an answer given
+                    result = await service.resume(app_, user, session, on_event=progress)
+                print_result(console, RunResult.model_validate(result))
+            await service.after_reply(app_, user)
+            return exit_code(result)
 
     raise typer.Exit(run_command(main, as_json=as_json))
 

@@ -18,6 +18,7 @@ from cognicore.database import DatabaseError, DatabaseUnavailable, redact
 from cognicore.memory.errors import MemoryStoreError
 from cognicore.memory.llm import ModelCallError
 from cognicore.orchestrator.errors import OrchestratorError
+from cognicore.service_errors import NotFound
 from cognicore.settings import Settings
 from cognicore.subagents.errors import SubAgentError
 from cognicore.workflows.errors import WorkflowError
@@ -38,6 +39,7 @@ EXPECTED_ERRORS = (
     ValidationError,
     FileNotFoundError,
     PermissionError,
+    NotFound,
 )
 
 # A connection lost mid-command: the server stopped, restarted or became unreachable.

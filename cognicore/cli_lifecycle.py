@@ -8,21 +8,12 @@ import typer
 from pydantic_core import to_jsonable_python
 from rich.table import Table
 
+from cognicore import service
 from cognicore.app import open_app
 from cognicore.cli_common import JsonOpt, UserOpt, console, load_settings, print_json, run_command
-from cognicore.feedback import give_feedback
 from cognicore.memory.lifecycle import sleep_phase
-from cognicore.memory.lifecycle_stats import LifecycleStats
 
-__all__ = ["lifecycle_json", "print_lifecycle", "register"]
-
-
-def lifecycle_json(stats: LifecycleStats) -> dict[str, Any]:
-    """The lifecycle metrics as JSON values, with each perspective's derived rates."""
-    out: dict[str, Any] = to_jsonable_python(stats, fallback=str)
-    for view, p in zip(out["perspectives"], stats.perspectives, strict=True):
-        view["hit_rate"], view["candidates_per_use"] = p.hit_rate, p.candidates_per_use
-    return out
+__all__ = ["print_lifecycle", "register"]
 
 
 def _rate(value: float | None, *, percent: bool = True) -> str:
@@ -95,8 +86,7 @@ def feedback(
 
     async def main() -> dict[str, Any]:
         async with open_app(settings, check_embeddings=False) as app:
-            result = await give_feedback(app, run_id, user_id=user, good=good, note=note)
-        return dict(to_jsonable_python(result, fallback=str))
+            return await service.feedback(app, user, run_id, good=good, note=note)
 
     out = run_command(main, as_json=as_json)
     if as_json:

@@ -19,16 +19,13 @@ from pydantic_core import to_jsonable_python
 from rich.table import Table
 from rich.tree import Tree
 
-from cognicore import cli_lifecycle
+from cognicore import cli_lifecycle, service
 from cognicore.app import apply_clock, database_url, open_app, open_app_role_pool, prepare_database, process_memory
 from cognicore.cli_common import JsonOpt, UserOpt, console, load_settings, print_json, run_command
 from cognicore.database import open_pool
 from cognicore.memory.embeddings import check_embedding_model
-from cognicore.memory.errors import MemoryStoreError
-from cognicore.memory.lifecycle_stats import lifecycle_stats
 from cognicore.memory.scoring import Scoring
 from cognicore.memory.sdk import Memory
-from cognicore.memory.stream_types import MemoryNode
 from cognicore.models import build_models
 from cognicore.settings import Settings
 
@@ -76,6 +73,11 @@ async def open_memory(settings: Settings, *, check_embeddings: bool = True) -> A
 def _plain(value: Any) -> Any:
     """Dataclasses, datetimes and numpy vectors as JSON values."""
     return to_jsonable_python(value, fallback=str)
+
+
+def stores(mem: Memory) -> service.MemoryStores:
+    """The SDK object's stores, for the service functions the HTTP API calls too (same JSON, same errors)."""
+    return service.MemoryStores(mem.pool, mem.stream, mem.fact_store)
 
 
 @memory_app.command("import")
@@ -138,21 +140,19 @@ def search(
 ) -> None:
     """Hybrid search of the user's memory stream and facts (vector + full text, scored)."""
     settings = load_settings()
-    when = as_of.replace(tzinfo=UTC) if as_of is not None and as_of.tzinfo is None else as_of
 
     async def main() -> dict[str, Any]:
         async with open_memory(settings) as mem:
-            memories = await mem.search(
+            return await service.memory_search(
+                stores(mem),
                 user,
                 query,
                 k=k,
-                metadata={"speaker": speaker} if speaker else None,
-                session_id=session,
-                as_of=when,
-                status=None if include_archived else "active",
+                speaker=speaker,
+                session=session,
+                as_of=as_of,
+                include_archived=include_archived,
             )
-            facts = await mem.fact_store.search(user, query, k=k)
-            return {"memories": _plain(memories), "facts": _plain(facts)}
 
     found = run_command(main, as_json=as_json)
     if as_json:
@@ -189,9 +189,8 @@ def facts(
 
     async def main() -> list[dict[str, Any]]:
         async with open_memory(settings, check_embeddings=False) as mem:
-            if as_of is not None:
-                return [f.to_dict() for f in await mem.fact_store.as_of(user, _moment(as_of))]
-            return [f.to_dict() for f in await mem.facts(user, history=not active)]
+            moment = _moment(as_of) if as_of is not None else None
+            return await service.memory_facts(stores(mem), user, active=active, as_of=moment)
 
     rows = run_command(main, as_json=as_json)
     if as_json:
@@ -222,10 +221,10 @@ def _moment(value: datetime) -> datetime:
     return value.replace(tzinfo=UTC)
 
 
-def _tree(node: MemoryNode, into: Tree) -> None:
-    m = node.memory
-    branch = into.add(f"#{m.id} [bold]{m.kind}[/] (importance {m.importance}): {m.content[:100]}")
-    for source in node.sources:
+def _tree(node: dict[str, Any], into: Tree) -> None:
+    m = node["memory"]
+    branch = into.add(f"#{m['id']} [bold]{m['kind']}[/] (importance {m['importance']}): {m['content'][:100]}")
+    for source in node["sources"]:
         _tree(source, branch)
 
 
@@ -238,16 +237,13 @@ def explain(
     """Why a memory is believed: its provenance tree, down to the source observations."""
     settings = load_settings()
 
-    async def main() -> MemoryNode:
+    async def main() -> Any:
         async with open_memory(settings, check_embeddings=False) as mem:
-            node = await mem.explain(user, memory_id)
-            if node is None:
-                raise MemoryStoreError(f"User {user!r} has no memory {memory_id}; find ids with `memory search`.")
-            return node
+            return await service.memory_explain(stores(mem), user, memory_id)
 
     node = run_command(main, as_json=as_json)
     if as_json:
-        print_json(_plain(node))
+        print_json(node)
         return
     root = Tree(f"memory {memory_id}")
     _tree(node, root)
@@ -261,12 +257,7 @@ def stats(user: UserOpt = "local", as_json: JsonOpt = False) -> None:
 
     async def main() -> dict[str, Any]:
         async with open_memory(settings, check_embeddings=False) as mem:
-            return {
-                "user": user,
-                "memories": _plain(await mem.stream.stats(user)),
-                "facts": _plain(await mem.fact_store.stats(user)),
-                "lifecycle": cli_lifecycle.lifecycle_json(await lifecycle_stats(mem.pool, user)),
-            }
+            return await service.memory_stats(stores(mem), user)
 
     out = run_command(main, as_json=as_json)
     if as_json:

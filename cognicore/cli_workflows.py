@@ -8,15 +8,13 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from cognicore import service
 from cognicore.app import open_app
 from cognicore.cli_common import JsonOpt, UserOpt, console, load_settings, print_json, run_command
+from cognicore.orchestrator.runner import RunResult
 from cognicore.progress import LiveProgress, print_result
-from cognicore.service import import_workflow, workflow_json
-from cognicore.service import list_runs as service_list_runs
-from cognicore.workflows.errors import WorkflowNotFound
 from cognicore.workflows.replay import ReplayMode
-from cognicore.workflows.store import Workflow
-from cognicore.workflows.transfer import export_workflow, read_workflow_file
+from cognicore.workflows.transfer import WorkflowFile, read_workflow_file
 
 workflows_app = typer.Typer(
     help="Learned workflows (procedural memory): list, inspect, retire, move, replay.", no_args_is_help=True
@@ -35,20 +33,19 @@ def list_workflows(
     """List the user's learned workflows, most recently used first."""
     settings = load_settings()
 
-    async def main() -> list[Workflow]:
+    async def main() -> list[dict[str, Any]]:
         async with open_app(settings, check_embeddings=False) as app:
-            return await app.workflows.list(user_id=user, include_retired=include_retired)
+            return await service.list_workflows(app, user, include_retired=include_retired)
 
     found = run_command(main, as_json=as_json)
     if as_json:
-        print_json([workflow_json(w) for w in found])
+        print_json(found)
         return
     table = Table("id", "status", "uses", "ok", "failed", "steps", "name")
     for w in found:
-        agents = " → ".join(s["agent"] for s in w.template["steps"])
-        table.add_row(
-            str(w.id), w.status, str(w.usage_count), str(w.success_count), str(w.failure_count), agents, w.name
-        )
+        agents = " → ".join(s["agent"] for s in w["template"]["steps"])
+        counts = (w["usage_count"], w["success_count"], w["failure_count"])
+        table.add_row(str(w["id"]), w["status"], *map(str, counts), agents, w["name"])
     console.print(table if found else f"No workflows learned yet for user {user!r}.")
 
 
@@ -57,26 +54,26 @@ def show_workflow(workflow_id: IdArg, user: UserOpt = "local", as_json: JsonOpt 
     """Show a workflow: its template steps, parameters, triggers and reuse record."""
     settings = load_settings()
 
-    async def main() -> Workflow:
+    async def main() -> dict[str, Any]:
         async with open_app(settings, check_embeddings=False) as app:
-            return await app.workflows.get(workflow_id=workflow_id, user_id=user)
+            return await service.show_workflow(app, user, workflow_id)
 
     wf = run_command(main, as_json=as_json)
     if as_json:
-        print_json(workflow_json(wf))
+        print_json(wf)
         return
-    console.print(f"[bold]workflow {wf.id}[/] ({wf.status}): {wf.name}")
+    console.print(f"[bold]workflow {wf['id']}[/] ({wf['status']}): {wf['name']}")
     console.print(
-        f"features: {', '.join(wf.features) or '-'} · used {wf.usage_count} times · "
-        f"{wf.success_count} ok, {wf.failure_count} failed"
+        f"features: {', '.join(wf['features']) or '-'} · used {wf['usage_count']} times · "
+        f"{wf['success_count']} ok, {wf['failure_count']} failed"
     )
-    for s in wf.template["steps"]:
+    for s in wf["template"]["steps"]:
         deps = f" after {', '.join(s['depends_on'])}" if s["depends_on"] else ""
         console.print(f"  {s['id']} [magenta]{s['agent']}[/]{deps}: {s['instruction']}")
-    if wf.parameters.get("sales"):
-        console.print(f"parameters (when learned): {wf.parameters['sales']}")
+    if wf["parameters"].get("sales"):
+        console.print(f"parameters (when learned): {wf['parameters']['sales']}")
     console.print("triggers:")
-    for t in wf.triggers:
+    for t in wf["triggers"]:
         console.print(f"  • {t}")
 
 
@@ -85,13 +82,13 @@ def retire_workflow(workflow_id: IdArg, user: UserOpt = "local", as_json: JsonOp
     """Retire a workflow: it is kept, but never reused again."""
     settings = load_settings()
 
-    async def main() -> None:
+    async def main() -> dict[str, Any]:
         async with open_app(settings, check_embeddings=False) as app:
-            await app.workflows.set_status(workflow_id=workflow_id, user_id=user, status="retired")
+            return await service.retire_workflow(app, user, workflow_id)
 
-    run_command(main, as_json=as_json)
+    retired = run_command(main, as_json=as_json)
     if as_json:
-        print_json({"id": workflow_id, "status": "retired"})
+        print_json(retired)
     else:
         console.print(f"workflow {workflow_id} retired")
 
@@ -105,11 +102,11 @@ def export(
     """Write a workflow as a JSON file that `workflows import` accepts."""
     settings = load_settings()
 
-    async def main() -> Workflow:
+    async def main() -> dict[str, Any]:
         async with open_app(settings, check_embeddings=False) as app:
-            return await app.workflows.get(workflow_id=workflow_id, user_id=user)
+            return await service.export_workflow_file(app, user, workflow_id)
 
-    text = export_workflow(run_command(main, as_json=False)).model_dump_json(indent=2)
+    text = WorkflowFile.model_validate(run_command(main, as_json=False)).model_dump_json(indent=2)
     if output is None:
         print(text)
     else:
@@ -129,7 +126,7 @@ def import_(
     async def main() -> dict[str, Any]:
         data = read_workflow_file(file)
         async with open_app(settings) as app:
-            return await import_workflow(app, user, data, origin=str(file))
+            return await service.import_workflow(app, user, data, origin=str(file))
 
     out = run_command(main, as_json=as_json)
     if as_json:
@@ -152,11 +149,9 @@ def replay(
         async with open_app(settings) as app:
             mode: ReplayMode = "live" if live else "recorded"
             if as_json:
-                report, _ = await app.runner.replay(run_id, user_id=user, mode=mode)
-            else:
-                with LiveProgress(console) as progress:
-                    report, _ = await app.runner.replay(run_id, user_id=user, mode=mode, on_event=progress)
-            return report.model_dump(mode="json")
+                return await service.replay(app, user, run_id, mode=mode)
+            with LiveProgress(console) as progress:
+                return await service.replay(app, user, run_id, mode=mode, on_event=progress)
 
     report = run_command(main, as_json=as_json)
     if as_json:
@@ -184,7 +179,7 @@ def list_runs(
 
     async def main() -> list[dict[str, Any]]:
         async with open_app(settings, check_embeddings=False) as app:
-            return await service_list_runs(app, user, session=session, limit=limit)
+            return await service.list_runs(app, user, session=session, limit=limit)
 
     rows = run_command(main, as_json=as_json)
     if as_json:
@@ -215,11 +210,7 @@ def show_run(
 
     async def main() -> dict[str, Any]:
         async with open_app(settings, check_embeddings=False) as app:
-            record = await app.runs.get(run_id, user_id=user)
-            if record is None:
-                raise WorkflowNotFound(f"No run {run_id!r} for user {user!r}; see `cognicore runs list --user {user}`.")
-            calls = await app.runs.calls(run_id, user_id=user)
-            return {**record.model_dump(mode="json"), "calls": [c.model_dump(mode="json") for c in calls]}
+            return await service.show_run(app, user, run_id)
 
     run = run_command(main, as_json=as_json)
     if as_json:
@@ -246,15 +237,13 @@ def fork(
     async def main() -> int:
         async with open_app(settings) as app:
             if as_json:
-                result = await app.runner.fork(session_id=session, user_id=user, checkpoint_id=checkpoint)
-                print_json(result.model_dump(mode="json"))
+                result = await service.fork(app, user, session, checkpoint)
+                print_json(result)
             else:
                 with LiveProgress(console) as progress:
-                    result = await app.runner.fork(
-                        session_id=session, user_id=user, checkpoint_id=checkpoint, on_event=progress
-                    )
-                print_result(console, result)
-            return 0 if result.outcome in ("succeeded", "refused", "unsure") else 1  # an answer given
+                    result = await service.fork(app, user, session, checkpoint, on_event=progress)
+                print_result(console, RunResult.model_validate(result))
+            return 0 if result["outcome"] in ("succeeded", "refused", "unsure") else 1  # an answer given
 
     raise typer.Exit(run_command(main, as_json=as_json))
 

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from cognicore.app import App
 from cognicore.memory.errors import MemoryStoreError
 from cognicore.memory.lifecycle import FeedbackReport
+from cognicore.service_errors import NotFound
 
 __all__ = ["FeedbackResult", "UnknownRun", "give_feedback"]
 
 
-class UnknownRun(MemoryStoreError, LookupError):
+class UnknownRun(NotFound, MemoryStoreError):
     """The run named in a feedback does not exist for this user."""
 
 

@@ -1,4 +1,7 @@
-"""The application service layer the HTTP API (and the CLI) call: one function per use case, JSON out.
+"""The application service layer the HTTP API and the CLI both call: one function per use case, JSON out.
+
+A CLI command's `--json` output and an endpoint's response body are the same object, and their errors the
+same class with the same message (the CLI prints `{"error": {type, message}}`, the API problem JSON).
 
 Every function takes the open `App` and the acting user, and checks that what it reads or changes
 belongs to that user: sessions and runs by their run records, workflows and memories by their stores.
@@ -7,18 +10,24 @@ belongs to that user: sessions and runs by their run records, workflows and memo
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import PurePath
 from typing import Any, Literal
 
+from psycopg_pool import AsyncConnectionPool
 from pydantic_core import to_jsonable_python
 
 from cognicore.app import App, ChatEngine, MemoryWork, process_memory
 from cognicore.memory.errors import IngestError
+from cognicore.memory.facts import FactStore
+from cognicore.memory.lifecycle_stats import lifecycle_stats
+from cognicore.memory.stream import MemoryStream
 from cognicore.memory.stream_types import NewMemory
 from cognicore.models import build_chat
 from cognicore.orchestrator.reuse import derive_parameters, fill, keywords
 from cognicore.orchestrator.runner import EventHandler, Runner
+from cognicore.service_errors import NotFound
 from cognicore.subagents.validation import plan_problems
 from cognicore.users import DataKeys, get_credential
 from cognicore.workflows.errors import WorkflowFileError, WorkflowNotFound
@@ -27,10 +36,12 @@ from cognicore.workflows.transfer import WorkflowFile, export_workflow
 
 __all__ = [
     "KNOWLEDGE_SUFFIXES",
+    "MemoryStores",
     "NotFound",
     "after_reply",
     "ask",
     "export_workflow_file",
+    "feedback",
     "fork",
     "import_workflow",
     "list_documents",
@@ -55,10 +66,6 @@ __all__ = [
 KNOWLEDGE_SUFFIXES = (".md", ".markdown", ".txt")
 
 
-class NotFound(LookupError):
-    """The thing asked for does not exist for this user (whether or not another user has one)."""
-
-
 def plain(value: Any) -> Any:
     """Dataclasses, datetimes and numpy vectors as JSON values."""
     return to_jsonable_python(value, fallback=str)
@@ -66,7 +73,9 @@ def plain(value: Any) -> Any:
 
 async def _own_session(app: App, user: str, session: str) -> None:
     if not await app.runs.list(user_id=user, session_id=session, limit=1):
-        raise NotFound(f"No session {session!r} for user {user!r}; start one with POST /v1/ask.")
+        raise NotFound(
+            f"No session {session!r} for user {user!r}; start one with `cognicore ask --session` or POST /v1/ask."
+        )
 
 
 MAX_CACHED_ENGINES = 256
@@ -129,11 +138,14 @@ async def resume(app: App, user: str, session: str, *, on_event: EventHandler | 
     return (await runner.resume(session_id=session, user_id=user, on_event=on_event)).model_dump(mode="json")
 
 
-async def fork(app: App, user: str, session: str, checkpoint: str) -> dict[str, Any]:
+async def fork(
+    app: App, user: str, session: str, checkpoint: str, *, on_event: EventHandler | None = None
+) -> dict[str, Any]:
     """Continue the session from an earlier checkpoint as a new run."""
     await _own_session(app, user, session)
     runner = await runner_for(app, user)
-    return (await runner.fork(session_id=session, user_id=user, checkpoint_id=checkpoint)).model_dump(mode="json")
+    result = await runner.fork(session_id=session, user_id=user, checkpoint_id=checkpoint, on_event=on_event)
+    return result.model_dump(mode="json")
 
 
 async def list_runs(app: App, user: str, *, session: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
@@ -146,18 +158,33 @@ async def show_run(app: App, user: str, run_id: str) -> dict[str, Any]:
     """One of the user's runs with its model calls (the `runs show --json` object)."""
     record = await app.runs.get(run_id, user_id=user)
     if record is None:
-        raise NotFound(f"No run {run_id!r} for user {user!r}; see GET /v1/runs.")
+        raise NotFound(f"No run {run_id!r} for user {user!r}; see `cognicore runs list` or GET /v1/runs.")
     calls = await app.runs.calls(run_id, user_id=user)
     return {**record.model_dump(mode="json"), "calls": [c.model_dump(mode="json") for c in calls]}
 
 
-async def replay(app: App, user: str, run_id: str, *, mode: Literal["recorded", "live"] = "recorded") -> dict[str, Any]:
-    """Re-execute one of the user's recorded runs and report the differences."""
+async def replay(
+    app: App,
+    user: str,
+    run_id: str,
+    *,
+    mode: Literal["recorded", "live"] = "recorded",
+    on_event: EventHandler | None = None,
+) -> dict[str, Any]:
+    """Re-execute one of the user's recorded runs and report the differences (with the new run's result)."""
     record = await app.runs.get(run_id, user_id=user)
     if record is None:
-        raise NotFound(f"No run {run_id!r} for user {user!r}; see GET /v1/runs.")
-    report, result = await (await runner_for(app, user)).replay(run_id, user_id=user, mode=mode)
+        raise NotFound(f"No run {run_id!r} for user {user!r}; see `cognicore runs list` or GET /v1/runs.")
+    runner = await runner_for(app, user)
+    report, result = await runner.replay(run_id, user_id=user, mode=mode, on_event=on_event)
     return {**report.model_dump(mode="json"), "result": result.model_dump(mode="json")}
+
+
+async def feedback(app: App, user: str, run_id: str, *, good: bool, note: str | None = None) -> dict[str, Any]:
+    """Judge one of the user's runs: impact on the memories it used and on its workflow (`feedback --json`)."""
+    from cognicore.feedback import give_feedback  # the feedback module imports this package's error
+
+    return dict(plain(await give_feedback(app, run_id, user_id=user, good=good, note=note)))
 
 
 def workflow_json(wf: Workflow) -> dict[str, Any]:
@@ -243,49 +270,91 @@ async def import_workflow(app: App, user: str, data: WorkflowFile, *, origin: st
     return {"id": wf_id, "created": created}
 
 
-async def memory_search(app: App, user: str, query: str, *, k: int = 10) -> dict[str, Any]:
-    """Hybrid search of the user's memory stream and facts."""
-    memories = await app.memory.stream.search(user, query, k=k)
-    facts = await app.memory.facts.search(user, query, k=k)
+@dataclass(frozen=True, slots=True)
+class MemoryStores:
+    """What a memory read needs: the application's stores, or the lighter `Memory` SDK's (the memory CLI)."""
+
+    pool: AsyncConnectionPool
+    stream: MemoryStream
+    facts: FactStore
+
+
+def _stores(source: App | MemoryStores) -> MemoryStores:
+    if isinstance(source, MemoryStores):
+        return source
+    return MemoryStores(source.memory.pool, source.memory.stream, source.memory.facts)
+
+
+async def memory_search(
+    source: App | MemoryStores,
+    user: str,
+    query: str,
+    *,
+    k: int = 10,
+    speaker: str | None = None,
+    session: str | None = None,
+    as_of: datetime | None = None,
+    include_archived: bool = False,
+) -> dict[str, Any]:
+    """Hybrid search of the user's memory stream (active only unless `include_archived`) and facts."""
+    stores = _stores(source)
+    memories = await stores.stream.search(
+        user,
+        query,
+        k=k,
+        metadata={"speaker": speaker} if speaker else None,
+        session_id=session,
+        as_of=_aware(as_of),
+        status=None if include_archived else "active",
+    )
+    facts = await stores.facts.search(user, query, k=k)
     return {"memories": plain(memories), "facts": plain(facts)}
 
 
+def _aware(moment: datetime | None) -> datetime | None:
+    return moment.replace(tzinfo=UTC) if moment is not None and moment.tzinfo is None else moment
+
+
 async def memory_facts(
-    app: App, user: str, *, active: bool = False, as_of: datetime | None = None
+    source: App | MemoryStores, user: str, *, active: bool = False, as_of: datetime | None = None
 ) -> list[dict[str, Any]]:
-    """The user's facts: current ones, the whole history, or those that held at `as_of` (valid then)."""
+    """The user's facts: current ones, the whole history, or those that held at `as_of` (UTC if no zone)."""
+    facts = _stores(source).facts
     if as_of is not None:
-        at = as_of if as_of.tzinfo is not None else as_of.replace(tzinfo=UTC)
-        found = [
-            f
-            for f in await app.memory.facts.history(user)
-            if f.valid_from <= at and (f.valid_to is None or at < f.valid_to) and f.status != "deleted"
-        ]
+        found = await facts.as_of(user, _aware(as_of) or as_of)
     else:
-        found = await (app.memory.facts.active(user) if active else app.memory.facts.history(user))
+        found = await (facts.active(user) if active else facts.history(user))
     return [f.to_dict() for f in found]
 
 
-async def memory_explain(app: App, user: str, memory_id: int) -> Any:
+async def memory_explain(source: App | MemoryStores, user: str, memory_id: int) -> Any:
     """A memory's provenance tree, down to its source observations."""
-    node = await app.memory.stream.explain(user, memory_id)
+    node = await _stores(source).stream.explain(user, memory_id)
     if node is None:
-        raise NotFound(f"User {user!r} has no memory {memory_id}; find ids with GET /v1/memory/search.")
+        raise NotFound(
+            f"User {user!r} has no memory {memory_id}; see `cognicore memory search` or GET /v1/memory/search."
+        )
     return plain(node)
 
 
-async def memory_stats(app: App, user: str) -> dict[str, Any]:
-    """Counts by kind, category and status of the user's memories and facts."""
+async def memory_stats(source: App | MemoryStores, user: str) -> dict[str, Any]:
+    """Counts by kind, category and status of the user's memories and facts, and the lifecycle metrics."""
+    stores = _stores(source)
+    life = await lifecycle_stats(stores.pool, user)
+    lifecycle: dict[str, Any] = plain(life)
+    for view, p in zip(lifecycle["perspectives"], life.perspectives, strict=True):
+        view["hit_rate"], view["candidates_per_use"] = p.hit_rate, p.candidates_per_use
     return {
         "user": user,
-        "memories": plain(await app.memory.stream.stats(user)),
-        "facts": plain(await app.memory.facts.stats(user)),
+        "memories": plain(await stores.stream.stats(user)),
+        "facts": plain(await stores.facts.stats(user)),
+        "lifecycle": lifecycle,
     }
 
 
-async def memory_categories(app: App, user: str) -> list[dict[str, Any]]:
+async def memory_categories(source: App | MemoryStores, user: str) -> list[dict[str, Any]]:
     """The user's fact categories with their summaries."""
-    return list(plain(await app.memory.facts.categories(user)))
+    return list(plain(await _stores(source).facts.categories(user)))
 
 
 async def upload_document(app: App, user: str, filename: str, data: bytes) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from psycopg.types.json import Jsonb
 
 from cognicore import service
 from cognicore.app import App
-from cognicore.maintenance import JOBS, JobBusy, job_status, run_job
+from cognicore.maintenance import JOBS, JobBusy, run_job
 from cognicore.memory import clock
 from cognicore.service import NotFound
 from cognicore.workflows.evaluation import Suite, SuiteError, run_suite
@@ -129,6 +129,8 @@ async def _run_job(app: App, job: str, period: str) -> None:
 
 
 async def jobs_status(app: App, user: str) -> dict[str, Any]:
-    """Recent runs of each maintenance job, the worker queue by task and status, the extraction backlog."""
+    """Recent runs of each maintenance job, the worker queue, the extraction backlog and the schedule."""
     _check_admin(app, user)
-    return service.plain(await job_status(app.admin_pool))
+    from cognicore.worker import jobs_status as status  # the `jobs status --json` object; procrastinate loads late
+
+    return service.plain(await status(app))

@@ -169,6 +169,21 @@ async def replay(run_id: RunPath, body: ReplayBody, app: AppDep, user: UserDep, 
         return await service.replay(app, user, run_id, mode=body.mode)
 
 
+class FeedbackBody(BaseModel):
+    """The user's verdict on the run, and why."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    good: bool = Field(description="Was the run's result good (true) or bad (false)?")
+    note: str | None = Field(None, max_length=2_000, description="Why, in a few words (kept with the verdict).")
+
+
+@router.post("/runs/{run_id}/feedback", tags=["runs"], summary="Judge a run: impact on its memories and workflow")
+async def feedback(run_id: RunPath, body: FeedbackBody, app: AppDep, user: UserDep) -> dict[str, Any]:
+    """The `feedback --json` object: one verdict per run (a second replaces the first)."""
+    return await service.feedback(app, user, run_id, good=body.good, note=body.note)
+
+
 @router.get("/workflows", tags=["workflows"], summary="The user's learned workflows")
 async def list_workflows(
     app: AppDep, user: UserDep, include_retired: Annotated[bool, Query(alias="all")] = False

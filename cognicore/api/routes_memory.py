@@ -25,9 +25,15 @@ async def memory_search(
     user: UserDep,
     q: Annotated[str, Query(min_length=1, max_length=2_000, description="What to look for.")],
     k: Annotated[int, Query(ge=1, le=100)] = 10,
+    speaker: Annotated[str | None, Query(max_length=64, description="Only what this speaker said.")] = None,
+    session: Annotated[str | None, Query(max_length=128, description="Only this session.")] = None,
+    as_of: Annotated[datetime | None, Query(description="Search as of this time (recency from then).")] = None,
+    archived: Annotated[bool, Query(description="Also find archived memories (default: active only).")] = False,
 ) -> dict[str, Any]:
-    """Memories and facts, scored (vector + full text)."""
-    return await service.memory_search(app, user, q, k=k)
+    """Memories and facts, scored (vector + full text); the `memory search --json` object."""
+    return await service.memory_search(
+        app, user, q, k=k, speaker=speaker, session=session, as_of=as_of, include_archived=archived
+    )
 
 
 @router.get("/memory/facts", tags=["memory"], summary="The user's facts, now or as of a moment")

@@ -34,7 +34,6 @@ def test_every_run_command_shows_only_the_users_own_items(db_url: str, data_dir:
     assert [r["id"] for r in _json(cli("runs", "list", "--user", "ann", "--json", env=env))] == [run_id]  # type: ignore[index]
     assert _json(cli("runs", "list", "--user", "bob", "--json", env=env)) == []
     assert _json(cli("workflows", "list", "--user", "bob", "--json", env=env)) == []
-    assert _json(cli("history", "--session", "same", "--user", "bob", "--json", env=env)) == []
     assert _json(cli("history", "--session", "same", "--user", "ann", "--json", env=env))
     refused = {
         "runs show": cli("runs", "show", run_id, "--user", "bob", "--json", env=env),
@@ -43,13 +42,19 @@ def test_every_run_command_shows_only_the_users_own_items(db_url: str, data_dir:
         "workflows export": cli("workflows", "export", workflow_id, "--user", "bob", env=env),
         "workflows replay": cli("workflows", "replay", run_id, "--user", "bob", "--json", env=env),
         "resume": cli("resume", "--session", "same", "--user", "bob", "--json", env=env),
+        "history": cli("history", "--session", "same", "--user", "bob", "--json", env=env),
     }
     for command, out in refused.items():
         assert out.returncode == 1, (command, out.stdout, out.stderr)
         assert "Traceback" not in out.stderr and ann_leaks(out) is False, command
     checkpoint = _json(cli("history", "--session", "same", "--user", "ann", "--json", env=env))[-2]["checkpoint_id"]  # type: ignore[index]
     forked = cli("fork", "--session", "same", "--checkpoint", checkpoint, "--user", "bob", "--json", env=env)
-    assert forked.returncode == 1 and "no checkpoint" in forked.stdout
+    assert forked.returncode == 1 and _json(forked) == {  # the service's NotFound, as the API's 404 says it
+        "error": {
+            "type": "NotFound",
+            "message": "No session 'same' for user 'bob'; start one with `cognicore ask --session` or POST /v1/ask.",
+        }
+    }
     assert _json(cli("workflows", "show", workflow_id, "--user", "ann", "--json", env=env))["status"] == "active"  # type: ignore[index]
 
 
