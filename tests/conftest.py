@@ -28,6 +28,19 @@ def _with_database(url: str, name: str) -> str:
     return urlunsplit(parts._replace(path="/" + name))
 
 
+# A throwaway server needs no crash safety: without a WAL flush per commit and per cloned database, the
+# suite's thousands of commits and CREATE DATABASEs stop waiting on the disk. Reloadable settings only.
+_THROWAWAY_SERVER = {"fsync": "off", "synchronous_commit": "off", "full_page_writes": "off"}
+
+
+def _tune_for_tests(url: str) -> None:
+    """Turn crash safety off on the embedded test server (never on a TEST_DATABASE_URL server)."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        for name, value in _THROWAWAY_SERVER.items():
+            conn.execute(sql.SQL("ALTER SYSTEM SET {} = {}").format(sql.Identifier(name), sql.Literal(value)))
+        conn.execute("SELECT pg_reload_conf()")
+
+
 @pytest.fixture(scope="session")
 def pg_admin_url() -> Iterator[str]:
     """URL of a maintenance database on the test server (TEST_DATABASE_URL or an embedded one)."""
@@ -42,6 +55,7 @@ def pg_admin_url() -> Iterator[str]:
         # directory from under a server that a concurrent session is still using.
         folder = Path(tempfile.mkdtemp(prefix="cognicore-test-pg-"))
         server = pgserver.get_server(folder / "data", cleanup_mode="delete")
+    _tune_for_tests(server.get_uri())
     yield server.get_uri()
     server.cleanup()
     shutil.rmtree(folder, ignore_errors=True)
