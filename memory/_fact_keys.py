@@ -6,8 +6,10 @@ Pure functions shared by `memory.facts.FactStore` (deciding reinforce or superse
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-from cognicore.memory.extraction import FactCandidate
+if TYPE_CHECKING:  # extraction reads the keys too: no import cycle at run time
+    from cognicore.memory.extraction import FactCandidate
 
 # Predicates that hold one value at a time: a new object supersedes the old one.
 EXCLUSIVE_PREDICATES = frozenset({"drinks", "lives_in", "is_from", "name", "works_at", "works_as", "diet", "budget"})
@@ -64,7 +66,8 @@ def is_exclusive(candidate: FactCandidate) -> bool:
 # Heads of slots that a shorter name still designates ("the budget" after "our marketing budget").
 _FIGURE_HEADS = frozenset(
     "budget deadline target goal timeline launch scope headcount price limit quota rate salary rent cost "
-    "allowance spend date".split()
+    "allowance spend date standup meeting review sync call shift retro demo slot contact owner size time day "
+    "start schedule".split()
 )
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cognicore.memory._fact_changes import change_facts, habit_facts
+from cognicore.memory._fact_shapes import settle, shape_facts
 
 Fact = dict[str, Any]
 
@@ -27,7 +28,7 @@ _CONTRACTIONS = {
 _CONTRACTION_RE = re.compile(r"\b(" + "|".join(re.escape(c) for c in _CONTRACTIONS) + r")\b", re.I)
 _REMEMBER = r"(?:please\s+)?(?:remember|note|keep in mind|do not forget)(?:\s+that)?"
 _FILLER_RE = re.compile(
-    r"^(?:actually|also|oh|ok|okay|well|so|and|but|now|anyway|honestly|btw|by the way|fyi|for the record|"
+    r"^(?:actually|also|oh|ok|okay|well|so|and|but|from now on|now|anyway|honestly|btw|by the way|fyi|for the record|"
     r"just so you know|for your information|to be clear|i think|i believe|i guess|these days|nowadays|lately|"
     r"recently|currently|at the moment|right now|since last \w+|as of \w+|" + _REMEMBER + r")\b[,:]?\s*",
     re.I,
@@ -59,6 +60,8 @@ _TRAILING_RE = re.compile(
     r"for now|for good|at the moment|right now|since then|"
     r"(?:since\s+|as\s+of\s+)?(?:last|this)\s+(?:week|month|year|spring|summer|autumn|fall|winter)|"
     r"(?:a\s+few|a\s+couple\s+of|a|one|two|three|few|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|today|in\s+the\s+mornings?|"
+    r"(?:over|during)\s+the\s+(?:summer|winter|spring|autumn|weekend|holidays?|break)|"
+    r"in\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter)|"
     r"in\s+the\s+evenings?|every\s+(?:day|morning|evening)|daily)\s*$",
     re.I,
 )
@@ -100,6 +103,7 @@ _CATEGORY_BY_PREDICATE = {
 def read_facts(text: str) -> list[Fact]:
     """Every fact the rules find in `text`, in order; nothing from questions, requests or chit-chat."""
     text = _CONTRACTION_RE.sub(lambda m: _CONTRACTIONS[m.group(1).lower()], text.replace("\u2019", "'"))
+    text = _RATHER_RE.sub(_prefer, text)
     facts: list[Fact] = []
     for raw in re.split(r"(?<=[.!?;])\s+|\n+", text):
         sentence = raw.strip()
@@ -113,10 +117,49 @@ def read_facts(text: str) -> list[Fact]:
         clauses = _CLAUSE_SPLIT_RE.split(sentence)
         if not _CONDITION_RE.match(_strip_fillers(sentence)):
             clauses = [part for clause in clauses for part in _COMMA_SPLIT_RE.split(clause)]
-        for clause in clauses:
-            current = bool(_CURRENT_RE.search(clause))
-            facts.extend(_from_clause(_strip_fillers(clause.strip()), confidence, explicit=explicit, current=current))
+        past: str | None = None  # "I used to drink coffee, but ...": what the next statement replaces
+        for clause in _used_to(clauses):
+            bare = _strip_fillers(clause.strip())
+            if m := _USED_TO_RE.match(bare):
+                past = _clean(m["obj"])
+                continue  # what was true once says nothing about now
+            current = bool(_CURRENT_RE.search(clause)) or past is not None
+            found = [settle(f, _BEVERAGES) for f in _from_clause(bare, confidence, explicit=explicit, current=current)]
+            if past and _valid_object(past):
+                found = [f if f.get("contradicts") else {**f, "contradicts": past} for f in found]
+            facts.extend(found)
     return facts
+
+
+# "I used to work nights, but I am on days now" / "... but switched to tea" / "..., now I drink tea".
+_USED_TO_RE = re.compile(r"^(?P<subj>I|we)\s+used\s+to\s+(?P<verb>[a-z]+)\s+(?P<obj>.+)$", re.I)
+_USED_TO_THEN_RE = re.compile(
+    r"^(?P<subj>I|we)\s+used\s+to\s+(?P<past>.+?)(?:\s*,\s*(?:but\s+|and\s+)?|\s+(?:but|and|while)\s+)"
+    r"(?:(?:now|these\s+days|nowadays|today)\s*,?\s+)?(?:(?:I|we)\s+)?(?P<rest>(?:am|are|have|now|switched|"
+    r"changed|moved|started|prefer|drink|eat|use|work|live|take|go|do)\b.*)$",
+    re.I,
+)
+# "I would rather X (than Y)" says a preference: read as "I prefer to X (instead of Y)"; not a name ("go by").
+_RATHER_RE = re.compile(
+    r"\bI\s+would\s+(?:rather|prefer\s+to)\s+(?!go\s+by|be\s+called|be\s+addressed)(?P<rest>[^.!?;]+)", re.I
+)
+
+
+def _prefer(m: re.Match[str]) -> str:
+    return "I prefer to " + re.sub(r"\s+than\s+", " instead of ", m["rest"])
+
+
+def _used_to(clauses: list[str]) -> list[str]:
+    """Clauses with "I used to A but B" split into the past ("I used to A") and the present ("I B")."""
+    out: list[str] = []
+    for clause in clauses:
+        bare = _strip_fillers(clause.strip())
+        m = _USED_TO_THEN_RE.match(bare)
+        if m:
+            out += [f"{m['subj']} used to {m['past']}", f"{m['subj']} {m['rest']}"]
+        else:
+            out.append(clause)
+    return out
 
 
 def third_person(text: str) -> str:
@@ -151,6 +194,8 @@ def _from_clause(clause: str, confidence: float, *, explicit: bool, current: boo
     helpers: dict[str, Any] = {"make": _fact, "clean": _clean, "valid": _valid_object, "drink_words": _BEVERAGES}
     if changes := change_facts(clause, confidence, current=current, **helpers):
         return changes
+    if shaped := shape_facts(clause, confidence, **helpers):
+        return shaped
     for rule in _RULES:
         if found := rule(clause, confidence):
             return found
@@ -437,7 +482,8 @@ _POSSESSION_RE = re.compile(
     r"^(?P<owner>my|our|the)\s+(?P<fav>(?:absolute\s+)?(?:favou?rite|preferred)\s+)?"
     r"(?P<thing>[a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*){0,2}?)"
     # "our budget for the spring campaign is ...": the qualifier is told, the slot stays "budget".
-    r"(?P<qual>\s+(?:for|of|on)\s+(?:the\s+|our\s+|my\s+|this\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)?\s+"
+    r"(?P<qual>\s+(?:for|of|on)\s+(?:the\s+|our\s+|my\s+|this\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?"
+    r"|\s+(?:this|next|last)\s+(?:year|quarter|month|week)|\s+(?:for|in)\s+\d{4})?\s+"
     r"(?:is\s+now|is|are|will\s+be|has\s+been\s+set\s+to|was\s+set\s+to|has\s+become)\s+(?P<o>.+)$",
     re.I,
 )
@@ -448,7 +494,11 @@ def _possession(clause: str, conf: float) -> list[Fact]:
     m = _POSSESSION_RE.match(clause)
     if not m:
         return []
-    owner, thing, obj = m["owner"].lower(), m["thing"].lower(), _clean(m["o"])
+    owner, thing, rest = m["owner"].lower(), m["thing"].lower(), m["o"]
+    old = None
+    if tail := _NOT_TAIL_RE.search(rest):  # "... is Omar now, instead of Priya"
+        old, rest = _clean(tail["old"]), rest[: tail.start()]
+    obj = _clean(rest)
     last = thing.split()[-1]
     if last in _NOT_FACT_THINGS or not _valid_object(obj) or obj.lower().startswith("that "):
         return []
@@ -470,7 +520,8 @@ def _possession(clause: str, conf: float) -> list[Fact]:
     category = _CATEGORY_BY_PREDICATE.get(predicate, category)
     told = "" if re.search(r"\b(?:our|my)\b", qualifier) else qualifier  # "for our team" is said by "Our"
     statement = f"{whose} {thing}{told} is {obj}"
-    return [_fact(subject, predicate, obj, "fact", conf, statement, category=category, exclusive=True)]
+    old = old if old and _valid_object(old) else None
+    return [_fact(subject, predicate, obj, "fact", conf, statement, category=category, exclusive=True, contradicts=old)]
 
 
 _USES_RE = re.compile(

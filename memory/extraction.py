@@ -12,6 +12,7 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
+from cognicore.memory._fact_keys import normalize, predicate_key, same_slot, subject_key
 from cognicore.memory._fact_rules import read_facts
 from cognicore.memory.llm import LlmRole
 
@@ -117,8 +118,10 @@ def in_known_slot(candidate: FactCandidate, known_facts: list[dict[str, Any]]) -
     value, so the store supersedes the old fact and later questions find the new one in the same words.
     """
     old = (candidate.contradicts or "").strip().lower()
-    if not old or candidate.predicate.startswith(("no_longer", "not_", "does_not", "is_not", "stopped")):
+    if candidate.predicate.startswith(("no_longer", "not_", "does_not", "is_not", "stopped")):
         return candidate
+    if not old:
+        return in_known_wording(candidate, known_facts)
     for known in known_facts:
         if known.get("status", "active") != "active" or str(known.get("object", "")).strip().lower() != old:
             continue
@@ -135,6 +138,33 @@ def in_known_slot(candidate: FactCandidate, known_facts: list[dict[str, Any]]) -
                 "statement": reworded if reworded != statement else candidate.statement,
             }
         )
+    return candidate
+
+
+def in_known_wording(candidate: FactCandidate, known_facts: list[dict[str, Any]]) -> FactCandidate:
+    """A new value of a slot the user filled before, said in the words of the known fact.
+
+    "My shift got moved to 9am" after "My shift starts at 7am" becomes "The user's shift starts at 9am.": the
+    older statement with the new value, so a later question worded like the first statement ("when do I
+    start?") finds the current value, not only the superseded one.
+    """
+    if not candidate.exclusive:
+        return candidate
+    subject, predicate = subject_key(candidate.subject), predicate_key(candidate.predicate)
+    for known in known_facts:
+        value = str(known.get("object", "")).strip()
+        if (
+            known.get("status", "active") != "active"
+            or not value
+            or normalize(value) == normalize(candidate.object)
+            or subject_key(str(known.get("subject", ""))) != subject
+            or not same_slot(predicate_key(str(known.get("predicate", ""))), predicate)
+        ):
+            continue
+        statement = str(known.get("statement") or "")
+        reworded = re.sub(rf"(?<!\w){re.escape(value)}(?!\w)", candidate.object, statement, count=1, flags=re.I)
+        if reworded != statement:
+            return candidate.model_copy(update={"statement": reworded})
     return candidate
 
 

@@ -230,7 +230,10 @@ class FactStore:
             contradicted = {
                 r["id"]
                 for r in rows
-                if (r["subject_key"] == keys["subject_key"] and _names(named, r["object_key"]))
+                if (
+                    r["subject_key"] == keys["subject_key"]
+                    and _names(named, r["object_key"], within=r["predicate_key"] == keys["predicate_key"])
+                )
                 or r["statement"].strip().lower() == contradicts.lower()
             }
             if not contradicted:  # named in other words: the closest active fact, if close enough
@@ -477,12 +480,17 @@ def _resolve(
     return exact, conflicts
 
 
-def _names(named: str, object_key: str) -> bool:
-    """Does the old value a change names designate this object? "Trello" names "trello for planning"."""
+def _names(named: str, object_key: str, *, within: bool = False) -> bool:
+    """Does the old value a change names designate this object? "Trello" names "trello for planning"; with
+    `within` (the same predicate) anywhere in it: "email" names "get alerts by email"."""
     if object_key == named:
         return True
-    words = named.split()
-    return bool(words) and object_key.split()[: len(words)] == words
+    words, held = named.split(), object_key.split()
+    if not words:
+        return False
+    if held[: len(words)] == words:
+        return True
+    return within and any(held[i : i + len(words)] == words for i in range(1, len(held) - len(words) + 1))
 
 
 _FACT_FIELDS = frozenset(Fact.__dataclass_fields__)

@@ -26,7 +26,7 @@ from cognicore.orchestrator.memory_use import record_memory_use
 from cognicore.orchestrator.recollection import memory_passages, memory_text, planner_memory
 from cognicore.orchestrator.reuse import fill
 from cognicore.orchestrator.state import Outcome, State, StepTask
-from cognicore.subagents.compose import cite_in_order
+from cognicore.subagents.compose import cite_in_order, closest_miss
 from cognicore.subagents.errors import UNSURE_MARKER, SubAgentError, Unsure
 from cognicore.subagents.read_only import REFUSED_MARKER
 from cognicore.subagents.role_names import tool_role
@@ -181,10 +181,14 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         return {"answer": "", "error": str(exc), "outcome": "failed", "model_calls": {"compose_answer": 1}}
     if not composed.used:
         # No passage supports an answer: say so as uncertainty, never as a confident "nothing on it".
-        return {"answer": no_evidence(state["request"]), "outcome": "unsure", "model_calls": {"compose_answer": 1}}
+        # The offline composer also says what the closest passage has and lacks (issue 9 point 2).
+        honest = f"{no_evidence(state['request'])} {closest_miss(composed.text)}".strip()
+        return {"answer": honest, "outcome": "unsure", "model_calls": {"compose_answer": 1}}
     by_index = {p["index"]: p for p in fitted.passages}
     # Marker [k] of the answer is the k-th citation listed (issue 9 point 6).
-    text, order = cite_in_order(composed.text, [i for i in composed.used if i in by_index])
+    # One listed source per document: chunks of one document share its marker.
+    used = [i for i in composed.used if i in by_index]
+    text, order = cite_in_order(composed.text, used, source_of={i: by_index[i]["source"] for i in used})
     citations = [
         {
             "source": by_index[i]["source"],

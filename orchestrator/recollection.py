@@ -15,10 +15,11 @@ from typing import Any
 from cognicore.orchestrator.budget import count_tokens
 from cognicore.orchestrator.intent import is_question
 from cognicore.orchestrator.journal import Memory, past_failures
+from cognicore.subagents.memory_answer import memory_query
 
 _HISTORY = re.compile(
-    r"\b(used to|before|previously|earlier|change[ds]?|history|past|no longer|anymore|originally|at first|"
-    r"when did|what did i)\b",
+    r"\b(used to|use to|before|previously|earlier|change[ds]?|history|past|no longer|anymore|originally|at first|"
+    r"initially|prior|formerly|old|when did|what did i|what was|what were)\b",
     re.IGNORECASE,
 )
 FACTS_K = 6
@@ -54,7 +55,8 @@ async def recollect(memory: Memory, *, user_id: str, session_id: str, request: s
     # Three independent reads on three pooled connections, at once.
     categories, fact_hits, episodes = await asyncio.gather(
         memory.facts.categories(user_id),
-        memory.facts.search(user_id, request, k=FACTS_K, include_superseded=history),
+        # Facts said in other words than the request ("based in" for "lives in") are searched for too.
+        memory.facts.search(user_id, memory_query(request), k=FACTS_K, include_superseded=history),
         memory.stream.search(
             user_id,
             request,

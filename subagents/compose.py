@@ -17,6 +17,7 @@ from cognicore.subagents.memory_answer import (
     about_the_asker,
     answer_from_memory,
     asks_about_the_past,
+    asks_who_does,
     is_memory,
     topic_concepts,
 )
@@ -241,7 +242,7 @@ class OfflineAnswerComposer:
         concepts = _concepts(question, self._synonyms)
         personal = about_the_asker(question)
         # Documents hold no history: "what was the budget before?" is about what the user said, too.
-        asks_memory = personal or asks_about_the_past(question)
+        asks_memory = personal or asks_about_the_past(question) or asks_who_does(question)
         remembered = (
             answer_from_memory(question, concepts, [p for p in passages if is_memory(p)]) if asks_memory else None
         )

@@ -27,10 +27,33 @@ _TIME_WORDS = frozenset(
     normally normal""".split()
 )
 _PAST_RE = re.compile(
-    r"\b(?:before|previously|earlier|formerly|originally|at first|initially|used to|prior|no longer|anymore|"
+    r"\b(?:before|previously|earlier|formerly|originally|at first|initially|used to|use to|prior|no longer|anymore|"
     r"any more|in the past|back then|what did|what was|what were|how much was|until|changed?|switch(?:ed)?)\b",
     re.I,
 )
+# Paraphrase groups of what people say about themselves and their team: a question word matches memories that
+# use any word of its group ("which city am I based in?" finds "The user lives in Berlin"). Generic English.
+_MEMORY_GROUPS = (
+    "live lives living lived based reside resides located city town home relocate relocated move moved",
+    "name names call called nickname",
+    "responsible responsibility handle handles handled handling own owns owner manage manages managed charge care "
+    "look looks after cover covers lead leads deal deals contact",
+    "drink drinks drinking drinker beverage",
+    "diet eat eats eating food",
+    "team people size headcount staff members member big many",
+    "start starts started begin begins time",
+    "target targets goal goals quota objective",
+    "budget money spend funds afford",
+    "launch launching launched release date",
+    "alert alerts notification notifications notify receive",
+    "commute get gets travel",
+)
+_MEMORY_SYNONYMS: dict[str, frozenset[str]] = {}
+for _group in _MEMORY_GROUPS:
+    _stems = frozenset(stem(w) for w in _group.split())
+    for _s in _stems:
+        _MEMORY_SYNONYMS[_s] = _MEMORY_SYNONYMS.get(_s, frozenset()) | _stems
+_WHO_DOES_RE = re.compile(r"^\s*who(?:'s|\s+is|\s+are|\s+does|\s+do|\s+will|\s+now)?\s+(?!am\b)\w+", re.I)
 MAX_MEMORIES = 3
 MIN_SHARE = 0.5  # share of the question's content words a memory must contain to answer it
 
@@ -59,16 +82,32 @@ def asks_about_the_past(question: str) -> bool:
     return bool(_PAST_RE.search(question))
 
 
+def asks_who_does(question: str) -> bool:
+    """Does the question ask which person does something ("who handles billing?"): the user may have said."""
+    return bool(_WHO_DOES_RE.match(question))
+
+
 def topic_concepts(concepts: Sequence[frozenset[str]]) -> list[frozenset[str]]:
     """The question's concepts without the words that only place it in time."""
     return [c for c in concepts if not c <= _TIME_WORDS]
+
+
+def widened(concepts: Sequence[frozenset[str]]) -> list[frozenset[str]]:
+    """Each concept with the memory paraphrases of its words ("based" also finds "lives")."""
+    return [c.union(*(_MEMORY_SYNONYMS.get(t, frozenset()) for t in c)) for c in concepts]
+
+
+def memory_query(request: str) -> str:
+    """The request with the memory paraphrases of its words appended: a search for facts said in other words."""
+    extra = sorted({w for t in terms(request) for w in _MEMORY_SYNONYMS.get(t, ())} - set(terms(request)))
+    return f"{request} {' '.join(extra)}" if extra else request
 
 
 def answer_from_memory(
     question: str, concepts: Sequence[frozenset[str]], passages: Sequence[dict[str, Any]]
 ) -> MemoryAnswer | None:
     """The dated memories that answer `question`, or None when none shares enough of its words."""
-    topic = topic_concepts(concepts)
+    topic = widened(topic_concepts(concepts))
     if not topic or not passages:
         return None
     scored = []

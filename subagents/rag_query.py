@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from cognicore.memory.lifecycle_config import Perspective
 from cognicore.memory.llm import ModelCallError
-from cognicore.subagents.compose import ROLE, AnswerComposer, nothing_found
+from cognicore.subagents.compose import ROLE, AnswerComposer, cite_in_order, nothing_found
+from cognicore.subagents.errors import Unsure
 from cognicore.subagents.types import AgentContext, AgentServices, Citation, StepInput, StepOutput
 
 if TYPE_CHECKING:
@@ -102,21 +103,30 @@ class RagQueryAgent:
                 data={"question": question, "engine": ctx.engine},
                 model_calls=calls,
             )
-        used = [i for i in dict.fromkeys(composed.used) if 1 <= i <= len(passages)]
-        sources = [_source(i, passages[i - 1]) for i in used]
-        summary = composed.text.strip()
+        valid = [i for i in dict.fromkeys(composed.used) if 1 <= i <= len(passages)]
+        if not valid and not subjects:
+            # Nothing the documents say covers the question: an honest miss ends the run `unsure`, never
+            # a confident "nothing" or a loosely related sentence (issue 9 point 2).
+            raise Unsure(composed.text.strip() or nothing_found(question))
+        # One source per document: its chunks share one marker, [k] is the k-th listed source.
+        text, used = cite_in_order(composed.text, valid, source_of={i: passages[i - 1].document_id for i in valid})
+        chunks: dict[int, list[Passage]] = {}
+        for i in valid:
+            chunks.setdefault(passages[i - 1].document_id, []).append(passages[i - 1])
+        sources = [_source(k, chunks[passages[i - 1].document_id]) for k, i in enumerate(used, start=1)]
+        summary = text.strip()
         if sources:
             listing = "\n".join(f"[{s['index']}] {s['title']} ({_short(s['source'])})" for s in sources)
             summary += f"\n\nSources:\n{listing}"
         return StepOutput(
             summary=f"{summary}\n\n{note}",
-            data={"question": question, "answer": composed.text, "sources": sources, "engine": ctx.engine},
+            data={"question": question, "answer": text, "sources": sources, "engine": ctx.engine},
             citations=[
                 Citation(
                     source=passages[i - 1].source,
                     title=passages[i - 1].title,
                     chunk_id=passages[i - 1].chunk_id,
-                    snippet=_snippet(passages[i - 1].content),
+                    snippet=_snippet(" ".join(p.content for p in chunks[passages[i - 1].document_id])),
                 )
                 for i in used
             ],
@@ -124,13 +134,16 @@ class RagQueryAgent:
         )
 
 
-def _source(index: int, passage: Passage) -> dict[str, Any]:
+def _source(index: int, chunks: list[Passage]) -> dict[str, Any]:
+    """One listed source: a document, with every chunk of it the answer used (merged) and its best score."""
+    first = chunks[0]
     return {
         "index": index,
-        "title": passage.title,
-        "source": passage.source,
-        "chunk_id": passage.chunk_id,
-        "score": round(passage.score, 6),
+        "title": first.title,
+        "source": first.source,
+        "chunk_id": first.chunk_id,
+        "chunk_ids": [p.chunk_id for p in chunks],
+        "score": round(max(p.score for p in chunks), 6),
     }
 
 

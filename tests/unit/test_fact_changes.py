@@ -34,7 +34,7 @@ def _slots(text: str) -> list[tuple[str, str, str, str | None, bool]]:
         ("I've been drinking rooibos lately", [("user", "drinks", "rooibos", None, True)]),
         ("We've been using Notion for specs", [("we", "uses", "Notion for specs", None, True)]),
         ("The travel allowance for our team is 3,000 euros", [("we", "travel_allowance", "3,000 euros", None, True)]),
-        ("We hold standups at 10am now instead of 9am.", [("we", "holds", "standups at 10am", "9am", True)]),
+        ("We hold standups at 10am now instead of 9am.", [("we", "standup", "10am", "9am", True)]),
         ("The board cut our travel budget to $5,000.", [("we", "travel_budget", "$5,000", None, True)]),
         ("My manager raised my salary to 70k", [("user", "salary", "70k", None, True)]),
         ("Leadership bumped next year's training budget up to 20k", [("we", "training_budget", "20k", None, True)]),

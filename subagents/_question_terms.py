@@ -1,0 +1,75 @@
+"""How the offline composer reads a question against the passages: asides, typos, codes and key terms.
+
+Everything here is generic: it compares the question with the words the retrieved passages actually use,
+so it works for any deployment's documents without a word list written for them.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+
+from cognicore.memory.text import STOPWORDS, stem, words
+
+# Tokens with a digit ("p0", "t-42", "x2") or of one to three letters ("pls", "ref").
+CODE_LIKE = re.compile(r"^(?:(?=[a-z-]*\d)[a-z0-9-]+|[a-z]{1,3})$")
+# A code proper: letters and digits mixed ("p5", "wea-300", "zq7"), not a plain number or a short word.
+_CODE = re.compile(r"^(?=[a-z0-9-]*[a-z])(?=[a-z0-9-]*\d)[a-z0-9-]+$")
+_ASIDE = re.compile(r"\(([^()]*)\)|\[([^\[\]]*)\]")
+_CAPITALISED = re.compile(r"\b[A-Z][A-Za-z0-9-]*")
+TYPO_CUTOFF = 0.8  # difflib ratio above which an unknown word is read as a misspelling of a passage's word
+MIN_TYPO_LENGTH = 5  # shorter words are too ambiguous to correct ("wont" could be "want" or "won't")
+
+
+def code_family(token: str) -> str:
+    """The shape of a code: its letters kept, every digit run as `#` ("p5" -> "p#", "wea-300" -> "wea-#")."""
+    return re.sub(r"\d+", "#", token)
+
+
+def without_asides(question: str, vocabulary: frozenset[str]) -> str:
+    """The question without bracketed reference tags ("(ticket zq7)", "[ref k2]") the passages never mention.
+
+    An aside is dropped when it holds a code-like token no passage contains: it labels the request, it does
+    not say what is asked. Asides the passages know ("(P1)", "(EU)") stay.
+    """
+
+    def drop(match: re.Match[str]) -> str:
+        inner = match.group(1) if match.group(1) is not None else match.group(2)
+        tokens = words(inner)
+        unknown_codes = [t for t in tokens if _CODE.match(t) and stem(t) not in vocabulary]
+        return " " if unknown_codes else match.group(0)
+
+    return _ASIDE.sub(drop, question)
+
+
+def proper_nouns(question: str) -> frozenset[str]:
+    """Stems of the capitalised words inside the question (not its first word, not "I"): names asked about."""
+    found: set[str] = set()
+    for match in _CAPITALISED.finditer(question):
+        before = question[: match.start()].rstrip()
+        if not before or before[-1] in ".!?:\"'(" or match.group(0) == "I":
+            continue
+        found.update(stem(w) for w in words(match.group(0)) if w not in STOPWORDS)
+    return frozenset(found)
+
+
+def is_key_code(term: str, vocabulary: frozenset[str]) -> bool:
+    """True when `term` is a code of a family the passages use ("p5" beside "p1".."p4"): a real identifier."""
+    if not _CODE.match(term):
+        return False
+    family = code_family(term)
+    return any(code_family(v) == family for v in vocabulary if _CODE.match(v))
+
+
+def noise_code(term: str, vocabulary: frozenset[str]) -> bool:
+    """True for a code-like token no passage contains and of no family they use: a tag, not the topic."""
+    return bool(CODE_LIKE.match(term)) and term not in vocabulary and not is_key_code(term, vocabulary)
+
+
+def spelling_variants(term: str, vocabulary: Iterable[str]) -> frozenset[str]:
+    """The passages' words that `term` is most likely a misspelling of (same first letter, close spelling)."""
+    if len(term) < MIN_TYPO_LENGTH or any(ch.isdigit() for ch in term):
+        return frozenset()
+    candidates = [v for v in vocabulary if v[:1] == term[:1] and len(v) >= MIN_TYPO_LENGTH - 1]
+    return frozenset(difflib.get_close_matches(term, candidates, n=2, cutoff=TYPO_CUTOFF))

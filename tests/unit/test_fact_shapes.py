@@ -1,0 +1,109 @@
+"""Offline extraction of statements in many sentence shapes: the slot (subject, predicate), value and old value.
+
+Two wordings of one slot must give the same (subject, predicate) so the store supersedes the older value.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cognicore.memory._fact_keys import predicate_key, same_slot, subject_key
+from cognicore.memory._fact_rules import read_facts
+
+
+def _slots(text: str) -> list[tuple[str, str, str, str | None, bool]]:
+    return [
+        (f["subject"], f["predicate"], f["object"], f.get("contradicts"), bool(f.get("exclusive")))
+        for f in read_facts(text)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a person's responsibility, in several verbs and the passive
+        ("Anna handles billing tickets from now on", [("billing tickets", "handled_by", "Anna", None, True)]),
+        ("Marta owns the EMEA key accounts.", [("EMEA key accounts", "handled_by", "Marta", None, True)]),
+        ("Chloe looks after the printer queue", [("printer queue", "handled_by", "Chloe", None, True)]),
+        ("Jonas took over the key accounts from Marta", [("key accounts", "handled_by", "Jonas", "Marta", True)]),
+        ("Billing tickets are handled by Anna now", [("Billing tickets", "handled_by", "Anna", None, True)]),
+        ("Priya is in charge of onboarding", [("onboarding", "handled_by", "Priya", None, True)]),
+        # the size of a team
+        ("My sales team has 4 people.", [("we", "team_size", "4 people", None, True)]),
+        ("our team is 6 people now", [("we", "team_size", "6 people", None, True)]),
+        ("We're 6 people now.", [("we", "team_size", "6 people", None, True)]),
+        ("There are 9 of us on the team", [("we", "team_size", "9 people", None, True)]),
+        ("Our team grew to 8 people", [("we", "team_size", "8 people", None, True)]),
+        # when something happens
+        ("My shift starts at 7am.", [("user", "shift", "7am", None, True)]),
+        ("We hold the desk standup at 9:30.", [("we", "desk_standup", "9:30", None, True)]),
+        ("we moved the standup to 10", [("we", "standup", "10", None, True)]),
+        ("Our weekly review is on Mondays", [("we", "weekly_review", "on Mondays", None, True)]),
+        # a name to use
+        ("call me Sam", [("user", "name", "Sam", None, True)]),
+        ("Actually I'd rather go by Bob.", [("user", "name", "Bob", None, True)]),
+        ("You can call me Alex, thanks", [("user", "name", "Alex", None, True)]),
+        # a kind of person, membership, a way to get somewhere
+        ("I'm a big espresso drinker.", [("user", "drinks", "espresso", None, True)]),
+        ("I'm a huge jazz fan", [("user", "likes", "jazz", None, False)]),
+        ("I used to work nights but I'm on the day shift now.", [("user", "shift", "day shift", "nights", True)]),
+        ("I'm in the platform team", [("user", "team", "platform team", None, True)]),
+        ("I cycle to the office.", [("user", "gets_to_office", "cycle", None, True)]),
+        ("I take the train to the office now.", [("user", "gets_to_office", "take the train", None, True)]),
+        # used to ... but now; would rather
+        ("I used to drink coffee but switched to tea", [("user", "drinks", "tea", "coffee", True)]),
+        ("I used to drink coffee, now I drink tea", [("user", "drinks", "tea", "coffee", True)]),
+        ("I'd rather have tea than coffee", [("user", "drinks", "tea", "coffee", True)]),
+        ("I'd rather get alerts on Slack instead of email.",
+         [("user", "prefers", "get alerts on Slack", "email", False)]),
+        # values as they were meant: without quantities, times, or the old value
+        ("I drink a lot of cola.", [("user", "drinks", "cola", None, True)]),
+        ("I relocated to Lyon over the summer.", [("user", "lives_in", "Lyon", None, True)]),
+        ("My sales target this year is 300 units.", [("user", "sales_target", "300 units", None, True)]),
+        ("Our escalation contact for VPN outages is Omar now, instead of Priya.",
+         [("we", "escalation_contact", "Omar", "Priya", True)]),
+        # the brief's shapes
+        ("I'm vegetarian now", [("user", "diet", "vegetarian", None, True)]),
+        ("my budget went up to 5k", [("user", "budget", "5k", None, True)]),
+    ],
+)  # fmt: skip
+def test_a_statement_names_its_slot_value_and_old_value(text: str, expected: list[tuple]) -> None:
+    assert _slots(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("My sales team has 4 people.", "Our team is 7 people now."),
+        ("Marta owns the EMEA key accounts.", "From now on Jonas handles the EMEA key accounts."),
+        ("Chloe looks after the printer tickets.", "Ben took over printer tickets from Chloe."),
+        ("We hold the desk standup at 9:30.", "We moved the standup to 10."),
+        ("Our weekly pipeline review is on Mondays.", "We moved the pipeline review to Thursdays."),
+        ("My shift starts at 7am.", "My shift got moved to 9am."),
+        ("My sales target this year is 300 units.", "My target got revised to 350 units."),
+        ("I cycle to the office.", "I take the train to the office now."),
+        ("Call me Robert.", "I'd rather go by Bob."),
+        ("I'm a big espresso drinker.", "These days I mostly have green tea instead."),
+        ("Our product launch date is March 3.", "The launch date got pushed back to April 14."),
+    ],
+)
+def test_a_later_statement_in_other_words_lands_on_the_same_slot(first: str, second: str) -> None:
+    [a], [b] = read_facts(first), read_facts(second)
+    assert subject_key(a["subject"]) == subject_key(b["subject"])
+    assert same_slot(predicate_key(a["predicate"]), predicate_key(b["predicate"]))
+    assert a["object"] != b["object"] and a["exclusive"] and b["exclusive"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The report handles edge cases well",  # not a person
+        "Who handles billing tickets?",
+        "Please call me later",  # names nobody
+        "We have customers in Spain",  # no time: not a schedule
+        "I used to live in Rome",  # only the past
+        "There are many tickets today",
+    ],
+)
+def test_shapes_that_state_no_fact(text: str) -> None:
+    assert read_facts(text) == []
