@@ -5,14 +5,21 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
 
 from cognicore.memory.llm import LlmRole
-from cognicore.memory.text import stem, terms, words
+from cognicore.memory.text import STOPWORDS, stem, terms, words
+from cognicore.subagents._question_terms import (
+    is_key_code,
+    noise_code,
+    proper_nouns,
+    spelling_variants,
+    without_asides,
+)
 from cognicore.subagents.memory_answer import (
     about_the_asker,
     answer_from_memory,
@@ -65,18 +72,23 @@ _NOISE = frozenset(
     information detail details answer question questions anything something thing things exactly already
     still really actually currently ever get got much many us mean means meaning happen happened kind sort
     type way policy policies rule rules last latest recent newest previous against before earlier previously
-    formerly anymore remind""".split()
+    formerly anymore remind someone somebody anyone anybody through via""".split()
 )
 # Phrases rewritten to the word the documents use before the question is split into words.
 _PHRASES = {
     "used to": "",  # "what did I use(d) to drink" asks about drinking, not using
     "use to": "",
-    "send back": "return",
-    "bring back": "return",
-    "take back": "return",
+    "(?:send|sends|sending|sent) back": "return",
+    "(?:bring|brings|bringing|brought) back": "return",
+    "(?:take|takes|taking|took) back": "return",
     "money back": "refund",
     "how much": "price",
     "how long": "",  # the question's shape asks for a duration; the words say nothing
+    "how fast": "",
+    "how quickly": "",
+    "how soon": "",
+    "stand for": "",  # "what does P3 stand for" asks what P3 means
+    "according to": "",
     "set up": "setup",
 }
 
@@ -100,6 +112,8 @@ _GROUPS = [
     "buy buys bought sell sells sold purchase purchased",
     "ceo chief",
     "approve approves approved approval approvals sign-off",
+    "reply replies replied respond responds responded response responses",
+    "combine combined combining combination stack stacks stacked stacking",
 ]
 
 
@@ -123,7 +137,7 @@ _SHAPES = [
         0.8,
     ),
     (
-        re.compile(r"\b(when|how long|what year|what date)\b"),
+        re.compile(r"\b(when|how long|how fast|how quickly|how soon|what year|what date)\b"),
         re.compile(
             r"\b(1[89]\d\d|20\d\d|january|february|march|april|may|june|july|august|september|october"
             r"|november|december|days?|weeks?|months?|years?)\b",
@@ -132,6 +146,8 @@ _SHAPES = [
         0.4,
     ),
     (re.compile(r"\b(how much|price|cost|fee|charge|pay)"), re.compile(r"[$€]\s?\d|\d\s?%|\bEUR\b"), 0.5),
+    # "Who decided ...": the sentence naming the agent of a passive ("Decided by: Maya Lindqvist").
+    (re.compile(r"\bwho\b"), re.compile(r"\bby:?\s+[A-Z]"), 0.6),
     (
         re.compile(r"\b(most|best|top|largest|biggest|highest|main)\b"),
         re.compile(r"\b(most|\w{3,}est)\b", re.I),
@@ -208,16 +224,44 @@ def _units(order: int, passage: dict[str, Any]) -> list[_Unit]:
     return units
 
 
-def _concepts(question: str, synonyms: dict[str, frozenset[str]]) -> list[frozenset[str]]:
-    """The question's content words, each widened to its paraphrase group."""
+def _labelled_concepts(question: str, synonyms: dict[str, frozenset[str]]) -> list[tuple[frozenset[str], str]]:
+    """The question's content words, each widened to its paraphrase group, with the word that named it."""
     text = question.lower()
     for phrase, word in _PHRASES.items():
         text = re.sub(rf"\b{phrase}\b", word, text)
-    seen: dict[str, frozenset[str]] = {}
-    for term in terms(text):
-        if term not in _NOISE and term not in seen:
-            seen[term] = synonyms.get(term, frozenset()) | {term}
-    return list(dict.fromkeys(seen.values()))
+    seen: dict[frozenset[str], str] = {}
+    for word in words(text):
+        term = stem(word)
+        if word in STOPWORDS or term in _NOISE:
+            continue
+        seen.setdefault(synonyms.get(term, frozenset()) | {term}, word)
+    return list(seen.items())
+
+
+def _concepts(question: str, synonyms: dict[str, frozenset[str]]) -> list[frozenset[str]]:
+    """The question's content words, each widened to its paraphrase group."""
+    return [c for c, _ in _labelled_concepts(question, synonyms)]
+
+
+def not_covered(question: str, found: Sequence[str], missing: Sequence[str], title: str) -> str:
+    """The honest answer when the closest passage misses part of the question: what was found, what was not."""
+    if not found:
+        return f"{nothing_found(question)} {_NOT_SURE}"
+    where = f' ("{title}")' if title else ""
+    return (
+        f"{nothing_found(question)} The closest passage{where} mentions {', '.join(found)} but not "
+        f"{', '.join(missing)}. {_NOT_SURE}"
+    )
+
+
+def closest_miss(text: str) -> str:
+    """The sentence of an offline miss saying what the closest passage has and lacks ('' when there is none)."""
+    match = _CLOSEST.search(text)
+    return match.group(1) if match else ""
+
+
+_NOT_SURE = "I am not sure of the answer."
+_CLOSEST = re.compile(r"(The closest passage.*? but not .*?\.) " + re.escape(_NOT_SURE))
 
 
 class OfflineAnswerComposer:
@@ -250,26 +294,47 @@ class OfflineAnswerComposer:
         # One shared word is no evidence that a document answers a question about the asker ("where do I live?").
         if personal and len(topic_concepts(concepts)) <= 1:
             documents = []
-        found, coverage = self._from_documents(question, concepts, documents)
+        found, coverage = self._from_documents(question, documents)
         if remembered is not None and (not found.used or remembered.coverage >= coverage):
             return ComposedAnswer(text=remembered.text, used=remembered.used)
         return found
 
-    def _from_documents(
-        self, question: str, concepts: list[frozenset[str]], passages: list[dict[str, Any]]
-    ) -> tuple[ComposedAnswer, float]:
-        """The extractive answer from documents and the share of the question the best passage covers."""
+    def _from_documents(self, question: str, passages: list[dict[str, Any]]) -> tuple[ComposedAnswer, float]:
+        """The extractive answer from documents and the share of the question the best passage covers.
+
+        The question is read against the passages' own words: reference tags and unknown codes are dropped,
+        misspellings mapped to the word the passages use. A name or code the question asks about that no
+        passage contains, or a best passage that covers too little of the question, gives an `unsure`
+        answer saying what was found and what was not, never a loosely related sentence.
+        """
         units = [u for order, p in enumerate(passages) for u in _units(order, p)]
-        # A code-like word no passage contains ("p0", "x7") is noise added to the question, not its topic.
-        concepts = [c for c in concepts if not (all(_CODE_LIKE.match(t) for t in c) and not _anywhere(c, units))]
-        if not concepts or not units:
+        if not units:
             return ComposedAnswer(text=nothing_found(question), used=[]), 0.0
-        # Rarer words weigh more: a product's name says more about the answer than the company's.
+        vocabulary = frozenset().union(*(u.terms | u.lead | u.frame for u in units))
+        asked_text = without_asides(question, vocabulary)
+        labelled = self._read(asked_text, vocabulary)
+        if not labelled:
+            return ComposedAnswer(text=nothing_found(question), used=[]), 0.0
+        concepts = [c for c, _ in labelled]
+        names = proper_nouns(asked_text)
+        missing_keys = [
+            label
+            for c, label in labelled
+            if not c & vocabulary and (c & names or any(is_key_code(t, vocabulary) for t in c))
+        ]
+        # Rarer words weigh more: a product's name says more about the answer than the company's. A word no
+        # passage has weighs as an average one: it may be the asker's own paraphrase ("charge" for "fee").
         n = len(units)
-        weights = [math.log((n + 1) / (sum(1 for u in units if (u.terms | u.lead) & c) + 0.5)) + 0.1 for c in concepts]
+        counts = [sum(1 for u in units if (u.terms | u.lead) & c) for c in concepts]
+        known = [math.log((n + 1) / (k + 0.5)) + 0.1 for c, k in zip(concepts, counts, strict=True) if c & vocabulary]
+        average = sum(known) / len(known) if known else 1.0
+        weights = [
+            math.log((n + 1) / (k + 0.5)) + 0.1 if c & vocabulary else average
+            for c, k in zip(concepts, counts, strict=True)
+        ]
         pairs = list(zip(concepts, weights, strict=True))
         top = max(weights)
-        lowered = question.lower()
+        lowered = asked_text.lower()
         shapes = [(answers, bonus) for asks, answers, bonus in _SHAPES if asks.search(lowered)]
 
         def score(u: _Unit) -> float:
@@ -282,19 +347,26 @@ class OfflineAnswerComposer:
             return direct + 0.8 * lead + 0.4 * frame + top * (shape - penalty) - 0.02 * u.order
 
         coverage: dict[int, float] = {}
-        share = 0.0  # unweighted: the most of the question's words one passage has, to compare with memory
+        hits_of: dict[int, frozenset[int]] = {}
         for index in dict.fromkeys(u.passage for u in units):
             present = frozenset().union(*(u.terms | u.lead | u.frame for u in units if u.passage == index))
-            coverage[index] = sum(w for c, w in pairs if present & c) / sum(weights)
-            share = max(share, sum(1 for c in concepts if present & c) / len(concepts))
+            hits_of[index] = frozenset(i for i, c in enumerate(concepts) if present & c)
+            coverage[index] = sum(weights[i] for i in hits_of[index]) / sum(weights)
+        best_passage = max(coverage, key=lambda i: (coverage[i], len(hits_of[i]), -i))
+        # unweighted: the most of the question's words one passage has, to compare with memory
+        share = len(hits_of[best_passage]) / len(concepts)
         asked = frozenset().union(*concepts)
         # A sentence under a heading that names the subject ("Reasons: ..." under "Expansion
         # delayed") answers too, even when it never repeats the question's words.
         ranked = sorted(
             (u for u in units if (u.terms | u.lead) & asked), key=lambda u: (-score(u), u.order, u.position)
         )
-        if not ranked or max(coverage.values()) < MIN_COVERAGE:
-            return ComposedAnswer(text=nothing_found(question), used=[]), share
+        enough = coverage[best_passage] >= MIN_COVERAGE and len(hits_of[best_passage]) >= min(2, len(concepts))
+        if missing_keys or not ranked or not enough:
+            found = [label for i, (_, label) in enumerate(labelled) if i in hits_of[best_passage]]
+            missing = missing_keys or [w for i, (_, w) in enumerate(labelled) if i not in hits_of[best_passage]]
+            title = str(passages[[int(p["index"]) for p in passages].index(best_passage)].get("title") or "")
+            return ComposedAnswer(text=not_covered(question, found, missing, title), used=[]), share
         best = score(ranked[0])
         chosen: list[_Unit] = []
         covered: set[int] = set()
@@ -316,13 +388,21 @@ class OfflineAnswerComposer:
                 break
         return _render(chosen, asked), share
 
+    def _read(self, question: str, vocabulary: frozenset[str]) -> list[tuple[frozenset[str], str]]:
+        """The question's concepts with the word that named each, read against the passages' vocabulary.
 
-# Tokens with a digit ("p0", "t-42", "x2") or of one to three letters ("pls", "ref").
-_CODE_LIKE = re.compile(r"^(?:(?=[a-z-]*\d)[a-z0-9-]+|[a-z]{1,3})$")
-
-
-def _anywhere(concept: frozenset[str], units: list[_Unit]) -> bool:
-    return any(u.terms & concept or u.lead & concept for u in units)
+        Code-like tags no passage uses are dropped; a word no passage uses is widened to the passages'
+        words it is a likely misspelling of ("retrun" -> "return").
+        """
+        read: list[tuple[frozenset[str], str]] = []
+        for concept, label in _labelled_concepts(question, self._synonyms):
+            if all(noise_code(t, vocabulary) for t in concept):
+                continue
+            if not concept & vocabulary:
+                variants = frozenset().union(*(spelling_variants(t, vocabulary) for t in concept))
+                concept = concept.union(*(self._synonyms.get(v, frozenset({v})) for v in variants))
+            read.append((concept, label))
+        return read
 
 
 def _render(chosen: list[_Unit], asked: frozenset[str]) -> ComposedAnswer:
@@ -389,19 +469,32 @@ class LlmAnswerComposer(LlmRole[ComposedAnswer]):
         return _checked(answer, {int(p["index"]) for p in passages})
 
 
-def cite_in_order(text: str, used: Sequence[int]) -> tuple[str, list[int]]:
+def cite_in_order(
+    text: str, used: Sequence[int], *, source_of: Mapping[int, Hashable] | None = None
+) -> tuple[str, list[int]]:
     """Markers renumbered [1], [2]... in the order the text first cites them, and the passages in that order.
 
     Passages arrive numbered memory first, then documents, so an answer may cite [7] and [9] of a list a
     reader never sees; after this, marker [k] is the k-th listed source. Markers of passages not in `used`
-    are dropped; used passages the text never cites are listed after the cited ones.
+    are dropped; used passages the text never cites are listed after the cited ones. With `source_of`
+    (passage -> its document), the chunks of one document share one marker and the document is listed once,
+    by its first cited passage.
     """
     allowed = set(used)
-    order = [n for n in dict.fromkeys(int(m) for m in _CITATION.findall(text)) if n in allowed]
-    order += [n for n in dict.fromkeys(used) if n not in order]
-    position = {n: k for k, n in enumerate(order, start=1)}
-    renumbered = _CITATION.sub(lambda m: f"[{position[int(m.group(1))]}]" if int(m.group(1)) in position else "", text)
+    cited = [n for n in dict.fromkeys(int(m) for m in _CITATION.findall(text)) if n in allowed]
+    cited += [n for n in dict.fromkeys(used) if n not in cited]
+    source = source_of or {}
+    first: dict[Hashable, int] = {}
+    for n in cited:
+        first.setdefault(source.get(n, ("passage", n)), n)
+    order = list(first.values())
+    number = {n: order.index(first[source.get(n, ("passage", n))]) + 1 for n in cited}
+    renumbered = _CITATION.sub(lambda m: f"[{number[int(m.group(1))]}]" if int(m.group(1)) in number else "", text)
+    renumbered = _REPEATED_MARKER.sub(r"\1", renumbered)  # "[1] [1]" once two chunks became one source
     return re.sub(r"[ \t]+([.,;:!?])", r"\1", re.sub(r"[ \t]{2,}", " ", renumbered)).strip(), order
+
+
+_REPEATED_MARKER = re.compile(r"(\[\d+\])(?:[ \t]*\1)+")
 
 
 def _checked(answer: ComposedAnswer, valid: set[int]) -> ComposedAnswer:
