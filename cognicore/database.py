@@ -6,16 +6,22 @@ import asyncio
 import re
 import time
 import warnings
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import psycopg
-from pgvector.psycopg import register_vector_async
+
+# register_vector_async's own parts, so the pool can fetch the types once (see `_vector_types`).
+from pgvector.psycopg.bit import register_bit_info
+from pgvector.psycopg.halfvec import register_halfvec_info
+from pgvector.psycopg.sparsevec import register_sparsevec_info
+from pgvector.psycopg.vector import register_vector_info
 from psycopg import sql
 from psycopg.rows import dict_row
+from psycopg.types import TypeInfo
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from cognicore.memory.tenancy import holds_session_state
@@ -166,8 +172,26 @@ async def start_embedded(data_dir: Path, *, attempts: int = 2) -> str:
             ) from exc
 
 
-async def _configure(conn: psycopg.AsyncConnection) -> None:
-    await register_vector_async(conn)
+def _vector_types() -> Callable[[psycopg.AsyncConnection[Any]], Awaitable[None]]:
+    """A pool's `configure`: pgvector's types fetched by its first connection, registered on every one.
+
+    `register_vector_async` fetches four types per connection (four round trips each time the pool grows);
+    their OIDs are fixed for the life of the database's extension, so one fetch per pool is enough.
+    """
+    infos: list[TypeInfo | None] = []
+
+    async def configure(conn: psycopg.AsyncConnection[Any]) -> None:
+        if not infos:  # connections opened together may both fetch; each assigns the whole list
+            infos[:] = [await TypeInfo.fetch(conn, name) for name in ("vector", "bit", "halfvec", "sparsevec")]
+        vector, bit, halfvec, sparsevec = infos
+        register_vector_info(conn, vector)
+        register_bit_info(conn, bit)
+        if halfvec is not None:
+            register_halfvec_info(conn, halfvec)
+        if sparsevec is not None:
+            register_sparsevec_info(conn, sparsevec)
+
+    return configure
 
 
 async def ensure_extensions(url: str) -> None:
@@ -234,6 +258,7 @@ async def open_pool(
     min_size: int = 1,
     max_size: int = 10,
     extensions: bool = True,
+    create_extensions: bool = True,
     name: str = "the database",
     own_statements_only: bool = False,
 ) -> AsyncConnectionPool:
@@ -242,16 +267,16 @@ async def open_pool(
     Every connection is reset when it comes back: `DISCARD ALL` (`reset_connection`), or, for a pool that
     runs only our own statements (`own_statements_only`), the cheaper `reset_own_connection`.
     `extensions=False` skips creating and registering pgvector: a least-privilege pool can neither create
-    extensions nor needs vectors.
+    extensions nor needs vectors; `create_extensions=False` only registers them (the owner created them).
     """
-    if extensions:
+    if extensions and create_extensions:
         await ensure_extensions(url)
     pool: AsyncConnectionPool = AsyncConnectionPool(
         url,
         min_size=min_size,
         max_size=max_size,
         open=False,
-        configure=_configure if extensions else None,
+        configure=_vector_types() if extensions else None,
         reset=reset_own_connection if own_statements_only else reset_connection,
         # prepare_threshold=None: migrations and DDL send several statements in one string, which
         # cannot be prepared; it also keeps the pool usable behind PgBouncer.

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from typing import Any
 
 from psycopg_pool import AsyncConnectionPool
@@ -19,6 +18,7 @@ from cognicore.memory.knowledge import KnowledgeBase
 from cognicore.orchestrator.planning import GENERIC, Vocabulary
 from cognicore.subagents.errors import RegistryError
 from cognicore.subagents.offline_sql import SchemaSqlWriter, SqlVocabulary, merge_vocabularies
+from cognicore.subagents.registry import installed_entry_points
 from cognicore.subagents.sql_writer import SqlWriter
 
 ENTRY_POINT_GROUP = "cognicore.plugins"
@@ -47,7 +47,7 @@ class Plugin:
 def load_plugins(group: str = ENTRY_POINT_GROUP) -> list[Plugin]:
     """The plugins installed packages declare under `group`, by name; a duplicate name is an error."""
     plugins: dict[str, Plugin] = {}
-    for ep in entry_points(group=group):
+    for ep in installed_entry_points(group):
         try:
             plugin = ep.load()
         except Exception as exc:

@@ -191,8 +191,14 @@ async def open_app_pool(url: str, *, min_size: int, max_size: int) -> AsyncConne
             f"The application's login role {who} is a superuser or has BYPASSRLS, so row-level security would "
             f"not bind it; log in as {APP_ROLE} (COGNICORE_APP_DATABASE_URL) instead."
         )
+    # The owner created the extensions before this pool opens (prepare_database); this role only registers them.
     return await open_pool(
-        url, min_size=min_size, max_size=max_size, name="the application role", own_statements_only=True
+        url,
+        min_size=min_size,
+        max_size=max_size,
+        create_extensions=False,
+        name="the application role",
+        own_statements_only=True,
     )
 
 

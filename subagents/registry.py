@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator, Sequence
-from importlib.metadata import entry_points
+from functools import lru_cache
+from importlib.metadata import EntryPoint, entry_points
 
 from cognicore.subagents.errors import RegistryError, UnknownAgent
 from cognicore.subagents.types import AgentServices, SubAgent
@@ -54,10 +56,20 @@ class Registry:
         return len(self._agents)
 
 
+def installed_entry_points(group: str) -> tuple[EntryPoint, ...]:
+    """The entry points of `group`, read once per process and `sys.path` (each read scans every distribution)."""
+    return _entry_points(group, tuple(sys.path))
+
+
+@lru_cache(maxsize=64)
+def _entry_points(group: str, path: tuple[str, ...]) -> tuple[EntryPoint, ...]:
+    return tuple(entry_points(group=group))  # `path` is the key: a folder added to sys.path reads again
+
+
 def load_entry_point_factories(group: str = ENTRY_POINT_GROUP) -> list[AgentFactory]:
     """Factories declared by installed packages under `group`."""
     factories: list[AgentFactory] = []
-    for ep in entry_points(group=group):
+    for ep in installed_entry_points(group):
         try:
             factories.append(ep.load())
         except Exception as exc:
