@@ -159,7 +159,9 @@ class Runner:
                 stale_tasks={c.task_id for c in earlier if c.task_id},
             )
             await self._runs.reopen(run_id, user_id=user_id)
-            return await self._drive(None, user_id=user_id, session_id=session_id, recorder=recorder, on_event=on_event)
+            return await self._drive(
+                None, user_id=user_id, session_id=session_id, recorder=recorder, on_event=on_event, run_id=run_id
+            )
 
     async def history(self, *, session_id: str, user_id: str, limit: int = 100) -> list[CheckpointInfo]:
         """The user's session checkpoints, newest first."""
@@ -268,10 +270,13 @@ class Runner:
                 config, Command(goto=goto, update={"run_id": new_id}), as_node=FORK_AS_NODE
             )
             recorder = self._recorder(new_id, user_id)
-            return await self._drive(None, user_id=user_id, session_id=session_id, recorder=recorder, on_event=on_event)
+            return await self._drive(
+                None, user_id=user_id, session_id=session_id, recorder=recorder, on_event=on_event, run_id=new_id
+            )
 
     def _recorder(self, run_id: str, user_id: str, **kwargs: Any) -> Recorder:
-        return Recorder(outputs=ROLE_OUTPUTS, sink=self._runs.sink(run_id, user_id), **kwargs)
+        # Buffered: a task's role calls are stored with its checkpoint writes (see `_drive`), not one by one.
+        return Recorder(outputs=ROLE_OUTPUTS, sink=self._runs.sink(run_id, user_id), buffered=True, **kwargs)
 
     async def _drive(
         self,
@@ -282,21 +287,34 @@ class Runner:
         recorder: Recorder,
         on_event: EventHandler | None,
         context: Context | None = None,
+        run_id: str | None = None,
     ) -> RunResult:
         emit = on_event or (lambda _event: None)
         context = replace(context or self._context, recorder=recorder)
         config = _config(user_id, session_id)
-        run_id = (graph_input or {}).get("run_id") or (await self._as(user_id).aget_state(config)).values["run_id"]
+        run_id = run_id or (graph_input or {}).get("run_id")
+        assert run_id is not None, "a run is driven with its id: in its input, or read by resume/fork"
+        sink = self._runs.sink(run_id, user_id)
+
+        def task_calls(task_id: str) -> list[tuple[str, list[tuple[Any, ...]]]]:
+            calls, drop = recorder.take(task_id)
+            return sink.statements(calls, drop_tasks=[task_id] if drop else [])
+
+        # The task's role calls go into the pipeline of its checkpoint writes: one round trip for both.
+        graph = bind_user(self._graph, user_id, with_task_writes=task_calls)
         started = time.perf_counter()
         node_started: dict[str, float] = {}
         timings: dict[str, float] = {}
+        last: dict[str, Any] | None = None  # the newest checkpoint, as the stream reports it
         try:
-            stream = self._as(user_id).astream(
-                graph_input, config, context=context, stream_mode=["tasks", "custom"], durability="sync"
+            stream = graph.astream(
+                graph_input, config, context=context, stream_mode=["tasks", "custom", "checkpoints"], durability="sync"
             )
             async for mode, chunk in cast("AsyncIterator[tuple[str, dict[str, Any]]]", stream):
                 if mode == "custom":
                     emit(chunk)
+                elif mode == "checkpoints":
+                    last = chunk
                 elif "input" in chunk:  # a task started
                     node_started[chunk["id"]] = time.perf_counter()
                     emit({"event": "node_start", "node": chunk["name"]})
@@ -327,15 +345,21 @@ class Runner:
         except Exception as exc:
             await self._end(run_id, user_id, "failed", f"{type(exc).__name__}: {exc}")
             raise
+        finally:
+            # Calls made outside a task, or by a task whose writes never came (the run stopped): kept all the same.
+            with suppress(Exception):
+                await asyncio.shield(recorder.flush())
         timings["total"] = round((time.perf_counter() - started) * 1000, 1)
-        snapshot = await self._as(user_id).aget_state(config)
-        result = self._result(snapshot.values, session_id=session_id, timings=timings)
+        if last is None:  # the stream reported no checkpoint (nothing ran): read the thread's newest
+            snapshot = await graph.aget_state(config)
+            last = {"values": snapshot.values, "config": snapshot.config}
+        result = self._result(last["values"], session_id=session_id, timings=timings)
         await self._runs.finish(
             run_id,
             user_id=user_id,
             status=_RUN_STATUS.get(result.outcome, "failed"),
             result=result.model_dump(mode="json"),
-            checkpoint_id=snapshot.config["configurable"].get("checkpoint_id"),
+            checkpoint_id=last["config"]["configurable"].get("checkpoint_id"),
             error=result.error,
         )
         return result

@@ -8,10 +8,12 @@ The owner (migrations, maintenance) is not bound: the policy is enabled, not for
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager, nullcontext
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from typing import Any
 
+from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from psycopg import AsyncConnection, AsyncCursor
 from psycopg.rows import DictRow, dict_row
@@ -63,19 +65,45 @@ $do$;
 """Row-level security on the checkpointer's tables: a statement acting as a user sees only that user's threads."""
 
 
-class TenantSaver(AsyncPostgresSaver):
-    """LangGraph's PostgreSQL checkpointer acting as one user: row-level security limits it to their threads."""
+TaskStatements = Callable[[str], Sequence[tuple[str, Sequence[Any]]]]
+"""Given a finished task's id, the statements (SQL, rows) to store with its checkpoint writes."""
 
-    def __init__(self, saver: AsyncPostgresSaver, *, user_id: str) -> None:
+# The statements of the task whose writes `aput_writes` is storing: a context variable, because the saver is
+# shared by the run's concurrent tasks and its cursor is entered inside LangGraph's own `aput_writes`.
+_WITH_WRITES: ContextVar[Sequence[tuple[str, Sequence[Any]]]] = ContextVar("cognicore_with_writes", default=())
+
+
+class TenantSaver(AsyncPostgresSaver):
+    """LangGraph's PostgreSQL checkpointer acting as one user: row-level security limits it to their threads.
+
+    `with_task_writes` adds a run's own records of a task (its role calls) to the pipeline that stores the
+    task's checkpoint writes: no extra round trip, and a task whose writes are stored has its records too.
+    """
+
+    def __init__(
+        self, saver: AsyncPostgresSaver, *, user_id: str, with_task_writes: TaskStatements | None = None
+    ) -> None:
         super().__init__(saver.conn, saver.pipe, saver.serde)
         self.user_id = check_user_id(user_id)
+        self._with_task_writes = with_task_writes
+
+    async def aput_writes(
+        self, config: RunnableConfig, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""
+    ) -> None:
+        """LangGraph's `aput_writes`, with the run's records of the task in the same pipeline."""
+        extra = self._with_task_writes(task_id) if self._with_task_writes is not None else ()
+        token = _WITH_WRITES.set(extra)
+        try:
+            await super().aput_writes(config, writes, task_id, task_path)
+        finally:
+            _WITH_WRITES.reset(token)
 
     @asynccontextmanager
     async def _cursor(self, *, pipeline: bool = False) -> AsyncIterator[AsyncCursor[DictRow]]:
         """LangGraph's cursor on a connection that names the user, named again as nobody afterwards.
 
-        Overrides the base method (same contract: one cursor at a time under `self.lock`, pipelined when
-        asked) because the user must be named on the very connection the statements run on. The setting
+        Overrides the base method (same contract: one cursor at a time under `self.lock`; pipelined even when
+        not asked) because the user must be named on the very connection the statements run on. The setting
         is session-level since the checkpointer's statements run in autocommit, one transaction each (a
         transaction of our own around them measured slower). Until the statements are known to have
         succeeded, the connection is declared as holding session state, so that if one fails the pool's
@@ -83,12 +111,14 @@ class TenantSaver(AsyncPostgresSaver):
         """
         async with self.lock, _connection(self.conn) as conn:
             declare_session_state(conn)
-            async with (
-                conn.pipeline() if pipeline else nullcontext(),
-                conn.cursor(binary=True, row_factory=dict_row) as cur,
-            ):
+            # Always pipelined, reads too: naming the user then travels with the first statement (a read's
+            # fetch syncs the pipeline), one round trip less per cursor.
+            async with conn.pipeline(), conn.cursor(binary=True, row_factory=dict_row) as cur:
                 await cur.execute(_SET_USER, (USER_SETTING, self.user_id))
                 yield cur
+                if pipeline:
+                    for statement, rows in _WITH_WRITES.get():
+                        await cur.executemany(statement, rows)  # type: ignore[arg-type]  # static SQL
                 await cur.execute(_SET_USER, (USER_SETTING, ""))
             holds_session_state(conn, clear=True)  # the pipeline synced: every statement ran, the user is unset
 
@@ -108,6 +138,7 @@ async def _connection(
         yield conn
 
 
-def bind_user(graph: Any, user_id: str) -> Any:
+def bind_user(graph: Any, user_id: str, *, with_task_writes: TaskStatements | None = None) -> Any:
     """The compiled graph with its checkpointer acting as `user_id` (a shallow copy; nothing is rebuilt)."""
-    return graph.copy(update={"checkpointer": TenantSaver(graph.checkpointer, user_id=user_id)})
+    saver = TenantSaver(graph.checkpointer, user_id=user_id, with_task_writes=with_task_writes)
+    return graph.copy(update={"checkpointer": saver})

@@ -18,7 +18,7 @@ from psycopg_pool import AsyncConnectionPool
 from pydantic import BaseModel, Field
 
 from cognicore.memory.rows import fetch_dicts
-from cognicore.memory.tenancy import declare_session_state, user_transaction
+from cognicore.memory.tenancy import declare_session_state, holds_session_state, user_transaction
 from cognicore.workflows.recording import ModelCall
 
 RunStatus = Literal["running", "succeeded", "failed", "interrupted", "refused", "unsure"]
@@ -97,15 +97,47 @@ class RunCallSink:
 
     async def save(self, call: ModelCall) -> None:
         """Store one call in its own transaction, so a crash right after it keeps it."""
-        row = (self.run_id, self.user_id, call.seq, call.role, call.scope, Jsonb(call.input), Jsonb(call.output))
         # Pipelined: BEGIN, the tenant, the INSERT and COMMIT in one round trip, since this is on a role's path.
         async with user_transaction(self.pool, self.user_id, pipeline=True) as conn:
-            await conn.execute(_SAVE_CALL, (*row, call.output_type, call.ms, call.task_id))
+            await conn.execute(_SAVE_CALL, self._row(call))
 
     async def drop_task(self, task_id: str) -> None:
         """Forget the calls an earlier, crashed attempt of this task made before it runs again."""
         async with user_transaction(self.pool, self.user_id) as conn:
             await conn.execute(_DROP_TASK, (self.run_id, task_id))
+
+    async def save_many(self, calls: list[ModelCall], *, drop_tasks: list[str]) -> None:
+        """Store several calls in one pipelined transaction, after forgetting the earlier attempts of `drop_tasks`."""
+        async with user_transaction(self.pool, self.user_id, pipeline=True) as conn, conn.cursor() as cur:
+            for sql, params in self.statements(calls, drop_tasks=drop_tasks):
+                await cur.executemany(sql, params)
+
+    def statements(self, calls: list[ModelCall], *, drop_tasks: list[str]) -> list[tuple[str, list[tuple[Any, ...]]]]:
+        """The statements (with their rows) that store `calls`, for a caller that sends them on its own connection.
+
+        The checkpointer sends them in the pipeline of the task's checkpoint writes: the connection there names
+        the user (the policies of `run_calls` check it), and a task's calls and its completion travel together.
+        """
+        out: list[tuple[str, list[tuple[Any, ...]]]] = []
+        if drop_tasks:
+            out.append((_DROP_TASK, [(self.run_id, task_id) for task_id in drop_tasks]))
+        if calls:
+            out.append((_SAVE_CALL, [self._row(call) for call in calls]))
+        return out
+
+    def _row(self, call: ModelCall) -> tuple[Any, ...]:
+        return (
+            self.run_id,
+            self.user_id,
+            call.seq,
+            call.role,
+            call.scope,
+            Jsonb(call.input),
+            Jsonb(call.output),
+            call.output_type,
+            call.ms,
+            call.task_id,
+        )
 
 
 class RunStore:
@@ -137,7 +169,7 @@ class RunStore:
             "origin": origin,
             "parent": parent_run_id,
         }
-        async with user_transaction(self._pool, user_id) as conn:
+        async with user_transaction(self._pool, user_id, pipeline=True) as conn:
             await conn.execute(_START, params)
 
     def sink(self, run_id: str, user_id: str) -> RunCallSink:
@@ -175,17 +207,17 @@ class RunStore:
             "checkpoint_id": checkpoint_id,
             "workflow": Jsonb(result.get("workflow")) if result.get("workflow") else None,
         }
-        async with user_transaction(self._pool, user_id) as conn:
+        async with user_transaction(self._pool, user_id, pipeline=True) as conn:
             await conn.execute(_FINISH, params)
 
     async def mark(self, run_id: str, *, user_id: str, status: RunStatus, error: str | None = None) -> None:
         """End a still-running run as interrupted or failed (Ctrl-C, a model that keeps failing)."""
-        async with user_transaction(self._pool, user_id) as conn:
+        async with user_transaction(self._pool, user_id, pipeline=True) as conn:
             await conn.execute(_MARK, {"id": run_id, "status": status, "error": error})
 
     async def reopen(self, run_id: str, *, user_id: str) -> None:
         """Mark a run that is being resumed as running again."""
-        async with user_transaction(self._pool, user_id) as conn:
+        async with user_transaction(self._pool, user_id, pipeline=True) as conn:
             await conn.execute(_REOPEN, (run_id,))
 
     @asynccontextmanager
@@ -201,6 +233,10 @@ class RunStore:
                 if held:
                     with suppress(psycopg.Error):  # a lost connection took the lock with it
                         await conn.execute(_UNLOCK, (key,))
+                        # Unlocked: nothing of the session is left, so the pool can skip its `DISCARD ALL`.
+                        holds_session_state(conn, clear=True)
+                else:
+                    holds_session_state(conn, clear=True)  # no lock was taken
 
     async def get(self, run_id: str, *, user_id: str) -> RunRecord | None:
         """One of the user's runs; None when it does not exist or belongs to someone else."""
