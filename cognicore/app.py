@@ -34,6 +34,7 @@ from cognicore.models import Models, Roles, build_agent_roles, build_models, bui
 from cognicore.orchestrator.context import Context
 from cognicore.orchestrator.graph import build_graph
 from cognicore.orchestrator.journal import Memory
+from cognicore.orchestrator.memory_use import ORCHESTRATOR, agent_perspectives
 from cognicore.orchestrator.recollection import Recollector
 from cognicore.orchestrator.runner import Runner
 from cognicore.orchestrator.threads import CHECKPOINT_TENANCY
@@ -260,7 +261,9 @@ async def open_app(
             importance=roles.importance,
             embeddings=models.embeddings,
         )
-        recollector = recorded(RoleName.RECALL_MEMORY, Recollector(memory))
+        # The run's recall is the orchestrator's search: ranked by (and expanded with) its perspective.
+        orchestrator_views = agent_perspectives(ORCHESTRATOR, registry, settings.memory_lifecycle)
+        recollector = recorded(RoleName.RECALL_MEMORY, Recollector(memory, perspectives=orchestrator_views))
         context = Context(
             registry=registry,
             knowledge=knowledge,

@@ -189,3 +189,10 @@ up AS (
     RETURNING impact
 )
 SELECT (SELECT impact FROM up) - coalesce((SELECT impact FROM old), 0) AS delta"""
+
+# The failure lessons (reflexion thoughts) a planner was shown, by their text; newest first on a duplicate.
+LESSON_IDS = """
+SELECT DISTINCT ON (content) id FROM memories
+WHERE user_id = %(user_id)s AND kind = 'thought' AND content = ANY(%(contents)s)
+  AND metadata @> '{"reflexion": true}'
+ORDER BY content, id DESC"""

@@ -194,7 +194,7 @@ text_hits AS (
 {fused},
 scored AS (
     SELECT m.id, m.kind, m.content, m.session_id, m.importance, m.metadata, m.source_ids, m.created_at,
-           m.last_accessed_at, m.strength, m.access_count, m.candidate_count,
+           m.last_accessed_at, m.strength, m.access_count, m.candidate_count, m.status,
            f.vector_rank, f.text_rank, f.score AS fused,
            1 - (m.embedding <=> %(query_vector)b::halfvec) AS similarity,
            coalesce(m.session_id = %(session_id)s::text, false) AS in_session,

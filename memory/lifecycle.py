@@ -26,6 +26,7 @@ from cognicore.memory._lifecycle_sql import (
     ARCHIVE_WEAK,
     DECAY,
     LEARN,
+    LESSON_IDS,
     LOCK_USER_MEMORIES,
     PROMOTE,
     RECORD_TASK,
@@ -262,6 +263,15 @@ class Lifecycle:
         async with user_transaction(self._pool, user_id) as conn:
             await conn.execute(LOCK_USER_MEMORIES, params)
             rows = await fetch_dicts(conn, ADD_IMPACT, params)
+        return sorted(r["id"] for r in rows)
+
+    async def lesson_ids(self, user_id: str, contents: Sequence[str]) -> list[int]:
+        """The ids of the user's failure lessons (reflexion thoughts) with these texts, whatever their status."""
+        check_user_id(user_id)
+        if not contents:
+            return []
+        async with user_transaction(self._pool, user_id) as conn:
+            rows = await fetch_dicts(conn, LESSON_IDS, {"user_id": user_id, "contents": list(contents)})
         return sorted(r["id"] for r in rows)
 
     async def run_memories(self, user_id: str, run_id: str) -> list[int]:

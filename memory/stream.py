@@ -456,4 +456,5 @@ def _hit(r: dict[str, Any]) -> MemoryHit:
         relevance=float(r["relevance"]),
         score=float(r["score"]),
         in_session=r["in_session"],
+        status=r["status"],
     )

@@ -119,6 +119,8 @@ class MemoryHit:
     relevance: float
     score: float
     in_session: bool
+    status: str = "active"
+    """`active`, or `archived` when the search included the archive (`status=None`)."""
 
 
 @dataclass(frozen=True, slots=True)

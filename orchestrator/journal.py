@@ -48,7 +48,8 @@ async def record_turn(
 ) -> int:
     """Write the round to the conversation log and queue its fact extraction, atomically; the request and the
     answer also enter the memory stream as observations. Returns the round number."""
-    async with user_transaction(memory.pool, user_id) as conn:
+    # Pipelined: BEGIN, the tenant and the statements travel together up to each result the code reads.
+    async with user_transaction(memory.pool, user_id, pipeline=True) as conn:
         round_no = await memory.conversations.append_round(
             user_id=user_id, session_id=session_id, request=request, answer=answer, run_id=run_id, conn=conn
         )

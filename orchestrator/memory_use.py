@@ -5,6 +5,11 @@ plan carries it into the steps. At the end of the run each path that had the mem
 with what its own output used (`memory.usage`: the seed's keyword method by default): the answer (plus what
 it cited), the plan or the reused workflow's plan (the orchestrator's perspective), and each step's output
 (the perspective of the step's agent). Being recalled counts apart (the search's candidate counts).
+
+The recall itself is a search made for the orchestrator: `search_perspective` gives the perspective it ranks
+by (the one its reads are then reinforced from) and expands the query with that perspective's keywords when
+the request signals it. The failure lessons shown to the planner are a plan read of their own: a task that
+then succeeded used them, and they gain the seed's prevented-error impact.
 """
 
 from __future__ import annotations
@@ -20,7 +25,16 @@ from cognicore.orchestrator.journal import Memory
 from cognicore.orchestrator.state import State
 from cognicore.subagents.registry import Registry
 
-__all__ = ["ORCHESTRATOR", "ORCHESTRATOR_PERSPECTIVES", "agent_perspectives", "memory_reads", "record_memory_use"]
+__all__ = [
+    "LESSON_PREFIX",
+    "ORCHESTRATOR",
+    "ORCHESTRATOR_PERSPECTIVES",
+    "agent_perspectives",
+    "memory_reads",
+    "pick_perspective",
+    "record_memory_use",
+    "search_perspective",
+]
 
 ORCHESTRATOR = "orchestrator"
 """The name the orchestrator's own perspectives go by (in `LifecycleConfig.perspectives` too)."""
@@ -53,6 +67,25 @@ def pick_perspective(perspectives: Sequence[Perspective], text: str) -> str | No
         for i, p in enumerate(perspectives)
     ]
     return max(scored)[2]
+
+
+def search_perspective(perspectives: Sequence[Perspective], text: str) -> Perspective | None:
+    """The perspective a search for `text` is made from (the one `pick_perspective` reinforces).
+
+    Ranking uses its strength always; its keywords expand the query only when `text` mentions one of them,
+    so a request about something else is not diluted with words it never said.
+    """
+    name = pick_perspective(perspectives, text)
+    if name is None:
+        return None
+    chosen = next(p for p in perspectives if p.name == name)
+    words = set(terms(text))
+    signalled = any(terms(k) and set(terms(k)) <= words for k in chosen.keywords)
+    return chosen if signalled else Perspective(name=chosen.name)
+
+
+LESSON_PREFIX = "A similar request failed before: "
+"""How the planner is shown a failure lesson (`nodes.plan` puts these in the state's `feedback`)."""
 
 
 def _cited_memories(citations: Sequence[Mapping[str, Any]]) -> list[int]:
@@ -104,8 +137,28 @@ async def record_memory_use(state: State, memory: Memory, registry: Registry | N
     """Record the run's memory reads and reinforce what it used (once per memory); returns those ids."""
     lifecycle = memory.stream.lifecycle
     reads = await memory_reads(state, memory, registry, lifecycle.config)
+    succeeded = state.get("outcome") == "succeeded"
+    lessons = await _lesson_read(state, memory, registry, lifecycle.config, succeeded=succeeded)
+    if lessons is not None:
+        reads.append(lessons)
     if not reads:
         return []
-    return await lifecycle.record_run(
-        state["user_id"], reads, run_id=state.get("run_id"), succeeded=state.get("outcome") == "succeeded"
-    )
+    reinforced = await lifecycle.record_run(state["user_id"], reads, run_id=state.get("run_id"), succeeded=succeeded)
+    if lessons is not None and lessons.used_ids:
+        # Seed 002, 4.4: a lesson that helped a task succeed "contributed to error prevention".
+        await lifecycle.add_impact(state["user_id"], lessons.used_ids, lifecycle.config.impact_prevented_error)
+    return reinforced
+
+
+async def _lesson_read(
+    state: State, memory: Memory, registry: Registry | None, config: LifecycleConfig, *, succeeded: bool
+) -> MemoryRead | None:
+    """The planner's read of past failure lessons: all were candidates; a task that succeeded used them."""
+    shown = [f[len(LESSON_PREFIX) :] for f in state.get("feedback") or [] if f.startswith(LESSON_PREFIX)]
+    if not shown or state.get("intent") != "task":
+        return None
+    ids = tuple(await memory.stream.lifecycle.lesson_ids(state["user_id"], shown))
+    if not ids:
+        return None
+    orchestrator = pick_perspective(agent_perspectives(ORCHESTRATOR, registry, config), state["request"])
+    return MemoryRead("plan", ids, ids if succeeded else (), orchestrator)

@@ -452,17 +452,20 @@ async def remember(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     except ModelCallError:
         # The turn must be remembered even when the model cannot score it: the rules score it instead.
         scored = await FALLBACK_IMPORTANCE.score(content=state["request"], kind="observation", metadata={})
-    await record_turn(
-        ctx.memory,
-        user_id=state["user_id"],
-        session_id=state["session_id"],
-        run_id=state["run_id"],
-        request=state["request"],
-        answer=state.get("answer", ""),
-        importance=scored.score,
+    # The round and the second stage of reinforcement (what the answer, plan and steps used of the recalled
+    # memories) are independent writes: side by side, on two connections, instead of one after the other.
+    await asyncio.gather(
+        record_turn(
+            ctx.memory,
+            user_id=state["user_id"],
+            session_id=state["session_id"],
+            run_id=state["run_id"],
+            request=state["request"],
+            answer=state.get("answer", ""),
+            importance=scored.score,
+        ),
+        record_memory_use(state, ctx.memory, ctx.registry),
     )
-    # Second stage of reinforcement: what the answer, plan and steps used of the recalled memories.
-    await record_memory_use(state, ctx.memory, ctx.registry)
     update: dict[str, Any] = {"model_calls": {"score_importance": 1}}
     if state.get("intent") == "task":
         update["workflow"] = await learn(state, ctx)

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from cognicore.memory.lifecycle_config import Perspective
 from cognicore.orchestrator.budget import count_tokens
 from cognicore.orchestrator.intent import is_question
 from cognicore.orchestrator.journal import Memory, past_failures
+from cognicore.orchestrator.memory_use import search_perspective
 from cognicore.subagents.memory_answer import memory_query
 
 _HISTORY = re.compile(
@@ -49,8 +52,21 @@ def _fact_line(fact: Any) -> str:
     return f"Until {until}: {fact.statement} (no longer true: {fact.status})"
 
 
-async def recollect(memory: Memory, *, user_id: str, session_id: str, request: str, budget: int) -> dict[str, Any]:
-    """The recalled memory as JSON-like data for the graph state: categories, facts and episodes."""
+async def recollect(
+    memory: Memory,
+    *,
+    user_id: str,
+    session_id: str,
+    request: str,
+    budget: int,
+    perspective: Perspective | None = None,
+) -> dict[str, Any]:
+    """The recalled memory as JSON-like data for the graph state: categories, facts and episodes.
+
+    Episodes are searched from `perspective` (the orchestrator's, see `memory_use.search_perspective`); when
+    the active memories do not fill the episode slots, archived ones that match fill the rest, so a memory
+    archived by the sleep phase can be found and, once used, comes back active (at reactivation strength).
+    """
     history = asks_about_history(request)
     # Three independent reads on three pooled connections, at once.
     categories, fact_hits, episodes = await asyncio.gather(
@@ -60,12 +76,16 @@ async def recollect(memory: Memory, *, user_id: str, session_id: str, request: s
         memory.stream.search(
             user_id,
             request,
-            k=EPISODES_K,
+            k=2 * EPISODES_K,
             kinds=["observation", "reflection", "thought"],
             session_id=session_id,
             session_first=True,
+            status=None,
+            perspective=perspective,
         ),
     )
+    # Active memories first (in their ranked order); archived ones only fill what is left.
+    episodes = sorted(episodes, key=lambda ep: ep.status != "active")[:EPISODES_K]
     used = 0
     out: dict[str, Any] = {"categories": [], "facts": [], "episodes": []}
 
@@ -160,13 +180,22 @@ def planner_memory(recalled: dict[str, Any] | None) -> str:
 class Recollector:
     """The graph's reads of long-term memory, as one object so a run's recorder can record and replay them."""
 
-    def __init__(self, memory: Memory) -> None:
+    def __init__(self, memory: Memory, *, perspectives: Sequence[Perspective] = ()) -> None:
         self._memory = memory
+        self._perspectives = tuple(perspectives)  # the orchestrator's: whose search the recall is
 
     async def recall(self, *, user_id: str, session_id: str, request: str, budget: int) -> dict[str, Any]:
-        """Tiered recall for a request (see `recollect`)."""
-        return await recollect(self._memory, user_id=user_id, session_id=session_id, request=request, budget=budget)
+        """Tiered recall for a request (see `recollect`), searched from the orchestrator's perspective."""
+        return await recollect(
+            self._memory,
+            user_id=user_id,
+            session_id=session_id,
+            request=request,
+            budget=budget,
+            perspective=search_perspective(self._perspectives, request),
+        )
 
     async def failures(self, *, user_id: str, request: str) -> list[str]:
         """Lessons from similar requests that failed before."""
-        return await past_failures(self._memory, user_id=user_id, request=request)
+        perspective = search_perspective(self._perspectives, request)
+        return await past_failures(self._memory, user_id=user_id, request=request, perspective=perspective)

@@ -12,6 +12,7 @@ from cognicore.orchestrator.memory_use import (
     agent_perspectives,
     memory_reads,
     pick_perspective,
+    search_perspective,
 )
 from cognicore.subagents.rag_query import RagQueryAgent
 from cognicore.subagents.registry import Registry
@@ -51,6 +52,14 @@ def test_perspectives_come_from_settings_then_declarations() -> None:
     assert agent_perspectives("orchestrator", registry, LifecycleConfig()) == ORCHESTRATOR_PERSPECTIVES
     assert agent_perspectives("unknown", registry, LifecycleConfig()) == ()
     assert RagQueryAgent.perspectives[0].name == "documents"  # built-in agents declare theirs
+
+
+def test_a_search_ranks_by_the_picked_perspective_and_expands_only_when_the_text_signals_it() -> None:
+    views = Reporter.perspectives
+    assert search_perspective(views, "Write a board summary") == views[1]  # signalled: keywords expand the query
+    plain = search_perspective(views, "Anything at all")
+    assert plain == Perspective(name="layout") and plain.keywords == ()  # ranked by it, nothing added to the query
+    assert search_perspective((), "Write a board summary") is None
 
 
 def test_pick_perspective_by_keywords_first_on_a_tie() -> None:
