@@ -17,6 +17,7 @@ from cognicore.memory.conversation import ConversationLog
 from cognicore.memory.facts import FactStore
 from cognicore.memory.importance import ImportanceScorer
 from cognicore.memory.jobs import enqueue_turn
+from cognicore.memory.lifecycle_config import Perspective
 from cognicore.memory.stream import MemoryStream
 from cognicore.memory.stream_types import NewMemory
 from cognicore.memory.tenancy import user_transaction
@@ -143,7 +144,10 @@ async def record_failure(
     return thought_id
 
 
-async def past_failures(memory: Memory, *, user_id: str, request: str, k: int = 3) -> list[str]:
-    """Reflexion thoughts about similar requests that failed before, for the planner to avoid."""
-    hits = await memory.stream.search(user_id, request, k=10, kinds=["thought"])
+async def past_failures(
+    memory: Memory, *, user_id: str, request: str, k: int = 3, perspective: Perspective | None = None
+) -> list[str]:
+    """Reflexion thoughts about similar requests that failed before, for the planner to avoid (searched from
+    the planner's `perspective`)."""
+    hits = await memory.stream.search(user_id, request, k=10, kinds=["thought"], perspective=perspective)
     return [h.content for h in hits if h.metadata.get("reflexion")][:k]
