@@ -151,6 +151,7 @@ def build_roles(
     vocabulary: Vocabulary = GENERIC,
     counted: Sequence[str] = (),
     values: Mapping[str, str] | None = None,
+    words: Sequence[str] = (),
     wrap: Callable[[str, Any], Any] = lambda _name, role: role,
 ) -> Roles:
     """LLM-backed roles with a chat model, offline ones without; each wrapped by `wrap` (the recorder)."""
@@ -158,7 +159,13 @@ def build_roles(
         tools = [a for a in agents if a["name"] not in OfflinePlanner.BUILTINS]
         roles = Roles(
             OfflineClassifier(
-                tools, vocabulary=vocabulary, agents=agents, entities=entities, counted=counted, values=values or {}
+                tools,
+                vocabulary=vocabulary,
+                agents=agents,
+                entities=entities,
+                counted=counted,
+                values=values or {},
+                words=words,
             ),
             OfflinePlanner(vocabulary, counted=counted, values=values or {}),
             OfflineAnswerComposer(synonyms),

@@ -23,10 +23,16 @@ _SAME = re.compile(
 )
 # "what about X?", "how about X?"
 _ABOUT = re.compile(_LEAD + r"(?:what|how)\s+about\s+(?P<value>.+?)" + _TAIL, re.IGNORECASE)
-# "and by units instead?", "now for Europe": a lead word or "instead" marks it, so "In 2025, what..." is not one.
+# "and by units instead?", "now for Europe", "ok and split by channel?": a lead word or "instead" marks it, so
+# "In 2025, what..." is not one; a verb of regrouping may stand before the "by".
+_REGROUP = r"(?:(?:split|broken down|break(?:\s+(?:it|that|this))?\s+down|grouped|group(?:\s+(?:it|that|this))?)\s+)?"
 _SHORT = re.compile(
-    r"^\s*(?:(?:and|but|now|then|also|ok(?:ay)?)[,\s]+)+" + _PREP + r"\s+(?P<value>[^?.!]+?)" + _TAIL, re.IGNORECASE
+    r"^\s*(?:(?:and|but|now|then|also|ok(?:ay)?)[,\s]+)+" + _REGROUP + _PREP + r"\s+(?P<value>[^?.!]+?)" + _TAIL,
+    re.IGNORECASE,
 )
+# "and the Vista glasses?", "and P4?": a lead word then a bare value; a follow-up only when the value is one
+# the deployment knows or a period (checked by `followup_change`), so "and why?" is a request of its own.
+_BARE = re.compile(r"^\s*(?:(?:and|but|now|also|ok(?:ay)?)[,\s]+)+(?:the\s+)?(?P<value>[^?.!,]+?)" + _TAIL, re.I)
 _INSTEAD = re.compile(r"^\s*(?:and\s+)?" + _PREP + r"\s+(?P<value>[^?.!]+?)\s*,?\s*instead\s*[?.!]*\s*$", re.I)
 MAX_VALUE_WORDS = 6  # a follow-up names one parameter; a longer tail is a request of its own
 _PRONOUNS = frozenset("i me my we us our you your it this that they them their".split())  # "how about you ..."
@@ -53,9 +59,12 @@ class Change:
     value: str
 
 
-def followup_change(request: str) -> Change | None:
-    """The parameter a follow-up-shaped request changes, or None when the request stands on its own."""
-    for pattern in (_SAME, _ABOUT, _INSTEAD, _SHORT):
+def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None:
+    """The parameter a follow-up-shaped request changes, or None when the request stands on its own.
+
+    A bare value after a lead word ("and P4?") is a follow-up only when it is a period or one of `entities`.
+    """
+    for pattern in (_SAME, _ABOUT, _INSTEAD, _SHORT, _BARE):
         m = pattern.match(request)
         if m is None:
             continue
@@ -63,8 +72,21 @@ def followup_change(request: str) -> Change | None:
         if not value or len(value.split()) > MAX_VALUE_WORDS or value.split()[0].lower() in _PRONOUNS:
             return None
         prep = (m.groupdict().get("prep") or "").lower()
+        if pattern is _BARE and not (PERIOD.fullmatch(value) or _is_known(value, entities)):
+            return None
+        lead = re.match(_PREP + r"\s+(?P<rest>.+)$", value, re.IGNORECASE)
+        if not prep and lead:  # "what about by channel?": the preposition is the change's own
+            prep, value = lead.group("prep").lower(), lead.group("rest")
+            if PERIOD.fullmatch(value):
+                value = f"{prep} {value}"
         return Change(prep=prep, value=value)
     return None
+
+
+def _is_known(value: str, entities: Sequence[str]) -> bool:
+    """Whether `value` is one of `entities`, as a whole (case ignored)."""
+    lowered = value.strip().lower()
+    return any(e.lower() == lowered for e in entities)
 
 
 def _known_in(text: str, entities: Sequence[str]) -> list[re.Match[str]]:

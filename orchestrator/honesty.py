@@ -23,6 +23,16 @@ def no_evidence(question: str) -> str:
     )
 
 
+def unheld_question(question: str, agents: Sequence[dict[str, str]], unheld: Sequence[str]) -> str:
+    """The answer to a question about something nothing the deployment holds mentions ("the weather"): not
+    sure, no agent looks it up, and what the assistant can do instead."""
+    about = " or ".join(f"'{w}'" for w in unheld[:4]) or "its topic"
+    return (
+        f'I am not sure what to answer to "{topic(question)}": nothing in the knowledge base, the data or what you '
+        f"told me is about {about}, and none of my agents looks that up. {capabilities(agents)}"
+    )
+
+
 def capabilities(agents: Sequence[dict[str, str]]) -> str:
     """What the assistant can do, from the registry: documents and memory, then each agent's description."""
     listed = [f"{a['name']} ({_short(a.get('description', ''))})" for a in agents]

@@ -10,12 +10,14 @@ from typing import Literal, Protocol
 
 from langchain_core.language_models import BaseChatModel
 from pydantic import BaseModel, Field
+from pydantic.json_schema import SkipJsonSchema
 
 from cognicore.memory.llm import LlmRole, RoleOptions
 from cognicore.memory.text import STOPWORDS, stem, terms, words
 from cognicore.orchestrator.followup import followup_change, previous_request, resolve
 from cognicore.orchestrator.language import unsupported_language
 from cognicore.orchestrator.planning import GENERIC, DataWords, Vocabulary, agent_matches, asks_figures, counts_data
+from cognicore.orchestrator.spelling import Speller, english_words
 from cognicore.subagents.read_only import change_request
 
 CONFIDENCE_BAR = 0.5  # a classification less sure than this ends the run `unsure` instead of guessing
@@ -55,6 +57,12 @@ class IntentDecision(BaseModel):
         ),
     )
     language: str = Field(default="", description="The request's language only when you cannot read it; else empty.")
+    # Set by the offline classifier only (not asked of a model): the misspelt words it read as others, so the
+    # answer can say so ("'revnue' as 'revenue'"); `resolved_request` then holds the corrected request.
+    read_as: SkipJsonSchema[list[str]] = Field(default_factory=list)
+    # Offline only: a question's topical words that nothing the deployment holds mentions ("weather"): when the
+    # documents and memory then find nothing either, the answer refuses it with what the agents can do.
+    unheld: SkipJsonSchema[list[str]] = Field(default_factory=list)
 
     @property
     def sure(self) -> bool:
@@ -65,7 +73,9 @@ class IntentDecision(BaseModel):
 class Classifier(Protocol):
     """Decides the intent of a request."""
 
-    async def classify(self, *, request: str, history: list[dict[str, str]]) -> IntentDecision: ...
+    async def classify(self, *, request: str, history: list[dict[str, str]], memory: str = "") -> IntentDecision:
+        """The decision for `request`; `history` is the session's turns, `memory` what long-term memory recalled."""
+        ...
 
 
 # Used by `LlmClassifier` (the `classify` node); pairs with `IntentDecision`. `{domain}` is the
@@ -126,12 +136,39 @@ _WANTS = re.compile(
     r"\b(can|could|would|will) you\b|\bplease\b|\bshow me\b|\bgive me\b|\blet me know\b",
     re.IGNORECASE,
 )
-# An imperative: a first word then its object ("book me a flight", "send an email", "order a pizza").
+# An imperative: a first word then its object ("book me a flight", "send an email", "order 50 chargers").
 _IMPERATIVE = re.compile(
     r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?P<verb>[a-z]+)\s+"
-    r"(?:me|us|him|her|them|a|an|the|my|our|some|this|that|it|all)\b",
+    r"(?P<object>me|us|him|her|them|a|an|the|my|our|some|this|that|these|those|it|all|\d[\d,.]*)\b"
+    r"(?:\s+(?P<next>[a-z]+))?",
     re.IGNORECASE,
 )
+# Objects that make the first word a verb whatever else it is: someone it is done for, or a quantity
+# ("order me a pizza", "order 50 chargers"): a transaction, not a reading of data.
+_BENEFACTIVE = frozenset("me us him her them a an".split())
+_DETERMINERS = frozenset("the my our this that these those some all it".split())
+# "Revenue the last quarter": a noun, then its period.
+_PERIOD_WORDS = frozenset("last this previous past current next coming first second third fourth same".split())
+# Verbs of reading and arranging data: offered by any deployment with data, unless done *for* someone or to
+# a quantity ("sort the products by revenue" reads; "order 50 cables" buys).
+_ARRANGING = frozenset(terms("sort order rank group filter split break count sum total average tally plot map"))
+# "remind me what the return window is" asks; "remind me on Monday to ..." sets a reminder.
+_REMIND_ASKS = re.compile(
+    r"^\s*(?:please\s+)?remind\s+(?:me|us)\s+(?:again\s+)?(?:what|how|which|who|whom|when|where|why|whether|if|of|about)\b",
+    re.IGNORECASE,
+)
+# A declarative sentence about someone or something ("Chloe is off sick until Thursday", "The Berlin office
+# has moved"): a subject of one to three words, then a form of be/have/will. Told, not asked.
+_DECLARES = re.compile(
+    r"^\s*(?:(?:the|our|my|a|an)\s+)?(?P<subject>(?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)\s+(?:is|are|was|were|has|have|had|will|won't|isn't|"
+    r"aren't|wasn't|weren't|hasn't|haven't)\b",
+    re.IGNORECASE,
+)
+# Words that make a subject a relative clause ("tickets that are open") or a question ("how many are").
+_NOT_SUBJECT = frozenset("that which who whom whose where when what how why many much there any".split())
+# A question's topic is in its less common words ("weather", "London"); the commonest English words
+# ("going", "tomorrow", "like") say nothing of what it is about.
+TOPICAL_BELOW = 100_000  # occurrences in pyspellchecker's corpus (about the 1,000 commonest English words)
 # A preference about how the speaker wants things ("I prefer reports in bullet points", "I'd rather get
 # tables"): told, not asked, whatever data or artefact word it mentions.
 _PREFERS = re.compile(
@@ -199,7 +236,9 @@ class OfflineClassifier:
     the deployment knows: an action on none of them is out of scope, and follow-ups swap their values.
     `counted` are the schema's table and column words: "how many <one of them>" asks the database;
     `values` the data's low-cardinality values with their column: "how much did <one of them> make" asks it
-    too, and a follow-up naming one replaces the earlier value of the same column.
+    too, and a follow-up naming one replaces the earlier value of the same column. `words` are the words of
+    the knowledge base's documents: with the others they are what misspelt words are corrected against, and
+    a question none of whose topical words the deployment (or the user's memory) holds is out of scope.
     """
 
     def __init__(
@@ -211,6 +250,7 @@ class OfflineClassifier:
         entities: Sequence[str] = (),
         counted: Sequence[str] = (),
         values: Mapping[str, str] | None = None,
+        words: Sequence[str] = (),
     ) -> None:
         self._tools = list(tools)
         self._counted = frozenset(stem(w) for w in counted)
@@ -219,13 +259,35 @@ class OfflineClassifier:
         self._data = vocabulary.data | _QUARTERS
         self._entities = list(entities)
         described = " ".join(f"{a['name']} {a['description']} {a.get('input_hint', '')}" for a in agents)
-        said = frozenset(terms(described.replace("_", " "))) | frozenset(terms(" ".join(self._entities)))
+        self._agent_words = frozenset(terms(described.replace("_", " "))) - STOPWORDS
+        said = self._agent_words | frozenset(terms(" ".join(self._entities)))
         self._known = vocabulary.data | vocabulary.knowledge | vocabulary.report | _ACTION | said
+        plain = [*words, *counted, *self._entities, *self._columns, described.replace("_", " ")]
+        spelt = {w for text in plain for w in _plain_words(text)}
+        self._speller = Speller(spelt)
+        self._documents = frozenset(w.lower() for w in words)
+        # Everything the deployment holds, as stems: a question naming none of it is about something else.
+        self._held = self._known | self._counted | frozenset(stem(w) for w in spelt)
 
-    async def classify(self, *, request: str, history: list[dict[str, str]]) -> IntentDecision:
+    async def classify(self, *, request: str, history: list[dict[str, str]], memory: str = "") -> IntentDecision:
         if language := unsupported_language(request):
             return IntentDecision(intent="question", reason=f"written in {language}", confidence=0.0, language=language)
-        change = followup_change(request)
+        text, fixes = self._speller.correct(request)
+        decision = self._decide(text, history, memory)
+        if not fixes:
+            return decision
+        read_as = [str(f) for f in fixes]
+        return decision.model_copy(
+            update={
+                "resolved_request": decision.resolved_request or text,
+                "read_as": read_as,
+                "reason": f"{decision.reason}; read {', '.join(read_as)}",
+            }
+        )
+
+    def _decide(self, request: str, history: list[dict[str, str]], memory: str) -> IntentDecision:
+        """The decision for a request whose words are spelt right: a follow-up, else the request alone."""
+        change = followup_change(request, self._entities)
         if change is not None:
             previous = previous_request(history)
             if previous is None:
@@ -234,7 +296,8 @@ class OfflineClassifier:
                     reason=f"it reads as a follow-up ({change.value!r}) but this session has no earlier request",
                     confidence=0.2,
                 )
-            resolved = resolve(previous, change, self._entities, columns=self._columns)
+            # The previous request as this classifier reads it (its typos corrected too).
+            resolved = resolve(self._speller.correct(previous)[0], change, self._entities, columns=self._columns)
             if resolved is not None:
                 text, sure = resolved
                 inner = self._rules(text)
@@ -245,7 +308,12 @@ class OfflineClassifier:
                         "reason": f"a follow-up of the previous request ({inner.reason})",
                     }
                 )
-        return self._rules(request)
+        decision = self._rules(request)
+        if decision.intent == "question" and not decision.out_of_scope and not _TELLS.search(request):
+            if unknown := self._unknown_topic(request, history, memory):
+                reason = f"{decision.reason}; nothing it holds is about {', '.join(repr(w) for w in unknown)}"
+                return decision.model_copy(update={"reason": reason, "unheld": unknown})
+        return decision
 
     def _rules(self, request: str) -> IntentDecision:
         """The intent of a request that stands on its own."""
@@ -253,6 +321,14 @@ class OfflineClassifier:
         if self._tells(request) and not (_WANTS.search(request) or is_question(request)):
             # Before the agents' words: "I prefer the ticket summary as a list" tells, whatever agent it names.
             return IntentDecision(intent="statement", reason="tells a preference or news", confidence=0.75)
+        if verb := change_request(request):
+            # Changing data is a task for the database agent, which refuses it with the reason (it only reads).
+            return IntentDecision(intent="task", reason=f"asks to change data ({verb})", confidence=0.9)
+        if verb := self._foreign_action(request):
+            # Before the data words: "email the 2025 revenue to my manager" names figures, but its action is
+            # one no agent offers.
+            reason = f"asks to {verb} something, which none of the agents does"
+            return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)
         for tool in self._tools:
             if agent_matches(found, tool):
                 return IntentDecision(intent="task", reason=f"asks for what {tool['name']} does", confidence=0.9)
@@ -279,45 +355,82 @@ class OfflineClassifier:
         if measured and (asks_figure or not _QUESTION_START.match(request)):
             reason = f"needs figures from the database ({_word(request, measured)})"
             return IntentDecision(intent="task", reason=reason, confidence=0.8)
-        if verb := change_request(request):
-            # Changing data is a task for the database agent, which refuses it with the reason (it only reads).
-            return IntentDecision(intent="task", reason=f"asks to change data ({verb})", confidence=0.9)
-        if verb := self._foreign_action(request):
-            reason = f"asks to {verb} something, which none of the agents does"
-            return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)
         asks = is_question(request) or _ASKS.match(request) or _WANTS.search(request)
         if not asks and _TELLS.search(request):
             return IntentDecision(intent="statement", reason="tells something and asks nothing", confidence=0.7)
         return IntentDecision(intent="question", reason="answerable from the knowledge base and memory", confidence=0.7)
 
     def _tells(self, request: str) -> bool:
-        """A preference of the speaker's, or news about someone else, stated without a request."""
+        """A preference of the speaker's, or news about someone or something, stated without a request."""
         if _PREFERS.match(request):
             return True
-        m = _REPORTED.match(request)
-        if m is None or _ASKS.match(request) or _IMPERATIVE.match(request) or _QUESTION_START.match(request):
+        if _ASKS.match(request) or _IMPERATIVE.match(request) or _QUESTION_START.match(request):
             return False  # "Show ...", "Compare ...": a request's first word is its verb, a statement's its subject
+        declared = _DECLARES.match(request)
+        if declared and not set(words(declared.group("subject"))) & _NOT_SUBJECT:
+            return True  # "Chloe is off sick until Thursday."
+        m = _REPORTED.match(request)
+        if m is None:
+            return False
         # "Orders placed over the weekend" names data, not someone who did something.
         return not set(terms(request[: m.start("verb")])) & (self._data | self._datawords.counted)
 
     def _foreign_action(self, request: str) -> str | None:
-        """The verb of an imperative ("book me a flight") that nothing the deployment knows relates to."""
+        """The verb of an imperative ("book me a flight", "email the list to ...") that no agent offers."""
         m = _IMPERATIVE.match(request)
         if m is None:
             return None
-        verb = m.group("verb").lower()
-        if verb in STOPWORDS or verb in _NOT_ACTIONS or _ASKS.match(verb) or _QUESTION_START.match(verb):
+        verb, obj, after = m.group("verb").lower(), m.group("object").lower(), (m.group("next") or "").lower()
+        if verb in STOPWORDS or verb in _NOT_ACTIONS or _QUESTION_START.match(verb) or _QUESTION_WORD.match(verb):
+            return None  # "whats", "hows": a question typed without its apostrophe
+        if verb == "remind":
+            return None if _REMIND_ASKS.match(request) else verb
+        if _ASKS.match(verb):
             return None
-        if _QUESTION_WORD.match(verb):  # "whats", "hows": a question typed without its apostrophe
+        word = stem(verb)
+        # Done for someone or to a quantity ("order me a pizza", "order 50 cables"), not a year ("revenue 2025").
+        transaction = obj in _BENEFACTIVE or (obj[:1].isdigit() and not re.fullmatch(r"(?:19|20)\d\d", obj))
+        if word in _ACTION or word in _ASKED_VERBS:
             return None
-        if stem(verb) in self._known or set(terms(request)) & self._data:
+        if word in _ARRANGING:
+            return verb if transaction else None
+        if word in self._agent_words:  # what an agent's description says it does ("check the open tickets")
             return None
+        if word in self._known:
+            # A word of the data used as a verb ("email the list to the manager"): a transaction, or a
+            # determiner right after it; "revenue the last quarter" is a noun and its period.
+            as_verb = obj in _DETERMINERS and after not in _PERIOD_WORDS and not verb.endswith("s")
+            return verb if transaction or as_verb else None
         # A misspelt word of the deployment's ("shwo", "anaylse") is a typo, not an action nobody does;
         # typos seldom change the first letter, so "post" is not read as "most".
-        word = stem(verb)
         if any(w[:1] == word[:1] and is_typo(word, w) for w in self._known | _ASKED_VERBS):
             return None
         return verb
+
+    def _unknown_topic(self, request: str, history: list[dict[str, str]], memory: str) -> list[str]:
+        """The topical words of a question when none of them is held by the deployment, the session or memory."""
+        frequency = english_words()
+        topical = [
+            w
+            for w in dict.fromkeys(words(request))
+            if len(w) > 2
+            and w.isalpha()
+            and w not in STOPWORDS
+            and not _QUESTION_WORD.match(w)
+            and frequency.get(w, 0) < TOPICAL_BELOW
+        ]
+        if not topical:
+            return []
+        around = {stem(w) for w in words(" ".join([memory, *(t.get("content", "") for t in history)]))}
+        held = self._held | around
+        if any(w in self._documents or stem(w) in held for w in topical):
+            return []
+        return topical
+
+
+def _plain_words(text: str) -> list[str]:
+    """The alphabetic words of `text` as written (names keep their capitals), for spelling corrections."""
+    return re.findall(r"[A-Za-z]+", text)
 
 
 class LlmClassifier(LlmRole[IntentDecision]):
@@ -340,6 +453,8 @@ class LlmClassifier(LlmRole[IntentDecision]):
         listing = "\n".join(f"- {a['name']}: {a['description']}" for a in agents) or "(none)"
         self._system = CLASSIFY_PROMPT.format(domain=domain, agents=listing)
 
-    async def classify(self, *, request: str, history: list[dict[str, str]]) -> IntentDecision:
+    async def classify(self, *, request: str, history: list[dict[str, str]], memory: str = "") -> IntentDecision:
         recent = "\n".join(f"{t['speaker']}: {t['content'][:500]}" for t in history[-4:])
-        return await self.ask(f"Conversation so far:\n{recent or '(none)'}\n\nRequest: {request}", system=self._system)
+        recalled = f"What memory recalls about the user:\n{memory[:1000]}\n\n" if memory else ""
+        prompt = f"Conversation so far:\n{recent or '(none)'}\n\n{recalled}Request: {request}"
+        return await self.ask(prompt, system=self._system)

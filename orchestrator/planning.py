@@ -92,6 +92,8 @@ _COUNTING = re.compile(
     r"\b(?:how many|number of|count of|count the|count our|total number of)\s+(?P<next>(?:[\w-]+\s*){1,3})", re.I
 )
 _VERBS = frozenset("do does did are is was were have has had will can could should would been be get got".split())
+# "Laptop tickets, how many are there?": the counted thing is named elsewhere in the request.
+_HOW_MANY_THERE = re.compile(r"\bhow many\s+(?:are|were|is|was)\s+there\b", re.I)
 
 
 def counts_data(request: str, counted: frozenset[str]) -> bool:
@@ -106,7 +108,7 @@ def counts_data(request: str, counted: frozenset[str]) -> bool:
                 break
             if stem(word) in counted:
                 return True
-    return False
+    return bool(_HOW_MANY_THERE.search(request) and set(terms(request)) & counted)
 
 
 # Figure questions whose measure is only a verb: "how much did the Cargo make", "how many did we move",

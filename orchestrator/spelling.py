@@ -1,0 +1,95 @@
+"""Misspelt words of a request, corrected offline before it is classified, planned and answered.
+
+A word is corrected only when neither the deployment (its schema's table, column and value words, its
+documents' words, its agents' descriptions) nor common English knows it; the correction is the closest word
+of the deployment first ("revnue" -> "revenue", "windw" -> "window"), else of common English ("shoud" ->
+"should"). Names and rare real words stay as written, and every correction is reported, so the answer can
+say which words were read as what.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
+from spellchecker import SpellChecker
+
+# A word this frequent in pyspellchecker's corpus is a real word, never "corrected" ("wont", "ship").
+REAL_WORD = 500
+# English words at least this frequent are candidates for a correction ("should", "connect"): a typo of a
+# rare word is more likely a name written as the user means it.
+COMMON_WORD = 20_000
+MIN_LENGTH = 4  # shorter words have too many neighbours one edit away ("cat", "car", "cut")
+_TOKEN = re.compile(r"(?<![\w'-])[A-Za-z][a-z]*(?:'[a-z]+)?(?![\w'-])")
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """One word read as another."""
+
+    written: str
+    read: str
+
+    def __str__(self) -> str:
+        return f"'{self.written}' as '{self.read}'"
+
+
+@lru_cache(maxsize=1)
+def _checker() -> SpellChecker:
+    """pyspellchecker's English dictionary, loaded once per process on the first unknown word."""
+    return SpellChecker()
+
+
+def english_words() -> dict[str, int]:
+    """English words and how often they occur in pyspellchecker's corpus."""
+    return _checker().word_frequency.dictionary  # type: ignore[no-any-return]
+
+
+class Speller:
+    """Corrects a request's unknown words against the deployment's own words, then against common English."""
+
+    def __init__(self, known: Iterable[str]) -> None:
+        # Each word as the deployment writes it ("Europe"), looked up without case.
+        self._spelt = {w.lower(): w for w in sorted(set(known), reverse=True) if len(w) >= MIN_LENGTH and w.isalpha()}
+        self._known = sorted(self._spelt)
+        self._known_set = frozenset(self._known)
+
+    def knows(self, word: str) -> bool:
+        """Whether `word` is a word of the deployment or a real English word (then it is never corrected)."""
+        w = word.lower()
+        forms = {w, w.removesuffix("s"), w.removesuffix("es"), w.removesuffix("ed"), w.removesuffix("ing")}
+        return bool(forms & self._known_set) or english_words().get(w, 0) >= REAL_WORD
+
+    def correct(self, text: str) -> tuple[str, list[Correction]]:
+        """`text` with its misspelt words replaced, and the corrections made (in order)."""
+        found: list[Correction] = []
+
+        def fix(m: re.Match[str]) -> str:
+            written = m.group(0)
+            read = self.correction(written)
+            if read is None:
+                return written
+            found.append(Correction(written, read))
+            return read.capitalize() if written[:1].isupper() and not read[:1].isupper() else read
+
+        return _TOKEN.sub(fix, text), found
+
+    def correction(self, word: str) -> str | None:
+        """The word `word` stands for, or None when it is known or nothing is close enough."""
+        w = word.lower()
+        if len(w) < MIN_LENGTH or "'" in w or self.knows(w):
+            return None
+        # The deployment's own words first: one edit or swap of neighbours ("lona", "Eurpoe"), two in a long
+        # word, else a close match ("headphnes", "acessories").
+        edits = process.extractOne(w, self._known, scorer=OSA.distance, score_cutoff=1 if len(w) <= 6 else 2)
+        close = edits or process.extractOne(w, self._known, scorer=fuzz.ratio, score_cutoff=80 if len(w) <= 5 else 75)
+        if close is not None:
+            return self._spelt[str(close[0])]
+        guess = _checker().correction(w)
+        if guess and guess != w and english_words().get(guess, 0) >= COMMON_WORD:
+            return str(guess)
+        return None
