@@ -49,7 +49,7 @@ from cognicore.subagents.registry import AgentFactory, Registry, build_registry
 from cognicore.subagents.report_generation import ReportGenerationAgent
 from cognicore.subagents.role_names import RoleName
 from cognicore.subagents.types import AgentServices, SubAgent
-from cognicore.vocabulary import counted_words, data_values, kb_titles
+from cognicore.vocabulary import counted_words, data_values, document_words, kb_titles
 from cognicore.workflows.recording import recorded
 from cognicore.workflows.runs import RunStore
 from cognicore.workflows.store import WorkflowStore
@@ -223,6 +223,7 @@ async def open_app(
         values = await data_values(owner, schemas)  # each with its column, for follow-ups and classification
         entities = [*sorted(set(values) | set(await kb_titles(owner))), *(e for p in plugins for e in p.entities)]
         counted = await counted_words(owner, schemas)
+        doc_words = await document_words(owner)  # typos are corrected against the documents' words too
 
         def make_roles(chat: BaseChatModel | None, agents: Registry) -> Roles:
             return build_roles(
@@ -235,6 +236,7 @@ async def open_app(
                 vocabulary=plugin_vocabulary(plugins),
                 counted=counted,
                 values=values,
+                words=doc_words,
                 wrap=recorded,
             )
 

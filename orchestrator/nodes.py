@@ -18,7 +18,7 @@ from cognicore.memory.importance import OfflineImportanceScorer
 from cognicore.memory.llm import ModelCallError
 from cognicore.orchestrator.budget import fit_context
 from cognicore.orchestrator.context import Context
-from cognicore.orchestrator.honesty import no_evidence, out_of_scope, unclear, unsupported_language
+from cognicore.orchestrator.honesty import no_evidence, out_of_scope, unclear, unheld_question, unsupported_language
 from cognicore.orchestrator.intent import IntentDecision
 from cognicore.orchestrator.journal import record_failure, record_step, record_turn
 from cognicore.orchestrator.learning import learn
@@ -73,9 +73,16 @@ async def classify(state: State, runtime: Runtime[Context]) -> Command[Any]:
     full request it stands for.
     """
     ctx = runtime.context
-    decision = await ctx.classifier.classify(request=state["request"], history=state.get("history", []))
+    decision = await ctx.classifier.classify(
+        request=state["request"], history=state.get("history", []), memory=planner_memory(state.get("recalled"))
+    )
     _emit(runtime, event="intent", intent=decision.intent, reason=decision.reason, confidence=decision.confidence)
-    update: dict[str, Any] = {"intent": decision.intent, "model_calls": {"classify": 1}}
+    update: dict[str, Any] = {
+        "intent": decision.intent,
+        "model_calls": {"classify": 1},
+        "read_as": decision.read_as,
+        "unheld": decision.unheld,
+    }
     declined = _decline(state["request"], decision, ctx)
     if declined is not None:
         outcome, text = declined
@@ -179,6 +186,11 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         )
     except ModelCallError as exc:
         return {"answer": "", "error": str(exc), "outcome": "failed", "model_calls": {"compose_answer": 1}}
+    if not composed.used and state.get("unheld"):
+        # Nothing found, and nothing the deployment holds is about its topic: say so and what it can do.
+        agents = [{"name": a.name, "description": a.description} for a in ctx.registry]
+        text = unheld_question(state["request"], agents, state.get("unheld") or [])
+        return {"answer": text, "outcome": "unsure", "model_calls": {"compose_answer": 1}}
     if not composed.used:
         # No passage supports an answer: say so as uncertainty, never as a confident "nothing on it".
         # The offline composer also says what the closest passage has and lacks (issue 9 point 2).
@@ -435,11 +447,17 @@ async def respond(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Assemble the final answer, citations and artefacts of the run."""
     if state.get("intent") != "task" or state.get("declined"):  # an answer, an acknowledgement or a decline
         text = state.get("answer") or f"I could not answer: {state.get('error')}"
-        return {"answer": text}
+        return {"answer": _with_reading(text, state)}
     results = state.get("results") or {}
     citations = [c for r in results.values() for c in r.get("citations", [])]
     artifacts = [a for r in results.values() for a in r.get("artifacts", [])]
-    return {"answer": _task_answer(state), "citations": citations, "artifacts": artifacts}
+    return {"answer": _with_reading(_task_answer(state), state), "citations": citations, "artifacts": artifacts}
+
+
+def _with_reading(text: str, state: State) -> str:
+    """The answer followed by the misspelt words `classify` read as others, so the user can check them."""
+    read_as = state.get("read_as") or []
+    return f"{text}\n\n(I read {', '.join(read_as)}.)" if read_as and not state.get("declined") else text
 
 
 async def remember(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
