@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -34,7 +35,14 @@ from cognicore.memory.ingest import (
     collect_files,
     read_text_file,
 )
-from cognicore.memory.retrieval import RRF_K, candidate_count, ef_search_for, hybrid_ctes, text_query_terms
+from cognicore.memory.retrieval import (
+    RRF_K,
+    candidate_count,
+    ef_search_for,
+    hybrid_ctes,
+    spelling_fixes,
+    text_query_terms,
+)
 from cognicore.memory.rows import fetch_dicts
 
 __all__ = [
@@ -84,6 +92,9 @@ SELECT (SELECT count(*) FROM kb_documents)::int AS documents,
 COUNT_CHUNKS = "SELECT count(*)::int AS n FROM kb_chunks"
 CHUNK_PAGE = "SELECT id, content FROM kb_chunks WHERE id > %s ORDER BY id LIMIT %s"
 UPDATE_EMBEDDING = "UPDATE kb_chunks SET embedding = %s WHERE id = %s"
+# The corpus' lexemes (as `to_tsvector('english')` stems them), what misspelt query words are corrected to.
+LEXICON = "SELECT word FROM ts_stat('SELECT tsv FROM kb_chunks') WHERE length(word) BETWEEN 3 AND 40"
+LEXICON_TTL_S = 300.0  # another process's ingest reaches this one's typo corrections within this time
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +162,7 @@ class KnowledgeBase:
         self._max_file_bytes = max_file_bytes
         # Part of the "unchanged" test: new chunking settings must re-chunk unchanged files.
         self._chunker = f"v{CHUNKER_VERSION}:{chunk_size}:{chunk_overlap}"
+        self._lexicon: tuple[float, frozenset[str]] | None = None  # (loaded at, lexemes), see `_words`
 
     async def ingest_paths(
         self, paths: Sequence[Path], *, on_progress: Callable[[IngestEvent], None] | None = None
@@ -194,9 +206,11 @@ class KnowledgeBase:
             return []
         vector = np.asarray(await self._embeddings.aembed_query(query), dtype=np.float32)
         candidates = candidate_count(k)
+        # A misspelt word ("retrun") matches no passage's text: its likely corrections join the OR.
+        fixes = spelling_fixes(query, await self._words())
         params: dict[str, Any] = {
             "query_vector": vector,
-            "query_terms": text_query_terms(query),
+            "query_terms": " | ".join(filter(None, [text_query_terms(query), *fixes])),
             "candidates": candidates,
             "rrf_k": RRF_K,
             "k": k,
@@ -218,6 +232,15 @@ class KnowledgeBase:
             )
             for r in rows
         ]
+
+    async def _words(self) -> frozenset[str]:
+        """The corpus' lexemes, cached for `LEXICON_TTL_S` and dropped when this instance ingests."""
+        now = time.monotonic()
+        if self._lexicon is None or now - self._lexicon[0] > LEXICON_TTL_S:
+            async with self._pool.connection() as conn:
+                rows = await fetch_dicts(conn, LEXICON)
+            self._lexicon = (now, frozenset(r["word"] for r in rows))
+        return self._lexicon[1]
 
     async def documents(self) -> list[DocumentInfo]:
         """Every document with its chunk count, by source."""
@@ -323,6 +346,7 @@ class KnowledgeBase:
                 item_vectors = vectors[offset : offset + len(item.chunks)]
                 offset += len(item.chunks)
                 await self._write(item, item_vectors)
+                self._lexicon = None  # new words: corrections are read again at the next search
                 statuses[item.source] = "updated" if item.source in known else "added"
                 progress.emit(item.source, statuses[item.source], len(item.chunks))
         return statuses

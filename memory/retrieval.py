@@ -7,6 +7,7 @@ tests to cross-check the SQL and by callers that fuse lists from elsewhere.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Hashable, Sequence
 from typing import TypeVar
@@ -53,6 +54,40 @@ def text_query_terms(query: str) -> str:
 def query_words(query: str) -> list[str]:
     """The distinct `[a-z0-9]` words of `query`, in order, at most `MAX_QUERY_TERMS`: one keyword term each."""
     return list(dict.fromkeys(_TERM_RE.findall(query.lower())))[:MAX_QUERY_TERMS]
+
+
+TYPO_CUTOFF = 0.75
+"""difflib ratio above which an unknown query word is read as a misspelling of a corpus lexeme."""
+
+_LEXEME_RE = re.compile(r"^[a-z0-9]+$")
+
+
+def knows(word: str, lexicon: frozenset[str]) -> bool:
+    """True when `word` is a corpus lexeme or one of its inflections (lexemes are stems: "polici", "return")."""
+    if word in lexicon:
+        return True
+    return any(word[:cut] in lexicon for cut in range(max(3, len(word) - 4), len(word)))
+
+
+def spelling_fixes(query: str, lexicon: frozenset[str], *, cutoff: float = TYPO_CUTOFF) -> list[str]:
+    """Corpus lexemes the query's unknown words are likely misspellings of ("retrun" -> "return").
+
+    Only words of five letters or more, without digits, that no lexeme explains are corrected, against
+    lexemes with the same first letter: short words and codes are too ambiguous. The fixes are added to
+    the full-text OR, so a typo no longer costs the passage its text rank; the original word stays.
+    """
+    fixes: list[str] = []
+    by_letter: dict[str, list[str]] = {}
+    for word in query_words(query):
+        if len(word) < 5 or not word.isalpha() or knows(word, lexicon):
+            continue
+        if word[0] not in by_letter:
+            by_letter[word[0]] = [x for x in lexicon if x[:1] == word[0] and len(x) >= 3 and _LEXEME_RE.match(x)]
+        close = difflib.get_close_matches(word, by_letter[word[0]], n=2, cutoff=cutoff)
+        # "policy" beside the lexeme "polici" is an inflection the stemmer already handles, not a typo.
+        if not any(word[: len(c) - 1] == c[:-1] for c in close):
+            fixes += close
+    return list(dict.fromkeys(fixes))
 
 
 def candidate_count(k: int) -> int:

@@ -340,11 +340,13 @@ class OfflineAnswerComposer:
         def score(u: _Unit) -> float:
             direct = sum(w for c, w in pairs if u.terms & c)
             lead = sum(w for c, w in pairs if not u.terms & c and u.lead & c)
+            # A sentence under a heading that names the asked subject is about it, not a passing mention.
+            topical = sum(w for c, w in pairs if u.terms & c and u.lead & c)
             frame = sum(w for c, w in pairs if not (u.terms | u.lead) & c and u.frame & c)
             shape = sum(bonus for answers, bonus in shapes if answers.search(u.text))
             # A passage that starts mid-sentence, or a pointer ("See the shipping policy."), says little.
             penalty = 0.5 if u.fragment or u.text.startswith("See ") else 0.0
-            return direct + 0.8 * lead + 0.4 * frame + top * (shape - penalty) - 0.02 * u.order
+            return direct + lead + 0.2 * topical + 0.4 * frame + top * (shape - penalty) - 0.02 * u.order
 
         coverage: dict[int, float] = {}
         hits_of: dict[int, frozenset[int]] = {}
@@ -373,7 +375,7 @@ class OfflineAnswerComposer:
         seen_text: set[str] = set()
         for u in ranked:
             key = " ".join(words(u.text))  # overlapping chunks repeat sentences
-            if key in seen_text or coverage[u.passage] < MIN_COVERAGE / 2:
+            if key in seen_text or coverage[u.passage] < MIN_COVERAGE:
                 continue
             hits = {i for i, c in enumerate(concepts) if u.terms & c}
             s = score(u)
@@ -386,7 +388,7 @@ class OfflineAnswerComposer:
             covered |= hits
             if len(chosen) == MAX_SENTENCES:
                 break
-        return _render(chosen, asked), share
+        return _render(chosen, asked, [answers for answers, _ in shapes]), share
 
     def _read(self, question: str, vocabulary: frozenset[str]) -> list[tuple[frozenset[str], str]]:
         """The question's concepts with the word that named each, read against the passages' vocabulary.
@@ -405,8 +407,12 @@ class OfflineAnswerComposer:
         return read
 
 
-def _render(chosen: list[_Unit], asked: frozenset[str]) -> ComposedAnswer:
-    """Group the sentences by passage (best passage first), in reading order, each group cited once."""
+def _render(chosen: list[_Unit], asked: frozenset[str], shapes: Sequence[re.Pattern[str]] = ()) -> ComposedAnswer:
+    """Group the sentences by passage (best passage first), in reading order, each group cited once.
+
+    `shapes` are what an answer to the question looks like (a date for "when"): a heading that has it when
+    its sentence does not ("2024-06-03: ...") is kept in front of the sentence.
+    """
     first_seen: dict[int, int] = {}
     for rank, u in enumerate(chosen):
         first_seen.setdefault(u.passage, rank)
@@ -421,7 +427,8 @@ def _render(chosen: list[_Unit], asked: frozenset[str]) -> ComposedAnswer:
             missing = (u.lead - u.terms - told) & asked
             pronoun = bool(_PRONOUN.match(text)) and not u.lead <= told
             short = len(words(text)) <= 15
-            if ((missing and short) or pronoun) and u.heading and not u.heading.endswith("?"):
+            shaped = any(a.search(u.heading) and not a.search(text) for a in shapes)
+            if ((missing and short) or pronoun or shaped) and u.heading and not u.heading.endswith("?"):
                 text = f"{u.heading}: {text}"
             told |= u.terms | u.lead
             sentences.append(text)

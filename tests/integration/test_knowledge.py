@@ -275,6 +275,21 @@ async def test_sql_fusion_agrees_with_rrf_fuse(
     assert len(lists["vector_hits"]) == candidate_count(k)
 
 
+async def test_misspelt_words_still_rank_the_passage_by_its_text(kb: KnowledgeBase) -> None:
+    # "retrun windw" match no lexeme: their corrections join the full-text OR, so the section keeps a text rank.
+    passages = await kb.search("how long is the retrun windw (p0 i0)", k=6)
+    top = passages[0]
+    assert Path(top.source).name == "returns-and-warranty.md" and "## Return window" in top.content
+    assert top.text_rank == 1
+
+
+async def test_new_documents_reach_the_spelling_corrections(kb: KnowledgeBase) -> None:
+    assert await kb.search("zeppelin hangar", k=3)  # loads the corrections before the new document exists
+    await kb.ingest_text("note:airships", "# Airships\n\nThe zeppelin hangar opens at dawn.")
+    found = {p.source: p.text_rank for p in await kb.search("zepelin", k=6)}
+    assert found.get("note:airships") == 1  # only a correction to the new word can match its text
+
+
 async def test_search_edge_cases(kb: KnowledgeBase, pool: AsyncConnectionPool) -> None:
     assert await kb.search("   ") == []
     assert await kb.search("returns", k=0) == []

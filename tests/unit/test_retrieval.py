@@ -12,6 +12,7 @@ from cognicore.memory.retrieval import (
     ef_search_for,
     hybrid_ctes,
     rrf_fuse,
+    spelling_fixes,
     text_query_terms,
 )
 
@@ -85,3 +86,23 @@ def test_hybrid_ctes_without_filter_has_no_where_on_the_vector_scan() -> None:
     vector_part = text.split("text_query AS")[0]
     assert "WHERE" not in vector_part
     assert "<=>" in vector_part
+
+
+LEXICON = frozenset("return window unopen product warranti headphon polici refund latam delay".split())
+
+
+@pytest.mark.parametrize(
+    ("query", "fixes"),
+    [
+        ("whats the retrun windw for unopened prodcts?", ["return", "window", "product"]),
+        ("warrenty on the headphnes (p0 i0)", ["warranti", "headphon"]),
+        ("What is the return policy for opened headphones?", []),  # inflections of lexemes are not typos
+        ("What is the warranty?", []),  # "warranty" is the lexeme "warranti" spelt right
+        ("parental leave for LATAM", []),  # unrelated words are not forced onto the corpus
+        ("refnd", ["refund"]),
+        ("efund", []),  # the first letter must match: a typo rarely hits it
+        ("retn", []),  # shorter than five letters: too ambiguous to correct
+    ],
+)
+def test_spelling_fixes_map_misspelt_words_to_corpus_lexemes(query: str, fixes: list[str]) -> None:
+    assert spelling_fixes(query, LEXICON) == fixes
