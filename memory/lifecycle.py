@@ -53,6 +53,8 @@ class MemoryRead:
     candidate_ids: tuple[int, ...]
     used_ids: tuple[int, ...] = ()
     perspective: str | None = None
+    learnings: tuple[tuple[int, str], ...] = ()
+    """(memory id, what it taught this path): kept per perspective on the memory when the read has one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,9 +214,18 @@ class Lifecycle:
         reinforced: list[int] = []
         for group, ids in groups.items():
             reinforced += await self.reinforce(user_id, ids, perspectives=sorted(group), now=when)
+        learned = [
+            {"user_id": user_id, "id": mid, "perspective": read.perspective, "text": text, "now": when}
+            for read in reads
+            if read.perspective
+            for mid, text in read.learnings
+            if mid in read.used_ids
+        ]
         if rows:
             async with user_transaction(self._pool, user_id) as conn, conn.cursor() as cur:
                 await cur.executemany(RECORD_TASK, rows)
+                if learned:  # the latest lesson per perspective replaces the one before
+                    await cur.executemany(LEARN, learned)
         if succeeded and reinforced:
             await self.add_impact(user_id, reinforced, self.config.impact_task_success, now=when)
         return sorted(reinforced)

@@ -13,6 +13,7 @@ The seed's third method, `llm`, is not offered: a model call per task for bookke
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import numpy as np
@@ -21,9 +22,11 @@ from langchain_core.embeddings import Embeddings
 from cognicore.memory.lifecycle_config import LifecycleConfig
 from cognicore.memory.text import terms
 
-__all__ = ["keyword_overlap", "used_by_keywords", "used_memories"]
+__all__ = ["MAX_LEARNING", "keyword_overlap", "learning", "used_by_keywords", "used_memories"]
 
 MIN_SHARED = 2
+MAX_LEARNING = 300
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
 def _content_words(text: str) -> set[str]:
@@ -65,3 +68,17 @@ async def used_memories(
     unit = vectors / norms[:, None]
     similarities = unit[1:] @ unit[0]
     return [mid for (mid, _), sim in zip(candidates, similarities, strict=True) if float(sim) >= threshold]
+
+
+def learning(memory: str, output: str) -> str | None:
+    """What a memory taught a path (seed 002, 3.2 `learnings`), read offline: the sentence of the output that
+    repeats most of the memory's content words, clipped; None when no sentence repeats any."""
+    wanted = _content_words(memory)
+    best, best_shared = None, 0
+    for sentence in _SENTENCE_END.split(output):
+        shared = len(wanted & set(terms(sentence)))
+        if shared > best_shared:
+            best, best_shared = sentence.strip(), shared
+    if best is None:
+        return None
+    return best if len(best) <= MAX_LEARNING else best[: MAX_LEARNING - 1] + "…"

@@ -20,7 +20,7 @@ from typing import Any
 from cognicore.memory.lifecycle import MemoryRead
 from cognicore.memory.lifecycle_config import LifecycleConfig, Perspective
 from cognicore.memory.text import terms
-from cognicore.memory.usage import used_memories
+from cognicore.memory.usage import learning, used_memories
 from cognicore.orchestrator.journal import Memory
 from cognicore.orchestrator.state import State
 from cognicore.subagents.registry import Registry
@@ -97,6 +97,13 @@ def _cited_memories(citations: Sequence[Mapping[str, Any]]) -> list[int]:
     return ids
 
 
+def _learnings(candidates: Sequence[tuple[int, str]], used: Sequence[int], output: str) -> tuple[tuple[int, str], ...]:
+    """For each used memory, the sentence of `output` it shaped (what it taught this path)."""
+    texts = dict(candidates)
+    found = ((mid, learning(texts[mid], output)) for mid in used if mid in texts)
+    return tuple((mid, text) for mid, text in found if text)
+
+
 async def memory_reads(
     state: State, memory: Memory, registry: Registry | None, config: LifecycleConfig
 ) -> list[MemoryRead]:
@@ -112,14 +119,15 @@ async def memory_reads(
         found = set(await used_memories(candidates, [answer], config, embeddings))
         found |= set(_cited_memories(state.get("citations") or [])) & set(ids)
         orchestrator = pick_perspective(agent_perspectives(ORCHESTRATOR, registry, config), state["request"])
-        reads.append(MemoryRead("answer", ids, tuple(sorted(found)), orchestrator))
+        used_ids = tuple(sorted(found))
+        reads.append(MemoryRead("answer", ids, used_ids, orchestrator, _learnings(candidates, used_ids, answer)))
     elif intent == "task" and (plan := state.get("plan")):
         steps = plan.get("steps", [])
         plan_text = "\n".join(str(s.get("instruction", "")) for s in steps)
         path = "reuse" if (state.get("workflow") or {}).get("reused") else "plan"
         used = await used_memories(candidates, [plan_text], config, embeddings)
         orchestrator = pick_perspective(agent_perspectives(ORCHESTRATOR, registry, config), state["request"])
-        reads.append(MemoryRead(path, ids, tuple(used), orchestrator))
+        reads.append(MemoryRead(path, ids, tuple(used), orchestrator, _learnings(candidates, used, plan_text)))
         results = state.get("results") or {}
         for step in steps:
             result = results.get(step.get("id"), {})
@@ -129,7 +137,7 @@ async def memory_reads(
             output = str(result.get("summary", ""))
             used = await used_memories(candidates, [output], config, embeddings)
             perspective = pick_perspective(agent_perspectives(agent, registry, config), step.get("instruction", ""))
-            reads.append(MemoryRead("step", ids, tuple(used), perspective))
+            reads.append(MemoryRead("step", ids, tuple(used), perspective, _learnings(candidates, used, output)))
     return reads
 
 

@@ -37,7 +37,7 @@ async def memory_row(app: App, user: str, content: str) -> dict[str, object]:
     async with user_transaction(app.pool, user) as conn:
         [found] = await fetch_dicts(
             conn,
-            "SELECT id, status, strength, access_count, strength_by_perspective, impact_score FROM memories "
+            "SELECT id, status, strength, access_count, strength_by_perspective, impact_score, learnings FROM memories "
             "WHERE content = %s",
             (content,),
         )
@@ -108,6 +108,8 @@ async def test_the_recall_ranks_by_the_orchestrators_perspective_and_reinforces_
         assert read["perspective"] == "ops" and told in read["candidate_ids"] and told in read["used_ids"]  # type: ignore[operator]
         row = await memory_row(app, "ann", TOLD)
         assert row["strength_by_perspective"] == {"ops": pytest.approx(1.0 + CONFIG.perspective_strength_increment)}
+        # What it taught the answer, kept on the memory under that perspective (seed 002, `learnings`).
+        assert "tuesday" in row["learnings"]["ops"].lower()  # type: ignore[index]
 
 
 async def test_a_failure_lesson_the_planner_was_shown_gains_the_prevented_error_impact(app: App) -> None:

@@ -108,3 +108,13 @@ def test_a_task_records_its_plan_and_each_successful_step() -> None:
     assert reuse.path == "reuse" and reuse.used_ids == (1,)
     assert step.path == "step" and step.used_ids == (1,) and step.perspective == "audience"
     assert _reads({**state, "intent": "statement"}) == []
+
+
+def test_a_learning_is_the_output_sentence_that_repeats_the_memory() -> None:
+    from cognicore.memory.usage import learning
+
+    memory = "Our deploy window is Tuesday mornings at nine"
+    output = "The release is ready. Deploy it Tuesday morning at nine, in the window. Tell the team."
+    assert learning(memory, output) == "Deploy it Tuesday morning at nine, in the window."
+    assert learning(memory, "Nothing in common here.") is None
+    assert len(learning(memory, "deploy window " * 200) or "") == 300
