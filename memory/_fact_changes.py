@@ -28,7 +28,9 @@ _CHANGE_VERBS = (
     r"changed|moved|shifted|pushed(?:\s+back)?|brought\s+forward|postponed|delayed|extended|shortened|updated|"
     r"revised|adjusted|set|reset|switched|renamed"
 )
-_INTRANSITIVE = r"moved|changed|shifted|slipped|grew|rose|fell|dropped|went\s+up|went\s+down|increased|decreased"
+_INTRANSITIVE = (
+    r"moved|changed|shifted|slipped|grew|rose|fell|dropped|went\s+up|went\s+down|went|increased|decreased|jumped"
+)
 # Whose thing: "my", "our", "the", or a possessive ("next quarter's", "our team's").
 _WHOSE = (
     r"(?P<owner>(?:(?:my|our|the)\s+)?[a-z]+(?:\s+[a-z]+)?'s|my|our|the)\s+"
@@ -70,7 +72,7 @@ _NO_LONGER_STATE_RE = re.compile(
 # "I no longer eat meat", "I do not eat meat anymore", "we stopped using Trello".
 _NO_LONGER_DO_RE = re.compile(
     r"^(?P<subj>I|we)\s+(?:(?:no\s+longer|do\s+not|never)\s+(?P<verb>[a-z]+)\s+(?P<obj>.+?)"
-    r"|(?:stopped|quit)\s+(?P<ving>[a-z]+ing)\s+(?P<obj2>.+?))$",
+    r"|(?:have\s+|just\s+)*(?:stopped|quit)\s+(?P<ving>[a-z]+ing)\s+(?P<obj2>.+?))$",
     re.I,
 )
 # "I have been drinking rooibos", "we have been using Notion": a current habit in the continuous tense.
@@ -193,7 +195,8 @@ def _no_longer_do(clause: str, ctx: _Ctx) -> list[Fact]:
         verb3 = verb if subject == "we" else _third(verb)
         statement = f"{who} no longer {verb3} {obj}"
     drink = verb in ("drink", "drinking") or ctx.head(obj) in ctx.drinks
-    predicate = "does_not_drink" if drink else f"no_longer_{verb3 if m['ving'] else _third(verb)}"
+    # "stopped eating sugar" and "do not eat sugar anymore" end the same habit: one predicate for both.
+    predicate = "does_not_drink" if drink else f"no_longer_{_third(base_form(verb) if m['ving'] else verb)}"
     return [ctx.make(subject, predicate, obj, "fact", ctx.conf, statement, contradicts=obj)]
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cognicore.memory._fact_changes import change_facts, habit_facts
-from cognicore.memory._fact_shapes import settle, shape_facts
+from cognicore.memory._fact_shapes import is_time, settle, shape_facts
 
 Fact = dict[str, Any]
 
@@ -61,7 +61,8 @@ _TRAILING_RE = re.compile(
     r"(?:since\s+|as\s+of\s+)?(?:last|this)\s+(?:week|month|year|spring|summer|autumn|fall|winter)|"
     r"(?:a\s+few|a\s+couple\s+of|a|one|two|three|few|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|today|in\s+the\s+mornings?|"
     r"(?:over|during)\s+the\s+(?:summer|winter|spring|autumn|weekend|holidays?|break)|"
-    r"in\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter)|"
+    r"in\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter)|(?:in|since)\s+(?:january|february|march|april|may|june|"
+    r"july|august|september|october|november|december)|"
     r"in\s+the\s+evenings?|every\s+(?:day|morning|evening)|daily)\s*$",
     re.I,
 )
@@ -104,6 +105,7 @@ def read_facts(text: str) -> list[Fact]:
     """Every fact the rules find in `text`, in order; nothing from questions, requests or chit-chat."""
     text = _CONTRACTION_RE.sub(lambda m: _CONTRACTIONS[m.group(1).lower()], text.replace("\u2019", "'"))
     text = _RATHER_RE.sub(_prefer, text)
+    text = _ONLY_NOW_RE.sub(r"\g<neg>, \g<s> \g<v> \g<y> now", text)
     facts: list[Fact] = []
     for raw in re.split(r"(?<=[.!?;])\s+|\n+", text):
         sentence = raw.strip()
@@ -142,6 +144,14 @@ _USED_TO_THEN_RE = re.compile(
 # "I would rather X (than Y)" says a preference: read as "I prefer to X (instead of Y)"; not a name ("go by").
 _RATHER_RE = re.compile(
     r"\bI\s+would\s+(?:rather|prefer\s+to)\s+(?!go\s+by|be\s+called|be\s+addressed)(?P<rest>[^.!?;]+)", re.I
+)
+
+
+# "I do not drink coffee anymore, only tea": the end of one habit and the start of another.
+_ONLY_NOW_RE = re.compile(
+    r"(?P<neg>\b(?P<s>I|we)\s+(?:do\s+not|no\s+longer)\s+(?P<v>[a-z]+)\s+[^,.;!?]+?)\s*,\s*(?:only|just|but\s+only)\s+"
+    r"(?P<y>[^,.;!?]+)",
+    re.I,
 )
 
 
@@ -196,6 +206,7 @@ def _from_clause(clause: str, confidence: float, *, explicit: bool, current: boo
         return changes
     if shaped := shape_facts(clause, confidence, **helpers):
         return shaped
+    clause = _clean(clause)  # "I am the team lead now": the anchored rules read the clause without its "now"
     for rule in _RULES:
         if found := rule(clause, confidence):
             return found
@@ -445,7 +456,8 @@ def _preference(clause: str, conf: float) -> list[Fact]:
 _ABOUT_USER = [
     (re.compile(p, re.I), predicate, template)
     for p, predicate, template in (
-        (r"^I\s+(?:now\s+|currently\s+)?(?:live|am\s+living|reside|am\s+based|am\s+located)\s+in\s+(?P<o>.+)$",
+        (r"^I\s+(?:now\s+|currently\s+)?(?:live|reside|am\s+(?:now\s+|currently\s+)?(?:living|based|located))\s+"
+         r"in\s+(?P<o>.+)$",
          "lives_in", "The user lives in {o}"),
         (r"^I\s+(?:have\s+)?(?:just\s+|recently\s+)?(?:moved|relocated)\s+to\s+(?P<o>.+)$", "lives_in",
          "The user lives in {o}"),
@@ -494,7 +506,11 @@ def _possession(clause: str, conf: float) -> list[Fact]:
     m = _POSSESSION_RE.match(clause)
     if not m:
         return []
-    owner, thing, rest = m["owner"].lower(), m["thing"].lower(), m["o"]
+    owner, rest = m["owner"].lower(), m["o"]
+    # "my new manager", "my favourite drink these days": the slot is "manager", "favourite drink".
+    thing = re.sub(r"^(?:new|current|latest|updated|revised|present)\s+", "", m["thing"].lower())
+    thing = re.sub(r"\s+(?:these\s+days|nowadays|currently|right\s+now|at\s+the\s+moment)$", "", thing)
+    rest = re.sub(r"^(?:called|named)\s+", "", rest, flags=re.I)  # "my daughter is called Emma"
     old = None
     if tail := _NOT_TAIL_RE.search(rest):  # "... is Omar now, instead of Priya"
         old, rest = _clean(tail["old"]), rest[: tail.start()]
@@ -505,8 +521,8 @@ def _possession(clause: str, conf: float) -> list[Fact]:
     qualifier = (m["qual"] or "").lower()
     if owner == "the" and re.search(r"\b(?:our|my)\b", qualifier):
         owner = "my" if re.search(r"\bmy\b", qualifier) else "our"  # "the allowance for our team is ..."
-    if owner == "the" and last not in _PROJECT_THINGS:
-        return []  # "the weather is nice": not about the user or their work
+    if owner == "the" and last not in _PROJECT_THINGS and not (is_time(obj) and re.match(r"(?:at|on)\s", obj, re.I)):
+        return []  # "the weather is nice": not about the user or their work; "the standup is at 9:15" is
     if m["fav"]:
         if thing in ("drink", "beverage", "hot drink"):
             statement = f"The user prefers to drink {obj}"

@@ -119,10 +119,17 @@ def shape_facts(clause: str, conf: float, *, make: MakeFact, clean: Callable[[st
                 valid: Callable[[str], bool], drink_words: frozenset[str]) -> list[Fact]:  # fmt: skip
     """The facts of `clause` when it has one of the shapes above; [] otherwise."""
     ctx = _Ctx(conf, make, clean, valid, drink_words)
-    for rule in (_responsible, _handled_by, _team_size, _name, _kind_of_person, _member, _starts, _hold, _commute):
+    rules = (_responsible, _handled_by, _replaced, _person_is_my, _reports_to, _team_size, _name, _kind_of_person,
+             _promoted, _member, _joined, _starts, _hold, _commute)  # fmt: skip
+    for rule in rules:
         if found := rule(clause, ctx):
             return found
     return []
+
+
+def is_time(value: str) -> bool:
+    """Does `value` name a time or a day ("at 9:15", "on Mondays", "every week")?"""
+    return bool(_TIMEISH.search(value))
 
 
 def settle(fact: Fact, drink_words: frozenset[str]) -> Fact:
@@ -177,6 +184,77 @@ def _responsible(clause: str, ctx: _Ctx) -> list[Fact]:
 def _handled_by(clause: str, ctx: _Ctx) -> list[Fact]:
     m = _HANDLED_BY_RE.match(ctx.clean(clause))
     return _responsibility(ctx, m["who"], m["what"], m["old"], False) if m else []
+
+
+_PERSON = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?"
+_ROLE_OF = r"(?P<owner>my|our)\s+(?:new\s+|current\s+)?(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})"
+_REPLACED_RE = re.compile(
+    r"^(?P<who>" + _PERSON + r")\s+(?:has\s+)?(?:replaced|succeeded|took\s+over\s+from)\s+(?P<old>" + _PERSON
+    + r")\s+as\s+" + _ROLE_OF + r"$"
+)  # fmt: skip
+_PERSON_IS_MY_RE = re.compile(r"^(?P<who>" + _PERSON + r")\s+is\s+(?:now\s+)?" + _ROLE_OF + r"$")
+_REPORTS_TO_RE = re.compile(r"^I\s+(?:now\s+)?report\s+(?:directly\s+)?to\s+(?P<who>" + _PERSON + r")$")
+_PROMOTED_RE = re.compile(
+    r"^I\s+(?:have\s+been\s+|got\s+|was\s+|just\s+got\s+)promoted\s+to\s+(?:an?\s+|the\s+)?(?P<o>.+)$"
+    r"|^I\s+(?:became|have\s+become|am\s+now|am)\s+(?:the\s+|an?\s+)?(?P<o2>(?:[\w-]+\s+)?(?:lead|manager|head|"
+    r"director|owner|coordinator|supervisor|chair|captain))$",
+    re.I,
+)
+_JOINED_RE = re.compile(
+    r"^(?P<subj>I|we)\s+(?:have\s+|just\s+)*(?:joined|moved\s+to|switched\s+to|transferred\s+to|went\s+to)\s+"
+    r"(?:the\s+|a\s+|an\s+)?(?P<o>[\w-]+(?:\s+[\w-]+)?)\s+(?P<n>" + _MEMBER_NOUNS + r")$",
+    re.I,
+)
+
+
+def _role_fact(ctx: _Ctx, owner: str, thing: str, who: str, old: str | None) -> list[Fact]:
+    thing = thing.lower()
+    if not _a_name(who) or not ctx.valid(thing):
+        return []
+    subject, whose = ("user", "The user's") if owner.lower() == "my" else ("we", "Our")
+    return [ctx.make(subject, re.sub(r"[\s-]+", "_", thing), who, "fact", ctx.conf, f"{whose} {thing} is {who}",
+                     exclusive=True, contradicts=old, category="work")]  # fmt: skip
+
+
+def _replaced(clause: str, ctx: _Ctx) -> list[Fact]:
+    """ "Tom replaced Anna as our account manager": the role's new holder, the old one named."""
+    m = _REPLACED_RE.match(ctx.clean(clause))
+    return _role_fact(ctx, m["owner"], m["thing"], m["who"], m["old"]) if m else []
+
+
+def _person_is_my(clause: str, ctx: _Ctx) -> list[Fact]:
+    """ "Lisa is my new manager", "Tom is our account manager now"."""
+    m = _PERSON_IS_MY_RE.match(ctx.clean(clause))
+    return _role_fact(ctx, m["owner"], m["thing"], m["who"], None) if m else []
+
+
+def _reports_to(clause: str, ctx: _Ctx) -> list[Fact]:
+    """ "I report to Lisa now": Lisa is the user's manager."""
+    m = _REPORTS_TO_RE.match(ctx.clean(clause))
+    return _role_fact(ctx, "my", "manager", m["who"], None) if m else []
+
+
+def _promoted(clause: str, ctx: _Ctx) -> list[Fact]:
+    """ "I got promoted to team lead", "I became head of support": the user's job, one at a time."""
+    m = _PROMOTED_RE.match(ctx.clean(clause))
+    role = ctx.clean(m["o"] or m["o2"]) if m else ""
+    if not m or not ctx.valid(role) or len(role.split()) > 5:
+        return []
+    article = "an" if role[:1].lower() in "aeiou" else "a"
+    return [ctx.make("user", "works_as", role, "fact", ctx.conf, f"The user works as {article} {role}",
+                     exclusive=True, category="work")]  # fmt: skip
+
+
+def _joined(clause: str, ctx: _Ctx) -> list[Fact]:
+    """ "I joined the Platform team", "I moved to the night shift": membership, one at a time."""
+    m = _JOINED_RE.match(ctx.clean(clause))
+    if not m:
+        return []
+    noun = m["n"].lower()
+    value = f"{ctx.clean(m['o'])} {noun}"
+    subject, who = ("user", "The user is") if m["subj"].lower() == "i" else ("we", "We are")
+    return [ctx.make(subject, noun, value, "fact", ctx.conf, f"{who} on the {value}", exclusive=True,
+                     category="work")]  # fmt: skip
 
 
 def _team_size(clause: str, ctx: _Ctx) -> list[Fact]:

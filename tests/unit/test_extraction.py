@@ -76,7 +76,7 @@ async def test_decision_with_a_reason_is_based_on_a_fact_stating_that_reason() -
             "I live in Lisbon and I work at Aurora Devices.",
             [("fact", "user", "lives_in", "Lisbon"), ("fact", "user", "works_at", "Aurora Devices")],
         ),
-        ("Remember that the demo is on Friday", [("fact", "demo", "is", "on Friday")]),
+        ("Remember that the demo is on Friday", [("fact", "we", "demo", "on Friday")]),
     ],
 )
 async def test_paraphrases(text: str, expected: list[tuple[str, str, str, str]]) -> None:

@@ -62,6 +62,22 @@ def _slots(text: str) -> list[tuple[str, str, str, str | None, bool]]:
         ("My sales target this year is 300 units.", [("user", "sales_target", "300 units", None, True)]),
         ("Our escalation contact for VPN outages is Omar now, instead of Priya.",
          [("we", "escalation_contact", "Omar", "Priya", True)]),
+        # roles, jobs and memberships
+        ("Lisa is my new manager", [("user", "manager", "Lisa", None, True)]),
+        ("I report to Lisa now", [("user", "manager", "Lisa", None, True)]),
+        ("Tom replaced Anna as our account manager", [("we", "account_manager", "Tom", "Anna", True)]),
+        ("I got promoted to team lead", [("user", "works_as", "team lead", None, True)]),
+        ("I became team lead in March", [("user", "works_as", "team lead", None, True)]),
+        ("I joined the Platform team", [("user", "team", "Platform team", None, True)]),
+        ("I moved to the night shift", [("user", "shift", "night shift", None, True)]),
+        ("I'm now based in Oslo", [("user", "lives_in", "Oslo", None, True)]),
+        ("My favourite drink these days is chai", [("user", "drinks", "chai", None, True)]),
+        ("My daughter is called Emma", [("user", "daughter", "Emma", None, True)]),
+        ("The standup is at 9:15 now", [("we", "standup", "at 9:15", None, True)]),
+        ("The budget went from 50k to 60k", [("we", "budget", "60k", "50k", True)]),
+        ("I don't drink coffee anymore, only tea",
+         [("user", "does_not_drink", "coffee", "coffee", False), ("user", "drinks", "tea", None, True)]),
+        ("I've stopped eating sugar", [("user", "no_longer_eats", "sugar", "sugar", False)]),
         # the brief's shapes
         ("I'm vegetarian now", [("user", "diet", "vegetarian", None, True)]),
         ("my budget went up to 5k", [("user", "budget", "5k", None, True)]),
@@ -84,6 +100,7 @@ def test_a_statement_names_its_slot_value_and_old_value(text: str, expected: lis
         ("I cycle to the office.", "I take the train to the office now."),
         ("Call me Robert.", "I'd rather go by Bob."),
         ("I'm a big espresso drinker.", "These days I mostly have green tea instead."),
+        ("My manager is Lisa.", "I report to Tom now."),
         ("Our product launch date is March 3.", "The launch date got pushed back to April 14."),
     ],
 )
@@ -92,6 +109,11 @@ def test_a_later_statement_in_other_words_lands_on_the_same_slot(first: str, sec
     assert subject_key(a["subject"]) == subject_key(b["subject"])
     assert same_slot(predicate_key(a["predicate"]), predicate_key(b["predicate"]))
     assert a["object"] != b["object"] and a["exclusive"] and b["exclusive"]
+
+
+def test_the_end_of_a_habit_in_two_wordings_is_one_key() -> None:
+    [a], [b] = read_facts("I stopped eating sugar."), read_facts("I don't eat sugar anymore.")
+    assert (a["subject"], a["predicate"], a["object"]) == (b["subject"], b["predicate"], b["object"])
 
 
 @pytest.mark.parametrize(
@@ -103,6 +125,7 @@ def test_a_later_statement_in_other_words_lands_on_the_same_slot(first: str, sec
         "We have customers in Spain",  # no time: not a schedule
         "I used to live in Rome",  # only the past
         "There are many tickets today",
+        "The weather is nice today",  # not about the user or their work
     ],
 )
 def test_shapes_that_state_no_fact(text: str) -> None:
