@@ -28,7 +28,8 @@ _TIME_WORDS = frozenset(
 )
 _PAST_RE = re.compile(
     r"\b(?:before|previously|earlier|formerly|originally|at first|initially|used to|use to|prior|no longer|anymore|"
-    r"any more|in the past|back then|what did|what was|what were|how much was|until|changed?|switch(?:ed)?)\b",
+    r"any more|in the past|back then|what did(?!\s+(?:I|we)\s+(?:tell|say|mention))|what was|what were|how much was|"
+    r"until|changed?|switch(?:ed)?)\b",
     re.I,
 )
 # Paraphrase groups of what people say about themselves and their team: a question word matches memories that
@@ -47,6 +48,15 @@ _MEMORY_GROUPS = (
     "launch launching launched release date",
     "alert alerts notification notifications notify receive",
     "commute get gets travel",
+    "manager boss supervisor report reports",
+    "job jobs title role roles position occupation work works profession",
+)
+# Phrases whose words mislead ("what do I do for a living?" is about work, not where the user lives).
+_PHRASE_CONCEPTS = ((re.compile(r"\bfor a living\b", re.I), "living", "job work"),)
+# Words of a question about memory that say how it is asked, not what it is about.
+_NOT_TOPIC = frozenset(
+    stem(w)
+    for w in "am is are ask asked tell told say said mention mentioned know remember remind should would could".split()
 )
 _MEMORY_SYNONYMS: dict[str, frozenset[str]] = {}
 for _group in _MEMORY_GROUPS:
@@ -54,6 +64,11 @@ for _group in _MEMORY_GROUPS:
     for _s in _stems:
         _MEMORY_SYNONYMS[_s] = _MEMORY_SYNONYMS.get(_s, frozenset()) | _stems
 _WHO_DOES_RE = re.compile(r"^\s*who(?:'s|\s+is|\s+are|\s+does|\s+do|\s+will|\s+now)?\s+(?!am\b)\w+", re.I)
+_SAID_RE = re.compile(
+    r"\b(?:did|have)\s+(?:I|we)\s+(?:ever\s+)?(?:tell|told|say|said|mention|mentioned)\b|"
+    r"\b(?:I|we)\s+(?:told|said|mentioned)\s+(?:you|to\s+you|earlier|before)\b",
+    re.I,
+)
 MAX_MEMORIES = 3
 MIN_SHARE = 0.5  # share of the question's content words a memory must contain to answer it
 
@@ -82,6 +97,11 @@ def asks_about_the_past(question: str) -> bool:
     return bool(_PAST_RE.search(question))
 
 
+def asks_what_was_said(question: str) -> bool:
+    """Does the question ask what the user told us ("what did I tell you about my diet?"): memory only."""
+    return bool(_SAID_RE.search(question))
+
+
 def asks_who_does(question: str) -> bool:
     """Does the question ask which person does something ("who handles billing?"): the user may have said."""
     return bool(_WHO_DOES_RE.match(question))
@@ -89,12 +109,21 @@ def asks_who_does(question: str) -> bool:
 
 def topic_concepts(concepts: Sequence[frozenset[str]]) -> list[frozenset[str]]:
     """The question's concepts without the words that only place it in time."""
-    return [c for c in concepts if not c <= _TIME_WORDS]
+    return [c for c in concepts if not c <= _TIME_WORDS and not c <= _NOT_TOPIC]
 
 
 def widened(concepts: Sequence[frozenset[str]]) -> list[frozenset[str]]:
     """Each concept with the memory paraphrases of its words ("based" also finds "lives")."""
     return [c.union(*(_MEMORY_SYNONYMS.get(t, frozenset()) for t in c)) for c in concepts]
+
+
+def _rephrased(question: str, concepts: Sequence[frozenset[str]]) -> list[frozenset[str]]:
+    """The concepts with a misleading phrase's word replaced by what the phrase means."""
+    out = list(concepts)
+    for pattern, word, meaning in _PHRASE_CONCEPTS:
+        if pattern.search(question):
+            out = [c for c in out if stem(word) not in c] + [frozenset(stem(w) for w in meaning.split())]
+    return out
 
 
 def memory_query(request: str) -> str:
@@ -107,7 +136,7 @@ def answer_from_memory(
     question: str, concepts: Sequence[frozenset[str]], passages: Sequence[dict[str, Any]]
 ) -> MemoryAnswer | None:
     """The dated memories that answer `question`, or None when none shares enough of its words."""
-    topic = widened(topic_concepts(concepts))
+    topic = widened(topic_concepts(_rephrased(question, concepts)))
     if not topic or not passages:
         return None
     scored = []

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from cognicore.subagents.compose import OfflineAnswerComposer, cite_in_order
 
 
@@ -62,3 +64,51 @@ def test_markers_are_renumbered_in_the_order_they_are_cited() -> None:
     text, order = cite_in_order("Within 15 days [7]. A fee applies [4], see also [7] and [9].", [4, 7, 8])
     assert text == "Within 15 days [1]. A fee applies [2], see also [1] and."
     assert order == [7, 4, 8]
+
+
+def _m(index: int, statement: str, status: str = "active", until: str | None = None) -> dict[str, Any]:
+    since = "2031-03-01 09:00" if status != "active" else "2031-03-17 09:00"
+    return _fact(index, statement, status, since, until)
+
+
+PEOPLE = [
+    _m(1, "Ben is responsible for printer tickets."),
+    _m(2, "Chloe is responsible for printer tickets.", "superseded", "2031-03-17 09:00"),
+    _m(3, "The user lives in Berlin."),
+    _m(4, "The user's manager is Lisa."),
+    _m(5, "The user works as a data analyst."),
+    _m(6, "Our team has 7 people."),
+    _m(7, "The user's shift starts at 9am."),
+    _m(8, "Our marketing budget is $52k (bumped)."),
+    _m(9, "Our marketing budget is $40k.", "superseded", "2031-03-17 09:00"),
+]
+PEOPLE_DOCS = [_doc(20, "Printer tickets are triaged within two days. The marketing team owns the budget process.")]
+
+
+@pytest.mark.parametrize(
+    ("question", "used"),
+    [
+        ("Who handles printer tickets?", [1]),
+        ("Who should I ask about printer tickets?", [1]),
+        ("Who used to handle printer tickets?", [2, 1]),
+        ("Which city am I based in?", [3]),
+        ("Remind me where I live", [3]),
+        ("Who's my boss?", [4]),
+        ("What do I do for a living?", [5]),
+        ("What's my current role?", [5]),
+        ("How many people are on our team?", [6]),
+        ("What time does my shift begin?", [7]),
+        ("What did I say about the marketing budget?", [8]),
+        ("What was the marketing budget before?", [9, 8]),
+    ],
+)
+async def test_memory_questions_in_other_words_find_the_fact(question: str, used: list[int]) -> None:
+    answer = await OfflineAnswerComposer().compose(question=question, passages=PEOPLE + PEOPLE_DOCS)
+    assert answer.used == used, answer.text
+
+
+async def test_what_the_user_told_us_is_never_answered_from_documents() -> None:
+    answer = await OfflineAnswerComposer().compose(
+        question="What did I tell you about printer tickets and the budget process?", passages=PEOPLE_DOCS
+    )
+    assert answer.used == [] and "nothing" in answer.text
