@@ -1,14 +1,15 @@
 """How the offline composer reads a question against the passages: asides, typos, codes and key terms.
 
-Everything here is generic: it compares the question with the words the retrieved passages actually use,
-so it works for any deployment's documents without a word list written for them.
+It compares the question with the words the retrieved passages actually use, so it works for any
+deployment's documents; the only word lists are generic English (question noise, paraphrase groups), which a
+deployment extends with its own synonyms (plugin data).
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from cognicore.memory.text import STOPWORDS, stem, words
 
@@ -73,3 +74,88 @@ def spelling_variants(term: str, vocabulary: Iterable[str]) -> frozenset[str]:
         return frozenset()
     candidates = [v for v in vocabulary if v[:1] == term[:1] and len(v) >= MIN_TYPO_LENGTH - 1]
     return frozenset(difflib.get_close_matches(term, candidates, n=2, cutoff=TYPO_CUTOFF))
+
+
+# Words of a request that say "answer this" rather than what it is about.
+NOISE = frozenset(
+    stem(w)
+    for w in """tell explain describe summarise summarize summary know say give show find look lookup search
+    retrieve check read want need like let knowledge base kb document documents documentation doc docs info
+    information detail details answer question questions anything something thing things exactly already
+    still really actually currently ever get got much many us mean means meaning happen happened kind sort
+    type way policy policies rule rules last latest recent newest previous against before earlier previously
+    formerly anymore remind someone somebody anyone anybody through via""".split()
+)
+# Phrases rewritten to the word the documents use before the question is split into words.
+PHRASES = {
+    "used to": "",  # "what did I use(d) to drink" asks about drinking, not using
+    "use to": "",
+    "(?:send|sends|sending|sent) back": "return",
+    "(?:bring|brings|bringing|brought) back": "return",
+    "(?:take|takes|taking|took) back": "return",
+    "money back": "refund",
+    "how much": "price",
+    "how long": "",  # the question's shape asks for a duration; the words say nothing
+    "how fast": "",
+    "how quickly": "",
+    "how soon": "",
+    "stand for": "",  # "what does P3 stand for" asks what P3 means
+    "according to": "",
+    "set up": "setup",
+}
+
+# Paraphrase groups: a question word matches passages that use any word of its group.
+GROUPS = [
+    "return returns refund refunds",
+    "price prices priced cost costs pay expensive cheap pricing spend spending spent budget budgets afford money "
+    "funds funding",
+    "ship shipping shipped deliver delivery delivered courier",
+    "warranty warranties guarantee guaranteed",
+    "defect defective broken faulty fault",
+    "open opened unbox unboxed unopened used",
+    "found founded start started establish established",
+    "launch launched release released introduce introduced debut",
+    "cut reduce reduced lower lowered drop dropped decrease",
+    "delay delayed postpone postponed defer deferred",
+    "expansion expand expanding",
+    "calculate calculated compute computed define defined definition formula measure measured",
+    "discount discounts promotion promotions",
+    "customer customers buyer buyers client clients",
+    "buy buys bought sell sells sold purchase purchased",
+    "ceo chief",
+    "approve approves approved approval approvals sign-off",
+    "reply replies replied respond responds responded response responses",
+    "combine combined combining combination stack stacks stacked stacking",
+]
+
+
+def synonym_map(groups: Sequence[str]) -> dict[str, frozenset[str]]:
+    """Each stem of each group -> every stem of the groups it belongs to."""
+    out: dict[str, frozenset[str]] = {}
+    for group in groups:
+        stems = frozenset(stem(w) for w in words(group))
+        for s in stems:
+            out[s] = out.get(s, frozenset()) | stems
+    return out
+
+
+SYNONYMS = synonym_map(GROUPS)
+
+
+def labelled_concepts(question: str, synonyms: dict[str, frozenset[str]]) -> list[tuple[frozenset[str], str]]:
+    """The question's content words, each widened to its paraphrase group, with the word that named it."""
+    text = question.lower()
+    for phrase, word in PHRASES.items():
+        text = re.sub(rf"\b{phrase}\b", word, text)
+    seen: dict[frozenset[str], str] = {}
+    for word in words(text):
+        term = stem(word)
+        if word in STOPWORDS or term in NOISE:
+            continue
+        seen.setdefault(synonyms.get(term, frozenset()) | {term}, word)
+    return list(seen.items())
+
+
+def question_concepts(question: str, synonyms: dict[str, frozenset[str]]) -> list[frozenset[str]]:
+    """The question's content words, each widened to its paraphrase group."""
+    return [c for c, _ in labelled_concepts(question, synonyms)]

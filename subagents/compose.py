@@ -5,21 +5,29 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
 
 from cognicore.memory.llm import LlmRole
-from cognicore.memory.text import STOPWORDS, stem, terms, words
+from cognicore.memory.text import terms, words
 from cognicore.subagents._question_terms import (
+    GROUPS,
+    SYNONYMS,
     is_key_code,
+    labelled_concepts,
     noise_code,
     proper_nouns,
+    question_concepts,
     spelling_variants,
+    synonym_map,
     without_asides,
 )
+from cognicore.subagents.answer_text import CITATION, not_covered, nothing_found
+from cognicore.subagents.answer_text import cite_in_order as cite_in_order  # re-exported
+from cognicore.subagents.answer_text import closest_miss as closest_miss  # re-exported
 from cognicore.subagents.memory_answer import (
     about_the_asker,
     answer_from_memory,
@@ -57,78 +65,7 @@ class AnswerComposer(Protocol):
     ) -> ComposedAnswer: ...
 
 
-def nothing_found(question: str) -> str:
-    """The honest answer when no passage is about the question."""
-    topic = " ".join(question.split()).rstrip("?.! ") or "this question"
-    return f'The knowledge base has nothing on "{topic}".'
-
-
 # --- offline -------------------------------------------------------------------------------------
-
-# Words of a request that say "answer this" rather than what it is about.
-_NOISE = frozenset(
-    stem(w)
-    for w in """tell explain describe summarise summarize summary know say give show find look lookup search
-    retrieve check read want need like let knowledge base kb document documents documentation doc docs info
-    information detail details answer question questions anything something thing things exactly already
-    still really actually currently ever get got much many us mean means meaning happen happened kind sort
-    type way policy policies rule rules last latest recent newest previous against before earlier previously
-    formerly anymore remind someone somebody anyone anybody through via""".split()
-)
-# Phrases rewritten to the word the documents use before the question is split into words.
-_PHRASES = {
-    "used to": "",  # "what did I use(d) to drink" asks about drinking, not using
-    "use to": "",
-    "(?:send|sends|sending|sent) back": "return",
-    "(?:bring|brings|bringing|brought) back": "return",
-    "(?:take|takes|taking|took) back": "return",
-    "money back": "refund",
-    "how much": "price",
-    "how long": "",  # the question's shape asks for a duration; the words say nothing
-    "how fast": "",
-    "how quickly": "",
-    "how soon": "",
-    "stand for": "",  # "what does P3 stand for" asks what P3 means
-    "according to": "",
-    "set up": "setup",
-}
-
-# Paraphrase groups: a question word matches passages that use any word of its group.
-_GROUPS = [
-    "return returns refund refunds",
-    "price prices priced cost costs pay expensive cheap pricing spend spending spent budget budgets afford money "
-    "funds funding",
-    "ship shipping shipped deliver delivery delivered courier",
-    "warranty warranties guarantee guaranteed",
-    "defect defective broken faulty fault",
-    "open opened unbox unboxed unopened used",
-    "found founded start started establish established",
-    "launch launched release released introduce introduced debut",
-    "cut reduce reduced lower lowered drop dropped decrease",
-    "delay delayed postpone postponed defer deferred",
-    "expansion expand expanding",
-    "calculate calculated compute computed define defined definition formula measure measured",
-    "discount discounts promotion promotions",
-    "customer customers buyer buyers client clients",
-    "buy buys bought sell sells sold purchase purchased",
-    "ceo chief",
-    "approve approves approved approval approvals sign-off",
-    "reply replies replied respond responds responded response responses",
-    "combine combined combining combination stack stacks stacked stacking",
-]
-
-
-def synonym_map(groups: Sequence[str]) -> dict[str, frozenset[str]]:
-    """Each stem of each group -> every stem of the groups it belongs to."""
-    out: dict[str, frozenset[str]] = {}
-    for group in groups:
-        stems = frozenset(stem(w) for w in words(group))
-        for s in stems:
-            out[s] = out.get(s, frozenset()) | stems
-    return out
-
-
-_SYNONYMS = synonym_map(_GROUPS)
 
 # Question shapes and the sentences that answer them, as (question pattern, sentence pattern, bonus).
 _SHAPES = [
@@ -225,46 +162,6 @@ def _units(order: int, passage: dict[str, Any]) -> list[_Unit]:
     return units
 
 
-def _labelled_concepts(question: str, synonyms: dict[str, frozenset[str]]) -> list[tuple[frozenset[str], str]]:
-    """The question's content words, each widened to its paraphrase group, with the word that named it."""
-    text = question.lower()
-    for phrase, word in _PHRASES.items():
-        text = re.sub(rf"\b{phrase}\b", word, text)
-    seen: dict[frozenset[str], str] = {}
-    for word in words(text):
-        term = stem(word)
-        if word in STOPWORDS or term in _NOISE:
-            continue
-        seen.setdefault(synonyms.get(term, frozenset()) | {term}, word)
-    return list(seen.items())
-
-
-def _concepts(question: str, synonyms: dict[str, frozenset[str]]) -> list[frozenset[str]]:
-    """The question's content words, each widened to its paraphrase group."""
-    return [c for c, _ in _labelled_concepts(question, synonyms)]
-
-
-def not_covered(question: str, found: Sequence[str], missing: Sequence[str], title: str) -> str:
-    """The honest answer when the closest passage misses part of the question: what was found, what was not."""
-    if not found:
-        return f"{nothing_found(question)} {_NOT_SURE}"
-    where = f' ("{title}")' if title else ""
-    return (
-        f"{nothing_found(question)} The closest passage{where} mentions {', '.join(found)} but not "
-        f"{', '.join(missing)}. {_NOT_SURE}"
-    )
-
-
-def closest_miss(text: str) -> str:
-    """The sentence of an offline miss saying what the closest passage has and lacks ('' when there is none)."""
-    match = _CLOSEST.search(text)
-    return match.group(1) if match else ""
-
-
-_NOT_SURE = "I am not sure of the answer."
-_CLOSEST = re.compile(r"(The closest passage.*? but not .*?\.) " + re.escape(_NOT_SURE))
-
-
 class OfflineAnswerComposer:
     """Extractive, deterministic composer: the sentences sharing most (rare) words with the question.
 
@@ -273,7 +170,7 @@ class OfflineAnswerComposer:
     """
 
     def __init__(self, synonyms: Sequence[str] = ()) -> None:
-        self._synonyms = synonym_map([*_GROUPS, *synonyms]) if synonyms else _SYNONYMS
+        self._synonyms = synonym_map([*GROUPS, *synonyms]) if synonyms else SYNONYMS
 
     async def compose(
         self, *, question: str, passages: list[dict[str, Any]], memory: str = "", history: str = ""
@@ -284,7 +181,7 @@ class OfflineAnswerComposer:
         at least as well as the documents (dated, newest first). `memory` and `history` are not used: an
         extractive answer can only quote passages.
         """
-        concepts = _concepts(question, self._synonyms)
+        concepts = question_concepts(question, self._synonyms)
         personal = about_the_asker(question)
         # Documents hold no history: "what was the budget before?" is about what the user said, too.
         asks_memory = personal or asks_about_the_past(question) or asks_who_does(question)
@@ -399,7 +296,7 @@ class OfflineAnswerComposer:
         words it is a likely misspelling of ("retrun" -> "return").
         """
         read: list[tuple[frozenset[str], str]] = []
-        for concept, label in _labelled_concepts(question, self._synonyms):
+        for concept, label in labelled_concepts(question, self._synonyms):
             if all(noise_code(t, vocabulary) for t in concept):
                 continue
             if not concept & vocabulary:
@@ -455,8 +352,6 @@ Rules:
 - If the passages answer only part of the question, answer that part and say what is missing.
 - Be brief: a few sentences, in the language of the question."""
 
-_CITATION = re.compile(r"\[(\d+)\]")
-
 
 class LlmAnswerComposer(LlmRole[ComposedAnswer]):
     """Composer backed by any LangChain chat model; citations are checked against the given passages."""
@@ -478,38 +373,10 @@ class LlmAnswerComposer(LlmRole[ComposedAnswer]):
         return _checked(answer, {int(p["index"]) for p in passages})
 
 
-def cite_in_order(
-    text: str, used: Sequence[int], *, source_of: Mapping[int, Hashable] | None = None
-) -> tuple[str, list[int]]:
-    """Markers renumbered [1], [2]... in the order the text first cites them, and the passages in that order.
-
-    Passages arrive numbered memory first, then documents, so an answer may cite [7] and [9] of a list a
-    reader never sees; after this, marker [k] is the k-th listed source. Markers of passages not in `used`
-    are dropped; used passages the text never cites are listed after the cited ones. With `source_of`
-    (passage -> its document), the chunks of one document share one marker and the document is listed once,
-    by its first cited passage.
-    """
-    allowed = set(used)
-    cited = [n for n in dict.fromkeys(int(m) for m in _CITATION.findall(text)) if n in allowed]
-    cited += [n for n in dict.fromkeys(used) if n not in cited]
-    source = source_of or {}
-    first: dict[Hashable, int] = {}
-    for n in cited:
-        first.setdefault(source.get(n, ("passage", n)), n)
-    order = list(first.values())
-    number = {n: order.index(first[source.get(n, ("passage", n))]) + 1 for n in cited}
-    renumbered = _CITATION.sub(lambda m: f"[{number[int(m.group(1))]}]" if int(m.group(1)) in number else "", text)
-    renumbered = _REPEATED_MARKER.sub(r"\1", renumbered)  # "[1] [1]" once two chunks became one source
-    return re.sub(r"[ \t]+([.,;:!?])", r"\1", re.sub(r"[ \t]{2,}", " ", renumbered)).strip(), order
-
-
-_REPEATED_MARKER = re.compile(r"(\[\d+\])(?:[ \t]*\1)+")
-
-
 def _checked(answer: ComposedAnswer, valid: set[int]) -> ComposedAnswer:
     """Drop citations of passages that were never given; count cited markers as used."""
-    text = _CITATION.sub(lambda m: m.group(0) if int(m.group(1)) in valid else "", answer.text)
+    text = CITATION.sub(lambda m: m.group(0) if int(m.group(1)) in valid else "", answer.text)
     text = re.sub(r"[ \t]+([.,;:!?])", r"\1", re.sub(r"[ \t]{2,}", " ", text)).strip()
-    cited = {int(m) for m in _CITATION.findall(text)}
+    cited = {int(m) for m in CITATION.findall(text)}
     used = sorted({u for u in answer.used if u in valid} | cited)
     return ComposedAnswer(text=text or answer.text.strip(), used=used)
