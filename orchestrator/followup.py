@@ -119,18 +119,31 @@ def resolve(
         old = PERIOD.search(base)
         if old:
             lead = re.match(r"(?:in|for|during|over|of)\s+", old.group(0), re.I)
-            keep = lead.group(0) if lead and not re.match(r"(?:in|for|during|over|of)\s", value, re.I) else ""
+            # "in 2025" -> "in 2024", "for 2025" -> "for the last quarter", but "in 2025" -> "last year".
+            relative = (
+                lead is not None
+                and lead.group(0).lower().startswith("in")
+                and re.match(r"(?:last|this|previous|past|prior|current|next|coming)\b", value, re.I)
+            )
+            keep = (
+                lead.group(0)
+                if lead and not relative and not re.match(r"(?:in|for|during|over|of)\s", value, re.I)
+                else ""
+            )
             return _splice(base, old.start(), old.end(), keep + value), 0.9
         bare = not re.match(r"(?:the\s+)?(?:last|this|previous|past|prior|current|next|coming)\b", value, re.I)
         prep = change.prep or ("in" if bare else "")
         return f"{base} {prep} {value}".replace("  ", " "), 0.7
-    if _known_in(value, entities):
+    if named := _known_in(value, entities):
+        # "the partner channel": the value it names ("partner") is what replaces, the phrase what is added.
+        added = re.sub(r"^the\s+", "", value, flags=re.IGNORECASE)
+        value = named[0].group(0) if len(named) == 1 else value
         olds = [m for m in _known_in(base, entities) if m.group(0).lower() != value.lower()]
         column = _column_of(value, columns or {})
         if column is not None:
             same = [m for m in olds if _column_of(m.group(0), columns or {}) == column]
             if not same:  # a filter of another column: the new value narrows the request further
-                return f"{base} {change.prep or 'for'} {value}", 0.7
+                return f"{base} {change.prep or 'for'} {added}", 0.7
             olds = same
         if olds:
             # The value after the same preposition when there is one, else the last named.
@@ -138,7 +151,7 @@ def resolve(
             before = [m for m in olds if re.search(after, base[: m.start()], re.I)] if change.prep else []
             old = (before or olds)[-1]
             return _splice(base, old.start(), old.end(), value), 0.85
-        return f"{base} {change.prep or 'for'} {value}", 0.7
+        return f"{base} {change.prep or 'for'} {added}", 0.7
     if change.prep:
         # "by units instead": the previous request's own "by ..." phrase, up to the next clause, preposition
         # or period.

@@ -139,7 +139,7 @@ _WANTS = re.compile(
 # An imperative: a first word then its object ("book me a flight", "send an email", "order 50 chargers").
 _IMPERATIVE = re.compile(
     r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?P<verb>[a-z]+)\s+"
-    r"(?P<object>me|us|him|her|them|a|an|the|my|our|some|this|that|these|those|it|all|\d[\d,.]*)\b"
+    r"(?:(?:up|out|off|over|back)\s+)?(?P<object>me|us|him|her|them|a|an|the|my|our|some|this|that|these|those|it|all|\d[\d,.]*)\b"
     r"(?:\s+(?P<next>[a-z]+))?",
     re.IGNORECASE,
 )
@@ -160,8 +160,10 @@ _REMIND_ASKS = re.compile(
 # A declarative sentence about someone or something ("Chloe is off sick until Thursday", "The Berlin office
 # has moved"): a subject of one to three words, then a form of be/have/will. Told, not asked.
 _DECLARES = re.compile(
-    r"^\s*(?:(?:the|our|my|a|an)\s+)?(?P<subject>(?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)\s+(?:is|are|was|were|has|have|had|will|won't|isn't|"
-    r"aren't|wasn't|weren't|hasn't|haven't)\b",
+    r"^\s*(?:(?:the|our|my|a|an)\s+)?(?P<subject>(?:[a-z0-9][\w'-]*\s+){0,3}[a-z0-9][\w'-]*)\s+(?:is|are|was|were|has|"
+    r"have|had|will|won't|isn't|aren't|wasn't|weren't|hasn't|haven't)\b"
+    # "Ben's on holiday", "Ana's leaving on Friday": a name's "is" contracted, then where or what they are doing.
+    r"|^\s*(?P<name>[a-z][\w-]*)'s\s+(?:on|off|in|out|away|back|not|now|still|been|going|just|also|[a-z]+ing)\b",
     re.IGNORECASE,
 )
 # Words that make a subject a relative clause ("tickets that are open") or a question ("how many are").
@@ -169,6 +171,12 @@ _NOT_SUBJECT = frozenset("that which who whom whose where when what how why many
 # A question's topic is in its less common words ("weather", "London"); the commonest English words
 # ("going", "tomorrow", "like") say nothing of what it is about.
 TOPICAL_BELOW = 100_000  # occurrences in pyspellchecker's corpus (about the 1,000 commonest English words)
+# Dates and times are a request's parameters, not its topic ("a flight in March" is about flights).
+_CALENDAR = frozenset(
+    "january february march april may june july august september october november december monday tuesday "
+    "wednesday thursday friday saturday sunday morning afternoon evening tonight weekend today tomorrow "
+    "yesterday week month quarter year".split()
+)
 # A preference about how the speaker wants things ("I prefer reports in bullet points", "I'd rather get
 # tables"): told, not asked, whatever data or artefact word it mentions.
 _PREFERS = re.compile(
@@ -186,7 +194,9 @@ _REPORTED = re.compile(
     re.IGNORECASE,
 )
 _QUESTION_WORD = re.compile(r"^(what|who|how|where|when|why|which)[a-z]{0,2}$")
-_ASKED_VERBS = frozenset(terms("give show list find fetch tell explain describe summarise summarize remind"))
+_ASKED_VERBS = frozenset(
+    terms("give show list find fetch tell explain describe summarise summarize remind look read pull dig search see")
+)
 # First words that make no action of their own.
 _NOT_ACTIONS = frozenset("thanks thank hello hi hey yes no ok okay sure remember note".split())
 
@@ -311,6 +321,11 @@ class OfflineClassifier:
         decision = self._rules(request)
         if decision.intent == "question" and not decision.out_of_scope and not _TELLS.search(request):
             if unknown := self._unknown_topic(request, history, memory):
+                wanted = _IMPERATIVE.match(request)
+                if wanted and wanted.group("object").lower() in _BENEFACTIVE:
+                    # "get me a train ticket": a thing to obtain, of which nothing here holds anything.
+                    reason = f"asks to {wanted.group('verb').lower()} something none of the agents has ({unknown[0]})"
+                    return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)
                 reason = f"{decision.reason}; nothing it holds is about {', '.join(repr(w) for w in unknown)}"
                 return decision.model_copy(update={"reason": reason, "unheld": unknown})
         return decision
@@ -367,7 +382,7 @@ class OfflineClassifier:
         if _ASKS.match(request) or _IMPERATIVE.match(request) or _QUESTION_START.match(request):
             return False  # "Show ...", "Compare ...": a request's first word is its verb, a statement's its subject
         declared = _DECLARES.match(request)
-        if declared and not set(words(declared.group("subject"))) & _NOT_SUBJECT:
+        if declared and not set(words(declared.group("subject") or "")) & _NOT_SUBJECT:
             return True  # "Chloe is off sick until Thursday."
         m = _REPORTED.match(request)
         if m is None:
@@ -416,6 +431,7 @@ class OfflineClassifier:
             if len(w) > 2
             and w.isalpha()
             and w not in STOPWORDS
+            and w not in _CALENDAR
             and not _QUESTION_WORD.match(w)
             and frequency.get(w, 0) < TOPICAL_BELOW
         ]

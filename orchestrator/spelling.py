@@ -20,9 +20,9 @@ from spellchecker import SpellChecker
 
 # A word this frequent in pyspellchecker's corpus is a real word, never "corrected" ("wont", "ship").
 REAL_WORD = 500
-# English words at least this frequent are candidates for a correction ("should", "connect"): a typo of a
+# English words at least this frequent are candidates for a correction ("should", "summary"): a typo of a
 # rare word is more likely a name written as the user means it.
-COMMON_WORD = 20_000
+COMMON_WORD = 1_000
 MIN_LENGTH = 4  # shorter words have too many neighbours one edit away ("cat", "car", "cut")
 _TOKEN = re.compile(r"(?<![\w'-])[A-Za-z][a-z]*(?:'[a-z]+)?(?![\w'-])")
 
@@ -53,15 +53,18 @@ class Speller:
     """Corrects a request's unknown words against the deployment's own words, then against common English."""
 
     def __init__(self, known: Iterable[str]) -> None:
-        # Each word as the deployment writes it ("Europe"), looked up without case.
-        self._spelt = {w.lower(): w for w in sorted(set(known), reverse=True) if len(w) >= MIN_LENGTH and w.isalpha()}
+        # Each word as the deployment writes it, looked up without case: lower case when it is written so anywhere
+        # ("return" in a sentence, not "Return" of a heading), else as the name it is ("Europe").
+        self._spelt = {w.lower(): w for w in sorted(set(known)) if len(w) >= MIN_LENGTH and w.isalpha()}
         self._known = sorted(self._spelt)
         self._known_set = frozenset(self._known)
 
     def knows(self, word: str) -> bool:
         """Whether `word` is a word of the deployment or a real English word (then it is never corrected)."""
         w = word.lower()
-        forms = {w, w.removesuffix("s"), w.removesuffix("es"), w.removesuffix("ed"), w.removesuffix("ing")}
+        forms = {w, w.removesuffix("s"), w.removesuffix("es")}
+        # "ticketing" is "ticket" in use; "shiping" is not "ship" (short stems double their last letter).
+        forms |= {f for f in (w.removesuffix("ed"), w.removesuffix("ing")) if len(f) >= 5}
         return bool(forms & self._known_set) or english_words().get(w, 0) >= REAL_WORD
 
     def correct(self, text: str) -> tuple[str, list[Correction]]:
@@ -73,8 +76,9 @@ class Speller:
             read = self.correction(written)
             if read is None:
                 return written
-            found.append(Correction(written, read))
-            return read.capitalize() if written[:1].isupper() and not read[:1].isupper() else read
+            shown = read.capitalize() if written[:1].isupper() and not read[:1].isupper() else read
+            found.append(Correction(written, shown))
+            return shown
 
         return _TOKEN.sub(fix, text), found
 

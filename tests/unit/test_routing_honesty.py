@@ -47,7 +47,8 @@ def classifier() -> OfflineClassifier:
 
 
 def test_speller_corrects_against_the_deployments_words_then_common_english() -> None:
-    speller = Speller([*DOCUMENT_WORDS, *COUNTED, "Riverside"])
+    speller = Speller([*DOCUMENT_WORDS, *COUNTED, "Riverside", "riverside", "shipping"])
+    assert speller.correct("shiping")[0] == "shipping", "a short stem with a suffix is not the stem's word"
     text, fixes = speller.correct("How many lonas did Rivrside lend, and what shoud the renewl fee be?")
     assert text == "How many loans did Riverside lend, and what should the renewal fee be?"
     assert [str(f) for f in fixes] == [
@@ -82,6 +83,8 @@ async def test_a_misspelt_request_is_classified_as_corrected_and_says_what_was_r
         "Remind me on Friday to look at the overdue loans",
         "Ship a replacement card to the member at Old Mill",
         "Translate the loan period rules into Welsh",
+        "Set up a meeting with the Riverside staff",  # a verb with its particle
+        "Get me a ferry ticket to Bergen for Saturday",  # an asked verb, for someone, of a thing nothing holds
     ],
 )
 async def test_actions_no_agent_offers_are_out_of_scope_even_with_data_words(text: str) -> None:
@@ -124,6 +127,8 @@ async def test_a_question_on_a_topic_nothing_holds_is_marked_unheld() -> None:
         "Maria is off until Friday.",
         "The Old Mill branch has new opening hours.",
         "Loans were slow at Riverside this week.",
+        "Tomas's on leave next week.",
+        "The scanner on level 3 is jammed again",
     ],
 )
 async def test_declarative_news_about_others_is_a_statement(text: str) -> None:
@@ -156,6 +161,11 @@ async def test_follow_ups_resolve_against_the_previous_request() -> None:
     assert swapped.resolved_request == "How many L3 loans did Riverside make in 2025"
     regrouped = resolve("Total loans at Riverside for 2025", Change("by", "genre"), list(VALUES), columns=VALUES)
     assert regrouped is not None and regrouped[0] == "Total loans at Riverside for 2025 by genre"
+    # A phrase naming a value of another column narrows; a relative period takes no preposition.
+    narrowed = await classifier().classify(request="How about the Email channel?", history=history)
+    assert narrowed.resolved_request == "How many L2 loans did Riverside make in 2025 for Email channel"
+    relative = await classifier().classify(request="and last year?", history=history)
+    assert relative.resolved_request == "How many L2 loans did Riverside make last year"
 
 
 def test_how_many_are_there_counts_the_thing_named_before_it() -> None:
