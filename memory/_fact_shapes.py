@@ -165,7 +165,8 @@ def _thing(text: str) -> str:
 
 def _responsibility(ctx: _Ctx, who: str, what: str, old: str | None, took_over: bool) -> list[Fact]:
     what = _thing(ctx.clean(what))
-    if not _a_name(who) or not ctx.valid(what) or len(what.split()) > 8:
+    # "Support handles 200 tickets a day" is a workload, not a responsibility.
+    if not _a_name(who) or not ctx.valid(what) or len(what.split()) > 8 or what[:1].isdigit():
         return []
     since = f" (took over from {old})" if old and took_over else ""
     statement = f"{who} is responsible for {what}{since}"

@@ -120,6 +120,7 @@ def test_the_end_of_a_habit_in_two_wordings_is_one_key() -> None:
     "text",
     [
         "The report handles edge cases well",  # not a person
+        "Support handles 200 tickets a day",  # a workload
         "Who handles billing tickets?",
         "Please call me later",  # names nobody
         "We have customers in Spain",  # no time: not a schedule
