@@ -16,6 +16,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from tests.integration.cli_in_process import needs_a_process, run_in_process
+
 DRILL_MODULE = '''
 """Sub-agents installed through the cognicore.subagents entry point group, for the CLI tests."""
 import asyncio, os
@@ -94,8 +96,11 @@ def _env(db_url: str, data_dir: Path, drill: Path | None = None) -> dict[str, st
 
 
 def cli(
-    *args: str, env: dict[str, str], stdin: str | None = None, timeout: float = 120
+    *args: str, env: dict[str, str], stdin: str | None = None, timeout: float = 120, process: bool = False
 ) -> subprocess.CompletedProcess[str]:
+    """`cognicore *args` with `env`: in process (CliRunner) unless `process` or the env needs a real process."""
+    if not process and not needs_a_process(env):
+        return run_in_process(args, env, stdin)
     return subprocess.run(
         [sys.executable, "-m", "cognicore.cli", *args],
         env=env,
