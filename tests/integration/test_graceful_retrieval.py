@@ -27,3 +27,20 @@ async def test_answer_markers_number_the_listed_sources(app: App) -> None:
     assert markers and result.citations
     assert sorted(set(markers)) == list(range(1, len(result.citations) + 1)), (result.answer, result.citations)
     assert markers[0] == 1  # numbered in the order they are cited
+
+
+async def test_an_answer_lists_each_document_once(app: App) -> None:
+    # The data dictionary answers this from two of its chunks: one source, one marker.
+    result = await app.runner.ask("What counts as one order in the sales database?", session_id="g3", user_id="gia")
+    sources = [c["source"] for c in result.citations]
+    assert sources and len(set(sources)) == len(sources), sources
+    markers = [int(n) for n in re.findall(r"\[(\d+)\]", result.answer)]
+    assert list(dict.fromkeys(markers)) == list(range(1, len(sources) + 1)), (result.answer, sources)
+
+
+async def test_a_question_the_documents_only_half_cover_is_unsure(app: App) -> None:
+    # The catalog has WEA-100 to WEA-300: a list price of "the WEA-400" is not a loose match to any of them.
+    result = await app.runner.ask("What is the list price of the WEA-400?", session_id="g4", user_id="gia")
+    assert result.outcome == "unsure", result.answer
+    assert "not sure" in result.answer and "but not wea-400" in result.answer
+    assert "$" not in result.answer  # no price of another product
