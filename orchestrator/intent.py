@@ -17,8 +17,19 @@ from cognicore.memory.text import STOPWORDS, stem, terms, words
 from cognicore.orchestrator.followup import followup_change, previous_request, resolve
 from cognicore.orchestrator.language import unsupported_language
 from cognicore.orchestrator.planning import GENERIC, DataWords, Vocabulary, agent_matches, asks_figures, counts_data
-from cognicore.orchestrator.spelling import Speller, english_words
+from cognicore.orchestrator.scope import ACTION, ASKS, BENEFACTIVE, IMPERATIVE, QUESTION_START, Scope, is_typo
+from cognicore.orchestrator.spelling import Speller
 from cognicore.subagents.read_only import change_request
+
+__all__ = [
+    "CONFIDENCE_BAR",
+    "Classifier",
+    "IntentDecision",
+    "LlmClassifier",
+    "OfflineClassifier",
+    "is_question",
+    "is_typo",  # lives in scope.py; kept importable from here
+]
 
 CONFIDENCE_BAR = 0.5  # a classification less sure than this ends the run `unsure` instead of guessing
 
@@ -92,29 +103,11 @@ Say how sure you are. Mark a request that nothing above can do (book travel, sen
 as out of scope. When the request only changes one parameter of the previous request in the conversation
 (a region, a period, a measure), give the full request it stands for as `resolved_request` and classify that."""
 
-# Words that mark an artefact to produce or an analysis to run.
-_ACTION = frozenset(
-    terms(
-        "analyze analyse analysis compare comparison create write draft prepare produce generate build compile "
-        "summarize summarise report briefing brief memo chart plot graph visualize visualise dashboard breakdown "
-        "rank ranking forecast calculate compute tabulate export"
-    )
-)
 # Quarter names point at figures in any domain; the rest of the data words come from the vocabulary.
 _QUARTERS = frozenset(terms("q1 q2 q3 q4"))
 _PERIODS = frozenset(terms("quarter quarterly monthly yearly"))
-_QUESTION_START = re.compile(
-    r"^\s*(what|who|whom|whose|when|where|why|how|which|is|are|was|were|do|does|did|can|could|should|would"
-    r"|will|tell me|explain|describe)\b",
-    re.IGNORECASE,
-)
 _FIGURE = re.compile(
     r"\bhow (much|many)\b|\b(19|20)\d\d\b|\bq[1-4]\b|\b(last|this|previous|latest) (quarter|year|month)", re.I
-)
-# An imperative that asks for something ("give me", "list", "summarise the policy") is a question too.
-_ASKS = re.compile(
-    r"^\s*(please\s+)?(give|show|list|find|get|fetch|look up|tell|explain|describe|summari[sz]e|remind|what's)\b",
-    re.IGNORECASE,
 )
 # A statement tells something about the speaker or their team; a bare phrase ("warranty for headphones")
 # is a search, answered like a question.
@@ -136,27 +129,6 @@ _WANTS = re.compile(
     r"\b(can|could|would|will) you\b|\bplease\b|\bshow me\b|\bgive me\b|\blet me know\b",
     re.IGNORECASE,
 )
-# An imperative: a first word then its object ("book me a flight", "send an email", "order 50 chargers").
-_IMPERATIVE = re.compile(
-    r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?P<verb>[a-z]+)\s+"
-    r"(?:(?:up|out|off|over|back)\s+)?(?P<object>me|us|him|her|them|a|an|the|my|our|some|this|that|these|those|it|all|\d[\d,.]*)\b"
-    r"(?:\s+(?P<next>[a-z]+))?",
-    re.IGNORECASE,
-)
-# Objects that make the first word a verb whatever else it is: someone it is done for, or a quantity
-# ("order me a pizza", "order 50 chargers"): a transaction, not a reading of data.
-_BENEFACTIVE = frozenset("me us him her them a an".split())
-_DETERMINERS = frozenset("the my our this that these those some all it".split())
-# "Revenue the last quarter": a noun, then its period.
-_PERIOD_WORDS = frozenset("last this previous past current next coming first second third fourth same".split())
-# Verbs of reading and arranging data: offered by any deployment with data, unless done *for* someone or to
-# a quantity ("sort the products by revenue" reads; "order 50 cables" buys).
-_ARRANGING = frozenset(terms("sort order rank group filter split break count sum total average tally plot map"))
-# "remind me what the return window is" asks; "remind me on Monday to ..." sets a reminder.
-_REMIND_ASKS = re.compile(
-    r"^\s*(?:please\s+)?remind\s+(?:me|us)\s+(?:again\s+)?(?:what|how|which|who|whom|when|where|why|whether|if|of|about)\b",
-    re.IGNORECASE,
-)
 # A declarative sentence about someone or something ("Chloe is off sick until Thursday", "The Berlin office
 # has moved"): a subject of one to three words, then a form of be/have/will. Told, not asked.
 _DECLARES = re.compile(
@@ -168,15 +140,6 @@ _DECLARES = re.compile(
 )
 # Words that make a subject a relative clause ("tickets that are open") or a question ("how many are").
 _NOT_SUBJECT = frozenset("that which who whom whose where when what how why many much there any".split())
-# A question's topic is in its less common words ("weather", "London"); the commonest English words
-# ("going", "tomorrow", "like") say nothing of what it is about.
-TOPICAL_BELOW = 100_000  # occurrences in pyspellchecker's corpus (about the 1,000 commonest English words)
-# Dates and times are a request's parameters, not its topic ("a flight in March" is about flights).
-_CALENDAR = frozenset(
-    "january february march april may june july august september october november december monday tuesday "
-    "wednesday thursday friday saturday sunday morning afternoon evening tonight weekend today tomorrow "
-    "yesterday week month quarter year".split()
-)
 # A preference about how the speaker wants things ("I prefer reports in bullet points", "I'd rather get
 # tables"): told, not asked, whatever data or artefact word it mentions.
 _PREFERS = re.compile(
@@ -193,12 +156,6 @@ _REPORTED = re.compile(
     r"(?:(?:our|my|us|me|the|a|an|its|his|her|their|to|over|up|down|off|back|out)\b|[$€£]?\d)",
     re.IGNORECASE,
 )
-_QUESTION_WORD = re.compile(r"^(what|who|how|where|when|why|which)[a-z]{0,2}$")
-_ASKED_VERBS = frozenset(
-    terms("give show list find fetch tell explain describe summarise summarize remind look read pull dig search see")
-)
-# First words that make no action of their own.
-_NOT_ACTIONS = frozenset("thanks thank hello hi hey yes no ok okay sure remember note".split())
 
 
 def _word(request: str, stems: list[str]) -> str:
@@ -207,33 +164,9 @@ def _word(request: str, stems: list[str]) -> str:
     return next((w for w in words(request) if stem(w) in wanted), stems[0])
 
 
-def is_typo(word: str, known: str) -> bool:
-    """Whether `word` is `known` mistyped: one edit (two past six letters), a swap of neighbours counting one.
-
-    Words of four letters or fewer are typos only by a swap ("shwo"): one other edit turns too many short
-    words into one another ("call" and "cabl", the stem of "cable").
-    """
-    if word == known or abs(len(word) - len(known)) > 2:
-        return False
-    prev2: list[int] = []
-    prev = list(range(len(known) + 1))
-    for i, a in enumerate(word, 1):
-        row = [i]
-        for j, b in enumerate(known, 1):
-            cost = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a != b))
-            if i > 1 and j > 1 and a == known[j - 2] and word[i - 2] == b:
-                cost = min(cost, prev2[j - 2] + 1)  # a transposition ("shwo")
-            row.append(cost)
-        prev2, prev = prev, row
-    shortest = min(len(word), len(known))
-    if shortest <= 4:
-        return prev[-1] == 1 and sorted(word) == sorted(known)
-    return prev[-1] <= (2 if shortest > 6 else 1)
-
-
 def is_question(text: str) -> bool:
     """A question (asks something) rather than a statement (tells something)."""
-    return text.rstrip().endswith("?") or bool(_QUESTION_START.match(text))
+    return text.rstrip().endswith("?") or bool(QUESTION_START.match(text))
 
 
 class OfflineClassifier:
@@ -269,15 +202,18 @@ class OfflineClassifier:
         self._data = vocabulary.data | _QUARTERS
         self._entities = list(entities)
         described = " ".join(f"{a['name']} {a['description']} {a.get('input_hint', '')}" for a in agents)
-        self._agent_words = frozenset(terms(described.replace("_", " "))) - STOPWORDS
-        said = self._agent_words | frozenset(terms(" ".join(self._entities)))
-        self._known = vocabulary.data | vocabulary.knowledge | vocabulary.report | _ACTION | said
+        agent_words = frozenset(terms(described.replace("_", " "))) - STOPWORDS
+        known = vocabulary.data | vocabulary.knowledge | vocabulary.report | ACTION | agent_words
+        known |= frozenset(terms(" ".join(self._entities)))
         plain = [*words, *counted, *self._entities, *self._columns, described.replace("_", " ")]
         spelt = {w for text in plain for w in _plain_words(text)}
         self._speller = Speller(spelt)
-        self._documents = frozenset(w.lower() for w in words)
-        # Everything the deployment holds, as stems: a question naming none of it is about something else.
-        self._held = self._known | self._counted | frozenset(stem(w) for w in spelt)
+        self._scope = Scope(
+            agent_words=agent_words,
+            known=known,
+            held=known | self._counted | frozenset(stem(w) for w in spelt),
+            documents=frozenset(w.lower() for w in words),
+        )
 
     async def classify(self, *, request: str, history: list[dict[str, str]], memory: str = "") -> IntentDecision:
         if language := unsupported_language(request):
@@ -320,9 +256,9 @@ class OfflineClassifier:
                 )
         decision = self._rules(request)
         if decision.intent == "question" and not decision.out_of_scope and not _TELLS.search(request):
-            if unknown := self._unknown_topic(request, history, memory):
-                wanted = _IMPERATIVE.match(request)
-                if wanted and wanted.group("object").lower() in _BENEFACTIVE:
+            if unknown := self._scope.unheld(request, history, memory):
+                wanted = IMPERATIVE.match(request)
+                if wanted and wanted.group("object").lower() in BENEFACTIVE:
                     # "get me a train ticket": a thing to obtain, of which nothing here holds anything.
                     reason = f"asks to {wanted.group('verb').lower()} something none of the agents has ({unknown[0]})"
                     return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)
@@ -339,7 +275,7 @@ class OfflineClassifier:
         if verb := change_request(request):
             # Changing data is a task for the database agent, which refuses it with the reason (it only reads).
             return IntentDecision(intent="task", reason=f"asks to change data ({verb})", confidence=0.9)
-        if verb := self._foreign_action(request):
+        if verb := self._scope.foreign_action(request):
             # Before the data words: "email the 2025 revenue to my manager" names figures, but its action is
             # one no agent offers.
             reason = f"asks to {verb} something, which none of the agents does"
@@ -347,7 +283,7 @@ class OfflineClassifier:
         for tool in self._tools:
             if agent_matches(found, tool):
                 return IntentDecision(intent="task", reason=f"asks for what {tool['name']} does", confidence=0.9)
-        action = sorted(found & _ACTION)
+        action = sorted(found & ACTION)
         if _STATES.match(request) and not (_WANTS.search(request) or is_question(request) or action):
             # Told about the speaker or their team ("our budget went up to 5k"): never planned as a task.
             return IntentDecision(intent="statement", reason="tells something and asks nothing", confidence=0.8)
@@ -367,10 +303,10 @@ class OfflineClassifier:
         if word := asks_figures(request, self._datawords):  # "how much did the Cargo make", "split by channel"
             return IntentDecision(intent="task", reason=f"asks for figures about {word} in the data", confidence=0.75)
         measured = measured or sorted(measured_here)
-        if measured and (asks_figure or not _QUESTION_START.match(request)):
+        if measured and (asks_figure or not QUESTION_START.match(request)):
             reason = f"needs figures from the database ({_word(request, measured)})"
             return IntentDecision(intent="task", reason=reason, confidence=0.8)
-        asks = is_question(request) or _ASKS.match(request) or _WANTS.search(request)
+        asks = is_question(request) or ASKS.match(request) or _WANTS.search(request)
         if not asks and _TELLS.search(request):
             return IntentDecision(intent="statement", reason="tells something and asks nothing", confidence=0.7)
         return IntentDecision(intent="question", reason="answerable from the knowledge base and memory", confidence=0.7)
@@ -379,7 +315,7 @@ class OfflineClassifier:
         """A preference of the speaker's, or news about someone or something, stated without a request."""
         if _PREFERS.match(request):
             return True
-        if _ASKS.match(request) or _IMPERATIVE.match(request) or _QUESTION_START.match(request):
+        if ASKS.match(request) or IMPERATIVE.match(request) or QUESTION_START.match(request):
             return False  # "Show ...", "Compare ...": a request's first word is its verb, a statement's its subject
         declared = _DECLARES.match(request)
         if declared and not set(words(declared.group("subject") or "")) & _NOT_SUBJECT:
@@ -389,59 +325,6 @@ class OfflineClassifier:
             return False
         # "Orders placed over the weekend" names data, not someone who did something.
         return not set(terms(request[: m.start("verb")])) & (self._data | self._datawords.counted)
-
-    def _foreign_action(self, request: str) -> str | None:
-        """The verb of an imperative ("book me a flight", "email the list to ...") that no agent offers."""
-        m = _IMPERATIVE.match(request)
-        if m is None:
-            return None
-        verb, obj, after = m.group("verb").lower(), m.group("object").lower(), (m.group("next") or "").lower()
-        if verb in STOPWORDS or verb in _NOT_ACTIONS or _QUESTION_START.match(verb) or _QUESTION_WORD.match(verb):
-            return None  # "whats", "hows": a question typed without its apostrophe
-        if verb == "remind":
-            return None if _REMIND_ASKS.match(request) else verb
-        if _ASKS.match(verb):
-            return None
-        word = stem(verb)
-        # Done for someone or to a quantity ("order me a pizza", "order 50 cables"), not a year ("revenue 2025").
-        transaction = obj in _BENEFACTIVE or (obj[:1].isdigit() and not re.fullmatch(r"(?:19|20)\d\d", obj))
-        if word in _ACTION or word in _ASKED_VERBS:
-            return None
-        if word in _ARRANGING:
-            return verb if transaction else None
-        if word in self._agent_words:  # what an agent's description says it does ("check the open tickets")
-            return None
-        if word in self._known:
-            # A word of the data used as a verb ("email the list to the manager"): a transaction, or a
-            # determiner right after it; "revenue the last quarter" is a noun and its period.
-            as_verb = obj in _DETERMINERS and after not in _PERIOD_WORDS and not verb.endswith("s")
-            return verb if transaction or as_verb else None
-        # A misspelt word of the deployment's ("shwo", "anaylse") is a typo, not an action nobody does;
-        # typos seldom change the first letter, so "post" is not read as "most".
-        if any(w[:1] == word[:1] and is_typo(word, w) for w in self._known | _ASKED_VERBS):
-            return None
-        return verb
-
-    def _unknown_topic(self, request: str, history: list[dict[str, str]], memory: str) -> list[str]:
-        """The topical words of a question when none of them is held by the deployment, the session or memory."""
-        frequency = english_words()
-        topical = [
-            w
-            for w in dict.fromkeys(words(request))
-            if len(w) > 2
-            and w.isalpha()
-            and w not in STOPWORDS
-            and w not in _CALENDAR
-            and not _QUESTION_WORD.match(w)
-            and frequency.get(w, 0) < TOPICAL_BELOW
-        ]
-        if not topical:
-            return []
-        around = {stem(w) for w in words(" ".join([memory, *(t.get("content", "") for t in history)]))}
-        held = self._held | around
-        if any(w in self._documents or stem(w) in held for w in topical):
-            return []
-        return topical
 
 
 def _plain_words(text: str) -> list[str]:

@@ -1,0 +1,162 @@
+"""What the deployment can do and hold, offline: an action no agent offers and a topic nothing holds.
+
+A request is out of scope when its action (the verb of an imperative) is not one the agents offer: asking,
+reading and arranging data, the artefacts and analyses the planner builds, and the verbs of the registered
+agents' own descriptions. A question is about something the deployment does not hold when none of its topical
+words (its less common ones) is a word of the schema, the data, the documents, the agents, the session or the
+user's memory. Both read only what the deployment has; no domain's word list.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cognicore.memory.text import STOPWORDS, stem, terms, words
+from cognicore.orchestrator.spelling import english_words
+
+# Words that mark an artefact to produce or an analysis to run.
+ACTION = frozenset(
+    terms(
+        "analyze analyse analysis compare comparison create write draft prepare produce generate build compile "
+        "summarize summarise report briefing brief memo chart plot graph visualize visualise dashboard breakdown "
+        "rank ranking forecast calculate compute tabulate export"
+    )
+)
+QUESTION_START = re.compile(
+    r"^\s*(what|who|whom|whose|when|where|why|how|which|is|are|was|were|do|does|did|can|could|should|would"
+    r"|will|tell me|explain|describe)\b",
+    re.IGNORECASE,
+)
+# An imperative that asks for something ("give me", "list", "summarise the policy") is a question too.
+ASKS = re.compile(
+    r"^\s*(please\s+)?(give|show|list|find|get|fetch|look up|tell|explain|describe|summari[sz]e|remind|what's)\b",
+    re.IGNORECASE,
+)
+_QUESTION_WORD = re.compile(r"^(what|who|how|where|when|why|which)[a-z]{0,2}$")
+_ASKED_VERBS = frozenset(
+    terms("give show list find fetch tell explain describe summarise summarize remind look read pull dig search see")
+)
+# First words that make no action of their own.
+_NOT_ACTIONS = frozenset("thanks thank hello hi hey yes no ok okay sure remember note".split())
+
+# An imperative: a first word then its object ("book me a flight", "send an email", "order 50 chargers").
+IMPERATIVE = re.compile(
+    r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?P<verb>[a-z]+)\s+"
+    r"(?:(?:up|out|off|over|back)\s+)?"
+    r"(?P<object>me|us|him|her|them|a|an|the|my|our|some|this|that|these|those|it|all|\d[\d,.]*)\b"
+    r"(?:\s+(?P<next>[a-z]+))?",
+    re.IGNORECASE,
+)
+# Objects that make the first word a verb whatever else it is: someone it is done for, or a quantity
+# ("order me a pizza", "order 50 chargers"): a transaction, not a reading of data.
+BENEFACTIVE = frozenset("me us him her them a an".split())
+_DETERMINERS = frozenset("the my our this that these those some all it".split())
+# "Revenue the last quarter": a noun, then its period.
+_PERIOD_WORDS = frozenset("last this previous past current next coming first second third fourth same".split())
+# Verbs of reading and arranging data: offered by any deployment with data, unless done *for* someone or to
+# a quantity ("sort the products by revenue" reads; "order 50 cables" buys).
+_ARRANGING = frozenset(terms("sort order rank group filter split break count sum total average tally plot map"))
+# "remind me what the return window is" asks; "remind me on Monday to ..." sets a reminder.
+_REMIND_ASKS = re.compile(
+    r"^\s*(?:please\s+)?remind\s+(?:me|us)\s+(?:again\s+)?"
+    r"(?:what|how|which|who|whom|when|where|why|whether|if|of|about)\b",
+    re.IGNORECASE,
+)
+# A question's topic is in its less common words ("weather", "London"); the commonest English words
+# ("going", "tomorrow", "like") say nothing of what it is about.
+TOPICAL_BELOW = 100_000  # occurrences in pyspellchecker's corpus (about the 1,000 commonest English words)
+# Dates and times are a request's parameters, not its topic ("a flight in March" is about flights).
+_CALENDAR = frozenset(
+    "january february march april may june july august september october november december monday tuesday "
+    "wednesday thursday friday saturday sunday morning afternoon evening tonight weekend today tomorrow "
+    "yesterday week month quarter year".split()
+)
+
+
+def is_typo(word: str, known: str) -> bool:
+    """Whether `word` is `known` mistyped: one edit (two past six letters), a swap of neighbours counting one.
+
+    Words of four letters or fewer are typos only by a swap ("shwo"): one other edit turns too many short
+    words into one another ("call" and "cabl", the stem of "cable").
+    """
+    if word == known or abs(len(word) - len(known)) > 2:
+        return False
+    prev2: list[int] = []
+    prev = list(range(len(known) + 1))
+    for i, a in enumerate(word, 1):
+        row = [i]
+        for j, b in enumerate(known, 1):
+            cost = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a != b))
+            if i > 1 and j > 1 and a == known[j - 2] and word[i - 2] == b:
+                cost = min(cost, prev2[j - 2] + 1)  # a transposition ("shwo")
+            row.append(cost)
+        prev2, prev = prev, row
+    shortest = min(len(word), len(known))
+    if shortest <= 4:
+        return prev[-1] == 1 and sorted(word) == sorted(known)
+    return prev[-1] <= (2 if shortest > 6 else 1)
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What the deployment offers and holds, as stems (`documents` as written, lower case)."""
+
+    agent_words: frozenset[str]  # the registered agents' names, descriptions and input hints
+    known: frozenset[str]  # the vocabulary's words, the agents' words, the data's names and titles
+    held: frozenset[str]  # all of the above plus the schema's words and every word the deployment spells
+    documents: frozenset[str]  # the knowledge base's words
+
+    def foreign_action(self, request: str) -> str | None:
+        """The verb of an imperative ("book me a flight", "email the list to ...") that no agent offers."""
+        m = IMPERATIVE.match(request)
+        if m is None:
+            return None
+        verb, obj, after = m.group("verb").lower(), m.group("object").lower(), (m.group("next") or "").lower()
+        if verb in STOPWORDS or verb in _NOT_ACTIONS or QUESTION_START.match(verb) or _QUESTION_WORD.match(verb):
+            return None  # "whats", "hows": a question typed without its apostrophe
+        if verb == "remind":
+            return None if _REMIND_ASKS.match(request) else verb
+        if ASKS.match(verb):
+            return None
+        word = stem(verb)
+        # Done for someone or to a quantity ("order me a pizza", "order 50 cables"), not a year ("revenue 2025").
+        transaction = obj in BENEFACTIVE or (obj[:1].isdigit() and not re.fullmatch(r"(?:19|20)\d\d", obj))
+        if word in ACTION or word in _ASKED_VERBS:
+            return None
+        if word in _ARRANGING:
+            return verb if transaction else None
+        if word in self.agent_words:  # what an agent's description says it does ("check the open tickets")
+            return None
+        if word in self.known:
+            # A word of the data used as a verb ("email the list to the manager"): a transaction, or a
+            # determiner right after it; "revenue the last quarter" is a noun and its period.
+            as_verb = obj in _DETERMINERS and after not in _PERIOD_WORDS and not verb.endswith("s")
+            return verb if transaction or as_verb else None
+        # A misspelt word of the deployment's ("shwo", "anaylse") is a typo, not an action nobody does;
+        # typos seldom change the first letter, so "post" is not read as "most".
+        if any(w[:1] == word[:1] and is_typo(word, w) for w in self.known | _ASKED_VERBS):
+            return None
+        return verb
+
+    def unheld(self, request: str, history: Sequence[dict[str, str]], memory: str) -> list[str]:
+        """The topical words of a question when none of them is held by the deployment, the session or memory."""
+        frequency = english_words()
+        topical = [
+            w
+            for w in dict.fromkeys(words(request))
+            if len(w) > 2
+            and w.isalpha()
+            and w not in STOPWORDS
+            and w not in _CALENDAR
+            and not _QUESTION_WORD.match(w)
+            and frequency.get(w, 0) < TOPICAL_BELOW
+        ]
+        if not topical:
+            return []
+        around = {stem(w) for w in words(" ".join([memory, *(t.get("content", "") for t in history)]))}
+        held = self.held | around
+        if any(w in self.documents or stem(w) in held for w in topical):
+            return []
+        return topical
