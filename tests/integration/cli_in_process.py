@@ -6,12 +6,15 @@ does, not the process, so they run in process. `needs_a_process` names the cases
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
 import traceback
 from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
 
+from click.testing import Result
 from typer.testing import CliRunner
 
 
@@ -41,8 +44,20 @@ def run_in_process(
     saved_widths = [c._width for c in (console, err_console)]
     for c in (console, err_console):
         c._width = int(env.get("COLUMNS", "80"))
+
+    def invoke() -> Result:
+        return CliRunner().invoke(app, list(args), input=stdin, env=overrides, prog_name="cognicore")
+
     try:
-        result = CliRunner().invoke(app, list(args), input=stdin, env=overrides, prog_name="cognicore")
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            result = invoke()
+        else:
+            # Called from an async test: the command's asyncio.run needs a thread without a loop. The test's
+            # loop waits, as it did on subprocess.run.
+            with ThreadPoolExecutor(max_workers=1) as pool:
+                result = pool.submit(invoke).result()
     finally:
         clock._offset = saved_offset
         for c, width in zip((console, err_console), saved_widths, strict=True):
