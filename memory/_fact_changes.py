@@ -34,10 +34,11 @@ _INTRANSITIVE = (
 # Whose thing: "my", "our", "the", or a possessive ("next quarter's", "our team's").
 _WHOSE = (
     r"(?P<owner>(?:(?:my|our|the)\s+)?[a-z]+(?:\s+[a-z]+)?'s|my|our|the)\s+"
-    r"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,5}?)"
+    r"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,5}?)(?:\s+(?:for|in)\s+(?:the\s+|next\s+|this\s+)?[\w-]+)?"
 )
 _FROM_TO = (
-    r"(?:\s+(?:up|down|back|forward))?(?:\s+from\s+(?P<old>.+?))?\s+to\s+(?P<new>.+?)(?:\s+from\s+(?P<old2>.+))?$"
+    r"(?:\s+(?:up|down|back|forward))?(?:\s+by\s+(?:[\w$%.,-]+\s+){0,3}?[\w$%.,-]+)?(?:\s+from\s+(?P<old>.+?))?"
+    r"\s+to\s+(?P<new>.+?)(?:\s+from\s+(?P<old2>.+))?$"
 )
 # "We raised the budget to $55k", "I changed my diet from vegetarian to vegan", "the board cut our budget to
 # $5k": whoever changed it, the thing is the user's or their team's.

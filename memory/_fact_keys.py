@@ -24,7 +24,8 @@ OPPOSITES: dict[str, frozenset[str]] = {
 }
 _PREDICATE_ALIASES = {
     "drink": "drinks", "prefers_drink": "drinks", "prefers_to_drink": "drinks", "likes_to_drink": "drinks",
-    "favourite_drink": "drinks", "favourite_beverage": "drinks", "live_in": "lives_in", "lives": "lives_in",
+    "favourite_drink": "drinks", "favourite_beverage": "drinks", "go_to_drink": "drinks", "drink_of_choice": "drinks",
+    "usual_drink": "drinks", "preferred_drink": "drinks", "live_in": "lives_in", "lives": "lives_in",
     "resides_in": "lives_in", "based_in": "lives_in", "is_based_in": "lives_in", "like": "likes",
     "love": "likes", "loves": "likes", "enjoys": "likes", "prefer": "prefers", "dislike": "dislikes",
     "hate": "dislikes", "hates": "dislikes", "does_not_like": "dislikes", "use": "uses", "is_using": "uses",
@@ -64,7 +65,7 @@ def is_exclusive(candidate: FactCandidate) -> bool:
 
 
 # Heads of slots that a shorter name still designates ("the budget" after "our marketing budget").
-_FIGURE_HEADS = frozenset(
+FIGURE_HEADS = frozenset(
     "budget deadline target goal timeline launch scope headcount price limit quota rate salary rent cost "
     "allowance spend date standup meeting review sync call shift retro demo slot contact owner size time day "
     "start schedule".split()
@@ -78,4 +79,4 @@ def same_slot(a: str, b: str) -> bool:
         return True
     ta, tb = a.split("_"), b.split("_")
     short, long = (ta, tb) if len(ta) <= len(tb) else (tb, ta)
-    return short[-1] == long[-1] and short[-1] in _FIGURE_HEADS and set(short) <= set(long)
+    return short[-1] == long[-1] and short[-1] in FIGURE_HEADS and set(short) <= set(long)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cognicore.memory._fact_changes import change_facts, habit_facts
+from cognicore.memory._fact_keys import FIGURE_HEADS
 from cognicore.memory._fact_shapes import is_time, settle, shape_facts
 
 Fact = dict[str, Any]
@@ -44,7 +45,11 @@ _NOT_A_STATEMENT_RE = re.compile(
 )
 _CLAUSE_SPLIT_RE = re.compile(r",?\s+(?:and|but)\s+(?=(?:I|we|my|our)\b)", re.I)
 # "I am not vegetarian anymore, I am pescatarian now": two statements; not after a condition ("if we ..., we ...").
-_COMMA_SPLIT_RE = re.compile(r"[,;]\s+(?:(?:and\s+)?so\s+|which\s+means\s+|meaning\s+|hence\s+)?(?=(?:I|we)\s)", re.I)
+_COMMA_SPLIT_RE = re.compile(
+    r"[,;]\s+(?:(?:and\s+)?so\s+|which\s+means\s+|meaning\s+|hence\s+)?(?=(?:I|we)\s)"
+    r"|[,;]\s+(?:and\s+)?(?:so|which\s+means|meaning|hence)\s+(?=(?:my|our|the)\s)",  # "..., so the budget is 60k"
+    re.I,
+)
 # A short preface before a dash or colon ("Quick note - ...", "Update: ...") says nothing itself.
 _PREFACE_RE = re.compile(r"^(?:[A-Za-z]+\s+){0,2}[A-Za-z]+\s*(?:\s-|:|\u2013|\u2014)\s+(?=\S)")
 _CONDITION_RE = re.compile(
@@ -67,6 +72,7 @@ _TRAILING_RE = re.compile(
     re.I,
 )
 _NOT_TAIL_RE = re.compile(r",?\s+(?:and\s+|but\s+)?(?:not|no longer|instead of|rather than)\s+(?P<old>.+)$", re.I)
+_FROM_TAIL_RE = re.compile(r",?\s+(?:up|down)\s+from\s+(?P<old>.+)$", re.I)
 _OVER_TAIL_RE = re.compile(r"\s+over\s+(?P<old>.+)$", re.I)
 _REASON_RE = re.compile(
     r"\s+(?:because(?:\s+of)?|since|due\s+to|given\s+that|as\s+(?=(?:it|its|the|we|our)\b))\s+", re.I
@@ -104,6 +110,7 @@ _CATEGORY_BY_PREDICATE = {
 def read_facts(text: str) -> list[Fact]:
     """Every fact the rules find in `text`, in order; nothing from questions, requests or chit-chat."""
     text = _CONTRACTION_RE.sub(lambda m: _CONTRACTIONS[m.group(1).lower()], text.replace("\u2019", "'"))
+    text = re.sub(r"\b(\w+)'s\s+been\b", r"\1 has been", text)  # "budget's been raised"
     text = _RATHER_RE.sub(_prefer, text)
     text = _ONLY_NOW_RE.sub(r"\g<neg>, \g<s> \g<v> \g<y> now", text)
     facts: list[Fact] = []
@@ -112,6 +119,8 @@ def read_facts(text: str) -> list[Fact]:
         if not sentence or sentence.endswith("?"):
             continue
         sentence = sentence.rstrip(".!;").strip()
+        sentence = _LABEL_RE.sub(r"\g<1> is ", sentence)  # "Our Q4 budget: 80k" is no preface
+        sentence = _BARE_FIGURE_RE.sub(r"the \g<0>", sentence)  # "Budget has been raised to 75k"
         if not _EXPLICIT_RE.match(sentence):  # "Note: ..." asks to remember; "Quick update - ..." only opens
             sentence = _PREFACE_RE.sub("", sentence)
         explicit = bool(_EXPLICIT_RE.match(sentence))
@@ -152,6 +161,12 @@ _ONLY_NOW_RE = re.compile(
     r"(?P<neg>\b(?P<s>I|we)\s+(?:do\s+not|no\s+longer)\s+(?P<v>[a-z]+)\s+[^,.;!?]+?)\s*,\s*(?:only|just|but\s+only)\s+"
     r"(?P<y>[^,.;!?]+)",
     re.I,
+)
+
+
+_LABEL_RE = re.compile(r"^((?:my|our)\s+[^:]{1,40}?):\s+(?=\S)", re.I)
+_BARE_FIGURE_RE = re.compile(
+    r"^(?:" + "|".join(sorted(FIGURE_HEADS)) + r")\b(?=\s+(?:has|have|had|was|were|is|got)\b)", re.I
 )
 
 
@@ -512,7 +527,7 @@ def _possession(clause: str, conf: float) -> list[Fact]:
     thing = re.sub(r"\s+(?:these\s+days|nowadays|currently|right\s+now|at\s+the\s+moment)$", "", thing)
     rest = re.sub(r"^(?:called|named)\s+", "", rest, flags=re.I)  # "my daughter is called Emma"
     old = None
-    if tail := _NOT_TAIL_RE.search(rest):  # "... is Omar now, instead of Priya"
+    if tail := _NOT_TAIL_RE.search(rest) or _FROM_TAIL_RE.search(rest):  # "is Omar now, instead of Priya"
         old, rest = _clean(tail["old"]), rest[: tail.start()]
     obj = _clean(rest)
     last = thing.split()[-1]

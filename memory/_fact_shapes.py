@@ -24,6 +24,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from cognicore.memory._fact_keys import predicate_key
+
 Fact = dict[str, Any]
 MakeFact = Callable[..., Fact]
 
@@ -137,6 +139,10 @@ def settle(fact: Fact, drink_words: frozenset[str]) -> Fact:
     predicate, obj = str(fact["predicate"]), str(fact["object"])
     if _TEAMISH.search(predicate) and fact["subject"] in ("we", "user") and _SIZE_VALUE.match(obj):
         return {**fact, "subject": "we", "predicate": "team_size", "exclusive": True, "category": "work"}
+    if predicate_key(predicate) == "drinks" and predicate != "drinks":  # "coffee is my go-to drink"
+        fact = {**fact, "subject": "user", "predicate": "drinks", "object": obj.lower(), "exclusive": True,
+                "kind": "preference", "statement": f"The user prefers to drink {obj.lower()}."}  # fmt: skip
+        predicate, obj = "drinks", obj.lower()
     if predicate in ("drinks", "does_not_drink"):
         bare = _QUANTITY_RE.sub("", obj).strip()
         if bare and bare != obj:

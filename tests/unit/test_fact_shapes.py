@@ -78,6 +78,14 @@ def _slots(text: str) -> list[tuple[str, str, str, str | None, bool]]:
         ("I don't drink coffee anymore, only tea",
          [("user", "does_not_drink", "coffee", "coffee", False), ("user", "drinks", "tea", None, True)]),
         ("I've stopped eating sugar", [("user", "no_longer_eats", "sugar", "sugar", False)]),
+        # figures in more shapes
+        ("We got approval for an extra 10k, so the budget is 60k now", [("we", "budget", "60k", None, True)]),
+        ("Budget's been raised to 75k", [("we", "budget", "75k", None, True)]),
+        ("Our Q4 budget: 80k", [("we", "q4_budget", "80k", None, True)]),
+        ("We pushed the deadline back by two weeks to July 14", [("we", "deadline", "July 14", None, True)]),
+        ("Our revenue target for 2026 was revised to 2.5M", [("we", "revenue_target", "2.5M", None, True)]),
+        ("Our target is 2.5M now, up from 2M", [("we", "target", "2.5M", "2M", True)]),
+        ("Tea is my drink of choice now", [("user", "drinks", "tea", None, True)]),
         # the brief's shapes
         ("I'm vegetarian now", [("user", "diet", "vegetarian", None, True)]),
         ("my budget went up to 5k", [("user", "budget", "5k", None, True)]),
