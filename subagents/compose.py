@@ -31,6 +31,7 @@ from cognicore.subagents.answer_text import closest_miss as closest_miss  # re-e
 from cognicore.subagents.memory_answer import (
     about_the_asker,
     answer_from_memory,
+    asks_about_mine,
     asks_about_the_past,
     asks_what_was_said,
     asks_who_does,
@@ -190,8 +191,9 @@ class OfflineAnswerComposer:
         )
         documents = [p for p in passages if not is_memory(p)]
         # One shared word is no evidence that a document answers a question about the asker ("where do I live?").
-        # "What did I tell you about ...?" asks what the user said: documents cannot answer it.
-        if (personal and len(topic_concepts(concepts)) <= 1) or asks_what_was_said(question):
+        # "What did I tell you about ...?" and "what is my X?" ask what only the user can have said.
+        only_memory = asks_what_was_said(question) or asks_about_mine(question)
+        if (personal and len(topic_concepts(concepts)) <= 1) or only_memory:
             documents = []
         found, coverage = self._from_documents(question, documents)
         if remembered is not None and (not found.used or remembered.coverage >= coverage):

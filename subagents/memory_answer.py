@@ -69,6 +69,12 @@ _SAID_RE = re.compile(
     r"\b(?:I|we)\s+(?:told|said|mentioned)\s+(?:you|to\s+you|earlier|before)\b",
     re.I,
 )
+# "what/which/who/where/when is|was my X": the user's own attribute ("our X" may be the company's policy).
+_MINE_RE = re.compile(
+    r"^\s*(?:remind\s+me\s*,?\s*)?(?:what|which|who|where|when|how\s+much|how\s+many|how\s+big|how\s+old)\b"
+    r"(?:'s|'re|\s+(?:is|are|was|were))\s+my\b",
+    re.I,
+)
 MAX_MEMORIES = 3
 MIN_SHARE = 0.5  # share of the question's content words a memory must contain to answer it
 
@@ -100,6 +106,12 @@ def asks_about_the_past(question: str) -> bool:
 def asks_what_was_said(question: str) -> bool:
     """Does the question ask what the user told us ("what did I tell you about my diet?"): memory only."""
     return bool(_SAID_RE.search(question))
+
+
+def asks_about_mine(question: str) -> bool:
+    """Does the question ask for one of the user's own attributes ("what's my favourite colour?", "who is my
+    manager?")? Only the user can have said it: documents never answer it."""
+    return bool(_MINE_RE.match(question))
 
 
 def asks_who_does(question: str) -> bool:

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from cognicore.subagents.compose import OfflineAnswerComposer, cite_in_order
+from cognicore.subagents.memory_answer import asks_about_mine
 
 
 def _fact(index: int, statement: str, status: str, since: str, until: str | None = None) -> dict[str, Any]:
@@ -111,4 +112,24 @@ async def test_what_the_user_told_us_is_never_answered_from_documents() -> None:
     answer = await OfflineAnswerComposer().compose(
         question="What did I tell you about printer tickets and the budget process?", passages=PEOPLE_DOCS
     )
+    assert answer.used == [] and "nothing" in answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "mine"),
+    [
+        ("What's my favourite colour?", True),
+        ("Who is my manager?", True),
+        ("Remind me, what is my budget?", True),
+        ("How do I reset my password?", False),  # a procedure the documents describe
+        ("What is our return policy?", False),  # the company's, in the documents
+    ],
+)
+def test_a_question_about_the_users_own_attribute_is_for_memory_only(question: str, mine: bool) -> None:
+    assert asks_about_mine(question) is mine
+
+
+async def test_the_users_own_attribute_nothing_recalled_is_not_answered_from_documents() -> None:
+    docs = [_doc(30, "Every watch strap comes in three colours: black, sand and my favourite colour, green.")]
+    answer = await OfflineAnswerComposer().compose(question="What's my favourite colour?", passages=docs)
     assert answer.used == [] and "nothing" in answer.text
