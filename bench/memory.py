@@ -9,7 +9,10 @@ a scratch database on that server), then measures:
 - hybrid retrieval with scoring and the user filter, `MemoryStream.search(k=10)` end to end,
   at p50/p95 over the queries;
 - recall@10 of the vector stage (`MemoryStream.nearest`, the same index scan and settings) against an
-  exact scan of the same user's rows, ties counted as hits.
+  exact scan of the same user's rows, ties counted as hits; with `--ef-search 40,100,200` also for each
+  of those `hnsw.ef_search` values on the same index (recall does not depend on load, so one build at a
+  million answers the tuning question). `--m`/`--ef-construction` build the HNSW index with other
+  options than the schema's, to explore on a smaller `--n` (same rows per partition: `--users` fewer).
 Texts come from word lists and are embedded with the offline embedder, so both ranked lists have
 something to find.
 """
@@ -21,6 +24,7 @@ import asyncio
 import os
 import platform
 import random
+import re
 import shlex
 import statistics
 import sys
@@ -30,6 +34,7 @@ import uuid
 from concurrent.futures import ProcessPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -42,7 +47,8 @@ from cognicore.database import migrate, open_pool, start_embedded
 from cognicore.memory._stream_sql import DROP_MEMORIES_INDEXES, MEMORIES_INDEXES, NEAREST
 from cognicore.memory.embeddings import OfflineEmbeddings
 from cognicore.memory.retrieval import candidate_count
-from cognicore.memory.stream import MemoryStream, NewMemory
+from cognicore.memory.rows import fetch_dicts
+from cognicore.memory.stream import MemoryStream, Neighbor, NewMemory
 from cognicore.memory.tenancy import APP_ROLE, user_transaction
 from cognicore.roles import grant_app_role, open_app_pool, reader_url
 from cognicore.schema import COMPONENTS
@@ -174,6 +180,49 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def hits_at(ann: list[Any], kth: float) -> float:
+    """Share of the exact top 10 the index found, a tie with the exact 10th counted as a hit."""
+    return sum(1 for n in ann if n.similarity >= kth - 1e-6) / 10
+
+
+def index_statements(args: argparse.Namespace) -> list[str]:
+    """The schema's index statements, the HNSW one with `--m`/`--ef-construction` when given."""
+    options = {"m": args.m, "ef_construction": args.ef_construction}
+    given = ", ".join(f"{name} = {value}" for name, value in options.items() if value is not None)
+    statements = [s.strip() for s in MEMORIES_INDEXES.split(";") if s.strip()]
+    if not given:
+        return statements
+    return [re.sub(r"\s+WITH \([^)]*\)", "", s) + f" WITH ({given})" if " USING hnsw " in s else s for s in statements]
+
+
+async def sweep_recall(
+    pool: Any, references: list[tuple[str, list[float], float]], ef: int, iterative: str
+) -> tuple[list[float], list[float]]:
+    """Recall@10 and latency of the vector stage's statement (`NEAREST`) at `hnsw.ef_search` `ef`."""
+    recalls, elapsed = [], []
+    for user, vector, kth in references:
+        started = time.perf_counter()
+        async with user_transaction(pool, user, pipeline=True) as conn:
+            await conn.execute(
+                "SELECT set_config('hnsw.ef_search', %s, true), set_config('hnsw.iterative_scan', %s, true), "
+                "set_config('jit', 'off', true)",
+                (str(ef), iterative),
+            )
+            rows = await fetch_dicts(
+                conn,
+                NEAREST,
+                {
+                    "user_id": user,
+                    "query_vector": np.asarray(vector, dtype=np.float32),
+                    "candidates": candidate_count(10),
+                    "k": 10,
+                },
+            )
+        elapsed.append((time.perf_counter() - started) * 1000)
+        recalls.append(hits_at([Neighbor(id=r["id"], similarity=float(r["similarity"])) for r in rows], kth))
+    return recalls, elapsed
+
+
 def with_database(url: str, name: str) -> str:
     return urlunsplit(urlsplit(url)._replace(path="/" + name))
 
@@ -238,7 +287,7 @@ async def run(args: argparse.Namespace, url: str) -> None:
 
         async with pool.connection() as conn:
             await conn.execute(sql.SQL("SET maintenance_work_mem = {}").format(sql.Literal(args.maintenance_work_mem)))
-            for statement in filter(None, (s.strip() for s in MEMORIES_INDEXES.split(";"))):
+            for statement in filter(None, (s.strip() for s in index_statements(args))):
                 started = time.perf_counter()
                 await conn.execute(statement)  # type: ignore[arg-type]  # static SQL
                 label = statement.split(" USING ")[1].split(" (")[0]
@@ -270,7 +319,7 @@ async def run(args: argparse.Namespace, url: str) -> None:
         )
 
         embedder = OfflineEmbeddings()
-        recalls, ann_ms, exact_ms = [], [], []
+        recalls, ann_ms, exact_ms, references = [], [], [], []
         for user, text in queries:
             vector = embedder.embed_query(text)
             started = time.perf_counter()
@@ -279,13 +328,20 @@ async def run(args: argparse.Namespace, url: str) -> None:
             started = time.perf_counter()
             exact = await stream.nearest(user, vector, k=10, exact=True)
             exact_ms.append((time.perf_counter() - started) * 1000)
-            kth = exact[-1].similarity
-            recalls.append(sum(1 for n in ann if n.similarity >= kth - 1e-6) / len(exact))
+            references.append((user, vector, exact[-1].similarity))
+            recalls.append(hits_at(ann, exact[-1].similarity))
         print(
             f"vector stage recall@10 vs exact scan: mean {statistics.mean(recalls):.4f}, "
             f"min {min(recalls):.2f} (n={len(recalls)}); vector stage p50 {statistics.median(ann_ms):.2f} ms, "
             f"exact scan p50 {statistics.median(exact_ms):.2f} ms"
         )
+        for ef in args.ef_search:
+            recalls, ann_ms = await sweep_recall(app, references, ef, args.iterative_scan)
+            print(
+                f"  hnsw.ef_search {ef:>4} ({args.iterative_scan}): recall@10 mean {statistics.mean(recalls):.4f}, "
+                f"min {min(recalls):.2f}; vector stage p50 {statistics.median(ann_ms):.2f} ms, "
+                f"p95 {pct(ann_ms, 0.95):.2f} ms"
+            )
 
         plans: dict[str, int] = {"HNSW index": 0, "exact (primary key or seq scan)": 0}
         for user in users:
@@ -330,6 +386,20 @@ async def main() -> None:
     parser.add_argument("--batch", type=int, default=1000, help="memories per MemoryStream.add call")
     parser.add_argument("--maintenance-work-mem", default="512MB", help="for the index builds")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--ef-search",
+        type=lambda v: [int(x) for x in v.split(",")],
+        default=[],
+        help="also measure vector recall@10 at these hnsw.ef_search values, e.g. 40,100,200",
+    )
+    parser.add_argument(
+        "--iterative-scan",
+        default="relaxed_order",
+        choices=["off", "relaxed_order", "strict_order"],
+        help="hnsw.iterative_scan of the --ef-search sweep",
+    )
+    parser.add_argument("--m", type=int, help="HNSW build option m (default: the schema's)")
+    parser.add_argument("--ef-construction", type=int, help="HNSW build option ef_construction (default: the schema's)")
     parser.add_argument("--keep", action="store_true", help="with DATABASE_URL: keep the scratch database")
     parser.add_argument(
         "--shared-buffers", help="embedded server only: e.g. 1GB (PostgreSQL's default is 128MB)", default=None

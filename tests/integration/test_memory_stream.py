@@ -293,8 +293,23 @@ async def test_keyword_stage_ranks_every_match_by_bm25(stream: MemoryStream, poo
     assert [r["score"] for r in rows] == sorted((r["score"] for r in rows), reverse=True)
 
 
+async def test_exact_duplicates_take_one_slot(stream: MemoryStream) -> None:
+    # The nightly merge_duplicates makes same-kind, same-text memories one; search counts them once already.
+    copies = await stream.add(U, [NewMemory(content="Concerts are so loud.") for _ in range(5)])
+    shouted = await stream.add(U, [NewMemory(content="  CONCERTS are so loud. ")])
+    thought = await stream.add(U, [NewMemory(content="Concerts are so loud.", kind="thought")])
+    evidence = await stream.add(U, [NewMemory(content="I went to the Coldplay concert last night")])
+    hits = await stream.search(U, "which concert did they go to", k=4, min_similarity=-1, quiet=True)
+    assert len(hits) == 3 and {thought[0], evidence[0]} < {h.id for h in hits}
+    assert len({h.id for h in hits} & {*copies, *shouted}) == 1  # one copy stands for the six
+    everything = await stream.search(U, "concerts loud", k=10, min_similarity=-1, status=None, quiet=True)
+    assert len(everything) == 3
+
+
 async def test_k_only_cuts_the_list(stream: MemoryStream) -> None:
-    await stream.add(U, [NewMemory(content=f"meeting notes about budget item {i % 7} and travel") for i in range(60)])
+    await stream.add(
+        U, [NewMemory(content=f"meeting notes about budget item {i % 7} and travel, note {i}") for i in range(60)]
+    )
     ten = await stream.search(U, "budget travel item 3", k=10, quiet=True)
     twenty = await stream.search(U, "budget travel item 3", k=20, quiet=True)
     assert [h.id for h in twenty[:10]] == [h.id for h in ten]
