@@ -101,6 +101,7 @@ PHRASES = {
     "how soon": "",
     "stand for": "",  # "what does P3 stand for" asks what P3 means
     "according to": "",
+    "in charge of": "",  # "who is in charge of support" asks who leads it, not about charging
     "set up": "setup",
 }
 
