@@ -87,6 +87,12 @@ async def test_a_question_about_someone_nothing_was_said_about_is_not_answered_f
     assert "Chloe" not in answer and outcome == "unsure", answer
 
 
+async def test_an_attribute_of_the_user_nothing_was_said_about_is_unsure(app) -> None:  # type: ignore[no-untyped-def]
+    await _ask(app, "My shift starts at 7am.", user="xan", session="x1")
+    outcome, answer = await _ask(app, "What's my favourite colour?", user="xan", session="x2")
+    assert outcome == "unsure" and "7am" not in answer, answer
+
+
 def _cli(*args: str, db_url: str, data_dir: Path) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("GOOGLE_API_KEY", "COGNICORE_GOOGLE_API_KEY")}
     env |= {"DATABASE_URL": db_url, "COGNICORE_DATA_DIR": str(data_dir), "NO_COLOR": "1", "COLUMNS": "160"}
