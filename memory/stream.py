@@ -117,21 +117,38 @@ class MemoryStream:
         self.lifecycle = Lifecycle(pool, self._lifecycle)
         """Reinforcement, task records, impact and the sleep phase of this store (`memory.lifecycle`)."""
 
-    async def add(self, user_id: str, items: Sequence[NewMemory], *, chain: bool = False) -> list[int]:
+    async def add(
+        self, user_id: str, items: Sequence[NewMemory], *, chain: bool = False, conn: AsyncConnection | None = None
+    ) -> list[int]:
         """Store `items` for `user_id` and return their ids, in order.
 
         Texts without an embedding are embedded in batches first; rows go in with one statement per
         `INSERT_BATCH`, all in one transaction. `source_ids` must name existing memories of the same
         user; otherwise nothing is written. With `chain`, each item also derives from the one before it
-        (a tool call and its result): one transaction, one statement per item.
+        (a tool call and its result): one transaction, one statement per item. `conn` is an open
+        `user_transaction` of the same user to write in (the run's round and these memories commit together).
         """
         check_user_id(user_id)
         if not items:
             return []
-        vectors = await self._vectors(items)
+        vectors = await self._vectors(items)  # before the transaction: a remote embedder must not hold it open
+        if conn is None:
+            async with user_transaction(self._pool, user_id) as own:
+                return await self._insert(own, user_id, items, vectors, chain=chain)
+        return await self._insert(conn, user_id, items, vectors, chain=chain)
+
+    async def _insert(
+        self,
+        conn: AsyncConnection,
+        user_id: str,
+        items: Sequence[NewMemory],
+        vectors: Sequence[np.ndarray],
+        *,
+        chain: bool,
+    ) -> list[int]:
         sources = sorted({s for item in items for s in item.source_ids})
         ids: list[int] = []
-        async with user_transaction(self._pool, user_id) as conn, vector_size_errors():
+        async with vector_size_errors():
             if sources:
                 await self._check_sources(conn, sources)
             if chain:

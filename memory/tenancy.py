@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -27,6 +27,7 @@ __all__ = [
     "check_user_id",
     "rls_migration",
     "user_transaction",
+    "user_writes",
 ]
 
 APP_ROLE = "cognicore_app"
@@ -161,3 +162,43 @@ async def user_transaction(
             async with conn.transaction():
                 await conn.execute(_SET_TENANT, (user_id,))
                 yield conn
+
+
+class QueuedWrites:
+    """The statements of a `user_writes` block, kept until the block ends; none of them returns anything."""
+
+    def __init__(self) -> None:
+        self.statements: list[tuple[str, list[Any]]] = []
+
+    def execute(self, query: str, params: Any = None) -> None:
+        """Queue one statement."""
+        self.statements.append((query, [params]))
+
+    def executemany(self, query: str, params_seq: Sequence[Any]) -> None:
+        """Queue one statement per row of `params_seq`."""
+        if params_seq:
+            self.statements.append((query, list(params_seq)))
+
+
+@asynccontextmanager
+async def user_writes(pool: AsyncConnectionPool, user_id: str | None) -> AsyncIterator[QueuedWrites]:
+    """Write-only statements acting as `user_id`, sent when the block ends: atomically, in one round trip.
+
+    The tenant and the statements go out in one pipeline segment of an autocommit connection, which
+    PostgreSQL runs as one implicit transaction, committed (or, if any statement fails, rolled back as a
+    whole) at the Sync that ends it; role and tenant end with it. A block that raises sends nothing. A
+    `user_transaction` costs a round trip for BEGIN, one per result read and one for COMMIT: the price of
+    reading.
+    """
+    check_user_id(user_id)
+    queued = QueuedWrites()
+    yield queued
+    if not queued.statements:
+        return
+    async with pool.connection() as conn:
+        if not conn.autocommit:
+            raise MemoryStoreError("user_writes needs an autocommit pool: its statements are one implicit transaction")
+        async with conn.pipeline(), conn.cursor() as cur:
+            await cur.execute(_SET_TENANT, (user_id,))
+            for query, rows in queued.statements:
+                await cur.executemany(query, rows)  # type: ignore[arg-type]  # static SQL of the callers' modules

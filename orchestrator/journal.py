@@ -47,9 +47,13 @@ def _clip(text: str) -> str:
 async def record_turn(
     memory: Memory, *, user_id: str, session_id: str, run_id: str, request: str, answer: str, importance: int
 ) -> int:
-    """Write the round to the conversation log and queue its fact extraction, atomically; the request and the
-    answer also enter the memory stream as observations. Returns the round number."""
-    # Pipelined: BEGIN, the tenant and the statements travel together up to each result the code reads.
+    """Write the round to the conversation log, queue its fact extraction and add the request and the answer to
+    the memory stream as observations, atomically (one transaction). Returns the round number."""
+    said, answered = _clip(request), _clip(answer or "(no answer)")
+    # Embedded first (a remote embedder must not hold the transaction open); then the round, its queued
+    # extraction and both observations in one transaction, pipelined: BEGIN, the tenant and the statements
+    # travel together up to each result the code reads.
+    said_vector, answered_vector = await memory.embeddings.aembed_documents([said, answered])
     async with user_transaction(memory.pool, user_id, pipeline=True) as conn:
         round_no = await memory.conversations.append_round(
             user_id=user_id, session_id=session_id, request=request, answer=answer, run_id=run_id, conn=conn
@@ -57,26 +61,29 @@ async def record_turn(
         await enqueue_turn(
             conn, user_id=user_id, session_id=session_id, round=round_no, user_message=request, assistant_message=answer
         )
-    meta = {"run_id": run_id, "round": round_no}
-    await memory.stream.add(
-        user_id,
-        [
-            NewMemory(
-                kind="observation",
-                content=_clip(request),
-                importance=importance,
-                session_id=session_id,
-                metadata={**meta, "speaker": "user"},
-            ),
-            NewMemory(
-                kind="observation",
-                content=_clip(answer or "(no answer)"),
-                importance=max(1, importance - 1),
-                session_id=session_id,
-                metadata={**meta, "speaker": "assistant"},
-            ),
-        ],
-    )
+        meta = {"run_id": run_id, "round": round_no}
+        await memory.stream.add(
+            user_id,
+            [
+                NewMemory(
+                    kind="observation",
+                    content=said,
+                    importance=importance,
+                    session_id=session_id,
+                    metadata={**meta, "speaker": "user"},
+                    embedding=said_vector,
+                ),
+                NewMemory(
+                    kind="observation",
+                    content=answered,
+                    importance=max(1, importance - 1),
+                    session_id=session_id,
+                    metadata={**meta, "speaker": "assistant"},
+                    embedding=answered_vector,
+                ),
+            ],
+            conn=conn,
+        )
     return round_no
 
 

@@ -53,7 +53,7 @@ def count_statements() -> Iterator[StatementCount]:
             return done.value
         waited = False
         while True:
-            if state & Wait.R and not waited:
+            if state == Wait.R and not waited:  # RW (a pipelined send) only waits to write
                 waited = True
                 counted.round_trips += 1
             try:

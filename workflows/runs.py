@@ -1,7 +1,7 @@
 """Run records: every request, its plan, step outputs, outcome and timings, kept in PostgreSQL.
 
-Runs and their role calls belong to a user: every statement runs in `user_transaction`, under the
-row-level security of `runs` and `run_calls`, so one user's runs are invisible to another's queries.
+Runs and their role calls belong to a user: every statement runs in `user_transaction` (or `user_writes`), under
+the row-level security of `runs` and `run_calls`, so one user's runs are invisible to another's queries.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from psycopg_pool import AsyncConnectionPool
 from pydantic import BaseModel, Field
 
 from cognicore.memory.rows import fetch_dicts
-from cognicore.memory.tenancy import declare_session_state, holds_session_state, user_transaction
+from cognicore.memory.tenancy import declare_session_state, holds_session_state, user_transaction, user_writes
 from cognicore.workflows.recording import ModelCall
 
 RunStatus = Literal["running", "succeeded", "failed", "interrupted", "refused", "unsure"]
@@ -97,9 +97,9 @@ class RunCallSink:
 
     async def save(self, call: ModelCall) -> None:
         """Store one call in its own transaction, so a crash right after it keeps it."""
-        # Pipelined: BEGIN, the tenant, the INSERT and COMMIT in one round trip, since this is on a role's path.
-        async with user_transaction(self.pool, self.user_id, pipeline=True) as conn:
-            await conn.execute(_SAVE_CALL, self._row(call))
+        # One round trip (the tenant and the INSERT in one implicit transaction), since this is on a role's path.
+        async with user_writes(self.pool, self.user_id) as writes:
+            writes.execute(_SAVE_CALL, self._row(call))
 
     async def drop_task(self, task_id: str) -> None:
         """Forget the calls an earlier, crashed attempt of this task made before it runs again."""
@@ -107,10 +107,10 @@ class RunCallSink:
             await conn.execute(_DROP_TASK, (self.run_id, task_id))
 
     async def save_many(self, calls: list[ModelCall], *, drop_tasks: list[str]) -> None:
-        """Store several calls in one pipelined transaction, after forgetting the earlier attempts of `drop_tasks`."""
-        async with user_transaction(self.pool, self.user_id, pipeline=True) as conn, conn.cursor() as cur:
-            for sql, params in self.statements(calls, drop_tasks=drop_tasks):
-                await cur.executemany(sql, params)
+        """Store several calls in one round trip, after forgetting the earlier attempts of `drop_tasks`."""
+        async with user_writes(self.pool, self.user_id) as writes:
+            for sql, rows in self.statements(calls, drop_tasks=drop_tasks):
+                writes.executemany(sql, rows)
 
     def statements(self, calls: list[ModelCall], *, drop_tasks: list[str]) -> list[tuple[str, list[tuple[Any, ...]]]]:
         """The statements (with their rows) that store `calls`, for a caller that sends them on its own connection.
@@ -169,8 +169,8 @@ class RunStore:
             "origin": origin,
             "parent": parent_run_id,
         }
-        async with user_transaction(self._pool, user_id, pipeline=True) as conn:
-            await conn.execute(_START, params)
+        async with user_writes(self._pool, user_id) as writes:
+            writes.execute(_START, params)
 
     def sink(self, run_id: str, user_id: str) -> RunCallSink:
         """Where the recorder of this run stores its calls as they happen."""
@@ -207,18 +207,18 @@ class RunStore:
             "checkpoint_id": checkpoint_id,
             "workflow": Jsonb(result.get("workflow")) if result.get("workflow") else None,
         }
-        async with user_transaction(self._pool, user_id, pipeline=True) as conn:
-            await conn.execute(_FINISH, params)
+        async with user_writes(self._pool, user_id) as writes:
+            writes.execute(_FINISH, params)
 
     async def mark(self, run_id: str, *, user_id: str, status: RunStatus, error: str | None = None) -> None:
         """End a still-running run as interrupted or failed (Ctrl-C, a model that keeps failing)."""
-        async with user_transaction(self._pool, user_id, pipeline=True) as conn:
-            await conn.execute(_MARK, {"id": run_id, "status": status, "error": error})
+        async with user_writes(self._pool, user_id) as writes:
+            writes.execute(_MARK, {"id": run_id, "status": status, "error": error})
 
     async def reopen(self, run_id: str, *, user_id: str) -> None:
         """Mark a run that is being resumed as running again."""
-        async with user_transaction(self._pool, user_id, pipeline=True) as conn:
-            await conn.execute(_REOPEN, (run_id,))
+        async with user_writes(self._pool, user_id) as writes:
+            writes.execute(_REOPEN, (run_id,))
 
     @asynccontextmanager
     async def hold_thread(self, thread_id: str) -> AsyncIterator[bool]:
