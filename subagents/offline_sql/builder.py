@@ -147,7 +147,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     needed = list(dict.fromkeys([t for m in q.measures for t in _tables_of(m)]))
     prefer = needed[0] if needed else None
     needed += [d.table for d in q.dimensions if isinstance(d, Column)]
-    needed += [ref.rsplit(".", 1)[0] for ref in [*q.filters, *q.excluded]]
+    needed += [ref.rsplit(".", 1)[0] for ref in [*q.filters, *q.excluded, *q.missing]]
     query = _Query(catalogue, list(dict.fromkeys(needed)), prefer)
     notes = list(q.notes)
     date_col = date_column(catalogue, query.base)
@@ -198,6 +198,8 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     for ref, values in q.excluded.items():
         col = query.col(catalogue.column(ref))
         where.append(f"({col} IS NULL OR {col} NOT IN ({', '.join(map(literal, values))}))")  # NULL is "not X"
+    for ref in q.missing:
+        where.append(f"{query.col(catalogue.column(ref))} IS NULL")
     dims = list(q.dimensions)
     if q.share and not [d for d in dims if isinstance(d, Column)]:
         # "what share of revenue is Europe": group by the filter's column over the whole set, keep Europe after.
@@ -218,14 +220,17 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         select.append(f"{expr} AS {ident(_dim_name(d))}")
     now = clock.now().isoformat()  # ages run to the deployment clock's now, not the server's
     measures = [(m, measure_sql(m, query, date_col, now)) for m in q.measures]
+    between = _between(q, dims, date_col) and not pivot
     if pivot and q.compare is not None:
         col = query.col(q.compare)
         for value in q.filters[q.compare.ref]:
             for m, expr in measures:
                 select.append(f"{_filtered(expr, f'{col} = {literal(value)}')} AS {ident(_slug(value) + '_' + m.name)}")
+    elif between:
+        select += _growth_between(query.col(date_col), q, measures[0])  # type: ignore[arg-type]
     else:
         select += [f"{expr} AS {ident(m.name)}" for m, expr in measures]
-    first_name, first_expr = q.measures[0].name, measures[0][1]
+    first_name, first_expr = ("change_pct", "") if between else (q.measures[0].name, measures[0][1])
     time_names = [ident(_dim_name(d)) for d in dims if isinstance(d, str)]
     if q.share:
         partition = f"PARTITION BY {', '.join(time_names)} " if time_names else ""
@@ -276,6 +281,26 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     return sql, explain(q, period, date_col, notes, pivot), covered, _filters_text(q)
 
 
+def _between(q: Mapping, dims: list[Column | str], date_col: Column | None) -> bool:
+    """ "Which region grew most between Q2 and Q3": two periods side by side per group, with the change."""
+    two = len(q.compared_periods) == 2 and all(p.start and p.end for p in q.compared_periods)
+    return q.growth and two and date_col is not None and bool(dims) and not any(isinstance(d, str) for d in dims)
+
+
+def _growth_between(date_expr: str, q: Mapping, measure: tuple[Measure, str]) -> list[str]:
+    """The measure in each of the two periods and the change between them in % (`change_pct`)."""
+    m, expr = measure
+    parts = []
+    for p in q.compared_periods:
+        assert p.start and p.end
+        cond = f"{date_expr} >= DATE '{p.start.isoformat()}' AND {date_expr} < DATE '{p.end.isoformat()}'"
+        parts.append(_filtered(expr, cond))
+    first, second = parts
+    names = [ident(f"{m.name}_{_slug(p.label)}") for p in q.compared_periods]
+    change = f"round(100.0 * ({second} - {first}) / nullif({first}, 0), 1) AS change_pct"
+    return [f"{first} AS {names[0]}", f"{second} AS {names[1]}", change]
+
+
 def _exprs(select: list[str], names: list[str]) -> list[str]:
     """The expressions behind the select-list aliases `names` (a window cannot use output aliases)."""
     out = []
@@ -324,12 +349,17 @@ def explain(q: Mapping, period: Period | None, date_col: Column | None, notes: l
         text += " by " + " and ".join(dims)
     if pivot and q.compare is not None:
         text += f", {' vs '.join(q.filters[q.compare.ref])} side by side"
+    between = q.growth and q.compared_periods and not any(isinstance(d, str) for d in q.dimensions)
     if q.top_n and q.ranked is not None:
         which = "bottom" if q.ascending else "top"
-        text += f", the {which} {q.top_n} by {q.measures[0].name.replace('_', ' ')}"
-    elif q.ranked is not None:
+        by = "change" if between else q.measures[0].name.replace("_", " ")
+        text += f", the {which} {q.top_n} by {by}"
+    elif q.ranked is not None and not between:
         text += f", ranked by {q.measures[0].name.replace('_', ' ')} ({'lowest' if q.ascending else 'highest'} first)"
-    if q.growth:
+    if between:
+        text += f", ranked by the change in % from {q.compared_periods[0].label} to {q.compared_periods[1].label}"
+        text += f" (change_pct, {'lowest' if q.ascending else 'highest'} first)"
+    elif q.growth:
         text += ", with the change from the previous period in % (change_pct)"
     if q.share:
         text += ", with each row's share of the total of all rows (share_pct, computed over the whole filtered set)"
@@ -339,7 +369,7 @@ def explain(q: Mapping, period: Period | None, date_col: Column | None, notes: l
         text += f", for {period.describe()} (by {date_col.ref})"
     else:
         text += ", over all the data"
-    if q.filters or q.excluded:
+    if q.filters or q.excluded or q.missing:
         text += ", where " + _filters_text(q)
     return " ".join([text + ".", *notes, f"(offline SQL writer, confidence {q.confidence:.2f})"])
 
@@ -348,4 +378,5 @@ def _filters_text(q: Mapping) -> str:
     """The request's filters as words: `region is Europe and channel is online or retail` ("" for none)."""
     parts = [f"{_ref_name(r)} is {' or '.join(v)}" for r, v in q.filters.items()]
     parts += [f"{_ref_name(r)} is not {' or '.join(v)}" for r, v in q.excluded.items()]
+    parts += [f"{_ref_name(r)} is empty" for r in q.missing]
     return " and ".join(parts)

@@ -83,6 +83,7 @@ class Mapping:
     dimensions: list[Column | str] = field(default_factory=list)  # a text column, or a time unit
     filters: dict[str, list[str]] = field(default_factory=dict)  # column ref -> values
     excluded: dict[str, list[str]] = field(default_factory=dict)  # column ref -> values it must not have
+    missing: list[str] = field(default_factory=list)  # column refs that must be empty ("unassigned" tickets)
     period: Period | None = None
     top_n: int | None = None
     ascending: bool = False
@@ -99,7 +100,7 @@ class Mapping:
     @property
     def specific(self) -> bool:
         """True when the request says more than a measure (it needs no help from its context)."""
-        return bool(self.dimensions or self.period or self.filters or self.top_n)
+        return bool(self.dimensions or self.period or self.filters or self.top_n or self.missing)
 
 
 class _Text:
@@ -147,6 +148,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
             text = re.sub(rf"\b{re.escape(source)}(e?s)?\b", _plural_like(replacement), text)
     t = _Text(text)
     _periods(t, q, today)
+    _missing(t, q, lex)
     # Named measures whose words are also rule words ("average order value", "margin percent") go first.
     found = _phrases(t, lex, original, books=("early",))
     shape = _shape(t, q)
@@ -154,9 +156,14 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     _resolve(t, q, found, shape, lex)
     # "enterprise customers": a word of the filtered column's own name ("customer_segment") only describes it.
     # "the Haven doorbell": a word of a value already placed belongs to it.
-    described = {singular(w) for ref in q.filters for w in ref.rsplit(".", 1)[1].split("_")}
+    described = {singular(w) for ref in [*q.filters, *q.missing] for w in ref.rsplit(".", 1)[1].split("_")}
     described |= {singular(w) for values in q.filters.values() for v in values for w in normalise(v).split()}
     stems = {w[:6] for w in described if len(w) >= 6}  # "assigned" to an "assignee"
+    # "tickets by team": a grouping word followed by a word nothing claimed names a dimension the data lacks.
+    for m in re.finditer(r"\b(?:by|per|each|every|across)(?: the| our| a| an)? ([a-z]{3,})\b", t.s):
+        if m.group(1) not in _NOT_GROUPINGS:
+            q.not_understood.append(m.group(1))  # quoted in the message: "but not 'team'"
+            t.s = t.s[: m.start(1)] + " " * len(m.group(1)) + t.s[m.end(1) :]
     leftovers = [
         w
         for w in t.s.split()
@@ -166,6 +173,9 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     if q.not_understood or q.confidence < CONFIDENCE_BAR or not q.measures:
         raise Unsure(unsure_message(q, lex))
     return q
+
+
+_NOT_GROUPINGS = frozenset("the our all far then now hand itself themselves".split())
 
 
 def _plural_like(word: str) -> Callable[[re.Match[str]], str]:
@@ -204,6 +214,8 @@ class _Shape:
     compare: bool = False
     total: bool = False
     all_of: list[int] = field(default_factory=list)  # positions of "all (the) X": no grouping by X
+    listing: bool = False  # "list the open tickets", "which tickets are ...": the rows themselves
+    decline: bool = False  # "fell", "dropped": the largest change is the most negative one
 
 
 def _shape(t: _Text, q: Mapping) -> _Shape:
@@ -212,9 +224,15 @@ def _shape(t: _Text, q: Mapping) -> _Shape:
         q.share = True
     s.compare = bool(t.take(r"\b(vs|versus|compared? (to|with|against)?|against|side by side)\b"))
     s.trend = bool(t.take(r"\bover time\b|\b(trends?|trending|evolution|evolved?|history|historical|timeline)\b"))
-    growth = r"\b(growth|grow|grows|grew|grown|growing|change|changed|changes|increase|increased|decrease|decreased)\b"
+    s.listing = re.match(r"\s*(list|show( me)?|give me|display|which|what are)\b", t.s) is not None
+    growth = r"\b(growth|grow|grows|grew|grown|growing|change|changed|changes|increase|increased|rose|rise)\b"
+    decline = r"\b(decline|declined|declining|decrease|decreased|drop|dropped|fell|fall|shrank|shrink|shrunk)\b"
     while t.take(growth):
         s.growth = True
+    while t.take(decline):
+        s.growth = s.decline = True
+    if re.search(r"\b(age|ages|aged|old|oldest|newest|long|longest)\b", t.s):
+        t.take(r"\bin days\b")  # the unit ages are given in, not a grouping by day
     if m := t.take(r"\b(average|avg|mean)\b"):
         s.aggregate = "avg"
     elif t.take(r"\bmedian\b"):
@@ -340,6 +358,7 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
         return _GROUPING_BEFORE.search(t.before(pos)) is not None or (s.rank_at is not None and pos > s.rank_at)
 
     counted_at = max((p for p, _, _ in entities if not groups(p)), default=None)  # the last non-grouping one
+    listed: Column | None = None
     for pos, words, table in entities:
         before = t.before(pos)
         grouping = groups(pos)
@@ -355,13 +374,20 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
         by_entity = re.search(r"\bby\s*$", before) is not None and s.rank_at is not None and not q.measures
         if of_measure or any(label == table.label and 0 <= pos - end <= 2 for end, label in value_labels):
             continue  # "the Wearables category": the word names the row the value already names
-        if per and s.aggregate == "avg" and len(q.measures) == 1 and q.measures[0].named is not None:
+        named = len(q.measures) == 1 and q.measures[0].named is not None and not q.measures[0].ratio
+        # "units per order": a table whose rows have no name is no grouping, so "per" asks for an average
+        if per and named and (s.aggregate == "avg" or table.label is None):
             q.measures[0] = _average_per(q.measures[0], table)
         elif s.count_end is not None and s.count_end in right_after:
             q.measures.append(_count(table))  # "how many products (did we sell)": count them
             placed[table.name] = pos
         elif right_after or by_entity:
             q.measures.append(_count(table))  # "the most tickets", "top region by orders"
+        elif _lists(s, dims, words, table) and pos == counted_at and not q.measures:
+            # "list the open Laptop tickets": one row per ticket (its key, or its unique name), no figure asked
+            listed = _row_name(table)
+            q.measures.append(_count(table))
+            q.notes.append(f"The {words} are listed one per row.")
         elif (s.count and not q.measures) or (not grouping and not q.measures and pos == counted_at):
             q.measures.append(_count(table))
         elif (label := _row_name(table)) is not None:
@@ -375,6 +401,8 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
         elif measure.named is not None and s.aggregate == "median":
             q.not_understood.append(f"a median of {measure.label}")
     _place_dimensions(t, q, sorted(dims, key=lambda d: d[0]), s, value_labels)
+    if listed is not None:
+        q.dimensions.append(listed)
     if q.compared_periods and q.compared_periods[0].unit not in q.dimensions:
         q.dimensions.insert(0, str(q.compared_periods[0].unit))
     if s.age and not [m for m in q.measures if m.aggregate != "count"]:
@@ -383,7 +411,7 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
         q.measures = [
             Measure(f"{agg}_age_days", f"{words} age in days (from its date to now)", aggregate=agg, age=True)
         ]
-    if not q.measures and (q.dimensions or q.top_n or q.filters or q.period):
+    if not q.measures and (q.dimensions or q.top_n or q.filters or q.period or q.missing):
         default = _default_measure(lex)
         if default is not None:
             q.measures.append(default)
@@ -401,10 +429,37 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
         if q.compare not in q.dimensions:
             q.dimensions.append(q.compare)
     if s.growth:
-        if any(isinstance(d, str) for d in q.dimensions) and not q.top_n and not q.compare:
+        categorical = [d for d in q.dimensions if isinstance(d, Column)]
+        if len(q.compared_periods) == 2 and categorical and not q.compare and not q.share:
+            # "which region grew most between Q2 and Q3": each group's change from the first period to the second
+            q.growth = True
+            q.dimensions = [d for d in q.dimensions if isinstance(d, Column)]
+            q.ranked = q.ranked if isinstance(q.ranked, Column) else categorical[-1]
+            if s.decline and s.superlative:
+                q.ascending = not q.ascending  # "fell the most": the most negative change first
+        elif any(isinstance(d, str) for d in q.dimensions) and not q.top_n and not q.compare:
             q.growth = True
         else:
             q.not_understood.append("a change over time without periods to compare (name two, or ask by quarter)")
+
+
+def _lists(s: _Shape, dims: list[tuple[int, str, Column | str]], words: str, table: Table) -> bool:
+    """ "list the open tickets", "which tickets are unassigned": the rows of a plural entity, no figure asked."""
+    last = words.split()[-1] if words.split() else ""
+    plain = not (dims or s.count or s.superlative or s.aggregate or s.age or s.growth or s.total)
+    return s.listing and plain and last != singular(last) and _row_name(table) is not None
+
+
+def _missing(t: _Text, q: Mapping, lex: Lexicon) -> None:
+    """ "unassigned tickets", "tickets without an assignee": the column named by the word must be empty."""
+    columns = [c for tb in lex.catalogue.tables for c in tb.columns if c.kind == "text" and not c.is_key and c.values]
+    for pattern in (r"\bun([a-z]{4,})\b", r"\b(?:no|without|missing)(?: an?| any)? ([a-z]{4,})\b"):
+        for m in list(re.finditer(pattern, t.s)):
+            stem = m.group(1)[:6]
+            hits = [c for c in columns if any(w[:6] == stem for w in c.name.split("_") if len(w) >= 4)]
+            if len(hits) == 1 and hits[0].ref not in q.missing:
+                q.missing.append(hits[0].ref)
+                t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
 
 
 _NEGATION = re.compile(r"\b(not|except|excluding|exclude|other than|non|without|besides)((?:\s+[a-z]+){0,2})\s*$")
@@ -482,7 +537,7 @@ def _average_per(measure: Measure, table: Table) -> Measure:
     assert named is not None
     key = table.primary_key or table.label
     counted = f"count(DISTINCT {{{key.ref}}})" if key else "count(*)"
-    sql = f"round(({named.sql}) / nullif({counted}, 0), 2)"
+    sql = f"round(({named.sql})::numeric / nullif({counted}, 0), 2)"  # units are integers: no integer division
     label = f"average {measure.label} per {singular(table.name).replace('_', ' ')}"
     name = f"avg_{measure.name}_per_{singular(table.name)}"
     return Measure(name, label, named=NamedMeasure(name, sql, (), label, ratio=True))

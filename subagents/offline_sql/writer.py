@@ -7,6 +7,7 @@ request that asks to change data is refused before anything is mapped.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Sequence
 
 from psycopg_pool import AsyncConnectionPool
@@ -15,8 +16,8 @@ from cognicore.memory import clock
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql.builder import build_query
 from cognicore.subagents.offline_sql.catalogue import Catalogue, read_catalogue
-from cognicore.subagents.offline_sql.lexicon import Lexicon, build_lexicon
-from cognicore.subagents.offline_sql.mapper import map_request
+from cognicore.subagents.offline_sql.lexicon import Lexicon, build_lexicon, normalise
+from cognicore.subagents.offline_sql.mapper import Mapping, map_request
 from cognicore.subagents.offline_sql.vocabulary import SqlVocabulary
 from cognicore.subagents.read_only import refuse_change_request
 from cognicore.subagents.sql_writer import QuestionNotUnderstood, SqlDraft
@@ -26,11 +27,20 @@ def write_from_catalogue(lex: Lexicon, question: str, context: str = "") -> SqlD
     """The draft for `question` over `lex`'s catalogue; the request (`context`) fills in a vague question."""
     refuse_change_request(question, context)
     today = clock.today()
-    try:
-        mapping = map_request(question, lex, today)
-        problem: Unsure | None = None
-    except Unsure as exc:
-        mapping, problem = None, exc
+    mapping: Mapping | None = None
+    problem: Unsure | None = None
+    if _clause_of(question, context):
+        # The question is one clause of the request ("partner order counts in 2025" of "Compare online and
+        # partner order counts in 2025"): the whole request says more, when it can be read.
+        try:
+            mapping = map_request(context, lex, today)
+        except Unsure:
+            mapping = None
+    if mapping is None:
+        try:
+            mapping = map_request(question, lex, today)
+        except Unsure as exc:
+            mapping, problem = None, exc
     if context.strip() and context.strip() != question.strip() and (mapping is None or not mapping.specific):
         # The question comes first, so what it says wins; a question that cannot be read yields to the request.
         for text in (f"{question}. {context}", context):
@@ -44,6 +54,12 @@ def write_from_catalogue(lex: Lexicon, question: str, context: str = "") -> SqlD
         raise QuestionNotUnderstood(str(problem)) from problem
     sql, explanation, period, scope = build_query(mapping, lex.catalogue, today)
     return SqlDraft(sql=sql, explanation=explanation, period=period, scope=scope)
+
+
+def _clause_of(question: str, context: str) -> bool:
+    """Whether `question` is a strict part of the request `context`, word for word."""
+    q, c = normalise(question), normalise(context)
+    return bool(q) and q != c and re.search(rf"(?<!\w){re.escape(q)}(?!\w)", c) is not None
 
 
 class SchemaSqlWriter:
