@@ -19,7 +19,7 @@ from psycopg_pool import AsyncConnectionPool
 from cognicore.demo.plugin import SQL_VOCABULARY
 from cognicore.memory import clock
 from cognicore.subagents.errors import Unsure
-from cognicore.subagents.offline_sql import SchemaSqlWriter
+from cognicore.subagents.offline_sql import SchemaSqlWriter, merge_vocabularies
 from cognicore.subagents.sql_guard import validate_select
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "support_desk"
@@ -175,3 +175,34 @@ async def test_sales_averages_per_entity_shares_and_clauses(pool: AsyncConnectio
     )
     with pytest.raises(Unsure, match="'salesperson'"):
         await sales.write_sql(question="revenue by salesperson in 2025", schema="")
+
+
+async def test_tickets_in_the_plugins_words(pool: AsyncConnectionPool, tickets: SchemaSqlWriter) -> None:
+    """The support desk plugin's synonyms (data, not core code): agents, incidents, categories, severity."""
+    sys.path.insert(0, str(EXAMPLE))
+    try:
+        from support_desk import SQL_VOCABULARY as DESK
+    finally:
+        sys.path.remove(str(EXAMPLE))
+    writer = SchemaSqlWriter(pool, ["support_desk"], vocabulary=merge_vocabularies([SQL_VOCABULARY, DESK]))
+    await check(
+        pool,
+        writer,
+        "support_desk",
+        [
+            (
+                "top 2 agents by closed incidents",
+                "SELECT assignee, count(*) FROM support_desk.tickets WHERE status = 'closed' "
+                "GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 2",
+            ),
+            (
+                "open issues per category",
+                "SELECT component, count(*) FROM support_desk.tickets WHERE status = 'open' "
+                "GROUP BY 1 ORDER BY 2 DESC, 1",
+            ),
+            (
+                "number of P1 cases by state",
+                "SELECT status, count(*) FROM support_desk.tickets WHERE priority = 'P1' GROUP BY 1 ORDER BY 2 DESC, 1",
+            ),
+        ],
+    )

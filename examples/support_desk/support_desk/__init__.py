@@ -8,6 +8,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory.knowledge import KnowledgeBase
 from cognicore.plugins import Plugin
+from cognicore.subagents.offline_sql import SqlVocabulary
 from support_desk.data import COMPONENTS, SCHEMA, seed_tickets
 
 DOCS = Path(__file__).parent / "docs"
@@ -20,6 +21,27 @@ async def seed(pool: AsyncConnectionPool, knowledge: KnowledgeBase) -> int:
     return added
 
 
+# What the tickets' schema cannot say about itself: the words people use for its columns. The core's offline
+# SQL writer reads the schema for everything else (the columns, their values, the dates).
+SQL_VOCABULARY = SqlVocabulary(
+    synonyms={
+        "incident": "ticket",
+        "case": "ticket",
+        "issue": "ticket",
+        "agent": "assignee",
+        "technician": "assignee",
+        "engineer": "assignee",
+        "owner": "assignee",
+        "assigned to": "assignee",
+        "category": "component",
+        "system": "component",
+        "severity": "priority",
+        "urgency": "priority",
+        "state": "status",
+    },
+    ignore=("support desk", "service desk", "help desk", "helpdesk"),
+)
+
 PLUGIN = Plugin(
     name="support_desk",
     domain="It also serves the IT support desk: tickets with priorities P1 to P4 and their SLA response times.",
@@ -27,4 +49,5 @@ PLUGIN = Plugin(
     synonyms=("ticket tickets incident incidents case cases", "breach breaches breaching overdue late"),
     seed=seed,
     schemas=(SCHEMA,),
+    sql_vocabulary=SQL_VOCABULARY,
 )
