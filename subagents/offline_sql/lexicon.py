@@ -30,7 +30,8 @@ STOP_WORDS = frozenset(
     company business team firm period periods time times date dates recently ever yet now currently
     currently please thanks thank hi hello hey okay ok across over under between during per by via within
     generated made got had came make went go come being both either neither whole entire compare compared
-    comparison versus vs against side broken broke breakdown split bring brings brought bringing generate
+    comparison versus vs against side broken broke breakdown split spread distribution distributed
+    bring brings brought bringing generate
     generates generating produce produced produces achieve achieved perform performed performs performing
     doing did does happen happened say says said us ours alone only exactly roughly approximately about around
     currently presently actually overall here there other others another same result much well good
