@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
+
+from tests.integration.test_cli import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -14,9 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def _cli(*args: str, db_url: str, data_dir: Path) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("GOOGLE_API_KEY", "COGNICORE_GOOGLE_API_KEY")}
     env |= {"DATABASE_URL": db_url, "COGNICORE_DATA_DIR": str(data_dir), "NO_COLOR": "1", "COLUMNS": "200"}
-    return subprocess.run(
-        [sys.executable, "-m", "cognicore.cli", *args], env=env, cwd=ROOT, capture_output=True, text=True, timeout=300
-    )
+    return cli(*args, env=env, timeout=300)
 
 
 def test_jobs_run_a_slot_once_show_status_and_refuse_unknown_names(db_url: str, data_dir: Path) -> None:

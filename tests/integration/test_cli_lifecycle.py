@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
+
+from tests.integration.test_cli import cli
 
 STATEMENT = "Our deploy window is Tuesday mornings at nine."
 
@@ -18,9 +18,7 @@ def _cli(*args: str, db_url: str, data_dir: Path, clock: str | None = None) -> A
     env |= {"DATABASE_URL": db_url, "COGNICORE_DATA_DIR": str(data_dir), "NO_COLOR": "1", "COLUMNS": "160"}
     if clock is not None:
         env["COGNICORE_CLOCK"] = clock
-    out = subprocess.run(
-        [sys.executable, "-m", "cognicore.cli", *args, "--json"], env=env, capture_output=True, text=True, timeout=180
-    )
+    out = cli(*args, "--json", env=env, timeout=180)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+
+from tests.integration.test_cli import cli
 
 T0 = datetime(2023, 3, 1, 18, 0, tzinfo=UTC)
 
@@ -15,9 +16,7 @@ T0 = datetime(2023, 3, 1, 18, 0, tzinfo=UTC)
 def _cli(*args: str, db_url: str, data_dir: Path) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("GOOGLE_API_KEY", "COGNICORE_GOOGLE_API_KEY")}
     env |= {"DATABASE_URL": db_url, "COGNICORE_DATA_DIR": str(data_dir), "NO_COLOR": "1", "COLUMNS": "160"}
-    return subprocess.run(
-        [sys.executable, "-m", "cognicore.cli", *args], env=env, capture_output=True, text=True, timeout=180
-    )
+    return cli(*args, env=env, timeout=180)
 
 
 def test_import_then_search_and_facts_by_speaker(db_url: str, data_dir: Path, tmp_path: Path) -> None:

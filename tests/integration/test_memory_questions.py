@@ -11,12 +11,12 @@ import json
 import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from cognicore.app import App, process_memory
+from tests.integration.test_cli import cli
 
 
 async def _ask(app: App, text: str, *, user: str, session: str) -> tuple[str, str]:
@@ -78,9 +78,7 @@ async def test_a_personal_question_memory_cannot_answer_is_unsure(app) -> None: 
 def _cli(*args: str, db_url: str, data_dir: Path) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("GOOGLE_API_KEY", "COGNICORE_GOOGLE_API_KEY")}
     env |= {"DATABASE_URL": db_url, "COGNICORE_DATA_DIR": str(data_dir), "NO_COLOR": "1", "COLUMNS": "160"}
-    return subprocess.run(
-        [sys.executable, "-m", "cognicore.cli", *args], env=env, capture_output=True, text=True, timeout=180
-    )
+    return cli(*args, env=env, timeout=180)
 
 
 def test_the_cli_supersedes_a_revised_figure_and_lists_it_with_its_end_time(db_url: str, data_dir: Path) -> None:

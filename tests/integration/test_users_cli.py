@@ -6,12 +6,12 @@ import base64
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 from cognicore.users import DataKeys, authenticate, get_credential
 from tests.integration.api_server import on_pool
+from tests.integration.test_cli import cli
 
 OLD = base64.b64encode(b"1" * 32).decode()
 NEW = base64.b64encode(b"2" * 32).decode()
@@ -20,9 +20,7 @@ NEW = base64.b64encode(b"2" * 32).decode()
 def _cli(db_url: str, data_dir: Path, *args: str, stdin: str = "", **env: str) -> subprocess.CompletedProcess[str]:
     environ = {k: v for k, v in os.environ.items() if k not in ("GOOGLE_API_KEY", "COGNICORE_GOOGLE_API_KEY")}
     environ |= {"DATABASE_URL": db_url, "COGNICORE_DATA_DIR": str(data_dir), **env}
-    return subprocess.run(
-        [sys.executable, "-m", "cognicore.cli", *args], env=environ, input=stdin, capture_output=True, text=True
-    )
+    return cli(*args, env=environ, stdin=stdin)
 
 
 def _json(done: subprocess.CompletedProcess[str]) -> Any:
