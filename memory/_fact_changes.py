@@ -161,7 +161,8 @@ def _diet(clause: str, ctx: _Ctx) -> list[Fact]:
 
 def _no_longer_state(clause: str, ctx: _Ctx) -> list[Fact]:
     m = _NO_LONGER_STATE_RE.match(clause)
-    obj = ctx.clean(m["obj"]) if m else ""
+    # "I am not on call anymore, Ben swapped with me": what ended stops at the comma.
+    obj = ctx.clean(m["obj"].split(",")[0]) if m else ""
     # "I am not X" alone is a plain negative; with "anymore" (or "no longer") it ends what was true.
     if (
         not m
@@ -185,7 +186,7 @@ def _no_longer_do(clause: str, ctx: _Ctx) -> list[Fact]:
     if not m:
         return []
     verb = (m["verb"] or m["ving"]).lower()
-    obj = ctx.clean(m["obj"] or m["obj2"])
+    obj = ctx.clean((m["obj"] or m["obj2"]).split(",")[0])
     negated_now = m["obj2"] is not None or "no" in clause.lower().split()[1:3] or ctx.current
     if verb in _NOT_HABIT_VERBS or not negated_now or not ctx.valid(obj):
         return []  # "I do not know X": not a habit; "I do not eat fish" without "anymore": left to other rules

@@ -122,7 +122,7 @@ def shape_facts(clause: str, conf: float, *, make: MakeFact, clean: Callable[[st
     """The facts of `clause` when it has one of the shapes above; [] otherwise."""
     ctx = _Ctx(conf, make, clean, valid, drink_words)
     rules = (_responsible, _handled_by, _replaced, _person_is_my, _reports_to, _team_size, _name, _kind_of_person,
-             _promoted, _member, _joined, _starts, _hold, _commute)  # fmt: skip
+             _promoted, _on_duty, _member, _joined, _starts, _hold, _commute)  # fmt: skip
     for rule in rules:
         if found := rule(clause, ctx):
             return found
@@ -261,6 +261,25 @@ def _joined(clause: str, ctx: _Ctx) -> list[Fact]:
     value = f"{ctx.clean(m['o'])} {noun}"
     subject, who = ("user", "The user is") if m["subj"].lower() == "i" else ("we", "We are")
     return [ctx.make(subject, noun, value, "fact", ctx.conf, f"{who} on the {value}", exclusive=True,
+                     category="work")]  # fmt: skip
+
+
+_ON_DUTY_RE = re.compile(
+    r"^(?P<subj>I|we)\s+(?:am|are)\s+(?:now\s+)?(?P<o>on\s+(?:call|duty|leave|holiday|vacation|sick\s+leave|"
+    r"parental\s+leave|standby))(?P<when>\s+.+)?$",
+    re.I,
+)
+
+
+def _on_duty(clause: str, ctx: _Ctx) -> list[Fact]:
+    """ "I'm on call this weekend": a state that "I'm not on call anymore" ends (the same object)."""
+    m = _ON_DUTY_RE.match(clause)
+    if not m:
+        return []
+    state = " ".join(m["o"].lower().split())
+    subject, who = ("user", "The user is") if m["subj"].lower() == "i" else ("we", "We are")
+    when = ctx.clean(m["when"] or "")
+    return [ctx.make(subject, "is", state, "fact", ctx.conf, f"{who} {state}{' ' + when if when else ''}",
                      category="work")]  # fmt: skip
 
 

@@ -78,6 +78,8 @@ def _slots(text: str) -> list[tuple[str, str, str, str | None, bool]]:
         ("I don't drink coffee anymore, only tea",
          [("user", "does_not_drink", "coffee", "coffee", False), ("user", "drinks", "tea", None, True)]),
         ("I've stopped eating sugar", [("user", "no_longer_eats", "sugar", "sugar", False)]),
+        ("I'm on call this weekend.", [("user", "is", "on call", None, False)]),
+        ("I'm not on call anymore, Ben swapped with me.", [("user", "is_not", "on call", "on call", False)]),
         # figures in more shapes
         ("We got approval for an extra 10k, so the budget is 60k now", [("we", "budget", "60k", None, True)]),
         ("Budget's been raised to 75k", [("we", "budget", "75k", None, True)]),
