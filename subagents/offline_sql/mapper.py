@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
+from itertools import pairwise
 
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql.catalogue import Column, Table
@@ -311,6 +312,7 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
     dims: list[tuple[int, str, Column | str]] = []
     value_ends: list[tuple[int, str]] = []
     value_labels: list[tuple[int, Column]] = []
+    spans: dict[str, list[tuple[int, int]]] = {}  # column ref -> where its values were named
     weak: list[bool] = []
     placed: dict[str, int] = {}  # measure name -> where it was named
     for pos, end, words, target in found:
@@ -335,6 +337,7 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
             if target.value not in values:
                 values.append(target.value)
             value_ends.append((end, target.column.table))
+            spans.setdefault(target.column.ref, []).append((pos, end))
             value_labels.append((end, target.column))
             if words.startswith("~"):
                 q.notes.append(f"'{words[1:]}' was read as {dim_label(target.column)} '{target.value}'.")
@@ -423,7 +426,9 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
     if q.share and any(m.ratio for m in q.measures):
         q.notes.append("A share of an average or ratio means nothing, so none is given.")
         q.share = False
-    compared = [ref for ref, values in q.filters.items() if len(values) > 1]
+    # "P3 or P4 tickets": one total over either value; "P3 and P4", "P3 vs P4": side by side.
+    either = {ref for ref, at in spans.items() if len(at) > 1 and _either(t.read, sorted(at)) and not s.compare}
+    compared = [ref for ref, values in q.filters.items() if len(values) > 1 and ref not in either]
     if compared and (s.compare or not s.total):
         q.compare = lex.catalogue.column(compared[0])
         if q.compare not in q.dimensions:
@@ -441,6 +446,16 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
             q.growth = True
         else:
             q.not_understood.append("a change over time without periods to compare (name two, or ask by quarter)")
+
+
+def _either(text: str, spans: list[tuple[int, int]]) -> bool:
+    """Whether the values at `spans` are joined only by commas and "or" ("P3 or P4", "VPN, Email or Wi-Fi")."""
+    joins = [text[a[1] : b[0]] for a, b in pairwise(spans)]
+    return (
+        bool(joins)
+        and all(re.fullmatch(r"\s*(?:,\s*)?(?:(?:either|or)\s+)*(?:the\s+)?", j) for j in joins)
+        and (re.search(r"\bor\b", joins[-1]) is not None)
+    )
 
 
 def _lists(s: _Shape, dims: list[tuple[int, str, Column | str]], words: str, table: Table) -> bool:

@@ -201,6 +201,10 @@ async def test_tickets_in_the_plugins_words(pool: AsyncConnectionPool, tickets: 
                 "GROUP BY 1 ORDER BY 2 DESC, 1",
             ),
             (
+                "How many P3 or P4 incidents does chloe own?",  # "or": one total over either value
+                "SELECT count(*) FROM support_desk.tickets WHERE assignee = 'chloe' AND priority IN ('P3', 'P4')",
+            ),
+            (
                 "number of P1 cases by state",
                 "SELECT status, count(*) FROM support_desk.tickets WHERE priority = 'P1' GROUP BY 1 ORDER BY 2 DESC, 1",
             ),
