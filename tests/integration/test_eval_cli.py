@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 from cognicore.app import App
 from cognicore.workflows.evaluation import Case, Expectation, Suite, run_suite
+from tests.integration.test_cli import cli
 
 TASK = "Which 5 products had the highest revenue in Europe last year? Write a short briefing."
 
@@ -58,14 +58,8 @@ async def test_a_suite_runs_on_the_app_with_shared_sessions_reuse_and_failures(a
     assert report.engine == "offline" and totals.latency_p50_ms is not None
 
 
-# Exactly what the `cognicore` script runs.
-CLI = "from cognicore import cli; cli.main()"
-
-
 def _eval(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-c", CLI, "eval", *args], env=env, capture_output=True, text=True, timeout=120
-    )
+    return cli("eval", *args, env=env, timeout=120)
 
 
 def _env(data_dir: Path, db_url: str = "postgresql://nobody@127.0.0.1:1/none") -> dict[str, str]:

@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
-CLI = "from cognicore import cli; cli.main()"
+from tests.integration.test_cli import cli
 
 # Our own cases (not the held-out ones): a data question checked by SQL, a knowledge question whose
 # expectation is deliberately false (a confident answer that does not match: `wrong`).
@@ -42,9 +41,7 @@ cases:
 def _eval(*args: str, data_dir: Path, db_url: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("GOOGLE_API_KEY", "COGNICORE_GOOGLE_API_KEY")}
     env |= {"DATABASE_URL": db_url, "COGNICORE_DATA_DIR": str(data_dir), "NO_COLOR": "1", "COLUMNS": "160"}
-    return subprocess.run(
-        [sys.executable, "-c", CLI, "eval", *args], env=env, capture_output=True, text=True, timeout=300
-    )
+    return cli("eval", *args, env=env, timeout=300)
 
 
 def test_eval_runs_a_heldout_suite_judges_each_case_and_fails_only_on_a_wrong_one(

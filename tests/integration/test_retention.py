@@ -3,11 +3,8 @@ checkpoint tables, and every thread still shows its history and continues; eval 
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
-import subprocess
-import sys
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -19,6 +16,7 @@ from cognicore.app import App
 from cognicore.retention import eval_run_ids, parse_age, prune
 from cognicore.settings import Settings
 from cognicore.workflows.evaluation import Case, Expectation, Suite, report_markdown, run_suite
+from tests.integration.test_cli import cli
 
 U = "ret-alice"
 QUESTION = "What is the return policy for opened headphones?"
@@ -81,26 +79,7 @@ async def test_prune_after_200_runs_keeps_every_thread_usable_and_what_eval_and_
     assert await _counts(app) == before  # a dry run changes nothing
     env = {k: v for k, v in os.environ.items() if k not in ("GOOGLE_API_KEY", "COGNICORE_GOOGLE_API_KEY")}
     env |= {"DATABASE_URL": db_url, "COGNICORE_DATA_DIR": str(data_dir), "NO_COLOR": "1"}
-    done = await asyncio.to_thread(
-        subprocess.run,
-        [
-            sys.executable,
-            "-m",
-            "cognicore.cli",
-            "prune",
-            "--keep-last",
-            "3",
-            "--older-than",
-            "0d",
-            "--compact",
-            "--json",
-        ],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    done = cli("prune", "--keep-last", "3", "--older-than", "0d", "--compact", "--json", env=env, timeout=300)
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert out["removed"] == dry.removed  # the dry run showed exactly what went
