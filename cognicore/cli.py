@@ -191,7 +191,7 @@ def agents(as_json: JsonOpt = False) -> None:
 
     async def main() -> list[dict[str, str]]:
         async with open_app(settings, check_embeddings=False) as app_:
-            return [{"name": a.name, "description": a.description} for a in app_.registry]
+            return service.list_agents(app_)
 
     listing = run_command(main, as_json=as_json)
     if as_json:

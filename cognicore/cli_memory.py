@@ -19,7 +19,7 @@ from pydantic_core import to_jsonable_python
 from rich.table import Table
 from rich.tree import Tree
 
-from cognicore import cli_lifecycle, service
+from cognicore import cli_lifecycle, service, service_memory
 from cognicore.app import apply_clock, database_url, open_app, open_app_role_pool, prepare_database, process_memory
 from cognicore.cli_common import JsonOpt, UserOpt, console, load_settings, print_json, run_command
 from cognicore.database import open_pool
@@ -75,9 +75,9 @@ def _plain(value: Any) -> Any:
     return to_jsonable_python(value, fallback=str)
 
 
-def stores(mem: Memory) -> service.MemoryStores:
+def stores(mem: Memory) -> service_memory.MemoryStores:
     """The SDK object's stores, for the service functions the HTTP API calls too (same JSON, same errors)."""
-    return service.MemoryStores(mem.pool, mem.stream, mem.fact_store)
+    return service_memory.MemoryStores(mem.pool, mem.stream, mem.fact_store)
 
 
 @memory_app.command("import")
@@ -143,7 +143,7 @@ def search(
 
     async def main() -> dict[str, Any]:
         async with open_memory(settings) as mem:
-            return await service.memory_search(
+            return await service_memory.memory_search(
                 stores(mem),
                 user,
                 query,
@@ -190,7 +190,7 @@ def facts(
     async def main() -> list[dict[str, Any]]:
         async with open_memory(settings, check_embeddings=False) as mem:
             moment = _moment(as_of) if as_of is not None else None
-            return await service.memory_facts(stores(mem), user, active=active, as_of=moment)
+            return await service_memory.memory_facts(stores(mem), user, active=active, as_of=moment)
 
     rows = run_command(main, as_json=as_json)
     if as_json:
@@ -239,7 +239,7 @@ def explain(
 
     async def main() -> Any:
         async with open_memory(settings, check_embeddings=False) as mem:
-            return await service.memory_explain(stores(mem), user, memory_id)
+            return await service_memory.memory_explain(stores(mem), user, memory_id)
 
     node = run_command(main, as_json=as_json)
     if as_json:
@@ -257,7 +257,7 @@ def stats(user: UserOpt = "local", as_json: JsonOpt = False) -> None:
 
     async def main() -> dict[str, Any]:
         async with open_memory(settings, check_embeddings=False) as mem:
-            return await service.memory_stats(stores(mem), user)
+            return await service_memory.memory_stats(stores(mem), user)
 
     out = run_command(main, as_json=as_json)
     if as_json:
@@ -296,8 +296,7 @@ def process_(
 
     async def main() -> dict[str, Any]:
         async with open_app(settings) as app:
-            work = await process_memory(app, user_id=user)
-            return {"jobs": _plain(work.jobs), "reflections": work.reflections}
+            return await service.drain_memory(app, user)
 
     out = run_command(main, as_json=as_json)
     if as_json:

@@ -10,19 +10,13 @@ belongs to that user: sessions and runs by their run records, workflows and memo
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import PurePath
 from typing import Any, Literal
 
-from psycopg_pool import AsyncConnectionPool
 from pydantic_core import to_jsonable_python
 
 from cognicore.app import App, ChatEngine, MemoryWork, process_memory
 from cognicore.memory.errors import IngestError
-from cognicore.memory.facts import FactStore
-from cognicore.memory.lifecycle_stats import lifecycle_stats
-from cognicore.memory.stream import MemoryStream
 from cognicore.memory.stream_types import NewMemory
 from cognicore.models import build_chat
 from cognicore.orchestrator.reuse import derive_parameters, fill, keywords
@@ -36,22 +30,18 @@ from cognicore.workflows.transfer import WorkflowFile, export_workflow
 
 __all__ = [
     "KNOWLEDGE_SUFFIXES",
-    "MemoryStores",
     "NotFound",
     "after_reply",
     "ask",
+    "drain_memory",
     "export_workflow_file",
     "feedback",
     "fork",
     "import_workflow",
+    "list_agents",
     "list_documents",
     "list_runs",
     "list_workflows",
-    "memory_categories",
-    "memory_explain",
-    "memory_facts",
-    "memory_search",
-    "memory_stats",
     "plain",
     "replay",
     "resume",
@@ -123,6 +113,18 @@ async def after_reply(app: App, user: str) -> MemoryWork:
     """Post-reply memory work (fact extraction, reflection when due), as the CLI does after `ask`."""
     engine = await user_engine(app, user)
     return await process_memory(app, user_id=user, roles=None if engine is None else engine.roles)
+
+
+def list_agents(app: App) -> list[dict[str, str]]:
+    """The registered sub-agents, by name with their description (the `agents --json` rows)."""
+    return [{"name": a.name, "description": a.description} for a in app.registry]
+
+
+async def drain_memory(app: App, user: str | None) -> dict[str, Any]:
+    """Run the queued memory work now (fact extraction, reflection when due) of `user` (None: everyone)."""
+    engine = None if user is None else await user_engine(app, user)
+    work = await process_memory(app, user_id=user, roles=None if engine is None else engine.roles)
+    return {"jobs": plain(work.jobs), "reflections": work.reflections}
 
 
 async def session_history(app: App, user: str, session: str, *, limit: int = 50) -> list[dict[str, Any]]:
@@ -268,93 +270,6 @@ async def import_workflow(app: App, user: str, data: WorkflowFile, *, origin: st
             workflow_id=wf_id, user_id=user, trigger=trigger, skeleton=key.skeleton, keywords=keywords(key.skeleton)
         )
     return {"id": wf_id, "created": created}
-
-
-@dataclass(frozen=True, slots=True)
-class MemoryStores:
-    """What a memory read needs: the application's stores, or the lighter `Memory` SDK's (the memory CLI)."""
-
-    pool: AsyncConnectionPool
-    stream: MemoryStream
-    facts: FactStore
-
-
-def _stores(source: App | MemoryStores) -> MemoryStores:
-    if isinstance(source, MemoryStores):
-        return source
-    return MemoryStores(source.memory.pool, source.memory.stream, source.memory.facts)
-
-
-async def memory_search(
-    source: App | MemoryStores,
-    user: str,
-    query: str,
-    *,
-    k: int = 10,
-    speaker: str | None = None,
-    session: str | None = None,
-    as_of: datetime | None = None,
-    include_archived: bool = False,
-) -> dict[str, Any]:
-    """Hybrid search of the user's memory stream (active only unless `include_archived`) and facts."""
-    stores = _stores(source)
-    memories = await stores.stream.search(
-        user,
-        query,
-        k=k,
-        metadata={"speaker": speaker} if speaker else None,
-        session_id=session,
-        as_of=_aware(as_of),
-        status=None if include_archived else "active",
-    )
-    facts = await stores.facts.search(user, query, k=k)
-    return {"memories": plain(memories), "facts": plain(facts)}
-
-
-def _aware(moment: datetime | None) -> datetime | None:
-    return moment.replace(tzinfo=UTC) if moment is not None and moment.tzinfo is None else moment
-
-
-async def memory_facts(
-    source: App | MemoryStores, user: str, *, active: bool = False, as_of: datetime | None = None
-) -> list[dict[str, Any]]:
-    """The user's facts: current ones, the whole history, or those that held at `as_of` (UTC if no zone)."""
-    facts = _stores(source).facts
-    if as_of is not None:
-        found = await facts.as_of(user, _aware(as_of) or as_of)
-    else:
-        found = await (facts.active(user) if active else facts.history(user))
-    return [f.to_dict() for f in found]
-
-
-async def memory_explain(source: App | MemoryStores, user: str, memory_id: int) -> Any:
-    """A memory's provenance tree, down to its source observations."""
-    node = await _stores(source).stream.explain(user, memory_id)
-    if node is None:
-        raise NotFound(
-            f"User {user!r} has no memory {memory_id}; see `cognicore memory search` or GET /v1/memory/search."
-        )
-    return plain(node)
-
-
-async def memory_stats(source: App | MemoryStores, user: str) -> dict[str, Any]:
-    """Counts by kind, category and status of the user's memories and facts, and the lifecycle metrics."""
-    stores = _stores(source)
-    life = await lifecycle_stats(stores.pool, user)
-    lifecycle: dict[str, Any] = plain(life)
-    for view, p in zip(lifecycle["perspectives"], life.perspectives, strict=True):
-        view["hit_rate"], view["candidates_per_use"] = p.hit_rate, p.candidates_per_use
-    return {
-        "user": user,
-        "memories": plain(await stores.stream.stats(user)),
-        "facts": plain(await stores.facts.stats(user)),
-        "lifecycle": lifecycle,
-    }
-
-
-async def memory_categories(source: App | MemoryStores, user: str) -> list[dict[str, Any]]:
-    """The user's fact categories with their summaries."""
-    return list(plain(await _stores(source).facts.categories(user)))
 
 
 async def upload_document(app: App, user: str, filename: str, data: bytes) -> dict[str, Any]:

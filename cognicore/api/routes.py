@@ -121,6 +121,12 @@ async def ask_stream(body: AskBody, app: AppDep, user: UserDep, slots: SlotsDep)
     return StreamingResponse(events(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
 
 
+@router.get("/agents", tags=["agents"], summary="The registered sub-agents")
+async def agents(app: AppDep, user: UserDep) -> list[dict[str, str]]:
+    """The `agents --json` rows: each agent's name and what it does."""
+    return service.list_agents(app)
+
+
 @router.get("/sessions/{session}/history", tags=["sessions"], summary="A session's checkpoints, newest first")
 async def session_history(session: SessionPath, app: AppDep, user: UserDep, limit: Limit = 50) -> list[dict[str, Any]]:
     """What resume and fork continue from."""

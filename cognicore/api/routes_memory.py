@@ -11,7 +11,6 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 from cognicore import service, service_memory
 from cognicore.api.deps import AppDep, UserDep
 from cognicore.api.routes import SessionId
-from cognicore.app import process_memory
 from cognicore.users import DataKeys, delete_credential, list_users, set_credential
 
 router = APIRouter(prefix="/v1")
@@ -31,7 +30,7 @@ async def memory_search(
     archived: Annotated[bool, Query(description="Also find archived memories (default: active only).")] = False,
 ) -> dict[str, Any]:
     """Memories and facts, scored (vector + full text); the `memory search --json` object."""
-    return await service.memory_search(
+    return await service_memory.memory_search(
         app, user, q, k=k, speaker=speaker, session=session, as_of=as_of, include_archived=archived
     )
 
@@ -44,7 +43,7 @@ async def memory_facts(
     as_of: Annotated[datetime | None, Query(description="Facts that held then (ISO 8601; UTC if no zone).")] = None,
 ) -> list[dict[str, Any]]:
     """Current facts only (`active=true`), those valid at `as_of`, or the whole history with what superseded what."""
-    return await service.memory_facts(app, user, active=active, as_of=as_of)
+    return await service_memory.memory_facts(app, user, active=active, as_of=as_of)
 
 
 class MessageBody(BaseModel):
@@ -125,26 +124,25 @@ async def memory_summarize(app: AppDep, user: UserDep) -> dict[str, Any]:
 @router.get("/memory/categories", tags=["memory"], summary="The user's fact categories")
 async def memory_categories(app: AppDep, user: UserDep) -> list[dict[str, Any]]:
     """Each category with its summary."""
-    return await service.memory_categories(app, user)
+    return await service_memory.memory_categories(app, user)
 
 
 @router.get("/memory/items/{memory_id}/explain", tags=["memory"], summary="Why a memory is believed")
 async def memory_explain(memory_id: Annotated[int, Path(ge=1, le=2**62)], app: AppDep, user: UserDep) -> Any:
     """Its provenance tree, down to the source observations."""
-    return await service.memory_explain(app, user, memory_id)
+    return await service_memory.memory_explain(app, user, memory_id)
 
 
 @router.get("/memory/stats", tags=["memory"], summary="Counts of the user's memories and facts")
 async def memory_stats(app: AppDep, user: UserDep) -> dict[str, Any]:
     """By kind, category and status, oldest and newest."""
-    return await service.memory_stats(app, user)
+    return await service_memory.memory_stats(app, user)
 
 
 @router.post("/jobs/memory", tags=["jobs"], summary="Drain the user's queued memory work now")
 async def memory_jobs(app: AppDep, user: UserDep) -> dict[str, Any]:
     """Fact extraction after each turn and reflection when due (normally run after every reply)."""
-    work = await process_memory(app, user_id=user)
-    return {"jobs": service.plain(work.jobs), "reflections": work.reflections}
+    return await service.drain_memory(app, user)
 
 
 @router.post("/knowledge", tags=["knowledge"], summary="Upload a Markdown or text document")

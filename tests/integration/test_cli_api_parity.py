@@ -43,12 +43,19 @@ def alice(server: Server) -> Iterator[httpx.Client]:
         yield client
 
 
-def cli(server: Server, data_dir: Path, *args: str) -> tuple[int, Any]:
-    """Run one CLI command with `--json` as user alice on the server's database; its exit code and JSON."""
+def app_cli() -> Any:
     from cognicore.cli import app
 
-    env = {"DATABASE_URL": server.db_url, "COGNICORE_DATA_DIR": str(data_dir), "NO_COLOR": "1"}
-    result = CliRunner().invoke(app, [*args, "--user", "alice", "--json"], env=env)
+    return app
+
+
+def cli_env(server: Server, data_dir: Path) -> dict[str, str]:
+    return {"DATABASE_URL": server.db_url, "COGNICORE_DATA_DIR": str(data_dir), "NO_COLOR": "1"}
+
+
+def cli(server: Server, data_dir: Path, *args: str) -> tuple[int, Any]:
+    """Run one CLI command with `--json` as user alice on the server's database; its exit code and JSON."""
+    result = CliRunner().invoke(app_cli(), [*args, "--user", "alice", "--json"], env=cli_env(server, data_dir))
     assert result.stdout.strip(), (args, result.output, result.exception)
     return result.exit_code, json.loads(result.stdout)
 
@@ -79,6 +86,8 @@ def test_cli_and_api_give_the_same_objects_and_errors(server: Server, alice: htt
     assert code == 0 and history and history == alice.get(f"/v1/sessions/{session}/history").json()
     code, runs = cli(server, tmp_path, "runs", "list")
     assert code == 0 and runs == alice.get("/v1/runs").json() and len(runs) == 2
+    result = CliRunner().invoke(app_cli(), ["agents", "--json"], env=cli_env(server, tmp_path))
+    assert result.exit_code == 0 and json.loads(result.stdout) == alice.get("/v1/agents").json()
     code, facts = cli(server, tmp_path, "memory", "facts", "--as-of", "2026-01-31T12:00:00+00:00")
     assert code == 0 and facts == alice.get("/v1/memory/facts", params={"as_of": "2026-01-31T12:00:00Z"}).json()
 
