@@ -6,7 +6,9 @@ Measures, on an embedded PostgreSQL (or DATABASE_URL):
 - latency of a knowledge question and of the demo report task (median and p95);
 - the framework's overhead per graph step, against a bare LangGraph graph of the same shape
   (same node names, same Send fan-out, same Postgres checkpointer, no-op nodes);
-- the cost of one checkpoint write (AsyncPostgresSaver.aput of a finished demo run's state).
+- the cost of one checkpoint write (AsyncPostgresSaver.aput of a finished demo run's state);
+- the statements and round trips (waits for the server) of one question, one task and one no-op task: counts,
+  which unlike times do not depend on the machine's load (`tests/integration/test_run_cost.py` pins them).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from cognicore.orchestrator.state import State
 from cognicore.orchestrator.threads import TenantSaver, bind_user, thread_id
 from cognicore.settings import Settings
 from cognicore.subagents.types import AgentContext, StepInput, StepOutput
+from tests.statements import count_statements
 
 QUESTION = "What is the return policy for opened headphones?"
 TASK = "Analyze the latest sales data, find the three best-selling products and write a short briefing"
@@ -124,6 +127,14 @@ async def timed_asks(app: App, text: str, runs: int) -> tuple[list[float], int]:
     return times, steps
 
 
+async def counted(app: App, text: str) -> str:
+    """Statements and round trips of one run of `text`, on a new session."""
+    with count_statements() as count:
+        result = await app.runner.ask(text, session_id=f"count-{uuid.uuid4().hex[:8]}", user_id="bench")
+    assert result.outcome == "succeeded", result.error
+    return f"{count.statements} statements, {count.round_trips} round trips"
+
+
 async def supersteps(app: App, session: str) -> int:
     return len(await app.runner.history(session_id=session, user_id="bench", limit=1000)) - 1
 
@@ -203,6 +214,8 @@ async def main() -> None:
                 writes.append((time.perf_counter() - started) * 1000)
             size = len(str(snapshot.values))
             print(line(f"checkpoint write (state ~{size // 1024} KiB)", writes))
+            for label, text in (("question", QUESTION), ("task", TASK), ("no-op task", NOOP_TASK)):
+                print(f"{'database work of one ' + label:<44} {await counted(app, text)}")
 
 
 if __name__ == "__main__":
