@@ -68,7 +68,7 @@ def is_exclusive(candidate: FactCandidate) -> bool:
 FIGURE_HEADS = frozenset(
     "budget deadline target goal timeline launch scope headcount price limit quota rate salary rent cost "
     "allowance spend date standup meeting review sync call shift retro demo slot contact owner size time day "
-    "start schedule".split()
+    "start schedule sla hours".split()
 )
 
 

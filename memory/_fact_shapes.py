@@ -12,6 +12,10 @@ later statement in other words lands on the same key and `FactStore.upsert` supe
 - a kind of person: "I'm a big espresso drinker" -> `drinks`; "I'm a jazz fan" -> `likes`;
 - membership: "I'm on the day shift", "I'm in the platform team" -> the noun (`shift`, `team`);
 - a way of getting somewhere: "I cycle to the office", "I take the train to work" -> `gets_to_<place>`.
+- roles and states: "Lisa is my new manager", "I report to Lisa", "Tom replaced Anna as our account manager",
+  "I got promoted to team lead", "I handle the Wi-Fi tickets" (the user as the one responsible), "I'm on call".
+
+A little over 400 lines on purpose: a table of small independent rules, read top to bottom.
 
 `settle` then folds what other rules found into the same keys (a team's size said as "our team is 7 people",
 "a lot of cola" as "cola"). Words used here are generic English (verbs of responsibility, times of day,
@@ -29,6 +33,7 @@ from cognicore.memory._fact_keys import predicate_key
 Fact = dict[str, Any]
 MakeFact = Callable[..., Fact]
 
+_PERSON_ALT = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?"
 _NUMBER_WORDS = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen twenty thirty"
 _COUNT = r"(?P<n>\d+|" + "|".join(_NUMBER_WORDS.split()) + r")"
 # Words that start a sentence but never name the person who handles something.
@@ -121,8 +126,8 @@ def shape_facts(clause: str, conf: float, *, make: MakeFact, clean: Callable[[st
                 valid: Callable[[str], bool], drink_words: frozenset[str]) -> list[Fact]:  # fmt: skip
     """The facts of `clause` when it has one of the shapes above; [] otherwise."""
     ctx = _Ctx(conf, make, clean, valid, drink_words)
-    rules = (_responsible, _handled_by, _replaced, _person_is_my, _reports_to, _team_size, _name, _kind_of_person,
-             _promoted, _on_duty, _member, _joined, _starts, _hold, _commute)  # fmt: skip
+    rules = (_responsible, _handled_by, _self_responsible, _replaced, _person_is_my, _reports_to, _team_size, _name,
+             _kind_of_person, _promoted, _on_duty, _member, _joined, _starts, _hold, _commute)  # fmt: skip
     for rule in rules:
         if found := rule(clause, ctx):
             return found
@@ -169,10 +174,12 @@ def _thing(text: str) -> str:
     return re.sub(r"^(?:the|a|an|our|my)\s+", "", text.strip(), flags=re.I).strip(" ,.")
 
 
-def _responsibility(ctx: _Ctx, who: str, what: str, old: str | None, took_over: bool) -> list[Fact]:
+def _responsibility(
+    ctx: _Ctx, who: str, what: str, old: str | None, took_over: bool, *, person: bool = True
+) -> list[Fact]:
     what = _thing(ctx.clean(what))
     # "Support handles 200 tickets a day" is a workload, not a responsibility.
-    if not _a_name(who) or not ctx.valid(what) or len(what.split()) > 8 or what[:1].isdigit():
+    if (person and not _a_name(who)) or not ctx.valid(what) or len(what.split()) > 8 or what[:1].isdigit():
         return []
     since = f" (took over from {old})" if old and took_over else ""
     statement = f"{who} is responsible for {what}{since}"
@@ -186,6 +193,26 @@ def _responsible(clause: str, ctx: _Ctx) -> list[Fact]:
         return []
     took_over = "over" in m["verb"].lower()
     return _responsibility(ctx, m["who"], m["what"], m["old"], took_over)
+
+
+# "I handle the Wi-Fi tickets now", "my team looks after the laptop queue", "I'm the owner of the payroll queue".
+_SELF_RESPONSIBLE_RE = re.compile(
+    r"^(?P<who>I|we|my\s+team|our\s+team)\s+(?:now\s+|also\s+|currently\s+)?(?P<verb>(?:handle|own|manage|run|"
+    r"cover|lead|look\s+after|take\s+care\s+of|deal\s+with|handles|owns|manages|runs|covers|leads|looks\s+after|"
+    r"takes\s+care\s+of|deals\s+with|took\s+over)|(?:am|are|is)\s+(?:now\s+)?(?:responsible\s+for|in\s+charge\s+of|"
+    r"the\s+owners?\s+of|the\s+contacts?\s+for|handling|covering|looking\s+after))\s+(?P<what>.+?)"
+    r"(?:\s+from\s+(?P<old>" + _PERSON_ALT + r"))?$",
+    re.I,
+)
+
+
+def _self_responsible(clause: str, ctx: _Ctx) -> list[Fact]:
+    """The user or their team as the one responsible: the same slot a colleague's name fills later."""
+    m = _SELF_RESPONSIBLE_RE.match(ctx.clean(clause))
+    if not m:
+        return []
+    who = "The user" if m["who"].lower() == "i" else "Our team"
+    return _responsibility(ctx, who, m["what"], m["old"], "over" in m["verb"].lower(), person=False)
 
 
 def _handled_by(clause: str, ctx: _Ctx) -> list[Fact]:
@@ -208,7 +235,8 @@ _PROMOTED_RE = re.compile(
     re.I,
 )
 _JOINED_RE = re.compile(
-    r"^(?P<subj>I|we)\s+(?:have\s+|just\s+)*(?:joined|moved\s+to|switched\s+to|transferred\s+to|went\s+to)\s+"
+    r"^(?P<subj>I|we|" + _PERSON_ALT + r")\s+(?:have\s+|just\s+)*"
+    r"(?:joined|moved\s+to|switched\s+to|transferred\s+to|went\s+to)\s+"
     r"(?:the\s+|a\s+|an\s+)?(?P<o>[\w-]+(?:\s+[\w-]+)?)\s+(?P<n>" + _MEMBER_NOUNS + r")$",
     re.I,
 )
@@ -259,7 +287,10 @@ def _joined(clause: str, ctx: _Ctx) -> list[Fact]:
         return []
     noun = m["n"].lower()
     value = f"{ctx.clean(m['o'])} {noun}"
-    subject, who = ("user", "The user is") if m["subj"].lower() == "i" else ("we", "We are")
+    subj = m["subj"]
+    if subj.lower() not in ("i", "we") and not _a_name(subj):
+        return []
+    subject, who = {"i": ("user", "The user is"), "we": ("we", "We are")}.get(subj.lower(), (subj, f"{subj} is"))
     return [ctx.make(subject, noun, value, "fact", ctx.conf, f"{who} on the {value}", exclusive=True,
                      category="work")]  # fmt: skip
 

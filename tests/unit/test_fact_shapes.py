@@ -28,6 +28,9 @@ def _slots(text: str) -> list[tuple[str, str, str, str | None, bool]]:
         ("Jonas took over the key accounts from Marta", [("key accounts", "handled_by", "Jonas", "Marta", True)]),
         ("Billing tickets are handled by Anna now", [("Billing tickets", "handled_by", "Anna", None, True)]),
         ("Priya is in charge of onboarding", [("onboarding", "handled_by", "Priya", None, True)]),
+        ("I handle the Wi-Fi tickets now", [("Wi-Fi tickets", "handled_by", "The user", None, True)]),
+        ("We look after the Laptop queue", [("Laptop queue", "handled_by", "Our team", None, True)]),
+        ("Chloe moved to the Payroll team", [("Chloe", "team", "Payroll team", None, True)]),
         # the size of a team
         ("My sales team has 4 people.", [("we", "team_size", "4 people", None, True)]),
         ("our team is 6 people now", [("we", "team_size", "6 people", None, True)]),
@@ -103,6 +106,8 @@ def test_a_statement_names_its_slot_value_and_old_value(text: str, expected: lis
         ("My sales team has 4 people.", "Our team is 7 people now."),
         ("Marta owns the EMEA key accounts.", "From now on Jonas handles the EMEA key accounts."),
         ("Chloe looks after the printer tickets.", "Ben took over printer tickets from Chloe."),
+        ("I handle the Wi-Fi tickets.", "Ben handles the Wi-Fi tickets from now on."),
+        ("Our SLA for P1 is 4 hours", "Our P1 SLA went down to 2 hours"),
         ("We hold the desk standup at 9:30.", "We moved the standup to 10."),
         ("Our weekly pipeline review is on Mondays.", "We moved the pipeline review to Thursdays."),
         ("My shift starts at 7am.", "My shift got moved to 9am."),
