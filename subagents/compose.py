@@ -97,6 +97,7 @@ _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
 _MARKUP = re.compile(r"\*\*|__|`")
+_LABEL = re.compile(r"^\s*([A-Za-z][\w ]{0,24}):\s")  # "Reasons: ...", "Decided by: ..."
 _PRONOUN = re.compile(r"(It|They|This|These|Its|Their)\b")
 MAX_SENTENCES = 3
 MAX_CHARS = 700
@@ -237,6 +238,8 @@ class OfflineAnswerComposer:
         top = max(weights)
         lowered = asked_text.lower()
         shapes = [(answers, bonus) for asks, answers, bonus in _SHAPES if asks.search(lowered)]
+        # A sentence labelled as the answer to another kind of question ("Reasons: ..." when asked "when").
+        others = [answers for asks, answers, _ in _SHAPES if not asks.search(lowered)]
 
         def score(u: _Unit) -> float:
             direct = sum(w for c, w in pairs if u.terms & c)
@@ -247,6 +250,9 @@ class OfflineAnswerComposer:
             shape = sum(bonus for answers, bonus in shapes if answers.search(u.text))
             # A passage that starts mid-sentence, or a pointer ("See the shipping policy."), says little.
             penalty = 0.5 if u.fragment or u.text.startswith("See ") else 0.0
+            label = _LABEL.match(u.text)
+            if shapes and label and any(a.search(label.group(1)) for a in others):
+                penalty += 1.0
             return direct + lead + 0.2 * topical + 0.4 * frame + top * (shape - penalty) - 0.02 * u.order
 
         coverage: dict[int, float] = {}

@@ -13,7 +13,7 @@ from cognicore.subagents._question_terms import (
     spelling_variants,
     without_asides,
 )
-from cognicore.subagents.compose import cite_in_order, closest_miss, not_covered
+from cognicore.subagents.compose import OfflineAnswerComposer, cite_in_order, closest_miss, not_covered
 
 VOCABULARY = frozenset(
     terms("Every ticket gets a priority: P1 within 4 hours, P2 within 8 hours, P3 and P4 later. Return window.")
@@ -78,3 +78,17 @@ def test_chunks_of_one_document_share_one_marker_in_order() -> None:
     assert same == "A. [1]"  # two markers of one document collapse
     plain, order = cite_in_order(text, [1, 4, 5])
     assert order == [4, 5, 1] and plain.endswith("[3]")  # without documents, one source per passage
+
+
+async def test_a_sentence_labelled_as_another_questions_answer_does_not_win() -> None:
+    # "Reasons:" answers "why"; asked "by when", the dated decision is the answer, though the reasons share a word.
+    log = (
+        "# Decision Log\n## 2024-11-04: longer holiday return window\n\n"
+        "Decision: products delivered between November 1 and December 24 can be returned until January 31.\n\n"
+        "Reasons: gift buyers need more time; returns cost less than expected in the 2023 pilot.\n"
+    )
+    passage = [{"index": 1, "title": "Decision Log", "source": "log.md", "content": log}]
+    answer = await OfflineAnswerComposer().compose(question="By when must holiday gifts be returned?", passages=passage)
+    assert "January 31" in answer.text and answer.text.index("January 31") < answer.text.find("Reasons")
+    why = await OfflineAnswerComposer().compose(question="Why are holiday gifts returnable longer?", passages=passage)
+    assert why.text.lstrip().startswith("Reasons") or "Reasons: gift buyers" in why.text
