@@ -1,4 +1,5 @@
-"""The `cognicore` command as a user runs it: real processes, a real database, entry-point agents."""
+"""The `cognicore` command as a user runs it: a real database, entry-point agents, real processes where the
+process is what is tested (entry point, embedded server, kill -9), in process (CliRunner) otherwise."""
 
 from __future__ import annotations
 
