@@ -1,6 +1,11 @@
 """Schema of the memory stores; append-only, the position of a statement is its version."""
 
-from cognicore.memory._keyword_sql import TEXT_HITS_BM25, TEXT_HITS_BM25_AGAIN, TEXT_HITS_BM25_GENERIC
+from cognicore.memory._keyword_sql import (
+    TEXT_HITS_BM25,
+    TEXT_HITS_BM25_AGAIN,
+    TEXT_HITS_BM25_GENERIC,
+    TEXT_HITS_BM25_INDEXED_STATS,
+)
 from cognicore.memory._lifecycle_sql import LIFECYCLE_MIGRATION
 from cognicore.memory._stream_sql import MEMORIES_INDEXES, MEMORIES_TABLE, TEXT_HITS_FUNCTION
 from cognicore.memory.embeddings import EMBEDDING_MODEL_TABLE
@@ -163,4 +168,7 @@ MIGRATIONS: list[str] = [
     # Keyword stage again, in place: one generic plan per connection, rare words counted instead of guessed
     # (the guess could leave a search with no keyword candidate), ties broken stably (memory/_keyword_sql.py).
     TEXT_HITS_BM25_GENERIC,
+    # Keyword stage again, in place: its statistics looked up through the catalog's indexes instead of a hash
+    # of all of pg_attribute on every call (memory/_keyword_sql.py); same results.
+    TEXT_HITS_BM25_INDEXED_STATS,
 ]
