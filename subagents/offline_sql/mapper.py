@@ -145,8 +145,9 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
         replacement, source = normalise(target), normalise(phrase)
         if " " in replacement or " " in source:  # "in stores" -> "retail": no plural to carry over
             text = re.sub(rf"\b{re.escape(source)}(?:e?s)?\b", replacement, text)
-        else:  # "items" -> "products"
-            text = re.sub(rf"\b{re.escape(source)}(e?s)?\b", _plural_like(replacement), text)
+        else:  # "items" -> "products", "categories" -> "components"
+            forms = "|".join(re.escape(f) for f in dict.fromkeys((plural(source), source)))
+            text = re.sub(rf"\b({forms})\b", _plural_like(replacement, source), text)
     t = _Text(text)
     _periods(t, q, today)
     _missing(t, q, lex)
@@ -179,9 +180,9 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
 _NOT_GROUPINGS = frozenset("the our all far then now hand itself themselves".split())
 
 
-def _plural_like(word: str) -> Callable[[re.Match[str]], str]:
+def _plural_like(word: str, source: str) -> Callable[[re.Match[str]], str]:
     """A replacement: `word`, made plural when the synonym it replaces was written in the plural."""
-    return lambda m: plural(word) if m.group(1) else word
+    return lambda m: plural(word) if m.group(1) != source else word
 
 
 def _periods(t: _Text, q: Mapping, today: date) -> None:
@@ -374,7 +375,9 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
         )
         ends = (s.count_end, s.most_end if not q.measures else None)
         right_after = [e for e in ends if e is not None and _adjacent(t, e, pos)]
-        by_entity = re.search(r"\bby\s*$", before) is not None and s.rank_at is not None and not q.measures
+        # "top region by orders", "agents by closed tickets": a grouping named first is ranked by the entity's count
+        ranks = s.rank_at is not None or any(p < pos and isinstance(d, Column) for p, _, d in dims)
+        by_entity = re.search(r"\bby\s*$", before) is not None and ranks and not q.measures
         if of_measure or any(label == table.label and 0 <= pos - end <= 2 for end, label in value_labels):
             continue  # "the Wearables category": the word names the row the value already names
         named = len(q.measures) == 1 and q.measures[0].named is not None and not q.measures[0].ratio
@@ -398,6 +401,9 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
     q.measures.sort(key=lambda m: placed.get(m.name, 10**6))
     if s.count and not q.measures and len(lex.catalogue.tables) == 1:
         q.measures.append(_count(lex.catalogue.tables[0]))
+    if s.aggregate and not s.age and q.measures and all(m.aggregate == "count" for m in q.measures):
+        # "average number of tickets per agent": an average of counts is not a shape this writer builds
+        q.not_understood.append(f"an {'average' if s.aggregate == 'avg' else 'median'} of a count")
     for measure in q.measures:
         if measure.named is not None and s.aggregate == "avg" and not measure.ratio:
             q.not_understood.append(f"an average of {measure.label} per what (per order, per month, ...)")

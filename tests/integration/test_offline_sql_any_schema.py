@@ -97,6 +97,7 @@ async def test_tickets_empty_values_listings_and_ages(pool: AsyncConnectionPool,
 async def test_tickets_a_grouping_the_data_lacks_is_unsure(pool: AsyncConnectionPool, tickets: SchemaSqlWriter) -> None:
     for request, word in [
         ("number of tickets by team", "'team'"),
+        ("average number of tickets per assignee", "an average of a count"),
         ("tickets per agent in January 2026", "'agent'"),
         ("how long have the open tickets waited, in hours", "'hours'"),
     ]:
@@ -203,6 +204,15 @@ async def test_tickets_in_the_plugins_words(pool: AsyncConnectionPool, tickets: 
             (
                 "How many P3 or P4 incidents does chloe own?",  # "or": one total over either value
                 "SELECT count(*) FROM support_desk.tickets WHERE assignee = 'chloe' AND priority IN ('P3', 'P4')",
+            ),
+            (
+                "top 3 categories by ticket volume",  # a plural synonym ("categories") and the plugin's "volume"
+                "SELECT component, count(*) FROM support_desk.tickets GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 3",
+            ),
+            (
+                "agents by resolved incidents",  # a grouping named first, ranked by the entity's count
+                "SELECT assignee, count(*) FROM support_desk.tickets WHERE status = 'closed' "
+                "GROUP BY 1 ORDER BY 2 DESC, 1",
             ),
             (
                 "number of P1 cases by state",

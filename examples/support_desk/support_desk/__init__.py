@@ -38,6 +38,10 @@ SQL_VOCABULARY = SqlVocabulary(
         "severity": "priority",
         "urgency": "priority",
         "state": "status",
+        "ticket volume": "number of tickets",
+        "volume of tickets": "number of tickets",
+        "resolved": "closed",
+        "solved": "closed",
     },
     ignore=("support desk", "service desk", "help desk", "helpdesk"),
 )
