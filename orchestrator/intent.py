@@ -16,7 +16,15 @@ from cognicore.memory.llm import LlmRole, RoleOptions
 from cognicore.memory.text import STOPWORDS, stem, terms, words
 from cognicore.orchestrator.followup import followup_change, previous_request, resolve
 from cognicore.orchestrator.language import unsupported_language
-from cognicore.orchestrator.planning import GENERIC, DataWords, Vocabulary, agent_matches, asks_figures, counts_data
+from cognicore.orchestrator.planning import (
+    GENERIC,
+    DataWords,
+    Vocabulary,
+    agent_matches,
+    asks_figures,
+    asks_rows,
+    counts_data,
+)
 from cognicore.orchestrator.scope import ACTION, ASKS, BENEFACTIVE, IMPERATIVE, QUESTION_START, Scope, is_typo
 from cognicore.orchestrator.spelling import Speller
 from cognicore.subagents.read_only import change_request
@@ -114,6 +122,17 @@ _FIGURE = re.compile(
 _TELLS = re.compile(
     r"\b(i|i'm|im|i've|i'd|i'll|my|mine|we|we're|we've|we'll|us|our|ours|fyi|btw|remember|note that)\b", re.IGNORECASE
 )
+# Questions about a rule or a definition: what it is, what it means, how it works or how soon it applies.
+_DEFINES = re.compile(
+    r"^\s*(?:what\s+(?:is|are|does|do)\s+(?:the\s+|an?\s+)?(?:sla|policy|rule|definition|meaning)\b|what\s+happens\b|"
+    # "what is the response time for a small request": the rule for any one of a kind (an indefinite article)
+    r"what(?:'s|\s+is|\s+are)\s+the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:for|of|on)\s+(?:a|an|any)\s|"
+    r"what\s+does\s+.+\s+(?:mean|stand\s+for)\b|how\s+(?:quickly|soon|fast|long|often)\b|"
+    r"how\s+(?:is|are|do|does)\s+.+\s+(?:calculated|computed|defined|measured|determined|counted|worked\s+out)\b)",
+    re.IGNORECASE,
+)
+_WORKED_OUT = frozenset(terms("calculate compute"))
+_DURATION = re.compile(r"\bhow\s+many\s+(?:years|months|weeks|days|hours|minutes)\b", re.IGNORECASE)
 # Summarising what documents say is answering from them, unless a figure or an artefact is asked for.
 _SUMMARISE = frozenset(terms("summarize summarise"))
 _RANKING = re.compile(r"\b(top|bottom|best|worst|highest|lowest|most|least)\b", re.IGNORECASE)
@@ -200,6 +219,7 @@ class OfflineClassifier:
         self._columns = dict(values or {})
         self._datawords = DataWords.of(counted, self._columns)
         self._data = vocabulary.data | _QUARTERS
+        self._knowledge = vocabulary.knowledge
         self._entities = list(entities)
         described = " ".join(f"{a['name']} {a['description']} {a.get('input_hint', '')}" for a in agents)
         agent_words = frozenset(terms(described.replace("_", " "))) - STOPWORDS
@@ -280,20 +300,26 @@ class OfflineClassifier:
             # one no agent offers.
             reason = f"asks to {verb} something, which none of the agents does"
             return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)
-        for tool in self._tools:
-            if agent_matches(found, tool):
+        # "What is the SLA for a P5?", "what happens when ...", "... according to the policy": the rule itself, which
+        # the documents state, not the work of the agent that applies it.
+        defines = bool(_DEFINES.match(request) or found & self._knowledge)
+        for tool in [] if defines else self._tools:
+            if agent_matches(found, tool, data=self._datawords.counted | self._datawords.values):
                 return IntentDecision(intent="task", reason=f"asks for what {tool['name']} does", confidence=0.9)
         action = sorted(found & ACTION)
         if _STATES.match(request) and not (_WANTS.search(request) or is_question(request) or action):
             # Told about the speaker or their team ("our budget went up to 5k"): never planned as a task.
             return IntentDecision(intent="statement", reason="tells something and asks nothing", confidence=0.8)
         data = sorted(found & self._data)
+        if action and set(action) <= _WORKED_OUT and _DEFINES.match(request):
+            action = []  # "how is net revenue calculated?" asks how, not for the calculation
         if action and not (set(action) <= _SUMMARISE and not data):
             reason = f"asks to produce or analyse something ({_word(request, action)})"
             return IntentDecision(intent="task", reason=reason, confidence=0.8)
         # "why", "explain" and policy questions stay questions even when they mention sales words,
         # unless they ask for a figure or a ranking.
-        asks_figure = bool(_RANKING.search(request) or _FIGURE.search(request))
+        # "how many years do products get updates": a duration the documents state, not a count.
+        asks_figure = bool(_RANKING.search(request) or _FIGURE.search(_DURATION.sub(" ", request)))
         # "Who has the most tickets?": a ranking of a thing the data's tables or columns hold.
         measured_here = found & self._datawords.counted if _RANKING.search(request) else set()
         # A period alone ("our fiscal year starts in April.") asks for no figure: it takes a measure.
@@ -302,6 +328,9 @@ class OfflineClassifier:
             return IntentDecision(intent="task", reason="counts something the database holds", confidence=0.8)
         if word := asks_figures(request, self._datawords):  # "how much did the Cargo make", "split by channel"
             return IntentDecision(intent="task", reason=f"asks for figures about {word} in the data", confidence=0.75)
+        if not found & self._knowledge and (word := asks_rows(request, self._datawords, self._columns)):
+            # "List ben's open tickets", "the oldest open ticket": rows of a table the data holds.
+            return IntentDecision(intent="task", reason=f"asks about the {word} rows in the data", confidence=0.75)
         measured = measured or sorted(measured_here)
         if measured and (asks_figure or not QUESTION_START.match(request)):
             reason = f"needs figures from the database ({_word(request, measured)})"

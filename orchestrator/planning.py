@@ -78,6 +78,8 @@ GENERIC = Vocabulary(
     ),
 )
 _CLAUSE_SPLIT = re.compile(r"\s*(?:[,;.?!]|\band then\b|\bthen\b|\band\b)\s*", re.IGNORECASE)
+# Verbs of asking and reading, in any agent's description ("lists", "checks the table"), never its own work.
+_ASKING = frozenset(terms("list show give find get fetch tell return read answer count search look"))
 # Words too common in agent descriptions to signal that a request wants that agent.
 _GENERIC = frozenset(
     terms(
@@ -89,7 +91,7 @@ _GENERIC = frozenset(
 
 # "how many <noun>", "number of <noun>": the counted noun is within the next words, before any verb.
 _COUNTING = re.compile(
-    r"\b(?:how many|number of|count of|count the|count our|total number of)\s+(?P<next>(?:[\w-]+\s*){1,3})", re.I
+    r"\b(?:how many|number of|count of|count the|count our|total number of)\s+(?P<next>(?:[\w-]+\s*){1,5})", re.I
 )
 _VERBS = frozenset("do does did are is was were have has had will can could should would been be get got".split())
 # "Laptop tickets, how many are there?": the counted thing is named elsewhere in the request.
@@ -122,7 +124,7 @@ _WHAT_DID = re.compile(r"^\s*what\s+(?:did|does|do|has|have|had|will)\s+(?P<subj
 _TELLING = frozenset(
     terms(
         "say says said mean means tell write wrote note recommend conclude state decide decided think plan announce "
-        "promise mention describe explain cover include suggest propose ask want need like prefer call"
+        "promise mention describe explain cover include suggest propose ask want need like prefer call stand"
     )
 )
 # "split by channel", "per component", "for each region": a grouping by a column or table of the data.
@@ -175,6 +177,41 @@ def asks_figures(request: str, data: DataWords) -> str | None:
     return None
 
 
+# Aggregates and superlatives of a thing the data holds ("the oldest open ticket", "share of P1 tickets").
+_AGGREGATE = re.compile(
+    r"\b(?:top|bottom|best|worst|highest|lowest|most|least|fewest|oldest|newest|youngest|largest|smallest|"
+    r"biggest|earliest|latest|average|mean|median|percentage|percent|share|proportion|number of)\b",
+    re.I,
+)
+# Rows asked for by enumeration: "list ben's open tickets", "which tickets are ...", "what are the open ...".
+_ENUMERATES = re.compile(
+    r"^\s*(?:please\s+)?(?:list|count|show(?:\s+me)?|give\s+me|which|what\s+are\s+the|are\s+there\s+any)\b", re.I
+)
+# A grouping by a period of a thing the data holds: "tickets per day", "orders by week".
+_PER_PERIOD = re.compile(
+    r"\b(?:per|by|each|every|over|across)\s+(?:the\s+)?(?:days?|weeks?|months?|quarters?|years?|weekdays?)\b", re.I
+)
+
+
+def asks_rows(request: str, data: DataWords, values: Iterable[str] = ()) -> str | None:
+    """The table word of a question about the data's rows the measure vocabulary misses, or None.
+
+    A word of the schema's tables or columns ("tickets", "orders") with an aggregate or superlative, a grouping
+    by period, or an enumeration naming a value of the data too ("list ben's open tickets"); never a request
+    with a word of the knowledge vocabulary (policies and procedures are the documents').
+    """
+    found = set(terms(request))
+    tables = sorted(found & data.counted)
+    if not tables:
+        return None
+    if _AGGREGATE.search(request) or _PER_PERIOD.search(request):
+        return tables[0]
+    named = [v for v in values if len(v) > 1 and re.search(rf"(?<!\w){re.escape(v)}(?!\w)", request, re.I)]
+    if _ENUMERATES.match(request) and (named or len(tables) >= 2):
+        return tables[0]
+    return None
+
+
 def _clauses(request: str) -> list[str]:
     return [c for c in _CLAUSE_SPLIT.split(request) if c and c.strip()]
 
@@ -201,11 +238,18 @@ def knowledge_instruction(request: str, vocab: Vocabulary = GENERIC) -> str:
     return "; ".join(wanted) if wanted else request
 
 
-def agent_matches(request_terms: set[str], agent: dict[str, str]) -> bool:
-    """Does a request (as its stemmed terms) ask for what `agent` does, by name or by description?"""
+def agent_matches(request_terms: set[str], agent: dict[str, str], *, data: frozenset[str] = frozenset()) -> bool:
+    """Does a request (as its stemmed terms) ask for what `agent` does, by name or by description?
+
+    By description, the request shares two of its words and one of them is the agent's own: the words of the
+    data (`data`: tables, columns, values) and of asking also describe the database agent ("the open tickets"
+    asks for tickets; "the SLA breaches of the open tickets" asks for what the SLA checker does).
+    """
     name_terms = set(terms(agent["name"].replace("_", " ")))
     described = set(terms(agent["description"])) - _GENERIC - STOPWORDS
-    return bool(name_terms and name_terms <= request_terms) or len(request_terms & described) >= 2
+    shared = request_terms & described
+    own = shared - data - _ASKING
+    return bool(name_terms and name_terms <= request_terms) or (len(shared) >= 2 and bool(own))
 
 
 class OfflinePlanner:
@@ -245,7 +289,8 @@ class OfflinePlanner:
 
         gathered: list[str] = []
         changes = change_request(request)
-        matched = [a for a in agents if a["name"] not in self.BUILTINS and agent_matches(found, a)]
+        own_data = self._data.counted | self._data.values
+        matched = [a for a in agents if a["name"] not in self.BUILTINS and agent_matches(found, a, data=own_data)]
         if not (changes or wants_data or wants_knowledge or wants_report or matched):
             # Nothing in the task names figures, a document topic, an artefact or an agent's work: a plan
             # would be a guess, so the planner says it is not sure (the run ends `unsure`).

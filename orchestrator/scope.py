@@ -25,7 +25,8 @@ ACTION = frozenset(
     )
 )
 QUESTION_START = re.compile(
-    r"^\s*(what|who|whom|whose|when|where|why|how|which|is|are|was|were|do|does|did|can|could|should|would"
+    r"^\s*(what(?:'?s)?|who(?:'?s)?|whom|whose|when|where(?:'?s)?|why|how(?:'?s)?|which|is|are|was|were|do|does|did"
+    r"|can|could|should|would"
     r"|will|tell me|explain|describe)\b",
     re.IGNORECASE,
 )

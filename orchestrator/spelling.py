@@ -90,6 +90,8 @@ class Speller:
         # The deployment's own words first: one edit or swap of neighbours ("lona", "Eurpoe"), two in a long
         # word, else a close match ("headphnes", "acessories").
         edits = process.extractOne(w, self._known, scorer=OSA.distance, score_cutoff=1 if len(w) <= 6 else 2)
+        if english_words().get(w, 0) and (edits is None or edits[1] > 1):
+            return None  # a rare real word ("unassigned") is only a one-letter slip, never a loose match
         close = edits or process.extractOne(w, self._known, scorer=fuzz.ratio, score_cutoff=80 if len(w) <= 5 else 75)
         if close is not None:
             return self._spelt[str(close[0])]

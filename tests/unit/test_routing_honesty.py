@@ -34,6 +34,9 @@ VALUES = {
     "Email": "lib.loans.channel",
     "L2": "lib.loans.tier",
     "L3": "lib.loans.tier",
+    "open": "lib.loans.status",
+    "returned": "lib.loans.status",
+    "maria": "lib.loans.librarian",
 }
 # Words of the handbook documents (`document_words`), as written.
 DOCUMENT_WORDS = "loan period renewal renewals fines overdue atlases reference desk interlibrary holds window".split()
@@ -172,3 +175,37 @@ def test_how_many_are_there_counts_the_thing_named_before_it() -> None:
     counted = frozenset({"loan", "branch"})
     assert counts_data("Riverside loans, how many are there?", counted)
     assert not counts_data("Ducks, how many are there?", counted)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Which branch has the fewest loans?",  # a superlative of a table's rows
+        "What percentage of loans are L2?",
+        "List maria's open loans",  # an enumeration naming values
+        "How are the loans spread over the days of the week?",
+        "How many L2 or L3 loans does maria have?",  # the counted word past two values
+    ],
+)
+async def test_questions_about_the_datas_rows_go_to_the_database(text: str) -> None:
+    decision = await classifier().classify(request=text, history=[])
+    assert decision.intent == "task" and not decision.out_of_scope, (text, decision.reason)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What are the open loans at Riverside?",  # the data's words, not the checker's own
+        "What is the loan period for a reference book?",  # the rule for any one of a kind
+        "What happens when an L3 loan is late?",
+        "How is the late fee calculated?",
+    ],
+)
+async def test_the_agent_with_its_own_words_only_gets_its_own_work(text: str) -> None:
+    decision = await classifier().classify(request=text, history=[])
+    assert "overdue_check" not in decision.reason, (text, decision.reason)
+
+
+async def test_the_agents_own_work_still_reaches_it() -> None:
+    decision = await classifier().classify(request="Which open loans are past their due date?", history=[])
+    assert decision.intent == "task" and "overdue_check" in decision.reason
