@@ -446,8 +446,8 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
             q.growth = True
             q.dimensions = [d for d in q.dimensions if isinstance(d, Column)]
             q.ranked = q.ranked if isinstance(q.ranked, Column) else categorical[-1]
-            if s.decline and s.superlative:
-                q.ascending = not q.ascending  # "fell the most": the most negative change first
+            if s.decline:  # "fell the most", "whose sales dropped": the most negative change first
+                q.ascending = not q.ascending if s.superlative else True
         elif any(isinstance(d, str) for d in q.dimensions) and not q.top_n and not q.compare:
             q.growth = True
         else:

@@ -138,6 +138,10 @@ async def test_sales_growth_between_two_periods_ranks_the_change(
                 "categories whose units fell the most between Q1 2026 and Q2 2026",
                 growth("sum(oi.quantity) {}", "ASC", ""),
             ),
+            (
+                "categories whose revenue dropped from Q1 2026 to Q2 2026",
+                growth("round(sum(oi.revenue) {}, 2)", "ASC", ""),
+            ),
         ],
     )
 
