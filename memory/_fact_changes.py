@@ -93,7 +93,9 @@ _DIET_RE = re.compile(
 # A first-person habit marked as current or replacing another: "I take the bus now", "we meet on
 # Tuesdays instead of Mondays". The verb is any word but these, which speak about the conversation.
 _HABIT_RE = re.compile(
-    r"^(?P<subj>I|we)\s+(?:now\s+|mostly\s+|usually\s+|mainly\s+)*(?P<verb>[a-z]+)\s+(?P<obj>.+)$", re.I
+    r"^(?P<subj>I|we)\s+(?:(?:now|mostly|usually|mainly|only|always|often|typically|normally|generally|also)\s+)*"
+    r"(?P<verb>[a-z]+)\s+(?P<obj>.+)$",
+    re.I,
 )
 _NOT_HABIT_VERBS = frozenset(
     """am are was were be been have has had do does did will would shall should can could may might must need

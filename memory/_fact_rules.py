@@ -111,6 +111,7 @@ def read_facts(text: str) -> list[Fact]:
     """Every fact the rules find in `text`, in order; nothing from questions, requests or chit-chat."""
     text = _CONTRACTION_RE.sub(lambda m: _CONTRACTIONS[m.group(1).lower()], text.replace("\u2019", "'"))
     text = re.sub(r"\b(\w+)'s\s+been\b", r"\1 has been", text)  # "budget's been raised"
+    text = re.sub(r"\b(our|my)\s+(?:team|company)'s\s+", r"\1 ", text, flags=re.I)  # "our team's SLA target"
     text = _RATHER_RE.sub(_prefer, text)
     text = _ONLY_NOW_RE.sub(r"\g<neg>, \g<s> \g<v> \g<y> now", text)
     facts: list[Fact] = []

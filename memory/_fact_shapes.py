@@ -79,7 +79,7 @@ _STARTS_RE = re.compile(
     re.I,
 )
 _HOLD_RE = re.compile(
-    r"^(?P<subj>I|we)\s+(?:now\s+|usually\s+|always\s+)?(?:hold|have|do|run|schedule|meet\s+for)\s+"
+    r"^(?P<subj>I|we)\s+(?:now\s+|usually\s+|always\s+)?(?:hold|have|do|run|schedule|take|meet\s+for)\s+"
     r"(?:the\s+|our\s+|my\s+|a\s+|an\s+)?(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+"
     r"(?P<o>(?:at|on|every)\s+.+)$",
     re.I,
@@ -126,8 +126,9 @@ def shape_facts(clause: str, conf: float, *, make: MakeFact, clean: Callable[[st
                 valid: Callable[[str], bool], drink_words: frozenset[str]) -> list[Fact]:  # fmt: skip
     """The facts of `clause` when it has one of the shapes above; [] otherwise."""
     ctx = _Ctx(conf, make, clean, valid, drink_words)
-    rules = (_responsible, _handled_by, _self_responsible, _replaced, _person_is_my, _reports_to, _team_size, _name,
-             _kind_of_person, _promoted, _on_duty, _member, _joined, _starts, _hold, _commute)  # fmt: skip
+    rules = (_responsible, _handled_by, _self_responsible, _replaced_on, _replaced, _person_is_my, _reports_to,
+             _team_size, _name, _kind_of_person, _promoted, _on_duty, _member, _joined, _starts, _hold,
+             _commute)  # fmt: skip
     for rule in rules:
         if found := rule(clause, ctx):
             return found
@@ -204,6 +205,25 @@ _SELF_RESPONSIBLE_RE = re.compile(
     r"(?:\s+from\s+(?P<old>" + _PERSON_ALT + r"))?$",
     re.I,
 )
+
+
+# "Ana replaced Ben on the printer queue", "the printer queue now belongs to Ana".
+_REPLACED_ON_RE = re.compile(
+    r"^(?P<who>" + _PERSON_ALT + r")\s+(?:has\s+)?(?:replaced|succeeded|took\s+over\s+from)\s+(?P<old>" + _PERSON_ALT
+    + r")\s+(?:on|for)\s+(?P<what>.+)$"
+    r"|^(?:the\s+)?(?P<what2>[\w-]+(?:\s+[\w-]+){0,4}?)\s+(?:now\s+)?(?:belongs|belong|goes|go)\s+to\s+(?:now\s+)?"
+    r"(?P<who2>" + _PERSON_ALT + r")$"
+)  # fmt: skip
+
+
+def _replaced_on(clause: str, ctx: _Ctx) -> list[Fact]:
+    """A colleague who takes over a queue or an area from another, or whom it now belongs to."""
+    m = _REPLACED_ON_RE.match(ctx.clean(clause))
+    if not m:
+        return []
+    if m["who"]:
+        return _responsibility(ctx, m["who"], m["what"], m["old"], True)
+    return _responsibility(ctx, m["who2"], m["what2"], None, False)
 
 
 def _self_responsible(clause: str, ctx: _Ctx) -> list[Fact]:
@@ -297,7 +317,7 @@ def _joined(clause: str, ctx: _Ctx) -> list[Fact]:
 
 _ON_DUTY_RE = re.compile(
     r"^(?P<subj>I|we)\s+(?:am|are)\s+(?:now\s+)?(?P<o>on\s+(?:call|duty|leave|holiday|vacation|sick\s+leave|"
-    r"parental\s+leave|standby))(?P<when>\s+.+)?$",
+    r"parental\s+leave|standby)|out\s+of\s+(?:the\s+)?office|off\s+sick|away)(?P<when>\s+.+)?$",
     re.I,
 )
 

@@ -31,6 +31,10 @@ def _slots(text: str) -> list[tuple[str, str, str, str | None, bool]]:
         ("I handle the Wi-Fi tickets now", [("Wi-Fi tickets", "handled_by", "The user", None, True)]),
         ("We look after the Laptop queue", [("Laptop queue", "handled_by", "Our team", None, True)]),
         ("Chloe moved to the Payroll team", [("Chloe", "team", "Payroll team", None, True)]),
+        ("Ana replaced Ben on the printer queue", [("printer queue", "handled_by", "Ana", "Ben", True)]),
+        ("The printer queue now belongs to Ana", [("printer queue", "handled_by", "Ana", None, True)]),
+        ("Our team's SLA target is 95%", [("we", "sla_target", "95%", None, True)]),
+        ("I take my lunch break at 12:30", [("user", "lunch_break", "12:30", None, True)]),
         # the size of a team
         ("My sales team has 4 people.", [("we", "team_size", "4 people", None, True)]),
         ("our team is 6 people now", [("we", "team_size", "6 people", None, True)]),
