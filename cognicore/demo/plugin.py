@@ -42,7 +42,10 @@ SQL_VOCABULARY = SqlVocabulary(
             f"sum({{{_ITEMS}.quantity}})",
             ("units", "units sold", "unit sales", "volume", "quantity", "pieces"),
             label="units sold",
-            weak_words=("sold", "sell", "selling", "seller", "bestseller", "best seller", "popular", "popularity"),
+            weak_words=(
+                *("sold", "sell", "selling", "seller", "bestseller", "best seller", "popular", "popularity"),
+                *("move", "moved", "shift", "shifted"),  # "how many did we move": units, not an amount
+            ),
         ),
         NamedMeasure(
             "average_order_value",

@@ -148,7 +148,8 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
         else:  # "items" -> "products", "categories" -> "components"
             forms = "|".join(re.escape(f) for f in dict.fromkeys((plural(source), source)))
             text = re.sub(rf"\b({forms})\b", _plural_like(replacement, source), text)
-    t = _Text(text)
+    text = " ".join(_column_word(w, lex) for w in text.split())
+    t = _Text(" " + text + " ")
     _periods(t, q, today)
     _missing(t, q, lex)
     # Named measures whose words are also rule words ("average order value", "margin percent") go first.
@@ -178,6 +179,20 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
 
 
 _NOT_GROUPINGS = frozenset("the our all far then now hand itself themselves".split())
+
+
+def _column_word(word: str, lex: Lexicon) -> str:
+    """A word built on one dimension column's name ("assigned" for "assignee") stands for that column."""
+    if len(word) < 6 or word in STOP_WORDS or word in lex.phrases or singular(word) in lex.phrases:
+        return word
+    names = {
+        normalise(c.name)
+        for tb in lex.catalogue.tables
+        for c in tb.columns
+        if c.kind == "text" and c.values and not c.is_key and "_" not in c.name and len(c.name) >= 6
+    }
+    hits = [n for n in names if n[:6] == word[:6]]
+    return hits[0] if len(hits) == 1 else word
 
 
 def _plural_like(word: str, source: str) -> Callable[[re.Match[str]], str]:
@@ -226,6 +241,7 @@ def _shape(t: _Text, q: Mapping) -> _Shape:
         q.share = True
     s.compare = bool(t.take(r"\b(vs|versus|compared? (to|with|against)?|against|side by side)\b"))
     s.trend = bool(t.take(r"\bover time\b|\b(trends?|trending|evolution|evolved?|history|historical|timeline)\b"))
+    t.take(r"\b(?:break|breaks|broken|breaking)(?: it| them| this)? down\b")  # "break down": a breakdown
     s.listing = re.match(r"\s*(list|show( me)?|give me|display|which|what are)\b", t.s) is not None
     growth = r"\b(growth|grow|grows|grew|grown|growing|change|changed|changes|increase|increased|rose|rise)\b"
     decline = r"\b(decline|declined|declining|decrease|decreased|drop|dropped|fell|fall|shrank|shrink|shrunk)\b"
@@ -527,7 +543,8 @@ def _place_dimensions(
             after_value = [col.table for col in before_values]
             if any(col.table == dim.table and (col.unique or col.primary_key) for col in before_values):
                 continue  # "the EU region": the word names the row the value already names
-            if not grouping and (dim.ref in q.filters or (after_value and s.rank_at is None)):
+            filtered = dim.ref in q.filters or dim.ref in q.excluded or dim.ref in q.missing
+            if not grouping and (filtered or (after_value and s.rank_at is None)):
                 continue  # "Europe ... region", "audio products": the word describes a filter
         if isinstance(dim, Column) and pos in s.all_of:
             continue  # "all products": the total over them

@@ -178,6 +178,13 @@ async def test_sales_averages_per_entity_shares_and_clauses(pool: AsyncConnectio
         ],
         context="Compare online and retail order counts in 2025",
     )
+    q4 = "o.ordered_at >= DATE '2025-10-01' AND o.ordered_at < DATE '2026-01-01'"
+    await check(
+        pool,
+        sales,
+        "demo_sales",
+        [("How many did we move in Q4 2025?", f"SELECT sum(oi.quantity) {ITEMS} WHERE {q4}")],  # the plugin's verb
+    )
     with pytest.raises(Unsure, match="'salesperson'"):
         await sales.write_sql(question="revenue by salesperson in 2025", schema="")
 
@@ -217,6 +224,15 @@ async def test_tickets_in_the_plugins_words(pool: AsyncConnectionPool, tickets: 
                 "agents by resolved incidents",  # a grouping named first, ranked by the entity's count
                 "SELECT assignee, count(*) FROM support_desk.tickets WHERE status = 'closed' "
                 "GROUP BY 1 ORDER BY 2 DESC, 1",
+            ),
+            (
+                "Break down the incidents per component",  # a phrasal verb, not an unplaced word
+                "SELECT component, count(*) FROM support_desk.tickets GROUP BY 1 ORDER BY 2 DESC, 1",
+            ),
+            (
+                "open tickets not assigned to ben, by priority",  # "assigned" names the excluded column only
+                "SELECT priority, count(*) FROM support_desk.tickets WHERE status = 'open' "
+                "AND (assignee IS NULL OR assignee <> 'ben') GROUP BY 1 ORDER BY 2 DESC, 1",
             ),
             (
                 "number of P1 cases by state",
