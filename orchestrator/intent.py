@@ -138,7 +138,8 @@ _SUMMARISE = frozenset(terms("summarize summarise"))
 _RANKING = re.compile(r"\b(top|bottom|best|worst|highest|lowest|most|least)\b", re.IGNORECASE)
 # A sentence whose subject is the speaker or their team tells something, unless it asks for something.
 _STATES = re.compile(
-    r"^\s*(i|we|my|our|i'm|im|we're|i've|we've|i'd|we'd|fyi|btw|just so you know|note that|remember that|"
+    r"^\s*(?:(?:these days|nowadays|lately|recently|now|usually|today|this week)[,\s]+)?"
+    r"(i|we|my|our|i'm|im|we're|i've|we've|i'd|we'd|fyi|btw|just so you know|note that|remember that|"
     r"for the record|from now on)\b",
     re.IGNORECASE,
 )
@@ -152,11 +153,13 @@ _WANTS = re.compile(
 # has moved"): a subject of one to three words, then a form of be/have/will. Told, not asked.
 _DECLARES = re.compile(
     r"^\s*(?:(?:the|our|my|a|an)\s+)?(?P<subject>(?:[a-z0-9][\w'-]*\s+){0,3}[a-z0-9][\w'-]*)\s+(?:is|are|was|were|has|"
-    r"have|had|will|won't|isn't|aren't|wasn't|weren't|hasn't|haven't)\b"
+    r"have|had|will|won't|isn't|aren't|wasn't|weren't|hasn't|haven't|got|gets|became|becomes|remains|remained)\b"
     # "Ben's on holiday", "Ana's leaving on Friday": a name's "is" contracted, then where or what they are doing.
     r"|^\s*(?P<name>[a-z][\w-]*)'s\s+(?:on|off|in|out|away|back|not|now|still|been|going|just|also|[a-z]+ing)\b",
     re.IGNORECASE,
 )
+# Third-person forms that make no news of their own ("Ben does ...?" asks; "Chloe's" is a possessive).
+_NOT_DOING = frozenset("does has is was needs wants asks says".split())
 # Words that make a subject a relative clause ("tickets that are open") or a question ("how many are").
 _NOT_SUBJECT = frozenset("that which who whom whose where when what how why many much there any".split())
 # A preference about how the speaker wants things ("I prefer reports in bullet points", "I'd rather get
@@ -166,6 +169,16 @@ _PREFERS = re.compile(
     r"^\s*(?:i|we)\s+(?:really\s+|usually\s+|always\s+|generally\s+|much\s+)?"
     r"(?:prefer|like (?:my|our|it|them|when|to have|having)|love|hate|dislike|enjoy)\b",
     re.IGNORECASE,
+)
+# "Call me Sam": how the speaker wants to be named (a name, not "a taxi"); the name keeps its capital.
+_NAMED = re.compile(r"^\s*(?:please\s+)?(?:[Cc]all|[Aa]ddress)\s+(?:me|us)\s+[A-Z][\w'-]*(?:,?\s*please)?[.!]?\s*$")
+# "Chloe looks after the printer tickets", "Ben handles printer tickets from now on": a name (capitalised),
+# then a verb in the third person and what follows.
+# A noun phrase of the data reads the same ("Europe sales by month", "Printer tickets in 2025"): a grouping or
+# filter preposition right after the word makes it a plural noun, not a verb.
+_DOES = re.compile(
+    r"^\s*(?:[Tt]he\s+)?(?P<subject>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+(?P<verb>[a-z]{3,}s)\s+"
+    r"(?!(?:by|per|vs|versus|in|for|over|across|of|from|during|this|last|and|or)\b)\w"
 )
 # Told about someone else ("Finance raised our budget to 9k", "Ben took over the printer queue"): a subject of
 # one or two words (a name, "the board") then a past-tense verb and its object; not a question or a request.
@@ -289,7 +302,7 @@ class OfflineClassifier:
     def _rules(self, request: str) -> IntentDecision:
         """The intent of a request that stands on its own."""
         found = set(terms(request))
-        if self._tells(request) and not (_WANTS.search(request) or is_question(request)):
+        if _NAMED.match(request) or (self._tells(request) and not (_WANTS.search(request) or is_question(request))):
             # Before the agents' words: "I prefer the ticket summary as a list" tells, whatever agent it names.
             return IntentDecision(intent="statement", reason="tells a preference or news", confidence=0.75)
         if verb := change_request(request):
@@ -349,6 +362,10 @@ class OfflineClassifier:
         declared = _DECLARES.match(request)
         if declared and not set(words(declared.group("subject") or "")) & _NOT_SUBJECT:
             return True  # "Chloe is off sick until Thursday."
+        does = _DOES.match(request)
+        if does and not set(words(does.group("subject"))) & _NOT_SUBJECT and does.group("verb") not in _NOT_DOING:
+            # "Europe sales by month" names data: a verb that is a word of the data is no verb.
+            return not {stem(does.group("verb"))} & (self._data | self._datawords.counted | self._datawords.values)
         m = _REPORTED.match(request)
         if m is None:
             return False
