@@ -61,7 +61,7 @@ _PERIOD_WORDS = frozenset("last this previous past current next coming first sec
 _ARRANGING = frozenset(terms("sort order rank group filter split break count sum total average tally plot map"))
 # "remind me what the return window is" asks; "remind me on Monday to ..." sets a reminder.
 _REMIND_ASKS = re.compile(
-    r"^\s*(?:please\s+)?remind\s+(?:me|us)\s+(?:again\s+)?"
+    r"^\s*(?:please\s+)?remind\s+(?:me|us)[,:]?\s+(?:again[,:]?\s+)?"
     r"(?:what|how|which|who|whom|when|where|why|whether|if|of|about)\b",
     re.IGNORECASE,
 )

@@ -100,6 +100,7 @@ async def test_actions_no_agent_offers_are_out_of_scope_even_with_data_words(tex
     [
         "Order the branches by loans in 2025",  # sorting is reading
         "Remind me what the loan period is",  # asking
+        "Remind me, what is my usual branch?",
         "Check the open loans at Riverside for late ones",  # an agent's own verb
         "Show me the loans per genre",
         "Loans this quarter at Riverside",  # a noun, then its period
