@@ -275,8 +275,9 @@ class Runner:
             )
 
     def _recorder(self, run_id: str, user_id: str, **kwargs: Any) -> Recorder:
-        # Buffered: a task's role calls are stored with its checkpoint writes (see `_drive`), not one by one.
-        return Recorder(outputs=ROLE_OUTPUTS, sink=self._runs.sink(run_id, user_id), buffered=True, **kwargs)
+        # Each call is stored as it happens (one round trip, `RunCallSink.save`): a kill -9 keeps the calls of a
+        # step that was still running, which its re-run on resume then replaces.
+        return Recorder(outputs=ROLE_OUTPUTS, sink=self._runs.sink(run_id, user_id), **kwargs)
 
     async def _drive(
         self,
@@ -294,14 +295,7 @@ class Runner:
         config = _config(user_id, session_id)
         run_id = run_id or (graph_input or {}).get("run_id")
         assert run_id is not None, "a run is driven with its id: in its input, or read by resume/fork"
-        sink = self._runs.sink(run_id, user_id)
-
-        def task_calls(task_id: str) -> list[tuple[str, list[tuple[Any, ...]]]]:
-            calls, drop = recorder.take(task_id)
-            return sink.statements(calls, drop_tasks=[task_id] if drop else [])
-
-        # The task's role calls go into the pipeline of its checkpoint writes: one round trip for both.
-        graph = bind_user(self._graph, user_id, with_task_writes=task_calls)
+        graph = self._as(user_id)
         started = time.perf_counter()
         node_started: dict[str, float] = {}
         timings: dict[str, float] = {}
@@ -345,10 +339,6 @@ class Runner:
         except Exception as exc:
             await self._end(run_id, user_id, "failed", f"{type(exc).__name__}: {exc}")
             raise
-        finally:
-            # Calls made outside a task, or by a task whose writes never came (the run stopped): kept all the same.
-            with suppress(Exception):
-                await asyncio.shield(recorder.flush())
         timings["total"] = round((time.perf_counter() - started) * 1000, 1)
         if last is None:  # the stream reported no checkpoint (nothing ran): read the thread's newest
             snapshot = await graph.aget_state(config)

@@ -8,12 +8,10 @@ The owner (migrations, maintenance) is not bound: the policy is enabled, not for
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from contextvars import ContextVar
 from typing import Any
 
-from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from psycopg import AsyncConnection, AsyncCursor
 from psycopg.rows import DictRow, dict_row
@@ -65,38 +63,12 @@ $do$;
 """Row-level security on the checkpointer's tables: a statement acting as a user sees only that user's threads."""
 
 
-TaskStatements = Callable[[str], Sequence[tuple[str, Sequence[Any]]]]
-"""Given a finished task's id, the statements (SQL, rows) to store with its checkpoint writes."""
-
-# The statements of the task whose writes `aput_writes` is storing: a context variable, because the saver is
-# shared by the run's concurrent tasks and its cursor is entered inside LangGraph's own `aput_writes`.
-_WITH_WRITES: ContextVar[Sequence[tuple[str, Sequence[Any]]]] = ContextVar("cognicore_with_writes", default=())
-
-
 class TenantSaver(AsyncPostgresSaver):
-    """LangGraph's PostgreSQL checkpointer acting as one user: row-level security limits it to their threads.
+    """LangGraph's PostgreSQL checkpointer acting as one user: row-level security limits it to their threads."""
 
-    `with_task_writes` adds a run's own records of a task (its role calls) to the pipeline that stores the
-    task's checkpoint writes: no extra round trip, and a task whose writes are stored has its records too.
-    """
-
-    def __init__(
-        self, saver: AsyncPostgresSaver, *, user_id: str, with_task_writes: TaskStatements | None = None
-    ) -> None:
+    def __init__(self, saver: AsyncPostgresSaver, *, user_id: str) -> None:
         super().__init__(saver.conn, saver.pipe, saver.serde)
         self.user_id = check_user_id(user_id)
-        self._with_task_writes = with_task_writes
-
-    async def aput_writes(
-        self, config: RunnableConfig, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""
-    ) -> None:
-        """LangGraph's `aput_writes`, with the run's records of the task in the same pipeline."""
-        extra = self._with_task_writes(task_id) if self._with_task_writes is not None else ()
-        token = _WITH_WRITES.set(extra)
-        try:
-            await super().aput_writes(config, writes, task_id, task_path)
-        finally:
-            _WITH_WRITES.reset(token)
 
     @asynccontextmanager
     async def _cursor(self, *, pipeline: bool = False) -> AsyncIterator[AsyncCursor[DictRow]]:
@@ -116,9 +88,6 @@ class TenantSaver(AsyncPostgresSaver):
             async with conn.pipeline(), conn.cursor(binary=True, row_factory=dict_row) as cur:
                 await cur.execute(_SET_USER, (USER_SETTING, self.user_id))
                 yield cur
-                if pipeline:
-                    for statement, rows in _WITH_WRITES.get():
-                        await cur.executemany(statement, rows)  # type: ignore[arg-type]  # static SQL
                 await cur.execute(_SET_USER, (USER_SETTING, ""))
             holds_session_state(conn, clear=True)  # the pipeline synced: every statement ran, the user is unset
 
@@ -138,7 +107,6 @@ async def _connection(
         yield conn
 
 
-def bind_user(graph: Any, user_id: str, *, with_task_writes: TaskStatements | None = None) -> Any:
+def bind_user(graph: Any, user_id: str) -> Any:
     """The compiled graph with its checkpointer acting as `user_id` (a shallow copy; nothing is rebuilt)."""
-    saver = TenantSaver(graph.checkpointer, user_id=user_id, with_task_writes=with_task_writes)
-    return graph.copy(update={"checkpointer": saver})
+    return graph.copy(update={"checkpointer": TenantSaver(graph.checkpointer, user_id=user_id)})

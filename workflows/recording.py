@@ -3,10 +3,8 @@
 A role is wrapped once by the shell with `recorded(name, role)`, which keeps the role's type. The
 `Recorder` of a run travels in the run's LangGraph context (`Context.recorder`); a wrapped role finds
 it through LangGraph's runtime, and tells parallel tasks apart by LangGraph's own task id, so nothing
-is kept in module-level state. Each call is tagged with its task and stored either as it happens or, when
-the recorder buffers, together with its task's checkpoint writes (`take`): the calls of a finished task are
-never lost, a task cut short runs again on resume, and a resumed run replaces the calls of a task it runs
-again instead of doubling them.
+is kept in module-level state. Each call is stored as it happens, tagged with its task: a crash loses
+none, and a resumed run replaces the calls of a task it runs again instead of doubling them.
 """
 
 from __future__ import annotations
@@ -61,10 +59,6 @@ class CallSink(Protocol):
         """Forget the calls an earlier attempt of this task made (the task is running again)."""
         ...
 
-    async def save_many(self, calls: list[ModelCall], *, drop_tasks: list[str]) -> None:
-        """Store several calls at once, after forgetting the earlier attempts of `drop_tasks`."""
-        ...
-
 
 _ADAPTERS: dict[int, tuple[Mapping[str, Any], dict[str, TypeAdapter[Any]]]] = {}
 
@@ -84,9 +78,7 @@ class Recorder:
     `outputs` is the closed map of role name -> output type used to revive recorded answers (a role
     whose name starts with `tool:` uses the entry `"tool:"`). `serve` limits which roles are served from
     the recording (a live replay serves only the planning decisions and runs everything else again).
-    `stale_tasks` are tasks with calls stored by an earlier, crashed attempt of this run. With `buffered`,
-    calls wait in memory until the caller takes a task's calls to store them with the task's checkpoint
-    writes (`take`), or `flush`es the rest: one write per task instead of one transaction per call.
+    `stale_tasks` are tasks with calls stored by an earlier, crashed attempt of this run.
     """
 
     def __init__(
@@ -98,7 +90,6 @@ class Recorder:
         sink: CallSink | None = None,
         first_seq: int = 0,
         stale_tasks: Iterable[str] = (),
-        buffered: bool = False,
     ) -> None:
         self.calls: list[ModelCall] = []
         self._queues: dict[tuple[str, str], deque[ModelCall]] = defaultdict(deque)
@@ -110,9 +101,6 @@ class Recorder:
         self._seq = itertools.count(first_seq)
         self._stale = set(stale_tasks)
         self._scopes: dict[str, str] = {}
-        self._buffered = buffered
-        self._pending: dict[str | None, list[ModelCall]] = defaultdict(list)
-        self._to_drop: set[str] = set()
         self.replaying = bool(self._queues)
 
     def enter_scope(self, scope: str) -> None:
@@ -187,33 +175,10 @@ class Recorder:
         self.calls.append(call)
         if self._sink is None:
             return
-        stale = task_id is not None and task_id in self._stale
-        if stale:
+        if task_id is not None and task_id in self._stale:
             self._stale.discard(task_id)
-        if self._buffered:
-            if stale:
-                self._to_drop.add(cast(str, task_id))
-            self._pending[task_id].append(call)
-            return
-        if stale:
-            await self._sink.drop_task(cast(str, task_id))
+            await self._sink.drop_task(task_id)
         await self._sink.save(call)
-
-    def take(self, task_id: str) -> tuple[list[ModelCall], bool]:
-        """The buffered calls of a task (now the caller's to store) and whether its earlier attempt's must go."""
-        drop = task_id in self._to_drop
-        self._to_drop.discard(task_id)
-        return self._pending.pop(task_id, []), drop
-
-    async def flush(self) -> None:
-        """Store every call still buffered (calls made outside a task, or a run that stopped), through the sink."""
-        if self._sink is None or not (self._pending or self._to_drop):
-            return
-        calls = sorted((c for pending in self._pending.values() for c in pending), key=lambda c: c.seq)
-        drop = sorted(self._to_drop)
-        self._pending.clear()
-        self._to_drop.clear()
-        await self._sink.save_many(calls, drop_tasks=drop)
 
 
 class RecordedRole:

@@ -106,25 +106,6 @@ class RunCallSink:
         async with user_transaction(self.pool, self.user_id) as conn:
             await conn.execute(_DROP_TASK, (self.run_id, task_id))
 
-    async def save_many(self, calls: list[ModelCall], *, drop_tasks: list[str]) -> None:
-        """Store several calls in one round trip, after forgetting the earlier attempts of `drop_tasks`."""
-        async with user_writes(self.pool, self.user_id) as writes:
-            for sql, rows in self.statements(calls, drop_tasks=drop_tasks):
-                writes.executemany(sql, rows)
-
-    def statements(self, calls: list[ModelCall], *, drop_tasks: list[str]) -> list[tuple[str, list[tuple[Any, ...]]]]:
-        """The statements (with their rows) that store `calls`, for a caller that sends them on its own connection.
-
-        The checkpointer sends them in the pipeline of the task's checkpoint writes: the connection there names
-        the user (the policies of `run_calls` check it), and a task's calls and its completion travel together.
-        """
-        out: list[tuple[str, list[tuple[Any, ...]]]] = []
-        if drop_tasks:
-            out.append((_DROP_TASK, [(self.run_id, task_id) for task_id in drop_tasks]))
-        if calls:
-            out.append((_SAVE_CALL, [self._row(call) for call in calls]))
-        return out
-
     def _row(self, call: ModelCall) -> tuple[Any, ...]:
         return (
             self.run_id,

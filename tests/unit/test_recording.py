@@ -35,11 +35,6 @@ class ListSink:
         self.dropped.append(task_id)
         self.saved = [c for c in self.saved if c.task_id != task_id]
 
-    async def save_many(self, calls: list[ModelCall], *, drop_tasks: list[str]) -> None:
-        for task_id in drop_tasks:
-            await self.drop_task(task_id)
-        self.saved += calls
-
 
 class Echo:
     """A role: answers with its question, counting calls."""
@@ -110,23 +105,6 @@ def test_a_task_run_again_after_a_crash_replaces_its_calls_once() -> None:
     asyncio.run(again._record("tool:echo", "s1", killed.task_id, {}, StepOutput(summary="y"), 1.0))
     assert sink.dropped == [killed.task_id], "dropped once, before the re-run's first call"
     assert [c.output["summary"] for c in sink.saved] == ["x", "y"] and [c.seq for c in sink.saved] == [1, 2]
-
-
-def test_a_buffered_recorder_hands_each_task_its_calls_and_flushes_the_rest() -> None:
-    sink = ListSink()
-    recorder = Recorder(outputs=ROLE_OUTPUTS, sink=sink, buffered=True, first_seq=3, stale_tasks={"t1"})
-
-    async def calls() -> None:
-        for task_id, summary in (("t1", "a"), ("t2", "b"), ("t1", "c"), (None, "d")):
-            await recorder._record("tool:echo", "s1", task_id, {}, StepOutput(summary=summary), 1.0)
-
-    asyncio.run(calls())
-    assert sink.saved == [] and sink.dropped == [], "nothing is stored until the caller takes it"
-    taken, drop = recorder.take("t1")
-    assert [c.output["summary"] for c in taken] == ["a", "c"] and drop, "t1 ran before: its old calls must go"
-    assert recorder.take("t1") == ([], False), "taken once"
-    asyncio.run(recorder.flush())
-    assert [(c.task_id, c.seq) for c in sink.saved] == [("t2", 4), (None, 6)] and sink.dropped == []
 
 
 def test_replay_serves_recorded_answers_revived_from_the_closed_map() -> None:
