@@ -4,19 +4,18 @@ Rules read the request in a fixed order (periods, shape words, measures, values,
 the words it uses, so one word serves one purpose. Whatever is left must be a stop word: a word that could
 name a dimension, filter or period but was not placed makes the mapping `Unsure`, never silently dropped.
 
-A little over 400 lines on purpose: the rules depend on the order in which they claim words, so they are
+A little over 500 lines on purpose: the rules depend on the order in which they claim words, so they are
 kept together and read top to bottom.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
-from itertools import pairwise
 
 from cognicore.subagents.errors import Unsure
+from cognicore.subagents.offline_sql._words import column_word, either, missing, negation, plural_like, value_case_ok
 from cognicore.subagents.offline_sql.catalogue import Column, Table
 from cognicore.subagents.offline_sql.lexicon import (
     STOP_WORDS,
@@ -147,11 +146,11 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
             text = re.sub(rf"\b{re.escape(source)}(?:e?s)?\b", replacement, text)
         else:  # "items" -> "products", "categories" -> "components"
             forms = "|".join(re.escape(f) for f in dict.fromkeys((plural(source), source)))
-            text = re.sub(rf"\b({forms})\b", _plural_like(replacement, source), text)
-    text = " ".join(_column_word(w, lex) for w in text.split())
+            text = re.sub(rf"\b({forms})\b", plural_like(replacement, source), text)
+    text = " ".join(column_word(w, lex) for w in text.split())
     t = _Text(" " + text + " ")
     _periods(t, q, today)
-    _missing(t, q, lex)
+    missing(t, q, lex)
     # Named measures whose words are also rule words ("average order value", "margin percent") go first.
     found = _phrases(t, lex, original, books=("early",))
     shape = _shape(t, q)
@@ -179,25 +178,6 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
 
 
 _NOT_GROUPINGS = frozenset("the our all far then now hand itself themselves".split())
-
-
-def _column_word(word: str, lex: Lexicon) -> str:
-    """A word built on one dimension column's name ("assigned" for "assignee") stands for that column."""
-    if len(word) < 6 or word in STOP_WORDS or word in lex.phrases or singular(word) in lex.phrases:
-        return word
-    names = {
-        normalise(c.name)
-        for tb in lex.catalogue.tables
-        for c in tb.columns
-        if c.kind == "text" and c.values and not c.is_key and "_" not in c.name and len(c.name) >= 6
-    }
-    hits = [n for n in names if n[:6] == word[:6]]
-    return hits[0] if len(hits) == 1 else word
-
-
-def _plural_like(word: str, source: str) -> Callable[[re.Match[str]], str]:
-    """A replacement: `word`, made plural when the synonym it replaces was written in the plural."""
-    return lambda m: plural(word) if m.group(1) != source else word
 
 
 def _periods(t: _Text, q: Mapping, today: date) -> None:
@@ -301,7 +281,7 @@ def _phrases(t: _Text, lex: Lexicon, original: str, *, books: tuple[str, ...]) -
         book = lex.book(name)
         for phrase, pattern in lex.patterns(name):
             while m := pattern.search(t.s):
-                usable = [x for x in book[phrase] if x.kind != "value" or _value_case_ok(x.value, original)]
+                usable = [x for x in book[phrase] if x.kind != "value" or value_case_ok(x.value, original)]
                 if not usable:
                     break
                 t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
@@ -315,13 +295,6 @@ def _phrases(t: _Text, lex: Lexicon, original: str, *, books: tuple[str, ...]) -
                 words = "~" + m.group(0) if name == "partial" else m.group(0)  # "~": part of a value
                 found.append((m.start(), m.end(), words, pick))
     return sorted(found, key=lambda f: f[0])
-
-
-def _value_case_ok(value: str, original: str) -> bool:
-    """Short all-letter codes ("NA", "EU") count only when written as stored, not as ordinary words."""
-    if len(value) > 3 or not value.isalpha():
-        return True
-    return re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", original) is not None
 
 
 def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: _Shape, lex: Lexicon) -> None:
@@ -344,8 +317,8 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
                 weak.append(target.weak)
                 placed[measure.name] = pos
         elif target.kind == "value" and target.column is not None:
-            if negation := _negation(t.read[:pos], target.column):
-                t.s = t.s[: negation.start()] + " " * (negation.end() - negation.start()) + t.s[negation.end() :]
+            if negated := negation(t.read[:pos], target.column):
+                t.s = t.s[: negated.start()] + " " * (negated.end() - negated.start()) + t.s[negated.end() :]
                 excluded = q.excluded.setdefault(target.column.ref, [])
                 if target.value not in excluded:
                     excluded.append(target.value)  # "tickets not closed": every other status
@@ -449,8 +422,8 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
         q.notes.append("A share of an average or ratio means nothing, so none is given.")
         q.share = False
     # "P3 or P4 tickets": one total over either value; "P3 and P4", "P3 vs P4": side by side.
-    either = {ref for ref, at in spans.items() if len(at) > 1 and _either(t.read, sorted(at)) and not s.compare}
-    compared = [ref for ref, values in q.filters.items() if len(values) > 1 and ref not in either]
+    or_joined = {ref for ref, at in spans.items() if len(at) > 1 and either(t.read, sorted(at)) and not s.compare}
+    compared = [ref for ref, values in q.filters.items() if len(values) > 1 and ref not in or_joined]
     if compared and (s.compare or not s.total):
         q.compare = lex.catalogue.column(compared[0])
         if q.compare not in q.dimensions:
@@ -470,52 +443,11 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
             q.not_understood.append("a change over time without periods to compare (name two, or ask by quarter)")
 
 
-def _either(text: str, spans: list[tuple[int, int]]) -> bool:
-    """Whether the values at `spans` are joined only by commas and "or" ("P3 or P4", "VPN, Email or Wi-Fi")."""
-    joins = [text[a[1] : b[0]] for a, b in pairwise(spans)]
-    return (
-        bool(joins)
-        and all(re.fullmatch(r"\s*(?:,\s*)?(?:(?:either|or)\s+)*(?:the\s+)?", j) for j in joins)
-        and (re.search(r"\bor\b", joins[-1]) is not None)
-    )
-
-
 def _lists(s: _Shape, dims: list[tuple[int, str, Column | str]], words: str, table: Table) -> bool:
     """ "list the open tickets", "which tickets are unassigned": the rows of a plural entity, no figure asked."""
     last = words.split()[-1] if words.split() else ""
     plain = not (dims or s.count or s.superlative or s.aggregate or s.age or s.growth or s.total)
     return s.listing and plain and last != singular(last) and _row_name(table) is not None
-
-
-def _missing(t: _Text, q: Mapping, lex: Lexicon) -> None:
-    """ "unassigned tickets", "tickets without an assignee": the column named by the word must be empty."""
-    columns = [c for tb in lex.catalogue.tables for c in tb.columns if c.kind == "text" and not c.is_key and c.values]
-    for pattern in (r"\bun([a-z]{4,})\b", r"\b(?:no|without|missing)(?: an?| any)? ([a-z]{4,})\b"):
-        for m in list(re.finditer(pattern, t.s)):
-            stem = m.group(1)[:6]
-            hits = [c for c in columns if any(w[:6] == stem for w in c.name.split("_") if len(w) >= 4)]
-            if len(hits) == 1 and hits[0].ref not in q.missing:
-                q.missing.append(hits[0].ref)
-                t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
-
-
-_NEGATION = re.compile(r"\b(not|except|excluding|exclude|other than|non|without|besides)((?:\s+[a-z]+){0,2})\s*$")
-
-
-def _negation(before: str, column: Column) -> re.Match[str] | None:
-    """A negation right before a value ("not closed", "not assigned to ben", "excluding Europe"), or None.
-
-    Words between the negation and the value may only be prepositions or the value's column name
-    ("assigned" for an assignee); "did not sell in Europe" is no exclusion of Europe.
-    """
-    m = _NEGATION.search(before)
-    if m is None:
-        return None
-    stems = {w[:6] for w in column.name.split("_")}
-    between = m.group(2).split()
-    if all(w in ("to", "by", "in", "on", "for", "as", "with", "from", "of") or w[:6] in stems for w in between):
-        return m
-    return None
 
 
 def _row_name(table: Table) -> Column | None:

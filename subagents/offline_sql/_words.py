@@ -1,0 +1,85 @@
+"""How the mapper reads single words and values: column words, synonyms' plurals, codes, negations, "or", empties.
+
+Split from `mapper` to keep it readable; these read the request's text and the lexicon, never the mapping's
+shape rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+from cognicore.subagents.offline_sql.catalogue import Column
+from cognicore.subagents.offline_sql.lexicon import STOP_WORDS, Lexicon, normalise, plural, singular
+
+if TYPE_CHECKING:
+    from cognicore.subagents.offline_sql.mapper import Mapping, _Text
+
+
+def column_word(word: str, lex: Lexicon) -> str:
+    """A word built on one dimension column's name ("assigned" for "assignee") stands for that column."""
+    if len(word) < 6 or word in STOP_WORDS or word in lex.phrases or singular(word) in lex.phrases:
+        return word
+    names = {
+        normalise(c.name)
+        for tb in lex.catalogue.tables
+        for c in tb.columns
+        if c.kind == "text" and c.values and not c.is_key and "_" not in c.name and len(c.name) >= 6
+    }
+    hits = [n for n in names if n[:6] == word[:6]]
+    return hits[0] if len(hits) == 1 else word
+
+
+def plural_like(word: str, source: str) -> Callable[[re.Match[str]], str]:
+    """A replacement: `word`, made plural when the synonym it replaces was written in the plural."""
+    return lambda m: plural(word) if m.group(1) != source else word
+
+
+def value_case_ok(value: str, original: str) -> bool:
+    """Short all-letter codes ("NA", "EU") count only when written as stored, not as ordinary words."""
+    if len(value) > 3 or not value.isalpha():
+        return True
+    return re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", original) is not None
+
+
+def either(text: str, spans: list[tuple[int, int]]) -> bool:
+    """Whether the values at `spans` are joined only by commas and "or" ("P3 or P4", "VPN, Email or Wi-Fi")."""
+    joins = [text[a[1] : b[0]] for a, b in pairwise(spans)]
+    return (
+        bool(joins)
+        and all(re.fullmatch(r"\s*(?:,\s*)?(?:(?:either|or)\s+)*(?:the\s+)?", j) for j in joins)
+        and (re.search(r"\bor\b", joins[-1]) is not None)
+    )
+
+
+def missing(t: _Text, q: Mapping, lex: Lexicon) -> None:
+    """ "unassigned tickets", "tickets without an assignee": the column named by the word must be empty."""
+    columns = [c for tb in lex.catalogue.tables for c in tb.columns if c.kind == "text" and not c.is_key and c.values]
+    for pattern in (r"\bun([a-z]{4,})\b", r"\b(?:no|without|missing)(?: an?| any)? ([a-z]{4,})\b"):
+        for m in list(re.finditer(pattern, t.s)):
+            stem = m.group(1)[:6]
+            hits = [c for c in columns if any(w[:6] == stem for w in c.name.split("_") if len(w) >= 4)]
+            if len(hits) == 1 and hits[0].ref not in q.missing:
+                q.missing.append(hits[0].ref)
+                t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
+
+
+NEGATION = re.compile(r"\b(not|except|excluding|exclude|other than|non|without|besides)((?:\s+[a-z]+){0,2})\s*$")
+
+
+def negation(before: str, column: Column) -> re.Match[str] | None:
+    """A negation right before a value ("not closed", "not assigned to ben", "excluding Europe"), or None.
+
+    Words between the negation and the value may only be prepositions or the value's column name
+    ("assigned" for an assignee); "did not sell in Europe" is no exclusion of Europe.
+    """
+    m = NEGATION.search(before)
+    if m is None:
+        return None
+    stems = {w[:6] for w in column.name.split("_")}
+    between = m.group(2).split()
+    if all(w in ("to", "by", "in", "on", "for", "as", "with", "from", "of") or w[:6] in stems for w in between):
+        return m
+    return None
