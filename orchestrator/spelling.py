@@ -95,7 +95,12 @@ class Speller:
         edits = process.extractOne(w, self._known, scorer=OSA.distance, score_cutoff=1 if len(w) <= 6 else 2)
         if english_words().get(w, 0) and (edits is None or edits[1] > 1):
             return None  # a rare real word ("unassigned") is only a one-letter slip, never a loose match
-        close = edits or process.extractOne(w, self._known, scorer=fuzz.ratio, score_cutoff=80 if len(w) <= 5 else 75)
+        # A loose match only for a lower-case word: a capitalised one it does not know is a name ("Marta" is not
+        # "Smart"), corrected only by the slip an edit explains ("Eurpoe").
+        loose = None if word[:1].isupper() else process.extractOne(
+            w, self._known, scorer=fuzz.ratio, score_cutoff=80 if len(w) <= 5 else 75
+        )
+        close = edits or loose
         if close is not None:
             return self._spelt[str(close[0])]
         guess = _checker().correction(w)

@@ -67,6 +67,13 @@ def test_speller_leaves_names_real_words_and_short_words_alone(text: str) -> Non
     assert Speller([*DOCUMENT_WORDS, *COUNTED]).correct(text) == (text, [])
 
 
+def test_speller_does_not_turn_a_name_into_a_near_word_of_the_deployment() -> None:
+    """A name the deployment does not know stays a name: "Marta" was stored as "Smart" (a product word)."""
+    speller = Speller([*DOCUMENT_WORDS, "Smart", "smart", "Europe"])
+    assert speller.correct("Marta owns the printer queue now") == ("Marta owns the printer queue now", [])
+    assert speller.correct("revenue in Eurpoe")[0] == "revenue in Europe", "a one-edit slip is still corrected"
+
+
 async def test_a_misspelt_request_is_classified_as_corrected_and_says_what_was_read() -> None:
     decision = await classifier().classify(request="how many lonas are in the Atlases genre?", history=[])
     assert decision.intent == "task", decision.reason
