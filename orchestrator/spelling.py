@@ -97,8 +97,10 @@ class Speller:
             return None  # a rare real word ("unassigned") is only a one-letter slip, never a loose match
         # A loose match only for a lower-case word: a capitalised one it does not know is a name ("Marta" is not
         # "Smart"), corrected only by the slip an edit explains ("Eurpoe").
-        loose = None if word[:1].isupper() else process.extractOne(
-            w, self._known, scorer=fuzz.ratio, score_cutoff=80 if len(w) <= 5 else 75
+        loose = (
+            None
+            if word[:1].isupper()
+            else process.extractOne(w, self._known, scorer=fuzz.ratio, score_cutoff=80 if len(w) <= 5 else 75)
         )
         close = edits or loose
         if close is not None:
