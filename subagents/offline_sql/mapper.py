@@ -134,7 +134,8 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     words = []
     for w in text.split():
         w = _ABBREVIATIONS.get(w, w)
-        fixed, score = lex.correct(w)
+        # "unassigned" is the negation of a known word ("assigned"), never a misspelling of it
+        fixed, score = (w, 0.0) if w.startswith("un") and lex.knows(w[2:]) else lex.correct(w)
         if score:
             q.notes.append(f"'{w}' was read as '{fixed}'.")
             q.confidence -= 0.1

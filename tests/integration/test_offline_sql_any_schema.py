@@ -226,6 +226,10 @@ async def test_tickets_in_the_plugins_words(pool: AsyncConnectionPool, tickets: 
                 "GROUP BY 1 ORDER BY 2 DESC, 1",
             ),
             (
+                "How many tickets are unassigned?",  # not corrected into the plugin's word "assigned"
+                "SELECT count(*) FROM support_desk.tickets WHERE assignee IS NULL",
+            ),
+            (
                 "Break down the incidents per component",  # a phrasal verb, not an unplaced word
                 "SELECT component, count(*) FROM support_desk.tickets GROUP BY 1 ORDER BY 2 DESC, 1",
             ),
