@@ -84,8 +84,10 @@ NOISE = frozenset(
     information detail details answer question questions anything something thing things exactly already
     still really actually currently ever get got much many us mean means meaning happen happened kind sort
     type way policy policies rule rules last latest recent newest previous against before earlier previously
-    formerly anymore remind someone somebody anyone anybody through via""".split()
+    formerly anymore remind someone somebody anyone anybody through via
+    write draft prepare produce generate create compose briefing brief memo report overview short quick""".split()
 )
+# The last line: a plan step asks for material to "write a short briefing on X"; the artefact is not the subject.
 # Phrases rewritten to the word the documents use before the question is split into words.
 PHRASES = {
     "used to": "",  # "what did I use(d) to drink" asks about drinking, not using
