@@ -160,6 +160,11 @@ _DECLARES = re.compile(
 )
 # Third-person forms that make no news of their own ("Ben does ...?" asks; "Chloe's" is a possessive).
 _NOT_DOING = frozenset("does has is was needs wants asks says".split())
+# Words ending in "s" that are never a verb ("P1 versus P3 tickets by status" compares, it tells nothing).
+_NEVER_VERBS = frozenset(
+    "versus plus minus across towards whereas unless besides thus always perhaps nowadays sometimes less".split()
+)
+_NO_NEWS_VERB = _NOT_DOING | _NEVER_VERBS
 # Words that make a subject a relative clause ("tickets that are open") or a question ("how many are").
 _NOT_SUBJECT = frozenset("that which who whom whose where when what how why many much there any".split())
 # A preference about how the speaker wants things ("I prefer reports in bullet points", "I'd rather get
@@ -363,7 +368,7 @@ class OfflineClassifier:
         if declared and not set(words(declared.group("subject") or "")) & _NOT_SUBJECT:
             return True  # "Chloe is off sick until Thursday."
         does = _DOES.match(request)
-        if does and not set(words(does.group("subject"))) & _NOT_SUBJECT and does.group("verb") not in _NOT_DOING:
+        if does and not set(words(does.group("subject"))) & _NOT_SUBJECT and does.group("verb") not in _NO_NEWS_VERB:
             # "Europe sales by month" names data: a verb that is a word of the data is no verb.
             return not {stem(does.group("verb"))} & (self._data | self._datawords.counted | self._datawords.values)
         m = _REPORTED.match(request)

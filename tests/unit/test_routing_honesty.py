@@ -160,6 +160,7 @@ async def test_declarative_news_about_others_is_a_statement(text: str) -> None:
         "Riverside loans by genre",  # a noun phrase of the data, not news
         "Riverside loans last year",
         "Call me a taxi",
+        "Riverside versus Hillcrest loans by genre",  # a comparison: "versus" is no verb
     ],
 )
 async def test_relative_clauses_and_questions_are_not_statements(text: str) -> None:
