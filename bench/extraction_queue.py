@@ -17,21 +17,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import statistics
-import tempfile
 import time
 import uuid
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
 import procrastinate
-import psycopg
 from procrastinate import PsycopgConnector
-from psycopg import sql
+from scratch_db import scratch_database
 
-from cognicore.database import migrate, open_pool, start_embedded
+from cognicore.database import migrate, open_pool
 from cognicore.jobs_schema import JOBS_SEARCH_PATH
 from cognicore.memory.conversation import ConversationLog
 from cognicore.memory.jobs import EXTRACT_TURN, Job, enqueue_turn, process
@@ -148,23 +144,8 @@ async def main() -> None:
             own, lib = out[key]["memory_jobs"], out[key]["procrastinate"]
             print(f"{key:>18}: memory_jobs {own:8.2f}   procrastinate {lib:8.2f}   ratio {lib / own:5.2f}")
 
-    if admin := os.environ.get("DATABASE_URL"):
-        name = f"cognicore_queue_{uuid.uuid4().hex[:8]}"
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-        try:
-            await run(str(psycopg.conninfo.make_conninfo(admin, dbname=name)))
-        finally:
-            with psycopg.connect(admin, autocommit=True) as conn:
-                conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-        return
-    with tempfile.TemporaryDirectory(prefix="cognicore-queue-") as tmp:
-        try:
-            await run(await start_embedded(Path(tmp)))
-        finally:
-            import pgserver
-
-            pgserver.get_server(Path(tmp) / "pgdata", cleanup_mode="stop").cleanup()
+    async with scratch_database("cognicore_queue") as url:
+        await run(url)
 
 
 if __name__ == "__main__":

@@ -20,22 +20,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
 import sys
-import tempfile
 import time
-import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import psycopg
-from psycopg import sql
 
-from cognicore.database import migrate, open_pool, start_embedded
+from scratch_db import scratch_database
+
+from cognicore.database import migrate, open_pool
 from cognicore.memory import clock
 from cognicore.memory.embeddings import OfflineEmbeddings
 from cognicore.memory.lifecycle import sleep_phase
@@ -287,23 +284,8 @@ async def main() -> None:
         plot(days, args.png)
         print(f"plot: {args.png}")
 
-    if admin := os.environ.get("DATABASE_URL"):
-        name = f"cognicore_lifecycle_{uuid.uuid4().hex[:8]}"
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-        try:
-            await run(str(psycopg.conninfo.make_conninfo(admin, dbname=name)))
-        finally:
-            with psycopg.connect(admin, autocommit=True) as conn:
-                conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-        return
-    with tempfile.TemporaryDirectory(prefix="cognicore-lifecycle-") as tmp:
-        try:
-            await run(await start_embedded(Path(tmp)))
-        finally:
-            import pgserver
-
-            pgserver.get_server(Path(tmp) / "pgdata", cleanup_mode="stop").cleanup()
+    async with scratch_database("cognicore_lifecycle") as url:
+        await run(url)
 
 
 if __name__ == "__main__":
