@@ -38,7 +38,7 @@ from cognicore.orchestrator.memory_use import ORCHESTRATOR, agent_perspectives
 from cognicore.orchestrator.recollection import Recollector
 from cognicore.orchestrator.runner import Runner
 from cognicore.orchestrator.threads import CHECKPOINT_TENANCY
-from cognicore.plugins import domain_text, load_plugins, merged_agent_settings, offline_sql_writer
+from cognicore.plugins import domain_text, load_plugins, merged_agent_settings, offline_sql_writer, sql_vocabulary
 from cognicore.plugins import vocabulary as plugin_vocabulary
 from cognicore.roles import grant_app_role, grant_sql_reader, open_app_pool, open_sql_pool, reader_url
 from cognicore.schema import COMPONENTS
@@ -49,7 +49,7 @@ from cognicore.subagents.registry import AgentFactory, Registry, build_registry
 from cognicore.subagents.report_generation import ReportGenerationAgent
 from cognicore.subagents.role_names import RoleName
 from cognicore.subagents.types import AgentServices, SubAgent
-from cognicore.vocabulary import counted_words, data_values, document_words, kb_titles
+from cognicore.vocabulary import counted_words, data_values, document_words, kb_titles, with_synonyms
 from cognicore.workflows.recording import recorded
 from cognicore.workflows.runs import RunStore
 from cognicore.workflows.store import WorkflowStore
@@ -222,7 +222,8 @@ async def open_app(
         schemas = agent_settings.get("database_query", {}).get("schemas", [])
         values = await data_values(owner, schemas)  # each with its column, for follow-ups and classification
         entities = [*sorted(set(values) | set(await kb_titles(owner))), *(e for p in plugins for e in p.entities)]
-        counted = await counted_words(owner, schemas)
+        # The plugins' synonyms of table words count too ("incidents" are the support desk's tickets).
+        counted = with_synonyms(await counted_words(owner, schemas), sql_vocabulary(plugins).synonyms)
         doc_words = await document_words(owner)  # typos are corrected against the documents' words too
 
         def make_roles(chat: BaseChatModel | None, agents: Registry) -> Roles:

@@ -6,7 +6,7 @@ knowledge-base documents: whatever the domain, these are the names a request's p
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from psycopg import sql
 from psycopg.rows import dict_row
@@ -86,3 +86,12 @@ async def document_words(pool: AsyncConnectionPool) -> list[str]:
     async with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
         await cur.execute(_DOCUMENT_WORDS, (MAX_DOCUMENT_WORDS,))
         return [r["word"] for r in await cur.fetchall()]
+
+
+def with_synonyms(counted: Sequence[str], synonyms: Mapping[str, str]) -> list[str]:
+    """`counted` plus the one-word synonyms a plugin gives for them ("incident" -> "ticket"), so "how many
+    incidents are open" reads as a question for the data as "how many tickets are open" does."""
+    known = {w.lower() for w in counted}
+    words = [k.strip().lower() for k, v in synonyms.items() if " " not in k.strip() and {v, f"{v}s"} & known]
+    # Both forms: the stemmer reads "case" and "cases" differently.
+    return sorted(known | {*words, *(f"{w}s" for w in words)})

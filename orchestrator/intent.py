@@ -379,8 +379,10 @@ class OfflineClassifier:
 
 
 def _plain_words(text: str) -> list[str]:
-    """The alphabetic words of `text` as written (names keep their capitals), for spelling corrections."""
-    return re.findall(r"[A-Za-z]+", text)
+    """The alphabetic words of `text` as written (names keep their capitals), for spelling corrections;
+    a hyphenated name also joined ("Wi-Fi" is written "wifi", which is no misspelling of "wife")."""
+    joined = [w.replace("-", "") for w in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)+", text)]
+    return [*re.findall(r"[A-Za-z]+", text), *joined]
 
 
 class LlmClassifier(LlmRole[IntentDecision]):

@@ -186,7 +186,8 @@ def _periods(t: _Text, q: Mapping, today: date) -> None:
     for pattern, handler in PATTERNS:
         while m := t.take(pattern):
             periods.append(match_period(pattern, handler, m, today))
-    t.take(r"\bso far\b|\bto date\b")
+    # "open right now", "currently assigned": the present state of the rows, no period.
+    t.take(r"\bso far\b|\bto date\b|\bright now\b|\bcurrently\b|\bat (?:the moment|present)\b|\bas of (?:now|today)\b")
     units = {p.unit for p in periods}
     if len(periods) > 1 and len(units) == 1 and None not in units:
         # "this year vs last year", "Q1 and Q2 2026": those periods side by side, one row each.
