@@ -197,6 +197,7 @@ def workflow_json(wf: Workflow) -> dict[str, Any]:
         "status": wf.status,
         "features": list(wf.features),
         "usage_count": wf.usage_count,
+        "candidate_count": wf.candidate_count,
         "success_count": wf.success_count,
         "failure_count": wf.failure_count,
         "recent_outcomes": list(wf.recent_outcomes),

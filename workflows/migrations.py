@@ -121,3 +121,9 @@ MIGRATIONS += [
         CHECK (status IN ('running', 'succeeded', 'failed', 'interrupted', 'refused', 'unsure'));
     """,
 ]
+
+MIGRATIONS += [
+    # Two-stage counting on the reuse path too (issue 10 point 3): being a lookup candidate is counted apart from
+    # being reused (`usage_count`), in the lookup's own statement.
+    "ALTER TABLE workflows ADD COLUMN candidate_count int NOT NULL DEFAULT 0",
+]

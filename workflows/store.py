@@ -50,6 +50,7 @@ class Workflow:
     created_at: datetime
     last_used_at: datetime
     triggers: tuple[str, ...] = ()
+    candidate_count: int = 0  # times found by a lookup, reused or not
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,13 +112,19 @@ def _lookup_sql() -> sql.Composed:
     # with RRF in the same statement; each candidate then carries its exact cosine similarity.
     return sql.SQL(
         """
-        WITH {ctes}
-        SELECT DISTINCT ON (w.id) w.*, t.text AS trigger, 1 - (t.embedding <=> %(query_vector)s) AS similarity
-        FROM fused f
-        JOIN workflow_triggers t ON t.id = f.id
-        JOIN workflows w ON w.id = t.workflow_id
-        WHERE w.status <> 'retired'
-        ORDER BY w.id, similarity DESC
+        WITH {ctes},
+        found AS (
+            SELECT DISTINCT ON (w.id) w.*, t.text AS trigger, 1 - (t.embedding <=> %(query_vector)s) AS similarity
+            FROM fused f
+            JOIN workflow_triggers t ON t.id = f.id
+            JOIN workflows w ON w.id = t.workflow_id
+            WHERE w.status <> 'retired'
+            ORDER BY w.id, similarity DESC
+        ),
+        counted AS (  -- each candidate counted once per lookup, in the same round trip
+            UPDATE workflows SET candidate_count = candidate_count + 1 WHERE id IN (SELECT id FROM found)
+        )
+        SELECT * FROM found
         """
     ).format(ctes=hybrid_ctes("workflow_triggers", where=sql.SQL("user_id = %(user_id)s")))
 
@@ -140,6 +147,7 @@ def _workflow(row: dict[str, Any]) -> Workflow:
         created_at=row["created_at"],
         last_used_at=row["last_used_at"],
         triggers=tuple(row.get("triggers") or ()),
+        candidate_count=row.get("candidate_count", 0),
     )
 
 

@@ -42,7 +42,7 @@ async def test_a_successful_task_is_learned_and_a_paraphrase_reuses_it_without_p
 
 
 async def test_near_misses_are_not_reused(app) -> None:  # type: ignore[no-untyped-def]
-    await app.runner.ask(DEMO_TASK, session_id="n1", user_id="ann")
+    learned = await app.runner.ask(DEMO_TASK, session_id="n1", user_id="ann")
     for i, text in enumerate(
         [
             NEAR_MISS,
@@ -53,6 +53,9 @@ async def test_near_misses_are_not_reused(app) -> None:  # type: ignore[no-untyp
         result = await app.runner.ask(text, session_id=f"n{i + 2}", user_id="ann")
         assert result.workflow["reused"] is False, text
         assert result.model_calls["plan"] == 1, text
+    # Found by the lookups but never reused: a candidate is counted apart from a use (issue 10 point 3).
+    wf = await app.workflows.get(workflow_id=learned.workflow["id"], user_id="ann")
+    assert wf.usage_count == 1 and wf.candidate_count >= 2, (wf.usage_count, wf.candidate_count)
 
 
 async def test_the_same_template_is_stored_once(pool) -> None:  # type: ignore[no-untyped-def]
