@@ -14,6 +14,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from cognicore.memory._fact_shapes import MEMBER_NOUNS
+
 Fact = dict[str, Any]
 MakeFact = Callable[..., Fact]
 
@@ -229,6 +231,11 @@ def _switch(clause: str, ctx: _Ctx) -> list[Fact]:
     if subject == "user" and (m["verb"] or "").lower() == "moved":  # "I moved from Lisbon to Berlin"
         return [ctx.make("user", "lives_in", new, "fact", ctx.conf, f"The user lives in {new}", exclusive=True,
                          contradicts=old, category="personal")]  # fmt: skip
+    if re.fullmatch(MEMBER_NOUNS, ctx.head(new), re.I):  # "I switched to the early shift": one shift at a time
+        noun, value = ctx.head(new), re.sub(r"^(?:the|a|an)\s+", "", new, flags=re.I)
+        told = f"{who} {'is' if subject == 'user' else 'are'} on the {value}"
+        return [ctx.make(subject, noun, value, "fact", ctx.conf, told, exclusive=True, contradicts=old,
+                         category="work")]  # fmt: skip
     slot = _slot_for(ctx, new, old)
     if slot == "diet":
         return [_diet_fact(ctx, re.sub(r"\s+diet$", "", new, flags=re.I), old)]

@@ -26,12 +26,24 @@ _CONTRACTIONS = {
     "didn't": "did not", "won't": "will not", "can't": "cannot", "isn't": "is not", "aren't": "are not",
     "it's": "it is", "that's": "that is", "haven't": "have not", "wasn't": "was not",
 }  # fmt: skip
+# Typed fast, without the apostrophe ("im on nights now"): only forms that are no English word themselves.
+_BARE_CONTRACTIONS = {
+    c.replace("'", ""): _CONTRACTIONS[c]
+    for c in ("i'm", "i've", "we've", "don't", "doesn't", "didn't", "isn't", "aren't", "wasn't", "haven't", "that's")
+}
+_CONTRACTIONS |= _BARE_CONTRACTIONS
 _CONTRACTION_RE = re.compile(r"\b(" + "|".join(re.escape(c) for c in _CONTRACTIONS) + r")\b", re.I)
 _REMEMBER = r"(?:please\s+)?(?:remember|note|keep in mind|do not forget)(?:\s+that)?"
+_WEEKDAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_MONTHS = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
 _FILLER_RE = re.compile(
     r"^(?:actually|also|oh|ok|okay|well|so|and|but|from now on|now|anyway|honestly|btw|by the way|fyi|for the record|"
     r"just so you know|for your information|to be clear|i think|i believe|i guess|these days|nowadays|lately|"
-    r"recently|currently|at the moment|right now|since last \w+|as of \w+|" + _REMEMBER + r")\b[,:]?\s*",
+    r"recently|currently|at the moment|right now|since last \w+|as of \w+|" + _REMEMBER + r"|"
+    # When it happened, said first ("Last week I switched to ...", "In October we moved ...").
+    r"(?:last|this|on)\s+(?:week|weekend|month|year|quarter|" + _WEEKDAYS + r")|yesterday|earlier today|"
+    r"(?:a\s+few|a\s+couple\s+of|a|one|two|three|few|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|"
+    r"(?:in|since)\s+" + _MONTHS + r")\b[,:]?\s*",
     re.I,
 )
 _EXPLICIT_RE = re.compile(r"^(?:" + _REMEMBER + r"|for the record)\b", re.I)
@@ -47,11 +59,17 @@ _CLAUSE_SPLIT_RE = re.compile(r",?\s+(?:and|but)\s+(?=(?:I|we|my|our)\b)", re.I)
 # "I am not vegetarian anymore, I am pescatarian now": two statements; not after a condition ("if we ..., we ...").
 _COMMA_SPLIT_RE = re.compile(
     r"[,;]\s+(?:(?:and\s+)?so\s+|which\s+means\s+|meaning\s+|hence\s+)?(?=(?:I|we)\s)"
-    r"|[,;]\s+(?:and\s+)?(?:so|which\s+means|meaning|hence)\s+(?=(?:my|our|the)\s)",  # "..., so the budget is 60k"
+    r"|[,;]\s+(?:and\s+)?(?:so|which\s+means|meaning|hence)\s+(?=(?:my|our|the)\s)"  # "..., so the budget is 60k"
+    r"|[,;]\s+(?:and\s+)?(?:so|which\s+means|meaning|hence)\s+(?=(?-i:[A-Z][a-z]+)\s+(?:is|are|will|has)\s)",
     re.I,
 )
 # A short preface before a dash or colon ("Quick note - ...", "Update: ...") says nothing itself.
-_PREFACE_RE = re.compile(r"^(?:[A-Za-z]+\s+){0,2}[A-Za-z]+\s*(?:\s-|:|\u2013|\u2014)\s+(?=\S)")
+_PREFACE_RE = re.compile(
+    r"^(?:[A-Za-z]+\s+){0,2}[A-Za-z]+\s*(?:\s-|:|\u2013|\u2014)\s+(?=\S)"
+    # "Quick note before the report: I'm ...": a longer preface, when a first-person statement follows.
+    r"|^(?:[A-Za-z]+\s+){3,6}[A-Za-z]+\s*(?:\s-|:|\u2013|\u2014)\s+(?=(?:I|we|my|our)\b)",
+    re.I,
+)
 _CONDITION_RE = re.compile(
     r"^(?:if|when|whenever|unless|suppose|supposing|assuming|in case|once|although|though|because|since|as)\b", re.I
 )
@@ -63,7 +81,7 @@ _TRAILING_RE = re.compile(
     r"(?:\s*,)?\s+(?:now|these days|nowadays|anymore|any more|again|instead|too|as well|a lot|very much|"
     r"so much|mostly|usually|most of the time|in general|generally|lately|recently|from now on|after all|"
     r"for now|for good|at the moment|right now|since then|"
-    r"(?:since\s+|as\s+of\s+)?(?:last|this)\s+(?:week|month|year|spring|summer|autumn|fall|winter)|"
+    r"(?:since\s+|as\s+of\s+)?(?:last|this)\s+(?:week|month|year|spring|summer|autumn|fall|winter|" + _WEEKDAYS + r")|"
     r"(?:a\s+few|a\s+couple\s+of|a|one|two|three|few|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|today|in\s+the\s+mornings?|"
     r"(?:over|during)\s+the\s+(?:summer|winter|spring|autumn|weekend|holidays?|break)|"
     r"in\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter)|(?:in|since)\s+(?:january|february|march|april|may|june|"
@@ -234,7 +252,13 @@ def _from_clause(clause: str, confidence: float, *, explicit: bool, current: boo
     return []
 
 
-_CHATTER_TAIL_RE = re.compile(r",\s*(?:thanks|thank you|please|ok|okay|cheers|lol|haha)\b.*$", re.I)
+_CHATTER_TAIL_RE = re.compile(
+    r",\s*(?:thanks|thank you|please|ok|okay|cheers|lol|haha)\b.*$"
+    # "..., so keep that in mind" / "..., so route those to me": a request after the fact, not part of it.
+    r"|,\s*(?:and\s+)?so\s+(?!(?:I|we|my|our|the|it|that|this|he|she|they|you|there|now)\b)[a-z]+\s+"
+    r"(?:that|this|it|those|these|them|me|us)\b.*$",
+    re.I,
+)
 
 
 def _clean(text: str) -> str:

@@ -101,7 +101,9 @@ _KIND_OF_PERSON_RE = re.compile(
     r"(?P<n>drinker|lover|fan|addict|enthusiast|person)$",
     re.I,
 )
-_MEMBER_NOUNS = r"shift|team|rotation|schedule|plan|contract|squad|project|tier|department|group|crew|desk"
+# What one belongs to, one at a time ("the night shift", "the EU team"); also read by `_fact_changes`.
+MEMBER_NOUNS = r"shift|team|rotation|schedule|plan|contract|squad|project|tier|department|group|crew|desk|queue|region"
+_MEMBER_NOUNS = MEMBER_NOUNS
 _MEMBER_RE = re.compile(
     r"^(?P<subj>I|we)\s+(?:am|are)\s+(?:now\s+|currently\s+|still\s+)?(?:on|in|part\s+of)\s+(?:the\s+|a\s+|an\s+)?"
     r"(?P<o>[\w-]+(?:\s+[\w-]+)?)\s+(?P<n>" + _MEMBER_NOUNS + r")$",
@@ -256,7 +258,8 @@ _PROMOTED_RE = re.compile(
 )
 _JOINED_RE = re.compile(
     r"^(?P<subj>I|we|" + _PERSON_ALT + r")\s+(?:have\s+|just\s+)*"
-    r"(?:joined|moved\s+to|switched\s+to|transferred\s+to|went\s+to)\s+"
+    r"(?:joined|moved\s+to|switched\s+to|transferred\s+to|went\s+to|(?:been|was|were|got)\s+(?:moved|put|assigned|"
+    r"transferred)\s+(?:to|on))\s+"
     r"(?:the\s+|a\s+|an\s+)?(?P<o>[\w-]+(?:\s+[\w-]+)?)\s+(?P<n>" + _MEMBER_NOUNS + r")$",
     re.I,
 )
@@ -322,8 +325,19 @@ _ON_DUTY_RE = re.compile(
 )
 
 
+# "Tomas is on call this week": a rota with one person at a time, so the next name supersedes this one.
+_NAMED_ON_DUTY_RE = re.compile(
+    r"^(?P<who>" + _PERSON_ALT + r")\s+(?i:is|will\s+be)\s+(?i:now\s+)?(?P<o>(?i:on\s+(?:call|duty|standby)))"
+    r"(?P<when>\s+.+)?$"
+)
+
+
 def _on_duty(clause: str, ctx: _Ctx) -> list[Fact]:
     """ "I'm on call this weekend": a state that "I'm not on call anymore" ends (the same object)."""
+    if (named := _NAMED_ON_DUTY_RE.match(clause)) and _a_name(named["who"]):
+        state = " ".join(named["o"].lower().split())
+        return [ctx.make(state, "handled_by", named["who"], "fact", ctx.conf, f"{named['who']} is {state}",
+                         exclusive=True, category="work")]  # fmt: skip
     m = _ON_DUTY_RE.match(clause)
     if not m:
         return []

@@ -54,7 +54,7 @@ SELECT {_COLUMNS}, f.subject_key, f.predicate_key, f.object_key, f.exclusive, f.
 FROM facts AS f
 WHERE f.user_id = %(user_id)s AND f.status = 'active'
   AND (f.subject_key = %(subject_key)s OR f.object_key = %(contradicts_key)s
-       OR lower(f.statement) = %(contradicts_text)s)
+       OR f.subject_key = %(contradicts_key)s OR lower(f.statement) = %(contradicts_text)s)
 ORDER BY f.id
 FOR UPDATE"""
 NEAREST_TO = f"""
@@ -235,6 +235,9 @@ class FactStore:
                     and _names(named, r["object_key"], within=r["predicate_key"] == keys["predicate_key"])
                 )
                 or r["statement"].strip().lower() == contradicts.lower()
+                # "I no longer manage the Acme account" ends "Acme account handled_by the user": the same
+                # relation read from the other side (the thing as subject, the candidate's subject as object).
+                or (r["subject_key"] == named and r["object_key"] == keys["subject_key"])
             }
             if not contradicted:  # named in other words: the closest active fact, if close enough
                 nearest = await fetch_dicts(conn, NEAREST_TO, {"user_id": user_id, "vector": contradicts_vector})

@@ -190,9 +190,13 @@ _DOES = re.compile(
 _REPORTED = re.compile(
     r"^\s*(?:the\s+|our\s+|my\s+)?(?:[a-z][\w'-]*\s+){1,2}?(?P<verb>[a-z]+ed|took|made|gave|got|set|cut|put|"
     r"won|lost|left|sent|sold|paid|brought|bought|told|said|chose|began|began|kept|moved|hired|fired)\s+"
-    r"(?:(?:our|my|us|me|the|a|an|its|his|her|their|to|over|up|down|off|back|out)\b|[$€£]?\d)",
+    r"(?:(?:our|my|us|me|the|a|an|its|his|her|their|to|over|up|down|off|back|out|with)\b|[$€£]?\d)",
     re.IGNORECASE,
 )
+
+
+# A few words and a colon or dash before the message itself ("Heads up before standup: ...", "Correction: ...").
+_PREFACE = re.compile(r"^\s*(?:[A-Za-z]+\s+){0,6}[A-Za-z]+\s*(?::|\s[-\u2013\u2014])\s+(?=\S)")
 
 
 def _word(request: str, stems: list[str]) -> str:
@@ -306,6 +310,11 @@ class OfflineClassifier:
 
     def _rules(self, request: str) -> IntentDecision:
         """The intent of a request that stands on its own."""
+        if (opening := _PREFACE.match(request)) and not is_question(opening.group(0)):
+            # "Quick note before the report: I'm on the EU team now": the preface's words ("report") ask for nothing.
+            told = self._rules(request[opening.end() :])
+            if told.intent == "statement":
+                return told
         found = set(terms(request))
         if _NAMED.match(request) or (self._tells(request) and not (_WANTS.search(request) or is_question(request))):
             # Before the agents' words: "I prefer the ticket summary as a list" tells, whatever agent it names.
