@@ -12,6 +12,8 @@ from psycopg import sql
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
+from cognicore.memory.text import STOPWORDS
+
 MAX_PER_COLUMN = 200
 MAX_VALUE_CHARS = 60
 
@@ -92,6 +94,10 @@ def with_synonyms(counted: Sequence[str], synonyms: Mapping[str, str]) -> list[s
     """`counted` plus the one-word synonyms a plugin gives for them ("incident" -> "ticket"), so "how many
     incidents are open" reads as a question for the data as "how many tickets are open" does."""
     known = {w.lower() for w in counted}
-    words = [k.strip().lower() for k, v in synonyms.items() if " " not in k.strip() and {v, f"{v}s"} & known]
+    words = [
+        k.strip().lower()
+        for k, v in synonyms.items()
+        if " " not in k.strip() and k.strip().lower() not in STOPWORDS and {v, f"{v}s"} & known
+    ]
     # Both forms: the stemmer reads "case" and "cases" differently.
     return sorted(known | {*words, *(f"{w}s" for w in words)})

@@ -192,6 +192,13 @@ _PER_PERIOD = re.compile(
     r"\b(?:per|by|each|every|over|across)\s+(?:the\s+)?(?:days?|weeks?|months?|quarters?|years?|weekdays?)\b", re.I
 )
 
+# Rows of a thing the data holds within a period: "tickets opened since June", "orders last week".
+_IN_PERIOD = re.compile(
+    r"\b(?:since|from|after|before|during|in)\s+(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|"
+    r"q[1-4]|(?:19|20)\d\d)\b|\b(?:last|this|past|previous|current)\s+(?:day|week|month|quarter|year)\b",
+    re.I,
+)
+
 
 def asks_rows(request: str, data: DataWords, values: Iterable[str] = ()) -> str | None:
     """The table word of a question about the data's rows the measure vocabulary misses, or None.
@@ -204,7 +211,7 @@ def asks_rows(request: str, data: DataWords, values: Iterable[str] = ()) -> str 
     tables = sorted(found & data.counted)
     if not tables:
         return None
-    if _AGGREGATE.search(request) or _PER_PERIOD.search(request):
+    if _AGGREGATE.search(request) or _PER_PERIOD.search(request) or _IN_PERIOD.search(request):
         return tables[0]
     named = [v for v in values if len(v) > 1 and re.search(rf"(?<!\w){re.escape(v)}(?!\w)", request, re.I)]
     if _ENUMERATES.match(request) and (named or len(tables) >= 2):

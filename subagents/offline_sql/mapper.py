@@ -256,7 +256,9 @@ def _shape(t: _Text, q: Mapping) -> _Shape:
     if m is None and t.find(rf"\b({_DESC}|{_ASC})\b"):
         m = t.find(rf"\b(?:which|what|the|our|list|show|give me) {NUM}\b(?! (?:{_UNITS_WORDS}))")
     asc, desc = t.find(rf"\b({_ASC})\b"), t.find(rf"\b({_DESC})\b")
-    q.ascending = asc is not None and (desc is None or asc.start() < desc.start())
+    # "which ticket is the newest": the youngest first, unless a ranking word says otherwise
+    newest = oldest is not None and oldest.group(0) in ("newest", "youngest", "most recent one")
+    q.ascending = (asc is not None and (desc is None or asc.start() < desc.start())) or (newest and desc is None)
     if m:
         q.top_n = next(number(g) for g in m.groups() if g and (g.isdigit() or g in _NUM_WORDS))
         s.rank_at = m.start()
@@ -380,7 +382,7 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
             placed[table.name] = pos
         elif right_after or by_entity:
             q.measures.append(_count(table))  # "the most tickets", "top region by orders"
-        elif _lists(s, dims, words, table) and pos == counted_at and not q.measures:
+        elif _lists(s, _grouping_dims(dims, q), words, table) and pos == counted_at and not q.measures:
             # "list the open Laptop tickets": one row per ticket (its key, or its unique name), no figure asked
             listed = _row_name(table)
             q.measures.append(_count(table))
@@ -452,6 +454,12 @@ def _lists(s: _Shape, dims: list[tuple[int, str, Column | str]], words: str, tab
     return s.listing and plain and last != singular(last) and _row_name(table) is not None
 
 
+def _grouping_dims(dims: list[tuple[int, str, Column | str]], q: Mapping) -> list[tuple[int, str, Column | str]]:
+    """The dimension words that may group: "assigned to ben" names the filter's own column, no grouping."""
+    filtered = {*q.filters, *q.excluded, *q.missing}
+    return [d for d in dims if not (isinstance(d[2], Column) and d[2].ref in filtered)]
+
+
 def _row_name(table: Table) -> Column | None:
     """What names one row of `table` in a grouping: a unique label, else the primary key, else any label."""
     label = table.label
@@ -491,6 +499,9 @@ def _place_dimensions(
     if not kept:
         if s.rank_at is not None and q.top_n is None and not q.filters:
             q.not_understood.append("what to rank (no grouping was named)")
+        elif re.match(r"\s*(who|whom|whose)\b", t.read):
+            # "who has the most open tickets": a person, which no column of this data was named for
+            q.not_understood.append("who (no column of people was named)")
         return
     after = [k for k in kept if s.rank_at is not None and k[0] >= s.rank_at]
     categorical = [k for k in kept if not isinstance(k[1], str)]

