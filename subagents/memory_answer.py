@@ -32,6 +32,12 @@ _PAST_RE = re.compile(
     r"until|changed?|switch(?:ed)?)\b",
     re.I,
 )
+# Words that ask for the value a change replaced, not for what was said in the past tense ("what was my budget?").
+_BEFORE_RE = re.compile(
+    r"\b(?:before|previously|formerly|originally|at first|initially|prior|used to|use to|in the past|back then|"
+    r"at the start|to begin with|old)\b",
+    re.I,
+)
 # Paraphrase groups of what people say about themselves and their team: a question word matches memories that
 # use any word of its group ("which city am I based in?" finds "The user lives in Berlin"). Generic English.
 _MEMORY_GROUPS = (
@@ -76,6 +82,7 @@ _MINE_RE = re.compile(
     re.I,
 )
 MAX_MEMORIES = 3
+NOT_SURE = "I am not sure of the answer."  # the composer's closing sentence of an honest miss
 MIN_SHARE = 0.5  # share of the question's content words a memory must contain to answer it
 
 
@@ -163,6 +170,14 @@ def answer_from_memory(
         return None
     past = asks_about_the_past(question)
     current = [(s, p) for s, p in chosen if p.get("status") in ("active", "said")]
+    if _BEFORE_RE.search(question) and facts and len(current) == len(chosen):
+        # Asked what it was before a change, and only the current value is known: quoting it would answer
+        # another question with confidence. No citation, so the run ends `unsure` with what is known.
+        # Worded as the composer's closest miss, which the answer node keeps after its "not sure" sentence.
+        now = max((p for _, p in current), key=lambda p: str(p.get("since") or ""))
+        known = re.sub(r"\.?\s*\[\d+\]$", "", _line(now))
+        text = f'The closest passage is what you told me ("{known}") but not what it was before. {NOT_SURE}'
+        return MemoryAnswer(text=text, used=[], coverage=max(s for s, _ in chosen))
     if not past and current:
         chosen = current  # "what do I drink?" asks what is true now, not what was
     best = max(s for s, _ in chosen)

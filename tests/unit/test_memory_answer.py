@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from cognicore.subagents.answer_text import closest_miss
 from cognicore.subagents.compose import OfflineAnswerComposer, cite_in_order
 from cognicore.subagents.memory_answer import asks_about_mine
 
@@ -133,3 +134,22 @@ async def test_the_users_own_attribute_nothing_recalled_is_not_answered_from_doc
     docs = [_doc(30, "Every watch strap comes in three colours: black, sand and my favourite colour, green.")]
     answer = await OfflineAnswerComposer().compose(question="What's my favourite colour?", passages=docs)
     assert answer.used == [] and "nothing" in answer.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["What was our hiring budget originally?", "What hiring budget did we have prior to the cut?",
+     "How much could we spend on hiring before?"],
+)  # fmt: skip
+async def test_a_before_question_with_only_the_current_value_known_cites_nothing(question: str) -> None:
+    # Only the current budget is known: quoting it would answer "what is it now" with confidence.
+    answer = await OfflineAnswerComposer().compose(question=question, passages=MEMORY)
+    assert answer.used == [], answer.text
+    assert "not sure" in answer.text and "$90,000" in answer.text and "[3]" not in answer.text
+    # the answer node keeps this sentence after its own "not sure" one
+    assert closest_miss(answer.text).startswith('The closest passage is what you told me ("Our hiring budget')
+
+
+async def test_a_before_question_with_an_ended_fact_still_answers_it() -> None:
+    answer = await OfflineAnswerComposer().compose(question="What did I drink originally?", passages=MEMORY)
+    assert answer.used[0] == 2 and "espresso" in answer.text
