@@ -195,6 +195,18 @@ _REPORTED = re.compile(
 )
 
 
+# "Actually it's 12, not 10", "Correction: that was 2 hours not 4": a value put right, with the one it replaces.
+_CORRECTS = re.compile(
+    r"^\s*(?:(?:actually|correction|sorry|oops|wait|no)\b[,:!]?\s*)+(?:it|that|this)(?:'s|\s+is|\s+was|\s+were)\s+"
+    r"[^?]+?,?\s+(?:not|rather than|instead of)\s+[^?]+$",
+    re.IGNORECASE,
+)
+# "what ... do I like / which ... am I on": a question about the asker's own taste, work or place.
+_ABOUT_MY_OWN = re.compile(
+    r"^\s*(?:what|which|who|where|when)\b[^?]*?\b(?:do|did|does)\s+(?:i|we)\s+(?:like|love|prefer|enjoy|"
+    r"drink|eat|cover|look\s+after|report\s+to|work\s+(?:on|with|for|in))\b",
+    re.IGNORECASE,
+)
 # A few words and a colon or dash before the message itself ("Heads up before standup: ...", "Correction: ...").
 _PREFACE = re.compile(r"^\s*(?:[A-Za-z]+\s+){0,6}[A-Za-z]+\s*(?::|\s[-\u2013\u2014])\s+(?=\S)")
 
@@ -310,6 +322,12 @@ class OfflineClassifier:
 
     def _rules(self, request: str) -> IntentDecision:
         """The intent of a request that stands on its own."""
+        if _CORRECTS.match(request) and not is_question(request):
+            # "Actually it's 12 not 10": a correction of something told, never an action to "actually" do.
+            return IntentDecision(intent="statement", reason="corrects something told", confidence=0.7)
+        if _ABOUT_MY_OWN.match(request):
+            # "what product line do i like best": the asker's own taste or work, not a ranking of the data.
+            return IntentDecision(intent="question", reason="asks what the user told about themselves", confidence=0.7)
         if (opening := _PREFACE.match(request)) and not is_question(opening.group(0)):
             # "Quick note before the report: I'm on the EU team now": the preface's words ("report") ask for nothing.
             told = self._rules(request[opening.end() :])

@@ -74,6 +74,12 @@ def test_shapes_that_state_no_fact(text: str) -> None:
         ("Correction: our travel budget is 12k, not 10k.", "statement"),
         ("Tomas swapped with Ingrid, so Ingrid is on call now.", "statement"),
         ("Reminder: show me revenue by region for 2025", "task"),  # a preface before a request stays a request
+        ("Actually it's 12 not 10.", "statement"),  # a correction, not an action to "actually" do
+        ("Sorry, that was 2 hours, not 4", "statement"),
+        ("Actually, is it 12 or 10?", "question"),
+        ("what product line do i like best", "question"),  # the asker's taste, not a ranking of the data
+        ("Who do I report to these days?", "question"),
+        ("Which product line sold best in 2025?", "task"),
     ],
 )
 async def test_a_preface_does_not_change_what_the_message_is(text: str, intent: str) -> None:
