@@ -116,7 +116,11 @@ _REACTION_HEADS = frozenset(
     "report answer chart summary response idea suggestion explanation result results graph table".split()
 )
 _NOT_FACT_THINGS = frozenset("question point problem issue concern guess idea answer request task pleasure".split())
-_PROJECT_THINGS = frozenset("budget deadline target goal timeline launch scope headcount plan".split())
+# What "the X is Y" may say about the user's work without a "my" or "our": plans, limits and agreed terms.
+_PROJECT_THINGS = frozenset(
+    "budget deadline target goal timeline launch scope headcount plan quota cap limit discount sla contact "
+    "allowance".split()
+)
 _CATEGORY_BY_PREDICATE = {
     "drinks": "food_drink", "does_not_drink": "food_drink", "diet": "food_drink", "lives_in": "personal",
     "is_from": "personal", "name": "personal", "allergic_to": "personal", "works_at": "work",
@@ -131,6 +135,8 @@ def read_facts(text: str) -> list[Fact]:
     text = re.sub(r"\b(\w+)'s\s+been\b", r"\1 has been", text)  # "budget's been raised"
     text = re.sub(r"\b(our|my)\s+(?:team|company)'s\s+", r"\1 ", text, flags=re.I)  # "our team's SLA target"
     text = _RATHER_RE.sub(_prefer, text)
+    text = _MINE_BY_CLAUSE_RE.sub(_owned, text)  # "the maximum discount I can give is 15%": my maximum discount
+    text = _FOR_FIRST_RE.sub(r"\g<the> \g<thing> for \g<what> \g<verb>", text)
     text = _ONLY_NOW_RE.sub(r"\g<neg>, \g<s> \g<v> \g<y> now", text)
     facts: list[Fact] = []
     for raw in re.split(r"(?<=[.!?;])\s+|\n+", text):
@@ -187,6 +193,24 @@ _LABEL_RE = re.compile(r"^((?:my|our)\s+[^:]{1,40}?):\s+(?=\S)", re.I)
 _BARE_FIGURE_RE = re.compile(
     r"^(?:" + "|".join(sorted(FIGURE_HEADS)) + r")\b(?=\s+(?:has|have|had|was|were|is|got)\b)", re.I
 )
+
+
+# "The maximum discount I can give is 15%": a thing the speaker's relative clause makes theirs.
+_MINE_BY_CLAUSE_RE = re.compile(
+    r"^the\s+(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:that\s+)?(?P<who>I|we)\s+"
+    r"(?:can|could|may|am\s+allowed\s+to|are\s+allowed\s+to|get\s+to|have\s+to)\s+[a-z]+\s+(?=(?:is|are)\s)",
+    re.I,
+)
+# "For database outages the escalation contact is Hannah": the qualifier said first, read as said after.
+_FOR_FIRST_RE = re.compile(
+    r"^for\s+(?P<what>[\w-]+(?:\s+[\w-]+){0,3}?)\s*,?\s+(?P<the>the|our|my)\s+(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+    r"\s+(?P<verb>is|are)\b",
+    re.I,
+)
+
+
+def _owned(m: re.Match[str]) -> str:
+    return f"{'my' if m['who'].lower() == 'i' else 'our'} {m['thing']} "
 
 
 def _prefer(m: re.Match[str]) -> str:

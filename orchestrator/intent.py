@@ -195,6 +195,8 @@ _REPORTED = re.compile(
 )
 
 
+# "For database outages, the escalation contact is Hannah": what it is for, said before the sentence's subject.
+_FOR_FIRST = re.compile(r"^\s*for\s+(?:[\w-]+\s+){0,3}?[\w-]+\s*,?\s+(?=(?:the|our|my)\s)", re.IGNORECASE)
 # "Actually it's 12, not 10", "Correction: that was 2 hours not 4": a value put right, with the one it replaces.
 _CORRECTS = re.compile(
     r"^\s*(?:(?:actually|correction|sorry|oops|wait|no)\b[,:!]?\s*)+(?:it|that|this)(?:'s|\s+is|\s+was|\s+were)\s+"
@@ -328,7 +330,7 @@ class OfflineClassifier:
         if _ABOUT_MY_OWN.match(request):
             # "what product line do i like best": the asker's own taste or work, not a ranking of the data.
             return IntentDecision(intent="question", reason="asks what the user told about themselves", confidence=0.7)
-        if (opening := _PREFACE.match(request)) and not is_question(opening.group(0)):
+        if (opening := _PREFACE.match(request) or _FOR_FIRST.match(request)) and not is_question(opening.group(0)):
             # "Quick note before the report: I'm on the EU team now": the preface's words ("report") ask for nothing.
             told = self._rules(request[opening.end() :])
             if told.intent == "statement":

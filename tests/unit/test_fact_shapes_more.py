@@ -34,6 +34,10 @@ def _slots(text: str) -> list[tuple[str, str, str, bool]]:
         # one person on call at a time, also after ", so"
         ("Tomas is on call this week.", [("on call", "handled_by", "Tomas", True)]),
         ("Tomas swapped with Ingrid, so Ingrid is on call now.", [("on call", "handled_by", "Ingrid", True)]),
+        # a relative clause of the speaker's makes the thing theirs; what it is for, said first
+        ("The maximum discount I can give is 15%.", [("user", "maximum_discount", "15%", True)]),
+        ("For database outages the escalation contact is Hannah from the DBA team.",
+         [("we", "escalation_contact", "Hannah from the DBA team", True)]),
     ],
 )  # fmt: skip
 def test_more_statement_shapes(text: str, expected: list[tuple]) -> None:
@@ -46,6 +50,7 @@ def test_more_statement_shapes(text: str, expected: list[tuple]) -> None:
         ("im on the night shift this month", "i switched to the early shift last monday"),
         ("Tomas is on call this week.", "Tomas swapped with Ingrid, so Ingrid is on call now."),
         ("I'm on the EU team.", "Last month I was moved to the APAC team."),
+        ("The maximum discount I can give is 15%.", "Management cut my maximum discount to 10%."),
     ],
 )
 def test_a_later_statement_lands_on_the_same_slot(first: str, second: str) -> None:
@@ -74,6 +79,8 @@ def test_shapes_that_state_no_fact(text: str) -> None:
         ("Correction: our travel budget is 12k, not 10k.", "statement"),
         ("Tomas swapped with Ingrid, so Ingrid is on call now.", "statement"),
         ("Reminder: show me revenue by region for 2025", "task"),  # a preface before a request stays a request
+        ("For database outages, the escalation contact is Hannah.", "statement"),
+        ("For 2025, show me the revenue by region", "task"),
         ("Actually it's 12 not 10.", "statement"),  # a correction, not an action to "actually" do
         ("Sorry, that was 2 hours, not 4", "statement"),
         ("Actually, is it 12 or 10?", "question"),
