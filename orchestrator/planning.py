@@ -214,9 +214,21 @@ def asks_rows(request: str, data: DataWords, values: Iterable[str] = ()) -> str 
     if _AGGREGATE.search(request) or _PER_PERIOD.search(request) or _IN_PERIOD.search(request):
         return tables[0]
     named = [v for v in values if len(v) > 1 and re.search(rf"(?<!\w){re.escape(v)}(?!\w)", request, re.I)]
-    if _ENUMERATES.match(request) and (named or len(tables) >= 2):
+    if _ENUMERATES.match(request) and (named or len(tables) >= 2 or _negates_column(found, data.counted)):
         return tables[0]
+    if len(named) >= 2 and _COMPARES.search(request) and not _WH_QUESTION.match(request):
+        return tables[0]  # "P1 vs P2 incidents": two values of the data side by side (not "what is the SLA ...")
     return None
+
+
+_WH_QUESTION = re.compile(r"^\s*(?:what|how|why|when|where|who)\b", re.I)
+_COMPARES = re.compile(r"\b(?:vs|versus|compared?\s+(?:to|with)|against)\b", re.I)
+
+
+def _negates_column(found: set[str], counted: frozenset[str]) -> bool:
+    """ "unassigned": "un" and a word built on a column's name ("assignee"), an empty value of that column."""
+    stems = {w[:6] for w in counted if len(w) >= 6}
+    return any(w.startswith("un") and w[2:8] in stems for w in found if len(w) >= 8)
 
 
 def _clauses(request: str) -> list[str]:

@@ -211,6 +211,10 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
             vals = ", ".join(map(literal, values))
             outer.append(f"{name} = {literal(values[0])}" if len(values) == 1 else f"{name} IN ({vals})")
             break
+    empties: list[str] = []  # "what share of tickets are unassigned": the empty rows' share of all of them
+    if _share_of_empties(q):
+        empties = [f"{query.col(catalogue.column(ref))} IS NULL" for ref in q.missing]
+        where = [w for w in where if w not in empties]
     pivot = q.compare is not None and q.compare in dims and len(dims) > 1 and not q.share and not q.top_n
     if pivot and q.compare is not None:
         dims.remove(q.compare)
@@ -228,12 +232,18 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
                 select.append(f"{_filtered(expr, f'{col} = {literal(value)}')} AS {ident(_slug(value) + '_' + m.name)}")
     elif between:
         select += _growth_between(query.col(date_col), q, measures[0])  # type: ignore[arg-type]
+    elif empties:
+        select += [f"{_filtered(expr, ' AND '.join(empties))} AS {ident(m.name)}" for m, expr in measures]
     else:
         select += [f"{expr} AS {ident(m.name)}" for m, expr in measures]
     first_name, first_expr = ("change_pct", "") if between else (q.measures[0].name, measures[0][1])
     time_names = [ident(_dim_name(d)) for d in dims if isinstance(d, str)]
-    if q.share:
-        partition = f"PARTITION BY {', '.join(time_names)} " if time_names else ""
+    if empties:
+        # Within each group (a month, when by month): the empty rows' figure over the group's own figure.
+        part = _filtered(first_expr, " AND ".join(empties))
+        select.append(f"round(100.0 * {part} / nullif({first_expr}, 0), 1) AS share_pct")
+    elif q.share:
+        partition = f"PARTITION BY {', '.join(_exprs(select, time_names))} " if time_names else ""
         select.append(
             f"round(100.0 * {first_expr} / nullif(sum({first_expr}) OVER ({partition.strip()}), 0), 1) AS share_pct"
         )
@@ -361,7 +371,9 @@ def explain(q: Mapping, period: Period | None, date_col: Column | None, notes: l
         text += f" (change_pct, {'lowest' if q.ascending else 'highest'} first)"
     elif q.growth:
         text += ", with the change from the previous period in % (change_pct)"
-    if q.share:
+    if _share_of_empties(q):
+        text += f", with their share of all the rows, empty {' or '.join(map(_ref_name, q.missing))} or not (share_pct)"
+    elif q.share:
         text += ", with each row's share of the total of all rows (share_pct, computed over the whole filtered set)"
     if q.compared_periods and date_col is not None:
         text += f", for {' vs '.join(p.describe() for p in q.compared_periods)} (by {date_col.ref})"
@@ -372,6 +384,11 @@ def explain(q: Mapping, period: Period | None, date_col: Column | None, notes: l
     if q.filters or q.excluded or q.missing:
         text += ", where " + _filters_text(q)
     return " ".join([text + ".", *notes, f"(offline SQL writer, confidence {q.confidence:.2f})"])
+
+
+def _share_of_empties(q: Mapping) -> bool:
+    """ "What share of tickets are unassigned": the rows whose column is empty, as a share of all rows."""
+    return q.share and bool(q.missing) and not q.filters and not [d for d in q.dimensions if isinstance(d, Column)]
 
 
 def _filters_text(q: Mapping) -> str:

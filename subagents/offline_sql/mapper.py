@@ -355,6 +355,7 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
         return _GROUPING_BEFORE.search(t.before(pos)) is not None or (s.rank_at is not None and pos > s.rank_at)
 
     counted_at = max((p for p, _, _ in entities if not groups(p)), default=None)  # the last non-grouping one
+    counted_table = next((tb.ref for p, _, tb in entities if p == counted_at), None)
     listed: Column | None = None
     for pos, words, table in entities:
         before = t.before(pos)
@@ -389,6 +390,8 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
             q.notes.append(f"The {words} are listed one per row.")
         elif (s.count and not q.measures) or (not grouping and not q.measures and pos == counted_at):
             q.measures.append(_count(table))
+        elif not grouping and counted_at is not None and pos < counted_at and counted_table == table.ref:
+            continue  # "unassigned tickets as a share of all tickets": the same rows named twice, no grouping
         elif (label := _row_name(table)) is not None:
             dims.append((pos, words, label))
     q.measures.sort(key=lambda m: placed.get(m.name, 10**6))

@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from cognicore.subagents.errors import Unsure
+
 Unit = str  # "day" | "week" | "month" | "quarter" | "year"
 
 NUMBER_WORDS = {
@@ -109,6 +111,13 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         rf"\b(?:between|from) {_MONTH}(?: ((?:19|20)\d\d))? (?:and|to|through|till|until) {_MONTH} ((?:19|20)\d\d)\b",
         "month_range",
     ),
+    # "on 6 January 2026", "January 6th, 2026": one day
+    # ("since 2 March 2026" is no single day: left to the rules after, or unsure)
+    (
+        rf"(?<!since )(?<!from )(?<!after )\b([0-3]?\d)(?:st|nd|rd|th)? (?:of )?{_MONTH},? ((?:19|20)\d\d)\b",
+        "day_month_year",
+    ),
+    (rf"(?<!since )(?<!from )(?<!after )\b{_MONTH} ([0-3]?\d)(?:st|nd|rd|th)?,? ((?:19|20)\d\d)\b", "month_day_year"),
     (rf"\b(since|from|after) (?:{_MONTH} )?((?:19|20)\d\d)\b", "since"),
     (rf"\b{_MONTH}(?: of)? ((?:19|20)\d\d)\b", "month_of_year"),
     (rf"\b(?:since|from|after) {_MONTH}\b", "since_month"),
@@ -158,6 +167,13 @@ def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> P
     if handler == "since":
         start = date(int(g[2]), _month_number(g[1]) if g[1] else 1, 1)
         return Period(start, None, f"since {unit_label(start, 'month' if g[1] else 'year')}", partial=True)
+    if handler in ("day_month_year", "month_day_year"):
+        day, month = (g[0], g[1]) if handler == "day_month_year" else (g[1], g[0])
+        try:
+            start = date(int(g[2]), _month_number(month), int(day))
+        except ValueError as exc:  # "31 February 2026"
+            raise Unsure(f"'{m.group(0)}' is not a day of the calendar.") from exc
+        return _closed(start, start + timedelta(days=1), start.isoformat(), today, "day")
     if handler == "since_month":  # "since June": the most recent June (this year's, or last year's when to come)
         n = _month_number(g[0])
         start = date(today.year if n <= today.month else today.year - 1, n, 1)

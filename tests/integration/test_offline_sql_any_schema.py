@@ -288,8 +288,37 @@ async def test_tickets_a_managers_second_wordings(pool: AsyncConnectionPool, tic
                 "how many wifi incidents have we had",
                 "SELECT count(*) FROM support_desk.tickets WHERE component = 'Wi-Fi'",
             ),
+            (
+                "what proportion of incidents are still unassigned",  # the empty rows' share of all the rows
+                "SELECT count(*) FILTER (WHERE assignee IS NULL), "
+                "round(100.0 * count(*) FILTER (WHERE assignee IS NULL) / count(*), 1) FROM support_desk.tickets",
+            ),
+            (
+                "share of unassigned tickets by month",  # the share within each month
+                "SELECT to_char(opened_at, 'YYYY-MM'), count(*) FILTER (WHERE assignee IS NULL), "
+                "round(100.0 * count(*) FILTER (WHERE assignee IS NULL) / count(*), 1) FROM support_desk.tickets "
+                "GROUP BY 1 ORDER BY 1",
+            ),
+            (
+                "unassigned tickets as a share of all tickets by month",  # the same rows named twice: no grouping
+                "SELECT to_char(opened_at, 'YYYY-MM'), count(*) FILTER (WHERE assignee IS NULL), "
+                "round(100.0 * count(*) FILTER (WHERE assignee IS NULL) / count(*), 1) FROM support_desk.tickets "
+                "GROUP BY 1 ORDER BY 1",
+            ),
+            (
+                "how many tickets came in on 6 january 2026",  # one day
+                "SELECT count(*) FROM support_desk.tickets "
+                "WHERE opened_at >= '2026-01-06' AND opened_at < '2026-01-07'",
+            ),
+            (
+                "tickets opened on January 7th, 2026 by priority",
+                "SELECT priority, count(*) FROM support_desk.tickets "
+                "WHERE opened_at >= '2026-01-07' AND opened_at < '2026-01-08' GROUP BY 1 ORDER BY 2 DESC, 1",
+            ),
         ],
     )
+    with pytest.raises(Unsure, match="not a day of the calendar"):
+        await writer.write_sql(question="how many tickets were opened on 31 february 2026", schema="")
     # The planner's step is the request without its question mark: the same words, read once, not twice.
     await check(
         pool,

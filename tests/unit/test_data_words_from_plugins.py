@@ -13,7 +13,13 @@ from cognicore.vocabulary import with_synonyms
 
 COUNTED = ["tickets", "ticket", "component", "assignee", "status"]
 SYNONYMS = {"incident": "ticket", "case": "ticket", "owner": "assignee", "who": "assignee", "assigned to": "assignee"}
-VALUES = {"Wi-Fi": "desk.tickets.component", "open": "desk.tickets.status", "ben": "desk.tickets.assignee"}
+VALUES = {
+    "Wi-Fi": "desk.tickets.component",
+    "open": "desk.tickets.status",
+    "ben": "desk.tickets.assignee",
+    "P1": "desk.tickets.priority",
+    "P2": "desk.tickets.priority",
+}
 
 
 def test_one_word_synonyms_of_table_words_count_in_both_forms() -> None:
@@ -32,6 +38,9 @@ def test_one_word_synonyms_of_table_words_count_in_both_forms() -> None:
         ("how many wifi incidnets have we had", True),
         ("tickets opened since june", True),
         ("incidents logged in march", True),
+        ("p1 vs p2 incidents", True),
+        ("show unassigned incidents", True),
+        ("What is the SLA for P1 vs P2 tickets?", False),
         ("What does the SLA policy say about incidents?", False),
     ],
 )
