@@ -170,19 +170,22 @@ def answer_from_memory(
         return None
     past = asks_about_the_past(question)
     current = [(s, p) for s, p in chosen if p.get("status") in ("active", "said")]
-    if _BEFORE_RE.search(question) and facts and len(current) == len(chosen):
+    # One saying alone is likely the change itself ("Management cut my discount to 10%"), not what came before.
+    if _BEFORE_RE.search(question) and (facts or len(chosen) == 1) and len(current) == len(chosen):
         # Asked what it was before a change, and only the current value is known: quoting it would answer
         # another question with confidence. No citation, so the run ends `unsure` with what is known.
         # Worded as the composer's closest miss, which the answer node keeps after its "not sure" sentence.
         now = max((p for _, p in current), key=lambda p: str(p.get("since") or ""))
         known = re.sub(r"\.?\s*\[\d+\]$", "", _line(now))
-        text = f'The closest passage is what you told me ("{known}") but not what it was before. {NOT_SURE}'
+        text = f"The closest passage is what you told me ({known}) but not what it was before. {NOT_SURE}"
         return MemoryAnswer(text=text, used=[], coverage=max(s for s, _ in chosen))
     if not past and current:
         chosen = current  # "what do I drink?" asks what is true now, not what was
     best = max(s for s, _ in chosen)
     chosen = [(s, p) for s, p in chosen if s >= best - 1e-9 or s >= 0.75]
     chosen.sort(key=lambda sp: _order(sp[1], past), reverse=True)
+    if _BEFORE_RE.search(question) and all(p.get("status") == "said" for _, p in chosen):
+        chosen.reverse()  # only what was said: for "what was it originally?" the oldest saying comes first
     picked = [p for _, p in chosen[:MAX_MEMORIES]]
     text = " ".join(_line(p) for p in picked)
     return MemoryAnswer(text=text, used=[int(p["index"]) for p in picked], coverage=best)

@@ -147,9 +147,24 @@ async def test_a_before_question_with_only_the_current_value_known_cites_nothing
     assert answer.used == [], answer.text
     assert "not sure" in answer.text and "$90,000" in answer.text and "[3]" not in answer.text
     # the answer node keeps this sentence after its own "not sure" one
-    assert closest_miss(answer.text).startswith('The closest passage is what you told me ("Our hiring budget')
+    assert closest_miss(answer.text).startswith("The closest passage is what you told me (Our hiring budget")
 
 
 async def test_a_before_question_with_an_ended_fact_still_answers_it() -> None:
     answer = await OfflineAnswerComposer().compose(question="What did I drink originally?", passages=MEMORY)
     assert answer.used[0] == 2 and "espresso" in answer.text
+
+
+async def test_a_before_question_answered_from_sayings_quotes_the_oldest_first() -> None:
+    said = [
+        {**_fact(1, "Management cut my maximum discount to 10%.", "said", "2031-03-20 09:00"), "title": "Episode"},
+        {**_fact(2, "The maximum discount I can give is 15%.", "said", "2031-03-01 09:00"), "title": "Episode"},
+    ]
+    answer = await OfflineAnswerComposer().compose(question="What was my maximum discount originally?", passages=said)
+    assert answer.used[0] == 2 and answer.text.startswith("On 2031-03-01 09:00 you said"), answer.text
+
+
+async def test_a_before_question_answered_by_one_saying_alone_is_unsure() -> None:
+    said = [{**_fact(1, "Management cut my maximum discount to 10%.", "said", "2031-03-20 09:00"), "title": "Episode"}]
+    answer = await OfflineAnswerComposer().compose(question="What discount did I have before the cut?", passages=said)
+    assert answer.used == [] and "not sure" in answer.text, answer.text
