@@ -28,6 +28,7 @@ from cognicore.orchestrator.reuse import fill
 from cognicore.orchestrator.state import Outcome, State, StepTask
 from cognicore.subagents.compose import cite_in_order, closest_miss
 from cognicore.subagents.errors import UNSURE_MARKER, SubAgentError, Unsure
+from cognicore.subagents.rag_query import search_for
 from cognicore.subagents.read_only import REFUSED_MARKER
 from cognicore.subagents.role_names import tool_role
 from cognicore.subagents.types import AgentContext, Plan, StepInput, StepOutput
@@ -157,7 +158,7 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if state.get("intent") == "statement":
         # The classifier said the user told us something: acknowledge it; `remember` queues it for extraction.
         return {"answer": ACKNOWLEDGEMENT, "citations": [], "outcome": "succeeded"}
-    found = await ctx.knowledge.search(state["request"], k=ctx.retrieval_k)
+    found = await search_for(ctx.knowledge, state["request"], k=ctx.retrieval_k)
     recalled = state.get("recalled") or {}
     # Memory first: what the user told us outranks documents for questions about them.
     remembered = memory_passages(recalled, start=1)

@@ -13,6 +13,15 @@ from pydantic import BaseModel, Field
 
 from cognicore.memory.llm import LlmRole
 from cognicore.memory.text import terms, words
+from cognicore.subagents._answer_shape import (
+    Shape,
+    asked_shape,
+    common_capitals,
+    describe,
+    fills_shape,
+    implied,
+    names_person,
+)
 from cognicore.subagents._question_terms import (
     GROUPS,
     SYNONYMS,
@@ -194,7 +203,9 @@ class OfflineAnswerComposer:
         # One shared word is no evidence that a document answers a question about the asker ("where do I live?").
         # "What did I tell you about ...?" and "what is my X?" ask what only the user can have said.
         only_memory = asks_what_was_said(question) or asks_about_mine(question)
-        if (personal and len(topic_concepts(concepts)) <= 1) or only_memory:
+        # A name the question capitalises ("our CTO", "our Rotterdam warehouse") is the company's, not the user's.
+        names_a_thing = bool(proper_nouns(question) & frozenset().union(*concepts)) if concepts else False
+        if (personal and len(topic_concepts(concepts)) <= 1 and not names_a_thing) or only_memory:
             documents = []
         found, coverage = self._from_documents(question, documents)
         if remembered is not None and (not found.used or remembered.coverage >= coverage):
@@ -276,6 +287,33 @@ class OfflineAnswerComposer:
             missing = missing_keys or [w for i, (_, w) in enumerate(labelled) if i not in hits_of[best_passage]]
             title = str(passages[[int(p["index"]) for p in passages].index(best_passage)].get("title") or "")
             return ComposedAnswer(text=not_covered(question, found, missing, title), used=[]), share
+        # The question's shape decides what the first sentence must hold: a "who" answer names someone, a
+        # "how long" answer a duration, about the asked subject; a sentence that only repeats the question's
+        # words ("escalated to the duty manager" for "who is the duty manager?") is no answer.
+        shape = asked_shape(asked_text)
+        if shape is not None:
+            common = common_capitals([str(p.get("content") or "") for p in passages])
+            fit = [
+                u
+                for u in ranked
+                if coverage[u.passage] >= MIN_COVERAGE
+                and _about(u, labelled, names, vocabulary)
+                and (
+                    fills_shape(shape, u.text, asked_text, common)
+                    or (shape is not Shape.WHO and fills_shape(shape, u.heading, asked_text, common))
+                )
+            ]
+            if not fit:
+                found = [label for i, (_, label) in enumerate(labelled) if i in hits_of[best_passage]]
+                title = str(passages[[int(p["index"]) for p in passages].index(best_passage)].get("title") or "")
+                return ComposedAnswer(text=not_covered(question, found, [describe(shape)], title), used=[]), share
+            if shape is Shape.WHO:
+                # A sentence naming a person outranks one naming only a role, when it is about as relevant.
+                people = [
+                    u for u in fit if names_person(u.text, asked_text, common) and score(u) >= 0.75 * score(fit[0])
+                ]
+                fit = people or fit
+            ranked = [fit[0], *(u for u in ranked if u is not fit[0])]
         best = score(ranked[0])
         chosen: list[_Unit] = []
         covered: set[int] = set()
@@ -312,6 +350,23 @@ class OfflineAnswerComposer:
                 concept = concept.union(*(self._synonyms.get(v, frozenset({v})) for v in variants))
             read.append((concept, label))
         return read
+
+
+def _about(
+    u: _Unit, labelled: list[tuple[frozenset[str], str]], names: frozenset[str], vocabulary: frozenset[str]
+) -> bool:
+    """True when the sentence is about the asked subject and detail: every name the question asks about (in
+    the sentence or its headings), and at least half of its other words the passages use that the headings
+    do not give ("battery" in "how long does the Vista battery last?"). A word no passage uses is the asker's
+    paraphrase and is not required, unless the question names its subject."""
+    present = u.terms | u.lead | u.frame
+    named = [c for c, _ in labelled if c & names]
+    if any(not c & present for c in named):
+        return False
+    # With the subject named, the other words are the asked detail even when no retrieved passage has them.
+    detail = [c for c, _ in labelled if not c & names and (c & vocabulary or named) and not c & (u.lead | u.frame)]
+    said = f"{u.heading} {u.text}"
+    return sum(1 for c in detail if c & u.terms or implied(c, said)) * 2 >= len(detail)
 
 
 def _render(chosen: list[_Unit], asked: frozenset[str], shapes: Sequence[re.Pattern[str]] = ()) -> ComposedAnswer:

@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 from cognicore.memory.lifecycle_config import Perspective
 from cognicore.memory.llm import ModelCallError
+from cognicore.subagents._answer_shape import LEADER_WORDS, Shape, asked_shape
 from cognicore.subagents.compose import ROLE, AnswerComposer, cite_in_order, nothing_found
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.types import AgentContext, AgentServices, Citation, StepInput, StepOutput
 
 if TYPE_CHECKING:
-    from cognicore.memory.knowledge import Passage
+    from cognicore.memory.knowledge import KnowledgeBase, Passage
 
 SNIPPET_CHARS = 240
 PER_SUBJECT = 2  # passages per item when answering about the rows of an earlier step's table
@@ -43,6 +44,23 @@ def passage_dicts(passages: list[Passage]) -> list[dict[str, Any]]:
 def engine_note(engine: str) -> str:
     """The line that tells a reader which engine wrote an answer."""
     return f"({engine} engine)"
+
+
+WHO_EXTRA = 2  # passages a "who" question's second search may add
+
+
+async def search_for(knowledge: KnowledgeBase, question: str, *, k: int) -> list[Passage]:
+    """The passages for a question; a "who" question also gets the best lists of people and their titles.
+
+    A "who" answer is a name and a title, often in a list of people that shares only the subject with the
+    question ("vice president of customer support"): a second search adds the subject among such lists.
+    """
+    passages = await knowledge.search(question, k=k)
+    if asked_shape(question) is Shape.WHO:
+        people = await knowledge.search(f"{question} {' '.join(LEADER_WORDS)}", k=WHO_EXTRA)
+        known = {p.chunk_id for p in passages}
+        passages += [p for p in people if p.chunk_id not in known]
+    return passages
 
 
 class RagQueryAgent:
@@ -84,7 +102,7 @@ class RagQueryAgent:
             found = [await self._knowledge.search(subject, k=PER_SUBJECT) for subject in subjects]
             passages = list({p.chunk_id: p for hits in zip(*found, strict=False) for p in hits}.values())
         else:
-            passages = await self._knowledge.search(question, k=self._k)
+            passages = await search_for(self._knowledge, question, k=self._k)
         note = engine_note(ctx.engine)
         if not passages:
             empty = "The knowledge base is empty: add documents with `cognicore ingest`."

@@ -152,6 +152,40 @@ async def test_runbook_questions_of_the_second_domain(pool: AsyncConnectionPool,
         await agent.run(step("What is the SLA for a P5 ticket?"), context(tmp_path))
 
 
+async def test_who_question_reaches_the_list_of_people(pool: AsyncConnectionPool, tmp_path: Path) -> None:
+    # The support FAQ and the returns policy share "customer support" with the question but name no one in
+    # charge of it; the company history's Leadership list does, and the second "who" search brings it.
+    agent = RagQueryAgent(services(pool))
+    out = await agent.run(step("Who is in charge of customer support?"), context(tmp_path))
+    assert "Hannah Schulz" in out.data["answer"]
+    assert "company-history.md" in {Path(c.source).name for c in out.citations}
+    out = await agent.run(step("Who is our CTO?"), context(tmp_path))  # "our": the company, not the asker
+    assert "Daniel Okafor" in out.data["answer"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who is the regional sales manager for Europe?",  # roles and Europe are mentioned, never together
+        "How long does the battery of the Vista AR Glasses last?",  # Vista passages have other durations
+    ],
+)
+async def test_shape_near_miss_is_unsure(pool: AsyncConnectionPool, tmp_path: Path, question: str) -> None:
+    with pytest.raises(Unsure, match="I am not sure"):
+        await RagQueryAgent(services(pool)).run(step(question), context(tmp_path))
+
+
+async def test_runbook_near_misses_of_the_second_domain(pool: AsyncConnectionPool, tmp_path: Path) -> None:
+    knowledge = KnowledgeBase(pool, OfflineEmbeddings())
+    await knowledge.ingest_paths([SUPPORT_DESK_DOCS])
+    agent = RagQueryAgent(agent_services(pool, knowledge))
+    for question in ("Who is the duty manager this week?", "How long is the password reset code valid?"):
+        with pytest.raises(Unsure, match="I am not sure"):
+            await agent.run(step(question), context(tmp_path))
+    out = await agent.run(step("Who are P2 breaches escalated to?"), context(tmp_path))
+    assert "duty manager" in out.data["answer"]
+
+
 async def test_empty_knowledge_base_is_not_an_error(pool: AsyncConnectionPool, tmp_path: Path) -> None:
     async with pool.connection() as conn:
         await conn.execute("DELETE FROM kb_documents")

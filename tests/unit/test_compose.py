@@ -130,6 +130,58 @@ async def test_offline_dedupes_sentences_repeated_by_overlapping_chunks() -> Non
     assert answer.text.count("For hygiene reasons") == 1
 
 
+ONCALL = """# Incident runbook
+## Paging
+
+Outages are paged to the on-call engineer at once. Minor alerts wait for the daily review at 10 am.
+
+## Access tokens
+
+Engineers request a token on the access portal and confirm it with their badge. A suspended token is
+restored after 45 minutes; for an urgent restore, the desk checks with the engineer's team lead."""
+
+TEAM = """# About Northwind Labs
+## Leadership
+
+- Ines Duarte, founder and chief executive officer (CEO)
+- Tomas Brandt, chief operating officer (COO)
+- Lea Vogt, head of incident response (since 2022)"""
+
+PRODUCTS = """# Northwind Labs product sheet
+## Nova Lamp
+
+The Nova Lamp is a desk lamp with three colour temperatures. It launched in May 2023 and can be returned
+within 30 days of delivery."""
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who is the on-call engineer this week?",  # the sentence repeats the role, names no one
+        "How long is the access portal confirmation valid?",  # the passage has a duration, not this one
+        "How long does the battery of the Nova Lamp last?",  # the named subject without the asked detail
+    ],
+)
+async def test_offline_near_miss_of_the_asked_shape_is_unsure(question: str) -> None:
+    answer = await compose(question, ONCALL, PRODUCTS)
+    assert answer.used == [] and "I am not sure" in answer.text
+    assert "but not" in answer.text  # says what was found and what was not
+
+
+async def test_offline_who_answer_names_someone_from_a_list_of_people() -> None:
+    # The runbook shares the subject ("incident") but names no one: the list of people answers.
+    answer = await compose("Who is in charge of incident response?", ONCALL, TEAM)
+    assert answer.text.startswith("Lea Vogt, head of incident response") and cited(answer) == {2}
+    answer = await compose("Who is our COO?", TEAM)  # "our" is the company: its documents answer
+    assert "Tomas Brandt" in answer.text
+
+
+async def test_offline_shaped_questions_still_answer() -> None:
+    assert "45 minutes" in (await compose("How long does a suspended token stay suspended?", ONCALL)).text
+    assert "May 2023" in (await compose("When did the Nova Lamp launch?", PRODUCTS)).text
+    assert "on-call engineer" in (await compose("Who are outages paged to?", ONCALL)).text
+
+
 # --- LLM-backed -----------------------------------------------------------------------------------
 
 

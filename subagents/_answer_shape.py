@@ -1,0 +1,146 @@
+"""What an offline answer must contain for the question's shape: a "who" names someone, a "when" a date.
+
+An extractive composer picks the sentences that share most words with the question; a sentence can share
+them all and still not answer ("Who is the duty manager this week?" -> "... escalated to the duty manager").
+These checks are generic English: the shape of the question (who / when / how much / how long) and the
+tokens that can fill it (names and roles, dates and times, amounts, durations).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from enum import StrEnum
+
+from cognicore.memory.text import stem, words
+
+
+class Shape(StrEnum):
+    """The kind of fact a question asks for."""
+
+    WHO = "who"
+    WHEN = "when"
+    AMOUNT = "how much"
+    DURATION = "how long"
+
+
+_ASKS = [
+    (Shape.DURATION, re.compile(r"\b(how long|how many (minutes|hours|days|weeks|months|years|business days))\b")),
+    (Shape.AMOUNT, re.compile(r"\b(how much|how many)\b")),
+    (Shape.WHEN, re.compile(r"\b(when|what time|what date|which date|what year|which year)\b")),
+    (Shape.WHO, re.compile(r"^\W*(who|whom)\b|\b(who|whom)\W*$|\bwho (is|are|was|were|has|have|must|can|should)\b")),
+]
+_MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december"
+    "|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+)
+_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_NUMBER = r"(\d[\d,.]*|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)"
+_TIME_UNIT = r"(seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|quarters?|business days?|nights?)"
+_DURATION = re.compile(rf"\b{_NUMBER}[\s-]+(business[\s-]+)?{_TIME_UNIT}\b|\b(lifetime|indefinitely)\b", re.I)
+_LENGTH = re.compile(r"\b\d[\d,.]*\s?(mm|cm|m|km|in|inch(es)?|ft|feet|meters?|metres?)\b", re.I)
+_DATE = re.compile(
+    rf"\b(1[89]\d\d|20\d\d|{_MONTHS}|{_DAYS}|\d{{1,2}}(:\d\d)?\s?(am|pm)|noon|midnight|tomorrow|today|yesterday"
+    r"|weekly|daily|monthly|yearly|annually|quarterly|at once|immediately|same day|next day|weekends?)\b",
+    re.I,
+)
+_COUNT = r"(\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|hundred)"
+_AMOUNT = re.compile(rf"[$€£¥]\s?\d|\d\s?%|\b(EUR|USD|GBP)\b|\bfree\b|\b{_COUNT}\b", re.I)
+# People and bodies that can be the answer to "who" (generic English roles, never one deployment's names).
+_ROLES = frozenset(
+    stem(w)
+    for w in (
+        "manager managers team teams board desk staff user users customer customers partner partners officer "
+        "president director head lead leader owner agent agents engineer engineers founder founders member "
+        "members committee department finance marketing administrator admin employee employees person people "
+        "vendor supplier reseller resellers carrier carriers chair ceo cfo cto coo vp everyone nobody anyone "
+        "management leadership council sales representative representatives analyst analysts specialist"
+    ).split()
+)
+# Words of the passages that say who leads what: a "who" question also searches for them.
+LEADER_WORDS = ("leadership", "president", "vp", "officer", "head", "director", "manager", "lead", "owner")
+_MONEY = re.compile(r"[$€£¥]\s?\d|\b(EUR|USD|GBP)\s?\d", re.I)
+_MONEY_WORDS = frozenset(stem(w) for w in "price prices cost costs fee fees charge amount sum paid".split())
+_DATE_WORDS = frozenset(stem(w) for w in "date day year month time".split())
+_CAPITAL = re.compile(r"\b[A-Z][A-Za-z'’-]+\b")
+_FULL_NAME = re.compile(r"\b([A-Z][a-zà-ÿ'’-]+)\s+([A-Z][a-zà-ÿ'’-]+)\b")
+_AGENT = re.compile(r"\bby:?\s+(?:the\s+)?([A-Z][A-Za-z'’-]+)")
+_CALENDAR = re.compile(rf"^({_MONTHS}|{_DAYS})$", re.I)
+
+
+def asked_shape(question: str) -> Shape | None:
+    """The kind of fact the question asks for, or None when its shape does not constrain the answer."""
+    lowered = " ".join(question.lower().split())
+    # "Who decided X and when?" asks for two things: the first one named sets the shape.
+    found = [(m.start(), shape) for shape, pattern in _ASKS if (m := pattern.search(lowered))]
+    return min(found)[1] if found else None
+
+
+def fills_shape(shape: Shape, text: str, question: str, common: frozenset[str] = frozenset()) -> bool:
+    """True when `text` holds a token of the asked kind that the question does not already state.
+
+    `common` are stems of capitalised words found across most passages (the company's own name): they
+    name no one in particular.
+    """
+    if shape is Shape.DURATION:
+        return bool(_DURATION.search(text) or _LENGTH.search(text))
+    if shape is Shape.WHEN:
+        return bool(_DATE.search(text) or _DURATION.search(text))
+    if shape is Shape.AMOUNT:
+        return bool(_AMOUNT.search(_without(text, question)))
+    return bool(_names(text, question, common))
+
+
+def _without(text: str, question: str) -> str:
+    """`text` without the numbers the question itself states ("a 25% discount" is not an answer)."""
+    for token in set(re.findall(r"[$€£]?\d[\d,.]*%?", question)):
+        text = text.replace(token, " ")
+    return text
+
+
+def _names(text: str, question: str, common: frozenset[str]) -> list[str]:
+    """Who the text names that the question does not: a role noun, or the agent of a passive ("by: Maya")."""
+    asked = {stem(w) for w in words(question)}
+    found = [w for w in words(text) if stem(w) in _ROLES and stem(w) not in asked]
+    found += [m.group(1) for m in _AGENT.finditer(text) if stem(m.group(1).lower()) not in asked | common]
+    return found
+
+
+def names_person(text: str, question: str, common: frozenset[str] = frozenset()) -> bool:
+    """True when `text` holds a full name the question does not ("Hannah Schulz"): two capitalised words."""
+    asked = {stem(w) for w in words(question)}
+    for match in _FULL_NAME.finditer(text):
+        parts = [stem(p.lower()) for p in match.groups()]
+        if not any(_CALENDAR.match(p) for p in match.groups()) and not set(parts) & (asked | common):
+            return True
+    return False
+
+
+def implied(concept: frozenset[str], text: str) -> bool:
+    """True when `text` holds what a word of the question names by kind: "price" is said by "$499"."""
+    if concept & _MONEY_WORDS:
+        return bool(_MONEY.search(text))
+    if concept & _DATE_WORDS:
+        return bool(_DATE.search(text))
+    return False
+
+
+def common_capitals(texts: Sequence[str]) -> frozenset[str]:
+    """Stems of capitalised words that appear in more than half of `texts` (at least three): a house name."""
+    if len(texts) < 3:
+        return frozenset()
+    counts: dict[str, int] = {}
+    for text in texts:
+        for stem_ in {stem(m.group(0).lower()) for m in _CAPITAL.finditer(text)}:
+            counts[stem_] = counts.get(stem_, 0) + 1
+    return frozenset(s for s, k in counts.items() if k > len(texts) / 2)
+
+
+def describe(shape: Shape) -> str:
+    """What an answer of this shape would have named, for the honest miss."""
+    return {
+        Shape.WHO: "who it is",
+        Shape.WHEN: "when",
+        Shape.AMOUNT: "how much",
+        Shape.DURATION: "how long",
+    }[shape]
