@@ -248,6 +248,8 @@ def build_lexicon(catalogue: Catalogue, vocabulary: SqlVocabulary) -> Lexicon:
                 last_words.setdefault(words.split()[-1], []).append(col)
             for value in col.values:
                 lex.add(value, Target("value", column=col, value=value))
+                for base in _verbs_of(value):  # "did ben close": the status "closed"
+                    lex.add(base, Target("value", column=col, value=value), book=lex.partial)
     for j in catalogue.joins:  # "product category": the category of a product is the category
         child, parent = (_entity_phrase(catalogue.table(t)) for t in (j.child, j.parent))
         lex.add(f"{child} {parent}", Target("entity", table=catalogue.table(j.parent)))
@@ -267,6 +269,16 @@ def build_lexicon(catalogue: Catalogue, vocabulary: SqlVocabulary) -> Lexicon:
     for phrase in vocabulary.ignore:
         lex.known_words.update(normalise(phrase).split())
     return lex
+
+
+def _verbs_of(value: str) -> list[str]:
+    """The verb of a one-word past participle value ("closed" -> "close", "shipped" -> "ship"), if English."""
+    v = value.lower()
+    if not re.fullmatch(r"[a-z]{4,}ed", v):
+        return []
+    candidates = [v[:-1], v[:-2]] + ([v[:-3]] if len(v) > 5 and v[-3] == v[-4] else [])
+    words = english_words()
+    return [c for c in candidates if len(c) >= 3 and words.get(c, 0) > 0][:1]
 
 
 def _entity_phrase(table: Table) -> str:

@@ -306,6 +306,10 @@ async def test_tickets_a_managers_second_wordings(pool: AsyncConnectionPool, tic
                 "GROUP BY 1 ORDER BY 1",
             ),
             (
+                "How many tickets did ben close?",  # the verb of a value ("closed")
+                "SELECT count(*) FROM support_desk.tickets WHERE assignee = 'ben' AND status = 'closed'",
+            ),
+            (
                 "how many tickets came in on 6 january 2026",  # one day
                 "SELECT count(*) FROM support_desk.tickets "
                 "WHERE opened_at >= '2026-01-06' AND opened_at < '2026-01-07'",
