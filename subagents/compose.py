@@ -6,13 +6,12 @@ import json
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
 
 from cognicore.memory.llm import LlmRole
-from cognicore.memory.text import terms, words
+from cognicore.memory.text import words
 from cognicore.subagents._answer_shape import (
     Shape,
     asked_shape,
@@ -22,6 +21,8 @@ from cognicore.subagents._answer_shape import (
     implied,
     names_person,
 )
+from cognicore.subagents._passage_units import Unit as _Unit
+from cognicore.subagents._passage_units import split_units as _units
 from cognicore.subagents._question_terms import (
     GROUPS,
     SYNONYMS,
@@ -102,75 +103,11 @@ _SHAPES = [
         0.5,
     ),
 ]
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
-_LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
-_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
-_MARKUP = re.compile(r"\*\*|__|`")
 _LABEL = re.compile(r"^\s*([A-Za-z][\w ]{0,24}):\s")  # "Reasons: ...", "Decided by: ..."
 _PRONOUN = re.compile(r"(It|They|This|These|Its|Their)\b")
 MAX_SENTENCES = 3
 MAX_CHARS = 700
 MIN_COVERAGE = 0.5  # share of the question's (weighted) words a passage must contain to be an answer
-
-
-@dataclass(frozen=True, slots=True)
-class _Unit:
-    """A sentence (or list item) of a passage, with the headings it sits under."""
-
-    passage: int  # the passage's index, as cited
-    order: int  # rank of the passage in the retrieved list
-    position: int  # place in the passage
-    text: str
-    heading: str  # the nearest heading above it
-    terms: frozenset[str]
-    lead: frozenset[str]  # terms of the nearest heading: what the sentence is about
-    frame: frozenset[str]  # terms of the title and the outer headings
-    fragment: bool  # starts mid-sentence (the passage began inside it)
-
-
-def _units(order: int, passage: dict[str, Any]) -> list[_Unit]:
-    """Split a passage into sentences and list items, remembering the headings they sit under."""
-    index = int(passage["index"])
-    title_terms = frozenset(terms(str(passage.get("title") or "")))
-    headings: dict[int, str] = {}
-    blocks: list[tuple[str, dict[int, str]]] = []
-    paragraph: list[str] = []
-
-    def flush() -> None:
-        if paragraph:
-            blocks.append((" ".join(paragraph), dict(headings)))
-            paragraph.clear()
-
-    for line in str(passage.get("content") or "").splitlines():
-        if match := _HEADING.match(line):
-            flush()
-            level = len(match.group(1))
-            headings = {lv: h for lv, h in headings.items() if lv < level}
-            headings[level] = _MARKUP.sub("", match.group(2))
-        elif not line.strip() or set(line.strip()) <= set("|-: "):
-            flush()
-        elif line.lstrip().startswith("|"):  # a table row stands alone
-            flush()
-            paragraph.append(line.strip().strip("|").replace("|", ";"))
-            flush()
-        elif _LIST_MARKER.match(line):  # a list item starts a block; its wrapped lines continue it
-            flush()
-            paragraph.append(_LIST_MARKER.sub("", line).strip())
-        else:
-            paragraph.append(line.strip())
-    flush()
-    units: list[_Unit] = []
-    for text, above in blocks:
-        heading = above[max(above)] if above else ""
-        lead = frozenset(terms(heading))
-        frame = title_terms.union(*(terms(h) for h in above.values() if h != heading)) - lead
-        for sentence in _SENTENCE_SPLIT.split(_MARKUP.sub("", text)):
-            sentence = sentence.strip()
-            if len(words(sentence)) >= 2:
-                fragment = not units and sentence[0].islower()
-                unit_terms = frozenset(terms(sentence))
-                units.append(_Unit(index, order, len(units), sentence, heading, unit_terms, lead, frame, fragment))
-    return units
 
 
 class OfflineAnswerComposer:

@@ -1,0 +1,74 @@
+"""Passages split into sentences and list items with their headings: what the offline composer quotes."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from cognicore.memory.text import terms, words
+
+SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
+LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
+MARKUP = re.compile(r"\*\*|__|`")
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A sentence (or list item) of a passage, with the headings it sits under."""
+
+    passage: int  # the passage's index, as cited
+    order: int  # rank of the passage in the retrieved list
+    position: int  # place in the passage
+    text: str
+    heading: str  # the nearest heading above it
+    terms: frozenset[str]
+    lead: frozenset[str]  # terms of the nearest heading: what the sentence is about
+    frame: frozenset[str]  # terms of the title and the outer headings
+    fragment: bool  # starts mid-sentence (the passage began inside it)
+
+
+def split_units(order: int, passage: dict[str, Any]) -> list[Unit]:
+    """Split a passage into sentences and list items, remembering the headings they sit under."""
+    index = int(passage["index"])
+    title_terms = frozenset(terms(str(passage.get("title") or "")))
+    headings: dict[int, str] = {}
+    blocks: list[tuple[str, dict[int, str]]] = []
+    paragraph: list[str] = []
+
+    def flush() -> None:
+        if paragraph:
+            blocks.append((" ".join(paragraph), dict(headings)))
+            paragraph.clear()
+
+    for line in str(passage.get("content") or "").splitlines():
+        if match := HEADING.match(line):
+            flush()
+            level = len(match.group(1))
+            headings = {lv: h for lv, h in headings.items() if lv < level}
+            headings[level] = MARKUP.sub("", match.group(2))
+        elif not line.strip() or set(line.strip()) <= set("|-: "):
+            flush()
+        elif line.lstrip().startswith("|"):  # a table row stands alone
+            flush()
+            paragraph.append(line.strip().strip("|").replace("|", ";"))
+            flush()
+        elif LIST_MARKER.match(line):  # a list item starts a block; its wrapped lines continue it
+            flush()
+            paragraph.append(LIST_MARKER.sub("", line).strip())
+        else:
+            paragraph.append(line.strip())
+    flush()
+    units: list[Unit] = []
+    for text, above in blocks:
+        heading = above[max(above)] if above else ""
+        lead = frozenset(terms(heading))
+        frame = title_terms.union(*(terms(h) for h in above.values() if h != heading)) - lead
+        for sentence in SENTENCE_SPLIT.split(MARKUP.sub("", text)):
+            sentence = sentence.strip()
+            if len(words(sentence)) >= 2:
+                fragment = not units and sentence[0].islower()
+                unit_terms = frozenset(terms(sentence))
+                units.append(Unit(index, order, len(units), sentence, heading, unit_terms, lead, frame, fragment))
+    return units
