@@ -206,7 +206,7 @@ _CORRECTS = re.compile(
 # "what ... do I like / which ... am I on": a question about the asker's own taste, work or place.
 _ABOUT_MY_OWN = re.compile(
     r"^\s*(?:what|which|who|where|when)\b[^?]*?\b(?:do|did|does)\s+(?:i|we)\s+(?:like|love|prefer|enjoy|"
-    r"drink|eat|cover|look\s+after|report\s+to|work\s+(?:on|with|for|in))\b",
+    r"drink|eat|cover|look\s+after|report\s+to|work\s+(?:on|with|for|in)|agree|agreed|decide|decided|settle\s+on)\b",
     re.IGNORECASE,
 )
 # A few words and a colon or dash before the message itself ("Heads up before standup: ...", "Correction: ...").

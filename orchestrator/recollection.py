@@ -72,7 +72,10 @@ async def recollect(
     categories, fact_hits, episodes = await asyncio.gather(
         memory.facts.categories(user_id),
         # Facts said in other words than the request ("based in" for "lives in") are searched for too.
-        memory.facts.search(user_id, memory_query(request), k=FACTS_K, include_superseded=history),
+        # Ended facts are read even for a question about now: they tell which sayings are no longer true.
+        memory.facts.search(
+            user_id, memory_query(request), k=FACTS_K if history else 2 * FACTS_K, include_superseded=True
+        ),
         memory.stream.search(
             user_id,
             request,
@@ -84,6 +87,9 @@ async def recollect(
             perspective=perspective,
         ),
     )
+    ended = {_plain(h.fact.statement) for h in fact_hits if h.fact.status != "active"}
+    if not history:
+        fact_hits = [h for h in fact_hits if h.fact.status == "active"][:FACTS_K]
     # Active memories first (in their ranked order); archived ones only fill what is left.
     episodes = sorted(episodes, key=lambda ep: ep.status != "active")[:EPISODES_K]
     used = 0
@@ -118,6 +124,8 @@ async def recollect(
     for ep in episodes:
         if ep.kind == "observation" and (ep.in_session or not _informative(ep.content, ep.metadata)):
             continue  # this session's turns are in the recalled history; questions and answers tell nothing new
+        if not history and _plain(ep.content) in ended:
+            continue  # said, read as a fact, and that fact has since been superseded: no longer true
         if fits(ep.content):
             out["episodes"].append({"id": ep.id, "kind": ep.kind, "text": ep.content, "at": _day(ep.created_at)})
     return out
@@ -199,3 +207,8 @@ class Recollector:
         """Lessons from similar requests that failed before."""
         perspective = search_perspective(self._perspectives, request)
         return await past_failures(self._memory, user_id=user_id, request=request, perspective=perspective)
+
+
+def _plain(text: str) -> str:
+    """The words of a text, lower case: a saying and the fact stated in the same words compare equal."""
+    return " ".join(re.findall(r"[\w$%.]+", text.lower())).strip(".")

@@ -164,6 +164,10 @@ def answer_from_memory(
         share = sum(1 for c in topic if c & present) / len(topic)
         if share >= MIN_SHARE:
             scored.append((share, p))
+    if not asks_about_the_past(question):
+        # A saying that became a fact since ended ("We agreed a 4 hour SLA", later corrected) is no longer true.
+        ended = {_plain(p) for p in passages if p.get("status") not in ("active", "said")}
+        scored = [(s, p) for s, p in scored if p.get("status") != "said" or _plain(p) not in ended]
     facts = [(s, p) for s, p in scored if p.get("status") != "said"]
     chosen = facts or scored  # distilled facts first; what the user said only when no fact answers
     if not chosen:
@@ -189,6 +193,11 @@ def answer_from_memory(
     picked = [p for _, p in chosen[:MAX_MEMORIES]]
     text = " ".join(_line(p) for p in picked)
     return MemoryAnswer(text=text, used=[int(p["index"]) for p in picked], coverage=best)
+
+
+def _plain(passage: dict[str, Any]) -> str:
+    """A memory's words, lower case, for telling a saying and the fact read from it apart from others."""
+    return " ".join(words(str(passage.get("statement") or passage.get("content") or "")))
 
 
 def _order(passage: dict[str, Any], past: bool) -> tuple[int, str]:

@@ -5,9 +5,12 @@ from __future__ import annotations
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
+from cognicore.app import App
 from cognicore.memory.embeddings import OfflineEmbeddings
 from cognicore.memory.extraction import OfflineFactExtractor
 from cognicore.memory.facts import FactStore
+from cognicore.memory.stream_types import NewMemory
+from cognicore.orchestrator.recollection import Recollector
 
 U = "jana"
 
@@ -40,3 +43,22 @@ async def test_a_change_in_a_new_shape_supersedes_the_old_fact(
     active = await store.active(U)
     assert any(new.lower() in f.statement.lower() for f in active), [f.statement for f in active]
     assert not {b.statement for b in before} & {f.statement for f in active}
+
+
+async def test_a_saying_whose_fact_was_superseded_is_not_recalled_for_a_question_about_now(app: App) -> None:
+    said = "We agreed a 4 hour response SLA for P1 tickets."
+    await app.memory.stream.add("cyd", [NewMemory(content=said), NewMemory(content="Our standup is at 9:30.")])
+    extracted = await OfflineFactExtractor().extract(user_message=said, assistant_message="", known_facts=[])
+    await app.memory.facts.upsert("cyd", extracted.facts, source="s1#1")
+    recollector = Recollector(app.memory)
+    request = "What response SLA did we agree for P1 tickets?"
+    before = await recollector.recall(user_id="cyd", session_id="x", request=request, budget=2000)
+    assert said in [e["text"] for e in before["episodes"]]  # still true: recalled
+    change = "Correction: the P1 response SLA is 2 hours, not 4."
+    extracted = await OfflineFactExtractor().extract(user_message=change, assistant_message="", known_facts=[])
+    await app.memory.facts.upsert("cyd", extracted.facts, source="s2#1")
+    now = await recollector.recall(user_id="cyd", session_id="x", request=request, budget=2000)
+    assert said not in [e["text"] for e in now["episodes"]], now["episodes"]
+    assert all(f["status"] == "active" for f in now["facts"]) and any("2 hours" in f["statement"] for f in now["facts"])
+    past = await recollector.recall(user_id="cyd", session_id="x", request=f"{request[:-1]} originally?", budget=2000)
+    assert any(f["status"] == "superseded" for f in past["facts"])  # a question about before still sees it

@@ -86,6 +86,7 @@ def test_shapes_that_state_no_fact(text: str) -> None:
         ("Actually, is it 12 or 10?", "question"),
         ("what product line do i like best", "question"),  # the asker's taste, not a ranking of the data
         ("Who do I report to these days?", "question"),
+        ("What response time did we agree for P1s?", "question"),  # what the team agreed, not a check of the data
         ("Which product line sold best in 2025?", "task"),
     ],
 )

@@ -168,3 +168,15 @@ async def test_a_before_question_answered_by_one_saying_alone_is_unsure() -> Non
     said = [{**_fact(1, "Management cut my maximum discount to 10%.", "said", "2031-03-20 09:00"), "title": "Episode"}]
     answer = await OfflineAnswerComposer().compose(question="What discount did I have before the cut?", passages=said)
     assert answer.used == [] and "not sure" in answer.text, answer.text
+
+
+async def test_a_saying_whose_fact_has_ended_does_not_answer_what_is_true_now() -> None:
+    passages = [
+        {**_fact(1, "We agreed a 4 hour response SLA for P1 tickets.", "said", "2031-03-01 09:00"), "title": "Ep"},
+        _fact(
+            2, "We agreed a 4 hour response SLA for P1 tickets.", "superseded", "2031-03-01 09:00", "2031-03-05 09:00"
+        ),
+        _fact(3, "Our P1 response SLA is 2 hours.", "active", "2031-03-05 09:00"),
+    ]
+    answer = await OfflineAnswerComposer().compose(question="What response SLA did we agree for P1?", passages=passages)
+    assert "4 hour" not in answer.text, answer.text
