@@ -301,9 +301,14 @@ def _about(
     if any(not c & present for c in named):
         return False
     # With the subject named, the other words are the asked detail even when no retrieved passage has them.
-    detail = [c for c, _ in labelled if not c & names and (c & vocabulary or named) and not c & (u.lead | u.frame)]
+    asked = [c for c, _ in labelled if not c & names and (c & vocabulary or named)]
+    detail = [c for c in asked if not c & (u.lead | u.frame)]
     said = f"{u.heading} {u.text}"
-    return sum(1 for c in detail if c & u.terms or implied(c, said)) * 2 >= len(detail)
+    if sum(1 for c in detail if c & u.terms or implied(c, said)) * 2 >= len(detail):
+        return True
+    # A sentence that itself repeats most of the question under a heading that says the rest also answers
+    # ("A hub is only needed for more than 50 bulbs" for "how many bulbs can I run before a hub is needed?").
+    return sum(1 for c in asked if c & u.terms) * 2 > len(asked)
 
 
 def _render(chosen: list[_Unit], asked: frozenset[str], shapes: Sequence[re.Pattern[str]] = ()) -> ComposedAnswer:

@@ -180,6 +180,13 @@ async def test_offline_shaped_questions_still_answer() -> None:
     assert "45 minutes" in (await compose("How long does a suspended token stay suspended?", ONCALL)).text
     assert "May 2023" in (await compose("When did the Nova Lamp launch?", PRODUCTS)).text
     assert "on-call engineer" in (await compose("Who are outages paged to?", ONCALL)).text
+    faq = (
+        "# Gateway FAQ\n## Does the gateway need a licence for its sensors?\n\n"
+        "No. A licence is only needed for more than 20 sensors."
+        "\n\n## Updates\n\nFirmware updates run overnight."
+    )
+    # The sentence repeats most of the question; its heading says the rest ("run" is the asker's word).
+    assert "20 sensors" in (await compose("How many sensors can I run before a licence is needed?", faq, ONCALL)).text
 
 
 # --- LLM-backed -----------------------------------------------------------------------------------
