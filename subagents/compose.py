@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 from cognicore.memory.llm import LlmRole
 from cognicore.memory.text import words
 from cognicore.subagents._answer_shape import (
+    LIGHT_VERBS,
     Shape,
     asked_shape,
     common_capitals,
@@ -301,7 +302,7 @@ def _about(
     if any(not c & present for c in named):
         return False
     # With the subject named, the other words are the asked detail even when no retrieved passage has them.
-    asked = [c for c, _ in labelled if not c & names and (c & vocabulary or named)]
+    asked = [c for c, _ in labelled if not c & names and (c & vocabulary or named) and not c <= LIGHT_VERBS]
     detail = [c for c in asked if not c & (u.lead | u.frame)]
     said = f"{u.heading} {u.text}"
     if sum(1 for c in detail if c & u.terms or implied(c, said)) * 2 >= len(detail):

@@ -179,6 +179,7 @@ async def test_offline_who_answer_names_someone_from_a_list_of_people() -> None:
 async def test_offline_shaped_questions_still_answer() -> None:
     assert "45 minutes" in (await compose("How long does a suspended token stay suspended?", ONCALL)).text
     assert "May 2023" in (await compose("When did the Nova Lamp launch?", PRODUCTS)).text
+    assert "May 2023" in (await compose("When did the Nova Lamp come out?", PRODUCTS)).text  # an event verb
     assert "on-call engineer" in (await compose("Who are outages paged to?", ONCALL)).text
     faq = (
         "# Gateway FAQ\n## Does the gateway need a licence for its sensors?\n\n"
