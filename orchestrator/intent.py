@@ -135,7 +135,7 @@ _WORKED_OUT = frozenset(terms("calculate compute"))
 _DURATION = re.compile(r"\bhow\s+many\s+(?:years|months|weeks|days|hours|minutes)\b", re.IGNORECASE)
 # Summarising what documents say is answering from them, unless a figure or an artefact is asked for.
 _SUMMARISE = frozenset(terms("summarize summarise"))
-_RANKING = re.compile(r"\b(top|bottom|best|worst|highest|lowest|most|least)\b", re.IGNORECASE)
+_RANKING = re.compile(r"\b(top|bottom|best|worst|highest|lowest|most|least|busiest)\b", re.IGNORECASE)
 # A sentence whose subject is the speaker or their team tells something, unless it asks for something.
 _STATES = re.compile(
     r"^\s*(?:(?:these days|nowadays|lately|recently|now|usually|today|this week)[,\s]+)?"

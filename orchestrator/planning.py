@@ -180,7 +180,7 @@ def asks_figures(request: str, data: DataWords) -> str | None:
 # Aggregates and superlatives of a thing the data holds ("the oldest open ticket", "share of P1 tickets").
 _AGGREGATE = re.compile(
     r"\b(?:top|bottom|best|worst|highest|lowest|most|least|fewest|oldest|newest|youngest|largest|smallest|"
-    r"biggest|earliest|latest|average|mean|median|percentage|percent|share|proportion|number of)\b",
+    r"biggest|busiest|earliest|latest|average|mean|median|percentage|percent|share|proportion|number of)\b",
     re.I,
 )
 # Rows asked for by enumeration: "list ben's open tickets", "which tickets are ...", "what are the open ...".

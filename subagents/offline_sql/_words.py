@@ -54,15 +54,27 @@ def either(text: str, spans: list[tuple[int, int]]) -> bool:
     )
 
 
+# "tickets that are assigned" (read as the column's word), not "who is assigned the most tickets"
+_PRESENT = (
+    r"\b(?:is|are|was|were|been) (?:already |currently |still )?([a-z]{4,})\b"
+    r"(?! (?:to|by|for|the|a|an|most|fewest|least|more)\b)"
+)
+
+
 def missing(t: _Text, q: Mapping, lex: Lexicon) -> None:
-    """ "unassigned tickets", "tickets without an assignee": the column named by the word must be empty."""
+    """ "unassigned tickets", "tickets without an assignee": the column named by the word must be empty;
+    "tickets that are assigned": it must not be."""
     columns = [c for tb in lex.catalogue.tables for c in tb.columns if c.kind == "text" and not c.is_key and c.values]
-    for pattern in (r"\bun([a-z]{4,})\b", r"\b(?:no|without|missing)(?: an?| any)? ([a-z]{4,})\b"):
+    for pattern, found in (
+        (r"\bun([a-z]{4,})\b", q.missing),
+        (r"\b(?:no|without|missing)(?: an?| any)? ([a-z]{4,})\b", q.missing),
+        (_PRESENT, q.present),
+    ):
         for m in list(re.finditer(pattern, t.s)):
             stem = m.group(1)[:6]
             hits = [c for c in columns if any(w[:6] == stem for w in c.name.split("_") if len(w) >= 4)]
-            if len(hits) == 1 and hits[0].ref not in q.missing:
-                q.missing.append(hits[0].ref)
+            if len(hits) == 1 and hits[0].ref not in found:
+                found.append(hits[0].ref)
                 t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
 
 

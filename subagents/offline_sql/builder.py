@@ -147,7 +147,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     needed = list(dict.fromkeys([t for m in q.measures for t in _tables_of(m)]))
     prefer = needed[0] if needed else None
     needed += [d.table for d in q.dimensions if isinstance(d, Column)]
-    needed += [ref.rsplit(".", 1)[0] for ref in [*q.filters, *q.excluded, *q.missing]]
+    needed += [ref.rsplit(".", 1)[0] for ref in [*q.filters, *q.excluded, *q.missing, *q.present]]
     query = _Query(catalogue, list(dict.fromkeys(needed)), prefer)
     notes = list(q.notes)
     date_col = date_column(catalogue, query.base)
@@ -200,6 +200,8 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         where.append(f"({col} IS NULL OR {col} NOT IN ({', '.join(map(literal, values))}))")  # NULL is "not X"
     for ref in q.missing:
         where.append(f"{query.col(catalogue.column(ref))} IS NULL")
+    for ref in q.present:
+        where.append(f"{query.col(catalogue.column(ref))} IS NOT NULL")
     dims = list(q.dimensions)
     if q.share and not [d for d in dims if isinstance(d, Column)]:
         # "what share of revenue is Europe": group by the filter's column over the whole set, keep Europe after.
@@ -381,7 +383,7 @@ def explain(q: Mapping, period: Period | None, date_col: Column | None, notes: l
         text += f", for {period.describe()} (by {date_col.ref})"
     else:
         text += ", over all the data"
-    if q.filters or q.excluded or q.missing:
+    if q.filters or q.excluded or q.missing or q.present:
         text += ", where " + _filters_text(q)
     return " ".join([text + ".", *notes, f"(offline SQL writer, confidence {q.confidence:.2f})"])
 
@@ -396,4 +398,5 @@ def _filters_text(q: Mapping) -> str:
     parts = [f"{_ref_name(r)} is {' or '.join(v)}" for r, v in q.filters.items()]
     parts += [f"{_ref_name(r)} is not {' or '.join(v)}" for r, v in q.excluded.items()]
     parts += [f"{_ref_name(r)} is empty" for r in q.missing]
+    parts += [f"{_ref_name(r)} is not empty" for r in q.present]
     return " and ".join(parts)

@@ -34,7 +34,7 @@ CONFIDENCE_BAR = 0.6
 _ABBREVIATIONS = {"yr": "year", "yrs": "years", "qtr": "quarter", "qtrs": "quarters", "mth": "month", "mths": "months"}
 TIME_UNITS = ("weekday", "day", "week", "month", "quarter", "year")
 
-_DESC = r"top|best|highest|most|largest|biggest|leading|greatest|strongest|maximum|max"
+_DESC = r"top|best|highest|most|largest|biggest|busiest|leading|greatest|strongest|maximum|max"
 _ASC = r"bottom|worst|lowest|least|fewest|smallest|weakest|poorest|minimum|min"
 _GROUPING_BEFORE = re.compile(rf"\b(by|per|each|every|across|which|what|for each|rank|{_DESC}|{_ASC}|\d+)\s*$")
 
@@ -84,6 +84,7 @@ class Mapping:
     filters: dict[str, list[str]] = field(default_factory=dict)  # column ref -> values
     excluded: dict[str, list[str]] = field(default_factory=dict)  # column ref -> values it must not have
     missing: list[str] = field(default_factory=list)  # column refs that must be empty ("unassigned" tickets)
+    present: list[str] = field(default_factory=list)  # column refs that must not be empty ("assigned" tickets)
     period: Period | None = None
     top_n: int | None = None
     ascending: bool = False
@@ -100,7 +101,7 @@ class Mapping:
     @property
     def specific(self) -> bool:
         """True when the request says more than a measure (it needs no help from its context)."""
-        return bool(self.dimensions or self.period or self.filters or self.top_n or self.missing)
+        return bool(self.dimensions or self.period or self.filters or self.top_n or self.missing or self.present)
 
 
 class _Text:
@@ -159,7 +160,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     _resolve(t, q, found, shape, lex)
     # "enterprise customers": a word of the filtered column's own name ("customer_segment") only describes it.
     # "the Haven doorbell": a word of a value already placed belongs to it.
-    described = {singular(w) for ref in [*q.filters, *q.missing] for w in ref.rsplit(".", 1)[1].split("_")}
+    described = {singular(w) for ref in [*q.filters, *q.missing, *q.present] for w in ref.rsplit(".", 1)[1].split("_")}
     described |= {singular(w) for values in q.filters.values() for v in values for w in normalise(v).split()}
     stems = {w[:6] for w in described if len(w) >= 6}  # "assigned" to an "assignee"
     # "tickets by team": a grouping word followed by a word nothing claimed names a dimension the data lacks.
@@ -352,7 +353,14 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
             dims.append((m.start(), m.group(0), unit))
 
     def groups(pos: int) -> bool:
-        return _GROUPING_BEFORE.search(t.before(pos)) is not None or (s.rank_at is not None and pos > s.rank_at)
+        before = t.before(pos)
+        if _GROUPING_BEFORE.search(before) is not None:
+            return True
+        if s.rank_at is None or pos <= s.rank_at:
+            return False
+        # "the busiest component for P1 tickets": after the ranked grouping, "for ... tickets" is what is counted
+        named = any(s.rank_at < p < pos and isinstance(d, Column) for p, _, d in dims)
+        return not (named and re.search(r"\b(for|of|among)\s*$", before))
 
     counted_at = max((p for p, _, _ in entities if not groups(p)), default=None)  # the last non-grouping one
     counted_table = next((tb.ref for p, _, tb in entities if p == counted_at), None)
@@ -459,7 +467,7 @@ def _lists(s: _Shape, dims: list[tuple[int, str, Column | str]], words: str, tab
 
 def _grouping_dims(dims: list[tuple[int, str, Column | str]], q: Mapping) -> list[tuple[int, str, Column | str]]:
     """The dimension words that may group: "assigned to ben" names the filter's own column, no grouping."""
-    filtered = {*q.filters, *q.excluded, *q.missing}
+    filtered = {*q.filters, *q.excluded, *q.missing, *q.present}
     return [d for d in dims if not (isinstance(d[2], Column) and d[2].ref in filtered)]
 
 
@@ -488,7 +496,7 @@ def _place_dimensions(
             after_value = [col.table for col in before_values]
             if any(col.table == dim.table and (col.unique or col.primary_key) for col in before_values):
                 continue  # "the EU region": the word names the row the value already names
-            filtered = dim.ref in q.filters or dim.ref in q.excluded or dim.ref in q.missing
+            filtered = dim.ref in q.filters or dim.ref in q.excluded or dim.ref in q.missing or dim.ref in q.present
             if not grouping and (filtered or (after_value and s.rank_at is None)):
                 continue  # "Europe ... region", "audio products": the word describes a filter
         if isinstance(dim, Column) and pos in s.all_of:

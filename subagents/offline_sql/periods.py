@@ -111,6 +111,12 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         rf"\b(?:between|from) {_MONTH}(?: ((?:19|20)\d\d))? (?:and|to|through|till|until) {_MONTH} ((?:19|20)\d\d)\b",
         "month_range",
     ),
+    # "before 7 January 2026", "prior to 2026": everything up to that day, month or year ("until" may include it)
+    (
+        rf"\b(?:before|prior to) (?:(\d{{4}}-\d\d-\d\d)|([0-3]?\d)(?:st|nd|rd|th)? (?:of )?{_MONTH},? "
+        rf"((?:19|20)\d\d)|{_MONTH}(?: ([0-3]?\d)(?:st|nd|rd|th)?,?)? ((?:19|20)\d\d)|((?:19|20)\d\d))\b",
+        "before",
+    ),
     # "on 6 January 2026", "January 6th, 2026": one day
     # ("since 2 March 2026" is no single day: left to the rules after, or unsure)
     (
@@ -174,6 +180,20 @@ def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> P
         except ValueError as exc:  # "31 February 2026"
             raise Unsure(f"'{m.group(0)}' is not a day of the calendar.") from exc
         return _closed(start, start + timedelta(days=1), start.isoformat(), today, "day")
+    if handler == "before":
+        iso, day1, month1, year1, month2, day2, year2, year3 = g
+        try:
+            if iso:
+                end = date.fromisoformat(iso)
+            elif year3:
+                end = date(int(year3), 1, 1)
+            elif month1:
+                end = date(int(year1), _month_number(month1), int(day1))
+            else:
+                end = date(int(year2), _month_number(month2), int(day2 or 1))
+        except ValueError as exc:
+            raise Unsure(f"'{m.group(0)}' is not a day of the calendar.") from exc
+        return Period(None, end, f"before {end.isoformat()}")
     if handler == "since_month":  # "since June": the most recent June (this year's, or last year's when to come)
         n = _month_number(g[0])
         start = date(today.year if n <= today.month else today.year - 1, n, 1)

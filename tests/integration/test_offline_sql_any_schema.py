@@ -306,6 +306,19 @@ async def test_tickets_a_managers_second_wordings(pool: AsyncConnectionPool, tic
                 "GROUP BY 1 ORDER BY 1",
             ),
             (
+                "How many tickets are assigned?",  # the column's word as a predicate: it has a value
+                "SELECT count(*) FROM support_desk.tickets WHERE assignee IS NOT NULL",
+            ),
+            (
+                "how many tickets were opened before 7 january 2026",
+                "SELECT count(*) FROM support_desk.tickets WHERE opened_at < '2026-01-07'",
+            ),
+            (
+                "what's the busiest component for P3 tickets",  # "for ... tickets" after the grouping is counted
+                "SELECT component, count(*) FROM support_desk.tickets WHERE priority = 'P3' "
+                "GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1",
+            ),
+            (
                 "How many tickets did ben close?",  # the verb of a value ("closed")
                 "SELECT count(*) FROM support_desk.tickets WHERE assignee = 'ben' AND status = 'closed'",
             ),

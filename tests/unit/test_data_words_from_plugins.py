@@ -39,6 +39,7 @@ def test_one_word_synonyms_of_table_words_count_in_both_forms() -> None:
         ("tickets opened since june", True),
         ("incidents logged in march", True),
         ("p1 vs p2 incidents", True),
+        ("what's the busiest component for P1 tickets", True),
         ("show unassigned incidents", True),
         ("What is the SLA for P1 vs P2 tickets?", False),
         ("What does the SLA policy say about incidents?", False),
