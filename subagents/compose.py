@@ -228,8 +228,10 @@ class OfflineAnswerComposer:
         # The question's shape decides what the first sentence must hold: a "who" answer names someone, a
         # "how long" answer a duration, about the asked subject; a sentence that only repeats the question's
         # words ("escalated to the duty manager" for "who is the duty manager?") is no answer.
+        # A question naming its subject ("Which colours does the Orbit Smartwatch come in?") needs a sentence
+        # about that subject and the asked detail, not any sentence about the subject.
         shape = asked_shape(asked_text)
-        if shape is not None:
+        if shape is not None or any(c & names for c in concepts):
             common = common_capitals([str(p.get("content") or "") for p in passages])
             fit = [
                 u
@@ -237,14 +239,17 @@ class OfflineAnswerComposer:
                 if coverage[u.passage] >= MIN_COVERAGE
                 and _about(u, labelled, names, vocabulary)
                 and (
-                    fills_shape(shape, u.text, asked_text, common)
+                    shape is None
+                    or fills_shape(shape, u.text, asked_text, common)
                     or (shape is not Shape.WHO and fills_shape(shape, u.heading, asked_text, common))
                 )
             ]
             if not fit:
                 found = [label for i, (_, label) in enumerate(labelled) if i in hits_of[best_passage]]
                 title = str(passages[[int(p["index"]) for p in passages].index(best_passage)].get("title") or "")
-                return ComposedAnswer(text=not_covered(question, found, [describe(shape)], title), used=[]), share
+                detail = [label for c, label in labelled if not c & names and not c <= LIGHT_VERBS]
+                missing = [describe(shape)] if shape else [", ".join(detail) or "the asked detail"]
+                return ComposedAnswer(text=not_covered(question, found, missing, title), used=[]), share
             if shape is Shape.WHO:
                 # A sentence naming a person outranks one naming only a role, when it is about as relevant.
                 people = [

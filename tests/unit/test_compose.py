@@ -168,6 +168,14 @@ async def test_offline_near_miss_of_the_asked_shape_is_unsure(question: str) -> 
     assert "but not" in answer.text  # says what was found and what was not
 
 
+async def test_offline_named_subject_without_the_asked_detail_is_unsure() -> None:
+    # No who/when shape, but the question names its subject: a sentence about the lamp is not an answer.
+    answer = await compose("Which finishes does the Nova Lamp come in?", PRODUCTS, RETURNS)
+    assert answer.used == [] and "but not finishes" in answer.text
+    answer = await compose("What colour temperatures does the Nova Lamp offer?", PRODUCTS, RETURNS)
+    assert "three colour temperatures" in answer.text
+
+
 async def test_offline_who_answer_names_someone_from_a_list_of_people() -> None:
     # The runbook shares the subject ("incident") but names no one: the list of people answers.
     answer = await compose("Who is in charge of incident response?", ONCALL, TEAM)
