@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from enum import StrEnum
 
-from cognicore.memory.text import stem, words
+from cognicore.memory.text import STOPWORDS, stem, words
 
 
 class Shape(StrEnum):
@@ -64,6 +64,10 @@ _MONEY_WORDS = frozenset(stem(w) for w in "price prices cost costs fee fees char
 _DATE_WORDS = frozenset(stem(w) for w in "date day year month time".split())
 # Verbs that say an event happened, not which detail is asked ("when did X come out?" = its launch).
 LIGHT_VERBS = frozenset(stem(w) for w in "come comes came go goes went get gets got happen happens happened".split())
+_HEAD = re.compile(
+    r"^(?:what|which)(?: is|'s| are| was| were) (?:the|our|your|a|an|its|their) ([a-z][a-z -]*?) (?:of|for|on|at|to) "
+)
+_VAGUE = frozenset("policy policies rule rules process procedure way kind type name status".split())
 _CAPITAL = re.compile(r"\b[A-Z][A-Za-z'’-]+\b")
 _FULL_NAME = re.compile(r"\b([A-Z][a-zà-ÿ'’-]+)\s+([A-Z][a-zà-ÿ'’-]+)\b")
 _AGENT = re.compile(r"\bby:?\s+(?:the\s+)?([A-Z][A-Za-z'’-]+)")
@@ -136,6 +140,14 @@ def common_capitals(texts: Sequence[str]) -> frozenset[str]:
         for stem_ in {stem(m.group(0).lower()) for m in _CAPITAL.finditer(text)}:
             counts[stem_] = counts.get(stem_, 0) + 1
     return frozenset(s for s, k in counts.items() if k > len(texts) / 2)
+
+
+def asked_head(question: str) -> list[str]:
+    """The words of the thing asked for in "What is the X of Y?" ("phone number"): the answer must name it."""
+    match = _HEAD.match(" ".join(question.lower().split()))
+    if not match:
+        return []
+    return [w for w in words(match.group(1)) if w not in STOPWORDS and w not in _VAGUE]
 
 
 def describe(shape: Shape) -> str:

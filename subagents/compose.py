@@ -11,10 +11,11 @@ from typing import Any, Protocol
 from pydantic import BaseModel, Field
 
 from cognicore.memory.llm import LlmRole
-from cognicore.memory.text import words
+from cognicore.memory.text import stem, words
 from cognicore.subagents._answer_shape import (
     LIGHT_VERBS,
     Shape,
+    asked_head,
     asked_shape,
     common_capitals,
     describe,
@@ -231,13 +232,20 @@ class OfflineAnswerComposer:
         # A question naming its subject ("Which colours does the Orbit Smartwatch come in?") needs a sentence
         # about that subject and the asked detail, not any sentence about the subject.
         shape = asked_shape(asked_text)
-        if shape is not None or any(c & names for c in concepts):
+        # The thing asked for ("phone number" in "what is the phone number of ..."), its typos read as the
+        # passages' words; a word of it no passage has is not a paraphrase here: the answer must name it.
+        head = [
+            (frozenset({h}) if h in vocabulary else spelling_variants(h, vocabulary)) or frozenset({h})
+            for h in (stem(w) for w in asked_head(asked_text))
+        ]
+        if shape is not None or head or any(c & names for c in concepts):
             common = common_capitals([str(p.get("content") or "") for p in passages])
             fit = [
                 u
                 for u in ranked
                 if coverage[u.passage] >= MIN_COVERAGE
                 and _about(u, labelled, names, vocabulary)
+                and all(h & (u.terms | u.lead) or implied(h, f"{u.heading} {u.text}") for h in head)
                 and (
                     shape is None
                     or fills_shape(shape, u.text, asked_text, common)
@@ -248,7 +256,7 @@ class OfflineAnswerComposer:
                 found = [label for i, (_, label) in enumerate(labelled) if i in hits_of[best_passage]]
                 title = str(passages[[int(p["index"]) for p in passages].index(best_passage)].get("title") or "")
                 detail = [label for c, label in labelled if not c & names and not c <= LIGHT_VERBS]
-                missing = [describe(shape)] if shape else [", ".join(detail) or "the asked detail"]
+                missing = [describe(shape)] if shape else [" ".join(asked_head(asked_text)) or ", ".join(detail)]
                 return ComposedAnswer(text=not_covered(question, found, missing, title), used=[]), share
             if shape is Shape.WHO:
                 # A sentence naming a person outranks one naming only a role, when it is about as relevant.
