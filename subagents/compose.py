@@ -229,7 +229,7 @@ class OfflineAnswerComposer:
         # The question's shape decides what the first sentence must hold: a "who" answer names someone, a
         # "how long" answer a duration, about the asked subject; a sentence that only repeats the question's
         # words ("escalated to the duty manager" for "who is the duty manager?") is no answer.
-        # A question naming its subject ("Which colours does the Orbit Smartwatch come in?") needs a sentence
+        # A question naming its subject ("Which colours does the Nova Lamp come in?") needs a sentence
         # about that subject and the asked detail, not any sentence about the subject.
         shape = asked_shape(asked_text)
         # The thing asked for ("phone number" in "what is the phone number of ..."), its typos read as the
@@ -308,7 +308,7 @@ def _about(
 ) -> bool:
     """True when the sentence is about the asked subject and detail: every name the question asks about (in
     the sentence or its headings), and at least half of its other words the passages use that the headings
-    do not give ("battery" in "how long does the Vista battery last?"). A word no passage uses is the asker's
+    do not give ("battery" in "how long does the Nova Lamp battery last?"). A word no passage uses is the asker's
     paraphrase and is not required, unless the question names its subject."""
     present = u.terms | u.lead | u.frame
     named = [c for c, _ in labelled if c & names]
