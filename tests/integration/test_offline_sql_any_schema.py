@@ -7,14 +7,11 @@ independent query written by hand; a request naming a grouping the data lacks mu
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from datetime import date
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
-from psycopg.rows import tuple_row
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.demo.plugin import SQL_VOCABULARY
@@ -22,27 +19,10 @@ from cognicore.memory import clock
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql import SchemaSqlWriter, merge_vocabularies
 from cognicore.subagents.sql_guard import validate_select
+from tests.integration.test_offline_sql import ITEMS, run, wall_clock  # noqa: F401 (an autouse fixture)
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "support_desk"
-ITEMS = (
-    "FROM demo_sales.order_items oi JOIN demo_sales.orders o USING (order_id) "
-    "JOIN demo_sales.products p USING (product_id) JOIN demo_sales.categories c USING (category_id) "
-    "JOIN demo_sales.regions r USING (region_id)"
-)
-
-
-@pytest.fixture(autouse=True)
-def wall_clock() -> Iterator[None]:
-    """The writer's clock reads today, like `current_date` in the expected queries."""
-    clock.start_at(None)
-    yield
-    clock.start_at(None)
-
-
-async def rows(pool: AsyncConnectionPool, sql: str) -> list[tuple[Any, ...]]:
-    async with pool.connection() as conn, conn.cursor(row_factory=tuple_row) as cur:
-        await cur.execute(sql)  # type: ignore[arg-type]
-        return [tuple(float(v) if isinstance(v, Decimal) else v for v in row) for row in await cur.fetchall()]
+# The demo join (ITEMS), `run` (rows with decimals as floats) and the wall clock are test_offline_sql's.
 
 
 async def check(
@@ -51,8 +31,8 @@ async def check(
     """Every request's rows equal its independent query's rows (in the same order)."""
     for request, expected in cases:
         draft = await writer.write_sql(question=request, schema="", context=context)
-        got = await rows(pool, validate_select(draft.sql, allowed_schemas=[schema], row_limit=500))
-        assert got == await rows(pool, expected), f"{request}\n{draft.sql}\n{draft.explanation}"
+        got = await run(pool, validate_select(draft.sql, allowed_schemas=[schema], row_limit=500))
+        assert got == await run(pool, expected), f"{request}\n{draft.sql}\n{draft.explanation}"
 
 
 @pytest.fixture
@@ -352,8 +332,8 @@ async def test_tickets_the_newest_is_the_youngest(pool: AsyncConnectionPool, tic
         ("which ticket is the oldest", "SELECT ticket_id FROM support_desk.tickets ORDER BY opened_at LIMIT 1"),
     ]:
         draft = await tickets.write_sql(question=request, schema="")
-        got = await rows(pool, validate_select(draft.sql, allowed_schemas=["support_desk"], row_limit=500))
-        assert [r[0] for r in got] == [r[0] for r in await rows(pool, expected)], f"{request}\n{draft.sql}"
+        got = await run(pool, validate_select(draft.sql, allowed_schemas=["support_desk"], row_limit=500))
+        assert [r[0] for r in got] == [r[0] for r in await run(pool, expected)], f"{request}\n{draft.sql}"
 
 
 async def test_tickets_who_without_a_column_of_people_is_unsure(
