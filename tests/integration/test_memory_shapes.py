@@ -9,22 +9,12 @@ what memory keeps and what a question in other words is answered from.
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from cognicore.app import App, process_memory
-
-
-async def _ask(app: App, text: str, *, user: str, session: str) -> tuple[str, str]:
-    result = await app.runner.ask(text, session_id=session, user_id=user)
-    await process_memory(app, user_id=user)  # what the CLI does once the reply is shown
-    return result.outcome, result.answer
-
+from tests.integration.test_memory_questions import _ask, _cli  # the graph and CLI drivers of those scenarios
 
 SCENARIOS = [
     pytest.param(
@@ -91,14 +81,6 @@ async def test_an_attribute_of_the_user_nothing_was_said_about_is_unsure(app) ->
     await _ask(app, "My shift starts at 7am.", user="xan", session="x1")
     outcome, answer = await _ask(app, "What's my favourite colour?", user="xan", session="x2")
     assert outcome == "unsure" and "7am" not in answer, answer
-
-
-def _cli(*args: str, db_url: str, data_dir: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("GOOGLE_API_KEY", "COGNICORE_GOOGLE_API_KEY")}
-    env |= {"DATABASE_URL": db_url, "COGNICORE_DATA_DIR": str(data_dir), "NO_COLOR": "1", "COLUMNS": "160"}
-    return subprocess.run(
-        [sys.executable, "-m", "cognicore.cli", *args], env=env, capture_output=True, text=True, timeout=180
-    )
 
 
 def test_the_cli_keeps_a_handover_and_lists_the_old_owner_with_an_end_time(db_url: str, data_dir: Path) -> None:
