@@ -1,6 +1,8 @@
 """Benchmark of the episodic memory stream at scale (prints figures; not a test).
 
     python bench/memory.py [--n 100000] [--users 20] [--queries 300]    # --n 1000000 for a million
+    python bench/memory.py --n 1000000 --data-dir /var/tmp/bench-1m    # build once, keep the server's folder
+    python bench/memory.py --n 1000000 --data-dir /var/tmp/bench-1m    # again: reuses it, searches only
 
 Starts an embedded PostgreSQL in a temporary folder (or, with DATABASE_URL set, creates and later drops
 a scratch database on that server), then measures:
@@ -13,6 +15,11 @@ a scratch database on that server), then measures:
   of those `hnsw.ef_search` values on the same index (recall does not depend on load, so one build at a
   million answers the tuning question). `--m`/`--ef-construction` build the HNSW index with other
   options than the schema's, to explore on a smaller `--n` (same rows per partition: `--users` fewer).
+With `--data-dir` the embedded server's folder is kept, and a later run with the same `--data-dir` (and
+the same `--n`, `--users`, `--seed`, `--m`, `--ef-construction`) skips the load and the index builds and
+only searches: a million takes 20-40 minutes to build here, its searches a few minutes. With DATABASE_URL,
+`--keep` keeps the scratch database and `--reuse NAME` searches a kept one. A reused database is migrated
+first, so a new migration (say, of the keyword function) is measured on the same data.
 Texts come from word lists and are embedded with the offline embedder, so both ranked lists have
 something to find.
 """
@@ -42,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import numpy as np
 import psycopg
 from psycopg import sql
+from psycopg.types.json import Jsonb
 
 from cognicore.database import migrate, open_pool, start_embedded
 from cognicore.memory._stream_sql import DROP_MEMORIES_INDEXES, MEMORIES_INDEXES, NEAREST
@@ -223,6 +231,83 @@ async def sweep_recall(
     return recalls, elapsed
 
 
+BUILD_TABLE = "bench_memory_build"
+"""Records in the benchmark's database what it was built with, so a reuse can check it is the same data."""
+
+
+def build_options(args: argparse.Namespace) -> dict[str, Any]:
+    """What the loaded data and its indexes depend on (a reused database must match all of it)."""
+    return {"n": args.n, "users": args.users, "seed": args.seed, "m": args.m, "ef_construction": args.ef_construction}
+
+
+async def built_with(pool: Any) -> dict[str, Any] | None:
+    """The build options recorded in this database, or None if no benchmark data was loaded into it."""
+    async with pool.connection() as conn:
+        found = await (await conn.execute("SELECT to_regclass(%s) IS NOT NULL AS found", (BUILD_TABLE,))).fetchone()
+        if not found["found"]:
+            return None
+        query = sql.SQL("SELECT options FROM {}").format(sql.Identifier(BUILD_TABLE))
+        row = await (await conn.execute(query)).fetchone()
+    return dict(row["options"]) if row else None
+
+
+async def load(args: argparse.Namespace, pool: Any, rng: random.Random, users: list[str]) -> None:
+    """Embed, insert and index `args.n` memories of `users`, then record the build options."""
+    owners = [rng.choice(users) for _ in range(args.n)]
+    texts = [memory_text(rng) for _ in range(args.n)]
+    now = datetime.now(UTC)
+
+    started = time.perf_counter()
+    chunks = [texts[i : i + 5000] for i in range(0, len(texts), 5000)]
+    loop = asyncio.get_running_loop()
+    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as workers:
+        vectors = np.concatenate(await asyncio.gather(*(loop.run_in_executor(workers, embed_chunk, c) for c in chunks)))
+    elapsed = time.perf_counter() - started
+    print(f"embedded {args.n:,} texts (offline embedder, {os.cpu_count()} processes) in {elapsed:.1f} s")
+
+    stream = MemoryStream(pool, OfflineEmbeddings())
+    async with pool.connection() as conn:
+        await conn.execute(DROP_MEMORIES_INDEXES)
+    by_user: dict[str, list[int]] = {u: [] for u in users}
+    for i, owner in enumerate(owners):
+        by_user[owner].append(i)
+    started = time.perf_counter()
+    for user, rows in by_user.items():
+        for start in range(0, len(rows), args.batch):
+            await stream.add(
+                user,
+                [
+                    NewMemory(
+                        content=texts[i],
+                        kind=rng.choice(KINDS),
+                        importance=rng.choice([1, 2, 2, 3, 3, 4, 5, 6, 8, 10]),
+                        session_id=f"{user}-s{rng.randrange(50)}",
+                        embedding=vectors[i],
+                        created_at=now - timedelta(hours=rng.uniform(0, 24 * 180)),
+                    )
+                    for i in rows[start : start + args.batch]
+                ],
+            )
+    elapsed = time.perf_counter() - started
+    print(
+        f"inserted {args.n:,} memories for {args.users} users in {elapsed:.1f} s: "
+        f"{args.n / elapsed:,.0f} rows/s (MemoryStream.add, {args.batch} rows per call)"
+    )
+
+    async with pool.connection() as conn:
+        await conn.execute(sql.SQL("SET maintenance_work_mem = {}").format(sql.Literal(args.maintenance_work_mem)))
+        for statement in filter(None, (s.strip() for s in index_statements(args))):
+            started = time.perf_counter()
+            await conn.execute(statement)  # type: ignore[arg-type]  # static SQL
+            label = statement.split(" USING ")[1].split(" (")[0]
+            print(f"index build ({label}, {32} partitions): {time.perf_counter() - started:.1f} s")
+        await conn.execute("VACUUM ANALYZE memories")
+        await conn.execute(sql.SQL("CREATE TABLE {} (options jsonb NOT NULL)").format(sql.Identifier(BUILD_TABLE)))
+        await conn.execute(
+            sql.SQL("INSERT INTO {} VALUES (%s)").format(sql.Identifier(BUILD_TABLE)), (Jsonb(build_options(args)),)
+        )
+
+
 def with_database(url: str, name: str) -> str:
     return urlunsplit(urlsplit(url)._replace(path="/" + name))
 
@@ -242,57 +327,16 @@ async def run(args: argparse.Namespace, url: str) -> None:
             ).fetchone()
         print(f"PostgreSQL {info['pg']}, pgvector {info['pgvector']}, shared_buffers {info['sb']}")
         users = [f"user{u:02d}" for u in range(args.users)]
-        owners = [rng.choice(users) for _ in range(args.n)]
-        texts = [memory_text(rng) for _ in range(args.n)]
-        now = datetime.now(UTC)
-
-        started = time.perf_counter()
-        chunks = [texts[i : i + 5000] for i in range(0, len(texts), 5000)]
-        loop = asyncio.get_running_loop()
-        with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as workers:
-            vectors = np.concatenate(
-                await asyncio.gather(*(loop.run_in_executor(workers, embed_chunk, c) for c in chunks))
+        recorded = await built_with(pool)
+        if recorded is None:
+            await load(args, pool, rng, users)
+        elif recorded != build_options(args):
+            raise SystemExit(
+                f"this database holds benchmark data built with {recorded}, not {build_options(args)}: "
+                "pass the same options, or another --data-dir / database"
             )
-        elapsed = time.perf_counter() - started
-        print(f"embedded {args.n:,} texts (offline embedder, {os.cpu_count()} processes) in {elapsed:.1f} s")
-
-        stream = MemoryStream(pool, OfflineEmbeddings())
-        async with pool.connection() as conn:
-            await conn.execute(DROP_MEMORIES_INDEXES)
-        by_user: dict[str, list[int]] = {u: [] for u in users}
-        for i, owner in enumerate(owners):
-            by_user[owner].append(i)
-        started = time.perf_counter()
-        for user, rows in by_user.items():
-            for start in range(0, len(rows), args.batch):
-                await stream.add(
-                    user,
-                    [
-                        NewMemory(
-                            content=texts[i],
-                            kind=rng.choice(KINDS),
-                            importance=rng.choice([1, 2, 2, 3, 3, 4, 5, 6, 8, 10]),
-                            session_id=f"{user}-s{rng.randrange(50)}",
-                            embedding=vectors[i],
-                            created_at=now - timedelta(hours=rng.uniform(0, 24 * 180)),
-                        )
-                        for i in rows[start : start + args.batch]
-                    ],
-                )
-        elapsed = time.perf_counter() - started
-        print(
-            f"inserted {args.n:,} memories for {args.users} users in {elapsed:.1f} s: "
-            f"{args.n / elapsed:,.0f} rows/s (MemoryStream.add, {args.batch} rows per call)"
-        )
-
-        async with pool.connection() as conn:
-            await conn.execute(sql.SQL("SET maintenance_work_mem = {}").format(sql.Literal(args.maintenance_work_mem)))
-            for statement in filter(None, (s.strip() for s in index_statements(args))):
-                started = time.perf_counter()
-                await conn.execute(statement)  # type: ignore[arg-type]  # static SQL
-                label = statement.split(" USING ")[1].split(" (")[0]
-                print(f"index build ({label}, {32} partitions): {time.perf_counter() - started:.1f} s")
-            await conn.execute("VACUUM ANALYZE memories")
+        else:
+            print(f"reusing the data already loaded and indexed ({recorded}): no load, no index build")
         # Searches run as the application does: logged in as the application role (row-level security binds
         # it), on a pool that keeps its sessions (no DISCARD ALL between uses), so plans cached per
         # connection (the keyword function's) are paid once per connection, as in the service.
@@ -401,6 +445,12 @@ async def main() -> None:
     parser.add_argument("--m", type=int, help="HNSW build option m (default: the schema's)")
     parser.add_argument("--ef-construction", type=int, help="HNSW build option ef_construction (default: the schema's)")
     parser.add_argument("--keep", action="store_true", help="with DATABASE_URL: keep the scratch database")
+    parser.add_argument("--reuse", metavar="NAME", help="with DATABASE_URL: search the kept database NAME again")
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        help="embedded server only: keep its folder here, and reuse the data built there by an earlier run",
+    )
     parser.add_argument(
         "--shared-buffers", help="embedded server only: e.g. 1GB (PostgreSQL's default is 128MB)", default=None
     )
@@ -414,12 +464,16 @@ async def main() -> None:
     )
     print("command: " + shlex.join([sys.executable.rsplit("/", 1)[-1], *sys.argv]))
     if admin := os.environ.get("DATABASE_URL"):
-        if args.shared_buffers:
-            parser.error("--shared-buffers applies to the embedded server; configure your own server directly")
+        if args.shared_buffers or args.data_dir:
+            parser.error("--shared-buffers and --data-dir apply to the embedded server; DATABASE_URL is set")
+        if args.reuse:
+            print(f"database: {args.reuse} on DATABASE_URL, kept from an earlier run (kept again)")
+            await run(args, with_database(admin, args.reuse))
+            return
         name = f"cognicore_bench_{uuid.uuid4().hex[:8]}"
         with psycopg.connect(admin, autocommit=True) as conn:
             conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-        print(f"database: scratch database {name} on DATABASE_URL (dropped afterwards)")
+        print(f"database: scratch database {name} on DATABASE_URL ({'kept' if args.keep else 'dropped afterwards'})")
         try:
             await run(args, with_database(admin, name))
         finally:
@@ -429,20 +483,40 @@ async def main() -> None:
                 with psycopg.connect(admin, autocommit=True) as conn:
                     conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
         return
+    elif args.reuse:
+        parser.error("--reuse needs DATABASE_URL (for the embedded server, pass the same --data-dir)")
+    settings = f"shared_buffers {args.shared_buffers}" if args.shared_buffers else "default settings"
+    if args.data_dir:
+        args.data_dir.mkdir(parents=True, exist_ok=True)
+        print(f"database: embedded PostgreSQL (pgserver) in {args.data_dir} (kept), {settings}")
+        await run_embedded(args, args.data_dir.resolve())
+        return
     with tempfile.TemporaryDirectory(prefix="cognicore-bench-") as tmp:
-        settings = f"shared_buffers {args.shared_buffers}" if args.shared_buffers else "default settings"
         print(f"database: embedded PostgreSQL (pgserver) in a temporary folder, {settings}")
-        try:
-            url = await start_embedded(Path(tmp))
-            if args.shared_buffers:  # a server setting: write it, then restart the server
-                setting = sql.SQL("ALTER SYSTEM SET shared_buffers = {}").format(sql.Literal(args.shared_buffers))
-                with psycopg.connect(url, autocommit=True) as conn:
-                    conn.execute(setting)
-                await asyncio.to_thread(stop_embedded, Path(tmp))
-                url = await start_embedded(Path(tmp))
-            await run(args, url)
-        finally:
-            await asyncio.to_thread(stop_embedded, Path(tmp))
+        await run_embedded(args, Path(tmp))
+
+
+async def run_embedded(args: argparse.Namespace, folder: Path) -> None:
+    """Start the embedded server in `folder` (with `--shared-buffers` if given), run, stop it."""
+    try:
+        url = await start_embedded(folder)
+        if args.shared_buffers:  # a server setting: write it, then restart the server if it changed
+            with psycopg.connect(url, autocommit=True) as conn:
+                current = conn.execute("SELECT current_setting('shared_buffers')").fetchone()
+                wanted = conn.execute(
+                    "SELECT pg_size_pretty(pg_size_bytes(%s)) = pg_size_pretty(pg_size_bytes(%s))",
+                    (current[0] if current else "", args.shared_buffers),
+                ).fetchone()
+                if not (wanted and wanted[0]):
+                    conn.execute(
+                        sql.SQL("ALTER SYSTEM SET shared_buffers = {}").format(sql.Literal(args.shared_buffers))
+                    )
+            if not (wanted and wanted[0]):
+                await asyncio.to_thread(stop_embedded, folder)
+                url = await start_embedded(folder)
+        await run(args, url)
+    finally:
+        await asyncio.to_thread(stop_embedded, folder)
 
 
 def stop_embedded(data_dir: Path) -> None:
