@@ -33,6 +33,41 @@ _SHORT = re.compile(
 # "and the Vista glasses?", "and P4?": a lead word then a bare value; a follow-up only when the value is one
 # the deployment knows or a period (checked by `followup_change`), so "and why?" is a request of its own.
 _BARE = re.compile(r"^\s*(?:(?:and|but|now|also|ok(?:ay)?)[,\s]+)+(?:the\s+)?(?P<value>[^?.!,]+?)" + _TAIL, re.I)
+# "only the p1s", "just the closed ones": a filter added to the previous request (a known value, checked later).
+_ONLY = re.compile(
+    _LEAD
+    + r"(?:(?:show|give|list)(?:\s+me)?\s+)?(?:only|just)\s+(?:the\s+)?(?P<value>[^?.!,]+?)(?:\s+ones?)?"
+    + r"(?:\s+only)?"
+    + _TAIL,
+    re.IGNORECASE,
+)
+# "and how many of those are P2?": the previous rows narrowed by one value.
+_OF_THOSE = re.compile(
+    _LEAD + r"(?:how\s+many|which|what\s+share|what\s+part)\s+of\s+(?:those|these|them|that)(?:\s+[a-z]+)?\s+"
+    r"(?:are|were|is|was|have|had)\s+(?:(?:still|now)\s+)?(?P<value>[^?.!,]+?)" + _TAIL,
+    re.IGNORECASE,
+)
+# "break that down by priority", "split it by region": a regrouping verb, then only the new grouping.
+_BREAK_DOWN = re.compile(
+    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?"
+    r"(?:split(?:\s+(?:it|that|this|them))?(?:\s+up)?|break(?:\s+(?:it|that|this|them))?\s+down|"
+    r"group(?:\s+(?:it|that|this|them))?|show(?:\s+(?:it|that|this|them))?)\s+(?P<prep>by|per)\s+"
+    r"(?P<value>[^?.!]+?)" + _TAIL,
+    re.IGNORECASE,
+)
+# "now as a chart", "show that as a bar chart", "chart it": the previous request, drawn.
+ARTEFACT = r"(?:(?:bar|line|pie)\s+)?(?:chart|graph|plot|table|report)"
+_AS_ARTEFACT = re.compile(
+    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?"
+    r"(?:(?:show|give|make|draw|plot|put|display|turn|present)(?:\s+me)?(?:\s+(?:it|that|this|them|those))?\s+)?"
+    r"(?:as|in|into)\s+(?:an?\s+)?(?P<value>"
+    + ARTEFACT
+    + r")"
+    + _TAIL
+    + r"|^\s*(?:(?:and|now|then|ok(?:ay)?)[,\s]+)*(?P<verb>chart|plot|graph)\s+(?:it|that|this|them)"
+    + _TAIL,
+    re.IGNORECASE,
+)
 _INSTEAD = re.compile(r"^\s*(?:and\s+)?" + _PREP + r"\s+(?P<value>[^?.!]+?)\s*,?\s*instead\s*[?.!]*\s*$", re.I)
 MAX_VALUE_WORDS = 6  # a follow-up names one parameter; a longer tail is a request of its own
 _PRONOUNS = frozenset("i me my we us our you your it this that they them their".split())  # "how about you ..."
@@ -64,7 +99,10 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
 
     A bare value after a lead word ("and P4?") is a follow-up only when it is a period or one of `entities`.
     """
-    for pattern in (_SAME, _ABOUT, _INSTEAD, _SHORT, _BARE):
+    drawn = _AS_ARTEFACT.match(request)
+    if drawn is not None:
+        return Change(prep="as", value=f"a {drawn.group('value') or 'chart'}".lower())
+    for pattern in (_SAME, _ABOUT, _INSTEAD, _BREAK_DOWN, _OF_THOSE, _ONLY, _SHORT, _BARE):
         m = pattern.match(request)
         if m is None:
             continue
@@ -72,7 +110,7 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
         if not value or len(value.split()) > MAX_VALUE_WORDS or value.split()[0].lower() in _PRONOUNS:
             return None
         prep = (m.groupdict().get("prep") or "").lower()
-        if pattern is _BARE and not (PERIOD.fullmatch(value) or _is_known(value, entities)):
+        if pattern in (_BARE, _ONLY, _OF_THOSE) and not (PERIOD.fullmatch(value) or _is_known(value, entities)):
             return None
         lead = re.match(_PREP + r"\s+(?P<rest>.+)$", value, re.IGNORECASE)
         if not prep and lead:  # "what about by channel?": the preposition is the change's own
@@ -84,9 +122,36 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
 
 
 def _is_known(value: str, entities: Sequence[str]) -> bool:
-    """Whether `value` is one of `entities`, as a whole (case ignored)."""
-    lowered = value.strip().lower()
-    return any(e.lower() == lowered for e in entities)
+    """Whether `value` is one of `entities`, as a whole (case ignored), or stands for one (`known_value`)."""
+    return known_value(value, entities) is not None
+
+
+def known_value(value: str, entities: Sequence[str]) -> str | None:
+    """The one known value that `value` names, as the deployment writes it, or None.
+
+    Whole ("Europe"), plural ("the p1s" names "P1"), or the start of exactly one multi-word value ("Asia" names
+    "Asia Pacific"); an ambiguous start ("North" of two values) names none.
+    """
+    lowered = " ".join(value.strip().lower().split())
+    lowered = re.sub(r"^the\s+", "", lowered)
+    for form in dict.fromkeys((lowered, lowered.removesuffix("s"), lowered.removesuffix("'s"))):
+        exact = [e for e in entities if e.lower() == form]
+        if exact:
+            return exact[0]
+    if len(lowered) < 3:
+        return None
+    starts = {e for e in entities if e.lower().startswith(lowered + " ")}
+    return next(iter(starts)) if len(starts) == 1 else None
+
+
+def _with_year(value: str, old: str) -> str:
+    """A quarter, half or month without a year takes the year of the period it replaces ("Q1 2025" -> "Q2 2025")."""
+    if re.search(r"\b(?:19|20)\d\d\b", value) or not re.fullmatch(r"(?:q[1-4]|h[12]|[a-z]+)", value.strip(), re.I):
+        return value
+    if re.match(r"(?:the\s+)?(?:last|this|previous|past|prior|current|next|coming)\b|today|yesterday", value, re.I):
+        return value
+    year = re.search(r"\b(?:19|20)\d\d\b", old)
+    return f"{value} {year.group(0)}" if year else value
 
 
 def _known_in(text: str, entities: Sequence[str]) -> list[re.Match[str]]:
@@ -115,6 +180,10 @@ def resolve(
     column ("Cargo" replaces "E-Bike", not "Harbour"), and is added when none is named."""
     base = previous.strip().rstrip("?.! ")
     value = change.value
+    if change.prep == "as":
+        # "now as a chart": the same request, drawn; a request that already asks for one is unchanged.
+        drawn = re.search(ARTEFACT, base, re.IGNORECASE)
+        return (base if drawn else f"{base} as {value}"), 0.85
     if PERIOD.fullmatch(value):
         old = PERIOD.search(base)
         if old:
@@ -130,10 +199,12 @@ def resolve(
                 if lead and not relative and not re.match(r"(?:in|for|during|over|of)\s", value, re.I)
                 else ""
             )
-            return _splice(base, old.start(), old.end(), keep + value), 0.9
+            return _splice(base, old.start(), old.end(), keep + _with_year(value, old.group(0))), 0.9
         bare = not re.match(r"(?:the\s+)?(?:last|this|previous|past|prior|current|next|coming)\b", value, re.I)
         prep = change.prep or ("in" if bare else "")
         return f"{base} {prep} {value}".replace("  ", " "), 0.7
+    if (whole := known_value(value, entities)) is not None and not _known_in(value, entities):
+        value = whole  # "Asia" for "Asia Pacific", "p1s" for "P1"
     if named := _known_in(value, entities):
         # "the partner channel": the value it names ("partner") is what replaces, the phrase what is added.
         added = re.sub(r"^the\s+", "", value, flags=re.IGNORECASE)
