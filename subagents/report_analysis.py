@@ -132,7 +132,7 @@ def _ranking(table: Table, s: Shape, style: Style, asked: int | None, bottom: bo
 
     basis = ""
     if queried is not None and pct(0):
-        basis = f"{pct(0)} of the total (share computed by the query)"
+        basis = f"{pct(0)} of the total"  # the query computed it over every row, before any top-N cut
     elif total:
         basis = f"{pct(0)} of the {fmt(total)} total across {n_rows} {whats}"
     elif shown:
@@ -267,7 +267,7 @@ def _latest_leaders(
     period_total = sum(v for _, v in ranked)
     share = ""
     if shares is not None and shares.get(name) is not None:
-        share = f", {format_percent(float(shares[name]))} of that period's total (computed by the query)"
+        share = f", {format_percent(float(shares[name]))} of that period's total"
     elif is_additive(col) and period_total > 0 and not partial:
         pct = format_percent(100 * value / period_total)
         share = f", {pct} of that period's {format_value(period_total, col)}"

@@ -249,6 +249,13 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         select.append(
             f"round(100.0 * {first_expr} / nullif(sum({first_expr}) OVER ({partition.strip()}), 0), 1) AS share_pct"
         )
+    elif _top_share(q, dims, pivot or between):
+        # A top N shows a few groups: each one's share of the total of ALL of them, computed before the rank or
+        # LIMIT cut, so a report says "X% of the total" and never a share of the rows shown.
+        ranked_name = _dim_name(q.ranked) if q.ranked is not None else None
+        within = [ident(_dim_name(d)) for d in dims if _dim_name(d) != ranked_name] if ranked_name else time_names
+        partition = f"PARTITION BY {', '.join(_exprs(select, within))}" if within else ""
+        select.append(f"round(100.0 * {first_expr} / nullif(sum({first_expr}) OVER ({partition}), 0), 1) AS share_pct")
     if q.growth and time_names and not pivot:
         # The change from the previous period, within each group: lag over the time buckets.
         others = [ident(_dim_name(d)) for d in dims if not isinstance(d, str)]
@@ -377,6 +384,8 @@ def explain(q: Mapping, period: Period | None, date_col: Column | None, notes: l
         text += f", with their share of all the rows, empty {' or '.join(map(_ref_name, q.missing))} or not (share_pct)"
     elif q.share:
         text += ", with each row's share of the total of all rows (share_pct, computed over the whole filtered set)"
+    elif _top_share(q, list(q.dimensions), pivot or bool(between)):
+        text += ", with each one's share of the total of all of them (share_pct, computed before the top cut)"
     if q.compared_periods and date_col is not None:
         text += f", for {' vs '.join(p.describe() for p in q.compared_periods)} (by {date_col.ref})"
     elif period is not None and date_col is not None:
@@ -386,6 +395,13 @@ def explain(q: Mapping, period: Period | None, date_col: Column | None, notes: l
     if q.filters or q.excluded or q.missing or q.present:
         text += ", where " + _filters_text(q)
     return " ".join([text + ".", *notes, f"(offline SQL writer, confidence {q.confidence:.2f})"])
+
+
+def _top_share(q: Mapping, dims: list[Column | str], side_by_side: bool) -> bool:
+    """A top/bottom N of groups by an additive measure: the query adds each group's share of the true total."""
+    groups = [d for d in dims if isinstance(d, Column)]
+    additive = bool(q.measures) and not q.measures[0].ratio and not q.measures[0].age
+    return bool(q.top_n) and bool(groups) and additive and not side_by_side and not q.growth
 
 
 def _share_of_empties(q: Mapping) -> bool:

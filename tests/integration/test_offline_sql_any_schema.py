@@ -19,7 +19,7 @@ from cognicore.memory import clock
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql import SchemaSqlWriter, merge_vocabularies
 from cognicore.subagents.sql_guard import validate_select
-from tests.integration.test_offline_sql import ITEMS, run, wall_clock  # noqa: F401 (an autouse fixture)
+from tests.integration.test_offline_sql import ITEMS, meant, run, wall_clock  # noqa: F401 (an autouse fixture)
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "support_desk"
 # The demo join (ITEMS), `run` (rows with decimals as floats) and the wall clock are test_offline_sql's.
@@ -31,8 +31,8 @@ async def check(
     """Every request's rows equal its independent query's rows (in the same order)."""
     for request, expected in cases:
         draft = await writer.write_sql(question=request, schema="", context=context)
-        got = await run(pool, validate_select(draft.sql, allowed_schemas=[schema], row_limit=500))
-        assert got == await run(pool, expected), f"{request}\n{draft.sql}\n{draft.explanation}"
+        got, want = await meant(pool, validate_select(draft.sql, allowed_schemas=[schema], row_limit=500), expected)
+        assert got == want, f"{request}\n{draft.sql}\n{draft.explanation}"
 
 
 @pytest.fixture

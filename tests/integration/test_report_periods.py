@@ -79,7 +79,7 @@ async def test_a_demo_report_names_subject_and_period_and_gives_shares_of_the_tr
     assert "This report covers" not in summary and "Write a report" not in title
 
 
-async def test_a_top_n_report_never_calls_a_share_of_the_rows_shown_a_share_of_the_total(app: App) -> None:
+async def test_a_top_n_report_gives_the_leaders_share_of_the_true_total(app: App) -> None:
     result = (
         await app.runner.ask(
             "Write a report on the 3 best-selling products by revenue in Europe in 2025",
@@ -89,28 +89,32 @@ async def test_a_top_n_report_never_calls_a_share_of_the_rows_shown_a_share_of_t
     ).model_dump(mode="json")
     assert result["outcome"] == "succeeded", result["answer"]
     markdown = report_of(result)
-    title, summary, _ = title_and_summary(markdown)
+    title, summary, chart = title_and_summary(markdown)
     assert title == "Revenue by product (region is Europe), 2025"
     assert summary.startswith("Revenue by product where region is Europe for 2025 (2025-01-01 to 2025-12-31).")
+    assert chart == "" or (chart.startswith("Revenue by product") and chart.endswith("2025"))
     async with app.admin_pool.connection() as conn:
         rows = await (
             await conn.execute(
-                """SELECT p.name, sum(oi.revenue) AS revenue FROM demo_sales.order_items oi
+                """SELECT p.name, sum(oi.revenue) AS revenue,
+                          100.0 * sum(oi.revenue) / sum(sum(oi.revenue)) OVER () AS share
+                   FROM demo_sales.order_items oi
                    JOIN demo_sales.orders o ON o.order_id = oi.order_id
                    JOIN demo_sales.products p ON p.product_id = oi.product_id
                    JOIN demo_sales.regions r ON r.region_id = o.region_id
                    WHERE o.ordered_at >= DATE '2025-01-01' AND o.ordered_at < DATE '2026-01-01'
                      AND r.name = 'Europe'
-                   GROUP BY p.name ORDER BY revenue DESC LIMIT 3"""
+                   GROUP BY p.name ORDER BY revenue DESC"""
             )
         ).fetchall()
-    shown = sum(r["revenue"] for r in rows)
-    share_of_shown = f"{100 * rows[0]['revenue'] / shown:.1f}%"
-    assert (
-        f"{rows[0]['name']} leads revenue with ${rows[0]['revenue']:,.0f}, {share_of_shown} of the ${shown:,.0f} "
-        "across the 3 rows shown (not of the overall total)." in markdown
-    )
-    assert "of the total" not in markdown and "total across" not in markdown
+    # The share is of all twelve products' revenue in Europe (the query's window, before its LIMIT), not of the
+    # three rows shown.
+    leader, shown = rows[0], sum(r["revenue"] for r in rows[:3])
+    assert len(rows) > 3
+    lead = f"{leader['name']} leads revenue with ${leader['revenue']:,.0f}, {leader['share']:.1f}% of the total."
+    assert lead in summary, markdown
+    assert f"{100 * leader['revenue'] / shown:.1f}%" not in markdown
+    assert "rows shown" not in markdown
 
 
 async def test_a_support_desk_report_uses_the_querys_shares_and_names_the_month(
@@ -153,5 +157,5 @@ async def test_a_support_desk_report_uses_the_querys_shares_and_names_the_month(
     assert "for January 2026 (2026-01-01 to 2026-01-31)" in summary
     # Every component has the same count: a tie is said, with the query's share of the true total.
     assert rows[0]["n"] == rows[-1]["n"] and f"tie for the lead in tickets with {rows[0]['n']} each" in summary
-    share = f"{rows[0]['share']:.1f}% each of the total (share computed by the query)"
+    share = f"{rows[0]['share']:.1f}% each of the total"
     assert share in summary

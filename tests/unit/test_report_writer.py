@@ -286,7 +286,7 @@ async def test_a_share_column_of_the_query_is_the_share_even_for_selected_rows()
         "period": Q3,
     }
     draft = await write("Report on the top two categories", table_input(data))
-    assert draft.findings[0] == ("Audio leads revenue with $500, 41.7% of the total (share computed by the query).")
+    assert draft.findings[0] == ("Audio leads revenue with $500, 41.7% of the total.")
     assert "Top 2 by revenue: #1 Audio $500 (41.7%); #2 Wearables $300 (25.0%)." in draft.findings
     assert not any("62.5%" in f for f in draft.findings)  # 500 / (500 + 300): a share of the rows shown
 
@@ -339,7 +339,7 @@ async def test_a_knowledge_answer_that_found_nothing_is_no_note_beside_data() ->
 async def test_one_filtered_row_with_the_querys_share_is_not_said_to_lead() -> None:
     data = {"columns": ["region", "revenue", "share_pct"], "rows": [["Europe", 300.0, 30.2]], "period": Q3}
     draft = await write("What share of revenue is Europe's?", table_input(data))
-    assert draft.findings[0] == "Europe: revenue $300, 30.2% of the total (share computed by the query)."
+    assert draft.findings[0] == "Europe: revenue $300, 30.2% of the total."
 
 
 async def test_one_measure_side_by_side_is_compared_side_by_side() -> None:
