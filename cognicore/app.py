@@ -49,7 +49,7 @@ from cognicore.subagents.registry import AgentFactory, Registry, build_registry
 from cognicore.subagents.report_generation import ReportGenerationAgent
 from cognicore.subagents.role_names import RoleName
 from cognicore.subagents.types import AgentServices, SubAgent
-from cognicore.vocabulary import counted_words, data_values, document_words, kb_titles, with_synonyms
+from cognicore.vocabulary import counted_words, data_values, kb_titles, with_synonyms
 from cognicore.workflows.recording import recorded
 from cognicore.workflows.runs import RunStore
 from cognicore.workflows.store import WorkflowStore
@@ -224,7 +224,6 @@ async def open_app(
         entities = [*sorted(set(values) | set(await kb_titles(owner))), *(e for p in plugins for e in p.entities)]
         # The plugins' synonyms of table words count too ("incidents" are the support desk's tickets).
         counted = with_synonyms(await counted_words(owner, schemas), sql_vocabulary(plugins).synonyms)
-        doc_words = await document_words(owner)  # typos are corrected against the documents' words too
 
         def make_roles(chat: BaseChatModel | None, agents: Registry) -> Roles:
             return build_roles(
@@ -237,7 +236,7 @@ async def open_app(
                 vocabulary=plugin_vocabulary(plugins),
                 counted=counted,
                 values=values,
-                words=doc_words,
+                corpus=knowledge.vocabulary,  # the documents' words, read on first use, shared with retrieval
                 wrap=recorded,
             )
 

@@ -11,6 +11,7 @@ from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
 
 from cognicore.embedders import build_embedder
+from cognicore.memory.corpus_words import CorpusVocabulary
 from cognicore.memory.embeddings import DIMS
 from cognicore.memory.extraction import FactExtractor, LlmFactExtractor, OfflineFactExtractor
 from cognicore.memory.importance import ImportanceScorer, LlmImportanceScorer, OfflineImportanceScorer
@@ -152,6 +153,7 @@ def build_roles(
     counted: Sequence[str] = (),
     values: Mapping[str, str] | None = None,
     words: Sequence[str] = (),
+    corpus: CorpusVocabulary | None = None,
     wrap: Callable[[str, Any], Any] = lambda _name, role: role,
 ) -> Roles:
     """LLM-backed roles with a chat model, offline ones without; each wrapped by `wrap` (the recorder)."""
@@ -166,6 +168,7 @@ def build_roles(
                 counted=counted,
                 values=values or {},
                 words=words,
+                corpus=corpus,
             ),
             OfflinePlanner(vocabulary, counted=counted, values=values or {}),
             OfflineAnswerComposer(synonyms),

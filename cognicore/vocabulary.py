@@ -74,22 +74,6 @@ async def counted_words(pool: AsyncConnectionPool, schemas: Sequence[str]) -> li
     return sorted(w for w in parts if len(w) > 2 and w not in _STORAGE_WORDS)
 
 
-# The words of the documents as written ('simple' does not stem), commonest first, from a bounded sample of
-# chunks so a large corpus costs no more at start-up than a small one.
-_DOCUMENT_WORDS = """
-SELECT word FROM ts_stat($$SELECT to_tsvector('simple', content) FROM (SELECT content FROM kb_chunks ORDER BY id
-LIMIT 5000) AS sample$$) WHERE word ~ '^[a-z]{3,}$' ORDER BY nentry DESC, word LIMIT %s"""
-MAX_DOCUMENT_WORDS = 20_000
-
-
-async def document_words(pool: AsyncConnectionPool) -> list[str]:
-    """The words of the knowledge base's documents: what the offline classifier corrects typos against and
-    tells a question about the documents from one about something the deployment does not hold."""
-    async with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
-        await cur.execute(_DOCUMENT_WORDS, (MAX_DOCUMENT_WORDS,))
-        return [r["word"] for r in await cur.fetchall()]
-
-
 def with_synonyms(counted: Sequence[str], synonyms: Mapping[str, str]) -> list[str]:
     """`counted` plus the one-word synonyms a plugin gives for them ("incident" -> "ticket"), so "how many
     incidents are open" reads as a question for the data as "how many tickets are open" does."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -23,6 +22,7 @@ from psycopg_pool import AsyncConnectionPool
 from pydantic import ConfigDict
 
 from cognicore.memory.chunking import CHUNKER_VERSION, Chunk, chunk_markdown, chunk_text, markdown_title
+from cognicore.memory.corpus_words import CorpusVocabulary
 from cognicore.memory.errors import IngestError, MemoryStoreError
 from cognicore.memory.ingest import (
     MARKDOWN_SUFFIXES,
@@ -92,9 +92,6 @@ SELECT (SELECT count(*) FROM kb_documents)::int AS documents,
 COUNT_CHUNKS = "SELECT count(*)::int AS n FROM kb_chunks"
 CHUNK_PAGE = "SELECT id, content FROM kb_chunks WHERE id > %s ORDER BY id LIMIT %s"
 UPDATE_EMBEDDING = "UPDATE kb_chunks SET embedding = %s WHERE id = %s"
-# The corpus' lexemes (as `to_tsvector('english')` stems them), what misspelt query words are corrected to.
-LEXICON = "SELECT word FROM ts_stat('SELECT tsv FROM kb_chunks') WHERE length(word) BETWEEN 3 AND 40"
-LEXICON_TTL_S = 300.0  # another process's ingest reaches this one's typo corrections within this time
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +149,7 @@ class KnowledgeBase:
         chunk_size: int = 1000,
         chunk_overlap: int = 150,
         max_file_bytes: int = 2_000_000,
+        vocabulary: CorpusVocabulary | None = None,
     ) -> None:
         if not 0 <= chunk_overlap < chunk_size:
             raise ValueError(f"chunk_overlap ({chunk_overlap}) must be >= 0 and below chunk_size ({chunk_size})")
@@ -162,7 +160,8 @@ class KnowledgeBase:
         self._max_file_bytes = max_file_bytes
         # Part of the "unchanged" test: new chunking settings must re-chunk unchanged files.
         self._chunker = f"v{CHUNKER_VERSION}:{chunk_size}:{chunk_overlap}"
-        self._lexicon: tuple[float, frozenset[str]] | None = None  # (loaded at, lexemes), see `_words`
+        # The corpus' words, read on first use and shared with the offline classifier (its speller).
+        self.vocabulary = vocabulary or CorpusVocabulary(pool)
 
     async def ingest_paths(
         self, paths: Sequence[Path], *, on_progress: Callable[[IngestEvent], None] | None = None
@@ -207,7 +206,7 @@ class KnowledgeBase:
         vector = np.asarray(await self._embeddings.aembed_query(query), dtype=np.float32)
         candidates = candidate_count(k)
         # A misspelt word ("retrun") matches no passage's text: its likely corrections join the OR.
-        fixes = spelling_fixes(query, await self._words())
+        fixes = spelling_fixes(query, (await self.vocabulary.words()).lexemes)
         params: dict[str, Any] = {
             "query_vector": vector,
             "query_terms": " | ".join(filter(None, [text_query_terms(query), *fixes])),
@@ -232,15 +231,6 @@ class KnowledgeBase:
             )
             for r in rows
         ]
-
-    async def _words(self) -> frozenset[str]:
-        """The corpus' lexemes, cached for `LEXICON_TTL_S` and dropped when this instance ingests."""
-        now = time.monotonic()
-        if self._lexicon is None or now - self._lexicon[0] > LEXICON_TTL_S:
-            async with self._pool.connection() as conn:
-                rows = await fetch_dicts(conn, LEXICON)
-            self._lexicon = (now, frozenset(r["word"] for r in rows))
-        return self._lexicon[1]
 
     async def documents(self) -> list[DocumentInfo]:
         """Every document with its chunk count, by source."""
@@ -346,7 +336,7 @@ class KnowledgeBase:
                 item_vectors = vectors[offset : offset + len(item.chunks)]
                 offset += len(item.chunks)
                 await self._write(item, item_vectors)
-                self._lexicon = None  # new words: corrections are read again at the next search
+                self.vocabulary.invalidate()  # new words: read again at the next use
                 statuses[item.source] = "updated" if item.source in known else "added"
                 progress.emit(item.source, statuses[item.source], len(item.chunks))
         return statuses

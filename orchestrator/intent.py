@@ -12,6 +12,7 @@ from langchain_core.language_models import BaseChatModel
 from pydantic import BaseModel, Field
 from pydantic.json_schema import SkipJsonSchema
 
+from cognicore.memory.corpus_words import CorpusVocabulary
 from cognicore.memory.llm import LlmRole, RoleOptions
 from cognicore.memory.text import STOPWORDS, stem, terms, words
 from cognicore.orchestrator.followup import followup_change, previous_request, resolve
@@ -249,6 +250,7 @@ class OfflineClassifier:
         counted: Sequence[str] = (),
         values: Mapping[str, str] | None = None,
         words: Sequence[str] = (),
+        corpus: CorpusVocabulary | None = None,
     ) -> None:
         self._tools = list(tools)
         self._counted = frozenset(stem(w) for w in counted)
@@ -261,19 +263,33 @@ class OfflineClassifier:
         agent_words = frozenset(terms(described.replace("_", " "))) - STOPWORDS
         known = vocabulary.data | vocabulary.knowledge | vocabulary.report | ACTION | agent_words
         known |= frozenset(terms(" ".join(self._entities)))
-        plain = [*words, *counted, *self._entities, *self._columns, described.replace("_", " ")]
-        spelt = {w for text in plain for w in _plain_words(text)}
+        self._known = known
+        self._agent_words = agent_words
+        self._own = [*counted, *self._entities, *self._columns, described.replace("_", " ")]
+        # The documents' words come from `corpus` on first use (never at start-up), else from `words`.
+        self._corpus = corpus
+        self._corpus_seen: tuple[str, ...] | None = None
+        self._use_words(tuple(words))
+
+    def _use_words(self, words: Sequence[str]) -> None:
+        """Build the speller and the scope from the deployment's own words plus the documents' `words`."""
+        spelt = {w for text in [*words, *self._own] for w in _plain_words(text)}
         self._speller = Speller(spelt)
         self._scope = Scope(
-            agent_words=agent_words,
-            known=known,
-            held=known | self._counted | frozenset(stem(w) for w in spelt),
+            agent_words=self._agent_words,
+            known=self._known,
+            held=self._known | self._counted | frozenset(stem(w) for w in spelt),
             documents=frozenset(w.lower() for w in words),
         )
 
     async def classify(self, *, request: str, history: list[dict[str, str]], memory: str = "") -> IntentDecision:
         if language := unsupported_language(request):
             return IntentDecision(intent="question", reason=f"written in {language}", confidence=0.0, language=language)
+        if self._corpus is not None:
+            plain = (await self._corpus.words()).plain
+            if plain is not self._corpus_seen:  # read again after an ingest or the TTL: rebuild what uses it
+                self._corpus_seen = plain
+                self._use_words(plain)
         text, fixes = self._speller.correct(request)
         decision = self._decide(text, history, memory)
         if not fixes:
