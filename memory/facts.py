@@ -104,6 +104,10 @@ SELECT {_COLUMNS} FROM facts AS f
 WHERE f.user_id = %(user_id)s AND f.status IN ('active', 'superseded')
   AND f.valid_from <= %(as_of)s AND (f.valid_to IS NULL OR f.valid_to > %(as_of)s)
 ORDER BY f.category, f.valid_from, f.id"""
+# The turns among %(turns)s that some fact was read from (`sources` lists every turn a fact was stated in).
+READ_TURNS = """
+SELECT DISTINCT s AS turn FROM facts AS f, unnest(f.sources) AS s
+WHERE f.user_id = %(user_id)s AND f.sources && %(turns)s::text[] AND s = ANY(%(turns)s::text[])"""
 SELECT_RELATIONS = """
 SELECT from_id, to_id, relation, created_at FROM fact_relations
 WHERE user_id = %(user_id)s AND (from_id = %(id)s OR to_id = %(id)s) ORDER BY created_at, from_id, to_id"""
@@ -330,6 +334,15 @@ class FactStore:
         params = {"user_id": user_id, "subject_key": subject_key(subject) if subject else None}
         async with user_transaction(self._pool, user_id) as conn:
             return [_fact(r) for r in await fetch_dicts(conn, SELECT_HISTORY, params)]
+
+    async def read_turns(self, user_id: str, turns: Sequence[str]) -> set[str]:
+        """Which of `turns` ("session#round") some fact, current or not, was read from: a saying outside this
+        set told the extractor nothing it could store (a change it may have missed)."""
+        if not turns:
+            return set()
+        async with user_transaction(self._pool, user_id) as conn:
+            rows = await fetch_dicts(conn, READ_TURNS, {"user_id": user_id, "turns": list(turns)})
+        return {str(r["turn"]) for r in rows}
 
     async def as_of(self, user_id: str, moment: datetime) -> list[Fact]:
         """The user's facts that were true at `moment` (timezone-aware): valid then, superseded since or not."""

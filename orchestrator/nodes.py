@@ -28,6 +28,7 @@ from cognicore.orchestrator.reuse import fill
 from cognicore.orchestrator.state import Outcome, State, StepTask
 from cognicore.subagents.compose import cite_in_order, closest_miss
 from cognicore.subagents.errors import UNSURE_MARKER, SubAgentError, Unsure
+from cognicore.subagents.memory_answer import NOT_SURE
 from cognicore.subagents.rag_query import search_for
 from cognicore.subagents.read_only import REFUSED_MARKER
 from cognicore.subagents.role_names import tool_role
@@ -212,10 +213,11 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         for i in order
     ]
     # What the answer cited or repeated of its recalled memories is reinforced in `remember` (memory_use).
+    # An answer that cites its evidence yet says it is not sure (two memories disagree) is `unsure`.
     return {
         "answer": text,
         "citations": citations,
-        "outcome": "succeeded",
+        "outcome": "unsure" if NOT_SURE in composed.text else "succeeded",
         "model_calls": {"compose_answer": 1},
     }
 

@@ -44,6 +44,17 @@ def _day(moment: datetime | None) -> str | None:
     return moment.strftime("%Y-%m-%d %H:%M") if moment else None
 
 
+def _instant(moment: datetime | None) -> str | None:
+    """A stored timestamp in full (ISO, to the microsecond): orders what was said within one minute."""
+    return moment.isoformat() if moment else None
+
+
+def _turn(session_id: str | None, metadata: dict[str, Any]) -> str | None:
+    """The round a user's saying was ("session#round"), as facts name their sources; None when unknown."""
+    round_no = metadata.get("round")
+    return f"{session_id}#{round_no}" if session_id and round_no is not None else None
+
+
 def _fact_line(fact: Any) -> str:
     if fact.status == "active":
         since = fact.valid_from.strftime("%Y-%m-%d %H:%M")
@@ -119,15 +130,35 @@ async def recollect(
                     "status": hit.fact.status,
                     "since": _day(hit.fact.valid_from),
                     "until": _day(hit.fact.valid_to),
+                    "since_exact": _instant(hit.fact.valid_from),
+                    "until_exact": _instant(hit.fact.valid_to),
+                    "sources": list(hit.fact.sources),
                 }
             )
+    kept = []
     for ep in episodes:
         if ep.kind == "observation" and (ep.in_session or not _informative(ep.content, ep.metadata)):
             continue  # this session's turns are in the recalled history; questions and answers tell nothing new
         if not history and _plain(ep.content) in ended:
             continue  # said, read as a fact, and that fact has since been superseded: no longer true
         if fits(ep.content):
-            out["episodes"].append({"id": ep.id, "kind": ep.kind, "text": ep.content, "at": _day(ep.created_at)})
+            kept.append(ep)
+    # Which sayings some fact was read from: one that none was may hold a change the extractor missed.
+    turns = {ep.id: _turn(ep.session_id, ep.metadata) for ep in kept if ep.kind == "observation"}
+    read = await memory.facts.read_turns(user_id, [t for t in turns.values() if t]) if any(turns.values()) else set()
+    for ep in kept:
+        turn = turns.get(ep.id)
+        out["episodes"].append(
+            {
+                "id": ep.id,
+                "kind": ep.kind,
+                "text": ep.content,
+                "at": _day(ep.created_at),
+                "at_exact": _instant(ep.created_at),
+                "turn": turn,
+                "read": turn in read if turn else None,
+            }
+        )
     return out
 
 
@@ -149,6 +180,9 @@ def memory_passages(recalled: dict[str, Any] | None, *, start: int) -> list[dict
                 "status": fact.get("status", "active"),
                 "since": fact.get("since"),
                 "until": fact.get("until"),
+                "since_exact": fact.get("since_exact"),
+                "until_exact": fact.get("until_exact"),
+                "sources": fact.get("sources", []),
             }
         )
     for ep in recalled.get("episodes", []):
@@ -163,6 +197,9 @@ def memory_passages(recalled: dict[str, Any] | None, *, start: int) -> list[dict
                 "status": "said",
                 "since": ep.get("at"),
                 "until": None,
+                "since_exact": ep.get("at_exact"),
+                "turn": ep.get("turn"),
+                "read": ep.get("read"),
             }
         )
     return [{**p, "index": start + i} for i, p in enumerate(passages)]

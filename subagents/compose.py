@@ -48,6 +48,7 @@ from cognicore.subagents.memory_answer import (
     asks_what_was_said,
     asks_who_does,
     is_memory,
+    last_user_turn,
     topic_concepts,
 )
 
@@ -136,7 +137,11 @@ class OfflineAnswerComposer:
         # Documents hold no history: "what was the budget before?" is about what the user said, too.
         asks_memory = personal or asks_about_the_past(question) or asks_who_does(question)
         remembered = (
-            answer_from_memory(question, concepts, [p for p in passages if is_memory(p)]) if asks_memory else None
+            answer_from_memory(
+                question, concepts, [p for p in passages if is_memory(p)], previous=last_user_turn(history)
+            )
+            if asks_memory
+            else None
         )
         documents = [p for p in passages if not is_memory(p)]
         # One shared word is no evidence that a document answers a question about the asker ("where do I live?").

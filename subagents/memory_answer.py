@@ -16,6 +16,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from cognicore.memory.text import stem, terms, words
+from cognicore.subagents.memory_evidence import (
+    NEGATION_RE,
+    content_terms,
+    newer_change,
+    text_of,
+    unread_since,
+    when,
+)
 
 FIRST_PERSON = frozenset("i me my mine myself we us our ours ourselves".split())
 # Words that place a question in time or say it changed: they pick current or past facts, not the topic.
@@ -81,7 +89,19 @@ _MINE_RE = re.compile(
     r"(?:'s|'re|\s+(?:is|are|was|were))\s+my\b",
     re.I,
 )
+# "am I still ...?", "do we still ...?", "did I ever ...?": answered yes or no, with the evidence.
+_YES_NO_RE = re.compile(
+    r"^\s*(?:so\s*,?\s+|and\s+|but\s+)?(?:am|is|are|do|does|did|have|has|was|were|can|will)\s+(?:i|we|my|our)\b", re.I
+)
+# A question whether something still holds: a later saying of any substance may have changed it.
+_PERSIST_RE = re.compile(r"\b(?:still|stil|any ?more|these days|nowadays|currently)\b", re.I)
+_ABOUT_ME_RE = re.compile(
+    r"\bwhat (?:do|did|else do) you (?:know|remember|have)(?: stored| saved)? (?:about|of|on) (?:me|us|myself)\b|"
+    r"\b(?:tell me|remind me) (?:everything|all|what) you (?:know|remember) about (?:me|us)\b",
+    re.I,
+)
 MAX_MEMORIES = 3
+MAX_ABOUT = 6  # facts listed for "what do you know about me?"
 NOT_SURE = "I am not sure of the answer."  # the composer's closing sentence of an honest miss
 MIN_SHARE = 0.5  # share of the question's content words a memory must contain to answer it
 
@@ -152,15 +172,25 @@ def memory_query(request: str) -> str:
 
 
 def answer_from_memory(
-    question: str, concepts: Sequence[frozenset[str]], passages: Sequence[dict[str, Any]]
+    question: str, concepts: Sequence[frozenset[str]], passages: Sequence[dict[str, Any]], *, previous: str = ""
 ) -> MemoryAnswer | None:
-    """The dated memories that answer `question`, or None when none shares enough of its words."""
+    """The dated memories that answer `question`, or None when none shares enough of its words.
+
+    `previous` is the session's previous question: "and what was it before?" names no subject of its own.
+    A newer saying on the subject that no fact was read from makes the answer unsure, quoting both.
+    """
+    if not passages:
+        return None
     topic = widened(topic_concepts(_rephrased(question, concepts)))
-    if not topic or not passages:
+    if not topic and asks_what_you_know(question):
+        return _everything(passages)
+    if not topic and previous.strip():
+        topic = widened(topic_concepts([frozenset({t}) for t in terms(previous)]))
+    if not topic:
         return None
     scored = []
     for p in passages:
-        present = set(terms(str(p.get("statement") or p.get("content") or "")))
+        present = set(terms(text_of(p)))
         share = sum(1 for c in topic if c & present) / len(topic)
         if share >= MIN_SHARE:
             scored.append((share, p))
@@ -179,7 +209,7 @@ def answer_from_memory(
         # Asked what it was before a change, and only the current value is known: quoting it would answer
         # another question with confidence. No citation, so the run ends `unsure` with what is known.
         # Worded as the composer's closest miss, which the answer node keeps after its "not sure" sentence.
-        now = max((p for _, p in current), key=lambda p: str(p.get("since") or ""))
+        now = max((p for _, p in current), key=when)
         known = re.sub(r"\.?\s*\[\d+\]$", "", _line(now))
         text = f"The closest passage is what you told me ({known}) but not what it was before. {NOT_SURE}"
         return MemoryAnswer(text=text, used=[], coverage=max(s for s, _ in chosen))
@@ -191,8 +221,69 @@ def answer_from_memory(
     if _BEFORE_RE.search(question) and all(p.get("status") == "said" for _, p in chosen):
         chosen.reverse()  # only what was said: for "what was it originally?" the oldest saying comes first
     picked = [p for _, p in chosen[:MAX_MEMORIES]]
-    text = " ".join(_line(p) for p in picked)
-    return MemoryAnswer(text=text, used=[int(p["index"]) for p in picked], coverage=best)
+    if not past:
+        doubt = _doubt(question, picked, passages, topic)
+        if doubt is not None:
+            return MemoryAnswer(text=doubt[0], used=doubt[1], coverage=best)
+    return MemoryAnswer(text=_lines(question, picked, topic), used=[int(p["index"]) for p in picked], coverage=best)
+
+
+def asks_what_you_know(question: str) -> bool:
+    """Does the question ask for everything remembered about the user ("what do you know about me?")?"""
+    return bool(_ABOUT_ME_RE.search(question))
+
+
+def asks_yes_no(question: str) -> bool:
+    """Is the question a yes/no question about the user or their team ("am I still vegetarian?")?"""
+    return bool(_YES_NO_RE.match(question)) or asks_what_was_said(question)
+
+
+def _everything(passages: Sequence[dict[str, Any]]) -> MemoryAnswer | None:
+    """What memory holds as true now about the user, newest first, each dated and cited."""
+    current = [p for p in passages if p.get("status") == "active"] or [p for p in passages if p.get("status") == "said"]
+    if not current:
+        return None
+    picked = sorted(current, key=when, reverse=True)[:MAX_ABOUT]
+    return MemoryAnswer(text=" ".join(_line(p) for p in picked), used=[int(p["index"]) for p in picked], coverage=1.0)
+
+
+def _doubt(
+    question: str, picked: list[dict[str, Any]], passages: Sequence[dict[str, Any]], topic: Sequence[frozenset[str]]
+) -> tuple[str, list[int]] | None:
+    """An unsure answer quoting the answering memory and a later saying no fact was read from, or None."""
+    sayings = [p for p in passages if p.get("status") == "said"]
+    lead = [p for p in picked if p.get("status") == "active"] or picked[:1]
+    persistence = asks_yes_no(question) and bool(_PERSIST_RE.search(question))
+    later = unread_since(lead, sayings, topic, persistence=persistence)
+    if not later:
+        return None
+    first, newer = lead[0], later[0]
+    said = text_of(newer).strip().rstrip(".")
+    text = (
+        f'{_line(first)} But later, on {newer.get("since") or "a later day"}, you said: "{said}." '
+        f"[{newer['index']}] I cannot tell whether that changed it. {NOT_SURE}"
+    )
+    return text, [int(first["index"]), int(newer["index"])]
+
+
+def _lines(question: str, picked: list[dict[str, Any]], topic: Sequence[frozenset[str]]) -> str:
+    """The answer's sentences: a yes/no first when asked so, then each memory dated; the newest change leads."""
+    changed = newer_change([p for p in picked if p.get("status") == "active"])
+    if changed is not None:  # two current facts, the newer worded as a change ("bumped up to $55,000")
+        rest = [p for p in picked if p is not changed]
+        lines = [_line(changed), *(f"Before that: {_line(p)}" for p in rest)]
+    else:
+        lines = [_line(p) for p in picked]
+    text = " ".join(lines)
+    if not asks_yes_no(question):
+        return text
+    top = changed or picked[0]
+    if top.get("status") not in ("active", "said"):
+        return f"No longer. {text}"
+    if NEGATION_RE.search(text_of(top)):
+        return f"No. {text}"
+    covered = all(c & content_terms(text_of(top)) for c in topic)
+    return f"Yes. {text}" if covered else text
 
 
 def _plain(passage: dict[str, Any]) -> str:
@@ -203,7 +294,7 @@ def _plain(passage: dict[str, Any]) -> str:
 def _order(passage: dict[str, Any], past: bool) -> tuple[int, str]:
     """Sort key, largest first: for a question about the past, ended facts first; then newest first."""
     ended = passage.get("status") not in ("active", "said")
-    date = str(passage.get("until") if ended else passage.get("since") or "")
+    date = str(passage.get("until_exact") or passage.get("until") or "") if ended else when(passage)
     return (1 if ended == past else 0, date)
 
 
@@ -213,10 +304,18 @@ def _line(passage: dict[str, Any]) -> str:
     index = passage["index"]
     status = passage.get("status")
     if status == "said":
-        when = f"On {passage['since']} you said" if passage.get("since") else "You said"
-        return f'{when}: "{statement}." [{index}]'
+        said_on = f"On {passage['since']} you said" if passage.get("since") else "You said"
+        return f'{said_on}: "{statement}." [{index}]'
     if status == "active":
         since = f", current since {passage['since']}" if passage.get("since") else ", current"
         return f"{statement}{since}. [{index}]"
     until = passage.get("until")
     return f"Until {until}: {statement} (no longer true). [{index}]" if until else f"Earlier: {statement}. [{index}]"
+
+
+def last_user_turn(history: str) -> str:
+    """The user's last message in a conversation text ("user: ..." lines): what a bare follow-up is about."""
+    for line in reversed(history.splitlines()):
+        if line.startswith("user: "):
+            return line.removeprefix("user: ")
+    return ""

@@ -1,0 +1,94 @@
+"""When an answer from memory may be out of date: the user said something later that no fact reflects.
+
+A fact is what the extractor read; what the user said is the evidence. A saying newer than the fact that
+answers a question, about the same subject, from which no fact was read (the extractor missed a change worded
+its own way: "Leon is covering", "everything lives in ServiceNow since the migration"), makes the fact doubtful:
+the answer then quotes both, dated, and says it is not sure which holds, instead of the old fact alone.
+Ordering uses the stored timestamps to the microsecond, since a change may come a minute after the fact.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from cognicore.memory.text import stem, terms
+
+# Words that say something changed or holds from some point on. Generic English, not a domain's words.
+CHANGE_RE = re.compile(
+    r"\b(?:now|nowadays|these days|no longer|any ?more|instead|switch(?:ed|ing)?|swap(?:ped)?|mov(?:e|ed|ing)|"
+    r"chang(?:e|ed|ing)|gave up|give up|stopp?(?:ed)?|quit|from now on|since|replac(?:e|ed|ing)|rais(?:e|ed)|"
+    r"cut|lower(?:ed)?|increas(?:e|ed)|bump(?:ed)?|dropp?(?:ed)?|left|leaving|join(?:ed)?|took over|tak(?:e|es) over|"
+    r"hand(?:ed)? (?:\w+ )*?over|covering|cover(?:s)? for|anymore|not any|became|become)\b",
+    re.I,
+)
+# Words that deny what follows ("not PDF", "no longer vegetarian"): a passage with one does not say "yes".
+NEGATION_RE = re.compile(r"\b(?:not|no longer|never|n't|any ?more|instead of|gave up|stopped|quit)\b|n't\b", re.I)
+# Content words every memory shares, which say nothing about its subject.
+_GENERIC = frozenset(stem(w) for w in "user users team people thing things".split())
+MIN_WORDS = 4  # content words a saying needs before it can cast doubt without naming the subject
+
+
+def content_terms(text: str) -> frozenset[str]:
+    """The stemmed content words of a memory, without the ones every memory shares."""
+    return frozenset(terms(text)) - _GENERIC
+
+
+def text_of(passage: dict[str, Any]) -> str:
+    """A memory passage's own words (the statement, not the dated line built from it)."""
+    return str(passage.get("statement") or passage.get("content") or "")
+
+
+def when(passage: dict[str, Any]) -> str:
+    """The passage's start as a sortable ISO string: the exact stored time when known, else the minute shown."""
+    return str(passage.get("since_exact") or passage.get("since") or "")
+
+
+def last_stated(fact: dict[str, Any], sayings: Iterable[dict[str, Any]]) -> str:
+    """When a fact was last said: its latest source saying among `sayings`, else when it became valid."""
+    sources = set(fact.get("sources") or ())
+    times = [when(s) for s in sayings if s.get("turn") and s.get("turn") in sources]
+    return max([*times, when(fact)])
+
+
+def unread_since(
+    answer: Sequence[dict[str, Any]],
+    sayings: Sequence[dict[str, Any]],
+    topic: Sequence[frozenset[str]],
+    *,
+    persistence: bool,
+) -> list[dict[str, Any]]:
+    """The user's sayings, newest first, that came after the answer's memories, no fact was read from, and
+    are about the same subject (they share a word with the question's topic or with an answering memory).
+
+    With `persistence` (the question asks whether something still holds), any such later saying of some
+    substance counts, even in words unrelated to the old one: the user asked precisely whether it changed.
+    """
+    if not answer:
+        return []
+    used = {id(p) for p in answer}
+    base = max(last_stated(p, sayings) if p.get("status") != "said" else when(p) for p in answer)
+    answer_words = frozenset().union(*(content_terms(text_of(p)) for p in answer))
+    asked = frozenset().union(*topic) if topic else frozenset()
+    own_sources = {t for p in answer for t in p.get("sources") or ()}
+    doubtful = []
+    for saying in sayings:
+        if id(saying) in used or saying.get("read") is not False or saying.get("turn") in own_sources:
+            continue  # a fact was read from it (or it is unknown): the facts already say what it meant
+        if when(saying) <= base:
+            continue
+        words = content_terms(text_of(saying))
+        related = bool(words & (answer_words | asked))
+        substantial = len(words) >= MIN_WORDS
+        if related or (persistence and substantial) or (substantial and CHANGE_RE.search(text_of(saying))):
+            doubtful.append(saying)
+    return sorted(doubtful, key=when, reverse=True)
+
+
+def newer_change(facts: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    """Of several current facts answering one question, the newest when it was worded as a change."""
+    if len(facts) < 2:
+        return None
+    newest = max(facts, key=when)
+    return newest if CHANGE_RE.search(text_of(newest)) else None
