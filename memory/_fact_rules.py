@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cognicore.memory._fact_changes import change_facts, habit_facts
+from cognicore.memory._fact_forms import form_facts, rewrite
 from cognicore.memory._fact_keys import FIGURE_HEADS
 from cognicore.memory._fact_shapes import is_time, settle, shape_facts
 
@@ -138,6 +139,7 @@ def read_facts(text: str) -> list[Fact]:
     text = _MINE_BY_CLAUSE_RE.sub(_owned, text)  # "the maximum discount I can give is 15%": my maximum discount
     text = _FOR_FIRST_RE.sub(r"\g<the> \g<thing> for \g<what> \g<verb>", text)
     text = _ONLY_NOW_RE.sub(r"\g<neg>, \g<s> \g<v> \g<y> now", text)
+    text = "\n".join(rewrite(line) for line in re.split(r"(?<=[.!?;])\s+|\n+", text))
     facts: list[Fact] = []
     for raw in re.split(r"(?<=[.!?;])\s+|\n+", text):
         sentence = raw.strip()
@@ -260,6 +262,8 @@ def _from_clause(clause: str, confidence: float, *, explicit: bool, current: boo
         return []
     # A change ("no longer", "switched to", "raised ... to") names the slot it changes: read it first.
     helpers: dict[str, Any] = {"make": _fact, "clean": _clean, "valid": _valid_object, "drink_words": _BEVERAGES}
+    if formed := form_facts(clause, confidence, make=_fact, clean=_clean, valid=_valid_object):
+        return formed
     if changes := change_facts(clause, confidence, current=current, **helpers):
         return changes
     if shaped := shape_facts(clause, confidence, **helpers):

@@ -13,6 +13,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, Field
 
 from cognicore.memory._fact_keys import normalize, predicate_key, same_slot, subject_key
+from cognicore.memory._fact_known import named_changes
 from cognicore.memory._fact_rules import read_facts
 from cognicore.memory.llm import LlmRole
 
@@ -106,8 +107,9 @@ class OfflineFactExtractor:
         self, *, user_message: str, assistant_message: str, known_facts: list[dict[str, Any]]
     ) -> ExtractedFacts:
         # Only the user's words are evidence; the assistant's reply may be wrong or merely polite.
-        found = [FactCandidate(**f) for f in read_facts(user_message)]
-        return ExtractedFacts(facts=[in_known_slot(c, known_facts) for c in found])
+        found = [in_known_slot(FactCandidate(**f), known_facts) for f in read_facts(user_message)]
+        # A change naming an old value goes to that fact's slot; one not read marks the fact it names.
+        return ExtractedFacts(facts=named_changes(user_message, found, known_facts))
 
 
 def in_known_slot(candidate: FactCandidate, known_facts: list[dict[str, Any]]) -> FactCandidate:

@@ -1,0 +1,168 @@
+"""Changes read against what the user said before: an old value named in a change, and a change not read.
+
+The sentence rules of `_fact_rules` read a message alone, so a change worded in a new shape may come out
+under another subject or predicate than the fact it changes ("Lukas owns the VPN component", later "lukas
+quit, the vpn is owned by Mei now"), and both would stay current. A change that names the old value of a
+known fact ("not Ruth", "from 10 to 14", "I'm off chocolate", "isn't on Monday anymore") points at that
+fact whatever its wording: the new candidate takes the known fact's slot and names it as contradicted, so
+`FactStore.upsert` supersedes it. When a change plainly concerns a known fact but no new value could be
+read, the known fact is not left current in silence: a low-confidence marker saying what was not
+understood replaces it, and the saying itself stays in the episodic stream.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from cognicore.memory._fact_keys import normalize, predicate_key, same_slot, subject_key
+
+if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
+    from cognicore.memory.extraction import FactCandidate
+
+# Words people use to say that something is no longer what it was. Deliberately generic: each one alone
+# changes nothing; together with an old value named in the same message it points at the fact it changes.
+CHANGE_MARK_RE = re.compile(
+    r"\b(?:any\s*more|no\s+longer|no\s+more|not|isn'?t|aren'?t|wasn'?t|don'?t|doesn'?t|instead|rather|now|"
+    r"these\s+days|nowadays|replaced?|swapped|switched|changed|moved|relocated|went|gone|from|quit|left|"
+    r"stopped|dropped|off|correction|actually|turns\s+out|since|took\s+over|taken\s+over|raised|cut|lowered|"
+    r"increased|reduced|bumped|used\s+to|new|anymore|scrap(?:ped)?|ditched|retired|leaving|joined)\b",
+    re.I,
+)
+_QUESTION_RE = re.compile(
+    r"^\W*(?:what|who|whom|whose|where|when|why|how|which|do|does|did|is|are|was|were|can|could|would|should|"
+    r"will|shall|may|tell|show|give|list|find|remind)\b",
+    re.I,
+)
+_LEADING_RE = re.compile(r"^(?:(?:on|at|in|by|from|with|to|for|of|the|a|an|our|my)\s+)+", re.I)
+_PREPOSITION_RE = re.compile(r"^(?:on|at|in|by|with|to|for|from)\s+", re.I)
+_STOP = frozenset(
+    "the a an and or of on at in by to for with from is are was my our your their this that it all day days "
+    "every each per some any one very more less most".split()
+)
+# Predicates that already end something: they name their old value themselves.
+_ENDING = ("no_longer", "not_", "does_not", "is_not", "stopped", "gave_up", "rejected", "dislikes")
+UNCLEAR_OBJECT = "unclear change"
+UNCLEAR_CONFIDENCE = 0.3
+
+
+def named_changes(
+    message: str, candidates: Sequence[FactCandidate], known_facts: Sequence[dict[str, Any]]
+) -> list[FactCandidate]:
+    """`candidates` with each change that names a known fact's old value moved into that fact's slot.
+
+    With no candidate at all, a change that names a known value gives one marker per such fact, so the
+    old value is not kept as current while the new one could not be read.
+    """
+    text = message.replace("\u2019", "'").strip()
+    if not text or text.endswith("?") or _QUESTION_RE.match(text) or not CHANGE_MARK_RE.search(text):
+        return list(candidates)
+    out = list(candidates)
+    said = f" {normalize(text)} "
+    for known in known_facts:
+        if known.get("status", "active") != "active" or str(known.get("object", "")) == UNCLEAR_OBJECT:
+            continue
+        value = _named_value(str(known.get("object", "")), said, [c.object for c in out if not _ending(c)])
+        if value is None or any(_handles(c, known, value) for c in out):
+            continue
+        positive = [i for i, c in enumerate(out) if not _ending(c) and value not in f" {normalize(c.object)} "]
+        if not candidates:
+            out.append(_unclear(text, known))
+            continue
+        target = _closest(out, positive, known)
+        if target is not None:
+            out[target] = _into_slot(out[target], known, value)
+    return out
+
+
+def _named_value(obj: str, said: str, new_values: Sequence[str]) -> str | None:
+    """The part of a known value that the message names: the whole value, or a distinctive word of it that
+    is not part of a new value (so "reports in Excel" does not name "my reports as PDF" by "reports")."""
+    value = normalize(_LEADING_RE.sub("", obj.strip()))
+    if not value:
+        return None
+    if f" {value} " in said:
+        return value
+    fresh = " ".join(f" {normalize(v)} " for v in new_values)
+    for word in value.split():
+        if word in _STOP or (len(word) < 3 and not any(ch.isdigit() for ch in word)) or f" {word} " in fresh:
+            continue
+        if any(f" {form} " in said for form in (word, word + "s", word + "es")):
+            return word
+    return None
+
+
+def _ending(candidate: FactCandidate) -> bool:
+    return predicate_key(candidate.predicate).startswith(_ENDING)
+
+
+def _handles(candidate: FactCandidate, known: dict[str, Any], value: str) -> bool:
+    """Does the candidate already restate, replace or end the known fact (so nothing is to be moved)?"""
+    old = normalize(candidate.contradicts or "")
+    if old and (old == normalize(str(known.get("statement", ""))) or value in f" {old} " or old in value):
+        return True
+    if normalize(candidate.object) == normalize(str(known.get("object", ""))):
+        return True  # the same value said again: the store reinforces it
+    same_subject = subject_key(candidate.subject) == subject_key(str(known.get("subject", "")))
+    slot = same_slot(predicate_key(candidate.predicate), predicate_key(str(known.get("predicate", ""))))
+    return same_subject and slot and bool(candidate.exclusive or known.get("exclusive"))
+
+
+def _closest(candidates: Sequence[FactCandidate], positive: list[int], known: dict[str, Any]) -> int | None:
+    """The new-value candidate the change is about: one sharing the known fact's subject or slot words,
+    or the only one there is."""
+    words = set(_words(f"{known.get('subject', '')} {known.get('predicate', '')} {known.get('statement', '')}"))
+    words -= set(_words(str(known.get("object", ""))))
+    scored = [
+        (len(words & set(_words(f"{candidates[i].subject} {candidates[i].predicate} {candidates[i].statement}"))), i)
+        for i in positive
+    ]
+    scored = [s for s in scored if s[0] > 0] or ([(0, positive[0])] if len(positive) == 1 else [])
+    return max(scored)[1] if scored else None
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.findall(r"[a-z0-9]+", text.lower().replace("_", " ")) if w not in _STOP and w != "user"]
+
+
+def _into_slot(candidate: FactCandidate, known: dict[str, Any], value: str) -> FactCandidate:
+    """The candidate in the known fact's slot and wording, replacing it."""
+    statement = str(known.get("statement") or "")
+    old_object = str(known.get("object") or "")
+    if not _PREPOSITION_RE.match(old_object):  # "I snack on almonds" in the slot of "favourite snack: chocolate"
+        candidate = candidate.model_copy(update={"object": _PREPOSITION_RE.sub("", candidate.object)})
+    # Reworded only when the whole old value is in it; a part of it replaced reads badly ("reports as reports").
+    reworded = re.sub(re.escape(old_object), candidate.object, statement, count=1, flags=re.I)
+    return candidate.model_copy(
+        update={
+            "subject": known.get("subject") or candidate.subject,
+            "predicate": known.get("predicate") or candidate.predicate,
+            "category": known.get("category") or candidate.category,
+            "kind": known.get("kind") or candidate.kind,
+            "exclusive": True,
+            "contradicts": statement or old_object,
+            "statement": reworded if reworded != statement else candidate.statement,
+        }
+    )
+
+
+def _unclear(message: str, known: dict[str, Any]) -> FactCandidate:
+    """A marker replacing a known fact that a change names but whose new value was not understood."""
+    from cognicore.memory.extraction import FactCandidate  # extraction imports this module
+
+    said_before = str(known.get("statement") or "").strip()
+    before = said_before.rstrip(".")
+    saying = re.sub(r"\s+", " ", message).strip().rstrip(".")
+    return FactCandidate(
+        subject=str(known.get("subject") or "user"),
+        predicate=str(known.get("predicate") or "changed"),
+        object=UNCLEAR_OBJECT,
+        kind=known.get("kind") or "fact",
+        confidence=UNCLEAR_CONFIDENCE,
+        category=str(known.get("category") or "general"),
+        statement=f'Not sure any more: "{before}" changed (the user said "{saying}"), '
+        "but I could not understand the new value.",
+        contradicts=said_before or None,
+        exclusive=False,
+    )

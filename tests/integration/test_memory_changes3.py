@@ -1,0 +1,66 @@
+"""Changes worded in fresh shapes (issue 9.4, third round) supersede the fact they change in the real store.
+
+Each statement goes the way of the `extract_turn` job: the user's facts most related to the message are the
+extractor's known facts, then `FactStore.upsert`. The old fact must end (superseded, with an end time) and
+the new value be current, whatever subject and predicate the sentence rules read from the change alone.
+"""
+
+from __future__ import annotations
+
+import pytest
+from psycopg_pool import AsyncConnectionPool
+
+from cognicore.memory.embeddings import OfflineEmbeddings
+from cognicore.memory.extraction import OfflineFactExtractor
+from cognicore.memory.facts import FactStore
+
+U = "mira"
+
+
+async def _say(store: FactStore, text: str, source: str) -> None:
+    """One turn as the `extract_turn` job runs it: known facts by search, extraction, upsert."""
+    hits = await store.search(U, text, k=20)
+    extracted = await OfflineFactExtractor().extract(
+        user_message=text, assistant_message="", known_facts=[h.fact.to_dict() for h in hits]
+    )
+    await store.upsert(U, extracted.facts, source=source)
+
+
+CHANGES = [
+    ("For storage escalations I contact Ruth.", "Turns out storage escalations go to Kwame, not Ruth.",
+     "Ruth", "Kwame"),
+    ("Lukas owns the VPN component.", "lukas quit, the vpn is owned by Mei now", "Lukas", "Mei"),
+    ("My favourite snack is chocolate.", "I'm off chocolate, I snack on almonds now.", "chocolate", "almonds"),
+    ("I drink espresso all day.", "i dont drink espresso anymore, switched to decaf", "espresso all day", "decaf"),
+    ("Our standup is at 9:15.", "No more 9:15 standups, we meet at 10:00 from now on.", "9:15", "10:00"),
+    ("Our team uses Salesforce as the CRM.", "We replaced Salesforce with HubSpot.", "Salesforce", "HubSpot"),
+    ("we have 10 reps in the Nordics", "We've gone from 10 to 14 reps in the Nordics.", "10", "14"),
+    ("We have 6 agents on first-line support.", "first line went from 6 to 9 agents after the hiring round", "6", "9"),
+    ("Our weekly pipeline sync is on Monday at 9am.",
+     "the pipeline sync isnt on monday anymore, now it's thursday at 2pm", "Monday", "thursday"),
+    ("Marco owns the Globex account.", "Marco left the company, Sofia owns the Globex account since last week.",
+     "Marco", "Sofia"),
+    ("I work the early shift.", "Since last week I'm on the night shift.", "early", "night"),
+    ("The service desk sits on floor 3.", "The service desk moved to floor 5.", "floor 3", "floor 5"),
+    ("Priyanka is on call for the database this week.", "change of plan, now it's Oskar on call for the database",
+     "Priyanka", "Oskar"),
+    ("I work out of the Berlin office.", "I relocated to Munich last month.", "Berlin", "Munich"),
+    ("I prefer my reports as PDF.", "No more PDFs please, I want reports in Excel now.", "PDF", "Excel"),
+    ("Each agent handles 30 tickets a day.", "We dropped the daily ticket quota to 20 per agent.", "30", "20"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("first", "change", "old", "new"), CHANGES, ids=[c[3].lower() for c in CHANGES])
+async def test_a_change_in_a_fresh_shape_supersedes_the_fact_it_changes(
+    pool: AsyncConnectionPool, first: str, change: str, old: str, new: str
+) -> None:
+    store = FactStore(pool, OfflineEmbeddings())
+    await _say(store, first, "s1#1")
+    await _say(store, change, "s2#1")
+    history = await store.history(U)
+    seen = [(f.subject, f.predicate, f.object, f.status) for f in history]
+    ended = [f for f in history if f.status == "superseded" and old.lower() in f.statement.lower()]
+    assert ended and all(f.valid_to is not None for f in ended), seen
+    active = await store.active(U)
+    assert any(new.lower() in f.statement.lower() for f in active), seen
+    assert not any(old.lower() in f.object.lower() for f in active), seen
