@@ -127,7 +127,7 @@ _TELLS = re.compile(
 _DEFINES = re.compile(
     r"^\s*(?:what\s+(?:is|are|does|do)\s+(?:the\s+|an?\s+)?(?:sla|policy|rule|definition|meaning)\b|what\s+happens\b|"
     # "what is the response time for a small request": the rule for any one of a kind (an indefinite article)
-    r"what(?:'s|\s+is|\s+are)\s+the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:for|of|on)\s+(?:a|an|any)\s|"
+    r"what(?:'?s|\s+is|\s+are)\s+the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:for|of|on)\s+(?:a|an|any)\s|"
     r"what\s+does\s+.+\s+(?:mean|stand\s+for)\b|how\s+(?:quickly|soon|fast|long|often)\b|"
     r"how\s+(?:is|are|do|does)\s+.+\s+(?:calculated|computed|defined|measured|determined|counted|worked\s+out)\b)",
     re.IGNORECASE,
@@ -212,6 +212,18 @@ _ABOUT_MY_OWN = re.compile(
 )
 # A few words and a colon or dash before the message itself ("Heads up before standup: ...", "Correction: ...").
 _PREFACE = re.compile(r"^\s*(?:[A-Za-z]+\s+){0,6}[A-Za-z]+\s*(?::|\s[-\u2013\u2014])\s+(?=\S)")
+# A discourse marker and a comma before the message ("heads up, Chloe is out today", "btw, ..."): English, no domain.
+_MARKER = re.compile(
+    r"^\s*(?:heads[\s-]up|fyi|btw|by the way|just so you know|for the record|quick note|ps|p\.s\.|news|update)"
+    r"\s*[,:;.!\u2013\u2014-]\s*(?=\S)",
+    re.IGNORECASE,
+)
+# Words naming stored data in any deployment: a change verb on one of them (or on a table, column or value of the
+# schema) changes data, which the database agent refuses with its reason; on anything else ("reset my password")
+# it is an action no agent offers.
+_STORED = frozenset(terms("data database table tables row rows record records column columns entry entries schema"))
+# "Apple's share price": a possessive name; a question about an owner nothing here holds is refused, not searched.
+_OWNER = re.compile(r"\b(?P<owner>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?)'s\b")
 
 
 def _word(request: str, stems: list[str]) -> str:
@@ -327,6 +339,12 @@ class OfflineClassifier:
                     }
                 )
         decision = self._rules(request)
+        if decision.intent != "statement" and not decision.out_of_scope and is_question(request):
+            if owner := self._unheld_owner(request, history, memory):
+                # "What's Apple's share price?": about someone the deployment holds nothing on; searching the data or
+                # the documents for "share" or "price" would answer a question that was not asked.
+                reason = f"asks about {owner}, which nothing in the data, the documents or memory mentions"
+                return IntentDecision(intent="question", reason=reason, confidence=0.8, out_of_scope=True)
         if decision.intent == "question" and not decision.out_of_scope and not _TELLS.search(request):
             if unknown := self._scope.unheld(request, history, memory):
                 wanted = IMPERATIVE.match(request)
@@ -346,7 +364,8 @@ class OfflineClassifier:
         if _ABOUT_MY_OWN.match(request):
             # "what product line do i like best": the asker's own taste or work, not a ranking of the data.
             return IntentDecision(intent="question", reason="asks what the user told about themselves", confidence=0.7)
-        if (opening := _PREFACE.match(request) or _FOR_FIRST.match(request)) and not is_question(opening.group(0)):
+        opening = _PREFACE.match(request) or _MARKER.match(request) or _FOR_FIRST.match(request)
+        if opening and not is_question(opening.group(0)):
             # "Quick note before the report: I'm on the EU team now": the preface's words ("report") ask for nothing.
             told = self._rules(request[opening.end() :])
             if told.intent == "statement":
@@ -356,8 +375,12 @@ class OfflineClassifier:
             # Before the agents' words: "I prefer the ticket summary as a list" tells, whatever agent it names.
             return IntentDecision(intent="statement", reason="tells a preference or news", confidence=0.75)
         if verb := change_request(request):
-            # Changing data is a task for the database agent, which refuses it with the reason (it only reads).
-            return IntentDecision(intent="task", reason=f"asks to change data ({verb})", confidence=0.9)
+            if found & (_STORED | self._datawords.counted | self._datawords.values):
+                # Changing data is a task for the database agent, which refuses it with the reason (it only reads).
+                return IntentDecision(intent="task", reason=f"asks to change data ({verb})", confidence=0.9)
+            # "reset my password", "cancel my subscription": a change to nothing the data holds; no agent does it.
+            reason = f"asks to {verb} something outside the data, which none of the agents does"
+            return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)
         if verb := self._scope.foreign_action(request):
             # Before the data words: "email the 2025 revenue to my manager" names figures, but its action is
             # one no agent offers.
@@ -402,6 +425,18 @@ class OfflineClassifier:
         if not asks and _TELLS.search(request):
             return IntentDecision(intent="statement", reason="tells something and asks nothing", confidence=0.7)
         return IntentDecision(intent="question", reason="answerable from the knowledge base and memory", confidence=0.7)
+
+    def _unheld_owner(self, request: str, history: list[dict[str, str]], memory: str) -> str | None:
+        """The possessive name of a question ("Apple's") that no word of the deployment, the session or memory
+        holds, or None."""
+        for m in _OWNER.finditer(request):
+            owner = m.group("owner")
+            if m.start() == 0 or QUESTION_START.match(owner):
+                continue  # "What's", "Who's": a question word, not an owner
+            if not self._scope.unheld(owner, history, memory):
+                continue
+            return owner
+        return None
 
     def _tells(self, request: str) -> bool:
         """A preference of the speaker's, or news about someone or something, stated without a request."""

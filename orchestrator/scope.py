@@ -40,7 +40,8 @@ _ASKED_VERBS = frozenset(
     terms("give show list find fetch tell explain describe summarise summarize remind look read pull dig search see")
 )
 # First words that make no action of their own.
-_NOT_ACTIONS = frozenset("thanks thank hello hi hey yes no ok okay sure remember note".split())
+# Discourse markers ("btw my team now covers ...", "fyi the ...") open a message; they are no verb either.
+_NOT_ACTIONS = frozenset("thanks thank hello hi hey yes no ok okay sure remember note btw fyi ps heads".split())
 
 # An imperative: a first word then its object ("book me a flight", "send an email", "order 50 chargers").
 IMPERATIVE = re.compile(
@@ -48,6 +49,13 @@ IMPERATIVE = re.compile(
     r"(?:(?:up|out|off|over|back)\s+)?"
     r"(?P<object>me|us|him|her|them|a|an|the|my|our|some|this|that|these|those|it|all|\d[\d,.]*)\b"
     r"(?:\s+(?P<next>[a-z]+))?",
+    re.IGNORECASE,
+)
+# An action on one record named by its identifier ("escalate INC-1007", "close ticket INC-1004", "refund order
+# #5521"): the first word is a verb done to that record, whatever else the word is. A year is no identifier.
+_ON_RECORD = re.compile(
+    r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?P<verb>[a-z]+)\s+"
+    r"(?:(?:the|this|that)\s+)?(?:(?P<noun>[a-z]+)\s+)?(?P<record>#\d+|[a-z]{2,}-\d+|\d{3,})\b(?![-/.]\d)",
     re.IGNORECASE,
 )
 # Objects that make the first word a verb whatever else it is: someone it is done for, or a quantity
@@ -59,6 +67,8 @@ _PERIOD_WORDS = frozenset("last this previous past current next coming first sec
 # Verbs of reading and arranging data: offered by any deployment with data, unless done *for* someone or to
 # a quantity ("sort the products by revenue" reads; "order 50 cables" buys).
 _ARRANGING = frozenset(terms("sort order rank group filter split break count sum total average tally plot map"))
+# Words that rank ("top 5 ...", "bottom 3 ...", "best 10 ..."): a number after them is the ranking's size.
+_RANKS = frozenset("top bottom best worst highest lowest first last largest smallest biggest".split())
 # "remind me what the return window is" asks; "remind me on Monday to ..." sets a reminder.
 _REMIND_ASKS = re.compile(
     r"^\s*(?:please\s+)?remind\s+(?:me|us)[,:]?\s+(?:again[,:]?\s+)?"
@@ -67,6 +77,9 @@ _REMIND_ASKS = re.compile(
 )
 # A question's topic is in its less common words ("weather", "London"); the commonest English words
 # ("going", "tomorrow", "like") say nothing of what it is about.
+# A verb this frequent in pyspellchecker's corpus is a real word, not a typo of the deployment's ("assign" is not
+# "assignee" mistyped).
+REAL_VERB = 500
 TOPICAL_BELOW = 100_000  # occurrences in pyspellchecker's corpus (about the 1,000 commonest English words)
 # Dates and times are a request's parameters, not its topic ("a flight in March" is about flights).
 _CALENDAR = frozenset(
@@ -112,9 +125,13 @@ class Scope:
     def foreign_action(self, request: str) -> str | None:
         """The verb of an imperative ("book me a flight", "email the list to ...") that no agent offers."""
         m = IMPERATIVE.match(request)
-        if m is None:
+        record = _ON_RECORD.match(request)
+        if record is not None and _names_record(record):
+            verb, obj, after = record.group("verb").lower(), "a", ""  # done to one record: a transaction
+        elif m is None:
             return None
-        verb, obj, after = m.group("verb").lower(), m.group("object").lower(), (m.group("next") or "").lower()
+        else:
+            verb, obj, after = m.group("verb").lower(), m.group("object").lower(), (m.group("next") or "").lower()
         if verb in STOPWORDS or verb in _NOT_ACTIONS or QUESTION_START.match(verb) or _QUESTION_WORD.match(verb):
             return None  # "whats", "hows": a question typed without its apostrophe
         if verb == "remind":
@@ -128,6 +145,8 @@ class Scope:
             return None
         if word in _ARRANGING:
             return verb if transaction else None
+        if verb in _RANKS:
+            return None  # "top 5 engineers by jobs": a ranking and its size, not five of something bought
         if word in self.agent_words:  # what an agent's description says it does ("check the open tickets")
             return None
         if word in self.known:
@@ -137,7 +156,9 @@ class Scope:
             return verb if transaction or as_verb else None
         # A misspelt word of the deployment's ("shwo", "anaylse") is a typo, not an action nobody does;
         # typos seldom change the first letter, so "post" is not read as "most".
-        if any(w[:1] == word[:1] and is_typo(word, w) for w in self.known | _ASKED_VERBS):
+        # A common English word ("assign", "close") is written as meant, even one letter from a deployment's word.
+        real = english_words().get(verb, 0) >= REAL_VERB
+        if not real and any(w[:1] == word[:1] and is_typo(word, w) for w in self.known | _ASKED_VERBS):
             return None
         return verb
 
@@ -161,3 +182,12 @@ class Scope:
         if any(w in self.documents or stem(w) in held for w in topical):
             return []
         return topical
+
+
+def _names_record(m: re.Match[str]) -> bool:
+    """Whether an `_ON_RECORD` match names one record: an identifier with letters ("INC-1007", "#5521"), or a
+    number of three digits or more after a noun ("order 1234") that is not a year."""
+    record = m.group("record")
+    if not record[:1].isdigit():
+        return True
+    return m.group("noun") is not None and not re.fullmatch(r"(?:19|20)\d\d", record)

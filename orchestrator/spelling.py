@@ -26,6 +26,32 @@ REAL_WORD = 500
 # rare word is more likely a name written as the user means it.
 COMMON_WORD = 1_000
 MIN_LENGTH = 4  # shorter words have too many neighbours one edit away ("cat", "car", "cut")
+# Common English shorthand of informal writing and the word it stands for. A shorthand is read as its word only
+# when that word is one of the deployment's ("rev" in a deployment with revenue, "tix" in one with tickets) or a
+# function word of English ("thru", "pls"), so it never brings a topic the deployment does not have.
+SHORTHAND = {
+    "thru": "through",
+    "tho": "though",
+    "pls": "please",
+    "plz": "please",
+    "w/o": "without",
+    "tix": "tickets",
+    "qty": "quantity",
+    "avg": "average",
+    "rev": "revenue",
+    "yr": "year",
+    "yrs": "years",
+    "wk": "week",
+    "wks": "weeks",
+    "num": "number",
+    "amt": "amount",
+    "mgr": "manager",
+    "dept": "department",
+    "cust": "customer",
+    "custs": "customers",
+    "prev": "previous",
+}
+_FUNCTION_WORDS = frozenset("through though please without previous number".split())
 _TOKEN = re.compile(r"(?<![\w'-])[A-Za-z][a-z]*(?:'[a-z]+)?(?![\w'-])")
 
 
@@ -85,9 +111,19 @@ class Speller:
 
         return _TOKEN.sub(fix, text), found
 
+    def shorthand(self, word: str) -> str | None:
+        """The word a common shorthand stands for ("rev" -> "revenue"), when the deployment has that word."""
+        full = SHORTHAND.get(word.lower())
+        if full is None:
+            return None
+        forms = {full, full.removesuffix("s")}
+        return full if full in _FUNCTION_WORDS or forms & self._known_set else None
+
     def correction(self, word: str) -> str | None:
         """The word `word` stands for, or None when it is known or nothing is close enough."""
         w = word.lower()
+        if (short := self.shorthand(w)) is not None:
+            return short
         if len(w) < MIN_LENGTH or "'" in w or self.knows(w):
             return None
         # The deployment's own words first: one edit or swap of neighbours ("lona", "Eurpoe"), two in a long
@@ -103,6 +139,16 @@ class Speller:
             else process.extractOne(w, self._known, scorer=fuzz.ratio, score_cutoff=80 if len(w) <= 5 else 75)
         )
         close = edits or loose
+        if close is not None and (edits is None or edits[1] > 1):
+            # Two edits from a deployment's word but one from a common English word ("asigned" is "assigned",
+            # not the column "assignee"): the nearer reading wins.
+            # Among the English words one edit away, the one nearest the deployment's word ("assigned", not
+            # "signed"), then the commonest.
+            near = [c for c in _checker().candidates(w) or () if c != w and OSA.distance(w, c) == 1]
+            common = [c for c in near if english_words().get(c, 0) >= COMMON_WORD]
+            if common:
+                target = str(close[0])
+                return str(min(common, key=lambda c: (OSA.distance(c, target), -english_words().get(c, 0))))
         if close is not None:
             return self._spelt[str(close[0])]
         guess = _checker().correction(w)

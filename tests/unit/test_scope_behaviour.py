@@ -1,0 +1,104 @@
+"""Out-of-scope actions, honest refusals of unheld topics, casual statements and shorthand (issue 9 points 2, 3),
+read by the offline classifier from a small deployment of our own (a facilities maintenance desk)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cognicore.orchestrator.intent import OfflineClassifier
+from cognicore.orchestrator.spelling import Speller
+
+AGENTS = [
+    {
+        "name": "database_query",
+        "description": "Answers questions about the maintenance jobs (counts and ages by site, severity, state or "
+        "engineer) by running one read-only SQL query.",
+        "input_hint": "",
+    },
+    {
+        "name": "rag_query",
+        "description": "Answers a question from the knowledge base (the site manuals).",
+        "input_hint": "",
+    },
+]
+VALUES = {"Harbour": "site", "Hilltop": "site", "S1": "severity", "S2": "severity", "pending": "state", "done": "state"}
+VALUES |= {"marta": "engineer", "olek": "engineer"}
+COUNTED = ["jobs", "job_id", "site", "severity", "state", "engineer", "reported_at"]
+DOCUMENT_WORDS = (
+    "boiler pressure must be checked weekly the duty engineer escalates a leak to the facilities manager".split()
+)
+
+
+def classifier() -> OfflineClassifier:
+    return OfflineClassifier(agents=AGENTS, entities=list(VALUES), counted=COUNTED, values=VALUES, words=DOCUMENT_WORDS)
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Escalate JOB-2291 to the facilities manager",  # a verb done to one record, named by its identifier
+        "close job 4471 and let the tenant know",
+        "reset my password please",  # a change verb on nothing the data holds
+        "cancel my subscription",
+        "Assign all the pending jobs to olek",  # a real English verb, not "assignee" mistyped
+    ],
+)
+async def test_an_action_no_agent_offers_is_refused(request_text: str) -> None:
+    decision = await classifier().classify(request=request_text, history=[])
+    assert decision.out_of_scope, decision
+
+
+async def test_a_change_to_stored_data_still_goes_to_the_database_agent_which_refuses_it() -> None:
+    decision = await classifier().classify(request="Delete the done jobs from the database", history=[])
+    assert decision.intent == "task" and not decision.out_of_scope and "change data" in decision.reason
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    ["Show job JOB-2291", "How many jobs were reported in 2025?", "top 5 engineers by jobs", "list job 4471"],
+)
+async def test_reading_a_record_or_counting_is_no_foreign_action(request_text: str) -> None:
+    decision = await classifier().classify(request=request_text, history=[])
+    assert not decision.out_of_scope, decision
+
+
+async def test_a_question_about_an_owner_nothing_holds_is_refused_not_searched() -> None:
+    decision = await classifier().classify(request="What's Globex's share price today?", history=[])
+    assert decision.out_of_scope and "Globex" in decision.reason
+    # An owner the session or memory mentions is held: the question is searched as usual.
+    told = await classifier().classify(request="What's Globex's budget?", history=[], memory="Globex is our landlord")
+    assert not told.out_of_scope
+    held = await classifier().classify(request="What's marta's workload this week?", history=[])
+    assert not held.out_of_scope
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "heads up, marta is out sick today",
+        "btw my team now covers Hilltop too",
+        "fyi, olek's on call this weekend",
+    ],
+)
+async def test_a_casual_statement_after_a_discourse_marker_is_a_statement(request_text: str) -> None:
+    decision = await classifier().classify(request=request_text, history=[])
+    assert decision.intent == "statement" and not decision.out_of_scope, decision
+
+
+async def test_whats_without_its_apostrophe_still_asks_for_the_rule() -> None:
+    decision = await classifier().classify(request="whats the check interval for a boiler", history=[])
+    assert decision.intent == "question" and not decision.out_of_scope
+
+
+def test_shorthand_is_read_only_as_a_word_the_deployment_has() -> None:
+    speller = Speller(["jobs", "revenue", "engineer", "assignee"])
+    text, fixes = speller.correct("rev thru june, how many tix")
+    # "rev" names the deployment's revenue and "thru" is English; "tix" names tickets, which it does not hold.
+    assert text == "revenue through june, how many tix"
+    assert [str(f) for f in fixes] == ["'rev' as 'revenue'", "'thru' as 'through'"]
+
+
+def test_a_one_letter_slip_of_english_beats_two_of_a_deployment_word() -> None:
+    text, fixes = Speller(["assignee", "jobs"]).correct("jobs asigned to marta")
+    assert text == "jobs assigned to marta" and [str(f) for f in fixes] == ["'asigned' as 'assigned'"]
+    assert Speller(["assignee"]).correct("asignee")[0] == "assignee"  # one slip of the deployment's word
