@@ -129,8 +129,8 @@ def _is_known(value: str, entities: Sequence[str]) -> bool:
 def known_value(value: str, entities: Sequence[str]) -> str | None:
     """The one known value that `value` names, as the deployment writes it, or None.
 
-    Whole ("Europe"), plural ("the p1s" names "P1"), or the start of exactly one multi-word value ("Asia" names
-    "Asia Pacific"); an ambiguous start ("North" of two values) names none.
+    Whole ("Inland"), plural ("the s1s" names "S1"), or the start of exactly one multi-word value ("North" names
+    "North Coast"); an ambiguous start ("North" of "North Coast" and "North Hills") names none.
     """
     lowered = " ".join(value.strip().lower().split())
     lowered = re.sub(r"^the\s+", "", lowered)
@@ -204,7 +204,7 @@ def resolve(
         prep = change.prep or ("in" if bare else "")
         return f"{base} {prep} {value}".replace("  ", " "), 0.7
     if (whole := known_value(value, entities)) is not None and not _known_in(value, entities):
-        value = whole  # "Asia" for "Asia Pacific", "p1s" for "P1"
+        value = whole  # "North" for "North Coast", "s1s" for "S1"
     if named := _known_in(value, entities):
         # "the partner channel": the value it names ("partner") is what replaces, the phrase what is added.
         added = re.sub(r"^the\s+", "", value, flags=re.IGNORECASE)
