@@ -27,6 +27,7 @@ _HISTORY = re.compile(
 )
 FACTS_K = 6
 EPISODES_K = 5
+SINCE_K = 3  # the user's latest sayings weighed against the recalled facts, whatever their words
 
 
 def asks_about_history(request: str) -> bool:
@@ -99,10 +100,14 @@ async def recollect(
         ),
     )
     ended = {_plain(h.fact.statement) for h in fact_hits if h.fact.status != "active"}
+    # What the user said since the facts that may answer, whatever its words: a change worded so that neither
+    # the extractor nor the search matched it ("Leon is covering") must still be weighed against them.
+    since = await _said_since(memory, user_id, session_id, fact_hits) if is_question(request) else []
     if not history:
         fact_hits = [h for h in fact_hits if h.fact.status == "active"][:FACTS_K]
     # Active memories first (in their ranked order); archived ones only fill what is left.
     episodes = sorted(episodes, key=lambda ep: ep.status != "active")[:EPISODES_K]
+    episodes += [h for h in since if h.id not in {ep.id for ep in episodes}]
     used = 0
     out: dict[str, Any] = {"categories": [], "facts": [], "episodes": []}
 
@@ -125,6 +130,7 @@ async def recollect(
                     "id": hit.fact.id,
                     "text": line,
                     "statement": hit.fact.statement,
+                    "object": hit.fact.object,
                     "kind": hit.fact.kind,
                     "category": hit.fact.category,
                     "status": hit.fact.status,
@@ -162,6 +168,26 @@ async def recollect(
     return out
 
 
+async def _said_since(memory: Memory, user_id: str, session_id: str, fact_hits: Sequence[Any]) -> list[Any]:
+    """The user's latest sayings since the oldest recalled current fact began, ranked by the stream."""
+    starts = [h.fact.valid_from for h in fact_hits if h.fact.status == "active"]
+    if not starts:
+        return []
+    hits = await memory.stream.search(
+        user_id,
+        " ".join(h.fact.statement for h in fact_hits[:SINCE_K]),
+        k=SINCE_K,
+        kinds=["observation"],
+        session_id=session_id,
+        session_first=True,
+        since=min(starts),
+        metadata={"speaker": "user"},
+        min_similarity=-1.0,
+        quiet=True,
+    )
+    return list(hits)
+
+
 def memory_passages(recalled: dict[str, Any] | None, *, start: int) -> list[dict[str, Any]]:
     """Recalled facts and episodes as numbered passages a composer can quote and cite."""
     if not recalled:
@@ -177,6 +203,7 @@ def memory_passages(recalled: dict[str, Any] | None, *, start: int) -> list[dict
                 "chunk_id": None,
                 "memory_id": None,
                 "statement": fact.get("statement", fact["text"]),
+                "object": fact.get("object"),
                 "status": fact.get("status", "active"),
                 "since": fact.get("since"),
                 "until": fact.get("until"),

@@ -17,6 +17,8 @@ from cognicore.subagents._answer_shape import (
     Shape,
     asked_head,
     asked_shape,
+    asks_consequence,
+    asks_which_document,
     common_capitals,
     describe,
     fills_shape,
@@ -25,9 +27,11 @@ from cognicore.subagents._answer_shape import (
 )
 from cognicore.subagents._passage_units import Unit as _Unit
 from cognicore.subagents._passage_units import split_units as _units
+from cognicore.subagents._passage_units import with_consequence
 from cognicore.subagents._question_terms import (
     GROUPS,
     SYNONYMS,
+    derived_forms,
     is_key_code,
     labelled_concepts,
     noise_code,
@@ -35,6 +39,7 @@ from cognicore.subagents._question_terms import (
     question_concepts,
     spelling_variants,
     synonym_map,
+    unknown_versions,
     without_asides,
 )
 from cognicore.subagents.answer_text import CITATION, not_covered, nothing_found
@@ -45,6 +50,7 @@ from cognicore.subagents.memory_answer import (
     answer_from_memory,
     asks_about_mine,
     asks_about_the_past,
+    asks_how_things_stand,
     asks_what_was_said,
     asks_who_does,
     is_memory,
@@ -136,6 +142,9 @@ class OfflineAnswerComposer:
         personal = about_the_asker(question)
         # Documents hold no history: "what was the budget before?" is about what the user said, too.
         asks_memory = personal or asks_about_the_past(question) or asks_who_does(question)
+        # "How big is the team now?": how things stand now may be what the user said, if memory covers it all.
+        standing = not asks_memory and asks_how_things_stand(question)
+        asks_memory = asks_memory or standing
         remembered = (
             answer_from_memory(
                 question, concepts, [p for p in passages if is_memory(p)], previous=last_user_turn(history)
@@ -152,6 +161,8 @@ class OfflineAnswerComposer:
         if (personal and len(topic_concepts(concepts)) <= 1 and not names_a_thing) or only_memory:
             documents = []
         found, coverage = self._from_documents(question, documents)
+        if standing and remembered is not None and remembered.coverage < 1.0:
+            remembered = None
         if remembered is not None and (not found.used or remembered.coverage >= coverage):
             return ComposedAnswer(text=remembered.text, used=remembered.used)
         return found
@@ -179,6 +190,8 @@ class OfflineAnswerComposer:
             for c, label in labelled
             if not c & vocabulary and (c & names or any(is_key_code(t, vocabulary) for t in c))
         ]
+        written = " ".join(f"{p.get('title') or ''} {p.get('content') or ''}" for p in passages)
+        missing_keys += unknown_versions(asked_text, written)
         # Rarer words weigh more: a product's name says more about the answer than the company's. A word no
         # passage has weighs as an average one: it may be the asker's own paraphrase ("charge" for "fee").
         n = len(units)
@@ -261,6 +274,7 @@ class OfflineAnswerComposer:
                 found = [label for i, (_, label) in enumerate(labelled) if i in hits_of[best_passage]]
                 title = str(passages[[int(p["index"]) for p in passages].index(best_passage)].get("title") or "")
                 detail = [label for c, label in labelled if not c & names and not c <= LIGHT_VERBS]
+                detail = [label for label in detail if label not in found] or detail
                 missing = [describe(shape)] if shape else [" ".join(asked_head(asked_text)) or ", ".join(detail)]
                 return ComposedAnswer(text=not_covered(question, found, missing, title), used=[]), share
             if shape is Shape.WHO:
@@ -289,7 +303,14 @@ class OfflineAnswerComposer:
             covered |= hits
             if len(chosen) == MAX_SENTENCES:
                 break
-        return _render(chosen, asked, [answers for answers, _ in shapes]), share
+        if asks_consequence(asked_text):
+            chosen = with_consequence(chosen, units)
+        answer = _render(chosen, asked, [answers for answers, _ in shapes])
+        if asks_which_document(asked_text):
+            # "Which runbook covers escalations?" asks for a document: name it before the sentence that shows it.
+            title = str(passages[[int(p["index"]) for p in passages].index(chosen[0].passage)].get("title") or "")
+            answer = ComposedAnswer(text=f'"{title}" covers it: {answer.text}', used=answer.used)
+        return answer, share
 
     def _read(self, question: str, vocabulary: frozenset[str]) -> list[tuple[frozenset[str], str]]:
         """The question's concepts with the word that named each, read against the passages' vocabulary.
@@ -304,7 +325,7 @@ class OfflineAnswerComposer:
             if not concept & vocabulary:
                 variants = frozenset().union(*(spelling_variants(t, vocabulary) for t in concept))
                 concept = concept.union(*(self._synonyms.get(v, frozenset({v})) for v in variants))
-            read.append((concept, label))
+            read.append((concept | derived_forms(concept, vocabulary), label))
         return read
 
 

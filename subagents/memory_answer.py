@@ -19,7 +19,10 @@ from cognicore.memory.text import stem, terms, words
 from cognicore.subagents.memory_evidence import (
     NEGATION_RE,
     content_terms,
+    is_unclear,
     newer_change,
+    said_before,
+    saying_of,
     text_of,
     unread_since,
     when,
@@ -95,6 +98,7 @@ _YES_NO_RE = re.compile(
 )
 # A question whether something still holds: a later saying of any substance may have changed it.
 _PERSIST_RE = re.compile(r"\b(?:still|stil|any ?more|these days|nowadays|currently)\b", re.I)
+_NOW_RE = re.compile(r"\b(?:now|these days|nowadays|currently|still|any ?more|at the moment)\b", re.I)
 _ABOUT_ME_RE = re.compile(
     r"\bwhat (?:do|did|else do) you (?:know|remember|have)(?: stored| saved)? (?:about|of|on) (?:me|us|myself)\b|"
     r"\b(?:tell me|remind me) (?:everything|all|what) you (?:know|remember) about (?:me|us)\b",
@@ -210,6 +214,12 @@ def answer_from_memory(
         # another question with confidence. No citation, so the run ends `unsure` with what is known.
         # Worded as the composer's closest miss, which the answer node keeps after its "not sure" sentence.
         now = max((p for _, p in current), key=when)
+        earlier = said_before([p for _, p in current], [p for p in passages if p.get("status") == "said"], topic)
+        if earlier:  # said first in words the extractor did not read, then changed: the saying is the "before"
+            lines = [_line(p) for p in earlier[: MAX_MEMORIES - 1]] + [f"Now: {_line(now)}"]
+            return MemoryAnswer(
+                text=" ".join(lines), used=[int(p["index"]) for p in [*earlier[: MAX_MEMORIES - 1], now]], coverage=1.0
+            )
         known = re.sub(r"\.?\s*\[\d+\]$", "", _line(now))
         text = f"The closest passage is what you told me ({known}) but not what it was before. {NOT_SURE}"
         return MemoryAnswer(text=text, used=[], coverage=max(s for s, _ in chosen))
@@ -221,6 +231,10 @@ def answer_from_memory(
     if _BEFORE_RE.search(question) and all(p.get("status") == "said" for _, p in chosen):
         chosen.reverse()  # only what was said: for "what was it originally?" the oldest saying comes first
     picked = [p for _, p in chosen[:MAX_MEMORIES]]
+    if past and len(picked) > 1:  # what it was is known; the change's unread new value adds nothing to it
+        picked = [p for p in picked if not is_unclear(p)] or picked
+    if not past and is_unclear(picked[0]):
+        return _unread_change(picked[0], passages, best)
     if not past:
         doubt = _doubt(question, picked, passages, topic)
         if doubt is not None:
@@ -231,6 +245,11 @@ def answer_from_memory(
 def asks_what_you_know(question: str) -> bool:
     """Does the question ask for everything remembered about the user ("what do you know about me?")?"""
     return bool(_ABOUT_ME_RE.search(question))
+
+
+def asks_how_things_stand(question: str) -> bool:
+    """Does the question ask how something stands now ("how big is the team now?", "who covers it these days")?"""
+    return bool(_NOW_RE.search(question))
 
 
 def asks_yes_no(question: str) -> bool:
@@ -264,6 +283,20 @@ def _doubt(
         f"[{newer['index']}] I cannot tell whether that changed it. {NOT_SURE}"
     )
     return text, [int(first["index"]), int(newer["index"])]
+
+
+def _unread_change(marker: dict[str, Any], passages: Sequence[dict[str, Any]], coverage: float) -> MemoryAnswer:
+    """Unsure: the user changed what the question is about, in words whose new value was not read."""
+    saying = saying_of(marker, [p for p in passages if p.get("status") == "said"])
+    if saying is None:
+        text = f"{text_of(marker).strip()} [{marker['index']}] {NOT_SURE}"
+        return MemoryAnswer(text=text, used=[int(marker["index"])], coverage=coverage)
+    said = text_of(saying).strip().rstrip(".")
+    text = (
+        f'On {saying.get("since") or "a later day"} you said: "{said}." [{saying["index"]}] That changed what you '
+        f"had told me before [{marker['index']}], but I could not read the new value from it. {NOT_SURE}"
+    )
+    return MemoryAnswer(text=text, used=[int(saying["index"]), int(marker["index"])], coverage=coverage)
 
 
 def _lines(question: str, picked: list[dict[str, Any]], topic: Sequence[frozenset[str]]) -> str:

@@ -25,8 +25,16 @@ CHANGE_RE = re.compile(
 )
 # Words that deny what follows ("not PDF", "no longer vegetarian"): a passage with one does not say "yes".
 NEGATION_RE = re.compile(r"\b(?:not|no longer|never|n't|any ?more|instead of|gave up|stopped|quit)\b|n't\b", re.I)
+# A saying that asks rather than tells ("am i still vegetarian" without a question mark) is no evidence.
+_ASKS_RE = re.compile(
+    r"^\s*(?:and\s+|so\s+)?(?:what|who|whom|whose|where|when|which|why|how|am|is|are|do|does|did|can|could|will|"
+    r"would|should|have|has|was|were|remind|tell)\b|\?\s*$",
+    re.I,
+)
 # Content words every memory shares, which say nothing about its subject.
 _GENERIC = frozenset(stem(w) for w in "user users team people thing things".split())
+UNCLEAR_OBJECT = "unclear change"
+"""The object of the extractor's marker fact for a change whose new value it could not read (memory/_fact_known)."""
 MIN_WORDS = 4  # content words a saying needs before it can cast doubt without naming the subject
 
 
@@ -76,7 +84,7 @@ def unread_since(
     for saying in sayings:
         if id(saying) in used or saying.get("read") is not False or saying.get("turn") in own_sources:
             continue  # a fact was read from it (or it is unknown): the facts already say what it meant
-        if when(saying) <= base:
+        if when(saying) <= base or _ASKS_RE.search(text_of(saying)):
             continue
         words = content_terms(text_of(saying))
         related = bool(words & (answer_words | asked))
@@ -92,3 +100,34 @@ def newer_change(facts: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
         return None
     newest = max(facts, key=when)
     return newest if CHANGE_RE.search(text_of(newest)) else None
+
+
+def said_before(
+    current: Sequence[dict[str, Any]], sayings: Sequence[dict[str, Any]], topic: Sequence[frozenset[str]]
+) -> list[dict[str, Any]]:
+    """The user's sayings on the question's topic, oldest first, that came before the current facts were last
+    said and that no fact was read from: what it was before a change, when the extractor missed the first."""
+    if not current or not topic:
+        return []
+    base = min(last_stated(p, sayings) for p in current)
+    own = {t for p in current for t in p.get("sources") or ()}
+    found = []
+    for saying in sayings:
+        if saying.get("read") is not False or saying.get("turn") in own or when(saying) >= base:
+            continue
+        words = frozenset(terms(text_of(saying)))
+        if not _ASKS_RE.search(text_of(saying)) and sum(1 for c in topic if c & words) / len(topic) >= 0.5:
+            found.append(saying)
+    return sorted(found, key=when)
+
+
+def is_unclear(passage: dict[str, Any]) -> bool:
+    """Is the memory the extractor's marker of a change it could not read (the old value ended, no new one)?"""
+    return str(passage.get("object") or "").strip().lower() == UNCLEAR_OBJECT
+
+
+def saying_of(fact: dict[str, Any], sayings: Iterable[dict[str, Any]]) -> dict[str, Any] | None:
+    """The newest recalled saying a fact was read from, or None."""
+    sources = set(fact.get("sources") or ())
+    found = [s for s in sayings if s.get("turn") and s.get("turn") in sources]
+    return max(found, key=when) if found else None
