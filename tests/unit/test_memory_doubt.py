@@ -1,0 +1,141 @@
+"""Memory answers that are right or honestly unsure (issue 9 point 4): a later saying no fact was read from
+casts doubt on the fact that answers, ordering uses exact timestamps, yes/no questions say yes or no."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cognicore.subagents.compose import OfflineAnswerComposer
+from cognicore.subagents.memory_answer import NOT_SURE, asks_yes_no, last_user_turn
+from cognicore.subagents.memory_evidence import UNCLEAR_OBJECT
+
+
+def _fact(index: int, statement: str, at: str, *, status: str = "active", turn: str = "", until: str = "") -> dict:
+    return {
+        "index": index, "title": "Memory: work (fact)", "source": f"memory:fact:{index}", "content": statement,
+        "statement": statement, "status": status, "since": at[:16].replace("T", " "), "since_exact": at,
+        "until": until[:16].replace("T", " ") or None, "until_exact": until or None, "sources": [turn] if turn else [],
+    }  # fmt: skip
+
+
+def _said(index: int, text: str, at: str, *, turn: str, read: bool) -> dict[str, Any]:
+    return {
+        "index": index, "title": "Memory: earlier observation", "source": f"memory:{index}", "content": text,
+        "statement": text, "status": "said", "since": at[:16].replace("T", " "), "since_exact": at, "until": None,
+        "turn": turn, "read": read,
+    }  # fmt: skip
+
+
+async def _ask(question: str, passages: list[dict[str, Any]], history: str = "") -> tuple[str, list[int]]:
+    answer = await OfflineAnswerComposer().compose(question=question, passages=passages, history=history)
+    return answer.text, answer.used
+
+
+# Within one minute: only the stored microseconds tell the order.
+OLD = _fact(1, "The user keeps the on-call rota in Confluence.", "2031-05-02T10:15:03.100000+00:00", turn="a#1")
+OLD_SAID = _said(2, "I keep the on-call rota in Confluence.", "2031-05-02T10:15:03.000000+00:00", turn="a#1", read=True)
+
+
+async def test_a_later_saying_no_fact_was_read_from_makes_the_answer_unsure_quoting_both() -> None:
+    later = _said(3, "The rota has lived on a shared spreadsheet since the audit.", "2031-05-02T10:15:40+00:00",
+                  turn="b#1", read=False)  # fmt: skip
+    text, used = await _ask("Where do I keep the on-call rota?", [OLD, OLD_SAID, later])
+    assert NOT_SURE in text and "Confluence" in text and "shared spreadsheet" in text, text
+    assert used == [1, 3]
+
+
+async def test_a_later_saying_that_was_read_into_a_fact_casts_no_doubt() -> None:
+    later = _said(3, "The rota has lived on a shared spreadsheet since the audit.", "2031-05-02T10:15:40+00:00",
+                  turn="b#1", read=True)  # fmt: skip
+    text, used = await _ask("Where do I keep the on-call rota?", [OLD, OLD_SAID, later])
+    assert NOT_SURE not in text and used == [1], text
+
+
+async def test_an_earlier_unread_saying_casts_no_doubt() -> None:
+    earlier = _said(3, "The rota moved around a lot last year.", "2031-05-02T10:15:02+00:00", turn="z#1", read=False)
+    text, used = await _ask("Where do I keep the on-call rota?", [OLD, OLD_SAID, earlier])
+    assert NOT_SURE not in text and used == [1], text
+
+
+async def test_a_later_question_is_no_evidence() -> None:
+    asked = _said(3, "do i still keep the rota in confluence", "2031-05-02T10:16:00+00:00", turn="c#1", read=False)
+    text, _ = await _ask("Where do I keep the on-call rota?", [OLD, OLD_SAID, asked])
+    assert NOT_SURE not in text, text
+
+
+async def test_an_unrelated_later_remark_does_not_cast_doubt_on_a_plain_question() -> None:
+    remark = _said(3, "Lunch was great.", "2031-05-02T10:16:00+00:00", turn="c#1", read=False)
+    text, _ = await _ask("Where do I keep the on-call rota?", [OLD, OLD_SAID, remark])
+    assert NOT_SURE not in text, text
+
+
+async def test_still_questions_weigh_any_later_saying_of_substance() -> None:
+    fact = _fact(1, "The user is teetotal.", "2031-05-02T10:15:03+00:00", turn="a#1")
+    story = _said(2, "Shared two bottles of Rioja with the Porto distributor at dinner yesterday.",
+                  "2031-05-03T08:00:00+00:00", turn="b#1", read=False)  # fmt: skip
+    text, used = await _ask("am i still teetotal", [fact, story])
+    assert NOT_SURE in text and "Rioja" in text and used == [1, 2], text
+    plain, _ = await _ask("am i still teetotal", [fact])
+    assert plain.startswith("Yes. The user is teetotal"), plain
+
+
+async def test_the_newest_of_two_current_facts_leads_when_worded_as_a_change() -> None:
+    first = _fact(1, "Our trade fair budget is €30,000.", "2031-05-02T10:15:03.2+00:00", turn="a#1")
+    second = _fact(2, "Our trade fair budget is €42,000 (raised).", "2031-05-02T10:15:03.9+00:00", turn="b#1")
+    text, used = await _ask("remind me of the trade fair budget we have", [first, second])
+    assert used == [2, 1] and text.startswith("Our trade fair budget is €42,000") and "Before that:" in text, text
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Am I still on the night rota?", True),
+        ("do we still use Confluence", True),
+        ("Did I ever mention my commute?", True),
+        ("Where do I keep the rota?", False),
+        ("Is the VPN down?", False),  # not about the asker
+    ],
+)
+def test_yes_no_questions_about_the_asker(question: str, expected: bool) -> None:
+    assert asks_yes_no(question) is expected
+
+
+async def test_a_yes_no_question_whose_fact_ended_says_no_longer() -> None:
+    ended = _fact(1, "The user is on the night rota.", "2031-05-01T09:00:00+00:00", status="superseded",
+                  until="2031-05-02T09:00:00+00:00")  # fmt: skip
+    now = _fact(2, "The user is on the day rota, not the night rota.", "2031-05-02T09:00:00+00:00")
+    text, _ = await _ask("Am I still on the night rota?", [ended, now])
+    assert text.startswith("No."), text
+
+
+async def test_the_extractors_unclear_change_marker_answers_unsure_with_the_saying() -> None:
+    marker = {**_fact(1, 'Not sure any more: "The user owns the backups" changed.', "2031-05-02T10:15:05+00:00",
+                      turn="b#1"), "object": UNCLEAR_OBJECT}  # fmt: skip
+    saying = _said(2, "Backups are Dana's headache from Monday, thank goodness.", "2031-05-02T10:15:04+00:00",
+                   turn="b#1", read=True)  # fmt: skip
+    text, used = await _ask("who owns the backups these days?", [marker, saying])
+    assert NOT_SURE in text and "Dana's headache" in text and used == [2, 1], text
+
+
+async def test_before_comes_from_an_earlier_saying_the_extractor_did_not_read() -> None:
+    first = _said(1, "There are 11 of us in the regional sales team.", "2031-05-02T10:15:00+00:00", turn="a#1",
+                  read=False)  # fmt: skip
+    now = _fact(2, "Our regional sales team has 13 people.", "2031-05-02T10:16:00+00:00", turn="b#1")
+    history = "user: How large is our regional sales team now?\nassistant: 13 people."
+    text, used = await _ask("and what was it before?", [first, now], history)
+    assert used == [1, 2] and "11 of us" in text and "Now:" in text, text
+
+
+async def test_what_do_you_know_about_me_lists_current_facts_newest_first() -> None:
+    a = _fact(1, "The user works from Ghent.", "2031-05-01T09:00:00+00:00")
+    b = _fact(2, "The user prefers weekly summaries.", "2031-05-03T09:00:00+00:00")
+    c = _fact(3, "The user lived in Lyon.", "2031-04-01T09:00:00+00:00", status="superseded")
+    text, used = await _ask("What do you know about me?", [a, b, c])
+    assert used == [2, 1] and "Lyon" not in text, text
+
+
+def test_the_last_user_turn_of_a_conversation() -> None:
+    assert last_user_turn("user: How big is the team?\nassistant: 9.\nuser: thanks\nassistant: ok") == "thanks"
+    assert last_user_turn("") == ""
