@@ -12,7 +12,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from cognicore.subagents.offline_sql.catalogue import Column
-from cognicore.subagents.offline_sql.lexicon import STOP_WORDS, Lexicon, normalise, plural, singular
+from cognicore.subagents.offline_sql.lexicon import STOP_WORDS, Lexicon, english_words, normalise, plural, singular
 
 if TYPE_CHECKING:
     from cognicore.subagents.offline_sql.mapper import Mapping, _Text
@@ -38,10 +38,13 @@ def plural_like(word: str, source: str) -> Callable[[re.Match[str]], str]:
 
 
 def value_case_ok(value: str, original: str) -> bool:
-    """Short all-letter codes ("NA", "EU") count only when written as stored, not as ordinary words."""
+    """Short all-letter codes ("NA", "EU") count only when written as stored, not as ordinary words; a code
+    that spells no English word ("vpn" for "VPN") counts in any case, since it can mean nothing else."""
     if len(value) > 3 or not value.isalpha():
         return True
-    return re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", original) is not None
+    if re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", original) is not None:
+        return True
+    return value.lower() not in STOP_WORDS and english_words().get(value.lower(), 0) == 0
 
 
 def either(text: str, spans: list[tuple[int, int]]) -> bool:

@@ -150,6 +150,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
             forms = "|".join(re.escape(f) for f in dict.fromkeys((plural(source), source)))
             text = re.sub(rf"\b({forms})\b", plural_like(replacement, source), text)
     text = " ".join(column_word(w, lex) for w in text.split())
+    text = _pronoun_rows(text, lex)
     t = _Text(" " + text + " ")
     _periods(t, q, today)
     missing(t, q, lex)
@@ -177,6 +178,40 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     if q.not_understood or q.confidence < CONFIDENCE_BAR or not q.measures:
         raise Unsure(unsure_message(q, lex))
     return q
+
+
+# "which open one is the oldest", "the closed ones": "one" stands for a row of the only table (not "the top one",
+# "which one of the components").
+_ONE = re.compile(r"\b(which|the|an?|any|those|these)((?: [a-z0-9_]+){0,2}) (one|ones)\b(?! of\b)")
+_NOT_PRONOUN = frozenset(f"{_DESC}|{_ASC}|first|last|second|next|only|same|other|no|this|that".split("|"))
+
+
+def _pronoun_rows(text: str, lex: Lexicon) -> str:
+    """ "one"/"ones" after a determiner and up to two describing words, read as the only table's row noun."""
+    if len(lex.catalogue.tables) != 1:
+        return text
+    noun = singular(normalise(lex.catalogue.tables[0].name).split()[-1])
+
+    def sub(m: re.Match[str]) -> str:
+        between = m.group(2).split()
+        if (between and between[-1] in _NOT_PRONOUN) or any(w.isdigit() or w in _NUM_WORDS for w in between):
+            return m.group(0)
+        return f"{m.group(1)}{m.group(2)} {noun if m.group(3) == 'one' else plural(noun)}"
+
+    text = _ONE.sub(sub, text)
+    # "list the p1s", "how many p1s are open": a value written in the plural names rows of the only table
+    book = lex.book("phrases")
+
+    def rows_of(m: re.Match[str]) -> str:
+        w = m.group(0)
+        targets = book.get(w, [])
+        values = {normalise(x.value) for x in targets if x.kind == "value" and x.value}
+        plain = singular(w) == w or w in values or any(x.kind != "value" for x in targets)
+        if plain or not targets or len(values) != 1:
+            return w
+        return f"{singular(w)} {plural(noun)}"
+
+    return re.sub(r"\b[a-z0-9_]+s\b", rows_of, text)
 
 
 _NOT_GROUPINGS = frozenset("the our all far then now hand itself themselves".split())
@@ -216,12 +251,18 @@ class _Shape:
     all_of: list[int] = field(default_factory=list)  # positions of "all (the) X": no grouping by X
     listing: bool = False  # "list the open tickets", "which tickets are ...": the rows themselves
     decline: bool = False  # "fell", "dropped": the largest change is the most negative one
+    eldest: bool = False  # "the oldest", "the most recent": one row (or group) by age, never an average age
+    share_at: int | None = None  # where "share", "fraction", ... was written
+
+
+_YOUNGEST = ("newest", "youngest", "latest", "most recent", "most recent one")
 
 
 def _shape(t: _Text, q: Mapping) -> _Shape:
     s = _Shape()
-    while t.take(r"\b(share|percentage|percent|proportion|contribution|mix|fraction|portion)\b( of( the)? total)?"):
-        q.share = True
+    shares = r"\b(share|percentage|percent|proportion|contribution|mix|fraction|portion)\b( of( the)? total)?"
+    while m := t.take(shares):
+        q.share, s.share_at = True, m.start()
     s.compare = bool(t.take(r"\b(vs|versus|compared? (to|with|against)?|against|side by side)\b"))
     s.trend = bool(t.take(r"\bover time\b|\b(trends?|trending|evolution|evolved?|history|historical|timeline)\b"))
     t.take(r"\b(?:break|breaks|broken|breaking)(?: it| them| this)? down\b")  # "break down": a breakdown
@@ -238,9 +279,9 @@ def _shape(t: _Text, q: Mapping) -> _Shape:
         s.aggregate = "avg"
     elif t.take(r"\bmedian\b"):
         s.aggregate = "median"
-    if oldest := t.take(r"\b(oldest|longest open|longest|newest|youngest|most recent one)\b"):
-        s.age, s.superlative, s.rank_at = True, True, oldest.start()
-        q.ascending = oldest.group(0) in ("newest", "youngest", "most recent one")
+    if oldest := t.take(r"\b(oldest|earliest|longest open|longest|newest|youngest|latest|most recent(?: one)?)\b"):
+        s.age, s.superlative, s.rank_at, s.eldest = True, True, oldest.start(), True
+        q.ascending = oldest.group(0) in _YOUNGEST
     if t.take(r"\b(age|ages|aged|how long|how old)\b"):
         s.age = True
     s.how_much = t.find(r"\bhow much\b") is not None
@@ -252,13 +293,15 @@ def _shape(t: _Text, q: Mapping) -> _Shape:
     for m in re.finditer(r"\b(all|every)( the| our| of our| of the)? (?=\w)", t.s):
         s.all_of.append(m.end())
     t.take(r"\bat (least|most)\b")
+    # "the most common priority", "least frequent component": the rows' count ranks, the adjective says no more
+    t.take(r"(?<=\bmost )(?:common|frequent|usual)\b|(?<=\bleast )(?:common|frequent|usual)\b")
     words = rf"({_DESC}|{_ASC}|first)"
     m = t.find(rf"\b{words} {NUM}\b") or t.find(rf"\b{NUM} ({_DESC}|{_ASC})\b")
     if m is None and t.find(rf"\b({_DESC}|{_ASC})\b"):
         m = t.find(rf"\b(?:which|what|the|our|list|show|give me) {NUM}\b(?! (?:{_UNITS_WORDS}))")
     asc, desc = t.find(rf"\b({_ASC})\b"), t.find(rf"\b({_DESC})\b")
     # "which ticket is the newest": the youngest first, unless a ranking word says otherwise
-    newest = oldest is not None and oldest.group(0) in ("newest", "youngest", "most recent one")
+    newest = oldest is not None and oldest.group(0) in _YOUNGEST
     q.ascending = (asc is not None and (desc is None or asc.start() < desc.start())) or (newest and desc is None)
     if m:
         q.top_n = next(number(g) for g in m.groups() if g and (g.isdigit() or g in _NUM_WORDS))
@@ -358,9 +401,10 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
             return True
         if s.rank_at is None or pos <= s.rank_at:
             return False
-        # "the busiest component for P1 tickets": after the ranked grouping, "for ... tickets" is what is counted
-        named = any(s.rank_at < p < pos and isinstance(d, Column) for p, _, d in dims)
-        return not (named and re.search(r"\b(for|of|among)\s*$", before))
+        # "the busiest component for P1 tickets", "which component is most common among closed tickets": once a
+        # grouping is named, "for ... tickets" is what is counted
+        named = any(p < pos and isinstance(d, Column) for p, _, d in dims)
+        return not (named and re.search(r"\b(for|of|among|amongst)(\s+(the|our|all))?\s*$", before))
 
     counted_at = max((p for p, _, _ in entities if not groups(p)), default=None)  # the last non-grouping one
     counted_table = next((tb.ref for p, _, tb in entities if p == counted_at), None)
@@ -402,6 +446,14 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
             continue  # "unassigned tickets as a share of all tickets": the same rows named twice, no grouping
         elif (label := _row_name(table)) is not None:
             dims.append((pos, words, label))
+    only = lex.catalogue.tables[0] if len(lex.catalogue.tables) == 1 else None
+    chosen = q.filters or q.excluded or q.missing or q.present
+    if listed is None and only is not None and not (entities or q.measures) and chosen and _plain_listing(s, dims, q):
+        # "which are unassigned", "show me the closed ones": the rows of the only table, one per row
+        listed = _row_name(only)
+        if listed is not None:
+            q.measures.append(_count(only))
+            q.notes.append(f"The {normalise(only.name)} are listed one per row.")
     q.measures.sort(key=lambda m: placed.get(m.name, 10**6))
     if s.count and not q.measures and len(lex.catalogue.tables) == 1:
         q.measures.append(_count(lex.catalogue.tables[0]))
@@ -416,6 +468,9 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
     _place_dimensions(t, q, sorted(dims, key=lambda d: d[0]), s, value_labels)
     if listed is not None:
         q.dimensions.append(listed)
+    if s.eldest and not q.dimensions and not q.not_understood:
+        # "which open one is the oldest" with no row named: the oldest of what? Never an average age instead.
+        q.not_understood.append("the oldest or newest of what (name the rows)")
     if q.compared_periods and q.compared_periods[0].unit not in q.dimensions:
         q.dimensions.insert(0, str(q.compared_periods[0].unit))
     if s.age and not [m for m in q.measures if m.aggregate != "count"]:
@@ -436,6 +491,8 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
     if q.share and any(m.ratio for m in q.measures):
         q.notes.append("A share of an average or ratio means nothing, so none is given.")
         q.share = False
+    if q.share and len(q.filters) > 1 and not [d for d in q.dimensions if isinstance(d, Column)]:
+        _share_column_first(q, spans, s.share_at)
     # "P3 or P4 tickets": one total over either value; "P3 and P4", "P3 vs P4": side by side.
     or_joined = {ref for ref, at in spans.items() if len(at) > 1 and either(t.read, sorted(at)) and not s.compare}
     compared = [ref for ref, values in q.filters.items() if len(values) > 1 and ref not in or_joined]
@@ -463,6 +520,24 @@ def _lists(s: _Shape, dims: list[tuple[int, str, Column | str]], words: str, tab
     last = words.split()[-1] if words.split() else ""
     plain = not (dims or s.count or s.superlative or s.aggregate or s.age or s.growth or s.total)
     return s.listing and plain and last != singular(last) and _row_name(table) is not None
+
+
+def _share_column_first(q: Mapping, spans: dict[str, list[tuple[int, int]]], share_at: int | None) -> None:
+    """The filter whose share is asked goes first (the builder groups by the first one, the others stay filters):
+    the one right before the share word ("VPN's share of open tickets"), else the one named last ("what fraction
+    of ben's tickets are closed": of ben's tickets, the closed ones)."""
+    at = {ref: max(e for _, e in spans[ref]) for ref in q.filters if ref in spans}
+    if len(at) != len(q.filters):
+        return
+    before = [ref for ref, end in at.items() if share_at is not None and 0 <= share_at - end <= 3]
+    first = before[0] if before else max(at, key=lambda r: at[r])
+    q.filters = {first: q.filters[first], **{r: v for r, v in q.filters.items() if r != first}}
+
+
+def _plain_listing(s: _Shape, dims: list[tuple[int, str, Column | str]], q: Mapping) -> bool:
+    """ "list ...", "which are ...": rows asked for by their values alone, no figure, grouping or ranking."""
+    shaped = s.count or s.superlative or s.aggregate or s.age or s.growth or s.total or q.share
+    return s.listing and not shaped and not _grouping_dims(dims, q)
 
 
 def _grouping_dims(dims: list[tuple[int, str, Column | str]], q: Mapping) -> list[tuple[int, str, Column | str]]:
