@@ -15,13 +15,14 @@ from dataclasses import dataclass
 
 from cognicore.memory.text import STOPWORDS, stem, terms, words
 from cognicore.orchestrator.spelling import english_words
+from cognicore.subagents._question_terms import ARTEFACT_WORDS
 
-# Words that mark an artefact to produce or an analysis to run.
-ACTION = frozenset(
+# Words that mark an artefact to produce (the composer's `ARTEFACT_WORDS`, which it reads as no subject: one list)
+# or an analysis to run.
+ACTION = frozenset(terms(" ".join(ARTEFACT_WORDS))) | frozenset(
     terms(
-        "analyze analyse analysis compare comparison create write draft prepare produce generate build compile "
-        "summarize summarise report briefing brief memo chart plot graph visualize visualise dashboard breakdown "
-        "rank ranking forecast calculate compute tabulate export"
+        "analyze analyse analysis compare comparison build compile summarize summarise chart plot graph visualize "
+        "visualise dashboard breakdown rank ranking forecast calculate compute tabulate export"
     )
 )
 QUESTION_START = re.compile(

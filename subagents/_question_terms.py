@@ -76,6 +76,11 @@ def spelling_variants(term: str, vocabulary: Iterable[str]) -> frozenset[str]:
     return frozenset(difflib.get_close_matches(term, candidates, n=2, cutoff=TYPO_CUTOFF))
 
 
+# Words that ask for an artefact to be produced ("write a short briefing on X"): a plan step asks for material to
+# write it, and the artefact is not the subject. `orchestrator.scope.ACTION` is built on these, so one list says it.
+ARTEFACT_WORDS: tuple[str, ...] = tuple(
+    "write draft prepare produce generate create briefing brief memo report".split()
+)
 # Words of a request that say "answer this" rather than what it is about.
 NOISE = frozenset(
     stem(w)
@@ -85,9 +90,8 @@ NOISE = frozenset(
     still really actually currently ever get got much many us mean means meaning happen happened kind sort
     type way policy policies rule rules last latest recent newest previous against before earlier previously
     formerly anymore remind someone somebody anyone anybody through via
-    write draft prepare produce generate create compose briefing brief memo report overview short quick""".split()
-)
-# The last line: a plan step asks for material to "write a short briefing on X"; the artefact is not the subject.
+    compose overview short quick""".split()
+) | frozenset(stem(w) for w in ARTEFACT_WORDS)
 # Phrases rewritten to the word the documents use before the question is split into words.
 PHRASES = {
     "used to": "",  # "what did I use(d) to drink" asks about drinking, not using
