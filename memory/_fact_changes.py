@@ -191,6 +191,8 @@ def _no_longer_do(clause: str, ctx: _Ctx) -> list[Fact]:
         return []
     verb = (m["verb"] or m["ving"]).lower()
     obj = ctx.clean((m["obj"] or m["obj2"]).split(",")[0])
+    if verb == "being":  # "I quit being vegetarian": a state that ended, as "I am no longer vegetarian" says it
+        return _no_longer_state(f"{m['subj']} am no longer {obj}", ctx)
     negated_now = m["obj2"] is not None or "no" in clause.lower().split()[1:3] or ctx.current
     if verb in _NOT_HABIT_VERBS or not negated_now or not ctx.valid(obj):
         return []  # "I do not know X": not a habit; "I do not eat fish" without "anymore": left to other rules

@@ -48,6 +48,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"went|started|replaced|relocated)\b",
             r"\g<s>\g<mid>, \g<s> \g<v>",
         ),
+        # "im more into laptops these days": a preference, as "I am into laptops" says it.
+        (r"\bI\s+am\s+(?:much\s+|a\s+lot\s+|way\s+|a\s+bit\s+)?more\s+into\b", "I am into"),
         # "Our team uses Salesforce": the team is "we".
         (r"^(?:our|the)\s+(?:team|company|department|group)\s+(?P<v>uses|has|tracks|meets|works)\b", r"we \g<v>"),
         # "Marco left the company, Sofia owns the account" / "lukas quit, the vpn is owned by Mei": two statements.

@@ -100,7 +100,9 @@ def _ending(candidate: FactCandidate) -> bool:
 def _handles(candidate: FactCandidate, known: dict[str, Any], value: str) -> bool:
     """Does the candidate already restate, replace or end the known fact (so nothing is to be moved)?"""
     old = normalize(candidate.contradicts or "")
-    if old and (old == normalize(str(known.get("statement", ""))) or value in f" {old} " or old in value):
+    held = normalize(_LEADING_RE.sub("", str(known.get("object", ""))))
+    # Named as the store finds it: the known statement, or the known value itself (or its start).
+    if old and (old == normalize(str(known.get("statement", ""))) or held == old or held.startswith(old + " ")):
         return True
     if normalize(candidate.object) == normalize(str(known.get("object", ""))):
         return True  # the same value said again: the store reinforces it
@@ -127,7 +129,10 @@ def _words(text: str) -> list[str]:
 
 
 def _into_slot(candidate: FactCandidate, known: dict[str, Any], value: str) -> FactCandidate:
-    """The candidate in the known fact's slot and wording, replacing it."""
+    """The candidate in the known fact's slot and wording, replacing it; when only a part of the known value
+    was named ("Jira" of "incidents in Jira"), the candidate keeps its own slot and only names the fact."""
+    if value != normalize(_LEADING_RE.sub("", str(known.get("object", "")))):
+        return candidate.model_copy(update={"contradicts": str(known.get("statement") or "") or candidate.contradicts})
     statement = str(known.get("statement") or "")
     old_object = str(known.get("object") or "")
     if not _PREPOSITION_RE.match(old_object):  # "I snack on almonds" in the slot of "favourite snack: chocolate"

@@ -125,7 +125,9 @@ def in_known_slot(candidate: FactCandidate, known_facts: list[dict[str, Any]]) -
     if not old:
         return in_known_wording(candidate, known_facts)
     for known in known_facts:
-        if known.get("status", "active") != "active" or str(known.get("object", "")).strip().lower() != old:
+        held = str(known.get("object", "")).strip().lower()
+        # "Salesforce" names "Salesforce as the CRM": the slot is kept, and its wording with the new value.
+        if known.get("status", "active") != "active" or not (held == old or held.startswith(old + " ")):
             continue
         if str(known.get("subject", "")).strip().lower() != candidate.subject.strip().lower():
             continue

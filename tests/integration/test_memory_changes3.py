@@ -47,6 +47,8 @@ CHANGES = [
     ("I work out of the Berlin office.", "I relocated to Munich last month.", "Berlin", "Munich"),
     ("I prefer my reports as PDF.", "No more PDFs please, I want reports in Excel now.", "PDF", "Excel"),
     ("Each agent handles 30 tickets a day.", "We dropped the daily ticket quota to 20 per agent.", "30", "20"),
+    ("We track incidents in Jira.", "We replaced Jira with ServiceNow for incidents.", "Jira", "ServiceNow"),
+    ("I'm vegetarian.", "I quit being vegetarian, I eat fish again.", "follows a vegetarian", "no longer"),
 ]  # fmt: skip
 
 
@@ -64,3 +66,21 @@ async def test_a_change_in_a_fresh_shape_supersedes_the_fact_it_changes(
     active = await store.active(U)
     assert any(new.lower() in f.statement.lower() for f in active), seen
     assert not any(old.lower() in f.object.lower() for f in active), seen
+
+
+async def test_a_fact_in_a_fresh_shape_stated_twice_gains_confidence(pool: AsyncConnectionPool) -> None:
+    store = FactStore(pool, OfflineEmbeddings())
+    await _say(store, "we have 10 reps in the Nordics", "s1#1")
+    await _say(store, "We have 10 reps in the Nordics.", "s2#1")
+    [fact] = await store.active(U)
+    assert fact.times_stated == 2 and fact.confidence > 0.9 and fact.object == "10 reps"
+
+
+async def test_a_change_not_read_ends_the_fact_it_names_with_a_marker(pool: AsyncConnectionPool) -> None:
+    store = FactStore(pool, OfflineEmbeddings())
+    await _say(store, "Our standup is at 9:15.", "s1#1")
+    await _say(store, "we dont do the 9:15 standup anymore", "s2#1")
+    [old] = [f for f in await store.history(U) if f.status == "superseded"]
+    assert old.statement == "Our standup is at 9:15." and old.valid_to is not None
+    [marker] = await store.active(U)
+    assert "could not understand" in marker.statement and marker.confidence < 0.5 and marker.superseded_by is None
