@@ -181,6 +181,27 @@ def _ranking(table: Table, s: Shape, style: Style, asked: int | None, bottom: bo
     return Analysis(_cap(f"{measure} by {what}"), findings, recs, findings[:2], notes=notes)
 
 
+def tie_at_the_top(table: Table) -> str:
+    """ "A and B tie with $500 each (revenue)." when a ranked table's first rows share its measure; else "".
+
+    A top N cut by rank keeps every tied row, and the answer must say so rather than let the row order pick one.
+    """
+    s = shape(table)
+    if s is None or s.period or len(table.rows) < 2:
+        return ""
+    values = [r[s.measure] for r in table.rows]
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        return ""
+    if values[0] not in (max(values), min(values)):  # not ordered by the measure: no ranking to speak of
+        return ""
+    tied = next((i for i, v in enumerate(values) if v != values[0]), len(values))
+    if tied < 2:
+        return ""
+    col = table.columns[s.measure]
+    who = _and([s.row_label(r) for r in table.rows[:tied]]) if tied <= 4 else f"{tied} rows"
+    return f"{who} tie with {format_value(values[0], col)} each ({humanize(col).lower()})."
+
+
 def _and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 

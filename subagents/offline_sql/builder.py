@@ -287,8 +287,18 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         else:
             order = ""
         limit = f"\nLIMIT {q.top_n}" if q.top_n and dims else ""
+        columns = "*"
+        if limit and not pivot and not between:
+            # Ties at the cut are kept (the top 1 of two equal groups is both): a rank, not a LIMIT, so an answer
+            # can say "A and B tie" instead of naming one by the row order.
+            body[0] += f",\n  rank() OVER (ORDER BY {first_expr} {direction}) AS rank"
+            outer.append(f"rank <= {q.top_n}")
+            # An empty group (no assignee) is no contender in a ranking; its rows still count in the total share.
+            outer += [f"{ident(_dim_name(d))} IS NOT NULL" for d in dims if isinstance(d, Column)]
+            limit, columns = "", ", ".join(item.rpartition(" AS ")[2] for item in select)
         if outer:
-            sql = f"WITH grouped AS (\n{chr(10).join(body)}\n)\nSELECT * FROM grouped\nWHERE {' AND '.join(outer)}"
+            sql = f"WITH grouped AS (\n{chr(10).join(body)}\n)\nSELECT {columns} FROM grouped"
+            sql += f"\nWHERE {' AND '.join(outer)}"
             sql += f"\nORDER BY {order}" if order else ""
         else:
             sql = "\n".join(body) + (f"\nORDER BY {order}" if order else "")

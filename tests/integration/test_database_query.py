@@ -175,11 +175,15 @@ async def test_top_3_products_by_revenue_in_the_latest_quarter(pool: AsyncConnec
     assert out.status == "ok", out.error
     assert out.model_calls == {"write_sql": 1}
     data = out.data
-    assert data["columns"] == ["product", "revenue"] and data["row_count"] == 3 == len(data["rows"])
+    # A top N carries each row's share of the true total (all products), computed before the cut.
+    assert data["columns"] == ["product", "revenue", "share_pct"] and data["row_count"] == 3 == len(data["rows"])
     revenues = [r[1] for r in data["rows"]]
     assert revenues == sorted(revenues, reverse=True) and all(isinstance(v, float) for v in revenues)
-    expected = sorted(await rows(pool, BY_PRODUCT_LAST_QUARTER, ("%",)), key=lambda r: -r["revenue"])[:3]
-    assert data["rows"] == [[r["name"], float(r["revenue"])] for r in expected]
+    every = await rows(pool, BY_PRODUCT_LAST_QUARTER, ("%",))
+    expected = sorted(every, key=lambda r: -r["revenue"])[:3]
+    assert [r[:2] for r in data["rows"]] == [[r["name"], float(r["revenue"])] for r in expected]
+    total = sum(r["revenue"] for r in every)
+    assert [r[2] for r in data["rows"]] == [float(round(100 * r["revenue"] / total, 1)) for r in expected]
     json.dumps(data)  # JSON values only
     assert "3 rows." in out.summary and "| Product | Revenue |" in out.summary
     assert data["sql"] in out.summary and "offline engine" in out.summary
@@ -191,8 +195,8 @@ async def test_top_5_gives_five_and_best_selling_ranks_by_units(pool: AsyncConne
     assert five.status == "ok" and five.data["row_count"] == 5
     best = await ask(agent, tmp_path, "Analyze the latest sales data; find the three best-selling products")
     expected = sorted(await rows(pool, BY_PRODUCT_LAST_QUARTER, ("%",)), key=lambda r: -r["units"])[:3]
-    assert best.data["columns"] == ["product", "units"]
-    assert best.data["rows"] == [[r["name"], int(r["units"])] for r in expected]
+    assert best.data["columns"][:2] == ["product", "units"]
+    assert [r[:2] for r in best.data["rows"]] == [[r["name"], int(r["units"])] for r in expected]
 
 
 async def test_region_and_category_filters(pool: AsyncConnectionPool, tmp_path: Path) -> None:
@@ -251,7 +255,7 @@ async def test_a_vague_instruction_uses_the_request(pool: AsyncConnectionPool, t
         "Fetch the data for the report",
         request="Top 3 regions by revenue last quarter, as a briefing",
     )
-    assert out.status == "ok" and out.data["columns"] == ["region", "revenue"] and out.data["row_count"] == 3
+    assert out.status == "ok" and out.data["columns"][:2] == ["region", "revenue"] and out.data["row_count"] == 3
 
 
 async def test_the_row_limit_applies_and_is_reported(pool: AsyncConnectionPool, tmp_path: Path) -> None:

@@ -224,8 +224,9 @@ TICKET_CASES: list[tuple[str, str]] = [
     ),
     (
         "which assignee holds the most P2 tickets?",
-        "SELECT assignee, count(*) FROM support_desk.tickets WHERE priority = 'P2' "
-        "GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1",
+        # three assignees hold one P2 ticket each: a tie is every tied row, never the first by name
+        "SELECT * FROM (SELECT assignee, count(*) FROM support_desk.tickets WHERE priority = 'P2' "
+        "AND assignee IS NOT NULL GROUP BY 1 ORDER BY 2 DESC FETCH FIRST 1 ROWS WITH TIES) t ORDER BY 2 DESC, 1",
     ),
     (
         "number of tickets per priority and status",

@@ -159,3 +159,33 @@ async def test_a_support_desk_report_uses_the_querys_shares_and_names_the_month(
     assert rows[0]["n"] == rows[-1]["n"] and f"tie for the lead in tickets with {rows[0]['n']} each" in summary
     share = f"{rows[0]['share']:.1f}% each of the total"
     assert share in summary
+
+
+async def test_a_top_answer_with_a_tie_names_every_tied_row(
+    pool: AsyncConnectionPool, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "examples" / "support_desk"))
+    from support_desk.data import seed_tickets
+
+    await seed_tickets(pool)
+    query = DatabaseQueryAgent(
+        agent_services(pool),
+        writer=SchemaSqlWriter(pool, ["support_desk"]),
+        settings=DatabaseQuerySettings(schemas=["support_desk"]),
+    )
+    ctx = AgentContext(user_id="u1", session_id="s1", run_id="run-tie", output_dir=data_dir, engine="offline")
+    request = "Which assignee has the most P2 tickets?"
+    out = await query.run(StepInput(step_id="s1", instruction=request, request=request), ctx)
+    assert out.status == "ok", out.error
+    async with pool.connection() as conn:
+        rows = await (
+            await conn.execute(
+                """SELECT assignee, count(*) AS n FROM support_desk.tickets
+                   WHERE priority = 'P2' AND assignee IS NOT NULL GROUP BY 1 ORDER BY n DESC, assignee"""
+            )
+        ).fetchall()
+    tied = [r["assignee"] for r in rows if r["n"] == rows[0]["n"]]
+    assert len(tied) > 1  # the data has a tie at the top: every tied name is given, none picked by the row order
+    assert [r[0] for r in out.data["rows"]] == tied
+    names = ", ".join(tied[:-1]) + f" and {tied[-1]}"
+    assert f"{len(tied)} rows. {names} tie with {rows[0]['n']} each (tickets)." in out.summary

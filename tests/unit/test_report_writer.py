@@ -10,7 +10,8 @@ import pytest
 from langchain_core.messages import BaseMessage
 
 from cognicore.memory.llm import ModelCallError, RoleOptions
-from cognicore.subagents.report_analysis import report_style, rows_asked
+from cognicore.subagents.charts import tabular
+from cognicore.subagents.report_analysis import report_style, rows_asked, tie_at_the_top
 from cognicore.subagents.report_writer import (
     WRITE_REPORT_PROMPT,
     LlmReportWriter,
@@ -354,3 +355,38 @@ async def test_one_measure_side_by_side_is_compared_side_by_side() -> None:
     assert "Weakest: retail, -25.0% over the same periods ($80 to $60)." in draft.findings
     two_statistics = {"columns": ["category", "min_price", "max_price"], "rows": [["Audio", 10.0, 90.0]]}
     assert (await write("Report", table_input(two_statistics))).title.startswith("Min price by category")
+
+
+def test_a_tie_at_the_top_names_every_tied_row() -> None:
+    def tie(columns: list[str], rows: list[list[Any]]) -> str:
+        table = tabular({"columns": columns, "rows": rows})
+        assert table is not None
+        return tie_at_the_top(table)
+
+    assert tie(["region", "revenue"], [["Europe", 500.0], ["Asia", 500.0], ["Americas", 200.0]]) == (
+        "Europe and Asia tie with $500 each (revenue)."
+    )
+    # A bottom N (ascending) ties at its top row too; a count is no money.
+    assert tie(["assignee", "tickets"], [["ana", 1], ["ben", 1], ["chloe", 1]]) == (
+        "ana, ben and chloe tie with 1 each (tickets)."
+    )
+    assert tie(["region", "revenue"], [["Europe", 500.0], ["Asia", 400.0]]) == ""  # a leader, no tie
+    assert (
+        tie(["region", "revenue"], [["Europe", 300.0], ["Asia", 300.0], ["LATAM", 500.0], ["NA", 100.0]]) == ""
+    )  # not ranked
+    assert tie(["month", "revenue"], [["2025-01", 100.0], ["2025-02", 100.0]]) == ""  # a trend ranks nothing
+    assert tie(["region", "revenue"], [["Europe", 500.0]]) == ""
+
+
+async def test_a_tied_lead_in_a_report_is_said_never_one_name_picked() -> None:
+    data = {
+        "columns": ["region", "revenue", "share_pct"],
+        "rows": [["Europe", 500.0, 25.0], ["Asia Pacific", 500.0, 25.0]],
+        "period": Q3,
+    }
+    draft = await write("Report on the top region by revenue", table_input(data))
+    assert (
+        draft.findings[0]
+        == "Europe and Asia Pacific tie for the lead in revenue with $500 each, 25.0% each of the total."
+    )
+    assert not any(" leads " in f for f in draft.findings)
