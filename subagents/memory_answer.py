@@ -73,7 +73,8 @@ _PHRASE_CONCEPTS = ((re.compile(r"\bfor a living\b", re.I), "living", "job work"
 # Words of a question about memory that say how it is asked, not what it is about.
 _NOT_TOPIC = frozenset(
     stem(w)
-    for w in "am is are ask asked tell told say said mention mentioned know remember remind should would could".split()
+    for w in """am is are ask asked tell told say said mention mentioned know remember remind should would could
+    keep kept use used get got have put store stored""".split()
 )
 _MEMORY_SYNONYMS: dict[str, frozenset[str]] = {}
 for _group in _MEMORY_GROUPS:
@@ -104,6 +105,7 @@ _ABOUT_ME_RE = re.compile(
     r"\b(?:tell me|remind me) (?:everything|all|what) you (?:know|remember) about (?:me|us)\b",
     re.I,
 )
+_QUOTED = re.compile(r'"([^"]{3,})"')
 MAX_MEMORIES = 3
 MAX_ABOUT = 6  # facts listed for "what do you know about me?"
 NOT_SURE = "I am not sure of the answer."  # the composer's closing sentence of an honest miss
@@ -292,9 +294,11 @@ def _unread_change(marker: dict[str, Any], passages: Sequence[dict[str, Any]], c
         text = f"{text_of(marker).strip()} [{marker['index']}] {NOT_SURE}"
         return MemoryAnswer(text=text, used=[int(marker["index"])], coverage=coverage)
     said = text_of(saying).strip().rstrip(".")
+    quoted = _QUOTED.search(text_of(marker))  # the marker quotes the fact it ended
+    before = f' ("{quoted.group(1)}")' if quoted else ""
     text = (
         f'On {saying.get("since") or "a later day"} you said: "{said}." [{saying["index"]}] That changed what you '
-        f"had told me before [{marker['index']}], but I could not read the new value from it. {NOT_SURE}"
+        f"had told me before{before} [{marker['index']}], but I could not read the new value from it. {NOT_SURE}"
     )
     return MemoryAnswer(text=text, used=[int(saying["index"]), int(marker["index"])], coverage=coverage)
 
