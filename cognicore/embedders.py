@@ -115,6 +115,9 @@ def _local(model: str, dims: int | None) -> Embedder:
             f"({exc})."
         ) from exc
     try:
+        from transformers.utils import logging as transformers_logging
+
+        transformers_logging.disable_progress_bar()  # a "Loading weights" bar on stderr at every CLI start
         local = HuggingFaceEmbeddings(
             model_name=str(folder or model),
             model_kwargs={"device": "cpu"},

@@ -21,7 +21,7 @@ def build_local_model(folder: Path, words: Iterable[str], *, dims: int = DIMS) -
     pytest.importorskip("langchain_huggingface", reason="the cognicore[local] extra is not installed")
     pytest.importorskip("sentence_transformers", reason="the cognicore[local] extra is not installed")
     import torch
-    from sentence_transformers import SentenceTransformer, models
+    from sentence_transformers import SentenceTransformer
     from transformers import BertConfig, BertModel, BertTokenizerFast
 
     bert = folder / "bert"
@@ -34,8 +34,12 @@ def build_local_model(folder: Path, words: Iterable[str], *, dims: int = DIMS) -
         vocab_size=len(vocab), hidden_size=dims, num_hidden_layers=1, num_attention_heads=2, intermediate_size=2 * dims
     )
     BertModel(config).save_pretrained(bert)
-    encoder = models.Transformer(str(bert), max_seq_length=64)
-    model = SentenceTransformer(modules=[encoder, models.Pooling(dims, "mean"), models.Normalize()], device="cpu")
+    try:  # sentence-transformers 6 deprecates the `models` path
+        from sentence_transformers.sentence_transformer.modules import Normalize, Pooling, Transformer
+    except ImportError:  # 3.x to 5.x
+        from sentence_transformers.models import Normalize, Pooling, Transformer
+    encoder = Transformer(str(bert), max_seq_length=64)
+    model = SentenceTransformer(modules=[encoder, Pooling(dims, "mean"), Normalize()], device="cpu")
     model.save(str(folder / "model"))
     return folder / "model"
 
