@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -40,6 +40,7 @@ from cognicore.memory.retrieval import (
     candidate_count,
     ef_search_for,
     hybrid_ctes,
+    paraphrase_terms,
     spelling_fixes,
     text_query_terms,
 )
@@ -199,14 +200,21 @@ class KnowledgeBase:
         statuses = await self._store([item], Progress(1, None))
         return statuses[source]
 
-    async def search(self, query: str, *, k: int = 6) -> list[Passage]:
-        """The `k` chunks best matching `query` by meaning and by words, fused with RRF in SQL."""
+    async def search(
+        self, query: str, *, k: int = 6, alternatives: Mapping[str, Sequence[str]] | None = None
+    ) -> list[Passage]:
+        """The `k` chunks best matching `query` by meaning and by words, fused with RRF in SQL.
+
+        `alternatives` (word -> other words for it) widen the text side for query words the corpus never uses.
+        """
         if k <= 0 or not query.strip():
             return []
         vector = np.asarray(await self._embeddings.aembed_query(query), dtype=np.float32)
         candidates = candidate_count(k)
-        # A misspelt word ("retrun") matches no passage's text: its likely corrections join the OR.
-        fixes = spelling_fixes(query, (await self.vocabulary.words()).lexemes)
+        lexemes = (await self.vocabulary.words()).lexemes
+        # A misspelt word ("retrun") matches no passage's text: its likely corrections join the OR; so do the
+        # paraphrases of a word the documents never use ("broken" -> "damaged").
+        fixes = spelling_fixes(query, lexemes) + paraphrase_terms(query, lexemes, alternatives or {})
         params: dict[str, Any] = {
             "query_vector": vector,
             "query_terms": " | ".join(filter(None, [text_query_terms(query), *fixes])),

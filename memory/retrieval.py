@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import TypeVar
 
 from psycopg import sql
@@ -88,6 +88,19 @@ def spelling_fixes(query: str, lexicon: frozenset[str], *, cutoff: float = TYPO_
         if not any(word[: len(c) - 1] == c[:-1] for c in close):
             fixes += close
     return list(dict.fromkeys(fixes))
+
+
+def paraphrase_terms(query: str, lexicon: frozenset[str], alternatives: Mapping[str, Sequence[str]]) -> list[str]:
+    """Other words for the query's words that no corpus lexeme explains ("broken" -> "damaged"), for the text OR.
+
+    Only unknown words are widened: a word the documents use already ranks them, and more OR terms for it
+    would only dilute the rank. `alternatives` maps a lower-case word to its paraphrases (the caller's groups).
+    """
+    found: list[str] = []
+    for word in query_words(query):
+        if word.isalpha() and not knows(word, lexicon):
+            found += [w for w in alternatives.get(word, ()) if w != word and _TERM_RE.fullmatch(w)]
+    return list(dict.fromkeys(found))
 
 
 def candidate_count(k: int) -> int:

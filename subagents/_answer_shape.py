@@ -67,16 +67,28 @@ LIGHT_VERBS = frozenset(stem(w) for w in "come comes came go goes went get gets 
 _HEAD = re.compile(
     r"^(?:what|which)(?: is|'s| are| was| were) (?:the|our|your|a|an|its|their) ([a-z][a-z -]*?) (?:of|for|on|at|to) "
 )
-_VAGUE = frozenset("policy policies rule rules process procedure way kind type name status".split())
+_VAGUE = frozenset(
+    "policy policies rule rules process procedure way kind type name status step steps instructions".split()
+)
 _CAPITAL = re.compile(r"\b[A-Z][A-Za-z'’-]+\b")
 _FULL_NAME = re.compile(r"\b([A-Z][a-zà-ÿ'’-]+)\s+([A-Z][a-zà-ÿ'’-]+)\b")
 _AGENT = re.compile(r"\bby:?\s+(?:the\s+)?([A-Z][A-Za-z'’-]+)")
 _CALENDAR = re.compile(rf"^({_MONTHS}|{_DAYS})$", re.I)
 
 
+# A yes/no question starts with an auxiliary verb: a "when" or "how long" inside it is a condition ("Does the
+# camera record when the wifi drops?"), not the fact asked for.
+_YES_NO = re.compile(
+    r"^\W*(?:do|does|did|is|are|was|were|can|could|will|would|should|must|may|has|have|had)\b"
+    r"(?!\s+(?:you|anyone|someone|somebody|the (?:documents?|knowledge base))\s+(?:know|tell|say)\b)"
+)
+
+
 def asked_shape(question: str) -> Shape | None:
     """The kind of fact the question asks for, or None when its shape does not constrain the answer."""
     lowered = " ".join(question.lower().split())
+    if _YES_NO.match(lowered):
+        return None
     # "Who decided X and when?" asks for two things: the first one named sets the shape.
     found = [(m.start(), shape) for shape, pattern in _ASKS if (m := pattern.search(lowered))]
     return min(found)[1] if found else None
@@ -158,3 +170,22 @@ def describe(shape: Shape) -> str:
         Shape.AMOUNT: "how much",
         Shape.DURATION: "how long",
     }[shape]
+
+
+# "What happens if/when ...?" asks for a consequence, which a policy writes after the condition it follows.
+_CONSEQUENCE = re.compile(r"\bwhat (?:happens|will happen|would happen|happened)\b|^\W*what if\b")
+# "Which document / runbook / page says ...?" asks for the document itself ("which policy of ..." does not).
+_WHICH_DOCUMENT = re.compile(
+    r"^\W*(?:in |on )?(?:which|what) (?:\w+ )?(?:documents?|docs?|runbooks?|playbooks?|handbooks?|guides?|manuals?"
+    r"|pages?|files?|articles?|polic(?:y|ies)|sections?)\b(?! (?:of|for|on) )"
+)
+
+
+def asks_consequence(question: str) -> bool:
+    """True for "what happens if/when ...?": the answer is what follows the condition the question states."""
+    return bool(_CONSEQUENCE.search(" ".join(question.lower().split())))
+
+
+def asks_which_document(question: str) -> bool:
+    """True for "which document / runbook / page says ...?": the answer names the document."""
+    return bool(_WHICH_DOCUMENT.search(" ".join(question.lower().split())))

@@ -72,3 +72,24 @@ def split_units(order: int, passage: dict[str, Any]) -> list[Unit]:
                 unit_terms = frozenset(terms(sentence))
                 units.append(Unit(index, order, len(units), sentence, heading, unit_terms, lead, frame, fragment))
     return units
+
+
+def with_consequence(chosen: list[Unit], units: list[Unit]) -> list[Unit]:
+    """The chosen sentences plus the one that follows the best one's run in its section (what happens next).
+
+    "What happens if nobody answers a ticket in time?" matches the rule's condition ("... is a breach"); what
+    follows from it is the next sentence under the same heading ("Breaches are escalated to ...").
+    """
+    if not chosen:
+        return chosen
+    first = chosen[0]
+    same = sorted((u for u in units if u.passage == first.passage), key=lambda u: u.position)
+    picked = {(u.passage, u.position) for u in chosen}
+    following = [u for u in same if u.position > first.position]
+    for u in following:
+        if (u.passage, u.position) in picked:
+            continue
+        if u.heading != first.heading or u.text.startswith("See "):
+            return chosen
+        return [*chosen, u]
+    return chosen

@@ -89,7 +89,8 @@ NOISE = frozenset(
     information detail details answer question questions anything something thing things exactly already
     still really actually currently ever get got much many us mean means meaning happen happened kind sort
     type way policy policies rule rules last latest recent newest previous against before earlier previously
-    formerly anymore remind someone somebody anyone anybody through via
+    formerly anymore remind someone somebody anyone anybody through via won't can't cannot doesn't don't
+    isn't aren't didn't wouldn't shouldn't another
     compose overview short quick""".split()
 ) | frozenset(stem(w) for w in ARTEFACT_WORDS)
 # Phrases rewritten to the word the documents use before the question is split into words.
@@ -109,6 +110,12 @@ PHRASES = {
     "according to": "",
     "in charge of": "",  # "who is in charge of support" asks who leads it, not about charging
     "set up": "setup",
+    # "What are the steps to pair X?" asks how to pair X: the steps are the answer's form, not its subject.
+    r"(?:what are |what're )?(?:the )?(?:steps?|instructions?|procedure) (?:to|for)": "",
+    # "Which runbook covers X?" asks for the document about X: the document and the verb are not X.
+    r"(?:in |on )?(?:which|what) (?:\w+ )?(?:documents?|docs?|runbooks?|playbooks?|handbooks?|guides?|manuals?"
+    r"|pages?|files?|articles?|sections?|polic(?:y|ies))(?: (?:covers?|says?|explains?|describes?|mentions?"
+    r"|talks? about|deals? with|lists?|defines?|tells? (?:me|us)|(?:is|are) about|has|have))?": "",
 }
 
 # Paraphrase groups: a question word matches passages that use any word of its group.
@@ -119,6 +126,10 @@ GROUPS = [
     "ship shipping shipped deliver delivery delivered courier",
     "warranty warranties guarantee guaranteed",
     "defect defective broken faulty fault",
+    "broken damage damaged",
+    "device devices gadget gadgets",
+    "pair paired pairing link linked connect connected",
+    "stuck block blocked",
     "open opened unbox unboxed unopened used",
     "found founded start started establish established",
     "launch launched release released introduce introduced debut",
@@ -131,7 +142,7 @@ GROUPS = [
     "buy buys bought sell sells sold purchase purchased",
     "ceo chief",
     "approve approves approved approval approvals sign-off",
-    "reply replies replied respond responds responded response responses",
+    "reply replies replied respond responds responded response responses react reacts",
     "combine combined combining combination stack stacks stacked stacking",
 ]
 
@@ -147,6 +158,19 @@ def synonym_map(groups: Sequence[str]) -> dict[str, frozenset[str]]:
 
 
 SYNONYMS = synonym_map(GROUPS)
+
+
+def word_alternatives(groups: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    """Each word of each group -> the other words of its groups, as written (retrieval's text side stems them)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for group in groups:
+        members = words(group)
+        for w in members:
+            out[w] = tuple(dict.fromkeys([*out.get(w, ()), *(m for m in members if m != w)]))
+    return out
+
+
+ALTERNATIVES = word_alternatives(GROUPS)
 
 
 def labelled_concepts(question: str, synonyms: dict[str, frozenset[str]]) -> list[tuple[frozenset[str], str]]:
@@ -166,3 +190,34 @@ def labelled_concepts(question: str, synonyms: dict[str, frozenset[str]]) -> lis
 def question_concepts(question: str, synonyms: dict[str, frozenset[str]]) -> list[frozenset[str]]:
     """The question's content words, each widened to its paraphrase group."""
     return [c for c, _ in labelled_concepts(question, synonyms)]
+
+
+# A name followed by a model or version number ("Orbit Smartwatch 2", "Nova Lamp 3"); not a date ("March 2021").
+_VERSIONED = re.compile(r"\b((?:[A-Z][\w-]*\s+){0,3}[A-Z][\w-]*)\s+(\d{1,4}|[IVX]{1,4})\b(?![.,]\d)")
+_MONTH_OR_DAY = re.compile(
+    r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|q[1-4]|h[12]|fy)", re.I
+)
+
+
+def unknown_versions(question: str, passages_text: str) -> list[str]:
+    """Names with a model or version number the question asks about that no passage writes ("Orbit Smartwatch 2"
+    when the documents only know the "Orbit Smartwatch"): a different thing, whose facts are not these."""
+    written = " ".join(passages_text.lower().split())
+    found = []
+    for match in _VERSIONED.finditer(question):
+        name, number = match.group(1), match.group(2)
+        if (match.start() == 0 and len(name.split()) == 1) or _MONTH_OR_DAY.match(name.split()[-1]):
+            continue  # "Version 2 ..." opening the question; a date or a period
+        if f"{name} {number}".lower() not in written and name.lower() in written:
+            found.append(f"{name} {number}")
+    return found
+
+
+MIN_DERIVED_STEM = 6  # shorter stems start too many unrelated words ("part" -> "partner")
+
+
+def derived_forms(concept: frozenset[str], vocabulary: frozenset[str]) -> frozenset[str]:
+    """The passages' stems that extend one of the concept's long stems ("financ" -> "financi" of "financial"):
+    a derived form of the same word, which the stemmer keeps apart."""
+    stems = [t for t in concept if len(t) >= MIN_DERIVED_STEM and t.isalpha()]
+    return frozenset(v for v in vocabulary for t in stems if v != t and v.startswith(t) and len(v) <= len(t) + 4)

@@ -19,6 +19,7 @@ def not_covered(question: str, found: Sequence[str], missing: Sequence[str], tit
     if not found:
         return f"{nothing_found(question)} {_NOT_SURE}"
     where = f' ("{title}")' if title else ""
+    missing = [m for m in missing if m not in found] or missing  # a word is found or missing, never both
     return (
         f"{nothing_found(question)} The closest passage{where} mentions {', '.join(found)} but not "
         f"{', '.join(missing)}. {_NOT_SURE}"

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from cognicore.memory.lifecycle_config import Perspective
 from cognicore.memory.llm import ModelCallError
 from cognicore.subagents._answer_shape import LEADER_WORDS, Shape, asked_shape
+from cognicore.subagents._question_terms import ALTERNATIVES
 from cognicore.subagents.compose import ROLE, AnswerComposer, cite_in_order, nothing_found
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.types import AgentContext, AgentServices, Citation, StepInput, StepOutput
@@ -55,9 +56,9 @@ async def search_for(knowledge: KnowledgeBase, question: str, *, k: int) -> list
     A "who" answer is a name and a title, often in a list of people that shares only the subject with the
     question ("vice president of customer support"): a second search adds the subject among such lists.
     """
-    passages = await knowledge.search(question, k=k)
+    passages = await knowledge.search(question, k=k, alternatives=ALTERNATIVES)
     if asked_shape(question) is Shape.WHO:
-        people = await knowledge.search(f"{question} {' '.join(LEADER_WORDS)}", k=WHO_EXTRA)
+        people = await knowledge.search(f"{question} {' '.join(LEADER_WORDS)}", k=WHO_EXTRA, alternatives=ALTERNATIVES)
         known = {p.chunk_id for p in passages}
         passages += [p for p in people if p.chunk_id not in known]
     return passages

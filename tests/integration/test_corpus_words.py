@@ -67,3 +67,27 @@ async def test_opening_the_application_does_not_read_the_corpus(make_app: AppFac
         result = await app.runner.ask(question, session_id="s1", user_id="corpus-words")
         assert "60 metres" in result.answer or "two ice screws" in result.answer, result.answer
         assert app.knowledge.vocabulary.reads == 1, "the classifier and retrieval shared one read"
+
+
+PARCELS = """# Parcel help
+
+## Damaged parcels
+
+If a parcel arrives damaged, report it within 7 days with a photo; a replacement ships at no cost.
+
+## Lost parcels
+
+A lost parcel is replaced or refunded after a carrier investigation of 5 business days.
+"""
+
+
+async def test_a_word_the_corpus_never_uses_is_searched_by_its_paraphrases(pool: AsyncConnectionPool) -> None:
+    kb = KnowledgeBase(pool, OfflineEmbeddings())
+    await kb.ingest_text("parcels.md", PARCELS)
+    await kb.ingest_text("handbook.md", HANDBOOK)
+    question = "what now, my thing came broken"
+    plain = [p for p in await kb.search(question, k=10) if p.source == "parcels.md"]
+    assert all(p.text_rank is None for p in plain), "no word of the question is in the parcel help"
+    widened = await kb.search(question, k=10, alternatives={"broken": ["damaged"]})
+    found = [p for p in widened if p.source == "parcels.md"]
+    assert found and found[0].text_rank is not None and "arrives damaged" in found[0].content
