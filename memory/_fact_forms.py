@@ -28,6 +28,18 @@ _CHANGE_VERB = (
 _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p, re.I), r)
     for p, r in (
+        # "Correction: the maintenance window is ...": a correction is about what the user said before: ours.
+        (r"^(?:correction|actually|update)\s*[,:-]?\s+the\s+", "our "),
+        # "pricing review got pushed back to 17 June": a bare thing that changed is the user's team's.
+        (
+            r"^(?!(?:I|we|they|he|she|it|you|my|our|the|this|that|there|someone|everyone)\b)(?P<x>[a-z][\w-]*"
+            r"(?:\s+[a-z][\w-]*)?)\s+(?=(?:got|has\s+been|have\s+been|was|were)\s+(?:pushed|moved|postponed|delayed|"
+            r"brought|rescheduled|changed|raised|cut|lowered|increased|reduced|bumped|slashed)\b)",
+            r"our \g<x> ",
+        ),
+        (r"\bI\s+have\s+given\s+up\b", "I gave up"),
+        # "I've come round to line charts": a preference reached, as "I prefer line charts" says it.
+        (r"\bI\s+(?:have\s+)?(?:come\s+(?:a)?round\s+to|warmed\s+(?:up\s+)?to|got\s+into|gotten\s+into)\b", "I prefer"),
         # "change of plan, now ...": an opening that says a change follows, nothing itself.
         (r"^\s*(?:change\s+of\s+plans?|small\s+change|quick\s+update|update|correction|heads\s+up)\s*[,:-]\s*", ""),
         (r"^\s*(?:(?:it\s+)?turns\s+out|as\s+it\s+turns\s+out)(?:\s+that)?\s*,?\s+", ""),
@@ -48,13 +60,38 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"went|started|replaced|relocated)\b",
             r"\g<s>\g<mid>, \g<s> \g<v>",
         ),
+        # "no more sushi for me, it's salads now": the new value replaces the one said to be over.
+        (
+            r"^(?P<neg>(?:no\s+more|not|never|off|quit|gave\s+up|given\s+up|dropped)\s+(?P<old>[^,;]+?))"
+            r"(?:\s+for\s+me)?\s*[,;]\s*(?:but\s+|so\s+)?(?:now\s+)?it\s+is\s+(?:now\s+)?(?P<new>[^,;]+?)"
+            r"(?:\s+for\s+me)?(?:\s+now)?(?=[.!]?\s*$)",
+            r"I prefer \g<new> instead of \g<old>",
+        ),
+        (
+            r"^(?P<first>I\s+(?:have\s+)?(?:given\s+up|gave\s+up|quit|stopped|dropped)\s+(?P<old>[^,;]+?))\s*[,;]\s*"
+            r"(?:but\s+|so\s+)?(?:now\s+)?it\s+is\s+(?:now\s+)?(?P<new>[^,;]+?)(?:\s+for\s+me)?(?:\s+now)?(?=[.!]?\s*$)",
+            r"\g<first>. I prefer \g<new> instead of \g<old>",
+        ),
+        # "They moved me from LATAM to APAC": the user's assignment changed.
+        (
+            r"^(?:they|management|my\s+manager|my\s+boss|the\s+company|[A-Z]\w+)\s+(?:have\s+|has\s+)?(?:moved|switched|"
+            r"transferred|reassigned|put)\s+me\s+(?:from\s+(?:the\s+)?(?P<old>.+?)\s+)?(?:to|onto|on|into)\s+(?:the\s+)?"
+            r"(?P<new>.+?)(?=[.!]?\s*$)",
+            r"I am now assigned to \g<new>, not \g<old>",
+        ),
+        # "Backups run every night at 1am": when something recurring happens, as "our backups happen at" says it.
+        (
+            r"^(?:the\s+|our\s+)?(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:run|runs|happen|happens|take\s+place|"
+            r"takes\s+place|go\s+out|goes\s+out)\s+(?=(?:now\s+)?(?:every\s+\w+\s+)?(?:at|on)\s)",
+            r"our \g<x> happens ",
+        ),
         # "im more into laptops these days": a preference, as "I am into laptops" says it.
         (r"\bI\s+am\s+(?:much\s+|a\s+lot\s+|way\s+|a\s+bit\s+)?more\s+into\b", "I am into"),
         # "Our team uses Salesforce": the team is "we".
         (r"^(?:our|the)\s+(?:team|company|department|group)\s+(?P<v>uses|has|tracks|meets|works)\b", r"we \g<v>"),
         # "Marco left the company, Sofia owns the account" / "lukas quit, the vpn is owned by Mei": two statements.
         (
-            r"^(?P<a>[^,;]{2,60}?\b(?:left|quit|retired|resigned|moved\s+on|is\s+gone|has\s+gone)\b[^,;]{0,40}?)\s*,\s*"
+            r"^(?P<a>[^,;]{2,60}?\b(?:left|quit|retired|resigned|moved\s+on|is\s+gone|has\s+gone|dropped|ditched|stepped\s+down)\b[^,;]{0,40}?)\s*,\s*"
             r"(?P<b>\S)",
             r"\g<a>. \g<b>",
         ),
@@ -85,6 +122,35 @@ def rewrite(text: str) -> str:
 _COUNT_RE = re.compile(
     r"^(?:we|I)\s+(?:have|employ|count|are)\s+(?:now\s+)?(?P<n>" + _NUMBER + r")\s+(?P<unit>[a-z][\w-]*)"
     r"(?:\s+(?P<where>(?:on|in|at|for)\s+.+))?$",
+    re.I,
+)
+_PEOPLE_ON_RE = re.compile(
+    r"^(?:there\s+are|we\s+are)\s+(?:now\s+)?(?P<n>" + _NUMBER + r")(?:\s+of\s+us|\s+people|\s+persons)?\s+"
+    r"(?P<where>(?:on|in|at)\s+.+)$",
+    re.I,
+)
+_RATE_RE = re.compile(
+    r"^(?:(?:my|our)\s+(?:team|group|department|desk)|we|I)\s+(?:are\s+|am\s+)?(?P<verb>[a-z]+)\s+"
+    r"(?:about\s+|around\s+|roughly\s+|approximately\s+|closer\s+to\s+|close\s+to\s+|nearly\s+|almost\s+|"
+    r"over\s+|under\s+|up\s+to\s+)?(?P<n>" + _NUMBER + r")\s+(?P<unit>[a-z]+)\s+(?:a|per|each|every)\s+"
+    r"(?P<per>day|week|month|quarter|year)$",
+    re.I,
+)
+_DAYS = r"(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)"
+_DAYS_AT_RE = re.compile(
+    r"^I\s+(?:am|work|come)\s+(?:in|at|into|from)\s+(?:the\s+)?(?P<place>[a-z]+)\s+(?:on\s+)?(?P<days>(?:every\s+)?"
+    + _DAYS
+    + r"(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)"
+    + _DAYS
+    + r")*)$",
+    re.I,
+)
+_ASSIGNED_RE = re.compile(
+    r"^I\s+am\s+(?:now\s+)?assigned\s+to\s+(?:the\s+)?(?P<o>[^,]+?)(?:\s*,\s*not\s+(?:the\s+)?(?P<old>.+))?$", re.I
+)
+_FOR_MEAL_RE = re.compile(
+    r"^for\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s*,?\s+I\s+(?:usually\s+|always\s+|normally\s+|mostly\s+|often\s+)?"
+    r"(?P<verb>get|have|eat|drink|take|order|grab|go\s+for|use|bring)\s+(?P<o>.+)$",
     re.I,
 )
 _COUNT_CHANGE_RE = re.compile(
@@ -130,7 +196,21 @@ _PER = {
 def form_facts(clause: str, conf: float, *, make: MakeFact, clean: Callable[[str], str],
                valid: Callable[[str], bool]) -> list[Fact]:  # fmt: skip
     """The facts of `clause` when it has one of the forms above; [] otherwise."""
-    for rule in (_count_change, _count, _each, _sits, _work_from, _contact):
+    clause = clean(clause)  # trailing "now", "these days" were read by the caller
+    rules = (
+        _count_change,
+        _count,
+        _people_on,
+        _rate,
+        _each,
+        _days_at,
+        _sits,
+        _work_from,
+        _contact,
+        _assigned,
+        _for_what,
+    )
+    for rule in rules:
         if found := rule(clause, conf, make, clean, valid):
             return found
     return []
@@ -171,6 +251,67 @@ def _count_change(clause: str, conf: float, make: MakeFact, clean: Callable[[str
     who = m["who"].lower()
     where = m["where"] or ("" if who in ("we", "i") else "on " + _OWNER_RE.sub("", who))
     return _count_fact(make, conf, clean, m["n"], m["unit"], where, m["old"])
+
+
+def _people_on(
+    clause: str, conf: float, make: MakeFact, clean: Callable[[str], str], valid: Callable[[str], bool]
+) -> list[Fact]:
+    """ "There are 4 of us on the service desk", "we are 6 on the service desk now": how many people are there."""
+    m = _PEOPLE_ON_RE.match(clause)
+    return _count_fact(make, conf, clean, m["n"], "people", m["where"], None) if m else []
+
+
+def _rate(
+    clause: str, conf: float, make: MakeFact, clean: Callable[[str], str], valid: Callable[[str], bool]
+) -> list[Fact]:
+    """ "My team closes about 40 deals a month", "we're closing closer to 55 deals a month": one rate at a time."""
+    m = _RATE_RE.match(clause)
+    if not m or m["verb"].lower() in ("have", "has", "are", "am", "is", "get", "got", "need", "want"):
+        return []
+    unit, per = m["unit"].lower(), m["per"].lower()
+    verb = re.sub(r"(?:ing|es|s)$", "", m["verb"].lower())  # "closes", "closing", "close": one slot
+    value = f"{m['n']} {unit} a {per}"
+    return [make("we", f"{_PER[per]}_{unit}", value, "fact", conf, f"We {verb}{'e' if verb.endswith('s') else ''} "
+                 f"about {value}", exclusive=True, category="work")]  # fmt: skip
+
+
+def _days_at(
+    clause: str, conf: float, make: MakeFact, clean: Callable[[str], str], valid: Callable[[str], bool]
+) -> list[Fact]:
+    """ "I'm in the office Mondays and Wednesdays": the user's days at a place, one set at a time."""
+    m = _DAYS_AT_RE.match(clause)
+    if not m:
+        return []
+    place, days = m["place"].lower(), m["days"]
+    return [make("user", f"days_in_{place}", days, "fact", conf, f"The user is in the {place} on {days}",
+                 exclusive=True, category="work")]  # fmt: skip
+
+
+def _assigned(
+    clause: str, conf: float, make: MakeFact, clean: Callable[[str], str], valid: Callable[[str], bool]
+) -> list[Fact]:
+    """ "They moved me from LATAM to APAC" (rewritten "I am now assigned to APAC, not LATAM")."""
+    m = _ASSIGNED_RE.match(clause)
+    new, old = (clean(m["o"]), clean(m["old"] or "")) if m else ("", "")
+    if not m or not valid(new):
+        return []
+    was = f" (moved from {old})" if old else ""
+    return [make("user", "assigned_to", new, "fact", conf, f"The user is assigned to {new}{was}", exclusive=True,
+                 contradicts=old or None, category="work")]  # fmt: skip
+
+
+def _for_what(
+    clause: str, conf: float, make: MakeFact, clean: Callable[[str], str], valid: Callable[[str], bool]
+) -> list[Fact]:
+    """ "For lunch I usually get sushi": what the user has for something, one thing at a time."""
+    m = _FOR_MEAL_RE.match(clause)
+    obj = clean(m["o"]) if m else ""
+    if not m or not valid(obj):
+        return []
+    what, verb = m["what"].lower(), " ".join(m["verb"].lower().split())
+    verb3 = {"have": "has", "go for": "goes for"}.get(verb, verb + "s")
+    return [make("user", f"{what.replace(' ', '_')}_choice", obj, "preference", conf,
+                 f"For {what} the user usually {verb3} {obj}", exclusive=True)]  # fmt: skip
 
 
 def _each(

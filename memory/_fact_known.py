@@ -63,7 +63,7 @@ def named_changes(
     for known in known_facts:
         if known.get("status", "active") != "active" or str(known.get("object", "")) == UNCLEAR_OBJECT:
             continue
-        value = _named_value(str(known.get("object", "")), said, [c.object for c in out if not _ending(c)])
+        value = _named_value(_value_of(known), said, [c.object for c in out if not _ending(c)])
         if value is None or any(_handles(c, known, value) for c in out):
             continue
         positive = [i for i, c in enumerate(out) if not _ending(c) and value not in f" {normalize(c.object)} "]
@@ -73,7 +73,39 @@ def named_changes(
         target = _closest(out, positive, known)
         if target is not None:
             out[target] = _into_slot(out[target], known, value)
-    return out
+    return [_replacing_taste(c, known_facts) for c in out]
+
+
+_TASTES = ("likes", "prefers", "favourite_", "drinks")
+
+
+def _replacing_taste(candidate: FactCandidate, known_facts: Sequence[dict[str, Any]]) -> FactCandidate:
+    """A new taste said as a change names the user's known taste of the same kind of thing: "I've come round to
+    line charts" after "I like bar charts best" (both charts), so the older one ends."""
+    if candidate.contradicts or subject_key(candidate.subject) != "user":
+        return candidate
+    if not predicate_key(candidate.predicate).startswith(_TASTES):
+        return candidate
+    head = (_words(candidate.object) or [""])[-1]
+    for known in known_facts:
+        same_kind = predicate_key(str(known.get("predicate", ""))).startswith(_TASTES)
+        held = _words(str(known.get("object", "")))
+        if (
+            known.get("status", "active") == "active"
+            and subject_key(str(known.get("subject", ""))) == "user"
+            and same_kind
+            and len(head) >= 3
+            and head in held
+            and normalize(str(known.get("object", ""))) != normalize(candidate.object)
+        ):
+            return candidate.model_copy(update={"contradicts": str(known.get("statement") or "")})
+    return candidate
+
+
+def _value_of(known: dict[str, Any]) -> str:
+    """What a known fact holds: its object, or its subject when the object is the user ("LATAM handled_by user")."""
+    obj = str(known.get("object", ""))
+    return str(known.get("subject", "")) if subject_key(obj) == "user" else obj
 
 
 def _named_value(obj: str, said: str, new_values: Sequence[str]) -> str | None:
@@ -100,13 +132,16 @@ def _ending(candidate: FactCandidate) -> bool:
 def _handles(candidate: FactCandidate, known: dict[str, Any], value: str) -> bool:
     """Does the candidate already restate, replace or end the known fact (so nothing is to be moved)?"""
     old = normalize(candidate.contradicts or "")
-    held = normalize(_LEADING_RE.sub("", str(known.get("object", ""))))
-    # Named as the store finds it: the known statement, or the known value itself (or its start).
-    if old and (old == normalize(str(known.get("statement", ""))) or held == old or held.startswith(old + " ")):
+    held = normalize(str(known.get("object", "")))  # as the store compares it: "my coffee black" is not "coffee"
+    same_subject = subject_key(candidate.subject) == subject_key(str(known.get("subject", "")))
+    # Named as the store finds it: the known statement, or within one subject the known value (or its start).
+    if old and (
+        old == normalize(str(known.get("statement", "")))
+        or (same_subject and (held == old or held.startswith(old + " ")))
+    ):
         return True
     if normalize(candidate.object) == normalize(str(known.get("object", ""))):
         return True  # the same value said again: the store reinforces it
-    same_subject = subject_key(candidate.subject) == subject_key(str(known.get("subject", "")))
     slot = same_slot(predicate_key(candidate.predicate), predicate_key(str(known.get("predicate", ""))))
     return same_subject and slot and bool(candidate.exclusive or known.get("exclusive"))
 
@@ -131,7 +166,7 @@ def _words(text: str) -> list[str]:
 def _into_slot(candidate: FactCandidate, known: dict[str, Any], value: str) -> FactCandidate:
     """The candidate in the known fact's slot and wording, replacing it; when only a part of the known value
     was named ("Jira" of "incidents in Jira"), the candidate keeps its own slot and only names the fact."""
-    if value != normalize(_LEADING_RE.sub("", str(known.get("object", "")))):
+    if value != normalize(_LEADING_RE.sub("", _value_of(known))):
         return candidate.model_copy(update={"contradicts": str(known.get("statement") or "") or candidate.contradicts})
     statement = str(known.get("statement") or "")
     old_object = str(known.get("object") or "")

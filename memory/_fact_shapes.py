@@ -42,7 +42,8 @@ _NOT_A_NAME = frozenset(
     "here what who which when where why how please so and but also now then today tomorrow yesterday".split()
 )
 _RESPONSIBLE_VERBS = (
-    r"handles|owns|manages|runs|covers|leads|coordinates|supports|looks\s+after|takes\s+care\s+of|deals\s+with|"
+    r"handles|owns|manages|runs|covers|leads|coordinates|supports|services|maintains|looks\s+after|takes\s+care\s+of|"
+    r"deals\s+with|"
     r"is\s+(?:now\s+)?(?:responsible\s+for|in\s+charge\s+of|the\s+owner\s+of|the\s+contact\s+for|"
     r"handling|covering|managing|running|leading|looking\s+after|taking\s+care\s+of|taking\s+over)|"
     r"took\s+over|has\s+taken\s+over|takes\s+over|will\s+(?:handle|own|manage|run|cover|lead|take\s+over|"
@@ -55,7 +56,7 @@ _RESPONSIBLE_RE = re.compile(
     + r")\s+(?P<what>.+?)(?:\s+from\s+(?P<old>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?))?$"
 )
 _HANDLED_BY_RE = re.compile(
-    r"^(?:the\s+)?(?P<what>[\w-]+(?:\s+[\w-]+){0,4}?)\s+(?:is|are)\s+(?:now\s+)?(?:handled|owned|managed|run|covered|led|"
+    r"^(?:the\s+)?(?P<what>[\w-]+(?:\s+[\w-]+){0,4}?)\s+(?:is|are)\s+(?:now\s+)?(?:handled|owned|managed|run|covered|led|serviced|maintained|"
     r"looked\s+after|taken\s+care\s+of|dealt\s+with)\s+by\s+(?P<who>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
     r"(?:\s*,?\s*(?:instead\s+of|not)\s+(?P<old>[A-Z][\w'-]*))?$"
 )
@@ -427,8 +428,9 @@ def _starts(clause: str, ctx: _Ctx) -> list[Fact]:
     subject = "user" if owner == "my" else "we"
     predicate = _slot_of(thing) + ("_end" if verb in ("ends", "finishes") else "")
     whose = "The user's" if subject == "user" else "Our"
-    at = "" if re.match(r"(?:on|every|from|in)\b", value, re.I) else "at "
-    statement = f"{whose} {thing} {verb} {at}{value}"
+    at = "" if re.match(r"(?:on|every|from|in|for|at)\b", value, re.I) else "for " if "scheduled" in verb else "at "
+    plural = thing.endswith("s") and not thing.endswith("ss") and verb == "happens"  # "our backups happen"
+    statement = f"{whose} {thing} {'happen' if plural else verb} {at}{value}"
     return [ctx.make(subject, predicate, value, "fact", ctx.conf, statement, exclusive=True, contradicts=old,
                      category="personal" if subject == "user" else "work")]  # fmt: skip
 

@@ -49,6 +49,21 @@ CHANGES = [
     ("Each agent handles 30 tickets a day.", "We dropped the daily ticket quota to 20 per agent.", "30", "20"),
     ("We track incidents in Jira.", "We replaced Jira with ServiceNow for incidents.", "Jira", "ServiceNow"),
     ("I'm vegetarian.", "I quit being vegetarian, I eat fish again.", "follows a vegetarian", "no longer"),
+    # the second fresh batch (bench/heldout/dev_memory4_*.yaml), after its first-try measure
+    ("For lunch I usually get sushi.", "no more sushi for me, it's salads now", "sushi", "salads"),
+    ("I cover the LATAM region.", "They moved me from LATAM to APAC.", "LATAM", "APAC"),
+    ("I like bar charts best.", "Actually I've come round to line charts.", "bar charts", "line charts"),
+    ("The pricing review is scheduled for 3 June.", "pricing review got pushed back to 17 June", "3 June", "17 June"),
+    ("My team closes about 40 deals a month.", "we're closing closer to 55 deals a month these days", "40", "55"),
+    ("Backups run every night at 1am.", "backups run at 3am now, not 1am", "1am", "3am"),
+    ("Our printers are serviced by Ricoh.", "We dropped Ricoh, Canon services the printers now.", "Ricoh", "Canon"),
+    ("I'm in the office Mondays and Wednesdays.", "these days im in the office on tuesdays and thursdays", "Mondays",
+     "tuesdays"),
+    ("There are 4 of us on the service desk.", "Two people joined, so we're 6 on the service desk now.", "4 people",
+     "6 people"),
+    ("I take my coffee black.", "I've given up coffee, it's herbal tea for me now.", "coffee black", "herbal tea"),
+    ("Our maintenance window is Sunday 2-4am.", "Correction: the maintenance window is Saturday 10pm to midnight.",
+     "Sunday", "Saturday"),
 ]  # fmt: skip
 
 
