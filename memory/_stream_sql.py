@@ -36,10 +36,6 @@ indexes of this benchmark are read from the OS cache page by page, and p95 rough
 
 from __future__ import annotations
 
-from psycopg import sql
-
-from cognicore.memory.retrieval import rrf_fused_cte
-
 PARTITIONS = 32
 KEYWORD_POOL = 200
 """Keyword matches ranked by the first keyword stage (migration 7 only; kept for its migration)."""
@@ -163,83 +159,9 @@ SEARCH_SETTINGS = (
     "set_config('synchronous_commit', 'off', true)"
 )
 
-# Shared by both candidate scans; NULL parameters switch a filter off (each execution is planned
-# with its values, so the unused branches fold away).
-_FILTERS = """
-          AND (%(status)s::text IS NULL OR status = %(status)s)
-          AND (%(kinds)s::text[] IS NULL OR kind = ANY (%(kinds)s))
-          AND (%(session_filter)s::text IS NULL OR session_id = %(session_filter)s)
-          AND (%(since)s::timestamptz IS NULL OR created_at >= %(since)s)
-          AND (%(until)s::timestamptz IS NULL OR created_at < %(until)s)
-          AND (%(metadata)s::jsonb IS NULL OR metadata @> %(metadata)s::jsonb)"""
-
-# One statement: vector and keyword candidates, RRF fusion, the score of memory.scoring, the top k.
-# Recency is measured from `as_of` when given (a conversation's own time; a use after it does not
-# count), else from `now` (the deployment clock). With a perspective, strength is that perspective's
-# (memory.lifecycle), falling back to the overall strength. The hits' candidate counters are written
-# later, batched (COUNT_CANDIDATES).
-SEARCH = sql.SQL(
-    """
-WITH vector_hits AS (
-    SELECT hit.id, row_number() OVER (ORDER BY hit.distance, hit.id) AS rank
-    FROM (
-        SELECT id, embedding <=> %(query_vector)b::halfvec AS distance
-        FROM memories
-        WHERE user_id = %(user_id)s {filters}
-        ORDER BY distance
-        LIMIT %(candidates)s
-    ) AS hit
-),
-text_hits AS (
-    SELECT id, rank FROM memory_text_hits(
-        %(user_id)s, %(query_words)s::text[], %(candidates)s,
-        %(kinds)s::text[], %(session_filter)s::text, %(since)s::timestamptz, %(until)s::timestamptz,
-        %(status)s::text, %(metadata)s::jsonb)
-),
-{fused},
-scored AS (
-    SELECT m.id, m.kind, m.content, m.session_id, m.importance, m.metadata, m.source_ids, m.created_at,
-           m.last_accessed_at, m.strength, m.access_count, m.candidate_count, m.status,
-           f.vector_rank, f.text_rank, f.score AS fused,
-           1 - (m.embedding <=> %(query_vector)b::halfvec) AS similarity,
-           coalesce(m.session_id = %(session_id)s::text, false) AS in_session,
-           -- decay ^ hours, as exp(ln(decay) * hours) floored at e^-700: power() raises "underflow" for a
-           -- memory dated centuries back (an ingested message may carry any date).
-           exp(greatest(ln(%(decay)s::float8) * greatest(extract(epoch FROM
-               coalesce(%(as_of)s::timestamptz, %(now)s::timestamptz)
-               - coalesce(CASE WHEN m.last_accessed_at <= coalesce(%(as_of)s::timestamptz, %(now)s::timestamptz)
-                               THEN m.last_accessed_at END, m.created_at))::float8 / 3600, 0), -700)
-           ) AS recency,
-           (m.importance - 1)::float8 / 9 AS importance_part,
-           CASE WHEN coalesce((m.strength_by_perspective ->> %(perspective)s::text)::float8, m.strength) > 0
-                THEN coalesce((m.strength_by_perspective ->> %(perspective)s::text)::float8, m.strength)
-                     / (coalesce((m.strength_by_perspective ->> %(perspective)s::text)::float8, m.strength) + 1)
-                ELSE 0 END AS strength_part
-    FROM fused AS f
-    JOIN memories AS m ON m.user_id = %(user_id)s AND m.id = f.id
-    WHERE 1 - (m.embedding <=> %(query_vector)b::halfvec) >= %(min_similarity)s
-),
-ranked AS (
-    SELECT s.*, s.fused / max(s.fused) OVER () AS relevance,
-           %(alpha)s * s.recency + %(beta)s * s.importance_part
-             + %(gamma)s * s.fused / max(s.fused) OVER () + %(delta)s * s.strength_part AS score
-    FROM scored AS s
-),
--- Exact duplicates (same kind, same text: the key of the nightly merge_duplicates, which makes them one
--- memory) count once, as their best-placed copy: five "ok, sounds good" must not fill five of the k slots.
-top AS (
-    SELECT d.* FROM (
-        SELECT r.*, row_number() OVER (
-            PARTITION BY r.kind, lower(btrim(r.content))
-            ORDER BY (%(session_first)s AND r.in_session) DESC, r.score DESC, r.id) AS copy
-        FROM ranked AS r
-    ) AS d
-    WHERE d.copy = 1
-    ORDER BY (%(session_first)s AND d.in_session) DESC, d.score DESC, d.id
-    LIMIT %(k)s
-)
-SELECT * FROM top ORDER BY (%(session_first)s AND in_session) DESC, score DESC, id"""
-).format(filters=sql.SQL(_FILTERS), fused=rrf_fused_cte())
+# The search itself (vector and keyword candidates, RRF fusion, the score of memory.scoring, the top k, in
+# one round trip) is the SQL function `memory_search` (memory._search_sql), so that its plan is made once per
+# connection instead of on every search.
 
 # Several searches' hits in one statement, off the search's path. Rows are locked in id order so
 # concurrent flushes of one user cannot deadlock on each other.

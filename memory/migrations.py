@@ -7,6 +7,7 @@ from cognicore.memory._keyword_sql import (
     TEXT_HITS_BM25_INDEXED_STATS,
 )
 from cognicore.memory._lifecycle_sql import LIFECYCLE_MIGRATION
+from cognicore.memory._search_sql import SEARCH_FUNCTION
 from cognicore.memory._stream_sql import MEMORIES_INDEXES, MEMORIES_TABLE, TEXT_HITS_FUNCTION
 from cognicore.memory.embeddings import EMBEDDING_MODEL_TABLE
 from cognicore.memory.tenancy import APP_ROLE, APP_ROLE_MIGRATION, USER_SETTING, rls_migration
@@ -171,4 +172,7 @@ MIGRATIONS: list[str] = [
     # Keyword stage again, in place: its statistics looked up through the catalog's indexes instead of a hash
     # of all of pg_attribute on every call (memory/_keyword_sql.py); same results.
     TEXT_HITS_BM25_INDEXED_STATS,
+    # Memory stream search as a SQL function with one generic plan per connection instead of a statement
+    # planned on every search (memory/_search_sql.py); same rows.
+    SEARCH_FUNCTION,
 ]

@@ -24,13 +24,13 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory import clock
 from cognicore.memory._counts import CandidateCounts
+from cognicore.memory._search_sql import SEARCH
 from cognicore.memory._stream_sql import (
     CANDIDATES,
     EF_SEARCH,
     EXPLAIN,
     INSERT,
     NEAREST,
-    SEARCH,
     SEARCH_SETTINGS,
     STATS,
     VISIBLE_IDS,
