@@ -13,11 +13,16 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, Field
 
 from cognicore.memory._fact_keys import normalize, predicate_key, same_slot, subject_key
-from cognicore.memory._fact_known import named_changes
+from cognicore.memory._fact_known import UNCLEAR_OBJECT, named_changes
 from cognicore.memory._fact_rules import read_facts
 from cognicore.memory.llm import LlmRole
 
 ROLE = "extract_facts"
+__all__ = [
+    "ROLE", "UNCLEAR_OBJECT", "ExtractedFacts", "FactCandidate", "FactExtractor", "LlmFactExtractor",
+    "OfflineFactExtractor", "in_known_slot", "in_known_wording",
+]  # fmt: skip
+# `UNCLEAR_OBJECT`: the object of a marker fact that replaced a known fact whose change could not be read.
 
 FactKind = Literal["fact", "decision", "assumption", "preference"]
 

@@ -7,12 +7,17 @@ the new value be current, whatever subject and predicate the sentence rules read
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory.embeddings import OfflineEmbeddings
 from cognicore.memory.extraction import OfflineFactExtractor
 from cognicore.memory.facts import FactStore
+from tests.integration.test_memory_questions import _ask, _cli  # the graph and CLI drivers of those scenarios
 
 U = "mira"
 
@@ -99,3 +104,63 @@ async def test_a_change_not_read_ends_the_fact_it_names_with_a_marker(pool: Asyn
     assert old.statement == "Our standup is at 9:15." and old.valid_to is not None
     [marker] = await store.active(U)
     assert "could not understand" in marker.statement and marker.confidence < 0.5 and marker.superseded_by is None
+
+
+GRAPH_SCENARIOS = [
+    pytest.param(
+        ["My favourite snack is chocolate.", "I'm off chocolate, I snack on almonds now."],
+        "What do I like to snack on?",
+        "almonds",
+        "chocolate",
+        id="snack",
+    ),
+    pytest.param(
+        ["I work out of the Berlin office.", "I relocated to Munich last month."],
+        "Which city am I based in?",
+        "Munich",
+        "Berlin",
+        id="office",
+    ),
+]
+
+
+@pytest.mark.parametrize(("statements", "question", "new", "old"), GRAPH_SCENARIOS)
+async def test_a_change_in_other_words_is_answered_through_the_graph_in_new_sessions(  # type: ignore[no-untyped-def]
+    app, statements: list[str], question: str, new: str, old: str
+) -> None:
+    for i, text in enumerate(statements):
+        outcome, _ = await _ask(app, text, user="ola", session=f"tell{i}")
+        assert outcome == "succeeded"
+    ended = [f for f in await app.memory.facts.history("ola") if f.status == "superseded"]
+    assert any(old.lower() in f.statement.lower() and f.valid_to is not None for f in ended), ended
+    outcome, answer = await _ask(app, question, user="ola", session="ask")
+    assert outcome == "succeeded" and new.lower() in answer.lower() and old.lower() not in answer.lower(), answer
+
+
+async def test_a_change_not_understood_makes_the_answer_unsure_through_the_graph(app) -> None:  # type: ignore[no-untyped-def]
+    await _ask(app, "Our standup is at 9:15.", user="pia", session="p1")
+    await _ask(app, "we dont do the 9:15 standup anymore", user="pia", session="p2")
+    [old] = [f for f in await app.memory.facts.history("pia") if f.status == "superseded"]
+    assert old.statement == "Our standup is at 9:15." and old.valid_to is not None
+    outcome, answer = await _ask(app, "When is our standup?", user="pia", session="p3")
+    # Unsure, and saying what was known before the change it could not read.
+    assert outcome == "unsure" and "9:15" in answer and "not sure" in answer.lower(), answer
+
+
+def test_the_cli_lists_a_fact_superseded_by_a_change_in_a_fresh_shape_with_its_end_time(
+    db_url: str, data_dir: Path
+) -> None:
+    for text, session in [
+        ("we have 10 reps in the Nordics", "n1"),
+        ("We've gone from 10 to 14 reps in the Nordics.", "n2"),
+    ]:
+        out = _cli("ask", text, "--user", "rex", "--session", session, "--json", db_url=db_url, data_dir=data_dir)
+        assert out.returncode == 0, out.stderr
+        assert json.loads(out.stdout)["outcome"] == "succeeded", out.stdout
+    out = _cli("memory", "facts", "--user", "rex", "--json", db_url=db_url, data_dir=data_dir)
+    assert out.returncode == 0, out.stderr
+    facts = json.loads(out.stdout)
+    old = [f for f in facts if "10 reps" in f["statement"]]
+    new = [f for f in facts if "14 reps" in f["statement"]]
+    assert old and old[0]["status"] == "superseded" and re.match(r"\d{4}-\d\d-\d\dT", old[0]["valid_to"]), facts
+    assert new and new[0]["status"] == "active" and new[0]["valid_to"] is None, facts

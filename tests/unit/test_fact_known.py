@@ -112,3 +112,10 @@ def test_rewrites_keep_what_they_do_not_recognise() -> None:
     assert rewrite("the sync is not on Monday anymore, now it is Thursday at 2pm") == (
         "the sync is on Thursday at 2pm, not on Monday"
     )
+
+
+def test_the_answering_side_recognises_the_unclear_marker() -> None:
+    from cognicore.memory.extraction import UNCLEAR_OBJECT as public
+    from cognicore.subagents.memory_evidence import UNCLEAR_OBJECT as answered
+
+    assert UNCLEAR_OBJECT == public == answered  # memory_answer says "unsure" for exactly this object
