@@ -16,7 +16,7 @@ from cognicore.memory.corpus_words import CorpusVocabulary
 from cognicore.memory.llm import LlmRole, RoleOptions
 from cognicore.memory.text import STOPWORDS, stem, terms, words
 from cognicore.orchestrator.followup import followup_change, previous_request, resolve
-from cognicore.orchestrator.language import unsupported_language
+from cognicore.orchestrator.language import unsupported_language, unwrap_wish
 from cognicore.orchestrator.planning import (
     GENERIC,
     DataWords,
@@ -154,7 +154,9 @@ _WANTS = re.compile(
 # has moved"): a subject of one to three words, then a form of be/have/will. Told, not asked.
 _DECLARES = re.compile(
     r"^\s*(?:(?:the|our|my|a|an)\s+)?(?P<subject>(?:[a-z0-9][\w'-]*\s+){0,3}[a-z0-9][\w'-]*)\s+(?:is|are|was|were|has|"
-    r"have|had|will|won't|isn't|aren't|wasn't|weren't|hasn't|haven't|got|gets|became|becomes|remains|remained)\b"
+    r"have|had|will|won't|isn't|aren't|wasn't|weren't|hasn't|haven't|got|gets|became|becomes|remains|remained|"
+    # "Sales in Europe felt weak", "The new dock seems popular": an impression told, not a figure asked for.
+    r"felt|feels|seemed|seems|looked|looks|sounded|sounds)\b"
     # "Ben's on holiday", "Ana's leaving on Friday": a name's "is" contracted, then where or what they are doing.
     r"|^\s*(?P<name>[a-z][\w-]*)'s\s+(?:on|off|in|out|away|back|not|now|still|been|going|just|also|[a-z]+ing)\b",
     re.IGNORECASE,
@@ -189,9 +191,10 @@ _DOES = re.compile(
 # Told about someone else ("Finance raised our budget to 9k", "Ben took over the printer queue"): a subject of
 # one or two words (a name, "the board") then a past-tense verb and its object; not a question or a request.
 _REPORTED = re.compile(
-    r"^\s*(?:the\s+|our\s+|my\s+)?(?:[a-z][\w'-]*\s+){1,2}?(?P<verb>[a-z]+ed|took|made|gave|got|set|cut|put|"
+    r"^\s*(?:the\s+|our\s+|my\s+)?(?:[a-z][\w'-]*\s+){1,3}?(?P<verb>[a-z]+ed|took|made|gave|got|set|cut|put|"
     r"won|lost|left|sent|sold|paid|brought|bought|told|said|chose|began|began|kept|moved|hired|fired)\s+"
-    r"(?:(?:our|my|us|me|the|a|an|its|his|her|their|to|over|up|down|off|back|out|with)\b|[$€£]?\d)",
+    r"(?:(?:our|my|us|me|the|a|an|its|his|her|their|to|over|up|down|off|back|out|with|for|about|that|"
+    r"two|three|four|five|six|seven|eight|nine|ten|several|some|all)\b|[$€£]?\d)",
     re.IGNORECASE,
 )
 
@@ -222,8 +225,6 @@ _MARKER = re.compile(
 # schema) changes data, which the database agent refuses with its reason; on anything else ("reset my password")
 # it is an action no agent offers.
 _STORED = frozenset(terms("data database table tables row rows record records column columns entry entries schema"))
-# "Apple's share price": a possessive name; a question about an owner nothing here holds is refused, not searched.
-_OWNER = re.compile(r"\b(?P<owner>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?)'s\b")
 
 
 def _word(request: str, stems: list[str]) -> str:
@@ -292,6 +293,7 @@ class OfflineClassifier:
             known=self._known,
             held=self._known | self._counted | frozenset(stem(w) for w in spelt),
             documents=frozenset(w.lower() for w in words),
+            values=self._datawords.values,
         )
 
     async def classify(self, *, request: str, history: list[dict[str, str]], memory: str = "") -> IntentDecision:
@@ -303,7 +305,11 @@ class OfflineClassifier:
                 self._corpus_seen = plain
                 self._use_words(plain)
         text, fixes = self._speller.correct(request)
-        decision = self._decide(text, history, memory)
+        asked = unwrap_wish(text)
+        decision = self._decide(asked, history, memory)
+        if asked != text:
+            # "I wonder how many orders ...": the question inside is what is planned and answered.
+            decision = decision.model_copy(update={"resolved_request": decision.resolved_request or asked})
         if not fixes:
             return decision
         read_as = [str(f) for f in fixes]
@@ -339,10 +345,12 @@ class OfflineClassifier:
                     }
                 )
         decision = self._rules(request)
-        if decision.intent != "statement" and not decision.out_of_scope and is_question(request):
-            if owner := self._unheld_owner(request, history, memory):
-                # "What's Apple's share price?": about someone the deployment holds nothing on; searching the data or
-                # the documents for "share" or "price" would answer a question that was not asked.
+        # Only a deployment that says what its data holds (its values) can tell that a name is none of them.
+        named = bool(self._columns) and decision.intent != "statement" and not decision.out_of_scope
+        if named and is_question(request) and not self._scope.unheld(request, history, memory):
+            if owner := self._scope.unheld_name(request, history, memory):
+                # "What's Globex's share price?": about someone the deployment holds nothing on; searching the data
+                # or the documents for "share" or "price" would answer a question that was not asked.
                 reason = f"asks about {owner}, which nothing in the data, the documents or memory mentions"
                 return IntentDecision(intent="question", reason=reason, confidence=0.8, out_of_scope=True)
         if decision.intent == "question" and not decision.out_of_scope and not _TELLS.search(request):
@@ -426,18 +434,6 @@ class OfflineClassifier:
             return IntentDecision(intent="statement", reason="tells something and asks nothing", confidence=0.7)
         return IntentDecision(intent="question", reason="answerable from the knowledge base and memory", confidence=0.7)
 
-    def _unheld_owner(self, request: str, history: list[dict[str, str]], memory: str) -> str | None:
-        """The possessive name of a question ("Apple's") that no word of the deployment, the session or memory
-        holds, or None."""
-        for m in _OWNER.finditer(request):
-            owner = m.group("owner")
-            if m.start() == 0 or QUESTION_START.match(owner):
-                continue  # "What's", "Who's": a question word, not an owner
-            if not self._scope.unheld(owner, history, memory):
-                continue
-            return owner
-        return None
-
     def _tells(self, request: str) -> bool:
         """A preference of the speaker's, or news about someone or something, stated without a request."""
         if _PREFERS.match(request):
@@ -454,8 +450,12 @@ class OfflineClassifier:
         m = _REPORTED.match(request)
         if m is None:
             return False
-        # "Orders placed over the weekend" names data, not someone who did something.
-        return not set(terms(request[: m.start("verb")])) & (self._data | self._datawords.counted)
+        # "Orders placed over the weekend" names data, not someone who did something; the subject's head (its last
+        # word) decides, so "the quarterly review moved to Thursday" is news about a review.
+        subject = terms(request[: m.start("verb")])
+        if len(subject) > 1 and words(request[: m.start("verb")])[1:2] == ["from"]:
+            subject = subject[:1]  # "sam from finance asked ...": the head is the first word
+        return bool(subject) and not {subject[-1]} & (self._data | self._datawords.counted)
 
 
 def _plain_words(text: str) -> list[str]:

@@ -91,3 +91,30 @@ def unsupported_language(text: str) -> str | None:
     """The language `text` is written in when the offline engine does not read it, else None."""
     lang = detect_language(text)
     return None if lang == ENGLISH else lang
+
+
+# A wish or a wonder wrapped around an English question ("I wonder how many ...", "I'm curious which ...", "would
+# love a short report on ..."): the wrapper asks nothing itself; the question or request inside it is what is meant.
+_WISH = re.compile(
+    r"^\s*(?:(?:hi|hey|hello|so|ok(?:ay)?|hmm+)[,!\s]+)?"
+    r"(?:i\s+(?:was\s+|am\s+|'m\s+)?wonder(?:ing)?|i(?:'m|\s+am)\s+curious(?:\s+(?:about|to\s+know))?|just\s+curious|"
+    r"curious|(?:i(?:'d|\s+would)\s+|would\s+)?(?:love|like)\s+to\s+(?:know|see|find\s+out)|"
+    r"(?:do\s+you|does\s+anyone)\s+know|any\s+idea|(?:i(?:'d|\s+would)\s+|would\s+)love)"
+    r"\s*[,:-]?\s+(?P<inner>(?:how|what|which|who|when|where|why|whether|if|a|an|the|some)\b.+)$",
+    re.IGNORECASE,
+)
+_ASKS_INSIDE = re.compile(r"^(?:how|what|which|who|when|where|why)\b", re.IGNORECASE)
+
+
+def unwrap_wish(text: str) -> str:
+    """The question or request inside a wish ("I wonder how many orders came in" -> "how many orders came in"),
+    or `text` unchanged. A wonder is unwrapped only around a wh-question, a wish ("would love a ...") only around
+    what it wants; "I wonder if" and "I'd love to know whether" stay as written (yes/no questions read the same)."""
+    m = _WISH.match(text)
+    if m is None:
+        return text
+    inner = m.group("inner").strip()
+    wonders = not re.search(r"\blove\s*[,:-]?\s*$", text[: m.start("inner")].rstrip(), re.IGNORECASE)
+    if wonders and not _ASKS_INSIDE.match(inner):
+        return text
+    return inner if len(inner.split()) >= 3 else text

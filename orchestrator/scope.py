@@ -82,6 +82,8 @@ _REMIND_ASKS = re.compile(
 # "assignee" mistyped).
 REAL_VERB = 500
 TOPICAL_BELOW = 100_000  # occurrences in pyspellchecker's corpus (about the 1,000 commonest English words)
+# A name: a capitalised word (two when they follow each other), possessive or not ("Globex's", "Initech").
+_NAME = re.compile(r"(?<![\w'])(?P<name>[A-Z][a-z][\w&-]*(?:\s+[A-Z][a-z][\w&-]*)?)(?:'s)?\b")
 # Dates and times are a request's parameters, not its topic ("a flight in March" is about flights).
 _CALENDAR = frozenset(
     "january february march april may june july august september october november december monday tuesday "
@@ -122,6 +124,7 @@ class Scope:
     known: frozenset[str]  # the vocabulary's words, the agents' words, the data's names and titles
     held: frozenset[str]  # all of the above plus the schema's words and every word the deployment spells
     documents: frozenset[str]  # the knowledge base's words
+    values: frozenset[str] = frozenset()  # the words of the data's values ("open", "closed")
 
     def foreign_action(self, request: str) -> str | None:
         """The verb of an imperative ("book me a flight", "email the list to ...") that no agent offers."""
@@ -148,7 +151,9 @@ class Scope:
             return verb if transaction else None
         if verb in _RANKS:
             return None  # "top 5 engineers by jobs": a ranking and its size, not five of something bought
-        if word in self.agent_words:  # what an agent's description says it does ("check the open tickets")
+        if word in self.agent_words and not (transaction and word in self.values):
+            # What an agent's description says it does ("check the open tickets"); a value of the data done to
+            # something new ("open a new ticket") is no reading of it.
             return None
         if word in self.known:
             # A word of the data used as a verb ("email the list to the manager"): a transaction, or a
@@ -162,6 +167,17 @@ class Scope:
         if not real and any(w[:1] == word[:1] and is_typo(word, w) for w in self.known | _ASKED_VERBS):
             return None
         return verb
+
+    def unheld_name(self, request: str, history: Sequence[dict[str, str]], memory: str) -> str | None:
+        """A name the question asks about ("Globex's share price", "how much did Initech make") that nothing the
+        deployment, the session or memory holds, or None. Only capitalised words after the first one are names."""
+        for m in _NAME.finditer(request):
+            name = m.group("name")
+            if m.start() == 0 or QUESTION_START.match(name):
+                continue  # the first word is capitalised anyway (codes such as "SLA" are not read as names)
+            if self.unheld(name, history, memory):
+                return name
+        return None
 
     def unheld(self, request: str, history: Sequence[dict[str, str]], memory: str) -> list[str]:
         """The topical words of a question when none of them is held by the deployment, the session or memory."""

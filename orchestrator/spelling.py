@@ -102,7 +102,9 @@ class Speller:
 
         def fix(m: re.Match[str]) -> str:
             written = m.group(0)
-            read = self.correction(written)
+            # A capitalised word inside a sentence is a name: read only as a name the deployment spells ("Eurpoe"),
+            # never as an English word ("Initech" is no "snitch").
+            read = self.correction(written, name=m.start() > 0 and written[:1].isupper())
             if read is None:
                 return written
             shown = read.capitalize() if written[:1].isupper() and not read[:1].isupper() else read
@@ -119,8 +121,9 @@ class Speller:
         forms = {full, full.removesuffix("s")}
         return full if full in _FUNCTION_WORDS or forms & self._known_set else None
 
-    def correction(self, word: str) -> str | None:
-        """The word `word` stands for, or None when it is known or nothing is close enough."""
+    def correction(self, word: str, *, name: bool = False) -> str | None:
+        """The word `word` stands for, or None when it is known or nothing is close enough; a `name` is corrected
+        only to a word of the deployment."""
         w = word.lower()
         if (short := self.shorthand(w)) is not None:
             return short
@@ -139,7 +142,7 @@ class Speller:
             else process.extractOne(w, self._known, scorer=fuzz.ratio, score_cutoff=80 if len(w) <= 5 else 75)
         )
         close = edits or loose
-        if close is not None and (edits is None or edits[1] > 1):
+        if close is not None and not name and (edits is None or edits[1] > 1):
             # Two edits from a deployment's word but one from a common English word ("asigned" is "assigned",
             # not the column "assignee"): the nearer reading wins.
             # Among the English words one edit away, the one nearest the deployment's word ("assigned", not
@@ -151,6 +154,8 @@ class Speller:
                 return str(min(common, key=lambda c: (OSA.distance(c, target), -english_words().get(c, 0))))
         if close is not None:
             return self._spelt[str(close[0])]
+        if name:
+            return None
         guess = _checker().correction(w)
         if guess and guess != w and english_words().get(guess, 0) >= COMMON_WORD:
             return str(guess)

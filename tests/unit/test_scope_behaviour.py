@@ -62,14 +62,21 @@ async def test_reading_a_record_or_counting_is_no_foreign_action(request_text: s
     assert not decision.out_of_scope, decision
 
 
-async def test_a_question_about_an_owner_nothing_holds_is_refused_not_searched() -> None:
-    decision = await classifier().classify(request="What's Globex's share price today?", history=[])
-    assert decision.out_of_scope and "Globex" in decision.reason
-    # An owner the session or memory mentions is held: the question is searched as usual.
-    told = await classifier().classify(request="What's Globex's budget?", history=[], memory="Globex is our landlord")
+async def test_a_question_about_a_name_nothing_holds_is_refused_not_searched() -> None:
+    # The other words are the deployment's ("jobs", "engineer"): only the name says it is about something else.
+    for request_text in ("What's Globex's engineer count?", "How many jobs did Initech report last year?"):
+        decision = await classifier().classify(request=request_text, history=[])
+        assert decision.out_of_scope and ("Globex" in decision.reason or "Initech" in decision.reason), decision
+    # A name the session or memory mentions, or a value of the data, is held: the question is read as usual.
+    told = await classifier().classify(
+        request="How many jobs did Initech report?", history=[], memory="Initech is a tenant"
+    )
     assert not told.out_of_scope
-    held = await classifier().classify(request="What's marta's workload this week?", history=[])
+    held = await classifier().classify(request="How many jobs does Hilltop have?", history=[])
     assert not held.out_of_scope
+    # Nothing at all held ("weather", "Oslo"): the question keeps its unheld words for the answer to refuse with.
+    weather = await classifier().classify(request="Will it rain in Oslo tomorrow?", history=[])
+    assert not weather.out_of_scope and "oslo" in weather.unheld
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,77 @@
+"""Casual wordings read right offline (issue 9 point 3): news told in passing is a statement, a question wrapped in
+a wish is the question inside it, and a name is never read as an English word. Our own small deployment."""
+
+from __future__ import annotations
+
+import pytest
+
+from cognicore.orchestrator.intent import OfflineClassifier
+from cognicore.orchestrator.language import unwrap_wish
+from cognicore.orchestrator.spelling import Speller
+
+AGENTS = [
+    {
+        "name": "database_query",
+        "description": "Answers questions about the maintenance jobs (counts by site, severity, state or engineer).",
+        "input_hint": "",
+    },
+    {"name": "site_check", "description": "Checks the pending jobs against the site rules.", "input_hint": ""},
+]
+VALUES = {"Harbour": "site", "Hilltop": "site", "S1": "severity", "pending": "state", "open": "state"}
+COUNTED = ["jobs", "job_id", "site", "severity", "state", "engineer"]
+
+
+def classifier() -> OfflineClassifier:
+    return OfflineClassifier(AGENTS[1:], agents=AGENTS, entities=list(VALUES), counted=COUNTED, values=VALUES)
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Jobs at Harbour felt slow last quarter",  # an impression, with data words
+        "The quarterly review moved to Thursday",  # a modifier of the data ("quarterly") is not the subject
+        "sam from facilities asked for the job numbers last week",
+        "Olek fixed three boilers yesterday",
+        "the new pump seems noisy",
+    ],
+)
+async def test_news_told_in_passing_is_a_statement(request_text: str) -> None:
+    decision = await classifier().classify(request=request_text, history=[])
+    assert decision.intent == "statement", decision
+
+
+@pytest.mark.parametrize(
+    ("request_text", "inner"),
+    [
+        ("I wonder how many jobs Harbour had in 2025", "how many jobs Harbour had in 2025"),
+        ("I'm curious which site has the most pending jobs", "which site has the most pending jobs"),
+        ("would love a short report on jobs by site for 2025", "a short report on jobs by site for 2025"),
+        ("hmm, do you know who looks after Hilltop", "who looks after Hilltop"),
+    ],
+)
+async def test_a_question_wrapped_in_a_wish_is_the_question_inside(request_text: str, inner: str) -> None:
+    assert unwrap_wish(request_text) == inner
+    decision = await classifier().classify(request=request_text, history=[])
+    assert decision.intent != "statement" and decision.resolved_request == inner
+
+
+@pytest.mark.parametrize(
+    "request_text", ["I wonder if Harbour is open today", "I love the new dashboard", "I'd like to see it"]
+)
+def test_a_wish_without_a_question_inside_stays_as_written(request_text: str) -> None:
+    assert unwrap_wish(request_text) == request_text
+
+
+async def test_a_data_value_done_to_something_new_is_no_reading_of_the_data() -> None:
+    # "open" is a state of the data and a word of an agent's description ("the pending jobs"): opening one is not.
+    decision = await classifier().classify(request="open a new job for the broken pump", history=[])
+    assert decision.out_of_scope and "open" in decision.reason
+    checked = await classifier().classify(request="check the pending jobs at Harbour", history=[])
+    assert not checked.out_of_scope
+
+
+def test_a_name_inside_a_sentence_is_corrected_only_to_a_name_of_the_deployment() -> None:
+    speller = Speller(["Harbour", "jobs"])
+    assert speller.correct("how many jobs did Initech report")[0] == "how many jobs did Initech report"
+    assert speller.correct("how many jobs at Harbuor")[0] == "how many jobs at Harbour"
+    assert speller.correct("Shoud I check the jobs")[0] == "Should I check the jobs"  # the first word is no name
