@@ -128,7 +128,7 @@ def sql_of(text: str, lex: Lexicon = SALES_LEX) -> tuple[str, str]:
 
 def test_a_share_is_of_the_true_total_computed_before_the_limit() -> None:
     sql, explanation = sql_of("top 2 regions by share of revenue last year")
-    assert 'sum(round(sum(order_items."revenue"), 2)) OVER ()' in sql and sql.rstrip().endswith("LIMIT 2")
+    assert 'sum(round(sum(order_items."revenue"), 2)) OVER ()' in sql and "WHERE rank <= 2" in sql
     assert "share of the total of all rows" in explanation
 
 
@@ -240,7 +240,7 @@ def test_ages_run_from_the_date_column_to_the_clocks_now() -> None:
     assert "avg(extract(epoch FROM (TIMESTAMPTZ '" in sql and "- tickets.opened_at)) / 86400)" in sql
     assert "AS avg_age_days" in sql and "Average age in days" in explanation
     oldest, _ = sql_of("the oldest open ticket", TICKETS_LEX)
-    assert "tickets.ticket_id AS ticket_id" in oldest and oldest.rstrip().endswith("LIMIT 1")  # titles repeat
+    assert "tickets.ticket_id AS ticket_id" in oldest and "WHERE rank <= 1" in oldest  # titles repeat
 
 
 def test_another_plugins_measures_and_synonyms_do_not_leak_into_this_schema() -> None:
