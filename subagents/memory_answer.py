@@ -18,12 +18,14 @@ from typing import Any
 from cognicore.memory.text import stem, terms, words
 from cognicore.subagents.memory_evidence import (
     NEGATION_RE,
+    changed_since,
     content_terms,
     is_unclear,
     newer_change,
     said_before,
     saying_of,
     text_of,
+    told,
     unread_since,
     when,
 )
@@ -261,7 +263,9 @@ def asks_yes_no(question: str) -> bool:
 
 def _everything(passages: Sequence[dict[str, Any]]) -> MemoryAnswer | None:
     """What memory holds as true now about the user, newest first, each dated and cited."""
-    current = [p for p in passages if p.get("status") == "active"] or [p for p in passages if p.get("status") == "said"]
+    # Current facts, and what the user told that no fact holds (the extractor did not read it).
+    current = [p for p in passages if p.get("status") == "active" or told(p)]
+    current = current or [p for p in passages if p.get("status") == "said"]
     if not current:
         return None
     picked = sorted(current, key=when, reverse=True)[:MAX_ABOUT]
@@ -275,13 +279,14 @@ def _doubt(
     sayings = [p for p in passages if p.get("status") == "said"]
     lead = [p for p in picked if p.get("status") == "active"] or picked[:1]
     persistence = asks_yes_no(question) and bool(_PERSIST_RE.search(question))
-    later = unread_since(lead, sayings, topic, persistence=persistence)
+    later = unread_since(lead, sayings, topic, persistence=persistence) or changed_since(lead, passages)
     if not later:
         return None
     first, newer = lead[0], later[0]
     said = text_of(newer).strip().rstrip(".")
+    how = "you said" if newer.get("status") == "said" else "I noted"
     text = (
-        f'{_line(first)} But later, on {newer.get("since") or "a later day"}, you said: "{said}." '
+        f'{_line(first)} But later, on {newer.get("since") or "a later day"}, {how}: "{said}." '
         f"[{newer['index']}] I cannot tell whether that changed it. {NOT_SURE}"
     )
     return text, [int(first["index"]), int(newer["index"])]

@@ -94,6 +94,33 @@ def unread_since(
     return sorted(doubtful, key=when, reverse=True)
 
 
+def changed_since(answer: Sequence[dict[str, Any]], passages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Current facts, newest first, read after the answer's memories from other sayings, that share a content
+    word with them and are worded as a change ("moved me from LATAM to APAC"), yet did not supersede them."""
+    if not answer:
+        return []
+    sayings = [p for p in passages if p.get("status") == "said"]
+    base = max(last_stated(p, sayings) if p.get("status") != "said" else when(p) for p in answer)
+    answer_words = frozenset().union(*(content_terms(text_of(p)) for p in answer))
+    own = {t for p in answer for t in p.get("sources") or ()} | {p.get("turn") for p in answer if p.get("turn")}
+    found = [
+        p
+        for p in passages
+        if p.get("status") == "active"
+        and all(p is not a for a in answer)
+        and last_stated(p, sayings) > base
+        and not own & set(p.get("sources") or ())
+        and content_terms(text_of(p)) & answer_words
+        and CHANGE_RE.search(text_of(p))
+    ]
+    return sorted(found, key=when, reverse=True)
+
+
+def told(passage: dict[str, Any]) -> bool:
+    """A saying that tells something no fact holds (not a question): evidence of its own about the user."""
+    return passage.get("status") == "said" and passage.get("read") is False and not _ASKS_RE.search(text_of(passage))
+
+
 def newer_change(facts: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
     """Of several current facts answering one question, the newest when it was worded as a change."""
     if len(facts) < 2:

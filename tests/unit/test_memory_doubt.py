@@ -139,3 +139,21 @@ async def test_what_do_you_know_about_me_lists_current_facts_newest_first() -> N
 def test_the_last_user_turn_of_a_conversation() -> None:
     assert last_user_turn("user: How big is the team?\nassistant: 9.\nuser: thanks\nassistant: ok") == "thanks"
     assert last_user_turn("") == ""
+
+
+async def test_a_later_fact_worded_as_a_change_that_did_not_supersede_casts_doubt() -> None:
+    first = _fact(1, "The user runs the Benelux territory.", "2031-05-02T10:15:00+00:00", turn="a#1")
+    moved = _fact(2, "They moved the user from Benelux to DACH.", "2031-05-02T10:16:00+00:00", turn="b#1")
+    text, used = await _ask("which territory do i run?", [first, moved])
+    assert NOT_SURE in text and "DACH" in text and used == [1, 2], text
+    coexists = _fact(2, "Benelux revenue grew last quarter.", "2031-05-02T10:16:00+00:00", turn="b#1")
+    text, _ = await _ask("which territory do i run?", [first, coexists])
+    assert NOT_SURE not in text, text  # a later fact on the same subject, not worded as a change
+
+
+async def test_what_do_you_know_about_me_includes_what_no_fact_holds() -> None:
+    fact = _fact(1, "The user prefers chat over email.", "2031-05-01T09:00:00+00:00", turn="a#1")
+    unread = _said(2, "I'm the lead for the macOS fleet.", "2031-05-02T09:00:00+00:00", turn="b#1", read=False)
+    asked = _said(3, "what's my quota?", "2031-05-03T09:00:00+00:00", turn="c#1", read=False)
+    text, used = await _ask("what do you remember about me?", [fact, unread, asked])
+    assert used == [2, 1] and "macOS fleet" in text, text
