@@ -5,8 +5,9 @@
 - "last N quarters|months|years|weeks" are the N complete ones before the current one; "last N days" the N
   days before today;
 - "this quarter|month|year|week", "... to date", "QTD/MTD/YTD" run from its start to today, labelled partial;
-- explicit years, quarters ("Q3 2025"), months ("March 2026"), dates ("from 2026-01-01 to 2026-02-15") and
-  "since 2025" are taken as written; a bare "Q4" or "in March" is the most recent one that has begun.
+- explicit years, quarters ("Q3 2025"), halves ("H1 2026", "the first half of 2025"), months ("March 2026"),
+  dates ("from 2026-01-01 to 2026-02-15") and "since 2025" are taken as written; a bare "Q4", "H1" or "in
+  March" is the most recent one that has begun.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ _MONTH = r"(" + "|".join(MONTHS) + r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|n
 _ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 _ORD = r"(first|second|third|fourth|1st|2nd|3rd|4th)"
 _UNITS = r"(quarter|month|year|week)"
+_HALF = r"(?:h([12])|([12])h|(first|second|1st|2nd) half)"  # "H1", "1H", "first half"
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +109,8 @@ def _month_number(word: str) -> int:
 PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\b(from|between) (\d{4}-\d\d-\d\d) (to|and|until|till|through) (\d{4}-\d\d-\d\d)\b", "dates"),
     (rf"\b(?:q([1-4])|{_ORD} quarter)(?: of| in)? ((?:19|20)\d\d)\b|\b((?:19|20)\d\d) q([1-4])\b", "quarter_of_year"),
+    (rf"\b{_HALF}(?: of| in)?(?: the year)? ((?:19|20)\d\d)\b|\b((?:19|20)\d\d) h([12])\b", "half_of_year"),
+    (rf"\b{_HALF}(?: of (?:the|this) year)?\b", "bare_half"),
     (
         rf"\b(?:between|from) {_MONTH}(?: ((?:19|20)\d\d))? (?:and|to|through|till|until) {_MONTH} ((?:19|20)\d\d)\b",
         "month_range",
@@ -162,6 +166,14 @@ def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> P
         year = int(g[2] or g[3])
         start = date(year, 3 * q - 2, 1)
         return _closed(start, shift(start, "quarter", 1), f"Q{q} {year}", today, "quarter")
+    if handler in ("half_of_year", "bare_half"):
+        h = int(g[0] or g[1] or (g[5] if handler == "half_of_year" else 0) or _ORDINAL[g[2]])
+        if handler == "half_of_year":
+            start = date(int(g[3] or g[4]), 6 * h - 5, 1)
+        else:  # the most recent one that has begun
+            start = date(today.year, 6 * h - 5, 1)
+            start = start if start <= today else date(today.year - 1, 6 * h - 5, 1)
+        return _closed(start, shift(start, "quarter", 2), f"H{h} {start.year}", today)
     if handler == "month_of_year":
         start = date(int(g[1]), _month_number(g[0]), 1)
         return _closed(start, shift(start, "month", 1), unit_label(start, "month"), today, "month")
@@ -232,14 +244,28 @@ def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> P
         start = date(today.year, 3 * q - 2, 1)
         if start > today:
             start = date(today.year - 1, 3 * q - 2, 1)
-        return _closed(
-            start, shift(start, "quarter", 1), f"the most recent Q{q}, {unit_label(start, 'quarter')}", today
-        )
+        label = f"the most recent Q{q}, {unit_label(start, 'quarter')}"
+        return _closed(start, shift(start, "quarter", 1), label, today, "quarter")
     if handler == "latest":
         end = unit_start(today, "quarter")
         start = shift(end, "quarter", -1)
         return Period(start, end, f"the latest complete quarter, {unit_label(start, 'quarter')}", unit="quarter")
     raise ValueError(f"unknown period handler {handler!r}")
+
+
+# "year over year", "the same month last year": one named quarter or month is compared with itself a year before
+A_YEAR_BEFORE = (
+    r"\b(?:year (?:over|on) year|yoy|(?:the )?same (?:month|quarter) (?:a year (?:ago|earlier|before)|last year|"
+    r"(?:of )?the (?:previous|prior) year|of last year))\b"
+)
+
+
+def a_year_before(period: Period) -> Period | None:
+    """The same complete quarter or month one year earlier ("Q3 2025" for "Q3 2026"); None for any other period."""
+    if period.unit not in ("quarter", "month") or period.partial or period.start is None:
+        return None
+    start = shift(period.start, "year", -1)
+    return Period(start, shift(start, period.unit, 1), unit_label(start, period.unit), unit=period.unit)
 
 
 def current_bucket_is_partial(unit: Unit, period: Period | None, today: date) -> bool:
