@@ -192,7 +192,7 @@ def question_concepts(question: str, synonyms: dict[str, frozenset[str]]) -> lis
     return [c for c, _ in labelled_concepts(question, synonyms)]
 
 
-# A name followed by a model or version number ("Orbit Smartwatch 2", "Nova Lamp 3"); not a date ("March 2021").
+# A name followed by a model or version number ("Nova Lamp 2", "Zephyr Kettle 3"); not a date ("March 2021").
 _VERSIONED = re.compile(r"\b((?:[A-Z][\w-]*\s+){0,3}[A-Z][\w-]*)\s+(\d{1,4}|[IVX]{1,4})\b(?![.,]\d)")
 _MONTH_OR_DAY = re.compile(
     r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|q[1-4]|h[12]|fy)", re.I
@@ -200,8 +200,8 @@ _MONTH_OR_DAY = re.compile(
 
 
 def unknown_versions(question: str, passages_text: str) -> list[str]:
-    """Names with a model or version number the question asks about that no passage writes ("Orbit Smartwatch 2"
-    when the documents only know the "Orbit Smartwatch"): a different thing, whose facts are not these."""
+    """Names with a model or version number the question asks about that no passage writes ("Nova Lamp 2" when
+    the documents only know the "Nova Lamp"): a different thing, whose facts are not these."""
     written = " ".join(passages_text.lower().split())
     found = []
     for match in _VERSIONED.finditer(question):
@@ -221,3 +221,12 @@ def derived_forms(concept: frozenset[str], vocabulary: frozenset[str]) -> frozen
     a derived form of the same word, which the stemmer keeps apart."""
     stems = [t for t in concept if len(t) >= MIN_DERIVED_STEM and t.isalpha()]
     return frozenset(v for v in vocabulary for t in stems if v != t and v.startswith(t) and len(v) <= len(t) + 4)
+
+
+_NAME_RUN = re.compile(r"\b[A-Z][a-z]*[A-Za-z]*(?:\s+[A-Z][A-Za-z]*)+\b")
+
+
+def name_parts(question: str) -> frozenset[str]:
+    """Stems of the words of multi-word capitalised names ("Pulse Max Speaker" gives "max"): a short word inside
+    a name is part of what is asked about, not a reference tag."""
+    return frozenset(stem(w) for m in _NAME_RUN.finditer(question) for w in words(m.group(0)) if w.isalpha())

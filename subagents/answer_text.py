@@ -19,7 +19,8 @@ def not_covered(question: str, found: Sequence[str], missing: Sequence[str], tit
     if not found:
         return f"{nothing_found(question)} {_NOT_SURE}"
     where = f' ("{title}")' if title else ""
-    missing = [m for m in missing if m not in found] or missing  # a word is found or missing, never both
+    # A word is found or missing, never both: when every asked word is there, no one statement joins them.
+    missing = [m for m in missing if m not in found] or ["in one statement that answers the question"]
     return (
         f"{nothing_found(question)} The closest passage{where} mentions {', '.join(found)} but not "
         f"{', '.join(missing)}. {_NOT_SURE}"

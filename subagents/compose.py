@@ -34,6 +34,7 @@ from cognicore.subagents._question_terms import (
     derived_forms,
     is_key_code,
     labelled_concepts,
+    name_parts,
     noise_code,
     proper_nouns,
     question_concepts,
@@ -319,8 +320,9 @@ class OfflineAnswerComposer:
         words it is a likely misspelling of ("retrun" -> "return").
         """
         read: list[tuple[frozenset[str], str]] = []
+        parts = name_parts(question)
         for concept, label in labelled_concepts(question, self._synonyms):
-            if all(noise_code(t, vocabulary) for t in concept):
+            if all(noise_code(t, vocabulary) for t in concept) and not concept & parts:
                 continue
             if not concept & vocabulary:
                 variants = frozenset().union(*(spelling_variants(t, vocabulary) for t in concept))

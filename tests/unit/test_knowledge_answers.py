@@ -6,7 +6,7 @@ from typing import Any
 
 from cognicore.memory.retrieval import paraphrase_terms
 from cognicore.subagents._answer_shape import Shape, asked_shape, asks_consequence, asks_which_document
-from cognicore.subagents._question_terms import ALTERNATIVES, derived_forms, unknown_versions
+from cognicore.subagents._question_terms import ALTERNATIVES, derived_forms, name_parts, unknown_versions
 from cognicore.subagents.compose import ComposedAnswer, OfflineAnswerComposer
 
 DOCK = """# Marina dock rules
@@ -116,3 +116,16 @@ def test_only_words_the_corpus_never_uses_are_widened_for_retrieval() -> None:
     lexicon = frozenset("damag parcel report replac".split())
     assert "damaged" in paraphrase_terms("what if my parcel arrives broken", lexicon, ALTERNATIVES)
     assert paraphrase_terms("what if my parcel is damaged", lexicon, ALTERNATIVES) == []
+
+
+async def test_a_short_word_inside_a_name_is_part_of_the_name_not_a_tag() -> None:
+    assert name_parts("When did the Nova Max Lamp launch?") >= {"max"}
+    answer = await compose("When did the Nova Max Lamp launch?", LAMP)
+    assert answer.used == [] and "max" in answer.text.split(" but not ")[1], answer.text
+
+
+async def test_every_asked_word_found_apart_is_said_so() -> None:
+    care = "# Lamp care\n\nThe lamp has a warranty of two years.\n\nLens caps are sold separately in packs of three."
+    answer = await compose("What is the warranty on lens caps?", care)
+    assert answer.used == [], answer.text
+    assert "mentions warranty, lens, caps but not in one statement that answers the question" in answer.text
