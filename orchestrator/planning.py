@@ -128,7 +128,7 @@ _TELLING = frozenset(
     )
 )
 # "split by channel", "per component", "for each region": a grouping by a column or table of the data.
-_GROUPED = re.compile(r"\b(?:by|per|across|for each|each)\s+(?P<word>[\w-]+)", re.I)
+_GROUPED = re.compile(r"\b(?:by|per|across|for each|each)\s+(?:the\s+|our\s+)?(?P<word>[\w-]+)", re.I)
 
 
 @dataclass(frozen=True)
@@ -180,7 +180,8 @@ def asks_figures(request: str, data: DataWords) -> str | None:
 # Aggregates and superlatives of a thing the data holds ("the oldest open ticket", "share of P1 tickets").
 _AGGREGATE = re.compile(
     r"\b(?:top|bottom|best|worst|highest|lowest|most|least|fewest|oldest|newest|youngest|largest|smallest|"
-    r"biggest|busiest|earliest|latest|average|mean|median|percentage|percent|share|proportion|number of)\b",
+    r"biggest|busiest|earliest|latest|average|mean|median|percentage|percent|share|proportion|portion|fraction|"
+    r"distributed|distribution|number of)\b",
     re.I,
 )
 # Rows asked for by enumeration: "list ben's open tickets", "which tickets are ...", "what are the open ...".
@@ -209,19 +210,42 @@ def asks_rows(request: str, data: DataWords, values: Iterable[str] = ()) -> str 
     """
     found = set(terms(request))
     tables = sorted(found & data.counted)
+    # A value of the data, also in the plural ("the P1s"), names its rows.
+    named = [v for v in values if len(v) > 1 and re.search(rf"(?<!\w){re.escape(v)}(?:e?s)?(?!\w)", request, re.I)]
     if not tables:
-        return None
+        # "list the p1s", "who handles the most P1s", "is anything still unassigned": the rows a value (or an empty
+        # column) of the data stands for, with no table word.
+        if named and (_AGGREGATE.search(request) or _ENUMERATES.match(request)):
+            return named[0]
+        return "rows" if _negates_column(found, data.counted) and is_asked(request) else None
     if _AGGREGATE.search(request) or _PER_PERIOD.search(request) or _IN_PERIOD.search(request):
         return tables[0]
-    named = [v for v in values if len(v) > 1 and re.search(rf"(?<!\w){re.escape(v)}(?!\w)", request, re.I)]
     if _ENUMERATES.match(request) and (named or len(tables) >= 2 or _negates_column(found, data.counted)):
         return tables[0]
+    bare = not (_WH_QUESTION.match(request) or _AUXILIARY.search(request))
+    if named and bare and not (found - STOPWORDS) - data.counted - data.values:
+        return tables[0]  # "ana's open tickets": a phrase of nothing but the data's rows and values asks for them
     if len(named) >= 2 and _COMPARES.search(request) and not _WH_QUESTION.match(request):
         return tables[0]  # "P1 vs P2 incidents": two values of the data side by side (not "what is the SLA ...")
     return None
 
 
 _WH_QUESTION = re.compile(r"^\s*(?:what|how|why|when|where|who)\b", re.I)
+_AUXILIARY = re.compile(
+    r"\b(?:is|are|was|were|be|been|being|has|have|had|do|does|did|can|could|should|would|will|shall|may|might|must|"
+    r"i|we|you|he|she|they)\b",
+    re.I,
+)
+_ASKED = re.compile(
+    r"^\s*(?:is|are|was|were|do|does|did|has|have|any|anything|what|which|who|how|list|show)\b|\?\s*$", re.I
+)
+
+
+def is_asked(request: str) -> bool:
+    """A question or a request for rows ("is anything still unassigned"), not news ("ben's laptop is unassigned")."""
+    return _ASKED.search(request) is not None
+
+
 _COMPARES = re.compile(r"\b(?:vs|versus|compared?\s+(?:to|with)|against)\b", re.I)
 
 
@@ -286,6 +310,7 @@ class OfflinePlanner:
         self._vocab = vocabulary
         self._counted = frozenset(stem(w) for w in counted)
         self._data = DataWords.of(counted, values)
+        self._values = list(values)
 
     async def plan(self, *, request: str, agents: list[dict[str, str]], feedback: list[str], memory: str = "") -> Plan:
         names = {a["name"] for a in agents}
@@ -297,6 +322,7 @@ class OfflinePlanner:
             bool(found & (vocab.data | self._data.counted))
             or counts_data(request, self._counted)
             or asks_figures(request, self._data) is not None
+            or (not found & vocab.knowledge and asks_rows(request, self._data, self._values) is not None)
         )
         wants_knowledge = bool(found & vocab.knowledge)
         steps: list[PlanStep] = []

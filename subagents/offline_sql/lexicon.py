@@ -66,7 +66,7 @@ VERB_FORMS = frozenset({f for v in _VERBS for f in _inflections(v)} | set(_IRREG
 # Words the mapper reads with rules (periods, aggregates, ranking, shape); known, so never spell-corrected.
 RULE_WORDS = frozenset(
     """
-    total sum overall altogether combined average avg mean median count counts distinct different unique
+    total sum overall altogether combined average avg mean median count counts tally distinct different unique
     top bottom best worst highest lowest most least fewest largest smallest biggest leading greatest
     strongest weakest poorest maximum minimum max min rank ranked ranking ranks order ordered sorted
     share percentage percent proportion contribution mix fraction portion trend trends trending evolution evolve evolved
@@ -75,6 +75,8 @@ RULE_WORDS = frozenset(
     to date qtd mtd ytd yesterday today day days daily week weeks weekly month months monthly quarter quarters
     quarterly year years yearly annual annually q1 q2 q3 q4 first second third fourth fy weekday weekdays
     january february march april june july august september october november december
+    monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays
+    saturdays sundays
     jan feb mar apr jun jul aug sep sept oct nov dec how many one two three four five six seven eight nine ten
     eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty
     """.split()

@@ -43,6 +43,9 @@ SQL_VOCABULARY = SqlVocabulary(
         "volume of tickets": "number of tickets",
         "resolved": "closed",
         "solved": "closed",
+        "being worked on": "in progress",
+        "worked on": "in progress",
+        "workload": "number of tickets",
     },
     ignore=("support desk", "service desk", "help desk", "helpdesk"),
 )

@@ -1,0 +1,51 @@
+"""Requests for a data's rows named only by its values (issue 9.1, engineer S3): the offline classifier and
+planner send them to the database, by the schema's words and values, never by a domain word list."""
+
+from __future__ import annotations
+
+import pytest
+
+from cognicore.orchestrator.planning import DataWords, OfflinePlanner, asks_rows
+
+COUNTED = ["tickets", "ticket_id", "title", "component", "priority", "status", "opened_at", "assignee"]
+VALUES = ["VPN", "Email", "Printer", "Payroll app", "P1", "P2", "open", "in_progress", "closed", "ana", "ben"]
+DATA = DataWords.of(COUNTED, VALUES)
+AGENTS = [
+    {"name": "database_query", "description": "Answers questions over the database.", "input_hint": ""},
+    {"name": "rag_query", "description": "Answers from the documents.", "input_hint": ""},
+]
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        "list the p1s",  # a value in the plural, no table word
+        "who handles the most P1s",
+        "is anything still unassigned",  # an empty column
+        "what portion of all tickets are p1",
+        "what fraction of ben's tickets are closed",
+        "How are the incidents distributed across the assignees?",
+        "ana's open tickets",  # nothing but the data's rows and values
+    ],
+)
+def test_rows_named_by_values_ask_the_database(request_: str) -> None:
+    assert asks_rows(request_, DATA, VALUES) is not None
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        "the VPN tickets keep failing",  # words the data does not hold: maybe a runbook's matter
+        "Ben is working on the VPN tickets today",  # news, not a request
+        "what do the P1 tickets require",
+        "ben's laptop is unassigned now",  # told, not asked
+    ],
+)
+def test_other_sentences_naming_values_do_not(request_: str) -> None:
+    assert asks_rows(request_, DATA, VALUES) is None
+
+
+async def test_the_offline_planner_plans_the_database_for_them() -> None:
+    planner = OfflinePlanner(counted=COUNTED, values=VALUES)
+    plan = await planner.plan(request="list the p1s", agents=AGENTS, feedback=[])
+    assert [s.agent for s in plan.steps] == ["database_query"]
