@@ -73,7 +73,37 @@ def named_changes(
         target = _closest(out, positive, known)
         if target is not None:
             out[target] = _into_slot(out[target], known, value)
-    return [_replacing_taste(c, known_facts) for c in out]
+    return [_replacing_taste(_same_thing(c, known_facts), known_facts) for c in out]
+
+
+def _same_thing(candidate: FactCandidate, known_facts: Sequence[dict[str, Any]]) -> FactCandidate:
+    """A new value of a known slot named in other words: "the new-hire laptop" after "our standard laptop for new
+    hires". Same subject, same head noun, and every other word of the new slot is in the known statement, so
+    "the marketing budget" never names "our travel budget"."""
+    if candidate.contradicts or not candidate.exclusive:
+        return candidate
+    words = _stems(predicate_key(candidate.predicate))
+    if len(words) < 2:
+        return candidate
+    for known in known_facts:
+        slot = _stems(predicate_key(str(known.get("predicate", ""))))
+        said = set(_stems(f"{known.get('statement', '')}"))
+        if (
+            known.get("status", "active") == "active"
+            and subject_key(str(known.get("subject", ""))) == subject_key(candidate.subject)
+            and slot
+            and slot != words
+            and slot[-1] == words[-1]
+            and set(words) <= said
+            and normalize(str(known.get("object", ""))) != normalize(candidate.object)
+        ):
+            return candidate.model_copy(update={"contradicts": str(known.get("statement") or "")})
+    return candidate
+
+
+def _stems(text: str) -> list[str]:
+    """Content words with a plural "s" dropped, so "new hires" and "new_hire" compare equal."""
+    return [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in _words(text)]
 
 
 _TASTES = ("likes", "prefers", "favourite_", "drinks")

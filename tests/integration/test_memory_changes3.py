@@ -67,6 +67,8 @@ CHANGES = [
     ("There are 4 of us on the service desk.", "Two people joined, so we're 6 on the service desk now.", "4 people",
      "6 people"),
     ("I take my coffee black.", "I've given up coffee, it's herbal tea for me now.", "coffee black", "herbal tea"),
+    ("Our standard laptop for new hires is the Dell Latitude.", "we've switched the new-hire laptop to the Lenovo T14",
+     "Latitude", "T14"),
     ("Our maintenance window is Sunday 2-4am.", "Correction: the maintenance window is Saturday 10pm to midnight.",
      "Sunday", "Saturday"),
 ]  # fmt: skip

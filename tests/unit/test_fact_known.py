@@ -119,3 +119,20 @@ def test_the_answering_side_recognises_the_unclear_marker() -> None:
     from cognicore.subagents.memory_evidence import UNCLEAR_OBJECT as answered
 
     assert UNCLEAR_OBJECT == public == answered  # memory_answer says "unsure" for exactly this object
+
+
+@pytest.mark.parametrize(
+    ("first", "change", "names_it"),
+    [
+        ("Our standard laptop for new hires is the Dell Latitude.",
+         "we've switched the new-hire laptop to the Lenovo T14", True),
+        ("I like bar charts best.", "Actually I've come round to line charts.", True),  # a taste of the same kind
+        ("Our travel budget is 8k.", "We cut the marketing budget to 5k now.", False),  # another budget
+        ("I like bar charts best.", "Actually I've come round to green tea.", False),  # another kind of thing
+    ],
+)  # fmt: skip
+async def test_a_slot_named_in_other_words_is_named_only_when_it_is_the_same_thing(
+    first: str, change: str, names_it: bool
+) -> None:
+    said = _known(first)[0]["statement"]
+    assert any(f.contradicts == said for f in await _change(first, change)) is names_it
