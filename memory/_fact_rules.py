@@ -530,7 +530,7 @@ _ABOUT_USER = [
         (r"^I\s+(?:have\s+)?(?:just\s+|recently\s+)?(?:moved|relocated)\s+to\s+(?P<o>.+)$", "lives_in",
          "The user lives in {o}"),
         (r"^I\s+am\s+(?:originally\s+)?from\s+(?P<o>.+)$", "is_from", "The user is from {o}"),
-        (r"^(?:call\s+me|I\s+am\s+called|people\s+call\s+me|I\s+go\s+by)\s+(?P<o>.+)$", "name",
+        (r"^(?:call\s+me|I\s+am\s+called|people\s+call\s+me|I\s+go\s+by)\s+(?!(?:a|an|the|some)\s)(?P<o>.+)$", "name",
          "The user's name is {o}"),
         (r"^I\s+(?:now\s+|currently\s+)?work\s+(?:at|for)\s+(?P<o>.+)$", "works_at", "The user works at {o}"),
         (r"^I\s+(?:now\s+|currently\s+)?work\s+as\s+(?:an?\s+)?(?P<o>.+)$", "works_as",

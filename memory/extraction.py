@@ -20,7 +20,7 @@ from cognicore.memory.llm import LlmRole
 ROLE = "extract_facts"
 __all__ = [
     "ROLE", "UNCLEAR_OBJECT", "ExtractedFacts", "FactCandidate", "FactExtractor", "LlmFactExtractor",
-    "OfflineFactExtractor", "in_known_slot", "in_known_wording",
+    "OfflineFactExtractor", "in_known_slot", "in_known_wording", "states_facts",
 ]  # fmt: skip
 # `UNCLEAR_OBJECT`: the object of a marker fact that replaced a known fact whose change could not be read.
 
@@ -103,6 +103,12 @@ Rules:
 - For a decision with a reason, put the reason in `based_on` and also extract the reason as a fact whose
   statement is exactly that text.
 - Statements are single third-person sentences that make sense on their own."""
+
+
+def states_facts(text: str) -> bool:
+    """Does `text` state something the offline rules read as a fact? Never true of a question, a request or a
+    hypothetical (they are dropped before any rule runs), so a router may take it as a sign of a statement."""
+    return bool(read_facts(text))
 
 
 class OfflineFactExtractor:

@@ -136,3 +136,22 @@ async def test_a_slot_named_in_other_words_is_named_only_when_it_is_the_same_thi
 ) -> None:
     said = _known(first)[0]["statement"]
     assert any(f.contradicts == said for f in await _change(first, change)) is names_it
+
+
+@pytest.mark.parametrize(
+    ("text", "states"),
+    [
+        ("Backups run every night at 1am.", True),
+        ("Helga retired, I report to Tobias now.", True),
+        ("Each agent handles 30 tickets a day.", True),
+        ("Call me Sam.", True),
+        ("Call me a taxi to the airport", False),  # a request, not a name
+        ("How many tickets did each agent handle last week?", False),
+        ("Show revenue by region for last quarter", False),
+        ("If we hire two people, our team would be 8.", False),  # a hypothetical
+    ],
+)
+def test_states_facts_tells_a_statement_from_a_request(text: str, states: bool) -> None:
+    from cognicore.memory.extraction import states_facts
+
+    assert states_facts(text) is states
