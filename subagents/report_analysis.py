@@ -132,7 +132,9 @@ def _ranking(table: Table, s: Shape, style: Style, asked: int | None, bottom: bo
 
     basis = ""
     if queried is not None and pct(0):
-        basis = f"{pct(0)} of the total"  # the query computed it over every row, before any top-N cut
+        # The query computed it over every row before any top-N cut; with several label columns (a top N per
+        # region) it is of the row's own group, not of the grand total.
+        basis = f"{pct(0)} of the total" if len(s.labels) == 1 else f"{pct(0)} of its group's total"
     elif total:
         basis = f"{pct(0)} of the {fmt(total)} total across {n_rows} {whats}"
     elif shown:

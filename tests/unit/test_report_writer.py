@@ -390,3 +390,13 @@ async def test_a_tied_lead_in_a_report_is_said_never_one_name_picked() -> None:
         == "Europe and Asia Pacific tie for the lead in revenue with $500 each, 25.0% each of the total."
     )
     assert not any(" leads " in f for f in draft.findings)
+
+
+async def test_a_share_within_groups_is_not_called_a_share_of_the_total() -> None:
+    data = {
+        "columns": ["region", "product", "revenue", "share_pct", "rank"],
+        "rows": [["Europe", "Buds", 500.0, 40.0, 1], ["Asia", "Watch", 450.0, 30.0, 1]],
+        "period": Q3,
+    }
+    draft = await write("Report on the top product in each region", table_input(data))
+    assert draft.findings[0] == "Europe · Buds leads revenue with $500, 40.0% of its group's total."
