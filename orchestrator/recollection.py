@@ -102,7 +102,7 @@ async def recollect(
     ended = {_plain(h.fact.statement) for h in fact_hits if h.fact.status != "active"}
     # What the user said since the facts that may answer, whatever its words: a change worded so that neither
     # the extractor nor the search matched it ("Leon is covering") must still be weighed against them.
-    since = await _said_since(memory, user_id, session_id, fact_hits, episodes) if is_question(request) else []
+    since = await _said_since(memory, user_id, session_id, request, fact_hits, episodes) if is_question(request) else []
     if not history:
         fact_hits = [h for h in fact_hits if h.fact.status == "active"][:FACTS_K]
     # Active memories first (in their ranked order); archived ones only fill what is left.
@@ -169,21 +169,19 @@ async def recollect(
 
 
 async def _said_since(
-    memory: Memory, user_id: str, session_id: str, fact_hits: Sequence[Any], episodes: Sequence[Any]
+    memory: Memory, user_id: str, session_id: str, request: str, fact_hits: Sequence[Any], episodes: Sequence[Any]
 ) -> list[Any]:
     """The user's latest sayings since the oldest recalled current fact (or saying) began, ranked by the stream."""
     told = [ep for ep in episodes if ep.kind == "observation" and _informative(ep.content, ep.metadata)]
     starts = [h.fact.valid_from for h in fact_hits if h.fact.status == "active"] + [ep.created_at for ep in told]
-    if not starts:
-        return []
     hits = await memory.stream.search(
         user_id,
-        " ".join([h.fact.statement for h in fact_hits[:SINCE_K]] + [ep.content for ep in told[:SINCE_K]]),
+        " ".join([h.fact.statement for h in fact_hits[:SINCE_K]] + [ep.content for ep in told[:SINCE_K]]) or request,
         k=SINCE_K,
         kinds=["observation"],
         session_id=session_id,
         session_first=True,
-        since=min(starts),
+        since=min(starts) if starts else None,  # nothing recalled ("what do you know about me?"): the latest
         metadata={"speaker": "user"},
         min_similarity=-1.0,
         quiet=True,

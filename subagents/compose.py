@@ -143,15 +143,12 @@ class OfflineAnswerComposer:
         personal = about_the_asker(question)
         # Documents hold no history: "what was the budget before?" is about what the user said, too.
         asks_memory = personal or asks_about_the_past(question) or asks_who_does(question)
-        # "How big is the team now?": how things stand now may be what the user said, if memory covers it all.
+        # "How big is the team now?", "When is the pricing review?": what the user told may answer a question
+        # not about them, when the memory covers all of it (and, unless it asks how things stand now, the
+        # documents do not).
         standing = not asks_memory and asks_how_things_stand(question)
-        asks_memory = asks_memory or standing
-        remembered = (
-            answer_from_memory(
-                question, concepts, [p for p in passages if is_memory(p)], previous=last_user_turn(history)
-            )
-            if asks_memory
-            else None
+        remembered = answer_from_memory(
+            question, concepts, [p for p in passages if is_memory(p)], previous=last_user_turn(history)
         )
         documents = [p for p in passages if not is_memory(p)]
         # One shared word is no evidence that a document answers a question about the asker ("where do I live?").
@@ -162,8 +159,9 @@ class OfflineAnswerComposer:
         if (personal and len(topic_concepts(concepts)) <= 1 and not names_a_thing) or only_memory:
             documents = []
         found, coverage = self._from_documents(question, documents)
-        if standing and remembered is not None and remembered.coverage < 1.0:
-            remembered = None
+        if not asks_memory and remembered is not None:
+            if remembered.coverage < 1.0 or (not standing and found.used and coverage >= 1.0):
+                remembered = None
         if remembered is not None and (not found.used or remembered.coverage >= coverage):
             return ComposedAnswer(text=remembered.text, used=remembered.used)
         return found

@@ -198,7 +198,7 @@ def answer_from_memory(
         return None
     scored = []
     for p in passages:
-        present = set(terms(text_of(p)))
+        present = set(terms(text_of(p))) | set(terms(text_of(p).replace("-", " ")))  # "second-line": both
         share = sum(1 for c in topic if c & present) / len(topic)
         if share >= MIN_SHARE:
             scored.append((share, p))
@@ -224,6 +224,13 @@ def answer_from_memory(
             return MemoryAnswer(
                 text=" ".join(lines), used=[int(p["index"]) for p in [*earlier[: MAX_MEMORIES - 1], now]], coverage=1.0
             )
+        sayings = [p for p in passages if p.get("status") == "said"]
+        later = unread_since([now], sayings, topic, persistence=False)
+        if later:  # the current fact was itself changed later, in words the extractor did not read
+            newer = later[0]
+            then = f'Then on {newer.get("since") or "a later day"} you said: "{_said(newer)}." [{newer["index"]}]'
+            text = f"{_line(now)} {then}"
+            return MemoryAnswer(text=text, used=[int(now["index"]), int(newer["index"])], coverage=1.0)
         known = re.sub(r"\.?\s*\[\d+\]$", "", _line(now))
         text = f"The closest passage is what you told me ({known}) but not what it was before. {NOT_SURE}"
         return MemoryAnswer(text=text, used=[], coverage=max(s for s, _ in chosen))
@@ -239,6 +246,11 @@ def answer_from_memory(
         picked = [p for p in picked if not is_unclear(p)] or picked
     if not past and is_unclear(picked[0]):
         return _unread_change(picked[0], passages, best)
+    if not past and picked[0].get("status") == "said":
+        moved = changed_since(picked[:1], passages)
+        if moved:  # only said, then read as a change in other words: the newer fact is the answer
+            text = f"{_line(moved[0])} Before that: {_line(picked[0])}"
+            return MemoryAnswer(text=text, used=[int(moved[0]["index"]), int(picked[0]["index"])], coverage=best)
     if not past:
         doubt = _doubt(question, picked, passages, topic)
         if doubt is not None:
@@ -283,7 +295,7 @@ def _doubt(
     if not later:
         return None
     first, newer = lead[0], later[0]
-    said = text_of(newer).strip().rstrip(".")
+    said = _said(newer)
     how = "you said" if newer.get("status") == "said" else "I noted"
     text = (
         f'{_line(first)} But later, on {newer.get("since") or "a later day"}, {how}: "{said}." '
@@ -361,3 +373,8 @@ def last_user_turn(history: str) -> str:
         if line.startswith("user: "):
             return line.removeprefix("user: ")
     return ""
+
+
+def _said(passage: dict[str, Any]) -> str:
+    """A memory's own words for quoting, without the final full stop."""
+    return text_of(passage).strip().rstrip(".")

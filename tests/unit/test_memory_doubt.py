@@ -157,3 +157,24 @@ async def test_what_do_you_know_about_me_includes_what_no_fact_holds() -> None:
     asked = _said(3, "what's my quota?", "2031-05-03T09:00:00+00:00", turn="c#1", read=False)
     text, used = await _ask("what do you remember about me?", [fact, unread, asked])
     assert used == [2, 1] and "macOS fleet" in text, text
+
+
+async def test_only_said_then_read_as_a_change_answers_from_the_newer_fact() -> None:
+    said = _said(1, "I cover the Iberia region.", "2031-05-02T10:15:00+00:00", turn="a#1", read=False)
+    moved = _fact(2, "The user is assigned to Nordics (moved from Iberia).", "2031-05-02T10:16:00+00:00", turn="b#1")
+    text, used = await _ask("which region is mine?", [said, moved])
+    assert NOT_SURE not in text and used == [2, 1] and text.startswith("The user is assigned to Nordics"), text
+
+
+async def test_before_a_change_the_extractor_did_not_read_is_the_current_fact() -> None:
+    fact = _fact(1, "Our P3 response target is 24 hours.", "2031-05-02T10:15:00+00:00", turn="a#1")
+    later = _said(2, "The P3 response target was tightened to 16 hours.", "2031-05-02T10:16:00+00:00", turn="b#1",
+                  read=False)  # fmt: skip
+    text, used = await _ask("What was the P3 response target before?", [fact, later])
+    assert used == [1, 2] and text.startswith("Our P3 response target is 24 hours") and "16 hours" in text, text
+
+
+async def test_hyphenated_words_match_either_way() -> None:
+    fact = _fact(1, "Our second-line team is based in Porto.", "2031-05-02T10:15:00+00:00", turn="a#1")
+    text, used = await _ask("Where is the second line team based?", [fact])
+    assert used == [1] and "Porto" in text, text
