@@ -106,7 +106,29 @@ def fills_shape(shape: Shape, text: str, question: str, common: frozenset[str] =
         return bool(_DATE.search(text) or _DURATION.search(text))
     if shape is Shape.AMOUNT:
         return bool(_AMOUNT.search(_without(text, question)))
+    if _ASKS_AGENT.search(" ".join(question.lower().split())):
+        # "Who founded X?" asks who did it: a sentence must name its doer (a person, "by: X", or a role as its
+        # subject), not merely mention people ("opened an office to serve customers").
+        return names_person(text, question, common) or bool(_agent(text, question, common)) or _role_subject(text)
     return bool(_names(text, question, common))
+
+
+# "Who founded / decided / opened ...?": a past event, whose doer is asked for.
+_ASKS_AGENT = re.compile(
+    r"^\W*who\s+(?:first\s+)?(?:\w+ed|made|built|wrote|began|led|set up|chose|took|gave|sold|bought|ran|won|"
+    r"came up with|thought of|signed)\b"
+)
+
+
+def _agent(text: str, question: str, common: frozenset[str]) -> list[str]:
+    """The agents of a passive the question does not name ("Decided by: Maya" gives "Maya")."""
+    asked = {stem(w) for w in words(question)}
+    return [m.group(1) for m in _AGENT.finditer(text) if stem(m.group(1).lower()) not in asked | common]
+
+
+def _role_subject(text: str) -> bool:
+    """True when a role noun opens the sentence ("The board decided ...", "Support staff may ...")."""
+    return any(stem(w) in _ROLES for w in words(text)[:3])
 
 
 def _without(text: str, question: str) -> str:

@@ -101,6 +101,8 @@ PHRASES = {
     "(?:bring|brings|bringing|brought) back": "return",
     "(?:take|takes|taking|took) back": "return",
     "money back": "refund",
+    "(?:push|pushes|pushed|pushing) back": "delay",
+    "(?:put|puts|putting) off": "delay",
     "how much": "price",
     "how long": "",  # the question's shape asks for a duration; the words say nothing
     "how fast": "",

@@ -129,3 +129,14 @@ async def test_every_asked_word_found_apart_is_said_so() -> None:
     answer = await compose("What is the warranty on lens caps?", care)
     assert answer.used == [], answer.text
     assert "mentions warranty, lens, caps but not in one statement that answers the question" in answer.text
+
+
+async def test_who_did_something_needs_its_doer_not_any_people() -> None:
+    harbour = (
+        "# Harbourline history\n\nThe company opened its second marina in Bergen in 2019 to serve customers there.\n\n"
+        "## Founders\n\nHarbourline was founded in 2012 by Ana Ruiz and Tom Berg."
+    )
+    missed = await compose("Who opened the Bergen marina?", harbour)
+    assert missed.used == [], missed.text
+    found = await compose("Who founded Harbourline?", harbour)
+    assert "Ana Ruiz" in found.text, found.text
