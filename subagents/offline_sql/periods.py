@@ -124,10 +124,18 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     # "on 6 January 2026", "January 6th, 2026": one day
     # ("since 2 March 2026" is no single day: left to the rules after, or unsure)
     (
-        rf"(?<!since )(?<!from )(?<!after )\b([0-3]?\d)(?:st|nd|rd|th)? (?:of )?{_MONTH},? ((?:19|20)\d\d)\b",
+        rf"(?<!since )(?<!from )(?<!after )(?<!since the )(?<!from the )(?<!after the )"
+        rf"\b([0-3]?\d)(?:st|nd|rd|th)? (?:of )?{_MONTH},? ((?:19|20)\d\d)\b",
         "day_month_year",
     ),
     (rf"(?<!since )(?<!from )(?<!after )\b{_MONTH} ([0-3]?\d)(?:st|nd|rd|th)?,? ((?:19|20)\d\d)\b", "month_day_year"),
+    # "since January 7", "after the 6th of January 2026": from that day ("after": the day after); with no year,
+    # the most recent such day that has come
+    (
+        rf"\b(since|from|after) (?:the )?(?:([0-3]?\d)(?:st|nd|rd|th)? (?:of )?{_MONTH}|"
+        rf"{_MONTH} ([0-3]?\d)(?:st|nd|rd|th)?)(?:,? ((?:19|20)\d\d))?\b",
+        "since_day",
+    ),
     (rf"\b(since|from|after) (?:{_MONTH} )?((?:19|20)\d\d)\b", "since"),
     (rf"\b{_MONTH}(?: of)? ((?:19|20)\d\d)\b", "month_of_year"),
     (rf"\b(?:since|from|after) {_MONTH}\b", "since_month"),
@@ -206,6 +214,17 @@ def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> P
         except ValueError as exc:
             raise Unsure(f"'{m.group(0)}' is not a day of the calendar.") from exc
         return Period(None, end, f"before {end.isoformat()}")
+    if handler == "since_day":
+        verb, day1, month1, month2, day2, year = g
+        month, day = _month_number(month1 or month2), int(day1 or day2)
+        try:
+            start = date(int(year) if year else today.year, month, day)
+            if not year and start > today:
+                start = date(today.year - 1, month, day)
+        except ValueError as exc:  # "since 30 February"
+            raise Unsure(f"'{m.group(0)}' is not a day of the calendar.") from exc
+        start += timedelta(days=1 if verb == "after" else 0)
+        return Period(start, None, f"since {start.isoformat()}", partial=True)
     if handler == "since_month":  # "since June": the most recent June (this year's, or last year's when to come)
         n = _month_number(g[0])
         start = date(today.year if n <= today.month else today.year - 1, n, 1)
