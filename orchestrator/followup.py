@@ -21,6 +21,12 @@ _SAME = re.compile(
     r"(?:the\s+|that\s+)?same(?:\s+[a-z]+)?(?:\s+but)?\s+" + _PREP + r"\s+(?P<value>.+?)" + _TAIL,
     re.IGNORECASE,
 )
+# "repeat that for 2024", "do it again for Europe", "run the same query for P2": one value changed.
+_AGAIN = re.compile(
+    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:repeat|redo|rerun|re-run|run|do|try)\s+"
+    r"(?:it|that|this|the\s+same(?:\s+[a-z]+)?)(?:\s+again)?\s+" + _PREP + r"\s+(?P<value>.+?)" + _TAIL,
+    re.IGNORECASE,
+)
 # "what about X?", "how about X?"
 _ABOUT = re.compile(_LEAD + r"(?:what|how)\s+about\s+(?P<value>.+?)" + _TAIL, re.IGNORECASE)
 # "and by units instead?", "now for Europe", "ok and split by channel?": a lead word or "instead" marks it, so
@@ -36,8 +42,8 @@ _BARE = re.compile(r"^\s*(?:(?:and|but|now|also|ok(?:ay)?)[,\s]+)+(?:the\s+)?(?P
 # "only the p1s", "just the closed ones": a filter added to the previous request (a known value, checked later).
 _ONLY = re.compile(
     _LEAD
-    + r"(?:(?:show|give|list)(?:\s+me)?\s+)?(?:only|just)\s+(?:the\s+)?(?P<value>[^?.!,]+?)(?:\s+ones?)?"
-    + r"(?:\s+only)?"
+    + r"(?:(?:show|give|list)(?:\s+me)?\s+)?(?:(?:only|just)\s+(?:(?:for|in|from|with)\s+)?(?:the\s+)?"
+    + r"(?P<value>[^?.!,]+?)(?:\s+ones?)?(?:\s+only)?|(?:(?:for|in|from)\s+)?(?:the\s+)?(?P<last>[^?.!,]+?)\s+only)"
     + _TAIL,
     re.IGNORECASE,
 )
@@ -51,7 +57,7 @@ _OF_THOSE = re.compile(
 _BREAK_DOWN = re.compile(
     _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?"
     r"(?:split(?:\s+(?:it|that|this|them))?(?:\s+up)?|break(?:\s+(?:it|that|this|them))?\s+down|"
-    r"group(?:\s+(?:it|that|this|them))?|show(?:\s+(?:it|that|this|them))?)\s+(?P<prep>by|per)\s+"
+    r"group(?:\s+(?:it|that|this|them))?|show(?:\s+me)?(?:\s+(?:it|that|this|them))?)\s+(?P<prep>by|per)\s+"
     r"(?P<value>[^?.!]+?)" + _TAIL,
     re.IGNORECASE,
 )
@@ -102,15 +108,19 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
     drawn = _AS_ARTEFACT.match(request)
     if drawn is not None:
         return Change(prep="as", value=f"a {drawn.group('value') or 'chart'}".lower())
-    for pattern in (_SAME, _ABOUT, _INSTEAD, _BREAK_DOWN, _OF_THOSE, _ONLY, _SHORT, _BARE):
+    for pattern in (_SAME, _AGAIN, _ABOUT, _INSTEAD, _BREAK_DOWN, _OF_THOSE, _ONLY, _SHORT, _BARE):
         m = pattern.match(request)
         if m is None:
             continue
-        value = m.group("value").strip(" ,;:")
+        value = (m.group("value") or m.groupdict().get("last") or "").strip(" ,;:")
         if not value or len(value.split()) > MAX_VALUE_WORDS or value.split()[0].lower() in _PRONOUNS:
             return None
         prep = (m.groupdict().get("prep") or "").lower()
-        if pattern in (_BARE, _ONLY, _OF_THOSE) and not (PERIOD.fullmatch(value) or _is_known(value, entities)):
+        known = PERIOD.fullmatch(value) or _is_known(value, entities)
+        if pattern in (_ONLY, _OF_THOSE) and not known:
+            # "just for the online channel": a known value and the word for its column, at most three words.
+            known = len(value.split()) <= 3 and bool(_known_in(value, entities))
+        if pattern in (_BARE, _ONLY, _OF_THOSE) and not known:
             return None
         lead = re.match(_PREP + r"\s+(?P<rest>.+)$", value, re.IGNORECASE)
         if not prep and lead:  # "what about by channel?": the preposition is the change's own
@@ -209,6 +219,8 @@ def resolve(
         # "the partner channel": the value it names ("partner") is what replaces, the phrase what is added.
         added = re.sub(r"^the\s+", "", value, flags=re.IGNORECASE)
         value = named[0].group(0) if len(named) == 1 else value
+        if len(named) == 1 and any(m.group(0).lower() == value.lower() for m in _known_in(base, entities)):
+            return base, 0.85  # "Europe only" after a request about Europe: nothing to change
         olds = [m for m in _known_in(base, entities) if m.group(0).lower() != value.lower()]
         column = _column_of(value, columns or {})
         if column is not None:
