@@ -116,7 +116,7 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
         if not value or len(value.split()) > MAX_VALUE_WORDS or value.split()[0].lower() in _PRONOUNS:
             return None
         prep = (m.groupdict().get("prep") or "").lower()
-        known = PERIOD.fullmatch(value) or _is_known(value, entities)
+        known = PERIOD.fullmatch(value) or _STEP.fullmatch(value) or _is_known(value, entities)
         if pattern in (_ONLY, _OF_THOSE) and not known:
             # "just for the online channel": a known value and the word for its column, at most three words.
             known = len(value.split()) <= 3 and bool(_known_in(value, entities))
@@ -152,6 +152,46 @@ def known_value(value: str, entities: Sequence[str]) -> str | None:
         return None
     starts = {e for e in entities if e.lower().startswith(lowered + " ")}
     return next(iter(starts)) if len(starts) == 1 else None
+
+
+# "the quarter before", "the year after", "the month prior": a period relative to the previous request's own.
+_STEP = re.compile(
+    r"(?:the\s+)?(?P<unit>year|quarter|month)\s+(?P<dir>before|prior|earlier|after|later)(?:\s+that)?", re.IGNORECASE
+)
+_BACK = frozenset({"before", "prior", "earlier"})
+_MONTHS = "january february march april may june july august september october november december".split()
+
+
+def names_period(value: str) -> bool:
+    """Whether a follow-up's value is about a period ("the quarter before", "same month last year"): when it cannot
+    be bound to the previous request, the run says so instead of reading the fragment as a request of its own."""
+    return bool(
+        PERIOD.fullmatch(value)
+        or _STEP.fullmatch(value)
+        or re.search(r"\b(?:year|quarter|month|week)s?\b", value, re.I)
+    )
+
+
+def _moved(period: str, unit: str, by: int) -> str | None:
+    """`period` ("in Q3 2025", "for 2024", "in March 2025") moved by `by` of `unit`, with its preposition kept; None
+    when it names no explicit period of that unit (a relative one such as "last quarter" stays unresolved)."""
+    lead = re.match(r"(?:in|for|during|over|of)\s+", period, re.IGNORECASE)
+    prep, text = (lead.group(0) if lead else ""), period[lead.end() if lead else 0 :]
+    year_m = re.search(r"\b((?:19|20)\d\d)\b", text)
+    if year_m is None:
+        return None
+    year = int(year_m.group(1))
+    quarter = re.match(r"q([1-4])\b", text, re.IGNORECASE)
+    month = next((i for i, m in enumerate(_MONTHS) if text.lower().startswith(m)), None)
+    if unit == "year":
+        return prep + text.replace(year_m.group(1), str(year + by))
+    if unit == "quarter" and quarter:
+        index = year * 4 + int(quarter.group(1)) - 1 + by
+        return f"{prep}Q{index % 4 + 1} {index // 4}"
+    if unit == "month" and month is not None:
+        index = year * 12 + month + by
+        return f"{prep}{_MONTHS[index % 12].capitalize()} {index // 12}"
+    return None
 
 
 def _with_year(value: str, old: str) -> str:
@@ -194,6 +234,15 @@ def resolve(
         # "now as a chart": the same request, drawn; a request that already asks for one is unchanged.
         drawn = re.search(ARTEFACT, base, re.IGNORECASE)
         return (base if drawn else f"{base} as {value}"), 0.85
+    if (step := _STEP.fullmatch(value)) is not None:
+        # "the quarter before": the previous request's own period moved by one; unresolved without one.
+        old = PERIOD.search(base)
+        moved = (
+            _moved(old.group(0), step.group("unit").lower(), -1 if step.group("dir").lower() in _BACK else 1)
+            if old
+            else None
+        )
+        return (_splice(base, old.start(), old.end(), moved), 0.85) if old and moved else None
     if PERIOD.fullmatch(value):
         old = PERIOD.search(base)
         if old:

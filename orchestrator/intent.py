@@ -15,7 +15,8 @@ from pydantic.json_schema import SkipJsonSchema
 from cognicore.memory.corpus_words import CorpusVocabulary
 from cognicore.memory.llm import LlmRole, RoleOptions
 from cognicore.memory.text import STOPWORDS, stem, terms, words
-from cognicore.orchestrator.followup import followup_change, previous_request, resolve
+from cognicore.orchestrator.followup import followup_change, names_period, previous_request, resolve
+from cognicore.orchestrator.honesty import topic
 from cognicore.orchestrator.language import unsupported_language, unwrap_wish
 from cognicore.orchestrator.planning import (
     GENERIC,
@@ -344,6 +345,13 @@ class OfflineClassifier:
                         "reason": f"a follow-up of the previous request ({inner.reason})",
                     }
                 )
+            if names_period(change.value):
+                # "what about the quarter before?" after a request with no period of its own: say what was not bound.
+                reason = (
+                    f"it reads as a follow-up of the previous request ({topic(previous)!r}), but I could not tell "
+                    f"which period {change.value!r} stands for there; name the period (e.g. a quarter and its year)"
+                )
+                return IntentDecision(intent="question", reason=reason, confidence=0.3)
         decision = self._rules(request)
         # Only a deployment that says what its data holds (its values) can tell that a name is none of them.
         named = bool(self._columns) and decision.intent != "statement" and not decision.out_of_scope

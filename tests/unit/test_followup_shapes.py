@@ -85,3 +85,10 @@ def test_a_chart_request_that_already_draws_is_unchanged() -> None:
 )
 def test_requests_of_their_own_are_not_followups(request_text: str) -> None:
     assert followup_change(request_text, ENTITIES) is None
+
+
+def test_a_period_step_without_an_explicit_period_to_move_is_not_bound() -> None:
+    change = followup_change("what about the quarter before?", ENTITIES)
+    assert change is not None
+    assert resolve("Repairs last quarter", change, ENTITIES) is None  # relative: no quarter to move
+    assert resolve("Repairs by district", change, ENTITIES) is None

@@ -75,3 +75,18 @@ def test_a_name_inside_a_sentence_is_corrected_only_to_a_name_of_the_deployment(
     assert speller.correct("how many jobs did Initech report")[0] == "how many jobs did Initech report"
     assert speller.correct("how many jobs at Harbuor")[0] == "how many jobs at Harbour"
     assert speller.correct("Shoud I check the jobs")[0] == "Should I check the jobs"  # the first word is no name
+
+
+async def test_a_followup_whose_period_cannot_be_bound_is_unsure_saying_what_was_not_bound() -> None:
+    history = [
+        {"speaker": "user", "content": "How many jobs are pending at Harbour?"},
+        {"speaker": "assistant", "content": "4"},
+    ]
+    decision = await classifier().classify(request="what about the quarter before?", history=history)
+    assert not decision.sure and "could not tell which period" in decision.reason
+    assert "How many jobs are pending at Harbour" in decision.reason
+    bound = await classifier().classify(
+        request="what about the quarter before?",
+        history=[{"speaker": "user", "content": "How many jobs were pending in Q1 2025?"}],
+    )
+    assert bound.sure and bound.resolved_request == "How many jobs were pending in Q4 2024"
