@@ -58,6 +58,8 @@ def named_changes(
     text = message.replace("\u2019", "'").strip()
     if not text or text.endswith("?") or _QUESTION_RE.match(text) or not CHANGE_MARK_RE.search(text):
         return list(candidates)
+    if not candidates and (bare := bare_change(text, known_facts)):
+        return [bare]
     out = list(candidates)
     said = f" {normalize(text)} "
     for known in known_facts:
@@ -130,6 +132,71 @@ def _replacing_taste(candidate: FactCandidate, known_facts: Sequence[dict[str, A
         ):
             return candidate.model_copy(update={"contradicts": str(known.get("statement") or "")})
     return candidate
+
+
+# A change whose subject is left out or is only a slot's name: "switched to almond milk", "sprint review moved to
+# Thursdays", "P2 SLA is now 6 hours", "new extension: 4520". Read only against a known fact of that slot.
+_ELIDED_RE = re.compile(
+    r"^(?:just\s+|(?:I|we)\s+(?:have\s+|just\s+)*)?(?P<verb>moved|switched|changed|went|migrated|relocated)"
+    r"(?:\s+over|\s+back)?\s+to\s+(?P<new>.+)$",
+    re.I,
+)
+_SLOT_CHANGE_RE = re.compile(
+    r"^(?:the\s+|our\s+|my\s+)?(?P<thing>[a-z0-9][\w-]*(?:\s+[\w-]+){0,3}?)\s+(?:(?:has|have)\s+)?(?:is\s+now|are\s+now|"
+    r"changed\s+to|been\s+changed\s+to|moved\s+to|been\s+moved\s+to|got\s+moved\s+to|switched\s+to|went\s+to|"
+    r"is\s+moving\s+to)\s+(?P<new>.+)$"
+    r"|^new\s+(?P<thing2>[a-z][\w-]*(?:\s+[\w-]+){0,3}?)\s*[:=-]\s*(?P<new2>.+)$",
+    re.I,
+)
+_TAIL_RE = re.compile(r"[\s,]*(?:now|from\s+now\s+on|these\s+days|as\s+of\s+\w+|last\s+\w+|!+|\.+)\s*$", re.I)
+
+
+def bare_change(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCandidate | None:
+    """A change the sentence rules cannot read alone, read in the slot of the one known fact it can be about."""
+    text = message.strip()
+    while (trimmed := _TAIL_RE.sub("", text)) != text:
+        text = trimmed
+    active = [k for k in known_facts if k.get("status", "active") == "active" and _value_of(k) != UNCLEAR_OBJECT]
+    about: list[dict[str, Any]] = []
+    new = ""
+    if m := _SLOT_CHANGE_RE.match(text):
+        thing, new = (m["thing"] or m["thing2"]), (m["new"] or m["new2"])
+        words = _stems(thing)
+        about = [k for k in active if words and _stems(str(k.get("predicate", "")))[-1:] == words[-1:]]
+    if not about and (m := _ELIDED_RE.match(text)):
+        new = m["new"]
+        head = (_stems(new) or [""])[-1]
+        moved = m["verb"].lower() in ("moved", "relocated")
+        about = [
+            k for k in active
+            if (head and head in _stems(_value_of(k)))
+            or (moved and predicate_key(str(k.get("predicate", ""))) == "lives_in")
+        ]  # fmt: skip
+    new = new.strip().strip(".!,")
+    if len(about) != 1 or not new or len(new.split()) > 8:
+        return None
+    return _in_slot_of(about[0], new)
+
+
+def _in_slot_of(known: dict[str, Any], new: str) -> FactCandidate:
+    """A new value for the known fact's slot, in its wording when the old value can be swapped in it."""
+    from cognicore.memory.extraction import FactCandidate  # extraction imports this module
+
+    statement, old = str(known.get("statement") or ""), _value_of(known)
+    reworded = re.sub(re.escape(old), new, statement, count=1, flags=re.I) if old else statement
+    if reworded == statement:
+        reworded = re.sub(r"[.\s]+$", "", statement) + f"; now {new}."
+    return FactCandidate(
+        subject=str(known.get("subject") or "user"),
+        predicate=str(known.get("predicate") or "is"),
+        object=new,
+        kind=known.get("kind") or "fact",
+        confidence=0.8,  # the slot was read from what the user said before, not from this sentence alone
+        category=str(known.get("category") or "general"),
+        statement=reworded,
+        contradicts=statement or None,
+        exclusive=True,
+    )
 
 
 def _value_of(known: dict[str, Any]) -> str:

@@ -155,3 +155,34 @@ def test_states_facts_tells_a_statement_from_a_request(text: str, states: bool) 
     from cognicore.memory.extraction import states_facts
 
     assert states_facts(text) is states
+
+
+@pytest.mark.parametrize(
+    ("first", "change", "predicate", "new"),
+    [
+        ("Our on-call rotation is weekly.", "on-call rotation changed to fortnightly", "on_call_rotation",
+         "fortnightly"),
+        ("My desk phone extension is 4411.", "new extension: 4520", "desk_phone_extension", "4520"),
+        ("I live in Porto.", "Just moved to Lisbon!", "lives_in", "Lisbon"),
+        ("I take oat milk in my coffee.", "switched to almond milk", "drinks", "almond milk"),
+        ("Our SLA for P2 is 8 hours.", "P2 SLA is now 6 hours", "sla", "6 hours"),
+        ("The sprint review is on Fridays.", "sprint review moved to Thursdays", "sprint_review", "Thursdays"),
+    ],
+)  # fmt: skip
+async def test_a_change_without_its_subject_is_read_in_the_one_known_slot_it_fits(
+    first: str, change: str, predicate: str, new: str
+) -> None:
+    [fact] = await _change(first, change)
+    assert (fact.predicate, fact.object, fact.exclusive) == (predicate, new, True)
+    assert fact.contradicts == _known(first)[0]["statement"] and new in fact.statement
+
+
+@pytest.mark.parametrize(
+    ("first", "change"),
+    [
+        ("My go-to editor is VS Code.", "I moved over to Neovim last month."),  # which slot: not said, not guessed
+        ("Our standup is at 9:15.", "sprint review moved to Thursdays"),  # no known sprint review
+    ],
+)
+async def test_a_change_without_its_subject_is_not_guessed_into_another_slot(first: str, change: str) -> None:
+    assert await _change(first, change) == []
