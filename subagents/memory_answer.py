@@ -247,7 +247,7 @@ def answer_from_memory(
     if not past and is_unclear(picked[0]):
         return _unread_change(picked[0], passages, best)
     if not past and picked[0].get("status") == "said":
-        moved = changed_since(picked[:1], passages)
+        moved = changed_since(picked[:1], passages, topic)
         if moved:  # only said, then read as a change in other words: the newer fact is the answer
             text = f"{_line(moved[0])} Before that: {_line(picked[0])}"
             return MemoryAnswer(text=text, used=[int(moved[0]["index"]), int(picked[0]["index"])], coverage=best)
@@ -291,7 +291,7 @@ def _doubt(
     sayings = [p for p in passages if p.get("status") == "said"]
     lead = [p for p in picked if p.get("status") == "active"] or picked[:1]
     persistence = asks_yes_no(question) and bool(_PERSIST_RE.search(question))
-    later = unread_since(lead, sayings, topic, persistence=persistence) or changed_since(lead, passages)
+    later = unread_since(lead, sayings, topic, persistence=persistence) or changed_since(lead, passages, topic)
     if not later:
         return None
     first, newer = lead[0], later[0]

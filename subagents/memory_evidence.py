@@ -94,14 +94,18 @@ def unread_since(
     return sorted(doubtful, key=when, reverse=True)
 
 
-def changed_since(answer: Sequence[dict[str, Any]], passages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def changed_since(
+    answer: Sequence[dict[str, Any]], passages: Sequence[dict[str, Any]], topic: Sequence[frozenset[str]] = ()
+) -> list[dict[str, Any]]:
     """Current facts, newest first, read after the answer's memories from other sayings, that share a content
-    word with them and are worded as a change ("moved me from LATAM to APAC"), yet did not supersede them."""
+    word with them or with the question's topic and are worded as a change ("moved me from LATAM to APAC"),
+    yet did not supersede them."""
     if not answer:
         return []
     sayings = [p for p in passages if p.get("status") == "said"]
     base = max(last_stated(p, sayings) if p.get("status") != "said" else when(p) for p in answer)
     answer_words = frozenset().union(*(content_terms(text_of(p)) for p in answer))
+    answer_words |= frozenset().union(*topic) if topic else frozenset()
     own = {t for p in answer for t in p.get("sources") or ()} | {p.get("turn") for p in answer if p.get("turn")}
     found = [
         p

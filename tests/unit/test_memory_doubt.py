@@ -178,3 +178,10 @@ async def test_hyphenated_words_match_either_way() -> None:
     fact = _fact(1, "Our second-line team is based in Porto.", "2031-05-02T10:15:00+00:00", turn="a#1")
     text, used = await _ask("Where is the second line team based?", [fact])
     assert used == [1] and "Porto" in text, text
+
+
+async def test_a_later_change_in_other_words_on_the_questions_topic_leads() -> None:
+    old = _fact(1, "The user follows a vegan diet.", "2031-05-02T10:15:00+00:00", turn="a#1")
+    new = _fact(2, "The user eats fish again now.", "2031-05-02T10:16:00+00:00", turn="b#1")
+    text, used = await _ask("What diet am I on?", [old, new])
+    assert text.startswith("The user eats fish again now") and "Before that:" in text and used == [2, 1], text
