@@ -8,9 +8,10 @@ it was parsed and planned on every search: planning alone was 0.7 ms of an 8 ms 
 SQL function's body for the session, and `plan_cache_mode = force_generic_plan` makes that one generic
 plan, pruned to the user's partition when it starts. Measured on the bench/memory.py data (100k memories,
 1 GB shared_buffers, 150 captured searches run twice, statement and function interleaved on the same
-connections as `cognicore_app`, load average 10 on 2 cores, so only the ratio means something): p50 28.8
--> 24.4 ms, p95 56.2 -> 52.8 ms, the same ids and scores for all 150; with `force_custom_plan` instead
-the function was no faster than the statement (39.7 vs 39.5 ms), so the gain is the planning.
+connections as `cognicore_app`, load average 8-12 on 2 cores, so only the ratio means something): p50 36.2
+-> 33.4 ms, p95 59.9 -> 54.3 ms, the same ids, scores, similarities and ranks for all 150 (a prototype of
+the same body: 28.8 -> 24.4 / 56.2 -> 52.8 ms); with `force_custom_plan` instead the function was no
+faster than the statement (39.7 vs 39.5 ms), so the gain is the planning.
 
 The costs: the generic plan takes a few hundred milliseconds to make, once per connection and again after
 the statistics of a `memories` partition change (ANALYZE, autovacuum's too), as for `memory_text_hits`;

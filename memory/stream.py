@@ -6,7 +6,7 @@ candidate counts are written afterwards, in batches (`memory._counts`). Every st
 `user_transaction`, under row-level security, so a user can only ever read or write their own memories.
 
 Over 400 lines on purpose: writing, searching, explaining and re-embedding share the store's row mapping
-and tenant cursor; the SQL itself lives in `_stream_sql.py` and `_keyword_sql.py`.
+and tenant cursor; the SQL itself lives in `_stream_sql.py`, `_search_sql.py` and `_keyword_sql.py`.
 """
 
 from __future__ import annotations
