@@ -264,7 +264,7 @@ def build_lexicon(catalogue: Catalogue, vocabulary: SqlVocabulary) -> Lexicon:
     usable = {
         phrase: target
         for phrase, target in vocabulary.synonyms.items()
-        if all(lex.knows(w) for w in normalise(target).split())
+        if all(lex.knows(w) or w in ("not", "no", "without") for w in normalise(target).split())  # "not closed"
     }
     lex.vocabulary = replace(vocabulary, synonyms=usable)
     for phrase in usable:

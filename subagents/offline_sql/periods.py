@@ -34,6 +34,7 @@ _MONTH = r"(" + "|".join(MONTHS) + r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|n
 _ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 _ORD = r"(first|second|third|fourth|1st|2nd|3rd|4th)"
 _UNITS = r"(quarter|month|year|week)"
+_UNITS_OR_DAY = r"(day|week|month|quarter|year)"
 _HALF = r"(?:h([12])|([12])h|(first|second|1st|2nd) half)"  # "H1", "1H", "first half"
 
 
@@ -136,6 +137,8 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         rf"{_MONTH} ([0-3]?\d)(?:st|nd|rd|th)?)(?:,? ((?:19|20)\d\d))?\b",
         "since_day",
     ),
+    # "older than 30 days", "more than a week old": dated before that many days (weeks, ...) ago
+    (rf"\b(?:older than|more than|over) (?:an? |{NUM} ){_UNITS_OR_DAY}s?(?: old)?\b", "older"),
     (rf"\b(since|from|after) (?:{_MONTH} )?((?:19|20)\d\d)\b", "since"),
     (rf"\b{_MONTH}(?: of)? ((?:19|20)\d\d)\b", "month_of_year"),
     (rf"\b(?:since|from|after) {_MONTH}\b", "since_month"),
@@ -214,6 +217,14 @@ def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> P
         except ValueError as exc:
             raise Unsure(f"'{m.group(0)}' is not a day of the calendar.") from exc
         return Period(None, end, f"before {end.isoformat()}")
+    if handler == "older":
+        n, unit = number(g[0]) if g[0] else 1, g[1]
+        if unit in ("day", "week"):
+            end = today - timedelta(days=n * (7 if unit == "week" else 1))
+        else:  # the same day of the month, n months (quarters, years) back, the month's last day at most
+            first = shift(today.replace(day=1), unit, -n)
+            end = first.replace(day=min(today.day, (shift(first, "month", 1) - timedelta(days=1)).day))
+        return Period(None, end, f"older than {n} {unit}{'s' if n > 1 else ''}")
     if handler == "since_day":
         verb, day1, month1, month2, day2, year = g
         month, day = _month_number(month1 or month2), int(day1 or day2)

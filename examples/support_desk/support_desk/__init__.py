@@ -43,6 +43,8 @@ SQL_VOCABULARY = SqlVocabulary(
         "volume of tickets": "number of tickets",
         "resolved": "closed",
         "solved": "closed",
+        "unresolved": "not closed",  # open or in progress
+        "outstanding": "not closed",
         "being worked on": "in progress",
         "worked on": "in progress",
         "workload": "number of tickets",
