@@ -6,6 +6,7 @@ values are quoted by sqlglot; periods are date literals computed from the deploy
 
 from __future__ import annotations
 
+import calendar
 import re
 from datetime import date
 
@@ -154,7 +155,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     if q.date_column is not None and catalogue.path(query.base, q.date_column.table) is not None:
         date_col = q.date_column
     time_dims = [d for d in q.dimensions if isinstance(d, str) and d != "weekday"]  # weekday is no timeline
-    if (q.period or any(isinstance(d, str) for d in q.dimensions)) and date_col is None:
+    if (q.period or q.weekdays or any(isinstance(d, str) for d in q.dimensions)) and date_col is None:
         raise Unsure("The request names a period or a trend, but the tables it reads have no date column.")
     period = q.period
     if q.compared_periods:
@@ -182,6 +183,11 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
             where.append(f"{c} >= DATE '{period.start.isoformat()}'")
         if period.end:
             where.append(f"{c} < DATE '{period.end.isoformat()}'")
+    if q.weekdays and date_col is not None:
+        # "opened on a Monday": the ISO day of the week of the date (1 = Monday), in the session's time zone
+        where.append(f"extract(ISODOW FROM {query.col(date_col)}) IN ({', '.join(map(str, sorted(q.weekdays)))})")
+        days = " or ".join(calendar.day_name[d - 1] + "s" for d in sorted(q.weekdays))
+        notes.append(f"Only the rows whose {date_col.ref} falls on {days} are counted.")
     if q.compared_periods and date_col is not None:
         c = query.col(date_col)
         spans = [
@@ -191,6 +197,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         ]
         where.append("(" + " OR ".join(spans) + ")")
     outer: list[str] = []
+    together = ""  # the share's column, when the share of several of its values together is asked
     for ref, values in q.filters.items():
         col = query.col(catalogue.column(ref))
         cond = f"{col} = {literal(values[0])}" if len(values) == 1 else f"{col} IN ({', '.join(map(literal, values))})"
@@ -212,6 +219,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
             name = _dim_name(column)
             vals = ", ".join(map(literal, values))
             outer.append(f"{name} = {literal(values[0])}" if len(values) == 1 else f"{name} IN ({vals})")
+            together = name if len(values) > 1 and q.compare is None else ""  # "P1 or P2": one share of both
             break
     empties: list[str] = []  # "what share of tickets are unassigned": the empty rows' share of all of them
     if _share_of_empties(q):
@@ -240,6 +248,8 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         select += [f"{expr} AS {ident(m.name)}" for m, expr in measures]
     first_name, first_expr = ("change_pct", "") if between else (q.measures[0].name, measures[0][1])
     time_names = [ident(_dim_name(d)) for d in dims if isinstance(d, str)]
+    # A count of distinct rows is not additive over groups (an order of two products counts in both): no share.
+    top_share = _top_share(q, dims, pivot or between) and "distinct" not in first_expr.lower()
     if empties:
         # Within each group (a month, when by month): the empty rows' figure over the group's own figure.
         part = _filtered(first_expr, " AND ".join(empties))
@@ -249,7 +259,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         select.append(
             f"round(100.0 * {first_expr} / nullif(sum({first_expr}) OVER ({partition.strip()}), 0), 1) AS share_pct"
         )
-    elif _top_share(q, dims, pivot or between):
+    elif top_share:
         # A top N shows a few groups: each one's share of the total of ALL of them, computed before the rank or
         # LIMIT cut, so a report says "X% of the total" and never a share of the rows shown.
         ranked_name = _dim_name(q.ranked) if q.ranked is not None else None
@@ -296,6 +306,11 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
             # An empty group (no assignee) is no contender in a ranking; its rows still count in the total share.
             outer += [f"{ident(_dim_name(d))} IS NOT NULL" for d in dims if isinstance(d, Column)]
             limit, columns = "", ", ".join(item.rpartition(" AS ")[2] for item in select)
+        if together:
+            first = ident(first_name)
+            columns = f"string_agg({together}, ' or ' ORDER BY {together}) AS {together}, sum({first}) AS {first}, "
+            columns += "sum(share_pct) AS share_pct"
+            order = ""
         if outer:
             sql = f"WITH grouped AS (\n{chr(10).join(body)}\n)\nSELECT {columns} FROM grouped"
             sql += f"\nWHERE {' AND '.join(outer)}"
@@ -307,7 +322,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     covered = period.describe() if period is not None and date_col is not None else "all dates in the data"
     if q.compared_periods:
         covered = " vs ".join(p.describe() for p in q.compared_periods)
-    return sql, explain(q, period, date_col, notes, pivot), covered, _filters_text(q)
+    return sql, explain(q, period, date_col, notes, pivot, top_share=top_share), covered, _filters_text(q)
 
 
 def _between(q: Mapping, dims: list[Column | str], date_col: Column | None) -> bool:
@@ -369,7 +384,15 @@ def _ref_name(ref: str) -> str:
     return _dim_name(Column(f"{schema}.{table}", column, "text")).replace("_", " ")
 
 
-def explain(q: Mapping, period: Period | None, date_col: Column | None, notes: list[str], pivot: bool) -> str:
+def explain(
+    q: Mapping,
+    period: Period | None,
+    date_col: Column | None,
+    notes: list[str],
+    pivot: bool,
+    *,
+    top_share: bool = False,
+) -> str:
     """What the query computes and how the request was read, with the period's dates and the confidence."""
     text = " and ".join(m.label for m in q.measures)
     text = text[0].upper() + text[1:]
@@ -394,7 +417,7 @@ def explain(q: Mapping, period: Period | None, date_col: Column | None, notes: l
         text += f", with their share of all the rows, empty {' or '.join(map(_ref_name, q.missing))} or not (share_pct)"
     elif q.share:
         text += ", with each row's share of the total of all rows (share_pct, computed over the whole filtered set)"
-    elif _top_share(q, list(q.dimensions), pivot or bool(between)):
+    elif top_share:
         text += ", with each one's share of the total of all of them (share_pct, computed before the top cut)"
     if q.compared_periods and date_col is not None:
         text += f", for {' vs '.join(p.describe() for p in q.compared_periods)} (by {date_col.ref})"
@@ -411,7 +434,7 @@ def _top_share(q: Mapping, dims: list[Column | str], side_by_side: bool) -> bool
     """A top/bottom N of groups by an additive measure: the query adds each group's share of the true total."""
     groups = [d for d in dims if isinstance(d, Column)]
     additive = bool(q.measures) and not q.measures[0].ratio and not q.measures[0].age
-    return bool(q.top_n) and bool(groups) and additive and not side_by_side and not q.growth
+    return bool(q.top_n) and bool(groups) and additive and not side_by_side and not q.growth and not q.share
 
 
 def _share_of_empties(q: Mapping) -> bool:

@@ -27,7 +27,15 @@ from cognicore.subagents.offline_sql.lexicon import (
     singular,
 )
 from cognicore.subagents.offline_sql.messages import dim_label, unsure_message
-from cognicore.subagents.offline_sql.periods import NUM, PATTERNS, Period, match_period, number
+from cognicore.subagents.offline_sql.periods import (
+    A_YEAR_BEFORE,
+    NUM,
+    PATTERNS,
+    Period,
+    a_year_before,
+    match_period,
+    number,
+)
 from cognicore.subagents.offline_sql.vocabulary import NamedMeasure
 
 CONFIDENCE_BAR = 0.6
@@ -93,6 +101,7 @@ class Mapping:
     compare: Column | None = None
     date_column: Column | None = None  # named by the request ("opened", "launched"); else the builder picks
     compared_periods: list[Period] = field(default_factory=list)  # several periods of one unit, side by side
+    weekdays: list[int] = field(default_factory=list)  # ISO days of the week the date must fall on ("on Mondays")
     growth: bool = False  # the change from each period to the next is asked for
     notes: list[str] = field(default_factory=list)
     not_understood: list[str] = field(default_factory=list)
@@ -101,7 +110,8 @@ class Mapping:
     @property
     def specific(self) -> bool:
         """True when the request says more than a measure (it needs no help from its context)."""
-        return bool(self.dimensions or self.period or self.filters or self.top_n or self.missing or self.present)
+        chosen = self.filters or self.missing or self.present or self.weekdays
+        return bool(self.dimensions or self.period or chosen or self.top_n)
 
 
 class _Text:
@@ -214,14 +224,43 @@ def _pronoun_rows(text: str, lex: Lexicon) -> str:
     return re.sub(r"\b[a-z0-9_]+s\b", rows_of, text)
 
 
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAY = re.compile(rf"\b(?:on |during )?(?:a |the )?({'|'.join(_DAYS)})s?\b")
+# "last Monday", "since Friday": one dated day, which this writer does not place (the word stays: unsure)
+_DATED_DAY = frozenset("last this next since before after until till from previous past coming".split())
+
+
+def _weekdays(t: _Text, q: Mapping) -> None:
+    """ "opened on a Monday", "on Fridays", "Monday and Tuesday tickets": the day of the week of the rows' date."""
+    for m in list(_WEEKDAY.finditer(t.s)):
+        before = t.s[: m.start()].split()
+        if before and before[-1] in _DATED_DAY:
+            continue
+        day = _DAYS.index(m.group(1)) + 1
+        if day not in q.weekdays:
+            q.weekdays.append(day)
+        t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
+
+
 _NOT_GROUPINGS = frozenset("the our all far then now hand itself themselves".split())
 
 
 def _periods(t: _Text, q: Mapping, today: date) -> None:
     periods: list[Period] = []
+    yoy = re.search(A_YEAR_BEFORE, t.s)
+    inside: list[Period] = []  # "last year" of "the same month last year": the comparison, not a period asked
     for pattern, handler in PATTERNS:
         while m := t.take(pattern):
-            periods.append(match_period(pattern, handler, m, today))
+            within = yoy is not None and yoy.start() <= m.start() < yoy.end()
+            (inside if within else periods).append(match_period(pattern, handler, m, today))
+    earlier = a_year_before(periods[0]) if yoy and len(periods) == 1 else None
+    if yoy and earlier is not None:
+        # "Q3 revenue year over year": Q3 beside the Q3 a year before, one row each (with the change when asked)
+        t.s = t.s[: yoy.start()] + " " * (yoy.end() - yoy.start()) + t.s[yoy.end() :]
+        periods.insert(0, earlier)
+    else:
+        periods += inside
+    _weekdays(t, q)
     # "open right now", "currently assigned": the present state of the rows, no period.
     t.take(r"\bso far\b|\bto date\b|\bright now\b|\bcurrently\b|\bat (?:the moment|present)\b|\bas of (?:now|today)\b")
     units = {p.unit for p in periods}
@@ -285,7 +324,7 @@ def _shape(t: _Text, q: Mapping) -> _Shape:
     if t.take(r"\b(age|ages|aged|how long|how old)\b"):
         s.age = True
     s.how_much = t.find(r"\bhow much\b") is not None
-    if m := t.take(r"\bhow many\b|\b(number|count|#) of\b|\bcount\b"):
+    if m := t.take(r"\bhow many\b|\b(number|count|#|tally) of\b|\bcount\b|\btally\b"):
         s.count, s.count_end = True, m.end()
     if t.take(r"\b(distinct|different|unique)\b"):
         s.distinct = s.count = True
@@ -294,7 +333,8 @@ def _shape(t: _Text, q: Mapping) -> _Shape:
         s.all_of.append(m.end())
     t.take(r"\bat (least|most)\b")
     # "the most common priority", "least frequent component": the rows' count ranks, the adjective says no more
-    t.take(r"(?<=\bmost )(?:common|frequent|usual)\b|(?<=\bleast )(?:common|frequent|usual)\b")
+    often = r"(?:common(?:ly)?|frequent(?:ly)?|usual(?:ly)?|often)(?: (?:affected|seen|reported|hit|involved|named))?"
+    t.take(rf"(?<=\bmost ){often}\b|(?<=\bleast ){often}\b")
     words = rf"({_DESC}|{_ASC}|first)"
     m = t.find(rf"\b{words} {NUM}\b") or t.find(rf"\b{NUM} ({_DESC}|{_ASC})\b")
     if m is None and t.find(rf"\b({_DESC}|{_ASC})\b"):
@@ -394,6 +434,11 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
     for unit, pattern in _TIME_WORDS:
         while m := t.take(pattern):
             dims.append((m.start(), m.group(0), unit))
+        # "our best month", "the busiest quarter": a superlative (claimed by the shape) before a unit ranks its periods
+        for m in re.finditer(rf"\b(?:{_DESC}|{_ASC}) ({unit})\b", t.read):
+            if t.s[m.start(1) : m.end(1)] == unit:
+                t.s = t.s[: m.start(1)] + " " * len(unit) + t.s[m.end(1) :]
+                dims.append((m.start(1), unit, unit))
 
     def groups(pos: int) -> bool:
         before = t.before(pos)
@@ -403,12 +448,14 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
             return False
         # "the busiest component for P1 tickets", "which component is most common among closed tickets": once a
         # grouping is named, "for ... tickets" is what is counted
-        named = any(p < pos and isinstance(d, Column) for p, _, d in dims)
+        named = any(p < pos for p, _, _ in dims)  # a column or a time unit ("the busiest month for orders")
         return not (named and re.search(r"\b(for|of|among|amongst)(\s+(the|our|all))?\s*$", before))
 
     counted_at = max((p for p, _, _ in entities if not groups(p)), default=None)  # the last non-grouping one
     counted_table = next((tb.ref for p, _, tb in entities if p == counted_at), None)
     listed: Column | None = None
+    # "top 2 regions by number of orders": the entity right after "number of" is counted, an earlier one groups
+    count_at = next((p for p, _, _ in entities if s.count_end is not None and _adjacent(t, s.count_end, p)), None)
     for pos, words, table in entities:
         before = t.before(pos)
         grouping = groups(pos)
@@ -440,7 +487,9 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
             listed = _row_name(table)
             q.measures.append(_count(table))
             q.notes.append(f"The {words} are listed one per row.")
-        elif (s.count and not q.measures) or (not grouping and not q.measures and pos == counted_at):
+        elif (s.count and not q.measures and count_at in (None, pos)) or (
+            not grouping and not q.measures and pos == counted_at
+        ):
             q.measures.append(_count(table))
         elif not grouping and counted_at is not None and pos < counted_at and counted_table == table.ref:
             continue  # "unassigned tickets as a share of all tickets": the same rows named twice, no grouping

@@ -7,12 +7,14 @@ request the writer cannot place must be `Unsure`, never a figure of something el
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.demo.plugin import SQL_VOCABULARY
+from cognicore.memory import clock
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql import SchemaSqlWriter, merge_vocabularies
 from cognicore.subagents.sql_guard import validate_select
@@ -134,3 +136,111 @@ async def test_the_oldest_one_is_a_row_never_an_average(pool: AsyncConnectionPoo
     products = SchemaSqlWriter(pool, ["demo_sales"], vocabulary=SQL_VOCABULARY)  # two tables: "one" names no row
     with pytest.raises(Unsure):
         await products.write_sql(question="which open one is the oldest", schema="")
+
+
+async def test_days_of_the_week_filter_the_date(pool: AsyncConnectionPool, desk: SchemaSqlWriter) -> None:
+    """ "opened on a Monday": the rows whose date falls on that day of the week; "last Monday" (one dated day)
+    is not placed, so it is unsure rather than every Monday."""
+    dow = "extract(isodow FROM opened_at AT TIME ZONE 'UTC')"
+    await check(
+        pool,
+        desk,
+        [
+            ("how many tickets were opened on a monday", f"SELECT count(*) FROM support_desk.tickets WHERE {dow} = 1"),
+            (
+                "tickets opened on mondays by priority",
+                f"SELECT priority, count(*) FROM support_desk.tickets WHERE {dow} = 1 GROUP BY 1 ORDER BY 2 DESC, 1",
+            ),
+            (
+                "p1 tickets on wednesday or thursday",
+                f"SELECT count(*) FROM support_desk.tickets WHERE priority = 'P1' AND {dow} IN (3, 4)",
+            ),
+        ],
+    )
+    with pytest.raises(Unsure, match="monday"):
+        await desk.write_sql(question="how many tickets came in last monday", schema="")
+
+
+async def test_a_second_batch_of_wordings(pool: AsyncConnectionPool, desk: SchemaSqlWriter) -> None:
+    """Wordings of the kind of dev_sql4: "tally", "most frequently affected", the plugin's "workload" and "being
+    worked on", and the share of two values together ("P1 or P2"), one figure of both."""
+    await check(
+        pool,
+        desk,
+        [
+            (
+                "tally of p4 tickets by status",
+                "SELECT status, count(*) FROM support_desk.tickets WHERE priority = 'P4' GROUP BY 1 ORDER BY 2 DESC, 1",
+            ),
+            (
+                "what is the most frequently affected component for p2s",
+                "SELECT component, count(*) FROM support_desk.tickets WHERE priority = 'P2' "
+                "GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1",
+            ),
+            (
+                "how many email incidents are still being worked on",
+                "SELECT count(*) FROM support_desk.tickets WHERE component = 'Email' AND status = 'in_progress'",
+            ),
+            (
+                "ben's workload by status",
+                "SELECT status, count(*) FROM support_desk.tickets WHERE assignee = 'ben' "
+                "GROUP BY 1 ORDER BY 2 DESC, 1",
+            ),
+            (
+                "what proportion of open tickets are P1 or P2",  # 3 of the 6 open ones
+                "SELECT 'P1 or P2', count(*) FILTER (WHERE priority IN ('P1', 'P2')), "
+                "round(100.0 * count(*) FILTER (WHERE priority IN ('P1', 'P2')) / count(*), 1) "
+                "FROM support_desk.tickets WHERE status = 'open'",
+            ),
+        ],
+    )
+
+
+async def test_since_a_day_of_a_month(pool: AsyncConnectionPool, desk: SchemaSqlWriter) -> None:
+    """ "since January 7" (this year's, the clock being later), "after 6 January 2026" (from the day after)."""
+    await check(
+        pool,
+        desk,
+        [
+            (
+                "email tickets opened since january 7",
+                f"SELECT count(*) FROM support_desk.tickets WHERE component = 'Email' "
+                f"AND opened_at >= make_date({clock.today().year}, 1, 7)",
+            ),
+            (
+                "tickets opened after 6 january 2026",
+                "SELECT count(*) FROM support_desk.tickets WHERE opened_at >= '2026-01-07'",
+            ),
+            (
+                "tickets since the 8th of january 2026",
+                "SELECT count(*) FROM support_desk.tickets WHERE opened_at >= '2026-01-08'",
+            ),
+        ],
+    )
+    with pytest.raises(Unsure, match="not a day of the calendar"):
+        await desk.write_sql(question="tickets since 30 february", schema="")
+
+
+async def test_unresolved_and_older_than(pool: AsyncConnectionPool, desk: SchemaSqlWriter) -> None:
+    """The plugin's "unresolved" is "not closed" (a negated value as a synonym); "older than N days" is a date
+    before the clock's today minus N days."""
+    clock.start_at(date(2026, 1, 9))  # the day after the last ticket
+    await check(
+        pool,
+        desk,
+        [
+            (
+                "How many unresolved P1s are there?",
+                "SELECT count(*) FROM support_desk.tickets WHERE priority = 'P1' AND status <> 'closed'",
+            ),
+            (
+                "unresolved tickets by component",
+                "SELECT component, count(*) FROM support_desk.tickets WHERE status <> 'closed' "
+                "GROUP BY 1 ORDER BY 2 DESC, 1",
+            ),
+            (
+                "how many open tickets are older than 2 days",  # opened before 7 January
+                "SELECT count(*) FROM support_desk.tickets WHERE status = 'open' AND opened_at < '2026-01-07'",
+            ),
+        ],
+    )
