@@ -75,7 +75,39 @@ def named_changes(
         target = _closest(out, positive, known)
         if target is not None:
             out[target] = _into_slot(out[target], known, value)
-    return [_replacing_taste(_same_thing(c, known_facts), known_facts) for c in out]
+    out = [_replacing_taste(_same_thing(c, known_facts), known_facts) for c in out]
+    return [_comparative_taste(c, text, known_facts) for c in out]
+
+
+# "im more into laptops these days", "I'd rather have X now": a taste said against an earlier one.
+_COMPARATIVE_RE = re.compile(
+    r"\b(?:more\s+into|more\s+of\s+a|rather|come\s+(?:a)?round\s+to|prefer)\b.*"
+    r"\b(?:now|these\s+days|nowadays|lately|anymore|any\s+more|instead)\b",
+    re.I,
+)
+
+
+def _comparative_taste(candidate: FactCandidate, message: str, known_facts: Sequence[dict[str, Any]]) -> FactCandidate:
+    """A taste said as a comparison ("more into X these days") replaces the user's one favourite thing, when there
+    is exactly one: "my favourite product line is tablets", later "im more into laptops these days". With no
+    favourite, or several, nothing is guessed."""
+    if candidate.contradicts or subject_key(candidate.subject) != "user" or not _COMPARATIVE_RE.search(message):
+        return candidate
+    if not predicate_key(candidate.predicate).startswith(("likes", "prefers")):
+        return candidate
+    tastes = [
+        k for k in known_facts
+        if k.get("status", "active") == "active"
+        and subject_key(str(k.get("subject", ""))) == "user"
+        and predicate_key(str(k.get("predicate", ""))).startswith(_TASTES)
+        and _value_of(k) != UNCLEAR_OBJECT
+    ]  # fmt: skip
+    # Only the user's one and only taste, and only a favourite: with two, which one changed is a guess.
+    favourites = [k for k in tastes if predicate_key(str(k.get("predicate", ""))).startswith("favourite_")]
+    if len(tastes) != 1 or len(favourites) != 1 or normalize(_value_of(favourites[0])) == normalize(candidate.object):
+        return candidate
+    moved = _in_slot_of(favourites[0], candidate.object)
+    return moved.model_copy(update={"confidence": min(candidate.confidence, 0.7)})  # inferred, said less plainly
 
 
 def _same_thing(candidate: FactCandidate, known_facts: Sequence[dict[str, Any]]) -> FactCandidate:

@@ -186,3 +186,17 @@ async def test_a_change_without_its_subject_is_read_in_the_one_known_slot_it_fit
 )
 async def test_a_change_without_its_subject_is_not_guessed_into_another_slot(first: str, change: str) -> None:
     assert await _change(first, change) == []
+
+
+@pytest.mark.parametrize(
+    ("first", "replaced"),
+    [
+        ("my favourite product line is tablets", True),  # the one favourite there is
+        ("I mostly sell phones.", False),  # no taste to compare with
+        ("My favourite drink is tea. My favourite snack is chocolate.", False),  # two tastes: which one is a guess
+    ],
+)
+async def test_a_comparative_taste_replaces_only_the_one_favourite_there_is(first: str, replaced: bool) -> None:
+    [fact] = await _change(first, "im more into laptops these days")
+    assert fact.object == "laptops"
+    assert (fact.contradicts is not None and fact.predicate.startswith("favourite_")) is replaced
