@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import inspect
+import itertools
 import os
 import sys
 import tempfile
@@ -41,6 +42,7 @@ import uuid
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -185,12 +187,14 @@ async def evaluate(
     tune: bool = False,
     floors: Sequence[float] = (DEFAULT_MIN_SIMILARITY,),
     rrf_ks: Sequence[int] = (stream_module.RRF_K,),
+    recency: Sequence[float] = (Scoring().alpha,),
 ) -> tuple[dict[str, dict[str, list[float]]], dict[str, Cost]]:
     """Every system's summary table and costs (and the scoring grid first, with `tune`).
 
-    Each stream system runs once per cosine floor (`floors`) and RRF constant (`rrf_ks`, an experiment:
-    it patches the stream module's `RRF_K`); a value other than the default is named in the system's label
-    (`stream+local@0.3`, `stream rrf20`). The turns are embedded once per system.
+    Each stream system runs once per cosine floor (`floors`), RRF constant (`rrf_ks`, an experiment: it
+    patches the stream module's `RRF_K`) and recency weight (`recency`, the scoring's alpha, other weights
+    as default); a value other than the default is named in the system's label (`stream+local@0.3`,
+    `stream rrf20`, `stream a0.2`). The turns are embedded once per system.
     """
     if tune:
         await grid(url, conversations)
@@ -205,26 +209,27 @@ async def evaluate(
             continue
         vectors: dict[str, list[list[float]]] = defaultdict(list)
         cache: dict[str, list[list[float]]] = {}
-        default_k = stream_module.RRF_K
-        for rrf_k in rrf_ks:
-            for floor in floors:
-                label = name if floor == DEFAULT_MIN_SIMILARITY else f"{name}@{floor:g}"
-                label += "" if rrf_k == default_k else f" rrf{rrf_k}"
-                costs[label] = Cost()
-                stream_module.RRF_K = rrf_k  # type: ignore[misc]
-                try:
-                    rows = await stream_run(
-                        url,
-                        conversations,
-                        embeddings,
-                        cost=costs[label],
-                        min_similarity=floor,
-                        vector_rows=None if cache else vectors,  # a plain cosine ranking, once per system
-                        cache=cache,
-                    )
-                finally:
-                    stream_module.RRF_K = default_k  # type: ignore[misc]
-                results[label] = summarise(rows)
+        default_k, default_alpha = stream_module.RRF_K, Scoring().alpha
+        for rrf_k, floor, alpha in itertools.product(rrf_ks, floors, recency):
+            label = name if floor == DEFAULT_MIN_SIMILARITY else f"{name}@{floor:g}"
+            label += "" if rrf_k == default_k else f" rrf{rrf_k}"
+            label += "" if alpha == default_alpha else f" a{alpha:g}"
+            costs[label] = Cost()
+            stream_module.RRF_K = rrf_k  # type: ignore[misc]
+            try:
+                rows = await stream_run(
+                    url,
+                    conversations,
+                    embeddings,
+                    Scoring(alpha=alpha),
+                    cost=costs[label],
+                    min_similarity=floor,
+                    vector_rows=None if cache else vectors,  # a plain cosine ranking, once per system
+                    cache=cache,
+                )
+            finally:
+                stream_module.RRF_K = default_k  # type: ignore[misc]
+            results[label] = summarise(rows)
         results[name.replace("stream", "vector")] = summarise(vectors)
     return results, costs
 
@@ -248,6 +253,9 @@ async def main() -> None:
     parser.add_argument(
         "--rrf-k", default=str(stream_module.RRF_K), help="comma-separated RRF constants to compare (an experiment)"
     )
+    parser.add_argument(
+        "--recency", default=str(Scoring().alpha), help="comma-separated recency weights (alpha) to compare"
+    )
     parser.add_argument("--grid", action="store_true", help="also try scoring weights (alpha, decay) offline")
     args = parser.parse_args()
     conversations = corpus(
@@ -261,6 +269,8 @@ async def main() -> None:
     )
     floors = [float(f) for f in args.min_similarity.split(",")]
     rrf_ks = [int(k) for k in args.rrf_k.split(",")]
+    alphas = [float(a) for a in args.recency.split(",")]
+    options: dict[str, Any] = {"tune": args.grid, "floors": floors, "rrf_ks": rrf_ks, "recency": alphas}
     systems: dict[str, Callable[[], object]] = {"stream": OfflineEmbeddings}
     if args.local:
         systems["stream+local"] = lambda: local_embeddings(args.local)
@@ -271,7 +281,7 @@ async def main() -> None:
         try:
             url = str(psycopg.conninfo.make_conninfo(admin, dbname=name))
             await _migrated(url)
-            report(await evaluate(url, conversations, systems, tune=args.grid, floors=floors, rrf_ks=rrf_ks), counts)
+            report(await evaluate(url, conversations, systems, **options), counts)
         finally:
             with psycopg.connect(admin, autocommit=True) as conn:
                 conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
@@ -280,7 +290,7 @@ async def main() -> None:
         try:
             url = await start_embedded(Path(tmp))
             await _migrated(url)
-            report(await evaluate(url, conversations, systems, tune=args.grid, floors=floors, rrf_ks=rrf_ks), counts)
+            report(await evaluate(url, conversations, systems, **options), counts)
         finally:
             import pgserver
 
