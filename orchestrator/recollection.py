@@ -18,7 +18,7 @@ from cognicore.orchestrator.budget import count_tokens
 from cognicore.orchestrator.intent import is_question
 from cognicore.orchestrator.journal import Memory, past_failures
 from cognicore.orchestrator.memory_use import search_perspective
-from cognicore.subagents.memory_answer import memory_query
+from cognicore.subagents.memory_answer import asks_what_you_know, memory_query
 
 _HISTORY = re.compile(
     r"\b(used to|use to|before|previously|earlier|change[ds]?|history|past|no longer|anymore|originally|at first|"
@@ -27,7 +27,7 @@ _HISTORY = re.compile(
 )
 FACTS_K = 6
 EPISODES_K = 5
-SINCE_K = 3  # the user's latest sayings weighed against the recalled facts, whatever their words
+SINCE_K = 4  # the user's latest sayings weighed against the recalled facts, whatever their words
 
 
 def asks_about_history(request: str) -> bool:
@@ -181,7 +181,8 @@ async def _said_since(
         kinds=["observation"],
         session_id=session_id,
         session_first=True,
-        since=min(starts) if starts else None,  # nothing recalled ("what do you know about me?"): the latest
+        # Nothing recalled, or "what do you know about me?": the latest sayings, whenever they were said.
+        since=min(starts) if starts and not asks_what_you_know(request) else None,
         metadata={"speaker": "user"},
         min_similarity=-1.0,
         quiet=True,
