@@ -179,6 +179,13 @@ _PREFERS = re.compile(
     r"(?:prefer|like (?:my|our|it|them|when|to have|having)|love|hate|dislike|enjoy)\b",
     re.IGNORECASE,
 )
+# "From now on, show me figures in thousands", "Always give me the totals first": a standing instruction on how to
+# answer, told to be remembered, not a request to run now.
+_STANDING = re.compile(
+    r"^\s*(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|henceforth|by\s+default|always|never)[,\s]+"
+    r"(?:please\s+)?(?:show|give|use|put|write|answer|reply|format|round|list|send|call|keep|start|include|add)\b",
+    re.IGNORECASE,
+)
 # "Call me Sam": how the speaker wants to be named (a name, not "a taxi"); the name keeps its capital.
 _NAMED = re.compile(r"^\s*(?:please\s+)?(?:[Cc]all|[Aa]ddress)\s+(?:me|us)\s+[A-Z][\w'-]*(?:,?\s*please)?[.!]?\s*$")
 # "Chloe looks after the printer tickets", "Ben handles printer tickets from now on": a name (capitalised),
@@ -387,6 +394,8 @@ class OfflineClassifier:
             if told.intent == "statement":
                 return told
         found = set(terms(request))
+        if _STANDING.match(request) and not is_question(request):
+            return IntentDecision(intent="statement", reason="a standing instruction on how to answer", confidence=0.75)
         if _NAMED.match(request) or (self._tells(request) and not (_WANTS.search(request) or is_question(request))):
             # Before the agents' words: "I prefer the ticket summary as a list" tells, whatever agent it names.
             return IntentDecision(intent="statement", reason="tells a preference or news", confidence=0.75)

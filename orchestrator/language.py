@@ -99,7 +99,8 @@ _WISH = re.compile(
     r"^\s*(?:(?:hi|hey|hello|so|ok(?:ay)?|hmm+)[,!\s]+)?"
     r"(?:i\s+(?:was\s+|am\s+|'m\s+)?wonder(?:ing)?|i(?:'m|\s+am)\s+curious(?:\s+(?:about|to\s+know))?|just\s+curious|"
     r"curious|(?:i(?:'d|\s+would)\s+|would\s+)?(?:love|like)\s+to\s+(?:know|see|find\s+out)|"
-    r"(?:do\s+you|does\s+anyone)\s+know|any\s+idea|(?:i(?:'d|\s+would)\s+|would\s+)love)"
+    r"(?:do\s+you|does\s+anyone)\s+know|any\s+idea|(?:i(?:'d|\s+would)\s+|would\s+)love|"
+    r"(?:i\s+)?(?:really\s+|just\s+)?(?:need|want))"
     r"\s*[,:-]?\s+(?P<inner>(?:how|what|which|who|when|where|why|whether|if|a|an|the|some)\b.+)$",
     re.IGNORECASE,
 )
@@ -114,7 +115,7 @@ def unwrap_wish(text: str) -> str:
     if m is None:
         return text
     inner = m.group("inner").strip()
-    wonders = not re.search(r"\blove\s*[,:-]?\s*$", text[: m.start("inner")].rstrip(), re.IGNORECASE)
+    wonders = not re.search(r"\b(?:love|need|want)\s*[,:-]?\s*$", text[: m.start("inner")].rstrip(), re.IGNORECASE)
     if wonders and not _ASKS_INSIDE.match(inner):
         return text
     return inner if len(inner.split()) >= 3 else text

@@ -42,7 +42,10 @@ _ASKED_VERBS = frozenset(
 )
 # First words that make no action of their own.
 # Discourse markers ("btw my team now covers ...", "fyi the ...") open a message; they are no verb either.
-_NOT_ACTIONS = frozenset("thanks thank hello hi hey yes no ok okay sure remember note btw fyi ps heads".split())
+# A need or a wish ("need the 2025 revenue for ...") says what is wanted, not an action.
+_NOT_ACTIONS = frozenset(
+    "thanks thank hello hi hey yes no ok okay sure remember note btw fyi ps heads need needs want wants wish".split()
+)
 
 # An imperative: a first word then its object ("book me a flight", "send an email", "order 50 chargers").
 IMPERATIVE = re.compile(

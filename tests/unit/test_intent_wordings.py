@@ -90,3 +90,18 @@ async def test_a_followup_whose_period_cannot_be_bound_is_unsure_saying_what_was
         history=[{"speaker": "user", "content": "How many jobs were pending in Q1 2025?"}],
     )
     assert bound.sure and bound.resolved_request == "How many jobs were pending in Q4 2024"
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    ["From now on, show me job counts in hundreds", "Always give me the totals first", "going forward, round to 1 dp"],
+)
+async def test_a_standing_instruction_is_a_statement_to_remember(request_text: str) -> None:
+    decision = await classifier().classify(request=request_text, history=[])
+    assert decision.intent == "statement", decision
+
+
+async def test_a_need_is_no_action_and_its_object_is_what_is_asked() -> None:
+    decision = await classifier().classify(request="Need the number of jobs at Harbour in 2025", history=[])
+    assert not decision.out_of_scope and decision.intent == "task"
+    assert decision.resolved_request == "the number of jobs at Harbour in 2025"
