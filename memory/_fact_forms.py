@@ -72,7 +72,7 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:but\s+|so\s+)?(?:now\s+)?it\s+is\s+(?:now\s+)?(?P<new>[^,;]+?)(?:\s+for\s+me)?(?:\s+now)?(?=[.!]?\s*$)",
             r"\g<first>. I prefer \g<new> instead of \g<old>",
         ),
-        # "They moved me from LATAM to APAC": the user's assignment changed.
+        # "They moved me from the north desk to the south desk": the user's assignment changed.
         (
             r"^(?:they|management|my\s+manager|my\s+boss|the\s+company|[A-Z]\w+)\s+(?:have\s+|has\s+)?(?:moved|switched|"
             r"transferred|reassigned|put)\s+me\s+(?:from\s+(?:the\s+)?(?P<old>.+?)\s+)?(?:to|onto|on|into)\s+(?:the\s+)?"
@@ -290,7 +290,7 @@ def _days_at(
 def _assigned(
     clause: str, conf: float, make: MakeFact, clean: Callable[[str], str], valid: Callable[[str], bool]
 ) -> list[Fact]:
-    """ "They moved me from LATAM to APAC" (rewritten "I am now assigned to APAC, not LATAM")."""
+    """ "They moved me from the north desk to the south desk" (read as "I am now assigned to the south desk")."""
     m = _ASSIGNED_RE.match(clause)
     new, old = (clean(m["o"]), clean(m["old"] or "")) if m else ("", "")
     if not m or not valid(new):

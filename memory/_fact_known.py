@@ -232,7 +232,7 @@ def _in_slot_of(known: dict[str, Any], new: str) -> FactCandidate:
 
 
 def _value_of(known: dict[str, Any]) -> str:
-    """What a known fact holds: its object, or its subject when the object is the user ("LATAM handled_by user")."""
+    """What a known fact holds: its object, or its subject when the object is the user ("desk handled_by user")."""
     obj = str(known.get("object", ""))
     return str(known.get("subject", "")) if subject_key(obj) == "user" else obj
 
