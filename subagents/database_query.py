@@ -30,7 +30,7 @@ from cognicore.subagents.sql_guard import validate_select
 from cognicore.subagents.sql_writer import ROLE, SqlDraft, SqlWriter
 from cognicore.subagents.types import AgentContext, AgentServices, StepInput, StepOutput
 
-PREVIEW_ROWS = 10
+PREVIEW_ROWS = 12  # a year of months is shown whole (10 hid the current month of a year to date)
 MAX_LISTED_VALUES = 30
 MAX_VALUE_CHARS = 40
 MAX_RESULT_BYTES = 1_000_000  # what one query may bring back as JSON, whatever the row limit
