@@ -47,11 +47,11 @@ receive get buy purchase bring make generate produce achieve perform do have see
 record register book ship deliver place log submit file raise need want look compare break split rank order
 sort list show give tell find return report display analyse analyze summarise summarize calculate compute count
 sum total measure track end finish start begin run drive pull attract win lose spend pay cost develop move
-include contain involve feature shift account represent
+include contain involve feature shift account represent group affect
 """.split()
 _IRREGULAR = (
     "got gotten bought brought made did done had saw seen came went taken took hit won lost spent paid ran drove began "
-    "begun"
+    "begun logged logging submitted submitting"
 )
 
 
@@ -236,6 +236,9 @@ def build_lexicon(catalogue: Catalogue, vocabulary: SqlVocabulary) -> Lexicon:
                 if verb:
                     lex.add(" ".join(verb), Target("date", column=col))
                 continue
+            if col.is_key and col.kind == "text":
+                for value in col.values:  # "the status of INC-1005": a row named by its key (when they are listed)
+                    lex.add(value, Target("value", column=col, value=value))
             if col.is_key or col.kind == "other":
                 continue
             words = normalise(col.name)

@@ -514,6 +514,12 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
             q.not_understood.append(f"an average of {measure.label} per what (per order, per month, ...)")
         elif measure.named is not None and s.aggregate == "median":
             q.not_understood.append(f"a median of {measure.label}")
+    if s.distinct and s.count_end is not None and all(m.aggregate == "count" for m in q.measures):
+        # "how many distinct assignees", "how many different components have open tickets": the column's values
+        at = next((d for d in dims if isinstance(d[2], Column) and _adjacent(t, s.count_end, d[0])), None)
+        if at is not None and isinstance(at[2], Column):
+            dims.remove(at)
+            q.measures = [_count_distinct(at[2])]
     _place_dimensions(t, q, sorted(dims, key=lambda d: d[0]), s, value_labels)
     if listed is not None:
         q.dimensions.append(listed)
@@ -540,6 +546,10 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
     if q.share and any(m.ratio for m in q.measures):
         q.notes.append("A share of an average or ratio means nothing, so none is given.")
         q.share = False
+    keyed = [values for ref, values in q.filters.items() if lex.catalogue.column(ref).primary_key]
+    if keyed and not q.dimensions and not s.count and all(m.aggregate == "count" for m in q.measures):
+        # "INC-1004 status": one row named by its key, and no column of it placed; never "1 ticket"
+        q.not_understood.append(f"what to show of {', '.join(keyed[0])}")
     if q.share and len(q.filters) > 1 and not [d for d in q.dimensions if isinstance(d, Column)]:
         _share_column_first(q, spans, s.share_at)
     # "P3 or P4 tickets": one total over either value; "P3 and P4", "P3 vs P4": side by side.
@@ -675,6 +685,14 @@ def _measure(target: Target, aggregate: str | None) -> Measure:
         column=col,
         aggregate=agg,
     )
+
+
+def _count_distinct(column: Column) -> Measure:
+    """The number of different values of a column (empty ones not counted)."""
+    name = f"distinct_{column.name}s"
+    label = f"number of different {dim_label(column)} values ({column.ref})"
+    sql = f"count(DISTINCT {{{column.ref}}})"
+    return Measure(name, label, named=NamedMeasure(name, sql, (), label, ratio=True))
 
 
 def _count(table: Table) -> Measure:

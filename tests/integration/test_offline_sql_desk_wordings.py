@@ -244,3 +244,34 @@ async def test_unresolved_and_older_than(pool: AsyncConnectionPool, desk: Schema
             ),
         ],
     )
+
+
+async def test_a_row_by_its_key_distinct_values_and_verbs(pool: AsyncConnectionPool, desk: SchemaSqlWriter) -> None:
+    """A row named by its key ("the status of INC-1005"), "how many different components", "logged",
+    "grouped by"; a key with nothing of it placed is unsure, never "1 ticket"."""
+    await check(
+        pool,
+        desk,
+        [
+            (
+                "What is the status of INC-1005?",
+                "SELECT status, count(*) FROM support_desk.tickets WHERE ticket_id = 'INC-1005' GROUP BY 1",
+            ),
+            ("how many distinct assignees are there", "SELECT count(DISTINCT assignee) FROM support_desk.tickets"),
+            (
+                "how many different components have open tickets",
+                "SELECT count(DISTINCT component) FROM support_desk.tickets WHERE status = 'open'",
+            ),
+            (
+                "How many tickets were logged in January 2026?",
+                "SELECT count(*) FROM support_desk.tickets "
+                "WHERE opened_at >= '2026-01-01' AND opened_at < '2026-02-01'",
+            ),
+            (
+                "count tickets grouped by status and priority",
+                "SELECT status, priority, count(*) FROM support_desk.tickets GROUP BY 1, 2 ORDER BY 3 DESC, 1, 2",
+            ),
+        ],
+    )
+    with pytest.raises(Unsure, match="what to show of INC-1004"):
+        await desk.write_sql(question="INC-1004 status", schema="")
