@@ -226,11 +226,11 @@ def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> P
             end = first.replace(day=min(today.day, (shift(first, "month", 1) - timedelta(days=1)).day))
         return Period(None, end, f"older than {n} {unit}{'s' if n > 1 else ''}")
     if handler == "since_day":
-        verb, day1, month1, month2, day2, year = g
+        verb, day1, month1, month2, day2, written = g
         month, day = _month_number(month1 or month2), int(day1 or day2)
         try:
-            start = date(int(year) if year else today.year, month, day)
-            if not year and start > today:
+            start = date(int(written) if written else today.year, month, day)
+            if not written and start > today:
                 start = date(today.year - 1, month, day)
         except ValueError as exc:  # "since 30 February"
             raise Unsure(f"'{m.group(0)}' is not a day of the calendar.") from exc
