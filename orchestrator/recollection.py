@@ -174,6 +174,9 @@ async def _said_since(
     """The user's latest sayings since the oldest recalled current fact (or saying) began, ranked by the stream."""
     told = [ep for ep in episodes if ep.kind == "observation" and _informative(ep.content, ep.metadata)]
     starts = [h.fact.valid_from for h in fact_hits if h.fact.status == "active"] + [ep.created_at for ep in told]
+    everything = asks_what_you_know(request)
+    if not starts and not everything:
+        return []  # nothing recalled to weigh (a user new to memory, a question memory has nothing on)
     hits = await memory.stream.search(
         user_id,
         " ".join([h.fact.statement for h in fact_hits[:SINCE_K]] + [ep.content for ep in told[:SINCE_K]]) or request,
@@ -181,8 +184,7 @@ async def _said_since(
         kinds=["observation"],
         session_id=session_id,
         session_first=True,
-        # Nothing recalled, or "what do you know about me?": the latest sayings, whenever they were said.
-        since=min(starts) if starts and not asks_what_you_know(request) else None,
+        since=None if everything else min(starts),  # "what do you know about me?": whenever they were said
         metadata={"speaker": "user"},
         min_similarity=-1.0,
         quiet=True,
