@@ -204,6 +204,26 @@ def tie_at_the_top(table: Table) -> str:
     return f"{who} tie with {format_value(values[0], col)} each ({humanize(col).lower()})."
 
 
+def one_period_headline(table: Table) -> str:
+    """ "November 2025: revenue $257,530." for a one-row answer whose label is a month bucket ("2025-11").
+
+    The best month, the busiest one: a manager reads the month's name, not its sortable code.
+    """
+    s = shape(table)
+    if s is None or not s.period or len(table.rows) != 1:
+        return ""
+    row = table.rows[0]
+    label, value = row[s.label], row[s.measure]
+    key = period_key(label, table.columns[s.label])
+    if key is None or not isinstance(label, str) or not re.fullmatch(r"\d{4}-\d{2}", label.strip()):
+        return ""
+    col = table.columns[s.measure]
+    return f"{_MONTH_NAMES[key[1] - 1]} {key[0]}: {humanize(col).lower()} {format_value(value, col)}."
+
+
+_MONTH_NAMES = "January February March April May June July August September October November December".split()
+
+
 def _and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 

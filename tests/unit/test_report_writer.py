@@ -11,7 +11,7 @@ from langchain_core.messages import BaseMessage
 
 from cognicore.memory.llm import ModelCallError, RoleOptions
 from cognicore.subagents.charts import tabular
-from cognicore.subagents.report_analysis import report_style, rows_asked, tie_at_the_top
+from cognicore.subagents.report_analysis import one_period_headline, report_style, rows_asked, tie_at_the_top
 from cognicore.subagents.report_writer import (
     WRITE_REPORT_PROMPT,
     LlmReportWriter,
@@ -400,3 +400,16 @@ async def test_a_share_within_groups_is_not_called_a_share_of_the_total() -> Non
     }
     draft = await write("Report on the top product in each region", table_input(data))
     assert draft.findings[0] == "Europe · Buds leads revenue with $500, 40.0% of its group's total."
+
+
+def test_a_one_month_answer_names_the_month() -> None:
+    def headline(columns: list[str], rows: list[list[Any]]) -> str:
+        table = tabular({"columns": columns, "rows": rows})
+        assert table is not None
+        return one_period_headline(table)
+
+    assert headline(["month", "revenue"], [["2025-11", 257529.4]]) == "November 2025: revenue $257,529."
+    assert headline(["month", "orders"], [["2026-03", 349]]) == "March 2026: orders 349."
+    assert headline(["month", "revenue"], [["2025-11", 1.0], ["2025-12", 2.0]]) == ""  # a trend, not one month
+    assert headline(["quarter", "revenue"], [["2025-Q4", 742697.7]]) == ""  # a quarter's code is read as is
+    assert headline(["region", "revenue"], [["Europe", 1.0]]) == ""
