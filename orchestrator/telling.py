@@ -1,0 +1,135 @@
+"""How a statement reads offline: a sentence that tells something (news, a preference, a standing instruction,
+a correction) rather than asks for something. English sentence shapes only; the data's words come as arguments.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cognicore.memory.text import stem, terms, words
+from cognicore.orchestrator.scope import ASKS, IMPERATIVE, QUESTION_START
+
+# A statement tells something about the speaker or their team; a bare phrase ("warranty for headphones")
+# is a search, answered like a question.
+TELLS = re.compile(
+    r"\b(i|i'm|im|i've|i'd|i'll|my|mine|we|we're|we've|we'll|us|our|ours|fyi|btw|remember|note that)\b", re.IGNORECASE
+)
+# A sentence whose subject is the speaker or their team tells something, unless it asks for something.
+STATES = re.compile(
+    r"^\s*(?:(?:these days|nowadays|lately|recently|now|usually|today|this week)[,\s]+)?"
+    r"(i|we|my|our|i'm|im|we're|i've|we've|i'd|we'd|fyi|btw|just so you know|note that|remember that|"
+    r"for the record|from now on)\b",
+    re.IGNORECASE,
+)
+WANTS = re.compile(
+    r"^\s*(i|we)('d| would| will|'ll)?\s+(also\s+)?(want|need|like|love|wish|wonder|require|have to|must|"
+    r"am looking|are looking|'m looking|('m|am|are) trying|('d|would) appreciate|expect|ask)\b|"
+    r"\b(can|could|would|will) you\b|\bplease\b|\bshow me\b|\bgive me\b|\blet me know\b",
+    re.IGNORECASE,
+)
+# A declarative sentence about someone or something ("Chloe is off sick until Thursday", "The Berlin office
+# has moved"): a subject of one to three words, then a form of be/have/will. Told, not asked.
+DECLARES = re.compile(
+    r"^\s*(?:(?:the|our|my|a|an)\s+)?(?P<subject>(?:[a-z0-9][\w'-]*\s+){0,3}[a-z0-9][\w'-]*)\s+(?:is|are|was|were|has|"
+    r"have|had|will|won't|isn't|aren't|wasn't|weren't|hasn't|haven't|got|gets|became|becomes|remains|remained|"
+    # "Sales in Europe felt weak", "The new dock seems popular": an impression told, not a figure asked for.
+    r"felt|feels|seemed|seems|looked|looks|sounded|sounds)\b"
+    # "Ben's on holiday", "Ana's leaving on Friday": a name's "is" contracted, then where or what they are doing.
+    r"|^\s*(?P<name>[a-z][\w-]*)'s\s+(?:on|off|in|out|away|back|not|now|still|been|going|just|also|[a-z]+ing)\b",
+    re.IGNORECASE,
+)
+# Third-person forms that make no news of their own ("Ben does ...?" asks; "Chloe's" is a possessive).
+NOT_DOING = frozenset("does has is was needs wants asks says".split())
+# Words ending in "s" that are never a verb ("P1 versus P3 tickets by status" compares, it tells nothing).
+NEVER_VERBS = frozenset(
+    "versus plus minus across towards whereas unless besides thus always perhaps nowadays sometimes less".split()
+)
+NO_NEWS_VERB = NOT_DOING | NEVER_VERBS
+# Words that make a subject a relative clause ("tickets that are open") or a question ("how many are").
+NOT_SUBJECT = frozenset("that which who whom whose where when what how why many much there any".split())
+# A preference about how the speaker wants things ("I prefer reports in bullet points", "I'd rather get
+# tables"): told, not asked, whatever data or artefact word it mentions.
+PREFERS = re.compile(
+    r"^\s*(?:i|we)(?:'d|\s+would)\s+(?:much\s+)?rather\b|"
+    r"^\s*(?:i|we)\s+(?:really\s+|usually\s+|always\s+|generally\s+|much\s+)?"
+    r"(?:prefer|like (?:my|our|it|them|when|to have|having)|love|hate|dislike|enjoy)\b",
+    re.IGNORECASE,
+)
+# "From now on, show me figures in thousands", "Always give me the totals first": a standing instruction on how to
+# answer, told to be remembered, not a request to run now.
+STANDING = re.compile(
+    r"^\s*(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|henceforth|by\s+default|always|never)[,\s]+"
+    r"(?:please\s+)?(?:show|give|use|put|write|answer|reply|format|round|list|send|call|keep|start|include|add)\b",
+    re.IGNORECASE,
+)
+# "Call me Sam": how the speaker wants to be named (a name, not "a taxi"); the name keeps its capital.
+NAMED = re.compile(r"^\s*(?:please\s+)?(?:[Cc]all|[Aa]ddress)\s+(?:me|us)\s+[A-Z][\w'-]*(?:,?\s*please)?[.!]?\s*$")
+# "Chloe looks after the printer tickets", "Ben handles printer tickets from now on": a name (capitalised),
+# then a verb in the third person and what follows.
+# A noun phrase of the data reads the same ("Europe sales by month", "Printer tickets in 2025"): a grouping or
+# filter preposition right after the word makes it a plural noun, not a verb.
+DOES = re.compile(
+    r"^\s*(?:[Tt]he\s+)?(?P<subject>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+(?P<verb>[a-z]{3,}s)\s+"
+    r"(?!(?:by|per|vs|versus|in|for|over|across|of|from|during|this|last|and|or)\b)\w"
+)
+# Told about someone else ("Finance raised our budget to 9k", "Ben took over the printer queue"): a subject of
+# one or two words (a name, "the board") then a past-tense verb and its object; not a question or a request.
+REPORTED = re.compile(
+    r"^\s*(?:the\s+|our\s+|my\s+)?(?:[a-z][\w'-]*\s+){1,3}?(?P<verb>[a-z]+ed|took|made|gave|got|set|cut|put|"
+    r"won|lost|left|sent|sold|paid|brought|bought|told|said|chose|began|began|kept|moved|hired|fired)\s+"
+    r"(?:(?:our|my|us|me|the|a|an|its|his|her|their|to|over|up|down|off|back|out|with|for|about|that|"
+    r"two|three|four|five|six|seven|eight|nine|ten|several|some|all)\b|[$€£]?\d)",
+    re.IGNORECASE,
+)
+
+
+# "For database outages, the escalation contact is Hannah": what it is for, said before the sentence's subject.
+FOR_FIRST = re.compile(r"^\s*for\s+(?:[\w-]+\s+){0,3}?[\w-]+\s*,?\s+(?=(?:the|our|my)\s)", re.IGNORECASE)
+# "Actually it's 12, not 10", "Correction: that was 2 hours not 4": a value put right, with the one it replaces.
+CORRECTS = re.compile(
+    r"^\s*(?:(?:actually|correction|sorry|oops|wait|no)\b[,:!]?\s*)+(?:it|that|this)(?:'s|\s+is|\s+was|\s+were)\s+"
+    r"[^?]+?,?\s+(?:not|rather than|instead of)\s+[^?]+$",
+    re.IGNORECASE,
+)
+# "what ... do I like / which ... am I on": a question about the asker's own taste, work or place.
+ABOUT_MY_OWN = re.compile(
+    r"^\s*(?:what|which|who|where|when)\b[^?]*?\b(?:do|did|does)\s+(?:i|we)\s+(?:like|love|prefer|enjoy|"
+    r"drink|eat|cover|look\s+after|report\s+to|work\s+(?:on|with|for|in)|agree|agreed|decide|decided|settle\s+on)\b",
+    re.IGNORECASE,
+)
+# A few words and a colon or dash before the message itself ("Heads up before standup: ...", "Correction: ...").
+PREFACE = re.compile(r"^\s*(?:[A-Za-z]+\s+){0,6}[A-Za-z]+\s*(?::|\s[-\u2013\u2014])\s+(?=\S)")
+# A discourse marker and a comma before the message ("heads up, Chloe is out today", "btw, ..."): English, no domain.
+MARKER = re.compile(
+    r"^\s*(?:heads[\s-]up|fyi|btw|by the way|just so you know|for the record|quick note|ps|p\.s\.|news|update)"
+    r"\s*[,:;.!\u2013\u2014-]\s*(?=\S)",
+    re.IGNORECASE,
+)
+
+
+def tells(request: str, *, data: frozenset[str], values: frozenset[str] = frozenset()) -> bool:
+    """A preference of the speaker's, or news about someone or something, stated without a request.
+
+    `data` are the stems of the data's words (the vocabulary's, the tables' and columns'), `values` those of its
+    values: a sentence about them names data ("Orders placed over the weekend"), it tells no news.
+    """
+    if PREFERS.match(request):
+        return True
+    if ASKS.match(request) or IMPERATIVE.match(request) or QUESTION_START.match(request):
+        return False  # "Show ...", "Compare ...": a request's first word is its verb, a statement's its subject
+    declared = DECLARES.match(request)
+    if declared and not set(words(declared.group("subject") or "")) & NOT_SUBJECT:
+        return True  # "Chloe is off sick until Thursday."
+    does = DOES.match(request)
+    if does and not set(words(does.group("subject"))) & NOT_SUBJECT and does.group("verb") not in NO_NEWS_VERB:
+        # "Europe sales by month" names data: a verb that is a word of the data is no verb.
+        return not {stem(does.group("verb"))} & (data | values)
+    m = REPORTED.match(request)
+    if m is None:
+        return False
+    # "Orders placed over the weekend" names data, not someone who did something; the subject's head (its last
+    # word) decides, so "the quarterly review moved to Thursday" is news about a review.
+    subject = terms(request[: m.start("verb")])
+    if len(subject) > 1 and words(request[: m.start("verb")])[1:2] == ["from"]:
+        subject = subject[:1]  # "sam from finance asked ...": the head is the first word
+    return bool(subject) and not {subject[-1]} & data
