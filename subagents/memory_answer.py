@@ -21,6 +21,7 @@ from cognicore.subagents.memory_evidence import (
     changed_since,
     content_terms,
     is_unclear,
+    matches,
     newer_change,
     said_before,
     saying_of,
@@ -199,7 +200,7 @@ def answer_from_memory(
     scored = []
     for p in passages:
         present = set(terms(text_of(p))) | set(terms(text_of(p).replace("-", " ")))  # "second-line": both
-        share = sum(1 for c in topic if c & present) / len(topic)
+        share = sum(1 for c in topic if matches(c, present)) / len(topic)
         if share >= MIN_SHARE:
             scored.append((share, p))
     if not asks_about_the_past(question):

@@ -35,7 +35,18 @@ _ASKS_RE = re.compile(
 _GENERIC = frozenset(stem(w) for w in "user users team people thing things".split())
 UNCLEAR_OBJECT = "unclear change"
 """The object of the extractor's marker fact for a change whose new value it could not read (memory/_fact_known)."""
+PREFIX = 5  # letters two words of one family share at least ("escalation", "escalate")
 MIN_WORDS = 4  # content words a saying needs before it can cast doubt without naming the subject
+
+
+def matches(concept: frozenset[str], present: Iterable[str]) -> bool:
+    """Does a memory's word stem match the concept, or share its first PREFIX letters with one of its words?
+    ("escalation" and "escalate" stem differently; both begin "escal")."""
+    words = set(present)
+    if concept & words:
+        return True
+    heads = {t[:PREFIX] for t in concept if len(t) >= PREFIX}
+    return any(w[:PREFIX] in heads for w in words if len(w) >= PREFIX)
 
 
 def content_terms(text: str) -> frozenset[str]:
@@ -147,7 +158,7 @@ def said_before(
         if saying.get("read") is not False or saying.get("turn") in own or when(saying) >= base:
             continue
         words = frozenset(terms(text_of(saying)))
-        if not _ASKS_RE.search(text_of(saying)) and sum(1 for c in topic if c & words) / len(topic) >= 0.5:
+        if not _ASKS_RE.search(text_of(saying)) and sum(1 for c in topic if matches(c, words)) / len(topic) >= 0.5:
             found.append(saying)
     return sorted(found, key=when)
 

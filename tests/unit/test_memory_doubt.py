@@ -185,3 +185,11 @@ async def test_a_later_change_in_other_words_on_the_questions_topic_leads() -> N
     new = _fact(2, "The user eats fish again now.", "2031-05-02T10:16:00+00:00", turn="b#1")
     text, used = await _ask("What diet am I on?", [old, new])
     assert text.startswith("The user eats fish again now") and "Before that:" in text and used == [2, 1], text
+
+
+async def test_words_of_one_family_match_by_their_first_letters() -> None:
+    now = _fact(1, "We escalate P2 tickets after 4 hours.", "2031-05-02T10:16:00+00:00", turn="b#1")
+    old = _fact(2, "We escalate P2 tickets after 8 hours.", "2031-05-01T10:16:00+00:00", status="superseded",
+                until="2031-05-02T10:16:00+00:00")  # fmt: skip
+    text, used = await _ask("what was the p2 escalation threshold originally?", [now, old])
+    assert used[0] == 2 and "8 hours" in text, text
