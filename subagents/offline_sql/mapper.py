@@ -321,6 +321,9 @@ def _shape(t: _Text, q: Mapping) -> _Shape:
     if oldest := t.take(r"\b(oldest|earliest|longest open|longest|newest|youngest|latest|most recent(?: one)?)\b"):
         s.age, s.superlative, s.rank_at, s.eldest = True, True, oldest.start(), True
         q.ascending = oldest.group(0) in _YOUNGEST
+        if n := re.search(rf"\b{NUM}\s+$", t.s[: oldest.start()]):  # "the three most recent tickets"
+            q.top_n = number(n.group(1))
+            t.s = t.s[: n.start()] + " " * (n.end() - n.start()) + t.s[n.end() :]
     if t.take(r"\b(age|ages|aged|how long|how old)\b"):
         s.age = True
     s.how_much = t.find(r"\bhow much\b") is not None
@@ -612,8 +615,8 @@ def _row_name(table: Table) -> Column | None:
 
 
 def _adjacent(t: _Text, end: int, pos: int) -> bool:
-    """Only blanks, claimed words and articles lie between `end` and `pos`."""
-    return 0 <= pos - end and re.fullmatch(r"\s*((the|our|of)\s+)*", t.s[end:pos]) is not None
+    """Only blanks, claimed words, articles and the joins of claimed values ("P1 or P2") lie between them."""
+    return 0 <= pos - end and re.fullmatch(r"\s*((the|our|of|or|and)\s+)*", t.s[end:pos]) is not None
 
 
 def _place_dimensions(

@@ -275,3 +275,22 @@ async def test_a_row_by_its_key_distinct_values_and_verbs(pool: AsyncConnectionP
     )
     with pytest.raises(Unsure, match="what to show of INC-1004"):
         await desk.write_sql(question="INC-1004 status", schema="")
+
+
+async def test_ranking_over_joined_values_and_n_most_recent(pool: AsyncConnectionPool, desk: SchemaSqlWriter) -> None:
+    """ "the most P1 or P2 tickets" counts them (never a grouping by ticket); "the three most recent" is a top 3."""
+    await check(
+        pool,
+        desk,
+        [
+            (
+                "Which assignee has the most P1 or P2 tickets?",  # ben 3 of them, ana and chloe 2
+                "SELECT assignee, count(*) FROM support_desk.tickets WHERE priority IN ('P1', 'P2') "
+                "AND assignee IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1",
+            ),
+        ],
+    )
+    draft = await desk.write_sql(question="the three most recent tickets", schema="")
+    got = await run(pool, validate_select(draft.sql, allowed_schemas=["support_desk"], row_limit=500))
+    want = await run(pool, "SELECT ticket_id FROM support_desk.tickets ORDER BY opened_at DESC LIMIT 3")
+    assert [r[0] for r in got] == [r[0] for r in want], draft.sql
