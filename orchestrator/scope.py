@@ -51,7 +51,8 @@ _NOT_ACTIONS = frozenset(
 IMPERATIVE = re.compile(
     r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?P<verb>[a-z]+)\s+"
     r"(?:(?:up|out|off|over|back)\s+)?"
-    r"(?P<object>me|us|him|her|them|a|an|the|my|our|some|this|that|these|those|it|all|\d[\d,.]*)\b"
+    r"(?P<object>me|us|him|her|them|a|an|the|my|our|some|this|that|these|those|it|all|\d[\d,.]*|"
+    r"two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred|several|more|another)\b"
     r"(?:\s+(?P<next>[a-z]+))?",
     re.IGNORECASE,
 )
@@ -65,6 +66,10 @@ _ON_RECORD = re.compile(
 # Objects that make the first word a verb whatever else it is: someone it is done for, or a quantity
 # ("order me a pizza", "order 50 chargers"): a transaction, not a reading of data.
 BENEFACTIVE = frozenset("me us him her them a an".split())
+# A quantity in words ("hire two more reps", "order another dock"): a transaction, like "order 50 cables".
+_COUNT_WORDS = frozenset(
+    "two three four five six seven eight nine ten twenty fifty hundred several more another".split()
+)
 _DETERMINERS = frozenset("the my our this that these those some all it".split())
 # "Revenue the last quarter": a noun, then its period.
 _PERIOD_WORDS = frozenset("last this previous past current next coming first second third fourth same".split())
@@ -147,7 +152,9 @@ class Scope:
             return None
         word = stem(verb)
         # Done for someone or to a quantity ("order me a pizza", "order 50 cables"), not a year ("revenue 2025").
-        transaction = obj in BENEFACTIVE or (obj[:1].isdigit() and not re.fullmatch(r"(?:19|20)\d\d", obj))
+        transaction = (
+            obj in BENEFACTIVE or obj in _COUNT_WORDS or (obj[:1].isdigit() and not re.fullmatch(r"(?:19|20)\d\d", obj))
+        )
         if word in ACTION or word in _ASKED_VERBS:
             return None
         if word in _ARRANGING:

@@ -41,6 +41,7 @@ def classifier() -> OfflineClassifier:
         "reset my password please",  # a change verb on nothing the data holds
         "cancel my subscription",
         "Assign all the pending jobs to olek",  # a real English verb, not "assignee" mistyped
+        "Hire two more engineers for Hilltop",  # a quantity in words makes a transaction
     ],
 )
 async def test_an_action_no_agent_offers_is_refused(request_text: str) -> None:
@@ -55,7 +56,14 @@ async def test_a_change_to_stored_data_still_goes_to_the_database_agent_which_re
 
 @pytest.mark.parametrize(
     "request_text",
-    ["Show job JOB-2291", "How many jobs were reported in 2025?", "top 5 engineers by jobs", "list job 4471"],
+    [
+        "Show job JOB-2291",
+        "How many jobs were reported in 2025?",
+        "top 5 engineers by jobs",
+        "list job 4471",
+        "top two sites by jobs",
+        "list two jobs at Harbour",
+    ],
 )
 async def test_reading_a_record_or_counting_is_no_foreign_action(request_text: str) -> None:
     decision = await classifier().classify(request=request_text, history=[])
