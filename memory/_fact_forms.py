@@ -120,8 +120,8 @@ def rewrite(text: str) -> str:
 
 
 _COUNT_RE = re.compile(
-    r"^(?:we|I)\s+(?:have|employ|count|are)\s+(?:now\s+)?(?P<n>" + _NUMBER + r")\s+(?P<unit>[a-z][\w-]*)"
-    r"(?:\s+(?P<where>(?:on|in|at|for)\s+.+))?$",
+    r"^(?:we|I)\s+(?:have|employ|count|are)\s+(?:now\s+)?(?P<n>" + _NUMBER + r")\s+(?P<unit>[a-z][\w-]*"
+    r"(?:\s+(?!(?:on|in|at|for)\b)[a-z][\w-]*)?)(?:\s+(?P<where>(?:on|in|at|for)\s+.+))?$",
     re.I,
 )
 _PEOPLE_ON_RE = re.compile(
@@ -179,8 +179,10 @@ _CONTACT_RE = re.compile(
 
 _EACH_RE = re.compile(
     r"^(?:each|every|an?|one)\s+(?P<who>[a-z]+)\s+(?:now\s+)?(?:handles|closes|takes|works|does|gets|sells|makes|"
-    r"answers|resolves|should\s+\w+|must\s+\w+|is\s+expected\s+to\s+\w+)\s+(?:up\s+to\s+|about\s+)?"
-    r"(?P<n>" + _NUMBER + r")\s+(?P<unit>[a-z]+)\s+(?:a|per|each|every)\s+(?P<per>day|week|month|quarter|year|shift)$",
+    r"answers|resolves|has|holds|owns|should\s+\w+|must\s+\w+|can\s+\w+|is\s+expected\s+to\s+\w+)\s+"
+    r"(?P<cap>at\s+most\s+|up\s+to\s+|no\s+more\s+than\s+|a\s+maximum\s+of\s+)?(?:about\s+)?"
+    r"(?P<n>" + _NUMBER + r")\s+(?P<unit>[a-z]+(?:\s+[a-z]+)?)"
+    r"(?:\s+(?:a|per|each|every)\s+(?P<per>day|week|month|quarter|year|shift))?$",
     re.I,
 )
 _PER = {
@@ -319,10 +321,15 @@ def _each(
 ) -> list[Fact]:
     """ "Each agent handles 30 tickets a day": a quota, named as "the daily ticket quota" would name it."""
     m = _EACH_RE.match(clause)
-    if not m:
+    if not m or not (m["per"] or m["cap"]):
         return []
-    unit, per, who = m["unit"].lower(), m["per"].lower(), m["who"].lower()
-    thing = f"{_PER[per]} {re.sub(r'(?<=[^s])s$', '', unit)} quota"
+    unit, who = m["unit"].lower(), m["who"].lower()
+    single = re.sub(r"(?<=[^s])s$", "", unit)
+    # "takes at most 15 open tickets": a cap, as "the open ticket cap per agent" names it; "30 a day": a quota.
+    thing = f"{single} cap per {who}" if not m["per"] else f"{_PER[m['per'].lower()]} {single} quota"
+    if not m["per"]:
+        return [make("we", thing.replace(" ", "_"), m["n"], "fact", conf, f"Our {thing} is {m['n']}", exclusive=True,
+                     category="work")]  # fmt: skip
     value = f"{m['n']} per {who}"
     statement = f"Our {thing} is {value}"
     return [make("we", thing.replace(" ", "_"), value, "fact", conf, statement, exclusive=True, category="work")]

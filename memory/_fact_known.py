@@ -180,6 +180,11 @@ _SLOT_CHANGE_RE = re.compile(
     r"|^new\s+(?P<thing2>[a-z][\w-]*(?:\s+[\w-]+){0,3}?)\s*[:=-]\s*(?P<new2>.+)$",
     re.I,
 )
+_NOT_THAT_RE = re.compile(
+    r"^(?:(?:actually|correction|sorry|oops|my\s+bad)\s*[,:-]?\s*)*(?:it\s+is|it's|its|that\s+is|that's|make\s+that|"
+    r"it\s+should\s+be)\s+(?P<new>[^,]+?)\s*,?\s+not\s+(?P<old>[^,]+?)$",
+    re.I,
+)
 _TAIL_RE = re.compile(r"[\s,]*(?:now|from\s+now\s+on|these\s+days|as\s+of\s+\w+|last\s+\w+|!+|\.+)\s*$", re.I)
 
 
@@ -189,6 +194,14 @@ def bare_change(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCand
     while (trimmed := _TAIL_RE.sub("", text)) != text:
         text = trimmed
     active = [k for k in known_facts if k.get("status", "active") == "active" and _value_of(k) != UNCLEAR_OBJECT]
+    if m := _NOT_THAT_RE.match(text):  # "Actually it's 12 not 10": the known value holding 10, with 12
+        old, new = normalize(m["old"]), m["new"].strip()
+        holding = [k for k in active if old and f" {old} " in f" {normalize(_value_of(k))} "]
+        if len(holding) == 1:
+            value = _value_of(holding[0])
+            swapped = re.sub(rf"(?<!\w){re.escape(m['old'].strip())}(?!\w)", new, value, count=1, flags=re.I)
+            return _in_slot_of(holding[0], swapped if swapped != value else new)
+        return None
     about: list[dict[str, Any]] = []
     new = ""
     if m := _SLOT_CHANGE_RE.match(text):

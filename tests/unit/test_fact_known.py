@@ -93,6 +93,8 @@ def test_without_known_facts_the_candidates_are_unchanged() -> None:
         ("first line went from 6 to 9 agents after the hiring round",
          [("we", "agents_first_line", "9 agents", "6 agents")]),
         ("Each agent handles 30 tickets a day.", [("we", "daily_ticket_quota", "30 per agent", None)]),
+        ("Each agent takes at most 15 open tickets.", [("we", "open_ticket_cap_per_agent", "15", None)]),
+        ("We have 10 sales reps in the Nordics.", [("we", "sales_reps_nordics", "10 sales reps", None)]),
         ("The service desk sits on floor 3.", [("we", "service_desk", "floor 3", None)]),
         ("I work out of the Berlin office.", [("user", "lives_in", "Berlin", None)]),
         ("For storage escalations I contact Ruth.", [("storage escalations", "handled_by", "Ruth", None)]),
@@ -167,6 +169,7 @@ def test_states_facts_tells_a_statement_from_a_request(text: str, states: bool) 
         ("I take oat milk in my coffee.", "switched to almond milk", "drinks", "almond milk"),
         ("Our SLA for P2 is 8 hours.", "P2 SLA is now 6 hours", "sla", "6 hours"),
         ("The sprint review is on Fridays.", "sprint review moved to Thursdays", "sprint_review", "Thursdays"),
+        ("We have 10 sales reps in the Nordics.", "Actually it's 12 not 10.", "sales_reps_nordics", "12 sales reps"),
     ],
 )  # fmt: skip
 async def test_a_change_without_its_subject_is_read_in_the_one_known_slot_it_fits(
