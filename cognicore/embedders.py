@@ -101,11 +101,11 @@ def build_embedder(settings: Settings) -> Embedder:
         # The name recorded before models were chosen by provider: a bare Gemini model name at 768 dims.
         return Embedder(gemini, model if dims == DIMS else f"{model}@{dims}", dims)
     if provider == LOCAL:
-        return _local(model, settings.embedding_dims)
+        return _local(model, settings.embedding_dims, threads=settings.embedding_threads)
     return _other(provider, model, settings)
 
 
-def _local(model: str, dims: int | None) -> Embedder:
+def _local(model: str, dims: int | None, *, threads: int | None = None) -> Embedder:
     model, folder = packaged_model(model)
     try:
         from langchain_huggingface import HuggingFaceEmbeddings
@@ -131,6 +131,12 @@ def _local(model: str, dims: int | None) -> Embedder:
             "of a sentence-transformers model folder (no network here), or a model name the machine can download."
             + hint
         ) from exc
+    if threads is not None:
+        import torch
+
+        # Process-wide: PyTorch's default of one thread per core oversubscribes a machine that runs several
+        # processes (API workers, a job worker), and its threads then spin against each other.
+        torch.set_num_threads(threads)
     client = local._client  # the SentenceTransformer; the method was renamed in sentence-transformers 6
     native = (getattr(client, "get_embedding_dimension", None) or client.get_sentence_embedding_dimension)()
     if native is None or (dims is not None and dims != native):

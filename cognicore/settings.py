@@ -67,6 +67,12 @@ class Settings(BaseSettings):
     embedding_dims: int | None = Field(
         None, gt=0, le=4000, description="Dimensions asked of the embedding model (Gemini: 768; else the model's)."
     )
+    embedding_threads: int | None = Field(
+        None,
+        ge=1,
+        description="CPU threads of a local (`huggingface:`) embedding model; unset: PyTorch's default (every core). "
+        "1 suits several processes sharing few cores (README, local embeddings).",
+    )
     google_base_url: str | None = Field(
         None, description="Gemini API endpoint (default Google's); a gateway, proxy or local stand-in."
     )

@@ -18,7 +18,7 @@ from cognicore.embedders import (
 )
 from cognicore.memory.embeddings import DIMS, OFFLINE_EMBEDDING_MODEL, OfflineEmbeddings
 from cognicore.settings import Settings
-from tests.local_model import packaged_minilm
+from tests.local_model import build_local_model, packaged_minilm
 
 
 @pytest.fixture
@@ -121,3 +121,17 @@ def test_the_packaged_minilm_embeds_meaning_offline(minilm: Embedder) -> None:
     far = sum(a * b for a, b in zip(query, unrelated, strict=True))
     assert near > 0.3 and far < 0.15 and near > far + 0.2  # no shared word, yet the paraphrase is near
 
+
+def test_the_local_model_runs_on_the_configured_number_of_threads(offline_env: None, tmp_path: Path) -> None:
+    folder = build_local_model(tmp_path, ["threads"])
+    import torch
+
+    before = torch.get_num_threads()
+    try:
+        torch.set_num_threads(2)
+        build_embedder(Settings(_env_file=None, embedding_model=f"huggingface:{folder}"))  # type: ignore[call-arg]
+        assert torch.get_num_threads() == 2  # unset: PyTorch's own choice is left alone
+        settings = Settings(_env_file=None, embedding_model=f"huggingface:{folder}", embedding_threads=1)  # type: ignore[call-arg]
+        assert build_embedder(settings).dims == 32 and torch.get_num_threads() == 1
+    finally:
+        torch.set_num_threads(before)
