@@ -184,6 +184,35 @@ def asked_head(question: str) -> list[str]:
     return [w for w in words(match.group(1)) if w not in STOPWORDS and w not in _VAGUE]
 
 
+# A lower-case noun right after a name and before the question's last verb or its end: "the Nova Lamp strap
+# cost" asks about the strap, "the Nova Lamp battery last" about the battery, not about the lamp. A code ("a P1
+# ticket") qualifies its noun: the ticket is the subject itself, not a part of something named.
+_NAME_MODIFIES = re.compile(
+    r"\b(?:the|our|your|a|an|its|their)\s+(?:[A-Z][A-Za-z-]*\s+){1,4}([a-z][a-z-]{2,})"
+    r"(?=\s+(?:cost|costs|last|lasts|weigh|weighs|take|takes|need|needs|hold|holds|support|supports)\b|\s*\?|\s*$)"
+)
+
+
+_BE_BEFORE = re.compile(r"\b(?:is|are|was|were|be|been)\s+$", re.I)
+
+
+def name_modifier(question: str) -> str | None:
+    """The thing of a named product asked about ("strap" in "What does the Nova Lamp strap cost?"), or None.
+
+    A last word is a part only after a form of "be" ("Is the Nova Lamp dimmable?", "When was the Nova Lamp
+    released?"); elsewhere it is the question's verb ("What colours does the Nova Lamp offer?", "... make the
+    VPN fail?").
+    """
+    match = _NAME_MODIFIES.search(question)
+    if not match:
+        return None
+    word = match.group(1).lower()
+    last = not question[match.end(1) :].strip(" ?!.")
+    if last and not _BE_BEFORE.search(question[: match.start()]):
+        return None
+    return word if word not in STOPWORDS and stem(word) not in LIGHT_VERBS else None
+
+
 def describe(shape: Shape) -> str:
     """What an answer of this shape would have named, for the honest miss."""
     return {

@@ -23,6 +23,7 @@ from cognicore.subagents._answer_shape import (
     describe,
     fills_shape,
     implied,
+    name_modifier,
     names_person,
 )
 from cognicore.subagents._passage_units import Unit as _Unit
@@ -56,6 +57,7 @@ from cognicore.subagents.memory_answer import (
     asks_who_does,
     is_memory,
     last_user_turn,
+    names_own_phrase,
     topic_concepts,
 )
 
@@ -160,7 +162,11 @@ class OfflineAnswerComposer:
             documents = []
         found, coverage = self._from_documents(question, documents)
         if not asks_memory and remembered is not None:
-            if remembered.coverage < 1.0 or (not standing and found.used and coverage >= 1.0):
+            # Documents as good as memory win, unless memory has a phrase of the question no document has
+            # ("When is the pricing review?" after the user said when "the pricing review" is).
+            told = [p for p in passages if is_memory(p) and int(p["index"]) in remembered.used]
+            own = names_own_phrase(question, told, documents)
+            if remembered.coverage < 1.0 or (not standing and not own and found.used and coverage >= 1.0):
                 remembered = None
         if remembered is not None and (not found.used or remembered.coverage >= coverage):
             return ComposedAnswer(text=remembered.text, used=remembered.used)
@@ -255,6 +261,9 @@ class OfflineAnswerComposer:
             (frozenset({h}) if h in vocabulary else spelling_variants(h, vocabulary)) or frozenset({h})
             for h in (stem(w) for w in asked_head(asked_text))
         ]
+        # "How much does the Nova Lamp strap cost?": the answer must name the strap, not just price the lamp.
+        part = name_modifier(asked_text)
+        head += [c for c, label in labelled if part is not None and label == part and not c & names]
         if shape is not None or head or any(c & names for c in concepts):
             common = common_capitals([str(p.get("content") or "") for p in passages])
             fit = [

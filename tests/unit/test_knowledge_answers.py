@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cognicore.memory.retrieval import paraphrase_terms
-from cognicore.subagents._answer_shape import Shape, asked_shape, asks_consequence, asks_which_document
+from cognicore.subagents._answer_shape import Shape, asked_shape, asks_consequence, asks_which_document, name_modifier
 from cognicore.subagents._question_terms import ALTERNATIVES, derived_forms, name_parts, unknown_versions
 from cognicore.subagents.compose import ComposedAnswer, OfflineAnswerComposer
 
@@ -140,3 +140,14 @@ async def test_who_did_something_needs_its_doer_not_any_people() -> None:
     assert missed.used == [], missed.text
     found = await compose("Who founded Harbourline?", harbour)
     assert "Ana Ruiz" in found.text, found.text
+
+
+async def test_a_part_of_a_named_product_is_what_is_asked_about() -> None:
+    assert name_modifier("How much does the Nova Lamp shade cost?") == "shade"
+    assert name_modifier("What colours does the Nova Lamp offer?") is None, "the question's own verb"
+    assert name_modifier("How many minutes of drift make the VPN fail?") is None, "the question's own verb"
+    assert name_modifier("Is the Nova Lamp dimmable?") == "dimmable"
+    assert name_modifier("How quickly does a P1 ticket need a reply?") is None, "a code qualifies its noun"
+    answer = await compose("How much does the Nova Lamp shade cost?", LAMP)
+    assert answer.used == [] and "$89" not in answer.text, "the lamp's price is not the shade's"
+    assert "$89" in (await compose("How much did the Nova Lamp cost at launch?", LAMP)).text
