@@ -57,6 +57,7 @@ from cognicore.subagents.memory_answer import (
     asks_who_does,
     is_memory,
     last_user_turn,
+    names_own_phrase,
     topic_concepts,
 )
 
@@ -161,7 +162,11 @@ class OfflineAnswerComposer:
             documents = []
         found, coverage = self._from_documents(question, documents)
         if not asks_memory and remembered is not None:
-            if remembered.coverage < 1.0 or (not standing and found.used and coverage >= 1.0):
+            # Documents as good as memory win, unless memory has a phrase of the question no document has
+            # ("When is the pricing review?" after the user said when "the pricing review" is).
+            told = [p for p in passages if is_memory(p) and int(p["index"]) in remembered.used]
+            own = names_own_phrase(question, told, documents)
+            if remembered.coverage < 1.0 or (not standing and not own and found.used and coverage >= 1.0):
                 remembered = None
         if remembered is not None and (not found.used or remembered.coverage >= coverage):
             return ComposedAnswer(text=remembered.text, used=remembered.used)

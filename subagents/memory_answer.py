@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from cognicore.memory.text import stem, terms, words
@@ -379,3 +380,23 @@ def last_user_turn(history: str) -> str:
 def _said(passage: dict[str, Any]) -> str:
     """A memory's own words for quoting, without the final full stop."""
     return text_of(passage).strip().rstrip(".")
+
+
+def names_own_phrase(question: str, memories: Sequence[dict[str, Any]], documents: Sequence[dict[str, Any]]) -> bool:
+    """Does a memory hold two of the question's content words side by side ("pricing review") that no
+    document holds side by side? Then the question names something the user told about, not the documents."""
+    asked = terms(question)
+    pairs = {(a, b) for a, b in pairwise(asked) if a != b}
+    if not pairs:
+        return False
+
+    def pairs_in(text: str) -> set[tuple[str, str]]:
+        return set(pairwise(terms(text))) & pairs
+
+    in_memory = set().union(*(pairs_in(text_of(p)) for p in memories)) if memories else set()
+    in_documents = (
+        set().union(*(pairs_in(f"{p.get('title') or ''}. {p.get('content') or ''}") for p in documents))
+        if documents
+        else set()
+    )
+    return bool(in_memory - in_documents)

@@ -193,3 +193,13 @@ async def test_words_of_one_family_match_by_their_first_letters() -> None:
                 until="2031-05-02T10:16:00+00:00")  # fmt: skip
     text, used = await _ask("what was the p2 escalation threshold originally?", [now, old])
     assert used[0] == 2 and "8 hours" in text, text
+
+
+async def test_a_question_naming_what_the_user_told_about_is_answered_from_memory() -> None:
+    told = _fact(1, "The budget review is on 9 July.", "2031-05-02T10:16:00+00:00", turn="b#1")
+    content = "Finance reviews every budget each quarter; reviews happen on the first Monday."
+    doc = {"index": 2, "title": "Budget policy", "source": "/kb/budget.md", "content": content}
+    text, used = await _ask("When is the budget review?", [told, doc])
+    assert used == [1] and "9 July" in text, text
+    plain, used = await _ask("When does finance review a budget?", [told, doc])
+    assert used == [2], plain  # no phrase only memory has: the documents answer
