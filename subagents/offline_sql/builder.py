@@ -221,6 +221,11 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
             outer.append(f"{name} = {literal(values[0])}" if len(values) == 1 else f"{name} IN ({vals})")
             together = name if len(values) > 1 and q.compare is None else ""  # "P1 or P2": one share of both
             break
+    elif q.share and q.compare is not None and q.compare in dims and q.compare.ref in q.filters:
+        # "what share of tickets are P3 and P4": each one's share of all the rows, not of the two compared
+        name, values = _dim_name(q.compare), q.filters[q.compare.ref]
+        where = [w for w in where if not w.startswith(query.col(q.compare) + " ")]
+        outer.append(f"{name} IN ({', '.join(map(literal, values))})")
     empties: list[str] = []  # "what share of tickets are unassigned": the empty rows' share of all of them
     if _share_of_empties(q):
         empties = [f"{query.col(catalogue.column(ref))} IS NULL" for ref in q.missing]

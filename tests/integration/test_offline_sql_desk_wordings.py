@@ -294,3 +294,18 @@ async def test_ranking_over_joined_values_and_n_most_recent(pool: AsyncConnectio
     got = await run(pool, validate_select(draft.sql, allowed_schemas=["support_desk"], row_limit=500))
     want = await run(pool, "SELECT ticket_id FROM support_desk.tickets ORDER BY opened_at DESC LIMIT 3")
     assert [r[0] for r in got] == [r[0] for r in want], draft.sql
+
+
+async def test_shares_of_compared_values_are_of_all_the_rows(pool: AsyncConnectionPool, desk: SchemaSqlWriter) -> None:
+    """ "what share of tickets are P3 and P4": each one's share of all 18 tickets (4 and 5), not of the 9 of them."""
+    await check(
+        pool,
+        desk,
+        [
+            (
+                "what share of tickets are p3 and p4",
+                "SELECT * FROM (SELECT priority, count(*), round(100.0 * count(*) / sum(count(*)) OVER (), 1) "
+                "FROM support_desk.tickets GROUP BY 1) AS s WHERE priority IN ('P3', 'P4') ORDER BY 2 DESC, 1",
+            ),
+        ],
+    )
