@@ -109,6 +109,7 @@ _ABOUT_ME_RE = re.compile(
     r"\b(?:tell me|remind me) (?:everything|all|what) you (?:know|remember) about (?:me|us)\b",
     re.I,
 )
+_CLAUSE = re.compile(r"[.;:!?](?:\s|$)|\n")
 _QUOTED = re.compile(r'"([^"]{3,})"')
 MAX_MEMORIES = 3
 MAX_ABOUT = 6  # facts listed for "what do you know about me?"
@@ -390,8 +391,8 @@ def names_own_phrase(question: str, memories: Sequence[dict[str, Any]], document
     if not pairs:
         return False
 
-    def pairs_in(text: str) -> set[tuple[str, str]]:
-        return set(pairwise(terms(text))) & pairs
+    def pairs_in(text: str) -> set[tuple[str, str]]:  # side by side within a clause, not across a full stop
+        return {pair for clause in _CLAUSE.split(text) for pair in pairwise(terms(clause))} & pairs
 
     in_memory = set().union(*(pairs_in(text_of(p)) for p in memories)) if memories else set()
     in_documents = (

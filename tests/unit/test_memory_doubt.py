@@ -203,3 +203,11 @@ async def test_a_question_naming_what_the_user_told_about_is_answered_from_memor
     assert used == [1] and "9 July" in text, text
     plain, used = await _ask("When does finance review a budget?", [told, doc])
     assert used == [2], plain  # no phrase only memory has: the documents answer
+
+
+async def test_words_side_by_side_across_a_full_stop_are_no_phrase() -> None:
+    told = _fact(1, "The launch review is on 2 October.", "2031-05-02T10:16:00+00:00", turn="b#1")
+    content = "Sales rose after the launch. Review: the decision stands until the next quarter."
+    doc = {"index": 2, "title": "Decision log", "source": "/kb/log.md", "content": content}
+    text, used = await _ask("When is the launch review?", [told, doc])
+    assert used == [1] and "2 October" in text, text
