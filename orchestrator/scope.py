@@ -63,6 +63,9 @@ _ON_RECORD = re.compile(
     r"(?:(?:the|this|that)\s+)?(?:(?P<noun>[a-z]+)\s+)?(?P<record>#\d+|[a-z]{2,}-\d+|\d{3,})\b(?![-/.]\d)",
     re.IGNORECASE,
 )
+# A first word, then a name ("install Zoom on ...", "ping Hannah about ..."): an English verb the deployment has no
+# word for, done to someone or something it does not hold either, is an action (names keep their capital).
+_ON_NAME = re.compile(r"^\s*(?:[Pp]lease\s+)?(?P<verb>[A-Za-z][a-z]+)\s+(?P<name>[A-Z][\w-]+)\b")
 # Objects that make the first word a verb whatever else it is: someone it is done for, or a quantity
 # ("order me a pizza", "order 50 chargers"): a transaction, not a reading of data.
 BENEFACTIVE = frozenset("me us him her them a an".split())
@@ -141,7 +144,16 @@ class Scope:
         if record is not None and _names_record(record):
             verb, obj, after = record.group("verb").lower(), "a", ""  # done to one record: a transaction
         elif m is None:
-            return None
+            named = _ON_NAME.match(request)
+            if named is None or request.rstrip().endswith("?"):
+                return None
+            verb = named.group("verb").lower()
+            name = named.group("name")
+            if stem(verb) in self.known or english_words().get(verb, 0) < REAL_VERB:
+                return None  # a word of the deployment ("Revenue Europe 2025"), or no English verb at all
+            if name.lower() in self.documents or stem(name.lower()) in self.held:
+                return None  # "check Email tickets": the name is the deployment's, so the verb reads it
+            obj, after = "the", ""
         else:
             verb, obj, after = m.group("verb").lower(), m.group("object").lower(), (m.group("next") or "").lower()
         if verb in STOPWORDS or verb in _NOT_ACTIONS or QUESTION_START.match(verb) or _QUESTION_WORD.match(verb):

@@ -87,6 +87,8 @@ class Speller:
         self._spelt = {w.lower(): w for w in sorted(set(known)) if len(w) >= MIN_LENGTH and w.isalpha()}
         self._known = sorted(self._spelt)
         self._known_set = frozenset(self._known)
+        # Short words too ("ben", "vpn"), for the one slip that is safe at any length: a letter typed twice.
+        self._short = {w.lower(): w for w in set(known) if 3 <= len(w) < MIN_LENGTH and w.isalpha()}
 
     def knows(self, word: str) -> bool:
         """Whether `word` is a word of the deployment or a real English word (then it is never corrected)."""
@@ -121,6 +123,17 @@ class Speller:
         forms = {full, full.removesuffix("s")}
         return full if full in _FUNCTION_WORDS or forms & self._known_set else None
 
+    def _undoubled(self, word: str) -> str | None:
+        """The deployment's word that `word` is with one letter typed twice ("benn" -> "ben", "closedd" -> "closed")."""
+        for i in range(1, len(word)):
+            if word[i] == word[i - 1]:
+                single = word[:i] + word[i + 1 :]
+                if single in self._known_set:
+                    return self._spelt[single]
+                if single in self._short:
+                    return self._short[single]
+        return None
+
     def correction(self, word: str, *, name: bool = False) -> str | None:
         """The word `word` stands for, or None when it is known or nothing is close enough; a `name` is corrected
         only to a word of the deployment."""
@@ -129,6 +142,8 @@ class Speller:
             return short
         if len(w) < MIN_LENGTH or "'" in w or self.knows(w):
             return None
+        if (single := self._undoubled(w)) is not None:
+            return single
         # The deployment's own words first: one edit or swap of neighbours ("lona", "Eurpoe"), two in a long
         # word, else a close match ("headphnes", "acessories").
         edits = process.extractOne(w, self._known, scorer=OSA.distance, score_cutoff=1 if len(w) <= 6 else 2)

@@ -42,6 +42,7 @@ def classifier() -> OfflineClassifier:
         "cancel my subscription",
         "Assign all the pending jobs to olek",  # a real English verb, not "assignee" mistyped
         "Hire two more engineers for Hilltop",  # a quantity in words makes a transaction
+        "install Zoom on marta's tablet",  # an English verb the deployment has no word for, on a name it does not hold
     ],
 )
 async def test_an_action_no_agent_offers_is_refused(request_text: str) -> None:
@@ -63,6 +64,7 @@ async def test_a_change_to_stored_data_still_goes_to_the_database_agent_which_re
         "list job 4471",
         "top two sites by jobs",
         "list two jobs at Harbour",
+        "Check Harbour jobs",  # the name is the deployment's: the verb reads it
     ],
 )
 async def test_reading_a_record_or_counting_is_no_foreign_action(request_text: str) -> None:
@@ -111,6 +113,13 @@ def test_shorthand_is_read_only_as_a_word_the_deployment_has() -> None:
     # "rev" names the deployment's revenue and "thru" is English; "tix" names tickets, which it does not hold.
     assert text == "revenue through june, how many tix"
     assert [str(f) for f in fixes] == ["'rev' as 'revenue'", "'thru' as 'through'"]
+
+
+def test_a_letter_typed_twice_is_read_as_the_deployment_word_even_a_short_one() -> None:
+    text, fixes = Speller(["olek", "jobs", "pending", "S1"]).correct("how many pendingg jobs does olekk have")
+    assert text == "how many pending jobs does olek have"
+    assert [str(f) for f in fixes] == ["'pendingg' as 'pending'", "'olekk' as 'olek'"]
+    assert Speller(["ben", "jobs"]).correct("jobs for benn")[0] == "jobs for ben"  # not the English "been"
 
 
 def test_a_one_letter_slip_of_english_beats_two_of_a_deployment_word() -> None:
