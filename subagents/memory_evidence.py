@@ -109,7 +109,7 @@ def changed_since(
     answer: Sequence[dict[str, Any]], passages: Sequence[dict[str, Any]], topic: Sequence[frozenset[str]] = ()
 ) -> list[dict[str, Any]]:
     """Current facts, newest first, read after the answer's memories from other sayings, that share a content
-    word with them or with the question's topic and are worded as a change ("moved me from LATAM to APAC"),
+    word with them or with the question's topic and are worded as a change ("moved me from the north to the south"),
     yet did not supersede them."""
     if not answer:
         return []
