@@ -35,6 +35,7 @@ _ASKS_RE = re.compile(
 _GENERIC = frozenset(stem(w) for w in "user users team people thing things".split())
 UNCLEAR_OBJECT = "unclear change"
 """The object of the extractor's marker fact for a change whose new value it could not read (memory/_fact_known)."""
+SAME_FRAME = 0.6  # share of their words two statements of one thing with different values have in common
 PREFIX = 5  # letters two words of one family share at least ("escalation", "escalate")
 MIN_WORDS = 4  # content words a saying needs before it can cast doubt without naming the subject
 
@@ -137,11 +138,24 @@ def told(passage: dict[str, Any]) -> bool:
 
 
 def newer_change(facts: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
-    """Of several current facts answering one question, the newest when it was worded as a change."""
+    """Of several current facts answering one question, the newest when it was worded as a change, or when it
+    says the same as an older one but for its value ("Our budget is $40,000" then "Our budget is $55,000")."""
     if len(facts) < 2:
         return None
     newest = max(facts, key=when)
-    return newest if CHANGE_RE.search(text_of(newest)) else None
+    if CHANGE_RE.search(text_of(newest)):
+        return newest
+    return newest if any(same_frame(newest, f) for f in facts if f is not newest) else None
+
+
+def same_frame(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Do two memories say the same thing but for their values (figures, names, dates)? Most of their words
+    other than numbers are shared, and their values differ."""
+    words_a, words_b = (frozenset(t for t in terms(text_of(p)) if not t[0].isdigit()) for p in (a, b))
+    if not words_a or not words_b or terms(text_of(a)) == terms(text_of(b)):
+        return False
+    shared = len(words_a & words_b) / len(words_a | words_b)
+    return shared >= SAME_FRAME
 
 
 def said_before(

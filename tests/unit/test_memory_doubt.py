@@ -211,3 +211,13 @@ async def test_words_side_by_side_across_a_full_stop_are_no_phrase() -> None:
     doc = {"index": 2, "title": "Decision log", "source": "/kb/log.md", "content": content}
     text, used = await _ask("When is the launch review?", [told, doc])
     assert used == [1] and "2 October" in text, text
+
+
+async def test_two_current_facts_that_differ_only_in_their_value_the_newest_leads() -> None:
+    old = _fact(1, "Our stand budget for the fair is €12,000.", "2031-05-02T10:15:00+00:00", turn="a#1")
+    new = _fact(2, "Our stand budget for the fair is €15,500.", "2031-05-02T10:15:30+00:00", turn="b#1")
+    text, used = await _ask("what's our stand budget for the fair", [old, new])
+    assert used == [2, 1] and text.startswith("Our stand budget for the fair is €15,500") and "Before that:" in text
+    other = _fact(2, "Our booth staff for the fair is four people.", "2031-05-02T10:15:30+00:00", turn="b#1")
+    text, _ = await _ask("what do we have for the fair", [old, other])
+    assert "Before that:" not in text, text  # two different things about the fair: both hold
