@@ -37,8 +37,13 @@ ASKS = re.compile(
     re.IGNORECASE,
 )
 _QUESTION_WORD = re.compile(r"^(what|who|how|where|when|why|which)[a-z]{0,2}$")
+# With "help me find", "let me know", "walk me through", "bring up", "grab", "run me", "work out": ways of asking
+# too, whatever object follows (a thing to obtain, "bring me a coffee", is then refused as a topic nothing holds).
 _ASKED_VERBS = frozenset(
-    terms("give show list find fetch tell explain describe summarise summarize remind look read pull dig search see")
+    terms(
+        "give show list find fetch tell explain describe summarise summarize remind look read pull dig search see "
+        "let help walk bring grab run work take"
+    )
 )
 # First words that make no action of their own.
 # Discourse markers ("btw my team now covers ...", "fyi the ...") open a message; they are no verb either.
@@ -66,6 +71,13 @@ _ON_RECORD = re.compile(
 # A first word, then a name ("install Zoom on ...", "ping Hannah about ..."): an English verb the deployment has no
 # word for, done to someone or something it does not hold either, is an action (names keep their capital).
 _ON_NAME = re.compile(r"^\s*(?:[Pp]lease\s+)?(?P<verb>[A-Za-z][a-z]+)\s+(?P<name>[A-Z][\w-]+)\b")
+# "tell Ben to close his tickets", "ask the Europe team to send ...": a message relayed to someone, which no agent
+# sends ("tell me ...", "remind me what ..." ask, and stay questions).
+_RELAY = re.compile(
+    r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?P<verb>tell|ask|get|have|let)\s+"
+    r"(?!me\b|us\b)(?:the\s+)?(?:[\w'-]+\s+){1,3}?to\s+(?P<action>[a-z]+)\b",
+    re.IGNORECASE,
+)
 # Objects that make the first word a verb whatever else it is: someone it is done for, or a quantity
 # ("order me a pizza", "order 50 chargers"): a transaction, not a reading of data.
 BENEFACTIVE = frozenset("me us him her them a an".split())
@@ -139,6 +151,8 @@ class Scope:
 
     def foreign_action(self, request: str) -> str | None:
         """The verb of an imperative ("book me a flight", "email the list to ...") that no agent offers."""
+        if relay := _RELAY.match(request):
+            return relay.group("verb").lower()  # the assistant messages no one
         m = IMPERATIVE.match(request)
         record = _ON_RECORD.match(request)
         if record is not None and _names_record(record):

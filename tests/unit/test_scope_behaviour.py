@@ -43,6 +43,8 @@ def classifier() -> OfflineClassifier:
         "Assign all the pending jobs to olek",  # a real English verb, not "assignee" mistyped
         "Hire two more engineers for Hilltop",  # a quantity in words makes a transaction
         "install Zoom on marta's tablet",  # an English verb the deployment has no word for, on a name it does not hold
+        "Tell olek to close his pending jobs",  # a message relayed to someone
+        "ask the Harbour team to send the rota",
     ],
 )
 async def test_an_action_no_agent_offers_is_refused(request_text: str) -> None:
@@ -65,6 +67,11 @@ async def test_a_change_to_stored_data_still_goes_to_the_database_agent_which_re
         "top two sites by jobs",
         "list two jobs at Harbour",
         "Check Harbour jobs",  # the name is the deployment's: the verb reads it
+        "let me know the number of jobs at Harbour",  # ways of asking, whatever follows them
+        "help me find the pending jobs",
+        "walk me through the boiler pressure check",
+        "Work out the jobs per site",
+        "tell me how many jobs olek has",
     ],
 )
 async def test_reading_a_record_or_counting_is_no_foreign_action(request_text: str) -> None:
