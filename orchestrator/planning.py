@@ -181,7 +181,7 @@ def asks_figures(request: str, data: DataWords) -> str | None:
 _AGGREGATE = re.compile(
     r"\b(?:top|bottom|best|worst|highest|lowest|most|least|fewest|oldest|newest|youngest|largest|smallest|"
     r"biggest|busiest|earliest|latest|average|mean|median|percentage|percent|share|proportion|portion|fraction|"
-    r"distributed|distribution|number of)\b",
+    r"distributed|distribution|split|breakdown|number of)\b",
     re.I,
 )
 # Rows asked for by enumeration: "list ben's open tickets", "which tickets are ...", "what are the open ...".
@@ -215,12 +215,15 @@ def asks_rows(request: str, data: DataWords, values: Iterable[str] = ()) -> str 
     if not tables:
         # "list the p1s", "who handles the most P1s", "is anything still unassigned": the rows a value (or an empty
         # column) of the data stands for, with no table word.
-        if named and (_AGGREGATE.search(request) or _ENUMERATES.match(request)):
+        if named and (_AGGREGATE.search(request) or _ENUMERATES.match(request) or _counts_value(request, named)):
             return named[0]
+        if len(named) >= 2 and is_asked(request) and not (_HOW_WHY.match(request) or _ADVICE.search(request)):
+            return named[0]  # "do we have any p1s open", "what's open on the vpn": two values of the data's rows
         return "rows" if _negates_column(found, data.counted) and is_asked(request) else None
     if _AGGREGATE.search(request) or _PER_PERIOD.search(request) or _IN_PERIOD.search(request):
         return tables[0]
-    if _ENUMERATES.match(request) and (named or len(tables) >= 2 or _negates_column(found, data.counted)):
+    enumerates = _ENUMERATES.match(request) or _ANY.match(request)
+    if enumerates and (named or len(tables) >= 2 or _negates_column(found, data.counted)):
         return tables[0]
     bare = not (_WH_QUESTION.match(request) or _AUXILIARY.search(request))
     if named and bare and not (found - STOPWORDS) - data.counted - data.values:
@@ -231,6 +234,9 @@ def asks_rows(request: str, data: DataWords, values: Iterable[str] = ()) -> str 
 
 
 _WH_QUESTION = re.compile(r"^\s*(?:what|how|why|when|where|who)\b", re.I)
+_HOW_WHY = re.compile(r"^\s*(?:how(?!\s+many)|why|when|where)\b", re.I)  # a way or a reason, never rows
+_ADVICE = re.compile(r"\b(?:should|must|shall|need to|have to|can i|do i|how to|what to do)\b", re.I)  # a procedure
+_ANY = re.compile(r"^\s*(?:are there |is there |do we have |have we got )?any(?:thing)?\b", re.I)
 _AUXILIARY = re.compile(
     r"\b(?:is|are|was|were|be|been|being|has|have|had|do|does|did|can|could|should|would|will|shall|may|might|must|"
     r"i|we|you|he|she|they)\b",
@@ -247,6 +253,15 @@ def is_asked(request: str) -> bool:
 
 
 _COMPARES = re.compile(r"\b(?:vs|versus|compared?\s+(?:to|with)|against)\b", re.I)
+
+
+def _counts_value(request: str, named: list[str]) -> bool:
+    """ "how many p2s", "how many open p1s": the word counted is a value of the data, not "how many hours"."""
+    for m in _COUNTING.finditer(request):
+        first = m.group("next").lower().split()[:1]
+        if first and any(re.fullmatch(rf"{re.escape(v.lower())}(?:e?s)?", first[0]) for v in named):
+            return True
+    return False
 
 
 def _negates_column(found: set[str], counted: frozenset[str]) -> bool:

@@ -47,7 +47,7 @@ receive get buy purchase bring make generate produce achieve perform do have see
 record register book ship deliver place log submit file raise need want look compare break split rank order
 sort list show give tell find return report display analyse analyze summarise summarize calculate compute count
 sum total measure track end finish start begin run drive pull attract win lose spend pay cost develop move
-include contain involve feature shift account represent group affect
+include contain involve feature shift account represent group affect remind
 """.split()
 _IRREGULAR = (
     "got gotten bought brought made did done had saw seen came went taken took hit won lost spent paid ran drove began "

@@ -49,3 +49,19 @@ async def test_the_offline_planner_plans_the_database_for_them() -> None:
     planner = OfflinePlanner(counted=COUNTED, values=VALUES)
     plan = await planner.plan(request="list the p1s", agents=AGENTS, feedback=[])
     assert [s.agent for s in plan.steps] == ["database_query"]
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["do we have any p1s open", "any unassigned p1 tickets", "what's open on the vpn", "quick one: how many p2s"],
+)
+def test_questions_naming_two_values_or_counting_one_ask_the_database(request_: str) -> None:
+    assert asks_rows(request_, DATA, VALUES) is not None
+
+
+def test_a_procedure_naming_two_values_is_for_the_documents() -> None:
+    assert asks_rows("What should I do when the VPN and email both fail?", DATA, VALUES) is None
+
+
+def test_how_many_of_something_else_is_not_a_count_of_the_value() -> None:
+    assert asks_rows("Within how many hours must a P2 get a first response?", DATA, VALUES) is None
