@@ -57,9 +57,9 @@ from cognicore.subagents.memory_answer import (
     asks_who_does,
     is_memory,
     last_user_turn,
-    names_own_phrase,
     topic_concepts,
 )
+from cognicore.subagents.memory_evidence import names_own_phrase
 
 ROLE = "compose_answer"
 

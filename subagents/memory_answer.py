@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import Any
 
 from cognicore.memory.text import stem, terms, words
@@ -109,7 +108,6 @@ _ABOUT_ME_RE = re.compile(
     r"\b(?:tell me|remind me) (?:everything|all|what) you (?:know|remember) about (?:me|us)\b",
     re.I,
 )
-_CLAUSE = re.compile(r"[.;:!?](?:\s|$)|\n")
 _QUOTED = re.compile(r'"([^"]{3,})"')
 MAX_MEMORIES = 3
 MAX_ABOUT = 6  # facts listed for "what do you know about me?"
@@ -381,23 +379,3 @@ def last_user_turn(history: str) -> str:
 def _said(passage: dict[str, Any]) -> str:
     """A memory's own words for quoting, without the final full stop."""
     return text_of(passage).strip().rstrip(".")
-
-
-def names_own_phrase(question: str, memories: Sequence[dict[str, Any]], documents: Sequence[dict[str, Any]]) -> bool:
-    """Does a memory hold two of the question's content words side by side ("pricing review") that no
-    document holds side by side? Then the question names something the user told about, not the documents."""
-    asked = terms(question)
-    pairs = {(a, b) for a, b in pairwise(asked) if a != b}
-    if not pairs:
-        return False
-
-    def pairs_in(text: str) -> set[tuple[str, str]]:  # side by side within a clause, not across a full stop
-        return {pair for clause in _CLAUSE.split(text) for pair in pairwise(terms(clause))} & pairs
-
-    in_memory = set().union(*(pairs_in(text_of(p)) for p in memories)) if memories else set()
-    in_documents = (
-        set().union(*(pairs_in(f"{p.get('title') or ''}. {p.get('content') or ''}") for p in documents))
-        if documents
-        else set()
-    )
-    return bool(in_memory - in_documents)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 from typing import Any
 
 from cognicore.memory.text import stem, terms
@@ -37,6 +38,7 @@ UNCLEAR_OBJECT = "unclear change"
 """The object of the extractor's marker fact for a change whose new value it could not read (memory/_fact_known)."""
 SAME_FRAME = 0.6  # share of their words two statements of one thing with different values have in common
 PREFIX = 5  # letters two words of one family share at least ("escalation", "escalate")
+_CLAUSE = re.compile(r"[.;:!?](?:\s|$)|\n")  # the end of a clause: a phrase does not run across it
 MIN_WORDS = 4  # content words a saying needs before it can cast doubt without naming the subject
 
 
@@ -187,3 +189,23 @@ def saying_of(fact: dict[str, Any], sayings: Iterable[dict[str, Any]]) -> dict[s
     sources = set(fact.get("sources") or ())
     found = [s for s in sayings if s.get("turn") and s.get("turn") in sources]
     return max(found, key=when) if found else None
+
+
+def names_own_phrase(question: str, memories: Sequence[dict[str, Any]], documents: Sequence[dict[str, Any]]) -> bool:
+    """Does a memory hold two of the question's content words side by side ("pricing review") that no
+    document holds side by side? Then the question names something the user told about, not the documents."""
+    asked = terms(question)
+    pairs = {(a, b) for a, b in pairwise(asked) if a != b}
+    if not pairs:
+        return False
+
+    def pairs_in(text: str) -> set[tuple[str, str]]:  # side by side within a clause, not across a full stop
+        return {pair for clause in _CLAUSE.split(text) for pair in pairwise(terms(clause))} & pairs
+
+    in_memory = set().union(*(pairs_in(text_of(p)) for p in memories)) if memories else set()
+    in_documents = (
+        set().union(*(pairs_in(f"{p.get('title') or ''}. {p.get('content') or ''}") for p in documents))
+        if documents
+        else set()
+    )
+    return bool(in_memory - in_documents)
