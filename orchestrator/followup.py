@@ -1,9 +1,11 @@
 """Follow-ups, offline: a short request that changes one parameter of the session's previous request.
 
-"now do the same for North America", "and by units instead?", "what about last year?" are resolved
-against the previous request into a full one by replacing the parameter of the same kind: a period by a
-period, a value the deployment knows (its data's names, its documents' titles) by another, a "by ..." or
-"for ..." phrase by the new one; a parameter with nothing to replace is added.
+"now do the same for North America", "and by units instead?", "what about last year?", "repeat that for 2024",
+"only the p1s", "how many of those are P2?", "break that down by month", "the quarter before", "now as a chart"
+are resolved against the previous request into a full one by replacing the parameter of the same kind: a period
+by a period (a quarter keeps the replaced period's year; "the quarter before" moves it by one), a value the
+deployment knows (its data's names, its documents' titles; also named by its start or plural) by another of its
+column, a "by ..." or "for ..." phrase by the new one; a parameter with nothing to replace is added.
 """
 
 from __future__ import annotations
