@@ -65,3 +65,8 @@ def test_a_procedure_naming_two_values_is_for_the_documents() -> None:
 
 def test_how_many_of_something_else_is_not_a_count_of_the_value() -> None:
     assert asks_rows("Within how many hours must a P2 get a first response?", DATA, VALUES) is None
+
+
+def test_a_bare_phrase_without_rows_in_the_plural_is_not_a_listing() -> None:
+    data = DataWords.of(["products", "unit_price", "name"], ["Pulse Mini Speaker"])
+    assert asks_rows("price of the pulse mini speaker?", data, ["Pulse Mini Speaker"]) is None
