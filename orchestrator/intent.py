@@ -237,6 +237,10 @@ class OfflineClassifier:
             decision = decision.model_copy(update={"resolved_request": decision.resolved_request or asked})
         if not fixes:
             return decision
+        if decision.intent == "statement" and decision.resolved_request in ("", text, asked):
+            # A statement is remembered in the user's own words: a name or term the speller does not know ("Marco",
+            # "onboarding") is what the user meant, and a correction would store a fact about someone else.
+            return decision.model_copy(update={"resolved_request": ""})
         read_as = [str(f) for f in fixes]
         return decision.model_copy(
             update={

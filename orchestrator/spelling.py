@@ -172,6 +172,8 @@ class Speller:
         if name:
             return None
         guess = _checker().correction(w)
-        if guess and guess != w and english_words().get(guess, 0) >= COMMON_WORD:
+        # English only for a one-letter slip: two edits turn terms it does not know into other words ("runbook" is
+        # no "unhook").
+        if guess and guess != w and english_words().get(guess, 0) >= COMMON_WORD and OSA.distance(w, guess) == 1:
             return str(guess)
         return None

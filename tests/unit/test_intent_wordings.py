@@ -105,3 +105,24 @@ async def test_a_need_is_no_action_and_its_object_is_what_is_asked() -> None:
     decision = await classifier().classify(request="Need the number of jobs at Harbour in 2025", history=[])
     assert not decision.out_of_scope and decision.intent == "task"
     assert decision.resolved_request == "the number of jobs at Harbour in 2025"
+
+
+async def test_a_statement_is_remembered_in_the_users_own_words() -> None:
+    # "Harbur" is one slip from the site "Harbour", and a question reads it so (below); a statement keeps the user's
+    # words, so a name the deployment does not know is never stored as one it does.
+    decision = await classifier().classify(request="Marcio looks after Harbur now", history=[])
+    assert decision.intent == "statement", decision
+    assert decision.resolved_request == ""
+    assert decision.read_as == []
+
+
+async def test_a_question_still_gets_its_slips_corrected() -> None:
+    decision = await classifier().classify(request="how many jobs does Harbur have", history=[])
+    assert decision.resolved_request == "how many jobs does Harbour have"
+    assert decision.read_as == ["'Harbur' as 'Harbour'"]
+
+
+def test_english_is_only_a_one_letter_slip_away() -> None:
+    speller = Speller(["jobs", "site"])
+    assert speller.correct("where is the runbook for jobs") == ("where is the runbook for jobs", [])
+    assert speller.correct("where shoud the jobs go")[0] == "where should the jobs go"
