@@ -292,7 +292,9 @@ class OfflineClassifier:
         if decision.intent == "question" and not decision.out_of_scope and not TELLS.search(request):
             if unknown := self._scope.unheld(request, history, memory):
                 wanted = IMPERATIVE.match(request)
-                if wanted and wanted.group("object").lower() in BENEFACTIVE:
+                # "remind me / tell me / show me ..." asks to be told something: unheld, so unsure, never refused.
+                informs = wanted is not None and wanted.group("verb").lower() in {"remind", "tell", "show", "explain"}
+                if wanted and wanted.group("object").lower() in BENEFACTIVE and not informs:
                     # "get me a train ticket": a thing to obtain, of which nothing here holds anything.
                     reason = f"asks to {wanted.group('verb').lower()} something none of the agents has ({unknown[0]})"
                     return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)

@@ -226,7 +226,7 @@ def asks_rows(request: str, data: DataWords, values: Iterable[str] = ()) -> str 
     if enumerates and (named or len(tables) >= 2 or _negates_column(found, data.counted)):
         return tables[0]
     bare = not (_WH_QUESTION.match(request) or _AUXILIARY.search(request))
-    # The rows in the plural ("tickets"): "price of the pulse mini speaker" asks a fact, which the documents may state.
+    # The rows in the plural ("tickets"): "weight of the hydro pump" asks a fact, which the documents may state.
     rows = any(w.endswith("s") and stem(w) in data.counted for w in re.findall(r"[a-z]+", request.lower()))
     if named and bare and rows and not (found - STOPWORDS) - data.counted - data.values:
         return tables[0]  # "ana's open tickets": a phrase of nothing but the data's rows and values asks for them

@@ -26,8 +26,8 @@ ACTION = frozenset(terms(" ".join(ARTEFACT_WORDS))) | frozenset(
     )
 )
 QUESTION_START = re.compile(
-    r"^\s*(what(?:'?s)?|who(?:'?s)?|whom|whose|when|where(?:'?s)?|why|how(?:'?s)?|which|is|are|was|were|do|does|did"
-    r"|can|could|should|would"
+    r"^\s*(what(?:'?s)?|who(?:'?s)?|whom|whose|when|where(?:'?s)?|why|how(?:'?s)?|which|am|is|are|was|were|do|does"
+    r"|did|can|could|should|would|(?:have|has)(?=\s+(?:i|you|we|they|he|she|it|anyone|anybody|someone|the|our|my)\b)"
     r"|will|tell me|explain|describe)\b",
     re.IGNORECASE,
 )
@@ -95,8 +95,15 @@ _ARRANGING = frozenset(terms("sort order rank group filter split break count sum
 _RANKS = frozenset("top bottom best worst highest lowest first last largest smallest biggest".split())
 # "remind me what the return window is" asks; "remind me on Monday to ..." sets a reminder.
 _REMIND_ASKS = re.compile(
-    r"^\s*(?:please\s+)?remind\s+(?:me|us)[,:]?\s+(?:again[,:]?\s+)?"
-    r"(?:what|how|which|who|whom|when|where|why|whether|if|of|about)\b",
+    r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?remind\s+(?:me|us)[,:]?\s+"
+    r"(?:again[,:]?\s+)?(?:what|how|which|who|whom|when|where|why|whether|if|of|about)\b",
+    re.IGNORECASE,
+)
+# ... to do something, or at a time: a reminder to set ("remind me to call Ben", "remind us on Monday"); any other
+# object is a thing to recall ("remind me the P2 target").
+_REMIND_SETS = re.compile(
+    r"\bremind\s+\w+\b(?:.*\bto\s+(?!the\b|my\b|our\b|an?\b)[a-z]+|[,:]?\s+(?:on|at|tomorrow|tonight|later|every"
+    r"|next|in\s+\d|in\s+an?)\b)",
     re.IGNORECASE,
 )
 # A question's topic is in its less common words ("weather", "London"); the commonest English words
@@ -173,7 +180,7 @@ class Scope:
         if verb in STOPWORDS or verb in _NOT_ACTIONS or QUESTION_START.match(verb) or _QUESTION_WORD.match(verb):
             return None  # "whats", "hows": a question typed without its apostrophe
         if verb == "remind":
-            return None if _REMIND_ASKS.match(request) else verb
+            return verb if not _REMIND_ASKS.match(request) and _REMIND_SETS.search(request) else None
         if ASKS.match(verb):
             return None
         word = stem(verb)

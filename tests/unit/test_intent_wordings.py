@@ -126,3 +126,27 @@ def test_english_is_only_a_one_letter_slip_away() -> None:
     speller = Speller(["jobs", "site"])
     assert speller.correct("where is the runbook for jobs") == ("where is the runbook for jobs", [])
     assert speller.correct("where shoud the jobs go")[0] == "where should the jobs go"
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    ["am i still on the Harbour rota", "have we closed the Harbour jobs", "has anyone looked at Hilltop"],
+)
+async def test_a_question_without_its_question_mark_is_no_statement(request_text: str) -> None:
+    decision = await classifier().classify(request=request_text, history=[])
+    assert decision.intent != "statement", decision
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    ["can you remind me who looks after Hilltop", "remind me the S1 target", "remind me what to do if a pump fails"],
+)
+async def test_remind_me_of_something_asks_and_is_never_refused(request_text: str) -> None:
+    decision = await classifier().classify(request=request_text, history=[])
+    assert decision.intent == "question" and not decision.out_of_scope, decision
+
+
+@pytest.mark.parametrize("request_text", ["remind me to call Olek tomorrow", "remind us on Monday about Hilltop"])
+async def test_a_reminder_to_set_is_refused(request_text: str) -> None:
+    decision = await classifier().classify(request=request_text, history=[])
+    assert decision.out_of_scope, decision
