@@ -28,7 +28,8 @@ _DIET_ALT = "|".join(re.escape(d) for d in sorted(DIETS, key=len, reverse=True))
 _CHANGE_VERBS = (
     r"raised|increased|upped|bumped(?:\s+up)?|doubled|lowered|reduced|cut|decreased|dropped|trimmed|slashed|"
     r"changed|moved|shifted|pushed(?:\s+back)?|brought\s+forward|postponed|delayed|extended|shortened|updated|"
-    r"revised|adjusted|set|reset|switched|renamed"
+    r"revised|adjusted|set|reset|switched|renamed|relaxed|tightened|loosened|eased|capped|expanded|widened|"
+    r"narrowed|stretched|halved|boosted|hiked|scaled(?:\s+(?:back|down|up))?"
 )
 _INTRANSITIVE = (
     r"moved|changed|shifted|slipped|grew|rose|fell|dropped|went\s+up|went\s+down|went|increased|decreased|jumped"

@@ -37,6 +37,13 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"brought|rescheduled|changed|raised|cut|lowered|increased|reduced|bumped|slashed)\b)",
             r"our \g<x> ",
         ),
+        # "Bruno handed the pager over to Lucia": the one it was handed to took it over from the other.
+        (
+            r"^(?P<old>" + _PERSON + r")\s+(?:has\s+|just\s+)*(?:handed|passed|gave)\s+(?:over\s+)?"
+            r"(?P<x>(?:the|our|his|her)\s+[\w-]+(?:\s+(?!over\b|to\b)[\w-]+)?)\s+(?:over\s+)?to\s+(?P<who>" + _PERSON
+            + r")(?:\s+(?:today|now|this\s+week))?(?=[.!]?\s*$)",
+            r"\g<who> took over \g<x> from \g<old>",
+        ),
         (r"\bI\s+have\s+given\s+up\b", "I gave up"),
         # "I've come round to line charts": a preference reached, as "I prefer line charts" says it.
         (r"\bI\s+(?:have\s+)?(?:come\s+(?:a)?round\s+to|warmed\s+(?:up\s+)?to|got\s+into|gotten\s+into)\b", "I prefer"),
@@ -88,7 +95,11 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "im more into laptops these days": a preference, as "I am into laptops" says it.
         (r"\bI\s+am\s+(?:much\s+|a\s+lot\s+|way\s+|a\s+bit\s+)?more\s+into\b", "I am into"),
         # "Our team uses Salesforce": the team is "we".
-        (r"^(?:our|the)\s+(?:team|company|department|group)\s+(?P<v>uses|has|tracks|meets|works)\b", r"we \g<v>"),
+        (
+            r"^(?:our|the)\s+(?:team|company|department|group)\s+(?P<v>uses|has|tracks|meets|works|agreed|decided|"
+            r"opted|chose)\b",
+            r"we \g<v>",
+        ),
         # "Marco left the company, Sofia owns the account" / "lukas quit, the vpn is owned by Mei": two statements.
         (
             r"^(?P<a>[^,;]{2,60}?\b(?:left|quit|retired|resigned|moved\s+on|is\s+gone|has\s+gone|dropped|ditched|stepped\s+down)\b[^,;]{0,40}?)\s*,\s*"

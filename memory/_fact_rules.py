@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from cognicore.memory._fact_approvals import approval_facts
 from cognicore.memory._fact_changes import change_facts, habit_facts
 from cognicore.memory._fact_forms import form_facts, rewrite
 from cognicore.memory._fact_keys import FIGURE_HEADS
@@ -61,7 +62,9 @@ _CLAUSE_SPLIT_RE = re.compile(r",?\s+(?:and|but)\s+(?=(?:I|we|my|our)\b)", re.I)
 _COMMA_SPLIT_RE = re.compile(
     r"[,;]\s+(?:(?:and\s+)?so\s+|which\s+means\s+|meaning\s+|hence\s+)?(?=(?:I|we)\s)"
     r"|[,;]\s+(?:and\s+)?(?:so|which\s+means|meaning|hence)\s+(?=(?:my|our|the)\s)"  # "..., so the budget is 60k"
-    r"|[,;]\s+(?:and\s+)?(?:so|which\s+means|meaning|hence)\s+(?=(?-i:[A-Z][a-z]+)\s+(?:is|are|will|has)\s)",
+    r"|[,;]\s+(?:and\s+)?(?:so|which\s+means|meaning|hence)\s+(?=(?-i:[A-Z][a-z]+)\s+(?:is|are|will|has)\s)"
+    # "Anika is off sick, Tomasz is covering the deal desk": a second statement about a named colleague.
+    r"|[,;]\s+(?:and\s+|but\s+|so\s+)?(?=(?-i:[A-Z][a-z]+)\s+(?:is|has|will|now)\s)",
     re.I,
 )
 # A short preface before a dash or colon ("Quick note - ...", "Update: ...") says nothing itself.
@@ -135,6 +138,10 @@ def read_facts(text: str) -> list[Fact]:
     text = _CONTRACTION_RE.sub(lambda m: _CONTRACTIONS[m.group(1).lower()], text.replace("\u2019", "'"))
     text = re.sub(r"\b(\w+)'s\s+been\b", r"\1 has been", text)  # "budget's been raised"
     text = re.sub(r"\b(our|my)\s+(?:team|company)'s\s+", r"\1 ", text, flags=re.I)  # "our team's SLA target"
+    # "The team's quarterly target is 900k", "Team standup is at 9:15": the user's team's thing, as "our" says it.
+    text = re.sub(r"(?:^|(?<=[.!?;]\s))(?:the\s+)?(?:team|company)'s\s+", "our ", text, flags=re.I)
+    text = re.sub(r"(?:^|(?<=[.!?;]\s))team\s+(?=[a-z][\w-]*\s+(?:is|are|was|were|starts|begins|happens)\b)", "our ",
+                  text, flags=re.I)  # fmt: skip
     text = _RATHER_RE.sub(_prefer, text)
     text = _MINE_BY_CLAUSE_RE.sub(_owned, text)  # "the maximum discount I can give is 15%": my maximum discount
     text = _FOR_FIRST_RE.sub(r"\g<the> \g<thing> for \g<what> \g<verb>", text)
@@ -264,6 +271,8 @@ def _from_clause(clause: str, confidence: float, *, explicit: bool, current: boo
     helpers: dict[str, Any] = {"make": _fact, "clean": _clean, "valid": _valid_object, "drink_words": _BEVERAGES}
     if formed := form_facts(clause, confidence, make=_fact, clean=_clean, valid=_valid_object):
         return formed
+    if approvals := approval_facts(clause, confidence, make=_fact, clean=_clean, valid=_valid_object):
+        return approvals
     if changes := change_facts(clause, confidence, current=current, **helpers):
         return changes
     if shaped := shape_facts(clause, confidence, **helpers):
