@@ -214,3 +214,38 @@ TEXT_HITS_BM25_INDEXED_STATS = _revised(
     },
 )
 """The keyword function with its statistics looked up through the catalog's indexes (same results)."""
+
+# The migration after that: pairs of words select candidates too. At a million memories (50,000 per user of
+# bench/memory.py's data) even the rarest query word matched 1,500-5,000 of a user's rows: the probe read every
+# one of them from the heap, then kept the newest `MATCH_CAP`, so the pool depended on recency (issue 12.1) and
+# the keyword stage cost 36 ms of a 58 ms search. Now the probe's units are the query's words AND its pairs of
+# words (`a & b`, estimated at N * f(a) * f(b), words taken as independent), taken in order of estimated rows
+# (that is, of the idf a candidate is sure to score: -ln f(a) - ln f(b) for a pair) until the estimate reaches
+# `PROBE_ROWS`. A rare word (a ticket number) still selects alone and first; where every word is common, the
+# memories that hold two of the rarest words are the pool, which the GIN index intersects without reading the
+# heap. In small partitions pairs estimate below a row and the words are taken as before.
+TEXT_HITS_BM25_PAIRS = _revised(
+    TEXT_HITS_BM25_INDEXED_STATS,
+    {
+        "            SELECT w.q, coalesce(sum(w.est_rows) OVER (ORDER BY w.freq, w.q::text\n"
+        "                                 ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before\n"
+        "            FROM weighted AS w\n": (
+            "            SELECT u.q, u.est_rows, coalesce(sum(u.est_rows) OVER (ORDER BY u.est_rows, u.q\n"
+            "                                 ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before\n"
+            "            FROM (\n"
+            "                SELECT w.q::text AS q, w.est_rows FROM weighted AS w\n"
+            "                UNION ALL\n"
+            "                SELECT '(' || a.q::text || ' & ' || b.q::text || ')', a.est_rows * b.freq\n"
+            "                FROM weighted AS a JOIN weighted AS b ON a.q::text < b.q::text\n"
+            "                WHERE a.freq > 0 AND b.freq > 0  -- a word no memory holds pairs with nothing\n"
+            "            ) AS u\n"
+        ),
+        "SELECT to_tsquery('simple', string_agg(o.q::text, ' | ')) AS q": (
+            "SELECT to_tsquery('simple', string_agg(o.q, ' | ')) AS q"
+        ),
+        f"WHERE o.before < {PROBE_ROWS}": (
+            f"WHERE o.before < {PROBE_ROWS} AND (o.before = 0 OR o.before + o.est_rows <= {MATCH_CAP})"
+        ),
+    },
+)
+"""The keyword function whose probe selects by pairs of common words too (a pool that does not depend on recency)."""

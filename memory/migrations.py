@@ -5,6 +5,7 @@ from cognicore.memory._keyword_sql import (
     TEXT_HITS_BM25_AGAIN,
     TEXT_HITS_BM25_GENERIC,
     TEXT_HITS_BM25_INDEXED_STATS,
+    TEXT_HITS_BM25_PAIRS,
 )
 from cognicore.memory._lifecycle_sql import LIFECYCLE_MIGRATION
 from cognicore.memory._search_sql import SEARCH_FUNCTION
@@ -175,4 +176,8 @@ MIGRATIONS: list[str] = [
     # Memory stream search as a SQL function with one generic plan per connection instead of a statement
     # planned on every search (memory/_search_sql.py); same rows.
     SEARCH_FUNCTION,
+    # Keyword stage again, in place: pairs of common words select the candidates too, so at a million
+    # memories the pool is the memories holding two rare words, not the newest 500 holding one
+    # (memory/_keyword_sql.py).
+    TEXT_HITS_BM25_PAIRS,
 ]
