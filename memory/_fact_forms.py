@@ -25,6 +25,11 @@ _CHANGE_VERB = (
     r"(?:went|has\s+gone|have\s+gone|gone|grew|has\s+grown|have\s+grown|rose|increased|jumped|dropped|fell|"
     r"shrank|decreased|was\s+cut|were\s+cut|was\s+raised|were\s+raised|moved)"
 )
+# A day or month is when something happens, never a tool: "we moved the standup from Monday to Thursday".
+_WHEN_WORD = (
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|"
+    r"august|september|october|november|december|mon|tue|wed|thu|fri|sat|sun)\b"
+)
 _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p, re.I), r)
     for p, r in (
@@ -43,6 +48,15 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?P<x>(?:the|our|his|her)\s+[\w-]+(?:\s+(?!over\b|to\b)[\w-]+)?)\s+(?:over\s+)?to\s+(?P<who>" + _PERSON
             + r")(?:\s+(?:today|now|this\s+week))?(?=[.!]?\s*$)",
             r"\g<who> took over \g<x> from \g<old>",
+        ),
+        # "we migrated incident tracking from Jira to ServiceNow": the new tool for that thing, not the old one.
+        (
+            r"^(?P<s>I|we)\s+(?:have\s+|just\s+|finally\s+)*(?:migrated|switched|transitioned|converted|"
+            r"moved(?=\s+(?:\S+\s+){0,3}?over\s+from\b))\s+"
+            r"(?:our\s+|the\s+|my\s+)?(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:over\s+)?from\s+"
+            r"(?!" + _WHEN_WORD + r")(?P<old>(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*)?)\s+(?:over\s+)?to\s+"
+            r"(?!" + _WHEN_WORD + r")(?P<new>(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*)?)(?=[.!]?\s*$)",
+            r"\g<s> use \g<new> for \g<what> instead of \g<old>",
         ),
         (r"\bI\s+have\s+given\s+up\b", "I gave up"),
         # "I've come round to line charts": a preference reached, as "I prefer line charts" says it.

@@ -122,6 +122,12 @@ MAX_CHARS = 700
 MIN_COVERAGE = 0.5  # share of the question's (weighted) words a passage must contain to be an answer
 
 
+def _told_facts(passages: Sequence[dict[str, Any]], used: Sequence[int]) -> bool:
+    """Are the cited memories all current facts the user told (not episodes, not superseded values)?"""
+    cited = [p for p in passages if is_memory(p) and int(p["index"]) in used]
+    return bool(cited) and all(p.get("status") == "active" for p in cited)
+
+
 class OfflineAnswerComposer:
     """Extractive, deterministic composer: the sentences sharing most (rare) words with the question.
 
@@ -170,6 +176,10 @@ class OfflineAnswerComposer:
                 remembered = None
         if remembered is not None and (not found.used or remembered.coverage >= coverage):
             return ComposedAnswer(text=remembered.text, used=remembered.used)
+        if remembered is not None and personal and remembered.used and _told_facts(passages, remembered.used):
+            # What the user told about their own team beats a generic document; both are said, memory first.
+            text = f"{remembered.text} The documents say: {found.text}"
+            return ComposedAnswer(text=text, used=[*remembered.used, *found.used])
         return found
 
     def _from_documents(self, question: str, passages: list[dict[str, Any]]) -> tuple[ComposedAnswer, float]:

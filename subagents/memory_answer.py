@@ -70,9 +70,19 @@ _MEMORY_GROUPS = (
     "commute get gets travel",
     "manager boss supervisor report reports",
     "job jobs title role roles position occupation work works profession",
+    "answer answers answering respond responds response reply replies",
+    "quickly quick fast speed turnaround within promise promised",
+    "tool tools system systems platform software app track tracks tracking record records log logs crm use uses",
+    "approve approves approved approval approver sign signs sign-off ok okay authorise authorize",
+    "call on-call oncall pager rota duty standby",
+    "sit sits seated office floor building",
+    "big large major",
 )
 # Phrases whose words mislead ("what do I do for a living?" is about work, not where the user lives).
-_PHRASE_CONCEPTS = ((re.compile(r"\bfor a living\b", re.I), "living", "job work"),)
+_PHRASE_CONCEPTS = (
+    (re.compile(r"\bfor a living\b", re.I), "living", "job work"),
+    (re.compile(r"\bkicks?\s+off\b", re.I), "kick", "start"),  # "when does the shift kick off?"
+)
 # Words of a question about memory that say how it is asked, not what it is about.
 _NOT_TOPIC = frozenset(
     stem(w)
@@ -108,6 +118,7 @@ _ABOUT_ME_RE = re.compile(
     r"\b(?:tell me|remind me) (?:everything|all|what) you (?:know|remember) about (?:me|us)\b",
     re.I,
 )
+_THE_TEAM_RE = re.compile(r"\bthe\s+team(?:'s)?\b", re.I)
 _QUOTED = re.compile(r'"([^"]{3,})"')
 MAX_MEMORIES = 3
 MAX_ABOUT = 6  # facts listed for "what do you know about me?"
@@ -131,7 +142,8 @@ def is_memory(passage: dict[str, Any]) -> bool:
 
 def about_the_asker(question: str) -> bool:
     """Does the question speak about the user or their team (first person)?"""
-    return bool(FIRST_PERSON & set(words(question)))
+    # "What's the team's target?": asked of the user's assistant, "the team" is the user's own team.
+    return bool(FIRST_PERSON & set(words(question))) or bool(_THE_TEAM_RE.search(question))
 
 
 def asks_about_the_past(question: str) -> bool:
