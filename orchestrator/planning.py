@@ -209,9 +209,10 @@ def asks_rows(request: str, data: DataWords, values: Iterable[str] = ()) -> str 
     with a word of the knowledge vocabulary (policies and procedures are the documents').
     """
     found = set(terms(request))
-    tables = sorted(found & data.counted)
     # A value of the data, also in the plural ("the P1s"), names its rows.
     named = [v for v in values if len(v) > 1 and re.search(rf"(?<!\w){re.escape(v)}(?:e?s)?(?!\w)", request, re.I)]
+    # "what's open on the vpn": "open" is a status there, not the date column `opened_at` whose word it shares.
+    tables = sorted(found & data.counted - set(terms(" ".join(named))))
     if not tables:
         # "list the p1s", "who handles the most P1s", "is anything still unassigned": the rows a value (or an empty
         # column) of the data stands for, with no table word.
@@ -222,6 +223,9 @@ def asks_rows(request: str, data: DataWords, values: Iterable[str] = ()) -> str 
         return "rows" if _negates_column(found, data.counted) and is_asked(request) else None
     if _AGGREGATE.search(request) or _PER_PERIOD.search(request) or _IN_PERIOD.search(request):
         return tables[0]
+    searched = _SEARCHES.search(request) or _NOBODY.search(request)
+    if searched and not (_HOW_WHY.match(request) or _ADVICE.search(request)):
+        return tables[0]  # "tickets that mention 'access denied'", "open tickets no one is assigned to": their rows
     enumerates = _ENUMERATES.match(request) or _ANY.match(request)
     if enumerates and (named or len(tables) >= 2 or _negates_column(found, data.counted)):
         return tables[0]
@@ -235,6 +239,9 @@ def asks_rows(request: str, data: DataWords, values: Iterable[str] = ()) -> str 
     return None
 
 
+# Rows whose text holds a phrase ("tickets mentioning access denied", "that say 'slow'"), or nobody's rows.
+_SEARCHES = re.compile(r"\b(?:mention(?:s|ed|ing)?|say(?:s|ing)?|contain(?:s|ed|ing)?|with the words?)\b", re.I)
+_NOBODY = re.compile(r"\b(?:nobody|no one|no-one)\b", re.I)
 _WH_QUESTION = re.compile(r"^\s*(?:what|how|why|when|where|who)\b", re.I)
 _HOW_WHY = re.compile(r"^\s*(?:how(?!\s+many)|why|when|where)\b", re.I)  # a way or a reason, never rows
 _ADVICE = re.compile(r"\b(?:should|must|shall|need to|have to|can i|do i|how to|what to do)\b", re.I)  # a procedure

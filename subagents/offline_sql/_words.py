@@ -68,6 +68,7 @@ def missing(t: _Text, q: Mapping, lex: Lexicon) -> None:
     """ "unassigned tickets", "tickets without an assignee": the column named by the word must be empty;
     "tickets that are assigned": it must not be."""
     columns = [c for tb in lex.catalogue.tables for c in tb.columns if c.kind == "text" and not c.is_key and c.values]
+    nobody(t, q, lex, columns)  # first: "no one is assigned" is no "is assigned"
     for pattern, found in (
         (r"\bun([a-z]{4,})\b", q.missing),
         (r"\b(?:no|without|missing)(?: an?| any)? ([a-z]{4,})\b", q.missing),
@@ -79,6 +80,32 @@ def missing(t: _Text, q: Mapping, lex: Lexicon) -> None:
             if len(hits) == 1 and hits[0].ref not in found:
                 found.append(hits[0].ref)
                 t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
+
+
+# "tickets nobody owns", "that no one is assigned to", "no one has picked up": nobody is the empty person
+_NOBODY = re.compile(
+    r"\b(?:nobody|no one|no-one|noone)\b(?: (?:is|has|was|did|does|yet|currently|been)\b)*(?: ([a-z]+)\b)?"
+)
+
+
+def nobody(t: _Text, q: Mapping, lex: Lexicon, columns: list[Column]) -> None:
+    """ "nobody" / "no one": the column of people is empty; the verb after it names the column when it can
+    ("assigned"), else the plugin's vocabulary says which column "who" stands for."""
+    who = normalise(lex.vocabulary.synonyms.get("who", ""))
+    for m in list(_NOBODY.finditer(t.s)):
+        verb = m.group(1) or ""
+        named = [c for c in columns if len(verb) >= 4 and any(w[:6] == verb[:6] for w in c.name.split("_"))]
+        people = [c for c in columns if who and normalise(c.name) == who]
+        hits = named or people
+        if len(hits) != 1:
+            continue
+        if hits[0].ref not in q.missing:
+            q.missing.append(hits[0].ref)
+        # the verb goes with "nobody" ("owns", "assigned to", "working on") unless it is a word of the data
+        end = m.end() if verb and (named or verb not in lex.phrases) else (m.start(1) if verb else m.end())
+        tail = re.match(r"\s+(?:to|on|with)\b", t.s[end:]) if verb else None
+        end += tail.end() if tail else 0
+        t.s = t.s[: m.start()] + " " * (end - m.start()) + t.s[end:]
 
 
 NEGATION = re.compile(r"\b(not|except|excluding|exclude|other than|non|without|besides)((?:\s+[a-z]+){0,2})\s*$")

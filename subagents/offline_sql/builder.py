@@ -149,6 +149,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     prefer = needed[0] if needed else None
     needed += [d.table for d in q.dimensions if isinstance(d, Column)]
     needed += [ref.rsplit(".", 1)[0] for ref in [*q.filters, *q.excluded, *q.missing, *q.present]]
+    needed += [c.table for c in q.searched]
     query = _Query(catalogue, list(dict.fromkeys(needed)), prefer)
     notes = list(q.notes)
     date_col = date_column(catalogue, query.base)
@@ -209,6 +210,9 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         where.append(f"{query.col(catalogue.column(ref))} IS NULL")
     for ref in q.present:
         where.append(f"{query.col(catalogue.column(ref))} IS NOT NULL")
+    if q.search is not None and q.searched:  # "tickets mentioning access denied": the phrase in any text column
+        pattern = literal(q.search.pattern())
+        where.append("(" + " OR ".join(f"{query.col(c)} ILIKE {pattern}" for c in q.searched) + ")")
     dims = list(q.dimensions)
     if q.share and not [d for d in dims if isinstance(d, Column)]:
         # "what share of revenue is Europe": group by the filter's column over the whole set, keep Europe after.
@@ -430,7 +434,7 @@ def explain(
         text += f", for {period.describe()} (by {date_col.ref})"
     else:
         text += ", over all the data"
-    if q.filters or q.excluded or q.missing or q.present:
+    if q.filters or q.excluded or q.missing or q.present or q.searched:
         text += ", where " + _filters_text(q)
     return " ".join([text + ".", *notes, f"(offline SQL writer, confidence {q.confidence:.2f})"])
 
@@ -453,4 +457,6 @@ def _filters_text(q: Mapping) -> str:
     parts += [f"{_ref_name(r)} is not {' or '.join(v)}" for r, v in q.excluded.items()]
     parts += [f"{_ref_name(r)} is empty" for r in q.missing]
     parts += [f"{_ref_name(r)} is not empty" for r in q.present]
+    if q.search is not None and q.searched:
+        parts.append(f"{' or '.join(c.name for c in q.searched)} contains '{q.search.phrase}' (any case)")
     return " and ".join(parts)

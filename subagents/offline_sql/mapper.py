@@ -36,6 +36,7 @@ from cognicore.subagents.offline_sql.periods import (
     match_period,
     number,
 )
+from cognicore.subagents.offline_sql.search import Search, search_columns, split_search
 from cognicore.subagents.offline_sql.vocabulary import NamedMeasure
 
 CONFIDENCE_BAR = 0.6
@@ -102,6 +103,8 @@ class Mapping:
     date_column: Column | None = None  # named by the request ("opened", "launched"); else the builder picks
     compared_periods: list[Period] = field(default_factory=list)  # several periods of one unit, side by side
     weekdays: list[int] = field(default_factory=list)  # ISO days of the week the date must fall on ("on Mondays")
+    search: Search | None = None  # a phrase the rows' text must hold ("tickets mentioning access denied")
+    searched: list[Column] = field(default_factory=list)  # the text columns it is looked for in
     growth: bool = False  # the change from each period to the next is asked for
     notes: list[str] = field(default_factory=list)
     not_understood: list[str] = field(default_factory=list)
@@ -110,7 +113,7 @@ class Mapping:
     @property
     def specific(self) -> bool:
         """True when the request says more than a measure (it needs no help from its context)."""
-        chosen = self.filters or self.missing or self.present or self.weekdays
+        chosen = self.filters or self.missing or self.present or self.weekdays or self.search
         return bool(self.dimensions or self.period or chosen or self.top_n)
 
 
@@ -138,8 +141,9 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     """Map `request` onto the lexicon's catalogue; `Unsure` (saying what was and was not understood) when
     a word could not be placed or the reading falls below the confidence bar."""
     original = request
-    text = normalise(request)
     q = Mapping()
+    request, q.search = split_search(request, lex)
+    text = normalise(request)
     for phrase in lex.vocabulary.ignore:
         text = re.sub(rf"\b{re.escape(normalise(phrase))}\b", " ", text)
     words = []
@@ -185,9 +189,21 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
         if w not in STOP_WORDS and w not in VERB_FORMS and singular(w) not in described and w[:6] not in stems
     ]
     q.not_understood += leftovers
+    if q.search is not None:
+        _place_search(q, lex)
     if q.not_understood or q.confidence < CONFIDENCE_BAR or not q.measures:
         raise Unsure(unsure_message(q, lex))
     return q
+
+
+def _place_search(q: Mapping, lex: Lexicon) -> None:
+    """The text columns of the counted (or only) table that the search phrase is looked for in."""
+    assert q.search is not None
+    counted = [m.table for m in q.measures if m.table is not None]
+    table = counted[0] if counted else lex.catalogue.tables[0] if len(lex.catalogue.tables) == 1 else None
+    q.searched = search_columns(table) if table is not None else []
+    if not q.searched:
+        q.not_understood.append(f"which text to look for '{q.search.phrase}' in")
 
 
 # "which open one is the oldest", "the closed ones": "one" stands for a row of the only table (not "the top one",
@@ -289,11 +305,17 @@ class _Shape:
     total: bool = False
     all_of: list[int] = field(default_factory=list)  # positions of "all (the) X": no grouping by X
     listing: bool = False  # "list the open tickets", "which tickets are ...": the rows themselves
+    implied: bool = False  # the listing is implied ("what is open", "ana's open tickets"), not asked in words
     decline: bool = False  # "fell", "dropped": the largest change is the most negative one
     eldest: bool = False  # "the oldest", "the most recent": one row (or group) by age, never an average age
     share_at: int | None = None  # where "share", "fraction", ... was written
 
 
+_FIGURE_WORDS = r"\b(?:split|breakdown|distribution|distributed|between|mix|spread)\b"
+_ASKING_START = (
+    r"\s*(?:how|what|which|who|whom|whose|when|where|why|is|are|was|were|do|does|did|can|could|will|would|should|"
+    r"has|have|count|tally|number|total|sum|average|avg|mean|median|rank|sort|compare|break|top|bottom|per|by)\b"
+)
 _YOUNGEST = ("newest", "youngest", "latest", "most recent", "most recent one")
 
 
@@ -305,7 +327,14 @@ def _shape(t: _Text, q: Mapping) -> _Shape:
     s.compare = bool(t.take(r"\b(vs|versus|compared? (to|with|against)?|against|side by side)\b"))
     s.trend = bool(t.take(r"\bover time\b|\b(trends?|trending|evolution|evolved?|history|historical|timeline)\b"))
     t.take(r"\b(?:break|breaks|broken|breaking)(?: it| them| this)? down\b")  # "break down": a breakdown
+    # "what is open on the VPN" lists the rows too; "what share of ..." asks a figure
     s.listing = re.match(r"\s*(list|show( me)?|give me|display|which|what are)\b", t.s) is not None
+    # "what is open on the VPN", "ana's open tickets", "open tickets containing 'cannot connect'": rows named by
+    # their values with no period, figure or comparison asked are the rows themselves
+    undated = q.period is None and not q.compared_periods and not q.weekdays
+    plain = undated and not (q.share or s.compare or re.search(_FIGURE_WORDS, t.read))
+    s.implied = not s.listing and plain and re.match(rf"\s*what\b|(?!{_ASKING_START})", t.read) is not None
+    s.listing = s.listing or s.implied
     growth = r"\b(growth|grow|grows|grew|grown|growing|change|changed|changes|increase|increased|rose|rise)\b"
     decline = r"\b(decline|declined|declining|decrease|decreased|drop|dropped|fell|fall|shrank|shrink|shrunk)\b"
     while t.take(growth):
@@ -485,7 +514,7 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
             placed[table.name] = pos
         elif right_after or by_entity:
             q.measures.append(_count(table))  # "the most tickets", "top region by orders"
-        elif _lists(s, _grouping_dims(dims, q), words, table) and pos == counted_at and not q.measures:
+        elif _lists(s, _grouping_dims(dims, q), words, table, q) and pos == counted_at and not q.measures:
             # "list the open Laptop tickets": one row per ticket (its key, or its unique name), no figure asked
             listed = _row_name(table)
             q.measures.append(_count(table))
@@ -499,7 +528,7 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
         elif (label := _row_name(table)) is not None:
             dims.append((pos, words, label))
     only = lex.catalogue.tables[0] if len(lex.catalogue.tables) == 1 else None
-    chosen = q.filters or q.excluded or q.missing or q.present
+    chosen = q.filters or q.excluded or q.missing or q.present or q.search
     if listed is None and only is not None and not (entities or q.measures) and chosen and _plain_listing(s, dims, q):
         # "which are unassigned", "show me the closed ones": the rows of the only table, one per row
         listed = _row_name(only)
@@ -577,10 +606,12 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
             q.not_understood.append("a change over time without periods to compare (name two, or ask by quarter)")
 
 
-def _lists(s: _Shape, dims: list[tuple[int, str, Column | str]], words: str, table: Table) -> bool:
+def _lists(s: _Shape, dims: list[tuple[int, str, Column | str]], words: str, table: Table, q: Mapping) -> bool:
     """ "list the open tickets", "which tickets are unassigned": the rows of a plural entity, no figure asked."""
     last = words.split()[-1] if words.split() else ""
     plain = not (dims or s.count or s.superlative or s.aggregate or s.age or s.growth or s.total)
+    # "p1 and p2 incidents": two values of one column side by side, unless a listing is asked in words
+    plain = plain and not (s.implied and any(len(v) > 1 for v in q.filters.values()))
     return s.listing and plain and last != singular(last) and _row_name(table) is not None
 
 
@@ -599,6 +630,7 @@ def _share_column_first(q: Mapping, spans: dict[str, list[tuple[int, int]]], sha
 def _plain_listing(s: _Shape, dims: list[tuple[int, str, Column | str]], q: Mapping) -> bool:
     """ "list ...", "which are ...": rows asked for by their values alone, no figure, grouping or ranking."""
     shaped = s.count or s.superlative or s.aggregate or s.age or s.growth or s.total or q.share
+    shaped = shaped or (s.implied and any(len(v) > 1 for v in q.filters.values()))
     return s.listing and not shaped and not _grouping_dims(dims, q)
 
 

@@ -137,6 +137,15 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         rf"{_MONTH} ([0-3]?\d)(?:st|nd|rd|th)?)(?:,? ((?:19|20)\d\d))?\b",
         "since_day",
     ),
+    # "on January 6", "the 6th of January": one day with no year, the most recent such day that has come (as
+    # "since June" is); a number before a month only with "on", "the" or an ordinal ("top 3 may ..." is no day)
+    (
+        rf"(?<!since )(?<!from )(?<!after )(?<!before )(?<!to )(?<!until )"
+        rf"\b(?:(?:on (?:the )?|the )([0-3]?\d)(?:st|nd|rd|th)? (?:of )?{_MONTH}|"
+        rf"([0-3]?\d)(?:st|nd|rd|th) (?:of )?{_MONTH}|"
+        rf"{_MONTH} ([0-3]?\d)(?:st|nd|rd|th)?)\b(?!,? ?(?:19|20)\d\d)(?! ?\d)",
+        "day_no_year",
+    ),
     # "older than 30 days", "more than a week old": dated before that many days (weeks, ...) ago
     (rf"\b(?:older than|more than|over) (?:an? |{NUM} ){_UNITS_OR_DAY}s?(?: old)?\b", "older"),
     (rf"\b(since|from|after) (?:{_MONTH} )?((?:19|20)\d\d)\b", "since"),
@@ -236,6 +245,16 @@ def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> P
             raise Unsure(f"'{m.group(0)}' is not a day of the calendar.") from exc
         start += timedelta(days=1 if verb == "after" else 0)
         return Period(start, None, f"since {start.isoformat()}", partial=True)
+    if handler == "day_no_year":
+        day1, month1, day2, month2, month3, day3 = g
+        month, day = _month_number(month1 or month2 or month3), int(day1 or day2 or day3)
+        try:
+            start = date(today.year, month, day)
+            if start > today:
+                start = date(today.year - 1, month, day)
+        except ValueError as exc:  # "on 30 February"
+            raise Unsure(f"'{m.group(0)}' is not a day of the calendar.") from exc
+        return _closed(start, start + timedelta(days=1), start.isoformat(), today, "day")
     if handler == "since_month":  # "since June": the most recent June (this year's, or last year's when to come)
         n = _month_number(g[0])
         start = date(today.year if n <= today.month else today.year - 1, n, 1)

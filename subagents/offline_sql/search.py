@@ -1,0 +1,78 @@
+"""Free-text search inside a table's prose columns: "tickets mentioning access denied", "that say 'slow'".
+
+The phrase is taken out of the request before any word is read (the speller would "correct" it, the rules
+would try to place its words), and becomes an `ILIKE` over the table's text columns that hold prose or
+names (not its low-cardinality dimensions, whose values are filters already). Generic: the columns come from
+the catalogue, the markers are English verbs of saying.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cognicore.subagents.offline_sql.catalogue import Column, Table
+from cognicore.subagents.offline_sql.lexicon import Lexicon, normalise
+
+# "mentioning", "that say", "containing", "with the word", "about" (the last only for words the data lacks)
+_MARKER = re.compile(
+    r"\b(?:that |which |whose \w+ )?(?P<verb>mention(?:s|ed|ing)?|say(?:s|ing)?|contain(?:s|ed|ing)?|"
+    r"with the (?:words?|phrase|text)|about|refer(?:s|ring)? to)\s+",
+    re.I,
+)
+_QUOTED = re.compile(r"""\s*(["'\u2018\u201c])(?P<phrase>[^"'\u2019\u201d]+)["'\u2019\u201d]""")
+# An unquoted phrase runs to the end of the request or to the first word that starts another part of it.
+_PHRASE_END = re.compile(
+    r"\s+(?:by|per|grouped|broken|split|in|during|since|from|before|after|for|and|or|that|which|sorted|ordered|"
+    r"last|this|over)\b|\s*[?,.;!]|\s*$",
+    re.I,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """A phrase to find in text columns, as written by the user."""
+
+    phrase: str
+
+    def pattern(self) -> str:
+        """The `ILIKE` pattern: the phrase anywhere, its `%`, `_` and backslashes matched literally."""
+        escaped = re.sub(r"([\\%_])", r"\\\1", self.phrase)
+        return f"%{escaped}%"
+
+
+def split_search(request: str, lex: Lexicon) -> tuple[str, Search | None]:
+    """`request` without its search phrase (and the verb introducing it), and the phrase; `(request, None)`
+    when there is none, or when the phrase only names what the data already holds ("about the printer")."""
+    for m in _MARKER.finditer(request):
+        quoted = _QUOTED.match(request, m.end())
+        if quoted:
+            phrase, end = quoted.group("phrase").strip(), quoted.end()
+        else:
+            stop = _PHRASE_END.search(request, m.end())
+            end = stop.start() if stop else len(request)
+            phrase = request[m.end() : end].strip()
+            if _known(phrase, lex):
+                continue  # "tickets about the VPN": a value of the data, a filter the rules place
+            if m.group("verb").lower() == "about" and any(_known(w, lex) for w in phrase.split()):
+                continue  # "about" is also "about P1 tickets": only a phrase of words the data lacks is searched
+        if len(phrase) < 2:
+            continue
+        return request[: m.start()] + " " + request[end:], Search(phrase)
+    return request, None
+
+
+def _known(phrase: str, lex: Lexicon) -> bool:
+    """Whether `phrase` (without articles) is a phrase of the catalogue: a value, column or table word."""
+    words = normalise(re.sub(r"^(?:the|a|an|any|our)\s+", "", phrase.strip(), flags=re.I))
+    return bool(words) and (words in lex.phrases or words.rstrip("s") in lex.phrases)
+
+
+def search_columns(table: Table) -> list[Column]:
+    """The columns of `table` a phrase is searched in: its label and its text columns that hold prose (too
+    many or too long values to be a dimension), never keys."""
+    return [
+        c
+        for c in table.columns
+        if c.kind == "text" and not c.primary_key and c.foreign_key is None and (c is table.label or not c.values)
+    ]
