@@ -44,7 +44,9 @@ async def test_with_only_common_words_the_pool_is_the_memories_holding_two_not_t
     assert len(holding_one) > 1.5 * MATCH_CAP  # the old probe would have cut this word's matches by recency
     assert 0 < len(holding_both) < MATCH_CAP
 
-    hits = await keyword_hits(pool, ["courier", "invoice"], limit=MATCH_CAP)
+    # Words apart in the query (near ones are taken as a phrase, as frequent as its rarer word).
+    words = ["what", "did", "the", "courier", "say", "about", "invoice"]
+    hits = await keyword_hits(pool, words, limit=MATCH_CAP)
 
     # The oldest memory competes on its words (two, the shortest: the best BM25) instead of being cut as old.
     assert hits[0]["id"] == oldest[0]
