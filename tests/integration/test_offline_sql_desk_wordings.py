@@ -309,3 +309,69 @@ async def test_shares_of_compared_values_are_of_all_the_rows(pool: AsyncConnecti
             ),
         ],
     )
+
+
+async def test_phrases_searched_in_the_titles(pool: AsyncConnectionPool, desk: SchemaSqlWriter) -> None:
+    """Wordings of bench/heldout/dev_sql5_support_desk.yaml's kind (engineer S4): a phrase the rows' text holds
+    ("mention", "say", "containing", quoted or not) is an ILIKE on the table's label, which the answer names."""
+    await check(
+        pool,
+        desk,
+        [
+            (
+                "how many tickets mention access denied",
+                "SELECT count(*) FROM support_desk.tickets WHERE title ILIKE '%access denied%'",
+            ),
+            ("list the tickets that say 'slow'", LISTED.format("title ILIKE '%slow%'")),
+            (
+                'open tickets containing "cannot connect"',
+                LISTED.format("status = 'open' AND title ILIKE '%cannot connect%'"),
+            ),
+            (
+                "tickets mentioning error on start by priority",
+                "SELECT priority, count(*) FROM support_desk.tickets WHERE title ILIKE '%error on start%' "
+                "GROUP BY 1 ORDER BY 2 DESC, 1",
+            ),
+            (
+                "how many tickets say '100%'",
+                "SELECT count(*) FROM support_desk.tickets WHERE title LIKE '%100!%%' ESCAPE '!'",
+            ),
+        ],
+    )
+    draft = await desk.write_sql(question="how many tickets mention access denied", schema="")
+    assert "title contains 'access denied'" in draft.explanation
+    # "about the printer" names a value of the data: a filter, never a search of the word
+    about = await desk.write_sql(question="how many tickets are about the printer", schema="")
+    assert "ILIKE" not in about.sql and "'Printer'" in about.sql
+
+
+async def test_nobody_a_day_without_a_year_and_implied_listings(
+    pool: AsyncConnectionPool, desk: SchemaSqlWriter
+) -> None:
+    """ "nobody owns" / "no one is assigned" is the empty assignee; "on january 6" the most recent such day;
+    "what's open on the vpn" and a bare noun phrase of rows list them (engineer S4)."""
+    today = clock.today()
+    day = date(today.year, 1, 6) if date(today.year, 1, 6) <= today else date(today.year - 1, 1, 6)
+    await check(
+        pool,
+        desk,
+        [
+            ("how many tickets does nobody own", "SELECT count(*) FROM support_desk.tickets WHERE assignee IS NULL"),
+            ("open tickets that no one is assigned to", LISTED.format("status = 'open' AND assignee IS NULL")),
+            (
+                "how many tickets were opened on january 6",
+                f"SELECT count(*) FROM support_desk.tickets WHERE opened_at >= DATE '{day}' "
+                f"AND opened_at < DATE '{day}' + 1",
+            ),
+            ("what's open on the vpn", LISTED.format("status = 'open' AND component = 'VPN'")),
+            ("ana's open tickets", LISTED.format("status = 'open' AND assignee = 'ana'")),
+            # two values side by side, a share or a period still ask a figure, not the rows
+            (
+                "p1 vs p2 incidents",
+                "SELECT priority, count(*) FROM support_desk.tickets WHERE priority IN ('P1', 'P2') "
+                "GROUP BY 1 ORDER BY 2 DESC, 1",
+            ),
+        ],
+    )
+    with pytest.raises(Unsure):
+        await desk.write_sql(question="how many tickets were opened on february 30", schema="")

@@ -26,6 +26,9 @@ AGENTS = [
         "what fraction of ben's tickets are closed",
         "How are the incidents distributed across the assignees?",
         "ana's open tickets",  # nothing but the data's rows and values
+        "what's open on the vpn",  # "open" is a status here, not the word of the `opened_at` column (S4)
+        "tickets that mention access denied",  # a phrase searched in the rows' text (S4)
+        "open tickets that no one is assigned to",  # nobody: the empty assignee (S4)
     ],
 )
 def test_rows_named_by_values_ask_the_database(request_: str) -> None:
