@@ -46,7 +46,7 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (
             r"^(?P<old>" + _PERSON + r")\s+(?:has\s+|just\s+)*(?:handed|passed|gave)\s+(?:over\s+)?"
             r"(?P<x>(?:the|our|his|her)\s+[\w-]+(?:\s+(?!over\b|to\b)[\w-]+)?)\s+(?:over\s+)?to\s+(?P<who>" + _PERSON
-            + r")(?:\s+(?:today|now|this\s+week))?(?=[.!]?\s*$)",
+            + r")(?:\s+(?:today|now|yesterday|(?:this|last)\s+\w+))?(?=[.!]?\s*$)",
             r"\g<who> took over \g<x> from \g<old>",
         ),
         # "we migrated incident tracking from Jira to ServiceNow": the new tool for that thing, not the old one.
