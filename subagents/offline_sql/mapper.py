@@ -170,7 +170,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     missing(t, q, lex)
     # Named measures whose words are also rule words ("average order value", "margin percent") go first.
     found = _phrases(t, lex, original, books=("early",))
-    shape = _shape(t, q)
+    shape = _shape(t, q, original)
     found = sorted(found + _phrases(t, lex, original, books=("phrases", "partial")), key=lambda f: f[0])
     _resolve(t, q, found, shape, lex)
     # "enterprise customers": a word of the filtered column's own name ("customer_segment") only describes it.
@@ -312,6 +312,7 @@ class _Shape:
 
 
 _FIGURE_WORDS = r"\b(?:split|breakdown|distribution|distributed|between|mix|spread)\b"
+_DESCRIBED_ROWS = r"\w['\u2019]s\b|\b(?:that|which|whose|who|where)\b"
 _ASKING_START = (
     r"\s*(?:how|what|which|who|whom|whose|when|where|why|is|are|was|were|do|does|did|can|could|will|would|should|"
     r"has|have|count|tally|number|total|sum|average|avg|mean|median|rank|sort|compare|break|top|bottom|per|by)\b"
@@ -319,7 +320,7 @@ _ASKING_START = (
 _YOUNGEST = ("newest", "youngest", "latest", "most recent", "most recent one")
 
 
-def _shape(t: _Text, q: Mapping) -> _Shape:
+def _shape(t: _Text, q: Mapping, original: str = "") -> _Shape:
     s = _Shape()
     shares = r"\b(share|percentage|percent|proportion|contribution|mix|fraction|portion)\b( of( the)? total)?"
     while m := t.take(shares):
@@ -333,7 +334,11 @@ def _shape(t: _Text, q: Mapping) -> _Shape:
     # their values with no period, figure or comparison asked are the rows themselves
     undated = q.period is None and not q.compared_periods and not q.weekdays
     plain = undated and not (q.share or s.compare or re.search(_FIGURE_WORDS, t.read))
-    s.implied = not s.listing and plain and re.match(rf"\s*what\b|(?!{_ASKING_START})", t.read) is not None
+    # a bare phrase lists only when it says whose rows or which ones ("ana's", "that ...", a searched phrase);
+    # "wifi tickets still in progress" stays a count
+    described = q.search is not None or re.search(_DESCRIBED_ROWS, original, re.I) is not None
+    bare = described and re.match(_ASKING_START, t.read) is None
+    s.implied = not s.listing and plain and (re.match(r"\s*what\b", t.read) is not None or bare)
     s.listing = s.listing or s.implied
     growth = r"\b(growth|grow|grows|grew|grown|growing|change|changed|changes|increase|increased|rose|rise)\b"
     decline = r"\b(decline|declined|declining|decrease|decreased|drop|dropped|fell|fall|shrank|shrink|shrunk)\b"

