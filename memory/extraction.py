@@ -154,7 +154,23 @@ def in_known_slot(candidate: FactCandidate, known_facts: list[dict[str, Any]]) -
                 "statement": reworded if reworded != statement else candidate.statement,
             }
         )
-    return candidate
+    return _held_by_the_old_person(candidate, known_facts, old)
+
+
+def _held_by_the_old_person(candidate: FactCandidate, known_facts: list[dict[str, Any]], old: str) -> FactCandidate:
+    """ "Bruno handed the pager over to Lucia" after "Bruno is on call": the one thing the old person held.
+
+    A hand-over names the person, not always the thing in the words first used: when the old person holds
+    exactly one thing of the same relation, the new person holds that thing now. Two or more: nothing is guessed.
+    """
+    held = [
+        k for k in known_facts
+        if k.get("status", "active") == "active" and k.get("predicate") == candidate.predicate
+        and str(k.get("object", "")).strip().lower() == old
+    ]  # fmt: skip
+    if candidate.predicate != "handled_by" or len(held) != 1:
+        return candidate
+    return candidate.model_copy(update={"subject": str(held[0].get("subject") or candidate.subject), "exclusive": True})
 
 
 def in_known_wording(candidate: FactCandidate, known_facts: list[dict[str, Any]]) -> FactCandidate:

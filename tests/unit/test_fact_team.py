@@ -119,3 +119,17 @@ async def test_the_extractor_names_the_sentence_a_change_replaces() -> None:
 )  # fmt: skip
 def test_the_team_in_a_question_is_the_askers_team(question: str, personal: bool) -> None:
     assert about_the_asker(question) is personal
+
+
+@pytest.mark.parametrize(
+    ("held", "subject"),
+    [(["Nils is on call for the network this week."], "on call"),
+     (["Nils is on call for the network this week.", "Nils covers the printers."], "pager")],  # two: no guess
+)  # fmt: skip
+async def test_a_hand_over_takes_the_one_thing_the_old_person_held(held: list[str], subject: str) -> None:
+    known = [_known(text) for text in held]
+    out = await OfflineFactExtractor().extract(
+        user_message="Nils passed the pager to Ada this morning.", assistant_message="", known_facts=known
+    )
+    [fact] = out.facts
+    assert (fact.subject, fact.object, fact.contradicts) == (subject, "Ada", "Nils"), fact
