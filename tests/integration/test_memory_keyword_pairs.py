@@ -13,20 +13,9 @@ from psycopg_pool import AsyncConnectionPool
 from cognicore.memory._keyword_sql import MATCH_CAP
 from cognicore.memory.embeddings import OfflineEmbeddings
 from cognicore.memory.stream import MemoryStream, NewMemory
-from cognicore.memory.tenancy import user_transaction
+from tests.integration.test_memory_keyword import U, keyword_hits
 
-U = "alice"
 WORDS = "battery firmware refund warranty courier invoice bundle coupon pallet carrier latency glare".split()
-
-
-async def keyword_hits(pool: AsyncConnectionPool, words: list[str], limit: int) -> list[dict[str, object]]:
-    async with user_transaction(pool, U) as conn:
-        cur = await conn.execute(
-            "SELECT id, rank, score FROM memory_text_hits(%s, %s::text[], %s, NULL, NULL, NULL, NULL, 'active', NULL) "
-            "ORDER BY rank",
-            (U, words, limit),
-        )
-        return await cur.fetchall()
 
 
 async def test_with_only_common_words_the_pool_is_the_memories_holding_two_not_the_newest(
