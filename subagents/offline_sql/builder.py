@@ -16,7 +16,7 @@ from sqlglot import exp
 from cognicore.memory import clock
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql.catalogue import Catalogue, Column
-from cognicore.subagents.offline_sql.lexicon import dimension_name
+from cognicore.subagents.offline_sql.lexicon import dimension_name, plural
 from cognicore.subagents.offline_sql.mapper import Mapping, Measure
 from cognicore.subagents.offline_sql.periods import Period, unit_label, unit_start
 
@@ -327,11 +327,29 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         else:
             sql = "\n".join(body) + (f"\nORDER BY {order}" if order else "")
         sql += limit
+    if q.of_groups is not None:
+        sql, note = _of_groups(sql, q)
+        notes.append(note)
     sqlglot.parse_one(sql, read="postgres")  # a builder bug fails here, not in the database
     covered = period.describe() if period is not None and date_col is not None else "all dates in the data"
     if q.compared_periods:
         covered = " vs ".join(p.describe() for p in q.compared_periods)
     return sql, explain(q, period, date_col, notes, pivot, top_share=top_share), covered, _filters_text(q)
+
+
+def _of_groups(sql: str, q: Mapping) -> tuple[str, str]:
+    """ "The average number of tickets per assignee": the grouped query's figures averaged (or their median);
+    rows with no value of the grouping (no assignee) are no group, and a group with no rows is not counted."""
+    group, name = _dim_name(q.dimensions[0]), q.measures[0].name
+    figure = (
+        f"avg({ident(name)})" if q.of_groups == "avg" else f"percentile_cont(0.5) WITHIN GROUP (ORDER BY {ident(name)})"
+    )
+    wrapped = (
+        f"WITH per_group AS (\n{sql}\n)\nSELECT round(({figure})::numeric, 1) AS {ident(f'{q.of_groups}_{name}')}, "
+        f"count(*) AS {ident(plural(group))}\nFROM per_group\nWHERE {ident(group)} IS NOT NULL"
+    )
+    words = "average" if q.of_groups == "avg" else "median"
+    return wrapped, f"The {words} is over the {group} values that have rows (empty {group} left out)."
 
 
 def _between(q: Mapping, dims: list[Column | str], date_col: Column | None) -> bool:

@@ -103,6 +103,7 @@ class Mapping:
     date_column: Column | None = None  # named by the request ("opened", "launched"); else the builder picks
     compared_periods: list[Period] = field(default_factory=list)  # several periods of one unit, side by side
     weekdays: list[int] = field(default_factory=list)  # ISO days of the week the date must fall on ("on Mondays")
+    of_groups: str | None = None  # "avg" / "median" of the per-group figures ("average tickets per assignee")
     search: Search | None = None  # a phrase the rows' text must hold ("tickets mentioning access denied")
     searched: list[Column] = field(default_factory=list)  # the text columns it is looked for in
     growth: bool = False  # the change from each period to the next is asked for
@@ -543,9 +544,7 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
     q.measures.sort(key=lambda m: placed.get(m.name, 10**6))
     if s.count and not q.measures and len(lex.catalogue.tables) == 1:
         q.measures.append(_count(lex.catalogue.tables[0]))
-    if s.aggregate and not s.age and q.measures and all(m.aggregate == "count" for m in q.measures):
-        # "average number of tickets per agent": an average of counts is not a shape this writer builds
-        q.not_understood.append(f"an {'average' if s.aggregate == 'avg' else 'median'} of a count")
+    of_counts = bool(s.aggregate and not s.age and q.measures and all(m.aggregate == "count" for m in q.measures))
     for measure in q.measures:
         if measure.named is not None and s.aggregate == "avg" and not measure.ratio:
             q.not_understood.append(f"an average of {measure.label} per what (per order, per month, ...)")
@@ -558,6 +557,12 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
             dims.remove(at)
             q.measures = [_count_distinct(at[2])]
     _place_dimensions(t, q, sorted(dims, key=lambda d: d[0]), s, value_labels)
+    if of_counts:
+        # "average number of tickets per assignee": the per-group counts, averaged (one grouping, nothing else)
+        if len(q.dimensions) == 1 and len(q.measures) == 1 and not (q.top_n or q.share or q.compared_periods):
+            q.of_groups = s.aggregate
+        else:
+            q.not_understood.append(f"an {'average' if s.aggregate == 'avg' else 'median'} of a count per what")
     if listed is not None:
         q.dimensions.append(listed)
     if s.eldest and not q.dimensions and not q.not_understood:

@@ -78,7 +78,7 @@ async def test_tickets_empty_values_listings_and_ages(pool: AsyncConnectionPool,
 async def test_tickets_a_grouping_the_data_lacks_is_unsure(pool: AsyncConnectionPool, tickets: SchemaSqlWriter) -> None:
     for request, word in [
         ("number of tickets by team", "'team'"),
-        ("average number of tickets per assignee", "an average of a count"),
+        ("average number of tickets by component and priority", "an average of a count per what"),
         ("tickets per agent in January 2026", "'agent'"),
         ("how long have the open tickets waited, in hours", "'hours'"),
     ]:

@@ -375,3 +375,21 @@ async def test_nobody_a_day_without_a_year_and_implied_listings(
     )
     with pytest.raises(Unsure):
         await desk.write_sql(question="how many tickets were opened on february 30", schema="")
+
+
+async def test_an_average_of_per_group_counts(pool: AsyncConnectionPool, desk: SchemaSqlWriter) -> None:
+    """ "average number of tickets per assignee": the per-group counts averaged, empty assignee no group (S4)."""
+    per_group = (
+        "SELECT round(avg(n)::numeric, 1), count(*) FROM (SELECT {col}, count(*) AS n FROM support_desk.tickets "
+        "WHERE {col} IS NOT NULL GROUP BY 1) AS g"
+    )
+    await check(
+        pool,
+        desk,
+        [
+            ("what is the average number of tickets per assignee", per_group.format(col="assignee")),
+            ("mean ticket count per component", per_group.format(col="component")),
+        ],
+    )
+    with pytest.raises(Unsure, match="average of a count"):
+        await desk.write_sql(question="average number of tickets by component and priority", schema="")
