@@ -58,6 +58,20 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?!" + _WHEN_WORD + r")(?P<new>(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*)?)(?=[.!]?\s*$)",
             r"\g<s> use \g<new> for \g<what> instead of \g<old>",
         ),
+        # "first line is 11 people now", "inside sales is down to 8 reps": a group's headcount, as a team's.
+        # "We hired two more, first line is 11 people now": the headcount is a statement of its own.
+        (
+            r"(?<=\w),\s+(?=[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:team\s+)?is\s+(?:now\s+)?(?:down\s+to\s+|up\s+to\s+)?"
+            r"(?:\d+|" + _NUMBER + r")\s+(?:people|persons|reps|agents|engineers|technicians|analysts|members)\b)",
+            "; ",
+        ),
+        (
+            r"(?:^|(?<=;\s))(?:(?:after|since|with)\s+[^,]{2,40}?,?\s+)?(?!(?:it|this|that|there|he|she|which|what|the|a|an)\b)"
+            r"(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:team\s+)?is\s+(?:now\s+)?(?:down\s+to\s+|up\s+to\s+)?"
+            r"(?P<n>\d+|" + _NUMBER + r")\s+(?P<u>people|persons|reps|agents|engineers|technicians|analysts|members)"
+            r"(?:\s+(?:now|strong|these\s+days))?(?=[.!]?\s*$)",
+            r"our \g<x> team has \g<n> \g<u>",
+        ),
         (r"\bI\s+have\s+given\s+up\b", "I gave up"),
         # "I've come round to line charts": a preference reached, as "I prefer line charts" says it.
         (r"\bI\s+(?:have\s+)?(?:come\s+(?:a)?round\s+to|warmed\s+(?:up\s+)?to|got\s+into|gotten\s+into)\b", "I prefer"),

@@ -133,3 +133,18 @@ async def test_a_hand_over_takes_the_one_thing_the_old_person_held(held: list[st
     )
     [fact] = out.facts
     assert (fact.subject, fact.object, fact.contradicts) == (subject, "Ada", "Nils"), fact
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("We took on three juniors, second line is 7 engineers now.", "7 engineers"),
+     ("after the merger field service is down to 4 technicians", "4 technicians")],
+)  # fmt: skip
+def test_a_groups_headcount_said_bare_is_the_teams_size(text: str, value: str) -> None:
+    fact = _one(text)
+    assert (fact["subject"], fact["predicate"], fact["object"]) == ("we", "team_size", value), fact
+
+
+@pytest.mark.parametrize("text", ["Sadly, it is 5 people", "In the end, the backlog is 5 agents"])
+def test_a_count_of_people_that_names_no_group_is_no_team_size(text: str) -> None:
+    assert not [f for f in read_facts(text) if f["predicate"] == "team_size"]
