@@ -213,6 +213,11 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     if q.search is not None and q.searched:  # "tickets mentioning access denied": the phrase in any text column
         pattern = literal(q.search.pattern())
         where.append("(" + " OR ".join(f"{query.col(c)} ILIKE {pattern}" for c in q.searched) + ")")
+    if q.zero_rows and q.dimensions and isinstance(q.dimensions[0], Column):
+        sql = _zero_rows(q, query, q.dimensions[0], where, measure_sql(q.measures[0], query, date_col))
+        notes.append(f"Only the {_dim_name(q.dimensions[0])} values with no such rows are listed.")
+        covered = period.describe() if period is not None and date_col is not None else "all dates in the data"
+        return sql, explain(q, period, date_col, notes, False, top_share=False), covered, _filters_text(q)
     dims = list(q.dimensions)
     if q.share and not [d for d in dims if isinstance(d, Column)]:
         # "what share of revenue is Europe": group by the filter's column over the whole set, keep Europe after.
@@ -335,6 +340,19 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     if q.compared_periods:
         covered = " vs ".join(p.describe() for p in q.compared_periods)
     return sql, explain(q, period, date_col, notes, pivot, top_share=top_share), covered, _filters_text(q)
+
+
+def _zero_rows(q: Mapping, query: _Query, group: Column, where: list[str], figure: str) -> str:
+    """ "Which components have no open tickets": every value of the grouping whose rows matching the request's
+    filters (and period) number zero, read from all the rows so a group with none of them still appears."""
+    col, name = query.col(group), ident(_dim_name(group))
+    counted = _filtered(figure, " AND ".join(where)) if where else figure
+    sql = (
+        f"SELECT {col} AS {name}, {counted} AS {ident(q.measures[0].name)}\n{query.from_clause()}\n"
+        f"WHERE {col} IS NOT NULL\nGROUP BY 1\nHAVING {counted} = 0\nORDER BY 1"
+    )
+    sqlglot.parse_one(sql, read="postgres")
+    return sql
 
 
 def _of_groups(sql: str, q: Mapping) -> tuple[str, str]:

@@ -103,6 +103,7 @@ class Mapping:
     date_column: Column | None = None  # named by the request ("opened", "launched"); else the builder picks
     compared_periods: list[Period] = field(default_factory=list)  # several periods of one unit, side by side
     weekdays: list[int] = field(default_factory=list)  # ISO days of the week the date must fall on ("on Mondays")
+    zero_rows: bool = False  # the groups with no row matching the filters ("components with no open tickets")
     of_groups: str | None = None  # "avg" / "median" of the per-group figures ("average tickets per assignee")
     search: Search | None = None  # a phrase the rows' text must hold ("tickets mentioning access denied")
     searched: list[Column] = field(default_factory=list)  # the text columns it is looked for in
@@ -443,6 +444,10 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
                 weak.append(target.weak)
                 placed[measure.name] = pos
         elif target.kind == "value" and target.column is not None:
+            if none := re.search(r"\b(?:have|has|had|with|got)\s+(no|zero)\s+$", t.read[:pos]):
+                # "which components have no open tickets": the groups with none of the rows the values name
+                q.zero_rows = True
+                t.s = t.s[: none.start(1)] + " " * len(none.group(1)) + t.s[none.end(1) :]
             if negated := negation(t.read[:pos], target.column):
                 t.s = t.s[: negated.start()] + " " * (negated.end() - negated.start()) + t.s[negated.end() :]
                 excluded = q.excluded.setdefault(target.column.ref, [])
@@ -557,6 +562,8 @@ def _resolve(t: _Text, q: Mapping, found: list[tuple[int, int, str, Target]], s:
             dims.remove(at)
             q.measures = [_count_distinct(at[2])]
     _place_dimensions(t, q, sorted(dims, key=lambda d: d[0]), s, value_labels)
+    if q.zero_rows and not (len(q.dimensions) == 1 and isinstance(q.dimensions[0], Column) and not q.top_n):
+        q.not_understood.append("which groups have none (name one grouping, as 'which components have no ...')")
     if of_counts:
         # "average number of tickets per assignee": the per-group counts, averaged (one grouping, nothing else)
         if len(q.dimensions) == 1 and len(q.measures) == 1 and not (q.top_n or q.share or q.compared_periods):

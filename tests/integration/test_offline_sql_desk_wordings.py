@@ -393,3 +393,22 @@ async def test_an_average_of_per_group_counts(pool: AsyncConnectionPool, desk: S
     )
     with pytest.raises(Unsure, match="average of a count"):
         await desk.write_sql(question="average number of tickets by component and priority", schema="")
+
+
+async def test_groups_with_no_rows_under_a_filter(pool: AsyncConnectionPool, desk: SchemaSqlWriter) -> None:
+    """ "which components have no open tickets": every value with none of those rows, from all the rows (S4)."""
+    none_of = (
+        "SELECT DISTINCT {col}, 0::bigint FROM support_desk.tickets WHERE {col} IS NOT NULL AND {col} NOT IN "
+        "(SELECT {col} FROM support_desk.tickets WHERE {where} AND {col} IS NOT NULL) ORDER BY 1"
+    )
+    await check(
+        pool,
+        desk,
+        [
+            ("which components have no open tickets", none_of.format(col="component", where="status = 'open'")),
+            ("which assignees have no p3 tickets", none_of.format(col="assignee", where="priority = 'P3'")),
+            ("list the components with zero p1 tickets", none_of.format(col="component", where="priority = 'P1'")),
+        ],
+    )
+    with pytest.raises(Unsure, match="which groups have none"):
+        await desk.write_sql(question="tickets that have no open p1", schema="")
