@@ -196,7 +196,9 @@ _PER_PERIOD = re.compile(
 # Rows of a thing the data holds within a period: "tickets opened since June", "orders last week".
 _IN_PERIOD = re.compile(
     r"\b(?:since|from|after|before|during|in)\s+(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|"
-    r"q[1-4]|(?:19|20)\d\d)\b|\b(?:last|this|past|previous|current)\s+(?:day|week|month|quarter|year)\b",
+    r"q[1-4]|(?:19|20)\d\d)\b|\b(?:last|this|past|previous|current)\s+(?:day|week|month|quarter|year)\b"
+    r"|\bon\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"|\bon\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\b",
     re.I,
 )
 
@@ -210,13 +212,15 @@ def asks_rows(request: str, data: DataWords, values: Iterable[str] = ()) -> str 
     """
     found = set(terms(request))
     # A value of the data, also in the plural ("the P1s"), names its rows.
-    named = [v for v in values if len(v) > 1 and re.search(rf"(?<!\w){re.escape(v)}(?:e?s)?(?!\w)", request, re.I)]
+    # ("in_progress" is written "in progress")
+    named = [v for v in values if len(v) > 1 and re.search(rf"(?<!\w){_spelt(v)}(?:e?s)?(?!\w)", request, re.I)]
     # "what's open on the vpn": "open" is a status there, not the date column `opened_at` whose word it shares.
     tables = sorted(found & data.counted - set(terms(" ".join(named))))
     if not tables:
         # "list the p1s", "who handles the most P1s", "is anything still unassigned": the rows a value (or an empty
         # column) of the data stands for, with no table word.
-        if named and (_AGGREGATE.search(request) or _ENUMERATES.match(request) or _counts_value(request, named)):
+        listed = _ENUMERATES.match(request) or _ANY.match(request)  # "anything about the printer"
+        if named and (_AGGREGATE.search(request) or listed or _counts_value(request, named)):
             return named[0]
         if len(named) >= 2 and is_asked(request) and not (_HOW_WHY.match(request) or _ADVICE.search(request)):
             return named[0]  # "do we have any p1s open", "what's open on the vpn": two values of the data's rows
@@ -254,6 +258,11 @@ _AUXILIARY = re.compile(
 _ASKED = re.compile(
     r"^\s*(?:is|are|was|were|do|does|did|has|have|any|anything|what|which|who|how|list|show)\b|\?\s*$", re.I
 )
+
+
+def _spelt(value: str) -> str:
+    """A value as a pattern that also matches it written with spaces for its underscores ("in progress")."""
+    return r"[_\s]".join(re.escape(part) for part in value.split("_"))
 
 
 def is_asked(request: str) -> bool:

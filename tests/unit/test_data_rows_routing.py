@@ -29,6 +29,9 @@ AGENTS = [
         "what's open on the vpn",  # "open" is a status here, not the word of the `opened_at` column (S4)
         "tickets that mention access denied",  # a phrase searched in the rows' text (S4)
         "open tickets that no one is assigned to",  # nobody: the empty assignee (S4)
+        "anything about the printer",  # "anything" and a value (S4)
+        "what's in progress for ben",  # "in_progress" written with a space (S4)
+        "tickets opened on the 7th of january",  # a day without a year (S4)
     ],
 )
 def test_rows_named_by_values_ask_the_database(request_: str) -> None:
