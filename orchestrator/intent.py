@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 from pydantic.json_schema import SkipJsonSchema
 
 from cognicore.memory.corpus_words import CorpusVocabulary
+from cognicore.memory.extraction import states_facts
 from cognicore.memory.llm import LlmRole, RoleOptions
 from cognicore.memory.text import STOPWORDS, stem, terms, words
 from cognicore.orchestrator.followup import followup_change, names_period, previous_request, resolve
@@ -325,6 +326,10 @@ class OfflineClassifier:
         ):
             # Before the agents' words: "I prefer the ticket summary as a list" tells, whatever agent it names.
             return IntentDecision(intent="statement", reason="tells a preference or news", confidence=0.75)
+        if not (is_question(request) or WANTS.search(request) or ASKS.match(request)) and states_facts(request):
+            # What the memory's fact reader reads as a fact ("the early shift begins at 6:30 from now on", "the desk
+            # sits on the 3rd floor") is told, whatever data words it uses: remembered, never planned or searched.
+            return IntentDecision(intent="statement", reason="states a fact", confidence=0.7)
         if verb := change_request(request):
             if found & (_STORED | self._datawords.counted | self._datawords.values):
                 # Changing data is a task for the database agent, which refuses it with the reason (it only reads).

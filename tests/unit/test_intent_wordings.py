@@ -150,3 +150,16 @@ async def test_remind_me_of_something_asks_and_is_never_refused(request_text: st
 async def test_a_reminder_to_set_is_refused(request_text: str) -> None:
     decision = await classifier().classify(request=request_text, history=[])
     assert decision.out_of_scope, decision
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "the early shift at Harbour begins at 6:30 from now on",
+        "The pump crew sits on the 3rd floor of building B.",
+        "after the reorg the Hilltop crew is down to 8 engineers",
+    ],
+)
+async def test_what_the_fact_reader_reads_as_a_fact_is_a_statement(request_text: str) -> None:
+    decision = await classifier().classify(request=request_text, history=[])
+    assert decision.intent == "statement", decision
