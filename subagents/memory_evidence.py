@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from itertools import pairwise
 from typing import Any
 
+from cognicore.memory.extraction import UNCLEAR_OBJECT
 from cognicore.memory.text import stem, terms
 
 # Words that say something changed or holds from some point on. Generic English, not a domain's words.
@@ -34,8 +35,6 @@ _ASKS_RE = re.compile(
 )
 # Content words every memory shares, which say nothing about its subject.
 _GENERIC = frozenset(stem(w) for w in "user users team people thing things".split())
-UNCLEAR_OBJECT = "unclear change"
-"""The object of the extractor's marker fact for a change whose new value it could not read (memory/_fact_known)."""
 SAME_FRAME = 0.6  # share of their words two statements of one thing with different values have in common
 PREFIX = 5  # letters two words of one family share at least ("escalation", "escalate")
 _CLAUSE = re.compile(r"[.;:!?](?:\s|$)|\n")  # the end of a clause: a phrase does not run across it

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from cognicore.memory.extraction import UNCLEAR_OBJECT
 from cognicore.subagents.compose import OfflineAnswerComposer
 from cognicore.subagents.memory_answer import NOT_SURE, asks_yes_no, last_user_turn
-from cognicore.subagents.memory_evidence import UNCLEAR_OBJECT
 
 
 def _fact(index: int, statement: str, at: str, *, status: str = "active", turn: str = "", until: str = "") -> dict:
