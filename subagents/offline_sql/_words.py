@@ -15,7 +15,7 @@ from cognicore.subagents.offline_sql.catalogue import Column
 from cognicore.subagents.offline_sql.lexicon import STOP_WORDS, Lexicon, english_words, normalise, plural, singular
 
 if TYPE_CHECKING:
-    from cognicore.subagents.offline_sql.mapper import Mapping, _Text
+    from cognicore.subagents.offline_sql.mapping import Mapping, Text
 
 
 def column_word(word: str, lex: Lexicon) -> str:
@@ -64,7 +64,7 @@ _PRESENT = (
 )
 
 
-def missing(t: _Text, q: Mapping, lex: Lexicon) -> None:
+def missing(t: Text, q: Mapping, lex: Lexicon) -> None:
     """ "unassigned tickets", "tickets without an assignee": the column named by the word must be empty;
     "tickets that are assigned": it must not be."""
     columns = [c for tb in lex.catalogue.tables for c in tb.columns if c.kind == "text" and not c.is_key and c.values]
@@ -88,7 +88,7 @@ _NOBODY = re.compile(
 )
 
 
-def nobody(t: _Text, q: Mapping, lex: Lexicon, columns: list[Column]) -> None:
+def nobody(t: Text, q: Mapping, lex: Lexicon, columns: list[Column]) -> None:
     """ "nobody" / "no one": the column of people is empty; the verb after it names the column when it can
     ("assigned"), else the plugin's vocabulary says which column "who" stands for."""
     who = normalise(lex.vocabulary.synonyms.get("who", ""))

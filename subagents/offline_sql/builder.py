@@ -1,33 +1,39 @@
 """A mapped request as one PostgreSQL SELECT over the catalogue, with a sentence saying how it was read.
 
 Joins follow foreign keys from the base table towards the "one" side only, so no row is counted twice;
-values are quoted by sqlglot; periods are date literals computed from the deployment's clock.
+values are quoted by sqlglot; periods are date literals computed from the deployment's clock. The SQL pieces
+live in `query`, the sentence in `explain`.
 """
 
 from __future__ import annotations
 
 import calendar
-import re
 from datetime import date
 
 import sqlglot
-from sqlglot import exp
 
 from cognicore.memory import clock
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql.catalogue import Catalogue, Column
-from cognicore.subagents.offline_sql.lexicon import dimension_name, plural
-from cognicore.subagents.offline_sql.mapper import Mapping, Measure
+from cognicore.subagents.offline_sql.explain import explain, filters_text, share_of_empties
+from cognicore.subagents.offline_sql.lexicon import plural
+from cognicore.subagents.offline_sql.mapping import Mapping, Measure
 from cognicore.subagents.offline_sql.periods import Period, unit_label, unit_start
-
-_RESERVED = frozenset(
-    "all analyse analyze and any array as asc asymmetric both case cast check collate column constraint create "
-    "current_catalog current_date current_role current_time current_timestamp current_user default deferrable "
-    "desc distinct do else end except false fetch for foreign from grant group having in initially intersect "
-    "into lateral leading limit localtime localtimestamp not null offset on only or order placing primary "
-    "references returning select session_user some symmetric table then to trailing true union unique user "
-    "using variadic when where window with".split()
+from cognicore.subagents.offline_sql.query import (
+    Query,
+    aliased_exprs,
+    date_column,
+    dim_name,
+    filtered,
+    ident,
+    literal,
+    measure_sql,
+    slug,
+    tables_of,
 )
+
+__all__ = ["build", "build_query", "date_column", "explain", "ident", "literal", "measure_sql"]
+
 _BUCKETS = {
     "day": "{c}::date",
     "week": "to_char(date_trunc('week', {c}), 'YYYY-MM-DD')",
@@ -38,105 +44,6 @@ _BUCKETS = {
 }
 
 
-def ident(name: str) -> str:
-    """`name` as an SQL identifier, quoted only when it must be."""
-    if re.fullmatch(r"[a-z_][a-z0-9_]*", name) and name not in _RESERVED:
-        return name
-    return '"' + name.replace('"', '""') + '"'
-
-
-def literal(value: str) -> str:
-    """`value` as a quoted SQL string."""
-    return exp.Literal.string(value).sql(dialect="postgres")
-
-
-class _Query:
-    """The tables a query reads, joined from one base table, each with its alias."""
-
-    def __init__(self, catalogue: Catalogue, needed: list[str], prefer: str | None) -> None:
-        base = catalogue.base_for(needed, prefer)
-        if base is None:
-            raise Unsure(
-                "The tables this request needs (" + ", ".join(needed) + ") are not linked by foreign keys in a way "
-                "that keeps every figure true, so no single query answers it offline; ask about fewer things at once."
-            )
-        self.catalogue, self.base = catalogue, base
-        self.alias = {base: ident(catalogue.table(base).name)}
-        self.joins: list[str] = []
-        for table in needed:
-            self.reach(table)
-
-    def reach(self, table: str) -> str:
-        """The alias of `table`, joining it (and the tables on the way) when not yet joined."""
-        for j in self.catalogue.path(self.base, table) or []:
-            if j.parent in self.alias:
-                continue
-            name = ident(self.catalogue.table(j.parent).name)
-            alias = name if name not in self.alias.values() else ident(f"{name.strip(chr(34))}_{len(self.alias)}")
-            self.alias[j.parent] = alias
-            self.joins.append(
-                f"JOIN {_qualified(j.parent)} AS {alias} ON {alias}.{ident(j.ref_column)} = "
-                f"{self.alias[j.child]}.{ident(j.column)}"
-            )
-        return self.alias[table]
-
-    def col(self, column: Column) -> str:
-        return f"{self.reach(column.table)}.{ident(column.name)}"
-
-    def from_clause(self) -> str:
-        return "\n".join([f"FROM {_qualified(self.base)} AS {self.alias[self.base]}", *self.joins])
-
-
-def _qualified(ref: str) -> str:
-    return ".".join(ident(p) for p in ref.split(".", 1))
-
-
-def _tables_of(m: Measure) -> list[str]:
-    if m.named is not None:
-        return [c.rsplit(".", 1)[0] for c in m.named.columns]
-    if m.column is not None:
-        return [m.column.table]
-    return [m.table.ref] if m.table else []
-
-
-def date_column(catalogue: Catalogue, base: str) -> Column | None:
-    """The date column periods and trends use: on the base table, else the nearest event-like table's."""
-    best: tuple[int, int, int, str, Column] | None = None
-    for t in catalogue.tables:
-        path = catalogue.path(base, t.ref)
-        if path is None:
-            continue
-        for c in t.columns:
-            if c.kind == "date":
-                rank = (len(path), 1 if t.label else 0, -t.approx_rows, c.ref, c)
-                if best is None or rank[:4] < best[:4]:
-                    best = rank
-    return best[4] if best else None
-
-
-def measure_sql(m: Measure, query: _Query, date_col: Column | None = None, now: str = "") -> str:
-    """The aggregate expression of one measure over the query's aliases."""
-    if m.age:
-        if date_col is None:
-            raise Unsure("The request asks for an age, but the tables it reads have no date column.")
-        age = f"extract(epoch FROM (TIMESTAMPTZ '{now}' - {query.col(date_col)})) / 86400"
-        if m.aggregate == "median":
-            return f"round((percentile_cont(0.5) WITHIN GROUP (ORDER BY {age}))::numeric, 1)"
-        return f"round({m.aggregate}({age})::numeric, 1)"
-    if m.named is not None:
-        return m.named.render({t: query.reach(t) for t in _tables_of(m)})
-    if m.column is not None:
-        c = query.col(m.column)
-        if m.aggregate == "median":
-            return f"round((percentile_cont(0.5) WITHIN GROUP (ORDER BY {c}))::numeric, 2)"
-        return f"round({m.aggregate}({c})::numeric, 2)"
-    assert m.table is not None
-    if m.table.ref == query.base:
-        return "count(*)"
-    key = m.table.primary_key
-    return f"count(DISTINCT {query.col(key)})" if key else "count(*)"
-
-
 def build(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str]:
     """The SELECT and its explanation for `q`; `Unsure` when the tables cannot be joined safely."""
     sql, explanation, _, _ = build_query(q, catalogue, today)
@@ -145,12 +52,12 @@ def build(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str]:
 
 def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str, str, str]:
     """The SELECT, its explanation, the period it covers with its dates and its filters (reports name both)."""
-    needed = list(dict.fromkeys([t for m in q.measures for t in _tables_of(m)]))
+    needed = list(dict.fromkeys([t for m in q.measures for t in tables_of(m)]))
     prefer = needed[0] if needed else None
     needed += [d.table for d in q.dimensions if isinstance(d, Column)]
     needed += [ref.rsplit(".", 1)[0] for ref in [*q.filters, *q.excluded, *q.missing, *q.present]]
     needed += [c.table for c in q.searched]
-    query = _Query(catalogue, list(dict.fromkeys(needed)), prefer)
+    query = Query(catalogue, list(dict.fromkeys(needed)), prefer)
     notes = list(q.notes)
     date_col = date_column(catalogue, query.base)
     if q.date_column is not None and catalogue.path(query.base, q.date_column.table) is not None:
@@ -215,9 +122,9 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         where.append("(" + " OR ".join(f"{query.col(c)} ILIKE {pattern}" for c in q.searched) + ")")
     if q.zero_rows and q.dimensions and isinstance(q.dimensions[0], Column):
         sql = _zero_rows(q, query, q.dimensions[0], where, measure_sql(q.measures[0], query, date_col))
-        notes.append(f"Only the {_dim_name(q.dimensions[0])} values with no such rows are listed.")
+        notes.append(f"Only the {dim_name(q.dimensions[0])} values with no such rows are listed.")
         covered = period.describe() if period is not None and date_col is not None else "all dates in the data"
-        return sql, explain(q, period, date_col, notes, False, top_share=False), covered, _filters_text(q)
+        return sql, explain(q, period, date_col, notes, False, top_share=False), covered, filters_text(q)
     dims = list(q.dimensions)
     if q.share and not [d for d in dims if isinstance(d, Column)]:
         # "what share of revenue is Europe": group by the filter's column over the whole set, keep Europe after.
@@ -225,18 +132,18 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
             column = catalogue.column(ref)
             dims.append(column)
             where = [w for w in where if not w.startswith(query.col(column) + " ")]
-            name = _dim_name(column)
+            name = dim_name(column)
             vals = ", ".join(map(literal, values))
             outer.append(f"{name} = {literal(values[0])}" if len(values) == 1 else f"{name} IN ({vals})")
             together = name if len(values) > 1 and q.compare is None else ""  # "P1 or P2": one share of both
             break
     elif q.share and q.compare is not None and q.compare in dims and q.compare.ref in q.filters:
         # "what share of tickets are P3 and P4": each one's share of all the rows, not of the two compared
-        name, values = _dim_name(q.compare), q.filters[q.compare.ref]
+        name, values = dim_name(q.compare), q.filters[q.compare.ref]
         where = [w for w in where if not w.startswith(query.col(q.compare) + " ")]
         outer.append(f"{name} IN ({', '.join(map(literal, values))})")
     empties: list[str] = []  # "what share of tickets are unassigned": the empty rows' share of all of them
-    if _share_of_empties(q):
+    if share_of_empties(q):
         empties = [f"{query.col(catalogue.column(ref))} IS NULL" for ref in q.missing]
         where = [w for w in where if w not in empties]
     pivot = q.compare is not None and q.compare in dims and len(dims) > 1 and not q.share and not q.top_n
@@ -245,7 +152,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     select: list[str] = []
     for d in dims:
         expr = _BUCKETS[d].format(c=query.col(date_col)) if isinstance(d, str) else query.col(d)  # type: ignore[arg-type]
-        select.append(f"{expr} AS {ident(_dim_name(d))}")
+        select.append(f"{expr} AS {ident(dim_name(d))}")
     now = clock.now().isoformat()  # ages run to the deployment clock's now, not the server's
     measures = [(m, measure_sql(m, query, date_col, now)) for m in q.measures]
     between = _between(q, dims, date_col) and not pivot
@@ -253,38 +160,38 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         col = query.col(q.compare)
         for value in q.filters[q.compare.ref]:
             for m, expr in measures:
-                select.append(f"{_filtered(expr, f'{col} = {literal(value)}')} AS {ident(_slug(value) + '_' + m.name)}")
+                select.append(f"{filtered(expr, f'{col} = {literal(value)}')} AS {ident(slug(value) + '_' + m.name)}")
     elif between:
         select += _growth_between(query.col(date_col), q, measures[0])  # type: ignore[arg-type]
     elif empties:
-        select += [f"{_filtered(expr, ' AND '.join(empties))} AS {ident(m.name)}" for m, expr in measures]
+        select += [f"{filtered(expr, ' AND '.join(empties))} AS {ident(m.name)}" for m, expr in measures]
     else:
         select += [f"{expr} AS {ident(m.name)}" for m, expr in measures]
     first_name, first_expr = ("change_pct", "") if between else (q.measures[0].name, measures[0][1])
-    time_names = [ident(_dim_name(d)) for d in dims if isinstance(d, str)]
+    time_names = [ident(dim_name(d)) for d in dims if isinstance(d, str)]
     # A count of distinct rows is not additive over groups (an order of two products counts in both): no share.
     top_share = _top_share(q, dims, pivot or between) and "distinct" not in first_expr.lower()
     if empties:
         # Within each group (a month, when by month): the empty rows' figure over the group's own figure.
-        part = _filtered(first_expr, " AND ".join(empties))
+        part = filtered(first_expr, " AND ".join(empties))
         select.append(f"round(100.0 * {part} / nullif({first_expr}, 0), 1) AS share_pct")
     elif q.share:
-        partition = f"PARTITION BY {', '.join(_exprs(select, time_names))} " if time_names else ""
+        partition = f"PARTITION BY {', '.join(aliased_exprs(select, time_names))} " if time_names else ""
         select.append(
             f"round(100.0 * {first_expr} / nullif(sum({first_expr}) OVER ({partition.strip()}), 0), 1) AS share_pct"
         )
     elif top_share:
         # A top N shows a few groups: each one's share of the total of ALL of them, computed before the rank or
         # LIMIT cut, so a report says "X% of the total" and never a share of the rows shown.
-        ranked_name = _dim_name(q.ranked) if q.ranked is not None else None
-        within = [ident(_dim_name(d)) for d in dims if _dim_name(d) != ranked_name] if ranked_name else time_names
-        partition = f"PARTITION BY {', '.join(_exprs(select, within))}" if within else ""
+        ranked_name = dim_name(q.ranked) if q.ranked is not None else None
+        within = [ident(dim_name(d)) for d in dims if dim_name(d) != ranked_name] if ranked_name else time_names
+        partition = f"PARTITION BY {', '.join(aliased_exprs(select, within))}" if within else ""
         select.append(f"round(100.0 * {first_expr} / nullif(sum({first_expr}) OVER ({partition}), 0), 1) AS share_pct")
     if q.growth and time_names and not pivot:
         # The change from the previous period, within each group: lag over the time buckets.
-        others = [ident(_dim_name(d)) for d in dims if not isinstance(d, str)]
-        part = f"PARTITION BY {', '.join(_exprs(select, others))} " if others else ""
-        previous = f"lag({first_expr}) OVER ({part}ORDER BY {', '.join(_exprs(select, time_names))})"
+        others = [ident(dim_name(d)) for d in dims if not isinstance(d, str)]
+        part = f"PARTITION BY {', '.join(aliased_exprs(select, others))} " if others else ""
+        previous = f"lag({first_expr}) OVER ({part}ORDER BY {', '.join(aliased_exprs(select, time_names))})"
         select.append(f"round(100.0 * ({first_expr} - {previous}) / nullif({previous}, 0), 1) AS change_pct")
     body = ["SELECT " + ",\n  ".join(select), query.from_clause()]
     if where:
@@ -292,10 +199,10 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     if dims:
         body.append("GROUP BY " + ", ".join(str(i) for i in range(1, len(dims) + 1)))
     direction = "ASC" if q.ascending else "DESC"
-    ranked = _dim_name(q.ranked) if q.ranked is not None else None
-    groups = [ident(_dim_name(d)) for d in dims if _dim_name(d) != ranked]
+    ranked = dim_name(q.ranked) if q.ranked is not None else None
+    groups = [ident(dim_name(d)) for d in dims if dim_name(d) != ranked]
     if q.top_n and groups and ranked:
-        part = ", ".join(_exprs(select, groups))
+        part = ", ".join(aliased_exprs(select, groups))
         body[0] += f",\n  rank() OVER (PARTITION BY {part} ORDER BY {first_expr} {direction}) AS rank"
         outer.append(f"rank <= {q.top_n}")
         order = ", ".join([*groups, "rank"])
@@ -318,7 +225,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
             body[0] += f",\n  rank() OVER (ORDER BY {first_expr} {direction}) AS rank"
             outer.append(f"rank <= {q.top_n}")
             # An empty group (no assignee) is no contender in a ranking; its rows still count in the total share.
-            outer += [f"{ident(_dim_name(d))} IS NOT NULL" for d in dims if isinstance(d, Column)]
+            outer += [f"{ident(dim_name(d))} IS NOT NULL" for d in dims if isinstance(d, Column)]
             limit, columns = "", ", ".join(item.rpartition(" AS ")[2] for item in select)
         if together:
             first = ident(first_name)
@@ -339,14 +246,14 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     covered = period.describe() if period is not None and date_col is not None else "all dates in the data"
     if q.compared_periods:
         covered = " vs ".join(p.describe() for p in q.compared_periods)
-    return sql, explain(q, period, date_col, notes, pivot, top_share=top_share), covered, _filters_text(q)
+    return sql, explain(q, period, date_col, notes, pivot, top_share=top_share), covered, filters_text(q)
 
 
-def _zero_rows(q: Mapping, query: _Query, group: Column, where: list[str], figure: str) -> str:
+def _zero_rows(q: Mapping, query: Query, group: Column, where: list[str], figure: str) -> str:
     """ "Which components have no open tickets": every value of the grouping whose rows matching the request's
     filters (and period) number zero, read from all the rows so a group with none of them still appears."""
-    col, name = query.col(group), ident(_dim_name(group))
-    counted = _filtered(figure, " AND ".join(where)) if where else figure
+    col, name = query.col(group), ident(dim_name(group))
+    counted = filtered(figure, " AND ".join(where)) if where else figure
     sql = (
         f"SELECT {col} AS {name}, {counted} AS {ident(q.measures[0].name)}\n{query.from_clause()}\n"
         f"WHERE {col} IS NOT NULL\nGROUP BY 1\nHAVING {counted} = 0\nORDER BY 1"
@@ -358,7 +265,7 @@ def _zero_rows(q: Mapping, query: _Query, group: Column, where: list[str], figur
 def _of_groups(sql: str, q: Mapping) -> tuple[str, str]:
     """ "The average number of tickets per assignee": the grouped query's figures averaged (or their median);
     rows with no value of the grouping (no assignee) are no group, and a group with no rows is not counted."""
-    group, name = _dim_name(q.dimensions[0]), q.measures[0].name
+    group, name = dim_name(q.dimensions[0]), q.measures[0].name
     figure = (
         f"avg({ident(name)})" if q.of_groups == "avg" else f"percentile_cont(0.5) WITHIN GROUP (ORDER BY {ident(name)})"
     )
@@ -383,96 +290,11 @@ def _growth_between(date_expr: str, q: Mapping, measure: tuple[Measure, str]) ->
     for p in q.compared_periods:
         assert p.start and p.end
         cond = f"{date_expr} >= DATE '{p.start.isoformat()}' AND {date_expr} < DATE '{p.end.isoformat()}'"
-        parts.append(_filtered(expr, cond))
+        parts.append(filtered(expr, cond))
     first, second = parts
-    names = [ident(f"{m.name}_{_slug(p.label)}") for p in q.compared_periods]
+    names = [ident(f"{m.name}_{slug(p.label)}") for p in q.compared_periods]
     change = f"round(100.0 * ({second} - {first}) / nullif({first}, 0), 1) AS change_pct"
     return [f"{first} AS {names[0]}", f"{second} AS {names[1]}", change]
-
-
-def _exprs(select: list[str], names: list[str]) -> list[str]:
-    """The expressions behind the select-list aliases `names` (a window cannot use output aliases)."""
-    out = []
-    for item in select:
-        expr, _, alias = item.rpartition(" AS ")
-        if alias in names:
-            out.append(expr)
-    return out
-
-
-def _filtered(expr: str, condition: str) -> str:
-    """`expr` with every aggregate restricted to rows meeting `condition` (one column per compared value)."""
-    tree = sqlglot.parse_one(expr, read="postgres")
-    cond = sqlglot.parse_one(condition, read="postgres")
-
-    def wrap(node: exp.Expression) -> exp.Expression:
-        if isinstance(node, exp.AggFunc) and not isinstance(node.parent, exp.Filter):
-            return exp.Filter(this=node.copy(), expression=exp.Where(this=cond.copy()))
-        return node
-
-    return tree.transform(wrap).sql(dialect="postgres")
-
-
-def _slug(value: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "_", value.lower()).strip("_") or "value"
-
-
-def _dim_name(d: Column | str | None) -> str:
-    if d is None:
-        return ""
-    return d if isinstance(d, str) else dimension_name(d)
-
-
-def _ref_name(ref: str) -> str:
-    """The dimension name of `schema.table.column` ("region" for regions.name, "customer segment")."""
-    schema, table, column = ref.split(".")
-    return _dim_name(Column(f"{schema}.{table}", column, "text")).replace("_", " ")
-
-
-def explain(
-    q: Mapping,
-    period: Period | None,
-    date_col: Column | None,
-    notes: list[str],
-    pivot: bool,
-    *,
-    top_share: bool = False,
-) -> str:
-    """What the query computes and how the request was read, with the period's dates and the confidence."""
-    text = " and ".join(m.label for m in q.measures)
-    text = text[0].upper() + text[1:]
-    dims = [_dim_name(d).replace("_", " ") for d in q.dimensions]
-    if dims:
-        text += " by " + " and ".join(dims)
-    if pivot and q.compare is not None:
-        text += f", {' vs '.join(q.filters[q.compare.ref])} side by side"
-    between = q.growth and q.compared_periods and not any(isinstance(d, str) for d in q.dimensions)
-    if q.top_n and q.ranked is not None:
-        which = "bottom" if q.ascending else "top"
-        by = "change" if between else q.measures[0].name.replace("_", " ")
-        text += f", the {which} {q.top_n} by {by}"
-    elif q.ranked is not None and not between:
-        text += f", ranked by {q.measures[0].name.replace('_', ' ')} ({'lowest' if q.ascending else 'highest'} first)"
-    if between:
-        text += f", ranked by the change in % from {q.compared_periods[0].label} to {q.compared_periods[1].label}"
-        text += f" (change_pct, {'lowest' if q.ascending else 'highest'} first)"
-    elif q.growth:
-        text += ", with the change from the previous period in % (change_pct)"
-    if _share_of_empties(q):
-        text += f", with their share of all the rows, empty {' or '.join(map(_ref_name, q.missing))} or not (share_pct)"
-    elif q.share:
-        text += ", with each row's share of the total of all rows (share_pct, computed over the whole filtered set)"
-    elif top_share:
-        text += ", with each one's share of the total of all of them (share_pct, computed before the top cut)"
-    if q.compared_periods and date_col is not None:
-        text += f", for {' vs '.join(p.describe() for p in q.compared_periods)} (by {date_col.ref})"
-    elif period is not None and date_col is not None:
-        text += f", for {period.describe()} (by {date_col.ref})"
-    else:
-        text += ", over all the data"
-    if q.filters or q.excluded or q.missing or q.present or q.searched:
-        text += ", where " + _filters_text(q)
-    return " ".join([text + ".", *notes, f"(offline SQL writer, confidence {q.confidence:.2f})"])
 
 
 def _top_share(q: Mapping, dims: list[Column | str], side_by_side: bool) -> bool:
@@ -480,19 +302,3 @@ def _top_share(q: Mapping, dims: list[Column | str], side_by_side: bool) -> bool
     groups = [d for d in dims if isinstance(d, Column)]
     additive = bool(q.measures) and not q.measures[0].ratio and not q.measures[0].age
     return bool(q.top_n) and bool(groups) and additive and not side_by_side and not q.growth and not q.share
-
-
-def _share_of_empties(q: Mapping) -> bool:
-    """ "What share of tickets are unassigned": the rows whose column is empty, as a share of all rows."""
-    return q.share and bool(q.missing) and not q.filters and not [d for d in q.dimensions if isinstance(d, Column)]
-
-
-def _filters_text(q: Mapping) -> str:
-    """The request's filters as words: `region is Europe and channel is online or retail` ("" for none)."""
-    parts = [f"{_ref_name(r)} is {' or '.join(v)}" for r, v in q.filters.items()]
-    parts += [f"{_ref_name(r)} is not {' or '.join(v)}" for r, v in q.excluded.items()]
-    parts += [f"{_ref_name(r)} is empty" for r in q.missing]
-    parts += [f"{_ref_name(r)} is not empty" for r in q.present]
-    if q.search is not None and q.searched:
-        parts.append(f"{' or '.join(c.name for c in q.searched)} contains '{q.search.phrase}' (any case)")
-    return " and ".join(parts)

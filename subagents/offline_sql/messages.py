@@ -8,7 +8,7 @@ from cognicore.subagents.offline_sql.catalogue import Column
 from cognicore.subagents.offline_sql.lexicon import Lexicon, dimension_name
 
 if TYPE_CHECKING:
-    from cognicore.subagents.offline_sql.mapper import Mapping
+    from cognicore.subagents.offline_sql.mapping import Mapping
 
 
 def unsure_message(q: Mapping, lex: Lexicon) -> str:

@@ -16,7 +16,7 @@ from cognicore.memory import clock
 from cognicore.memory.llm import ModelCallError, RoleOptions
 from cognicore.subagents.errors import DataChangeRefused, Unsure
 from cognicore.subagents.offline_sql import SchemaSqlWriter, build_lexicon, map_request
-from cognicore.subagents.offline_sql.builder import _dim_name, _ref_name
+from cognicore.subagents.offline_sql.query import dim_name, ref_name
 from cognicore.subagents.sql_guard import validate_select
 from cognicore.subagents.sql_writer import (
     WRITE_SQL_PROMPT,
@@ -187,8 +187,8 @@ def fixed_clock() -> Iterator[None]:
 def reading(question: str) -> tuple[Any, ...]:
     q = map_request(question, LEXICON, TODAY)
     period = q.period.label if q.period else None
-    filters = {_ref_name(ref): values for ref, values in q.filters.items()}
-    return (q.measures[0].name, [_dim_name(d) for d in q.dimensions], q.top_n, q.ascending, period, filters)
+    filters = {ref_name(ref): values for ref, values in q.filters.items()}
+    return (q.measures[0].name, [dim_name(d) for d in q.dimensions], q.top_n, q.ascending, period, filters)
 
 
 def writer() -> SchemaSqlWriter:

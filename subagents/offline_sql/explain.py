@@ -1,0 +1,72 @@
+"""The sentence saying what a built query computes and how the request was read (measures, groupings, ranking,
+shares, period with its dates, filters), with the writer's notes and confidence.
+"""
+
+from __future__ import annotations
+
+from cognicore.subagents.offline_sql.catalogue import Column
+from cognicore.subagents.offline_sql.mapping import Mapping
+from cognicore.subagents.offline_sql.periods import Period
+from cognicore.subagents.offline_sql.query import dim_name, ref_name
+
+
+def explain(
+    q: Mapping,
+    period: Period | None,
+    date_col: Column | None,
+    notes: list[str],
+    pivot: bool,
+    *,
+    top_share: bool = False,
+) -> str:
+    """What the query computes and how the request was read, with the period's dates and the confidence."""
+    text = " and ".join(m.label for m in q.measures)
+    text = text[0].upper() + text[1:]
+    dims = [dim_name(d).replace("_", " ") for d in q.dimensions]
+    if dims:
+        text += " by " + " and ".join(dims)
+    if pivot and q.compare is not None:
+        text += f", {' vs '.join(q.filters[q.compare.ref])} side by side"
+    between = q.growth and q.compared_periods and not any(isinstance(d, str) for d in q.dimensions)
+    if q.top_n and q.ranked is not None:
+        which = "bottom" if q.ascending else "top"
+        by = "change" if between else q.measures[0].name.replace("_", " ")
+        text += f", the {which} {q.top_n} by {by}"
+    elif q.ranked is not None and not between:
+        text += f", ranked by {q.measures[0].name.replace('_', ' ')} ({'lowest' if q.ascending else 'highest'} first)"
+    if between:
+        text += f", ranked by the change in % from {q.compared_periods[0].label} to {q.compared_periods[1].label}"
+        text += f" (change_pct, {'lowest' if q.ascending else 'highest'} first)"
+    elif q.growth:
+        text += ", with the change from the previous period in % (change_pct)"
+    if share_of_empties(q):
+        text += f", with their share of all the rows, empty {' or '.join(map(ref_name, q.missing))} or not (share_pct)"
+    elif q.share:
+        text += ", with each row's share of the total of all rows (share_pct, computed over the whole filtered set)"
+    elif top_share:
+        text += ", with each one's share of the total of all of them (share_pct, computed before the top cut)"
+    if q.compared_periods and date_col is not None:
+        text += f", for {' vs '.join(p.describe() for p in q.compared_periods)} (by {date_col.ref})"
+    elif period is not None and date_col is not None:
+        text += f", for {period.describe()} (by {date_col.ref})"
+    else:
+        text += ", over all the data"
+    if q.filters or q.excluded or q.missing or q.present or q.searched:
+        text += ", where " + filters_text(q)
+    return " ".join([text + ".", *notes, f"(offline SQL writer, confidence {q.confidence:.2f})"])
+
+
+def share_of_empties(q: Mapping) -> bool:
+    """ "What share of tickets are unassigned": the rows whose column is empty, as a share of all rows."""
+    return q.share and bool(q.missing) and not q.filters and not [d for d in q.dimensions if isinstance(d, Column)]
+
+
+def filters_text(q: Mapping) -> str:
+    """The request's filters as words: `region is Europe and channel is online or retail` ("" for none)."""
+    parts = [f"{ref_name(r)} is {' or '.join(v)}" for r, v in q.filters.items()]
+    parts += [f"{ref_name(r)} is not {' or '.join(v)}" for r, v in q.excluded.items()]
+    parts += [f"{ref_name(r)} is empty" for r in q.missing]
+    parts += [f"{ref_name(r)} is not empty" for r in q.present]
+    if q.search is not None and q.searched:
+        parts.append(f"{' or '.join(c.name for c in q.searched)} contains '{q.search.phrase}' (any case)")
+    return " and ".join(parts)

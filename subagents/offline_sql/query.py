@@ -1,0 +1,167 @@
+"""The pieces of SQL the builder puts together: identifiers, literals, the joined tables and their aliases,
+the aggregate of each measure, and the names of result columns.
+"""
+
+from __future__ import annotations
+
+import re
+
+import sqlglot
+from sqlglot import exp
+
+from cognicore.subagents.errors import Unsure
+from cognicore.subagents.offline_sql.catalogue import Catalogue, Column
+from cognicore.subagents.offline_sql.lexicon import dimension_name
+from cognicore.subagents.offline_sql.mapping import Measure
+
+_RESERVED = frozenset(
+    "all analyse analyze and any array as asc asymmetric both case cast check collate column constraint create "
+    "current_catalog current_date current_role current_time current_timestamp current_user default deferrable "
+    "desc distinct do else end except false fetch for foreign from grant group having in initially intersect "
+    "into lateral leading limit localtime localtimestamp not null offset on only or order placing primary "
+    "references returning select session_user some symmetric table then to trailing true union unique user "
+    "using variadic when where window with".split()
+)
+
+
+def ident(name: str) -> str:
+    """`name` as an SQL identifier, quoted only when it must be."""
+    if re.fullmatch(r"[a-z_][a-z0-9_]*", name) and name not in _RESERVED:
+        return name
+    return '"' + name.replace('"', '""') + '"'
+
+
+def literal(value: str) -> str:
+    """`value` as a quoted SQL string."""
+    return exp.Literal.string(value).sql(dialect="postgres")
+
+
+class Query:
+    """The tables a query reads, joined from one base table, each with its alias."""
+
+    def __init__(self, catalogue: Catalogue, needed: list[str], prefer: str | None) -> None:
+        base = catalogue.base_for(needed, prefer)
+        if base is None:
+            raise Unsure(
+                "The tables this request needs (" + ", ".join(needed) + ") are not linked by foreign keys in a way "
+                "that keeps every figure true, so no single query answers it offline; ask about fewer things at once."
+            )
+        self.catalogue, self.base = catalogue, base
+        self.alias = {base: ident(catalogue.table(base).name)}
+        self.joins: list[str] = []
+        for table in needed:
+            self.reach(table)
+
+    def reach(self, table: str) -> str:
+        """The alias of `table`, joining it (and the tables on the way) when not yet joined."""
+        for j in self.catalogue.path(self.base, table) or []:
+            if j.parent in self.alias:
+                continue
+            name = ident(self.catalogue.table(j.parent).name)
+            alias = name if name not in self.alias.values() else ident(f"{name.strip(chr(34))}_{len(self.alias)}")
+            self.alias[j.parent] = alias
+            self.joins.append(
+                f"JOIN {_qualified(j.parent)} AS {alias} ON {alias}.{ident(j.ref_column)} = "
+                f"{self.alias[j.child]}.{ident(j.column)}"
+            )
+        return self.alias[table]
+
+    def col(self, column: Column) -> str:
+        """`column` as `alias.name`, joining its table when needed."""
+        return f"{self.reach(column.table)}.{ident(column.name)}"
+
+    def from_clause(self) -> str:
+        """The FROM clause: the base table and its joins."""
+        return "\n".join([f"FROM {_qualified(self.base)} AS {self.alias[self.base]}", *self.joins])
+
+
+def _qualified(ref: str) -> str:
+    return ".".join(ident(p) for p in ref.split(".", 1))
+
+
+def tables_of(m: Measure) -> list[str]:
+    """The tables a measure reads."""
+    if m.named is not None:
+        return [c.rsplit(".", 1)[0] for c in m.named.columns]
+    if m.column is not None:
+        return [m.column.table]
+    return [m.table.ref] if m.table else []
+
+
+def date_column(catalogue: Catalogue, base: str) -> Column | None:
+    """The date column periods and trends use: on the base table, else the nearest event-like table's."""
+    best: tuple[int, int, int, str, Column] | None = None
+    for t in catalogue.tables:
+        path = catalogue.path(base, t.ref)
+        if path is None:
+            continue
+        for c in t.columns:
+            if c.kind == "date":
+                rank = (len(path), 1 if t.label else 0, -t.approx_rows, c.ref, c)
+                if best is None or rank[:4] < best[:4]:
+                    best = rank
+    return best[4] if best else None
+
+
+def measure_sql(m: Measure, query: Query, date_col: Column | None = None, now: str = "") -> str:
+    """The aggregate expression of one measure over the query's aliases."""
+    if m.age:
+        if date_col is None:
+            raise Unsure("The request asks for an age, but the tables it reads have no date column.")
+        age = f"extract(epoch FROM (TIMESTAMPTZ '{now}' - {query.col(date_col)})) / 86400"
+        if m.aggregate == "median":
+            return f"round((percentile_cont(0.5) WITHIN GROUP (ORDER BY {age}))::numeric, 1)"
+        return f"round({m.aggregate}({age})::numeric, 1)"
+    if m.named is not None:
+        return m.named.render({t: query.reach(t) for t in tables_of(m)})
+    if m.column is not None:
+        c = query.col(m.column)
+        if m.aggregate == "median":
+            return f"round((percentile_cont(0.5) WITHIN GROUP (ORDER BY {c}))::numeric, 2)"
+        return f"round({m.aggregate}({c})::numeric, 2)"
+    assert m.table is not None
+    if m.table.ref == query.base:
+        return "count(*)"
+    key = m.table.primary_key
+    return f"count(DISTINCT {query.col(key)})" if key else "count(*)"
+
+
+def aliased_exprs(select: list[str], names: list[str]) -> list[str]:
+    """The expressions behind the select-list aliases `names` (a window cannot use output aliases)."""
+    out = []
+    for item in select:
+        expr, _, alias = item.rpartition(" AS ")
+        if alias in names:
+            out.append(expr)
+    return out
+
+
+def filtered(expr: str, condition: str) -> str:
+    """`expr` with every aggregate restricted to rows meeting `condition` (one column per compared value)."""
+    tree = sqlglot.parse_one(expr, read="postgres")
+    cond = sqlglot.parse_one(condition, read="postgres")
+
+    def wrap(node: exp.Expression) -> exp.Expression:
+        if isinstance(node, exp.AggFunc) and not isinstance(node.parent, exp.Filter):
+            return exp.Filter(this=node.copy(), expression=exp.Where(this=cond.copy()))
+        return node
+
+    return tree.transform(wrap).sql(dialect="postgres")
+
+
+def slug(value: str) -> str:
+    """`value` as a lower-case identifier part ("Inside Sales" -> "inside_sales")."""
+    return re.sub(r"[^a-z0-9]+", "_", value.lower()).strip("_") or "value"
+
+
+def dim_name(d: Column | str | None) -> str:
+    """The result column name of a grouping: a time unit as is, a column by its dimension name."""
+    if d is None:
+        return ""
+    return d if isinstance(d, str) else dimension_name(d)
+
+
+def ref_name(ref: str) -> str:
+    """The dimension name of `schema.table.column` ("region" for regions.name, "customer segment")."""
+    schema, table, column = ref.split(".")
+    return dim_name(Column(f"{schema}.{table}", column, "text")).replace("_", " ")

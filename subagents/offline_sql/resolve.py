@@ -1,0 +1,328 @@
+"""Placing the phrases a request names: measures, values (filters), dimensions, counted entities, time units.
+
+The phrases come from the lexicon in the order they were written; the shape read before says which entity is
+counted, which groups, which one is ranked and whether the rows themselves are listed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cognicore.subagents.offline_sql._words import either, negation
+from cognicore.subagents.offline_sql.catalogue import Column, Table
+from cognicore.subagents.offline_sql.lexicon import Lexicon, Target, normalise, singular
+from cognicore.subagents.offline_sql.mapping import (
+    Mapping,
+    Measure,
+    Text,
+    average_per,
+    count_distinct,
+    count_of,
+    default_measure,
+    measure_of,
+    row_name,
+)
+from cognicore.subagents.offline_sql.messages import dim_label
+from cognicore.subagents.offline_sql.shape import ASC, DESC, Shape
+
+_GROUPING_BEFORE = re.compile(rf"\b(by|per|each|every|across|which|what|for each|rank|{DESC}|{ASC}|\d+)\s*$")
+
+
+def _time_words(unit: str, adjective: str) -> str:
+    """ "quarter over quarter", "quarterly", "by quarter", "which quarter", "quarters", "QoQ"."""
+    return (
+        rf"\b{unit} (?:over|on|by) {unit}\b|\b{adjective}\b|\b(?:by|per|each|every|a|which|what) {unit}\b"
+        rf"|\b{unit}s\b|\b{unit[0]} ?o ?{unit[0]}\b"
+    )
+
+
+_TIME_WORDS: tuple[tuple[str, str], ...] = (
+    ("weekday", r"\b(?:weekdays?|day of (?:the )?week|days of (?:the )?week)\b"),
+    ("day", _time_words("day", "daily")),
+    ("week", _time_words("week", "weekly")),
+    ("month", _time_words("month", "monthly")),
+    ("quarter", _time_words("quarter", "quarterly")),
+    ("year", _time_words("year", r"yearly|annual(?:ly)?")),
+)
+
+
+def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: Shape, lex: Lexicon) -> None:
+    """Place the phrases `found` in `q` (measures, filters, groupings, the ranked one), reading the shape `s`."""
+    entities: list[tuple[int, str, Table]] = []
+    dims: list[tuple[int, str, Column | str]] = []
+    value_ends: list[tuple[int, str]] = []
+    value_labels: list[tuple[int, Column]] = []
+    spans: dict[str, list[tuple[int, int]]] = {}  # column ref -> where its values were named
+    weak: list[bool] = []
+    placed: dict[str, int] = {}  # measure name -> where it was named
+    for pos, end, words, target in found:
+        if target.kind == "ambiguous":
+            q.not_understood.append(f"'{target.value}' (it matches several values)")
+        elif target.kind == "measure":
+            if re.match(r"\s*(data|figures|numbers|results|report|dashboard)\b", t.s[end:]) and len(found) > 1:
+                continue  # "the latest sales data": the data, not a measure
+            measure = measure_of(target, s.aggregate)
+            if measure.name not in [m.name for m in q.measures]:
+                q.measures.append(measure)
+                weak.append(target.weak)
+                placed[measure.name] = pos
+        elif target.kind == "value" and target.column is not None:
+            if none := re.search(r"\b(?:have|has|had|with|got)\s+(no|zero)\s+$", t.read[:pos]):
+                # "which components have no open tickets": the groups with none of the rows the values name
+                q.zero_rows = True
+                t.s = t.s[: none.start(1)] + " " * len(none.group(1)) + t.s[none.end(1) :]
+            if negated := negation(t.read[:pos], target.column):
+                t.s = t.s[: negated.start()] + " " * (negated.end() - negated.start()) + t.s[negated.end() :]
+                excluded = q.excluded.setdefault(target.column.ref, [])
+                if target.value not in excluded:
+                    excluded.append(target.value)  # "tickets not closed": every other status
+                continue
+            values = q.filters.setdefault(target.column.ref, [])
+            if target.value not in values:
+                values.append(target.value)
+            value_ends.append((end, target.column.table))
+            spans.setdefault(target.column.ref, []).append((pos, end))
+            value_labels.append((end, target.column))
+            if words.startswith("~"):
+                q.notes.append(f"'{words[1:]}' was read as {dim_label(target.column)} '{target.value}'.")
+                q.confidence -= 0.05
+        elif target.kind == "dimension" and target.column is not None:
+            dims.append((pos, words, target.column))
+        elif target.kind == "entity" and target.table is not None:
+            entities.append((pos, words, target.table))
+        elif target.kind == "date" and target.column is not None:
+            q.date_column = target.column
+    if any(weak) and not all(weak):
+        q.measures = [m for m, w in zip(q.measures, weak, strict=True) if not w]
+    elif weak and all(weak) and s.how_much and (default := default_measure(lex)) is not None:
+        q.measures = [default]  # "how much did we sell": an amount, the domain's main measure
+        q.notes.append(f"'How much' is read as {default.label}.")
+    for unit, pattern in _TIME_WORDS:
+        while m := t.take(pattern):
+            dims.append((m.start(), m.group(0), unit))
+        # "our best month", "the busiest quarter": a superlative (claimed by the shape) before a unit ranks its periods
+        for m in re.finditer(rf"\b(?:{DESC}|{ASC}) ({unit})\b", t.read):
+            if t.s[m.start(1) : m.end(1)] == unit:
+                t.s = t.s[: m.start(1)] + " " * len(unit) + t.s[m.end(1) :]
+                dims.append((m.start(1), unit, unit))
+
+    def groups(pos: int) -> bool:
+        before = t.before(pos)
+        if _GROUPING_BEFORE.search(before) is not None:
+            return True
+        if s.rank_at is None or pos <= s.rank_at:
+            return False
+        # "the busiest component for P1 tickets", "which component is most common among closed tickets": once a
+        # grouping is named, "for ... tickets" is what is counted
+        named = any(p < pos for p, _, _ in dims)  # a column or a time unit ("the busiest month for orders")
+        return not (named and re.search(r"\b(for|of|among|amongst)(\s+(the|our|all))?\s*$", before))
+
+    counted_at = max((p for p, _, _ in entities if not groups(p)), default=None)  # the last non-grouping one
+    counted_table = next((tb.ref for p, _, tb in entities if p == counted_at), None)
+    listed: Column | None = None
+    # "top 2 regions by number of orders": the entity right after "number of" is counted, an earlier one groups
+    count_at = next((p for p, _, _ in entities if s.count_end is not None and _adjacent(t, s.count_end, p)), None)
+    for pos, words, table in entities:
+        before = t.before(pos)
+        grouping = groups(pos)
+        per = re.search(r"\b(per|each|every)\s*$", before) is not None
+        of_measure = (
+            any(  # "the average unit price of products": the measure's own rows, not a grouping
+                m.column is not None and m.column.table == table.ref for m in q.measures
+            )
+            and re.search(r"\b(of|for)( the| all| our)?\s*$", before) is not None
+        )
+        ends = (s.count_end, s.most_end if not q.measures else None)
+        right_after = [e for e in ends if e is not None and _adjacent(t, e, pos)]
+        # "top region by orders", "agents by closed tickets": a grouping named first is ranked by the entity's count
+        ranks = s.rank_at is not None or any(p < pos and isinstance(d, Column) for p, _, d in dims)
+        by_entity = re.search(r"\bby\s*$", before) is not None and ranks and not q.measures
+        if of_measure or any(label == table.label and 0 <= pos - end <= 2 for end, label in value_labels):
+            continue  # "the Wearables category": the word names the row the value already names
+        named = len(q.measures) == 1 and q.measures[0].named is not None and not q.measures[0].ratio
+        # "units per order": a table whose rows have no name is no grouping, so "per" asks for an average
+        if per and named and (s.aggregate == "avg" or table.label is None):
+            q.measures[0] = average_per(q.measures[0], table)
+        elif s.count_end is not None and s.count_end in right_after:
+            q.measures.append(count_of(table))  # "how many products (did we sell)": count them
+            placed[table.name] = pos
+        elif right_after or by_entity:
+            q.measures.append(count_of(table))  # "the most tickets", "top region by orders"
+        elif _lists(s, _grouping_dims(dims, q), words, table, q) and pos == counted_at and not q.measures:
+            # "list the open Laptop tickets": one row per ticket (its key, or its unique name), no figure asked
+            listed = row_name(table)
+            q.measures.append(count_of(table))
+            q.notes.append(f"The {words} are listed one per row.")
+        elif (s.count and not q.measures and count_at in (None, pos)) or (
+            not grouping and not q.measures and pos == counted_at
+        ):
+            q.measures.append(count_of(table))
+        elif not grouping and counted_at is not None and pos < counted_at and counted_table == table.ref:
+            continue  # "unassigned tickets as a share of all tickets": the same rows named twice, no grouping
+        elif (label := row_name(table)) is not None:
+            dims.append((pos, words, label))
+    only = lex.catalogue.tables[0] if len(lex.catalogue.tables) == 1 else None
+    chosen = q.filters or q.excluded or q.missing or q.present or q.search
+    if listed is None and only is not None and not (entities or q.measures) and chosen and _plain_listing(s, dims, q):
+        # "which are unassigned", "show me the closed ones": the rows of the only table, one per row
+        listed = row_name(only)
+        if listed is not None:
+            q.measures.append(count_of(only))
+            q.notes.append(f"The {normalise(only.name)} are listed one per row.")
+    q.measures.sort(key=lambda m: placed.get(m.name, 10**6))
+    if s.count and not q.measures and len(lex.catalogue.tables) == 1:
+        q.measures.append(count_of(lex.catalogue.tables[0]))
+    of_counts = bool(s.aggregate and not s.age and q.measures and all(m.aggregate == "count" for m in q.measures))
+    for measure in q.measures:
+        if measure.named is not None and s.aggregate == "avg" and not measure.ratio:
+            q.not_understood.append(f"an average of {measure.label} per what (per order, per month, ...)")
+        elif measure.named is not None and s.aggregate == "median":
+            q.not_understood.append(f"a median of {measure.label}")
+    if s.distinct and s.count_end is not None and all(m.aggregate == "count" for m in q.measures):
+        # "how many distinct assignees", "how many different components have open tickets": the column's values
+        at = next((d for d in dims if isinstance(d[2], Column) and _adjacent(t, s.count_end, d[0])), None)
+        if at is not None and isinstance(at[2], Column):
+            dims.remove(at)
+            q.measures = [count_distinct(at[2])]
+    _place_dimensions(t, q, sorted(dims, key=lambda d: d[0]), s, value_labels)
+    if q.zero_rows and not (len(q.dimensions) == 1 and isinstance(q.dimensions[0], Column) and not q.top_n):
+        q.not_understood.append("which groups have none (name one grouping, as 'which components have no ...')")
+    if of_counts:
+        # "average number of tickets per assignee": the per-group counts, averaged (one grouping, nothing else)
+        if len(q.dimensions) == 1 and len(q.measures) == 1 and not (q.top_n or q.share or q.compared_periods):
+            q.of_groups = s.aggregate
+        else:
+            q.not_understood.append(f"an {'average' if s.aggregate == 'avg' else 'median'} of a count per what")
+    if listed is not None:
+        q.dimensions.append(listed)
+    if s.eldest and not q.dimensions and not q.not_understood:
+        # "which open one is the oldest" with no row named: the oldest of what? Never an average age instead.
+        q.not_understood.append("the oldest or newest of what (name the rows)")
+    if q.compared_periods and q.compared_periods[0].unit not in q.dimensions:
+        q.dimensions.insert(0, str(q.compared_periods[0].unit))
+    if s.age and not [m for m in q.measures if m.aggregate != "count"]:
+        agg = s.aggregate or "avg"
+        words = {"avg": "average", "median": "median"}[agg]
+        q.measures = [
+            Measure(f"{agg}_age_days", f"{words} age in days (from its date to now)", aggregate=agg, age=True)
+        ]
+    if not q.measures and (q.dimensions or q.top_n or q.filters or q.period or q.missing):
+        default = default_measure(lex)
+        if default is not None:
+            q.measures.append(default)
+            q.notes.append(f"No measure was named, so {default.label} is used.")
+            q.confidence -= 0.15
+    if s.trend and not any(isinstance(d, str) for d in q.dimensions):
+        unit = "month" if q.period and "month" in q.period.label else "quarter"
+        q.dimensions.insert(0, unit)
+    if q.share and any(m.ratio for m in q.measures):
+        q.notes.append("A share of an average or ratio means nothing, so none is given.")
+        q.share = False
+    keyed = [values for ref, values in q.filters.items() if lex.catalogue.column(ref).primary_key]
+    if keyed and not q.dimensions and not s.count and all(m.aggregate == "count" for m in q.measures):
+        # "INC-1004 status": one row named by its key, and no column of it placed; never "1 ticket"
+        q.not_understood.append(f"what to show of {', '.join(keyed[0])}")
+    if q.share and len(q.filters) > 1 and not [d for d in q.dimensions if isinstance(d, Column)]:
+        _share_column_first(q, spans, s.share_at)
+    # "P3 or P4 tickets": one total over either value; "P3 and P4", "P3 vs P4": side by side.
+    or_joined = {ref for ref, at in spans.items() if len(at) > 1 and either(t.read, sorted(at)) and not s.compare}
+    compared = [ref for ref, values in q.filters.items() if len(values) > 1 and ref not in or_joined]
+    if compared and (s.compare or not s.total):
+        q.compare = lex.catalogue.column(compared[0])
+        if q.compare not in q.dimensions:
+            q.dimensions.append(q.compare)
+    if s.growth:
+        categorical = [d for d in q.dimensions if isinstance(d, Column)]
+        if len(q.compared_periods) == 2 and categorical and not q.compare and not q.share:
+            # "which region grew most between Q2 and Q3": each group's change from the first period to the second
+            q.growth = True
+            q.dimensions = [d for d in q.dimensions if isinstance(d, Column)]
+            q.ranked = q.ranked if isinstance(q.ranked, Column) else categorical[-1]
+            if s.decline:  # "fell the most", "whose sales dropped": the most negative change first
+                q.ascending = not q.ascending if s.superlative else True
+        elif any(isinstance(d, str) for d in q.dimensions) and not q.top_n and not q.compare:
+            q.growth = True
+        else:
+            q.not_understood.append("a change over time without periods to compare (name two, or ask by quarter)")
+
+
+def _lists(s: Shape, dims: list[tuple[int, str, Column | str]], words: str, table: Table, q: Mapping) -> bool:
+    """ "list the open tickets", "which tickets are unassigned": the rows of a plural entity, no figure asked."""
+    last = words.split()[-1] if words.split() else ""
+    plain = not (dims or s.count or s.superlative or s.aggregate or s.age or s.growth or s.total)
+    # "p1 and p2 incidents": two values of one column side by side, unless a listing is asked in words
+    plain = plain and not (s.implied and any(len(v) > 1 for v in q.filters.values()))
+    return s.listing and plain and last != singular(last) and row_name(table) is not None
+
+
+def _share_column_first(q: Mapping, spans: dict[str, list[tuple[int, int]]], share_at: int | None) -> None:
+    """The filter whose share is asked goes first (the builder groups by the first one, the others stay filters):
+    the one right before the share word ("VPN's share of open tickets"), else the one named last ("what fraction
+    of ben's tickets are closed": of ben's tickets, the closed ones)."""
+    at = {ref: max(e for _, e in spans[ref]) for ref in q.filters if ref in spans}
+    if len(at) != len(q.filters):
+        return
+    before = [ref for ref, end in at.items() if share_at is not None and 0 <= share_at - end <= 3]
+    first = before[0] if before else max(at, key=lambda r: at[r])
+    q.filters = {first: q.filters[first], **{r: v for r, v in q.filters.items() if r != first}}
+
+
+def _plain_listing(s: Shape, dims: list[tuple[int, str, Column | str]], q: Mapping) -> bool:
+    """ "list ...", "which are ...": rows asked for by their values alone, no figure, grouping or ranking."""
+    shaped = s.count or s.superlative or s.aggregate or s.age or s.growth or s.total or q.share
+    shaped = shaped or (s.implied and any(len(v) > 1 for v in q.filters.values()))
+    return s.listing and not shaped and not _grouping_dims(dims, q)
+
+
+def _grouping_dims(dims: list[tuple[int, str, Column | str]], q: Mapping) -> list[tuple[int, str, Column | str]]:
+    """The dimension words that may group: "assigned to ben" names the filter's own column, no grouping."""
+    filtered = {*q.filters, *q.excluded, *q.missing, *q.present}
+    return [d for d in dims if not (isinstance(d[2], Column) and d[2].ref in filtered)]
+
+
+def _adjacent(t: Text, end: int, pos: int) -> bool:
+    """Only blanks, claimed words, articles and the joins of claimed values ("P1 or P2") lie between them."""
+    return 0 <= pos - end and re.fullmatch(r"\s*((the|our|of|or|and)\s+)*", t.s[end:pos]) is not None
+
+
+def _place_dimensions(
+    t: Text, q: Mapping, dims: list[tuple[int, str, Column | str]], s: Shape, value_ends: list[tuple[int, Column]]
+) -> None:
+    """Keep the dimensions that group (not a word that only describes a filter), and pick the ranked one."""
+    kept: list[tuple[int, Column | str, bool]] = []
+    for pos, words, dim in dims:
+        before = t.before(pos)
+        by = re.search(r"\b(by|per|each|every|across)\s*$", before) is not None
+        grouping = _GROUPING_BEFORE.search(before) is not None or (s.rank_at is not None and pos > s.rank_at)
+        if isinstance(dim, Column):
+            before_values = [col for end, col in value_ends if 0 <= pos - end <= 2]
+            after_value = [col.table for col in before_values]
+            if any(col.table == dim.table and (col.unique or col.primary_key) for col in before_values):
+                continue  # "the EU region": the word names the row the value already names
+            filtered = dim.ref in q.filters or dim.ref in q.excluded or dim.ref in q.missing or dim.ref in q.present
+            if not grouping and (filtered or (after_value and s.rank_at is None)):
+                continue  # "Europe ... region", "audio products": the word describes a filter
+        if isinstance(dim, Column) and pos in s.all_of:
+            continue  # "all products": the total over them
+        if dim not in [d for _, d, _ in kept]:
+            last = words.split()[-1] if words.split() else ""
+            which_of = re.search(r"\bwhich of( the| our)?\s*$", before) is not None  # "which of our products"
+            singular_word = (singular(last) == last or which_of) and not by
+            kept.append((pos, dim, singular_word))
+    q.dimensions = [d for _, d, _ in kept]
+    if not kept:
+        if s.rank_at is not None and q.top_n is None and not q.filters:
+            q.not_understood.append("what to rank (no grouping was named)")
+        elif re.match(r"\s*(who|whom|whose)\b", t.read):
+            # "who has the most open tickets": a person, which no column of this data was named for
+            q.not_understood.append("who (no column of people was named)")
+        return
+    after = [k for k in kept if s.rank_at is not None and k[0] >= s.rank_at]
+    categorical = [k for k in kept if not isinstance(k[1], str)]
+    _, ranked, singular_word = (after or categorical or kept)[0]
+    if s.rank_at is not None:
+        q.ranked = ranked
+        if q.top_n is None and singular_word and s.superlative:
+            q.top_n = 1
+    if q.ranked is not None and len(q.dimensions) > 1:
+        q.dimensions = [d for d in q.dimensions if d != q.ranked] + [q.ranked]

@@ -1,0 +1,129 @@
+"""The shape words of a request: aggregate, count, share, ranking and top N, trend, growth, age, listing.
+
+They are read after the periods and before the measures and values, claiming the words they use.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from cognicore.subagents.offline_sql.mapping import Mapping, Text
+from cognicore.subagents.offline_sql.periods import NUM, number
+
+DESC = r"top|best|highest|most|largest|biggest|busiest|leading|greatest|strongest|maximum|max"
+ASC = r"bottom|worst|lowest|least|fewest|smallest|weakest|poorest|minimum|min"
+
+
+@dataclass
+class Shape:
+    """How the figure is asked for, and where the words that say it were written."""
+
+    aggregate: str | None = None
+    count: bool = False
+    distinct: bool = False
+    rank_at: int | None = None
+    superlative: bool = False
+    how_much: bool = False
+    age: bool = False
+    growth: bool = False
+    count_end: int | None = None
+    most_end: int | None = None  # "the most tickets": the entity after it is counted
+    trend: bool = False
+    compare: bool = False
+    total: bool = False
+    all_of: list[int] = field(default_factory=list)  # positions of "all (the) X": no grouping by X
+    listing: bool = False  # "list the open tickets", "which tickets are ...": the rows themselves
+    implied: bool = False  # the listing is implied ("what is open", "ana's open tickets"), not asked in words
+    decline: bool = False  # "fell", "dropped": the largest change is the most negative one
+    eldest: bool = False  # "the oldest", "the most recent": one row (or group) by age, never an average age
+    share_at: int | None = None  # where "share", "fraction", ... was written
+
+
+_FIGURE_WORDS = r"\b(?:split|breakdown|distribution|distributed|between|mix|spread)\b"
+_DESCRIBED_ROWS = r"\w['\u2019]s\b|\b(?:that|which|whose|who|where)\b"
+_ASKING_START = (
+    r"\s*(?:how|what|which|who|whom|whose|when|where|why|is|are|was|were|do|does|did|can|could|will|would|should|"
+    r"has|have|count|tally|number|total|sum|average|avg|mean|median|rank|sort|compare|break|top|bottom|per|by)\b"
+)
+_YOUNGEST = ("newest", "youngest", "latest", "most recent", "most recent one")
+
+
+def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
+    """Claim the shape words of `t`; the share, comparison, top N and direction go straight into `q`."""
+    s = Shape()
+    shares = r"\b(share|percentage|percent|proportion|contribution|mix|fraction|portion)\b( of( the)? total)?"
+    while m := t.take(shares):
+        q.share, s.share_at = True, m.start()
+    s.compare = bool(t.take(r"\b(vs|versus|compared? (to|with|against)?|against|side by side)\b"))
+    s.trend = bool(t.take(r"\bover time\b|\b(trends?|trending|evolution|evolved?|history|historical|timeline)\b"))
+    t.take(r"\b(?:break|breaks|broken|breaking)(?: it| them| this)? down\b")  # "break down": a breakdown
+    # "what is open on the VPN" lists the rows too; "what share of ..." asks a figure
+    s.listing = re.match(r"\s*(list|show( me)?|give me|display|which|what are)\b", t.s) is not None
+    # "what is open on the VPN", "ana's open tickets", "open tickets containing 'cannot connect'": rows named by
+    # their values with no period, figure or comparison asked are the rows themselves
+    undated = q.period is None and not q.compared_periods and not q.weekdays
+    plain = undated and not (q.share or s.compare or re.search(_FIGURE_WORDS, t.read))
+    # a bare phrase lists only when it says whose rows or which ones ("ana's", "that ...", a searched phrase);
+    # "wifi tickets still in progress" stays a count
+    described = q.search is not None or re.search(_DESCRIBED_ROWS, original, re.I) is not None
+    bare = described and re.match(_ASKING_START, t.read) is None
+    s.implied = not s.listing and plain and (re.match(r"\s*what\b", t.read) is not None or bare)
+    s.listing = s.listing or s.implied
+    growth = r"\b(growth|grow|grows|grew|grown|growing|change|changed|changes|increase|increased|rose|rise)\b"
+    decline = r"\b(decline|declined|declining|decrease|decreased|drop|dropped|fell|fall|shrank|shrink|shrunk)\b"
+    while t.take(growth):
+        s.growth = True
+    while t.take(decline):
+        s.growth = s.decline = True
+    if re.search(r"\b(age|ages|aged|old|oldest|newest|long|longest)\b", t.s):
+        t.take(r"\bin days\b")  # the unit ages are given in, not a grouping by day
+    if m := t.take(r"\b(average|avg|mean)\b"):
+        s.aggregate = "avg"
+    elif t.take(r"\bmedian\b"):
+        s.aggregate = "median"
+    if oldest := t.take(r"\b(oldest|earliest|longest open|longest|newest|youngest|latest|most recent(?: one)?)\b"):
+        s.age, s.superlative, s.rank_at, s.eldest = True, True, oldest.start(), True
+        q.ascending = oldest.group(0) in _YOUNGEST
+        if n := re.search(rf"\b{NUM}\s+$", t.s[: oldest.start()]):  # "the three most recent tickets"
+            q.top_n = number(n.group(1))
+            t.s = t.s[: n.start()] + " " * (n.end() - n.start()) + t.s[n.end() :]
+    if t.take(r"\b(age|ages|aged|how long|how old)\b"):
+        s.age = True
+    s.how_much = t.find(r"\bhow much\b") is not None
+    if m := t.take(r"\bhow many\b|\b(number|count|#|tally) of\b|\bcount\b|\btally\b"):
+        s.count, s.count_end = True, m.end()
+    if t.take(r"\b(distinct|different|unique)\b"):
+        s.distinct = s.count = True
+    s.total = bool(t.take(r"\b(total|sum|overall|altogether|combined|in all|grand total)\b"))
+    for m in re.finditer(r"\b(all|every)( the| our| of our| of the)? (?=\w)", t.s):
+        s.all_of.append(m.end())
+    t.take(r"\bat (least|most)\b")
+    # "the most common priority", "least frequent component": the rows' count ranks, the adjective says no more
+    often = r"(?:common(?:ly)?|frequent(?:ly)?|usual(?:ly)?|often)(?: (?:affected|seen|reported|hit|involved|named))?"
+    t.take(rf"(?<=\bmost ){often}\b|(?<=\bleast ){often}\b")
+    words = rf"({DESC}|{ASC}|first)"
+    m = t.find(rf"\b{words} {NUM}\b") or t.find(rf"\b{NUM} ({DESC}|{ASC})\b")
+    if m is None and t.find(rf"\b({DESC}|{ASC})\b"):
+        m = t.find(rf"\b(?:which|what|the|our|list|show|give me) {NUM}\b(?! (?:{_UNITS_WORDS}))")
+    asc, desc = t.find(rf"\b({ASC})\b"), t.find(rf"\b({DESC})\b")
+    # "which ticket is the newest": the youngest first, unless a ranking word says otherwise
+    newest = oldest is not None and oldest.group(0) in _YOUNGEST
+    q.ascending = (asc is not None and (desc is None or asc.start() < desc.start())) or (newest and desc is None)
+    if m:
+        q.top_n = next(number(g) for g in m.groups() if g and (g.isdigit() or g in NUM_WORDS))
+        s.rank_at = m.start()
+        t.take(re.escape(m.group(0)))
+    ranking = t.take(r"\brank(ed|ing|s)?( them)?( by)?\b|\b(sort|sorted|order|ordered)( them)? by\b")
+    direction = t.take(rf"\b({ASC})\b" if q.ascending else rf"\b({DESC})\b")
+    t.take(rf"\b({ASC}|{DESC})\b")
+    s.superlative = s.superlative or direction is not None or m is not None
+    if direction is not None and direction.group(0) in ("most", "fewest", "least"):
+        s.most_end = direction.end()
+    if s.rank_at is None and (direction or ranking):
+        s.rank_at = (direction or ranking).start()  # type: ignore[union-attr]
+    return s
+
+
+_UNITS_WORDS = "days?|weeks?|months?|quarters?|years?|percent"
+NUM_WORDS = set(NUM.strip("()").split("|")[1:])
