@@ -1,13 +1,11 @@
-"""More sentence forms of the offline `extract_facts` role: rewrites to known shapes, counts and places.
+"""More sentence forms of the offline `extract_facts` role: counts, places, contacts and assignments.
 
-`rewrite` turns wordings into shapes the other rules read ("now it's Oskar on call" -> "Oskar is on call";
-"the sync isn't on Monday anymore, now it's Thursday" -> "the sync is on Thursday, not on Monday";
-"I don't drink X anymore, switched to Y" -> "..., I switched to Y"; "our team uses X" -> "we use X").
 `form_facts` reads a few shapes no other rule reads: a count with what it counts ("we have 10 reps in the
 Nordics", "we've gone from 10 to 14 reps in the Nordics"), where something sits ("the service desk sits on
 floor 3"), where the user works from ("I work out of the Berlin office"), and who a kind of thing goes to
 ("for storage escalations I contact Ruth", "storage escalations go to Kwame, not Ruth"). Each names the
 slot the same way whatever the wording, so a later value supersedes the earlier one. Generic English only.
+(`_fact_rewrites` turns other wordings into these shapes first.)
 """
 
 from __future__ import annotations
@@ -16,162 +14,33 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from cognicore.memory._fact_rewrites import NUMBER, PERSON
+
 Fact = dict[str, Any]
 MakeFact = Callable[..., Fact]
 
-_PERSON = r"(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
-_NUMBER = r"\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty"
 _CHANGE_VERB = (
     r"(?:went|has\s+gone|have\s+gone|gone|grew|has\s+grown|have\s+grown|rose|increased|jumped|dropped|fell|"
     r"shrank|decreased|was\s+cut|were\s+cut|was\s+raised|were\s+raised|moved)"
 )
-# A day or month is when something happens, never a tool: "we moved the standup from Monday to Thursday".
-_WHEN_WORD = (
-    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|"
-    r"august|september|october|november|december|mon|tue|wed|thu|fri|sat|sun)\b"
-)
-_REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(p, re.I), r)
-    for p, r in (
-        # "Correction: the maintenance window is ...": a correction is about what the user said before: ours.
-        (r"^(?:correction|actually|update)\s*[,:-]?\s+the\s+", "our "),
-        # "pricing review got pushed back to 17 June": a bare thing that changed is the user's team's.
-        (
-            r"^(?!(?:I|we|they|he|she|it|you|my|our|the|this|that|there|someone|everyone)\b)(?P<x>[a-z][\w-]*"
-            r"(?:\s+[a-z][\w-]*)?)\s+(?=(?:got|has\s+been|have\s+been|was|were)\s+(?:pushed|moved|postponed|delayed|"
-            r"brought|rescheduled|changed|raised|cut|lowered|increased|reduced|bumped|slashed)\b)",
-            r"our \g<x> ",
-        ),
-        # "Bruno handed the pager over to Lucia": the one it was handed to took it over from the other.
-        (
-            r"^(?P<old>" + _PERSON + r")\s+(?:has\s+|just\s+)*(?:handed|passed|gave)\s+(?:over\s+)?"
-            r"(?P<x>(?:the|our|his|her)\s+[\w-]+(?:\s+(?!over\b|to\b)[\w-]+)?)\s+(?:over\s+)?to\s+(?P<who>" + _PERSON
-            + r")(?:\s+(?:today|now|yesterday|(?:this|last)\s+\w+))?(?=[.!]?\s*$)",
-            r"\g<who> took over \g<x> from \g<old>",
-        ),
-        # "we migrated incident tracking from Jira to ServiceNow": the new tool for that thing, not the old one.
-        (
-            r"^(?P<s>I|we)\s+(?:have\s+|just\s+|finally\s+)*(?:migrated|switched|transitioned|converted|"
-            r"moved(?=\s+(?:\S+\s+){0,3}?over\s+from\b))\s+"
-            r"(?:our\s+|the\s+|my\s+)?(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:over\s+)?from\s+"
-            r"(?!" + _WHEN_WORD + r")(?P<old>(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*)?)\s+(?:over\s+)?to\s+"
-            r"(?!" + _WHEN_WORD + r")(?P<new>(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*)?)(?=[.!]?\s*$)",
-            r"\g<s> use \g<new> for \g<what> instead of \g<old>",
-        ),
-        # "first line is 11 people now", "inside sales is down to 8 reps": a group's headcount, as a team's.
-        # "We hired two more, first line is 11 people now": the headcount is a statement of its own.
-        (
-            r"(?<=\w),\s+(?=[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:team\s+)?is\s+(?:now\s+)?(?:down\s+to\s+|up\s+to\s+)?"
-            r"(?:\d+|" + _NUMBER + r")\s+(?:people|persons|reps|agents|engineers|technicians|analysts|members)\b)",
-            "; ",
-        ),
-        (
-            r"(?:^|(?<=;\s))(?:(?:after|since|with)\s+[^,]{2,40}?,?\s+)?(?!(?:it|this|that|there|he|she|which|what|the|a|an)\b)"
-            r"(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:team\s+)?is\s+(?:now\s+)?(?:down\s+to\s+|up\s+to\s+)?"
-            r"(?P<n>\d+|" + _NUMBER + r")\s+(?P<u>people|persons|reps|agents|engineers|technicians|analysts|members)"
-            r"(?:\s+(?:now|strong|these\s+days))?(?=[.!]?\s*$)",
-            r"our \g<x> team has \g<n> \g<u>",
-        ),
-        (r"\bI\s+have\s+given\s+up\b", "I gave up"),
-        # "I've come round to line charts": a preference reached, as "I prefer line charts" says it.
-        (r"\bI\s+(?:have\s+)?(?:come\s+(?:a)?round\s+to|warmed\s+(?:up\s+)?to|got\s+into|gotten\s+into)\b", "I prefer"),
-        # "change of plan, now ...": an opening that says a change follows, nothing itself.
-        (r"^\s*(?:change\s+of\s+plans?|small\s+change|quick\s+update|update|correction|heads\s+up)\s*[,:-]\s*", ""),
-        (r"^\s*(?:(?:it\s+)?turns\s+out|as\s+it\s+turns\s+out)(?:\s+that)?\s*,?\s+", ""),
-        # "now it's Oskar on call": a cleft sentence naming who is (on call, in charge ...).
-        (
-            r"\b(?:now\s+)?it\s+is\s+(?:now\s+)?(?P<who>" + _PERSON + r")\s+(?:who\s+is\s+)?(?P<rest>(?:on|in)\s+\w)",
-            r"\g<who> is now \g<rest>",
-        ),
-        # "the sync is not on Monday anymore, now it is Thursday at 2pm": the new value, not the old.
-        (
-            r"^(?P<x>(?:the|our|my)\s+[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:is\s+not|is\s+no\s+longer)\s+(?P<p>(?:on|at|in)\s+)?"
-            r"(?P<old>[^,;]+?)(?:\s+any\s*more)?\s*[,;]\s*(?:but\s+|and\s+)?(?:now\s+)?it\s+is\s+(?:now\s+)?(?P<new>[^,;]+?)(?=[.!]?\s*$)",
-            r"\g<x> is \g<p>\g<new>, not \g<p>\g<old>",
-        ),
-        # "I do not drink X anymore, switched to Y": the second clause keeps the first one's subject.
-        (
-            r"^(?P<s>I|we)\b(?P<mid>[^,;]+)[,;]\s+(?:and\s+|but\s+|so\s+)?(?:now\s+)?(?P<v>switched|moved|changed|swapped|"
-            r"went|started|replaced|relocated)\b",
-            r"\g<s>\g<mid>, \g<s> \g<v>",
-        ),
-        # "no more sushi for me, it's salads now": the new value replaces the one said to be over.
-        (
-            r"^(?P<neg>(?:no\s+more|not|never|off|quit|gave\s+up|given\s+up|dropped)\s+(?P<old>[^,;]+?))"
-            r"(?:\s+for\s+me)?\s*[,;]\s*(?:but\s+|so\s+)?(?:now\s+)?it\s+is\s+(?:now\s+)?(?P<new>[^,;]+?)"
-            r"(?:\s+for\s+me)?(?:\s+now)?(?=[.!]?\s*$)",
-            r"I prefer \g<new> instead of \g<old>",
-        ),
-        (
-            r"^(?P<first>I\s+(?:have\s+)?(?:given\s+up|gave\s+up|quit|stopped|dropped)\s+(?P<old>[^,;]+?))\s*[,;]\s*"
-            r"(?:but\s+|so\s+)?(?:now\s+)?it\s+is\s+(?:now\s+)?(?P<new>[^,;]+?)(?:\s+for\s+me)?(?:\s+now)?(?=[.!]?\s*$)",
-            r"\g<first>. I prefer \g<new> instead of \g<old>",
-        ),
-        # "They moved me from the north desk to the south desk": the user's assignment changed.
-        (
-            r"^(?:they|management|my\s+manager|my\s+boss|the\s+company|[A-Z]\w+)\s+(?:have\s+|has\s+)?(?:moved|switched|"
-            r"transferred|reassigned|put)\s+me\s+(?:from\s+(?:the\s+)?(?P<old>.+?)\s+)?(?:to|onto|on|into)\s+(?:the\s+)?"
-            r"(?P<new>.+?)(?=[.!]?\s*$)",
-            r"I am now assigned to \g<new>, not \g<old>",
-        ),
-        # "Backups run every night at 1am": when something recurring happens, as "our backups happen at" says it.
-        (
-            r"^(?:the\s+|our\s+)?(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:run|runs|happen|happens|take\s+place|"
-            r"takes\s+place|go\s+out|goes\s+out)\s+(?=(?:now\s+)?(?:every\s+\w+\s+)?(?:at|on)\s)",
-            r"our \g<x> happens ",
-        ),
-        # "im more into laptops these days": a preference, as "I am into laptops" says it.
-        (r"\bI\s+am\s+(?:much\s+|a\s+lot\s+|way\s+|a\s+bit\s+)?more\s+into\b", "I am into"),
-        # "Our team uses Salesforce": the team is "we".
-        (
-            r"^(?:our|the)\s+(?:team|company|department|group)\s+(?P<v>uses|has|tracks|meets|works|agreed|decided|"
-            r"opted|chose)\b",
-            r"we \g<v>",
-        ),
-        # "Marco left the company, Sofia owns the account" / "lukas quit, the vpn is owned by Mei": two statements.
-        (
-            r"^(?P<a>[^,;]{2,60}?\b(?:left|quit|retired|resigned|moved\s+on|is\s+gone|has\s+gone|dropped|ditched|stepped\s+down)\b[^,;]{0,40}?)\s*,\s*"
-            r"(?P<b>\S)",
-            r"\g<a>. \g<b>",
-        ),
-        # "I work the early shift": on a shift, as "I am on the early shift" says it.
-        (
-            r"^I\s+(?:work|do|cover)\s+(?:the\s+|a\s+)?(?P<o>[\w-]+\s+(?:shift|rotation))(?=[.!]?\s*$)",
-            r"I am on the \g<o>",
-        ),
-        # "I want reports in Excel now": a preference said as a wish, marked as current.
-        (
-            r"\bI\s+(?:want|would\s+like|need)\s+(?P<x>[^,;.]+?)\s+(?P<t>now|from\s+now\s+on|instead|these\s+days)\b",
-            r"I prefer \g<x> \g<t>",
-        ),
-    )
-)
 _PLACE_PREP_RE = re.compile(r"^(?:on|in|at|for)\s+", re.I)
 _OWNER_RE = re.compile(r"^(?:the|our|my)\s+", re.I)
-_VERB_3RD = {"uses": "use", "has": "have", "tracks": "track", "meets": "meet", "works": "work"}
-
-
-def rewrite(text: str) -> str:
-    """`text` with the wordings above turned into shapes the sentence rules read."""
-    for pattern, repl in _REWRITES:
-        text = pattern.sub(repl, text)
-    return re.sub(r"^we (uses|has|tracks|meets|works)\b", lambda m: "we " + _VERB_3RD[m[1].lower()], text, flags=re.I)
 
 
 _COUNT_RE = re.compile(
-    r"^(?:we|I)\s+(?:have|employ|count|are)\s+(?:now\s+)?(?P<n>" + _NUMBER + r")\s+(?P<unit>[a-z][\w-]*"
+    r"^(?:we|I)\s+(?:have|employ|count|are)\s+(?:now\s+)?(?P<n>" + NUMBER + r")\s+(?P<unit>[a-z][\w-]*"
     r"(?:\s+(?!(?:on|in|at|for)\b)[a-z][\w-]*)?)(?:\s+(?P<where>(?:on|in|at|for)\s+.+))?$",
     re.I,
 )
 _PEOPLE_ON_RE = re.compile(
-    r"^(?:there\s+are|we\s+are)\s+(?:now\s+)?(?P<n>" + _NUMBER + r")(?:\s+of\s+us|\s+people|\s+persons)?\s+"
+    r"^(?:there\s+are|we\s+are)\s+(?:now\s+)?(?P<n>" + NUMBER + r")(?:\s+of\s+us|\s+people|\s+persons)?\s+"
     r"(?P<where>(?:on|in|at)\s+.+)$",
     re.I,
 )
 _RATE_RE = re.compile(
     r"^(?:(?:my|our)\s+(?:team|group|department|desk)|we|I)\s+(?:are\s+|am\s+)?(?P<verb>[a-z]+)\s+"
     r"(?:about\s+|around\s+|roughly\s+|approximately\s+|closer\s+to\s+|close\s+to\s+|nearly\s+|almost\s+|"
-    r"over\s+|under\s+|up\s+to\s+)?(?P<n>" + _NUMBER + r")\s+(?P<unit>[a-z]+)\s+(?:a|per|each|every)\s+"
+    r"over\s+|under\s+|up\s+to\s+)?(?P<n>" + NUMBER + r")\s+(?P<unit>[a-z]+)\s+(?:a|per|each|every)\s+"
     r"(?P<per>day|week|month|quarter|year)$",
     re.I,
 )
@@ -194,7 +63,7 @@ _FOR_MEAL_RE = re.compile(
 )
 _COUNT_CHANGE_RE = re.compile(
     r"^(?P<who>we|I|(?:the\s+|our\s+|my\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+" + _CHANGE_VERB + r"\s+"
-    r"(?:up\s+|down\s+)?from\s+(?P<old>" + _NUMBER + r")\s+to\s+(?P<n>" + _NUMBER + r")\s+(?P<unit>[a-z][\w-]*)"
+    r"(?:up\s+|down\s+)?from\s+(?P<old>" + NUMBER + r")\s+to\s+(?P<n>" + NUMBER + r")\s+(?P<unit>[a-z][\w-]*)"
     r"(?:\s+(?P<where>(?:on|in|at|for)\s+.+?))?(?:\s+(?:after|because|since|due\s+to|following)\s+.+)?$",
     re.I,
 )
@@ -208,10 +77,10 @@ _WORK_FROM_RE = re.compile(
 )
 _CONTACT_RE = re.compile(
     r"^for\s+(?P<what>[\w-]+(?:\s+[\w-]+){0,3}?)\s*,?\s+(?:I|we)\s+(?:always\s+|usually\s+|now\s+)?"
-    r"(?:contact|call|ping|ask|email|go\s+to|escalate\s+to|talk\s+to|reach\s+out\s+to)\s+(?P<who>" + _PERSON + r")$"
+    r"(?:contact|call|ping|ask|email|go\s+to|escalate\s+to|talk\s+to|reach\s+out\s+to)\s+(?P<who>" + PERSON + r")$"
     r"|^(?:the\s+|our\s+|my\s+)?(?P<what2>[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:now\s+)?(?:go|goes|get\s+routed|"
-    r"are\s+routed|is\s+routed|are\s+escalated|get\s+escalated)\s+(?:now\s+)?to\s+(?P<who2>" + _PERSON + r")"
-    r"(?:\s*,?\s*(?:not|instead\s+of)\s+(?P<old>" + _PERSON + r"))?$",
+    r"are\s+routed|is\s+routed|are\s+escalated|get\s+escalated)\s+(?:now\s+)?to\s+(?P<who2>" + PERSON + r")"
+    r"(?:\s*,?\s*(?:not|instead\s+of)\s+(?P<old>" + PERSON + r"))?$",
     re.I,
 )
 
@@ -220,7 +89,7 @@ _EACH_RE = re.compile(
     r"^(?:each|every|an?|one)\s+(?P<who>[a-z]+)\s+(?:now\s+)?(?:handles|closes|takes|works|does|gets|sells|makes|"
     r"answers|resolves|has|holds|owns|should\s+\w+|must\s+\w+|can\s+\w+|is\s+expected\s+to\s+\w+)\s+"
     r"(?P<cap>at\s+most\s+|up\s+to\s+|no\s+more\s+than\s+|a\s+maximum\s+of\s+)?(?:about\s+)?"
-    r"(?P<n>" + _NUMBER + r")\s+(?P<unit>[a-z]+(?:\s+[a-z]+)?)"
+    r"(?P<n>" + NUMBER + r")\s+(?P<unit>[a-z]+(?:\s+[a-z]+)?)"
     r"(?:\s+(?:a|per|each|every)\s+(?P<per>day|week|month|quarter|year|shift))?$",
     re.I,
 )

@@ -1,0 +1,144 @@
+"""Rewrites of the offline `extract_facts` role: wordings turned into shapes the sentence rules read.
+
+"now it's Oskar on call" -> "Oskar is on call"; "the sync isn't on Monday anymore, now it's Thursday" ->
+"the sync is on Thursday, not on Monday"; "I don't drink X anymore, switched to Y" -> "..., I switched to Y";
+"our team uses X" -> "we use X". Applied by `memory._fact_rules.read_facts` to every sentence before any rule.
+Generic English only.
+"""
+
+from __future__ import annotations
+
+import re
+
+PERSON = r"(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+NUMBER = r"\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty"
+# A day or month is when something happens, never a tool: "we moved the standup from Monday to Thursday".
+_WHEN_WORD = (
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|"
+    r"august|september|october|november|december|mon|tue|wed|thu|fri|sat|sun)\b"
+)
+_REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(p, re.I), r)
+    for p, r in (
+        # "Correction: the maintenance window is ...": a correction is about what the user said before: ours.
+        (r"^(?:correction|actually|update)\s*[,:-]?\s+the\s+", "our "),
+        # "pricing review got pushed back to 17 June": a bare thing that changed is the user's team's.
+        (
+            r"^(?!(?:I|we|they|he|she|it|you|my|our|the|this|that|there|someone|everyone)\b)(?P<x>[a-z][\w-]*"
+            r"(?:\s+[a-z][\w-]*)?)\s+(?=(?:got|has\s+been|have\s+been|was|were)\s+(?:pushed|moved|postponed|delayed|"
+            r"brought|rescheduled|changed|raised|cut|lowered|increased|reduced|bumped|slashed)\b)",
+            r"our \g<x> ",
+        ),
+        # "Bruno handed the pager over to Lucia": the one it was handed to took it over from the other.
+        (
+            r"^(?P<old>" + PERSON + r")\s+(?:has\s+|just\s+)*(?:handed|passed|gave)\s+(?:over\s+)?"
+            r"(?P<x>(?:the|our|his|her)\s+[\w-]+(?:\s+(?!over\b|to\b)[\w-]+)?)\s+(?:over\s+)?to\s+(?P<who>"
+            + PERSON
+            + r")(?:\s+(?:today|now|yesterday|(?:this|last)\s+\w+))?(?=[.!]?\s*$)",
+            r"\g<who> took over \g<x> from \g<old>",
+        ),
+        # "we migrated incident tracking from Jira to ServiceNow": the new tool for that thing, not the old one.
+        (
+            r"^(?P<s>I|we)\s+(?:have\s+|just\s+|finally\s+)*(?:migrated|switched|transitioned|converted|"
+            r"moved(?=\s+(?:\S+\s+){0,3}?over\s+from\b))\s+"
+            r"(?:our\s+|the\s+|my\s+)?(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:over\s+)?from\s+"
+            r"(?!" + _WHEN_WORD + r")(?P<old>(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*)?)\s+(?:over\s+)?to\s+"
+            r"(?!" + _WHEN_WORD + r")(?P<new>(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*)?)(?=[.!]?\s*$)",
+            r"\g<s> use \g<new> for \g<what> instead of \g<old>",
+        ),
+        # "first line is 11 people now", "inside sales is down to 8 reps": a group's headcount, as a team's.
+        # "We hired two more, first line is 11 people now": the headcount is a statement of its own.
+        (
+            r"(?<=\w),\s+(?=[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:team\s+)?is\s+(?:now\s+)?(?:down\s+to\s+|up\s+to\s+)?"
+            r"(?:\d+|" + NUMBER + r")\s+(?:people|persons|reps|agents|engineers|technicians|analysts|members)\b)",
+            "; ",
+        ),
+        (
+            r"(?:^|(?<=;\s))(?:(?:after|since|with)\s+[^,]{2,40}?,?\s+)?(?!(?:it|this|that|there|he|she|which|what|the|a|an)\b)"
+            r"(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:team\s+)?is\s+(?:now\s+)?(?:down\s+to\s+|up\s+to\s+)?"
+            r"(?P<n>\d+|" + NUMBER + r")\s+(?P<u>people|persons|reps|agents|engineers|technicians|analysts|members)"
+            r"(?:\s+(?:now|strong|these\s+days))?(?=[.!]?\s*$)",
+            r"our \g<x> team has \g<n> \g<u>",
+        ),
+        (r"\bI\s+have\s+given\s+up\b", "I gave up"),
+        # "I've come round to line charts": a preference reached, as "I prefer line charts" says it.
+        (r"\bI\s+(?:have\s+)?(?:come\s+(?:a)?round\s+to|warmed\s+(?:up\s+)?to|got\s+into|gotten\s+into)\b", "I prefer"),
+        # "change of plan, now ...": an opening that says a change follows, nothing itself.
+        (r"^\s*(?:change\s+of\s+plans?|small\s+change|quick\s+update|update|correction|heads\s+up)\s*[,:-]\s*", ""),
+        (r"^\s*(?:(?:it\s+)?turns\s+out|as\s+it\s+turns\s+out)(?:\s+that)?\s*,?\s+", ""),
+        # "now it's Oskar on call": a cleft sentence naming who is (on call, in charge ...).
+        (
+            r"\b(?:now\s+)?it\s+is\s+(?:now\s+)?(?P<who>" + PERSON + r")\s+(?:who\s+is\s+)?(?P<rest>(?:on|in)\s+\w)",
+            r"\g<who> is now \g<rest>",
+        ),
+        # "the sync is not on Monday anymore, now it is Thursday at 2pm": the new value, not the old.
+        (
+            r"^(?P<x>(?:the|our|my)\s+[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:is\s+not|is\s+no\s+longer)\s+(?P<p>(?:on|at|in)\s+)?"
+            r"(?P<old>[^,;]+?)(?:\s+any\s*more)?\s*[,;]\s*(?:but\s+|and\s+)?(?:now\s+)?it\s+is\s+(?:now\s+)?(?P<new>[^,;]+?)(?=[.!]?\s*$)",
+            r"\g<x> is \g<p>\g<new>, not \g<p>\g<old>",
+        ),
+        # "I do not drink X anymore, switched to Y": the second clause keeps the first one's subject.
+        (
+            r"^(?P<s>I|we)\b(?P<mid>[^,;]+)[,;]\s+(?:and\s+|but\s+|so\s+)?(?:now\s+)?(?P<v>switched|moved|changed|swapped|"
+            r"went|started|replaced|relocated)\b",
+            r"\g<s>\g<mid>, \g<s> \g<v>",
+        ),
+        # "no more sushi for me, it's salads now": the new value replaces the one said to be over.
+        (
+            r"^(?P<neg>(?:no\s+more|not|never|off|quit|gave\s+up|given\s+up|dropped)\s+(?P<old>[^,;]+?))"
+            r"(?:\s+for\s+me)?\s*[,;]\s*(?:but\s+|so\s+)?(?:now\s+)?it\s+is\s+(?:now\s+)?(?P<new>[^,;]+?)"
+            r"(?:\s+for\s+me)?(?:\s+now)?(?=[.!]?\s*$)",
+            r"I prefer \g<new> instead of \g<old>",
+        ),
+        (
+            r"^(?P<first>I\s+(?:have\s+)?(?:given\s+up|gave\s+up|quit|stopped|dropped)\s+(?P<old>[^,;]+?))\s*[,;]\s*"
+            r"(?:but\s+|so\s+)?(?:now\s+)?it\s+is\s+(?:now\s+)?(?P<new>[^,;]+?)(?:\s+for\s+me)?(?:\s+now)?(?=[.!]?\s*$)",
+            r"\g<first>. I prefer \g<new> instead of \g<old>",
+        ),
+        # "They moved me from the north desk to the south desk": the user's assignment changed.
+        (
+            r"^(?:they|management|my\s+manager|my\s+boss|the\s+company|[A-Z]\w+)\s+(?:have\s+|has\s+)?(?:moved|switched|"
+            r"transferred|reassigned|put)\s+me\s+(?:from\s+(?:the\s+)?(?P<old>.+?)\s+)?(?:to|onto|on|into)\s+(?:the\s+)?"
+            r"(?P<new>.+?)(?=[.!]?\s*$)",
+            r"I am now assigned to \g<new>, not \g<old>",
+        ),
+        # "Backups run every night at 1am": when something recurring happens, as "our backups happen at" says it.
+        (
+            r"^(?:the\s+|our\s+)?(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:run|runs|happen|happens|take\s+place|"
+            r"takes\s+place|go\s+out|goes\s+out)\s+(?=(?:now\s+)?(?:every\s+\w+\s+)?(?:at|on)\s)",
+            r"our \g<x> happens ",
+        ),
+        # "im more into laptops these days": a preference, as "I am into laptops" says it.
+        (r"\bI\s+am\s+(?:much\s+|a\s+lot\s+|way\s+|a\s+bit\s+)?more\s+into\b", "I am into"),
+        # "Our team uses Salesforce": the team is "we".
+        (
+            r"^(?:our|the)\s+(?:team|company|department|group)\s+(?P<v>uses|has|tracks|meets|works|agreed|decided|"
+            r"opted|chose)\b",
+            r"we \g<v>",
+        ),
+        # "Marco left the company, Sofia owns the account" / "lukas quit, the vpn is owned by Mei": two statements.
+        (
+            r"^(?P<a>[^,;]{2,60}?\b(?:left|quit|retired|resigned|moved\s+on|is\s+gone|has\s+gone|dropped|ditched|stepped\s+down)\b[^,;]{0,40}?)\s*,\s*"
+            r"(?P<b>\S)",
+            r"\g<a>. \g<b>",
+        ),
+        # "I work the early shift": on a shift, as "I am on the early shift" says it.
+        (
+            r"^I\s+(?:work|do|cover)\s+(?:the\s+|a\s+)?(?P<o>[\w-]+\s+(?:shift|rotation))(?=[.!]?\s*$)",
+            r"I am on the \g<o>",
+        ),
+        # "I want reports in Excel now": a preference said as a wish, marked as current.
+        (
+            r"\bI\s+(?:want|would\s+like|need)\s+(?P<x>[^,;.]+?)\s+(?P<t>now|from\s+now\s+on|instead|these\s+days)\b",
+            r"I prefer \g<x> \g<t>",
+        ),
+    )
+)
+_VERB_3RD = {"uses": "use", "has": "have", "tracks": "track", "meets": "meet", "works": "work"}
+
+
+def rewrite(text: str) -> str:
+    """`text` with the wordings above turned into shapes the sentence rules read."""
+    for pattern, repl in _REWRITES:
+        text = pattern.sub(repl, text)
+    return re.sub(r"^we (uses|has|tracks|meets|works)\b", lambda m: "we " + _VERB_3RD[m[1].lower()], text, flags=re.I)

@@ -1,0 +1,130 @@
+"""Shared words and helpers of the offline `extract_facts` rules: cleaning an object, checking it, making a fact.
+
+Read by `memory._fact_rules` and its rule tables (`_fact_decisions`, `_fact_personal`); generic English only.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+Fact = dict[str, Any]
+
+WEEKDAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+MONTHS = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+
+_TRAILING_RE = re.compile(
+    r"(?:\s*,)?\s+(?:now|these days|nowadays|anymore|any more|again|instead|too|as well|a lot|very much|"
+    r"so much|mostly|usually|most of the time|in general|generally|lately|recently|from now on|after all|"
+    r"for now|for good|at the moment|right now|since then|"
+    r"(?:since\s+|as\s+of\s+)?(?:last|this)\s+(?:week|month|year|spring|summer|autumn|fall|winter|" + WEEKDAYS + r")|"
+    r"(?:a\s+few|a\s+couple\s+of|a|one|two|three|few|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|today|in\s+the\s+mornings?|"
+    r"(?:over|during)\s+the\s+(?:summer|winter|spring|autumn|weekend|holidays?|break)|"
+    r"in\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter)|(?:in|since)\s+(?:january|february|march|april|may|june|"
+    r"july|august|september|october|november|december)|"
+    r"in\s+the\s+evenings?|every\s+(?:day|morning|evening)|daily)\s*$",
+    re.I,
+)
+_PRONOUN_OBJECT_RE = re.compile(r"^(?:it|that|this|these|those|them|you|him|her|what|how|when)\b", re.I)
+
+BEVERAGES = frozenset(
+    "tea coffee espresso latte cappuccino americano mocha macchiato matcha chai water juice milk cocoa beer "
+    "wine whisky whiskey vodka gin rum soda cola coke lemonade kombucha smoothie smoothies decaf cider sake "
+    "mate".split()
+)
+_FOODS = frozenset(
+    "food pizza pasta sushi salad chocolate cuisine meat fish chicken cheese bread rice noodles curry burger "
+    "burgers dessert desserts cake fruit vegetables seafood steak tacos breakfast lunch dinner".split()
+)
+_REACTION_HEADS = frozenset(
+    "report answer chart summary response idea suggestion explanation result results graph table".split()
+)
+CATEGORY_BY_PREDICATE = {
+    "drinks": "food_drink", "does_not_drink": "food_drink", "diet": "food_drink", "lives_in": "personal",
+    "is_from": "personal", "name": "personal", "allergic_to": "personal", "works_at": "work",
+    "works_as": "work", "works_in": "work", "team": "work", "role": "work", "job": "work", "manager": "work",
+    "uses": "tools", "does_not_use": "tools",
+}  # fmt: skip
+
+
+def third_person(text: str) -> str:
+    """First-person words rewritten for a sentence about the user ("I am" -> "the user is")."""
+    for pattern, repl in _PRONOUNS:
+        text = pattern.sub(repl, text)
+    return text
+
+
+_PRONOUNS = [
+    (re.compile(p, re.I), r)
+    for p, r in (
+        (r"\bI am\b", "the user is"), (r"\bI have\b", "the user has"), (r"\bI was\b", "the user was"),
+        (r"\bI\b", "the user"), (r"\bmy\b", "the user's"), (r"\bme\b", "the user"),
+        (r"\bmine\b", "the user's"), (r"\bmyself\b", "themself"),
+    )
+]  # fmt: skip
+
+
+_CHATTER_TAIL_RE = re.compile(
+    r",\s*(?:thanks|thank you|please|ok|okay|cheers|lol|haha)\b.*$"
+    # "..., so keep that in mind" / "..., so route those to me": a request after the fact, not part of it.
+    r"|,\s*(?:and\s+)?so\s+(?!(?:I|we|my|our|the|it|that|this|he|she|they|you|there|now)\b)[a-z]+\s+"
+    r"(?:that|this|it|those|these|them|me|us)\b.*$",
+    re.I,
+)
+
+
+def clean(text: str) -> str:
+    """`text` without chatter ("thanks"), a request after the fact, or trailing time words ("now", "lately")."""
+    text = _CHATTER_TAIL_RE.sub("", text).strip().strip(",.;:!\"'").strip()
+    previous = None
+    while previous != text:
+        previous = text
+        text = _TRAILING_RE.sub("", text).strip().strip(",").strip()
+    return text
+
+
+def head(text: str) -> str:
+    """The last word of `text`, lower-cased: what a noun phrase is about ("oat milk latte" -> "latte")."""
+    words = re.findall(r"[a-z]+", text.lower())
+    return words[-1] if words else ""
+
+
+def valid_object(obj: str) -> bool:
+    """Whether `obj` can be a fact's object: not empty, not a pronoun, not a reaction to this answer."""
+    if not obj or _PRONOUN_OBJECT_RE.match(obj) or len(obj.split()) > 12:
+        return False
+    # "I like the report": a reaction to this answer, not something to remember about the user.
+    return not (re.match(r"^(?:the|your)\s", obj, re.I) and head(obj) in _REACTION_HEADS)
+
+
+def conjugate(verb: str) -> str:
+    """The third-person form of a first-person verb phrase ("do not like" -> "does not like")."""
+    if verb.startswith("am "):
+        return "is " + verb[3:]
+    if verb.startswith("do not "):
+        return "does not " + verb[7:]
+    if verb.startswith("no longer "):
+        return "no longer " + conjugate(verb[10:])
+    if verb.startswith(("cannot ", "stopped ")):
+        return verb
+    first, _, rest = verb.partition(" ")
+    first += "es" if first.endswith(("s", "sh", "ch", "x")) else "s"
+    return f"{first} {rest}".strip()
+
+
+def make_fact(subject: str, predicate: str, obj: str, kind: str, conf: float, statement: str, **extra: Any) -> Fact:
+    """A fact dict; the category comes from the predicate or the object unless given."""
+    default = {"decision": "project", "assumption": "project", "preference": "preferences"}.get(kind, "personal")
+    if "category" not in extra:
+        food = head(obj) in BEVERAGES or head(obj) in _FOODS
+        extra["category"] = CATEGORY_BY_PREDICATE.get(predicate, "food_drink" if food else default)
+    text = statement.strip().rstrip(".")
+    return {
+        "subject": subject, "predicate": predicate, "object": obj, "kind": kind, "confidence": conf,
+        "statement": text[:1].upper() + text[1:] + ".", **extra,
+    }  # fmt: skip
+
+
+def subject_of(word: str) -> str:
+    """The fact subject for a first-person pronoun: "user" for "I", "we" otherwise."""
+    return "user" if word.lower() == "i" else "we"
