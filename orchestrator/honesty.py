@@ -46,6 +46,16 @@ def out_of_scope(request: str, agents: Sequence[dict[str, str]], *, reason: str 
     return f'I cannot do "{topic(request)}": none of my agents does that{why}. {capabilities(agents)}'
 
 
+def data_change(request: str, agents: Sequence[dict[str, str]], *, reason: str = "") -> str:
+    """The refusal of a request to change stored data: the agents only read, so nothing ran; what to do instead."""
+    why = f": the request {reason.rstrip('.')}" if reason else ""
+    return (
+        f'I cannot do "{topic(request)}": it asks to change stored data, and the database agent only reads data '
+        f"(read-only queries). Nothing was run or changed{why}. Change it with your own database tools; I can show "
+        f"the data it would touch. {capabilities(agents)}"
+    )
+
+
 def unsupported_language(language: str) -> str:
     """The answer to a request in a language the offline engine does not read."""
     return (

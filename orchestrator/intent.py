@@ -43,7 +43,7 @@ from cognicore.orchestrator.telling import (
     WANTS,
     tells,
 )
-from cognicore.subagents.read_only import change_request
+from cognicore.subagents.read_only import affected_rows_hint, change_request
 
 __all__ = [
     "CONFIDENCE_BAR",
@@ -92,6 +92,14 @@ class IntentDecision(BaseModel):
         ),
     )
     language: str = Field(default="", description="The request's language only when you cannot read it; else empty.")
+    changes_data: bool = Field(
+        default=False,
+        description=(
+            "True when the request asks to change stored data or its structure (delete, update, insert, set, close, "
+            "reassign, rename, raise a price...); false for reads that only mention such a word ('tickets updated "
+            "this week', 'change in revenue')."
+        ),
+    )
     # Set by the offline classifier only (not asked of a model): the misspelt words it read as others, so the
     # answer can say so ("'revnue' as 'revenue'"); `resolved_request` then holds the corrected request.
     read_as: SkipJsonSchema[list[str]] = Field(default_factory=list)
@@ -122,7 +130,7 @@ Classify the user's request. Requests for figures computed from data, for severa
 an artefact (report, briefing, chart) are tasks. Questions and requests to explain or summarise what the
 documents and the conversation say are questions. Something the user tells you without asking is a
 statement. A request to change stored data (delete, drop, update, insert, wipe, remove records, set values)
-is a task: the database tool answers it with a refusal, since it only reads.
+is a task with `changes_data` set: it is refused at once, since the tools only read data.
 Say how sure you are. Mark a request that nothing above can do (book travel, send an email, the weather)
 as out of scope. When the request only changes one parameter of the previous request in the conversation
 (a region, a period, a measure), give the full request it stands for as `resolved_request` and classify that."""
@@ -147,9 +155,12 @@ _DURATION = re.compile(r"\bhow\s+many\s+(?:years|months|weeks|days|hours|minutes
 # Summarising what documents say is answering from them, unless a figure or an artefact is asked for.
 _SUMMARISE = frozenset(terms("summarize summarise"))
 _RANKING = re.compile(r"\b(top|bottom|best|worst|highest|lowest|most|least|busiest)\b", re.IGNORECASE)
+# A request in the first person may tell something about the user ("I moved, update my address"): read it as a
+# statement first; only an impersonal order to change data is refused before the statement rules.
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|my|me|we|our|us)\b", re.I)
 # Words naming stored data in any deployment: a change verb on one of them (or on a table, column or value of the
-# schema) changes data, which the database agent refuses with its reason; on anything else ("reset my password")
-# it is an action no agent offers.
+# schema) changes data, which is refused before any agent runs (they only read); on anything else ("reset my
+# password") it is an action no agent offers.
 _STORED = frozenset(terms("data database table tables row rows record records column columns entry entries schema"))
 
 
@@ -303,6 +314,15 @@ class OfflineClassifier:
                 return decision.model_copy(update={"reason": reason, "unheld": unknown})
         return decision
 
+    def _changes_data(self, request: str, found: set[str]) -> IntentDecision | None:
+        """A request to change what the data holds: refused before any agent runs (they only read data)."""
+        verb = change_request(request)
+        if verb is None or not found & (_STORED | self._datawords.counted | self._datawords.values):
+            return None
+        reason = f"asks to change data ({verb}){affected_rows_hint(request)}"
+        # Out of scope too: no agent changes data, whichever of the two a caller reads.
+        return IntentDecision(intent="task", reason=reason, confidence=0.9, out_of_scope=True, changes_data=True)
+
     def _rules(self, request: str) -> IntentDecision:
         """The intent of a request that stands on its own."""
         if CORRECTS.match(request) and not is_question(request):
@@ -318,6 +338,9 @@ class OfflineClassifier:
             if told.intent == "statement":
                 return told
         found = set(terms(request))
+        if not _FIRST_PERSON.search(request) and (changing := self._changes_data(request, found)):
+            # "the May orders are test data, delete them": the order to change data wins over the told part.
+            return changing
         if STANDING.match(request) and not is_question(request):
             return IntentDecision(intent="statement", reason="a standing instruction on how to answer", confidence=0.75)
         if NAMED.match(request) or (
@@ -331,9 +354,8 @@ class OfflineClassifier:
             # sits on the 3rd floor") is told, whatever data words it uses: remembered, never planned or searched.
             return IntentDecision(intent="statement", reason="states a fact", confidence=0.7)
         if verb := change_request(request):
-            if found & (_STORED | self._datawords.counted | self._datawords.values):
-                # Changing data is a task for the database agent, which refuses it with the reason (it only reads).
-                return IntentDecision(intent="task", reason=f"asks to change data ({verb})", confidence=0.9)
+            if changing := self._changes_data(request, found):
+                return changing
             # "reset my password", "cancel my subscription": a change to nothing the data holds; no agent does it.
             reason = f"asks to {verb} something outside the data, which none of the agents does"
             return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)

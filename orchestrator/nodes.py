@@ -18,7 +18,14 @@ from cognicore.memory.importance import OfflineImportanceScorer
 from cognicore.memory.llm import ModelCallError
 from cognicore.orchestrator.budget import fit_context
 from cognicore.orchestrator.context import Context
-from cognicore.orchestrator.honesty import no_evidence, out_of_scope, unclear, unheld_question, unsupported_language
+from cognicore.orchestrator.honesty import (
+    data_change,
+    no_evidence,
+    out_of_scope,
+    unclear,
+    unheld_question,
+    unsupported_language,
+)
 from cognicore.orchestrator.intent import IntentDecision
 from cognicore.orchestrator.journal import record_failure, record_step, record_turn
 from cognicore.orchestrator.learning import learn
@@ -89,6 +96,8 @@ async def classify(state: State, runtime: Runtime[Context]) -> Command[Any]:
     if declined is not None:
         outcome, text = declined
         _emit(runtime, event="declined", outcome=outcome, reason=decision.reason)
+        if decision.changes_data:
+            update["error"] = text  # `ask --json` reports why a change request ended `refused`, as for a refused step
         return Command(goto="answer", update={**update, "declined": True, "outcome": outcome, "answer": text})
     resolved = decision.resolved_request.strip()
     if resolved and resolved != state["request"].strip():
@@ -102,6 +111,9 @@ def _decline(request: str, decision: IntentDecision, ctx: Context) -> tuple[Outc
     """The outcome and answer of a request that is not to be run, or None to run it."""
     if decision.language:
         return "unsure", unsupported_language(decision.language)
+    if decision.changes_data:
+        agents = [{"name": a.name, "description": a.description} for a in ctx.registry]
+        return "refused", data_change(request, agents, reason=decision.reason)
     if decision.out_of_scope:
         agents = [{"name": a.name, "description": a.description} for a in ctx.registry]
         return "refused", out_of_scope(request, agents, reason=decision.reason)

@@ -51,6 +51,12 @@ _ASKED_VERBS = frozenset(
 _NOT_ACTIONS = frozenset(
     "thanks thank hello hi hey yes no ok okay sure remember note btw fyi ps heads need needs want wants wish".split()
 )
+# A total or an artefact asked for with a phrasal verb ("add up the revenue", "set up a quick report"): reads.
+_READING_PHRASE = re.compile(
+    r"\b(?:add|sum|total|tally)\s+up\b|"
+    r"\bset\s+up\s+(?:(?:a|an|the|my|our)\s+)?(?:[\w-]+\s+){0,2}(?:report|chart|summary|brief|briefing|table)\b",
+    re.IGNORECASE,
+)
 
 # An imperative: a first word then its object ("book me a flight", "send an email", "order 50 chargers").
 IMPERATIVE = re.compile(
@@ -158,6 +164,8 @@ class Scope:
 
     def foreign_action(self, request: str) -> str | None:
         """The verb of an imperative ("book me a flight", "email the list to ...") that no agent offers."""
+        if _READING_PHRASE.search(request):
+            return None
         if relay := _RELAY.match(request):
             return relay.group("verb").lower()  # the assistant messages no one
         m = IMPERATIVE.match(request)

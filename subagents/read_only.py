@@ -17,20 +17,45 @@ from cognicore.subagents.errors import DataChangeRefused
 
 REFUSED_MARKER = "refused"  # the key a refused step sets in its `data`, read by the orchestrator
 
-# Verbs that ask to change stored data or its structure, at the start of a clause, after an optional
-# politeness or wish ("please", "can you", "I want to", "let's").
+# Verbs that ask to change stored data or its structure, at the start of a clause (after a comma too: "they are
+# duplicates, delete one"), after an optional greeting, politeness or wish ("pls", "can u", "I want to").
 _CHANGE_VERBS = (
     r"delete|drop|truncate|update|insert|alter|grant|revoke|wipe|erase|remove|purge|destroy|clear|empty|"
     r"overwrite|rename|modify|edit|change|reset|zero out|add|create|append|set|replace|restore|merge|"
-    r"deduplicate|archive|move|cancel|void|refund"
+    r"deduplicate|archive|move|cancel|void|refund|get rid of|wipe out|clean up|unassign|reassign|reopen|"
+    r"close|assign|escalate|de-?escalate|downgrade|upgrade|bump|raise|increase|decrease|lower|"
+    r"reduce|cut|double|halve|mark|flag|tag|untag|fix|correct|apply|import|upload|load|transfer|swap"
+)
+_PREFIX = (
+    r"(?:(?:hey|hi|ok|okay|so|please|pls|plz|kindly|now|just|go ahead and|can you|could you|would you|will you|"
+    r"can u|could u|can we|could we|i want to|i'd like to|i'd like you to|i want you to|i need to|i need you to|"
+    r"we need to|let's|lets|help me)[,\s]+)*"
 )
 _CHANGE_REQUEST = re.compile(
-    r"(?:^|[.;!?]\s*|\b(?:and|then|also)\s+)"
-    r"(?:(?:please|kindly|now|just|go ahead and|can you|could you|would you|will you|i want to|i'd like to|"
-    r"i need to|i need you to|we need to|let's|lets|help me)\s+)*"
-    rf"(?P<verb>{_CHANGE_VERBS})\b(?!\s+me\b)",
+    rf"(?:^|[.;!?,]\s*|\b(?:and|then|also)\s+){_PREFIX}(?P<verb>{_CHANGE_VERBS})\b(?!\s+me\b)", re.IGNORECASE
+)
+# Words that double as nouns or adjectives ("a cut of", "lower-priced", "close to", "mark-up"): they change data
+# only when an object follows at once: a determiner, a quantity, an identifier ("INC-1007") or "<noun> <number>".
+_AMBIGUOUS = frozenset(
+    "close assign escalate downgrade upgrade bump raise increase decrease lower reduce cut double halve mark flag tag "
+    "fix correct apply import upload load transfer swap clear empty edit restore archive cancel".split()
+)
+_OBJECT = re.compile(
+    r"\s+(?:(?:the|all|every|each|a|an|this|that|these|those|our|my|its|their|his|her|any|some|both|one|it|them)\b|"
+    r"\S*\d|[\w-]+\s+#?\d)",
     re.IGNORECASE,
 )
+# A verb used as a noun or in a reading phrase: "change in revenue", "updates since Monday", "add up", "set up".
+_NOUN_USE = re.compile(
+    r"\s*(?:-|(?:in|of|over|between|across|per|on|since|during|rate|rates|log|logs|history|vs|versus|up|down)\b)",
+    re.IGNORECASE,
+)
+# A change to how an answer is shown ("remove Europe from the chart") changes no stored data.
+_PRESENTATION = re.compile(
+    r"\b(?:chart|graph|plot|report|briefing|brief|summary|answer|layout|title|colou?rs?)\b", re.IGNORECASE
+)
+# An identifier of one record ("INC-1010", "#42", "order 1042"): setting or moving it changes a stored row.
+_RECORD_ID = re.compile(r"\b[A-Za-z]+-\d+\b|#\d+|\b[a-z]+\s+(?!(?:19|20)\d\d\b)\d{2,}\b(?!\s*%)", re.IGNORECASE)
 # SQL written into the request itself, anywhere in it.
 _CHANGE_SQL = re.compile(
     r"\b(?P<verb>delete\s+from|drop\s+(?:table|schema|database|view|index|column)|truncate\s+table|"
@@ -75,13 +100,46 @@ def change_request(text: str) -> str | None:
     found = _CHANGE_SQL.search(text)
     if found:
         return " ".join(found.group("verb").split()[:2]).lower()
+    match = _change_match(text)
+    return " ".join(match.group("verb").lower().split()) if match else None
+
+
+def _change_match(text: str) -> re.Match[str] | None:
+    """The first clause-initial change verb of `text` that is used as a verb on stored things."""
     for match in _CHANGE_REQUEST.finditer(text):
-        clause = text[match.start("verb") :]
-        clause = re.split(r"[.;!?]", clause, maxsplit=1)[0]
-        if _CREATES_READS.match(clause):
+        verb = " ".join(match.group("verb").lower().split())
+        after = text[match.end("verb") :]
+        clause = re.split(r"[.;!?]", text[match.start("verb") :], maxsplit=1)[0]
+        if _NOUN_USE.match(after) or _PRESENTATION.search(clause):
             continue
-        return match.group("verb").lower()
+        if verb in _AMBIGUOUS and not _OBJECT.match(after):
+            continue
+        if _CREATES_READS.match(clause) and not _RECORD_ID.search(clause):
+            continue
+        return match
     return None
+
+
+# Verbs that make new rows: there are no existing rows to show instead.
+_CREATES = frozenset("insert add create append import upload load restore".split())
+# Where the object of a change ends: its new value ("to closed", "by 5%", "as retail") or a comment after a comma.
+_OBJECT_END = re.compile(r"\s+(?:to|by|as|into|with|because|so)\b|,|\s+(?:pls|please|plz|thanks)\b", re.I)
+
+
+def affected_rows_hint(text: str) -> str:
+    """What to ask to see the rows a change request would touch ("; to see ..., ask: 'show INC-1010'"), or ""."""
+    match = _change_match(text)
+    if match is None or match.group("verb").lower() in _CREATES:
+        return ""
+    rest = re.split(r"[.;!?]", text[match.end("verb") :], maxsplit=1)[0].strip()
+    if match.group("verb").lower() == "apply" and (target := re.search(r"\bto\s+(.+)$", rest, re.I)):
+        rest = target.group(1)  # "apply a discount to all Audio lines": the lines are what it touches
+    elif match.group("verb").lower() == "unassign" and (owned := re.search(r"\bfrom\s+(.+)$", rest, re.I)):
+        rest = owned.group(1)  # "unassign chloe from her tickets": the tickets
+    rest = _OBJECT_END.split(rest, maxsplit=1)[0].strip()
+    if not rest or re.match(r"(?:it|them|one of them|that|this)\b", rest, re.I):
+        return ""
+    return f"; to see the rows it would affect, ask: 'show {rest}'"
 
 
 def refuse_change_request(*texts: str) -> None:

@@ -1,4 +1,8 @@
-"""Requests to change data end `refused` (issue 8 point 6): a clear reason, nothing changed, nothing learned."""
+"""Requests to change data end `refused` (issue 8 point 6): a clear reason, nothing changed, nothing learned.
+
+Offline (and when the model sets `changes_data`) they are declined before any agent; a model that plans
+them anyway, or writes DML, meets the database agent's refusal, and the read-only role behind it.
+"""
 
 from __future__ import annotations
 
@@ -74,15 +78,38 @@ async def _assert_refused(app: App, pool: AsyncConnectionPool, result: RunResult
     assert await app.workflows.list(user_id=user) == []
 
 
-@pytest.mark.parametrize("request_text", CHANGE_REQUESTS)
-async def test_offline_change_requests_are_refused_and_nothing_is_learned(
+async def _assert_declined(app: App, pool: AsyncConnectionPool, result: RunResult, user: str) -> None:
+    """Refused before any agent (issue 8.6 / 9.2): no plan, no step, the reason and what it can do instead."""
+    assert result.outcome == "refused", (result.outcome, result.error, result.steps)
+    assert result.intent == "task" and result.steps == [] and not result.model_calls.get("plan")
+    assert result.error and "only reads data" in result.error and "Nothing was run or changed" in result.error
+    assert result.answer.startswith("I cannot do") and "only reads data" in result.answer
+    assert "knowledge base" in result.answer and "database_query" in result.answer  # what it can do instead
+    assert await _run_status(pool, result.run_id) == "refused"
+    assert await app.workflows.list(user_id=user) == []
+
+
+OFFLINE_CHANGE_REQUESTS = [
+    *CHANGE_REQUESTS,
+    "pls get rid of the partner orders from last year",
+    "hey, could you bump the Orbit Smartwatch price by 5%",
+    "the Europe orders from May are test data, delete them",
+]
+
+
+@pytest.mark.parametrize("request_text", OFFLINE_CHANGE_REQUESTS)
+async def test_offline_change_requests_are_refused_before_any_agent_and_nothing_is_learned(
     app: App, pool: AsyncConnectionPool, request_text: str
 ) -> None:
     before = await _checksum(pool)
     result = await app.runner.ask(request_text, session_id="chg", user_id="rita")
-    await _assert_refused(app, pool, result, "rita")
-    assert result.steps[0]["output"].startswith("Refused: the request")
+    await _assert_declined(app, pool, result, "rita")
     assert await _checksum(pool) == before
+    # The session is usable afterwards, and a read question in it still works (and is learned).
+    read = await app.runner.ask(READ_QUESTION, session_id="chg", user_id="rita")
+    assert read.outcome == "succeeded", read.error
+    assert [s["agent"] for s in read.steps] == ["database_query"] and "|" in read.answer
+    assert len(await app.workflows.list(user_id="rita")) == 1
     # The session is usable afterwards, and a read question in it still works (and is learned).
     read = await app.runner.ask(READ_QUESTION, session_id="chg", user_id="rita")
     assert read.outcome == "succeeded", read.error
@@ -155,7 +182,7 @@ def test_cli_ask_json_reports_refused_with_exit_code_0(db_url: str, data_dir: Pa
     assert out.returncode == 0, out.stderr
     result: dict[str, Any] = json.loads(out.stdout)
     assert result["outcome"] == "refused"
-    assert "only reads data" in result["error"] and result["steps"][0]["output"].startswith("Refused:")
+    assert "only reads data" in result["error"] and result["steps"] == []
     listed = cli("workflows", "list", "--user", "carl", "--json", env=env)
     assert listed.returncode == 0, listed.stderr
     assert json.loads(listed.stdout) in ([], {"workflows": []})
@@ -170,7 +197,8 @@ async def test_a_change_request_matching_a_learned_workflow_is_still_refused(
     before = await _checksum(pool)
     result = await app.runner.ask("Delete all orders by region in 2024", session_id="wf", user_id="wanda")
     assert result.outcome == "refused", (result.error, result.steps, result.workflow)
-    assert result.workflow and result.workflow["reused"] and result.workflow["id"] == learned.id  # the path under test
+    # Declined before the workflow lookup: the learned read is neither reused nor scored.
+    assert not (result.workflow or {}).get("reused") and result.steps == []
     assert result.error and "only reads data" in result.error
     assert await _checksum(pool) == before
     [after] = await app.workflows.list(user_id="wanda")
@@ -181,3 +209,26 @@ async def test_a_change_request_matching_a_learned_workflow_is_still_refused(
         learned.failure_count,
     )
     assert after.recent_outcomes == learned.recent_outcomes
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    ["change in revenue by region between 2024 and 2025", "for 2025, revenue by region; update me on Europe too"],
+)
+async def test_reads_worded_with_a_change_verb_are_answered(app: App, request_text: str) -> None:
+    result = await app.runner.ask(request_text, session_id="rd", user_id="reed")
+    assert result.outcome == "succeeded", (result.outcome, result.answer)
+    assert [s["agent"] for s in result.steps] == ["database_query"]
+
+
+async def test_a_model_marking_a_change_request_declines_it_before_planning(
+    make_app: AppFactory, pool: AsyncConnectionPool
+) -> None:
+    """On the LLM path the classifier's `changes_data` routes the refusal; no plan, no SQL is asked for."""
+    model = routed(IntentDecision=[{"intent": "task", "reason": "asks to close tickets", "changes_data": True}])
+    before = await _checksum(pool)
+    async with make_app(chat_model=model) as app:
+        result = await app.runner.ask("close every P4 order that's still open", session_id="llm-dc", user_id="lena")
+        await _assert_declined(app, pool, result, "lena")
+        assert "asks to close tickets" in result.answer
+    assert await _checksum(pool) == before

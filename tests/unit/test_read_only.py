@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cognicore.subagents.errors import DataChangeRefused
-from cognicore.subagents.read_only import change_request, refuse_change_request, sql_change
+from cognicore.subagents.read_only import affected_rows_hint, change_request, refuse_change_request, sql_change
 from cognicore.workflows.evaluation import Case, check
 
 
@@ -49,6 +49,69 @@ def test_change_requests_are_recognised(text: str, verb: str) -> None:
 def test_read_requests_are_not_change_requests(text: str) -> None:
     assert change_request(text) is None
     refuse_change_request(text, "")  # no refusal
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [
+        ("pls get rid of all the partner channel orders from 2023", "get rid of"),
+        ("hey, could you delete the 2022 orders for Latin America? they're test data", "delete"),
+        ("the two Wi-Fi tickets are duplicates, delete one of them", "delete"),
+        ("can u set INC-1010 to closed", "set"),
+        ("close every P4 ticket that's still open", "close"),
+        ("reassign INC-1007 to ben pls", "reassign"),
+        ("unassign chloe from all her tickets", "unassign"),
+        ("Lower the unit cost of the Haven Video Doorbell to 70.", "lower"),
+        ("mark order 1042 as a retail order", "mark"),
+        ("I'd like you to raise every Audio price by 10 dollars", "raise"),
+    ],
+)
+def test_change_requests_in_casual_wordings(text: str, verb: str) -> None:
+    assert change_request(text) == verb
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "add up the revenue of Wearables in 2025",
+        "set up a quick report of units by category for 2024",
+        "show updates since Monday",
+        "tickets updated this week",
+        "how many tickets did chloe close",
+        "lower priced products by revenue",
+        "double check the revenue for 2025",
+        "close to how many orders were from Europe?",
+        "for 2025, change in orders by region",
+        "remove Europe from the chart",
+        "increase in units per category in 2025",
+        "update on the Q3 numbers",
+        "Which tickets were escalated last week?",
+    ],
+)
+def test_reads_with_a_change_word_are_not_change_requests(text: str) -> None:
+    assert change_request(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("delete the cancelled orders", "show the cancelled orders"),
+        ("can u set INC-1010 to closed", "show INC-1010"),
+        ("bump the laptop price by 5%", "show the laptop price"),
+        ("close all P4 tickets older than a month, thanks", "show all P4 tickets older than a month"),
+        ("apply a 20% discount to all Accessories order lines", "show all Accessories order lines"),
+        ("unassign chloe from all her tickets", "show all her tickets"),
+    ],
+)
+def test_the_rows_a_change_would_touch_are_offered_as_a_read(text: str, shown: str) -> None:
+    assert affected_rows_hint(text) == f"; to see the rows it would affect, ask: '{shown}'"
+
+
+@pytest.mark.parametrize(
+    "text", ["Insert a new product called Nova Tablet", "the Wi-Fi tickets are duplicates, delete them", "top 3"]
+)
+def test_no_rows_are_offered_for_new_rows_a_pronoun_or_a_read(text: str) -> None:
+    assert affected_rows_hint(text) == ""
 
 
 @pytest.mark.parametrize(

@@ -52,9 +52,9 @@ async def test_an_action_no_agent_offers_is_refused(request_text: str) -> None:
     assert decision.out_of_scope, decision
 
 
-async def test_a_change_to_stored_data_still_goes_to_the_database_agent_which_refuses_it() -> None:
+async def test_a_change_to_stored_data_is_declined_before_any_agent() -> None:
     decision = await classifier().classify(request="Delete the done jobs from the database", history=[])
-    assert decision.intent == "task" and not decision.out_of_scope and "change data" in decision.reason
+    assert decision.intent == "task" and decision.changes_data and "change data" in decision.reason
 
 
 @pytest.mark.parametrize(
