@@ -7,6 +7,24 @@ from functools import lru_cache
 
 WORD_RE = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
 
+# How a question opens ("what's", "who", "do", "has we ..."): routing reads it (`orchestrator.scope`), and memory
+# evidence reads it to tell a user's question from a saying that tells something. One pattern, both import it.
+QUESTION_START = re.compile(
+    r"^\s*(what(?:'?s)?|who(?:'?s)?|whom|whose|when|where(?:'?s)?|why|how(?:'?s)?|which|am|is|are|was|were|do|does"
+    r"|did|can|could|should|would|(?:have|has)(?=\s+(?:i|you|we|they|he|she|it|anyone|anybody|someone|the|our|my)\b)"
+    r"|will|tell me|explain|describe)\b",
+    re.IGNORECASE,
+)
+_LEAD_IN = re.compile(r"^\s*(?:and|so)\s*,?\s+", re.IGNORECASE)  # "and what about ...", "so am I ..."
+_REMIND = re.compile(r"^\s*(?:remind|tell)\b", re.IGNORECASE)  # "remind me of my budget" asks, it tells nothing
+
+
+def asks(text: str) -> bool:
+    """Does the text ask rather than tell (a question opener, after "and"/"so", or a final "?")?"""
+    opening = _LEAD_IN.sub("", text)
+    return bool(QUESTION_START.match(opening) or _REMIND.match(opening)) or text.rstrip().endswith("?")
+
+
 STOPWORDS = frozenset(
     """a an the and or but if then else of to in on at by for with from into over under about as is are was
     were be been being do does did done have has had having it its this that these those there here i me my

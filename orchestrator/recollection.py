@@ -101,8 +101,14 @@ async def recollect(
     )
     ended = {_plain(h.fact.statement) for h in fact_hits if h.fact.status != "active"}
     # What the user said since the facts that may answer, whatever its words: a change worded so that neither
-    # the extractor nor the search matched it ("Leon is covering") must still be weighed against them.
-    since = await _said_since(memory, user_id, session_id, request, fact_hits, episodes) if is_question(request) else []
+    # the extractor nor the search matched it ("Leon is covering") must still be weighed against them. Which of
+    # the recalled sayings a fact was read from is asked at the same time (two reads at once, not one after the
+    # other); only sayings that the later search adds are asked about after it.
+    asked = sorted({t for ep in episodes if ep.kind == "observation" and (t := _turn(ep.session_id, ep.metadata))})
+    since, read = await asyncio.gather(
+        _said_since(memory, user_id, session_id, request, fact_hits, episodes) if is_question(request) else _none(),
+        memory.facts.read_turns(user_id, asked),
+    )
     if not history:
         fact_hits = [h for h in fact_hits if h.fact.status == "active"][:FACTS_K]
     # Active memories first (in their ranked order); archived ones only fill what is left.
@@ -139,6 +145,7 @@ async def recollect(
                     "since_exact": _instant(hit.fact.valid_from),
                     "until_exact": _instant(hit.fact.valid_to),
                     "sources": list(hit.fact.sources),
+                    "superseded_by": hit.fact.superseded_by,
                 }
             )
     kept = []
@@ -151,7 +158,9 @@ async def recollect(
             kept.append(ep)
     # Which sayings some fact was read from: one that none was may hold a change the extractor missed.
     turns = {ep.id: _turn(ep.session_id, ep.metadata) for ep in kept if ep.kind == "observation"}
-    read = await memory.facts.read_turns(user_id, [t for t in turns.values() if t]) if any(turns.values()) else set()
+    added = sorted({t for t in turns.values() if t} - set(asked))
+    if added:  # sayings only the search since the facts found
+        read |= await memory.facts.read_turns(user_id, added)
     for ep in kept:
         turn = turns.get(ep.id)
         out["episodes"].append(
@@ -192,6 +201,11 @@ async def _said_since(
     return list(hits)
 
 
+async def _none() -> list[Any]:
+    """No later sayings to weigh (a statement or a task recalls without them)."""
+    return []
+
+
 def memory_passages(recalled: dict[str, Any] | None, *, start: int) -> list[dict[str, Any]]:
     """Recalled facts and episodes as numbered passages a composer can quote and cite."""
     if not recalled:
@@ -214,6 +228,8 @@ def memory_passages(recalled: dict[str, Any] | None, *, start: int) -> list[dict
                 "since_exact": fact.get("since_exact"),
                 "until_exact": fact.get("until_exact"),
                 "sources": fact.get("sources", []),
+                "fact_id": fact["id"],
+                "superseded_by": fact.get("superseded_by"),
             }
         )
     for ep in recalled.get("episodes", []):

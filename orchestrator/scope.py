@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cognicore.memory.text import STOPWORDS, stem, terms, words
+from cognicore.memory.text import QUESTION_START, STOPWORDS, stem, terms, words
 from cognicore.orchestrator.spelling import english_words
 from cognicore.subagents._question_terms import ARTEFACT_WORDS
 
@@ -24,12 +24,6 @@ ACTION = frozenset(terms(" ".join(ARTEFACT_WORDS))) | frozenset(
         "analyze analyse analysis compare comparison build compile summarize summarise chart plot graph visualize "
         "visualise dashboard breakdown rank ranking forecast calculate compute tabulate export"
     )
-)
-QUESTION_START = re.compile(
-    r"^\s*(what(?:'?s)?|who(?:'?s)?|whom|whose|when|where(?:'?s)?|why|how(?:'?s)?|which|am|is|are|was|were|do|does"
-    r"|did|can|could|should|would|(?:have|has)(?=\s+(?:i|you|we|they|he|she|it|anyone|anybody|someone|the|our|my)\b)"
-    r"|will|tell me|explain|describe)\b",
-    re.IGNORECASE,
 )
 # An imperative that asks for something ("give me", "list", "summarise the policy") is a question too.
 ASKS = re.compile(

@@ -23,6 +23,7 @@ from cognicore.subagents.memory_evidence import (
     is_unclear,
     matches,
     newer_change,
+    replaced,
     said_before,
     saying_of,
     text_of,
@@ -30,6 +31,7 @@ from cognicore.subagents.memory_evidence import (
     unread_since,
     when,
 )
+from cognicore.subagents.memory_slot import asked_matcher, near_miss
 
 FIRST_PERSON = frozenset("i me my mine myself we us our ours ourselves".split())
 # Words that place a question in time or say it changed: they pick current or past facts, not the topic.
@@ -76,6 +78,7 @@ _MEMORY_GROUPS = (
     "approve approves approved approval approver sign signs sign-off ok okay authorise authorize",
     "call on-call oncall pager rota duty standby",
     "sit sits seated office floor building",
+    "reach reachable contact contacted message ping",
     "big large major",
 )
 # Phrases whose words mislead ("what do I do for a living?" is about work, not where the user lives).
@@ -215,6 +218,16 @@ def answer_from_memory(
         share = sum(1 for c in topic if matches(c, present)) / len(topic)
         if share >= MIN_SHARE:
             scored.append((share, p))
+    # A memory about a near thing ("our events budget" for "our travel budget?") never answers: unsure instead.
+    matched, skip = asked_matcher(topic), _TIME_WORDS | _NOT_TOPIC
+    near = {id(p): why for _, p in scored if (why := near_miss(question, text_of(p), matched, skip=skip))}
+    if scored and len(near) == len(scored):
+        share, closest = max(scored, key=lambda sp: (sp[0], when(sp[1])))
+        known = re.sub(r"\.?\s*\[\d+\]$", "", _line(closest))
+        why = near[id(closest)]
+        text = f"The closest passage is what you told me ({known}) but not what you asked: {why}. {NOT_SURE}"
+        return MemoryAnswer(text=text, used=[], coverage=share)
+    scored = [(s, p) for s, p in scored if id(p) not in near]
     if not asks_about_the_past(question):
         # A saying that became a fact since ended ("We agreed a 4 hour SLA", later corrected) is no longer true.
         ended = {_plain(p) for p in passages if p.get("status") not in ("active", "said")}
@@ -231,13 +244,13 @@ def answer_from_memory(
         # another question with confidence. No citation, so the run ends `unsure` with what is known.
         # Worded as the composer's closest miss, which the answer node keeps after its "not sure" sentence.
         now = max((p for _, p in current), key=when)
-        earlier = said_before([p for _, p in current], [p for p in passages if p.get("status") == "said"], topic)
+        sayings = [p for p in passages if p.get("status") == "said"]
+        earlier = replaced([p for _, p in current], passages) or said_before([p for _, p in current], sayings, topic)
         if earlier:  # said first in words the extractor did not read, then changed: the saying is the "before"
             lines = [_line(p) for p in earlier[: MAX_MEMORIES - 1]] + [f"Now: {_line(now)}"]
             return MemoryAnswer(
                 text=" ".join(lines), used=[int(p["index"]) for p in [*earlier[: MAX_MEMORIES - 1], now]], coverage=1.0
             )
-        sayings = [p for p in passages if p.get("status") == "said"]
         later = unread_since([now], sayings, topic, persistence=False)
         if later:  # the current fact was itself changed later, in words the extractor did not read
             newer = later[0]

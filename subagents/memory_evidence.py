@@ -15,7 +15,7 @@ from itertools import pairwise
 from typing import Any
 
 from cognicore.memory.extraction import UNCLEAR_OBJECT
-from cognicore.memory.text import stem, terms
+from cognicore.memory.text import asks, stem, terms
 
 # Words that say something changed or holds from some point on. Generic English, not a domain's words.
 CHANGE_RE = re.compile(
@@ -27,12 +27,6 @@ CHANGE_RE = re.compile(
 )
 # Words that deny what follows ("not PDF", "no longer vegetarian"): a passage with one does not say "yes".
 NEGATION_RE = re.compile(r"\b(?:not|no longer|never|n't|any ?more|instead of|gave up|stopped|quit)\b|n't\b", re.I)
-# A saying that asks rather than tells ("am i still vegetarian" without a question mark) is no evidence.
-_ASKS_RE = re.compile(
-    r"^\s*(?:and\s+|so\s+)?(?:what|who|whom|whose|where|when|which|why|how|am|is|are|do|does|did|can|could|will|"
-    r"would|should|have|has|was|were|remind|tell)\b|\?\s*$",
-    re.I,
-)
 # Content words every memory shares, which say nothing about its subject.
 _GENERIC = frozenset(stem(w) for w in "user users team people thing things".split())
 SAME_FRAME = 0.6  # share of their words two statements of one thing with different values have in common
@@ -97,7 +91,7 @@ def unread_since(
     for saying in sayings:
         if id(saying) in used or saying.get("read") is not False or saying.get("turn") in own_sources:
             continue  # a fact was read from it (or it is unknown): the facts already say what it meant
-        if when(saying) <= base or _ASKS_RE.search(text_of(saying)):
+        if when(saying) <= base or asks(text_of(saying)):
             continue
         words = content_terms(text_of(saying))
         related = bool(words & (answer_words | asked))
@@ -135,7 +129,7 @@ def changed_since(
 
 def told(passage: dict[str, Any]) -> bool:
     """A saying that tells something no fact holds (not a question): evidence of its own about the user."""
-    return passage.get("status") == "said" and passage.get("read") is False and not _ASKS_RE.search(text_of(passage))
+    return passage.get("status") == "said" and passage.get("read") is False and not asks(text_of(passage))
 
 
 def newer_change(facts: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
@@ -173,7 +167,7 @@ def said_before(
         if saying.get("read") is not False or saying.get("turn") in own or when(saying) >= base:
             continue
         words = frozenset(terms(text_of(saying)))
-        if not _ASKS_RE.search(text_of(saying)) and sum(1 for c in topic if matches(c, words)) / len(topic) >= 0.5:
+        if not asks(text_of(saying)) and sum(1 for c in topic if matches(c, words)) / len(topic) >= 0.5:
             found.append(saying)
     return sorted(found, key=when)
 
@@ -208,3 +202,11 @@ def names_own_phrase(question: str, memories: Sequence[dict[str, Any]], document
         else set()
     )
     return bool(in_memory - in_documents)
+
+
+def replaced(current: Sequence[dict[str, Any]], passages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The recalled ended facts, oldest first, that the current ones superseded: what it was before the change,
+    however differently the two were worded ("based in Paris" before "based in the Madrid office")."""
+    ids = {p.get("fact_id") for p in current if p.get("fact_id") is not None}
+    found = [p for p in passages if p.get("status") not in ("active", "said") and p.get("superseded_by") in ids]
+    return sorted(found, key=when) if ids else []

@@ -26,6 +26,11 @@ NOOP_TASK = "Run the no-op drill: noop alpha, noop beta and write a report"
 # commit message.
 MAX_QUESTION = (145, 70)
 MAX_NOOP_TASK = (245, 125)
+FACT = "My favourite colour is teal."
+MEMORY_QUESTION = "remind me, what's my favourite colour?"
+# A question answered from a recalled fact (measured 2026-11-24 under the load of other test runs: 143-146 statements,
+# 68-87 round trips; round trips vary with load as answers arrive in pieces, statements do not).
+MAX_MEMORY_QUESTION = (155, 95)
 
 
 class Noop:
@@ -57,6 +62,23 @@ async def test_a_question_costs_a_pinned_number_of_statements(app: App) -> None:
     statements, trips = await _cost(app, QUESTION, "q")
     assert statements <= MAX_QUESTION[0], f"a question now sends {statements} statements (bound {MAX_QUESTION[0]})"
     assert trips <= MAX_QUESTION[1], f"a question now takes {trips} round trips (bound {MAX_QUESTION[1]})"
+
+
+async def test_a_question_answered_from_memory_costs_a_pinned_number_of_statements(app: App) -> None:
+    # Recall reads the facts, the episodes, the sayings since the recalled facts and which sayings a fact was
+    # read from (`orchestrator/recollection.py`): the last two at once (see test_memory_calibration.py).
+    told = await app.runner.ask(FACT, session_id="told", user_id="ann")
+    assert told.intent == "statement", told.answer
+    await app.runner.ask(MEMORY_QUESTION, session_id="warm-m", user_id="ann")
+    with count_statements() as counted:
+        result = await app.runner.ask(MEMORY_QUESTION, session_id="m", user_id="ann")
+    assert result.outcome == "succeeded" and "teal" in result.answer, result.answer
+    print(f"memory question: {counted.statements} statements, {counted.round_trips} round trips")
+    for text, n in counted.by_text.most_common():
+        print(f"  {n:3d}  {text}")
+    statements, trips = counted.statements, counted.round_trips
+    assert statements <= MAX_MEMORY_QUESTION[0], f"{statements} statements (bound {MAX_MEMORY_QUESTION[0]})"
+    assert trips <= MAX_MEMORY_QUESTION[1], f"{trips} round trips (bound {MAX_MEMORY_QUESTION[1]})"
 
 
 async def test_a_no_op_task_costs_a_pinned_number_of_statements(make_app: AppFactory) -> None:

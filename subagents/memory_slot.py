@@ -1,0 +1,142 @@
+"""Calibration of an answer from memory: does a recalled memory speak of the asked thing, or of a near one?
+
+A memory that shares most of a question's words may still be about something else: "Our events budget is
+$20,000" for "what's our travel budget?" (another kind of the same thing), "My sister lives in Oslo" for "where
+do I live?" (someone of the user's, not the user). Quoting it as the answer would be confidently wrong; the
+answer instead says what memory holds that is near, and that it is not sure. Generic English word shapes only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from cognicore.memory.text import STOPWORDS, stem
+
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_CLAUSE = re.compile(r"[.;:!?,](?:\s|$)|\n")
+_ORDINALS = {
+    w: str(i) for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split(), 1)
+}
+# A possessive that opens a memory: "my sister ...", "our events budget ...", "the user's manager ...".
+_POSSESSIVE = frozenset({"my", "our", "user's", "team's", "users'"})
+# Words that open a noun phrase: the two words after one are a kind and its thing ("the night shift", "our events
+# budget"), not a verb and its object ("to get alerts", "I start work").
+_NOUN_OPENERS = frozenset(
+    "the a an our my your their his her its this that these those for of on in about at with".split()
+) | {""}
+# People someone holds things of: "my sister lives in Oslo" is not where the user lives (generic English).
+_PEOPLE = frozenset(
+    stem(w)
+    for w in """wife husband partner spouse sister brother mother father mom mum dad son daughter kid kids child
+    children friend friends boss manager colleague coworker neighbour neighbor roommate flatmate family parents parent
+    cousin uncle aunt grandma grandpa grandmother grandfather girlfriend boyfriend fiance fiancee assistant""".split()
+)
+_SUBJECT_PRONOUNS = frozenset({"i", "we", "i'm", "we're", "im"})
+_OWN = frozenset({"my", "our", "mine", "ours"})
+MAX_ABBREVIATION = 4  # letters of the longest abbreviation read as its word's initials ("acct", "mgr", "db")
+MIN_PREFIX = 3  # letters a spelling or an abbreviation shares with its word ("fav", "favorite", "favourite")
+
+Match = Callable[[str], bool]  # is a stemmed memory word one of the question's (with its paraphrases)?
+
+
+def _token(word: str) -> str:
+    """A word as compared: ordinals as figures ("second" and "2nd" are one floor), stemmed otherwise."""
+    word = word.removesuffix("'s")
+    if word in _ORDINALS:
+        return _ORDINALS[word]
+    ordinal = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", word)
+    return ordinal.group(1) if ordinal else stem(word)
+
+
+def _clauses(text: str) -> list[list[tuple[str, str]]]:
+    """Each clause's words as (raw, compared) pairs, hyphenated words split ("first-line" is two words)."""
+    out = []
+    for clause in _CLAUSE.split(text.lower().replace("-", " ")):
+        out.append([(w, _token(w)) for w in _WORD.findall(clause)])
+    return out
+
+
+def _content(word: str) -> bool:
+    return word not in STOPWORDS and not word.isdigit()
+
+
+def _same(a: str, b: str) -> bool:
+    """One word, a spelling of it, or an abbreviation ("favorite" and "favourite", "fav", "db" and "database"):
+    they open with the same MIN_PREFIX letters, or the short one's letters run in order through the long one.
+    Two kinds of a thing rarely do ("events" and "travel", "p1" and "p2")."""
+    if a == b or (min(len(a), len(b)) >= MIN_PREFIX and a[:MIN_PREFIX] == b[:MIN_PREFIX]):
+        return True
+    short, long = sorted((a, b), key=len)
+    if len(short) < 2 or len(short) > MAX_ABBREVIATION or short[0] != long[0] or short.isdigit():
+        return False
+    rest = iter(long)
+    return all(letter in rest for letter in short)  # a subsequence: "mgr" in "manager", "db" in "database"
+
+
+def _trios(clause: list[tuple[str, str]]) -> list[tuple[tuple[str, str], ...]]:
+    """Each two words side by side with the word before them ("" at the clause's start)."""
+    padded = [("", ""), *clause]
+    return [tuple(padded[i : i + 3]) for i in range(len(padded) - 2)]
+
+
+def other_kind(question: str, memory: str, *, skip: frozenset[str] = frozenset()) -> tuple[str, str] | None:
+    """("travel budget", "events budget") when the question names a kind of a thing ("travel budget") and the
+    memory names another kind of it ("events budget"), side by side in both; None when the kinds agree.
+
+    `skip` holds stems that only place the question in time or say how it is asked ("usual", "remind").
+    """
+    asked = [trio for clause in _clauses(question) for trio in _trios(clause)]
+    said_clauses = _clauses(memory)
+    said_words = {t for clause in said_clauses for _, t in clause}
+    asked_words = {t for clause in _clauses(question) for _, t in clause}
+    said_pairs = [trio for clause in said_clauses for trio in _trios(clause)]
+    for (before, _), (m_raw, m), (h_raw, h) in asked:
+        if before not in _NOUN_OPENERS or not (_content(m_raw) and _content(h_raw)) or m in skip or h in skip:
+            continue
+        if h not in said_words or any(_same(m, w) for w in said_words):
+            continue  # the memory does not name the thing, or names this kind of it too
+        for (o_before, _), (o_raw, o), (_, h2) in said_pairs:
+            if h2 != h or o_before not in _NOUN_OPENERS or not _content(o_raw) or o[0].isdigit():
+                continue
+            if o not in asked_words and not _same(o, m):
+                return f"{m_raw} {h_raw}", f"{o_raw} {h_raw}"
+    return None
+
+
+def someone_else(question: str, memory: str, matched: Match) -> str | None:
+    """The holder ("my sister") when the question asks about the user ("where do I live?") and the memory says
+    it of someone or something of theirs ("My sister lives in Oslo"); None otherwise."""
+    asked = [raw for clause in _clauses(question) for raw, _ in clause]
+    if not _SUBJECT_PRONOUNS & set(asked) or _OWN & set(asked):
+        return None  # the question asks about "my X" itself, or is not about the user
+    said = [pair for clause in _clauses(memory)[:1] for pair in clause]
+    raws = [r for r, _ in said]
+    start = next((i + 1 for i, r in enumerate(raws[:4]) if r in _POSSESSIVE), None)
+    if start is None or start + 1 >= len(said):
+        return None
+    (holder_raw, holder), (_, verb) = said[start], said[start + 1]
+    if holder not in _PEOPLE:
+        return None  # "my shift starts at 9" is about the user's own day
+    if _content(holder_raw) and not matched(holder) and _content(said[start + 1][0]) and matched(verb):
+        whose = {"my": "your", "user's": "your", "users'": "your", "team's": "the team's"}.get(raws[start - 1], "our")
+        return f"{whose} {holder_raw}"
+    return None
+
+
+def near_miss(question: str, memory: str, matched: Match, *, skip: frozenset[str] = frozenset()) -> str | None:
+    """Why a memory that shares the question's words is about a near thing, not the asked one (None when it is
+    about the asked thing): the sentence an unsure answer gives."""
+    kinds = other_kind(question, memory, skip=skip)
+    if kinds is not None:
+        return f"it is about the {kinds[1]}, not the {kinds[0]}"
+    holder = someone_else(question, memory, matched)
+    if holder is not None:
+        return f"it is about {holder}, not about you"
+    return None
+
+
+def asked_matcher(topic: Sequence[frozenset[str]]) -> Match:
+    """A `Match` for the question's (widened) topic concepts."""
+    every = frozenset().union(*topic) if topic else frozenset()
+    return lambda word: any(_same(word, w) for w in every if len(w) >= MIN_PREFIX) or word in every

@@ -1,0 +1,98 @@
+"""Calibration of answers from memory: a near memory (another kind of the thing, someone else's) is never the answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cognicore.memory.text import asks
+from cognicore.subagents.answer_text import closest_miss
+from cognicore.subagents.compose import OfflineAnswerComposer
+from cognicore.subagents.memory_slot import other_kind, someone_else
+
+
+def _memory(index: int, statement: str, status: str = "active") -> dict[str, Any]:
+    return {
+        "index": index, "title": "Memory: work (fact)", "source": f"memory:fact:{index}", "content": statement,
+        "statement": statement, "status": status, "since": "2031-03-17 09:00", "until": None,
+    }  # fmt: skip
+
+
+async def _answer(question: str, *memories: str) -> tuple[str, list[int]]:
+    composed = await OfflineAnswerComposer().compose(
+        question=question, passages=[_memory(i, m) for i, m in enumerate(memories, 1)]
+    )
+    return composed.text, composed.used
+
+
+@pytest.mark.parametrize(
+    ("question", "memory", "near"),
+    [
+        ("what's our travel budget?", "Our events budget is $20,000.", "events budget"),
+        ("what's our software budget", "Our laptop budget is 30k this year.", "laptop budget"),
+        ("when does the early shift begin?", "The early shift starts at 7am.", None),  # the asked kind: answers
+        ("when does our early shift begin?", "Our night shift starts at 10pm.", "night shift"),
+        ("who approves discounts for the retail team?", "Marta approves discounts for the online team.", "online team"),
+    ],
+)
+async def test_another_kind_of_the_thing_is_unsure_and_named(question: str, memory: str, near: str | None) -> None:
+    text, used = await _answer(question, memory)
+    if near is None:
+        assert used == [1] and "not sure" not in text, text
+        return
+    assert used == [] and "I am not sure" in text, text
+    assert near in closest_miss(text), text  # the answer node keeps this sentence: what memory holds that is near
+
+
+async def test_someone_elses_attribute_is_not_the_users() -> None:
+    text, used = await _answer("where do I live?", "My sister lives in Oslo.")
+    assert used == [] and "your sister, not about you" in text, text
+
+
+@pytest.mark.parametrize(
+    ("question", "memory", "expected"),
+    [
+        ("remind me which printer we have on the 2nd floor", "The printer on the second floor is a Ricoh.", "Ricoh"),
+        ("remind me what my fav colour is", "My favourite colour is teal.", "teal"),
+        ("what's my favorite colour", "My favourite colour is teal.", "teal"),
+        ("what day is the pipeline review these days", "Our weekly pipeline review is on Thursdays.", "Thursdays"),
+        ("where do we sit", "Our team sits on the 3rd floor of building B.", "3rd floor"),
+        ("where do I live?", "The user lives in Porto with their sister.", "Porto"),
+        ("how many deals does my team close monthly", "My team closes about 40 deals a month.", "40"),
+        ("What time do I start work?", "The user's shift starts at 9am.", "9am"),  # the user's own shift
+        ("How do I want to receive alerts?", "The user prefers to get alerts on Slack over email.", "Slack"),  # verbs
+        ("Who do I escalate db outages to?", "Escalate database outages to Hannah Berg.", "Hannah"),  # "db"
+    ],
+)
+async def test_the_asked_thing_in_other_words_still_answers(question: str, memory: str, expected: str) -> None:
+    text, used = await _answer(question, memory)
+    assert used == [1] and expected in text and "not sure" not in text, text
+
+
+async def test_the_asked_kind_wins_over_a_near_one() -> None:
+    text, used = await _answer("what's our travel budget?", "Our events budget is $20,000.", "Our travel budget is 8k.")
+    assert used == [2] and "8k" in text and "20,000" not in text, text
+
+
+def test_kinds_and_holders_are_read_from_word_order() -> None:
+    assert other_kind("what's our travel budget", "our budget for events is 20k") is None  # not side by side
+    assert other_kind("travel budget?", "The travel budget is 8k") is None
+    assert someone_else("where does my sister live", "My brother lives in Oslo", lambda w: w == "live") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "asking"),
+    [
+        ("what's my budget", True),
+        ("and so am I still vegetarian", False),  # "and so" is not one lead-in word
+        ("so am I still vegetarian", True),
+        ("remind me of the sla", True),
+        ("have we moved the sync", True),
+        ("Have a look at the new office, it is on the 1st floor.", False),
+        ("The offsite is in Lisbon?", True),
+        ("Leon is covering the pager this week.", False),
+    ],
+)
+def test_one_question_opener_for_routing_and_memory_evidence(text: str, asking: bool) -> None:
+    assert asks(text) is asking
