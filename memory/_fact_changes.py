@@ -61,11 +61,11 @@ _PASSIVE_CHANGE_RE = re.compile(
 )
 # "I switched from tea to coffee", "we moved from Jira to Linear", "I swapped tea for coffee".
 _SWITCH_RE = re.compile(
-    r"^(?P<subj>I|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?P<verb>switched|changed|migrated|went|moved|"
+    r"^(?P<subj>I|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?P<verb>switched|changed|migrated|went|gone|moved|"
     r"converted|transitioned|shifted)(?:\s+over|\s+back)?\s+from\s+(?P<old>.+?)\s+to\s+(?P<new>.+)$"
     r"|^(?P<subj2>I|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?:switched|changed|migrated|"
     r"converted|transitioned|shifted)(?:\s+over|\s+back)?\s+to\s+(?P<new2>.+?)(?:\s+from\s+(?P<old2>.+))?$"
-    r"|^(?P<subj3>I|we)\s+(?:have\s+|just\s+)*(?:swapped|traded|exchanged|replaced|substituted)\s+(?P<old3>.+?)"
+    r"|^(?P<subj3>I|we)\s+(?:have\s+|just\s+)*(?:swapped|traded|exchanged|replaced|substituted|dropped|ditched)\s+(?P<old3>.+?)"
     r"\s+(?:for|with)\s+(?P<new3>.+)$",
     re.I,
 )

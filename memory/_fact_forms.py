@@ -28,8 +28,9 @@ _OWNER_RE = re.compile(r"^(?:the|our|my)\s+", re.I)
 
 
 _COUNT_RE = re.compile(
-    r"^(?:we|I)\s+(?:have|employ|count|are)\s+(?:now\s+)?(?P<n>" + NUMBER + r")\s+(?P<unit>[a-z][\w-]*"
-    r"(?:\s+(?!(?:on|in|at|for)\b)[a-z][\w-]*)?)(?:\s+(?P<where>(?:on|in|at|for)\s+.+))?$",
+    r"^(?:we|I)\s+(?:have|employ|count|are)\s+(?:now\s+)?(?P<dir>(?:down|up)\s+to\s+)?(?P<n>" + NUMBER + r")\s+"
+    r"(?P<unit>[a-z][\w-]*(?:\s+(?!(?:on|in|at|for|after|because|since|following)\b)[a-z][\w-]*)?)"
+    r"(?:\s+(?P<where>(?:on|in|at|for)\s+.+?))?(?:\s+(?:after|because|since|due\s+to|following)\s+.+)?$",
     re.I,
 )
 _PEOPLE_ON_RE = re.compile(
@@ -68,7 +69,9 @@ _COUNT_CHANGE_RE = re.compile(
     re.I,
 )
 _SITS_RE = re.compile(
-    r"^(?P<x>(?:the|our|my)\s+[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:sits|is\s+located|is\s+based|is\s+housed|lives)\s+"
+    r"^(?P<x>(?:the|our|my)\s+[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:sits|is\s+located|is\s+based|is\s+housed|lives|"
+    # "The helpdesk is in room 204": a plain "is" with a room, a floor or a building says where it sits too.
+    r"is(?=\s+(?:on|in|at)\s+(?:the\s+)?(?:room|floor|building|level|wing|suite|\d+\w*\s+floor)\b))\s+"
     r"(?P<o>(?:on|in|at)\s+.+)$",
     re.I,
 )
@@ -78,7 +81,7 @@ _WORK_FROM_RE = re.compile(
 _CONTACT_RE = re.compile(
     r"^for\s+(?P<what>[\w-]+(?:\s+[\w-]+){0,3}?)\s*,?\s+(?:I|we)\s+(?:always\s+|usually\s+|now\s+)?"
     r"(?:contact|call|ping|ask|email|go\s+to|escalate\s+to|talk\s+to|reach\s+out\s+to)\s+(?P<who>" + PERSON + r")$"
-    r"|^(?:the\s+|our\s+|my\s+)?(?P<what2>[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:now\s+)?(?:go|goes|get\s+routed|"
+    r"|^(?:the\s+|our\s+|my\s+)?(?P<what2>[\w-]+(?:\s+[\w-]+){0,6}?)\s+(?:now\s+)?(?:go|goes|get\s+routed|"
     r"are\s+routed|is\s+routed|are\s+escalated|get\s+escalated)\s+(?:now\s+)?to\s+(?P<who2>" + PERSON + r")"
     r"(?:\s*,?\s*(?:not|instead\s+of)\s+(?P<old>" + PERSON + r"))?$",
     re.I,
@@ -148,7 +151,9 @@ def _count(
     clause: str, conf: float, make: MakeFact, clean: Callable[[str], str], valid: Callable[[str], bool]
 ) -> list[Fact]:
     m = _COUNT_RE.match(clause)
-    if not m or not m["where"] or m["unit"].lower() in ("of", "to", "been", "no", "more", "less", "times"):
+    if not m or m["unit"].lower() in ("of", "to", "been", "no", "more", "less", "times"):
+        return []
+    if not m["where"] and not m["dir"]:  # "we are down to 4 reps": the team's size; "we have 3 kids" is no count
         return []
     return _count_fact(make, conf, clean, m["n"], m["unit"], m["where"], None)
 

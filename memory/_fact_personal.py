@@ -103,7 +103,7 @@ _ABOUT_USER = [
         (r"^I\s+(?:now\s+|currently\s+)?(?:live|reside|am\s+(?:now\s+|currently\s+)?(?:living|based|located))\s+"
          r"in\s+(?P<o>.+)$",
          "lives_in", "The user lives in {o}"),
-        (r"^I\s+(?:have\s+)?(?:just\s+|recently\s+)?(?:moved|relocated)\s+to\s+(?P<o>.+)$", "lives_in",
+        (r"^I\s+(?:have\s+)?(?:just\s+|recently\s+)?(?:moved|relocated)\s+(?:back\s+)?to\s+(?P<o>.+)$", "lives_in",
          "The user lives in {o}"),
         (r"^I\s+am\s+(?:originally\s+)?from\s+(?P<o>.+)$", "is_from", "The user is from {o}"),
         (r"^(?:call\s+me|I\s+am\s+called|people\s+call\s+me|I\s+go\s+by)\s+(?!(?:a|an|the|some)\s)(?P<o>.+)$", "name",
@@ -120,10 +120,37 @@ _ABOUT_USER = [
     )
 ]  # fmt: skip
 _MULTI_VALUED_ABOUT = frozenset({"allergic_to"})
+# "I'm based out of the Lisbon office", "I'm working remotely from Valencia", "I'm in the Porto office": where the
+# user works from, a place by its name (capitalised), so "I am in a meeting" or "in the sales team" says no place.
+_BASED_RE = re.compile(
+    r"^I\s+am\s+(?:now\s+|currently\s+|mostly\s+|usually\s+)?(?:(?P<how>based|working|located|sitting|stationed)"
+    r"\s+(?:remotely\s+|mostly\s+)?)?(?:in|at|out\s+of|from)\s+(?:the\s+|our\s+)?"
+    r"(?P<o>(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*)?)(?P<site>\s+(?:office|branch|site|hub|campus|HQ))?$",
+    re.I,
+)
+# "..., not Lisbon anymore": the place it replaces, after a comma.
+_NOT_BEFORE_RE = re.compile(r"\s*,\s*(?:and\s+|but\s+)?(?:not|no\s+longer)\s+(?:in\s+|at\s+)?(?P<old>.+)$", re.I)
+
+
+def _based(clause: str, conf: float) -> list[Fact]:
+    """Where the user works from (read as where they are based), with the place it replaces when one is named."""
+    old = None
+    if tail := _NOT_BEFORE_RE.search(clause):
+        old, clause = clean(tail["old"]), clause[: tail.start()]
+    m = _BASED_RE.match(clean(clause))
+    # "I am from Spain" is where the user comes from: only "working from" or "based ... from" is a place of work.
+    if not m or (clause.lower().startswith("i am from") and not m["how"]) or not (m["how"] or m["site"] or old):
+        return []
+    place = m["o"]
+    old = re.sub(r"\s+(?:office|branch|site|hub|campus)$", "", old, flags=re.I) if old else None
+    return [make_fact("user", "lives_in", place, "fact", conf, f"The user is based in {place}", exclusive=True,
+                      contradicts=old if old and valid_object(old) else None, category="personal")]  # fmt: skip
 
 
 def about_user(clause: str, conf: float) -> list[Fact]:
     """Where the user lives, is from, works, their name, diet, allergies and job."""
+    if based := _based(clause, conf):
+        return based
     for pattern, predicate, template in _ABOUT_USER:
         if m := pattern.match(clause):
             obj = clean(m["o"])

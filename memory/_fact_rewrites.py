@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 
 PERSON = r"(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+# Nouns that count people: a group said to be this many of them is a team's headcount.
+_PEOPLE = r"people|persons|reps|agents|engineers|technicians|techs|analysts|members|staff|admins|developers"
 NUMBER = r"\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty"
 # A day or month is when something happens, never a tool: "we moved the standup from Monday to Thursday".
 _WHEN_WORD = (
@@ -20,6 +22,27 @@ _WHEN_WORD = (
 _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p, re.I), r)
     for p, r in (
+        # "switched to the morning shift", "moved back to Madrid": news about the user with the "I" left out.
+        (
+            r"^(?:(?:just|finally|recently|also)\s+)?(?=(?:switched|moved|relocated|transferred|swapped|changed|joined|"
+            r"migrated|went|got\s+(?:moved|transferred|promoted|reassigned))\s+(?:back\s+|over\s+|across\s+)?"
+            r"(?:to|from|into|onto|on|off|over|my|our|the)\b)",
+            "I ",
+        ),
+        # "IT swapped my ThinkPad for a MacBook": the user's thing replaced by someone else, as the user says it.
+        (
+            r"^(?:they|it|hr|finance|(?-i:[A-Z])[\w-]*)\s+(?:have\s+|has\s+|just\s+|finally\s+)*(?:swapped|replaced|"
+            r"exchanged|traded|upgraded)\s+my\s+(?P<old>.+?)\s+(?:for|with|to)\s+(?P<new>.+)$",
+            r"I swapped my \g<old> for \g<new>",
+        ),
+        # "Farida is not my manager anymore, it is Gustav": the role's new holder, not the old one.
+        (
+            r"^(?P<old>" + PERSON + r")\s+is\s+(?:not|no\s+longer)\s+"
+            r"(?P<x>(?:my|our|the)\s+[\w-]+(?:\s+(?!any)[\w-]+)?)"
+            r"(?:\s+any\s*more)?\s*[,;]\s*(?:but\s+)?(?:now\s+)?it\s+is\s+(?:now\s+)?(?P<new>" + PERSON + r")"
+            r"(?:\s+now)?(?=[.!]?\s*$)",
+            r"\g<x> is \g<new>, not \g<old>",
+        ),
         # "Correction: the maintenance window is ...": a correction is about what the user said before: ours.
         (r"^(?:correction|actually|update)\s*[,:-]?\s+the\s+", "our "),
         # "pricing review got pushed back to 17 June": a bare thing that changed is the user's team's.
@@ -50,13 +73,13 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "We hired two more, first line is 11 people now": the headcount is a statement of its own.
         (
             r"(?<=\w),\s+(?=[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:team\s+)?is\s+(?:now\s+)?(?:down\s+to\s+|up\s+to\s+)?"
-            r"(?:\d+|" + NUMBER + r")\s+(?:people|persons|reps|agents|engineers|technicians|analysts|members)\b)",
+            r"(?:\d+|" + NUMBER + r")\s+(?:" + _PEOPLE + r")\b)",
             "; ",
         ),
         (
             r"(?:^|(?<=;\s))(?:(?:after|since|with)\s+[^,]{2,40}?,?\s+)?(?!(?:it|this|that|there|he|she|which|what|the|a|an)\b)"
             r"(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:team\s+)?is\s+(?:now\s+)?(?:down\s+to\s+|up\s+to\s+)?"
-            r"(?P<n>\d+|" + NUMBER + r")\s+(?P<u>people|persons|reps|agents|engineers|technicians|analysts|members)"
+            r"(?P<n>\d+|" + NUMBER + r")\s+(?P<u>" + _PEOPLE + r")"
             r"(?:\s+(?:now|strong|these\s+days))?(?=[.!]?\s*$)",
             r"our \g<x> team has \g<n> \g<u>",
         ),
@@ -95,6 +118,13 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:but\s+|so\s+)?(?:now\s+)?it\s+is\s+(?:now\s+)?(?P<new>[^,;]+?)(?:\s+for\s+me)?(?:\s+now)?(?=[.!]?\s*$)",
             r"\g<first>. I prefer \g<new> instead of \g<old>",
         ),
+        # "they put me on the hardware queue, network went to Sam": the user's membership, then what follows.
+        (
+            r"^(?:they|management|my\s+manager|my\s+boss|(?-i:[A-Z])\w+)\s+(?:have\s+|has\s+|just\s+)*(?:moved|switched|"
+            r"transferred|reassigned|put)\s+me\s+(?:on|onto|to|into)\s+(?:the\s+)?(?P<new>[\w-]+(?:\s+[\w-]+)?\s+(?:shift|"
+            r"team|queue|rota|rotation|desk|squad|crew|project|region))\b\s*(?:[,;]\s*(?:and\s+|so\s+)?)?",
+            r"I am on the \g<new>. ",
+        ),
         # "They moved me from the north desk to the south desk": the user's assignment changed.
         (
             r"^(?:they|management|my\s+manager|my\s+boss|the\s+company|[A-Z]\w+)\s+(?:have\s+|has\s+)?(?:moved|switched|"
@@ -131,6 +161,27 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (
             r"\bI\s+(?:want|would\s+like|need)\s+(?P<x>[^,;.]+?)\s+(?P<t>now|from\s+now\s+on|instead|these\s+days)\b",
             r"I prefer \g<x> \g<t>",
+        ),
+        # "Omar is the desk lead now": a person named as a role's holder, as "our desk lead is Omar" says it.
+        (
+            r"(?:^|(?<=\.\s))(?P<who>" + PERSON + r")\s+is\s+(?:now\s+)?(?:the|our)\s+(?P<role>[a-z][\w-]*"
+            r"(?:\s+[a-z][\w-]*){0,2}?)\s+(?:now|these\s+days|from\s+now\s+on)(?=[.!]?\s*$)",
+            r"our \g<role> is \g<who> now",
+        ),
+        # "the helpdesk moved to room 118": where a thing is, as "our helpdesk is located in room 118" says it.
+        (
+            r"^(?:the\s+|our\s+)?(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:has\s+|have\s+|just\s+)*(?:moved|relocated)"
+            r"\s+(?:back\s+|down\s+|up\s+)?(?:to|into)\s+(?P<o>(?:the\s+)?(?:room|floor|building|level|wing|suite)\b.*|"
+            r"(?:the\s+)?\d+\w*\s+floor\b.*)$",
+            r"our \g<x> is located in \g<o>",
+        ),
+        # "pipeline review is thursdays now": a thing of the user's work with its "our" left out, changed now.
+        (
+            r"^(?!(?:I|we|they|he|she|it|you|my|our|the|this|that|there|these|those|what|which|who|how|where|when|why|"
+            r"no|not|nobody|everyone|someone|a|an|any|all|each|every)\b)(?P<x>(?-i:[a-z])[\w-]*(?:\s+[a-z][\w-]*){0,2}?|"
+            r"(?-i:[A-Z])[\w-]*(?:\s+(?-i:[a-z])[\w-]*){1,2}?)\s+(?=(?:is|are)\s+(?!(?:not|no|being|getting|working|going)\b)"
+            r"[^,;]+?\s+(?:now|these\s+days|from\s+now\s+on|nowadays)\b)",
+            r"our \g<x> ",
         ),
     )
 )

@@ -106,7 +106,7 @@ _KIND_OF_PERSON_RE = re.compile(
 MEMBER_NOUNS = r"shift|team|rotation|schedule|plan|contract|squad|project|tier|department|group|crew|desk|queue|region"
 _MEMBER_NOUNS = MEMBER_NOUNS
 _MEMBER_RE = re.compile(
-    r"^(?P<subj>I|we)\s+(?:am|are)\s+(?:now\s+|currently\s+|still\s+)?(?:on|in|part\s+of)\s+(?:the\s+|a\s+|an\s+)?"
+    r"^(?P<subj>I|we)\s+(?:am|are)\s+(?:now\s+|currently\s+|still\s+|mostly\s+|mainly\s+|usually\s+|normally\s+)?(?:on|in|part\s+of)\s+(?:the\s+|a\s+|an\s+)?"
     r"(?P<o>[\w-]+(?:\s+[\w-]+)?)\s+(?P<n>" + _MEMBER_NOUNS + r")$",
     re.I,
 )

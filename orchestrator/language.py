@@ -97,7 +97,10 @@ def unsupported_language(text: str) -> str | None:
 # love a short report on ..."): the wrapper asks nothing itself; the question or request inside it is what is meant.
 _WISH = re.compile(
     r"^\s*(?:(?:hi|hey|hello|so|ok(?:ay)?|hmm+)[,!\s]+)?"
-    r"(?:i\s+(?:was\s+|am\s+|'m\s+)?wonder(?:ing)?|i(?:'m|\s+am)\s+curious(?:\s+(?:about|to\s+know))?|just\s+curious|"
+    r"(?:(?:i\s+(?:was\s+|am\s+|'m\s+)?)?wonder(?:ing)?|i(?:'m|\s+am)\s+curious(?:\s+(?:about|to\s+know))?|just\s+curious|"
+    # "I forgot who my manager is", "can't remember which office I'm in": a question the speaker cannot answer.
+    r"(?:i\s+)?(?:(?:totally|completely|just)\s+)?(?:forgot|forget|(?:can'?t|cannot|can\s+not|don'?t|do\s+not)\s+"
+    r"(?:remember|recall)|(?:i'?m\s+|i\s+am\s+)?not\s+sure|(?:don'?t|do\s+not)\s+know)|"
     r"curious|(?:i(?:'d|\s+would)\s+|would\s+)?(?:love|like)\s+to\s+(?:know|see|find\s+out)|"
     r"(?:do\s+you|does\s+anyone)\s+know|any\s+idea|(?:i(?:'d|\s+would)\s+|would\s+)love|"
     r"(?:i\s+)?(?:really\s+|just\s+)?(?:need|want))"

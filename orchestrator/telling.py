@@ -46,7 +46,11 @@ NEVER_VERBS = frozenset(
 )
 NO_NEWS_VERB = NOT_DOING | NEVER_VERBS
 # Words that make a subject a relative clause ("tickets that are open") or a question ("how many are").
-NOT_SUBJECT = frozenset("that which who whom whose where when what how why many much there any".split())
+# An indefinite pronoun inside it makes it a relative clause with its "that" left out ("tickets nobody is working on").
+NOT_SUBJECT = frozenset(
+    "that which who whom whose where when what how why many much there any nobody noone someone somebody anyone "
+    "anybody everyone everybody nothing none".split()
+)
 # A preference about how the speaker wants things ("I prefer reports in bullet points", "I'd rather get
 # tables"): told, not asked, whatever data or artefact word it mentions.
 PREFERS = re.compile(
@@ -76,7 +80,7 @@ DOES = re.compile(
 # one or two words (a name, "the board") then a past-tense verb and its object; not a question or a request.
 REPORTED = re.compile(
     r"^\s*(?:the\s+|our\s+|my\s+)?(?:[a-z][\w'-]*\s+){1,3}?(?P<verb>[a-z]+ed|took|made|gave|got|set|cut|put|"
-    r"won|lost|left|sent|sold|paid|brought|bought|told|said|chose|began|began|kept|moved|hired|fired)\s+"
+    r"won|lost|left|sent|sold|paid|brought|bought|told|said|chose|began|kept|moved|hired|fired|went)\s+"
     r"(?:(?:our|my|us|me|the|a|an|its|his|her|their|to|over|up|down|off|back|out|with|for|about|that|"
     r"two|three|four|five|six|seven|eight|nine|ten|several|some|all)\b|[$€£]?\d)",
     re.IGNORECASE,
@@ -107,8 +111,45 @@ MARKER = re.compile(
 )
 
 
+# "our online orders in 2025, how many": the question comes last, after what it is about; a relative clause
+# ("..., which suits everyone", "..., where it is sunny") asks nothing, so a wh-word must open a question there.
+ASKS_AFTER = re.compile(
+    r"[,;:\u2013\u2014-]\s*(?:and\s+|so\s+|but\s+)?(?:how\s+(?:many|much|often|long|come)\b|"
+    r"(?:what|which|who|when|where|why|how)\s+(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|"
+    r"should)\b|(?:what|which|who|when|where|why|how)(?:\s+(?:one|ones|exactly|then))?\s*[?!.]*\s*$)",
+    re.IGNORECASE,
+)
+# "switched to the morning shift", "moved back to Madrid last month": news about the speaker with the "I" left out
+# (a past-tense move, then where it went); an imperative ("switch to ...") or a data phrase ("closed tickets") is
+# no such sentence.
+DIARY = re.compile(
+    r"^\s*(?:(?:just|finally|recently|also|then|and)\s+)?(?:switched|moved|relocated|transferred|swapped|changed|"
+    r"joined|migrated|upgraded|downgraded|went|got\s+(?:moved|transferred|promoted|reassigned))\s+"
+    r"(?:back\s+|over\s+|across\s+|up\s+|down\s+)?(?:to|from|into|onto|in|on|off|over|my|our|the)\b",
+    re.IGNORECASE,
+)
+# Clauses of a message told in several parts ("Priya left, Omar is the desk lead now").
+_CLAUSES = re.compile(r"\s*[,;]\s*(?:and\s+|but\s+|so\s+|now\s+)?")
+
+
 def tells(request: str, *, data: frozenset[str], values: frozenset[str] = frozenset()) -> bool:
     """A preference of the speaker's, or news about someone or something, stated without a request.
+
+    A message in several clauses tells when one clause does and none asks ("they put me on the hardware queue,
+    network went to Sam"); `data` and `values` are as in `tells_one`.
+    """
+    if tells_one(request, data=data, values=values):
+        return True
+    clauses = [c for c in _CLAUSES.split(request.strip().rstrip(".!")) if c]
+    if len(clauses) < 2 or ASKS_AFTER.search(request):
+        return False
+    if any(ASKS.match(c) or IMPERATIVE.match(c) or QUESTION_START.match(c) for c in clauses):
+        return False
+    return any(tells_one(c, data=data, values=values) for c in clauses)
+
+
+def tells_one(request: str, *, data: frozenset[str], values: frozenset[str] = frozenset()) -> bool:
+    """One clause that tells a preference of the speaker's, or news about someone or something, asking nothing.
 
     `data` are the stems of the data's words (the vocabulary's, the tables' and columns'), `values` those of its
     values: a sentence about them names data ("Orders placed over the weekend"), it tells no news.
@@ -117,9 +158,15 @@ def tells(request: str, *, data: frozenset[str], values: frozenset[str] = frozen
         return True
     if ASKS.match(request) or IMPERATIVE.match(request) or QUESTION_START.match(request):
         return False  # "Show ...", "Compare ...": a request's first word is its verb, a statement's its subject
+    if DIARY.match(request):
+        return True
     declared = DECLARES.match(request)
     if declared and not set(words(declared.group("subject") or "")) & NOT_SUBJECT:
-        return True  # "Chloe is off sick until Thursday."
+        said = terms(declared.group("subject") or "")
+        # "tickets ben is working on": a data word, then a subject of a clause of its own: rows asked for.
+        relative = len(said) > 1 and {said[0]} & (data | values) and not {said[-1]} & (data | values)
+        if not relative:
+            return True  # "Chloe is off sick until Thursday."
     does = DOES.match(request)
     if does and not set(words(does.group("subject"))) & NOT_SUBJECT and does.group("verb") not in NO_NEWS_VERB:
         # "Europe sales by month" names data: a verb that is a word of the data is no verb.

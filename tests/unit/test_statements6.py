@@ -1,0 +1,121 @@
+"""Statements worded as people write them (issue 9.3/9.4, M6): routed as statements, read into the right slot.
+
+Routing: a message told in several clauses, a move with its "I" left out, a question wrapped in "I forgot" or
+asked at the end ("..., how many"), and a row request whose subject is a relative clause ("tickets nobody is
+working on"). Reading: where the user is based, a role's new holder, a thing swapped for another, a bare
+"<thing> is <value> now", a headcount down to a number, where a thing sits.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cognicore.memory._fact_rules import read_facts
+from cognicore.memory.text import stem
+from cognicore.orchestrator.intent import is_question
+from cognicore.orchestrator.language import unwrap_wish
+from cognicore.orchestrator.telling import tells
+
+DATA = frozenset(stem(w) for w in "ticket tickets assignee order orders revenue region component".split())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "they put me on the hardware queue, network went to Sam",
+        "Priya left, Omar is the desk lead now",
+        "switched to the morning shift",
+        "moved back to Madrid last month",
+        "just relocated to the Oslo office",
+    ],
+)
+def test_news_in_several_clauses_or_without_its_subject_tells(text: str) -> None:
+    assert tells(text, data=DATA) and not is_question(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["tickets nobody is working on", "tickets ben is working on", "orders someone placed twice"],
+)
+def test_rows_named_by_a_relative_clause_tell_nothing(text: str) -> None:
+    assert not tells(text, data=DATA)
+
+
+@pytest.mark.parametrize(
+    ("text", "asks"),
+    [
+        ("our online orders in 2025, how many", True),
+        ("open tickets by component - which is biggest", True),
+        ("we moved the standup to Thursday, which suits everyone", False),
+        ("I am in Porto now, where it is sunny", False),
+    ],
+)
+def test_a_question_asked_after_what_it_is_about_is_a_question(text: str, asks: bool) -> None:
+    assert is_question(text) is asks
+
+
+@pytest.mark.parametrize(
+    ("text", "inner"),
+    [
+        ("I forgot who my manager is", "who my manager is"),
+        ("can't remember which office I'm in", "which office I'm in"),
+        ("i dont know what shift im on", "what shift im on"),
+        ("wondering how many tickets are assigned to ben", "how many tickets are assigned to ben"),
+        ("I forgot my badge at home", "I forgot my badge at home"),  # no question inside: told as it is
+    ],
+)
+def test_a_question_the_user_cannot_answer_is_unwrapped(text: str, inner: str) -> None:
+    assert unwrap_wish(text) == inner
+
+
+def _read(text: str) -> list[tuple[str, str, str, str | None]]:
+    return [(f["subject"], f["predicate"], f["object"], f.get("contradicts")) for f in read_facts(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("fyi im based out of the Lisbon office", ("user", "lives_in", "Lisbon", None)),
+        ("I'm in the Porto office now, not Lisbon anymore", ("user", "lives_in", "Porto", "Lisbon")),
+        ("I'm working remotely from Valencia.", ("user", "lives_in", "Valencia", None)),
+        ("moved back to Madrid last month", ("user", "lives_in", "Madrid", None)),
+        ("Farida isn't my manager anymore, it's Gustav", ("user", "manager", "Gustav", "Farida")),
+        ("pipeline review is thursdays now", ("we", "pipeline_review", "thursdays", None)),
+        ("Patch window is Saturday 11pm now", ("we", "patch_window", "Saturday 11pm", None)),
+        ("we're down to 4 reps after the reorg", ("we", "team_size", "4 reps", None)),
+        ("The helpdesk is in room 204.", ("we", "helpdesk", "room 204", None)),
+        ("helpdesk moved to room 118", ("we", "helpdesk", "room 118", None)),
+        ("switched to the morning shift", ("user", "shift", "morning shift", None)),
+        ("I'm mostly on the network queue", ("user", "queue", "network queue", None)),
+        ("we dropped Opsgenie for PagerDuty", ("we", "uses", "PagerDuty", "Opsgenie")),
+        ("we've gone from HubSpot to Salesforce for deals", ("we", "uses", "Salesforce for deals", "HubSpot")),
+    ],
+)
+def test_a_statement_in_a_new_wording_is_read_into_its_slot(text: str, expected: tuple[str, ...]) -> None:
+    assert expected in _read(text)
+
+
+def test_a_membership_given_by_someone_else_is_the_users_and_the_rest_is_read_on() -> None:
+    facts = _read("they put me on the hardware queue, network went to Sam")
+    assert ("user", "queue", "hardware queue", None) in facts
+
+
+def test_a_thing_swapped_by_someone_else_names_the_old_one() -> None:
+    [(subject, _, new, old)] = _read("IT swapped my ThinkPad for a MacBook")
+    assert (subject, new) == ("user", "a MacBook") and old is not None and "ThinkPad" in old
+
+
+def test_where_the_user_comes_from_is_not_where_they_work() -> None:
+    assert [p for _, p, _, _ in _read("I am from Spain")] == ["is_from"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I am in a meeting",  # no place by its name
+        "Omar is nice",  # no role
+        "weather is nice today",  # no "now": nothing changed
+    ],
+)
+def test_look_alikes_are_not_read_as_those_slots(text: str) -> None:
+    assert not {p for _, p, _, _ in _read(text)} & {"lives_in", "desk_lead", "weather"}
