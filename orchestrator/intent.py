@@ -32,6 +32,7 @@ from cognicore.orchestrator.scope import ACTION, ASKS, BENEFACTIVE, IMPERATIVE, 
 from cognicore.orchestrator.spelling import Speller
 from cognicore.orchestrator.telling import (
     ABOUT_MY_OWN,
+    ASKS_AFTER,
     CORRECTS,
     FOR_FIRST,
     MARKER,
@@ -172,7 +173,7 @@ def _word(request: str, stems: list[str]) -> str:
 
 def is_question(text: str) -> bool:
     """A question (asks something) rather than a statement (tells something)."""
-    return text.rstrip().endswith("?") or bool(QUESTION_START.match(text))
+    return text.rstrip().endswith("?") or bool(QUESTION_START.match(text) or ASKS_AFTER.search(text))
 
 
 class OfflineClassifier:
