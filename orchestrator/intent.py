@@ -44,7 +44,7 @@ from cognicore.orchestrator.telling import (
     WANTS,
     tells,
 )
-from cognicore.subagents.read_only import affected_rows_hint, change_request
+from cognicore.subagents.read_only import affected_rows_hint, change_request, names_record
 
 __all__ = [
     "CONFIDENCE_BAR",
@@ -242,6 +242,8 @@ class OfflineClassifier:
             if plain is not self._corpus_seen:  # read again after an ingest or the TTL: rebuild what uses it
                 self._corpus_seen = plain
                 self._use_words(plain)
+        if not _FIRST_PERSON.search(request) and (changing := self._changes_data(request, set(terms(request)))):
+            return changing  # read before spelling: "unassign" is written as meant, never read as "assignee"
         text, fixes = self._speller.correct(request)
         asked = unwrap_wish(text)
         decision = self._decide(asked, history, memory)
@@ -318,7 +320,8 @@ class OfflineClassifier:
     def _changes_data(self, request: str, found: set[str]) -> IntentDecision | None:
         """A request to change what the data holds: refused before any agent runs (they only read data)."""
         verb = change_request(request)
-        if verb is None or not found & (_STORED | self._datawords.counted | self._datawords.values):
+        stored = found & (_STORED | self._datawords.counted | self._datawords.values) or names_record(request)
+        if verb is None or not stored:
             return None
         reason = f"asks to change data ({verb}){affected_rows_hint(request)}"
         # Out of scope too: no agent changes data, whichever of the two a caller reads.

@@ -126,6 +126,11 @@ _CREATES = frozenset("insert add create append import upload load restore".split
 _OBJECT_END = re.compile(r"\s+(?:to|by|as|into|with|because|so)\b|,|\s+(?:pls|please|plz|thanks)\b", re.I)
 
 
+def names_record(text: str) -> bool:
+    """Whether `text` names one stored record by an identifier ("INC-1010", "#42", "order 1042")."""
+    return bool(_RECORD_ID.search(text))
+
+
 def affected_rows_hint(text: str) -> str:
     """What to ask to see the rows a change request would touch ("; to see ..., ask: 'show INC-1010'"), or ""."""
     match = _change_match(text)
