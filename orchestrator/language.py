@@ -99,8 +99,8 @@ _WISH = re.compile(
     r"^\s*(?:(?:hi|hey|hello|so|ok(?:ay)?|hmm+)[,!\s]+)?"
     r"(?:(?:i\s+(?:was\s+|am\s+|'m\s+)?)?wonder(?:ing)?|i(?:'m|\s+am)\s+curious(?:\s+(?:about|to\s+know))?|just\s+curious|"
     # "I forgot who my manager is", "can't remember which office I'm in": a question the speaker cannot answer.
-    r"(?:i\s+)?(?:(?:totally|completely|just)\s+)?(?:forgot|forget|(?:can'?t|cannot|can\s+not|don'?t|do\s+not)\s+"
-    r"(?:remember|recall)|(?:i'?m\s+|i\s+am\s+)?not\s+sure|(?:don'?t|do\s+not)\s+know)|"
+    r"(?P<forgot>(?:i\s+)?(?:(?:totally|completely|just)\s+)?(?:forgot|forget|(?:can'?t|cannot|can\s+not|don'?t|"
+    r"do\s+not)\s+(?:remember|recall)|(?:i'?m\s+|i\s+am\s+)?not\s+sure|(?:don'?t|do\s+not)\s+know))|"
     r"curious|(?:i(?:'d|\s+would)\s+|would\s+)?(?:love|like)\s+to\s+(?:know|see|find\s+out)|"
     r"(?:do\s+you|does\s+anyone)\s+know|any\s+idea|(?:i(?:'d|\s+would)\s+|would\s+)love|"
     r"(?:i\s+)?(?:really\s+|just\s+)?(?:need|want))"
@@ -121,4 +121,28 @@ def unwrap_wish(text: str) -> str:
     wonders = not re.search(r"\b(?:love|need|want)\s*[,:-]?\s*$", text[: m.start("inner")].rstrip(), re.IGNORECASE)
     if wonders and not _ASKS_INSIDE.match(inner):
         return text
+    if m.group("forgot"):
+        inner = _direct_question(inner)
     return inner if len(inner.split()) >= 3 else text
+
+
+# An embedded question in its own word order ("who my manager is", "what shift i'm on"), asked directly.
+# The noun a wh-word may take ("which office"), never the start of the subject ("who my manager is").
+_NOUN = r"(?:\s+(?!(?:my|our|the|your|his|her|their|its|i|we|you|it|this|that|these|those)\b)\w+)?"
+_EMBEDDED_BE_LAST = re.compile(
+    r"^(?P<wh>(?:what|which|who|where|when|how)" + _NOUN + r")\s+(?P<subj>.+?)\s+(?P<be>is|are|was|were)$", re.I
+)
+_EMBEDDED_I_AM = re.compile(
+    r"^(?P<wh>(?:what|which|who|where|when|how)" + _NOUN + r")\s+(?P<subj>i|we)(?:'m|'re|\s+am|\s+are)\s+", re.I
+)
+
+
+def _direct_question(inner: str) -> str:
+    """ "who my manager is" -> "who is my manager", "what shift i'm on" -> "what shift am i on"."""
+    text = inner.rstrip(" ?.!")
+    if m := _EMBEDDED_BE_LAST.match(text):
+        return f"{m['wh']} {m['be']} {m['subj']}"
+    if m := _EMBEDDED_I_AM.match(text):
+        be = "am" if m["subj"].lower() == "i" else "are"
+        return f"{m['wh']} {be} {m['subj']} {text[m.end() :]}"
+    return inner

@@ -57,8 +57,9 @@ def test_a_question_asked_after_what_it_is_about_is_a_question(text: str, asks: 
 @pytest.mark.parametrize(
     ("text", "inner"),
     [
-        ("I forgot who my manager is", "who my manager is"),
-        ("can't remember which office I'm in", "which office I'm in"),
+        ("I forgot who my manager is", "who is my manager"),  # asked in a question's own word order
+        ("can't remember which office I'm in", "which office am I in"),
+        ("not sure what our quota is", "what is our quota"),
         ("i dont know what shift im on", "what shift im on"),
         ("wondering how many tickets are assigned to ben", "how many tickets are assigned to ben"),
         ("I forgot my badge at home", "I forgot my badge at home"),  # no question inside: told as it is
