@@ -50,8 +50,15 @@ SHORTHAND = {
     "cust": "customer",
     "custs": "customers",
     "prev": "previous",
+    # Calendar abbreviations of four letters or more (shorter ones are never corrected): "sept" is no "kept".
+    "sept": "september",
+    "tues": "tuesday",
+    "weds": "wednesday",
+    "thur": "thursday",
+    "thurs": "thursday",
 }
-_FUNCTION_WORDS = frozenset("through though please without previous number".split())
+_CALENDAR = "september tuesday wednesday thursday"
+_FUNCTION_WORDS = frozenset(f"through though please without previous number {_CALENDAR}".split())
 _TOKEN = re.compile(r"(?<![\w'-])[A-Za-z][a-z]*(?:'[a-z]+)?(?![\w'-])")
 
 

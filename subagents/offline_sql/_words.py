@@ -72,14 +72,28 @@ def missing(t: Text, q: Mapping, lex: Lexicon) -> None:
     for pattern, found in (
         (r"\bun([a-z]{4,})\b", q.missing),
         (r"\b(?:no|without|missing)(?: an?| any)? ([a-z]{4,})\b", q.missing),
+        # "tickets that don't have an assignee", "that are not assigned" (contractions are expanded by `normalise`)
+        (r"\bnot (?:have|has|had|got|yet)(?: an?| any)? ([a-z]{4,})\b", q.missing),
+        (r"\b(?:is|are|was|were|been) not (?:yet )?([a-z]{4,})\b(?! (?:to|by)\b)", q.missing),
         (_PRESENT, q.present),
     ):
         for m in list(re.finditer(pattern, t.s)):
             stem = m.group(1)[:6]
             hits = [c for c in columns if any(w[:6] == stem for w in c.name.split("_") if len(w) >= 4)]
+            if len(hits) == 1 and found is q.missing and _value_follows(t.s[m.end() :], hits[0], lex):
+                continue  # "not assigned to ben": a value of the column follows, so a negated value, not an empty one
             if len(hits) == 1 and hits[0].ref not in found:
                 found.append(hits[0].ref)
                 t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
+
+
+def _value_follows(after: str, column: Column, lex: Lexicon) -> bool:
+    """Whether the next word (past "to" / "by") is a value of `column` ("not assigned to ben")."""
+    m = re.match(r"\s+(?:(?:to|by)\s+)?([a-z0-9_-]+)", after)
+    if m is None:
+        return False
+    targets = lex.book("phrases").get(m.group(1), [])
+    return any(x.kind == "value" and x.column is not None and x.column.ref == column.ref for x in targets)
 
 
 # "tickets nobody owns", "that no one is assigned to", "no one has picked up": nobody is the empty person

@@ -198,6 +198,10 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         body.append("WHERE " + "\n  AND ".join(where))
     if dims:
         body.append("GROUP BY " + ", ".join(str(i) for i in range(1, len(dims) + 1)))
+        if q.having is not None and first_expr:
+            op, bound = q.having
+            body.append(f"HAVING {first_expr} {op} {bound:g}")
+            notes.append(f"Only the groups whose {q.measures[0].label} is {op} {bound:g} are kept.")
     direction = "ASC" if q.ascending else "DESC"
     ranked = dim_name(q.ranked) if q.ranked is not None else None
     groups = [ident(dim_name(d)) for d in dims if dim_name(d) != ranked]

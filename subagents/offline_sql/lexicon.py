@@ -39,6 +39,7 @@ STOP_WORDS = frozenset(
     still already again anything something everything through via write written prepare draft create
     chart graph plot table briefing memo note hold holds held own owns carry carries handle handles handled
     put together short long detailed simple pdf slide slides deck presentation document page one-pager
+    r u ur plz thx ty btw cheers
     """.split()
 )
 # Common verbs of requests, in every form: they say how a figure came about, never which figure.
@@ -92,9 +93,20 @@ def english_words() -> dict[str, int]:
     return dict(SpellChecker().word_frequency.dictionary)
 
 
+# Negations written short, with or without the apostrophe ("aren't", "arent"): a "not" the rules must see, never
+# a misspelt word ("arent" once read as "agent", dropping the negation).
+_NOT_IRREGULAR = {"ca": "can", "wo": "will", "sha": "shall", "ai": "is"}
+_CONTRACTED = re.compile(r"\b(are|is|was|were|do|does|did|has|have|had|ca|wo|sha|would|should|could|ai)(?:n't|nt)\b")
+
+
+def _uncontracted(m: re.Match[str]) -> str:
+    return f"{_NOT_IRREGULAR.get(m.group(1), m.group(1))} not"
+
+
 def normalise(text: str) -> str:
     """Lower case words, digits, '%' and ISO dates; punctuation and joining hyphens become spaces."""
     t = text.replace("\u2019", "'").replace("\u2013", "-").replace("\u2014", " ").lower()
+    t = _CONTRACTED.sub(_uncontracted, t)
     t = re.sub(r"(\w)'s\b", r"\1", t)
     t = re.sub(r"(?<!\d)-|-(?!\d)", " ", t)
     t = t.replace("%", " percent ").replace("_", " ")

@@ -9,7 +9,7 @@ The shape words are read in `shape`, the phrases placed in `resolve`; this modul
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql._words import column_word, missing, plural_like, value_case_ok
@@ -27,12 +27,15 @@ from cognicore.subagents.offline_sql.messages import unsure_message
 from cognicore.subagents.offline_sql.periods import A_YEAR_BEFORE, PATTERNS, Period, a_year_before, match_period
 from cognicore.subagents.offline_sql.resolve import resolve
 from cognicore.subagents.offline_sql.search import search_columns, split_search
-from cognicore.subagents.offline_sql.shape import ASC, DESC, NUM_WORDS, read_shape
+from cognicore.subagents.offline_sql.shape import ASC, DECLINE, DESC, GROWTH, NUM_WORDS, read_shape
 
 __all__ = ["CONFIDENCE_BAR", "TIME_UNITS", "Mapping", "Measure", "map_request"]
 
 CONFIDENCE_BAR = 0.6
-_ABBREVIATIONS = {"yr": "year", "yrs": "years", "qtr": "quarter", "qtrs": "quarters", "mth": "month", "mths": "months"}
+_ABBREVIATIONS = {
+    **{"yr": "year", "yrs": "years", "qtr": "quarter", "qtrs": "quarters", "mth": "month", "mths": "months"},
+    **{"rn": "right now", "atm": "at the moment"},  # chat shorthand of the present state
+}
 TIME_UNITS = ("weekday", "day", "week", "month", "quarter", "year")
 
 
@@ -168,7 +171,15 @@ def _periods(t: Text, q: Mapping, today: date) -> None:
     for pattern, handler in PATTERNS:
         while m := t.take(pattern):
             within = yoy is not None and yoy.start() <= m.start() < yoy.end()
-            (inside if within else periods).append(match_period(pattern, handler, m, today))
+            found = match_period(pattern, handler, m, today)
+            changed = re.search(f"{GROWTH}|{DECLINE}", t.read) is not None
+            if handler.startswith("day_range") and changed and found.start and found.end:
+                # "the rise in tickets from jan 6 to jan 7": the two days compared, not the span between them
+                last = found.end - timedelta(days=1)
+                days = [Period(d, d + timedelta(days=1), d.isoformat(), unit="day") for d in (found.start, last)]
+                (inside if within else periods).extend(days)
+                continue
+            (inside if within else periods).append(found)
     earlier = a_year_before(periods[0]) if yoy and len(periods) == 1 else None
     if yoy and earlier is not None:
         # "Q3 revenue year over year": Q3 beside the Q3 a year before, one row each (with the change when asked)

@@ -116,6 +116,18 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         rf"\b(?:between|from) {_MONTH}(?: ((?:19|20)\d\d))? (?:and|to|through|till|until) {_MONTH} ((?:19|20)\d\d)\b",
         "month_range",
     ),
+    # "between the 6th and the 7th of January", "from 6 to 8 Jan 2026", "from jan 6 to jan 7": one span of days,
+    # both days included; with no year, the most recent such span that has come
+    (
+        rf"\b(?:between|from) (?:the )?([0-3]?\d)(?:st|nd|rd|th)?(?: (?:of )?{_MONTH})? (?:and|to|till|until|through) "
+        rf"(?:the )?([0-3]?\d)(?:st|nd|rd|th)? (?:of )?{_MONTH}(?:,? ((?:19|20)\d\d))?\b",
+        "day_range_dm",
+    ),
+    (
+        rf"\b(?:between|from) {_MONTH} ([0-3]?\d)(?:st|nd|rd|th)?(?:,? ((?:19|20)\d\d))? (?:and|to|till|until|through) "
+        rf"(?:{_MONTH} )?([0-3]?\d)(?:st|nd|rd|th)?(?:,? ((?:19|20)\d\d))?\b(?! ?(?:%|percent|\d))",
+        "day_range_md",
+    ),
     # "before 7 January 2026", "prior to 2026": everything up to that day, month or year ("until" may include it)
     (
         rf"\b(?:before|prior to) (?:(\d{{4}}-\d\d-\d\d)|([0-3]?\d)(?:st|nd|rd|th)? (?:of )?{_MONTH},? "
@@ -151,7 +163,8 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     (rf"\b(since|from|after) (?:{_MONTH} )?((?:19|20)\d\d)\b", "since"),
     (rf"\b{_MONTH}(?: of)? ((?:19|20)\d\d)\b", "month_of_year"),
     (rf"\b(?:since|from|after) {_MONTH}\b", "since_month"),
-    (r"\b(?:fy|cy)? ?((?:19|20)\d\d)\b", "year"),
+    # "more than 2000 units", "at least 2025 orders": a threshold, not a year
+    (r"\b(?:fy|cy)? ?(?<!than )(?<!least )(?<!most )(?<!exactly )(?<!above )(?<!below )((?:19|20)\d\d)\b", "year"),
     (rf"\b(?:last|past|previous|prior|recent|latest|trailing) {NUM} {_UNITS}s\b", "last_n"),
     (rf"\b(?:last|past|previous|prior|recent|latest) {NUM} days\b", "last_days"),
     (
@@ -173,6 +186,31 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         "latest",
     ),
 )
+
+
+def _day_range(handler: str, g: tuple[str | None, ...], written: str, today: date) -> Period:
+    """ "between the 6th and the 7th of January": from the first day to the second, both included."""
+    if handler == "day_range_dm":
+        day1, month1, day2, month2, year = g
+        year1 = year2 = year
+    else:
+        month1, day1, year1, month2, day2, year2 = g
+        year2 = year2 or year1
+        year1 = year1 or year2
+    assert day1 and day2 and (month1 or month2)
+    m1, m2 = _month_number(month1 or month2 or ""), _month_number(month2 or month1 or "")
+    try:
+        last = date(int(year2) if year2 else today.year, m2, int(day2))
+        if not year2 and last > today:
+            last = date(today.year - 1, m2, int(day2))
+        start = date(int(year1) if year1 else last.year, m1, int(day1))
+        if not year1 and start > last and m1 > m2:  # "from 28 December to 3 January"
+            start = date(last.year - 1, m1, int(day1))
+    except ValueError as exc:  # "between 30 and 31 February"
+        raise Unsure(f"'{written}' is not a span of calendar days.") from exc
+    if start > last:
+        raise Unsure(f"'{written}' ends before it starts; name the first day first.")
+    return _closed(start, last + timedelta(days=1), f"{start.isoformat()} to {last.isoformat()}", today)
 
 
 def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> Period:
@@ -212,6 +250,8 @@ def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> P
         except ValueError as exc:  # "31 February 2026"
             raise Unsure(f"'{m.group(0)}' is not a day of the calendar.") from exc
         return _closed(start, start + timedelta(days=1), start.isoformat(), today, "day")
+    if handler in ("day_range_dm", "day_range_md"):
+        return _day_range(handler, g, m.group(0), today)
     if handler == "before":
         iso, day1, month1, year1, month2, day2, year2, year3 = g
         try:

@@ -55,6 +55,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
     spans: dict[str, list[tuple[int, int]]] = {}  # column ref -> where its values were named
     weak: list[bool] = []
     placed: dict[str, int] = {}  # measure name -> where it was named
+    negated_ends: dict[str, int] = {}  # column ref -> where its last excluded value ends
     for pos, end, words, target in found:
         if target.kind == "ambiguous":
             q.not_understood.append(f"'{target.value}' (it matches several values)")
@@ -71,11 +72,18 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
                 # "which components have no open tickets": the groups with none of the rows the values name
                 q.zero_rows = True
                 t.s = t.s[: none.start(1)] + " " * len(none.group(1)) + t.s[none.end(1) :]
-            if negated := negation(t.read[:pos], target.column):
-                t.s = t.s[: negated.start()] + " " * (negated.end() - negated.start()) + t.s[negated.end() :]
+            # "not P1 or P2", "excluding Europe and Asia Pacific": a value joined to an excluded one of its column
+            joined = negated_ends.get(target.column.ref, -1) >= 0 and re.fullmatch(
+                r"\s*(?:,\s*)?(?:or|and|nor|,)?\s*", t.read[negated_ends[target.column.ref] : pos]
+            )
+            negated = None if joined else negation(t.read[:pos], target.column)
+            if joined or negated is not None:
+                if negated is not None:
+                    t.s = t.s[: negated.start()] + " " * (negated.end() - negated.start()) + t.s[negated.end() :]
                 excluded = q.excluded.setdefault(target.column.ref, [])
                 if target.value not in excluded:
                     excluded.append(target.value)  # "tickets not closed": every other status
+                negated_ends[target.column.ref] = end
                 continue
             values = q.filters.setdefault(target.column.ref, [])
             if target.value not in values:
@@ -178,13 +186,18 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             q.not_understood.append(f"an average of {measure.label} per what (per order, per month, ...)")
         elif measure.named is not None and s.aggregate == "median":
             q.not_understood.append(f"a median of {measure.label}")
-    if s.distinct and s.count_end is not None and all(m.aggregate == "count" for m in q.measures):
-        # "how many distinct assignees", "how many different components have open tickets": the column's values
+    if s.count_end is not None and all(m.aggregate == "count" for m in q.measures):
+        # "how many distinct assignees", "how many different components have open tickets", "how many people have
+        # open tickets": the column's values (a column named in the plural right after "how many" is counted)
         at = next((d for d in dims if isinstance(d[2], Column) and _adjacent(t, s.count_end, d[0])), None)
-        if at is not None and isinstance(at[2], Column):
+        last = at[1].split()[-1] if at is not None and at[1].split() else ""
+        if at is not None and isinstance(at[2], Column) and (s.distinct or singular(last) != last):
             dims.remove(at)
             q.measures = [count_distinct(at[2])]
     _place_dimensions(t, q, sorted(dims, key=lambda d: d[0]), s, value_labels)
+    if (q.having is not None and not (q.dimensions and len(q.measures) == 1)) or (q.having and q.zero_rows):
+        # "how many components have more than 2 tickets" (a count of groups), a threshold with no grouping
+        q.not_understood.append("which groups the threshold applies to (name one grouping: 'which X have more ...')")
     if q.zero_rows and not (len(q.dimensions) == 1 and isinstance(q.dimensions[0], Column) and not q.top_n):
         q.not_understood.append("which groups have none (name one grouping, as 'which components have no ...')")
     if of_counts:

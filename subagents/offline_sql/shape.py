@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field
 
 from cognicore.subagents.offline_sql.mapping import Mapping, Text
-from cognicore.subagents.offline_sql.periods import NUM, number
+from cognicore.subagents.offline_sql.periods import NUM, NUMBER_WORDS, number
 
 DESC = r"top|best|highest|most|largest|biggest|busiest|leading|greatest|strongest|maximum|max"
 ASC = r"bottom|worst|lowest|least|fewest|smallest|weakest|poorest|minimum|min"
@@ -46,6 +46,22 @@ _ASKING_START = (
     r"\s*(?:how|what|which|who|whom|whose|when|where|why|is|are|was|were|do|does|did|can|could|will|would|should|"
     r"has|have|count|tally|number|total|sum|average|avg|mean|median|rank|sort|compare|break|top|bottom|per|by)\b"
 )
+GROWTH = r"\b(growth|grow|grows|grew|grown|growing|change|changed|changes|increase|increased|rose|rise)\b"
+DECLINE = r"\b(decline|declined|declining|decrease|decreased|drop|dropped|fell|fall|shrank|shrink|shrunk)\b"
+_THRESHOLD_OPS = {
+    **dict.fromkeys(("more than", "greater than", "over", "above", "upwards of"), ">"),
+    **dict.fromkeys(("fewer than", "less than", "under", "below"), "<"),
+    **dict.fromkeys(("at least", "no fewer than", "no less than"), ">="),
+    **dict.fromkeys(("at most", "no more than", "up to"), "<="),
+    "exactly": "=",
+}
+_THRESHOLD = (
+    rf"\b({'|'.join(sorted(_THRESHOLD_OPS, key=len, reverse=True))}) "
+    rf"({'|'.join(NUMBER_WORDS)}|\d{{1,3}}(?: \d{{3}})*k?|\d+k?)\b"
+    r"(?! ?(?:percent|%|days?|weeks?|months?|quarters?|years?|hours?))"
+)
+# "can you show me ...", "pls list ...", "could you just give me ...": a listing asked politely is still a listing
+_POLITE = r"\s*(?:(?:(?:can|could|would|will) you|please|pls|plz|kindly|just|now|then|so|ok|okay|hey|hi)\s+)*"
 _YOUNGEST = ("newest", "youngest", "latest", "most recent", "most recent one")
 
 
@@ -59,7 +75,7 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     s.trend = bool(t.take(r"\bover time\b|\b(trends?|trending|evolution|evolved?|history|historical|timeline)\b"))
     t.take(r"\b(?:break|breaks|broken|breaking)(?: it| them| this)? down\b")  # "break down": a breakdown
     # "what is open on the VPN" lists the rows too; "what share of ..." asks a figure
-    s.listing = re.match(r"\s*(list|show( me)?|give me|display|which|what are)\b", t.s) is not None
+    s.listing = re.match(rf"{_POLITE}(list|show( me)?|give me|display|which|what are)\b", t.s) is not None
     # "what is open on the VPN", "ana's open tickets", "open tickets containing 'cannot connect'": rows named by
     # their values with no period, figure or comparison asked are the rows themselves
     undated = q.period is None and not q.compared_periods and not q.weekdays
@@ -70,11 +86,9 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     bare = described and re.match(_ASKING_START, t.read) is None
     s.implied = not s.listing and plain and (re.match(r"\s*what\b", t.read) is not None or bare)
     s.listing = s.listing or s.implied
-    growth = r"\b(growth|grow|grows|grew|grown|growing|change|changed|changes|increase|increased|rose|rise)\b"
-    decline = r"\b(decline|declined|declining|decrease|decreased|drop|dropped|fell|fall|shrank|shrink|shrunk)\b"
-    while t.take(growth):
+    while t.take(GROWTH):
         s.growth = True
-    while t.take(decline):
+    while t.take(DECLINE):
         s.growth = s.decline = True
     if re.search(r"\b(age|ages|aged|old|oldest|newest|long|longest)\b", t.s):
         t.take(r"\bin days\b")  # the unit ages are given in, not a grouping by day
@@ -98,6 +112,12 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     s.total = bool(t.take(r"\b(total|sum|overall|altogether|combined|in all|grand total)\b"))
     for m in re.finditer(r"\b(all|every)( the| our| of our| of the)? (?=\w)", t.s):
         s.all_of.append(m.end())
+    if m := t.take(_THRESHOLD):
+        # "components with more than 2 open tickets", "regions with at least 1k orders": a condition on each group
+        figure = m.group(2).replace(" ", "")
+        thousands = 1000 if figure.endswith("k") else 1
+        value = number(figure) if figure in NUMBER_WORDS else float(figure.rstrip("k")) * thousands
+        q.having = (_THRESHOLD_OPS[m.group(1)], value)
     t.take(r"\bat (least|most)\b")
     # "the most common priority", "least frequent component": the rows' count ranks, the adjective says no more
     often = r"(?:common(?:ly)?|frequent(?:ly)?|usual(?:ly)?|often)(?: (?:affected|seen|reported|hit|involved|named))?"

@@ -34,6 +34,8 @@ SQL_VOCABULARY = SqlVocabulary(
         "owner": "assignee",
         "assigned to": "assignee",
         "who": "assignee",  # the people of this data are the assignees: "who has the most open tickets"
+        "person": "assignee",  # "which person closed the most tickets"
+        "people": "assignees",  # "top 3 people by open tickets"
         "category": "component",
         "system": "component",
         "severity": "priority",
