@@ -28,7 +28,16 @@ from cognicore.orchestrator.planning import (
     asks_rows,
     counts_data,
 )
-from cognicore.orchestrator.scope import ACTION, ASKS, BENEFACTIVE, IMPERATIVE, QUESTION_START, Scope, is_typo
+from cognicore.orchestrator.scope import (
+    ACTION,
+    ASKS,
+    ASKS_INSIDE,
+    BENEFACTIVE,
+    IMPERATIVE,
+    QUESTION_START,
+    Scope,
+    is_typo,
+)
 from cognicore.orchestrator.spelling import Speller
 from cognicore.orchestrator.telling import (
     ABOUT_MY_OWN,
@@ -173,7 +182,9 @@ def _word(request: str, stems: list[str]) -> str:
 
 def is_question(text: str) -> bool:
     """A question (asks something) rather than a statement (tells something)."""
-    return text.rstrip().endswith("?") or bool(QUESTION_START.match(text) or ASKS_AFTER.search(text))
+    return text.rstrip().endswith("?") or bool(
+        QUESTION_START.match(text) or ASKS_INSIDE.search(text) or ASKS_AFTER.search(text)
+    )
 
 
 class OfflineClassifier:

@@ -230,7 +230,7 @@ def asks_rows(request: str, data: DataWords, values: Iterable[str] = ()) -> str 
     searched = _SEARCHES.search(request) or _NOBODY.search(request)
     if searched and not (_HOW_WHY.match(request) or _ADVICE.search(request)):
         return tables[0]  # "tickets that mention 'access denied'", "open tickets no one is assigned to": their rows
-    enumerates = _ENUMERATES.match(request) or _ANY.match(request)
+    enumerates = (_ENUMERATES.match(request) and not _asks_other_thing(request, data)) or _ANY.match(request)
     if enumerates and (named or len(tables) >= 2 or _negates_column(found, data.counted)):
         return tables[0]
     bare = not (_WH_QUESTION.match(request) or _AUXILIARY.search(request))
@@ -241,6 +241,25 @@ def asks_rows(request: str, data: DataWords, values: Iterable[str] = ()) -> str 
     if len(named) >= 2 and _COMPARES.search(request) and not _WH_QUESTION.match(request):
         return tables[0]  # "P1 vs P2 incidents": two values of the data side by side (not "what is the SLA ...")
     return None
+
+
+_WHICH = re.compile(r"^\s*(?:which|what)\s+(?!are\b|is\b|were\b|was\b)", re.I)
+
+
+def _asks_other_thing(request: str, data: DataWords) -> bool:
+    """True for "which team should get the vpn ticket", "which vpn client do we use": the noun after "which"
+    (past the data's values) is no table or column of the data, so the question asks for that thing, not rows."""
+    m = _WHICH.match(request)
+    if not m:
+        return False
+    for word in re.findall(r"[a-z0-9_-]+", request[m.end() :].lower()):
+        term = stem(word)
+        if word in STOPWORDS or term in data.counted:
+            return False
+        if term in data.values or stem(word.rstrip("s")) in data.values:
+            continue  # "which vpn tickets", "which p1s": a value qualifying the rows
+        return True
+    return False
 
 
 # Rows whose text holds a phrase ("tickets mentioning access denied", "that say 'slow'"), or nobody's rows.

@@ -25,6 +25,16 @@ ACTION = frozenset(terms(" ".join(ARTEFACT_WORDS))) | frozenset(
         "visualise dashboard breakdown rank ranking forecast calculate compute tabulate export"
     )
 )
+# A question inside a longer message ("vpn wont connect, what do i check first", "for an urgent unlock who do we
+# call", "if i send it back do i get a refund", "on hold until when"): a wh-word or an auxiliary followed by its
+# subject, or a "when" asked for, anywhere in the message asks something, whatever comes before it.
+ASKS_INSIDE = re.compile(
+    r"\b(?:what|who|whom|which|where|why|how|when)\s+(?:do|does|did|should|shall|can|could|would|will|must|am)\s+"
+    r"(?:i|we|you|they|he|she|it|the|our|my|a|an|people|one|someone)\b"
+    r"|\b(?:until|till|til|since|by)\s+when\b|\bwhen\s+exactly\b"
+    r"|(?<=\w\s)(?:do|does|did|can|could|will|would|should)\s+(?:i|we|you|they)\s+(?!not\b)[a-z]+",
+    re.IGNORECASE,
+)
 # An imperative that asks for something ("give me", "list", "summarise the policy") is a question too.
 ASKS = re.compile(
     r"^\s*(please\s+)?(give|show|list|find|get|fetch|look up|tell|explain|describe|summari[sz]e|remind|what's)\b",
@@ -54,7 +64,10 @@ _READING_PHRASE = re.compile(
 
 # An imperative: a first word then its object ("book me a flight", "send an email", "order 50 chargers").
 IMPERATIVE = re.compile(
-    r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?P<verb>[a-z]+)\s+"
+    r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
+    # A conjunction or preposition opening a clause ("if a p1 misses ...", "for an urgent unlock ...") is no verb.
+    r"(?!(?:if|when|whenever|once|after|before|since|while|because|unless|and|or|but|so|then|for|in|on|at|to|of"
+    r"|with|without|as|by|from)\b)(?P<verb>[a-z]+)\s+"
     r"(?:(?:up|out|off|over|back)\s+)?"
     r"(?P<object>me|us|him|her|them|a|an|the|my|our|some|this|that|these|those|it|all|\d[\d,.]*|"
     r"two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred|several|more|another)\b"

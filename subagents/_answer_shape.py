@@ -25,7 +25,13 @@ class Shape(StrEnum):
 
 
 _ASKS = [
-    (Shape.DURATION, re.compile(r"\b(how long|how many (minutes|hours|days|weeks|months|years|business days))\b")),
+    (
+        Shape.DURATION,
+        re.compile(
+            r"\b(how long|how fast|how quickly|how soon"
+            r"|how many (minutes|hours|days|weeks|months|years|business days))\b"
+        ),
+    ),
     (Shape.AMOUNT, re.compile(r"\b(how much|how many)\b")),
     (Shape.WHEN, re.compile(r"\b(when|what time|what date|which date|what year|which year)\b")),
     (Shape.WHO, re.compile(r"^\W*(who|whom)\b|\b(who|whom)\W*$|\bwho (is|are|was|were|has|have|must|can|should)\b")),
@@ -61,11 +67,13 @@ _ROLES = frozenset(
 LEADER_WORDS = ("leadership", "president", "vp", "officer", "head", "director", "manager", "lead", "owner")
 _MONEY = re.compile(r"[$€£¥]\s?\d|\b(EUR|USD|GBP)\s?\d", re.I)
 _MONEY_WORDS = frozenset(stem(w) for w in "price prices cost costs fee fees charge amount sum paid".split())
+_SPAN_WORDS = frozenset(stem(w) for w in "period length duration term window lifetime".split())
 _DATE_WORDS = frozenset(stem(w) for w in "date day year month time".split())
 # Verbs that say an event happened, not which detail is asked ("when did X come out?" = its launch).
 LIGHT_VERBS = frozenset(stem(w) for w in "come comes came go goes went get gets got happen happens happened".split())
 _HEAD = re.compile(
-    r"^(?:what|which)(?: is|'s| are| was| were) (?:the|our|your|a|an|its|their) ([a-z][a-z -]*?) (?:of|for|on|at|to) "
+    r"^(?:what|which)(?: is|'s|’s|s| are| was| were) (?:the|our|your|a|an|its|their) ([a-z][a-z -]*?)"
+    r" (?:of|for|on|at|to) "
 )
 _VAGUE = frozenset(
     "policy policies rule rules process procedure way kind type name status step steps instructions".split()
@@ -91,7 +99,19 @@ def asked_shape(question: str) -> Shape | None:
         return None
     # "Who decided X and when?" asks for two things: the first one named sets the shape.
     found = [(m.start(), shape) for shape, pattern in _ASKS if (m := pattern.search(lowered))]
-    return min(found)[1] if found else None
+    if not found:
+        return None
+    start, shape = min(found)
+    # "What priority do we give a ticket when the log is collected?": the opening wh-word asks ("what priority");
+    # a later "when" or "who" is a condition or a relative clause, not the fact asked for.
+    if start > 0 and shape in (Shape.WHEN, Shape.WHO) and _OPENS_OTHER.match(lowered):
+        return None
+    return shape
+
+
+_OPENS_OTHER = re.compile(
+    r"^\W*(?:what(?!\s+(?:year|date|time|day|month)\b)|which(?!\s+(?:year|date|day)\b)|where|why)\b"
+)
 
 
 def fills_shape(shape: Shape, text: str, question: str, common: frozenset[str] = frozenset()) -> bool:
@@ -162,6 +182,8 @@ def implied(concept: frozenset[str], text: str) -> bool:
         return bool(_MONEY.search(text))
     if concept & _DATE_WORDS:
         return bool(_DATE.search(text))
+    if concept & _SPAN_WORDS:  # "the warranty period" is said by "a 1-year limited warranty"
+        return bool(_DURATION.search(text))
     return False
 
 

@@ -95,6 +95,12 @@ NOISE = frozenset(
 ) | frozenset(stem(w) for w in ARTEFACT_WORDS)
 # Phrases rewritten to the word the documents use before the question is split into words.
 PHRASES = {
+    # Contractions written without the apostrophe ("whats the sla") and shorthand ("w/o") are function words.
+    r"(?:what|who|where|how|when|that|there|here|it)s": "",
+    r"w/o": "without",
+    # "how fast do we have to answer a p2": answering a ticket is responding to it, not a request for an answer.
+    r"(to|we|i|you|they|must|should|will|can) answer(?:ed|ing|s)?": r"\1 respond",
+    r"(?:my|your|them|our|him|her|it)sel(?:f|ves)": "",
     "used to": "",  # "what did I use(d) to drink" asks about drinking, not using
     "use to": "",
     "(?:send|sends|sending|sent) back": "return",
@@ -102,6 +108,7 @@ PHRASES = {
     "(?:take|takes|taking|took) back": "return",
     "money back": "refund",
     "(?:push|pushes|pushed|pushing) back": "delay",
+    "(?:put |puts |putting |was |is |been )?on hold": "delay",
     "(?:put|puts|putting) off": "delay",
     "how much": "price",
     "how long": "",  # the question's shape asks for a duration; the words say nothing

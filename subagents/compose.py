@@ -118,6 +118,7 @@ _SHAPES = [
 _LABEL = re.compile(r"^\s*([A-Za-z][\w ]{0,24}):\s")  # "Reasons: ...", "Decided by: ..."
 _PRONOUN = re.compile(r"(It|They|This|These|Its|Their)\b")
 MAX_SENTENCES = 3
+_CLOSING_IN = re.compile(r"\b(?:in|into)\s+(?:the\s+)?([A-Za-z]+)\s*[?.!]?\s*$")
 MAX_CHARS = 700
 MIN_COVERAGE = 0.5  # share of the question's (weighted) words a passage must contain to be an answer
 
@@ -274,6 +275,13 @@ class OfflineAnswerComposer:
         # "How much does the Nova Lamp strap cost?": the answer must name the strap, not just price the lamp.
         part = name_modifier(asked_text)
         head += [c for c, label in labelled if part is not None and label == part and not c & names]
+        # "What does the watch cost in euros?": a unit, place or condition closing the question is part of what is
+        # asked; a figure in another unit ("List price: $249") is no answer.
+        if closing := _CLOSING_IN.search(asked_text):
+            head += [c for c, label in labelled if label == closing.group(1).lower()]
+        # With the asked thing named ("the battery life on the vista glasses"), the rest is its subject: a sentence
+        # with the thing but about another subject ("the speaker's 12 hours of battery life") does not answer.
+        subject = [c for c in concepts if c & vocabulary and not c <= LIGHT_VERBS and not any(c & h for h in head)]
         if shape is not None or head or any(c & names for c in concepts):
             common = common_capitals([str(p.get("content") or "") for p in passages])
             fit = [
@@ -282,6 +290,7 @@ class OfflineAnswerComposer:
                 if coverage[u.passage] >= MIN_COVERAGE
                 and _about(u, labelled, names, vocabulary)
                 and all(h & (u.terms | u.lead) or implied(h, f"{u.heading} {u.text}") for h in head)
+                and (not head or 2 * sum(1 for c in subject if c & (u.terms | u.lead)) >= len(subject))
                 and (
                     shape is None
                     or fills_shape(shape, u.text, asked_text, common)
@@ -293,6 +302,7 @@ class OfflineAnswerComposer:
                 title = str(passages[[int(p["index"]) for p in passages].index(best_passage)].get("title") or "")
                 detail = [label for c, label in labelled if not c & names and not c <= LIGHT_VERBS]
                 detail = [label for label in detail if label not in found] or detail
+                detail = [f"in {closing.group(1)}"] if closing else detail
                 missing = [describe(shape)] if shape else [" ".join(asked_head(asked_text)) or ", ".join(detail)]
                 return ComposedAnswer(text=not_covered(question, found, missing, title), used=[]), share
             if shape is Shape.WHO:
