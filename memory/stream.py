@@ -54,7 +54,7 @@ from cognicore.memory.stream_types import (
     NewMemory,
     Status,
 )
-from cognicore.memory.tenancy import check_user_id, user_transaction
+from cognicore.memory.tenancy import check_user_id, user_read, user_transaction
 
 REEMBED_PAGE = """
 SELECT id, content FROM memories
@@ -233,9 +233,7 @@ class MemoryStream:
             "delta": scoring.delta,
             "decay": scoring.decay,
         }
-        async with user_transaction(self._pool, user_id, pipeline=True) as conn:
-            await conn.execute(SEARCH_SETTINGS, (str(EF_SEARCH),))
-            rows = await fetch_dicts(conn, SEARCH, params)
+        rows = await user_read(self._pool, user_id, SEARCH, params, before=[(SEARCH_SETTINGS, (str(EF_SEARCH),))])
         hits = [_hit(r) for r in rows]
         if not quiet:
             self._counts.add(user_id, [h.id for h in hits])
@@ -258,13 +256,16 @@ class MemoryStream:
             raise ValueError(f"k must be between 1 and {MAX_K}, got {k}")
         query = np.asarray(vector, dtype=np.float32)
         candidates = candidate_count(k)
-        async with user_transaction(self._pool, user_id, pipeline=True) as conn:
-            await conn.execute(SEARCH_SETTINGS, (str(EF_SEARCH),))
-            if exact:
-                await conn.execute("SELECT set_config('enable_indexscan', 'off', true)")
-            rows = await fetch_dicts(
-                conn, NEAREST, {"user_id": user_id, "query_vector": query, "candidates": candidates, "k": k}
-            )
+        settings: list[tuple[str, Sequence[Any]]] = [(SEARCH_SETTINGS, (str(EF_SEARCH),))]
+        if exact:
+            settings.append(("SELECT set_config('enable_indexscan', 'off', true)", ()))
+        rows = await user_read(
+            self._pool,
+            user_id,
+            NEAREST,
+            {"user_id": user_id, "query_vector": query, "candidates": candidates, "k": k},
+            before=settings,
+        )
         return [Neighbor(id=r["id"], similarity=float(r["similarity"])) for r in rows]
 
     async def mark_used(self, user_id: str, ids: Sequence[int], *, perspective: str | None = None) -> list[int]:

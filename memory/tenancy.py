@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager, nullcontext
 from typing import Any
 
 from psycopg import AsyncConnection
+from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory.errors import MemoryStoreError
@@ -26,6 +27,7 @@ __all__ = [
     "InvalidTenant",
     "check_user_id",
     "rls_migration",
+    "user_read",
     "user_transaction",
     "user_writes",
 ]
@@ -162,6 +164,36 @@ async def user_transaction(
             async with conn.transaction():
                 await conn.execute(_SET_TENANT, (user_id,))
                 yield conn
+
+
+async def user_read(
+    pool: AsyncConnectionPool,
+    user_id: str | None,
+    query: str,
+    params: Mapping[str, Any] | Sequence[Any] | None = None,
+    *,
+    before: Sequence[tuple[str, Sequence[Any]]] = (),
+) -> list[dict[str, Any]]:
+    """The rows of one read acting as `user_id`, in one round trip (for latency-bound reads: the search).
+
+    The tenant, the `before` statements (transaction-local settings) and the query go out in one pipeline
+    segment, and the rows are read once its Sync is answered. On an autocommit connection (the application's
+    pools) PostgreSQL runs the segment as one implicit transaction, as for `user_writes`; otherwise it is
+    wrapped in BEGIN/COMMIT, sent with it. A read inside `user_transaction(pipeline=True)` waits for its rows,
+    for the COMMIT and for the end of its pipeline. An error surfaces here, the transaction rolled back.
+    """
+    check_user_id(user_id)
+    async with pool.connection() as conn:
+        cur = conn.cursor(row_factory=dict_row)
+        try:
+            async with conn.pipeline(), nullcontext() if conn.autocommit else conn.transaction():
+                await conn.execute(_SET_TENANT, (user_id,))
+                for statement, values in before:
+                    await conn.execute(statement, values)  # type: ignore[arg-type]  # static SQL of the stores
+                await cur.execute(query, params)  # type: ignore[arg-type]  # static SQL of the stores
+            return await cur.fetchall()
+        finally:
+            await cur.close()
 
 
 class QueuedWrites:
