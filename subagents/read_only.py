@@ -24,7 +24,9 @@ _CHANGE_VERBS = (
     r"overwrite|rename|modify|edit|change|reset|zero out|add|create|append|set|replace|restore|merge|"
     r"deduplicate|archive|move|cancel|void|refund|get rid of|wipe out|clean up|unassign|reassign|reopen|"
     r"close|assign|escalate|de-?escalate|downgrade|upgrade|bump|raise|increase|decrease|lower|"
-    r"reduce|cut|double|halve|mark|flag|tag|untag|fix|correct|apply|import|upload|load|transfer|swap"
+    r"reduce|cut|double|halve|mark|flag|tag|untag|fix|correct|apply|import|upload|load|transfer|swap|"
+    # "give ana's tickets to ben", "hand the VPN queue over to chloe": stored things handed to someone else
+    r"(?:give|hand|pass)(?=\s+(?!me\b|us\b)[^.;!?]*\bto\s+(?!me\b|us\b|you\b)\w)"
 )
 _PREFIX = (
     r"(?:(?:hey|hi|ok|okay|so|please|pls|plz|kindly|now|just|go ahead and|can you|could you|would you|will you|"
@@ -123,7 +125,7 @@ def _change_match(text: str) -> re.Match[str] | None:
 # Verbs that make new rows: there are no existing rows to show instead.
 _CREATES = frozenset("insert add create append import upload load restore".split())
 # Where the object of a change ends: its new value ("to closed", "by 5%", "as retail") or a comment after a comma.
-_OBJECT_END = re.compile(r"\s+(?:to|by|as|into|with|because|so)\b|,|\s+(?:pls|please|plz|thanks)\b", re.I)
+_OBJECT_END = re.compile(r"\s+(?:over\s+to|to|by|as|into|with|because|so)\b|,|\s+(?:pls|please|plz|thanks)\b", re.I)
 
 
 def names_record(text: str) -> bool:

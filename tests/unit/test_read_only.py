@@ -64,6 +64,8 @@ def test_read_requests_are_not_change_requests(text: str) -> None:
         ("Lower the unit cost of the Haven Video Doorbell to 70.", "lower"),
         ("mark order 1042 as a retail order", "mark"),
         ("I'd like you to raise every Audio price by 10 dollars", "raise"),
+        ("give all of ana's printer tickets to ben", "give"),
+        ("hand the VPN tickets over to chloe", "hand"),
     ],
 )
 def test_change_requests_in_casual_wordings(text: str, verb: str) -> None:
@@ -86,6 +88,8 @@ def test_change_requests_in_casual_wordings(text: str, verb: str) -> None:
         "increase in units per category in 2025",
         "update on the Q3 numbers",
         "Which tickets were escalated last week?",
+        "give me the revenue by region",
+        "give us the top 5 products, then send nothing to anyone",
     ],
 )
 def test_reads_with_a_change_word_are_not_change_requests(text: str) -> None:
@@ -101,6 +105,7 @@ def test_reads_with_a_change_word_are_not_change_requests(text: str) -> None:
         ("close all P4 tickets older than a month, thanks", "show all P4 tickets older than a month"),
         ("apply a 20% discount to all Accessories order lines", "show all Accessories order lines"),
         ("unassign chloe from all her tickets", "show all her tickets"),
+        ("hand the VPN tickets over to chloe", "show the VPN tickets"),
     ],
 )
 def test_the_rows_a_change_would_touch_are_offered_as_a_read(text: str, shown: str) -> None:
