@@ -165,9 +165,9 @@ _DURATION = re.compile(r"\bhow\s+many\s+(?:years|months|weeks|days|hours|minutes
 # Summarising what documents say is answering from them, unless a figure or an artefact is asked for.
 _SUMMARISE = frozenset(terms("summarize summarise"))
 _RANKING = re.compile(r"\b(top|bottom|best|worst|highest|lowest|most|least|busiest)\b", re.IGNORECASE)
-# A request in the first person may tell something about the user ("I moved, update my address"): read it as a
-# statement first; only an impersonal order to change data is refused before the statement rules.
-_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|my|me|we|our|us)\b", re.I)
+# A request about the user's own things ("I moved, update my address") or a standing instruction ("from now on,
+# set ...") may tell something: read by the statement rules first; other orders to change data are refused at once.
+_FIRST_PERSON = re.compile(r"\b(?:my|myself|mine)\b|^\s*(?:from\s+now\s+on|going\s+forward|by\s+default)\b", re.I)
 # Words naming stored data in any deployment: a change verb on one of them (or on a table, column or value of the
 # schema) changes data, which is refused before any agent runs (they only read); on anything else ("reset my
 # password") it is an action no agent offers.

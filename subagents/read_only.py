@@ -24,7 +24,8 @@ _CHANGE_VERBS = (
     r"overwrite|rename|modify|edit|change|reset|zero out|add|create|append|set|replace|restore|merge|"
     r"deduplicate|archive|move|cancel|void|refund|get rid of|wipe out|clean up|unassign|reassign|reopen|"
     r"close|assign|escalate|de-?escalate|downgrade|upgrade|bump|raise|increase|decrease|lower|"
-    r"reduce|cut|double|halve|mark|flag|tag|untag|fix|correct|apply|import|upload|load|transfer|swap|"
+    r"reduce|cut|double|halve|mark|flag|tag|untag|fix|correct|apply|import|upload|load|transfer|swap|duplicate|"
+    r"copy|clone|"
     # "give ana's tickets to ben", "hand the VPN queue over to chloe": stored things handed to someone else
     r"(?:give|hand|pass)(?=\s+(?!me\b|us\b)[^.;!?]*\bto\s+(?!me\b|us\b|you\b)\w)"
 )
@@ -40,7 +41,7 @@ _CHANGE_REQUEST = re.compile(
 # only when an object follows at once: a determiner, a quantity, an identifier ("INC-1007") or "<noun> <number>".
 _AMBIGUOUS = frozenset(
     "close assign escalate downgrade upgrade bump raise increase decrease lower reduce cut double halve mark flag tag "
-    "fix correct apply import upload load transfer swap clear empty edit restore archive cancel".split()
+    "fix correct apply import upload load transfer swap clear empty edit restore archive cancel duplicate copy clone".split()
 )
 _OBJECT = re.compile(
     r"\s+(?:(?:the|all|every|each|a|an|this|that|these|those|our|my|its|their|his|her|any|some|both|one|it|them)\b|"

@@ -30,6 +30,8 @@ def classifier() -> OfflineClassifier:
         ("the two VPN tickets are duplicates, delete one of them", "delete"),  # not a statement
         ("can u set INC-1010 to closed", "set"),
         ("pls get rid of the open P4 tickets", "get rid of"),
+        ("we don't need the status column anymore, drop it", "drop"),  # "we", but an order, not news
+        ("duplicate ticket INC-1004 for tomorrow", "duplicate"),
     ],
 )
 async def test_a_change_to_the_data_is_declined_before_any_agent(request_text: str, verb: str) -> None:
