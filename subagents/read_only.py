@@ -40,12 +40,13 @@ _CHANGE_REQUEST = re.compile(
 # Words that double as nouns or adjectives ("a cut of", "lower-priced", "close to", "mark-up"): they change data
 # only when an object follows at once: a determiner, a quantity, an identifier ("INC-1007") or "<noun> <number>".
 _AMBIGUOUS = frozenset(
-    "close assign escalate downgrade upgrade bump raise increase decrease lower reduce cut double halve mark flag tag "
-    "fix correct apply import upload load transfer swap clear empty edit restore archive cancel duplicate copy clone".split()
+    "close assign escalate downgrade upgrade bump raise increase decrease lower reduce cut double halve mark flag "
+    "tag fix correct apply import upload load transfer swap clear empty edit restore archive cancel duplicate copy "
+    "clone".split()
 )
 _OBJECT = re.compile(
     r"\s+(?:(?:the|all|every|each|a|an|this|that|these|those|our|my|its|their|his|her|any|some|both|one|it|them)\b|"
-    r"\S*\d|[\w-]+\s+#?\d)",
+    r"\S*\d|[\w-]+\s+(?:#?\d|[A-Za-z]+-\d))",
     re.IGNORECASE,
 )
 # A verb used as a noun or in a reading phrase: "change in revenue", "updates since Monday", "add up", "set up".
