@@ -40,6 +40,11 @@ def _informative(content: str, metadata: dict[str, Any]) -> bool:
     return metadata.get("speaker") != "assistant" and not is_question(content)
 
 
+def _weighed(episode: Any) -> bool:
+    """A user's saying from another session that tells something: the evidence an answer weighs (and may quote)."""
+    return episode.kind == "observation" and not episode.in_session and _informative(episode.content, episode.metadata)
+
+
 def _day(moment: datetime | None) -> str | None:
     """A date as the answer shows it (ISO, to the minute), or None."""
     return moment.strftime("%Y-%m-%d %H:%M") if moment else None
@@ -101,14 +106,8 @@ async def recollect(
     )
     ended = {_plain(h.fact.statement) for h in fact_hits if h.fact.status != "active"}
     # What the user said since the facts that may answer, whatever its words: a change worded so that neither
-    # the extractor nor the search matched it ("Leon is covering") must still be weighed against them. Which of
-    # the recalled sayings a fact was read from is asked at the same time (two reads at once, not one after the
-    # other); only sayings that the later search adds are asked about after it.
-    asked = sorted({t for ep in episodes if ep.kind == "observation" and (t := _turn(ep.session_id, ep.metadata))})
-    since, read = await asyncio.gather(
-        _said_since(memory, user_id, session_id, request, fact_hits, episodes) if is_question(request) else _none(),
-        memory.facts.read_turns(user_id, asked),
-    )
+    # the extractor nor the search matched it ("Leon is covering") must still be weighed against them.
+    since = await _said_since(memory, user_id, session_id, request, fact_hits, episodes) if is_question(request) else []
     if not history:
         fact_hits = [h for h in fact_hits if h.fact.status == "active"][:FACTS_K]
     # Active memories first (in their ranked order); archived ones only fill what is left.
@@ -150,17 +149,17 @@ async def recollect(
             )
     kept = []
     for ep in episodes:
-        if ep.kind == "observation" and (ep.in_session or not _informative(ep.content, ep.metadata)):
+        if ep.kind == "observation" and not _weighed(ep):
             continue  # this session's turns are in the recalled history; questions and answers tell nothing new
         if not history and _plain(ep.content) in ended:
             continue  # said, read as a fact, and that fact has since been superseded: no longer true
         if fits(ep.content):
             kept.append(ep)
-    # Which sayings some fact was read from: one that none was may hold a change the extractor missed.
+    # Which sayings some fact was read from: one that none was may hold a change the extractor missed. One read
+    # for the recalled sayings and the later ones together, after the later ones' search: asked at once with that
+    # search, a second read was needed whenever it found new sayings (measured slower, see the commit message).
     turns = {ep.id: _turn(ep.session_id, ep.metadata) for ep in kept if ep.kind == "observation"}
-    added = sorted({t for t in turns.values() if t} - set(asked))
-    if added:  # sayings only the search since the facts found
-        read |= await memory.facts.read_turns(user_id, added)
+    read = await memory.facts.read_turns(user_id, [t for t in turns.values() if t]) if any(turns.values()) else set()
     for ep in kept:
         turn = turns.get(ep.id)
         out["episodes"].append(
@@ -199,11 +198,6 @@ async def _said_since(
         quiet=True,
     )
     return list(hits)
-
-
-async def _none() -> list[Any]:
-    """No later sayings to weigh (a statement or a task recalls without them)."""
-    return []
 
 
 def memory_passages(recalled: dict[str, Any] | None, *, start: int) -> list[dict[str, Any]]:

@@ -66,7 +66,7 @@ async def test_a_question_costs_a_pinned_number_of_statements(app: App) -> None:
 
 async def test_a_question_answered_from_memory_costs_a_pinned_number_of_statements(app: App) -> None:
     # Recall reads the facts, the episodes, the sayings since the recalled facts and which sayings a fact was
-    # read from (`orchestrator/recollection.py`): the last two at once (see test_memory_calibration.py).
+    # read from (`orchestrator/recollection.py`; the recall alone is pinned in test_memory_calibration.py).
     told = await app.runner.ask(FACT, session_id="told", user_id="ann")
     assert told.intent == "statement", told.answer
     await app.runner.ask(MEMORY_QUESTION, session_id="warm-m", user_id="ann")
