@@ -79,6 +79,7 @@ _MEMORY_GROUPS = (
     "call on-call oncall pager rota duty standby",
     "sit sits seated office floor building",
     "reach reachable contact contacted message ping",
+    "like likes prefer prefers preferred preference favourite favorite love loves",
     "big large major",
 )
 # Phrases whose words mislead ("what do I do for a living?" is about work, not where the user lives).

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from cognicore.memory.text import STOPWORDS, stem
 
-_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?:'[a-z]+)?")
 _CLAUSE = re.compile(r"[.;:!?,](?:\s|$)|\n")
 _ORDINALS = {
     w: str(i) for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split(), 1)
@@ -50,11 +50,13 @@ def _token(word: str) -> str:
 
 
 def _clauses(text: str) -> list[list[tuple[str, str]]]:
-    """Each clause's words as (raw, compared) pairs, hyphenated words split ("first-line" is two words)."""
-    out = []
-    for clause in _CLAUSE.split(text.lower().replace("-", " ")):
-        out.append([(w, _token(w)) for w in _WORD.findall(clause)])
-    return out
+    """Each clause's words as (raw, compared) pairs; a hyphenated word is one ("wi-fi", "first-line")."""
+    return [[(w, _token(w)) for w in _WORD.findall(clause)] for clause in _CLAUSE.split(text.lower())]
+
+
+def _with_parts(words: set[str]) -> set[str]:
+    """The words and the parts of the hyphenated ones ("first-line" also gives "first" and "line")."""
+    return words | {_token(part) for w in words if "-" in w for part in w.split("-") if part}
 
 
 def _content(word: str) -> bool:
@@ -88,19 +90,37 @@ def other_kind(question: str, memory: str, *, skip: frozenset[str] = frozenset()
     """
     asked = [trio for clause in _clauses(question) for trio in _trios(clause)]
     said_clauses = _clauses(memory)
-    said_words = {t for clause in said_clauses for _, t in clause}
-    asked_words = {t for clause in _clauses(question) for _, t in clause}
+    said_words = _with_parts({t for clause in said_clauses for _, t in clause})
+    asked_words = _with_parts({t for clause in _clauses(question) for _, t in clause})
     said_pairs = [trio for clause in said_clauses for trio in _trios(clause)]
     for (before, _), (m_raw, m), (h_raw, h) in asked:
-        if before not in _NOUN_OPENERS or not (_content(m_raw) and _content(h_raw)) or m in skip or h in skip:
-            continue
-        if h not in said_words or any(_same(m, w) for w in said_words):
-            continue  # the memory does not name the thing, or names this kind of it too
+        if h not in said_words or h in skip or not _content(h_raw):
+            continue  # the memory does not name the thing
+        if m_raw == "my" or (before == "my" and m_raw not in STOPWORDS):
+            owner = _owner(said_pairs, h)  # "whats my budget" when memory holds "the marketing team's budget"
+            if owner:
+                return f"my {h_raw}", f"{owner} {h_raw}"
+        if before not in _NOUN_OPENERS or not _content(m_raw) or m in skip or any(_same(m, w) for w in said_words):
+            continue  # not a kind of the thing, or the memory names this kind of it too
         for (o_before, _), (o_raw, o), (_, h2) in said_pairs:
-            if h2 != h or o_before not in _NOUN_OPENERS or not _content(o_raw) or o[0].isdigit():
+            # The memory's kind opens its noun phrase or extends it ("our wi-fi vendor", "the p2 escalation").
+            if h2 != h or not _content(o_raw) or o[0].isdigit():
                 continue
-            if o not in asked_words and not _same(o, m):
+            if o_before not in _NOUN_OPENERS and not _content(o_before):
+                continue  # a verb and its object ("prefers to get alerts"), not a kind
+            if o not in asked_words and not _same(o, m) and not _with_parts({o_raw}) & asked_words:
                 return f"{m_raw} {h_raw}", f"{o_raw} {h_raw}"
+    return None
+
+
+def _owner(said_pairs: list[tuple[tuple[str, str], ...]], thing: str) -> str | None:
+    """Who else's the memory says the thing is ("the marketing team's budget"): not the user's or their team's."""
+    for (o_before, _), (o_raw, _), (_, h2) in said_pairs:
+        if h2 != thing or not o_raw.endswith("'s") or o_raw == "user's":
+            continue
+        if o_raw == "team's" and o_before in ("the", "our", "my", ""):
+            continue  # "the team's budget": the user's own team
+        return f"{o_before} {o_raw}" if _content(o_before) else o_raw
     return None
 
 
@@ -115,10 +135,10 @@ def someone_else(question: str, memory: str, matched: Match) -> str | None:
     start = next((i + 1 for i, r in enumerate(raws[:4]) if r in _POSSESSIVE), None)
     if start is None or start + 1 >= len(said):
         return None
-    (holder_raw, holder), (_, verb) = said[start], said[start + 1]
+    holder_raw, holder = said[start]
     if holder not in _PEOPLE:
         return None  # "my shift starts at 9" is about the user's own day
-    if _content(holder_raw) and not matched(holder) and _content(said[start + 1][0]) and matched(verb):
+    if not matched(holder):  # "my colleague Tom sits on the 4th floor" for "which floor do I sit on?"
         whose = {"my": "your", "user's": "your", "users'": "your", "team's": "the team's"}.get(raws[start - 1], "our")
         return f"{whose} {holder_raw}"
     return None
@@ -129,7 +149,8 @@ def near_miss(question: str, memory: str, matched: Match, *, skip: frozenset[str
     about the asked thing): the sentence an unsure answer gives."""
     kinds = other_kind(question, memory, skip=skip)
     if kinds is not None:
-        return f"it is about the {kinds[1]}, not the {kinds[0]}"
+        asked = f"your {kinds[0].removeprefix('my ')}" if kinds[0].startswith("my ") else f"the {kinds[0]}"
+        return f"it is about the {kinds[1]}, not {asked}"
     holder = someone_else(question, memory, matched)
     if holder is not None:
         return f"it is about {holder}, not about you"

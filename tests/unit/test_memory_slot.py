@@ -34,6 +34,8 @@ async def _answer(question: str, *memories: str) -> tuple[str, list[int]]:
         ("when does the early shift begin?", "The early shift starts at 7am.", None),  # the asked kind: answers
         ("when does our early shift begin?", "Our night shift starts at 10pm.", "night shift"),
         ("who approves discounts for the retail team?", "Marta approves discounts for the online team.", "online team"),
+        ("who is our VPN vendor?", "Our wi-fi vendor is Aruba.", "wi-fi vendor"),  # a hyphenated kind
+        ("whats my budget", "The marketing team's budget is 50k.", "marketing team's budget, not your budget"),
     ],
 )
 async def test_another_kind_of_the_thing_is_unsure_and_named(question: str, memory: str, near: str | None) -> None:
@@ -45,9 +47,16 @@ async def test_another_kind_of_the_thing_is_unsure_and_named(question: str, memo
     assert near in closest_miss(text), text  # the answer node keeps this sentence: what memory holds that is near
 
 
-async def test_someone_elses_attribute_is_not_the_users() -> None:
-    text, used = await _answer("where do I live?", "My sister lives in Oslo.")
-    assert used == [] and "your sister, not about you" in text, text
+@pytest.mark.parametrize(
+    ("question", "memory", "holder"),
+    [
+        ("where do I live?", "My sister lives in Oslo.", "your sister"),
+        ("which floor do I sit on?", "My colleague Tom sits on the 4th floor.", "your colleague"),  # a name between
+    ],
+)
+async def test_someone_elses_attribute_is_not_the_users(question: str, memory: str, holder: str) -> None:
+    text, used = await _answer(question, memory)
+    assert used == [] and f"{holder}, not about you" in text, text
 
 
 @pytest.mark.parametrize(
@@ -63,6 +72,9 @@ async def test_someone_elses_attribute_is_not_the_users() -> None:
         ("What time do I start work?", "The user's shift starts at 9am.", "9am"),  # the user's own shift
         ("How do I want to receive alerts?", "The user prefers to get alerts on Slack over email.", "Slack"),  # verbs
         ("Who do I escalate db outages to?", "Escalate database outages to Hannah Berg.", "Hannah"),  # "db"
+        ("what's our budget", "The team's budget is 50k.", "50k"),  # the user's own team
+        ("how big is the first line team", "The first-line team is 11 people.", "11"),
+        ("which vendor do I like best", "I prefer Aruba as our vendor.", "Aruba"),  # like / prefer
     ],
 )
 async def test_the_asked_thing_in_other_words_still_answers(question: str, memory: str, expected: str) -> None:
