@@ -256,6 +256,10 @@ class Scope:
         held = self.held | around
         if any(w in self.documents or stem(w) in held for w in topical):
             return []
+        # A code the deployment holds ("if a p1 misses its deadline ..."): the question is about something it has.
+        codes = [w for w in words(request) if re.fullmatch(r"(?=.*\d)(?=.*[a-z])[a-z0-9-]+", w)]
+        if any(w in self.documents or stem(w) in held or stem(w.rstrip("s")) in held for w in codes):
+            return []
         return topical
 
 

@@ -76,6 +76,25 @@ def spelling_variants(term: str, vocabulary: Iterable[str]) -> frozenset[str]:
     return frozenset(difflib.get_close_matches(term, candidates, n=2, cutoff=TYPO_CUTOFF))
 
 
+MIN_SHORTENED = 4  # "cert" for "certificate"; shorter prefixes start too many words
+
+
+def shortened(term: str, vocabulary: Iterable[str]) -> frozenset[str]:
+    """The passages' words an unknown word is a short form or a joined compound of: "certs" -> "certif" (the only
+    word it starts), "helpdesk" -> "desk" (a word the passages use, with another joined to it)."""
+    if not term.isalpha() or len(term) < MIN_SHORTENED:
+        return frozenset()
+    known = frozenset(vocabulary)
+    for cut in range(3, len(term) - 2):
+        head, tail = stem(term[:cut]), stem(term[cut:])
+        parts = frozenset(p for p in (head, tail) if p in known and len(p) >= MIN_SHORTENED)
+        if parts and (head in known or tail in known):
+            return parts
+    root = term[:-1] if term.endswith("s") else term
+    starts = [v for v in known if v.startswith(root) and len(v) > len(root) and v.isalpha()]
+    return frozenset(starts) if len(starts) == 1 and len(root) >= MIN_SHORTENED else frozenset()
+
+
 # Words that ask for an artefact to be produced ("write a short briefing on X"): a plan step asks for material to
 # write it, and the artefact is not the subject. `orchestrator.scope.ACTION` is built on these, so one list says it.
 ARTEFACT_WORDS: tuple[str, ...] = tuple(
@@ -98,6 +117,7 @@ PHRASES = {
     # Contractions written without the apostrophe ("whats the sla") and shorthand ("w/o") are function words.
     r"(?:what|who|where|how|when|that|there|here|it)s": "",
     r"w/o": "without",
+    r"counts? as": "",  # "what counts as a breach" asks what a breach is
     # "how fast do we have to answer a p2": answering a ticket is responding to it, not a request for an answer.
     r"(to|we|i|you|they|must|should|will|can) answer(?:ed|ing|s)?": r"\1 respond",
     r"(?:my|your|them|our|him|her|it)sel(?:f|ves)": "",

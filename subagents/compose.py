@@ -39,6 +39,7 @@ from cognicore.subagents._question_terms import (
     noise_code,
     proper_nouns,
     question_concepts,
+    shortened,
     spelling_variants,
     synonym_map,
     unknown_versions,
@@ -349,10 +350,17 @@ class OfflineAnswerComposer:
         read: list[tuple[frozenset[str], str]] = []
         parts = name_parts(question)
         for concept, label in labelled_concepts(question, self._synonyms):
+            # "the p4s": a code the passages use, in the plural.
+            concept = frozenset(
+                t[:-1] if t[-1:] == "s" and t[:-1] in vocabulary and any(ch.isdigit() for ch in t) else t
+                for t in concept
+            )
             if all(noise_code(t, vocabulary) for t in concept) and not concept & parts:
                 continue
             if not concept & vocabulary:
-                variants = frozenset().union(*(spelling_variants(t, vocabulary) for t in concept))
+                variants = frozenset().union(
+                    *(spelling_variants(t, vocabulary) | shortened(t, vocabulary) for t in concept)
+                )
                 concept = concept.union(*(self._synonyms.get(v, frozenset({v})) for v in variants))
             read.append((concept | derived_forms(concept, vocabulary), label))
         return read

@@ -114,3 +114,37 @@ async def test_a_price_in_another_unit_is_no_answer() -> None:
     assert answer.used == [] and "not sure" in answer.text
     priced = await compose("what does the zephyr kettle cost", KETTLES)
     assert priced.used and "$59" in priced.text
+
+
+DESK_RULES = """# Desk rules
+
+A P4 request gets a first response within 3 days. P3 and P4 breaches are reviewed every Monday.
+The service desk never asks for a badge code. Badges are refused when the photo is older than ten years;
+certificates expire after one year."""
+
+
+async def test_a_code_in_the_plural_is_the_code() -> None:
+    answer = await compose("how fast do p4s get a response", DESK_RULES)
+    assert answer.used and "3 days" in answer.text
+
+
+async def test_a_joined_compound_and_a_short_form_read_as_the_passages_words() -> None:
+    joined = await compose("will the servicedesk ever ask me for my badge code", DESK_RULES)
+    assert joined.used and "never asks" in joined.text
+    short = await compose("when do the certs expire", DESK_RULES)
+    assert short.used and "one year" in short.text
+
+
+async def test_counts_as_asks_what_a_thing_is() -> None:
+    rules = await compose("what counts as a breach", DESK_RULES)
+    assert rules.used and "breaches" in rules.text
+
+
+def test_a_held_code_makes_a_question_about_something_held() -> None:
+    from cognicore.orchestrator.scope import Scope
+
+    scope = Scope(
+        agent_words=frozenset(), known=frozenset(), held=frozenset({"p1", "ticket"}), documents=frozenset({"p1"})
+    )
+    assert scope.unheld("if a p1 misses its deadline who gets pinged", [], "") == []
+    assert scope.unheld("if a zeppelin misses its deadline who gets pinged", [], "") != []
