@@ -44,6 +44,7 @@ from cognicore.roles import grant_app_role, grant_sql_reader, open_app_pool, ope
 from cognicore.schema import COMPONENTS
 from cognicore.settings import Settings
 from cognicore.subagents.database_query import DatabaseQueryAgent
+from cognicore.subagents.offline_sql import SchemaSqlWriter
 from cognicore.subagents.rag_query import RagQueryAgent
 from cognicore.subagents.registry import AgentFactory, Registry, build_registry
 from cognicore.subagents.report_generation import ReportGenerationAgent
@@ -201,6 +202,7 @@ async def open_app(
         synonyms = [g for p in plugins for g in p.synonyms]
         sql_schemas = tuple(agent_settings.get("database_query", {}).get("schemas", []))
         sql_pool = await open_sql_reader(settings, owner, sql_schemas)
+        sql_writer = offline_sql_writer(plugins, sql_pool, sql_schemas)
         services = AgentServices(
             wrap_role=recorded,
             pool=pool,
@@ -209,7 +211,7 @@ async def open_app(
             roles=build_agent_roles(
                 models.chat,
                 options,
-                offline_sql_writer=offline_sql_writer(plugins, sql_pool, sql_schemas),
+                offline_sql_writer=sql_writer,
                 synonyms=synonyms,
                 wrap=recorded,
             ),
@@ -237,6 +239,8 @@ async def open_app(
                 counted=counted,
                 values=values,
                 corpus=knowledge.vocabulary,  # the documents' words, read on first use, shared with retrieval
+                # the SQL reader has the last word on a question or an unplanned task it maps (offline only)
+                reads_data=sql_writer.reads if isinstance(sql_writer, SchemaSqlWriter) else None,
                 wrap=recorded,
             )
 

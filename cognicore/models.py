@@ -17,6 +17,7 @@ from cognicore.memory.extraction import FactExtractor, LlmFactExtractor, Offline
 from cognicore.memory.importance import ImportanceScorer, LlmImportanceScorer, OfflineImportanceScorer
 from cognicore.memory.llm import RoleOptions
 from cognicore.memory.reflection import LlmReflector, OfflineReflector, Reflector
+from cognicore.orchestrator.data_reading import DataReader, DataReadingClassifier, DataReadingPlanner
 from cognicore.orchestrator.intent import Classifier, LlmClassifier, OfflineClassifier
 from cognicore.orchestrator.planning import GENERIC, LlmPlanner, OfflinePlanner, Planner, Vocabulary
 from cognicore.orchestrator.reuse import (
@@ -154,23 +155,30 @@ def build_roles(
     values: Mapping[str, str] | None = None,
     words: Sequence[str] = (),
     corpus: CorpusVocabulary | None = None,
+    reads_data: DataReader | None = None,
     wrap: Callable[[str, Any], Any] = lambda _name, role: role,
 ) -> Roles:
-    """LLM-backed roles with a chat model, offline ones without; each wrapped by `wrap` (the recorder)."""
+    """LLM-backed roles with a chat model, offline ones without; each wrapped by `wrap` (the recorder). Offline,
+    `reads_data` (the SQL reader's `reads`) has the last word on a question or an unplanned task it maps."""
     if chat is None:
         tools = [a for a in agents if a["name"] not in OfflinePlanner.BUILTINS]
+        classifier: Classifier = OfflineClassifier(
+            tools,
+            vocabulary=vocabulary,
+            agents=agents,
+            entities=entities,
+            counted=counted,
+            values=values or {},
+            words=words,
+            corpus=corpus,
+        )
+        planner: Planner = OfflinePlanner(vocabulary, counted=counted, values=values or {})
+        if reads_data is not None:
+            classifier = DataReadingClassifier(classifier, reads_data, knowledge=vocabulary.knowledge)
+            planner = DataReadingPlanner(planner, reads_data, knowledge=vocabulary.knowledge)
         roles = Roles(
-            OfflineClassifier(
-                tools,
-                vocabulary=vocabulary,
-                agents=agents,
-                entities=entities,
-                counted=counted,
-                values=values or {},
-                words=words,
-                corpus=corpus,
-            ),
-            OfflinePlanner(vocabulary, counted=counted, values=values or {}),
+            classifier,
+            planner,
             OfflineAnswerComposer(synonyms),
             OfflineAdapter(vocabulary),
             OfflineKeyer(entities, vocabulary=vocabulary),

@@ -57,8 +57,12 @@ SHORTHAND = {
     "thur": "thursday",
     "thurs": "thursday",
 }
+# A negation written without its apostrophe is that negation, never the nearest word ("arent" was read as the
+# deployment's "agent", "wasnt" as "want", and the "not" was lost).
+_NEGATIONS = "aren't wasn't isn't weren't don't doesn't didn't hasn't haven't hadn't shouldn't couldn't wouldn't"
+SHORTHAND |= {n.replace("'", ""): n for n in _NEGATIONS.split()}
 _CALENDAR = "september tuesday wednesday thursday"
-_FUNCTION_WORDS = frozenset(f"through though please without previous number {_CALENDAR}".split())
+_FUNCTION_WORDS = frozenset(f"through though please without previous number {_CALENDAR} {_NEGATIONS}".split())
 _TOKEN = re.compile(r"(?<![\w'-])[A-Za-z][a-z]*(?:'[a-z]+)?(?![\w'-])")
 
 

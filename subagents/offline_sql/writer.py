@@ -16,10 +16,10 @@ from cognicore.memory import clock
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql.builder import build_query
 from cognicore.subagents.offline_sql.catalogue import Catalogue, read_catalogue
-from cognicore.subagents.offline_sql.lexicon import Lexicon, build_lexicon, normalise
+from cognicore.subagents.offline_sql.lexicon import Lexicon, build_lexicon, normalise, plural
 from cognicore.subagents.offline_sql.mapper import Mapping, map_request
 from cognicore.subagents.offline_sql.vocabulary import SqlVocabulary
-from cognicore.subagents.read_only import refuse_change_request
+from cognicore.subagents.read_only import change_request, refuse_change_request
 from cognicore.subagents.sql_writer import QuestionNotUnderstood, SqlDraft
 
 
@@ -57,6 +57,34 @@ def write_from_catalogue(lex: Lexicon, question: str, context: str = "") -> SqlD
         raise QuestionNotUnderstood(str(problem)) from problem
     sql, explanation, period, scope = build_query(mapping, lex.catalogue, today)
     return SqlDraft(sql=sql, explanation=explanation, period=period, scope=scope)
+
+
+SURE_READING = 0.9
+# "list ...", "show me ...", "count ...", "how many ...": rows or a count asked for in words
+_ASKED = re.compile(
+    r"^\s*(?:(?:(?:can|could|would|will) you|please|pls|plz|kindly|just|hey|hi|ok|okay)\s+)*"
+    r"(?:list|show|give me|display|count|tally|how many|number of)\b"
+)
+
+
+def names_data(request: str, q: Mapping, lex: Lexicon) -> bool:
+    """Whether a mapped `request` names the data in words rather than only one of its values."""
+    text = f" {normalise(request)} "
+    book = lex.book("phrases")
+
+    def said(phrase: str) -> bool:
+        return f" {phrase} " in text or f" {plural(phrase)} " in text
+
+    data_kinds = ("entity", "dimension", "measure")
+    named = any(x.kind in data_kinds for phrase, targets in book.items() if said(phrase) for x in targets)
+    # the plugin's words for them ("incidents" for tickets, "state" for status)
+    named = named or any(
+        said(normalise(source)) and any(x.kind in data_kinds for x in book.get(normalise(target), []))
+        for source, target in lex.vocabulary.synonyms.items()
+    )
+    figure = any(m.named is not None or m.column is not None or m.age for m in q.measures)
+    shaped = bool(q.top_n or q.share or q.having or q.growth or q.of_groups or q.zero_rows)
+    return named or figure or shaped or _ASKED.match(normalise(request)) is not None
 
 
 def _clause_of(question: str, context: str) -> bool:
@@ -97,6 +125,20 @@ class SchemaSqlWriter:
                     return lex
                 self._lexicon = lex
             return self._lexicon
+
+    async def reads(self, request: str) -> bool:
+        """Whether `request` is about this data as the writer reads it: mapped with confidence onto the catalogue,
+        and naming the data in words (a table, column or measure; a figure, ranking or threshold; or a listing or
+        count asked for), so a question made only of a value ("what is a P1?") stays the documents'."""
+        lex = await self.lexicon()
+        if not lex.catalogue.tables or change_request(request):
+            return False
+        try:
+            q = map_request(request, lex, clock.today())
+        except Unsure:
+            return False
+        # A measure filled in by default ("ok now do Q3": revenue?) or several corrected words is a guess, not a read.
+        return q.confidence >= SURE_READING and names_data(request, q, lex)
 
     async def write_sql(self, *, question: str, schema: str, context: str = "") -> SqlDraft:
         """The SQL for `question`; `QuestionNotUnderstood` (an `Unsure`) says what was and was not understood."""
