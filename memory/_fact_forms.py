@@ -69,7 +69,7 @@ _COUNT_CHANGE_RE = re.compile(
     re.I,
 )
 _SITS_RE = re.compile(
-    r"^(?P<x>(?:the|our|my)\s+[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:sits|is\s+located|is\s+based|is\s+housed|lives|"
+    r"^(?P<x>(?:the|our|my)\s+[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:sits|sit|is\s+located|are\s+located|is\s+based|is\s+housed|lives|live|(?:is|are)\s+(?:kept|stored|held)|"
     # "The helpdesk is in room 204": a plain "is" with a room, a floor or a building says where it sits too.
     r"is(?=\s+(?:on|in|at)\s+(?:the\s+)?(?:room|floor|building|level|wing|suite|\d+\w*\s+floor)\b))\s+"
     r"(?P<o>(?:on|in|at)\s+.+)$",
@@ -82,7 +82,7 @@ _CONTACT_RE = re.compile(
     r"^for\s+(?P<what>[\w-]+(?:\s+[\w-]+){0,3}?)\s*,?\s+(?:I|we)\s+(?:always\s+|usually\s+|now\s+)?"
     r"(?:contact|call|ping|ask|email|go\s+to|escalate\s+to|talk\s+to|reach\s+out\s+to)\s+(?P<who>" + PERSON + r")$"
     r"|^(?:the\s+|our\s+|my\s+)?(?P<what2>[\w-]+(?:\s+[\w-]+){0,6}?)\s+(?:now\s+)?(?:go|goes|get\s+routed|"
-    r"are\s+routed|is\s+routed|are\s+escalated|get\s+escalated)\s+(?:now\s+)?to\s+(?P<who2>" + PERSON + r")"
+    r"are\s+routed|is\s+routed|are\s+escalated|get\s+escalated)\s+(?:now\s+)?to\s+(?P<who2>" + PERSON + r")(?:\s+now)?"
     r"(?:\s*,?\s*(?:not|instead\s+of)\s+(?P<old>" + PERSON + r"))?$",
     re.I,
 )
@@ -181,7 +181,7 @@ def _rate(
 ) -> list[Fact]:
     """ "My team closes about 40 deals a month", "we're closing closer to 55 deals a month": one rate at a time."""
     m = _RATE_RE.match(clause)
-    if not m or m["verb"].lower() in ("have", "has", "are", "am", "is", "get", "got", "need", "want"):
+    if not m or m["verb"].lower() in ("have", "has", "are", "am", "is", "got", "need", "want"):
         return []
     unit, per = m["unit"].lower(), m["per"].lower()
     verb = re.sub(r"(?:ing|es|s)$", "", m["verb"].lower())  # "closes", "closing", "close": one slot
@@ -257,8 +257,9 @@ def _sits(
         return []
     thing = re.sub(r"^(?:the|our|my)\s+", "", m["x"].lower())
     value = re.sub(r"^(?:on|in|at)\s+", "", obj, flags=re.I)
-    return [make("we", re.sub(r"[\s-]+", "_", thing), value, "fact", conf, f"Our {thing} is {obj}", exclusive=True,
-                 category="work")]  # fmt: skip
+    subject, whose = ("user", "The user's") if m["x"].lower().startswith("my ") else ("we", "Our")
+    return [make(subject, re.sub(r"[\s-]+", "_", thing), value, "fact", conf, f"{whose} {thing} is {obj}",
+                 exclusive=True, category="work")]  # fmt: skip
 
 
 def _work_from(clause: str, conf: float, make: MakeFact, clean: Callable[[str], str],

@@ -166,7 +166,7 @@ _POSSESSION_RE = re.compile(
     r"^(?P<owner>my|our|the)\s+(?P<fav>(?:absolute\s+)?(?:favou?rite|preferred)\s+)?"
     r"(?P<thing>[a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*){0,2}?)"
     # "our budget for the spring campaign is ...": the qualifier is told, the slot stays "budget".
-    r"(?P<qual>\s+(?:for|of|on)\s+(?:the\s+|our\s+|my\s+|this\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?"
+    r"(?P<qual>\s+(?:for|of|on|in)\s+(?:the\s+|our\s+|my\s+|this\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?"
     r"|\s+(?:this|next|last)\s+(?:year|quarter|month|week)|\s+(?:for|in)\s+\d{4})?\s+"
     r"(?:is\s+now|is|are|will\s+be|has\s+been\s+set\s+to|was\s+set\s+to|has\s+become)\s+(?P<o>.+)$",
     re.I,

@@ -162,6 +162,33 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"\bI\s+(?:want|would\s+like|need)\s+(?P<x>[^,;.]+?)\s+(?P<t>now|from\s+now\s+on|instead|these\s+days)\b",
             r"I prefer \g<x> \g<t>",
         ),
+        # "Cisco has been replaced by Zscaler for VPN": the new tool instead of the old one.
+        (
+            r"^(?P<old>(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*)?)\s+(?:has\s+been|was|got|is\s+being)\s+replaced\s+"
+            r"(?:by|with)\s+(?P<new>(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*)?)",
+            r"we replaced \g<old> with \g<new>",
+        ),
+        # "we shifted standup to 9:30": a thing of the team's moved, as "our standup was moved to 9:30" says it.
+        (
+            r"^we\s+(?:have\s+|just\s+)*(?:moved|shifted|pushed|brought|changed|rescheduled)\s+(?:the\s+|our\s+)?"
+            r"(?P<x>(?!(?:from|over|back|it|them|this|that)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:back\s+|forward\s+|up\s+)?"
+            r"to\s+(?P<o>.+)$",
+            r"our \g<x> was moved to \g<o>",
+        ),
+        # "we're on Freshdesk since Monday": a tool by its name, as "we use Freshdesk" says it.
+        (
+            r"^(?P<s>I|we)\s+(?:am|are)\s+(?:now\s+)?on\s+(?!" + _WHEN_WORD + r")(?P<tool>(?-i:[A-Z])[\w.-]*"
+            r"(?:\s+(?-i:[A-Z])[\w.-]*)?)(?=\s+(?:now|since|from|as\s+of)\b|[.!]?\s*$)",
+            r"\g<s> use \g<tool>",
+        ),
+        # "I sit in building C now": where the user's desk is, as "my desk is in building C" says it.
+        (r"^I\s+(?:now\s+)?(?:sit|am\s+sitting|am\s+seated|am\s+sat)\s+(?=(?:in|on|at)\s)", "my desk is "),
+        # "Laptops are Bruno's area now", "Wi-Fi tickets are Chloe's now": whose they are, as "... go to Bruno" says it.
+        (
+            r"^(?:the\s+|our\s+)?(?P<x>[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:is|are)\s+(?:now\s+)?(?P<who>" + PERSON + r")'s"
+            r"(?:\s+(?:area|job|responsibility|domain|remit|patch|thing|queue|call)\b)?(?=\s+now\b|\s*[,;.!]|\s*$)",
+            r"\g<x> go to \g<who>",
+        ),
         # "Omar is the desk lead now": a person named as a role's holder, as "our desk lead is Omar" says it.
         (
             r"(?:^|(?<=\.\s))(?P<who>" + PERSON + r")\s+is\s+(?:now\s+)?(?:the|our)\s+(?P<role>[a-z][\w-]*"
@@ -179,8 +206,11 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (
             r"^(?!(?:I|we|they|he|she|it|you|my|our|the|this|that|there|these|those|what|which|who|how|where|when|why|"
             r"no|not|nobody|everyone|someone|a|an|any|all|each|every)\b)(?P<x>(?-i:[a-z])[\w-]*(?:\s+[a-z][\w-]*){0,2}?|"
-            r"(?-i:[A-Z])[\w-]*(?:\s+(?-i:[a-z])[\w-]*){1,2}?)\s+(?=(?:is|are)\s+(?!(?:not|no|being|getting|working|going)\b)"
-            r"[^,;]+?\s+(?:now|these\s+days|from\s+now\s+on|nowadays)\b)",
+            r"(?-i:[A-Z])[\w-]*(?:\s+(?-i:[a-z])[\w-]*){1,2}?)\s+(?=(?:is|are|live|lives|sit|sits)\s+"
+            r"(?!(?:not|no|being|getting|working|going)\b)"
+            r"(?:[^,;]+?\s+(?:now|these\s+days|from\s+now\s+on|nowadays|from\s+(?:this|next)\s+\w+|as\s+of|starting)\b"
+            # "standup is at 9 every day": when it happens needs no "now"
+            r"|(?:at|on)\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b)))",
             r"our \g<x> ",
         ),
     )

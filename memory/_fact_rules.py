@@ -96,6 +96,8 @@ def read_facts(text: str) -> list[Fact]:
     """Every fact the rules find in `text`, in order; nothing from questions, requests or chit-chat."""
     text = _CONTRACTION_RE.sub(lambda m: _CONTRACTIONS[m.group(1).lower()], text.replace("\u2019", "'"))
     text = re.sub(r"\b(\w+)'s\s+been\b", r"\1 has been", text)  # "budget's been raised"
+    # "standup's at 9", "commission's 6% now": a contracted "is" before a place, a time or a figure.
+    text = re.sub(r"\b(\w+)'s\s+(?=(?:at|on|in|now|due|set|up|down|every|\d)\b)", r"\1 is ", text)
     text = re.sub(r"\b(our|my)\s+(?:team|company)'s\s+", r"\1 ", text, flags=re.I)  # "our team's SLA target"
     # "The team's quarterly target is 900k", "Team standup is at 9:15": the user's team's thing, as "our" says it.
     text = re.sub(r"(?:^|(?<=[.!?;]\s))(?:the\s+)?(?:team|company)'s\s+", "our ", text, flags=re.I)

@@ -17,6 +17,9 @@ _TRAILING_RE = re.compile(
     r"(?:\s*,)?\s+(?:now|these days|nowadays|anymore|any more|again|instead|too|as well|a lot|very much|"
     r"so much|mostly|usually|most of the time|in general|generally|lately|recently|from now on|after all|"
     r"for now|for good|at the moment|right now|since then|"
+    r"(?:from|starting|as\s+of|effective|since)\s+(?:today|tomorrow|(?:this|next)\s+(?:week|month|quarter|year)|"
+    + WEEKDAYS
+    + r")|"
     r"(?:since\s+|as\s+of\s+)?(?:last|this)\s+(?:week|month|year|spring|summer|autumn|fall|winter|" + WEEKDAYS + r")|"
     r"(?:a\s+few|a\s+couple\s+of|a|one|two|three|few|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|today|in\s+the\s+mornings?|"
     r"(?:over|during)\s+the\s+(?:summer|winter|spring|autumn|weekend|holidays?|break)|"

@@ -100,7 +100,8 @@ _WISH = re.compile(
     r"(?:(?:i\s+(?:was\s+|am\s+|'m\s+)?)?wonder(?:ing)?|i(?:'m|\s+am)\s+curious(?:\s+(?:about|to\s+know))?|just\s+curious|"
     # "I forgot who my manager is", "can't remember which office I'm in": a question the speaker cannot answer.
     r"(?P<forgot>(?:i\s+)?(?:(?:totally|completely|just)\s+)?(?:forgot|forget|(?:can'?t|cannot|can\s+not|don'?t|"
-    r"do\s+not)\s+(?:remember|recall)|(?:i'?m\s+|i\s+am\s+)?not\s+sure|(?:don'?t|do\s+not)\s+know))|"
+    r"do\s+not)\s+(?:remember|recall)|(?:i'?m\s+|i\s+am\s+)?not\s+sure|(?:don'?t|do\s+not)\s+know|"
+    r"(?:i\s+have\s+|i'?ve\s+)?(?:no|zero)\s+idea))|"
     r"curious|(?:i(?:'d|\s+would)\s+|would\s+)?(?:love|like)\s+to\s+(?:know|see|find\s+out)|"
     r"(?:do\s+you|does\s+anyone)\s+know|any\s+idea|(?:i(?:'d|\s+would)\s+|would\s+)love|"
     r"(?:i\s+)?(?:really\s+|just\s+)?(?:need|want))"

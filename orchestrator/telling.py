@@ -35,7 +35,7 @@ DECLARES = re.compile(
     # "Sales in Europe felt weak", "The new dock seems popular": an impression told, not a figure asked for.
     r"felt|feels|seemed|seems|looked|looks|sounded|sounds)\b"
     # "Ben's on holiday", "Ana's leaving on Friday": a name's "is" contracted, then where or what they are doing.
-    r"|^\s*(?P<name>[a-z][\w-]*)'s\s+(?:on|off|in|out|away|back|not|now|still|been|going|just|also|[a-z]+ing)\b",
+    r"|^\s*(?P<name>[a-z][\w-]*)'s\s+(?:on|off|in|out|away|back|not|now|still|been|going|just|also|at|due|set|up|down|[a-z]+ing|\d)\b",
     re.IGNORECASE,
 )
 # Third-person forms that make no news of their own ("Ben does ...?" asks; "Chloe's" is a possessive).
@@ -128,6 +128,13 @@ DIARY = re.compile(
     r"(?:back\s+|over\s+|across\s+|up\s+|down\s+)?(?:to|from|into|onto|in|on|off|over|my|our|the)\b",
     re.IGNORECASE,
 )
+# "new extension 3345", "new manager: Tobias": a thing's new value, told (never a data phrase: "new customers in 2025").
+NEWS = re.compile(
+    r"^\s*(?:new|updated|revised|latest)\s+(?!(?:in|by|per|for|from|this|last|since|over|during)\b)[a-z][\w-]*"
+    r"(?:\s+(?!(?:in|by|per|for|from|this|last|since|over|during)\b)[a-z][\w-]*)?\s*(?::|\s+is)?\s+"
+    r"(?!(?:19|20)\d\d\b)(?:\d[\w:.%-]*|(?-i:[A-Z])\w+)(?:\s|$)",
+    re.IGNORECASE,
+)
 # Clauses of a message told in several parts ("Priya left, Omar is the desk lead now").
 _CLAUSES = re.compile(r"\s*[,;]\s*(?:and\s+|but\s+|so\s+|now\s+)?")
 
@@ -158,7 +165,7 @@ def tells_one(request: str, *, data: frozenset[str], values: frozenset[str] = fr
         return True
     if ASKS.match(request) or IMPERATIVE.match(request) or QUESTION_START.match(request):
         return False  # "Show ...", "Compare ...": a request's first word is its verb, a statement's its subject
-    if DIARY.match(request):
+    if DIARY.match(request) or NEWS.match(request):
         return True
     declared = DECLARES.match(request)
     if declared and not set(words(declared.group("subject") or "")) & NOT_SUBJECT:
