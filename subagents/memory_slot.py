@@ -96,8 +96,8 @@ def other_kind(question: str, memory: str, *, skip: frozenset[str] = frozenset()
     for (before, _), (m_raw, m), (h_raw, h) in asked:
         if h not in said_words or h in skip or not _content(h_raw):
             continue  # the memory does not name the thing
-        if m_raw == "my" or (before == "my" and m_raw not in STOPWORDS):
-            owner = _owner(said_pairs, h)  # "whats my budget" when memory holds "the marketing team's budget"
+        if m_raw == "my":
+            owner = _owner(said_pairs, h, asked_words)  # "whats my budget" vs "the marketing team's budget"
             if owner:
                 return f"my {h_raw}", f"{owner} {h_raw}"
         if before not in _NOUN_OPENERS or not _content(m_raw) or m in skip or any(_same(m, w) for w in said_words):
@@ -113,10 +113,11 @@ def other_kind(question: str, memory: str, *, skip: frozenset[str] = frozenset()
     return None
 
 
-def _owner(said_pairs: list[tuple[tuple[str, str], ...]], thing: str) -> str | None:
-    """Who else's the memory says the thing is ("the marketing team's budget"): not the user's or their team's."""
-    for (o_before, _), (o_raw, _), (_, h2) in said_pairs:
-        if h2 != thing or not o_raw.endswith("'s") or o_raw == "user's":
+def _owner(said_pairs: list[tuple[tuple[str, str], ...]], thing: str, asked: set[str]) -> str | None:
+    """Who else's the memory says the thing is ("the marketing team's budget"): not the user's or their team's,
+    nor an owner the question names too ("my wife's birthday")."""
+    for (o_before, _), (o_raw, o), (_, h2) in said_pairs:
+        if h2 != thing or not o_raw.endswith("'s") or o_raw == "user's" or o in asked:
             continue
         if o_raw == "team's" and o_before in ("the", "our", "my", ""):
             continue  # "the team's budget": the user's own team

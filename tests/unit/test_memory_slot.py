@@ -73,6 +73,7 @@ async def test_someone_elses_attribute_is_not_the_users(question: str, memory: s
         ("How do I want to receive alerts?", "The user prefers to get alerts on Slack over email.", "Slack"),  # verbs
         ("Who do I escalate db outages to?", "Escalate database outages to Hannah Berg.", "Hannah"),  # "db"
         ("what's our budget", "The team's budget is 50k.", "50k"),  # the user's own team
+        ("when did I tell you about my wife's birthday?", "My wife's birthday is on 12 May.", "12 May"),
         ("how big is the first line team", "The first-line team is 11 people.", "11"),
         ("which vendor do I like best", "I prefer Aruba as our vendor.", "Aruba"),  # like / prefer
     ],
