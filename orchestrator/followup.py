@@ -76,6 +76,24 @@ _AS_ARTEFACT = re.compile(
     + _TAIL,
     re.IGNORECASE,
 )
+# "ok now do Q3", "now show Europe": a verb of doing again and a bare value (a known value or a period, checked).
+_DO = re.compile(
+    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:do|try|run|show(?:\s+me)?|give(?:\s+me)?)\s+"
+    r"(?:(?:for|in)\s+)?(?:the\s+)?(?P<value>[^?.!,]+?)" + _TAIL,
+    re.IGNORECASE,
+)
+# "swap retail for partner", "replace Q2 with Q3", "change europe to asia", "partner instead of retail": the new value
+# is the one after the preposition (or before "instead of"); a known value or a period, checked.
+_SWAP = re.compile(
+    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:swap|switch|replace|change|exchange)\s+(?:the\s+)?"
+    r"(?P<old>[^?.!,]+?)\s+(?:for|with|to|by|into)\s+(?:the\s+)?(?P<value>[^?.!,]+?)"
+    + _TAIL
+    + r"|"
+    + _LEAD
+    + r"(?:the\s+)?(?P<new>[^?.!,]+?)\s+instead\s+of\s+(?:the\s+)?(?P<was>[^?.!,]+?)"
+    + _TAIL,
+    re.IGNORECASE,
+)
 _INSTEAD = re.compile(r"^\s*(?:and\s+)?" + _PREP + r"\s+(?P<value>[^?.!]+?)\s*,?\s*instead\s*[?.!]*\s*$", re.I)
 MAX_VALUE_WORDS = 6  # a follow-up names one parameter; a longer tail is a request of its own
 _PRONOUNS = frozenset("i me my we us our you your it this that they them their".split())  # "how about you ..."
@@ -110,11 +128,12 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
     drawn = _AS_ARTEFACT.match(request)
     if drawn is not None:
         return Change(prep="as", value=f"a {drawn.group('value') or 'chart'}".lower())
-    for pattern in (_SAME, _AGAIN, _ABOUT, _INSTEAD, _BREAK_DOWN, _OF_THOSE, _ONLY, _SHORT, _BARE):
+    for pattern in (_SAME, _AGAIN, _ABOUT, _INSTEAD, _BREAK_DOWN, _OF_THOSE, _ONLY, _SHORT, _SWAP, _DO, _BARE):
         m = pattern.match(request)
         if m is None:
             continue
-        value = (m.group("value") or m.groupdict().get("last") or "").strip(" ,;:")
+        found = m.groupdict()
+        value = (found.get("value") or found.get("last") or found.get("new") or "").strip(" ,;:")
         if not value or len(value.split()) > MAX_VALUE_WORDS or value.split()[0].lower() in _PRONOUNS:
             return None
         prep = (m.groupdict().get("prep") or "").lower()
@@ -122,7 +141,7 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
         if pattern in (_ONLY, _OF_THOSE) and not known:
             # "just for the online channel": a known value and the word for its column, at most three words.
             known = len(value.split()) <= 3 and bool(_known_in(value, entities))
-        if pattern in (_BARE, _ONLY, _OF_THOSE) and not known:
+        if pattern in (_BARE, _ONLY, _OF_THOSE, _DO, _SWAP) and not known:
             return None
         lead = re.match(_PREP + r"\s+(?P<rest>.+)$", value, re.IGNORECASE)
         if not prep and lead:  # "what about by channel?": the preposition is the change's own
@@ -289,7 +308,9 @@ def resolve(
     if change.prep:
         # "by units instead": the previous request's own "by ..." phrase, up to the next clause, preposition
         # or period.
-        phrase = re.search(rf"\b{change.prep}\s+(?P<old>.+?)(?=\s+(?:{_STOP})\b|[,;]|$)", base, re.IGNORECASE)
+        # A grouping replaces a grouping whichever word said it ("per product" -> "by category").
+        preps = "by|per" if change.prep in ("by", "per") else change.prep
+        phrase = re.search(rf"\b(?:{preps})\s+(?P<old>.+?)(?=\s+(?:{_STOP})\b|[,;]|$)", base, re.IGNORECASE)
         if phrase:
             old_text = phrase.group("old")
             cut = PERIOD.search(old_text)

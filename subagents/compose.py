@@ -11,7 +11,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel, Field
 
 from cognicore.memory.llm import LlmRole
-from cognicore.memory.text import stem, words
+from cognicore.memory.text import STOPWORDS, stem, words
 from cognicore.subagents._answer_shape import (
     LIGHT_VERBS,
     Shape,
@@ -279,7 +279,10 @@ class OfflineAnswerComposer:
         # "What does the watch cost in euros?": a unit, place or condition closing the question is part of what is
         # asked; a figure in another unit ("List price: $249") is no answer.
         if closing := _CLOSING_IN.search(asked_text):
-            head += [c for c, label in labelled if label == closing.group(1).lower()]
+            unit = closing.group(1).lower()
+            # A short unit ("yen", "gbp") is read as a tag and dropped from the concepts: still asked for.
+            dropped = unit not in STOPWORDS and all(label != unit for _, label in labelled)
+            head += [c for c, label in labelled if label == unit] or ([frozenset({stem(unit)})] if dropped else [])
         # With the asked thing named ("the battery life on the vista glasses"), the rest is its subject: a sentence
         # with the thing but about another subject ("the speaker's 12 hours of battery life") does not answer.
         subject = [c for c in concepts if c & vocabulary and not c <= LIGHT_VERBS and not any(c & h for h in head)]
