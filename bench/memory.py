@@ -52,12 +52,12 @@ from psycopg import sql
 from psycopg.types.json import Jsonb
 
 from cognicore.database import migrate, open_pool, start_embedded
-from cognicore.memory._stream_sql import DROP_MEMORIES_INDEXES, MEMORIES_INDEXES, NEAREST
+from cognicore.memory._stream_sql import DROP_SEARCH_INDEXES, NEAREST, SEARCH_INDEXES
 from cognicore.memory.embeddings import OfflineEmbeddings
-from cognicore.memory.retrieval import candidate_count
+from cognicore.memory.retrieval import candidate_count, query_words
 from cognicore.memory.rows import fetch_dicts
 from cognicore.memory.stream import MemoryStream, Neighbor, NewMemory
-from cognicore.memory.tenancy import APP_ROLE, user_transaction
+from cognicore.memory.tenancy import APP_ROLE, user_read, user_transaction
 from cognicore.roles import grant_app_role, open_app_pool, reader_url
 from cognicore.schema import COMPONENTS
 
@@ -197,7 +197,7 @@ def index_statements(args: argparse.Namespace) -> list[str]:
     """The schema's index statements, the HNSW one with `--m`/`--ef-construction` when given."""
     options = {"m": args.m, "ef_construction": args.ef_construction}
     given = ", ".join(f"{name} = {value}" for name, value in options.items() if value is not None)
-    statements = [s.strip() for s in MEMORIES_INDEXES.split(";") if s.strip()]
+    statements = [s.strip() for s in SEARCH_INDEXES.split(";") if s.strip()]
     if not given:
         return statements
     return [re.sub(r"\s+WITH \([^)]*\)", "", s) + f" WITH ({given})" if " USING hnsw " in s else s for s in statements]
@@ -229,6 +229,27 @@ async def sweep_recall(
         elapsed.append((time.perf_counter() - started) * 1000)
         recalls.append(hits_at([Neighbor(id=r["id"], similarity=float(r["similarity"])) for r in rows], kth))
     return recalls, elapsed
+
+
+KEYWORD_STAGE = (
+    "SELECT * FROM memory_text_hits(%s, %s::text[], %s, NULL::text[], NULL::text, NULL::timestamptz, "
+    "NULL::timestamptz, 'active', NULL::jsonb)"
+)
+"""The search's keyword stage with its filters off, as `memory_search` calls it (timed alone)."""
+
+
+async def shared_blocks(pool: Any) -> tuple[int, int]:
+    """The database's shared-buffer hits and reads so far (statistics reach the view within a second)."""
+    await asyncio.sleep(1.2)
+    async with pool.connection() as conn:
+        await conn.execute("SELECT pg_stat_clear_snapshot()")
+        row = await (
+            await conn.execute(
+                "SELECT blks_hit::bigint AS hit, blks_read::bigint AS read FROM pg_stat_database "
+                "WHERE datname = current_database()"
+            )
+        ).fetchone()
+    return int(row["hit"]), int(row["read"])
 
 
 BUILD_TABLE = "bench_memory_build"
@@ -267,7 +288,7 @@ async def load(args: argparse.Namespace, pool: Any, rng: random.Random, users: l
 
     stream = MemoryStream(pool, OfflineEmbeddings())
     async with pool.connection() as conn:
-        await conn.execute(DROP_MEMORIES_INDEXES)
+        await conn.execute(DROP_SEARCH_INDEXES)
     by_user: dict[str, list[int]] = {u: [] for u in users}
     for i, owner in enumerate(owners):
         by_user[owner].append(i)
@@ -348,6 +369,12 @@ async def run(args: argparse.Namespace, url: str) -> None:
         queries = [(qrng.choice(users), query_text(qrng)) for _ in range(args.queries)]
         for user in users:  # warm-up, one search per user: each connection's first plans, catalog caches
             await stream.search(user, query_text(qrng), k=10)
+        # Other queries than the timed ones: the buffers then hold what searches in general touch (a server that
+        # has been serving for a while), not these queries' own pages.
+        wrng = random.Random(args.seed + 2)
+        for _ in range(args.warm_up):
+            await stream.search(wrng.choice(users), query_text(wrng), k=10, quiet=True)
+        blocks_before = await shared_blocks(pool)
         load_before = os.getloadavg()[0]
         latencies, returned = [], 0
         for user, text in queries:
@@ -355,11 +382,22 @@ async def run(args: argparse.Namespace, url: str) -> None:
             returned += len(await stream.search(user, text, k=10))
             latencies.append((time.perf_counter() - started) * 1000)
         print(f"load average (1 min) before/after the timed searches: {load_before:.2f} / {os.getloadavg()[0]:.2f}")
+        hits, reads = [after - before for after, before in zip(await shared_blocks(pool), blocks_before, strict=True)]
         print(
             f"hybrid search, scored, user filter, k=10: p50 {statistics.median(latencies):.2f} ms, "
             f"p95 {pct(latencies, 0.95):.2f} ms, p99 {pct(latencies, 0.99):.2f} ms, "
             f"max {max(latencies):.2f} ms (n={len(latencies)}, {returned / len(queries):.1f} hits per query, "
-            "end to end incl. query embedding)"
+            f"end to end incl. query embedding; {args.warm_up} warm-up searches before); shared buffers per search: "
+            f"{hits / len(queries):,.0f} hits, {reads / len(queries):,.0f} reads (from the OS cache or disk)"
+        )
+        keyword_ms = []
+        for user, text in queries:  # the keyword stage alone, as the search calls it (same pool, same role)
+            started = time.perf_counter()
+            await user_read(app, user, KEYWORD_STAGE, (user, query_words(text), candidate_count(10)))
+            keyword_ms.append((time.perf_counter() - started) * 1000)
+        print(
+            f"keyword stage alone (memory_text_hits, one round trip): p50 {statistics.median(keyword_ms):.2f} ms, "
+            f"p95 {pct(keyword_ms, 0.95):.2f} ms (the same queries again: their pages are now in the buffers)"
         )
 
         embedder = OfflineEmbeddings()
@@ -428,6 +466,13 @@ async def main() -> None:
     parser.add_argument("--users", type=int, default=20)
     parser.add_argument("--queries", type=int, default=300, help="timed searches (at least 200)")
     parser.add_argument("--batch", type=int, default=1000, help="memories per MemoryStream.add call")
+    parser.add_argument(
+        "--warm-up",
+        type=int,
+        default=0,
+        help="searches of other queries before the timed ones (default 0: right after the server starts, shared "
+        "buffers hold little; e.g. 600 measures a server that has been serving a while)",
+    )
     parser.add_argument("--maintenance-work-mem", default="512MB", help="for the index builds")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument(

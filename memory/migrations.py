@@ -6,10 +6,11 @@ from cognicore.memory._keyword_sql import (
     TEXT_HITS_BM25_GENERIC,
     TEXT_HITS_BM25_INDEXED_STATS,
     TEXT_HITS_BM25_PAIRS,
+    TEXT_HITS_BM25_USER_TERMS,
 )
 from cognicore.memory._lifecycle_sql import LIFECYCLE_MIGRATION
 from cognicore.memory._search_sql import SEARCH_FUNCTION
-from cognicore.memory._stream_sql import MEMORIES_INDEXES, MEMORIES_TABLE, TEXT_HITS_FUNCTION
+from cognicore.memory._stream_sql import MEMORIES_INDEXES, MEMORIES_TABLE, TEXT_HITS_FUNCTION, USER_TSV_INDEX
 from cognicore.memory.embeddings import EMBEDDING_MODEL_TABLE
 from cognicore.memory.tenancy import APP_ROLE, APP_ROLE_MIGRATION, USER_SETTING, rls_migration
 
@@ -180,4 +181,8 @@ MIGRATIONS: list[str] = [
     # memories the pool is the memories holding two rare words, not the newest 500 holding one
     # (memory/_keyword_sql.py).
     TEXT_HITS_BM25_PAIRS,
+    # Keyword stage again, in place: its GIN index holds each row's user as a term, so in a partition shared by
+    # several users it reads only the user's matches from the heap (memory/_keyword_sql.py); same rows. The new
+    # index replaces memories_tsv_idx, which nothing else used.
+    USER_TSV_INDEX + TEXT_HITS_BM25_USER_TERMS + "DROP INDEX memories_tsv_idx;",
 ]
