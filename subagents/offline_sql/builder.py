@@ -14,6 +14,7 @@ import sqlglot
 
 from cognicore.memory import clock
 from cognicore.subagents.errors import Unsure
+from cognicore.subagents.offline_sql.attribution import contribution
 from cognicore.subagents.offline_sql.catalogue import Catalogue, Column
 from cognicore.subagents.offline_sql.explain import explain, filters_text, share_of_empties
 from cognicore.subagents.offline_sql.lexicon import plural
@@ -245,6 +246,9 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         sql += limit
     if q.of_groups is not None:
         sql, note = _of_groups(sql, q)
+        notes.append(note)
+    if q.attribution and between:
+        sql, note = contribution(sql, q, dim_name(dims[0]))
         notes.append(note)
     sqlglot.parse_one(sql, read="postgres")  # a builder bug fails here, not in the database
     covered = period.describe() if period is not None and date_col is not None else "all dates in the data"

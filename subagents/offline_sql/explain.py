@@ -34,10 +34,10 @@ def explain(
         text += f", the {which} {q.top_n} by {by}"
     elif q.ranked is not None and not between:
         text += f", ranked by {q.measures[0].name.replace('_', ' ')} ({'lowest' if q.ascending else 'highest'} first)"
-    if between:
+    if between and not q.attribution:  # a 'why' is ranked by contribution (attribution.py says so)
         text += f", ranked by the change in % from {q.compared_periods[0].label} to {q.compared_periods[1].label}"
         text += f" (change_pct, {'lowest' if q.ascending else 'highest'} first)"
-    elif q.growth:
+    elif q.growth and not q.attribution:
         text += ", with the change from the previous period in % (change_pct)"
     if share_of_empties(q):
         text += f", with their share of all the rows, empty {' or '.join(map(ref_name, q.missing))} or not (share_pct)"

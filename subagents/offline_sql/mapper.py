@@ -13,6 +13,7 @@ from datetime import date, timedelta
 
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql._words import column_word, missing, plural_like, value_case_ok
+from cognicore.subagents.offline_sql.attribution import check_breakdown, claim_why, previous_period
 from cognicore.subagents.offline_sql.lexicon import (
     STOP_WORDS,
     VERB_FORMS,
@@ -68,11 +69,14 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     text = " ".join(column_word(w, lex) for w in text.split())
     text = _pronoun_rows(text, lex)
     t = Text(" " + text + " ")
+    claim_why(t, q)  # "why did revenue drop in March": the period before it too (attribution.py)
     _periods(t, q, today)
+    previous_period(q)
     missing(t, q, lex)
     # Named measures whose words are also rule words ("average order value", "margin percent") go first.
     found = _phrases(t, lex, original, books=("early",))
     shape = read_shape(t, q, original)
+    shape.growth = shape.growth or q.attribution
     found = sorted(found + _phrases(t, lex, original, books=("phrases", "partial")), key=lambda f: f[0])
     resolve(t, q, found, shape, lex)
     # "enterprise customers": a word of the filtered column's own name ("customer_segment") only describes it.
@@ -93,6 +97,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     q.not_understood += leftovers
     if q.search is not None:
         _place_search(q, lex)
+    check_breakdown(q)
     if q.not_understood or q.confidence < CONFIDENCE_BAR or not q.measures:
         raise Unsure(unsure_message(q, lex))
     return q
@@ -172,7 +177,7 @@ def _periods(t: Text, q: Mapping, today: date) -> None:
         while m := t.take(pattern):
             within = yoy is not None and yoy.start() <= m.start() < yoy.end()
             found = match_period(pattern, handler, m, today)
-            changed = re.search(f"{GROWTH}|{DECLINE}", t.read) is not None
+            changed = q.attribution or re.search(f"{GROWTH}|{DECLINE}", t.read) is not None
             if handler.startswith("day_range") and changed and found.start and found.end:
                 # "the rise in tickets from jan 6 to jan 7": the two days compared, not the span between them
                 last = found.end - timedelta(days=1)
