@@ -220,8 +220,10 @@ def answer_from_memory(
         if share >= MIN_SHARE:
             scored.append((share, p))
     # A memory about a near thing ("our events budget" for "our travel budget?") never answers: unsure instead.
-    matched, skip = asked_matcher(topic), _TIME_WORDS | _NOT_TOPIC
-    near = {id(p): why for _, p in scored if (why := near_miss(question, text_of(p), matched, skip=skip))}
+    matched, skip, yes_no = asked_matcher(topic), _TIME_WORDS | _NOT_TOPIC, asks_yes_no(question)
+    near = {
+        id(p): why for _, p in scored if (why := near_miss(question, text_of(p), matched, skip=skip, yes_no=yes_no))
+    }
     if scored and len(near) == len(scored):
         share, closest = max(scored, key=lambda sp: (sp[0], when(sp[1])))
         known = re.sub(r"\.?\s*\[\d+\]$", "", _line(closest))

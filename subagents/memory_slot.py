@@ -145,10 +145,16 @@ def someone_else(question: str, memory: str, matched: Match) -> str | None:
     return None
 
 
-def near_miss(question: str, memory: str, matched: Match, *, skip: frozenset[str] = frozenset()) -> str | None:
+def near_miss(
+    question: str, memory: str, matched: Match, *, skip: frozenset[str] = frozenset(), yes_no: bool = False
+) -> str | None:
     """Why a memory that shares the question's words is about a near thing, not the asked one (None when it is
-    about the asked thing): the sentence an unsure answer gives."""
-    kinds = other_kind(question, memory, skip=skip)
+    about the asked thing): the sentence an unsure answer gives.
+
+    For a `yes_no` question another kind of the thing is the answer, not a near miss: "am I still on the hardware
+    team?" is answered "no" by "The user is on the identity team".
+    """
+    kinds = None if yes_no else other_kind(question, memory, skip=skip)
     if kinds is not None:
         asked = f"your {kinds[0].removeprefix('my ')}" if kinds[0].startswith("my ") else f"the {kinds[0]}"
         return f"it is about the {kinds[1]}, not {asked}"

@@ -83,6 +83,13 @@ async def test_the_asked_thing_in_other_words_still_answers(question: str, memor
     assert used == [1] and expected in text and "not sure" not in text, text
 
 
+async def test_another_kind_answers_a_yes_no_question() -> None:
+    text, used = await _answer("am i still on the hardware team?", "The user is on the identity team.")
+    assert used == [1] and "identity team" in text and "not sure" not in text, text
+    text, used = await _answer("do I live in Oslo?", "My sister lives in Oslo.")
+    assert used == [] and "your sister, not about you" in text, text  # someone else's is still no answer
+
+
 async def test_the_asked_kind_wins_over_a_near_one() -> None:
     text, used = await _answer("what's our travel budget?", "Our events budget is $20,000.", "Our travel budget is 8k.")
     assert used == [2] and "8k" in text and "20,000" not in text, text
