@@ -30,6 +30,7 @@ async def test_add_up_is_a_total(pool: AsyncConnectionPool, sales: SchemaSqlWrit
         "need a writeup: tickets per status",
         "one-pager with tickets per status",
         "tally up the tickets per status",
+        "set up a report of tickets per status",
     ],
 )
 async def test_report_words_are_read_past(
