@@ -28,8 +28,9 @@ def table_subjects(inputs: dict[str, StepOutput]) -> list[str]:
         if output.status != "ok" or not columns or not rows:
             continue
         for i in range(len(columns)):
-            values = [row[i] for row in rows[:MAX_SUBJECTS]]
-            if all(isinstance(v, str) and v.strip() for v in values):
+            # An empty group (tickets with no assignee) is no item to look up; the named ones still are.
+            values = [row[i] for row in rows[: MAX_SUBJECTS + 1] if row[i] is not None][:MAX_SUBJECTS]
+            if values and all(isinstance(v, str) and v.strip() for v in values):
                 return list(dict.fromkeys(values))
     return []
 
