@@ -9,7 +9,10 @@ a scratch database on that server), then measures:
 - batched inserts through `MemoryStream.add` (rows per second; indexes dropped, as for any bulk load);
 - the build time of the HNSW (halfvec cosine) and GIN indexes;
 - hybrid retrieval with scoring and the user filter, `MemoryStream.search(k=10)` end to end,
-  at p50/p95 over the queries;
+  at p50/p95 over the queries, with the shared-buffer hits and reads per search (a read comes from the OS
+  cache or the disk: the server starts with empty buffers, so right after a start most of a search's pages
+  are reads; `--warm-up N` runs N searches of other queries first, to measure a server that has been serving
+  a while), then the keyword stage alone on the same queries;
 - recall@10 of the vector stage (`MemoryStream.nearest`, the same index scan and settings) against an
   exact scan of the same user's rows, ties counted as hits; with `--ef-search 40,100,200` also for each
   of those `hnsw.ef_search` values on the same index (recall does not depend on load, so one build at a
