@@ -61,8 +61,11 @@ SHORTHAND = {
 # deployment's "agent", "wasnt" as "want", and the "not" was lost).
 _NEGATIONS = "aren't wasn't isn't weren't don't doesn't didn't hasn't haven't hadn't shouldn't couldn't wouldn't"
 SHORTHAND |= {n.replace("'", ""): n for n in _NEGATIONS.split()}
+SHORTHAND |= {"gimme": "give me", "lemme": "let me"}  # "gimme a count of ..." asks; it is no unknown action
 _CALENDAR = "september tuesday wednesday thursday"
-_FUNCTION_WORDS = frozenset(f"through though please without previous number {_CALENDAR} {_NEGATIONS}".split())
+_FUNCTION_WORDS = frozenset(
+    [*f"through though please without previous number {_CALENDAR} {_NEGATIONS}".split(), "give me", "let me"]
+)
 _TOKEN = re.compile(r"(?<![\w'-])[A-Za-z][a-z]*(?:'[a-z]+)?(?![\w'-])")
 
 

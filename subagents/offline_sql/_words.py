@@ -72,9 +72,9 @@ def missing(t: Text, q: Mapping, lex: Lexicon) -> None:
     for pattern, found in (
         (r"\bun([a-z]{4,})\b", q.missing),
         (r"\b(?:no|without|missing)(?: an?| any)? ([a-z]{4,})\b", q.missing),
-        # "tickets that don't have an assignee", "that are not assigned" (contractions are expanded by `normalise`)
+        # "tickets that don't have an assignee", "still not assigned" (contractions are expanded by `normalise`)
         (r"\bnot (?:have|has|had|got|yet)(?: an?| any)? ([a-z]{4,})\b", q.missing),
-        (r"\b(?:is|are|was|were|been) not (?:yet )?([a-z]{4,})\b(?! (?:to|by)\b)", q.missing),
+        (r"\bnot (?:yet |been |currently )?([a-z]{4,})\b", q.missing),
         (_PRESENT, q.present),
     ):
         for m in list(re.finditer(pattern, t.s)):

@@ -244,6 +244,8 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
         q.compare = lex.catalogue.column(compared[0])
         if q.compare not in q.dimensions:
             q.dimensions.append(q.compare)
+    if s.comparative and q.compare is None:
+        q.not_understood.append("'more' or 'fewer' than what (name the two to compare)")
     if s.growth:
         categorical = [d for d in q.dimensions if isinstance(d, Column)]
         if len(q.compared_periods) == 2 and categorical and not q.compare and not q.share:
@@ -262,7 +264,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
 def _lists(s: Shape, dims: list[tuple[int, str, Column | str]], words: str, table: Table, q: Mapping) -> bool:
     """ "list the open tickets", "which tickets are unassigned": the rows of a plural entity, no figure asked."""
     last = words.split()[-1] if words.split() else ""
-    plain = not (dims or s.count or s.superlative or s.aggregate or s.age or s.growth or s.total)
+    plain = not (dims or s.count or s.superlative or s.aggregate or s.age or s.growth or s.total or s.comparative)
     # "p1 and p2 incidents": two values of one column side by side, unless a listing is asked in words
     plain = plain and not (s.implied and any(len(v) > 1 for v in q.filters.values()))
     return s.listing and plain and last != singular(last) and row_name(table) is not None
@@ -282,7 +284,7 @@ def _share_column_first(q: Mapping, spans: dict[str, list[tuple[int, int]]], sha
 
 def _plain_listing(s: Shape, dims: list[tuple[int, str, Column | str]], q: Mapping) -> bool:
     """ "list ...", "which are ...": rows asked for by their values alone, no figure, grouping or ranking."""
-    shaped = s.count or s.superlative or s.aggregate or s.age or s.growth or s.total or q.share
+    shaped = s.count or s.superlative or s.aggregate or s.age or s.growth or s.total or q.share or s.comparative
     shaped = shaped or (s.implied and any(len(v) > 1 for v in q.filters.values()))
     return s.listing and not shaped and not _grouping_dims(dims, q)
 

@@ -31,6 +31,7 @@ class Shape:
     most_end: int | None = None  # "the most tickets": the entity after it is counted
     trend: bool = False
     compare: bool = False
+    comparative: bool = False  # "more" / "fewer" with no "than": of two values named
     total: bool = False
     all_of: list[int] = field(default_factory=list)  # positions of "all (the) X": no grouping by X
     listing: bool = False  # "list the open tickets", "which tickets are ...": the rows themselves
@@ -72,10 +73,15 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     while m := t.take(shares):
         q.share, s.share_at = True, m.start()
     s.compare = bool(t.take(r"\b(vs|versus|compared? (to|with|against)?|against|side by side)\b"))
+    # "ana vs ben: who's got more open tickets", "which has fewer, P1 or P2": the two values side by side
+    s.comparative = bool(t.take(r"\b(?:more|fewer|less)\b(?! than\b)(?! (?:recent|recently|often)\b)"))
+    s.compare = s.compare or s.comparative
     s.trend = bool(t.take(r"\bover time\b|\b(trends?|trending|evolution|evolved?|history|historical|timeline)\b"))
     t.take(r"\b(?:break|breaks|broken|breaking)(?: it| them| this)? down\b")  # "break down": a breakdown
     # "what is open on the VPN" lists the rows too; "what share of ..." asks a figure
-    s.listing = re.match(rf"{_POLITE}(list|show( me)?|give me|display|which|what are)\b", t.s) is not None
+    # "any p1s still open?", "are there any unassigned tickets": the rows answer it (none, or which)
+    listed = r"list|show( me)?|give me|display|which|what are|any|are there any|is there any"
+    s.listing = re.match(rf"{_POLITE}({listed})\b", t.s) is not None
     # "what is open on the VPN", "ana's open tickets", "open tickets containing 'cannot connect'": rows named by
     # their values with no period, figure or comparison asked are the rows themselves
     undated = q.period is None and not q.compared_periods and not q.weekdays
@@ -109,7 +115,8 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
         s.count, s.count_end = True, m.end()
     if t.take(r"\b(distinct|different|unique)\b"):
         s.distinct = s.count = True
-    s.total = bool(t.take(r"\b(total|sum|overall|altogether|combined|in all|grand total)\b"))
+    while t.take(r"\b(total|sum|overall|altogether|combined|in all|grand total)\b"):
+        s.total = True  # "total tickets of chloe and ana combined": one word or two, one total
     for m in re.finditer(r"\b(all|every)( the| our| of our| of the)? (?=\w)", t.s):
         s.all_of.append(m.end())
     if m := t.take(_THRESHOLD):

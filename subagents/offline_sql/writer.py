@@ -34,8 +34,12 @@ def write_from_catalogue(lex: Lexicon, question: str, context: str = "") -> SqlD
         # partner order counts in 2025"): the whole request says more, when it can be read.
         try:
             mapping = map_request(context, lex, today)
-        except Unsure:
+        except Unsure as exc:
             mapping = None
+            if _names_more_data(question, context, lex):
+                # "total tickets assigned to chloe and ana combined" planned as "... to chloe": the rest of the
+                # request names data too, so the clause alone would answer something else (chloe's only)
+                raise QuestionNotUnderstood(str(exc)) from exc
     if mapping is None:
         try:
             mapping = map_request(question, lex, today)
@@ -85,6 +89,16 @@ def names_data(request: str, q: Mapping, lex: Lexicon) -> bool:
     figure = any(m.named is not None or m.column is not None or m.age for m in q.measures)
     shaped = bool(q.top_n or q.share or q.having or q.growth or q.of_groups or q.zero_rows)
     return named or figure or shaped or _ASKED.match(normalise(request)) is not None
+
+
+def _names_more_data(question: str, context: str, lex: Lexicon) -> bool:
+    """Whether the request (`context`) names a value, table or column of the data outside the clause `question`."""
+    rest = f" {normalise(context).replace(normalise(question), ' ')} "
+    return any(
+        f" {phrase} " in rest or f" {plural(phrase)} " in rest
+        for phrase, targets in lex.book("phrases").items()
+        if any(x.kind in ("value", "entity", "dimension") for x in targets)
+    )
 
 
 def _clause_of(question: str, context: str) -> bool:

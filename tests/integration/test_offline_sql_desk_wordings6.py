@@ -89,3 +89,44 @@ async def test_day_spans_thresholds_and_people(pool: AsyncConnectionPool, desk: 
 async def test_thresholds_and_spans_it_cannot_place_stay_unsure(desk: SchemaSqlWriter, request_text: str) -> None:  # noqa: F811
     with pytest.raises(Unsure):
         await desk.write_sql(question=request_text, schema="")
+
+
+async def test_second_batch_causes(pool: AsyncConnectionPool, desk: SchemaSqlWriter) -> None:  # noqa: F811
+    """Causes found with dev_sql6b (other wordings here): "total ... combined" is one total over both values;
+    "more" / "fewer" of two named values compares them; "not picked up" (the plugin's words for assigned) is an
+    empty assignee; "any ..." asks for the rows themselves."""
+    await check(
+        pool,
+        desk,
+        [
+            (
+                "overall count of tickets for ana and ben combined",
+                f"SELECT count(*) FROM {T} WHERE assignee IN ('ana', 'ben')",
+            ),
+            (
+                "which has fewer closed tickets, p1 or p4?",
+                f"SELECT priority, count(*) FROM {T} WHERE status = 'closed' AND priority IN ('P1', 'P4') "
+                "GROUP BY 1 ORDER BY 2 DESC, 1",
+            ),
+            (
+                "how many email tickets has nobody picked up",
+                f"SELECT count(*) FROM {T} WHERE component = 'Email' AND assignee IS NULL",
+            ),
+            (
+                "any printer tickets still in progress?",
+                LISTED.format("component = 'Printer' AND status = 'in_progress'"),
+            ),
+        ],
+    )
+
+
+async def test_a_clause_that_leaves_data_of_the_request_out_is_unsure(desk: SchemaSqlWriter) -> None:  # noqa: F811
+    """The planner's clause "tickets assigned to chloe" of a request naming ana too, which the writer cannot read
+    whole: answering the clause would count chloe's tickets only, so it is unsure."""
+    with pytest.raises(Unsure):
+        await desk.write_sql(
+            question="tickets assigned to chloe", schema="", context="tickets assigned to chloe and ana in a lump"
+        )
+    # A clause whose request adds nothing of the data is still answered.
+    draft = await desk.write_sql(question="how many p1 tickets", schema="", context="how many p1 tickets and thanks")
+    assert "'P1'" in draft.sql

@@ -60,7 +60,7 @@ def test_a_threshold_is_a_having_and_its_number_no_year() -> None:
     assert q.having == (">", 2000)
     assert q.period is not None and q.period.start == date(2025, 1, 1)
     sql, _ = build(q, SALES_LEX.catalogue, TODAY)
-    assert "HAVING sum(order_items.\"quantity\") > 2000" in sql
+    assert 'HAVING sum(order_items."quantity") > 2000' in sql
 
 
 def test_a_threshold_with_no_grouping_is_unsure() -> None:
@@ -75,3 +75,11 @@ def test_the_classifier_speller_reads_calendar_shorthand_as_the_day_or_month() -
     speller = Speller(["orders", "latin", "america"])
     assert speller.correct("orders in sept 2026")[0] == "orders in september 2026"
     assert speller.correct("orders on tues")[0] == "orders on tuesday"
+
+
+def test_the_classifier_speller_reads_chat_shorthand_and_bare_negations() -> None:
+    """ "gimme" was read as an action no agent offers; "arent" as the deployment's "agent"."""
+    from cognicore.orchestrator.spelling import Speller
+
+    speller = Speller(["tickets", "agent", "closed"])
+    assert speller.correct("gimme the tickets that arent closed")[0] == "give me the tickets that aren't closed"

@@ -33,6 +33,7 @@ SQL_VOCABULARY = SqlVocabulary(
         "engineer": "assignee",
         "owner": "assignee",
         "assigned to": "assignee",
+        "picked up": "assignee",  # "p1s nobody has picked up", "not picked up yet"
         "who": "assignee",  # the people of this data are the assignees: "who has the most open tickets"
         "person": "assignee",  # "which person closed the most tickets"
         "people": "assignees",  # "top 3 people by open tickets"
