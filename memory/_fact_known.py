@@ -76,6 +76,8 @@ def named_changes(
         if target is not None:
             out[target] = _into_slot(out[target], known, value)
     out = [_replacing_taste(_same_thing(c, known_facts), known_facts) for c in out]
+    if len(out) == 1:  # one value told: a bare thing read as the team's may be the user's own slot
+        out = [_same_word(out[0], known_facts)]
     return [_comparative_taste(c, text, known_facts) for c in out]
 
 
@@ -135,6 +137,29 @@ def _same_thing(candidate: FactCandidate, known_facts: Sequence[dict[str, Any]])
     return candidate
 
 
+def _same_word(candidate: FactCandidate, known_facts: Sequence[dict[str, Any]]) -> FactCandidate:
+    """ "commission's 6% from this quarter" after "My commission rate is 5%": a thing named in one word, read as the
+    team's because no "my" or "our" was said, is the one known slot (the user's or the team's) holding that word."""
+    if candidate.contradicts or not candidate.exclusive or subject_key(candidate.subject) != "we":
+        return candidate
+    words = _stems(predicate_key(candidate.predicate))
+    if len(words) != 1:
+        return candidate
+    holding = [
+        k for k in known_facts
+        if k.get("status", "active") == "active"
+        and subject_key(str(k.get("subject", ""))) in ("user", "we")
+        and predicate_key(str(k.get("predicate", ""))) != predicate_key(candidate.predicate)
+        and words[0] in _stems(predicate_key(str(k.get("predicate", ""))))
+        and normalize(_value_of(k)) != normalize(candidate.object)
+        and _value_of(k) != UNCLEAR_OBJECT
+    ]  # fmt: skip
+    if len(holding) != 1:
+        return candidate
+    moved = _in_slot_of(holding[0], candidate.object)
+    return moved.model_copy(update={"confidence": min(candidate.confidence, 0.8)})
+
+
 def _stems(text: str) -> list[str]:
     """Content words with a plural "s" dropped, so "new hires" and "new_hire" compare equal."""
     return [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in _words(text)]
@@ -177,7 +202,7 @@ _SLOT_CHANGE_RE = re.compile(
     r"^(?:the\s+|our\s+|my\s+)?(?P<thing>[a-z0-9][\w-]*(?:\s+[\w-]+){0,3}?)\s+(?:(?:has|have)\s+)?(?:is\s+now|are\s+now|"
     r"changed\s+to|been\s+changed\s+to|moved\s+to|been\s+moved\s+to|got\s+moved\s+to|switched\s+to|went\s+to|"
     r"is\s+moving\s+to)\s+(?P<new>.+)$"
-    r"|^new\s+(?P<thing2>[a-z][\w-]*(?:\s+[\w-]+){0,3}?)\s*[:=-]\s*(?P<new2>.+)$",
+    r"|^new\s+(?P<thing2>[a-z][\w-]*(?:\s+[\w-]+){0,3}?)(?:\s*[:=-]\s*|\s+(?=\d|(?-i:[A-Z])))(?P<new2>.+)$",
     re.I,
 )
 _NOT_THAT_RE = re.compile(
@@ -185,7 +210,9 @@ _NOT_THAT_RE = re.compile(
     r"it\s+should\s+be)\s+(?P<new>[^,]+?)\s*,?\s+not\s+(?P<old>[^,]+?)$",
     re.I,
 )
-_TAIL_RE = re.compile(r"[\s,]*(?:now|from\s+now\s+on|these\s+days|as\s+of\s+\w+|last\s+\w+|!+|\.+)\s*$", re.I)
+_TAIL_RE = re.compile(
+    r"[\s,]*(?:now|from\s+now\s+on|these\s+days|as\s+of\s+\w+|last\s+\w+|since\s+(?:the\s+)?\w+|!+|\.+)\s*$", re.I
+)
 
 
 def bare_change(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCandidate | None:

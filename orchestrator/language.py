@@ -138,11 +138,20 @@ _EMBEDDED_I_AM = re.compile(
 )
 
 
+_EMBEDDED_VERB = re.compile(
+    r"^(?P<wh>(?:what|which|who|where|when|how)" + _NOUN + r")\s+(?P<subj>i|we)\s+"
+    r"(?P<rest>(?!(?:am|are|was|were|'m|'re|do|did|can|could|will|would|should|have|had)\b)[a-z].*)$",
+    re.I,
+)
+
+
 def _direct_question(inner: str) -> str:
     """ "who my manager is" -> "who is my manager", "what shift i'm on" -> "what shift am i on"."""
     text = inner.rstrip(" ?.!")
     if m := _EMBEDDED_BE_LAST.match(text):
         return f"{m['wh']} {m['be']} {m['subj']}"
+    if m := _EMBEDDED_VERB.match(text):  # "which building i sit in" -> "which building do i sit in"
+        return f"{m['wh']} do {m['subj']} {m['rest']}"
     if m := _EMBEDDED_I_AM.match(text):
         be = "am" if m["subj"].lower() == "i" else "are"
         return f"{m['wh']} {be} {m['subj']} {text[m.end() :]}"

@@ -46,11 +46,10 @@ NEVER_VERBS = frozenset(
 )
 NO_NEWS_VERB = NOT_DOING | NEVER_VERBS
 # Words that make a subject a relative clause ("tickets that are open") or a question ("how many are").
-# An indefinite pronoun inside it makes it a relative clause with its "that" left out ("tickets nobody is working on").
-NOT_SUBJECT = frozenset(
-    "that which who whom whose where when what how why many much there any nobody noone someone somebody anyone "
-    "anybody everyone everybody nothing none".split()
-)
+NOT_SUBJECT = frozenset("that which who whom whose where when what how why many much there any".split())
+# An indefinite pronoun after the first word makes a relative clause with its "that" left out ("tickets nobody is
+# working on"); first, it is the subject itself ("everyone is on site on Fridays").
+INDEFINITE = frozenset("nobody noone someone somebody anyone anybody everyone everybody nothing none".split())
 # A preference about how the speaker wants things ("I prefer reports in bullet points", "I'd rather get
 # tables"): told, not asked, whatever data or artefact word it mentions.
 PREFERS = re.compile(
@@ -98,7 +97,12 @@ CORRECTS = re.compile(
 # "what ... do I like / which ... am I on": a question about the asker's own taste, work or place.
 ABOUT_MY_OWN = re.compile(
     r"^\s*(?:what|which|who|where|when)\b[^?]*?\b(?:do|did|does)\s+(?:i|we)\s+(?:like|love|prefer|enjoy|"
-    r"drink|eat|cover|look\s+after|report\s+to|work\s+(?:on|with|for|in)|agree|agreed|decide|decided|settle\s+on)\b",
+    r"drink|eat|cover|look\s+after|report\s+to|work\s+(?:on|with|for|in)|agree|agreed|decide|decided|settle\s+on|"
+    # "what tool do we forecast in", "which building do i sit in": where or with what the asker works.
+    r"sit|use|forecast|track|log|record|page|handle|manage|own|keep|store)\b"
+    # "which building am I in", "what queue are we on": where the asker is.
+    r"|^\s*(?:what|which|who|where)\b[^?]*?\b(?:am\s+i|are\s+we)\s+(?:in|on|at|with|using|based|assigned|"
+    r"sitting|working)\b",
     re.IGNORECASE,
 )
 # A few words and a colon or dash before the message itself ("Heads up before standup: ...", "Correction: ...").
@@ -116,7 +120,10 @@ MARKER = re.compile(
 ASKS_AFTER = re.compile(
     r"[,;:\u2013\u2014-]\s*(?:and\s+|so\s+|but\s+)?(?:how\s+(?:many|much|often|long|come)\b|"
     r"(?:what|which|who|when|where|why|how)\s+(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|"
-    r"should)\b|(?:what|which|who|when|where|why|how)(?:\s+(?:one|ones|exactly|then))?\s*[?!.]*\s*$)",
+    r"should)\b|(?:what|which|who|when|where|why|how)(?:\s+(?:one|ones|exactly|then))?\s*[?!.]*\s*$"
+    # "our partner orders in 2025 - total count": a figure asked for after a dash or a colon, and nothing more.
+    r"|(?<=[-:\u2013\u2014])\s*(?:the\s+)?(?:total\s+)?(?:count|number|total|sum|average|avg|breakdown|split)"
+    r"(?:\s+pls|\s+please)?\s*[?!.]*\s*$)",
     re.IGNORECASE,
 )
 # "switched to the morning shift", "moved back to Madrid last month": news about the speaker with the "I" left out
@@ -168,7 +175,8 @@ def tells_one(request: str, *, data: frozenset[str], values: frozenset[str] = fr
     if DIARY.match(request) or NEWS.match(request):
         return True
     declared = DECLARES.match(request)
-    if declared and not set(words(declared.group("subject") or "")) & NOT_SUBJECT:
+    subject_words = words(declared.group("subject") or "") if declared else []
+    if declared and not set(subject_words) & NOT_SUBJECT and not set(subject_words[1:]) & INDEFINITE:
         said = terms(declared.group("subject") or "")
         # "tickets ben is working on": a data word, then a subject of a clause of its own: rows asked for.
         relative = len(said) > 1 and {said[0]} & (data | values) and not {said[-1]} & (data | values)

@@ -164,3 +164,28 @@ def test_no_idea_wraps_a_question() -> None:
 )
 def test_a_statement_of_the_second_batch_is_read_into_its_slot(text: str, expected: tuple[str, ...]) -> None:
     assert expected in _read(text)
+
+
+@pytest.mark.parametrize("text", ["everyone is on site on Fridays from this month", "nobody is on call tonight"])
+def test_an_indefinite_pronoun_as_the_subject_tells(text: str) -> None:
+    assert tells(text, data=DATA)
+
+
+@pytest.mark.parametrize(
+    ("text", "asks"),
+    [
+        ("our partner orders in 2025 - total count", True),
+        ("open tickets by component: breakdown pls", True),
+        ("we moved the standup - total chaos", False),
+    ],
+)
+def test_a_figure_asked_for_after_a_dash_is_a_question(text: str, asks: bool) -> None:
+    assert is_question(text) is asks
+
+
+@pytest.mark.parametrize(
+    ("text", "inner"),
+    [("i can't recall which building i sit in", "which building do i sit in")],
+)
+def test_an_embedded_question_with_a_verb_is_asked_with_do(text: str, inner: str) -> None:
+    assert unwrap_wish(text) == inner
