@@ -76,7 +76,7 @@ class Shape:
 
     def row_label(self, row: Sequence[Any]) -> str:
         """A row's name from its label columns, e.g. `Widget Pro · EU`."""
-        return " · ".join(str(row[i]) for i in self.labels)
+        return " · ".join("(none)" if row[i] is None else str(row[i]) for i in self.labels)  # an empty group
 
 
 def tabular(data: dict[str, Any]) -> Table | None:

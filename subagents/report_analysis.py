@@ -163,7 +163,7 @@ def _ranking(table: Table, s: Shape, style: Style, asked: int | None, bottom: bo
     elif (n > 2 or asked) and tied < n_rows:  # a list of equal rows says nothing the tie did not
         ranked = "; ".join(f"#{rank} {names[i]} {fmt(values[i])}{share(i)}" for rank, i in picked)
         findings.append(f"{'Bottom' if bottom else 'Top'} {n} by {measure}: {ranked}.")
-    if n_rows > 2 and not table.partial and not bottom and n < n_rows:
+    if n_rows > 2 and not table.partial and not bottom and n < n_rows and values[-1] < values[-2]:
         findings.append(f"{names[-1]} is last with {fmt(values[-1])}{share(n_rows - 1)}.")
     if total and style != "brief":
         findings.append(f"{_total_of(measure)} across {n_rows} {whats}: {fmt(total)}.")
@@ -175,9 +175,10 @@ def _ranking(table: Table, s: Shape, style: Style, asked: int | None, bottom: bo
         notes = (f"The query returned {len(table.rows)} selected rows, not all of them: sums of them are partial.",)
 
     recs: list[str] = []
-    if n_rows > 1 and values[1] > 0 and values[0] - values[1] < 0.1 * values[1]:
+    # Only a real gap is worth watching or reviewing: rows tied with their neighbour were said to tie above.
+    if n_rows > 1 and values[1] > 0 and 0 < values[0] - values[1] < 0.1 * values[1]:
         recs.append(f"Watch {names[1]}: it is {fmt(values[0] - values[1])} behind {names[0]}.")
-    if n_rows > 2 and not table.partial:
+    if n_rows > 2 and not table.partial and values[-1] < values[-2]:
         last = fmt(values[-1]) + (f", {pct(n_rows - 1)}" if pct(n_rows - 1) else "")
         recs.append(f"Review {names[-1]}, the smallest by {measure} ({last}).")
     return Analysis(_cap(f"{measure} by {what}"), findings, recs, findings[:2], notes=notes)
