@@ -137,20 +137,33 @@ def _same_thing(candidate: FactCandidate, known_facts: Sequence[dict[str, Any]])
     return candidate
 
 
+# Words that name one limit of a slot ("discount limit", "max discount", "discount cap").
+_SAME_WORD = {"maximum": "max", "limit": "max", "cap": "max", "ceiling": "max", "minimum": "min", "floor": "min"}
+
+
 def _same_word(candidate: FactCandidate, known_facts: Sequence[dict[str, Any]]) -> FactCandidate:
     """ "commission's 6% from this quarter" after "My commission rate is 5%": a thing named in one word, read as the
-    team's because no "my" or "our" was said, is the one known slot (the user's or the team's) holding that word."""
-    if candidate.contradicts or not candidate.exclusive or subject_key(candidate.subject) != "we":
+    team's because no "my" or "our" was said, is the one known slot (the user's or the team's) holding that word;
+    "my discount limit" after "the max discount I can offer" is the same slot in other words (same subject)."""
+    if candidate.contradicts or not candidate.exclusive or subject_key(candidate.subject) not in ("user", "we"):
         return candidate
     words = _stems(predicate_key(candidate.predicate))
-    if len(words) != 1:
+    same = {_SAME_WORD.get(w, w) for w in words}
+    if len(words) != 1 and len(same) < 2:
         return candidate
     holding = [
         k for k in known_facts
         if k.get("status", "active") == "active"
         and subject_key(str(k.get("subject", ""))) in ("user", "we")
         and predicate_key(str(k.get("predicate", ""))) != predicate_key(candidate.predicate)
-        and words[0] in _stems(predicate_key(str(k.get("predicate", ""))))
+        # one word read as the team's is in the known slot; several are the known slot's words in another order
+        # or another word for a limit ("discount limit" and "max discount")
+        and (
+            (subject_key(candidate.subject) == "we" and words[0] in _stems(predicate_key(str(k.get("predicate", "")))))
+            if len(words) == 1
+            else subject_key(str(k.get("subject", ""))) == subject_key(candidate.subject)
+            and {_SAME_WORD.get(w, w) for w in _stems(predicate_key(str(k.get("predicate", ""))))} == same
+        )
         and normalize(_value_of(k)) != normalize(candidate.object)
         and _value_of(k) != UNCLEAR_OBJECT
     ]  # fmt: skip
@@ -289,7 +302,8 @@ def _named_value(obj: str, said: str, new_values: Sequence[str]) -> str | None:
     for word in value.split():
         if word in _STOP or (len(word) < 3 and not any(ch.isdigit() for ch in word)) or f" {word} " in fresh:
             continue
-        if any(f" {form} " in said for form in (word, word + "s", word + "es")):
+        single = word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+        if any(f" {form} " in said for form in (word, word + "s", word + "es", single)):  # "Fridays", "Friday"
             return word
     return None
 

@@ -115,3 +115,23 @@ async def test_a_value_for_a_slot_named_in_other_words_supersedes_the_fact(
     pool: AsyncConnectionPool, first: str, change: str, old: str, new: str
 ) -> None:
     await test_a_change_worded_as_people_write_it_supersedes_the_fact(pool, first, change, old, new)
+
+
+CHANGES_C = [
+    ("The max discount I can offer is 12%.", "they raised my discount limit to 18%", "12%", "18%"),
+    ("I work from home on Fridays.", "my home day is Monday now, not Friday", "Fridays", "Monday"),
+]
+
+
+@pytest.mark.parametrize(("first", "change", "old", "new"), CHANGES_C, ids=[c[3].lower() for c in CHANGES_C])
+async def test_a_slot_named_with_other_words_for_a_limit_or_a_plural_day_is_superseded(
+    pool: AsyncConnectionPool, first: str, change: str, old: str, new: str
+) -> None:
+    await test_a_change_worded_as_people_write_it_supersedes_the_fact(pool, first, change, old, new)
+
+
+async def test_a_limit_of_the_team_is_not_the_users_own(pool: AsyncConnectionPool) -> None:
+    store = FactStore(pool, OfflineEmbeddings())
+    await _say(store, "My max discount is 12%.", "s1#1")
+    await _say(store, "Our discount limit is 25%.", "s2#1")
+    assert {f.object for f in await store.active(U)} == {"12%", "25%"}
