@@ -189,6 +189,18 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:\s+(?:area|job|responsibility|domain|remit|patch|thing|queue|call)\b)?(?=\s+now\b|\s*[,;.!]|\s*$)",
             r"\g<x> go to \g<who>",
         ),
+        # "Europe sales are my responsibility since October": what the user looks after, as "I look after ..." says it.
+        (
+            r"^(?:the\s+)?(?P<x>[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:is|are)\s+(?:now\s+)?my\s+(?:responsibility|job|area|remit|"
+            r"patch|domain|beat)\b",
+            r"I look after \g<x>",
+        ),
+        # "forecasting moved to Anaplan": the tool now used for a kind of work, named by its name.
+        (
+            r"^(?P<what>(?-i:[a-z])[\w-]*ing(?:\s+[a-z][\w-]*)?)\s+(?:has\s+)?(?:moved|switched|migrated|went)\s+(?:over\s+)?"
+            r"to\s+(?!" + _WHEN_WORD + r")(?P<new>(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*)?)",
+            r"we use \g<new> for \g<what>",
+        ),
         # "Omar is the desk lead now": a person named as a role's holder, as "our desk lead is Omar" says it.
         (
             r"(?:^|(?<=\.\s))(?P<who>" + PERSON + r")\s+is\s+(?:now\s+)?(?:the|our)\s+(?P<role>[a-z][\w-]*"

@@ -20,7 +20,9 @@ _TRAILING_RE = re.compile(
     r"(?:from|starting|as\s+of|effective|since)\s+(?:today|tomorrow|(?:this|next)\s+(?:week|month|quarter|year)|"
     + WEEKDAYS
     + r")|"
-    r"(?:since\s+|as\s+of\s+)?(?:last|this)\s+(?:week|month|year|spring|summer|autumn|fall|winter|" + WEEKDAYS + r")|"
+    r"(?:since\s+|as\s+of\s+)?(?:last|this)\s+(?:week|month|quarter|year|spring|summer|autumn|fall|winter|"
+    + WEEKDAYS
+    + r")|"
     r"(?:a\s+few|a\s+couple\s+of|a|one|two|three|few|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|today|in\s+the\s+mornings?|"
     r"(?:over|during)\s+the\s+(?:summer|winter|spring|autumn|weekend|holidays?|break)|"
     r"in\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter)|(?:in|since)\s+(?:january|february|march|april|may|june|"

@@ -189,3 +189,14 @@ def test_a_figure_asked_for_after_a_dash_is_a_question(text: str, asks: bool) ->
 )
 def test_an_embedded_question_with_a_verb_is_asked_with_do(text: str, inner: str) -> None:
     assert unwrap_wish(text) == inner
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Europe sales are my responsibility since October", ("Europe sales", "handled_by", "The user", None)),
+        ("forecasting moved to Anaplan last quarter", ("we", "uses", "Anaplan for forecasting", None)),
+    ],
+)
+def test_what_the_user_looks_after_and_a_tool_for_a_kind_of_work_are_read(text: str, expected: tuple[str, ...]) -> None:
+    assert expected in _read(text)
