@@ -25,7 +25,7 @@ from cognicore.memory.llm import ModelCallError
 from cognicore.subagents.charts import markdown_table, tabular
 from cognicore.subagents.errors import UNSURE_MARKER, DataChangeRefused, SqlRefused, StepFailed, Unsure
 from cognicore.subagents.read_only import REFUSED_MARKER, refusal_message, sql_change
-from cognicore.subagents.report_analysis import one_period_headline, tie_at_the_top
+from cognicore.subagents.report_analysis import contribution_headline, one_period_headline, tie_at_the_top
 from cognicore.subagents.sql_guard import validate_select
 from cognicore.subagents.sql_writer import ROLE, SqlDraft, SqlWriter
 from cognicore.subagents.types import AgentContext, AgentServices, StepInput, StepOutput
@@ -282,7 +282,7 @@ class DatabaseQueryAgent:
         else:
             noun = "row" if count == 1 else "rows"
             head = f"{count} {noun}" + (" (the row limit; there may be more)" if data["truncated"] else "") + "."
-            if tie := tie_at_the_top(table) or one_period_headline(table):
+            if tie := contribution_headline(table) or tie_at_the_top(table) or one_period_headline(table):
                 head += f" {tie}"
             preview = markdown_table(table, max_rows=PREVIEW_ROWS)
             if count > PREVIEW_ROWS:

@@ -1,0 +1,31 @@
+"""The headline of a 'why' answer (D5): who contributed most to the change, of which total; no change, no name."""
+
+from __future__ import annotations
+
+from cognicore.subagents.charts import Table
+from cognicore.subagents.report_analysis import contribution_headline
+
+COLUMNS = ("channel", "orders_change", "share_of_change_pct", "q4_2025", "q1_2026")
+
+
+def test_the_biggest_contribution_with_the_total_change_and_its_share() -> None:
+    rows = (("online", -364, 51.3, 956, 592), ("retail", -225, 31.7, 525, 300), ("partner", -121, 17.0, 277, 156))
+    text = contribution_headline(Table(columns=COLUMNS, rows=rows, row_count=3))
+    assert text.startswith("online contributed most to the change in orders from Q4 2025 to Q1 2026: -364 of the")
+    assert "-710 total change (51.3%)" in text
+
+
+def test_tied_contributors_are_named_together() -> None:
+    rows = (("a", 1, 100.0, 0, 1), ("b", 1, 100.0, 0, 1), ("c", -1, -100.0, 1, 0))
+    text = contribution_headline(Table(columns=COLUMNS, rows=rows, row_count=3))
+    assert text.startswith("a and b contributed most") and "1 each" in text
+
+
+def test_no_change_overall_is_said_as_uncertainty() -> None:
+    rows = (("a", 1, None, 0, 1), ("b", -1, None, 1, 0))
+    text = contribution_headline(Table(columns=COLUMNS, rows=rows, row_count=2))
+    assert text.startswith("I am not sure what to explain") and "did not change" in text
+
+
+def test_any_other_table_has_no_such_headline() -> None:
+    assert contribution_headline(Table(columns=("channel", "orders"), rows=(("online", 3),), row_count=1)) == ""
