@@ -12,6 +12,7 @@ from decimal import Decimal
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
+from cognicore.app import App
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql import SchemaSqlWriter
 from tests.integration.test_offline_sql import named_rows, run, sales, wall_clock  # noqa: F401 (fixtures)
@@ -124,3 +125,11 @@ async def test_a_why_between_two_days_compares_the_two_days(
 async def test_a_why_over_a_span_is_unsure_which_two_periods(sales: SchemaSqlWriter) -> None:  # noqa: F811
     with pytest.raises(Unsure, match="which two periods"):
         await sales.write_sql(question="why did revenue by region fall from 2025-03-01 to 2025-05-31", schema="")
+
+
+async def test_a_why_through_the_graph_names_the_contributor_not_a_cause(app: App) -> None:
+    result = await app.runner.ask("why did revenue drop in August 2025? by region pls", session_id="why", user_id="wyn")
+    assert result.outcome == "succeeded", (result.outcome, result.answer)
+    assert [s["agent"] for s in result.steps] == ["database_query"]
+    assert "contributed most to the change in revenue from July 2025 to August 2025" in result.answer
+    assert "not what caused it" in result.answer
