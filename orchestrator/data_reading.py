@@ -25,9 +25,17 @@ DataReader = Callable[[str], Awaitable[bool]]
 DATA_AGENT = "database_query"
 # About the user (their memory; "show me" asks for rows), a definition, a reason or a way: never rows of the data.
 _NOT_DATA = re.compile(
-    r"\b(?:i|my|mine|myself)\b|(?<!show )(?<!give )(?<!tell )(?<!get )(?<!send )(?<!find )\bme\b|"
+    r"\b(?:i|my|mine|myself)\b|(?<!show )(?<!give )(?<!tell )(?<!get )(?<!send )(?<!find )(?<!fetch )\bme\b|"
     r"^\s*(?:why|how come|how (?:do|does|did|can|could|should|to)\b|explain|define)|"
     r"^\s*what(?:'s|\s+is|\s+are)\s+(?:an?|the meaning of|the definition of)\s|\b(?:mean|means|stand for)\s*\??\s*$",
+    re.I,
+)
+
+
+# Orders to list or count rows: "list ...", "show me ...", "pull up ...", "bring up ...", "fetch ...".
+_LISTS = re.compile(
+    r"^\s*(?:(?:(?:can|could|would|will) you|please|pls|kindly|just|hey|ok|okay)\s+)*"
+    r"(?:list|show|give me|display|count|pull up|bring up|fetch)\b",
     re.I,
 )
 
@@ -48,9 +56,9 @@ class DataReadingClassifier:
     async def classify(self, *, request: str, history: list[dict[str, str]], memory: str = "") -> IntentDecision:
         """The inner decision, or a data task when the inner one is a plain question the SQL reader maps."""
         decision = await self._inner.classify(request=request, history=history, memory=memory)
-        plain = decision.intent == "question" and not (
-            decision.out_of_scope or decision.language or decision.changes_data or decision.unheld
-        )
+        # A question, or an order to list rows that the rules read as news ("bring up everything assigned to ben")
+        asked = decision.intent == "question" or (decision.intent == "statement" and _LISTS.match(request) is not None)
+        plain = asked and not (decision.out_of_scope or decision.language or decision.changes_data or decision.unheld)
         asked = decision.resolved_request or request
         if plain and may_be_data(asked, self._knowledge) and await self._reads(asked):
             reason = f"the data's SQL reader maps it onto the schema (it was read as: {decision.reason})"

@@ -50,6 +50,8 @@ SHORTHAND = {
     "cust": "customer",
     "custs": "customers",
     "prev": "previous",
+    "prio": "priority",
+    "prios": "priorities",
     # Calendar abbreviations of four letters or more (shorter ones are never corrected): "sept" is no "kept".
     "sept": "september",
     "tues": "tuesday",

@@ -39,7 +39,7 @@ STOP_WORDS = frozenset(
     still already again anything something everything through via write written prepare draft create
     chart graph plot table briefing memo note hold holds held own owns carry carries handle handles handled
     put together short long detailed simple pdf slide slides deck presentation document page one-pager
-    r u ur plz thx ty btw cheers
+    r u ur plz thx ty btw cheers asap
     writeup writeups pager pie donut incl
     """.split()
 )
@@ -49,7 +49,7 @@ receive get buy purchase bring make generate produce achieve perform do have see
 record register book ship deliver place log submit file raise need want look compare break split rank order
 sort list show give tell find return report display analyse analyze summarise summarize calculate compute count
 sum total measure track end finish start begin run drive pull attract win lose spend pay cost develop move
-include contain involve feature shift account represent group affect remind add tally set
+include contain involve feature shift account represent group affect remind add tally set fetch
 """.split()
 _IRREGULAR = (
     "got gotten bought brought made did done had saw seen came went taken took hit won lost spent paid ran drove began "

@@ -80,7 +80,7 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     t.take(r"\b(?:break|breaks|broken|breaking)(?: it| them| this)? down\b")  # "break down": a breakdown
     # "what is open on the VPN" lists the rows too; "what share of ..." asks a figure
     # "any p1s still open?", "are there any unassigned tickets": the rows answer it (none, or which)
-    listed = r"list|show( me)?|give me|display|which|what are|any|are there any|is there any"
+    listed = r"list|show( me)?|give me|display|which|what are|any|are there any|is there any|pull up|bring up|fetch"
     s.listing = re.match(rf"{_POLITE}({listed})\b", t.s) is not None
     # "what is open on the VPN", "ana's open tickets", "open tickets containing 'cannot connect'": rows named by
     # their values with no period, figure or comparison asked are the rows themselves

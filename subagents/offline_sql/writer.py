@@ -67,7 +67,7 @@ SURE_READING = 0.9
 # "list ...", "show me ...", "count ...", "how many ...": rows or a count asked for in words
 _ASKED = re.compile(
     r"^\s*(?:(?:(?:can|could|would|will) you|please|pls|plz|kindly|just|hey|hi|ok|okay)\s+)*"
-    r"(?:list|show|give me|display|count|tally|how many|number of)\b"
+    r"(?:list|show|give me|display|count|tally|how many|number of|pull up|bring up|fetch)\b"
 )
 
 
@@ -88,7 +88,9 @@ def names_data(request: str, q: Mapping, lex: Lexicon) -> bool:
     )
     figure = any(m.named is not None or m.column is not None or m.age for m in q.measures)
     shaped = bool(q.top_n or q.share or q.having or q.growth or q.of_groups or q.zero_rows)
-    return named or figure or shaped or _ASKED.match(normalise(request)) is not None
+    # two columns' values together ("what's chloe working on": an assignee and a status) describe rows
+    described = len({*q.filters, *q.excluded, *q.missing, *q.present}) >= 2
+    return named or figure or shaped or described or _ASKED.match(normalise(request)) is not None
 
 
 def _names_more_data(question: str, context: str, lex: Lexicon) -> bool:

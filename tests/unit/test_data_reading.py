@@ -44,7 +44,14 @@ def classifier() -> OfflineClassifier:
 
 @pytest.mark.parametrize(
     "request_text",
-    ["state of the printer incidents?", "severity mix of ben's tickets", "avg age of the closed p3s in days"],
+    [
+        "state of the printer incidents?",
+        "severity mix of ben's tickets",
+        "avg age of the closed p3s in days",
+        "pull up the closed p2s",
+        "what's ana working on",  # two values of two columns: an assignee and a status
+        "need the open email tickets asap",
+    ],
 )
 async def test_a_question_the_rules_send_to_the_documents_goes_to_the_data_when_the_reader_maps_it(
     writer: SchemaSqlWriter, request_text: str
@@ -92,3 +99,11 @@ async def test_a_guess_is_no_read(writer: SchemaSqlWriter) -> None:
     assert not await writer.reads("delete the closed p4 tickets")
     assert await writer.reads("status of the email tickets")
     assert not may_be_data("what does P2 mean?", frozenset())
+
+
+async def test_an_order_to_list_rows_read_as_news_goes_to_the_data_and_news_stays_news(writer: SchemaSqlWriter) -> None:
+    wrapped = DataReadingClassifier(classifier(), writer.reads, knowledge=GENERIC.knowledge)
+    order = await wrapped.classify(request="bring up everything assigned to chloe", history=[])
+    assert order.intent == "task", order
+    news = await wrapped.classify(request="Ben took over the printer queue from Chloe", history=[])
+    assert news.intent == "statement", news

@@ -50,6 +50,7 @@ SQL_VOCABULARY = SqlVocabulary(
         "outstanding": "not closed",
         "being worked on": "in progress",
         "worked on": "in progress",
+        "working on": "in progress",  # "what's chloe working on"
         "workload": "number of tickets",
     },
     ignore=("support desk", "service desk", "help desk", "helpdesk"),
