@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cognicore.memory.text import stem, terms, words
+from cognicore.subagents._memory_words import MEMORY_GROUPS, PHRASE_CONCEPTS
 from cognicore.subagents.memory_evidence import (
     NEGATION_RE,
     changed_since,
@@ -54,39 +55,6 @@ _BEFORE_RE = re.compile(
     r"at the start|to begin with|old)\b",
     re.I,
 )
-# Paraphrase groups of what people say about themselves and their team: a question word matches memories that
-# use any word of its group ("which city am I based in?" finds "The user lives in Berlin"). Generic English.
-_MEMORY_GROUPS = (
-    "live lives living lived based reside resides located city town home relocate relocated move moved",
-    "name names call called nickname",
-    "responsible responsibility handle handles handled handling own owns owner manage manages managed charge care "
-    "look looks after cover covers lead leads deal deals contact",
-    "drink drinks drinking drinker beverage",
-    "diet eat eats eating food",
-    "team people size headcount staff members member big many",
-    "start starts started begin begins time",
-    "target targets goal goals quota objective",
-    "budget money spend funds afford",
-    "launch launching launched release date",
-    "alert alerts notification notifications notify receive",
-    "commute get gets travel",
-    "manager boss supervisor report reports",
-    "job jobs title role roles position occupation work works profession",
-    "answer answers answering respond responds response reply replies",
-    "quickly quick fast speed turnaround within promise promised",
-    "tool tools system systems platform software app track tracks tracking record records log logs crm use uses",
-    "approve approves approved approval approver sign signs sign-off ok okay authorise authorize",
-    "call on-call oncall pager rota duty standby",
-    "sit sits seated office floor building",
-    "reach reachable contact contacted message ping",
-    "like likes prefer prefers preferred preference favourite favorite love loves",
-    "big large major",
-)
-# Phrases whose words mislead ("what do I do for a living?" is about work, not where the user lives).
-_PHRASE_CONCEPTS = (
-    (re.compile(r"\bfor a living\b", re.I), "living", "job work"),
-    (re.compile(r"\bkicks?\s+off\b", re.I), "kick", "start"),  # "when does the shift kick off?"
-)
 # Words of a question about memory that say how it is asked, not what it is about.
 _NOT_TOPIC = frozenset(
     stem(w)
@@ -94,7 +62,7 @@ _NOT_TOPIC = frozenset(
     keep kept use used get got have put store stored""".split()
 )
 _MEMORY_SYNONYMS: dict[str, frozenset[str]] = {}
-for _group in _MEMORY_GROUPS:
+for _group in MEMORY_GROUPS:
     _stems = frozenset(stem(w) for w in _group.split())
     for _s in _stems:
         _MEMORY_SYNONYMS[_s] = _MEMORY_SYNONYMS.get(_s, frozenset()) | _stems
@@ -184,7 +152,7 @@ def widened(concepts: Sequence[frozenset[str]]) -> list[frozenset[str]]:
 def _rephrased(question: str, concepts: Sequence[frozenset[str]]) -> list[frozenset[str]]:
     """The concepts with a misleading phrase's word replaced by what the phrase means."""
     out = list(concepts)
-    for pattern, word, meaning in _PHRASE_CONCEPTS:
+    for pattern, word, meaning in PHRASE_CONCEPTS:
         if pattern.search(question):
             out = [c for c in out if stem(word) not in c] + [frozenset(stem(w) for w in meaning.split())]
     return out
@@ -213,6 +181,17 @@ def answer_from_memory(
         topic = widened(topic_concepts([frozenset({t}) for t in terms(previous)]))
     if not topic:
         return None
+    found = _answer(question, topic, passages)
+    if found is None:
+        # Words the question's reading set aside as no subject may be what the user told about ("reports" of "what
+        # format do I like reports in?" after "I prefer my reports as PDF"): a second look with all its words.
+        own = widened(topic_concepts([frozenset({t}) for t in terms(question)]))
+        found = _answer(question, own, passages) if own and set(own) != set(topic) else None
+    return found
+
+
+def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[str, Any]]) -> MemoryAnswer | None:
+    """The answer from the memories that share enough of the (widened) topic concepts, or None."""
     scored = []
     for p in passages:
         present = set(terms(text_of(p))) | set(terms(text_of(p).replace("-", " ")))  # "second-line": both
