@@ -78,7 +78,8 @@ _AS_ARTEFACT = re.compile(
 )
 # "ok now do Q3", "now show Europe": a verb of doing again and a bare value (a known value or a period, checked).
 _DO = re.compile(
-    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:do|try|run|show(?:\s+me)?|give(?:\s+me)?)\s+"
+    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?"
+    r"(?:do|try|run|show(?:\s+me)?|give(?:\s+me)?|make\s+(?:it|that|this)|change\s+(?:it|that|this)\s+to)\s+"
     r"(?:(?:for|in)\s+)?(?:the\s+)?(?P<value>[^?.!,]+?)" + _TAIL,
     re.IGNORECASE,
 )

@@ -407,7 +407,10 @@ class OfflineClassifier:
             return IntentDecision(intent="task", reason="counts something the database holds", confidence=0.8)
         if word := asks_figures(request, self._datawords):  # "how much did the Cargo make", "split by channel"
             return IntentDecision(intent="task", reason=f"asks for figures about {word} in the data", confidence=0.75)
-        if not found & self._knowledge and (word := asks_rows(request, self._datawords, self._columns)):
+        word = asks_rows(request, self._datawords, self._columns) if not found & self._knowledge else None
+        # "who deals with p3 and p4 breaches": values of the data, but what is asked ("breaches") only the documents
+        # hold, so the rows the values name are not what is asked.
+        if word and not (word in self._columns and self._scope.documents_only(request, self._datawords)):
             # "List ben's open tickets", "the oldest open ticket": rows of a table the data holds.
             return IntentDecision(intent="task", reason=f"asks about the {word} rows in the data", confidence=0.75)
         measured = measured or sorted(measured_here)

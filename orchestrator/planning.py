@@ -210,6 +210,8 @@ def asks_rows(request: str, data: DataWords, values: Iterable[str] = ()) -> str 
     by period, or an enumeration naming a value of the data too ("list ben's open tickets"); never a request
     with a word of the knowledge vocabulary (policies and procedures are the documents').
     """
+    if _DEFINITION.match(request):
+        return None  # "what does p3 mean": what the value stands for, which the documents say
     found = set(terms(request))
     # A value of the data, also in the plural ("the P1s"), names its rows.
     # ("in_progress" is written "in progress")
@@ -243,6 +245,10 @@ def asks_rows(request: str, data: DataWords, values: Iterable[str] = ()) -> str 
     return None
 
 
+_DEFINITION = re.compile(
+    r"^\s*what\s+(?:does|do|is|are)\s+.+\s+(?:mean|stand\s+for)\b|^\s*what(?:'s|\s+is|\s+are)\s+the\s+(?:meaning|definition)\b",
+    re.I,
+)
 _WHICH = re.compile(r"^\s*(?:which|what)\s+(?!are\b|is\b|were\b|was\b)", re.I)
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cognicore.memory.text import QUESTION_START, STOPWORDS, stem, terms, words
+from cognicore.orchestrator.planning import DataWords
 from cognicore.orchestrator.spelling import english_words
 from cognicore.subagents._question_terms import ARTEFACT_WORDS
 
@@ -225,6 +226,21 @@ class Scope:
         if not real and any(w[:1] == word[:1] and is_typo(word, w) for w in self.known | _ASKED_VERBS):
             return None
         return verb
+
+    def documents_only(self, request: str, data: DataWords) -> list[str]:
+        """The request's less common words that the documents hold and the data does not ("breaches" in "who deals
+        with p3 and p4 breaches"): what is asked is then the documents' matter, whatever values it names."""
+        frequency = english_words()
+        return [
+            w
+            for w in dict.fromkeys(words(request))
+            if w.isalpha()
+            and len(w) > 3
+            and w not in STOPWORDS
+            and w in self.documents
+            and stem(w) not in data.counted | data.values
+            and frequency.get(w, 0) < TOPICAL_BELOW
+        ]
 
     def unheld_name(self, request: str, history: Sequence[dict[str, str]], memory: str) -> str | None:
         """A name the question asks about ("Globex's share price", "how much did Initech make") that nothing the

@@ -121,6 +121,9 @@ _PRONOUN = re.compile(r"(It|They|This|These|Its|Their)\b")
 MAX_SENTENCES = 3
 _CLOSING_IN = re.compile(r"\b(?:in|into)\s+(?:the\s+)?([A-Za-z]+)\s*[?.!]?\s*$")
 MAX_CHARS = 700
+_AUX = r"(?:do|does|did|is|are|was|were|should|can|will)\b"
+_WHICH_THING = re.compile(rf"^\W*(?:which|what)\s+(?!{_AUX})([a-z][a-z-]*(?:\s+[a-z][a-z-]*){{0,2}}?)\s+{_AUX}")
+MIN_SENTENCE_SHARE = 0.3  # share of the question's (weighted) words the first quoted sentence must say
 MIN_COVERAGE = 0.5  # share of the question's (weighted) words a passage must contain to be an answer
 
 
@@ -283,6 +286,11 @@ class OfflineAnswerComposer:
             # A short unit ("yen", "gbp") is read as a tag and dropped from the concepts: still asked for.
             dropped = unit not in STOPWORDS and all(label != unit for _, label in labelled)
             head += [c for c, label in labelled if label == unit] or ([frozenset({stem(unit)})] if dropped else [])
+        # "Which vpn client software do we use?": the thing asked for is the noun after "which"; a word of it that
+        # no passage uses ("software") cannot be answered by a sentence about the rest ("the VPN client").
+        if which := _WHICH_THING.match(" ".join(asked_text.lower().split())):
+            asked_words = set(words(which.group(1)))
+            head += [c for c, label in labelled if label in asked_words and not c & vocabulary]
         # With the asked thing named ("the battery life on the vista glasses"), the rest is its subject: a sentence
         # with the thing but about another subject ("the speaker's 12 hours of battery life") does not answer.
         subject = [c for c in concepts if c & vocabulary and not c <= LIGHT_VERBS and not any(c & h for h in head)]
@@ -335,6 +343,15 @@ class OfflineAnswerComposer:
             covered |= hits
             if len(chosen) == MAX_SENTENCES:
                 break
+        if chosen and sum(w for c, w in pairs if c & (chosen[0].terms | chosen[0].lead)) < MIN_SENTENCE_SHARE * sum(
+            weights
+        ):
+            # The best sentence says too little of the question ("is the Singapore warehouse closed over lunar new
+            # year?" -> a sentence about the Singapore hub's opening): a nearby sentence, not the answer.
+            title = str(passages[[int(p["index"]) for p in passages].index(chosen[0].passage)].get("title") or "")
+            found = [label for c, label in labelled if c & (chosen[0].terms | chosen[0].lead)]
+            missing = [label for c, label in labelled if not c & (chosen[0].terms | chosen[0].lead)]
+            return ComposedAnswer(text=not_covered(question, found, missing, title), used=[]), share
         if asks_consequence(asked_text):
             chosen = with_consequence(chosen, units)
         answer = _render(chosen, asked, [answers for answers, _ in shapes])
@@ -412,7 +429,10 @@ def _render(chosen: list[_Unit], asked: frozenset[str], shapes: Sequence[re.Patt
             pronoun = bool(_PRONOUN.match(text)) and not u.lead <= told
             short = len(words(text)) <= 15
             shaped = any(a.search(u.heading) and not a.search(text) for a in shapes)
-            if ((missing and short) or pronoun or shaped) and u.heading and not u.heading.endswith("?"):
+            # "List price: $25, the cheapest product in the catalog.": a labelled line names no subject; its
+            # heading does ("ACC-300 Flex USB-C Cable 3-Pack").
+            unnamed = short and bool(_LABEL.match(text)) and bool(u.lead - u.terms)
+            if ((missing and short) or pronoun or shaped or unnamed) and u.heading and not u.heading.endswith("?"):
                 text = f"{u.heading}: {text}"
             told |= u.terms | u.lead
             sentences.append(text)

@@ -35,3 +35,9 @@ def test_a_regrouping_replaces_a_grouping_said_with_per() -> None:
     change = followup_change("can you group it by store instead", KNOWN)
     assert change == Change(prep="by", value="store")
     assert resolve("revenue per channel in 2025", change, KNOWN) == ("revenue per store in 2025", 0.8)
+
+
+def test_make_that_a_value_changes_it() -> None:
+    change = followup_change("make that partner", KNOWN)
+    assert change == Change(prep="", value="partner")
+    assert followup_change("make it snappier", KNOWN) is None

@@ -148,3 +148,52 @@ def test_a_held_code_makes_a_question_about_something_held() -> None:
     )
     assert scope.unheld("if a p1 misses its deadline who gets pinged", [], "") == []
     assert scope.unheld("if a zeppelin misses its deadline who gets pinged", [], "") != []
+
+
+def test_what_a_value_means_is_no_question_about_its_rows() -> None:
+    data = DataWords.of(["tickets", "priority"], ["P1", "P2", "P3"])
+    assert asks_rows("what does p3 mean", data, ["P1", "P2", "P3"]) is None
+    assert asks_rows("list the p3 tickets", data, ["P1", "P2", "P3"]) is not None
+
+
+def test_words_only_the_documents_hold_are_found() -> None:
+    from cognicore.orchestrator.scope import Scope
+
+    scope = Scope(
+        agent_words=frozenset(),
+        known=frozenset(),
+        held=frozenset(),
+        documents=frozenset({"breaches", "tickets", "escalated"}),
+    )
+    data = DataWords.of(["tickets", "priority"], ["P3", "P4"])
+    assert scope.documents_only("who deals with p3 and p4 breaches", data) == ["breaches"]
+    assert scope.documents_only("who handles the p3 tickets", data) == []
+
+
+CATALOG = """# Catalog
+
+## ZX-10 Zephyr Kettle
+
+List price: $19, the cheapest product in the catalog.
+
+## Singapore hub
+
+The Singapore hub opened in 2021 and serves the region."""
+
+
+async def test_a_labelled_line_is_quoted_with_the_heading_that_names_its_subject() -> None:
+    answer = await compose("cheapest thing in the catalog?", CATALOG)
+    assert answer.used and "Zephyr Kettle" in answer.text
+
+
+async def test_a_sentence_saying_too_little_of_the_question_is_no_answer() -> None:
+    answer = await compose("is the singapore hub closed over the lunar new year holidays", CATALOG)
+    assert answer.used == [] and "not sure" in answer.text
+
+
+async def test_which_thing_no_passage_names_is_unsure() -> None:
+    doc = "# Remote access\n\nSign out of the remote client and sign in again to renew the token."
+    answer = await compose("which remote client software do we use", doc)
+    assert answer.used == [] and "software" in answer.text
+    known = await compose("which client renews the token", doc)
+    assert known.used
