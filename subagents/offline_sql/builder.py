@@ -8,6 +8,7 @@ live in `query`, the sentence in `explain`.
 from __future__ import annotations
 
 import calendar
+from dataclasses import replace
 from datetime import date
 
 import sqlglot
@@ -19,7 +20,7 @@ from cognicore.subagents.offline_sql.catalogue import Catalogue, Column
 from cognicore.subagents.offline_sql.explain import explain, filters_text, share_of_empties
 from cognicore.subagents.offline_sql.lexicon import plural
 from cognicore.subagents.offline_sql.mapping import Mapping, Measure
-from cognicore.subagents.offline_sql.periods import Period, unit_label, unit_start
+from cognicore.subagents.offline_sql.periods import Period, shift, unit_label, unit_start
 from cognicore.subagents.offline_sql.query import (
     Query,
     aliased_exprs,
@@ -53,6 +54,8 @@ def build(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str]:
 
 def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str, str, str]:
     """The SELECT, its explanation, the period it covers with its dates and its filters (reports name both)."""
+    if q.recent_change is not None and not q.compared_periods:
+        q = _recent_change(q, today)
     needed = list(dict.fromkeys([t for m in q.measures for t in tables_of(m)]))
     prefer = needed[0] if needed else None
     needed += [d.table for d in q.dimensions if isinstance(d, Column)]
@@ -255,6 +258,16 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     if q.compared_periods:
         covered = " vs ".join(p.describe() for p in q.compared_periods)
     return sql, explain(q, period, date_col, notes, pivot, top_share=top_share), covered, filters_text(q)
+
+
+def _recent_change(q: Mapping, today: date) -> Mapping:
+    """ "Which region is growing fastest" with no period: the last complete unit beside the one before it."""
+    unit = "quarter"
+    last = shift(unit_start(today, unit), unit, -1)
+    spans = [(shift(last, unit, -1), last), (last, shift(last, unit, 1))]
+    periods = [Period(a, b, unit_label(a, unit), unit=unit) for a, b in spans]
+    note = f"No period was named: {periods[1].label} (the last complete {unit}) is compared with {periods[0].label}."
+    return replace(q, compared_periods=periods, notes=[*q.notes, note])
 
 
 def _zero_rows(q: Mapping, query: Query, group: Column, where: list[str], figure: str) -> str:

@@ -60,6 +60,7 @@ class Mapping:
     searched: list[Column] = field(default_factory=list)  # the text columns it is looked for in
     growth: bool = False  # the change from each period to the next is asked for
     attribution: bool = False  # "why did it change": each group's contribution to the change (attribution.py)
+    recent_change: str | None = None  # a change with no period named: the last complete unit vs the one before
     having: tuple[str, float] | None = None  # a condition on each group's figure ("with more than 2 tickets": > 2)
     notes: list[str] = field(default_factory=list)
     not_understood: list[str] = field(default_factory=list)

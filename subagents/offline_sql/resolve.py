@@ -257,6 +257,15 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
                 q.ascending = not q.ascending if s.superlative else True
         elif any(isinstance(d, str) for d in q.dimensions) and not q.top_n and not q.compare:
             q.growth = True
+        elif categorical and not (q.period or q.compared_periods or q.compare or q.share or q.weekdays):
+            # "which region is growing fastest", "which products are declining": no period named, so the last
+            # complete quarter beside the one before (the builder dates them; the answer says so)
+            q.growth, q.recent_change = True, "quarter"
+            q.dimensions = list(categorical)
+            q.ranked = q.ranked if isinstance(q.ranked, Column) else categorical[-1]
+            q.confidence -= 0.1
+            if s.decline:
+                q.ascending = not q.ascending if s.superlative else True
         else:
             q.not_understood.append("a change over time without periods to compare (name two, or ask by quarter)")
 

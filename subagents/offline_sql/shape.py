@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from cognicore.subagents.offline_sql.mapping import Mapping, Text
 from cognicore.subagents.offline_sql.periods import NUM, NUMBER_WORDS, number
 
-DESC = r"top|best|highest|most|largest|biggest|busiest|leading|greatest|strongest|maximum|max"
-ASC = r"bottom|worst|lowest|least|fewest|smallest|weakest|poorest|minimum|min"
+DESC = r"top|best|highest|most|largest|biggest|busiest|leading|greatest|strongest|fastest|maximum|max"
+ASC = r"bottom|worst|lowest|least|fewest|smallest|weakest|poorest|slowest|minimum|min"
 
 
 @dataclass

@@ -83,3 +83,14 @@ def test_the_classifier_speller_reads_chat_shorthand_and_bare_negations() -> Non
 
     speller = Speller(["tickets", "agent", "closed"])
     assert speller.correct("gimme the tickets that arent closed")[0] == "give me the tickets that aren't closed"
+
+
+def test_a_change_with_no_period_compares_the_last_complete_quarter_with_the_one_before() -> None:
+    """ "which region is growing fastest": Q3 2026 (the last complete quarter on 2026-11-24) beside Q2 2026."""
+    q = map_request("which region is growing fastest", SALES_LEX, TODAY)
+    assert q.growth and q.recent_change == "quarter" and q.top_n == 1 and not q.ascending
+    sql, explanation = build(q, SALES_LEX.catalogue, TODAY)
+    assert "DATE '2026-04-01'" in sql and "DATE '2026-10-01'" in sql and "change_pct" in sql
+    assert "No period was named: Q3 2026" in explanation
+    declining = map_request("which products are declining", SALES_LEX, TODAY)
+    assert declining.recent_change == "quarter" and declining.ascending
