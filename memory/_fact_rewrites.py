@@ -189,6 +189,13 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:\s+(?:area|job|responsibility|domain|remit|patch|thing|queue|call)\b)?(?=\s+now\b|\s*[,;.!]|\s*$)",
             r"\g<x> go to \g<who>",
         ),
+        # "the team relocated from Lisbon to the Porto office": where the group sits now (the old place stays in the
+        # message, which names the known fact it ends).
+        (
+            r"^(?:the|our|my)\s+(?P<x>(?:[\w-]+\s+)?(?:team|group|department|desk|unit|squad|office))\s+(?:has\s+|have\s+)?"
+            r"(?:just\s+)?(?:moved|relocated)\s+(?:from\s+(?:the\s+)?.+?\s+)?(?:to|into)\s+(?P<new>.+?)(?=[.!]?\s*$)",
+            r"our \g<x> sits in \g<new>",
+        ),
         # "Europe sales are my responsibility since October": what the user looks after, as "I look after ..." says it.
         (
             r"^(?:the\s+)?(?P<x>[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:is|are)\s+(?:now\s+)?my\s+(?:responsibility|job|area|remit|"

@@ -120,7 +120,9 @@ async def test_a_value_for_a_slot_named_in_other_words_supersedes_the_fact(
 CHANGES_C = [
     ("The max discount I can offer is 12%.", "they raised my discount limit to 18%", "12%", "18%"),
     ("I work from home on Fridays.", "my home day is Monday now, not Friday", "Fridays", "Monday"),
-]
+    ("Our sales team sits in the Lisbon office.", "the team relocated from Lisbon to the Porto office", "Lisbon",
+     "Porto"),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("first", "change", "old", "new"), CHANGES_C, ids=[c[3].lower() for c in CHANGES_C])
