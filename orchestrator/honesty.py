@@ -48,11 +48,15 @@ def out_of_scope(request: str, agents: Sequence[dict[str, str]], *, reason: str 
 
 def data_change(request: str, agents: Sequence[dict[str, str]], *, reason: str = "") -> str:
     """The refusal of a request to change stored data: the agents only read, so nothing ran; what to do instead."""
-    why = f": the request {reason.rstrip('.')}" if reason else ""
+    # The offline reason is "asks to change data (set); to see the rows it would affect, ask: 'show INC-1010'".
+    head, _, hint = reason.rstrip(".").removeprefix("asks to change data").strip().partition(";")
+    head = head.strip()
+    why = "" if not head else f" {head}" if head.startswith("(") else f" ({head})"
+    then = f";{hint}" if hint.strip() else ""
     return (
-        f'I cannot do "{topic(request)}": it asks to change stored data, and the database agent only reads data '
-        f"(read-only queries). Nothing was run or changed{why}. Change it with your own database tools; I can show "
-        f"the data it would touch. {capabilities(agents)}"
+        f'I cannot do "{topic(request)}": it asks to change stored data{why}, and the database agent only reads '
+        f"data (read-only queries). Nothing was run or changed{then}. Change it with your own database tools. "
+        f"{capabilities(agents)}"
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cognicore.orchestrator.honesty import data_change
 from cognicore.orchestrator.intent import OfflineClassifier
 
 AGENTS = [{"name": "database_query", "description": "Answers questions about the tickets by running read-only SQL"}]
@@ -58,3 +59,12 @@ async def test_a_read_with_a_change_word_is_not_declined(request_text: str) -> N
 async def test_a_change_told_in_the_first_person_is_left_to_the_statement_rules() -> None:
     decision = await classifier().classify(request="I changed my mind, I prefer VPN tickets first", history=[])
     assert not decision.changes_data, decision
+
+
+def test_the_refusal_says_why_what_to_ask_instead_and_what_the_agents_do() -> None:
+    agents = [{"name": "database_query", "description": "Answers questions about the tickets. More."}]
+    reason = "asks to change data (set); to see the rows it would affect, ask: 'show INC-1010'"
+    text = data_change("can u set INC-1010 to closed", agents, reason=reason)
+    assert text.startswith('I cannot do "can u set INC-1010 to closed": it asks to change stored data (set),')
+    assert "only reads data" in text and "Nothing was run or changed; to see the rows it would affect" in text
+    assert "'show INC-1010'" in text and "knowledge base documents" in text and "database_query" in text
