@@ -125,6 +125,7 @@ _REMIND_SETS = re.compile(
 # A verb this frequent in pyspellchecker's corpus is a real word, not a typo of the deployment's ("assign" is not
 # "assignee" mistyped).
 REAL_VERB = 500
+SOCIAL_WORDS = 4  # at most this many words, all common and asking nothing: a greeting or thanks
 TOPICAL_BELOW = 100_000  # occurrences in pyspellchecker's corpus (about the 1,000 commonest English words)
 # A name: a capitalised word (two when they follow each other), possessive or not ("Globex's", "Initech").
 _NAME = re.compile(r"(?<![\w'])(?P<name>[A-Z][a-z][\w&-]*(?:\s+[A-Z][a-z][\w&-]*)?)(?:'s)?\b")
@@ -267,7 +268,11 @@ class Scope:
             and frequency.get(w, 0) < TOPICAL_BELOW
         ]
         if not topical:
-            return []
+            # "good morning!", "thanks a lot": a few common words that ask nothing are a social remark, about nothing
+            # the deployment holds (the answer says so and lists what the agents can do).
+            plain = [w for w in words(request) if w not in STOPWORDS]
+            asks = "?" in request or QUESTION_START.match(request) or ASKS.match(request) or ASKS_INSIDE.search(request)
+            return plain if plain and len(words(request)) <= SOCIAL_WORDS and not asks else []
         around = {stem(w) for w in words(" ".join([memory, *(t.get("content", "") for t in history)]))}
         held = self.held | around
         if any(w in self.documents or stem(w) in held for w in topical):

@@ -197,3 +197,12 @@ async def test_which_thing_no_passage_names_is_unsure() -> None:
     assert answer.used == [] and "software" in answer.text
     known = await compose("which client renews the token", doc)
     assert known.used
+
+
+def test_a_greeting_or_thanks_is_about_nothing_held() -> None:
+    from cognicore.orchestrator.scope import Scope
+
+    scope = Scope(agent_words=frozenset(), known=frozenset(), held=frozenset({"ticket"}), documents=frozenset())
+    assert scope.unheld("good morning!", [], "") == ["good", "morning"]
+    assert scope.unheld("what about that?", [], "") == []
+    assert scope.unheld("show me everything", [], "") == []
