@@ -319,6 +319,7 @@ class Runner:
                         timings[chunk["name"]] = round(timings.get(chunk["name"], 0.0) + ms, 1)
                     emit({"event": "node_end", "node": chunk["name"], "error": chunk.get("error")})
         except (KeyboardInterrupt, asyncio.CancelledError):
+            await asyncio.shield(recorder.settle())
             await asyncio.shield(
                 self._end(
                     run_id,

@@ -9,8 +9,10 @@ none, and a resumed run replaces the calls of a task it runs again instead of do
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import itertools
+import logging
 import time
 from collections import defaultdict, deque
 from collections.abc import Iterable, Mapping
@@ -32,6 +34,8 @@ RUN_SCOPE = "run"
 # LangGraph puts the id of the running task in the config it hands to each task (a stable id: a task
 # run again from the same checkpoint after a crash gets the same one).
 _TASK_ID_KEY = "__pregel_task_id"
+
+_log = logging.getLogger(__name__)
 
 
 class ModelCall(BaseModel):
@@ -101,6 +105,7 @@ class Recorder:
         self._seq = itertools.count(first_seq)
         self._stale = set(stale_tasks)
         self._scopes: dict[str, str] = {}
+        self._saving: set[asyncio.Task[None]] = set()
         self.replaying = bool(self._queues)
 
     def enter_scope(self, scope: str) -> None:
@@ -175,10 +180,32 @@ class Recorder:
         self.calls.append(call)
         if self._sink is None:
             return
+        drop = None
         if task_id is not None and task_id in self._stale:
             self._stale.discard(task_id)
-            await self._sink.drop_task(task_id)
+            drop = task_id
+        # Shielded: a cancelled run (a client that hung up, a step timeout) must not cut a write in half, or the
+        # server may commit it after the run is marked interrupted and a resume has numbered its own calls.
+        saving = asyncio.ensure_future(self._store(call, drop))
+        self._saving.add(saving)
+        saving.add_done_callback(self._saved)
+        await asyncio.shield(saving)
+
+    async def settle(self, timeout: float = 10.0) -> None:
+        """Wait for the stores still in flight, so a run is marked ended only once all its calls are saved."""
+        if self._saving:
+            await asyncio.wait(set(self._saving), timeout=timeout)
+
+    async def _store(self, call: ModelCall, drop: str | None) -> None:
+        assert self._sink is not None
+        if drop is not None:
+            await self._sink.drop_task(drop)
         await self._sink.save(call)
+
+    def _saved(self, saving: asyncio.Task[None]) -> None:
+        self._saving.discard(saving)
+        if not saving.cancelled() and (exc := saving.exception()) is not None:
+            _log.warning("a role call of the run could not be stored: %s: %s", type(exc).__name__, exc)
 
 
 class RecordedRole:

@@ -116,7 +116,9 @@ async def ask_stream(body: AskBody, app: AppDep, user: UserDep, slots: SlotsDep)
             if not task.done():
                 # The client went away: cancelling marks the run interrupted at its last checkpoint.
                 task.cancel()
-                await asyncio.gather(task, return_exceptions=True)
+                # wait, not gather: cancelling this wait (the server cancels again) must not cancel the run twice,
+                # which would cut its last database write in half instead of letting it finish.
+                await asyncio.wait({task})
 
     return StreamingResponse(events(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
 

@@ -148,3 +148,40 @@ def test_revival_covers_nested_dataclasses_and_never_imports_a_recorded_name() -
     with pytest.raises(ReplayMismatch, match="no output type"):
         recorder.revive("os:system", {"command": "true"})
     assert set(ROLE_OUTPUTS) >= {r.value for r in RoleName} - {"extract_facts", "reflect"}
+
+
+@dataclass
+class SlowSink(ListSink):
+    """A sink whose write takes a while, like a round trip to a busy server."""
+
+    delay: float = 0.2
+
+    async def save(self, call: ModelCall) -> None:
+        await asyncio.sleep(self.delay)
+        self.saved.append(call)
+
+
+async def test_a_run_cancelled_twice_mid_write_still_stores_the_call_before_it_settles() -> None:
+    # A client that hangs up can have the run cancelled twice; the write must still land before the run is
+    # marked ended, or the database commits it after a resume has numbered its own calls (a duplicate seq).
+    sink = SlowSink()
+    recorder = Recorder(outputs=ROLE_OUTPUTS, sink=sink)
+
+    async def answer() -> StepOutput:
+        return StepOutput(summary="done")
+
+    call = asyncio.ensure_future(recorder.call(RoleName.COMPOSE_ANSWER, answer, (), {}))
+    await asyncio.sleep(0.05)  # the role has answered; its call is being written
+    call.cancel()
+    await asyncio.sleep(0)
+    call.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await call
+    assert sink.saved == []  # still in flight
+    await recorder.settle()
+    assert [c.output["summary"] for c in sink.saved] == ["done"]
+
+
+async def test_settle_returns_at_once_when_nothing_is_being_written() -> None:
+    recorder = Recorder(outputs=ROLE_OUTPUTS, sink=ListSink())
+    await asyncio.wait_for(recorder.settle(), timeout=0.5)
