@@ -26,7 +26,8 @@ DATA_AGENT = "database_query"
 # About the user (their memory; "show me" asks for rows), a definition, a reason or a way: never rows of the data.
 _NOT_DATA = re.compile(
     r"\b(?:i|my|mine|myself)\b|(?<!show )(?<!give )(?<!tell )(?<!get )(?<!send )(?<!find )(?<!fetch )\bme\b|"
-    r"^\s*(?:why|how come|how (?:do|does|did|can|could|should|to)\b|explain|define)|"
+    r"^\s*(?:why|how come|how (?:do|does|did|can|could|should|to)\b(?!.*\b(?:do|doing|perform|performing)\b\s+"
+    r"(?:in|during|over|last|this|so far)\b)|explain|define)|"
     r"^\s*what(?:'s|\s+is|\s+are)\s+(?:an?|the meaning of|the definition of)\s|\b(?:mean|means|stand for)\s*\??\s*$",
     re.I,
 )
@@ -57,8 +58,10 @@ class DataReadingClassifier:
         """The inner decision, or a data task when the inner one is a plain question the SQL reader maps."""
         decision = await self._inner.classify(request=request, history=history, memory=memory)
         # A question, or an order to list rows that the rules read as news ("bring up everything assigned to ben")
-        asked = decision.intent == "question" or (decision.intent == "statement" and _LISTS.match(request) is not None)
-        plain = asked and not (decision.out_of_scope or decision.language or decision.changes_data or decision.unheld)
+        lists = decision.intent == "statement" and _LISTS.match(request) is not None
+        plain = (decision.intent == "question" or lists) and not (
+            decision.out_of_scope or decision.language or decision.changes_data or decision.unheld
+        )
         asked = decision.resolved_request or request
         if plain and may_be_data(asked, self._knowledge) and await self._reads(asked):
             reason = f"the data's SQL reader maps it onto the schema (it was read as: {decision.reason})"

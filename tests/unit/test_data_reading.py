@@ -99,6 +99,11 @@ async def test_a_guess_is_no_read(writer: SchemaSqlWriter) -> None:
     assert not await writer.reads("delete the closed p4 tickets")
     assert await writer.reads("status of the email tickets")
     assert not may_be_data("what does P2 mean?", frozenset())
+    # A value and a period say what a default measure measures ("how did X do in Q2"); a value alone does not.
+    assert await writer.reads("how did the printer do in january 2026")
+    assert may_be_data("How did the printer do in January 2026?", frozenset())
+    assert not await writer.reads("is ben working on anything")
+    assert not may_be_data("how does the escalation work", frozenset())
 
 
 async def test_an_order_to_list_rows_read_as_news_goes_to_the_data_and_news_stays_news(writer: SchemaSqlWriter) -> None:
