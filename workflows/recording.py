@@ -36,6 +36,7 @@ RUN_SCOPE = "run"
 _TASK_ID_KEY = "__pregel_task_id"
 
 _log = logging.getLogger(__name__)
+_SETTLE_SECONDS = 10.0  # a write still unsaved after this is logged by its task, not waited for
 
 
 class ModelCall(BaseModel):
@@ -191,10 +192,10 @@ class Recorder:
         saving.add_done_callback(self._saved)
         await asyncio.shield(saving)
 
-    async def settle(self, timeout: float = 10.0) -> None:
+    async def settle(self) -> None:
         """Wait for the stores still in flight, so a run is marked ended only once all its calls are saved."""
         if self._saving:
-            await asyncio.wait(set(self._saving), timeout=timeout)
+            await asyncio.wait(set(self._saving), timeout=_SETTLE_SECONDS)
 
     async def _store(self, call: ModelCall, drop: str | None) -> None:
         assert self._sink is not None
