@@ -429,8 +429,8 @@ def _render(chosen: list[_Unit], asked: frozenset[str], shapes: Sequence[re.Patt
             pronoun = bool(_PRONOUN.match(text)) and not u.lead <= told
             short = len(words(text)) <= 15
             shaped = any(a.search(u.heading) and not a.search(text) for a in shapes)
-            # "List price: $25, the cheapest product in the catalog.": a labelled line names no subject; its
-            # heading does ("ACC-300 Flex USB-C Cable 3-Pack").
+            # "List price: $19, the cheapest product in the catalog.": a labelled line names no subject; its
+            # heading does ("ZX-10 Zephyr Kettle").
             unnamed = short and bool(_LABEL.match(text)) and bool(u.lead - u.terms)
             if ((missing and short) or pronoun or shaped or unnamed) and u.heading and not u.heading.endswith("?"):
                 text = f"{u.heading}: {text}"
