@@ -116,6 +116,11 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         rf"\b(?:between|from) {_MONTH}(?: ((?:19|20)\d\d))? (?:and|to|through|till|until) {_MONTH} ((?:19|20)\d\d)\b",
         "month_range",
     ),
+    # "the first week of January", "last week of march 2026": days 1-7, 8-14, 15-21, 22-28, or the month's last 7
+    (
+        rf"\b(first|1st|second|2nd|third|3rd|fourth|4th|last|final) week (?:of|in) {_MONTH}(?:,? ((?:19|20)\d\d))?\b",
+        "week_of_month",
+    ),
     # "between the 6th and the 7th of January", "from 6 to 8 Jan 2026", "from jan 6 to jan 7": one span of days,
     # both days included; with no year, the most recent such span that has come
     (
@@ -250,6 +255,19 @@ def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> P
         except ValueError as exc:  # "31 February 2026"
             raise Unsure(f"'{m.group(0)}' is not a day of the calendar.") from exc
         return _closed(start, start + timedelta(days=1), start.isoformat(), today, "day")
+    if handler == "week_of_month":
+        which, month_word, year_written = g
+        n = _month_number(month_word or "")
+        first = date(int(year_written) if year_written else today.year, n, 1)
+        if not year_written and first > today:
+            first = date(today.year - 1, n, 1)
+        following = shift(first, "month", 1)
+        if which in ("last", "final"):
+            start = following - timedelta(days=7)
+        else:
+            start = first + timedelta(days=7 * (_ORDINAL[which] - 1))
+        end = min(start + timedelta(days=7), following)
+        return _closed(start, end, f"{which} week of {unit_label(first, 'month')}", today)
     if handler in ("day_range_dm", "day_range_md"):
         return _day_range(handler, g, m.group(0), today)
     if handler == "before":

@@ -94,3 +94,17 @@ def test_a_change_with_no_period_compares_the_last_complete_quarter_with_the_one
     assert "No period was named: Q3 2026" in explanation
     declining = map_request("which products are declining", SALES_LEX, TODAY)
     assert declining.recent_change == "quarter" and declining.ascending
+
+
+@pytest.mark.parametrize(
+    ("request_text", "start", "end"),
+    [
+        ("orders in the first week of march 2026", "2026-03-01", "2026-03-08"),
+        ("orders in the last week of february 2026", "2026-02-22", "2026-03-01"),
+        ("revenue in the 2nd week of march", "2026-03-08", "2026-03-15"),  # no year: the most recent March
+    ],
+)
+def test_a_week_of_a_month(request_text: str, start: str, end: str) -> None:
+    q = map_request(request_text, SALES_LEX, TODAY)
+    assert q.period is not None and q.period.start is not None and q.period.end is not None
+    assert (q.period.start.isoformat(), q.period.end.isoformat()) == (start, end)
