@@ -79,7 +79,8 @@ async def stream_run(
     With `vector_rows`, also the rows of a plain cosine ranking of the same vectors (see `vector_only`).
     `cache` keeps each conversation's vectors for the next run with the same embeddings.
     """
-    pool = await open_pool(url, max_size=4)
+    # As the application's pool: only our statements run on it, so it keeps the functions' plans between searches.
+    pool = await open_pool(url, max_size=4, own_statements_only=True)
     rows: dict[str, list[list[float]]] = defaultdict(list)
     cost = cost if cost is not None else Cost()
     try:
