@@ -15,20 +15,15 @@ import pytest
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory.embeddings import OfflineEmbeddings
-from cognicore.memory.extraction import OfflineFactExtractor
 from cognicore.memory.facts import FactStore
+from tests.integration.fact_turns import assert_change_supersedes, tell
 from tests.integration.test_memory_questions import _ask, _cli  # the graph and CLI drivers of those scenarios
 
 U = "mira"
 
 
 async def _say(store: FactStore, text: str, source: str) -> None:
-    """One turn as the `extract_turn` job runs it: known facts by search, extraction, upsert."""
-    hits = await store.search(U, text, k=20)
-    extracted = await OfflineFactExtractor().extract(
-        user_message=text, assistant_message="", known_facts=[h.fact.to_dict() for h in hits]
-    )
-    await store.upsert(U, extracted.facts, source=source)
+    await tell(store, U, text, source)
 
 
 CHANGES = [
@@ -78,16 +73,7 @@ CHANGES = [
 async def test_a_change_in_a_fresh_shape_supersedes_the_fact_it_changes(
     pool: AsyncConnectionPool, first: str, change: str, old: str, new: str
 ) -> None:
-    store = FactStore(pool, OfflineEmbeddings())
-    await _say(store, first, "s1#1")
-    await _say(store, change, "s2#1")
-    history = await store.history(U)
-    seen = [(f.subject, f.predicate, f.object, f.status) for f in history]
-    ended = [f for f in history if f.status == "superseded" and old.lower() in f.statement.lower()]
-    assert ended and all(f.valid_to is not None for f in ended), seen
-    active = await store.active(U)
-    assert any(new.lower() in f.statement.lower() for f in active), seen
-    assert not any(old.lower() in f.object.lower() for f in active), seen
+    await assert_change_supersedes(pool, U, first, change, old, new)
 
 
 async def test_a_fact_in_a_fresh_shape_stated_twice_gains_confidence(pool: AsyncConnectionPool) -> None:

@@ -13,20 +13,15 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.app import process_memory
 from cognicore.memory.embeddings import OfflineEmbeddings
-from cognicore.memory.extraction import OfflineFactExtractor
 from cognicore.memory.facts import FactStore
+from tests.integration.fact_turns import assert_change_supersedes, tell
 from tests.integration.test_memory_questions import _ask  # the graph driver of those scenarios
 
 U = "noor"
 
 
 async def _say(store: FactStore, text: str, source: str) -> None:
-    """One turn as the `extract_turn` job runs it: known facts by search, extraction, upsert."""
-    hits = await store.search(U, text, k=20)
-    extracted = await OfflineFactExtractor().extract(
-        user_message=text, assistant_message="", known_facts=[h.fact.to_dict() for h in hits]
-    )
-    await store.upsert(U, extracted.facts, source=source)
+    await tell(store, U, text, source)
 
 
 CHANGES = [
@@ -45,22 +40,6 @@ CHANGES = [
     ("There are 6 reps in my team.", "we're down to 4 reps after the reorg", "6 reps", "4 reps"),
     ("Priya runs the service desk team.", "Priya left, Omar is the desk lead now", "Priya", "Omar"),
 ]  # fmt: skip
-
-
-@pytest.mark.parametrize(("first", "change", "old", "new"), CHANGES, ids=[c[3].lower() for c in CHANGES])
-async def test_a_change_worded_as_people_write_it_supersedes_the_fact(
-    pool: AsyncConnectionPool, first: str, change: str, old: str, new: str
-) -> None:
-    store = FactStore(pool, OfflineEmbeddings())
-    await _say(store, first, "s1#1")
-    await _say(store, change, "s2#1")
-    history = await store.history(U)
-    seen = [(f.subject, f.predicate, f.object, f.status) for f in history]
-    ended = [f for f in history if f.status == "superseded" and old.lower() in f.statement.lower()]
-    assert ended and all(f.valid_to is not None for f in ended), seen
-    active = await store.active(U)
-    assert any(new.lower() in f.statement.lower() for f in active), seen
-    assert not any(old.lower() in f.object.lower() for f in active), seen
 
 
 GRAPH_SCENARIOS = [
@@ -110,13 +89,6 @@ CHANGES_B = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("first", "change", "old", "new"), CHANGES_B, ids=[c[3].lower() for c in CHANGES_B])
-async def test_a_value_for_a_slot_named_in_other_words_supersedes_the_fact(
-    pool: AsyncConnectionPool, first: str, change: str, old: str, new: str
-) -> None:
-    await test_a_change_worded_as_people_write_it_supersedes_the_fact(pool, first, change, old, new)
-
-
 CHANGES_C = [
     ("The max discount I can offer is 12%.", "they raised my discount limit to 18%", "12%", "18%"),
     ("I work from home on Fridays.", "my home day is Monday now, not Friday", "Fridays", "Monday"),
@@ -125,11 +97,14 @@ CHANGES_C = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("first", "change", "old", "new"), CHANGES_C, ids=[c[3].lower() for c in CHANGES_C])
-async def test_a_slot_named_with_other_words_for_a_limit_or_a_plural_day_is_superseded(
+ALL_CHANGES = CHANGES + CHANGES_B + CHANGES_C
+
+
+@pytest.mark.parametrize(("first", "change", "old", "new"), ALL_CHANGES, ids=[c[3].lower() for c in ALL_CHANGES])
+async def test_a_change_worded_as_people_write_it_supersedes_the_fact(
     pool: AsyncConnectionPool, first: str, change: str, old: str, new: str
 ) -> None:
-    await test_a_change_worded_as_people_write_it_supersedes_the_fact(pool, first, change, old, new)
+    await assert_change_supersedes(pool, U, first, change, old, new)
 
 
 async def test_a_limit_of_the_team_is_not_the_users_own(pool: AsyncConnectionPool) -> None:

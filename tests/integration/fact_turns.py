@@ -1,0 +1,34 @@
+"""Turns told to the fact store the way the `extract_turn` job tells them, and the check that a change supersedes."""
+
+from __future__ import annotations
+
+from psycopg_pool import AsyncConnectionPool
+
+from cognicore.memory.embeddings import OfflineEmbeddings
+from cognicore.memory.extraction import OfflineFactExtractor
+from cognicore.memory.facts import FactStore
+
+
+async def tell(store: FactStore, user: str, text: str, source: str) -> None:
+    """One turn as the job runs it: the user's facts most related to it are known, then extraction and upsert."""
+    hits = await store.search(user, text, k=20)
+    extracted = await OfflineFactExtractor().extract(
+        user_message=text, assistant_message="", known_facts=[h.fact.to_dict() for h in hits]
+    )
+    await store.upsert(user, extracted.facts, source=source)
+
+
+async def assert_change_supersedes(
+    pool: AsyncConnectionPool, user: str, first: str, change: str, old: str, new: str
+) -> None:
+    """After `first`, then `change` in another session, the fact holding `old` has ended and `new` is current."""
+    store = FactStore(pool, OfflineEmbeddings())
+    await tell(store, user, first, "s1#1")
+    await tell(store, user, change, "s2#1")
+    history = await store.history(user)
+    seen = [(f.subject, f.predicate, f.object, f.status) for f in history]
+    ended = [f for f in history if f.status == "superseded" and old.lower() in f.statement.lower()]
+    assert ended and all(f.valid_to is not None for f in ended), seen
+    active = await store.active(user)
+    assert any(new.lower() in f.statement.lower() for f in active), seen
+    assert not any(old.lower() in f.object.lower() for f in active), seen
