@@ -119,11 +119,17 @@ MARKER = re.compile(
 # ("..., which suits everyone", "..., where it is sunny") asks nothing, so a wh-word must open a question there.
 ASKS_AFTER = re.compile(
     r"[,;:\u2013\u2014-]\s*(?:and\s+|so\s+|but\s+)?(?:how\s+(?:many|much|often|long|come)\b|"
-    r"(?:what|which|who|when|where|why|how)\s+(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|"
-    r"should)\b|(?:what|which|who|when|where|why|how)(?:\s+(?:one|ones|exactly|then))?\s*[?!.]*\s*$"
+    r"(?:what|when|where|why|how)\s+(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|"
+    r"should)\b|(?:which|who)\s+(?:do|does|did)\b|"
+    r"(?:what|which|who|when|where|why|how)(?:\s+(?:one|ones|exactly|then))?\s*[?!.]*\s*$"
     # "our partner orders in 2025 - total count": a figure asked for after a dash or a colon, and nothing more.
     r"|(?<=[-:\u2013\u2014])\s*(?:the\s+)?(?:total\s+)?(?:count|number|total|sum|average|avg|breakdown|split)"
-    r"(?:\s+pls|\s+please)?\s*[?!.]*\s*$)",
+    r"(?:\s+pls|\s+please)?\s*[?!.]*\s*$)"
+    # "..., which is smaller" / "..., who has joined" is a relative clause; after a dash or colon, with a
+    # superlative ("- which is biggest") or with a closing "?" it asks.
+    r"|(?:[;:\u2013\u2014-]|,(?=[^?]*\?\s*$))\s*(?:and\s+|so\s+|but\s+)?(?:which|who)\s+(?:is|are|was|were|has|"
+    r"have|had|will|would|can|could|should)\b|,\s*(?:and\s+|so\s+|but\s+)?(?:which|who)\s+(?:is|are|was|were)\s+"
+    r"(?:the\s+)?(?:most|least|biggest|\w+est)\b",
     re.IGNORECASE,
 )
 # "switched to the morning shift", "moved back to Madrid last month": news about the speaker with the "I" left out
@@ -142,6 +148,8 @@ NEWS = re.compile(
     r"(?!(?:19|20)\d\d\b)(?:\d[\w:.%-]*|(?-i:[A-Z])\w+)(?:\s|$)",
     re.IGNORECASE,
 )
+# Prepositions that open a phrase about a noun ("the printer on floor 2"), never the subject of a relative clause.
+_PREPOSITIONS = frozenset("on in at of for from near by with behind under above beside next".split())
 # Clauses of a message told in several parts ("Priya left, Omar is the desk lead now").
 _CLAUSES = re.compile(r"\s*[,;]\s*(?:and\s+|but\s+|so\s+|now\s+)?")
 
@@ -179,7 +187,13 @@ def tells_one(request: str, *, data: frozenset[str], values: frozenset[str] = fr
     if declared and not set(subject_words) & NOT_SUBJECT and not set(subject_words[1:]) & INDEFINITE:
         said = terms(declared.group("subject") or "")
         # "tickets ben is working on": a data word, then a subject of a clause of its own: rows asked for.
-        relative = len(said) > 1 and {said[0]} & (data | values) and not {said[-1]} & (data | values)
+        # "printer on floor 2": a preposition after the data word makes a noun phrase, not a relative clause.
+        relative = (
+            len(said) > 1
+            and {said[0]} & (data | values)
+            and not {said[-1]} & (data | values)
+            and not set(subject_words[1:2]) & _PREPOSITIONS
+        )
         if not relative:
             return True  # "Chloe is off sick until Thursday."
     does = DOES.match(request)
