@@ -248,8 +248,9 @@ class Scope:
         deployment, the session or memory holds, or None. Only capitalised words after the first one are names."""
         for m in _NAME.finditer(request):
             name = m.group("name")
-            if m.start() == 0 or QUESTION_START.match(name):
-                continue  # the first word is capitalised anyway (codes such as "SLA" are not read as names)
+            before = request[: m.start()].rstrip()
+            if not before or before[-1] in ".?!:;" or QUESTION_START.match(name):
+                continue  # a sentence's first word is capitalised anyway ("... this year? Put it in a report")
             if self.unheld(name, history, memory):
                 return name
         return None

@@ -91,6 +91,9 @@ async def test_a_question_about_a_name_nothing_holds_is_refused_not_searched() -
     assert not told.out_of_scope
     held = await classifier().classify(request="How many jobs does Hilltop have?", history=[])
     assert not held.out_of_scope
+    # A second sentence's first word is capitalised as any first word is: no name.
+    second = await classifier().classify(request="How many jobs did Hilltop have? Put it in a report.", history=[])
+    assert not second.out_of_scope, second
     # Nothing at all held ("weather", "Oslo"): the question keeps its unheld words for the answer to refuse with.
     weather = await classifier().classify(request="Will it rain in Oslo tomorrow?", history=[])
     assert not weather.out_of_scope and "oslo" in weather.unheld
