@@ -72,7 +72,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
                 # "which components have no open tickets": the groups with none of the rows the values name
                 q.zero_rows = True
                 t.s = t.s[: none.start(1)] + " " * len(none.group(1)) + t.s[none.end(1) :]
-            # "not P1 or P2", "excluding Europe and Asia Pacific": a value joined to an excluded one of its column
+            # "not P1 or P2", "excluding North and South": a value joined to an excluded one of its column
             joined = negated_ends.get(target.column.ref, -1) >= 0 and re.fullmatch(
                 r"\s*(?:,\s*)?(?:or|and|nor|,)?\s*", t.read[negated_ends[target.column.ref] : pos]
             )

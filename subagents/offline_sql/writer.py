@@ -154,7 +154,7 @@ class SchemaSqlWriter:
         except Unsure:
             return False
         # A measure filled in by default ("ok now do Q3": revenue?) or several corrected words is a guess, not a read,
-        # unless a value of the data and a period say what is measured ("how did the Orbit Smartwatch do in Q2")
+        # unless a value of the data and a period say what is measured ("how did the Zephyr Kettle do in Q2")
         performance = q.confidence >= SURE_READING - 0.1 and bool(q.filters) and bool(q.period or q.compared_periods)
         return performance or (q.confidence >= SURE_READING and names_data(request, q, lex))
 
