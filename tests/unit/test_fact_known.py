@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from cognicore.memory._fact_rewrites import rewrite
 from cognicore.memory._fact_known import UNCLEAR_OBJECT, named_changes
+from cognicore.memory._fact_rewrites import rewrite
 from cognicore.memory._fact_rules import read_facts
 from cognicore.memory.extraction import FactCandidate, OfflineFactExtractor
 
