@@ -1,17 +1,18 @@
-"""The `compose_answer` role: an answer to a question from retrieved passages, citing them by index."""
+"""The `compose_answer` role: an answer to a question from retrieved passages, citing them by index.
+
+The offline (extractive) composer lives here; the role's contract and the LLM-backed composer are in
+`compose_llm`, re-exported."""
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
-from pydantic import BaseModel, Field
-
-from cognicore.memory.llm import LlmRole
 from cognicore.memory.text import STOPWORDS, stem, words
+from cognicore.subagents._answer_checks import about_asked
+from cognicore.subagents._answer_render import LABEL, render
 from cognicore.subagents._answer_shape import (
     LIGHT_VERBS,
     Shape,
@@ -45,9 +46,16 @@ from cognicore.subagents._question_terms import (
     unknown_versions,
     without_asides,
 )
-from cognicore.subagents.answer_text import CITATION, not_covered, nothing_found
 from cognicore.subagents.answer_text import cite_in_order as cite_in_order  # re-exported
 from cognicore.subagents.answer_text import closest_miss as closest_miss  # re-exported
+from cognicore.subagents.answer_text import not_covered, nothing_found
+from cognicore.subagents.compose_llm import (  # re-exported: the role's contract and LLM composer
+    COMPOSE_ANSWER_PROMPT as COMPOSE_ANSWER_PROMPT,
+)
+from cognicore.subagents.compose_llm import ROLE as ROLE
+from cognicore.subagents.compose_llm import AnswerComposer as AnswerComposer
+from cognicore.subagents.compose_llm import ComposedAnswer
+from cognicore.subagents.compose_llm import LlmAnswerComposer as LlmAnswerComposer
 from cognicore.subagents.memory_answer import (
     about_the_asker,
     answer_from_memory,
@@ -61,33 +69,6 @@ from cognicore.subagents.memory_answer import (
     topic_concepts,
 )
 from cognicore.subagents.memory_evidence import names_own_phrase
-
-ROLE = "compose_answer"
-
-
-class ComposedAnswer(BaseModel):
-    """An answer to the user's question written only from the numbered passages, citing them."""
-
-    text: str = Field(
-        description=(
-            "The answer in a few sentences. After each statement put the number of the passage that "
-            "supports it in square brackets, e.g. [2]. If the passages do not answer the question, say "
-            "plainly that the knowledge base has nothing on it; never add facts that are not in the passages."
-        )
-    )
-    used: list[int] = Field(
-        default_factory=list,
-        description="The numbers of the passages the answer relies on; empty when none answers the question.",
-    )
-
-
-class AnswerComposer(Protocol):
-    """Writes an answer from passages given as JSON dicts with `index`, `title`, `source` and `content`."""
-
-    async def compose(
-        self, *, question: str, passages: list[dict[str, Any]], memory: str = "", history: str = ""
-    ) -> ComposedAnswer: ...
-
 
 # --- offline -------------------------------------------------------------------------------------
 
@@ -116,8 +97,6 @@ _SHAPES = [
         0.5,
     ),
 ]
-_LABEL = re.compile(r"^\s*([A-Za-z][\w ]{0,24}):\s")  # "Reasons: ...", "Decided by: ..."
-_PRONOUN = re.compile(r"(It|They|This|These|Its|Their)\b")
 MAX_SENTENCES = 3
 _CLOSING_IN = re.compile(r"\b(?:in|into)\s+(?:the\s+)?([A-Za-z]+)\s*[?.!]?\s*$")
 MAX_CHARS = 700
@@ -238,7 +217,7 @@ class OfflineAnswerComposer:
             shape = sum(bonus for answers, bonus in shapes if answers.search(u.text))
             # A passage that starts mid-sentence, or a pointer ("See the shipping policy."), says little.
             penalty = 0.5 if u.fragment or u.text.startswith("See ") else 0.0
-            label = _LABEL.match(u.text)
+            label = LABEL.match(u.text)
             if shapes and label and any(a.search(label.group(1)) for a in others):
                 penalty += 1.0
             return direct + lead + 0.2 * topical + 0.4 * frame + top * (shape - penalty) - 0.02 * u.order
@@ -300,7 +279,7 @@ class OfflineAnswerComposer:
                 u
                 for u in ranked
                 if coverage[u.passage] >= MIN_COVERAGE
-                and _about(u, labelled, names, vocabulary)
+                and about_asked(u, labelled, names, vocabulary)
                 and all(h & (u.terms | u.lead) or implied(h, f"{u.heading} {u.text}") for h in head)
                 and (not head or 2 * sum(1 for c in subject if c & (u.terms | u.lead)) >= len(subject))
                 and (
@@ -354,7 +333,7 @@ class OfflineAnswerComposer:
             return ComposedAnswer(text=not_covered(question, found, missing, title), used=[]), share
         if asks_consequence(asked_text):
             chosen = with_consequence(chosen, units)
-        answer = _render(chosen, asked, [answers for answers, _ in shapes])
+        answer = render(chosen, asked, [answers for answers, _ in shapes])
         if asks_which_document(asked_text):
             # "Which runbook covers escalations?" asks for a document: name it before the sentence that shows it.
             title = str(passages[[int(p["index"]) for p in passages].index(chosen[0].passage)].get("title") or "")
@@ -384,104 +363,3 @@ class OfflineAnswerComposer:
                 concept = concept.union(*(self._synonyms.get(v, frozenset({v})) for v in variants))
             read.append((concept | derived_forms(concept, vocabulary), label))
         return read
-
-
-def _about(
-    u: _Unit, labelled: list[tuple[frozenset[str], str]], names: frozenset[str], vocabulary: frozenset[str]
-) -> bool:
-    """True when the sentence is about the asked subject and detail: every name the question asks about (in
-    the sentence or its headings), and at least half of its other words the passages use that the headings
-    do not give ("battery" in "how long does the Nova Lamp battery last?"). A word no passage uses is the asker's
-    paraphrase and is not required, unless the question names its subject."""
-    present = u.terms | u.lead | u.frame
-    named = [c for c, _ in labelled if c & names]
-    if any(not c & present for c in named):
-        return False
-    # With the subject named, the other words are the asked detail even when no retrieved passage has them.
-    asked = [c for c, _ in labelled if not c & names and (c & vocabulary or named) and not c <= LIGHT_VERBS]
-    detail = [c for c in asked if not c & (u.lead | u.frame)]
-    said = f"{u.heading} {u.text}"
-    if sum(1 for c in detail if c & u.terms or implied(c, said)) * 2 >= len(detail):
-        return True
-    # A sentence that itself repeats most of the question under a heading that says the rest also answers
-    # ("A hub is only needed for more than 50 bulbs" for "how many bulbs can I run before a hub is needed?").
-    return sum(1 for c in asked if c & u.terms) * 2 > len(asked)
-
-
-def _render(chosen: list[_Unit], asked: frozenset[str], shapes: Sequence[re.Pattern[str]] = ()) -> ComposedAnswer:
-    """Group the sentences by passage (best passage first), in reading order, each group cited once.
-
-    `shapes` are what an answer to the question looks like (a date for "when"): a heading that has it when
-    its sentence does not ("2024-06-03: ...") is kept in front of the sentence.
-    """
-    first_seen: dict[int, int] = {}
-    for rank, u in enumerate(chosen):
-        first_seen.setdefault(u.passage, rank)
-    parts: list[str] = []
-    for passage in sorted(first_seen, key=first_seen.__getitem__):
-        sentences = []
-        told: frozenset[str] = frozenset()
-        for u in sorted((u for u in chosen if u.passage == passage), key=lambda u: u.position):
-            text = u.text if u.text[-1] in ".!?:" else u.text + "."
-            # A bare "List price: $149." needs the heading that says what it is about.
-            # So does "It is the strongest region for that category." under the region's heading.
-            missing = (u.lead - u.terms - told) & asked
-            pronoun = bool(_PRONOUN.match(text)) and not u.lead <= told
-            short = len(words(text)) <= 15
-            shaped = any(a.search(u.heading) and not a.search(text) for a in shapes)
-            # "List price: $19, the cheapest product in the catalog.": a labelled line names no subject; its
-            # heading does ("ZX-10 Zephyr Kettle").
-            unnamed = short and bool(_LABEL.match(text)) and bool(u.lead - u.terms)
-            if ((missing and short) or pronoun or shaped or unnamed) and u.heading and not u.heading.endswith("?"):
-                text = f"{u.heading}: {text}"
-            told |= u.terms | u.lead
-            sentences.append(text)
-        parts.append(f"{' '.join(sentences)} [{passage}]")
-    return ComposedAnswer(text=" ".join(parts), used=sorted(first_seen))
-
-
-# --- LLM-backed ----------------------------------------------------------------------------------
-
-# Used by LlmAnswerComposer (the rag_query sub-agent and the orchestrator's answer node);
-# pairs with the ComposedAnswer schema.
-COMPOSE_ANSWER_PROMPT = """\
-You answer questions about a company from its knowledge base. You are given numbered passages
-retrieved for the question, and possibly facts remembered about the user and the recent conversation.
-Rules:
-- Answer only from the passages. Memory and conversation help you understand the question; they are
-  not sources for facts about the company.
-- Cite every statement with the number of the passage it comes from, in square brackets: [1], [3].
-  Cite only numbers you were given. List the numbers you relied on in `used`.
-- If the passages do not contain the answer, say plainly that the knowledge base has nothing on the
-  question, and leave `used` empty. Never guess and never invent names, figures, dates or policies.
-- If the passages answer only part of the question, answer that part and say what is missing.
-- Be brief: a few sentences, in the language of the question."""
-
-
-class LlmAnswerComposer(LlmRole[ComposedAnswer]):
-    """Composer backed by any LangChain chat model; citations are checked against the given passages."""
-
-    role = ROLE
-    schema = ComposedAnswer
-    prompt = COMPOSE_ANSWER_PROMPT
-
-    async def compose(
-        self, *, question: str, passages: list[dict[str, Any]], memory: str = "", history: str = ""
-    ) -> ComposedAnswer:
-        """An answer from the model; raises `ModelCallError` on timeout or unusable output."""
-        payload: dict[str, Any] = {"question": question, "passages": passages}
-        if memory.strip():
-            payload["memory"] = memory
-        if history.strip():
-            payload["conversation"] = history
-        answer = await self.ask(json.dumps(payload, ensure_ascii=False, indent=1))
-        return _checked(answer, {int(p["index"]) for p in passages})
-
-
-def _checked(answer: ComposedAnswer, valid: set[int]) -> ComposedAnswer:
-    """Drop citations of passages that were never given; count cited markers as used."""
-    text = CITATION.sub(lambda m: m.group(0) if int(m.group(1)) in valid else "", answer.text)
-    text = re.sub(r"[ \t]+([.,;:!?])", r"\1", re.sub(r"[ \t]{2,}", " ", text)).strip()
-    cited = {int(m) for m in CITATION.findall(text)}
-    used = sorted({u for u in answer.used if u in valid} | cited)
-    return ComposedAnswer(text=text or answer.text.strip(), used=used)
