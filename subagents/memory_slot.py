@@ -155,6 +155,8 @@ def near_miss(
     team?" is answered "no" by "The user is on the identity team".
     """
     kinds = None if yes_no else other_kind(question, memory, skip=skip)
+    if kinds is not None and not kinds[0].startswith("my ") and matched(stem(kinds[1].split()[0])):
+        kinds = None  # a paraphrase of the asked kind ("the big discounts" for "a large discount?") is that kind
     if kinds is not None:
         asked = f"your {kinds[0].removeprefix('my ')}" if kinds[0].startswith("my ") else f"the {kinds[0]}"
         return f"it is about the {kinds[1]}, not {asked}"
