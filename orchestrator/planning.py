@@ -221,7 +221,8 @@ def asks_rows(request: str, data: DataWords, values: Iterable[str] = ()) -> str 
     if not tables:
         # "list the p1s", "who handles the most P1s", "is anything still unassigned": the rows a value (or an empty
         # column) of the data stands for, with no table word.
-        listed = _ENUMERATES.match(request) or _ANY.match(request)  # "anything about the printer"
+        # "anything about the printer"; not "which vendor do we have for printers" (a thing the data lacks)
+        listed = (_ENUMERATES.match(request) and not _asks_other_thing(request, data)) or _ANY.match(request)
         if named and (_AGGREGATE.search(request) or listed or _counts_value(request, named)):
             return named[0]
         if len(named) >= 2 and is_asked(request) and not (_HOW_WHY.match(request) or _ADVICE.search(request)):
@@ -272,7 +273,8 @@ def _asks_other_thing(request: str, data: DataWords) -> bool:
 _SEARCHES = re.compile(r"\b(?:mention(?:s|ed|ing)?|say(?:s|ing)?|contain(?:s|ed|ing)?|with the words?)\b", re.I)
 _NOBODY = re.compile(r"\b(?:nobody|no one|no-one)\b", re.I)
 _WH_QUESTION = re.compile(r"^\s*(?:what|how|why|when|where|who)\b", re.I)
-_HOW_WHY = re.compile(r"^\s*(?:how(?!\s+many)|why|when|where)\b", re.I)  # a way or a reason, never rows
+# A way, a reason or a consequence ("what happens if nobody answers a p1"), never rows.
+_HOW_WHY = re.compile(r"^\s*(?:how(?!\s+many)|why|when|where|what\s+happens)\b", re.I)
 _ADVICE = re.compile(r"\b(?:should|must|shall|need to|have to|can i|do i|how to|what to do)\b", re.I)  # a procedure
 _ANY = re.compile(r"^\s*(?:are there |is there |do we have |have we got )?any(?:thing)?\b", re.I)
 _AUXILIARY = re.compile(

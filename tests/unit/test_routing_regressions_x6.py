@@ -10,11 +10,20 @@ from __future__ import annotations
 import pytest
 
 from cognicore.memory.text import terms
-from cognicore.orchestrator.intent import is_question
+from cognicore.orchestrator.intent import OfflineClassifier, is_question
 from cognicore.orchestrator.telling import tells
 from cognicore.subagents.memory_answer import topic_concepts, widened
 from cognicore.subagents.memory_slot import asked_matcher, near_miss
+from tests.unit.offline_sql_catalogues import TICKETS
 
+AGENTS = [
+    {"name": "database_query", "description": "Answers questions about the IT support tickets.", "input_hint": ""},
+    {"name": "rag_query", "description": "Answers from the runbooks.", "input_hint": ""},
+]
+COUNTED = ["tickets", "ticket", "title", "component", "priority", "status", "opened", "assignee"]
+DESK_VALUES = {
+    v: f"support_desk.tickets.{c.name}" for c in TICKETS.tables[0].columns if c.name != "ticket_id" for v in c.values
+}
 DATA = frozenset(terms("tickets ticket priority status assignee component"))
 VALUES = frozenset(terms("printer network chloe ben"))
 
@@ -65,3 +74,30 @@ def test_a_thing_with_a_phrase_after_it_is_news(text: str) -> None:
 def test_a_paraphrase_of_the_asked_kind_is_no_other_kind(question: str, memory: str, near: bool) -> None:
     topic = widened(topic_concepts([frozenset({t}) for t in terms(question)]))
     assert (near_miss(question, memory, asked_matcher(topic)) is not None) is near
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "What happens if nobody answers a P2 ticket in time?",  # a consequence, which the documents state
+        "what happens when no one picks up a p1",
+        "which vendor do we have for printers",  # a thing the data lacks, asked of the team: memory or documents
+        "which supplier do we use for the network kit",
+    ],
+)
+async def test_a_consequence_or_a_thing_the_data_lacks_is_no_rows(request_text: str) -> None:
+    decision = await desk_classifier().classify(request=request_text, history=[])
+    assert decision.intent == "question", decision
+
+
+@pytest.mark.parametrize(
+    "request_text", ["which p1s are still open", "tickets no one is assigned to", "which printer tickets are open"]
+)
+async def test_rows_asked_with_values_stay_rows(request_text: str) -> None:
+    decision = await desk_classifier().classify(request=request_text, history=[])
+    assert decision.intent == "task", decision
+
+
+def desk_classifier() -> OfflineClassifier:
+    """The real offline classifier over the support desk's tickets (tables, columns and values)."""
+    return OfflineClassifier(agents=AGENTS, counted=COUNTED, values=DESK_VALUES, words=["runbook", "policy", "printer"])
