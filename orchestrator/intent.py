@@ -38,7 +38,7 @@ from cognicore.orchestrator.scope import (
     Scope,
     is_typo,
 )
-from cognicore.orchestrator.spelling import Speller
+from cognicore.orchestrator.spelling import Speller, told_words
 from cognicore.orchestrator.telling import (
     ABOUT_MY_OWN,
     ASKS_AFTER,
@@ -255,7 +255,7 @@ class OfflineClassifier:
                 self._use_words(plain)
         if not _FIRST_PERSON.search(request) and (changing := self._changes_data(request, set(terms(request)))):
             return changing  # read before spelling: "unassign" is written as meant, never read as "assignee"
-        text, fixes = self._speller.correct(request)
+        text, fixes = self._speller.correct(request, keep=told_words(memory))
         asked = unwrap_wish(text)
         decision = self._decide(asked, history, memory)
         if asked != text:

@@ -94,6 +94,16 @@ def english_words() -> dict[str, int]:
     return lexicon_words()
 
 
+def told_words(memory: str) -> frozenset[str]:
+    """The words of the facts in `planner_memory`'s text (recollection): the user's own, never to be corrected.
+
+    "wheres the offsite again" after "our team offsite is in Porto": "offsite" is what the user told, not a typo of
+    a document's "office". Episodes are left out: an earlier request may itself hold a typo.
+    """
+    facts = (line.removeprefix("- fact: ") for line in memory.splitlines() if line.startswith("- fact: "))
+    return frozenset(w.lower() for line in facts for w in re.findall(r"[A-Za-z]+", line))
+
+
 class Speller:
     """Corrects a request's unknown words against the deployment's own words, then against common English."""
 
@@ -114,12 +124,15 @@ class Speller:
         forms |= {f for f in (w.removesuffix("ed"), w.removesuffix("ing")) if len(f) >= 5}
         return bool(forms & self._known_set) or english_words().get(w, 0) >= REAL_WORD
 
-    def correct(self, text: str) -> tuple[str, list[Correction]]:
-        """`text` with its misspelt words replaced, and the corrections made (in order)."""
+    def correct(self, text: str, *, keep: frozenset[str] = frozenset()) -> tuple[str, list[Correction]]:
+        """`text` with its misspelt words replaced, and the corrections made (in order); words in `keep`
+        (lowercase: what the user told, e.g. their team's "offsite") are meant as written."""
         found: list[Correction] = []
 
         def fix(m: re.Match[str]) -> str:
             written = m.group(0)
+            if written.lower() in keep:
+                return written
             # A capitalised word inside a sentence is a name: read only as a name the deployment spells ("Eurpoe"),
             # never as an English word ("Initech" is no "snitch").
             read = self.correction(written, name=m.start() > 0 and written[:1].isupper())

@@ -31,6 +31,7 @@ MEMORY_GROUPS = (
     "reach reachable contact contacted message ping",
     "like likes prefer prefers preferred preference favourite favorite love loves",
     "big large major",
+    "allow allowed allowance permit permitted limit limits max maximum cap ceiling",
 )
 # Phrases whose words mislead ("what do I do for a living?" is about work, not where the user lives).
 PHRASE_CONCEPTS = (

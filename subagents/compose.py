@@ -156,9 +156,21 @@ class OfflineAnswerComposer:
             # ("When is the pricing review?" after the user said when "the pricing review" is).
             told = [p for p in passages if is_memory(p) and int(p["index"]) in remembered.used]
             own = names_own_phrase(question, told, documents)
-            if remembered.coverage < 1.0 or (not standing and not own and found.used and coverage >= 1.0):
+            if remembered.coverage < 1.0:
+                remembered = None
+            elif not standing and not own and found.used and coverage >= 1.0:
+                if _told_facts(passages, remembered.used):
+                    # What the user told about their own world ("our offsite", "the helpdesk") comes first, dated;
+                    # the document, as good a match, is said after it: they may disagree.
+                    text = f"{remembered.text} The documents say: {found.text}"
+                    return ComposedAnswer(text=text, used=[*remembered.used, *found.used])
                 remembered = None
         if remembered is not None and (not found.used or remembered.coverage >= coverage):
+            if found.used and coverage >= 1.0 and not only_memory and _told_facts(passages, remembered.used):
+                # A document answering all of it too ("how much discount may I give?"): the told fact first, dated,
+                # then what the document says; they may disagree, and the user should see both.
+                text = f"{remembered.text} The documents say: {found.text}"
+                return ComposedAnswer(text=text, used=[*remembered.used, *found.used])
             return ComposedAnswer(text=remembered.text, used=remembered.used)
         if remembered is not None and personal and remembered.used and _told_facts(passages, remembered.used):
             # What the user told about their own team beats a generic document; both are said, memory first.

@@ -66,6 +66,11 @@ for _group in MEMORY_GROUPS:
     _stems = frozenset(stem(w) for w in _group.split())
     for _s in _stems:
         _MEMORY_SYNONYMS[_s] = _MEMORY_SYNONYMS.get(_s, frozenset()) | _stems
+# "Where's the helpdesk located?" asks where the helpdesk is: "located" is the "where" again, not a subject.
+_WHERE_RE = re.compile(r"^\W*where\b", re.I)
+_PLACED = frozenset(stem(w) for w in "located situated found placed".split())
+_AMOUNT = re.compile(r"[$€£]\s?\d|\d\s?(?:%|k\b)|\d\s*(?:percent|usd|eur|dollars?|euros?)\b", re.I)
+_MONEY = stem("money")
 _WHO_DOES_RE = re.compile(r"^\s*who(?:'s|\s+is|\s+are|\s+does|\s+do|\s+will|\s+now)?\s+(?!am\b)\w+", re.I)
 _SAID_RE = re.compile(
     r"\b(?:did|have)\s+(?:I|we)\s+(?:ever\s+)?(?:tell|told|say|said|mention|mentioned)\b|"
@@ -174,7 +179,10 @@ def answer_from_memory(
     """
     if not passages:
         return None
-    topic = widened(topic_concepts(_rephrased(question, concepts)))
+    topic = topic_concepts(_rephrased(question, concepts))
+    if _WHERE_RE.match(question):
+        topic = [c for c in topic if not c <= _PLACED] or topic
+    topic = widened(topic)
     if not topic and asks_what_you_know(question):
         return _everything(passages)
     if not topic and previous.strip():
@@ -195,6 +203,8 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
     scored = []
     for p in passages:
         present = set(terms(text_of(p))) | set(terms(text_of(p).replace("-", " ")))  # "second-line": both
+        if _AMOUNT.search(text_of(p)):
+            present.add(_MONEY)  # "how much discount?" asks an amount: "18%" or "$5k" is one, in any words
         share = sum(1 for c in topic if matches(c, present)) / len(topic)
         if share >= MIN_SHARE:
             scored.append((share, p))

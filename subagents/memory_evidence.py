@@ -41,6 +41,9 @@ def matches(concept: frozenset[str], present: Iterable[str]) -> bool:
     words = set(present)
     if concept & words:
         return True
+    # A silent "e" the stemmer keeps in one form and drops in another: "page" and "paging" ("pag").
+    if {t[:-1] for t in concept if len(t) >= 4 and t.endswith("e")} & words:
+        return True
     heads = {t[:PREFIX] for t in concept if len(t) >= PREFIX}
     return any(w[:PREFIX] in heads for w in words if len(w) >= PREFIX)
 
