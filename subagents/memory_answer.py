@@ -19,6 +19,7 @@ from cognicore.memory.text import stem, terms, words
 from cognicore.subagents._memory_words import MEMORY_GROUPS, PHRASE_CONCEPTS
 from cognicore.subagents.memory_evidence import (
     NEGATION_RE,
+    abbreviated,
     changed_since,
     content_terms,
     is_unclear,
@@ -205,7 +206,7 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
         present = set(terms(text_of(p))) | set(terms(text_of(p).replace("-", " ")))  # "second-line": both
         if _AMOUNT.search(text_of(p)):
             present.add(_MONEY)  # "how much discount?" asks an amount: "18%" or "$5k" is one, in any words
-        share = sum(1 for c in topic if matches(c, present)) / len(topic)
+        share = sum(1 for c in topic if matches(c, present) or abbreviated(c, text_of(p))) / len(topic)
         if share >= MIN_SHARE:
             scored.append((share, p))
     # A memory about a near thing ("our events budget" for "our travel budget?") never answers: unsure instead.

@@ -48,6 +48,24 @@ def matches(concept: frozenset[str], present: Iterable[str]) -> bool:
     return any(w[:PREFIX] in heads for w in words if len(w) >= PREFIX)
 
 
+def abbreviated(concept: frozenset[str], text: str) -> bool:
+    """Is a word of the concept a consonant abbreviation of a word of `text` ("mtg" of "meeting", "mgr" of
+    "manager"): no vowel, three letters or more, the same first and last letters, its letters in order?"""
+    shorts = [t for t in concept if len(t) >= 3 and t.isalpha() and not set(t) & set("aeiouy")]
+    if not shorts:
+        return False
+    written = set(re.findall(r"[a-z]+", text.lower()))
+    return any(
+        w[0] == t[0] and w[-1] == t[-1] and len(w) > len(t) + 1 and _in_order(t, w) for t in shorts for w in written
+    )
+
+
+def _in_order(short: str, word: str) -> bool:
+    """Are the letters of `short` in `word`, in order?"""
+    letters = iter(word)
+    return all(ch in letters for ch in short)
+
+
 def content_terms(text: str) -> frozenset[str]:
     """The stemmed content words of a memory, without the ones every memory shares."""
     return frozenset(terms(text)) - _GENERIC

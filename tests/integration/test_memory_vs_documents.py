@@ -15,7 +15,7 @@ TOLD = [
     ("Our team offsite this year is in Porto.", "wheres the offsite again", "Porto"),
     ("We agreed a 17% partner discount with Northwind.", "what's the partner discount for northwind?", "17%"),
     ("We use Opsgenie for paging.", "what do we page people with", "Opsgenie"),
-    ("Our weekly support meeting is on thursdays at 10.", "when is the weekly support meeting", "thursday"),
+    ("Our weekly support meeting is on thursdays at 10.", "when's the weekly support mtg", "thursday"),
     ("The helpdesk is in room 118.", "where's the helpdesk located", "118"),
 ]  # fmt: skip
 
