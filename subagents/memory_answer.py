@@ -72,6 +72,11 @@ _WHERE_RE = re.compile(r"^\W*where\b", re.I)
 _PLACED = frozenset(stem(w) for w in "located situated found placed".split())
 _AMOUNT = re.compile(r"[$€£]\s?\d|\d\s?(?:%|k\b)|\d\s*(?:percent|usd|eur|dollars?|euros?)\b", re.I)
 _MONEY = stem("money")
+_WEB_ADDRESS = re.compile(
+    r"\b(?:https?://|www\.)\S+|\b[\w.-]+@[\w-]+(?:\.[\w-]+)+"
+    r"|\b[a-z][\w-]*(?:\.[\w-]+)*\.(?:com|org|net|io|dev|app|co|edu|gov|info|[a-z]{2})\b"
+)
+_ADDRESS = frozenset(stem(w) for w in "address url link site website email".split())
 _WHO_DOES_RE = re.compile(r"^\s*who(?:'s|\s+is|\s+are|\s+does|\s+do|\s+will|\s+now)?\s+(?!am\b)\w+", re.I)
 _SAID_RE = re.compile(
     r"\b(?:did|have)\s+(?:I|we)\s+(?:ever\s+)?(?:tell|told|say|said|mention|mentioned)\b|"
@@ -206,6 +211,8 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
         present = set(terms(text_of(p))) | set(terms(text_of(p).replace("-", " ")))  # "second-line": both
         if _AMOUNT.search(text_of(p)):
             present.add(_MONEY)  # "how much discount?" asks an amount: "18%" or "$5k" is one, in any words
+        if _WEB_ADDRESS.search(text_of(p)):
+            present |= _ADDRESS  # "what's the address / url / link of X?": a web or mail address is one
         share = sum(1 for c in topic if matches(c, present) or abbreviated(c, text_of(p))) / len(topic)
         if share >= MIN_SHARE:
             scored.append((share, p))

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from cognicore.orchestrator.spelling import Speller, told_words
+from cognicore.subagents.compose import OfflineAnswerComposer
 from cognicore.subagents.memory_evidence import abbreviated
 
 
@@ -20,3 +23,37 @@ def test_a_consonant_abbreviation_matches_the_word_it_shortens() -> None:
     assert abbreviated(frozenset({"mgr"}), "My manager is Tobias.")
     assert not abbreviated(frozenset({"mtg"}), "The weekly sync is on Thursdays.")
     assert not abbreviated(frozenset({"meet"}), "Our weekly support meeting is on Thursdays.")  # has vowels
+
+
+def _fact(index: int, statement: str) -> dict[str, Any]:
+    return {
+        "index": index, "title": "Memory: team", "source": f"memory:fact:{index}", "content": statement,
+        "statement": statement, "status": "active", "since": "2031-03-17 09:00", "until": None,
+    }  # fmt: skip
+
+
+PORTAL_DOC = {
+    "index": 2, "title": "Password reset", "source": "/kb/reset.md",
+    "content": "Users reset their own password on the self-service portal after confirming a code sent to their phone.",
+}  # fmt: skip
+
+
+async def test_an_address_question_is_answered_by_a_told_web_address_only() -> None:
+    question = "what's the address of the self service portal"
+    told = await OfflineAnswerComposer().compose(
+        question=question, passages=[_fact(1, "Our self-service portal is at reset.example.org."), PORTAL_DOC]
+    )
+    assert told.used == [1] and "reset.example.org" in told.text
+    # A fact about the portal that holds no address does not answer: unsure, nothing cited.
+    other = await OfflineAnswerComposer().compose(
+        question=question, passages=[_fact(1, "Our self-service portal is run by Anna."), PORTAL_DOC]
+    )
+    assert other.used == []
+
+
+async def test_how_much_is_answered_by_a_told_percentage() -> None:
+    docs = [{"index": 2, "title": "Pricing", "source": "/kb/p.md", "content": "Promotions use tiers of 5%, 10%."}]
+    answer = await OfflineAnswerComposer().compose(
+        question="how much discount am i allowed to give", passages=[_fact(1, "Our discount limit is 18%."), *docs]
+    )
+    assert answer.used[0] == 1 and "18%" in answer.text
