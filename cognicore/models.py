@@ -17,6 +17,7 @@ from cognicore.memory.extraction import FactExtractor, LlmFactExtractor, Offline
 from cognicore.memory.importance import ImportanceScorer, LlmImportanceScorer, OfflineImportanceScorer
 from cognicore.memory.llm import RoleOptions
 from cognicore.memory.reflection import LlmReflector, OfflineReflector, Reflector
+from cognicore.memory.text import terms
 from cognicore.orchestrator.data_reading import DataReader, DataReadingClassifier, DataReadingPlanner
 from cognicore.orchestrator.intent import Classifier, LlmClassifier, OfflineClassifier
 from cognicore.orchestrator.planning import GENERIC, LlmPlanner, OfflinePlanner, Planner, Vocabulary
@@ -174,8 +175,10 @@ def build_roles(
         )
         planner: Planner = OfflinePlanner(vocabulary, counted=counted, values=values or {})
         if reads_data is not None:
-            classifier = DataReadingClassifier(classifier, reads_data, knowledge=vocabulary.knowledge)
-            planner = DataReadingPlanner(planner, reads_data, knowledge=vocabulary.knowledge)
+            # the data's nouns: a thing of the user's team the data does not hold is asked of memory, not rows
+            nouns = vocabulary.data | frozenset(terms(" ".join(counted)))
+            classifier = DataReadingClassifier(classifier, reads_data, knowledge=vocabulary.knowledge, data=nouns)
+            planner = DataReadingPlanner(planner, reads_data, knowledge=vocabulary.knowledge, data=nouns)
         roles = Roles(
             classifier,
             planner,

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from cognicore.memory.text import terms
 from cognicore.orchestrator.intent import Classifier, IntentDecision
 from cognicore.orchestrator.planning import Planner
+from cognicore.orchestrator.telling import ABOUT_MY_OWN
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.types import Plan, PlanStep
 
@@ -28,7 +29,28 @@ _NOT_DATA = re.compile(
     r"\b(?:i|my|mine|myself)\b|(?<!show )(?<!give )(?<!tell )(?<!get )(?<!send )(?<!find )(?<!fetch )\bme\b|"
     r"^\s*(?:why|how come|how (?:do|does|did|can|could|should|to)\b(?!.*\b(?:do|doing|perform|performing)\b\s+"
     r"(?:in|during|over|last|this|so far)\b)|explain|define)|"
-    r"^\s*what(?:'s|\s+is|\s+are)\s+(?:an?|the meaning of|the definition of)\s|\b(?:mean|means|stand for)\s*\??\s*$",
+    r"^\s*what(?:'s|\s+is|\s+are)\s+(?:an?|the meaning of|the definition of)\s|\b(?:mean|means|stand for)\s*\??\s*$|"
+    # A rule or a habit ("when does a ticket get its priority", "who should a p1 go to", "when do we close"): any one
+    # thing or the usual time, not rows.
+    r"^\s*when\s+(?:do|does|should|must|can|will|would)\b|^\s*what\s+happens\b|"
+    r"^\s*(?:when|how|who|what|where|which)\b(?!\s+(?:many|much)\b)[^?]*?\b(?:do|does|should|must|can|will|would)\s+"
+    r"(?:an?|each|every|any)\s+\w|"
+    # "the biggest discount a rep can hand out", "who has to approve a discount": a permission or a duty.
+    r"\b(?:an?|each|every|any)\s+[a-z]+\s+(?:can|could|may|must|should|has\s+to|needs?\s+to|is\s+allowed\s+to)\b|"
+    r"^\s*who\s+(?:has\s+to|have\s+to|needs?\s+to|must|should|can|may|is\s+allowed\s+to)\b|"
+    # "for how many years do you keep selling spare parts": the company's practice ("do you have ..." may ask rows).
+    r"\bdo\s+you\s+(?!have\b|know\b|mind\b|see\b)\w",
+    re.I,
+)
+# A figure or a ranking asked for.
+_FIGURE = re.compile(
+    r"\b(?:most|least|more|fewer|how many|count|number of|top|bottom|average|avg|total|per|split|breakdown)\b", re.I
+)
+# "what system do we log incidents in", "which vendor do we have for printers": the thing asked of the user or their
+# team is the first noun; unless the data holds it, the question is about what they told, not rows.
+_ASKED_OF_US = re.compile(
+    r"^\s*(?:what|which)\s+(?:kind\s+of\s+|type\s+of\s+|sort\s+of\s+)?(?P<thing>[a-z][\w-]*)\s+"
+    r"(?:do|does|did|are|am|is|were|was)\s+(?:i|we|you|our|us)\b",
     re.I,
 )
 
@@ -41,18 +63,28 @@ _LISTS = re.compile(
 )
 
 
-def may_be_data(request: str, knowledge: frozenset[str]) -> bool:
-    """Whether `request` may be read as a data question: not about the user, a definition, a reason or a way,
-    and with no word of the documents' vocabulary (policies, procedures)."""
-    return _NOT_DATA.search(request) is None and not set(terms(request)) & knowledge
+def may_be_data(request: str, knowledge: frozenset[str], data: frozenset[str] = frozenset()) -> bool:
+    """Whether `request` may be read as a data question: not about the user, a definition, a reason, a way or a
+    rule, not a thing of the user's team the data does not hold (`data`: the stems of the data's nouns), and with
+    no word of the documents' vocabulary (policies, procedures)."""
+    if _NOT_DATA.search(request) is not None or set(terms(request)) & knowledge:
+        return False
+    ours = _ASKED_OF_US.match(request)
+    if ours is not None and not set(terms(ours.group("thing"))) & data:
+        return False
+    # "where do we track incidents", "what system do we record incidents in": where or with what the team works,
+    # told to memory, unless a figure or a ranking is asked ("which components do we log the most tickets for").
+    return ABOUT_MY_OWN.match(request) is None or _FIGURE.search(request) is not None
 
 
 class DataReadingClassifier:
     """The offline classifier, with a question it would answer from the documents sent to the data instead when
     the SQL reader maps it (and the request may be read as data at all)."""
 
-    def __init__(self, inner: Classifier, reads: DataReader, *, knowledge: frozenset[str]) -> None:
-        self._inner, self._reads, self._knowledge = inner, reads, knowledge
+    def __init__(
+        self, inner: Classifier, reads: DataReader, *, knowledge: frozenset[str], data: frozenset[str] = frozenset()
+    ) -> None:
+        self._inner, self._reads, self._knowledge, self._data = inner, reads, knowledge, data
 
     async def classify(self, *, request: str, history: list[dict[str, str]], memory: str = "") -> IntentDecision:
         """The inner decision, or a data task when the inner one is a plain question the SQL reader maps."""
@@ -63,7 +95,7 @@ class DataReadingClassifier:
             decision.out_of_scope or decision.language or decision.changes_data or decision.unheld
         )
         asked = decision.resolved_request or request
-        if plain and may_be_data(asked, self._knowledge) and await self._reads(asked):
+        if plain and may_be_data(asked, self._knowledge, self._data) and await self._reads(asked):
             reason = f"the data's SQL reader maps it onto the schema (it was read as: {decision.reason})"
             return decision.model_copy(update={"intent": "task", "reason": reason, "confidence": 0.75})
         return decision
@@ -73,8 +105,10 @@ class DataReadingPlanner:
     """The offline planner, with the data agent planned when its rules find no agent (or only the knowledge base)
     for a task the SQL reader maps."""
 
-    def __init__(self, inner: Planner, reads: DataReader, *, knowledge: frozenset[str]) -> None:
-        self._inner, self._reads, self._knowledge = inner, reads, knowledge
+    def __init__(
+        self, inner: Planner, reads: DataReader, *, knowledge: frozenset[str], data: frozenset[str] = frozenset()
+    ) -> None:
+        self._inner, self._reads, self._knowledge, self._data = inner, reads, knowledge, data
 
     async def plan(self, *, request: str, agents: list[dict[str, str]], feedback: list[str], memory: str = "") -> Plan:
         """The inner plan; a one-step data plan instead of none or of a lone knowledge step, when the reader maps
@@ -92,4 +126,4 @@ class DataReadingPlanner:
 
     async def _data_read(self, request: str, agents: list[dict[str, str]]) -> bool:
         available = any(a["name"] == DATA_AGENT for a in agents)
-        return available and may_be_data(request, self._knowledge) and await self._reads(request)
+        return available and may_be_data(request, self._knowledge, self._data) and await self._reads(request)

@@ -7,13 +7,19 @@ paraphrase of the asked kind ("the big discounts" for "a large discount?") is no
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from cognicore.memory.text import terms
+from cognicore.orchestrator.data_reading import DataReadingClassifier, may_be_data
 from cognicore.orchestrator.intent import OfflineClassifier, is_question
+from cognicore.orchestrator.planning import GENERIC
 from cognicore.orchestrator.telling import tells
 from cognicore.subagents.memory_answer import topic_concepts, widened
 from cognicore.subagents.memory_slot import asked_matcher, near_miss
+from cognicore.subagents.offline_sql import SchemaSqlWriter
 from tests.unit.offline_sql_catalogues import TICKETS
 
 AGENTS = [
@@ -24,6 +30,8 @@ COUNTED = ["tickets", "ticket", "title", "component", "priority", "status", "ope
 DESK_VALUES = {
     v: f"support_desk.tickets.{c.name}" for c in TICKETS.tables[0].columns if c.name != "ticket_id" for v in c.values
 }
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "support_desk"
+DESK_DATA = GENERIC.data | frozenset(terms(" ".join(COUNTED)))
 DATA = frozenset(terms("tickets ticket priority status assignee component"))
 VALUES = frozenset(terms("printer network chloe ben"))
 
@@ -101,3 +109,56 @@ async def test_rows_asked_with_values_stay_rows(request_text: str) -> None:
 def desk_classifier() -> OfflineClassifier:
     """The real offline classifier over the support desk's tickets (tables, columns and values)."""
     return OfflineClassifier(agents=AGENTS, counted=COUNTED, values=DESK_VALUES, words=["runbook", "policy", "printer"])
+
+
+@pytest.fixture(scope="module")
+def desk_writer() -> SchemaSqlWriter:
+    """The real SQL writer over the tickets' catalogue with the support desk plugin's vocabulary."""
+    sys.path.insert(0, str(EXAMPLE))
+    try:
+        from support_desk import SQL_VOCABULARY
+    finally:
+        sys.path.remove(str(EXAMPLE))
+    return SchemaSqlWriter.for_catalogue(TICKETS, vocabulary=SQL_VOCABULARY)
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "When does a ticket get its priority?",  # a rule about any one ticket: the documents'
+        "when do p2s get escalated",  # a habit: the documents'
+        "What happens if nobody answers a P2 ticket in time?",  # a consequence
+        "who should an urgent ticket go to",  # a rule about any one ticket
+        "where do we log incidents?",  # where the team works: what the user told
+        "What tool do we track incidents in?",
+        "which vendor do we have for printers",  # a thing the data lacks, asked of the team
+    ],
+)
+async def test_the_sql_reader_leaves_rules_and_the_teams_own_things_alone(
+    desk_writer: SchemaSqlWriter, request_text: str
+) -> None:
+    wrapped = DataReadingClassifier(desk_classifier(), desk_writer.reads, knowledge=GENERIC.knowledge, data=DESK_DATA)
+    decision = await wrapped.classify(request=request_text, history=[])
+    assert decision.intent == "question", decision
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "status of the email tickets?",
+        "which components do we log the most tickets for",  # a noun of the data: rows, even asked of the team
+        "how did the printer do in january 2026",
+    ],
+)
+async def test_the_sql_reader_still_takes_data_questions(desk_writer: SchemaSqlWriter, request_text: str) -> None:
+    wrapped = DataReadingClassifier(desk_classifier(), desk_writer.reads, knowledge=GENERIC.knowledge, data=DESK_DATA)
+    decision = await wrapped.classify(request=request_text, history=[])
+    assert decision.intent == "task", decision
+
+
+def test_where_or_with_what_the_team_works_is_no_data_question_unless_a_figure_is_asked() -> None:
+    """'system' may be a word of the data (the component); asked of the team's own work it is what they told."""
+    data = frozenset(terms("system component ticket"))
+    assert not may_be_data("What system do we record incidents in?", frozenset(), data)
+    assert not may_be_data("where do we keep track of outages", frozenset(), data)
+    assert may_be_data("which components do we log the most tickets for", frozenset(), data)
