@@ -50,6 +50,7 @@ NOT_SUBJECT = frozenset("that which who whom whose where when what how why many 
 # An indefinite pronoun after the first word makes a relative clause with its "that" left out ("tickets nobody is
 # working on"); first, it is the subject itself ("everyone is on site on Fridays").
 INDEFINITE = frozenset("nobody noone someone somebody anyone anybody everyone everybody nothing none".split())
+_PRONOUNS = INDEFINITE | {"everything", "something"}  # subjects that name no data ("anything about ..." asks)
 # A preference about how the speaker wants things ("I prefer reports in bullet points", "I'd rather get
 # tables"): told, not asked, whatever data or artefact word it mentions.
 PREFERS = re.compile(
@@ -196,6 +197,9 @@ def tells_one(request: str, *, data: frozenset[str], values: frozenset[str] = fr
         )
         if not relative:
             return True  # "Chloe is off sick until Thursday."
+    first = words(request)[:2]
+    if len(first) == 2 and first[0] in _PRONOUNS and first[1].endswith("s") and first[1] not in NO_NEWS_VERB:
+        return True  # "Everything lives in ServiceNow now", "nobody uses the fax": an indefinite subject's news
     does = DOES.match(request)
     if does and not set(words(does.group("subject"))) & NOT_SUBJECT and does.group("verb") not in NO_NEWS_VERB:
         # "Europe sales by month" names data: a verb that is a word of the data is no verb.

@@ -162,3 +162,16 @@ def test_where_or_with_what_the_team_works_is_no_data_question_unless_a_figure_i
     assert not may_be_data("What system do we record incidents in?", frozenset(), data)
     assert not may_be_data("where do we keep track of outages", frozenset(), data)
     assert may_be_data("which components do we log the most tickets for", frozenset(), data)
+
+
+@pytest.mark.parametrize(
+    ("text", "told"),
+    [
+        ("Everything lives in ServiceNow since the migration.", True),
+        ("nobody uses the old fax line", True),
+        ("something rattles in the comms room", True),
+        ("anything about the printer", False),  # a search, asked
+    ],
+)
+def test_an_indefinite_subject_with_its_verb_tells(text: str, told: bool) -> None:
+    assert tells(text, data=DATA, values=VALUES) is told
