@@ -166,9 +166,9 @@ class OfflineAnswerComposer:
                     return ComposedAnswer(text=text, used=[*remembered.used, *found.used])
                 remembered = None
         if remembered is not None and (not found.used or remembered.coverage >= coverage):
-            if found.used and coverage >= 1.0 and not only_memory and _told_facts(passages, remembered.used):
-                # A document answering all of it too ("how much discount may I give?"): the told fact first, dated,
-                # then what the document says; they may disagree, and the user should see both.
+            if found.used and not only_memory and _told_facts(passages, remembered.used):
+                # A document that answers too ("how much discount may I give?"): the told fact first, dated, then
+                # what the document says; they may disagree, and the user should see both.
                 text = f"{remembered.text} The documents say: {found.text}"
                 return ComposedAnswer(text=text, used=[*remembered.used, *found.used])
             return ComposedAnswer(text=remembered.text, used=remembered.used)
