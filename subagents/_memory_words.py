@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from cognicore.memory.text import stem
+
 # Paraphrase groups of what people say about themselves and their team: a question word matches memories that
 # use any word of its group ("which city am I based in?" finds "The user lives in Berlin"). Generic English.
 MEMORY_GROUPS = (
@@ -38,3 +40,25 @@ PHRASE_CONCEPTS = (
     (re.compile(r"\bfor a living\b", re.I), "living", "job work"),
     (re.compile(r"\bkicks?\s+off\b", re.I), "kick", "start"),  # "when does the shift kick off?"
 )
+
+# "Where's the helpdesk located?" asks where the helpdesk is: "located" is the "where" again, not a subject.
+WHERE_RE = re.compile(r"^\W*where\b", re.I)
+PLACED = frozenset(stem(w) for w in "located situated found placed".split())
+_AMOUNT = re.compile(r"[$€£]\s?\d|\d\s?(?:%|k\b)|\d\s*(?:percent|usd|eur|dollars?|euros?)\b", re.I)
+_MONEY = stem("money")
+_WEB_ADDRESS = re.compile(
+    r"\b(?:https?://|www\.)\S+|\b[\w.-]+@[\w-]+(?:\.[\w-]+)+"
+    r"|\b[a-z][\w-]*(?:\.[\w-]+)*\.(?:com|org|net|io|dev|app|co|edu|gov|info|[a-z]{2})\b"
+)
+_ADDRESS = frozenset(stem(w) for w in "address url link site website email".split())
+
+
+def shape_words(text: str) -> frozenset[str]:
+    """Words a memory answers by the shape of its value: an amount answers "how much", a web or mail address
+    answers "what's the address / url / link of X", in any words."""
+    found: set[str] = set()
+    if _AMOUNT.search(text):
+        found.add(_MONEY)
+    if _WEB_ADDRESS.search(text):
+        found |= _ADDRESS
+    return frozenset(found)

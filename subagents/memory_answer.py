@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cognicore.memory.text import stem, terms, words
-from cognicore.subagents._memory_words import MEMORY_GROUPS, PHRASE_CONCEPTS
+from cognicore.subagents._memory_words import MEMORY_GROUPS, PHRASE_CONCEPTS, PLACED, WHERE_RE, shape_words
 from cognicore.subagents.memory_evidence import (
     NEGATION_RE,
     abbreviated,
@@ -67,16 +67,6 @@ for _group in MEMORY_GROUPS:
     _stems = frozenset(stem(w) for w in _group.split())
     for _s in _stems:
         _MEMORY_SYNONYMS[_s] = _MEMORY_SYNONYMS.get(_s, frozenset()) | _stems
-# "Where's the helpdesk located?" asks where the helpdesk is: "located" is the "where" again, not a subject.
-_WHERE_RE = re.compile(r"^\W*where\b", re.I)
-_PLACED = frozenset(stem(w) for w in "located situated found placed".split())
-_AMOUNT = re.compile(r"[$€£]\s?\d|\d\s?(?:%|k\b)|\d\s*(?:percent|usd|eur|dollars?|euros?)\b", re.I)
-_MONEY = stem("money")
-_WEB_ADDRESS = re.compile(
-    r"\b(?:https?://|www\.)\S+|\b[\w.-]+@[\w-]+(?:\.[\w-]+)+"
-    r"|\b[a-z][\w-]*(?:\.[\w-]+)*\.(?:com|org|net|io|dev|app|co|edu|gov|info|[a-z]{2})\b"
-)
-_ADDRESS = frozenset(stem(w) for w in "address url link site website email".split())
 _WHO_DOES_RE = re.compile(r"^\s*who(?:'s|\s+is|\s+are|\s+does|\s+do|\s+will|\s+now)?\s+(?!am\b)\w+", re.I)
 _SAID_RE = re.compile(
     r"\b(?:did|have)\s+(?:I|we)\s+(?:ever\s+)?(?:tell|told|say|said|mention|mentioned)\b|"
@@ -186,8 +176,8 @@ def answer_from_memory(
     if not passages:
         return None
     topic = topic_concepts(_rephrased(question, concepts))
-    if _WHERE_RE.match(question):
-        topic = [c for c in topic if not c <= _PLACED] or topic
+    if WHERE_RE.match(question):
+        topic = [c for c in topic if not c <= PLACED] or topic
     topic = widened(topic)
     if not topic and asks_what_you_know(question):
         return _everything(passages)
@@ -209,10 +199,7 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
     scored = []
     for p in passages:
         present = set(terms(text_of(p))) | set(terms(text_of(p).replace("-", " ")))  # "second-line": both
-        if _AMOUNT.search(text_of(p)):
-            present.add(_MONEY)  # "how much discount?" asks an amount: "18%" or "$5k" is one, in any words
-        if _WEB_ADDRESS.search(text_of(p)):
-            present |= _ADDRESS  # "what's the address / url / link of X?": a web or mail address is one
+        present |= shape_words(text_of(p))
         share = sum(1 for c in topic if matches(c, present) or abbreviated(c, text_of(p))) / len(topic)
         if share >= MIN_SHARE:
             scored.append((share, p))
