@@ -251,12 +251,14 @@ class Scope:
             before = request[: m.start()].rstrip()
             if not before or before[-1] in ".?!:;" or QUESTION_START.match(name):
                 continue  # a sentence's first word is capitalised anyway ("... this year? Put it in a report")
-            if self.unheld(name, history, memory):
+            if self.unheld(name, history, memory, whole=False):
                 return name
         return None
 
-    def unheld(self, request: str, history: Sequence[dict[str, str]], memory: str) -> list[str]:
-        """The topical words of a question when none of them is held by the deployment, the session or memory."""
+    def unheld(self, request: str, history: Sequence[dict[str, str]], memory: str, *, whole: bool = True) -> list[str]:
+        """The topical words of a question when none of them is held by the deployment, the session or memory.
+
+        `whole` is False for a name inside a request: common words there ("Smart Home") are no social remark."""
         frequency = english_words()
         topical = [
             w
@@ -269,6 +271,8 @@ class Scope:
             and frequency.get(w, 0) < TOPICAL_BELOW
         ]
         if not topical:
+            if not whole:
+                return []
             # "good morning!", "thanks a lot": a few common words that ask nothing are a social remark, about nothing
             # the deployment holds (the answer says so and lists what the agents can do).
             plain = [w for w in words(request) if w not in STOPWORDS]

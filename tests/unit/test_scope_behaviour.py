@@ -94,6 +94,9 @@ async def test_a_question_about_a_name_nothing_holds_is_refused_not_searched() -
     # A second sentence's first word is capitalised as any first word is: no name.
     second = await classifier().classify(request="How many jobs did Hilltop have? Put it in a report.", history=[])
     assert not second.out_of_scope, second
+    # A name of common words ("Smart Home", a category) is no greeting: too common to say it is held by nothing.
+    common = await classifier().classify(request="What share of the jobs did the Smart Home team do?", history=[])
+    assert not common.out_of_scope, common
     # Nothing at all held ("weather", "Oslo"): the question keeps its unheld words for the answer to refuse with.
     weather = await classifier().classify(request="Will it rain in Oslo tomorrow?", history=[])
     assert not weather.out_of_scope and "oslo" in weather.unheld
