@@ -296,6 +296,8 @@ async def test_search_edge_cases(kb: KnowledgeBase, pool: AsyncConnectionPool) -
     assert len(await kb.search("returns", k=2)) == 2
     assert len(await kb.search("returns", k=60)) == 60  # more than ef_search's default of 40
     async with pool.connection() as conn:  # the search's SET LOCAL did not leak into the pool
+        # hnsw.ef_search exists in a backend once pgvector's library is loaded there: a fresh connection may not have.
+        await conn.execute("SELECT '[1]'::vector")
         cur = await conn.execute("SELECT current_setting('hnsw.ef_search') AS ef")
         assert (await cur.fetchone())["ef"] == "40"  # type: ignore[index]
 
