@@ -33,6 +33,9 @@ class CandidateCounts:
         self._delay = delay
         self._pending: dict[str, Counter[int]] = {}
         self._task: asyncio.Task[None] | None = None
+        # One flush at a time: a flush asked for while the background one is writing waits for it, so every count
+        # taken before the call is written when it returns.
+        self._writing = asyncio.Lock()
 
     def add(self, user_id: str, ids: Iterable[int]) -> None:
         """Count one more search hit for each of `ids`; schedule a flush if none is due."""
@@ -44,15 +47,16 @@ class CandidateCounts:
             self._task = asyncio.get_running_loop().create_task(self._flush_later())
 
     async def flush(self) -> None:
-        """Write every pending count now, one statement per user."""
-        pending, self._pending = self._pending, {}
-        for user_id, counts in pending.items():
-            ids = sorted(counts)
-            async with user_transaction(self._pool, user_id) as conn:
-                await conn.execute(LOCK_USER_MEMORIES, {"user_id": user_id})  # see memory._lifecycle_sql
-                await conn.execute(
-                    COUNT_CANDIDATES, {"user_id": user_id, "ids": ids, "counts": [counts[i] for i in ids]}
-                )
+        """Write every pending count now, one statement per user (after a flush already writing, if any)."""
+        async with self._writing:
+            pending, self._pending = self._pending, {}
+            for user_id, counts in pending.items():
+                ids = sorted(counts)
+                async with user_transaction(self._pool, user_id) as conn:
+                    await conn.execute(LOCK_USER_MEMORIES, {"user_id": user_id})  # see memory._lifecycle_sql
+                    await conn.execute(
+                        COUNT_CANDIDATES, {"user_id": user_id, "ids": ids, "counts": [counts[i] for i in ids]}
+                    )
 
     async def _flush_later(self) -> None:
         await asyncio.sleep(self._delay)

@@ -11,6 +11,8 @@ from psycopg import sql
 from psycopg_pool import AsyncConnectionPool
 from pydantic import ValidationError
 
+from cognicore.memory._counts import CandidateCounts
+from cognicore.memory._lifecycle_sql import LOCK_USER_MEMORIES
 from cognicore.memory.embeddings import OfflineEmbeddings
 from cognicore.memory.retrieval import RRF_K
 from cognicore.memory.scoring import Candidate, Scoring, rank
@@ -343,6 +345,22 @@ async def test_concurrent_searches_count_every_candidate(stream: MemoryStream, p
     await stream.flush_counts()
     for memory_id in ids:  # no update lost, no deadlock between the searches' row locks
         assert (await counters(pool, memory_id))["candidate_count"] == 8
+
+
+async def test_a_flush_asked_for_while_the_batch_is_writing_returns_after_it(
+    stream: MemoryStream, pool: AsyncConnectionPool
+) -> None:
+    [memory_id] = await stream.add(U, [NewMemory(content="tea order")])
+    counts = CandidateCounts(pool, delay=0)
+    async with user_transaction(pool, U) as blocker:  # holds the user's counter lock: the batch waits for it
+        await blocker.execute(LOCK_USER_MEMORIES, {"user_id": U})
+        counts.add(U, [memory_id])
+        await asyncio.sleep(0.2)  # the background batch has taken the pending counts and waits for the lock
+        flushing = asyncio.create_task(counts.flush())  # nothing left pending, yet a batch is being written
+        await asyncio.sleep(0.2)
+        assert not flushing.done()
+    await flushing
+    assert (await counters(pool, memory_id))["candidate_count"] == 1
 
 
 async def test_keyword_stage_works_when_a_non_superuser_owns_the_schema(
