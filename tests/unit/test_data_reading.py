@@ -7,6 +7,7 @@ Wordings are this file's own (the held-out sets are for measuring only).
 from __future__ import annotations
 
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -28,14 +29,20 @@ VALUES = {
 }
 
 
-@pytest.fixture(scope="module")
-def writer() -> SchemaSqlWriter:
+@cache
+def desk_writer() -> SchemaSqlWriter:
+    """The real SQL writer over the tickets' catalogue with the support desk plugin's vocabulary."""
     sys.path.insert(0, str(EXAMPLE))
     try:
         from support_desk import SQL_VOCABULARY
     finally:
         sys.path.remove(str(EXAMPLE))
     return SchemaSqlWriter.for_catalogue(TICKETS, vocabulary=SQL_VOCABULARY)
+
+
+@pytest.fixture
+def writer() -> SchemaSqlWriter:
+    return desk_writer()
 
 
 def classifier() -> OfflineClassifier:

@@ -7,30 +7,17 @@ paraphrase of the asked kind ("the big discounts" for "a large discount?") is no
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
 from cognicore.memory.text import terms
 from cognicore.orchestrator.data_reading import DataReadingClassifier, may_be_data
-from cognicore.orchestrator.intent import OfflineClassifier, is_question
+from cognicore.orchestrator.intent import is_question
 from cognicore.orchestrator.planning import GENERIC
 from cognicore.orchestrator.telling import tells
 from cognicore.subagents.memory_answer import topic_concepts, widened
 from cognicore.subagents.memory_slot import asked_matcher, near_miss
-from cognicore.subagents.offline_sql import SchemaSqlWriter
-from tests.unit.offline_sql_catalogues import TICKETS
+from tests.unit.test_data_reading import COUNTED, classifier, desk_writer
 
-AGENTS = [
-    {"name": "database_query", "description": "Answers questions about the IT support tickets.", "input_hint": ""},
-    {"name": "rag_query", "description": "Answers from the runbooks.", "input_hint": ""},
-]
-COUNTED = ["tickets", "ticket", "title", "component", "priority", "status", "opened", "assignee"]
-DESK_VALUES = {
-    v: f"support_desk.tickets.{c.name}" for c in TICKETS.tables[0].columns if c.name != "ticket_id" for v in c.values
-}
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "support_desk"
 DESK_DATA = GENERIC.data | frozenset(terms(" ".join(COUNTED)))
 DATA = frozenset(terms("tickets ticket priority status assignee component"))
 VALUES = frozenset(terms("printer network chloe ben"))
@@ -94,7 +81,7 @@ def test_a_paraphrase_of_the_asked_kind_is_no_other_kind(question: str, memory: 
     ],
 )
 async def test_a_consequence_or_a_thing_the_data_lacks_is_no_rows(request_text: str) -> None:
-    decision = await desk_classifier().classify(request=request_text, history=[])
+    decision = await classifier().classify(request=request_text, history=[])
     assert decision.intent == "question", decision
 
 
@@ -102,24 +89,8 @@ async def test_a_consequence_or_a_thing_the_data_lacks_is_no_rows(request_text: 
     "request_text", ["which p1s are still open", "tickets no one is assigned to", "which printer tickets are open"]
 )
 async def test_rows_asked_with_values_stay_rows(request_text: str) -> None:
-    decision = await desk_classifier().classify(request=request_text, history=[])
+    decision = await classifier().classify(request=request_text, history=[])
     assert decision.intent == "task", decision
-
-
-def desk_classifier() -> OfflineClassifier:
-    """The real offline classifier over the support desk's tickets (tables, columns and values)."""
-    return OfflineClassifier(agents=AGENTS, counted=COUNTED, values=DESK_VALUES, words=["runbook", "policy", "printer"])
-
-
-@pytest.fixture(scope="module")
-def desk_writer() -> SchemaSqlWriter:
-    """The real SQL writer over the tickets' catalogue with the support desk plugin's vocabulary."""
-    sys.path.insert(0, str(EXAMPLE))
-    try:
-        from support_desk import SQL_VOCABULARY
-    finally:
-        sys.path.remove(str(EXAMPLE))
-    return SchemaSqlWriter.for_catalogue(TICKETS, vocabulary=SQL_VOCABULARY)
 
 
 @pytest.mark.parametrize(
@@ -134,10 +105,8 @@ def desk_writer() -> SchemaSqlWriter:
         "which vendor do we have for printers",  # a thing the data lacks, asked of the team
     ],
 )
-async def test_the_sql_reader_leaves_rules_and_the_teams_own_things_alone(
-    desk_writer: SchemaSqlWriter, request_text: str
-) -> None:
-    wrapped = DataReadingClassifier(desk_classifier(), desk_writer.reads, knowledge=GENERIC.knowledge, data=DESK_DATA)
+async def test_the_sql_reader_leaves_rules_and_the_teams_own_things_alone(request_text: str) -> None:
+    wrapped = DataReadingClassifier(classifier(), desk_writer().reads, knowledge=GENERIC.knowledge, data=DESK_DATA)
     decision = await wrapped.classify(request=request_text, history=[])
     assert decision.intent == "question", decision
 
@@ -150,8 +119,8 @@ async def test_the_sql_reader_leaves_rules_and_the_teams_own_things_alone(
         "how did the printer do in january 2026",
     ],
 )
-async def test_the_sql_reader_still_takes_data_questions(desk_writer: SchemaSqlWriter, request_text: str) -> None:
-    wrapped = DataReadingClassifier(desk_classifier(), desk_writer.reads, knowledge=GENERIC.knowledge, data=DESK_DATA)
+async def test_the_sql_reader_still_takes_data_questions(request_text: str) -> None:
+    wrapped = DataReadingClassifier(classifier(), desk_writer().reads, knowledge=GENERIC.knowledge, data=DESK_DATA)
     decision = await wrapped.classify(request=request_text, history=[])
     assert decision.intent == "task", decision
 
