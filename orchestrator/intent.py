@@ -316,7 +316,7 @@ class OfflineClassifier:
                 reason = f"asks about {owner}, which nothing in the data, the documents or memory mentions"
                 return IntentDecision(intent="question", reason=reason, confidence=0.8, out_of_scope=True)
         if decision.intent == "question" and not decision.out_of_scope and not TELLS.search(request):
-            if unknown := self._scope.unheld(request, history, memory):
+            if unknown := self._scope.unheld(request, history, memory) or self._scope.social_remark(request):
                 wanted = IMPERATIVE.match(request)
                 # "remind me / tell me / show me ..." asks to be told something: unheld, so unsure, never refused.
                 informs = wanted is not None and wanted.group("verb").lower() in {"remind", "tell", "show", "explain"}

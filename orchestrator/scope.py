@@ -251,33 +251,24 @@ class Scope:
             before = request[: m.start()].rstrip()
             if not before or before[-1] in ".?!:;" or QUESTION_START.match(name):
                 continue  # a sentence's first word is capitalised anyway ("... this year? Put it in a report")
-            if self.unheld(name, history, memory, whole=False):
+            if self.unheld(name, history, memory):
                 return name
         return None
 
-    def unheld(self, request: str, history: Sequence[dict[str, str]], memory: str, *, whole: bool = True) -> list[str]:
-        """The topical words of a question when none of them is held by the deployment, the session or memory.
+    def social_remark(self, request: str) -> list[str]:
+        """The words of a social remark ("good morning!", "thanks a lot"): a few common words that ask nothing, about
+        nothing the deployment holds (the answer says so and lists what the agents can do); else []."""
+        if self._topical(request):
+            return []
+        plain = [w for w in words(request) if w not in STOPWORDS]
+        asks = "?" in request or QUESTION_START.match(request) or ASKS.match(request) or ASKS_INSIDE.search(request)
+        return plain if plain and len(words(request)) <= SOCIAL_WORDS and not asks else []
 
-        `whole` is False for a name inside a request: common words there ("Smart Home") are no social remark."""
-        frequency = english_words()
-        topical = [
-            w
-            for w in dict.fromkeys(words(request))
-            if len(w) > 2
-            and w.isalpha()
-            and w not in STOPWORDS
-            and w not in _CALENDAR
-            and not _QUESTION_WORD.match(w)
-            and frequency.get(w, 0) < TOPICAL_BELOW
-        ]
+    def unheld(self, request: str, history: Sequence[dict[str, str]], memory: str) -> list[str]:
+        """The topical words of a question when none of them is held by the deployment, the session or memory."""
+        topical = self._topical(request)
         if not topical:
-            if not whole:
-                return []
-            # "good morning!", "thanks a lot": a few common words that ask nothing are a social remark, about nothing
-            # the deployment holds (the answer says so and lists what the agents can do).
-            plain = [w for w in words(request) if w not in STOPWORDS]
-            asks = "?" in request or QUESTION_START.match(request) or ASKS.match(request) or ASKS_INSIDE.search(request)
-            return plain if plain and len(words(request)) <= SOCIAL_WORDS and not asks else []
+            return []
         around = {stem(w) for w in words(" ".join([memory, *(t.get("content", "") for t in history)]))}
         held = self.held | around
         if any(w in self.documents or stem(w) in held for w in topical):
@@ -287,6 +278,21 @@ class Scope:
         if any(w in self.documents or stem(w) in held or stem(w.rstrip("s")) in held for w in codes):
             return []
         return topical
+
+    @staticmethod
+    def _topical(request: str) -> list[str]:
+        """The request's less common words: what it is about, if anything."""
+        frequency = english_words()
+        return [
+            w
+            for w in dict.fromkeys(words(request))
+            if len(w) > 2
+            and w.isalpha()
+            and w not in STOPWORDS
+            and w not in _CALENDAR
+            and not _QUESTION_WORD.match(w)
+            and frequency.get(w, 0) < TOPICAL_BELOW
+        ]
 
 
 def _names_record(m: re.Match[str]) -> bool:

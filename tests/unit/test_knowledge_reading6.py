@@ -203,6 +203,6 @@ def test_a_greeting_or_thanks_is_about_nothing_held() -> None:
     from cognicore.orchestrator.scope import Scope
 
     scope = Scope(agent_words=frozenset(), known=frozenset(), held=frozenset({"ticket"}), documents=frozenset())
-    assert scope.unheld("good morning!", [], "") == ["good", "morning"]
-    assert scope.unheld("what about that?", [], "") == []
-    assert scope.unheld("show me everything", [], "") == []
+    assert scope.social_remark("good morning!") == ["good", "morning"]
+    assert scope.social_remark("what about that?") == []
+    assert scope.social_remark("show me everything") == []
