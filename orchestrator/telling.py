@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from cognicore.memory.text import stem, terms, words
-from cognicore.orchestrator.scope import ASKS, IMPERATIVE, QUESTION_START
+from cognicore.orchestrator.scope import ASKS, ASKS_INSIDE, IMPERATIVE, QUESTION_START
 
 # A statement tells something about the speaker or their team; a bare phrase ("warranty for headphones")
 # is a search, answered like a question.
@@ -213,3 +213,10 @@ def tells_one(request: str, *, data: frozenset[str], values: frozenset[str] = fr
     if len(subject) > 1 and words(request[: m.start("verb")])[1:2] == ["from"]:
         subject = subject[:1]  # "sam from finance asked ...": the head is the first word
     return bool(subject) and not {subject[-1]} & data
+
+
+def is_question(text: str) -> bool:
+    """A question (asks something) rather than a statement (tells something)."""
+    return text.rstrip().endswith("?") or bool(
+        QUESTION_START.match(text) or ASKS_INSIDE.search(text) or ASKS_AFTER.search(text)
+    )

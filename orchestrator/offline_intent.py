@@ -1,0 +1,327 @@
+"""The `classify` role offline: rules on the request's structure and the deployment's own words (schema, values,
+documents, agents) decide question, task or statement, with the follow-up, spelling, scope and change checks."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from cognicore.memory.corpus_words import CorpusVocabulary
+from cognicore.memory.extraction import states_facts
+from cognicore.memory.text import STOPWORDS, stem, terms, words
+from cognicore.orchestrator.followup import followup_change, names_period, previous_request, resolve
+from cognicore.orchestrator.honesty import topic
+from cognicore.orchestrator.intent_decision import IntentDecision
+from cognicore.orchestrator.language import unsupported_language, unwrap_wish
+from cognicore.orchestrator.planning import (
+    GENERIC,
+    DataWords,
+    Vocabulary,
+    agent_matches,
+    asks_figures,
+    asks_rows,
+    counts_data,
+)
+from cognicore.orchestrator.scope import (
+    ACTION,
+    ASKS,
+    BENEFACTIVE,
+    IMPERATIVE,
+    QUESTION_START,
+    Scope,
+)
+from cognicore.orchestrator.spelling import Speller, told_words
+from cognicore.orchestrator.telling import (
+    ABOUT_MY_OWN,
+    CORRECTS,
+    FOR_FIRST,
+    MARKER,
+    NAMED,
+    PREFACE,
+    STANDING,
+    STATES,
+    TELLS,
+    WANTS,
+    is_question,
+    tells,
+)
+from cognicore.subagents.read_only import affected_rows_hint, change_request, names_record
+
+__all__ = ["OfflineClassifier"]
+
+# Quarter names point at figures in any domain; the rest of the data words come from the vocabulary.
+_QUARTERS = frozenset(terms("q1 q2 q3 q4"))
+_PERIODS = frozenset(terms("quarter quarterly monthly yearly"))
+_FIGURE = re.compile(
+    r"\bhow (much|many)\b|\b(19|20)\d\d\b|\bq[1-4]\b|\b(last|this|previous|latest) (quarter|year|month)", re.I
+)
+# Questions about a rule or a definition: what it is, what it means, how it works or how soon it applies.
+_DEFINES = re.compile(
+    r"^\s*(?:what\s+(?:is|are|does|do)\s+(?:the\s+|an?\s+)?(?:sla|policy|rule|definition|meaning)\b|what\s+happens\b|"
+    # "what is the response time for a small request": the rule for any one of a kind (an indefinite article)
+    r"what(?:'?s|\s+is|\s+are)\s+the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:for|of|on)\s+(?:a|an|any)\s|"
+    r"what\s+does\s+.+\s+(?:mean|stand\s+for)\b|how\s+(?:quickly|soon|fast|long|often)\b|"
+    r"how\s+(?:is|are|do|does)\s+.+\s+(?:calculated|computed|defined|measured|determined|counted|worked\s+out)\b)",
+    re.IGNORECASE,
+)
+_WORKED_OUT = frozenset(terms("calculate compute"))
+_DURATION = re.compile(r"\bhow\s+many\s+(?:years|months|weeks|days|hours|minutes)\b", re.IGNORECASE)
+# Summarising what documents say is answering from them, unless a figure or an artefact is asked for.
+_SUMMARISE = frozenset(terms("summarize summarise"))
+_RANKING = re.compile(r"\b(top|bottom|best|worst|highest|lowest|most|least|busiest)\b", re.IGNORECASE)
+# A request about the user's own things ("I moved, update my address") or a standing instruction ("from now on,
+# set ...") may tell something: read by the statement rules first; other orders to change data are refused at once.
+_FIRST_PERSON = re.compile(r"\b(?:my|myself|mine)\b|^\s*(?:from\s+now\s+on|going\s+forward|by\s+default)\b", re.I)
+# Words naming stored data in any deployment: a change verb on one of them (or on a table, column or value of the
+# schema) changes data, which is refused before any agent runs (they only read); on anything else ("reset my
+# password") it is an action no agent offers.
+_STORED = frozenset(terms("data database table tables row rows record records column columns entry entries schema"))
+
+
+def _word(request: str, stems: list[str]) -> str:
+    """The request's own word for the first of `stems` (people read the reason, not the stem)."""
+    wanted = set(stems)
+    return next((w for w in words(request) if stem(w) in wanted), stems[0])
+
+
+class OfflineClassifier:
+    """Rule-based intent: artefacts, figures or a matching tool make a task; a question asks; the rest tells.
+
+    `tools` are the registered agents beyond the built-ins (`{"name", "description"}`): a request that
+    asks for what one of them does is a task, so third-party agents are reachable offline too. What counts
+    as a request for figures is the `vocabulary` (generic words plus the domain plugins'). `agents` (all
+    registered ones, with `input_hint`) and `entities` (the data's names, the documents' titles) are what
+    the deployment knows: an action on none of them is out of scope, and follow-ups swap their values.
+    `counted` are the schema's table and column words: "how many <one of them>" asks the database;
+    `values` the data's low-cardinality values with their column: "how much did <one of them> make" asks it
+    too, and a follow-up naming one replaces the earlier value of the same column. `words` are the words of
+    the knowledge base's documents: with the others they are what misspelt words are corrected against, and
+    a question none of whose topical words the deployment (or the user's memory) holds is out of scope.
+    """
+
+    def __init__(
+        self,
+        tools: Sequence[dict[str, str]] = (),
+        *,
+        vocabulary: Vocabulary = GENERIC,
+        agents: Sequence[dict[str, str]] = (),
+        entities: Sequence[str] = (),
+        counted: Sequence[str] = (),
+        values: Mapping[str, str] | None = None,
+        words: Sequence[str] = (),
+        corpus: CorpusVocabulary | None = None,
+    ) -> None:
+        self._tools = list(tools)
+        self._counted = frozenset(stem(w) for w in counted)
+        self._columns = dict(values or {})
+        self._datawords = DataWords.of(counted, self._columns)
+        self._data = vocabulary.data | _QUARTERS
+        self._knowledge = vocabulary.knowledge
+        self._entities = list(entities)
+        described = " ".join(f"{a['name']} {a['description']} {a.get('input_hint', '')}" for a in agents)
+        agent_words = frozenset(terms(described.replace("_", " "))) - STOPWORDS
+        known = vocabulary.data | vocabulary.knowledge | vocabulary.report | ACTION | agent_words
+        known |= frozenset(terms(" ".join(self._entities)))
+        self._known = known
+        self._agent_words = agent_words
+        self._own = [*counted, *self._entities, *self._columns, described.replace("_", " ")]
+        # The documents' words come from `corpus` on first use (never at start-up), else from `words`.
+        self._corpus = corpus
+        self._corpus_seen: tuple[str, ...] | None = None
+        self._use_words(tuple(words))
+
+    def _use_words(self, words: Sequence[str]) -> None:
+        """Build the speller and the scope from the deployment's own words plus the documents' `words`."""
+        spelt = {w for text in [*words, *self._own] for w in _plain_words(text)}
+        self._speller = Speller(spelt)
+        self._scope = Scope(
+            agent_words=self._agent_words,
+            known=self._known,
+            held=self._known | self._counted | frozenset(stem(w) for w in spelt),
+            documents=frozenset(w.lower() for w in words),
+            values=self._datawords.values,
+        )
+
+    async def classify(self, *, request: str, history: list[dict[str, str]], memory: str = "") -> IntentDecision:
+        if language := unsupported_language(request):
+            return IntentDecision(intent="question", reason=f"written in {language}", confidence=0.0, language=language)
+        if self._corpus is not None:
+            plain = (await self._corpus.words()).plain
+            if plain is not self._corpus_seen:  # read again after an ingest or the TTL: rebuild what uses it
+                self._corpus_seen = plain
+                self._use_words(plain)
+        if not _FIRST_PERSON.search(request) and (changing := self._changes_data(request, set(terms(request)))):
+            return changing  # read before spelling: "unassign" is written as meant, never read as "assignee"
+        text, fixes = self._speller.correct(request, keep=told_words(memory))
+        asked = unwrap_wish(text)
+        decision = self._decide(asked, history, memory)
+        if asked != text:
+            # "I wonder how many orders ...": the question inside is what is planned and answered.
+            decision = decision.model_copy(update={"resolved_request": decision.resolved_request or asked})
+        if not fixes:
+            return decision
+        if decision.intent == "statement" and decision.resolved_request in ("", text, asked):
+            # A statement is remembered in the user's own words: a name or term the speller does not know ("Marco",
+            # "onboarding") is what the user meant, and a correction would store a fact about someone else.
+            return decision.model_copy(update={"resolved_request": ""})
+        read_as = [str(f) for f in fixes]
+        return decision.model_copy(
+            update={
+                "resolved_request": decision.resolved_request or text,
+                "read_as": read_as,
+                "reason": f"{decision.reason}; read {', '.join(read_as)}",
+            }
+        )
+
+    def _decide(self, request: str, history: list[dict[str, str]], memory: str) -> IntentDecision:
+        """The decision for a request whose words are spelt right: a follow-up, else the request alone."""
+        change = followup_change(request, self._entities)
+        if change is not None:
+            previous = previous_request(history)
+            if previous is None:
+                return IntentDecision(
+                    intent="question",
+                    reason=f"it reads as a follow-up ({change.value!r}) but this session has no earlier request",
+                    confidence=0.2,
+                )
+            # The previous request as this classifier reads it (its typos corrected too).
+            resolved = resolve(self._speller.correct(previous)[0], change, self._entities, columns=self._columns)
+            if resolved is not None:
+                text, sure = resolved
+                inner = self._rules(text)
+                return inner.model_copy(
+                    update={
+                        "resolved_request": text,
+                        "confidence": min(sure, inner.confidence),
+                        "reason": f"a follow-up of the previous request ({inner.reason})",
+                    }
+                )
+            if names_period(change.value):
+                # "what about the quarter before?" after a request with no period of its own: say what was not bound.
+                reason = (
+                    f"it reads as a follow-up of the previous request ({topic(previous)!r}), but I could not tell "
+                    f"which period {change.value!r} stands for there; name the period (e.g. a quarter and its year)"
+                )
+                return IntentDecision(intent="question", reason=reason, confidence=0.3)
+        decision = self._rules(request)
+        # Only a deployment that says what its data holds (its values) can tell that a name is none of them.
+        named = bool(self._columns) and decision.intent != "statement" and not decision.out_of_scope
+        if named and is_question(request) and not self._scope.unheld(request, history, memory):
+            if owner := self._scope.unheld_name(request, history, memory):
+                # "What's Globex's share price?": about someone the deployment holds nothing on; searching the data
+                # or the documents for "share" or "price" would answer a question that was not asked.
+                reason = f"asks about {owner}, which nothing in the data, the documents or memory mentions"
+                return IntentDecision(intent="question", reason=reason, confidence=0.8, out_of_scope=True)
+        if decision.intent == "question" and not decision.out_of_scope and not TELLS.search(request):
+            if unknown := self._scope.unheld(request, history, memory) or self._scope.social_remark(request):
+                wanted = IMPERATIVE.match(request)
+                # "remind me / tell me / show me ..." asks to be told something: unheld, so unsure, never refused.
+                informs = wanted is not None and wanted.group("verb").lower() in {"remind", "tell", "show", "explain"}
+                if wanted and wanted.group("object").lower() in BENEFACTIVE and not informs:
+                    # "get me a train ticket": a thing to obtain, of which nothing here holds anything.
+                    reason = f"asks to {wanted.group('verb').lower()} something none of the agents has ({unknown[0]})"
+                    return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)
+                reason = f"{decision.reason}; nothing it holds is about {', '.join(repr(w) for w in unknown)}"
+                return decision.model_copy(update={"reason": reason, "unheld": unknown})
+        return decision
+
+    def _changes_data(self, request: str, found: set[str]) -> IntentDecision | None:
+        """A request to change what the data holds: refused before any agent runs (they only read data)."""
+        verb = change_request(request)
+        stored = found & (_STORED | self._datawords.counted | self._datawords.values) or names_record(request)
+        if verb is None or not stored:
+            return None
+        reason = f"asks to change data ({verb}){affected_rows_hint(request)}"
+        # Out of scope too: no agent changes data, whichever of the two a caller reads.
+        return IntentDecision(intent="task", reason=reason, confidence=0.9, out_of_scope=True, changes_data=True)
+
+    def _rules(self, request: str) -> IntentDecision:
+        """The intent of a request that stands on its own."""
+        if CORRECTS.match(request) and not is_question(request):
+            # "Actually it's 12 not 10": a correction of something told, never an action to "actually" do.
+            return IntentDecision(intent="statement", reason="corrects something told", confidence=0.7)
+        if ABOUT_MY_OWN.match(request):
+            # "what product line do i like best": the asker's own taste or work, not a ranking of the data.
+            return IntentDecision(intent="question", reason="asks what the user told about themselves", confidence=0.7)
+        opening = PREFACE.match(request) or MARKER.match(request) or FOR_FIRST.match(request)
+        if opening and not is_question(opening.group(0)):
+            # "Quick note before the report: I'm on the EU team now": the preface's words ("report") ask for nothing.
+            told = self._rules(request[opening.end() :])
+            if told.intent == "statement":
+                return told
+        found = set(terms(request))
+        if not _FIRST_PERSON.search(request) and (changing := self._changes_data(request, found)):
+            # "the May orders are test data, delete them": the order to change data wins over the told part.
+            return changing
+        if STANDING.match(request) and not is_question(request):
+            return IntentDecision(intent="statement", reason="a standing instruction on how to answer", confidence=0.75)
+        if NAMED.match(request) or (
+            tells(request, data=self._data | self._datawords.counted, values=self._datawords.values)
+            and not (WANTS.search(request) or is_question(request))
+        ):
+            # Before the agents' words: "I prefer the ticket summary as a list" tells, whatever agent it names.
+            return IntentDecision(intent="statement", reason="tells a preference or news", confidence=0.75)
+        if not (is_question(request) or WANTS.search(request) or ASKS.match(request)) and states_facts(request):
+            # What the memory's fact reader reads as a fact ("the early shift begins at 6:30 from now on", "the desk
+            # sits on the 3rd floor") is told, whatever data words it uses: remembered, never planned or searched.
+            return IntentDecision(intent="statement", reason="states a fact", confidence=0.7)
+        if verb := change_request(request):
+            if changing := self._changes_data(request, found):
+                return changing
+            # "reset my password", "cancel my subscription": a change to nothing the data holds; no agent does it.
+            reason = f"asks to {verb} something outside the data, which none of the agents does"
+            return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)
+        if verb := self._scope.foreign_action(request):
+            # Before the data words: "email the 2025 revenue to my manager" names figures, but its action is
+            # one no agent offers.
+            reason = f"asks to {verb} something, which none of the agents does"
+            return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)
+        # "What is the SLA for a P5?", "what happens when ...", "... according to the policy": the rule itself, which
+        # the documents state, not the work of the agent that applies it.
+        defines = bool(_DEFINES.match(request) or found & self._knowledge)
+        for tool in [] if defines else self._tools:
+            if agent_matches(found, tool, data=self._datawords.counted | self._datawords.values):
+                return IntentDecision(intent="task", reason=f"asks for what {tool['name']} does", confidence=0.9)
+        action = sorted(found & ACTION)
+        if STATES.match(request) and not (WANTS.search(request) or is_question(request) or action):
+            # Told about the speaker or their team ("our budget went up to 5k"): never planned as a task.
+            return IntentDecision(intent="statement", reason="tells something and asks nothing", confidence=0.8)
+        data = sorted(found & self._data)
+        if action and set(action) <= _WORKED_OUT and _DEFINES.match(request):
+            action = []  # "how is net revenue calculated?" asks how, not for the calculation
+        if action and not (set(action) <= _SUMMARISE and not data):
+            reason = f"asks to produce or analyse something ({_word(request, action)})"
+            return IntentDecision(intent="task", reason=reason, confidence=0.8)
+        # "why", "explain" and policy questions stay questions even when they mention sales words,
+        # unless they ask for a figure or a ranking.
+        # "how many years do products get updates": a duration the documents state, not a count.
+        asks_figure = bool(_RANKING.search(request) or _FIGURE.search(_DURATION.sub(" ", request)))
+        # "Who has the most tickets?": a ranking of a thing the data's tables or columns hold.
+        measured_here = found & self._datawords.counted if _RANKING.search(request) else set()
+        # A period alone ("our fiscal year starts in April.") asks for no figure: it takes a measure.
+        measured = [d for d in data if d not in _PERIODS]
+        if counts_data(request, self._counted):  # "how many open tickets": a thing the data's tables hold
+            return IntentDecision(intent="task", reason="counts something the database holds", confidence=0.8)
+        if word := asks_figures(request, self._datawords):  # "how much did the Cargo make", "split by channel"
+            return IntentDecision(intent="task", reason=f"asks for figures about {word} in the data", confidence=0.75)
+        word = asks_rows(request, self._datawords, self._columns) if not found & self._knowledge else None
+        # "who deals with p3 and p4 breaches": values of the data, but what is asked ("breaches") only the documents
+        # hold, so the rows the values name are not what is asked.
+        if word and not (word in self._columns and self._scope.documents_only(request, self._datawords)):
+            # "List ben's open tickets", "the oldest open ticket": rows of a table the data holds.
+            return IntentDecision(intent="task", reason=f"asks about the {word} rows in the data", confidence=0.75)
+        measured = measured or sorted(measured_here)
+        if measured and (asks_figure or not QUESTION_START.match(request)):
+            reason = f"needs figures from the database ({_word(request, measured)})"
+            return IntentDecision(intent="task", reason=reason, confidence=0.8)
+        asks = is_question(request) or ASKS.match(request) or WANTS.search(request)
+        if not asks and TELLS.search(request):
+            return IntentDecision(intent="statement", reason="tells something and asks nothing", confidence=0.7)
+        return IntentDecision(intent="question", reason="answerable from the knowledge base and memory", confidence=0.7)
+
+
+def _plain_words(text: str) -> list[str]:
+    """The alphabetic words of `text` as written (names keep their capitals), for spelling corrections;
+    a hyphenated name also joined ("Wi-Fi" is written "wifi", which is no misspelling of "wife")."""
+    joined = [w.replace("-", "") for w in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)+", text)]
+    return [*re.findall(r"[A-Za-z]+", text), *joined]
