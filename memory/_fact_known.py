@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cognicore.memory._fact_keys import normalize, predicate_key, same_slot, subject_key
+from cognicore.memory._fact_newvalue import is_target, new_value, replaced_in
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
     from cognicore.memory.extraction import FactCandidate
@@ -30,6 +31,9 @@ CHANGE_MARK_RE = re.compile(
     r"increased|reduced|bumped|used\s+to|new|anymore|scrap(?:ped)?|ditched|retired|leaving|joined)\b",
     re.I,
 )
+# A hand-over marks a change too, but only read when no rule read the message: a rule's own hand-over reading
+# ("Nils passed the pager to Ada": the pager) is not moved into another thing the same person held.
+_HANDOVER_RE = re.compile(r"\b(?:handed|passed|took|taken|reassigned|shifted|back\s+to)\b", re.I)
 _QUESTION_RE = re.compile(
     r"^\W*(?:what|who|whom|whose|where|when|why|how|which|do|does|did|is|are|was|were|can|could|would|should|"
     r"will|shall|may|tell|show|give|list|find|remind)\b",
@@ -56,7 +60,8 @@ def named_changes(
     old value is not kept as current while the new one could not be read.
     """
     text = message.replace("\u2019", "'").strip()
-    if not text or text.endswith("?") or _QUESTION_RE.match(text) or not CHANGE_MARK_RE.search(text):
+    marked = CHANGE_MARK_RE.search(text) or (not candidates and _HANDOVER_RE.search(text))
+    if not text or text.endswith("?") or _QUESTION_RE.match(text) or not marked:
         return list(candidates)
     if not candidates and (bare := bare_change(text, known_facts)):
         return [bare]
@@ -66,11 +71,12 @@ def named_changes(
         if known.get("status", "active") != "active" or str(known.get("object", "")) == UNCLEAR_OBJECT:
             continue
         value = _named_value(_value_of(known), said, [c.object for c in out if not _ending(c)])
-        if value is None or any(_handles(c, known, value) for c in out):
-            continue
+        if value is None or any(_handles(c, known, value) for c in out) or is_target(text, value):
+            continue  # "we're back to DHL" names DHL as the new value: that fact is restated, not changed
         positive = [i for i, c in enumerate(out) if not _ending(c) and value not in f" {normalize(c.object)} "]
-        if not candidates:
-            out.append(_unclear(text, known))
+        if not candidates:  # nothing read alone: the new value from the change's shape, or an honest marker
+            new = new_value(text, known)
+            out.append(_in_slot_of(known, replaced_in(_value_of(known), value, new)) if new else _unclear(text, known))
             continue
         target = _closest(out, positive, known)
         if target is not None:
@@ -214,7 +220,8 @@ _ELIDED_RE = re.compile(
 _SLOT_CHANGE_RE = re.compile(
     r"^(?:the\s+|our\s+|my\s+)?(?P<thing>[a-z0-9][\w-]*(?:\s+[\w-]+){0,3}?)\s+(?:(?:has|have)\s+)?(?:is\s+now|are\s+now|"
     r"changed\s+to|been\s+changed\s+to|moved\s+to|been\s+moved\s+to|got\s+moved\s+to|switched\s+to|went\s+to|"
-    r"is\s+moving\s+to)\s+(?P<new>.+)$"
+    r"is\s+moving\s+to|(?:got\s+|was\s+|has\s+been\s+|been\s+)?(?:passed|handed(?:\s+over)?|reassigned|given)\s+to)"
+    r"\s+(?P<new>.+)$"
     r"|^new\s+(?P<thing2>[a-z][\w-]*(?:\s+[\w-]+){0,3}?)(?:\s*[:=-]\s*|\s+(?=\d|(?-i:[A-Z])))(?P<new2>.+)$",
     re.I,
 )
@@ -248,6 +255,8 @@ def bare_change(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCand
         thing, new = (m["thing"] or m["thing2"]), (m["new"] or m["new2"])
         words = _stems(thing)
         about = [k for k in active if words and _stems(str(k.get("predicate", "")))[-1:] == words[-1:]]
+        if not about:  # "on-call got passed to Chloe": every word of the thing is in one known slot's name
+            about = [k for k in active if words and set(words) <= set(_stems(str(k.get("predicate", ""))))]
     if not about and (m := _ELIDED_RE.match(text)):
         new = m["new"]
         head = (_stems(new) or [""])[-1]

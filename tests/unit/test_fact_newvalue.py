@@ -1,0 +1,64 @@
+"""The new value of a change that names the old one (issue 9.4, M9): read from the change's shape, in the known slot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cognicore.memory._fact_known import UNCLEAR_OBJECT
+from cognicore.memory._fact_newvalue import is_target, new_value, replaced_in
+from cognicore.memory._fact_rules import read_facts
+from cognicore.memory.extraction import FactCandidate, OfflineFactExtractor
+
+
+def _known(text: str) -> list[dict[str, Any]]:
+    return [{**f, "status": "active", "id": i} for i, f in enumerate(read_facts(text), start=1)]
+
+
+async def _change(first: str, change: str) -> list[FactCandidate]:
+    out = await OfflineFactExtractor().extract(user_message=change, assistant_message="", known_facts=_known(first))
+    return out.facts
+
+
+@pytest.mark.parametrize(
+    ("first", "change", "subject", "predicate", "new"),
+    [
+        ("I escalate P2 tickets to Marta.", "Marta doesn't take escalations anymore, I send them to Olu", "user",
+         "escalates", "P2 tickets to Olu"),
+        ("our team uses Cisco AnyConnect for VPN", "we dropped AnyConnect, it's GlobalProtect now", "we", "uses",
+         "GlobalProtect for VPN"),
+        ("Sofia handles the Acme account.", "Sofia isn't on Acme anymore, Jonas took it over", "Acme account",
+         "handled_by", "Jonas"),
+        ("My manager is Dana.", "last week Dana handed the team over to Farid", "user", "manager", "Farid"),
+        ("Ben is our on-call engineer this week.", "on-call got passed to Chloe", "we", "on_call_engineer", "Chloe"),
+    ],
+)  # fmt: skip
+async def test_a_change_naming_the_old_value_reads_the_new_one_from_its_shape(
+    first: str, change: str, subject: str, predicate: str, new: str
+) -> None:
+    [fact] = await _change(first, change)
+    assert (fact.subject, fact.predicate, fact.object, fact.exclusive) == (subject, predicate, new, True), fact
+    assert fact.contradicts == _known(first)[0]["statement"], fact
+    assert new.lower() in fact.statement.lower(), fact
+
+
+async def test_two_new_values_are_no_guess_the_change_is_marked_unclear() -> None:
+    [fact] = await _change("I escalate P2 tickets to Marta.", "Marta is gone, I send them to Olu or to Kim instead")
+    assert fact.object == UNCLEAR_OBJECT and fact.contradicts == "The user escalates P2 tickets to Marta.", fact
+
+
+async def test_a_value_the_change_goes_back_to_is_not_ended() -> None:
+    # "back to DHL" names DHL as the new value: the fact holding DHL is not replaced by a marker.
+    facts = await _change("We ship our orders with DHL.", "actually we're back to DHL")
+    assert not [f for f in facts if f.object == UNCLEAR_OBJECT], facts
+
+
+def test_the_shapes_read_one_value_and_refuse_pronouns() -> None:
+    known = {"statement": "Our on-call engineer is Ben.", "object": "Ben"}
+    assert new_value("Ben passed it to Chloe for the weekend", known) == "Chloe"
+    assert new_value("Ben handed it over to them", known) is None  # a pronoun is no value
+    assert new_value("it's Ben again now", known) is None  # nothing new
+    assert is_target("we went back to DHL", "dhl") and not is_target("we left DHL for UPS", "dhl")
+    assert replaced_in("Cisco AnyConnect for VPN", "anyconnect", "GlobalProtect") == "GlobalProtect for VPN"
+    assert replaced_in("Marta", "marta", "Olu") == "Olu"
