@@ -125,8 +125,10 @@ def format_value(value: Any, column: str = "") -> str:
         return str(value)
     if _tokens(column) & _PERCENT:
         return f"{value:,.1f}%"
-    decimals = 0 if float(value).is_integer() or abs(value) >= 1000 else 2
+    decimals = 0 if float(value).is_integer() or abs(value) >= 1000 else 2 if abs(value) >= 1 else 4
     text = f"{abs(value):,.{decimals}f}"
+    if decimals == 4:  # a fraction (an average discount of 0.0422) keeps its places, not 0.04; 0.15 stays 0.15
+        text = text.rstrip("0").ljust(len(text.split(".")[0]) + 3, "0")
     sign = "-" if value < 0 and text.strip("0.,") else ""
     return f"{sign}${text}" if is_money(column) else f"{sign}{text}"
 

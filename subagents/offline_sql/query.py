@@ -117,13 +117,19 @@ def measure_sql(m: Measure, query: Query, date_col: Column | None = None, now: s
     if m.column is not None:
         c = query.col(m.column)
         if m.aggregate == "median":
-            return f"round((percentile_cont(0.5) WITHIN GROUP (ORDER BY {c}))::numeric, 2)"
-        return f"round({m.aggregate}({c})::numeric, 2)"
+            return _rounded(f"(percentile_cont(0.5) WITHIN GROUP (ORDER BY {c}))::numeric")
+        return _rounded(f"{m.aggregate}({c})::numeric")
     assert m.table is not None
     if m.table.ref == query.base:
         return "count(*)"
     key = m.table.primary_key
     return f"count(DISTINCT {query.col(key)})" if key else "count(*)"
+
+
+def _rounded(expr: str) -> str:
+    """`expr` rounded to cents, or to four places below 1: an average discount of 0.042 is no 0.04 (rounded to
+    two places, four categories' averages tied and the ranking picked all of them)."""
+    return f"round({expr}, CASE WHEN abs({expr}) < 1 THEN 4 ELSE 2 END)"
 
 
 def aliased_exprs(select: list[str], names: list[str]) -> list[str]:

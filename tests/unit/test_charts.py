@@ -135,6 +135,12 @@ def test_formatting_for_people() -> None:
     assert format_value(34.25, "margin_pct") == "34.2%"
     assert format_value(None, "revenue") == "—"
     assert format_value("Audio", "category") == "Audio"
+    # a fraction keeps up to four places (an average discount of 0.0422 is no 0.04), at least two
+    assert (format_value(0.0422, "avg_discount"), format_value(0.15, "discount"), format_value(0.5, "x")) == (
+        "0.0422",
+        "0.15",
+        "0.50",
+    )
     assert format_percent(34.16) == "34.2%"
     assert humanize("total_revenue_usd") == "Total revenue (USD)"
     assert default_title(tabular(CATEGORIES)) == "Total revenue by category"  # type: ignore[arg-type]
