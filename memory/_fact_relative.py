@@ -1,0 +1,144 @@
+"""Relative changes of a known figure: "up by 10%", "lowered by 5", "two more", "15 minutes later".
+
+A change said relative to what the user told before gives no value on its own, so the sentence rules read
+nothing and the old figure stayed current. Read against the known facts, it has one: the known fact whose
+slot the message names (its predicate's words, or the words of its statement around the figure) and whose
+value holds exactly one number or clock time gets the new figure, in its own wording ("250k" up 10% is "275k",
+"at 9:15" 15 minutes later is "at 9:30"). With no such fact, or two named equally, nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING, Any
+
+from cognicore.memory._fact_keys import subject_key
+
+if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
+    from cognicore.memory.extraction import FactCandidate
+
+__all__ = ["relative_change"]
+
+_NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "a couple of": 2, "a couple": 2, "couple of": 2,
+}  # fmt: skip
+_AMOUNT = r"(?P<n>\d+(?:[.,]\d+)?|" + "|".join(sorted(map(re.escape, _NUMBER_WORDS), key=len, reverse=True)) + r")"
+_UP = r"up|raised|increased|bumped(?:\s+up)?|grew|grown|went\s+up|gone\s+up|rose|risen|upped|added|extended|pushed\s+up"
+_DOWN = r"down|lowered|cut|reduced|decreased|dropped|fell|fallen|shrank|shrunk|went\s+down|gone\s+down|trimmed|slashed"
+_BY_RE = re.compile(
+    rf"\b(?P<dir>{_UP}|{_DOWN})\b(?:\s+[\w'-]+){{0,4}}?\s+by\s+(?:another\s+|a\s+further\s+)?{_AMOUNT}\s*"
+    r"(?P<pct>%|percent|per\s+cent)?",
+    re.I,
+)
+# "two more agents": the thing counted must be what the known figure counts ("3 agents"), so "two more days for
+# the report" never moves a date.
+_MORE_RE = re.compile(rf"\b{_AMOUNT}\s+(?P<dir>more|extra|additional|fewer|less)\s+(?P<thing>[a-z][\w-]*)", re.I)
+_SHIFT_RE = re.compile(rf"\b{_AMOUNT}\s*(?P<unit>min(?:ute)?s?|hours?|hrs?|h)\s+(?P<dir>later|earlier)\b", re.I)
+_FIGURE_RE = re.compile(r"(?<![\w.:])(?P<n>\d+(?:[.,]\d+)?)(?P<suffix>\s*(?:k|m|%)?)(?![\w.:]|\s*[.:]\d)", re.I)
+_CLOCK_RE = re.compile(r"(?<![\w:])(?P<h>\d{1,2})[:.](?P<m>\d{2})(?P<ampm>\s*[ap]\.?m\.?)?(?![\w:])", re.I)
+_STOP = frozenset(
+    "the a an and or of on at in by to for with from is are was were be been has have had my our we us i it they "
+    "them this that user up down more less fewer now just got get per".split()
+)
+
+
+def _amount(text: str) -> Decimal:
+    word = text.lower()
+    return Decimal(_NUMBER_WORDS[word]) if word in _NUMBER_WORDS else Decimal(text.replace(",", "."))
+
+
+def _words(text: str) -> set[str]:
+    """Content words with a plural "s" dropped, so "agents" meets "agent" and "p1s" meets "p1"."""
+    words = re.findall(r"[a-z0-9]+", text.lower().replace("_", " "))
+    return {w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words if w not in _STOP and not w.isdigit()}
+
+
+def _shown(value: Decimal) -> str:
+    """A figure as people write it: no trailing zeros, no exponent."""
+    text = format(value.quantize(Decimal("0.01")).normalize(), "f")
+    return text
+
+
+def _shifted(obj: str, minutes: int) -> str | None:
+    """The one clock time in `obj`, moved by `minutes`, in the same style (24-hour, or with am/pm kept)."""
+    times = list(_CLOCK_RE.finditer(obj))
+    if len(times) != 1:
+        return None
+    m = times[0]
+    total = (int(m["h"]) * 60 + int(m["m"]) + minutes) % (24 * 60)
+    hours, mins = divmod(total, 60)
+    if m["ampm"]:
+        suffix = m["ampm"]
+        hours = hours % 12 or 12
+        return obj[: m.start()] + f"{hours}:{mins:02d}{suffix}" + obj[m.end() :]
+    return obj[: m.start()] + f"{hours}:{mins:02d}" + obj[m.end() :]
+
+
+def _changed(obj: str, delta: Decimal, percent: bool) -> str | None:
+    """The one figure in `obj` changed by `delta` (or by `delta` percent), its suffix ("k", "%") kept."""
+    figures = [f for f in _FIGURE_RE.finditer(obj) if not _CLOCK_RE.search(obj)]
+    if len(figures) != 1:
+        return None
+    f = figures[0]
+    try:
+        old = Decimal(f["n"].replace(",", "."))
+    except InvalidOperation:
+        return None
+    new = old * (1 + delta / 100) if percent else old + delta
+    if new < 0:
+        return None
+    return obj[: f.start()] + _shown(new) + f["suffix"] + obj[f.end() :]
+
+
+def _change_in(message: str) -> tuple[Decimal, bool, bool, str] | None:
+    """(signed amount, is a percentage, is minutes on a clock, the thing counted) of the one relative change said."""
+    said = (
+        [(m, "by") for m in _BY_RE.finditer(message)]
+        + [(m, "more") for m in _MORE_RE.finditer(message)]
+        + [(m, "shift") for m in _SHIFT_RE.finditer(message)]
+    )
+    if len(said) != 1:
+        return None
+    m, how = said[0]
+    amount = _amount(m["n"])
+    down = re.fullmatch(_DOWN, m["dir"], re.I) or m["dir"].lower() in ("fewer", "less", "earlier")
+    sign = Decimal(-1) if down else Decimal(1)
+    if how == "shift":
+        per = 60 if m["unit"].lower().startswith("h") else 1
+        return sign * amount * per, False, True, ""
+    return sign * amount, how == "by" and bool(m["pct"]), False, m["thing"] if how == "more" else ""
+
+
+def relative_change(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCandidate | None:
+    """The known figure a relative change names, with its new value; None when not exactly one is named."""
+    from cognicore.memory._fact_known import _in_slot_of  # the known slot's wording, as other changes keep it
+
+    change = _change_in(message)
+    if change is None:
+        return None
+    delta, percent, clock, counted = change
+    said = _words(message)
+    scored: list[tuple[int, str, dict[str, Any]]] = []
+    for known in known_facts:
+        obj = str(known.get("object", ""))
+        if known.get("status", "active") != "active" or subject_key(obj) == "user":
+            continue
+        new = _shifted(obj, int(delta)) if clock else _changed(obj, delta, percent)
+        if new is None:
+            continue
+        slot = _words(f"{known.get('predicate', '')} {known.get('statement', '')}") - _words(obj)
+        slot |= _words(obj) - {w for w in _words(obj) if any(c.isdigit() for c in w)}  # "3 agents": agents
+        overlap = len(said & slot)
+        if counted and not _words(counted) <= _words(obj):
+            continue  # "two more reps" counts reps: a figure of something else is not it
+        if overlap:
+            scored.append((overlap, new, known))
+    scored.sort(key=lambda s: s[0], reverse=True)
+    if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return None
+    _, new, known = scored[0]
+    moved = _in_slot_of(known, new)
+    return moved.model_copy(update={"confidence": 0.8})
