@@ -1,4 +1,4 @@
-"""CLI commands for long-term memory: `memory import | search | facts | explain | stats | reflect | process`.
+"""CLI commands for long-term memory: `memory import | search | facts | explain | stats | prewarm | reflect | process`.
 
 `memory sleep` and the top-level `feedback` come from `cli_lifecycle`, registered with these.
 
@@ -24,6 +24,7 @@ from cognicore.app import apply_clock, database_url, open_app, open_app_role_poo
 from cognicore.cli_common import JsonOpt, UserOpt, console, load_settings, print_json, run_command
 from cognicore.database import open_pool
 from cognicore.memory.embeddings import check_embedding_model
+from cognicore.memory.prewarm import DEFAULT_BUDGET_S, PrewarmProgress, PrewarmReport, prewarm
 from cognicore.memory.scoring import Scoring
 from cognicore.memory.sdk import Memory
 from cognicore.models import build_models
@@ -268,6 +269,39 @@ def stats(user: UserOpt = "local", as_json: JsonOpt = False) -> None:
     console.print(f"  from {m['oldest']} to {m['newest']}")
     console.print(f"  facts by status {f['by_status']} · kind {f['by_kind']} · category {f['by_category']}")
     cli_lifecycle.print_lifecycle(out["lifecycle"])
+
+
+@memory_app.command("prewarm")
+def prewarm_(
+    budget: Annotated[float, typer.Option("--budget", help="Seconds it may take; it stops between reads.")] = (
+        DEFAULT_BUDGET_S
+    ),
+    as_json: JsonOpt = False,
+) -> None:
+    """Read the memory search's pages into the server's buffers (after a server start), with progress."""
+    settings = load_settings()
+    shown = [-1]
+
+    def show(p: PrewarmProgress) -> None:
+        percent = 100 * p.done_blocks // max(p.planned_blocks, 1)
+        if not as_json and percent // 10 > shown[0]:  # one line per tenth
+            shown[0] = percent // 10
+            console.print(f"  {percent:3d}% {p.done_blocks * 8 // 1024:,} MB, {p.seconds:.1f} s ({p.partition})")
+
+    async def main() -> PrewarmReport:
+        async with open_memory(settings, check_embeddings=False) as mem:
+            return await prewarm(mem.pool, budget_s=budget, progress=show)
+
+    report = run_command(main, as_json=as_json)
+    if as_json:
+        print_json(_plain(report))
+        return
+    how = "every partition whole" if report.whole else "each partition's graph around a few rows (budget too small)"
+    stopped = "" if report.complete else f"; stopped by the {budget:.0f} s budget"
+    console.print(
+        f"Read {report.read_blocks * 8 // 1024:,} MB of {report.partitions} partitions ({how}) in "
+        f"{report.seconds:.1f} s; buffer budget {report.budget_blocks * 8 // 1024:,} MB{stopped}."
+    )
 
 
 @memory_app.command("reflect")

@@ -252,6 +252,20 @@ async def reset_own_connection(conn: psycopg.AsyncConnection[Any]) -> None:
         await conn.rollback()
 
 
+def _then(
+    first: Callable[[psycopg.AsyncConnection[Any]], Awaitable[None]] | None,
+    then: Callable[[psycopg.AsyncConnection[Any]], Awaitable[None]],
+) -> Callable[[psycopg.AsyncConnection[Any]], Awaitable[None]]:
+    """A pool's `configure` that runs `first` (when given), then `then`."""
+
+    async def configure(conn: psycopg.AsyncConnection[Any]) -> None:
+        if first is not None:
+            await first(conn)
+        await then(conn)
+
+    return configure
+
+
 async def open_pool(
     url: str,
     *,
@@ -261,6 +275,7 @@ async def open_pool(
     create_extensions: bool = True,
     name: str = "the database",
     own_statements_only: bool = False,
+    warm: Callable[[psycopg.AsyncConnection[Any]], Awaitable[None]] | None = None,
 ) -> AsyncConnectionPool:
     """An open pool whose connections suit LangGraph's checkpointer too (autocommit, dict rows).
 
@@ -268,15 +283,19 @@ async def open_pool(
     runs only our own statements (`own_statements_only`), the cheaper `reset_own_connection`.
     `extensions=False` skips creating and registering pgvector: a least-privilege pool can neither create
     extensions nor needs vectors; `create_extensions=False` only registers them (the owner created them).
+    `warm` runs on each new connection before its first use (`memory.prewarm.warm_connection` plans the search).
     """
     if extensions and create_extensions:
         await ensure_extensions(url)
+    configure = _vector_types() if extensions else None
+    if warm is not None:
+        configure = _then(configure, warm)
     pool: AsyncConnectionPool = AsyncConnectionPool(
         url,
         min_size=min_size,
         max_size=max_size,
         open=False,
-        configure=_vector_types() if extensions else None,
+        configure=configure,
         reset=reset_own_connection if own_statements_only else reset_connection,
         # prepare_threshold=None: migrations and DDL send several statements in one string, which
         # cannot be prepared; it also keeps the pool usable behind PgBouncer.

@@ -14,7 +14,7 @@ schemas, a setting, so the shell applies them at start-up. A missing or over-pri
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import psycopg
@@ -171,8 +171,17 @@ async def _log_in(url: str, failure: Callable[[str], Exception]) -> psycopg.Asyn
         raise failure(reason) from exc
 
 
-async def open_app_pool(url: str, *, min_size: int, max_size: int) -> AsyncConnectionPool:
-    """The application's pool, logged in as a role that row-level security binds; else `AppRoleError`."""
+async def open_app_pool(
+    url: str,
+    *,
+    min_size: int,
+    max_size: int,
+    warm: Callable[[psycopg.AsyncConnection[Any]], Awaitable[None]] | None = None,
+) -> AsyncConnectionPool:
+    """The application's pool, logged in as a role that row-level security binds; else `AppRoleError`.
+
+    `warm` runs on each new connection before its first use (`memory.prewarm.warm_connection`).
+    """
     conn = await _log_in(
         url,
         lambda reason: AppRoleError(
@@ -199,6 +208,7 @@ async def open_app_pool(url: str, *, min_size: int, max_size: int) -> AsyncConne
         create_extensions=False,
         name="the application role",
         own_statements_only=True,
+        warm=warm,
     )
 
 

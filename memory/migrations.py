@@ -12,6 +12,7 @@ from cognicore.memory._lifecycle_sql import LIFECYCLE_MIGRATION
 from cognicore.memory._search_sql import SEARCH_FUNCTION
 from cognicore.memory._stream_sql import MEMORIES_INDEXES, MEMORIES_TABLE, TEXT_HITS_FUNCTION, USER_TSV_INDEX
 from cognicore.memory.embeddings import EMBEDDING_MODEL_TABLE
+from cognicore.memory.prewarm import PREWARM_FUNCTION
 from cognicore.memory.tenancy import APP_ROLE, APP_ROLE_MIGRATION, USER_SETTING, rls_migration
 
 MIGRATIONS: list[str] = [
@@ -185,4 +186,7 @@ MIGRATIONS: list[str] = [
     # several users it reads only the user's matches from the heap (memory/_keyword_sql.py); same rows. The new
     # index replaces memories_tsv_idx, which nothing else used.
     USER_TSV_INDEX + TEXT_HITS_BM25_USER_TERMS + "DROP INDEX memories_tsv_idx;",
+    # Prewarm after a start: the memory partitions' pages read into shared buffers by plain SQL, callable by the
+    # application role, returning only counts (memory/prewarm.py).
+    PREWARM_FUNCTION,
 ]

@@ -14,7 +14,7 @@ error naming the recorded model otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
@@ -34,6 +34,8 @@ from cognicore.memory.fact_types import Fact
 from cognicore.memory.facts import FactStore
 from cognicore.memory.jobs import EXTRACT_TURN, ProcessReport, make_extract_handler, process
 from cognicore.memory.lifecycle_config import LifecycleConfig
+from cognicore.memory.prewarm import DEFAULT_BUDGET_S, PrewarmProgress, PrewarmReport, warm_connection
+from cognicore.memory.prewarm import prewarm as prewarm_memory
 from cognicore.memory.scoring import Scoring
 from cognicore.memory.stream import DEFAULT_MIN_SIMILARITY, MemoryStream
 from cognicore.memory.stream_types import Kind, MemoryHit, MemoryNode, NewMemory
@@ -64,6 +66,8 @@ class Memory:
         self.fact_store = FactStore(pool, embeddings)
         self._extractor: FactExtractor = extractor or OfflineFactExtractor()
         self._owns_pool = owns_pool
+        self.prewarmed: PrewarmReport | None = None
+        """What `open(..., prewarm=...)` read into the server's buffers (None: no prewarm)."""
 
     @classmethod
     async def open(
@@ -75,20 +79,32 @@ class Memory:
         min_similarity: float = DEFAULT_MIN_SIMILARITY,
         extractor: FactExtractor | None = None,
         max_connections: int = 4,
+        prewarm: bool | float = False,
+        progress: Callable[[PrewarmProgress], None] | None = None,
     ) -> Memory:
-        """Connect to a migrated cognicore database at `url`; close with `close()` or `async with`."""
+        """Connect to a migrated cognicore database at `url`; close with `close()` or `async with`.
+
+        `prewarm` (True, or a time budget in seconds) prepares a long-lived process for its first searches:
+        all `max_connections` connections open at once, each with the search planned (`warm_connection`),
+        then the memory partitions are read into the server's buffers (`memory.prewarm.prewarm`, reporting
+        to `progress`); the report is `self.prewarmed`. Without it, opening stays quick.
+        """
         await _check_schema(url)
         pool = AsyncConnectionPool(
             url,
-            min_size=1,
+            min_size=max_connections if prewarm else 1,
             max_size=max_connections,
             open=False,
-            configure=register_vector_async,
+            configure=_warmed if prewarm else register_vector_async,
             kwargs={"autocommit": True, "prepare_threshold": None, "row_factory": dict_row},
         )
         try:
             await pool.open(wait=True, timeout=10)
             embeddings = embeddings or await _recorded_embeddings(pool)
+            report = None
+            if prewarm:
+                budget = DEFAULT_BUDGET_S if prewarm is True else float(prewarm)
+                report = await prewarm_memory(pool, budget_s=budget, progress=progress)
         except PoolTimeout as exc:
             await pool.close()
             raise MemoryStoreError(
@@ -98,9 +114,9 @@ class Memory:
         except BaseException:
             await pool.close()
             raise
-        return cls(
-            pool, embeddings, scoring=scoring, min_similarity=min_similarity, extractor=extractor, owns_pool=True
-        )
+        mem = cls(pool, embeddings, scoring=scoring, min_similarity=min_similarity, extractor=extractor, owns_pool=True)
+        mem.prewarmed = report
+        return mem
 
     async def close(self) -> None:
         """Write pending candidate counts, then close the pool if this object opened it."""
@@ -180,6 +196,12 @@ class Memory:
         """Run queued fact extraction (after an import or a conversation) now, with this object's extractor."""
         handlers = {EXTRACT_TURN: make_extract_handler(self._extractor, self.fact_store)}
         return await process(self.pool, handlers, user_id=user_id, limit=limit)
+
+
+async def _warmed(conn: psycopg.AsyncConnection[Any]) -> None:
+    """A new connection with pgvector's types and the search planned, before its first use."""
+    await register_vector_async(conn)
+    await warm_connection(conn)
 
 
 async def _check_schema(url: str) -> None:

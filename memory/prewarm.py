@@ -1,0 +1,272 @@
+"""Memory search right after a start: warm connections and a prewarm of the memory partitions' pages.
+
+Right after a server start the shared buffers are empty, and right after a pool opens each connection has
+planned nothing. Measured on the bench/memory.py data (100k memories, 1 GB shared_buffers, fresh server,
+pool of 4): the first search on each new connection took 100-200 ms (planning `memory_search` and
+`memory_text_hits`, one generic plan covering the 32 partitions, and the catalog caches of the partitions),
+and the first 40 searches read 14,600 HNSW index blocks and 3,000 heap blocks from outside the buffers
+(against about 50 and 65 per search once warm). The embedded server has no `pg_prewarm`, so:
+
+- `warm_connection` runs one search for a user id that owns nothing, as the application role, when a pool
+  opens a connection (psycopg_pool's `configure`): the plans and caches are made before a user waits.
+- `prewarm` reads each partition's pages into shared buffers with plain SQL through `memory_prewarm`
+  (a SECURITY DEFINER function that returns only a count): the HNSW graph by an index scan that keeps going
+  (`hnsw.iterative_scan`, `max_scan_tuples` = the partition's rows), which reads the index pages and the
+  heap pages of the rows it returns, then the rest of the heap by TID ranges (a TID range scan, unlike a
+  sequential scan of a large table, uses no ring buffer, so the pages stay), then the primary key. When the
+  partitions do not fit in the buffer budget (a share of `shared_buffers`), each partition's graph is read
+  only around a few start rows spread over the partition, for its share of the budget: what searches touch
+  first (the upper layers and the graph's hubs), not whole partitions that would evict each other.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from psycopg import AsyncConnection
+from psycopg_pool import AsyncConnectionPool
+
+from cognicore.memory._search_sql import SEARCH
+from cognicore.memory._stream_sql import EF_SEARCH, SEARCH_SETTINGS
+from cognicore.memory.retrieval import RRF_K
+from cognicore.memory.rows import fetch_dicts
+from cognicore.memory.tenancy import APP_ROLE, USER_SETTING
+
+__all__ = [
+    "DEFAULT_BUDGET_S",
+    "DEFAULT_BUFFER_SHARE",
+    "PREWARM_FUNCTION",
+    "PrewarmProgress",
+    "PrewarmReport",
+    "prewarm",
+    "warm_connection",
+]
+
+log = logging.getLogger(__name__)
+
+DEFAULT_BUDGET_S = 120.0
+"""Time a prewarm may take by default; it stops between two reads when spent (searches work meanwhile)."""
+DEFAULT_BUFFER_SHARE = 0.8
+"""Share of `shared_buffers` a prewarm may fill: the rest stays for everything else the server caches."""
+HEAP_CHUNK = 4096
+"""Heap blocks (32 MB) per call: the unit of progress and of the time budget's check."""
+PROBES = 8
+"""Start rows per partition when only part of its graph fits the budget."""
+WARM_USER = "cognicore:warm-up"
+"""The user id of the connection warm-up search: it owns no memory, so the search reads almost nothing."""
+
+# Migration. `p_what`: 'index' walks the HNSW graph from the row at heap block `p_from` for up to `p_count`
+# rows; 'heap' reads heap blocks [p_from, p_from + p_count); 'keys' reads the primary key (an index-only scan).
+# SECURITY DEFINER so the application role can run it without reading the partitions itself: it returns a
+# count, never a row, and accepts only partitions of `memories`. `search_path` is the migration's (FROM
+# CURRENT), so `memories` names the same table as everywhere else. The settings are transaction-local: a
+# call is one autocommit statement.
+PREWARM_FUNCTION = f"""
+CREATE FUNCTION memory_prewarm(p_partition regclass, p_what text, p_from bigint, p_count bigint)
+RETURNS bigint
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER
+SET search_path FROM CURRENT
+AS $body$
+DECLARE
+    n bigint;
+BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_inherits AS i
+                   WHERE i.inhrelid = p_partition AND i.inhparent = 'memories'::regclass) THEN
+        RAISE EXCEPTION 'memory_prewarm reads partitions of memories only, not %', p_partition
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    PERFORM set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true);
+    IF p_what = 'index' THEN
+        PERFORM set_config('hnsw.iterative_scan', 'relaxed_order', true),
+                set_config('hnsw.max_scan_tuples', (p_count + 100)::text, true),
+                set_config('hnsw.scan_mem_multiplier', '8', true),
+                set_config('hnsw.ef_search', '100', true);
+        EXECUTE format(
+            'SELECT count(*) FROM (SELECT 1 FROM %s ORDER BY embedding <=> '
+            '(SELECT embedding FROM %s WHERE ctid >= $1 LIMIT 1) LIMIT $2) AS s', p_partition, p_partition)
+            INTO n USING format('(%s,0)', p_from)::tid, p_count;
+    ELSIF p_what = 'heap' THEN
+        EXECUTE format('SELECT count(*) FROM %s WHERE ctid >= $1 AND ctid < $2', p_partition)
+            INTO n USING format('(%s,0)', p_from)::tid, format('(%s,0)', p_from + p_count)::tid;
+    ELSIF p_what = 'keys' THEN
+        EXECUTE format('SELECT count(*) FROM (SELECT user_id, id FROM %s ORDER BY user_id, id) AS s', p_partition)
+            INTO n;
+    ELSE
+        RAISE EXCEPTION 'memory_prewarm reads ''index'', ''heap'' or ''keys'', not %', p_what
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    RETURN n;
+END
+$body$;
+REVOKE ALL ON FUNCTION memory_prewarm(regclass, text, bigint, bigint) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION memory_prewarm(regclass, text, bigint, bigint) TO {APP_ROLE};
+"""
+
+# Sizes in blocks, from the catalog (readable by any role). Largest partitions first: they serve most rows.
+PARTITIONS = """
+SELECT p.inhrelid::regclass::text AS partition, greatest(c.reltuples, 0)::bigint AS tuples,
+       pg_relation_size(p.inhrelid) / current_setting('block_size')::bigint AS heap_blocks,
+       coalesce(sum(pg_relation_size(x.indexrelid)) FILTER (WHERE am.amname = 'hnsw'), 0)::bigint
+           / current_setting('block_size')::bigint AS index_blocks,
+       coalesce(sum(pg_relation_size(x.indexrelid)) FILTER (WHERE x.indisprimary), 0)::bigint
+           / current_setting('block_size')::bigint AS key_blocks
+FROM pg_inherits AS p
+JOIN pg_class AS c ON c.oid = p.inhrelid
+LEFT JOIN pg_index AS x ON x.indrelid = p.inhrelid
+LEFT JOIN pg_class AS i ON i.oid = x.indexrelid
+LEFT JOIN pg_am AS am ON am.oid = i.relam
+WHERE p.inhparent = 'memories'::regclass
+GROUP BY p.inhrelid, c.reltuples
+ORDER BY heap_blocks DESC, partition"""
+SHARED_BUFFERS = "SELECT setting::bigint AS blocks FROM pg_settings WHERE name = 'shared_buffers'"
+PREWARM = "SELECT memory_prewarm(%s::regclass, %s, %s, %s) AS n"
+
+
+@dataclass(frozen=True, slots=True)
+class PrewarmProgress:
+    """Where a prewarm is: blocks read so far of those it plans to read, and the partition just read."""
+
+    partition: str
+    done_blocks: int
+    planned_blocks: int
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class PrewarmReport:
+    """What a prewarm read: blocks (index, heap and keys together), against its plan and the buffer budget."""
+
+    partitions: int
+    planned_blocks: int
+    read_blocks: int
+    budget_blocks: int
+    whole: bool
+    """Every partition fitted the budget and was read whole (else each partition's graph around a few rows)."""
+    complete: bool
+    """False when the time budget ran out first."""
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class _Read:
+    partition: str
+    what: str
+    start: int
+    count: int
+    blocks: int
+
+
+def _plan(parts: list[dict[str, Any]], budget_blocks: int) -> tuple[list[_Read], bool]:
+    """The reads of a prewarm within `budget_blocks`, and whether every partition is read whole."""
+    parts = [p for p in parts if p["tuples"] > 0 and p["heap_blocks"] > 0]
+    total = sum(p["heap_blocks"] + p["index_blocks"] + p["key_blocks"] for p in parts)
+    reads: list[_Read] = []
+    if total <= budget_blocks:
+        for p in parts:
+            name, tuples, heap = p["partition"], p["tuples"], p["heap_blocks"]
+            # reltuples is an estimate: walk past it, the scan ends with the graph anyway.
+            reads.append(_Read(name, "index", 0, tuples + tuples // 10 + 100, p["index_blocks"]))
+            reads += [_Read(name, "heap", s, min(HEAP_CHUNK, heap - s), 0) for s in range(0, heap, HEAP_CHUNK)]
+            reads.append(_Read(name, "keys", 0, 0, p["key_blocks"]))
+        return reads, True
+    # The walk reads heap pages with the graph's, in proportion, so the share is of both.
+    share = budget_blocks / total if total else 0.0
+    for p in parts:
+        rows = int(p["tuples"] * share) // PROBES
+        if rows < 1:
+            continue
+        blocks = int((p["index_blocks"] + p["heap_blocks"]) * share) // PROBES
+        step = max(p["heap_blocks"] // PROBES, 1)
+        reads += [_Read(p["partition"], "index", i * step, rows, blocks) for i in range(PROBES)]
+    return reads, False
+
+
+async def prewarm(
+    pool: AsyncConnectionPool,
+    *,
+    budget_s: float = DEFAULT_BUDGET_S,
+    buffer_share: float = DEFAULT_BUFFER_SHARE,
+    progress: Callable[[PrewarmProgress], None] | None = None,
+) -> PrewarmReport:
+    """Read the memory partitions' search pages into shared buffers, within `budget_s` and a buffer share.
+
+    Safe while the service serves searches (plain reads, one connection); stops between two reads when the
+    time budget is spent. Any role with EXECUTE on `memory_prewarm` may run it (the application role has it).
+    """
+    if budget_s <= 0 or not 0 < buffer_share <= 1:
+        raise ValueError(f"budget_s must be > 0 and buffer_share in (0, 1], got {budget_s!r}, {buffer_share!r}")
+    started = time.perf_counter()
+    async with pool.connection() as conn:
+        parts = await fetch_dicts(conn, PARTITIONS)
+        [buffers] = await fetch_dicts(conn, SHARED_BUFFERS)
+        budget = int(buffers["blocks"] * buffer_share)
+        reads, whole = _plan(parts, budget)
+        planned = sum(r.blocks for r in reads if r.what != "heap") + sum(r.count for r in reads if r.what == "heap")
+        done, complete = 0, True
+        for read in reads:
+            elapsed = time.perf_counter() - started
+            if elapsed >= budget_s:
+                complete = False
+                log.info("memory prewarm: time budget of %.0f s spent after %d of %d blocks", budget_s, done, planned)
+                break
+            await conn.execute(PREWARM, (read.partition, read.what, read.start, read.count))
+            done += read.count if read.what == "heap" else read.blocks
+            if progress is not None:
+                progress(PrewarmProgress(read.partition, min(done, planned), planned, time.perf_counter() - started))
+    report = PrewarmReport(
+        partitions=len({r.partition for r in reads}),
+        planned_blocks=planned,
+        read_blocks=min(done, planned),
+        budget_blocks=budget,
+        whole=whole,
+        complete=complete,
+        seconds=time.perf_counter() - started,
+    )
+    log.info("memory prewarm: %s", report)
+    return report
+
+
+# The search's own statement and settings, so that exactly the plans searches use are made.
+_WARM_TENANT = f"SELECT set_config('role', '{APP_ROLE}', true), set_config('{USER_SETTING}', %s, true)"
+
+
+async def warm_connection(conn: AsyncConnection[Any]) -> None:
+    """Plan the search on a new connection (a pool's `configure`): one search for a user who owns nothing.
+
+    Makes `memory_search`'s and `memory_text_hits`' generic plans and loads the partitions' catalog entries,
+    so the first real search on this connection does not pay them (100-200 ms measured at 100k memories).
+    Needs pgvector's types registered on `conn` first.
+    """
+    params: dict[str, Any] = {
+        "user_id": WARM_USER,
+        "query_vector": None,
+        "query_words": ["warm"],
+        "candidates": 1,
+        "rrf_k": RRF_K,
+        "k": 1,
+        "min_similarity": 1.0,
+        "session_id": None,
+        "session_first": False,
+        "as_of": None,
+        "now": None,
+        "perspective": None,
+        "status": "active",
+        "kinds": None,
+        "session_filter": None,
+        "since": None,
+        "until": None,
+        "metadata": None,
+        "alpha": 0.0,
+        "beta": 0.0,
+        "gamma": 1.0,
+        "delta": 0.0,
+        "decay": 0.99,
+    }
+    async with conn.transaction():
+        await conn.execute(_WARM_TENANT, (WARM_USER,))
+        await conn.execute(SEARCH_SETTINGS, (str(EF_SEARCH),))
+        await conn.execute(SEARCH, params)

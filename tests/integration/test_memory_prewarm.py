@@ -1,0 +1,133 @@
+"""Prewarm after a start, on a real PostgreSQL: pages read into shared buffers as the app role, budgets kept.
+
+`memory.prewarm` reads each memory partition's HNSW graph, heap and primary key with plain SQL through the
+SECURITY DEFINER function `memory_prewarm`; a pool's `warm_connection` plans the search on each new
+connection. What is checked here is what the buffers hold afterwards, read from the server's own counters.
+"""
+
+from __future__ import annotations
+
+import psycopg
+import pytest
+from psycopg_pool import AsyncConnectionPool
+
+from cognicore.memory import Memory
+from cognicore.memory.embeddings import OfflineEmbeddings
+from cognicore.memory.prewarm import PrewarmProgress, prewarm, warm_connection
+from cognicore.memory.stream import MemoryStream, NewMemory
+from cognicore.memory.tenancy import APP_ROLE
+from cognicore.roles import grant_app_role, open_app_pool, reader_url
+
+USERS = ("ann", "bob", "cy")
+
+# Blocks read from outside the buffers, and found in them, per kind of relation of the memory partitions.
+BLOCKS = """
+SELECT coalesce(sum(h.heap_blks_read), 0)::bigint AS heap_read, coalesce(sum(h.heap_blks_hit), 0)::bigint AS heap_hit,
+       coalesce(sum(i.idx_blks_read) FILTER (WHERE i.indexrelname LIKE '%%embedding%%'), 0)::bigint AS hnsw_read,
+       coalesce(sum(i.idx_blks_hit) FILTER (WHERE i.indexrelname LIKE '%%embedding%%'), 0)::bigint AS hnsw_hit
+FROM pg_inherits AS p
+LEFT JOIN pg_statio_all_tables AS h ON h.relid = p.inhrelid
+LEFT JOIN pg_statio_all_indexes AS i ON i.relid = p.inhrelid
+WHERE p.inhparent = 'memories'::regclass"""
+
+
+async def counters(pool: AsyncConnectionPool) -> dict[str, int]:
+    """This connection's counters, flushed first (a pool of one connection: the prewarm's own)."""
+    async with pool.connection() as conn:
+        await conn.execute("SELECT pg_stat_force_next_flush()")  # sent when this statement ends
+        await conn.execute("SELECT pg_stat_clear_snapshot()")
+        row = await (await conn.execute(BLOCKS)).fetchone()
+    assert row is not None
+    return dict(row)
+
+
+@pytest.fixture
+async def app_pool(pool: AsyncConnectionPool, db_url: str) -> AsyncConnectionPool:
+    """Memories of three users (written by the owner), and one warmed connection logged in as the app role."""
+    stream = MemoryStream(pool, OfflineEmbeddings())
+    for user in USERS:
+        texts = [f"{user} noted that device {i % 13} lost its battery charge after update {i}" for i in range(400)]
+        await stream.add(user, [NewMemory(content=t) for t in texts])
+    async with pool.connection() as conn:
+        await conn.execute("ANALYZE memories")  # row estimates, as autovacuum would give them
+    await grant_app_role(pool)
+    app = await open_app_pool(reader_url(db_url, APP_ROLE), min_size=1, max_size=1, warm=warm_connection)
+    yield app
+    await app.close()
+
+
+async def test_prewarm_puts_every_graph_and_heap_page_in_the_buffers(app_pool: AsyncConnectionPool) -> None:
+    seen: list[PrewarmProgress] = []
+    before = await counters(app_pool)
+    report = await prewarm(app_pool, progress=seen.append)
+    after = await counters(app_pool)
+    assert report.whole and report.complete and report.read_blocks == report.planned_blocks > 0
+    assert 1 <= report.partitions <= len(USERS)
+    assert seen[-1].done_blocks == report.planned_blocks and all(
+        p.planned_blocks == report.planned_blocks for p in seen
+    )
+    async with app_pool.connection() as conn:
+        sizes = await (
+            await conn.execute(
+                "SELECT sum(pg_relation_size(p.inhrelid))::bigint / 8192 AS heap, "
+                "sum(pg_relation_size(i.indexrelid)) FILTER (WHERE c.relam = (SELECT oid FROM pg_am "
+                "WHERE amname = 'hnsw'))::bigint / 8192 AS hnsw FROM pg_inherits p JOIN pg_index i ON i.indrelid = "
+                "p.inhrelid JOIN pg_class c ON c.oid = i.indexrelid WHERE p.inhparent = 'memories'::regclass "
+                "AND pg_relation_size(p.inhrelid) > 0"
+            )
+        ).fetchone()
+    assert sizes is not None
+    touched = {k: after[k] - before[k] for k in after}
+    assert touched["heap_read"] + touched["heap_hit"] >= sizes["heap"]
+    # The walk reaches every page of each graph but the empty tail of the metapage's neighbours.
+    assert touched["hnsw_read"] + touched["hnsw_hit"] >= sizes["hnsw"] - report.partitions
+
+    # Everything is in the buffers now: a second prewarm finds every page there and reads none.
+    await prewarm(app_pool)
+    again = await counters(app_pool)
+    assert again["heap_read"] == after["heap_read"] and again["hnsw_read"] == after["hnsw_read"]
+    assert again["heap_hit"] - after["heap_hit"] >= sizes["heap"]
+
+
+async def test_budgets_are_kept(app_pool: AsyncConnectionPool) -> None:
+    stopped = await prewarm(app_pool, budget_s=1e-9)  # spent before the first read
+    assert (stopped.complete, stopped.read_blocks) == (False, 0) and stopped.planned_blocks > 0
+    async with app_pool.connection() as conn:
+        cur = await conn.execute("SELECT setting::bigint AS b FROM pg_settings WHERE name = 'shared_buffers'")
+        buffers = (await cur.fetchone())["b"]  # type: ignore[index]
+    small = await prewarm(app_pool, buffer_share=40 / buffers)  # 40 blocks: less than the partitions
+    assert not small.whole and small.complete and small.budget_blocks == 40
+    assert 0 < small.read_blocks <= small.budget_blocks
+    with pytest.raises(ValueError, match="budget_s"):
+        await prewarm(app_pool, budget_s=0)
+
+
+async def test_the_app_role_reads_only_counts_and_only_of_memory_partitions(app_pool: AsyncConnectionPool) -> None:
+    async with app_pool.connection() as conn:
+        cur = await conn.execute(
+            "SELECT min(inhrelid::regclass::text) AS p FROM pg_inherits WHERE inhparent = %s::regclass", ("memories",)
+        )
+        part = (await cur.fetchone())["p"]  # type: ignore[index]
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            await conn.execute(f"SELECT count(*) FROM {part}")  # no grant on a partition itself
+        for args in (("kb_chunks", "heap"), (part, "rows")):
+            with pytest.raises(psycopg.errors.InvalidParameterValue, match="memory_prewarm reads"):
+                await conn.execute("SELECT memory_prewarm(%s::regclass, %s, 0, 10)", args)
+        # The warm-up left no role or tenant behind on the connection (both were transaction-local).
+        cur = await conn.execute("SELECT current_user AS who, current_setting('cognicore.user_id', true) AS t")
+        assert await cur.fetchone() in ({"who": APP_ROLE, "t": ""}, {"who": APP_ROLE, "t": None})
+
+
+async def test_warmed_pool_searches_as_before_under_row_level_security(app_pool: AsyncConnectionPool) -> None:
+    hits = await MemoryStream(app_pool, OfflineEmbeddings()).search("bob", "battery of device 7", k=5, quiet=True)
+    assert len(hits) == 5 and all(h.content.startswith("bob noted") for h in hits)
+
+
+async def test_memory_open_with_prewarm_opens_every_connection_and_reports(db_url: str) -> None:
+    async with await Memory.open(db_url, prewarm=30.0, max_connections=3) as mem:
+        assert mem.prewarmed is not None and mem.prewarmed.complete
+        assert mem.pool.get_stats()["pool_size"] == 3
+        [memory_id] = await mem.add("dee", "the Pulse speaker crackles at full volume")
+        assert [h.id for h in await mem.search("dee", "speaker crackles", k=1)] == [memory_id]
+    async with await Memory.open(db_url) as mem:
+        assert mem.prewarmed is None
