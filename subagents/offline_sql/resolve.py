@@ -116,7 +116,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
 
     def groups(pos: int) -> bool:
         before = t.before(pos)
-        if _GROUPING_BEFORE.search(before) is not None:
+        if _GROUPING_BEFORE.search(before) is not None or _heads_a_ranking(t, pos, s):
             return True
         if s.rank_at is None or pos <= s.rank_at:
             return False
@@ -296,6 +296,21 @@ def _plain_listing(s: Shape, dims: list[tuple[int, str, Column | str]], q: Mappi
     shaped = s.count or s.superlative or s.aggregate or s.age or s.growth or s.total or q.share or s.comparative
     shaped = shaped or (s.implied and any(len(v) > 1 for v in q.filters.values()))
     return s.listing and not shaped and not _grouping_dims(dims, q)
+
+
+# "region with the fewest orders", "the product that had the highest margin": the request opens with the thing
+# ranked, as "which region has the fewest orders" does; what follows the ranking word is what is counted.
+_OPENING = re.compile(r"\s*(?:(?:show|list|give|tell|find|get|me|us|the|our|pls|please)\s+)*")
+_HEAD_WITH = re.compile(
+    r"[a-z0-9_ ]*?\s(?:with|having|(?:that|which) (?:has|have|had|got|made|sold|brought))\s+(?:the\s+)?"
+)
+
+
+def _heads_a_ranking(t: Text, pos: int, s: Shape) -> bool:
+    """Whether the words at `pos` open the request and name what a ranking word after "with" ranks."""
+    if s.rank_at is None or pos >= s.rank_at or _OPENING.fullmatch(t.before(pos)) is None:
+        return False
+    return _HEAD_WITH.fullmatch(t.read[pos : s.rank_at]) is not None
 
 
 def _grouping_dims(dims: list[tuple[int, str, Column | str]], q: Mapping) -> list[tuple[int, str, Column | str]]:
