@@ -59,8 +59,27 @@ _NOT_ACTIONS = frozenset(
 # A total or an artefact asked for with a phrasal verb ("add up the revenue", "set up a quick report"): reads.
 _READING_PHRASE = re.compile(
     r"\b(?:add|sum|total|tally)\s+up\b|"
-    r"\bset\s+up\s+(?:(?:a|an|the|my|our)\s+)?(?:[\w-]+\s+){0,2}(?:report|chart|summary|brief|briefing|table)\b",
+    r"\bset\s+up\s+(?:(?:a|an|the|my|our)\s+)?(?:[\w-]+\s+){0,2}(?:report|chart|summary|brief|briefing|table)\b|"
+    # "update me on the retail orders", "fill us in on ...": being told, not a change
+    r"\b(?:update|brief|fill)\s+(?:me|us)\s+(?:in\s+)?(?:on|about)\b|"
+    # "put the monthly counts into a report", "turn it into a chart": an artefact made of what is read
+    r"\b(?:put|turn|make|pull|stick|throw|pop|drop)\b[^.;!?]*?\b(?:into|in|on|onto|as)\s+(?:a|an|the|one)?\s*"
+    r"(?:[\w/-]+\s+){0,2}?(?:report|chart|graph|table|summary|brief|briefing|one-pager|memo|slides?|deck|write-?up)\b",
     re.IGNORECASE,
+)
+# Things made for the user that no agent makes ("write me a python function", "draft a poem"): an artefact verb
+# whose object names none of the artefacts the agents make nor anything the deployment holds.
+_MAKING = frozenset(terms("write draft produce generate create compose code"))
+_MADE = re.compile(
+    r"^\s*(?:please\s+|pls\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?(?P<verb>[a-z]+)\s+"
+    r"(?:(?:me|us)\s+)?(?:a|an|some|the|my|our)\s+(?P<thing>(?:[\w-]+\s+){0,2}[\w-]+)",
+    re.IGNORECASE,
+)
+_ARTEFACT_NOUNS = frozenset(
+    terms(
+        "report summary brief briefing memo chart graph plot overview analysis writeup write-up one-pager pager table "
+        "list breakdown dashboard presentation deck slide slides document note notes recap digest update"
+    )
 )
 
 # An imperative: a first word then its object ("book me a flight", "send an email", "order 50 chargers").
@@ -205,6 +224,8 @@ class Scope:
         transaction = (
             obj in BENEFACTIVE or obj in _COUNT_WORDS or (obj[:1].isdigit() and not re.fullmatch(r"(?:19|20)\d\d", obj))
         )
+        if word in _MAKING and (made := _MADE.match(request)) and not self._makes(made.group("thing")):
+            return verb  # "write me a python function": something no agent writes
         if word in ACTION or word in _ASKED_VERBS:
             return None
         if word in _ARRANGING:
@@ -227,6 +248,13 @@ class Scope:
         if not real and any(w[:1] == word[:1] and is_typo(word, w) for w in self.known | _ASKED_VERBS):
             return None
         return verb
+
+    def _makes(self, thing: str) -> bool:
+        """Whether the object of an artefact verb is an artefact the agents make or names what the deployment holds."""
+        stems = {stem(w) for w in words(thing)}
+        return bool(stems & (_ARTEFACT_NOUNS | self.known | self.values)) or any(
+            w in self.documents for w in words(thing) if len(w) > 3 and w not in STOPWORDS
+        )
 
     def documents_only(self, request: str, data: DataWords) -> list[str]:
         """The request's less common words that the documents hold and the data does not ("breaches" in "who deals

@@ -26,6 +26,8 @@ _CHANGE_VERBS = (
     r"close|assign|escalate|de-?escalate|downgrade|upgrade|bump|raise|increase|decrease|lower|"
     r"reduce|cut|double|halve|mark|flag|tag|untag|fix|correct|apply|import|upload|load|transfer|swap|duplicate|"
     r"copy|clone|"
+    # "take ana off INC-1005": someone removed from a stored record
+    r"take(?=\s+[\w'-]+\s+off\b)|"
     # "give ana's tickets to ben", "hand the VPN queue over to chloe": stored things handed to someone else
     r"(?:give|hand|pass)(?=\s+(?!me\b|us\b)[^.;!?]*\bto\s+(?!me\b|us\b|you\b)\w)"
 )
@@ -105,7 +107,9 @@ def change_request(text: str) -> str | None:
     if found:
         return " ".join(found.group("verb").split()[:2]).lower()
     match = _change_match(text)
-    return " ".join(match.group("verb").lower().split()) if match else None
+    if match:
+        return " ".join(match.group("verb").lower().split())
+    return wished_change(text)
 
 
 def _change_match(text: str) -> re.Match[str] | None:
@@ -121,6 +125,84 @@ def _change_match(text: str) -> re.Match[str] | None:
         if _CREATES_READS.match(clause) and not _RECORD_ID.search(clause):
             continue
         return match
+    return None
+
+
+# Past participles of the change verbs, for a change asked without an imperative ("INC-1012 should be closed").
+_PARTICIPLES = (
+    r"deleted|dropped|truncated|updated|inserted|altered|wiped|erased|removed|purged|destroyed|cleared|emptied|"
+    r"overwritten|renamed|modified|edited|changed|reset|zeroed(?: out)?|added|created|appended|replaced|restored|"
+    r"merged|deduplicated|archived|moved|cancell?ed|voided|refunded|cleaned up|unassigned|reassigned|reopened|"
+    r"closed|assigned|escalated|de-?escalated|downgraded|upgraded|bumped|raised|increased|decreased|lowered|"
+    r"reduced|halved|doubled|marked|flagged|tagged|untagged|fixed|corrected|imported|uploaded|transferred|swapped|"
+    r"switched|repriced|deactivated|disabled|retired|set|cut|put|taken off|given|handed(?: over)?"
+)
+_MODAL = r"(?:should|must|shall|needs?\s+to|has\s+to|have\s+to|ought\s+to|(?:is|are)\s+to|could|can|would|will|gotta)"
+# A modal and a passive: "INC-1012 should be closed", "could the price of X be lowered to 69?".
+_MODAL_PASSIVE = re.compile(
+    rf"\b{_MODAL}\b(?P<subject>(?:\s+[^\s.;!?]+){{0,8}}?)\s+(?:be|get|gets|been)\s+(?:\w+ly\s+)?"
+    rf"(?P<verb>{_PARTICIPLES})\b",
+    re.IGNORECASE,
+)
+# A wish and its object in the state wanted: "I want all the wifi tickets marked as in progress".
+_WISHED = re.compile(
+    rf"\b(?:i|we)\s*(?:'d|’d|would)?\s*(?:want|need|like|wanna|prefer)\s+(?!to\b)"
+    rf"(?P<subject>(?:[^\s.;!?]+\s+){{1,8}}?)(?P<verb>{_PARTICIPLES})\b",
+    re.IGNORECASE,
+)
+# A new stored value stated as due: "the desk lamp should cost 59 from now on".
+_NEW_VALUE = re.compile(
+    r"\b(?:should|must|needs?\s+to|has\s+to|ought\s+to)\s+(?:now\s+)?"
+    r"(?P<verb>cost|sell\s+for|be\s+priced\s+at|be\s+(?=\$))\s*\$?\d",
+    re.IGNORECASE,
+)
+# Something particular is changed: a determiner, a record's identifier, a year or a quarter ("tickets can be
+# reopened" states what is possible for any ticket; "the printer tickets need to be bumped" asks for a change).
+_PARTICULAR = re.compile(
+    r"\b(?:the|these|those|this|all|every|our|its|their)\b|\b[A-Za-z]+-\d+\b|#\d+|\b(?:19|20)\d\d\b|\bq[1-4]\b",
+    re.IGNORECASE,
+)
+# What follows a participle that is the state asked for, not an adjective ("the closed laptop tickets"): its new
+# value or place ("to P2", "as in progress", "off INC-1005"), a time, a politeness, or the end of the clause.
+_STATE_END = re.compile(
+    r"\s*(?:(?:to|as|into|from|off|by|down|up|over|out|for|in)\s+\S|(?:now|asap|today|immediately|right away|"
+    r"please|pls|plz|thanks|too|again)\b|[,.;!?]|$)",
+    re.IGNORECASE,
+)
+# A rule about every such record ("tickets should be closed once the user confirms", "within 5 days").
+_RULE = re.compile(
+    r"\b(?:once|when|whenever|after|before|if|unless|until|within|each time|always|never|automatically)\b", re.I
+)
+# A clause that asks which or how ("which tickets should be closed?", "how can an order be cancelled?").
+_ASKING_CLAUSE = re.compile(r"^\W*(?:which|what|who|whom|whose|when|where|why|how|whether|if)\b", re.IGNORECASE)
+# Words inside a wished object that make it a reading ("I want to see ...", "the tickets that were closed").
+_READS_INSIDE = re.compile(r"\b(?:to|which|what|how|who|whether|if|is|are|was|were|that|see|know)\b", re.I)
+# A reading asked after the participle: "I want the tickets assigned to ben listed".
+_READ_AFTER = re.compile(
+    r"\b(?:listed|shown|counted|summari[sz]ed|broken down|sorted|grouped|ranked|totall?ed|charted|plotted|compared)\b",
+    re.IGNORECASE,
+)
+
+
+def wished_change(text: str) -> str | None:
+    """The change asked without an imperative ("INC-1012 should be closed", "could the price be lowered to 69?",
+    "I want the wifi tickets marked as in progress", "X should cost 159 from now on"), else None."""
+    for clause in re.split(r"(?<=[.;!?])\s+|,\s*(?=(?:and|but|so|they|it|this)\b)", text):
+        if _ASKING_CLAUSE.match(clause) or _PRESENTATION.search(clause):
+            continue
+        for pattern in (_MODAL_PASSIVE, _WISHED, _NEW_VALUE):
+            m = pattern.search(clause)
+            if m is None:
+                continue
+            before = clause[: m.start()] + " " + (m.groupdict().get("subject") or "")
+            after = clause[m.end() :]
+            if not _PARTICULAR.search(before) or _RULE.search(clause) or _READ_AFTER.search(after):
+                continue
+            if pattern is not _NEW_VALUE and not _STATE_END.match(after):
+                continue
+            if pattern is _WISHED and _READS_INSIDE.search(m.group("subject")):
+                continue
+            return " ".join(m.group("verb").lower().split())
     return None
 
 
@@ -145,6 +227,8 @@ def affected_rows_hint(text: str) -> str:
         rest = target.group(1)  # "apply a discount to all Audio lines": the lines are what it touches
     elif match.group("verb").lower() == "unassign" and (owned := re.search(r"\bfrom\s+(.+)$", rest, re.I)):
         rest = owned.group(1)  # "unassign chloe from her tickets": the tickets
+    elif match.group("verb").lower() == "take" and (record := re.search(r"\boff\s+(.+)$", rest, re.I)):
+        rest = record.group(1)  # "take ana off INC-1005": the record
     rest = _OBJECT_END.split(rest, maxsplit=1)[0].strip()
     if not rest or re.match(r"(?:it|them|one of them|that|this)\b", rest, re.I):
         return ""

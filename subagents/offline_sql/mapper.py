@@ -13,6 +13,7 @@ from datetime import date, timedelta
 
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql._words import column_word, missing, plural_like, value_case_ok
+from cognicore.subagents.offline_sql.asking import claim_asking
 from cognicore.subagents.offline_sql.attribution import check_breakdown, claim_why, previous_period
 from cognicore.subagents.offline_sql.lexicon import (
     STOP_WORDS,
@@ -70,6 +71,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     text = _pronoun_rows(text, lex)
     t = Text(" " + text + " ")
     claim_why(t, q)  # "why did revenue drop in March": the period before it too (attribution.py)
+    claim_asking(t)  # "update me on ...", "w/ a line chart": how it is asked or drawn (asking.py)
     _periods(t, q, today)
     previous_period(q)
     missing(t, q, lex)

@@ -1,0 +1,105 @@
+"""Changes asked without an imperative, reads worded like changes, and things made that no agent makes (D6, issue
+9.1/9.3), read by the real offline classifier on a small deployment of our own (a facilities maintenance desk)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cognicore.orchestrator.intent import OfflineClassifier
+from cognicore.subagents.offline_sql.asking import claim_asking
+from cognicore.subagents.offline_sql.mapping import Text
+
+AGENTS = [
+    {
+        "name": "database_query",
+        "description": "Answers questions about the maintenance jobs (counts and ages by site, severity, state or "
+        "engineer) by running one read-only SQL query.",
+        "input_hint": "",
+    },
+    {
+        "name": "rag_query",
+        "description": "Answers a question from the knowledge base (the site manuals).",
+        "input_hint": "",
+    },
+    {"name": "report_generation", "description": "Writes a Markdown report with charts.", "input_hint": ""},
+]
+VALUES = {"Harbour": "site", "Hilltop": "site", "S1": "severity", "S2": "severity", "pending": "state", "done": "state"}
+VALUES |= {"marta": "engineer", "olek": "engineer"}
+COUNTED = ["jobs", "job_id", "site", "severity", "state", "engineer", "reported_at"]
+DOCUMENT_WORDS = (
+    "boiler pressure must be checked weekly the duty engineer escalates a leak to the facilities manager".split()
+)
+
+
+def classifier() -> OfflineClassifier:
+    return OfflineClassifier(agents=AGENTS, entities=list(VALUES), counted=COUNTED, values=VALUES, words=DOCUMENT_WORDS)
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "JOB-2291 should be closed",
+        "could JOB-1400 be reassigned to olek?",
+        "the Hilltop jobs need to be bumped to S1",
+        "Harbour jobs from 2025 have to be removed, they were duplicates",
+        "I want all the pending jobs marked as done",
+        "I'd like JOB-1400 moved to Harbour please",
+        "pls take marta off JOB-2291",
+    ],
+)
+async def test_a_change_asked_without_an_imperative_is_declined_before_any_agent(request_text: str) -> None:
+    decision = await classifier().classify(request=request_text, history=[])
+    assert decision.changes_data and decision.out_of_scope, decision
+    assert "change data" in decision.reason
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "how many jobs should be closed by now?",
+        "Jobs should be closed once the engineer signs off",  # a rule, told
+        "can jobs be reopened",
+        "I need the number of closed Hilltop jobs",
+    ],
+)
+async def test_questions_and_rules_with_a_participle_change_nothing(request_text: str) -> None:
+    decision = await classifier().classify(request=request_text, history=[])
+    assert not decision.changes_data, decision
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "update me on the number of pending jobs at Harbour",
+        "fill me in on the S1 jobs",
+        "could you put the jobs per site into a report w/ a bar chart",
+        "write me a summary of the pending jobs by engineer",
+    ],
+)
+async def test_reads_and_reports_worded_as_actions_are_not_refused(request_text: str) -> None:
+    decision = await classifier().classify(request=request_text, history=[])
+    assert not decision.out_of_scope, decision
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    ["write me a python function that parses a csv file", "can you draft a poem for my wife's birthday"],
+)
+async def test_something_made_that_no_agent_makes_is_refused(request_text: str) -> None:
+    decision = await classifier().classify(request=request_text, history=[])
+    assert decision.out_of_scope and decision.intent == "task", decision
+
+
+@pytest.mark.parametrize(
+    ("text", "left"),
+    [
+        ("update me on the number of retail orders", "the number of retail orders"),
+        ("orders by month into a report w a line chart", "orders by month into a report"),
+        ("tickets per priority as a stacked bar graph", "tickets per priority"),
+        ("fill us in on the open tickets", "the open tickets"),
+    ],
+)
+def test_the_words_of_asking_and_drawing_are_claimed_before_mapping(text: str, left: str) -> None:
+    t = Text(f" {text} ")
+    claim_asking(t)
+    assert " ".join(t.s.split()) == left
