@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable, Sequence
 
 from cognicore.memory.text import STOPWORDS, stem
+from cognicore.subagents._memory_holder import other_holder
+from cognicore.subagents._memory_kind import wrong_kind
 
 _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?:'[a-z]+)?")
 _CLAUSE = re.compile(r"[.;:!?,](?:\s|$)|\n")
@@ -163,7 +165,10 @@ def near_miss(
     holder = someone_else(question, memory, matched)
     if holder is not None:
         return f"it is about {holder}, not about you"
-    return None
+    # Another person's or thing's ("Rahul's phone extension" for "Mia's extension?", "Aiko" for "where's Bruno?").
+    other = other_holder(question, memory, _same, yes_no=yes_no)
+    # Not the asked kind of value: "The offsite is in Porto" says where, not when.
+    return other if other is not None else wrong_kind(question, memory)
 
 
 def asked_matcher(topic: Sequence[frozenset[str]]) -> Match:

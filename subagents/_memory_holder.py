@@ -1,0 +1,115 @@
+"""Whose thing a memory question asks about, and whether a recalled memory speaks of that holder and that thing.
+
+"what's Mia's extension?" is not answered by "Rahul's phone extension is 5521" (another holder), "what's rahul's
+email?" not by it either (another thing of the same holder), "where does Bruno work from?" not by "Aiko works from
+the Osaka office" (another person). The asked slot is read from the question's structure (a possessive "X's Y", a
+name written with a capital), the memory's from its own; generic English shapes only, no domain's words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from cognicore.memory.text import STOPWORDS, stem
+from cognicore.subagents._memory_words import MEMORY_GROUPS
+
+# Overlapping: "who's Olga's manager" holds "who's Olga" (a contraction) and "Olga's manager".
+_POSSESSIVE = re.compile(r"\b(?=([A-Za-z][\w-]*)'s\s+([A-Za-z][\w-]*)(?:\s+([A-Za-z][\w-]*))?)")
+_ASKS_YES_NO = re.compile(r"^\W*(?:is|are|am|was|were|do|does|did|has|have|had|can|will|would|should)\b", re.I)
+# "what's", "who's", "it's": contractions of "is", not a holder's thing.
+_CONTRACTED = frozenset(
+    """what who where when how why it that there here let he she this everything nothing something someone everyone
+    anyone nobody today tomorrow which one mine yours""".split()
+)
+_CAPITALISED = re.compile(r"\b[A-Z][a-z][\w-]*\b")
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)\W*([A-Z][a-z][\w-]*)")
+# Names of days and months are when something is, not whose it is.
+_CALENDAR = frozenset(
+    stem(w)
+    for w in """monday tuesday wednesday thursday friday saturday sunday january february march april may june july
+    august september october november december""".split()
+)
+# A word after a name at a sentence's start that makes it the subject of a verb ("Kenji takes", "Grace is").
+_VERBISH = re.compile(r"^(?:is|was|has|had|will|can|does|did|runs?|[a-z]+(?:s|ed))$")
+_YOURS = frozenset({"user", "users", "my", "our", "team"})
+_SYNONYMS: dict[str, frozenset[str]] = {}
+for _group in MEMORY_GROUPS:
+    _stems = frozenset(stem(w) for w in _group.split())
+    for _s in _stems:
+        _SYNONYMS[_s] = _SYNONYMS.get(_s, frozenset()) | _stems
+
+Same = Callable[[str, str], bool]  # one word, a spelling or an abbreviation of it (memory_slot's `_same`)
+
+
+def _possessives(text: str) -> list[tuple[str, str, list[str]]]:
+    """Each "X's Y [Z]" as (holder, holder as written, the thing's words), contractions left out."""
+    out = []
+    for m in _POSSESSIVE.finditer(text):
+        holder = m.group(1)
+        if holder.lower() in _CONTRACTED:
+            continue
+        thing = [w.lower() for w in m.groups()[1:] if w and w.lower() not in STOPWORDS]
+        out.append((holder.lower(), holder, thing))
+    return out
+
+
+def _names(text: str, *, starts: bool) -> dict[str, str]:
+    """Names written with a capital (stemmed -> as written): inside a sentence always; at a sentence's start
+    (`starts`) only when a verb follows ("Aiko works ...", not "Express shipping ...")."""
+    found: dict[str, str] = {}
+    heads = {m.start(1) for m in _SENTENCE_START.finditer(text)}
+    for m in _CAPITALISED.finditer(text):
+        word = m.group(0).removesuffix("'s")
+        key = stem(word.lower())
+        if word.lower() in STOPWORDS or key in _CALENDAR:
+            continue
+        if m.start() in heads:
+            after = text[m.end() :].split(maxsplit=1)
+            verb = bool(after) and (bool(_VERBISH.match(after[0].lower())) or m.group(0).endswith("'s"))
+            if not starts or not verb:
+                continue
+        found.setdefault(key, word)
+    return found
+
+
+def _has(word: str, stems: set[str], same: Same) -> bool:
+    """Does a memory's word list hold `word` (stemmed), a spelling of it or one of its paraphrases?"""
+    key = stem(word)
+    near = _SYNONYMS.get(key, frozenset()) | {key}
+    return any(same(key, s) or s in near for s in stems)
+
+
+def other_holder(question: str, memory: str, same: Same, *, yes_no: bool = False) -> str | None:
+    """Why `memory` is about another holder or another thing of the asked holder (None when it is not): "it is
+    about Rahul's phone extension, not Mia's extension", "it is about Aiko, not Bruno".
+
+    For a `yes_no` question a name the memory gives instead of the asked one is the answer ("is Aiko still in
+    Osaka?" is answered "no" by "Aiko moved to Berlin"), so only possessives are compared then.
+    """
+    said = {stem(w) for w in re.findall(r"[a-z0-9]+", memory.lower())}
+    asked_words = {stem(w) for w in re.findall(r"[a-z0-9]+", question.lower())}
+    owned = _possessives(memory)
+    names = {k: v for k, v in _names(memory, starts=True).items() if k not in asked_words}
+    names.update({stem(h): written for h, written, _ in owned if h not in _YOURS and stem(h) not in asked_words})
+    for holder, written, thing in _possessives(question):
+        if not thing:
+            continue
+        key = stem(holder)
+        for other, other_written, other_thing in owned:
+            if stem(other) == key or not any(same(stem(a), stem(b)) for a in thing[:1] for b in other_thing):
+                continue  # the same holder, or a holder of another thing ("Jonas's team" for "Olga's manager")
+            whose = "your" if other in _YOURS else f"{other_written}'s"
+            return f"it is about {whose} {' '.join(other_thing)}, not {written}'s {' '.join(thing)}"
+        if key not in said and holder not in _YOURS and names:
+            return f"it is about {next(iter(names.values()))}, not {written}"
+        if key in said and not _has(thing[0], said, same):
+            mine = [(o, t) for o, _, t in owned if stem(o) == key]
+            if mine:  # the asked holder's other thing ("Rahul's phone extension" for "rahul's email")
+                return f"it is about {written}'s {' '.join(mine[0][1])}, not {written}'s {' '.join(thing)}"
+    if yes_no or _ASKS_YES_NO.match(question):
+        return None
+    for key, written in _names(question, starts=False).items():
+        if key not in said and names and not _has(key, said, same):
+            return f"it is about {next(iter(names.values()))}, not {written}"
+    return None

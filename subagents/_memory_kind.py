@@ -1,0 +1,98 @@
+"""The kind of value a memory question asks for (a person, a place, a time, a number) and whether a memory gives one.
+
+"when is the offsite?" is not answered by "The offsite is in Porto" (a place, not a time), nor "who runs the
+offsite?" by it (no person): quoting it would answer another question with confidence. Generic English shapes.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+Kind = Literal["person", "place", "time", "number"]
+
+# "when did I tell you ...?" and "since when ...?" are answered by the memory's own date, not by its words.
+# "when did we switch ...?" asks when a change was told, which the memory's date says.
+_TOLD_WHEN = re.compile(r"\bwhen\s+(?:did|have)\b|\bsince\s+when\b", re.I)
+_ASKS: tuple[tuple[Kind, re.Pattern[str]], ...] = (
+    ("person", re.compile(r"^\W*(?:(?:so|and|but|pls|please|remind me)\W+)*(?:who|whom|whose)\b", re.I)),
+    ("place", re.compile(r"^\W*(?:(?:so|and|but|pls|please|remind me)\W+)*where\b", re.I)),
+    (
+        "time",
+        re.compile(
+            r"^\W*(?:(?:so|and|but|pls|please|remind me)\W+)*(?:when|what\s+time|what\s+day|which\s+day|what\s+date|"
+            r"(?:till|until)\s+(?:what|when))\b",
+            re.I,
+        ),
+    ),
+    ("number", re.compile(r"^\W*(?:(?:so|and|but|pls|please|remind me)\W+)*how\s+(?:many|much|long|often)\b", re.I)),
+)
+_DIGIT = re.compile(r"\d")
+_NUMBER_WORDS = re.compile(
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
+    r"hundred|thousand|million|billion|dozen|half|couple|few|several|once|twice|daily|weekly|monthly|yearly|"
+    r"annually|quarterly|every|each|free|nothing|zero|none|unlimited|no\s+limit)\b",
+    re.I,
+)
+_TIME_WORDS = re.compile(
+    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|"
+    r"june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|"
+    r"\b(?:morning|mornings|afternoon|afternoons|evening|evenings|night|nights|noon|midday|midnight|tonight|today|"
+    r"tomorrow|yesterday|weekend|weekends|week|weeks|month|months|year|years|day|days|hour|hours|minute|minutes|"
+    r"spring|summer|autumn|fall|winter|christmas|easter|eod|asap|always|never|daily|weekly|monthly|yearly|"
+    r"quarterly|annually|biweekly|fortnightly|every|before|after|until|till|end|start|beginning|soon|later|now|"
+    r"first|last|next)\b",
+    re.I,
+)
+_PLACE_WORDS = re.compile(
+    r"\b(?:room|floor|office|building|city|country|street|road|desk|home|remote|remotely|site|campus|hq|"
+    r"headquarters|wing|level|basement|upstairs|downstairs|lobby|kitchen|warehouse|store|shop|branch|town|region|"
+    r"online|channel|folder|drive|wiki|portal|page|board|inbox|here|there|abroad|nearby|next door)\b",
+    re.I,
+)
+_PERSON_WORDS = re.compile(
+    r"\b(?:i|me|my|we|us|our|user|team|department|desk|group|squad|vendor|supplier|partner|company|agency|"
+    r"contractor|manager|lead|boss|head|owner|admin|administrator|director|vp|cto|ceo|cfo|coo|chief|person|someone|"
+    r"nobody|no one|everyone|colleague|engineer|rep|representative|staff|he|she|they|them|him|her)\b",
+    re.I,
+)
+_CAPITAL = re.compile(r"\b[A-Z][\w-]*")
+_LEADING_NAME = re.compile(r"^\W*[A-Z][a-z]+(?:'s)?\s+(?:is|was|has|had|will|can|[a-z]+(?:s|ed))\b")
+
+
+def _named(text: str) -> bool:
+    """Is a word inside a sentence written with a capital (a name: "Porto", "Sam"), not its first word nor "I"?"""
+    for m in _CAPITAL.finditer(text):
+        before = text[: m.start()].rstrip()
+        if m.group(0) != "I" and before and before[-1] not in ".!?:\"'(":
+            return True
+    return False
+
+
+def asked_kind(question: str) -> Kind | None:
+    """The kind of value the question asks for, from its opening words; None for any other question."""
+    if _TOLD_WHEN.search(question):
+        return None
+    return next((kind for kind, pattern in _ASKS if pattern.search(question)), None)
+
+
+def gives_kind(memory: str, kind: Kind) -> bool:
+    """Does the memory's text hold a value of that kind (a lenient check: a name, a place word, a date, a digit)?"""
+    if kind == "number":
+        return bool(_DIGIT.search(memory) or _NUMBER_WORDS.search(memory))
+    if kind == "time":
+        return bool(_DIGIT.search(memory) or _TIME_WORDS.search(memory))
+    if kind == "place":
+        return bool(_named(memory) or _PLACE_WORDS.search(memory) or _DIGIT.search(memory))
+    return bool(_named(memory) or _LEADING_NAME.search(memory) or _PERSON_WORDS.search(memory))
+
+
+KIND_NAMES: dict[Kind, str] = {"person": "who", "place": "where", "time": "when", "number": "how many or how much"}
+
+
+def wrong_kind(question: str, memory: str) -> str | None:
+    """Why the memory does not answer the question's kind ("it does not say when"), or None when it may."""
+    kind = asked_kind(question)
+    if kind is None or gives_kind(memory, kind):
+        return None
+    return f"it does not say {KIND_NAMES[kind]}"
