@@ -21,6 +21,18 @@ from cognicore.subagents.charts import (
     shape,
     side_by_side,
 )
+from cognicore.subagents.report_contribution import contribution_headline
+
+__all__ = [
+    "Analysis",
+    "analyse",
+    "contribution_headline",
+    "one_period_headline",
+    "plural",
+    "report_style",
+    "rows_asked",
+    "tie_at_the_top",
+]
 
 Style = Literal["brief", "standard", "detailed"]
 
@@ -203,34 +215,6 @@ def tie_at_the_top(table: Table) -> str:
     col = table.columns[s.measure]
     who = _and([s.row_label(r) for r in table.rows[:tied]]) if tied <= 4 else f"{tied} rows"
     return f"{who} tie with {format_value(values[0], col)} each ({humanize(col).lower()})."
-
-
-def contribution_headline(table: Table) -> str:
-    """ "online contributed most to the change in orders from Q4 2025 to Q1 2026: -364 of the -710 total (51.3%)."
-    for a 'why' answer (columns: group, `<measure>_change`, `share_of_change_pct`, the two periods); else "".
-
-    A change of zero overall has no contributor to name: the headline says so, as uncertainty about the question.
-    """
-    cols = table.columns
-    if len(cols) != 5 or not cols[1].endswith("_change") or cols[2] != "share_of_change_pct" or not table.rows:
-        return ""
-    measure = humanize(cols[1][: -len("_change")]).lower()
-    before, after = humanize(cols[3]), humanize(cols[4])
-    changes = [float(r[1] or 0) for r in table.rows]
-    total = sum(changes)
-    if total == 0:
-        return (
-            f"I am not sure what to explain: the total {measure} did not change from {before} to {after}, so no "
-            f"{humanize(cols[0]).lower()} accounts for a change."
-        )
-    top = [r for r, c in zip(table.rows, changes, strict=True) if c == changes[0]]
-    who = _and(["(none)" if r[0] is None else str(r[0]) for r in top])
-    each = " each" if len(top) > 1 else ""
-    share = format_value(table.rows[0][2], cols[2])
-    return (
-        f"{who} contributed most to the change in {measure} from {before} to {after}: "
-        f"{format_value(changes[0], cols[1])}{each} of the {format_value(total, cols[1])} total change ({share}{each})."
-    )
 
 
 def one_period_headline(table: Table) -> str:

@@ -21,7 +21,10 @@ from cognicore.subagents.offline_sql.query import ident, slug
 # asking words: "which customer segment accounts for it" keeps its dimension, "the revenue change" its measure.
 # A verb counts only with a change as its object ("contributed most to the rise"), so "which region contributed the
 # most revenue" and "what share did Audio account for" stay plain questions.
-_CHANGE_NOUN = r"(?:change|changes|rise|drop|increase|decrease|growth|decline|dip|spike|jump|fall|slump|surge|gap)"
+_CHANGE_NOUN = (
+    r"(?:change|changes|rise|drop|increase|decrease|growth|decline|dip|spike|jump|fall|slump|surge|gap|difference|"
+    r"differences|swing|shift)"
+)
 _ON_A_CHANGE = rf"(?: (?:it|this|that)\b|(?= (?:the|this|that) (?:[\w-]+ ){{0,2}}{_CHANGE_NOUN}\b))"
 _ASKS_WHY = (
     r"\b(?:why|how come|what(?: s| is| was|s)? behind|what (?:drove|drives|caused|causes|explains)\b|"
@@ -35,7 +38,7 @@ _ASKS_WHY = (
 # The change itself, once a 'why' was asked: its direction is read from the data, not from these words.
 _CHANGE_WORDS = (
     r"\b(?:dip|dips|spike|spikes|jump|jumped|slump|surge|surged|uptick|downturn|go up|went up|go down|went down|"
-    r"more|fewer|less)\b"
+    r"more|fewer|less|difference|differences|swing|shift)\b"
 )
 
 
