@@ -1,0 +1,96 @@
+"""Notes: a statement no sentence rule could read, kept in the user's own words instead of a guessed slot.
+
+"I do my forecasts in Excel", "Chloe works on the Payroll app tickets": the user told something durable in a
+shape the rules do not know. Dropping it loses what the assistant said it would remember; reading a subject
+and a predicate out of it would invent a slot that could wrongly supersede another fact. A note keeps the
+saying as it was said, quoted, under the predicate `note`: it holds no slot (never exclusive, never moved
+into a known fact's slot, never superseding one), so a later question finds it by its words and the answer
+quotes it. Only declarative sentences by or about the user, their team or a named person become notes;
+questions, requests, conditions, chat and remarks about the conversation itself ("you got that wrong") do not.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+__all__ = ["NOTE_CONFIDENCE", "NOTE_PREDICATE", "is_note", "note_of"]
+
+NOTE_PREDICATE = "note"
+NOTE_CONFIDENCE = 0.5
+"""Lower than a fact read by a rule: what the note is about was not understood, only that it was said."""
+
+_NOT_TOLD_RE = re.compile(
+    r"^(?:what|who|whom|whose|where|when|why|how|which|do|does|did|is|are|was|were|can|could|would|should|will|"
+    r"shall|may|have|has|if|suppose|unless|when|whenever|assuming|tell|show|give|list|find|write|create|make|"
+    r"generate|compare|summari[sz]e|explain|describe|draw|plot|chart|get|fetch|send|email|book|remind|hi|hello|"
+    r"hey|thanks|thank|ok|okay|cool|great|nice|perfect|sorry|please|pls|let|lets|yes|no|nope|yeah|yep|sure)\b",
+    re.I,
+)
+# Asking or wishing is no telling, wherever it stands ("I need the Q3 numbers", "I'd like a chart").
+_ASKING_RE = re.compile(
+    r"\b(?:please|pls|plz|can\s+you|could\s+you|would\s+you|will\s+you|i\s+need|we\s+need|i\s+want|we\s+want|"
+    r"i(?:'d|\s+would)\s+like|we(?:'d|\s+would)\s+like|i\s+wonder|wondering|looking\s+for|help\s+me|"
+    r"let\s+me\s+know|if|thanks|thank\s+you|cheers|"
+    # an embedded question ("my question is what ..."), a suggestion or a guess ("we should ...")
+    r"what|whether|question|wonder|should|could|might|would|maybe|perhaps|ought)\b",
+    re.I,
+)
+_PLAIN = frozenset(
+    "i i'm im i've my me we we're we've our us the a an is are was were be been it this that these those them "
+    "and or but so to of in on at for with by from now just really".split()
+)
+# Said to the assistant about the conversation, not about the user's world.
+_ADDRESSED_RE = re.compile(r"\b(?:you|your|yours|u|ur)\b", re.I)
+_FILLER_RE = re.compile(
+    r"^(?:(?:actually|also|oh|so|and|but|well|anyway|btw|fyi|by\s+the\s+way|just\s+so\s+you\s+know|"
+    r"for\s+the\s+record|note\s+that|remember\s+that|heads\s+up|quick\s+note|update|"
+    # when it started, said first: "Since Monday ...", "As of May, ..."
+    r"(?:since|as\s+of|starting|from)\s+(?:last\s+|this\s+|next\s+)?(?:monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday|week|month|year|quarter|today|yesterday|january|february|march|april|may|june|july|august|"
+    r"september|october|november|december|q[1-4]|\d{1,2}(?:st|nd|rd|th)?))\b[\s,:-]*)+",
+    re.I,
+)
+_OWNER_RE = re.compile(
+    r"^(?:(?P<user>i|i'm|im|i've|my|me)|(?P<we>we|we're|we've|our|us|the\s+team|team)|"
+    r"(?:the\s+|our\s+|my\s+)?(?P<name>(?-i:[A-Z])[\w'-]*)(?:\s+(?-i:[A-Z])[\w'-]*)?\s+(?:is|was|has|had|will|"
+    r"now|just|no\s+longer|[a-z]+(?:s|ed))\b)",
+    re.I,
+)
+_MINE_RE = re.compile(r"\b(?:i|my|me|we|our|us)\b", re.I)
+_WORD_RE = re.compile(r"[A-Za-z0-9][\w'-]*")
+
+
+def note_of(message: str) -> dict[str, Any] | None:
+    """The message as a note (the fields of `FactCandidate`), or None when it tells nothing to keep."""
+    text = re.sub(r"\s+", " ", message.replace("\u2019", "'")).strip()
+    if not text or "?" in text or "\n" in message.strip():
+        return None
+    body = _FILLER_RE.sub("", text).strip()
+    words = _WORD_RE.findall(body)
+    if not 3 <= len(words) <= 30 or _NOT_TOLD_RE.match(body) or _ASKING_RE.search(body) or _ADDRESSED_RE.search(body):
+        return None
+    if len({w.lower() for w in words} - _PLAIN) < 2:  # "I like it": nothing said about anything
+        return None
+    owner = _OWNER_RE.match(body)
+    if owner is None:
+        return None
+    subject = "user" if owner["user"] else "we" if owner["we"] else str(owner["name"])
+    if owner["name"] and (mine := _MINE_RE.search(body)):  # "Password resets on our team ...": the team's, not a name
+        subject = "user" if mine[0].lower() in ("i", "my", "me") else "we"
+    said = body.rstrip(" .!;,")
+    return {
+        "subject": subject,
+        "predicate": NOTE_PREDICATE,
+        "object": said,
+        "kind": "fact",
+        "confidence": NOTE_CONFIDENCE,
+        "category": "notes",
+        "statement": f'The user said: "{said[:1].upper()}{said[1:]}."',
+        "exclusive": False,
+    }
+
+
+def is_note(known: dict[str, Any]) -> bool:
+    """A known fact kept as a note: it holds no slot, so no change is read against it."""
+    return str(known.get("predicate", "")) == NOTE_PREDICATE

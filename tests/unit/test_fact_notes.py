@@ -1,0 +1,61 @@
+"""Notes (issue 9.4, M9): a statement no rule reads is kept in the user's words, holding no slot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cognicore.memory._fact_notes import NOTE_PREDICATE, note_of
+from cognicore.memory._fact_rules import read_facts
+from cognicore.memory.extraction import FactCandidate, OfflineFactExtractor
+
+
+async def _extract(text: str, known: list[dict[str, Any]] | None = None) -> list[FactCandidate]:
+    out = await OfflineFactExtractor().extract(user_message=text, assistant_message="", known_facts=known or [])
+    return out.facts
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("I do my forecasts in Excel.", "user"),
+        ("Our team sells into the DACH region.", "we"),
+        ("Chloe works on the Payroll app tickets.", "Chloe"),
+        ("Password resets on our team go through the self-service portal.", "we"),
+        ("Since Monday Pavel is the one I report to.", "user"),
+    ],
+)
+async def test_a_statement_no_rule_reads_is_kept_as_a_note_in_the_users_words(text: str, subject: str) -> None:
+    [fact] = await _extract(text)
+    assert (fact.subject, fact.predicate, fact.exclusive, fact.contradicts) == (subject, NOTE_PREDICATE, False, None)
+    said = text.removeprefix("Since Monday ").rstrip(".")
+    assert said in fact.object and said[1:] in fact.statement and fact.confidence < 0.9, fact
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can you show me revenue by region", "I need the Q3 numbers by channel", "I'd like a chart of sales",
+        "thanks, that was helpful", "you got the total wrong", "we should look at plan B", "I like it",
+        "if we lose Acme we miss the target", "what did we sell in March", "my question is what we sold in Europe",
+        "ok great", "Revenue by region for 2025",
+    ],
+)  # fmt: skip
+def test_questions_requests_chat_and_remarks_to_the_assistant_are_no_notes(text: str) -> None:
+    assert note_of(text) is None
+
+
+async def test_a_note_is_never_changed_by_a_guess() -> None:
+    # The note holds no slot: a later sentence sharing its words is a note of its own, not a marker ending it.
+    known = [
+        {**f.model_dump(), "status": "active", "id": 1}
+        for f in await _extract("Chloe works on the Payroll app tickets.")
+    ]
+    [fact] = await _extract("Chloe moved over to Email tickets", known)
+    assert fact.predicate == NOTE_PREDICATE and fact.contradicts is None, fact
+
+
+async def test_a_statement_a_rule_reads_is_no_note() -> None:
+    [fact] = await _extract("My laptop is a ThinkPad X1.")
+    assert fact.predicate != NOTE_PREDICATE and read_facts("My laptop is a ThinkPad X1."), fact
