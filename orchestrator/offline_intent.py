@@ -13,6 +13,7 @@ from cognicore.orchestrator.followup import followup_change, names_period, previ
 from cognicore.orchestrator.honesty import topic
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.language import unsupported_language, unwrap_wish
+from cognicore.orchestrator.mood import OnBehalf, names_a_time, on_behalf, strip_opening
 from cognicore.orchestrator.planning import (
     GENERIC,
     DataWords,
@@ -235,6 +236,24 @@ class OfflineClassifier:
         # Out of scope too: no agent changes data, whichever of the two a caller reads.
         return IntentDecision(intent="task", reason=reason, confidence=0.9, out_of_scope=True, changes_data=True)
 
+    def _passed_on(self, behalf: OnBehalf) -> IntentDecision | None:
+        """Someone else's wish passed on: asked when it is to know something or a figure for one period, unsure
+        when it names data but no period (a standing wish to remember, or a request now?), else read as told."""
+        inner = self._rules(behalf.what)
+        if inner.out_of_scope or inner.changes_data or inner.intent == "statement":
+            return None
+        wanted = f"{behalf.who} wants {behalf.what}"
+        if behalf.embedded or names_a_time(behalf.what):
+            reason = f"asks, for {behalf.who}, {behalf.what!r} ({inner.reason})"
+            return inner.model_copy(update={"resolved_request": behalf.what, "reason": reason})
+        if inner.intent != "task":
+            return None
+        reason = (
+            f"it says that {wanted}, and I could not tell whether you want me to remember that or to look it up now; "
+            f"say 'remember that ...' to have it noted, or ask for it directly (e.g. with the period you need)"
+        )
+        return IntentDecision(intent="task", reason=reason, confidence=0.3, resolved_request=behalf.what)
+
     def _rules(self, request: str) -> IntentDecision:
         """The intent of a request that stands on its own."""
         if CORRECTS.match(request) and not is_question(request):
@@ -243,10 +262,18 @@ class OfflineClassifier:
         if ABOUT_MY_OWN.match(request):
             # "what product line do i like best": the asker's own taste or work, not a ranking of the data.
             return IntentDecision(intent="question", reason="asks what the user told about themselves", confidence=0.7)
+        if (behalf := on_behalf(request)) is not None and (passed := self._passed_on(behalf)) is not None:
+            return passed  # "my manager wants the 2025 order count": what is wanted decides, not "my manager"
         opening = PREFACE.match(request) or MARKER.match(request) or FOR_FIRST.match(request)
         if opening and not is_question(opening.group(0)):
             # "Quick note before the report: I'm on the EU team now": the preface's words ("report") ask for nothing.
             told = self._rules(request[opening.end() :])
+            if told.intent == "statement":
+                return told
+        opened = strip_opening(request)
+        if opened != request and not is_question(request):
+            # "Since monday the Wi-Fi on floor 3 has been flaky", "fwiw i sell mostly online": the clause decides.
+            told = self._rules(opened)
             if told.intent == "statement":
                 return told
         found = set(terms(request))

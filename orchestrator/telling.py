@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from cognicore.memory.text import stem, terms, words
+from cognicore.orchestrator.mood import asks_in_situ, declares
 from cognicore.orchestrator.scope import ASKS, ASKS_INSIDE, IMPERATIVE, QUESTION_START
 
 # A statement tells something about the speaker or their team; a bare phrase ("warranty for headphones")
@@ -179,6 +180,8 @@ def tells_one(request: str, *, data: frozenset[str], values: frozenset[str] = fr
     """
     if PREFERS.match(request):
         return True
+    if declares(request) and not asks_in_situ(request):
+        return True  # "approvals are done by Ines", "im the one who closes ...", "been covering the north"
     if ASKS.match(request) or IMPERATIVE.match(request) or QUESTION_START.match(request):
         return False  # "Show ...", "Compare ...": a request's first word is its verb, a statement's its subject
     if DIARY.match(request) or NEWS.match(request):
@@ -193,7 +196,8 @@ def tells_one(request: str, *, data: frozenset[str], values: frozenset[str] = fr
             len(said) > 1
             and {said[0]} & (data | values)
             and not {said[-1]} & (data | values)
-            and not set(subject_words[1:2]) & _PREPOSITIONS
+            # the word after the first as written ("Wi-Fi on floor 3": `words` also splits "wi-fi" into its parts)
+            and not set((declared.group("subject") or "").lower().split()[1:2]) & _PREPOSITIONS
         )
         if not relative:
             return True  # "Chloe is off sick until Thursday."
@@ -218,5 +222,5 @@ def tells_one(request: str, *, data: frozenset[str], values: frozenset[str] = fr
 def is_question(text: str) -> bool:
     """A question (asks something) rather than a statement (tells something)."""
     return text.rstrip().endswith("?") or bool(
-        QUESTION_START.match(text) or ASKS_INSIDE.search(text) or ASKS_AFTER.search(text)
+        QUESTION_START.match(text) or ASKS_INSIDE.search(text) or ASKS_AFTER.search(text) or asks_in_situ(text)
     )

@@ -1,0 +1,190 @@
+"""The mood of a sentence read from its structure, not from domain words: does it tell something, ask something,
+or pass on someone else's request? English sentence shapes only; used by the statement rules (`telling`) and the
+offline classifier before any data or document word is looked at.
+
+- `strip_opening`: the clause without what opens it but says nothing of its mood ("fwiw", "personally", "since
+  monday", "in the Leeds office,"), so "Since monday the Wi-Fi has been flaky" is read as "the Wi-Fi has been flaky".
+- `asks_in_situ`: a question asked without moving its wh-word to the front ("we sold how many in 2025",
+  "the tickets went to who").
+- `declares`: declarative shapes the other rules missed: a passive with its doer ("approvals are done by Ines"),
+  a thing and where it goes ("doorbell returns go through Malik"), the speaker's "I'm ...", a diary "been covering
+  the north", an indefinite subject with a phrase after it ("nobody on our team touches ...").
+- `on_behalf`: "my manager wants the 2025 order count": a third person's wish, passed on; what is wanted decides
+  whether it is a request (a figure for a period, or "to know ..."), news (a thing for them), or neither.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cognicore.memory.text import words
+from cognicore.orchestrator.scope import IMPERATIVE
+
+__all__ = ["OnBehalf", "asks_in_situ", "declares", "names_a_time", "on_behalf", "strip_opening"]
+
+# Discourse markers and sentence adverbs that open (or close) a message and say nothing of its mood.
+_MARKERS = (
+    r"fwiw|tbh|imo|imho|iirc|afaik|ngl|fyi|btw|honestly|personally|frankly|basically|anyway|anyways|ok|okay|oh|"
+    r"well|so|also|for what it'?s worth|to be honest|in my opinion|as far as i know|if i recall correctly"
+)
+_OPENING_MARKER = re.compile(rf"^\s*(?:(?:{_MARKERS})\b[,:;.!\u2013\u2014-]*\s+)+", re.IGNORECASE)
+_CLOSING_MARKER = re.compile(r"\s*[,;.]?\s*\b(?:tbh|fwiw|imo|imho|iirc|afaik|ngl|lol|haha|btw)\s*[.!]*\s*$", re.I)
+_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_UNIT = r"(?:week|month|quarter|year|yr|sprint|spring|summer|autumn|fall|winter|weekend|night|time)"
+# A time said before the clause ("Since monday", "Yesterday", "Last week", "As of today", "Two weeks ago").
+_OPENING_TIME = re.compile(
+    rf"^\s*(?:(?:since|until|till|as\s+of|starting|from|after|before)\s+(?:the\s+|last\s+|next\s+|this\s+)?"
+    rf"(?:{_DAY}s?|{_MONTH}|{_UNIT}|today|yesterday|tomorrow|\d{{4}}|\w+\s+{_UNIT})(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?|"
+    rf"yesterday|today|tonight|tomorrow|lately|recently|nowadays|these\s+days|earlier\s+today|"
+    rf"this\s+(?:morning|afternoon|evening)|(?:last|this|next|every)\s+(?:{_UNIT}|{_DAY}|{_MONTH})|"
+    rf"on\s+{_DAY}s?|in\s+{_MONTH}|(?:a|one|two|three|four|five|\d+)\s+{_UNIT}s?\s+ago)\s*,?\s+",
+    re.IGNORECASE,
+)
+# A place said before the clause, closed by a comma ("In the Leeds office, ...", "At the Porto site, ...").
+_OPENING_PLACE = re.compile(r"^\s*(?:in|at|on|for|over\s+in|across)\s+(?:[\w'-]+\s+){0,4}?[\w'-]+\s*,\s+", re.I)
+
+
+def strip_opening(text: str) -> str:
+    """`text` without its opening markers, time or place phrase and closing marker ("tbh"), as far as they go."""
+    previous = None
+    while previous != text:
+        previous = text
+        for opening in (_OPENING_MARKER, _OPENING_TIME, _OPENING_PLACE):
+            match = opening.match(text)
+            if match and match.end() < len(text):
+                text = text[match.end() :]
+        text = _CLOSING_MARKER.sub("", text) or text
+    return text.strip()
+
+
+# "how many" anywhere but after a verb of knowing or telling ("I told them how much it costs").
+_HOW_MUCH = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
+_KNOWN_BEFORE = re.compile(
+    r"\b(?:no\s+matter|regardless\s+of|know|knows|knew|(?:told|tell|tells|showed|explained\s+to)(?:\s+\w+)?|noted)\s*$",
+    re.I,
+)
+# "the tickets went to who", "revenue came from which region": the wh-word is the object, at the end.
+_WH_OBJECT = re.compile(
+    r"\b(?:to|by|from|for|with|in|on|at|of|under)\s+(?:which|whom|what|who|where)(?:\s+[\w-]+){0,2}\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+
+
+def asks_in_situ(text: str) -> bool:
+    """A question whose wh-word stays where its answer goes ("we sold how many Vista glasses in 2025")."""
+    for match in _HOW_MUCH.finditer(text):
+        if not _KNOWN_BEFORE.search(text[: match.start()]):
+            return True
+    return _WH_OBJECT.search(text) is not None
+
+
+# Words that make a phrase a question, a relative clause or an order rather than a subject.
+_NOT_A_SUBJECT = frozenset(
+    "what which who whom whose where when why how that there any please can could would will should do does did "
+    "i me we you list show give find get fetch count tell explain describe remind make".split()
+)
+_PARTICIPLE = (
+    r"(?:[a-z]+ed|done|run|made|sent|kept|set|paid|held|led|taken|given|written|built|sold|bought|brought|put|cut|"
+    r"owned|seen|known|shown|chosen|drawn|dealt|split|shared|spread|signed\s+off)"
+)
+# "discount approvals for our team are done by Ines", "camera bundles are priced by Oksana": a passive with its doer
+# (or where it is sent); the subject is a noun phrase of up to eight words.
+_PASSIVE = re.compile(
+    rf"^\s*(?P<subject>(?:[\w'-]+\s+){{0,7}}?[\w'-]+)\s+(?:is|are|was|were|gets?|got|will\s+be|has\s+been|have\s+been|"
+    rf"'re|'s)\s+(?:(?:usually|always|now|mostly|normally|all|still|also|only|typically)\s+)?{_PARTICIPLE}\s+"
+    r"(?:by|to|through|via|with|from)\s+\S",
+    re.IGNORECASE,
+)
+# "Haven doorbell returns go through Malik", "P2s land with the network team": a thing and where it goes.
+_GOES = re.compile(
+    r"^\s*(?P<subject>(?:[\w'-]+\s+){0,6}?[\w'-]+)\s+(?:(?:usually|always|now|mostly|normally|all|still|also)\s+)?"
+    r"(?:go|goes|went|come|comes|came|belong|belongs|fall|falls|sit|sits|live|lives|land|lands|end\s+up|ends\s+up|"
+    r"roll\s+up|rolls\s+up)\s+(?:straight\s+)?(?:to|through|via|under|with|into|onto|in|on|at)\s+\S",
+    re.IGNORECASE,
+)
+# "im the one who closes ...", "we're a team of five": the speaker says what they are (not what they are after).
+_I_AM = re.compile(
+    r"^\s*(?:i'm|im|i\s+am|we're|we\s+are|i\s+was|we\s+were|i've\s+been|ive\s+been|we've\s+been)\s+"
+    r"(?!(?:looking|trying|wondering|curious|interested|after|hoping|keen|not\s+sure|unsure|confused|asking|going\s+to"
+    r"\s+need)\b)\S",
+    re.IGNORECASE,
+)
+# "been covering the north since the spring": news with its "I" left out; nothing else opens with "been".
+_BEEN = re.compile(r"^\s*(?:have\s+|'ve\s+)?been\s+(?:[a-z]+ing|on|in|at|with|away|off|out|back|here|there)\b", re.I)
+# "nobody on our team touches payroll tickets": an indefinite subject, a phrase about it, then its verb.
+_NOBODY = re.compile(
+    r"^\s*(?:nobody|no\s+one|noone|everyone|everybody|someone|somebody)\s+(?:(?:on|in|at|from|of|outside)\s+"
+    r"(?:the\s+|our\s+|my\s+|this\s+|that\s+)?(?:[\w-]+\s+){1,2}?)(?:[a-z]+s|[a-z]+ed|can't|won't|ever|really)\b",
+    re.IGNORECASE,
+)
+
+
+def declares(text: str) -> bool:
+    """A declarative sentence of a shape the other statement rules miss (see the module docstring)."""
+    if _BEEN.match(text) or _I_AM.match(text) or _NOBODY.match(text):
+        return True
+    if IMPERATIVE.match(text):
+        return False  # "make sure tickets are sent to Ben" orders; its verb comes first
+    for shape in (_PASSIVE, _GOES):
+        match = shape.match(text)
+        if match and not set(words(match.group("subject"))) & _NOT_A_SUBJECT:
+            return True
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class OnBehalf:
+    """A third person's wish passed on: who wants it, what they want, and whether it asks outright ("to know ...",
+    "asked me to pull ...") rather than naming a thing they want."""
+
+    who: str
+    what: str
+    embedded: bool
+
+
+# "my manager wants the enterprise order count for 2025", "Ben asked me to find out how many tickets are open".
+_ON_BEHALF = re.compile(
+    r"^\s*(?P<who>(?:(?:my|our|the|a)\s+)?(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:(?:really|also|just|urgently|still)\s+)?"
+    # Present wishes pass a request on; a past one ("sam asked for the numbers last week") is news, unless it hands
+    # the speaker a task ("Ben asked me to pull ...", "she wanted to know ...").
+    r"(?:(?:wants|needs|would\s+like|'d\s+like|asked|wanted|needed)\s+"
+    r"(?P<embedded>(?:(?:me|us)\s+)?to\s+(?:know|see|find\s+out|check|understand|hear)\s+)|"
+    r"(?:wants|needs|would\s+like|'d\s+like|has\s+asked\s+(?:me\s+)?for|is\s+asking\s+(?:me\s+)?for|is\s+after|"
+    r"expects)\s+(?P<handed>(?:me|us)\s+to\s+(?:send|get|pull|find|check|look\s+up|dig\s+up|share)\s+)?|"
+    r"(?:asked|requested|wanted|needed)\s+(?P<handed_before>(?:me|us)\s+to\s+(?:send|get|pull|find|check|look\s+up|"
+    r"dig\s+up|share)\s+))"
+    r"(?P<what>\S.*)$",
+    re.IGNORECASE,
+)
+_SPEAKER = frozenset("i we you i'm im we're you're they he she it someone nobody everyone what which who how".split())
+
+
+def on_behalf(text: str) -> OnBehalf | None:
+    """Someone else's wish, passed on by the speaker ("my lead wants to know how many tickets are open"), else None."""
+    match = _ON_BEHALF.match(text)
+    if match is None:
+        return None
+    who = match.group("who")
+    if set(words(who)) & _SPEAKER:
+        return None
+    # "to know ..." asks; "asked me to pull ..." hands the speaker a task: either way a request, whatever its period.
+    asked = any(match.group(g) for g in ("embedded", "handed", "handed_before"))
+    return OnBehalf(who=who, what=match.group("what").strip(), embedded=asked)
+
+
+# A time that makes a wish one request rather than a habit: a year, a quarter, a month, "last week", "today".
+_A_TIME = re.compile(
+    rf"\b(?:(?:19|20)\d\d|q[1-4]|(?!may\b){_MONTH}|in\s+may|today|yesterday|tomorrow|(?:last|this|previous|next|past)\s+{_UNIT}|"
+    r"so\s+far|to\s+date|ytd|mtd)\b",
+    re.IGNORECASE,
+)
+
+
+def names_a_time(text: str) -> bool:
+    """Whether `text` names one period or day ("for 2025", "last quarter", "today")."""
+    return _A_TIME.search(text) is not None

@@ -1,0 +1,144 @@
+"""Statements routed by the structure of the sentence (issue 9.3, engineer M8), through the real functions and the
+real offline classifier of a support desk (wrapped by its SQL reader, as the shell does).
+
+Told: a passive with its doer, a thing and where it goes, the speaker's "I'm ...", a diary "been ...", an
+indefinite subject with a phrase after it, a clause opened by a marker, a time or a place. Asked: a question with
+its wh-word left in place, and a third person's wish passed on (asked when it is "to know" or for one period,
+unsure when it names data and no period). Wordings are this file's own.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cognicore.memory.text import terms
+from cognicore.orchestrator.data_reading import DataReadingClassifier
+from cognicore.orchestrator.intent import is_question
+from cognicore.orchestrator.mood import asks_in_situ, declares, on_behalf, strip_opening
+from cognicore.orchestrator.planning import GENERIC
+from cognicore.orchestrator.telling import tells
+from tests.unit.test_data_reading import COUNTED, classifier, desk_writer
+
+DESK_DATA = GENERIC.data | frozenset(terms(" ".join(COUNTED)))
+DATA = frozenset(terms("tickets ticket priority status assignee component orders revenue"))
+
+
+def desk() -> DataReadingClassifier:
+    return DataReadingClassifier(classifier(), desk_writer().reads, knowledge=GENERIC.knowledge, data=DESK_DATA)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "expense claims for the night team are signed off by Rui",  # passive with its doer, a long subject
+        "Monitor swaps get handled by facilities",
+        "scanner faults go through Heidi",  # a thing and where it goes
+        "urgent keyboard requests land with the hardware desk",
+        "im the person who triages the morning queue",  # the speaker says what they are
+        "been looking after the kiosks since june",  # diary, its "I" left out
+        "no one in accounts uses the old portal",  # an indefinite subject with a phrase after it
+    ],
+)
+def test_declarative_shapes_tell(text: str) -> None:
+    assert declares(text) and tells(text, data=DATA) and not is_question(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "show tickets assigned to ben",  # an order: its verb comes first
+        "make sure the reports are sent to Ana",
+        "tickets that are assigned to chloe",  # a relative clause names rows
+        "which tickets are handled by ben",
+        "a short report on the kiosk tickets",  # "report" is a noun here
+        "I'm looking for the open tickets",  # the speaker is after something
+    ],
+)
+def test_orders_questions_and_noun_phrases_do_not_declare(text: str) -> None:
+    assert not declares(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "clause"),
+    [
+        ("Since tuesday the scanner on level 2 has been jammed", "the scanner on level 2 has been jammed"),
+        ("fwiw i mostly work the late shift", "i mostly work the late shift"),
+        ("honestly the kiosk app is my least favourite thing tbh", "the kiosk app is my least favourite thing"),
+        ("At the Dundee site, scanner tickets are assigned to Ola", "scanner tickets are assigned to Ola"),
+        ("Two weeks ago Ola took over the kiosks", "Ola took over the kiosks"),
+        ("tickets by priority", "tickets by priority"),  # nothing to strip
+    ],
+)
+def test_what_opens_a_clause_without_saying_its_mood_is_stripped(text: str, clause: str) -> None:
+    assert strip_opening(text) == clause
+
+
+@pytest.mark.parametrize(
+    ("text", "asks"),
+    [
+        ("we closed how many scanner tickets in march", True),
+        ("the kiosk tickets went to who", True),
+        ("revenue came from which region?", True),
+        ("I told them how much the repair costs", False),  # a verb of telling before it: no question
+        ("the scanner tickets went to Ola", False),
+    ],
+)
+def test_a_question_with_its_wh_word_in_place_asks(text: str, asks: bool) -> None:
+    assert asks_in_situ(text) is asks
+    assert is_question(text) is asks
+
+
+@pytest.mark.parametrize(
+    ("text", "what", "asked"),
+    [
+        ("my supervisor wants to know how many tickets are open", "how many tickets are open", True),
+        ("Ola asked me to pull the closed p2 tickets", "the closed p2 tickets", True),
+        ("the ops lead needs printer tickets by status for 2025", "printer tickets by status for 2025", False),
+    ],
+)
+def test_a_third_persons_wish_is_passed_on(text: str, what: str, asked: bool) -> None:
+    behalf = on_behalf(text)
+    assert behalf is not None and behalf.what == what and behalf.embedded is asked
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I want the open tickets", "sam from facilities asked for the scanner numbers last week", "who wants to know"],
+)
+def test_the_speakers_own_wish_or_a_past_one_is_no_request_passed_on(text: str) -> None:
+    assert on_behalf(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Since tuesday the Wi-Fi on level 2 has been patchy",  # a time first; "Wi-Fi" is a value of the data
+        "im the one who reopens the stale printer tickets on mondays",  # "reopens" inside a relative clause
+        "nobody on the night shift touches VPN tickets, Ola does them",
+        "laptop loans for interns are approved by Ola",
+        "fwiw i mostly take the email tickets",
+        "personally the payroll app is the worst component tbh",
+    ],
+)
+async def test_statements_about_what_the_data_holds_are_statements(text: str) -> None:
+    decision = await desk().classify(request=text, history=[])
+    assert decision.intent == "statement", decision.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "resolved"),
+    [
+        ("my supervisor wants to know how many tickets are open", "how many tickets are open"),
+        ("the ops lead needs the p1 ticket count for 2026", "the p1 ticket count for 2026"),
+        ("we closed how many printer tickets", ""),
+    ],
+)
+async def test_requests_that_look_like_statements_are_tasks(text: str, resolved: str) -> None:
+    decision = await desk().classify(request=text, history=[])
+    assert decision.intent == "task" and decision.sure and decision.resolved_request == resolved, decision
+
+
+async def test_a_wish_passed_on_for_data_without_a_period_is_unsure_and_says_both_readings() -> None:
+    decision = await desk().classify(request="my supervisor wants printer tickets by priority", history=[])
+    assert not decision.sure
+    assert "remember" in decision.reason and "look it up" in decision.reason
