@@ -150,6 +150,11 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     if share_of_empties(q):
         empties = [f"{query.col(catalogue.column(ref))} IS NULL" for ref in q.missing]
         where = [w for w in where if w not in empties]
+    # "what share of each component's tickets are closed": the closed rows over each group's own rows
+    heads = tuple(query.col(catalogue.column(ref)) + " " for ref in q.share_within)
+    if heads:
+        empties = [w for w in where if w.startswith(heads)]
+        where = [w for w in where if w not in empties]
     pivot = q.compare is not None and q.compare in dims and len(dims) > 1 and not q.share and not q.top_n
     if pivot and q.compare is not None:
         dims.remove(q.compare)
@@ -257,7 +262,8 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     covered = period.describe() if period is not None and date_col is not None else "all dates in the data"
     if q.compared_periods:
         covered = " vs ".join(p.describe() for p in q.compared_periods)
-    return sql, explain(q, period, date_col, notes, pivot, top_share=top_share), covered, filters_text(q)
+    scope = filters_text(q, leave=q.share_within)
+    return sql, explain(q, period, date_col, notes, pivot, top_share=top_share), covered, scope
 
 
 def _recent_change(q: Mapping, today: date) -> Mapping:

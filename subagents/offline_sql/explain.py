@@ -41,6 +41,9 @@ def explain(
         text += ", with the change from the previous period in % (change_pct)"
     if share_of_empties(q):
         text += f", with their share of all the rows, empty {' or '.join(map(ref_name, q.missing))} or not (share_pct)"
+    elif q.share_within:
+        part = " and ".join(f"{ref_name(r)} is {' or '.join(q.filters[r])}" for r in q.share_within)
+        text += f" where {part}, with their share of each group's rows (share_pct)"
     elif q.share:
         text += ", with each row's share of the total of all rows (share_pct, computed over the whole filtered set)"
     elif top_share:
@@ -51,8 +54,9 @@ def explain(
         text += f", for {period.describe()} (by {date_col.ref})"
     else:
         text += ", over all the data"
-    if q.filters or q.excluded or q.missing or q.present or q.searched:
-        text += ", where " + filters_text(q)
+    rest = filters_text(q, leave=q.share_within)
+    if rest:
+        text += ", where " + rest
     return " ".join([text + ".", *notes, f"(offline SQL writer, confidence {q.confidence:.2f})"])
 
 
@@ -61,9 +65,10 @@ def share_of_empties(q: Mapping) -> bool:
     return q.share and bool(q.missing) and not q.filters and not [d for d in q.dimensions if isinstance(d, Column)]
 
 
-def filters_text(q: Mapping) -> str:
-    """The request's filters as words: `region is Europe and channel is online or retail` ("" for none)."""
-    parts = [f"{ref_name(r)} is {' or '.join(v)}" for r, v in q.filters.items()]
+def filters_text(q: Mapping, *, leave: list[str] | None = None) -> str:
+    """The request's filters as words: `region is Europe and channel is online or retail` ("" for none); the
+    columns in `leave` are not filters of the rows (the part a share within each group counts)."""
+    parts = [f"{ref_name(r)} is {' or '.join(v)}" for r, v in q.filters.items() if r not in (leave or [])]
     parts += [f"{ref_name(r)} is not {' or '.join(v)}" for r, v in q.excluded.items()]
     parts += [f"{ref_name(r)} is empty" for r in q.missing]
     parts += [f"{ref_name(r)} is not empty" for r in q.present]

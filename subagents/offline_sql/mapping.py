@@ -50,6 +50,7 @@ class Mapping:
     ascending: bool = False
     ranked: Column | str | None = None
     share: bool = False
+    share_within: list[str] = field(default_factory=list)  # filter refs whose rows are the share of each group
     compare: Column | None = None
     date_column: Column | None = None  # named by the request ("opened", "launched"); else the builder picks
     compared_periods: list[Period] = field(default_factory=list)  # several periods of one unit, side by side

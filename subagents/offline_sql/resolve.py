@@ -116,7 +116,11 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
 
     def groups(pos: int) -> bool:
         before = t.before(pos)
-        if _GROUPING_BEFORE.search(before) is not None or _heads_a_ranking(t, pos, s):
+        word = _GROUPING_BEFORE.search(t.s[:pos])
+        # "each component's tickets": "each" goes with the column named between it and the entity
+        if word is not None and not any(word.end(1) <= p < pos for p, _, _ in dims):
+            return True
+        if _heads_a_ranking(t, pos, s):
             return True
         if s.rank_at is None or pos <= s.rank_at:
             return False
@@ -195,6 +199,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             dims.remove(at)
             q.measures = [count_distinct(at[2])]
     _place_dimensions(t, q, sorted(dims, key=lambda d: d[0]), s, value_labels)
+    _share_within(t, q, s, dims, spans)
     if (q.having is not None and not (q.dimensions and len(q.measures) == 1)) or (q.having and q.zero_rows):
         # "how many components have more than 2 tickets" (a count of groups), a threshold with no grouping
         q.not_understood.append("which groups the threshold applies to (name one grouping: 'which X have more ...')")
@@ -311,6 +316,27 @@ def _heads_a_ranking(t: Text, pos: int, s: Shape) -> bool:
     if s.rank_at is None or pos >= s.rank_at or _OPENING.fullmatch(t.before(pos)) is None:
         return False
     return _HEAD_WITH.fullmatch(t.read[pos : s.rank_at]) is not None
+
+
+# "... tickets are closed", "... orders came from retail": a value said of the rows after a verb
+_SAID_OF_ROWS = re.compile(
+    r"\b(?:are|is|were|was|be|been|being|got|get|gets|came|come|comes|went|go|goes)(?: \w+){0,2} $"
+)
+
+
+def _share_within(
+    t: Text, q: Mapping, s: Shape, dims: list[tuple[int, str, Column | str]], spans: dict[str, list[tuple[int, int]]]
+) -> None:
+    """ "what share of each component's tickets are closed", "for each assignee, what share of their tickets are P1":
+    a value said of the rows after the share word and the grouping is the part of each group, not a filter."""
+    grouped = {d.ref: p for p, _, d in dims if isinstance(d, Column) and d in q.dimensions}
+    if not q.share or s.share_at is None or not grouped:
+        return
+    after = max(s.share_at, min(grouped.values()))
+    for ref, where in spans.items():
+        start = min(p for p, _ in where)
+        if ref in q.filters and ref not in grouped and start > after and _SAID_OF_ROWS.search(t.read[:start]):
+            q.share_within.append(ref)
 
 
 def _grouping_dims(dims: list[tuple[int, str, Column | str]], q: Mapping) -> list[tuple[int, str, Column | str]]:

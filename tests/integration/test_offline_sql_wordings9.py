@@ -2,7 +2,9 @@
 
 Causes found with `bench/heldout/dev_sql9_*.yaml` (other wordings here): averages of a fraction rounded to two
 places tied every group (a ranking then returned all of them); a request opening with the ranked thing
-("region with the fewest orders") counted regions per order. Every answer's rows equal an independent query's.
+("region with the fewest orders") counted regions per order; "what share of each component's tickets are closed"
+was each component's share of the closed tickets (a filter), not the closed share of each component's tickets.
+Every answer's rows equal an independent query's.
 """
 
 from __future__ import annotations
@@ -11,6 +13,10 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.subagents.offline_sql import SchemaSqlWriter
 from tests.integration.test_offline_sql import ITEMS, answer, meant, sales, wall_clock  # noqa: F401 (fixtures)
+from tests.integration.test_offline_sql_any_schema import tickets  # noqa: F401 (a fixture)
+from tests.integration.test_offline_sql_desk_wordings import check, desk  # noqa: F401 (a fixture)
+
+T = "support_desk.tickets"
 
 Y2025 = "o.ordered_at >= DATE '2025-01-01' AND o.ordered_at < DATE '2026-01-01'"
 
@@ -51,3 +57,47 @@ async def test_a_request_opening_with_the_ranked_thing_counts_what_follows_the_r
         draft, _ = await answer(pool, sales, request, "demo_sales")
         got, expected = await meant(pool, draft.sql, expected_sql)
         assert got == expected, request
+
+
+async def test_a_share_said_of_each_groups_rows_is_the_part_within_each_group(
+    pool: AsyncConnectionPool,
+    desk: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """A value said of the rows after the share word and the grouping ("... tickets are closed") is the part of
+    each group; a value before them ("share of P1 tickets by assignee") still filters the rows first."""
+    within = (
+        "SELECT {col}, count(*) FILTER (WHERE {cond}), round(100.0 * count(*) FILTER (WHERE {cond}) / count(*), 1) "
+        f"FROM {T} GROUP BY 1 ORDER BY 2 DESC, 1"
+    )
+    await check(
+        pool,
+        desk,
+        [
+            (
+                "what percentage of each component's tickets are closed",
+                within.format(col="component", cond="status = 'closed'"),
+            ),
+            (
+                "for each assignee, what share of their tickets are p1",
+                within.format(col="assignee", cond="priority = 'P1'"),
+            ),
+            (
+                "share of P1 tickets by assignee",
+                "SELECT assignee, count(*), round(100.0 * count(*) / sum(count(*)) OVER (), 1) "
+                f"FROM {T} WHERE priority = 'P1' GROUP BY 1 ORDER BY 2 DESC, 1",
+            ),
+        ],
+    )
+
+
+async def test_a_share_within_each_region_of_the_demo(pool: AsyncConnectionPool, sales: SchemaSqlWriter) -> None:  # noqa: F811
+    """ "what share of each region's revenue came from retail": retail's part of each region's own revenue."""
+    draft, _ = await answer(pool, sales, "what share of each region's revenue came from retail in 2025", "demo_sales")
+    part = "sum(oi.revenue) FILTER (WHERE o.channel = 'retail')"
+    got, expected = await meant(
+        pool,
+        draft.sql,
+        f"SELECT r.name, round({part}, 2), round(100.0 * round({part}, 2) / round(sum(oi.revenue), 2), 1) {ITEMS} "
+        f"WHERE {Y2025} GROUP BY 1 ORDER BY 2 DESC, 1",
+    )
+    assert got == expected and "channel is retail" not in draft.scope
