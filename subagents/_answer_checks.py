@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 from cognicore.subagents._answer_shape import LIGHT_VERBS, implied
 from cognicore.subagents._passage_units import Unit
+from cognicore.subagents._question_terms import number_units, unit_of
 
 
 def about_asked(
@@ -26,3 +29,35 @@ def about_asked(
     # A sentence that itself repeats most of the question under a heading that says the rest also answers
     # ("A hub is only needed for more than 50 bulbs" for "how many bulbs can I run before a hub is needed?").
     return sum(1 for c in asked if c & u.terms) * 2 > len(asked)
+
+
+# A limit stated on a figure: "up to 10%", "within 15 days", "above 30%", "$100 or more", "between 10% and 20%".
+_BOUND = re.compile(
+    r"\b(?:up to|within|at most|no more than|not more than|under|below|less than|above|over|more than|beyond|"
+    r"exceeds?|exceeding|at least|between|after|before)\s+(?P<after>[$€£]?\s?\d[\d.,]*\s?[%a-z]*(?:\s+[a-z]+)?)"
+    r"|(?P<before>[$€£]?\s?\d[\d.,]*\s?[%a-z]*(?:\s+[a-z]+)?)\s+or\s+(?:more|less|over|above|under|below|longer)\b",
+    re.I,
+)
+
+
+def states_bound(question: str, text: str) -> bool:
+    """True when `text` states a limit in the unit of a figure the question gives ("is 35% off ok?" and "above
+    30%", "day 20" and "within 15 days", "an $80 order" and "$100 or more"): the rule that decides the asked
+    case, whichever side of the limit it falls."""
+    kinds = {_kind(tag) for tag in number_units(question).values()}
+    if not kinds:
+        return False
+    for m in _BOUND.finditer(text):
+        span = m.group("after") or m.group("before") or ""
+        if {_kind(tag) for tag in number_units(span).values()} & kinds:
+            return True
+    return False
+
+
+_TIME_UNITS = frozenset({"minute", "hour", "day", "week", "month", "year"})
+
+
+def _kind(tag: str) -> str:
+    """What a tagged figure measures: "3week" and "14day" are both times ("after 3 weeks" vs "within 14 days")."""
+    unit = unit_of(tag)
+    return "time" if unit in _TIME_UNITS else unit

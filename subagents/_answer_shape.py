@@ -28,7 +28,7 @@ _ASKS = [
     (
         Shape.DURATION,
         re.compile(
-            r"\b(how long|how fast|how quickly|how soon"
+            r"\b(how long|how fast|how quick(?:ly)?|how soon"
             r"|how many (minutes|hours|days|weeks|months|years|business days))\b"
         ),
     ),
@@ -198,9 +198,18 @@ def common_capitals(texts: Sequence[str]) -> frozenset[str]:
     return frozenset(s for s, k in counts.items() if k > len(texts) / 2)
 
 
+# "How long is the warranty on the lens inserts?": the measured thing ("warranty") of a named subject.
+_MEASURED_HEAD = re.compile(
+    r"^(?:how (?:long|much|many|big|far|old)) (?:is|are|was|were) (?:the|our|your|a|an|its|their) ([a-z][a-z -]*?)"
+    r" (?:of|for|on|at|to) "
+)
+
+
 def asked_head(question: str) -> list[str]:
-    """The words of the thing asked for in "What is the X of Y?" ("phone number"): the answer must name it."""
-    match = _HEAD.match(" ".join(question.lower().split()))
+    """The words of the thing asked for in "What is the X of Y?" ("phone number") or "How long is the X on Y?"
+    ("warranty"): the answer must name it."""
+    lowered = " ".join(question.lower().split())
+    match = _HEAD.match(lowered) or _MEASURED_HEAD.match(lowered)
     if not match:
         return []
     return [w for w in words(match.group(1)) if w not in STOPWORDS and w not in _VAGUE]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cognicore.memory.text import terms, words
+from cognicore.subagents._question_terms import number_units
 
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
 LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
@@ -69,7 +70,8 @@ def split_units(order: int, passage: dict[str, Any]) -> list[Unit]:
             sentence = sentence.strip()
             if len(words(sentence)) >= 2:
                 fragment = not units and sentence[0].islower()
-                unit_terms = frozenset(terms(sentence))
+                # A number also as a tag with its unit ("35%"): a question's "35%" is not this sentence's "day 35".
+                unit_terms = frozenset(terms(sentence)) | frozenset(number_units(sentence).values())
                 units.append(Unit(index, order, len(units), sentence, heading, unit_terms, lead, frame, fragment))
     return units
 

@@ -123,17 +123,25 @@ PHRASES = {
     r"(?:my|your|them|our|him|her|it)sel(?:f|ves)": "",
     "used to": "",  # "what did I use(d) to drink" asks about drinking, not using
     "use to": "",
-    "(?:send|sends|sending|sent) back": "return",
-    "(?:bring|brings|bringing|brought) back": "return",
-    "(?:take|takes|taking|took) back": "return",
+    # "send something back", "take it back": what is sent back may sit between the verb and "back".
+    r"(?:send|sends|sending|sent)(?: (?!money\b)\w+){0,2} back": "return",
+    r"(?:bring|brings|bringing|brought)(?: (?!money\b)\w+){0,2} back": "return",
+    r"(?:take|takes|taking|took)(?: (?!money\b)\w+){0,2} back": "return",
     "money back": "refund",
     "(?:push|pushes|pushed|pushing) back": "delay",
     "(?:put |puts |putting |was |is |been )?on hold": "delay",
     "(?:put|puts|putting) off": "delay",
+    # "25% off", "8 percent off": a share taken off a price is a discount, whatever the verb ("knock", "give").
+    r"(\d+(?:\.\d+)?)\s*(?:%|percent|per cent|pct)\s+off": r"\1% discount",
+    r"(\d+(?:\.\d+)?)\s*(?:percent|per cent|pct)": r"\1%",
+    # "who has to sign off on that": agreeing to it is approving it.
+    r"sign(?:s|ed|ing)? off(?: on)?": "approve",
+    "(?:come|comes|coming|came|go|goes|going|went) back": "return",
     "how much": "price",
     "how long": "",  # the question's shape asks for a duration; the words say nothing
     "how fast": "",
     "how quickly": "",
+    "how quick": "",
     "how soon": "",
     "stand for": "",  # "what does P3 stand for" asks what P3 means
     "according to": "",
@@ -259,3 +267,78 @@ def name_parts(question: str) -> frozenset[str]:
     """Stems of the words of multi-word capitalised names ("Pulse Max Speaker" gives "max"): a short word inside
     a name is part of what is asked about, not a reference tag."""
     return frozenset(stem(w) for m in _NAME_RUN.finditer(question) for w in words(m.group(0)) if w.isalpha())
+
+
+# A number with its unit: "35%" is no "day 35", "$80" no "80 units", "9 hrs" no "9 days". Both the question's
+# numbers and the passages' are tagged with their unit, so a figure matches only a figure of the same kind.
+_UNIT_NUMBER = re.compile(
+    r"(?P<cur>[$€£]\s?|\b(?:usd|eur|gbp)\s?)?(?P<n>\d+(?:[.,]\d+)?)\s?"
+    r"(?P<unit>%|percent\b|per cent\b|pct\b"
+    r"|(?:business\s+)?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\b)?",
+    re.I,
+)
+_UNIT_NAMES = {"min": "minute", "hr": "hour", "percent": "%", "per cent": "%", "pct": "%"}
+
+
+def number_units(text: str) -> dict[str, str]:
+    """The numbers of `text` written with a unit, each as a tag of number and unit ("35%" -> {"35": "35%"},
+    "$80" -> {"80": "$80"}, "9 hrs" -> {"9": "9hour"}); bare numbers are left out."""
+    tagged: dict[str, str] = {}
+    for m in _UNIT_NUMBER.finditer(text):
+        number = m.group("n").replace(",", "")
+        if m.group("cur"):
+            tagged.setdefault(number, f"${number}")
+        elif unit := (m.group("unit") or "").lower():
+            unit = unit.removeprefix("business").strip()
+            unit = _UNIT_NAMES.get(unit, _UNIT_NAMES.get(unit.rstrip("s"), unit.rstrip("s")))
+            tagged.setdefault(number, f"{number}{unit}")
+    for m in _DAY_NUMBER.finditer(text):  # "on day 20", "week 3": a count of that unit
+        tagged.setdefault(m.group(2), f"{m.group(2)}{m.group(1).lower()}")
+    return tagged
+
+
+_DAY_NUMBER = re.compile(r"\b(day|week|month|year)\s+(\d+)\b(?![.,]\d)", re.I)
+
+
+def unit_words(text: str) -> frozenset[str]:
+    """The unit words written with a number ("weeks" in "after 3 weeks", "day" in "on day 20"): part of the figure,
+    not a subject of their own ("after 3 weeks" is not about "Inserts take about a week")."""
+    found = {m.group("unit").lower() for m in _UNIT_NUMBER.finditer(text) if m.group("unit")}
+    found |= {m.group(1).lower() for m in _DAY_NUMBER.finditer(text)}
+    return frozenset(w for unit in found for w in words(unit))
+
+
+def unit_of(tag: str) -> str:
+    """The unit of a tagged number ("35%" -> "%", "$80" -> "$", "9hour" -> "hour")."""
+    return re.sub(r"[\d.,]", "", tag)
+
+
+def paraphrased_words(question: str) -> list[str]:
+    """The words the paraphrase phrases put in the question ("discount" for "25% off", "return" for "come
+    back"): the documents' words for what was asked, which a search should use too."""
+    text = question.lower()
+    for phrase, word in PHRASES.items():
+        text = re.sub(rf"\b{phrase}\b", word, text)
+    before = set(words(question))
+    return [w for w in dict.fromkeys(words(text)) if w not in before and w not in STOPWORDS and not w.isdigit()]
+
+
+_MID_SENTENCE_WORD = re.compile(r"(?<=[a-z,;:] )([A-Za-z][a-z]+)\b")
+NAME_SHARE = 0.8  # share of a word's mid-sentence uses written capitalised for it to be a name
+
+
+def written_names(texts: Sequence[str]) -> frozenset[str]:
+    """Stems of the words the passages write capitalised in the middle of their sentences nearly every time
+    ("Singapore", "Vista"): names, even when the asker types them in lower case. Headings are not read."""
+    capital: dict[str, int] = {}
+    total: dict[str, int] = {}
+    for text in texts:
+        for line in text.splitlines():
+            if line.lstrip().startswith("#"):
+                continue
+            for m in _MID_SENTENCE_WORD.finditer(line):
+                word = m.group(1)
+                term = stem(word.lower())
+                total[term] = total.get(term, 0) + 1
+                capital[term] = capital.get(term, 0) + word[0].isupper()
+    return frozenset(t for t, k in capital.items() if k >= NAME_SHARE * total[t] and t not in STOPWORDS)

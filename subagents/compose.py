@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cognicore.memory.text import STOPWORDS, stem, words
-from cognicore.subagents._answer_checks import about_asked
+from cognicore.subagents._answer_checks import about_asked, states_bound
 from cognicore.subagents._answer_render import LABEL, render
 from cognicore.subagents._answer_shape import (
     LIGHT_VERBS,
@@ -38,13 +38,16 @@ from cognicore.subagents._question_terms import (
     labelled_concepts,
     name_parts,
     noise_code,
+    number_units,
     proper_nouns,
     question_concepts,
     shortened,
     spelling_variants,
     synonym_map,
+    unit_words,
     unknown_versions,
     without_asides,
+    written_names,
 )
 from cognicore.subagents.answer_text import cite_in_order as cite_in_order  # re-exported
 from cognicore.subagents.answer_text import closest_miss as closest_miss  # re-exported
@@ -98,6 +101,7 @@ _SHAPES = [
     ),
 ]
 MAX_SENTENCES = 3
+BOUND_BONUS = 0.6  # a sentence stating a limit in the unit of a figure the question gives
 _CLOSING_IN = re.compile(r"\b(?:in|into)\s+(?:the\s+)?([A-Za-z]+)\s*[?.!]?\s*$")
 MAX_CHARS = 700
 _AUX = r"(?:do|does|did|is|are|was|were|should|can|will)\b"
@@ -195,7 +199,10 @@ class OfflineAnswerComposer:
         if not labelled:
             return ComposedAnswer(text=nothing_found(question), used=[]), 0.0
         concepts = [c for c, _ in labelled]
-        names = proper_nouns(asked_text)
+        # A name typed in lower case ("express to singapore") is still a name: the documents capitalise it.
+        contents = [str(p.get("content") or "") for p in passages]
+        capitalised = written_names(contents) - common_capitals(contents)
+        names = proper_nouns(asked_text) | frozenset(t for c in concepts if len(c) == 1 for t in c if t in capitalised)
         missing_keys = [
             label
             for c, label in labelled
@@ -227,6 +234,8 @@ class OfflineAnswerComposer:
             topical = sum(w for c, w in pairs if u.terms & c and u.lead & c)
             frame = sum(w for c, w in pairs if not (u.terms | u.lead) & c and u.frame & c)
             shape = sum(bonus for answers, bonus in shapes if answers.search(u.text))
+            # "customer wants 25% off": the sentence stating a limit in that unit ("above 20%") decides the case.
+            shape += BOUND_BONUS if states_bound(asked_text, u.text) else 0.0
             # A passage that starts mid-sentence, or a pointer ("See the shipping policy."), says little.
             penalty = 0.5 if u.fragment or u.text.startswith("See ") else 0.0
             label = LABEL.match(u.text)
@@ -360,7 +369,17 @@ class OfflineAnswerComposer:
         """
         read: list[tuple[frozenset[str], str]] = []
         parts = name_parts(question)
+        tagged = number_units(question)
+        units = unit_words(question)
         for concept, label in labelled_concepts(question, self._synonyms):
+            if label in units:
+                continue  # the unit of a figure of the question, read with it
+            if label in tagged and concept == frozenset({label}):
+                # "35%" matches a sentence's "35%", never its "day 35"; a figure no passage writes is the asker's
+                # case ("an $80 order"), dropped like an unknown code.
+                if tagged[label] not in vocabulary:
+                    continue
+                concept = frozenset({tagged[label]})
             # "the p4s": a code the passages use, in the plural.
             concept = frozenset(
                 t[:-1] if t[-1:] == "s" and t[:-1] in vocabulary and any(ch.isdigit() for ch in t) else t

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from cognicore.memory.lifecycle_config import Perspective
 from cognicore.memory.llm import ModelCallError
 from cognicore.subagents._answer_shape import LEADER_WORDS, Shape, asked_shape
-from cognicore.subagents._question_terms import ALTERNATIVES
+from cognicore.subagents._question_terms import ALTERNATIVES, paraphrased_words
 from cognicore.subagents.compose import ROLE, AnswerComposer, cite_in_order, nothing_found
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.types import AgentContext, AgentServices, Citation, StepInput, StepOutput
@@ -57,7 +57,10 @@ async def search_for(knowledge: KnowledgeBase, question: str, *, k: int) -> list
     A "who" answer is a name and a title, often in a list of people that shares only the subject with the
     question ("vice president of customer support"): a second search adds the subject among such lists.
     """
-    passages = await knowledge.search(question, k=k, alternatives=ALTERNATIVES)
+    # "25% off" is searched as a discount too, "come back" as a return: the documents' words for the asked thing.
+    extra = paraphrased_words(question)
+    query = f"{question} {' '.join(extra)}" if extra else question
+    passages = await knowledge.search(query, k=k, alternatives=ALTERNATIVES)
     if asked_shape(question) is Shape.WHO:
         people = await knowledge.search(f"{question} {' '.join(LEADER_WORDS)}", k=WHO_EXTRA, alternatives=ALTERNATIVES)
         known = {p.chunk_id for p in passages}

@@ -1,0 +1,107 @@
+"""Offline knowledge answers, round 9 (issue 9.2/9.6): figures keep their unit, a limit decides the asked case,
+a name typed in lower case is still the asked subject, and the measured thing must be what the sentence states.
+
+A made-up domain (a bike rental), so none of these wordings come from a deployment's documents."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cognicore.subagents._answer_checks import states_bound
+from cognicore.subagents._answer_shape import asked_head
+from cognicore.subagents._question_terms import number_units, paraphrased_words, written_names
+from cognicore.subagents.compose import ComposedAnswer, OfflineAnswerComposer
+
+FARES = """# Rental fares
+
+## Deposits
+
+Staff may waive up to 5% of a fare on their own. Waivers between 5% and 15% need the approval of a shop manager.
+Any waiver above 15% needs the approval of the Head of Rentals, and waivers above 25% are never allowed."""
+
+RETURNS = """# Returns and exceptions
+
+## Late bikes
+
+Desk staff can approve a late bike once per rider per season (for example a bike back on day 25) when the rider
+has a good reason. Anything beyond that needs approval from the Rider Care lead."""
+
+DELIVERY = """# Delivery
+
+## Options
+
+Express delivery takes 1 to 2 hours in Lisbon and Porto and costs EUR 9. Bikes are stored in Faro, Lisbon and
+Porto; the Faro depot also repairs bikes."""
+
+HELMETS = """# Helmets
+
+## Helmet hire
+
+Helmets come with every bike. Rented helmets can be swapped within 3 days because they are fitted with padding
+inserts on request; padding inserts themselves are not refundable.
+
+## Cover
+
+Every bike comes with a 1-year parts cover from the day of hire."""
+
+
+def passages(*contents: str) -> list[dict[str, Any]]:
+    return [
+        {"index": i, "title": c.splitlines()[0].lstrip("# "), "source": f"/kb/doc{i}.md", "content": c}
+        for i, c in enumerate(contents, start=1)
+    ]
+
+
+async def compose(question: str, *contents: str) -> ComposedAnswer:
+    return await OfflineAnswerComposer().compose(question=question, passages=passages(*contents))
+
+
+def test_figures_are_tagged_with_their_unit() -> None:
+    tags = number_units("is 35% ok, on day 20, an $80 order, 9 hrs, 8 percent, 3 to 5 business days")
+    assert tags == {"35": "35%", "80": "$80", "9": "9hour", "8": "8%", "5": "5day", "20": "20day"}
+    assert number_units("a plain 42") == {}
+
+
+def test_a_share_off_a_price_is_searched_as_a_discount_and_sign_off_as_approval() -> None:
+    assert paraphrased_words("customer wants 25% off, who has to sign off on that") == ["discount", "approve"]
+    assert paraphrased_words("can they still come back") == ["return"]
+
+
+def test_a_limit_in_the_asked_unit_decides_the_case_whichever_side_it_falls() -> None:
+    assert states_bound("rider wants 20% off", "Any waiver above 15% needs the approval of the Head of Rentals.")
+    assert states_bound("bike back on day 5", "Rented helmets can be swapped within 3 days.")
+    assert not states_bound("rider wants 20% off", "a bike back on day 25")
+    assert not states_bound("who approves waivers", "Any waiver above 15% needs approval.")
+
+
+async def test_a_percentage_asked_is_not_a_day_number_of_another_rule() -> None:
+    # "day 25" shares the number with "25%" but not its unit; the limit in % is the rule that decides.
+    answer = await compose("is it ever ok to waive 25% of a fare", RETURNS, FARES)
+    assert "above 25% are never allowed" in answer.text
+    assert "day 25" not in answer.text
+
+
+async def test_who_signs_off_a_figure_is_read_from_the_limit_that_covers_it() -> None:
+    answer = await compose("rider wants a 20% waiver, who has to sign off on that", RETURNS, FARES)
+    assert "Head of Rentals" in answer.text
+
+
+def test_a_word_the_documents_always_capitalise_is_a_name() -> None:
+    names = written_names([DELIVERY, HELMETS])
+    assert {"lisbon", "faro", "porto"} <= names
+    assert "bike" not in names and "helmet" not in names
+
+
+async def test_a_place_typed_in_lower_case_is_still_the_asked_subject() -> None:
+    # The sentence gives express times for two other places: a nearby answer for faro is no answer.
+    answer = await compose("how long does express delivery take to faro", DELIVERY, HELMETS)
+    assert answer.used == []
+    answer = await compose("how long does express delivery take to porto", DELIVERY, HELMETS)
+    assert "1 to 2 hours" in answer.text
+
+
+async def test_the_measured_thing_must_be_what_the_sentence_states() -> None:
+    assert asked_head("how long is the cover on the padding inserts") == ["cover"]
+    # "within 3 days" is how long a helmet can be swapped, not how long the inserts are covered.
+    answer = await compose("how long is the cover on the padding inserts", HELMETS, FARES)
+    assert answer.used == []
