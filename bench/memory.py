@@ -41,6 +41,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -342,10 +343,64 @@ def with_database(url: str, name: str) -> str:
     return urlunsplit(urlsplit(url)._replace(path="/" + name))
 
 
-async def run(args: argparse.Namespace, url: str) -> None:
+async def start_up(args: argparse.Namespace, mode: str, app_url: str, users: list[str]) -> tuple[Any, MemoryStream]:
+    """The application's pool and stream after a start-up: `raw` (as before) or as the service starts."""
+    if mode == "service":  # what the service does at start: warmed connections, then the prewarm
+        started = time.perf_counter()
+        app = await open_app_pool(app_url, min_size=4, max_size=4, warm=warm_connection)
+        opened = time.perf_counter() - started
+        report = await prewarm(app, budget_s=args.prewarm_budget)
+        how = "every partition whole" if report.whole else "each graph around a few rows"
+        stopped = "" if report.complete else ", stopped by the time budget"
+        print(
+            f"start-up as the service: pool of 4 connections opened and warmed in {opened:.2f} s, prewarm "
+            f"{report.read_blocks:,} of {report.planned_blocks:,} planned blocks "
+            f"({report.read_blocks * 8 / 1024:,.0f} MB, {how}, budget {report.budget_blocks * 8 / 1024:,.0f} MB"
+            f"{stopped}) in {report.seconds:.2f} s"
+        )
+        return app, MemoryStream(app, OfflineEmbeddings())
+    # raw: a pool opened as before; one search per user first (each connection's plans, catalog caches)
+    app = await open_app_pool(app_url, min_size=1, max_size=4)
+    stream = MemoryStream(app, OfflineEmbeddings())
+    urng = random.Random(args.seed + 3)
+    for user in users:
+        await stream.search(user, query_text(urng), k=10)
+    return app, stream
+
+
+async def timed(
+    args: argparse.Namespace, pool: Any, stream: MemoryStream, queries: list[tuple[str, str]], users: list[str]
+) -> tuple[list[float], float]:
+    """The timed searches (after `--warm-up` others): their latencies in ms and shared-buffer reads per search."""
+    # Other queries than the timed ones: the buffers then hold what searches in general touch (a server that
+    # has been serving for a while), not these queries' own pages.
+    wrng = random.Random(args.seed + 2)
+    for _ in range(args.warm_up):
+        await stream.search(wrng.choice(users), query_text(wrng), k=10, quiet=True)
+    blocks_before = await shared_blocks(pool)
+    load_before = os.getloadavg()[0]
+    latencies, returned = [], 0
+    for user, text in queries:
+        started = time.perf_counter()
+        returned += len(await stream.search(user, text, k=10))
+        latencies.append((time.perf_counter() - started) * 1000)
+    print(f"load average (1 min) before/after the timed searches: {load_before:.2f} / {os.getloadavg()[0]:.2f}")
+    hits, reads = [after - before for after, before in zip(await shared_blocks(pool), blocks_before, strict=True)]
+    print(
+        f"hybrid search, scored, user filter, k=10: p50 {statistics.median(latencies):.2f} ms, "
+        f"p95 {pct(latencies, 0.95):.2f} ms, p99 {pct(latencies, 0.99):.2f} ms, "
+        f"max {max(latencies):.2f} ms (n={len(latencies)}, {returned / len(queries):.1f} hits per query, "
+        f"end to end incl. query embedding; {args.warm_up} warm-up searches before); shared buffers per search: "
+        f"{hits / len(queries):,.0f} hits, {reads / len(queries):,.0f} reads (from the OS cache or disk)"
+    )
+    return latencies, reads / len(queries)
+
+
+async def run(args: argparse.Namespace, url: str, restart: Callable[[], Awaitable[str]] | None = None) -> None:
+    """Load or reuse the data, time the searches after each start-up asked for, then the stages and recall."""
     rng = random.Random(args.seed)
     pool = await open_pool(url, max_size=4)
-    app = None
+    app: Any = None
     try:
         await migrate(pool, COMPONENTS)
         async with pool.connection() as conn:
@@ -373,49 +428,29 @@ async def run(args: argparse.Namespace, url: str) -> None:
         await grant_app_role(pool)
         qrng = random.Random(args.seed + 1)
         queries = [(qrng.choice(users), query_text(qrng)) for _ in range(args.queries)]
-        app_url = reader_url(url, APP_ROLE)
-        if args.start_up == "service":  # what the service does at start: warmed connections, then the prewarm
-            started = time.perf_counter()
-            app = await open_app_pool(app_url, min_size=4, max_size=4, warm=warm_connection)
-            opened = time.perf_counter() - started
-            report = await prewarm(app, budget_s=args.prewarm_budget)
-            how = "every partition whole" if report.whole else "each graph around a few rows"
-            stopped = "" if report.complete else ", stopped by the time budget"
-            print(
-                f"start-up as the service: pool of 4 connections opened and warmed in {opened:.2f} s, prewarm "
-                f"{report.read_blocks:,} of {report.planned_blocks:,} planned blocks "
-                f"({report.read_blocks * 8 / 1024:,.0f} MB, {how}, budget {report.budget_blocks * 8 / 1024:,.0f} MB"
-                f"{stopped}) in {report.seconds:.2f} s"
-            )
-            stream = MemoryStream(app, OfflineEmbeddings())
-            for _ in users:  # the same random draws as the raw start-up, so both time the same queries
-                query_text(qrng)
-        else:  # raw: a pool opened as before; one search per user first (each connection's plans, catalog caches)
-            app = await open_app_pool(app_url, min_size=1, max_size=4)
-            stream = MemoryStream(app, OfflineEmbeddings())
-            for user in users:
-                await stream.search(user, query_text(qrng), k=10)
-        # Other queries than the timed ones: the buffers then hold what searches in general touch (a server that
-        # has been serving for a while), not these queries' own pages.
-        wrng = random.Random(args.seed + 2)
-        for _ in range(args.warm_up):
-            await stream.search(wrng.choice(users), query_text(wrng), k=10, quiet=True)
-        blocks_before = await shared_blocks(pool)
-        load_before = os.getloadavg()[0]
-        latencies, returned = [], 0
-        for user, text in queries:
-            started = time.perf_counter()
-            returned += len(await stream.search(user, text, k=10))
-            latencies.append((time.perf_counter() - started) * 1000)
-        print(f"load average (1 min) before/after the timed searches: {load_before:.2f} / {os.getloadavg()[0]:.2f}")
-        hits, reads = [after - before for after, before in zip(await shared_blocks(pool), blocks_before, strict=True)]
-        print(
-            f"hybrid search, scored, user filter, k=10: p50 {statistics.median(latencies):.2f} ms, "
-            f"p95 {pct(latencies, 0.95):.2f} ms, p99 {pct(latencies, 0.99):.2f} ms, "
-            f"max {max(latencies):.2f} ms (n={len(latencies)}, {returned / len(queries):.1f} hits per query, "
-            f"end to end incl. query embedding; {args.warm_up} warm-up searches before); shared buffers per search: "
-            f"{hits / len(queries):,.0f} hits, {reads / len(queries):,.0f} reads (from the OS cache or disk)"
-        )
+        figures: dict[str, list[tuple[list[float], float]]] = {mode: [] for mode in args.start_up}
+        cycles = [(r, mode) for r in range(args.rounds) for mode in args.start_up]
+        for i, (round_, mode) in enumerate(cycles):
+            if i > 0:  # every measurement starts from a fresh server: empty buffers, no connection
+                await pool.close()
+                assert restart is not None  # main() allows several cycles only with a server it can restart
+                url = await restart()
+                pool = await open_pool(url, max_size=4)
+            print(f"-- round {round_ + 1} of {args.rounds}, start-up {mode}, server just started")
+            app, stream = await start_up(args, mode, reader_url(url, APP_ROLE), users)
+            latencies, reads = await timed(args, pool, stream, queries, users)
+            figures[mode].append((latencies, reads))
+            if i < len(cycles) - 1:
+                await app.close()
+        if len(cycles) > 1:
+            for mode, runs in figures.items():
+                pooled = [ms for latencies, _ in runs for ms in latencies]
+                print(
+                    f"start-up {mode}, {len(runs)} fresh servers: p50 {statistics.median(pooled):.2f} ms, p95 "
+                    f"{pct(pooled, 0.95):.2f} ms over all {len(pooled)} searches; per server p95 "
+                    f"{', '.join(f'{pct(lat, 0.95):.2f}' for lat, _ in runs)} ms; reads per search "
+                    f"{', '.join(f'{r:,.0f}' for _, r in runs)}"
+                )
         keyword_ms = []
         for user, text in queries:  # the keyword stage alone, as the search calls it (same pool, same role)
             started = time.perf_counter()
@@ -501,12 +536,14 @@ async def main() -> None:
     )
     parser.add_argument(
         "--start-up",
-        choices=["raw", "service"],
-        default="raw",
+        type=lambda v: v.split(","),
+        default=["raw"],
         help="raw: a pool of 1-4 connections, one search per user before the timed ones (the server's buffers "
         "empty); service: what the service does at start, a pool of 4 connections each warmed "
-        "(memory.prewarm.warm_connection) and the memory prewarm (memory.prewarm.prewarm), timed",
+        "(memory.prewarm.warm_connection) and the memory prewarm (memory.prewarm.prewarm), timed; "
+        "raw,service: both, each on a freshly started server (embedded server only), --rounds times",
     )
+    parser.add_argument("--rounds", type=int, default=1, help="with several --start-up: how many times each, in turn")
     parser.add_argument(
         "--prewarm-budget", type=float, default=DEFAULT_BUDGET_S, help="seconds the service start-up's prewarm may take"
     )
@@ -539,6 +576,10 @@ async def main() -> None:
     args = parser.parse_args()
     if args.queries < 200:
         parser.error("--queries must be at least 200 for a meaningful p95")
+    if unknown := set(args.start_up) - {"raw", "service"}:
+        parser.error(f"--start-up takes raw, service or raw,service, not {','.join(sorted(unknown))}")
+    if (len(args.start_up) > 1 or args.rounds > 1) and os.environ.get("DATABASE_URL"):
+        parser.error("several --start-up or --rounds restart the server: embedded server only (no DATABASE_URL)")
     mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30 if hasattr(os, "sysconf") else 0
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, {mem:.0f} GiB RAM, {platform.system()} "
@@ -596,7 +637,12 @@ async def run_embedded(args: argparse.Namespace, folder: Path) -> None:
             if not (wanted and wanted[0]):
                 await asyncio.to_thread(stop_embedded, folder)
                 url = await start_embedded(folder)
-        await run(args, url)
+
+        async def restart() -> str:
+            await asyncio.to_thread(stop_embedded, folder)
+            return await start_embedded(folder)
+
+        await run(args, url, restart)
     finally:
         await asyncio.to_thread(stop_embedded, folder)
 

@@ -26,6 +26,7 @@ from cognicore.memory.facts import FactStore
 from cognicore.memory.jobs import EXTRACT_TURN, ProcessReport, make_extract_handler, process
 from cognicore.memory.knowledge import KnowledgeBase
 from cognicore.memory.lifecycle import SleepReport, sleep_phase
+from cognicore.memory.prewarm import warm_connection
 from cognicore.memory.reflection import reflect_if_due
 from cognicore.memory.scoring import Scoring
 from cognicore.memory.stream import MemoryStream
@@ -124,7 +125,9 @@ async def prepare_database(pool: AsyncConnectionPool) -> None:
         await grant_app_role(pool)
 
 
-async def open_app_role_pool(settings: Settings, owner: AsyncConnectionPool) -> AsyncConnectionPool:
+async def open_app_role_pool(
+    settings: Settings, owner: AsyncConnectionPool, *, warm: bool = False
+) -> AsyncConnectionPool:
     """The pool the application's own statements run on, logged in as `cognicore_app`.
 
     COGNICORE_APP_DATABASE_URL when set, else the owner's server as `cognicore_app` without a password
@@ -134,7 +137,13 @@ async def open_app_role_pool(settings: Settings, owner: AsyncConnectionPool) -> 
         url = settings.app_database_url.get_secret_value()
     else:
         url = reader_url(str(owner.conninfo), APP_ROLE)
-    return await open_app_pool(url, min_size=settings.pool_min_size, max_size=settings.pool_max_size)
+    # `warm` (a long-lived server): each new connection plans the memory search before its first use.
+    return await open_app_pool(
+        url,
+        min_size=settings.pool_min_size,
+        max_size=settings.pool_max_size,
+        warm=warm_connection if warm else None,
+    )
 
 
 async def open_sql_reader(
@@ -172,12 +181,14 @@ async def open_app(
     *,
     extra_agents: Sequence[SubAgent] = (),
     check_embeddings: bool = True,
+    warm_connections: bool = False,
     pool: AsyncConnectionPool | None = None,
     chat_model: BaseChatModel | None = None,
 ) -> AsyncIterator[App]:
     """Open the database, apply migrations, build models, agents and the graph; close everything after.
 
     `pool` and `chat_model` let tests and embedders supply their own (a fake chat model, an existing pool).
+    `warm_connections` (a long-lived server) plans the memory search on each application connection as it opens.
     """
     apply_clock(settings)
     own_pool = pool is None
@@ -189,7 +200,7 @@ async def open_app(
     owner = pool
     try:
         await prepare_database(owner)
-        app_pool = pool = await open_app_role_pool(settings, owner)
+        app_pool = pool = await open_app_role_pool(settings, owner, warm=warm_connections)
         models = build_models(settings)
         if chat_model is not None:
             models = replace(models, chat=chat_model, engine=f"model:{type(chat_model).__name__}")

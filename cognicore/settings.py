@@ -152,6 +152,12 @@ class Settings(BaseSettings):
 
     pool_min_size: int = Field(1, ge=0)
     pool_max_size: int = Field(10, gt=0)
+    memory_prewarm_s: float = Field(
+        60.0,
+        ge=0,
+        description="At API start: seconds the memory prewarm may take in the background (0: off); "
+        "see `cognicore memory prewarm`.",
+    )
 
     data_key: SecretStr | None = Field(
         None, description="Base64 of 32 random bytes: the AES-256-GCM key that seals per-user credentials."

@@ -106,9 +106,13 @@ REVOKE ALL ON FUNCTION memory_prewarm(regclass, text, bigint, bigint) FROM PUBLI
 GRANT EXECUTE ON FUNCTION memory_prewarm(regclass, text, bigint, bigint) TO {APP_ROLE};
 """
 
-# Sizes in blocks, from the catalog (readable by any role). Largest partitions first: they serve most rows.
+# Sizes in blocks, from the catalog (readable by any role). Largest partitions first: they serve most rows. A
+# partition never analysed (reltuples -1: new, or just bulk loaded) is taken to hold 50 rows a block, more than
+# fit: the walk ends with the graph anyway.
 PARTITIONS = """
-SELECT p.inhrelid::regclass::text AS partition, greatest(c.reltuples, 0)::bigint AS tuples,
+SELECT p.inhrelid::regclass::text AS partition,
+       (CASE WHEN c.reltuples < 0 THEN 50 * pg_relation_size(p.inhrelid) / current_setting('block_size')::bigint
+             ELSE c.reltuples END)::bigint AS tuples,
        pg_relation_size(p.inhrelid) / current_setting('block_size')::bigint AS heap_blocks,
        coalesce(sum(pg_relation_size(x.indexrelid)) FILTER (WHERE am.amname = 'hnsw'), 0)::bigint
            / current_setting('block_size')::bigint AS index_blocks,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -10,18 +11,32 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from psycopg.rows import dict_row
+from psycopg_pool import AsyncConnectionPool
 
 from cognicore.api import problems, routes, routes_memory, routes_tasks
 from cognicore.api.metrics import RequestMetrics, render
 from cognicore.app import open_app
+from cognicore.memory.prewarm import prewarm
 from cognicore.schema import COMPONENTS
 from cognicore.settings import Settings
 
 __all__ = ["create_app"]
 
+log = logging.getLogger(__name__)
+
 _MIGRATION_VERSIONS = "SELECT component, max(version) AS version FROM cognicore_migrations GROUP BY component"
 _QUEUE_DEPTH = "SELECT coalesce(sum(unfinished), 0) AS n FROM memory_job_users"
 _POOL_STATS = ("pool_size", "pool_available", "requests_waiting")
+
+
+async def _prewarm(pool: AsyncConnectionPool, budget_s: float) -> None:
+    """The memory prewarm of a starting server (`memory.prewarm`); a failure is logged, never fatal."""
+    if budget_s <= 0:
+        return
+    try:
+        await prewarm(pool, budget_s=budget_s)
+    except Exception:  # the service works without it, only slower for its first searches
+        log.exception("memory prewarm failed; searches read their pages as they come")
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -30,15 +45,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(api: FastAPI) -> AsyncIterator[None]:
-        async with open_app(settings) as app:
+        async with open_app(settings, warm_connections=True) as app:
             api.state.cognicore = app
+            # Right after a start the server's buffers are empty: read the memory search's pages in the
+            # background (requests are served meanwhile), within the time budget.
+            warming = asyncio.create_task(_prewarm(app.pool, settings.memory_prewarm_s))
             # A run holds a pooled connection for its whole length (its session lock) and takes more for
             # its steps: past a few per worker the pool starves and every request times out. Extra runs
             # wait here instead, holding no connection.
             api.state.run_slots = asyncio.Semaphore(
                 settings.api_max_concurrent_runs or max(1, settings.pool_max_size // 4)
             )
-            yield
+            try:
+                yield
+            finally:
+                warming.cancel()
 
     api = FastAPI(
         title="cognicore",

@@ -7,6 +7,11 @@ connection. What is checked here is what the buffers hold afterwards, read from 
 
 from __future__ import annotations
 
+import asyncio
+import json
+import os
+from pathlib import Path
+
 import psycopg
 import pytest
 from psycopg_pool import AsyncConnectionPool
@@ -17,6 +22,7 @@ from cognicore.memory.prewarm import PrewarmProgress, prewarm, warm_connection
 from cognicore.memory.stream import MemoryStream, NewMemory
 from cognicore.memory.tenancy import APP_ROLE
 from cognicore.roles import grant_app_role, open_app_pool, reader_url
+from tests.integration.test_cli import cli
 
 USERS = ("ann", "bob", "cy")
 
@@ -131,3 +137,16 @@ async def test_memory_open_with_prewarm_opens_every_connection_and_reports(db_ur
         assert [h.id for h in await mem.search("dee", "speaker crackles", k=1)] == [memory_id]
     async with await Memory.open(db_url) as mem:
         assert mem.prewarmed is None
+
+
+async def test_cli_prewarm_reports_what_it_read(pool: AsyncConnectionPool, db_url: str, data_dir: Path) -> None:
+    await MemoryStream(pool, OfflineEmbeddings()).add("eve", [NewMemory(content=f"note {i}") for i in range(50)])
+    env = {k: v for k, v in os.environ.items() if k not in ("GOOGLE_API_KEY", "COGNICORE_GOOGLE_API_KEY")}
+    env |= {"DATABASE_URL": db_url, "COGNICORE_DATA_DIR": str(data_dir), "NO_COLOR": "1", "COLUMNS": "160"}
+    out = await asyncio.to_thread(cli, "memory", "prewarm", "--budget", "60", "--json", env=env)
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["partitions"] == 1 and report["complete"] and report["whole"]
+    assert report["read_blocks"] == report["planned_blocks"] > 0
+    out = await asyncio.to_thread(cli, "memory", "prewarm", "--budget", "0", env=env)
+    assert out.returncode != 0 and "budget_s must be > 0" in out.stdout + out.stderr
