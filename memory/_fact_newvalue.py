@@ -12,11 +12,15 @@ otherwise nothing is returned and the caller keeps its honest marker.
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from cognicore.memory._fact_keys import normalize
+from cognicore.memory._fact_keys import normalize, predicate_key, subject_key
 
-__all__ = ["is_target", "new_value", "replaced_in"]
+if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
+    from cognicore.memory.extraction import FactCandidate
+
+__all__ = ["is_target", "new_value", "replaced_in", "replacing_ended", "slot_change", "switched_topic"]
 
 _END = r"\s*(?:,?\s*(?:now|instead|these\s+days|from\s+now\s+on|again|for\s+good))*\s*(?=[,;.!]|\s+(?:and|but|so)\s|$)"
 _VALUE = r"(?P<v>[^,;.!]+?)"
@@ -43,6 +47,8 @@ _SHAPES = (
         + r"\s*,?\s*(?:now|instead|these\s+days|from\s+now\s+on)\b",
         re.I,
     ),
+    # "back on the self-service portal", "back with DHL"
+    re.compile(r"\bback\s+(?:on|with|at|in|to|onto)\s+" + _VALUE + _END, re.I),
     # "GlobalProtect instead", "..., Tableau instead"
     re.compile(r"(?:^|[,;:]\s*)(?:(?:and|but|so)\s+)?" + _VALUE + r"\s+instead\b(?!\s+of)", re.I),
 )
@@ -94,3 +100,98 @@ def replaced_in(old_object: str, named: str, new: str) -> str:
         return new
     swapped = old_object[: run.start()] + new + old_object[run.end() :]
     return swapped
+
+
+def lemma(word: str) -> str:
+    """A rough lemma for matching a slot's name in other forms: "shipping"/"ships" -> "ship", "logged" -> "log"."""
+    w = word.lower()
+    for end in ("ing", "ed", "es", "s"):
+        if w.endswith(end) and len(w) - len(end) >= 3 and not (end == "s" and w.endswith("ss")):
+            w = w[: -len(end)]
+            break
+    return w[:-1] if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiouls" else w
+
+
+def _lemmas(text: str) -> set[str]:
+    return {lemma(w) for w in re.findall(r"[a-z0-9]+", text.lower().replace("_", " ")) if len(w) > 2}
+
+
+def _active(known_facts: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [
+        k for k in known_facts
+        if k.get("status", "active") == "active" and str(k.get("predicate", "")) != "note"
+        and str(k.get("object", "")) != "unclear change"
+    ]  # fmt: skip
+
+
+def slot_change(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCandidate | None:
+    """ "password resets are back on the self-service portal": a message naming one known one-value slot by all the
+    words of its name, with a change shape giving one new value, is that slot's new value. None otherwise."""
+    from cognicore.memory._fact_known import _in_slot_of  # the known slot's wording, as other changes keep it
+
+    said = _lemmas(message)
+    about = [
+        k for k in _active(known_facts)
+        # a fact from the store carries no `exclusive`; a relation verb ("uses", "handled_by") is no named slot
+        if k.get("exclusive", True)
+        and (key := predicate_key(str(k.get("predicate", "")))) not in _RELATIONS
+        and (slot := _lemmas(key))
+        and slot <= said
+    ]  # fmt: skip
+    if len(about) != 1 or (new := new_value(message, about[0])) is None:
+        return None
+    return _in_slot_of(about[0], new).model_copy(update={"confidence": 0.7})
+
+
+_RELATIONS = frozenset(
+    "uses likes dislikes prefers drinks chose rejected decided handled_by is has works_at works_as lives_in".split()
+)
+_ENDED_RE = re.compile(r"^(?:no_longer|stopped|does_not|not)_(?P<verb>[a-z_]+)$")
+
+
+def replacing_ended(message: str, facts: list[FactCandidate]) -> list[FactCandidate]:
+    """ "I no longer use Excel for forecasting, Tableau instead": with only an ending read, the new value a change
+    shape gives is the same relation's current value ("The user uses Tableau for forecasting.")."""
+    if len(facts) != 1 or not (m := _ENDED_RE.match(predicate_key(facts[0].predicate))):
+        return facts
+    ended = facts[0]
+    new = new_value(message, {"statement": ended.statement, "object": ended.object})
+    if new is None:
+        return facts
+    old_words = normalize(ended.object).split()
+    obj = replaced_in(ended.object, old_words[0], new) if old_words else new
+    owner = subject_key(ended.subject)
+    verb = m["verb"].replace("_", " ")
+    if owner == "we" and verb.endswith("s") and not verb.endswith("ss"):
+        verb = verb[:-1]  # "we use", "the user uses"
+    who = {"user": "The user", "we": "We"}.get(owner, ended.subject)
+    statement = f"{who} {verb} {obj}."
+    current = ended.model_copy(
+        update={"predicate": m["verb"], "object": obj, "statement": statement, "contradicts": None, "confidence": 0.8}
+    )
+    return [ended, current]
+
+
+_SWITCH_RE = re.compile(
+    r"\b(?:switched|swapped|moved|changed|migrated|went\s+over|gone\s+over)\s+(?:over\s+)?to\b", re.I
+)
+
+
+def switched_topic(message: str, candidate: FactCandidate, known_facts: Sequence[dict[str, Any]]) -> FactCandidate:
+    """ "we switched to UPS for shipping" after "We ship our orders with DHL": a switch whose purpose names the
+    relation of exactly one known fact of the same owner ("shipping" and "ships") replaces that fact."""
+    if candidate.contradicts or not _SWITCH_RE.search(message):
+        return candidate
+    purpose = re.search(r"\bfor\s+(?P<what>[\w-]+(?:\s+[\w-]+)?)", candidate.object + " " + message, re.I)
+    if purpose is None:
+        return candidate
+    wanted = _lemmas(purpose["what"])
+    about = [
+        k for k in _active(known_facts)
+        if subject_key(str(k.get("subject", ""))) == subject_key(candidate.subject)
+        and normalize(str(k.get("object", ""))) != normalize(candidate.object)
+        and _lemmas(predicate_key(str(k.get("predicate", "")))) & wanted
+    ]  # fmt: skip
+    if len(about) != 1:
+        return candidate
+    return candidate.model_copy(update={"contradicts": str(about[0].get("statement") or "") or None})

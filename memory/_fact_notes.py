@@ -12,9 +12,12 @@ questions, requests, conditions, chat and remarks about the conversation itself 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["NOTE_CONFIDENCE", "NOTE_PREDICATE", "is_note", "note_of"]
+if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
+    from cognicore.memory.extraction import FactCandidate
+
+__all__ = ["NOTE_CONFIDENCE", "NOTE_PREDICATE", "ending_notes", "is_note", "note_of"]
 
 NOTE_PREDICATE = "note"
 NOTE_CONFIDENCE = 0.5
@@ -94,3 +97,63 @@ def note_of(message: str) -> dict[str, Any] | None:
 def is_note(known: dict[str, Any]) -> bool:
     """A known fact kept as a note: it holds no slot, so no change is read against it."""
     return str(known.get("predicate", "")) == NOTE_PREDICATE
+
+
+_CHANGE_RE = re.compile(
+    r"\b(?:now|no\s+longer|any\s*more|instead|switched|moved|changed|went|gone|replaced|from|these\s+days)\b", re.I
+)
+_CONTENT_RE = re.compile(r"[a-z0-9]+")
+_SMALL = frozenset("the a an of on at in by to for with from is are was our my we us user".split())
+
+
+def _content(text: str) -> set[str]:
+    """Content words with a plural "s" dropped ("resets" meets "reset")."""
+    words = _CONTENT_RE.findall(text.lower().replace("_", " "))
+    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words} - _SMALL
+
+
+def ending_notes(message: str, facts: list[FactCandidate], known_facts: list[dict[str, Any]]) -> list[FactCandidate]:
+    """A change read by a rule ends the note it is about, when that is certain from the words alone.
+
+    "our P1 response target went from 30 to 15 minutes" after the note "We have to respond to P1s within 30
+    minutes": the old value named ("30 minutes") is in exactly one note of the same owner. "resets are handled
+    by the helpdesk now" after the note "Password resets on our team go through the self-service portal": a
+    change of a one-value slot whose every word is in exactly one note of the same owner. Otherwise the note
+    stays, and the answer sees both.
+    """
+    if not _CHANGE_RE.search(message):
+        return facts
+    notes = [k for k in known_facts if is_note(k) and k.get("status", "active") == "active"]
+    out = []
+    for fact in facts:
+        if is_note(fact.model_dump()) or (fact.contradicts and _matches_statement(fact.contradicts, known_facts)):
+            out.append(fact)
+            continue
+        owner = [n for n in notes if _owner(str(n.get("subject", ""))) == _owner(fact.subject)]
+        old = _content(fact.contradicts or "")
+        slot = _content(fact.predicate)
+        if old:
+            about = [n for n in owner if old <= _content(str(n.get("object", "")))]
+        elif fact.exclusive and slot:
+            about = [n for n in owner if slot <= _content(str(n.get("object", "")))]
+        else:
+            about = []
+        if len(about) == 1:
+            fact = fact.model_copy(update={"contradicts": str(about[0].get("statement") or "") or fact.contradicts})
+        out.append(fact)
+    return out
+
+
+def _owner(subject: str) -> str:
+    key = subject.strip().lower()
+    return {"i": "user", "the user": "user", "our team": "we", "the team": "we", "us": "we"}.get(key, key)
+
+
+def _matches_statement(contradicts: str, known_facts: list[dict[str, Any]]) -> bool:
+    """Does `contradicts` already name a known fact that is not a note (its statement or its value)?"""
+    named = contradicts.strip().lower()
+    return any(
+        not is_note(k)
+        and (named == str(k.get("statement", "")).strip().lower() or named == str(k.get("object", "")).strip().lower())
+        for k in known_facts
+    )

@@ -232,6 +232,15 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"|(?:at|on)\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b)))",
             r"our \g<x> ",
         ),
+        # Clefts (M9): "Pavel is the one I report to" / "Dark mode is what I like on dashboards": the plain sentence,
+        # "I report to Pavel", "I like dark mode on dashboards". A time said first is dropped: it is when, not what.
+        (
+            r"^(?:(?:since|as\s+of|starting|from)\s+(?:last\s+|this\s+)?\w+\s*,?\s+)?(?P<x>" + PERSON + r"|"
+            r"(?:the\s+|my\s+|our\s+)?[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:is|are)\s+(?:the\s+(?:one|person|guy|people)\s+"
+            r"(?:(?:who|whom|that)\s+)?|who\s+|whom\s+|what\s+)(?P<s>I|we)\s+(?P<v>(?!am\b|are\b|was\b|were\b)[a-z]+)"
+            r"(?P<rest>(?:\s+[\w-]+)*?)(?P<p>\s+(?:to|with|for|on|at|in|from))?(?P<end>[.!]?)\s*$",
+            r"\g<s> \g<v>\g<p> \g<x>\g<rest>\g<end>",
+        ),
     )
 )
 _VERB_3RD = {"uses": "use", "has": "have", "tracks": "track", "meets": "meet", "works": "work"}

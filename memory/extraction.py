@@ -14,7 +14,8 @@ from pydantic import BaseModel, Field
 
 from cognicore.memory._fact_keys import FIGURE_HEADS, normalize, predicate_key, same_slot, subject_key
 from cognicore.memory._fact_known import UNCLEAR_OBJECT, named_changes
-from cognicore.memory._fact_notes import is_note, note_of
+from cognicore.memory._fact_newvalue import replacing_ended, slot_change, switched_topic
+from cognicore.memory._fact_notes import ending_notes, is_note, note_of
 from cognicore.memory._fact_relative import relative_change
 from cognicore.memory._fact_rules import read_facts
 from cognicore.memory.llm import LlmRole
@@ -121,16 +122,19 @@ class OfflineFactExtractor:
     ) -> ExtractedFacts:
         # Only the user's words are evidence; the assistant's reply may be wrong or merely polite.
         # A note holds no slot: no change is read against it, so it is never moved, marked or superseded by a guess.
-        known_facts = [k for k in known_facts if not is_note(k)]
-        found = [in_known_slot(FactCandidate(**f), known_facts) for f in read_facts(user_message)]
-        if not found and (relative := relative_change(user_message, known_facts)) is not None:
+        slotted = [k for k in known_facts if not is_note(k)]
+        found = [in_known_slot(FactCandidate(**f), slotted) for f in read_facts(user_message)]
+        if not found and (relative := relative_change(user_message, slotted)) is not None:
             return ExtractedFacts(facts=[relative])  # "up by 10%", "two more": the known figure, changed
-        found = [in_changed_topic(candidate, known_facts) for candidate in found]
+        found = [switched_topic(user_message, in_changed_topic(c, slotted), slotted) for c in found]
         # A change naming an old value goes to that fact's slot; one not read marks the fact it names.
-        facts = named_changes(user_message, found, known_facts)
+        facts = replacing_ended(user_message, named_changes(user_message, found, slotted))
+        if not facts and (changed := slot_change(user_message, slotted)) is not None:
+            facts = [changed]  # "password resets are back on the portal": the one slot named, a new value
         if not facts and (note := note_of(user_message)) is not None:
             facts = [FactCandidate(**note)]  # told in a shape no rule reads: kept in the user's words
-        return ExtractedFacts(facts=facts)
+        # Only a change certain from its words ends a note: the old value it names, or its slot's every word.
+        return ExtractedFacts(facts=ending_notes(user_message, facts, known_facts))
 
 
 def in_known_slot(candidate: FactCandidate, known_facts: list[dict[str, Any]]) -> FactCandidate:

@@ -62,3 +62,49 @@ def test_the_shapes_read_one_value_and_refuse_pronouns() -> None:
     assert is_target("we went back to DHL", "dhl") and not is_target("we left DHL for UPS", "dhl")
     assert replaced_in("Cisco AnyConnect for VPN", "anyconnect", "GlobalProtect") == "GlobalProtect for VPN"
     assert replaced_in("Marta", "marta", "Olu") == "Olu"
+
+
+async def test_a_switch_whose_purpose_names_a_known_relation_replaces_it() -> None:
+    [fact] = await _change("We ship our orders with DHL.", "we switched to UPS for shipping")
+    assert fact.contradicts == "We ship our orders with DHL." and "UPS" in fact.object, fact
+    # A purpose naming no known relation of the same owner replaces nothing.
+    [other] = await _change("We ship our orders with DHL.", "we switched to Slack for chat")
+    assert other.contradicts is None, other
+
+
+async def test_a_known_slot_named_by_its_words_takes_the_value_of_a_change_shape() -> None:
+    known = [
+        {"subject": "we", "predicate": "resets", "object": "handled by the helpdesk", "exclusive": True,
+         "statement": "Our resets is handled by the helpdesk.", "status": "active", "kind": "fact"},
+    ]  # fmt: skip
+    out = await OfflineFactExtractor().extract(
+        user_message="actually password resets are back on the self-service portal", assistant_message="",
+        known_facts=known,
+    )  # fmt: skip
+    [fact] = out.facts
+    assert (fact.predicate, fact.object, fact.contradicts) == ("resets", "self-service portal", known[0]["statement"])
+
+
+@pytest.mark.parametrize(
+    ("text", "current"),
+    [
+        ("I no longer use Excel for forecasting, Tableau instead", "The user uses Tableau for forecasting."),
+        ("we stopped using Jira, Linear instead", "We use Linear."),
+    ],
+)
+async def test_an_ending_with_its_replacement_gives_the_current_value_too(text: str, current: str) -> None:
+    out = await OfflineFactExtractor().extract(user_message=text, assistant_message="", known_facts=[])
+    ended, now = out.facts
+    assert ended.predicate.startswith(("no_longer", "stopped")) and now.statement == current, out.facts
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "predicate", "obj"),
+    [
+        ("Since Monday Pavel is the one I report to.", "user", "manager", "Pavel"),
+        ("Kim is who we call for printer jams", "we", "calls", "Kim for printer jams"),
+    ],
+)
+def test_a_cleft_is_read_as_the_plain_sentence(text: str, subject: str, predicate: str, obj: str) -> None:
+    [fact] = read_facts(text)
+    assert (fact["subject"], fact["predicate"], fact["object"]) == (subject, predicate, obj), fact

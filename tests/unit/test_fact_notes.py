@@ -23,7 +23,7 @@ async def _extract(text: str, known: list[dict[str, Any]] | None = None) -> list
         ("Our team sells into the DACH region.", "we"),
         ("Chloe works on the Payroll app tickets.", "Chloe"),
         ("Password resets on our team go through the self-service portal.", "we"),
-        ("Since Monday Pavel is the one I report to.", "user"),
+        ("Since Monday my manager wants the sales report every Friday.", "user"),
     ],
 )
 async def test_a_statement_no_rule_reads_is_kept_as_a_note_in_the_users_words(text: str, subject: str) -> None:
@@ -59,3 +59,13 @@ async def test_a_note_is_never_changed_by_a_guess() -> None:
 async def test_a_statement_a_rule_reads_is_no_note() -> None:
     [fact] = await _extract("My laptop is a ThinkPad X1.")
     assert fact.predicate != NOTE_PREDICATE and read_facts("My laptop is a ThinkPad X1."), fact
+
+
+async def test_a_change_certain_from_its_words_ends_a_note() -> None:
+    note = {**(await _extract("We have to respond to P1s within 30 minutes."))[0].model_dump(), "status": "active"}
+    # The old value named ("from 30") is in the one note of the same owner.
+    [fact] = await _extract("our P1 response target went from 30 to 15 minutes", [note])
+    assert fact.contradicts == note["statement"] and "15" in fact.object, fact
+    # A change naming nothing the note holds leaves it.
+    [other] = await _extract("our P2 response target went from 8 to 6 hours", [note])
+    assert other.contradicts != note["statement"], other
