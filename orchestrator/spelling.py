@@ -98,10 +98,14 @@ def told_words(memory: str) -> frozenset[str]:
     """The words of the facts in `planner_memory`'s text (recollection): the user's own, never to be corrected.
 
     "wheres the offsite again" after "our team offsite is in Porto": "offsite" is what the user told, not a typo of
-    a document's "office". Episodes are left out: an earlier request may itself hold a typo.
+    a document's "office". Of earlier sayings (an earlier request may itself hold a typo) only the names written with
+    a capital inside a sentence are kept: "Contoso" of "Tomasz is the key account manager for Contoso." when no fact
+    was read from it is no "counts".
     """
     facts = (line.removeprefix("- fact: ") for line in memory.splitlines() if line.startswith("- fact: "))
-    return frozenset(w.lower() for line in facts for w in re.findall(r"[A-Za-z]+", line))
+    said = (line.partition(": ")[2] for line in memory.splitlines() if line.startswith("- earlier observation: "))
+    names = (m.group(1) for line in said for m in re.finditer(r"(?<![.!?])\s([A-Z][a-z]+)\b", line))
+    return frozenset([*(w.lower() for line in facts for w in re.findall(r"[A-Za-z]+", line)), *map(str.lower, names)])
 
 
 class Speller:

@@ -18,6 +18,14 @@ def test_a_word_the_user_told_is_not_corrected_to_a_documents_word() -> None:
     assert speller.correct("wheres the offsite again")[0] != "wheres the offsite again"
 
 
+def test_a_name_the_user_wrote_in_an_earlier_saying_is_not_corrected() -> None:
+    speller = Speller(["counts", "account"])
+    memory = "- earlier observation: Tomasz is the key account manager for Contoso.\n- earlier observation: I cant spel"
+    keep = told_words(memory)
+    assert "contoso" in keep and "spel" not in keep  # no fact was read from it; its names are still the user's
+    assert speller.correct("who's got the contoso account", keep=keep)[0] == "who's got the contoso account"
+
+
 def test_a_consonant_abbreviation_matches_the_word_it_shortens() -> None:
     assert abbreviated(frozenset({"mtg"}), "Our weekly support meeting is on Thursdays.")
     assert abbreviated(frozenset({"mgr"}), "My manager is Tobias.")
