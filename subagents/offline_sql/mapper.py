@@ -15,6 +15,7 @@ from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql._words import column_word, missing, plural_like, value_case_ok
 from cognicore.subagents.offline_sql.asking import claim_asking
 from cognicore.subagents.offline_sql.attribution import check_breakdown, claim_why, previous_period
+from cognicore.subagents.offline_sql.durations import claim_duration
 from cognicore.subagents.offline_sql.lexicon import (
     STOP_WORDS,
     VERB_FORMS,
@@ -72,6 +73,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     t = Text(" " + text + " ")
     claim_why(t, q)  # "why did revenue drop in March": the period before it too (attribution.py)
     claim_asking(t)  # "update me on ...", "w/ a line chart": how it is asked or drawn (asking.py)
+    claim_duration(t, q, lex)  # "how long do P1s take to resolve": days between two dates (durations.py)
     _periods(t, q, today)
     previous_period(q)
     missing(t, q, lex)
