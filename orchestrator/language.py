@@ -17,7 +17,9 @@ ENGLISH = "English"
 _FUNCTION_WORDS: dict[str, frozenset[str]] = {
     ENGLISH: frozenset(
         "the a an of to in on for with and or is are was were be what which who how do does did i me my we our "
-        "you your it this that from by at as not last each per than".split()
+        "you your it this that from by at as not last each per than "
+        # chat English: "just so u know", "im out till friday" (the Dutch "u" alone must not outvote it)
+        "so just u ur im till until out be has have will can if but there".split()
     ),
     "German": frozenset(
         "der die das den dem des ein eine einen einem einer und oder ist sind war waren wie was wer welche "

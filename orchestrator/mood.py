@@ -18,10 +18,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cognicore.memory.text import words
+from cognicore.memory.text import stem, words
 from cognicore.orchestrator.scope import IMPERATIVE
 
-__all__ = ["OnBehalf", "asks_in_situ", "declares", "names_a_time", "on_behalf", "strip_opening"]
+__all__ = [
+    "QUANTIFIERS",
+    "OnBehalf",
+    "asks_in_situ",
+    "declares",
+    "names_a_time",
+    "noun_first",
+    "on_behalf",
+    "own_wish",
+    "strip_opening",
+]
 
 # Discourse markers and sentence adverbs that open (or close) a message and say nothing of its mood.
 _MARKERS = (
@@ -46,7 +56,13 @@ _OPENING_TIME = re.compile(
     re.IGNORECASE,
 )
 # A place said before the clause, closed by a comma ("In the Leeds office, ...", "At the Porto site, ...").
-_OPENING_PLACE = re.compile(r"^\s*(?:in|at|on|for|over\s+in|across)\s+(?:[\w'-]+\s+){0,4}?[\w'-]+\s*,\s+", re.I)
+_OPENING_PLACE = re.compile(
+    r"^\s*(?:in|at|on|for|over\s+in|across)\s+(?:[\w'-]+\s+){0,4}?[\w'-]+\s*,\s+|"
+    # "In Europe we mostly sell online": no comma, but the speaker's own subject shows where the phrase ends.
+    r"^\s*(?:in|at|on|for|over\s+in|across|within|outside)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+\s+"
+    r"(?=(?:we|i|i'm|im|we're|our|my)\b)",
+    re.I,
+)
 
 
 def strip_opening(text: str) -> str:
@@ -100,6 +116,14 @@ _PASSIVE = re.compile(
     r"(?:by|to|through|via|with|from)\s+\S",
     re.IGNORECASE,
 )
+# "P1 tickets must be acknowledged within 15 minutes": a rule told (a bare "INC-7 should be closed" asks a change,
+# which the change rules read first), so a bound or a destination must follow.
+_RULE = re.compile(
+    rf"^\s*(?P<subject>(?:[\w'-]+\s+){{0,7}}?[\w'-]+)\s+(?:must|should|shall|needs?\s+to|ha(?:ve|s)\s+to|(?:is|are)\s+to)\s+"
+    rf"(?:always\s+|never\s+|all\s+)?(?:be|get)\s+{_PARTICIPLE}\s+"
+    r"(?:within|in|by|before|after|to|through|via|with|from|on|at|every|once|first)\b",
+    re.IGNORECASE,
+)
 # "Haven doorbell returns go through Malik", "P2s land with the network team": a thing and where it goes.
 _GOES = re.compile(
     r"^\s*(?P<subject>(?:[\w'-]+\s+){0,6}?[\w'-]+)\s+(?:(?:usually|always|now|mostly|normally|all|still|also)\s+)?"
@@ -124,13 +148,40 @@ _NOBODY = re.compile(
 )
 
 
-def declares(text: str) -> bool:
-    """A declarative sentence of a shape the other statement rules miss (see the module docstring)."""
+# Words that open a noun phrase, never an order ("half the wifi tickets are ...", "most of my tickets ...").
+QUANTIFIERS = frozenset("half all both most many few several some none each every twice".split())
+
+
+def noun_first(text: str, nouns: frozenset[str] = frozenset()) -> bool:
+    """Whether `text` opens with a quantifier or one of `nouns` (stems of the data's words: "Priority 1 tickets
+    must ..."), so its first word is no imperative verb when a declarative shape follows."""
+    first = (words(text) or [""])[0]
+    return first in QUANTIFIERS or stem(first) in nouns
+
+
+# "online orders over $500 get free shipping", "new starters receive a laptop": what a kind of thing gets.
+_GETS = re.compile(
+    r"^\s*(?P<subject>(?:[\w'$\u20ac\u00a3.-]+\s+){0,6}?[\w'$\u20ac\u00a3.-]+)\s+(?:always\s+|usually\s+|all\s+)?"
+    r"(?:get|gets|receive|receives|qualify\s+for|qualifies\s+for)\s+(?:a|an|the|free|extra|priority|[$\u20ac\u00a3\d])",
+    re.IGNORECASE,
+)
+# "the headphones sell better in Europe than anywhere else": a judgement of how something does, told.
+_DOES_WELL = re.compile(
+    r"^\s*(?P<subject>(?:[\w'-]+\s+){0,4}?[\w'-]+)\s+(?:sell|sells|sold|do|does|did|perform|performs|performed|"
+    r"go|goes|went)\s+(?:much\s+|way\s+|a\s+lot\s+)?(?:better|worse|best|worst|well|badly|poorly|great|fine|strongly|"
+    r"weakly)\b",
+    re.IGNORECASE,
+)
+
+
+def declares(text: str, nouns: frozenset[str] = frozenset()) -> bool:
+    """A declarative sentence of a shape the other statement rules miss (see the module docstring); `nouns` are
+    the stems of the data's words, which open a subject, not an order."""
     if _BEEN.match(text) or _I_AM.match(text) or _NOBODY.match(text):
         return True
-    if IMPERATIVE.match(text):
+    if IMPERATIVE.match(text) and not noun_first(text, nouns):
         return False  # "make sure tickets are sent to Ben" orders; its verb comes first
-    for shape in (_PASSIVE, _GOES):
+    for shape in (_PASSIVE, _RULE, _GOES, _GETS, _DOES_WELL):
         match = shape.match(text)
         if match and not set(words(match.group("subject"))) & _NOT_A_SUBJECT:
             return True
@@ -145,6 +196,8 @@ class OnBehalf:
     who: str
     what: str
     embedded: bool
+    # "asked for ...": told as news when it says when ("last week"), else it may be a request handed on.
+    past: bool = False
 
 
 # "my manager wants the enterprise order count for 2025", "Ben asked me to find out how many tickets are open".
@@ -157,7 +210,9 @@ _ON_BEHALF = re.compile(
     r"(?:wants|needs|would\s+like|'d\s+like|has\s+asked\s+(?:me\s+)?for|is\s+asking\s+(?:me\s+)?for|is\s+after|"
     r"expects)\s+(?P<handed>(?:me|us)\s+to\s+(?:send|get|pull|find|check|look\s+up|dig\s+up|share)\s+)?|"
     r"(?:asked|requested|wanted|needed)\s+(?P<handed_before>(?:me|us)\s+to\s+(?:send|get|pull|find|check|look\s+up|"
-    r"dig\s+up|share)\s+))"
+    r"dig\s+up|share)\s+)|"
+    # "my boss asked for the top products": a past wish, news or a request handed on (see `OnBehalf.past`).
+    r"(?P<past>asked\s+(?:me\s+|us\s+)?for|requested)\s+)"
     r"(?P<what>\S.*)$",
     re.IGNORECASE,
 )
@@ -174,7 +229,24 @@ def on_behalf(text: str) -> OnBehalf | None:
         return None
     # "to know ..." asks; "asked me to pull ..." hands the speaker a task: either way a request, whatever its period.
     asked = any(match.group(g) for g in ("embedded", "handed", "handed_before"))
-    return OnBehalf(who=who, what=match.group("what").strip(), embedded=asked)
+    return OnBehalf(who=who, what=match.group("what").strip(), embedded=asked, past=match.group("past") is not None)
+
+
+# "I want to see the P2s", "we'd like to know how many ...", "lemme see the open tickets": the speaker's own wish to
+# be shown or told something; what follows is the request.
+_OWN_WISH = re.compile(
+    r"^\s*(?:(?:i|we)\s+(?:really\s+|just\s+|also\s+)?(?:want|need|wanna|'d\s+like|would\s+like|'d\s+love|"
+    r"would\s+love)\s+(?:to\s+)?|lemme\s+|let\s+me\s+)(?:see|know|find\s+out|look\s+at|check)\s+(?P<what>\S.*)$",
+    re.IGNORECASE,
+)
+
+
+def own_wish(text: str) -> OnBehalf | None:
+    """The speaker's own wish to be shown or told something ("I want to see the P2s"), as a request passed on."""
+    match = _OWN_WISH.match(text)
+    if match is None:
+        return None
+    return OnBehalf(who="you", what=match.group("what").strip(), embedded=True)
 
 
 # A time that makes a wish one request rather than a habit: a year, a quarter, a month, "last week", "today".

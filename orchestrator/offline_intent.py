@@ -13,7 +13,7 @@ from cognicore.orchestrator.followup import followup_change, names_period, previ
 from cognicore.orchestrator.honesty import topic
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.language import unsupported_language, unwrap_wish
-from cognicore.orchestrator.mood import OnBehalf, names_a_time, on_behalf, strip_opening
+from cognicore.orchestrator.mood import OnBehalf, names_a_time, on_behalf, own_wish, strip_opening
 from cognicore.orchestrator.planning import (
     GENERIC,
     DataWords,
@@ -242,9 +242,12 @@ class OfflineClassifier:
         inner = self._rules(behalf.what)
         if inner.out_of_scope or inner.changes_data or inner.intent == "statement":
             return None
-        wanted = f"{behalf.who} wants {behalf.what}"
-        if behalf.embedded or names_a_time(behalf.what):
-            reason = f"asks, for {behalf.who}, {behalf.what!r} ({inner.reason})"
+        wanted = f"{behalf.who} {'asked for' if behalf.past else 'wants'} {behalf.what}"
+        if behalf.past and names_a_time(behalf.what):
+            return None  # "sam asked for the job numbers last week": news of what happened, told
+        if behalf.embedded or (names_a_time(behalf.what) and not behalf.past):
+            asker = "" if behalf.who == "you" else f", for {behalf.who},"
+            reason = f"asks{asker} {behalf.what!r} ({inner.reason})"
             return inner.model_copy(update={"resolved_request": behalf.what, "reason": reason})
         if inner.intent != "task":
             return None
@@ -262,7 +265,8 @@ class OfflineClassifier:
         if ABOUT_MY_OWN.match(request):
             # "what product line do i like best": the asker's own taste or work, not a ranking of the data.
             return IntentDecision(intent="question", reason="asks what the user told about themselves", confidence=0.7)
-        if (behalf := on_behalf(request)) is not None and (passed := self._passed_on(behalf)) is not None:
+        behalf = on_behalf(request) or own_wish(request)
+        if behalf is not None and (passed := self._passed_on(behalf)) is not None:
             return passed  # "my manager wants the 2025 order count": what is wanted decides, not "my manager"
         opening = PREFACE.match(request) or MARKER.match(request) or FOR_FIRST.match(request)
         if opening and not is_question(opening.group(0)):

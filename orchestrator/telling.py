@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from cognicore.memory.text import stem, terms, words
-from cognicore.orchestrator.mood import asks_in_situ, declares
+from cognicore.orchestrator.mood import asks_in_situ, declares, noun_first
 from cognicore.orchestrator.scope import ASKS, ASKS_INSIDE, IMPERATIVE, QUESTION_START
 
 # A statement tells something about the speaker or their team; a bare phrase ("warranty for headphones")
@@ -63,8 +63,10 @@ PREFERS = re.compile(
 # "From now on, show me figures in thousands", "Always give me the totals first": a standing instruction on how to
 # answer, told to be remembered, not a request to run now.
 STANDING = re.compile(
-    r"^\s*(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|henceforth|by\s+default|always|never)[,\s]+"
-    r"(?:please\s+)?(?:show|give|use|put|write|answer|reply|format|round|list|send|call|keep|start|include|add)\b",
+    r"^\s*(?:(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|henceforth|by\s+default|always|never)[,\s]+"
+    r"(?:please\s+)?(?:show|give|use|put|write|answer|reply|format|round|list|send|call|keep|start|include|add)\b|"
+    # "always assign laptop tickets to Ben", "never escalate P4s": any verb after "always"/"never" sets a habit.
+    r"(?:always|never)\s+(?!mind\b)[a-z]{3,}\s+\S)",
     re.IGNORECASE,
 )
 # "Call me Sam": how the speaker wants to be named (a name, not "a taxi"); the name keeps its capital.
@@ -180,9 +182,11 @@ def tells_one(request: str, *, data: frozenset[str], values: frozenset[str] = fr
     """
     if PREFERS.match(request):
         return True
-    if declares(request) and not asks_in_situ(request):
+    nouns = data | values
+    if declares(request, nouns) and not asks_in_situ(request):
         return True  # "approvals are done by Ines", "im the one who closes ...", "been covering the north"
-    if ASKS.match(request) or IMPERATIVE.match(request) or QUESTION_START.match(request):
+    ordered = IMPERATIVE.match(request) and not noun_first(request, nouns)  # "half the tickets are ..." orders nothing
+    if ASKS.match(request) or ordered or QUESTION_START.match(request):
         return False  # "Show ...", "Compare ...": a request's first word is its verb, a statement's its subject
     if DIARY.match(request) or NEWS.match(request):
         return True
