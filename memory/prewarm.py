@@ -10,13 +10,12 @@ and the first 40 searches read 14,600 HNSW index blocks and 3,000 heap blocks fr
 - `warm_connection` runs one search for a user id that owns nothing, as the application role, when a pool
   opens a connection (psycopg_pool's `configure`): the plans and caches are made before a user waits.
 - `prewarm` reads each partition's pages into shared buffers with plain SQL through `memory_prewarm`
-  (a SECURITY DEFINER function that returns only a count): the HNSW graph by an index scan that keeps going
-  (`hnsw.iterative_scan`, `max_scan_tuples` = the partition's rows), which reads the index pages and the
-  heap pages of the rows it returns, then the rest of the heap by TID ranges (a TID range scan, unlike a
-  sequential scan of a large table, uses no ring buffer, so the pages stay), then the primary key. When the
-  partitions do not fit in the buffer budget (a share of `shared_buffers`), each partition's graph is read
-  only around a few start rows spread over the partition, for its share of the budget: what searches touch
-  first (the upper layers and the graph's hubs), not whole partitions that would evict each other.
+  (a SECURITY DEFINER function that returns only a count): the heap by TID ranges (a TID range scan, unlike a
+  sequential scan of a large table, uses no ring buffer, so the pages stay), then the HNSW graph by an index
+  scan that keeps going (`hnsw.iterative_scan`, `max_scan_tuples` = the partition's rows), then the primary
+  key. When the partitions do not fit in the buffer budget (a share of `shared_buffers`; at a million
+  memories the graph alone is 1.95 GB), they are read whole up to `effective_cache_size`, for the operating
+  system's cache, then a few searches per partition keep in the buffers what every search touches first.
 """
 
 from __future__ import annotations
@@ -31,7 +30,7 @@ from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory._search_sql import SEARCH
-from cognicore.memory._stream_sql import EF_SEARCH, SEARCH_SETTINGS
+from cognicore.memory._stream_sql import CANDIDATES, EF_SEARCH, SEARCH_SETTINGS
 from cognicore.memory.retrieval import RRF_K
 from cognicore.memory.rows import fetch_dicts
 from cognicore.memory.tenancy import APP_ROLE, USER_SETTING
@@ -54,8 +53,8 @@ DEFAULT_BUFFER_SHARE = 0.8
 """Share of `shared_buffers` a prewarm may fill: the rest stays for everything else the server caches."""
 HEAP_CHUNK = 4096
 """Heap blocks (32 MB) per call: the unit of progress and of the time budget's check."""
-PROBES = 8
-"""Start rows per partition when only part of its graph fits the budget."""
+PROBES = 16
+"""Searches per partition, from rows spread over it, when the partitions do not fit the buffer budget."""
 WARM_USER = "cognicore:warm-up"
 """The user id of the connection warm-up search: it owns no memory, so the search reads almost nothing."""
 
@@ -126,7 +125,11 @@ LEFT JOIN pg_am AS am ON am.oid = i.relam
 WHERE p.inhparent = 'memories'::regclass
 GROUP BY p.inhrelid, c.reltuples
 ORDER BY heap_blocks DESC, partition"""
-SHARED_BUFFERS = "SELECT setting::bigint AS blocks FROM pg_settings WHERE name = 'shared_buffers'"
+# Both in blocks (their unit is the block size).
+CACHE_SETTINGS = """
+SELECT max(setting::bigint) FILTER (WHERE name = 'shared_buffers') AS shared_buffers,
+       max(setting::bigint) FILTER (WHERE name = 'effective_cache_size') AS effective_cache_size
+FROM pg_settings WHERE name IN ('shared_buffers', 'effective_cache_size')"""
 PREWARM = "SELECT memory_prewarm(%s::regclass, %s, %s, %s) AS n"
 
 
@@ -162,30 +165,44 @@ class _Read:
     start: int
     count: int
     blocks: int
+    probe: bool = False
+    """A search-sized read that keeps hot pages in the buffers: done even past the time budget (it is cheap)."""
 
 
-def _plan(parts: list[dict[str, Any]], budget_blocks: int) -> tuple[list[_Read], bool]:
-    """The reads of a prewarm within `budget_blocks`, and whether every partition is read whole."""
+def _whole(p: dict[str, Any]) -> list[_Read]:
+    """Every page of partition `p`: its heap in order (sequential reads), then its graph, then its primary key."""
+    name, tuples, heap = p["partition"], p["tuples"], p["heap_blocks"]
+    reads = [_Read(name, "heap", s, min(HEAP_CHUNK, heap - s), 0) for s in range(0, heap, HEAP_CHUNK)]
+    # reltuples is an estimate: walk past it, the scan ends with the graph anyway. The heap is cached by then.
+    reads.append(_Read(name, "index", 0, tuples + tuples // 10 + 100, p["index_blocks"]))
+    reads.append(_Read(name, "keys", 0, 0, p["key_blocks"]))
+    return reads
+
+
+def _plan(parts: list[dict[str, Any]], budget_blocks: int, cache_blocks: int) -> tuple[list[_Read], bool]:
+    """The reads of a prewarm, and whether every partition fits the buffer budget (`budget_blocks`).
+
+    When they do not, shared buffers cannot hold them: the partitions are read whole up to `cache_blocks`
+    (`effective_cache_size`, what the operating system is declared to cache), so that later reads come from
+    memory and not the disk, then `PROBES` searches of `CANDIDATES` rows in each partition, from rows spread
+    over it, touch last (and so keep in the buffers) what every search touches first: the graph's upper
+    layers and the entry point's neighbourhood.
+    """
     parts = [p for p in parts if p["tuples"] > 0 and p["heap_blocks"] > 0]
     total = sum(p["heap_blocks"] + p["index_blocks"] + p["key_blocks"] for p in parts)
-    reads: list[_Read] = []
     if total <= budget_blocks:
-        for p in parts:
-            name, tuples, heap = p["partition"], p["tuples"], p["heap_blocks"]
-            # reltuples is an estimate: walk past it, the scan ends with the graph anyway.
-            reads.append(_Read(name, "index", 0, tuples + tuples // 10 + 100, p["index_blocks"]))
-            reads += [_Read(name, "heap", s, min(HEAP_CHUNK, heap - s), 0) for s in range(0, heap, HEAP_CHUNK)]
-            reads.append(_Read(name, "keys", 0, 0, p["key_blocks"]))
-        return reads, True
-    # The walk reads heap pages with the graph's, in proportion, so the share is of both.
-    share = budget_blocks / total if total else 0.0
+        return [r for p in parts for r in _whole(p)], True
+    reads: list[_Read] = []
+    cached = 0
     for p in parts:
-        rows = int(p["tuples"] * share) // PROBES
-        if rows < 1:
-            continue
-        blocks = int((p["index_blocks"] + p["heap_blocks"]) * share) // PROBES
+        size = p["heap_blocks"] + p["index_blocks"] + p["key_blocks"]
+        if cached + size > cache_blocks:
+            continue  # a smaller partition further on may still fit
+        reads += _whole(p)
+        cached += size
+    for p in parts:
         step = max(p["heap_blocks"] // PROBES, 1)
-        reads += [_Read(p["partition"], "index", i * step, rows, blocks) for i in range(PROBES)]
+        reads += [_Read(p["partition"], "index", i * step, CANDIDATES, 0, probe=True) for i in range(PROBES)]
     return reads, False
 
 
@@ -199,24 +216,25 @@ async def prewarm(
     """Read the memory partitions' search pages into shared buffers, within `budget_s` and a buffer share.
 
     Safe while the service serves searches (plain reads, one connection); stops between two reads when the
-    time budget is spent. Any role with EXECUTE on `memory_prewarm` may run it (the application role has it).
+    time budget is spent (but for the few searches of the last step, when the partitions do not fit the buffers).
+    Any role with EXECUTE on `memory_prewarm` may run it (the application role has it).
     """
     if budget_s <= 0 or not 0 < buffer_share <= 1:
         raise ValueError(f"budget_s must be > 0 and buffer_share in (0, 1], got {budget_s!r}, {buffer_share!r}")
     started = time.perf_counter()
     async with pool.connection() as conn:
         parts = await fetch_dicts(conn, PARTITIONS)
-        [buffers] = await fetch_dicts(conn, SHARED_BUFFERS)
-        budget = int(buffers["blocks"] * buffer_share)
-        reads, whole = _plan(parts, budget)
+        [sizes] = await fetch_dicts(conn, CACHE_SETTINGS)
+        budget = int(sizes["shared_buffers"] * buffer_share)
+        reads, whole = _plan(parts, budget, sizes["effective_cache_size"])
         planned = sum(r.blocks for r in reads if r.what != "heap") + sum(r.count for r in reads if r.what == "heap")
         done, complete = 0, True
         for read in reads:
-            elapsed = time.perf_counter() - started
-            if elapsed >= budget_s:
+            if time.perf_counter() - started >= budget_s and not read.probe:
+                if complete:
+                    log.info("memory prewarm: %.0f s spent after %d of %d blocks", budget_s, done, planned)
                 complete = False
-                log.info("memory prewarm: time budget of %.0f s spent after %d of %d blocks", budget_s, done, planned)
-                break
+                continue
             await conn.execute(PREWARM, (read.partition, read.what, read.start, read.count))
             done += read.count if read.what == "heap" else read.blocks
             if progress is not None:

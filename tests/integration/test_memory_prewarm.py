@@ -18,7 +18,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory import Memory
 from cognicore.memory.embeddings import OfflineEmbeddings
-from cognicore.memory.prewarm import PrewarmProgress, prewarm, warm_connection
+from cognicore.memory.prewarm import PROBES, PrewarmProgress, prewarm, warm_connection
 from cognicore.memory.stream import MemoryStream, NewMemory
 from cognicore.memory.tenancy import APP_ROLE
 from cognicore.roles import grant_app_role, open_app_pool, reader_url
@@ -101,9 +101,20 @@ async def test_budgets_are_kept(app_pool: AsyncConnectionPool) -> None:
     async with app_pool.connection() as conn:
         cur = await conn.execute("SELECT setting::bigint AS b FROM pg_settings WHERE name = 'shared_buffers'")
         buffers = (await cur.fetchone())["b"]  # type: ignore[index]
-    small = await prewarm(app_pool, buffer_share=40 / buffers)  # 40 blocks: less than the partitions
+    # 40 blocks: less than the partitions. They are cached whole for the operating system (effective_cache_size
+    # is far larger), then probed: PROBES searches each.
+    seen: list[PrewarmProgress] = []
+    small = await prewarm(app_pool, buffer_share=40 / buffers, progress=seen.append)
     assert not small.whole and small.complete and small.budget_blocks == 40
-    assert 0 < small.read_blocks <= small.budget_blocks
+    assert small.read_blocks == small.planned_blocks > 40
+    assert len([p for p in seen if p.done_blocks == small.planned_blocks]) >= PROBES * small.partitions
+    async with app_pool.connection() as conn:
+        await conn.execute("SET effective_cache_size = 1")  # nothing fits the cache either: probes only
+    seen.clear()
+    # The probes are cheap and are what keeps the hot pages: they run even once the time budget is spent.
+    probed = await prewarm(app_pool, budget_s=1e-9, buffer_share=40 / buffers, progress=seen.append)
+    assert (probed.whole, probed.planned_blocks, probed.complete) == (False, 0, True)
+    assert len(seen) == PROBES * probed.partitions
     with pytest.raises(ValueError, match="budget_s"):
         await prewarm(app_pool, budget_s=0)
 
