@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from cognicore.memory.text import terms
 from cognicore.subagents._answer_shape import LIGHT_VERBS, implied
 from cognicore.subagents._passage_units import Unit
 from cognicore.subagents._question_terms import number_units, unit_of
@@ -61,3 +62,15 @@ def _kind(tag: str) -> str:
     """What a tagged figure measures: "3week" and "14day" are both times ("after 3 weeks" vs "within 14 days")."""
     unit = unit_of(tag)
     return "time" if unit in _TIME_UNITS else unit
+
+
+# A sentence that opens with its own condition: "If the battery lasts less than a day, the watch may be covered".
+_LEADING_CONDITION = re.compile(r"^\W*(?:if|unless|when|whenever|once|in case)\b(?P<condition>[^,;:]+)[,;:]", re.I)
+
+
+def governed_elsewhere(text: str, asked: frozenset[str]) -> bool:
+    """True when the sentence opens with a condition that shares no word with the question: what it says holds in
+    another case ("covered by warranty?" after a drop in a pool is not answered by "If the battery lasts less than a
+    day, the watch may be covered")."""
+    m = _LEADING_CONDITION.match(text)
+    return m is not None and not frozenset(terms(m.group("condition"))) & asked

@@ -160,10 +160,11 @@ GROUPS = [
     "return returns refund refunds",
     "price prices priced cost costs pay expensive cheap pricing spend spending spent budget budgets afford money "
     "funds funding",
-    "ship shipping shipped deliver delivery delivered courier",
+    "ship shipping shipped deliver delivery delivered courier arrive arrives arrived arrival",
+    "parcel parcels package packages box boxes",
     "warranty warranties guarantee guaranteed",
     "defect defective broken faulty fault",
-    "broken damage damaged",
+    "broken damage damaged smashed cracked dented",
     "device devices gadget gadgets",
     "pair paired pairing link linked connect connected",
     "stuck block blocked",

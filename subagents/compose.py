@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cognicore.memory.text import STOPWORDS, stem, words
-from cognicore.subagents._answer_checks import about_asked, states_bound
+from cognicore.subagents._answer_checks import about_asked, governed_elsewhere, states_bound
 from cognicore.subagents._answer_render import LABEL, render
 from cognicore.subagents._answer_shape import (
     LIGHT_VERBS,
@@ -72,6 +72,7 @@ from cognicore.subagents.memory_answer import (
     topic_concepts,
 )
 from cognicore.subagents.memory_evidence import names_own_phrase
+from cognicore.subagents.memory_evidence import told as told_saying
 
 # --- offline -------------------------------------------------------------------------------------
 
@@ -111,9 +112,10 @@ MIN_COVERAGE = 0.5  # share of the question's (weighted) words a passage must co
 
 
 def _told_facts(passages: Sequence[dict[str, Any]], used: Sequence[int]) -> bool:
-    """Are the cited memories all current facts the user told (not episodes, not superseded values)?"""
+    """Are the cited memories all current facts the user told, or sayings of theirs no fact was read from (not
+    questions, not superseded values)?"""
     cited = [p for p in passages if is_memory(p) and int(p["index"]) in used]
-    return bool(cited) and all(p.get("status") == "active" for p in cited)
+    return bool(cited) and all(p.get("status") == "active" or told_saying(p) for p in cited)
 
 
 class OfflineAnswerComposer:
@@ -255,8 +257,10 @@ class OfflineAnswerComposer:
         asked = frozenset().union(*concepts)
         # A sentence under a heading that names the subject ("Reasons: ..." under "Expansion
         # delayed") answers too, even when it never repeats the question's words.
+        # A sentence under a condition the question does not state answers another case.
         ranked = sorted(
-            (u for u in units if (u.terms | u.lead) & asked), key=lambda u: (-score(u), u.order, u.position)
+            (u for u in units if (u.terms | u.lead) & asked and not governed_elsewhere(u.text, asked)),
+            key=lambda u: (-score(u), u.order, u.position),
         )
         enough = coverage[best_passage] >= MIN_COVERAGE and len(hits_of[best_passage]) >= min(2, len(concepts))
         if missing_keys or not ranked or not enough:

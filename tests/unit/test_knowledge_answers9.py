@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cognicore.subagents._answer_checks import states_bound
+from cognicore.subagents._answer_checks import governed_elsewhere, states_bound
 from cognicore.subagents._answer_shape import asked_head
 from cognicore.subagents._question_terms import number_units, paraphrased_words, written_names
 from cognicore.subagents.compose import ComposedAnswer, OfflineAnswerComposer
@@ -105,3 +105,44 @@ async def test_the_measured_thing_must_be_what_the_sentence_states() -> None:
     # "within 3 days" is how long a helmet can be swapped, not how long the inserts are covered.
     answer = await compose("how long is the cover on the padding inserts", HELMETS, FARES)
     assert answer.used == []
+
+
+BATTERY = """# Rider help
+
+## My e-bike battery runs out fast
+
+Lower the assist level in the app. If the battery lasts less than an hour after these changes, the bike may be
+covered by the parts cover: open a case with the frame number.
+
+## What the cover excludes
+
+The cover does not include crash damage, water damage beyond the bike's rating, or theft."""
+
+
+def test_a_sentence_under_another_condition_is_governed_elsewhere() -> None:
+    text = "If the battery lasts less than an hour after these changes, the bike may be covered by the parts cover."
+    assert governed_elsewhere(text, frozenset({"bike", "lake", "cover"}))
+    assert not governed_elsewhere(text, frozenset({"battery", "cover"}))
+    assert not governed_elsewhere("The bike may be covered.", frozenset({"lake"}))
+
+
+async def test_covered_is_not_answered_by_a_rule_for_another_case() -> None:
+    # The drop in a lake is not the battery case the "If ..." sentence is about.
+    answer = await compose("rider rode the e-bike into a lake. covered by the parts cover??", BATTERY)
+    assert "less than an hour" not in answer.text
+    answer = await compose("my e-bike battery dies in 40 minutes, is it covered", BATTERY)
+    assert "less than an hour" in answer.text
+
+
+async def test_a_package_that_arrives_is_a_delivered_parcel() -> None:
+    parcels = """# Parcels
+
+## Regions
+
+Riders there buy more helmets, partly because import duties make expensive bikes costlier.
+
+## Duties
+
+Import duties are collected at checkout, so the rider pays nothing on delivery."""
+    answer = await compose("do riders pay import duties when the package arrives", parcels)
+    assert answer.text.startswith("Import duties are collected at checkout")
