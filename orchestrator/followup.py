@@ -145,7 +145,8 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
         if pattern in (_BARE, _ONLY, _OF_THOSE, _DO, _SWAP) and not known:
             return None
         lead = re.match(_PREP + r"\s+(?P<rest>.+)$", value, re.IGNORECASE)
-        if not prep and lead:  # "what about by channel?": the preposition is the change's own
+        if not prep and lead and not _is_known(value, entities):
+            # "what about by channel?": the preposition is the change's own ("in progress" is a value, kept whole)
             prep, value = lead.group("prep").lower(), lead.group("rest")
             if PERIOD.fullmatch(value):
                 value = f"{prep} {value}"
@@ -164,15 +165,15 @@ def known_value(value: str, entities: Sequence[str]) -> str | None:
     Whole ("Inland"), plural ("the s1s" names "S1"), or the start of exactly one multi-word value ("North" names
     "North Coast"); an ambiguous start ("North" of "North Coast" and "North Hills") names none.
     """
-    lowered = " ".join(value.strip().lower().split())
+    lowered = _plain(value)
     lowered = re.sub(r"^the\s+", "", lowered)
     for form in dict.fromkeys((lowered, lowered.removesuffix("s"), lowered.removesuffix("'s"))):
-        exact = [e for e in entities if e.lower() == form]
+        exact = [e for e in entities if _plain(e) == form]
         if exact:
             return exact[0]
     if len(lowered) < 3:
         return None
-    starts = {e for e in entities if e.lower().startswith(lowered + " ")}
+    starts = {e for e in entities if _plain(e).startswith(lowered + " ")}
     return next(iter(starts)) if len(starts) == 1 else None
 
 
@@ -232,7 +233,9 @@ def _known_in(text: str, entities: Sequence[str]) -> list[re.Match[str]]:
     for value in sorted(entities, key=len, reverse=True):
         if len(value) < 2:
             continue
-        for m in re.finditer(rf"(?<!\w){re.escape(value)}(?!\w)", text, re.IGNORECASE):
+        # "small business" names "small_business", "in progress" "in_progress": a value's words, however joined.
+        spelt = r"[_\s]+".join(re.escape(part) for part in re.split(r"[_\s]+", value.strip()))
+        for m in re.finditer(rf"(?<!\w){spelt}(?!\w)", text, re.IGNORECASE):
             if not any(m.start() < f.end() and f.start() < m.end() for f in found):
                 found.append(m)
     return sorted(found, key=lambda m: m.start())
@@ -327,8 +330,13 @@ _STOP = "for|in|by|with|over|during|across|per|from|to|and|then|last|this|previo
 
 def _column_of(value: str, columns: Mapping[str, str]) -> str | None:
     """The column of a data value, matched without case; None for a title or a value of no column."""
-    lowered = value.strip().lower()
-    return next((c for v, c in columns.items() if v.lower() == lowered), None)
+    lowered = _plain(value)
+    return next((c for v, c in columns.items() if _plain(v) == lowered), None)
+
+
+def _plain(text: str) -> str:
+    """`text` lower case with its words joined by single spaces ("Small_Business" -> "small business")."""
+    return " ".join(re.split(r"[_\s]+", text.strip().lower())).strip()
 
 
 def previous_request(history: Sequence[dict[str, str]]) -> str | None:
