@@ -51,14 +51,31 @@ _WEB_ADDRESS = re.compile(
     r"|\b[a-z][\w-]*(?:\.[\w-]+)*\.(?:com|org|net|io|dev|app|co|edu|gov|info|[a-z]{2})\b"
 )
 _ADDRESS = frozenset(stem(w) for w in "address url link site website email".split())
+# A duration answers "how long" / "how soon", a frequency "how often", in any words ("unlock after 15 minutes").
+_DURATION = re.compile(
+    r"\b(?:\d+|an?|one|two|three|four|five|six|ten|twelve|fifteen|twenty|thirty|few|couple of)\s*-?\s*"
+    r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?|years?|yrs?)\b",
+    re.I,
+)
+_FREQUENCY = re.compile(
+    r"\b(?:every|each|daily|weekly|monthly|yearly|annually|quarterly|biweekly|fortnightly|hourly|once|twice|"
+    r"\d+\s+times)\b",
+    re.I,
+)
+_LONG = frozenset(stem(w) for w in "long soon".split())
+_OFTEN = stem("often")
 
 
 def shape_words(text: str) -> frozenset[str]:
     """Words a memory answers by the shape of its value: an amount answers "how much", a web or mail address
-    answers "what's the address / url / link of X", in any words."""
+    answers "what's the address / url / link of X", a duration "how long", a frequency "how often", in any words."""
     found: set[str] = set()
     if _AMOUNT.search(text):
         found.add(_MONEY)
     if _WEB_ADDRESS.search(text):
         found |= _ADDRESS
+    if _DURATION.search(text):
+        found |= _LONG
+    if _FREQUENCY.search(text):
+        found.add(_OFTEN)
     return frozenset(found)

@@ -42,7 +42,7 @@ _TIME_WORDS = frozenset(
     for w in """usual usually moment now current currently today day days nowadays lately recent recently before
     previous previously earlier formerly originally first initially change changed switch switched still again
     anymore time times these days era period ago used currently presently right go-to go typical regular
-    normally normal""".split()
+    normally normal till until""".split()
 )
 _PAST_RE = re.compile(
     r"\b(?:before|previously|earlier|formerly|originally|at first|initially|used to|use to|prior|no longer|anymore|"

@@ -65,3 +65,30 @@ async def test_how_much_is_answered_by_a_told_percentage() -> None:
         question="how much discount am i allowed to give", passages=[_fact(1, "Our discount limit is 18%."), *docs]
     )
     assert answer.used[0] == 1 and "18%" in answer.text
+
+
+LOCK_DOC = {
+    "index": 2, "title": "Password reset", "source": "/kb/reset.md",
+    "content": "A locked account unlocks itself after 30 minutes; for an urgent unlock, the desk verifies the caller.",
+}  # fmt: skip
+
+
+async def test_a_told_saying_no_fact_was_read_from_leads_a_document_that_disagrees() -> None:
+    # The extractor read no fact from it: what the user said is still theirs, said first, then the document.
+    saying = {**_fact(1, "On our desk locked accounts unlock after 15 minutes."), "source": "memory:7"}
+    saying |= {"status": "said", "read": False}
+    answer = await OfflineAnswerComposer().compose(
+        question="how long till a locked account unlocks by itself", passages=[saying, LOCK_DOC]
+    )
+    assert answer.used == [1, 2], answer.text
+    assert answer.text.index("15 minutes") < answer.text.index("30 minutes"), answer.text
+
+
+async def test_a_duration_answers_how_long_and_a_frequency_how_often() -> None:
+    long = await OfflineAnswerComposer().compose(
+        question="how long till a locked account unlocks", passages=[_fact(1, "Locked accounts unlock after 15 mins.")]
+    )
+    often = await OfflineAnswerComposer().compose(
+        question="how often do we refresh laptops", passages=[_fact(1, "Our laptops are refreshed every 3 years.")]
+    )
+    assert long.used == [1] and often.used == [1], (long.text, often.text)
