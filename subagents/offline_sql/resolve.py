@@ -11,6 +11,7 @@ import re
 from cognicore.subagents.offline_sql._words import either, negation
 from cognicore.subagents.offline_sql.catalogue import Column, Table
 from cognicore.subagents.offline_sql.lexicon import Lexicon, Target, normalise, singular
+from cognicore.subagents.offline_sql.lookup import read_lookup
 from cognicore.subagents.offline_sql.mapping import (
     Mapping,
     Measure,
@@ -198,8 +199,9 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
         if at is not None and isinstance(at[2], Column) and (s.distinct or singular(last) != last):
             dims.remove(at)
             q.measures = [count_distinct(at[2])]
-    _place_dimensions(t, q, sorted(dims, key=lambda d: d[0]), s, value_labels)
-    _share_within(t, q, s, dims, spans)
+    if not read_lookup(t, q, s, lex, dims):  # "who's INC-1012 assigned to": the row's columns (lookup.py)
+        _place_dimensions(t, q, sorted(dims, key=lambda d: d[0]), s, value_labels)
+        _share_within(t, q, s, dims, spans)
     if (q.having is not None and not (q.dimensions and len(q.measures) == 1)) or (q.having and q.zero_rows):
         # "how many components have more than 2 tickets" (a count of groups), a threshold with no grouping
         q.not_understood.append("which groups the threshold applies to (name one grouping: 'which X have more ...')")

@@ -87,7 +87,7 @@ def names_data(request: str, q: Mapping, lex: Lexicon) -> bool:
         for source, target in lex.vocabulary.synonyms.items()
     )
     figure = any(m.named is not None or m.column is not None or m.age for m in q.measures)
-    shaped = bool(q.top_n or q.share or q.having or q.growth or q.of_groups or q.zero_rows)
+    shaped = bool(q.top_n or q.share or q.having or q.growth or q.of_groups or q.zero_rows or q.looked_up)
     # two columns' values together ("what's chloe working on": an assignee and a status) describe rows
     described = len({*q.filters, *q.excluded, *q.missing, *q.present}) >= 2
     return named or figure or shaped or described or _ASKED.match(normalise(request)) is not None

@@ -274,7 +274,7 @@ async def test_a_row_by_its_key_distinct_values_and_verbs(pool: AsyncConnectionP
         ],
     )
     with pytest.raises(Unsure, match="what to show of INC-1004"):
-        await desk.write_sql(question="INC-1004 status", schema="")
+        await desk.write_sql(question="INC-1004 please", schema="")  # "INC-1004 status" asks its status (lookup.py)
 
 
 async def test_ranking_over_joined_values_and_n_most_recent(pool: AsyncConnectionPool, desk: SchemaSqlWriter) -> None:

@@ -4,13 +4,16 @@ Causes found with `bench/heldout/dev_sql9_*.yaml` (other wordings here): average
 places tied every group (a ranking then returned all of them); a request opening with the ranked thing
 ("region with the fewest orders") counted regions per order; "what share of each component's tickets are closed"
 was each component's share of the closed tickets (a filter), not the closed share of each component's tickets.
+One ticket named by its id ("who's INC-1012 assigned to", "is INC-1003 closed") was a count of tickets or unsure.
 Every answer's rows equal an independent query's.
 """
 
 from __future__ import annotations
 
+import pytest
 from psycopg_pool import AsyncConnectionPool
 
+from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql import SchemaSqlWriter
 from tests.integration.test_offline_sql import ITEMS, answer, meant, sales, wall_clock  # noqa: F401 (fixtures)
 from tests.integration.test_offline_sql_any_schema import tickets  # noqa: F401 (a fixture)
@@ -101,3 +104,31 @@ async def test_a_share_within_each_region_of_the_demo(pool: AsyncConnectionPool,
         f"WHERE {Y2025} GROUP BY 1 ORDER BY 2 DESC, 1",
     )
     assert got == expected and "channel is retail" not in draft.scope
+
+
+async def test_one_ticket_named_by_its_key_shows_what_is_asked_of_it(
+    pool: AsyncConnectionPool,
+    desk: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """A ticket named by its id and a column of it asked (by its phrase, its own name, a value of it, or "when"):
+    that column of that row, never a count of tickets; a value said of it ("closed") is shown, not filtered on."""
+    one = "SELECT {col}, 1 FROM " + T + " WHERE ticket_id = '{key}'"
+    await check(
+        pool,
+        desk,
+        [
+            ("who's INC-1012 assigned to", one.format(col="assignee", key="INC-1012")),
+            ("when was INC-1004 opened?", one.format(col="opened_at", key="INC-1004")),
+            ("Whats the title of ticket INC-1007", one.format(col="title", key="INC-1007")),
+            ("is INC-1003 closed yet?", one.format(col="status", key="INC-1003")),
+            ("INC-1004 status", one.format(col="status", key="INC-1004")),
+            ("What component is INC-1016 about?", one.format(col="component", key="INC-1016")),
+        ],
+    )
+    assert await desk.reads("is INC-1003 closed yet?") and await desk.reads("when was INC-1004 opened?")
+
+
+async def test_one_ticket_with_nothing_asked_of_it_stays_unsure(desk: SchemaSqlWriter) -> None:  # noqa: F811
+    """ "tell me about INC-1004": no column of it is asked, so no "1 ticket" answer."""
+    with pytest.raises(Unsure, match="what to show of INC-1004"):
+        await desk.write_sql(question="INC-1004 please", schema="")

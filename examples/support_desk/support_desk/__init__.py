@@ -34,6 +34,8 @@ SQL_VOCABULARY = SqlVocabulary(
         "owner": "assignee",
         "assigned to": "assignee",
         "picked up": "assignee",  # "p1s nobody has picked up", "not picked up yet"
+        "handling": "assignee",  # "who is handling INC-1015", "which p2 tickets is ana handling"
+        "handled by": "assignee",
         "who": "assignee",  # the people of this data are the assignees: "who has the most open tickets"
         "person": "assignee",  # "which person closed the most tickets"
         "people": "assignees",  # "top 3 people by open tickets"

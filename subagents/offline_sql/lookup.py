@@ -1,0 +1,76 @@
+"""One record named by its key, and what is asked of it: "who's INC-1012 assigned to", "when was INC-1004 opened",
+"the title of INC-1007", "is INC-1003 closed", "INC-1004 status".
+
+A request that pins one row by a unique column (its key, or a unique name) and asks no figure is a look-up: the
+columns asked are shown for that row, and a value said of it ("closed") is shown, not used as a filter, so the
+answer says what the row holds ("in_progress") instead of counting none. What is asked comes from the request's
+structure: a column named (by its dimension phrase or its own name), a value of another column, or "when" (the
+row's date). Nothing asked stays `Unsure` ("what to show of INC-1004"), never "1 ticket".
+"""
+
+from __future__ import annotations
+
+import re
+
+from cognicore.subagents.offline_sql.catalogue import Column, Table
+from cognicore.subagents.offline_sql.lexicon import Lexicon, normalise, plural
+from cognicore.subagents.offline_sql.mapping import Mapping, Text, count_of
+from cognicore.subagents.offline_sql.shape import Shape
+
+__all__ = ["pinned_row", "read_lookup"]
+
+
+def pinned_row(q: Mapping, lex: Lexicon) -> tuple[Table, Column] | None:
+    """The table and unique column of the one row the filters name by a single value, if they do."""
+    keyed = [
+        lex.catalogue.column(ref)
+        for ref, values in q.filters.items()
+        if len(values) == 1 and (lex.catalogue.column(ref).primary_key or lex.catalogue.column(ref).unique)
+    ]
+    if len(keyed) != 1:
+        return None
+    return lex.catalogue.table(keyed[0].table), keyed[0]
+
+
+def _asks_a_figure(q: Mapping, s: Shape) -> bool:
+    """A count, ranking, share, period, trend or threshold asked: not a look-up of one row."""
+    shaped = q.top_n or q.share or q.ranked is not None or q.growth or q.having or q.compared_periods or q.zero_rows
+    return bool(s.count or shaped or q.period or q.weekdays or q.search or q.excluded or s.age or s.trend)
+
+
+def read_lookup(t: Text, q: Mapping, s: Shape, lex: Lexicon, dims: list[tuple[int, str, Column | str]]) -> bool:
+    """When `q` pins one row and asks columns of it (and no figure), show those columns for that row; True if so."""
+    pinned = pinned_row(q, lex)
+    if pinned is None or _asks_a_figure(q, s):
+        return False
+    table, key = pinned
+    if any(m.table is None or m.table.ref != table.ref or m.aggregate != "count" for m in q.measures):
+        return False  # a figure of the row ("revenue of the Orbit Smartwatch") is a figure, not a look-up
+    asked: list[Column] = [d for _, _, d in dims if isinstance(d, Column) and d.table == table.ref and d != key]
+    for ref in [r for r in q.filters if r != key.ref and lex.catalogue.column(r).table == table.ref]:
+        asked.append(lex.catalogue.column(ref))  # "is INC-1003 closed": its status is shown, not filtered on
+        del q.filters[ref]
+    for c in table.columns:
+        if c == key or c in asked:
+            continue
+        words = normalise(c.name.replace("_", " "))
+        if m := re.search(rf"\b(?:{re.escape(words)}|{re.escape(plural(words))})\b", t.s):
+            asked.append(c)  # "the title of INC-1007": a column named by its own name
+            t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
+    dated = q.date_column if q.date_column is not None and q.date_column.table == table.ref else None
+    if dated is None and re.match(r"\s*when\b", t.read):
+        dates = [c for c in table.columns if c.kind == "date"]
+        dated = dates[0] if len(dates) == 1 else None
+    if dated is not None and dated not in asked:
+        asked.append(dated)  # "when was INC-1004 opened": the row's date
+    if not asked:
+        return False
+    q.measures = [count_of(table)]
+    columns = list(dict.fromkeys(asked))
+    q.dimensions = list(columns)
+    q.date_column = None
+    q.looked_up = True
+    value = q.filters[key.ref][0]
+    shown = ", ".join(c.name for c in columns)
+    q.notes.append(f"{value} names one row of {table.ref}; its {shown} is shown.")
+    return True
