@@ -49,11 +49,23 @@ _DURATION = re.compile(
 _START_NAMES = ("open", "creat", "order", "start", "submit", "receiv", "report", "log", "placed", "raised")
 
 
+# Waiting since the row's start is its age: "how many days have the open tickets been waiting", "how long has it
+# been sitting in the queue". The waiting words are claimed; "how many days" asks what "how long" asks.
+_WAITS = r"(?:waiting|sitting|pending|outstanding|in the queue|lying around)"
+_WAITING = rf"\b(?:been |spent )?{_WAITS}\b"
+_DAYS_OF_AGE = rf"\bhow many days\b(?=(?: [a-z0-9'-]+){{0,6}}? {_WAITS}\b)"
+
+
 def claim_duration(t: Text, q: Mapping, lex: Lexicon) -> None:
     """Place a duration asked about as the measure (days from the row's start to the event), or `Unsure` when
-    the data records no date for that event."""
+    the data records no date for that event; a wait since the start is read as the row's age."""
     m = _DURATION.search(t.s)
     if m is None:
+        if (days := re.search(_DAYS_OF_AGE, t.s)) is not None:
+            t.s = t.s[: days.start()] + "how long".ljust(days.end() - days.start()) + t.s[days.end() :]
+        if re.search(r"\bhow long\b", t.s):
+            while t.take(_WAITING):
+                pass
         return
     word = m.group("event") or m.group("noun")
     event = _EVENT_WORDS[word]
