@@ -69,8 +69,8 @@ def _targets(message: str) -> list[str]:
 
 
 def is_target(message: str, named: str) -> bool:
-    """Is the named (normalised) value what the change goes TO ("back to DHL"), rather than what it leaves?"""
-    return any(f" {named} " in f" {normalize(v)} " for v in _targets(message))
+    """Is the named (normalised) value exactly what the change goes TO ("back to DHL"), not what it leaves?"""
+    return any(normalize(v) == named for v in _targets(message))  # "back to 19 March" is no restated "march"
 
 
 def new_value(message: str, known: dict[str, Any]) -> str | None:
@@ -93,6 +93,9 @@ def replaced_in(old_object: str, named: str, new: str) -> str:
     "P2 tickets to Olu"; a run of capitalised words holding the named word goes whole ("Cisco AnyConnect")."""
     if normalize(old_object) == named:
         return new
+    if named in normalize(new).split():  # "on 12 March" naming "march", new "19 March": the whole value changed
+        lead = re.match(r"(?:(?:on|at|in|by|for|from|to|with)\s+)?", old_object, flags=re.I)
+        return old_object[: lead.end()] + new if lead else new
     run = re.search(
         rf"(?:(?-i:[A-Z])[\w.-]*\s+)*\b{re.escape(named)}\w*\b(?:\s+(?-i:[A-Z])[\w.-]*)*", old_object, flags=re.I
     )

@@ -32,6 +32,9 @@ async def _change(first: str, change: str) -> list[FactCandidate]:
          "handled_by", "Jonas"),
         ("My manager is Dana.", "last week Dana handed the team over to Farid", "user", "manager", "Farid"),
         ("Ben is our on-call engineer this week.", "on-call got passed to Chloe", "we", "on_call_engineer", "Chloe"),
+        # the named word ("March") is in the new value too: the whole value changed, its preposition kept
+        ("The quarterly business review is on 12 March.", "The QBR was moved, it's on 19 March now.", "we",
+         "quarterly_business_review", "on 19 March"),
     ],
 )  # fmt: skip
 async def test_a_change_naming_the_old_value_reads_the_new_one_from_its_shape(
