@@ -350,7 +350,7 @@ async def start_up(args: argparse.Namespace, mode: str, app_url: str, users: lis
         app = await open_app_pool(app_url, min_size=4, max_size=4, warm=warm_connection)
         opened = time.perf_counter() - started
         report = await prewarm(app, budget_s=args.prewarm_budget)
-        how = "every partition whole" if report.whole else "each graph around a few rows"
+        how = "every partition whole" if report.whole else "read whole up to effective_cache_size, then probed"
         stopped = "" if report.complete else ", stopped by the time budget"
         print(
             f"start-up as the service: pool of 4 connections opened and warmed in {opened:.2f} s, prewarm "
@@ -431,7 +431,7 @@ async def run(args: argparse.Namespace, url: str, restart: Callable[[], Awaitabl
         figures: dict[str, list[tuple[list[float], float]]] = {mode: [] for mode in args.start_up}
         cycles = [(r, mode) for r in range(args.rounds) for mode in args.start_up]
         for i, (round_, mode) in enumerate(cycles):
-            if i > 0:  # every measurement starts from a fresh server: empty buffers, no connection
+            if i > 0 or args.drop_os_cache:  # every measurement starts from a fresh server: empty buffers
                 await pool.close()
                 assert restart is not None  # main() allows several cycles only with a server it can restart
                 url = await restart()
@@ -543,6 +543,11 @@ async def main() -> None:
         "(memory.prewarm.warm_connection) and the memory prewarm (memory.prewarm.prewarm), timed; "
         "raw,service: both, each on a freshly started server (embedded server only), --rounds times",
     )
+    parser.add_argument(
+        "--drop-os-cache",
+        action="store_true",
+        help="embedded server only: before each start, drop the OS page cache of the server's files (a cold machine)",
+    )
     parser.add_argument("--rounds", type=int, default=1, help="with several --start-up: how many times each, in turn")
     parser.add_argument(
         "--prewarm-budget", type=float, default=DEFAULT_BUDGET_S, help="seconds the service start-up's prewarm may take"
@@ -578,7 +583,7 @@ async def main() -> None:
         parser.error("--queries must be at least 200 for a meaningful p95")
     if unknown := set(args.start_up) - {"raw", "service"}:
         parser.error(f"--start-up takes raw, service or raw,service, not {','.join(sorted(unknown))}")
-    if (len(args.start_up) > 1 or args.rounds > 1) and os.environ.get("DATABASE_URL"):
+    if (len(args.start_up) > 1 or args.rounds > 1 or args.drop_os_cache) and os.environ.get("DATABASE_URL"):
         parser.error("several --start-up or --rounds restart the server: embedded server only (no DATABASE_URL)")
     mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30 if hasattr(os, "sysconf") else 0
     print(
@@ -640,11 +645,31 @@ async def run_embedded(args: argparse.Namespace, folder: Path) -> None:
 
         async def restart() -> str:
             await asyncio.to_thread(stop_embedded, folder)
+            if args.drop_os_cache:
+                print(f"OS page cache of the server's files dropped: {drop_os_cache(folder) / 2**30:.2f} GiB of files")
             return await start_embedded(folder)
 
         await run(args, url, restart)
     finally:
         await asyncio.to_thread(stop_embedded, folder)
+
+
+def drop_os_cache(folder: Path) -> int:
+    """Ask the kernel to drop its cached pages of every file under `folder` (a stopped server's); their size.
+
+    `posix_fadvise(DONTNEED)` on these files only, as after a reboot, without touching the rest of the machine's
+    cache (other processes' files stay cached).
+    """
+    total = 0
+    for path in folder.rglob("*"):
+        if path.is_file():
+            fd = os.open(path, os.O_RDONLY)
+            try:
+                os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+                total += os.fstat(fd).st_size
+            finally:
+                os.close(fd)
+    return total
 
 
 def stop_embedded(data_dir: Path) -> None:

@@ -153,7 +153,7 @@ class Settings(BaseSettings):
     pool_min_size: int = Field(1, ge=0)
     pool_max_size: int = Field(10, gt=0)
     memory_prewarm_s: float = Field(
-        60.0,
+        120.0,
         ge=0,
         description="At API start: seconds the memory prewarm may take in the background (0: off); "
         "see `cognicore memory prewarm`.",
