@@ -65,7 +65,12 @@ def _kind(tag: str) -> str:
 
 
 # A sentence that opens with its own condition: "If the battery lasts less than a day, the watch may be covered".
-_LEADING_CONDITION = re.compile(r"^\W*(?:if|unless|when|whenever|once|in case)\b(?P<condition>[^,;:]+)[,;:]", re.I)
+# ("When the VPN cannot connect, first ..." sets the scene of a procedure instead.)
+_LEADING_CONDITION = re.compile(r"^\W*(?:if|unless|in case)\b(?P<condition>[^,;:]+)[,;:]", re.I)
+
+
+_GOES_ON = re.compile(r"^\s*(?:it|this|that|they|so|not|still|nothing)\b", re.I)
+MIN_CONDITION_TERMS = 2  # a condition of one word ("If needed, ...") names no case
 
 
 def governed_elsewhere(text: str, asked: frozenset[str]) -> bool:
@@ -73,4 +78,7 @@ def governed_elsewhere(text: str, asked: frozenset[str]) -> bool:
     another case ("covered by warranty?" after a drop in a pool is not answered by "If the battery lasts less than a
     day, the watch may be covered")."""
     m = _LEADING_CONDITION.match(text)
-    return m is not None and not frozenset(terms(m.group("condition"))) & asked
+    if m is None or _GOES_ON.match(m.group("condition")):
+        return False  # "If it still fails, ...": the next step of what came before, not another case
+    said = frozenset(terms(m.group("condition")))
+    return len(said) >= MIN_CONDITION_TERMS and not said & asked

@@ -271,3 +271,18 @@ def asks_consequence(question: str) -> bool:
 def asks_which_document(question: str) -> bool:
     """True for "which document / runbook / page says ...?": the answer names the document."""
     return bool(_WHICH_DOCUMENT.search(" ".join(question.lower().split())))
+
+
+# "How do I reset my password?", "can we give 8% off?", "do I have to call someone?", "what should I do if ...":
+# the asker asks how something is done or whether it is allowed, which the documents say, not a fact about them.
+_PROCEDURE = re.compile(
+    r"^\W*(?:how\s+(?:do|can|should|would|could|must|may|shall)\s+(?:i|we)\b"
+    r"|what\s+(?:do|should|can|must)\s+(?:i|we)\s+do\b"
+    r"|(?:can|could|may|should|must|shall)\s+(?:i|we)\b"
+    r"|(?:do|does)\s+(?:i|we)\s+(?:have|need)\s+to\b)"
+)
+
+
+def asks_procedure(question: str) -> bool:
+    """True for "how do I ...?", "can we ...?", "do I have to ...?": how a thing is done or whether it is allowed."""
+    return bool(_PROCEDURE.match(" ".join(question.lower().split())))

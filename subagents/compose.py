@@ -19,6 +19,7 @@ from cognicore.subagents._answer_shape import (
     asked_head,
     asked_shape,
     asks_consequence,
+    asks_procedure,
     asks_which_document,
     common_capitals,
     describe,
@@ -154,7 +155,9 @@ class OfflineAnswerComposer:
         only_memory = asks_what_was_said(question) or asks_about_mine(question)
         # A name the question capitalises ("our CTO", "our Rotterdam warehouse") is the company's, not the user's.
         names_a_thing = bool(proper_nouns(question) & frozenset().union(*concepts)) if concepts else False
-        if (personal and len(topic_concepts(concepts)) <= 1 and not names_a_thing) or only_memory:
+        # "How do I change my password?" asks how it is done, which the documents say, though it says "my".
+        how_to = asks_procedure(question)
+        if (personal and len(topic_concepts(concepts)) <= 1 and not names_a_thing and not how_to) or only_memory:
             documents = []
         found, coverage = self._from_documents(question, documents)
         if not asks_memory and remembered is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from cognicore.subagents._answer_checks import governed_elsewhere, states_bound
-from cognicore.subagents._answer_shape import asked_head
+from cognicore.subagents._answer_shape import asked_head, asks_procedure
 from cognicore.subagents._question_terms import number_units, paraphrased_words, written_names
 from cognicore.subagents.compose import ComposedAnswer, OfflineAnswerComposer
 
@@ -146,3 +146,20 @@ Riders there buy more helmets, partly because import duties make expensive bikes
 Import duties are collected at checkout, so the rider pays nothing on delivery."""
     answer = await compose("do riders pay import duties when the package arrives", parcels)
     assert answer.text.startswith("Import duties are collected at checkout")
+
+
+def test_how_to_and_may_i_questions_ask_a_procedure() -> None:
+    assert asks_procedure("how do i unlock my bike myself")
+    assert asks_procedure("Can we waive 10% on our own?")
+    assert asks_procedure("do I have to call someone")
+    assert asks_procedure("what should we do if a bike is stolen")
+    assert not asks_procedure("what do I ride on weekends")
+    assert not asks_procedure("where do I live")
+
+
+async def test_a_how_to_question_in_the_first_person_is_answered_from_the_documents() -> None:
+    locks = """# Bike locks
+
+Riders change their own lock pin in the app after confirming a code sent to their phone."""
+    answer = await compose("how do i change my pin myself", locks)
+    assert "confirming a code" in answer.text
