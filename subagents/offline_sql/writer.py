@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from datetime import date
 
 from psycopg_pool import AsyncConnectionPool
 
@@ -22,8 +24,11 @@ from cognicore.subagents.offline_sql.vocabulary import SqlVocabulary
 from cognicore.subagents.read_only import change_request, refuse_change_request
 from cognicore.subagents.sql_writer import QuestionNotUnderstood, SqlDraft
 
+Mapper = Callable[[str, Lexicon, date], Mapping]
+"""`map_request`, or a writer's remembering wrapper of it."""
 
-def write_from_catalogue(lex: Lexicon, question: str, context: str = "") -> SqlDraft:
+
+def write_from_catalogue(lex: Lexicon, question: str, context: str = "", *, mapped: Mapper = map_request) -> SqlDraft:
     """The draft for `question` over `lex`'s catalogue; the request (`context`) fills in a vague question."""
     refuse_change_request(question, context)
     today = clock.today()
@@ -33,7 +38,7 @@ def write_from_catalogue(lex: Lexicon, question: str, context: str = "") -> SqlD
         # The question is one clause of the request ("partner order counts in 2025" of "Compare online and
         # partner order counts in 2025"): the whole request says more, when it can be read.
         try:
-            mapping = map_request(context, lex, today)
+            mapping = mapped(context, lex, today)
         except Unsure as exc:
             mapping = None
             if _names_more_data(question, context, lex):
@@ -42,7 +47,7 @@ def write_from_catalogue(lex: Lexicon, question: str, context: str = "") -> SqlD
                 raise QuestionNotUnderstood(str(exc)) from exc
     if mapping is None:
         try:
-            mapping = map_request(question, lex, today)
+            mapping = mapped(question, lex, today)
         except Unsure as exc:
             mapping, problem = None, exc
     # The planner's step may be the request without its question mark: the same words say nothing more (read
@@ -52,7 +57,7 @@ def write_from_catalogue(lex: Lexicon, question: str, context: str = "") -> SqlD
         # The question comes first, so what it says wins; a question that cannot be read yields to the request.
         for text in (f"{question}. {context}", context):
             try:
-                mapping = map_request(text, lex, today)
+                mapping = mapped(text, lex, today)
                 break
             except Unsure:
                 continue
@@ -64,6 +69,7 @@ def write_from_catalogue(lex: Lexicon, question: str, context: str = "") -> SqlD
 
 
 SURE_READING = 0.9
+MAPPINGS_KEPT = 256  # requests (with their day) whose mapping a writer keeps
 # "list ...", "show me ...", "count ...", "how many ...": rows or a count asked for in words
 _ASKED = re.compile(
     r"^\s*(?:(?:(?:can|could|would|will) you|please|pls|plz|kindly|just|hey|hi|ok|okay)\s+)*"
@@ -120,6 +126,7 @@ class SchemaSqlWriter:
         self._vocabulary = vocabulary or SqlVocabulary()
         self._lexicon: Lexicon | None = None
         self._lock = asyncio.Lock()
+        self._mappings: OrderedDict[tuple[int, str, date], Mapping | Unsure] = OrderedDict()
 
     @classmethod
     def for_catalogue(cls, catalogue: Catalogue, *, vocabulary: SqlVocabulary | None = None) -> SchemaSqlWriter:
@@ -142,6 +149,26 @@ class SchemaSqlWriter:
                 self._lexicon = lex
             return self._lexicon
 
+    def mapped(self, text: str, lex: Lexicon, today: date) -> Mapping:
+        """`map_request`, done once per text and day: offline, the router's `reads` and then `write_sql` map the same
+        request. Safe to share: a mapping is a pure function of (text, lexicon, day), and nothing changes it once
+        made (`build_query` copies what it alters; `test_one_mapping_per_request` pins both)."""
+        key = (id(lex), text, today)
+        kept = self._mappings.get(key)
+        if kept is None:
+            try:
+                kept = map_request(text, lex, today)
+            except Unsure as exc:
+                kept = exc
+            self._mappings[key] = kept
+            if len(self._mappings) > MAPPINGS_KEPT:
+                self._mappings.popitem(last=False)
+        else:
+            self._mappings.move_to_end(key)
+        if isinstance(kept, Unsure):
+            raise type(kept)(*kept.args)  # a fresh exception each time, with the same message
+        return kept
+
     async def reads(self, request: str) -> bool:
         """Whether `request` is about this data as the writer reads it: mapped with confidence onto the catalogue,
         and naming the data in words (a table, column or measure; a figure, ranking or threshold; or a listing or
@@ -150,7 +177,7 @@ class SchemaSqlWriter:
         if not lex.catalogue.tables or change_request(request):
             return False
         try:
-            q = map_request(request, lex, clock.today())
+            q = self.mapped(request, lex, clock.today())
         except Unsure:
             return False
         # A measure filled in by default ("ok now do Q3": revenue?) or several corrected words is a guess, not a read,
@@ -167,4 +194,4 @@ class SchemaSqlWriter:
                 f"The allowed schemas ({', '.join(self._schemas) or 'none'}) hold no table this reader may read: "
                 "load the data (`cognicore demo` seeds the demo's) or set COGNICORE_SQL_SCHEMAS."
             )
-        return write_from_catalogue(lex, question, context)
+        return write_from_catalogue(lex, question, context, mapped=self.mapped)
