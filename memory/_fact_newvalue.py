@@ -20,7 +20,9 @@ from cognicore.memory._fact_keys import normalize, predicate_key, subject_key
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
     from cognicore.memory.extraction import FactCandidate
 
-__all__ = ["is_target", "new_value", "replaced_in", "replacing_ended", "slot_change", "switched_topic"]
+__all__ = [
+    "is_target", "new_value", "replaced_in", "replacing_ended", "reversal", "slot_change", "switched_topic",
+]  # fmt: skip
 
 _END = r"\s*(?:,?\s*(?:now|instead|these\s+days|from\s+now\s+on|again|for\s+good))*\s*(?=[,;.!]|\s+(?:and|but|so)\s|$)"
 _VALUE = r"(?P<v>[^,;.!]+?)"
@@ -198,3 +200,39 @@ def switched_topic(message: str, candidate: FactCandidate, known_facts: Sequence
     if len(about) != 1:
         return candidate
     return candidate.model_copy(update={"contradicts": str(about[0].get("statement") or "") or None})
+
+
+_REVERSAL_RE = re.compile(
+    r"\b(?:back\s+(?:to|on|with|at|in|onto)|revert(?:ed|ing)?\s+to|return(?:ed|ing)?\s+to|again)\b", re.I
+)
+
+
+def reversal(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCandidate | None:
+    """ "actually we're back to DHL" after DHL was replaced by UPS: the superseded fact holding the value the message
+    goes back to is current again, ending the fact that replaced it. Needs the superseded facts among the known
+    ones (the extract job passes them); exactly one such fact whose successor is still current, or nothing."""
+    from cognicore.memory.extraction import FactCandidate  # extraction imports this module
+
+    if not _REVERSAL_RE.search(message):
+        return None
+    targets = {normalize(t) for t in _targets(message)} - {""}
+    active = {k.get("id"): k for k in _active(known_facts) if k.get("id") is not None}
+    back = [
+        k for k in known_facts
+        if k.get("status") == "superseded" and k.get("superseded_by") in active
+        and any(f" {t} " in f" {normalize(str(k.get('object', '')))} " for t in targets)
+    ]  # fmt: skip
+    if len(back) != 1:
+        return None
+    old, successor = back[0], active[back[0]["superseded_by"]]
+    return FactCandidate(
+        subject=str(old.get("subject") or "user"),
+        predicate=str(old.get("predicate") or "is"),
+        object=str(old.get("object") or ""),
+        kind=old.get("kind") or "fact",
+        confidence=0.8,
+        category=str(old.get("category") or "general"),
+        statement=str(old.get("statement") or ""),
+        contradicts=str(successor.get("statement") or "") or None,
+        exclusive=True,
+    )

@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 
 from cognicore.memory._fact_keys import FIGURE_HEADS, normalize, predicate_key, same_slot, subject_key
 from cognicore.memory._fact_known import UNCLEAR_OBJECT, named_changes
-from cognicore.memory._fact_newvalue import replacing_ended, slot_change, switched_topic
+from cognicore.memory._fact_newvalue import replacing_ended, reversal, slot_change, switched_topic
 from cognicore.memory._fact_notes import ending_notes, is_note, note_of
 from cognicore.memory._fact_relative import relative_change
 from cognicore.memory._fact_rules import read_facts
@@ -121,7 +121,9 @@ class OfflineFactExtractor:
         self, *, user_message: str, assistant_message: str, known_facts: list[dict[str, Any]]
     ) -> ExtractedFacts:
         # Only the user's words are evidence; the assistant's reply may be wrong or merely polite.
-        # A note holds no slot: no change is read against it, so it is never moved, marked or superseded by a guess.
+        # Superseded facts (when given) serve only to read a reversal ("back to DHL"); every other rule reads the
+        # current ones. A note holds no slot: no change is read against it, so it is never moved or ended by a guess.
+        history, known_facts = known_facts, [k for k in known_facts if k.get("status", "active") == "active"]
         slotted = [k for k in known_facts if not is_note(k)]
         found = [in_known_slot(FactCandidate(**f), slotted) for f in read_facts(user_message)]
         if not found and (relative := relative_change(user_message, slotted)) is not None:
@@ -131,6 +133,8 @@ class OfflineFactExtractor:
         facts = replacing_ended(user_message, named_changes(user_message, found, slotted))
         if not facts and (changed := slot_change(user_message, slotted)) is not None:
             facts = [changed]  # "password resets are back on the portal": the one slot named, a new value
+        if not facts and (back := reversal(user_message, history)) is not None:
+            facts = [back]  # "actually we're back to DHL": the replaced fact is current again
         if not facts and (note := note_of(user_message)) is not None:
             facts = [FactCandidate(**note)]  # told in a shape no rule reads: kept in the user's words
         # Only a change certain from its words ends a note: the old value it names, or its slot's every word.
@@ -270,7 +274,8 @@ class LlmFactExtractor(LlmRole[ExtractedFacts]):
     async def extract(
         self, *, user_message: str, assistant_message: str, known_facts: list[dict[str, Any]]
     ) -> ExtractedFacts:
-        known = "\n".join(f"- [{f.get('kind', 'fact')}] {f.get('statement', '')}" for f in known_facts[:50])
+        current = [f for f in known_facts if f.get("status", "active") == "active"]  # the model sees what is true
+        known = "\n".join(f"- [{f.get('kind', 'fact')}] {f.get('statement', '')}" for f in current[:50])
         return await self.ask(
             f"Known facts:\n{known or '(none)'}\n\nUser: {user_message[:4000]}\n\nAssistant: {assistant_message[:2000]}"
         )

@@ -307,7 +307,13 @@ def make_extract_handler(extractor: FactExtractor, facts: FactStore, *, known_fa
     async def extract_turn(job: Job) -> dict[str, Any]:
         payload = job.payload
         user_message = str(payload.get("user_message", ""))
-        hits = await facts.search(job.user_id, user_message, k=known_facts) if user_message.strip() else []
+        # Superseded facts too: "actually back to DHL" names a value that was replaced (the extractor reads the rest
+        # from the current ones).
+        hits = (
+            await facts.search(job.user_id, user_message, k=known_facts, include_superseded=True)
+            if user_message.strip()
+            else []
+        )
         extracted = await extractor.extract(
             user_message=user_message,
             assistant_message=str(payload.get("assistant_message", "")),

@@ -11,7 +11,7 @@ from cognicore.memory.facts import FactStore
 
 async def tell(store: FactStore, user: str, text: str, source: str) -> None:
     """One turn as the job runs it: the user's facts most related to it are known, then extraction and upsert."""
-    hits = await store.search(user, text, k=20)
+    hits = await store.search(user, text, k=20, include_superseded=True)
     extracted = await OfflineFactExtractor().extract(
         user_message=text, assistant_message="", known_facts=[h.fact.to_dict() for h in hits]
     )

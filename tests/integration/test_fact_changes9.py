@@ -104,3 +104,15 @@ async def test_a_change_told_in_new_sessions_is_answered_and_shown_with_its_end_
     assert (old["status"], new["status"]) == ("superseded", "active"), facts
     assert old["valid_to"] is not None and old["superseded_by"] == new["id"] and new["supersedes"] == old["id"]
     assert new["valid_to"] is None and old["valid_to"] == new["valid_from"], facts
+
+
+async def test_a_reversal_makes_the_replaced_fact_current_again(pool: AsyncConnectionPool) -> None:
+    store = FactStore(pool, OfflineEmbeddings())
+    for i, text in enumerate(
+        ["We ship our orders with DHL.", "we switched to UPS for shipping", "actually we're back to DHL"]
+    ):
+        await tell(store, "m9back", text, f"s{i}#1")
+    active = await store.active("m9back")
+    assert [f.object for f in active] == ["our orders with DHL"], [(f.statement, f.status) for f in active]
+    ended = [f.object for f in await store.history("m9back") if f.status == "superseded"]
+    assert sorted(ended) == ["UPS for shipping", "our orders with DHL"], ended

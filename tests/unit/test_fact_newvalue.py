@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from cognicore.memory._fact_known import UNCLEAR_OBJECT
-from cognicore.memory._fact_newvalue import is_target, new_value, replaced_in
+from cognicore.memory._fact_newvalue import is_target, new_value, replaced_in, reversal
 from cognicore.memory._fact_rules import read_facts
 from cognicore.memory.extraction import FactCandidate, OfflineFactExtractor
 
@@ -111,3 +111,15 @@ async def test_an_ending_with_its_replacement_gives_the_current_value_too(text: 
 def test_a_cleft_is_read_as_the_plain_sentence(text: str, subject: str, predicate: str, obj: str) -> None:
     [fact] = read_facts(text)
     assert (fact["subject"], fact["predicate"], fact["object"]) == (subject, predicate, obj), fact
+
+
+def test_a_reversal_needs_one_replaced_value_whose_successor_is_current() -> None:
+    dhl = {"id": 1, "subject": "we", "predicate": "ships", "object": "our orders with DHL", "status": "superseded",
+           "superseded_by": 2, "statement": "We ship our orders with DHL."}  # fmt: skip
+    ups = {"id": 2, "subject": "we", "predicate": "uses", "object": "UPS for shipping", "status": "active",
+           "superseded_by": None, "statement": "We use UPS for shipping."}  # fmt: skip
+    back = reversal("actually we're back to DHL", [dhl, ups])
+    assert back is not None and (back.object, back.contradicts) == ("our orders with DHL", ups["statement"]), back
+    assert reversal("we're back to FedEx", [dhl, ups]) is None  # never held
+    assert reversal("we ship with DHL", [dhl, ups]) is None  # no reversal said
+    assert reversal("actually we're back to DHL", [dhl, {**ups, "status": "superseded"}]) is None  # nothing current
