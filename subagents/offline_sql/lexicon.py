@@ -227,6 +227,13 @@ class Lexicon:
         return {"partial": self.partial, "phrases": self.phrases, "early": self.phrases}[name]
 
 
+# A date column's comment that says which event it dates ("Date the product went on sale", "Date the order was
+# placed"): the event's words name that date column ("products that went on sale before 2020").
+_EVENT_OF_DATE = re.compile(
+    r"(?:date|day|time|moment) (?:the|a|an) [a-z]+ (?:(?:was|were|is|got|first) )?([a-z ]{4,40})$"
+)
+
+
 def build_lexicon(catalogue: Catalogue, vocabulary: SqlVocabulary) -> Lexicon:
     """The phrases of `catalogue` (tables, columns, values) and of `vocabulary` (named measures, synonyms)."""
     # A plugin's measures count only where its tables are allowed (another domain's plugin may be installed).
@@ -248,6 +255,8 @@ def build_lexicon(catalogue: Catalogue, vocabulary: SqlVocabulary) -> Lexicon:
                 verb = [w for w in normalise(col.name).split() if w not in ("at", "on", "date", "time", "ts")]
                 if verb:
                     lex.add(" ".join(verb), Target("date", column=col))
+                if said := _EVENT_OF_DATE.match(normalise(col.comment.split(";")[0].split(".")[0])):
+                    lex.add(said.group(1), Target("date", column=col))  # "Date the product went on sale."
                 continue
             if col.is_key and col.kind == "text":
                 for value in col.values:  # "the status of INC-1005": a row named by its key (when they are listed)

@@ -4,7 +4,8 @@ Causes found with `bench/heldout/dev_sql9_*.yaml` (other wordings here): average
 places tied every group (a ranking then returned all of them); a request opening with the ranked thing
 ("region with the fewest orders") counted regions per order; "what share of each component's tickets are closed"
 was each component's share of the closed tickets (a filter), not the closed share of each component's tickets.
-One ticket named by its id ("who's INC-1012 assigned to", "is INC-1003 closed") was a count of tickets or unsure.
+One ticket named by its id ("who's INC-1012 assigned to", "is INC-1003 closed") was a count of tickets or unsure;
+"products that went on sale before 2020" dated the orders, not the launch its column's comment names.
 Every answer's rows equal an independent query's.
 """
 
@@ -132,3 +133,16 @@ async def test_one_ticket_with_nothing_asked_of_it_stays_unsure(desk: SchemaSqlW
     """ "tell me about INC-1004": no column of it is asked, so no "1 ticket" answer."""
     with pytest.raises(Unsure, match="what to show of INC-1004"):
         await desk.write_sql(question="INC-1004 please", schema="")
+
+
+async def test_the_event_a_date_columns_comment_names_picks_that_date(
+    pool: AsyncConnectionPool,
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "went on sale" is the event of products.launched_on by its comment ("Date the product went on sale."): the
+    period applies to it, and "sale" is no revenue (was: products and revenue of orders before 2020, a wrong)."""
+    draft, _ = await answer(pool, sales, "How many products went on sale before 2020?", "demo_sales")
+    got, expected = await meant(
+        pool, draft.sql, "SELECT count(*) FROM demo_sales.products WHERE launched_on < DATE '2020-01-01'"
+    )
+    assert got == expected and "launched_on" in draft.explanation
