@@ -40,7 +40,7 @@ Style = Literal["brief", "standard", "detailed"]
 def report_style(text: str) -> Style:
     """`brief` for briefings and short summaries, `detailed` for in-depth reports, else `standard`."""
     lowered = text.lower()
-    if re.search(r"\b(brief|briefing|short|concise|quick|one[- ]page|tl;?dr|executive summary)\b", lowered):
+    if re.search(r"\b(brief|briefing|short|concise|quick|one[- ]pager?|tl;?dr|executive summary|recap)\b", lowered):
         return "brief"
     if re.search(r"\b(detailed|in[- ]depth|comprehensive|thorough|full report|deep[- ]dive)\b", lowered):
         return "detailed"

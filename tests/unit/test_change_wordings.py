@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from cognicore.orchestrator.intent import OfflineClassifier
+from cognicore.orchestrator.planning import GENERIC, OfflinePlanner
 from cognicore.subagents.offline_sql.asking import claim_asking
 from cognicore.subagents.offline_sql.mapping import Text
+from cognicore.subagents.report_analysis import report_style
 
 AGENTS = [
     {
@@ -103,3 +105,14 @@ def test_the_words_of_asking_and_drawing_are_claimed_before_mapping(text: str, l
     t = Text(f" {text} ")
     claim_asking(t)
     assert " ".join(t.s.split()) == left
+
+
+@pytest.mark.parametrize(
+    "request_text", ["one-pager on jobs per site, last quarter", "a quick recap of the S1 jobs by engineer in 2025"]
+)
+async def test_a_one_pager_or_a_recap_is_planned_as_a_brief_report(request_text: str) -> None:
+    plan = await OfflinePlanner(GENERIC, counted=COUNTED, values=list(VALUES)).plan(
+        request=request_text, agents=AGENTS, feedback=[]
+    )
+    assert [s.agent for s in plan.steps][-1] == "report_generation", plan
+    assert report_style(request_text) == "brief"
