@@ -146,3 +146,19 @@ async def test_the_event_a_date_columns_comment_names_picks_that_date(
         pool, draft.sql, "SELECT count(*) FROM demo_sales.products WHERE launched_on < DATE '2020-01-01'"
     )
     assert got == expected and "launched_on" in draft.explanation
+
+
+async def test_anything_asks_for_the_rows_wherever_the_sentence_starts(
+    pool: AsyncConnectionPool,
+    desk: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "On the vpn side, anything still open?" lists the open VPN tickets (was: a count of them)."""
+    listed = f"SELECT ticket_id, count(*) FROM {T} WHERE {{}} GROUP BY 1 ORDER BY 2 DESC, 1"
+    await check(
+        pool,
+        desk,
+        [
+            ("On the vpn side, anything still open?", listed.format("component = 'VPN' AND status = 'open'")),
+            ("is there anything open for ben", listed.format("status = 'open' AND assignee = 'ben'")),
+        ],
+    )
