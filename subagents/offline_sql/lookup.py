@@ -17,7 +17,7 @@ from cognicore.subagents.offline_sql.lexicon import Lexicon, normalise, plural
 from cognicore.subagents.offline_sql.mapping import Mapping, Text, count_of
 from cognicore.subagents.offline_sql.shape import Shape
 
-__all__ = ["pinned_row", "read_lookup"]
+__all__ = ["nothing_asked_of_the_row", "pinned_row", "read_lookup"]
 
 
 def pinned_row(q: Mapping, lex: Lexicon) -> tuple[Table, Column] | None:
@@ -74,3 +74,18 @@ def read_lookup(t: Text, q: Mapping, s: Shape, lex: Lexicon, dims: list[tuple[in
     shown = ", ".join(c.name for c in columns)
     q.notes.append(f"{value} names one row of {table.ref}; its {shown} is shown.")
     return True
+
+
+def nothing_asked_of_the_row(q: Mapping, s: Shape, lex: Lexicon) -> None:
+    """ "INC-1004 please", "the sku of the Haven Security Camera" (the plugin reads "sku" as "product"): rows named
+    by their key, or one row by a unique name, with no column of them placed and only their count: `Unsure`."""
+    keyed = [values for ref, values in q.filters.items() if lex.catalogue.column(ref).primary_key]
+    pinned = pinned_row(q, lex)
+    if (
+        pinned is not None
+        and not keyed
+        and all(m.table is not None and m.table.ref == pinned[0].ref for m in q.measures)
+    ):
+        keyed = [q.filters[pinned[1].ref]]
+    if keyed and not q.dimensions and not s.count and all(m.aggregate == "count" for m in q.measures):
+        q.not_understood.append(f"what to show of {', '.join(keyed[0])}")

@@ -11,7 +11,7 @@ import re
 from cognicore.subagents.offline_sql._words import either, negation
 from cognicore.subagents.offline_sql.catalogue import Column, Table
 from cognicore.subagents.offline_sql.lexicon import Lexicon, Target, normalise, singular
-from cognicore.subagents.offline_sql.lookup import read_lookup
+from cognicore.subagents.offline_sql.lookup import nothing_asked_of_the_row, read_lookup
 from cognicore.subagents.offline_sql.mapping import (
     Mapping,
     Measure,
@@ -238,10 +238,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
     if q.share and any(m.ratio for m in q.measures):
         q.notes.append("A share of an average or ratio means nothing, so none is given.")
         q.share = False
-    keyed = [values for ref, values in q.filters.items() if lex.catalogue.column(ref).primary_key]
-    if keyed and not q.dimensions and not s.count and all(m.aggregate == "count" for m in q.measures):
-        # "INC-1004 status": one row named by its key, and no column of it placed; never "1 ticket"
-        q.not_understood.append(f"what to show of {', '.join(keyed[0])}")
+    nothing_asked_of_the_row(q, s, lex)  # "INC-1004 please": never "1 ticket" (lookup.py)
     if q.share and len(q.filters) > 1 and not [d for d in q.dimensions if isinstance(d, Column)]:
         _share_column_first(q, spans, s.share_at)
     # "P3 or P4 tickets": one total over either value; "P3 and P4", "P3 vs P4": side by side.
