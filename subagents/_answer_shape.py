@@ -66,6 +66,8 @@ _ROLES = frozenset(
 # Words of the passages that say who leads what: a "who" question also searches for them.
 LEADER_WORDS = ("leadership", "president", "vp", "officer", "head", "director", "manager", "lead", "owner")
 _MONEY = re.compile(r"[$€£¥]\s?\d|\b(EUR|USD|GBP)\s?\d", re.I)
+_ASKS_PRICE = re.compile(r"\b(?:cost|costs|price|prices|priced|fee|fees|charge|charged|expensive|cheap)\b", re.I)
+_PRICED = re.compile(r"[$€£¥]\s?\d|\b(?:EUR|USD|GBP)\s?\d|\d\s?%|\bfree\b|\bno cost\b|\bnothing\b", re.I)
 _MONEY_WORDS = frozenset(stem(w) for w in "price prices cost costs fee fees charge amount sum paid".split())
 _SPAN_WORDS = frozenset(stem(w) for w in "period length duration term window lifetime".split())
 _DATE_WORDS = frozenset(stem(w) for w in "date day year month time".split())
@@ -125,6 +127,9 @@ def fills_shape(shape: Shape, text: str, question: str, common: frozenset[str] =
     if shape is Shape.WHEN:
         return bool(_DATE.search(text) or _DURATION.search(text))
     if shape is Shape.AMOUNT:
+        if _ASKS_PRICE.search(question):
+            # "How much does a replacement ear tip cost?": a price, never a count ("September 2024", "20 units").
+            return bool(_PRICED.search(_without(text, question)))
         return bool(_AMOUNT.search(_without(text, question)))
     if _ASKS_AGENT.search(" ".join(question.lower().split())):
         # "Who founded X?" asks who did it: a sentence must name its doer (a person, "by: X", or a role as its

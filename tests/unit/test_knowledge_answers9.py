@@ -163,3 +163,16 @@ async def test_a_how_to_question_in_the_first_person_is_answered_from_the_docume
 Riders change their own lock pin in the app after confirming a code sent to their phone."""
     answer = await compose("how do i change my pin myself", locks)
     assert "confirming a code" in answer.text
+
+
+async def test_a_price_is_answered_by_money_never_by_a_count_or_a_year() -> None:
+    pricing = """# Saddle pricing
+
+## Changes
+
+This playbook tells staff how saddles are priced. It replaced all regional saddle rules in September 2024."""
+    # "September 2024" is a count, not what a replacement saddle costs.
+    answer = await compose("how much does a replacement saddle cost", pricing)
+    assert answer.used == []
+    answer = await compose("how much does express delivery cost", pricing, "# Express\n\nExpress delivery costs EUR 9.")
+    assert "EUR 9" in answer.text
