@@ -31,7 +31,8 @@ stage alone: to collect 40 rows of one user in twenty the scan visits twenty tim
 6. The search's commit does not wait for the WAL flush (see `SEARCH_SETTINGS`).
 
 What is left is mostly memory: with PostgreSQL's default `shared_buffers` (128MB) the 600 MB of tables and
-indexes of this benchmark are read from the OS cache page by page, and p95 roughly doubles.
+indexes of this benchmark are read from the OS cache page by page, and p95 roughly doubles. Right after a
+server start the buffers are empty whatever their size: `memory.prewarm` reads the partitions back in.
 """
 
 from __future__ import annotations
