@@ -44,19 +44,17 @@ def read_lookup(t: Text, q: Mapping, s: Shape, lex: Lexicon, dims: list[tuple[in
     if pinned is None or _asks_a_figure(q, s):
         return False
     table, key = pinned
-    if any(m.table is None or m.table.ref != table.ref or m.aggregate != "count" for m in q.measures):
+    # "the unit price of the Orbit Smartwatch": a column of the row, never that column summed over order lines
+    own = {c.name: c for c in table.columns}
+    asked: list[Column] = [own[m.column.name] for m in q.measures if m.column is not None and m.column.name in own]
+    figures = [m for m in q.measures if m.column is None or m.column.name not in own]
+    if any(m.table is None or m.table.ref != table.ref or m.aggregate != "count" for m in figures):
         return False  # a figure of the row ("revenue of the Orbit Smartwatch") is a figure, not a look-up
-    asked: list[Column] = [d for _, _, d in dims if isinstance(d, Column) and d.table == table.ref and d != key]
+    asked += [d for _, _, d in dims if isinstance(d, Column) and d.table == table.ref and d != key]
     for ref in [r for r in q.filters if r != key.ref and lex.catalogue.column(r).table == table.ref]:
         asked.append(lex.catalogue.column(ref))  # "is INC-1003 closed": its status is shown, not filtered on
         del q.filters[ref]
-    for c in table.columns:
-        if c == key or c in asked:
-            continue
-        words = normalise(c.name.replace("_", " "))
-        if m := re.search(rf"\b(?:{re.escape(words)}|{re.escape(plural(words))})\b", t.s):
-            asked.append(c)  # "the title of INC-1007": a column named by its own name
-            t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
+    asked += _columns_named(t, table, key, asked)
     dated = q.date_column if q.date_column is not None and q.date_column.table == table.ref else None
     if dated is None and re.match(r"\s*when\b", t.read):
         dates = [c for c in table.columns if c.kind == "date"]
@@ -74,6 +72,38 @@ def read_lookup(t: Text, q: Mapping, s: Shape, lex: Lexicon, dims: list[tuple[in
     shown = ", ".join(c.name for c in columns)
     q.notes.append(f"{value} names one row of {table.ref}; its {shown} is shown.")
     return True
+
+
+def _columns_named(t: Text, table: Table, key: Column, asked: list[Column]) -> list[Column]:
+    """Columns of `table` named by their own name ("the title of INC-1007") or by its last word when no other column
+    ends so ("what's the price of X": unit_price), with the words of the column's comment before it ("current")."""
+    last_words = [normalise(c.name.replace("_", " ")).split()[-1] for c in table.columns]
+    found: list[Column] = []
+    for c, last in zip(table.columns, last_words, strict=True):
+        if c == key or c in asked:
+            continue
+        words = normalise(c.name.replace("_", " "))
+        names = {words, plural(words)} | (
+            {last, plural(last)} if len(last) >= 4 and last_words.count(last) == 1 else set()
+        )
+        alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        m = re.search(rf"\b(?:{alternatives})\b", t.s)
+        if m is None:
+            continue
+        start = m.start()
+        described = set(normalise(c.comment).split())
+        while before := re.search(r"([a-z]+)\s*$", t.s[:start]):  # "the current price": its comment's words
+            if before.group(1) not in described:
+                break
+            start = before.start(1)
+        # a last word only as a noun ("the price of", "its cost"), never a verb ("what does X cost": the price?)
+        noun = re.search(r"\b(?:the|its|their|his|her|our|your|an?)\s*$", t.read[:start]) or re.match(
+            r"\s*of\b", t.read[m.end() :]
+        )
+        if m.group(0) in (words, plural(words)) or noun:
+            found.append(c)
+            t.s = t.s[:start] + " " * (m.end() - start) + t.s[m.end() :]
+    return found
 
 
 def nothing_asked_of_the_row(q: Mapping, s: Shape, lex: Lexicon) -> None:

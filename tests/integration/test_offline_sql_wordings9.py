@@ -171,3 +171,21 @@ async def test_one_product_named_with_nothing_of_it_placed_is_unsure(sales: Sche
         await sales.write_sql(question="what's the sku of the haven security camera", schema="")
     draft = await sales.write_sql(question="how many orbit smartwatches did we sell in 2025", schema="")
     assert "Units sold" in draft.explanation  # a figure of the product is still a figure
+
+
+async def test_a_column_of_one_product_is_looked_up_never_summed(
+    pool: AsyncConnectionPool,
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "the unit price of the Orbit Smartwatch" is the product's price (was: unit prices summed over its order
+    lines, a confident wrong); "the current price" / "list price" name it by the last word and its comment's words."""
+    for request, column, name in [
+        ("unit price of the orbit smartwatch", "unit_price", "Orbit Smartwatch"),
+        ("what's the current price of the Orbit Fitness Band", "unit_price", "Orbit Fitness Band"),
+        ("list price of the vista ar glasses", "unit_price", "Vista AR Glasses"),
+    ]:
+        draft, _ = await answer(pool, sales, request, "demo_sales")
+        got, expected = await meant(
+            pool, draft.sql, f"SELECT {column}, 1 FROM demo_sales.products WHERE name = '{name}'"
+        )
+        assert got == expected, request
