@@ -31,12 +31,14 @@ __all__ = [
     "on_behalf",
     "own_wish",
     "strip_opening",
+    "without_aside",
 ]
 
 # Discourse markers and sentence adverbs that open (or close) a message and say nothing of its mood.
 _MARKERS = (
     r"fwiw|tbh|imo|imho|iirc|afaik|ngl|fyi|btw|honestly|personally|frankly|basically|anyway|anyways|ok|okay|oh|"
-    r"well|so|also|for what it'?s worth|to be honest|in my opinion|as far as i know|if i recall correctly"
+    r"well|so|also|for what it'?s worth|to be honest|to be clear|in my opinion|as far as i know|if i recall correctly|"
+    r"(?:please\s+|just\s+)?note(?:\s+that)?|(?:just\s+)?(?:a\s+)?reminder(?:\s+that)?|remember(?:\s+that)?"
 )
 _OPENING_MARKER = re.compile(rf"^\s*(?:(?:{_MARKERS})\b[,:;.!\u2013\u2014-]*\s+)+", re.IGNORECASE)
 _CLOSING_MARKER = re.compile(r"\s*[,;.]?\s*\b(?:tbh|fwiw|imo|imho|iirc|afaik|ngl|lol|haha|btw)\s*[.!]*\s*$", re.I)
@@ -148,15 +150,21 @@ _NOBODY = re.compile(
 )
 
 
+_OBJECTS = frozenset("the a an me us my our this that these those him her them it all every".split())
 # Words that open a noun phrase, never an order ("half the wifi tickets are ...", "most of my tickets ...").
 QUANTIFIERS = frozenset("half all both most many few several some none each every twice".split())
 
 
-def noun_first(text: str, nouns: frozenset[str] = frozenset()) -> bool:
+def noun_first(text: str, nouns: frozenset[str] = frozenset(), *, numbered: bool = False) -> bool:
     """Whether `text` opens with a quantifier or one of `nouns` (stems of the data's words: "Priority 1 tickets
     must ..."), so its first word is no imperative verb when a declarative shape follows."""
-    first = (words(text) or [""])[0]
-    return first in QUANTIFIERS or stem(first) in nouns
+    first, after = ([*text.lower().split(), "", ""])[:2]
+    if first in QUANTIFIERS:
+        return True
+    # "Email the figures to ...", "Order 30 power banks": a word of the data with an object or a quantity after it is
+    # still an order; `numbered` when a declarative shape follows anyway ("Priority 1 tickets must be ...").
+    counted = bool(re.match(r"\d", after)) and not numbered
+    return stem(first.strip(",.:;!?")) in nouns and after not in _OBJECTS and not counted
 
 
 # "online orders over $500 get free shipping", "new starters receive a laptop": what a kind of thing gets.
@@ -174,14 +182,57 @@ _DOES_WELL = re.compile(
 )
 
 
+# "there's a new hire on the desk", "there are 3 of us on nights": something exists, told.
+_THERE_IS = re.compile(
+    r"^\s*there(?:'s|\s+is|\s+are|\s+was|\s+were|\s+will\s+be|'ll\s+be|\s+has\s+been|\s+have\s+been)\s+\S", re.I
+)
+# "it's Ben who signs off purchases": a cleft naming who or what does something.
+_CLEFT = re.compile(
+    r"^\s*it(?:'s|\s+is|\s+was)\s+(?!(?:unclear|not\s+clear|unknown|hard|not\s+sure)\b)(?:[\w'-]+\s+){1,3}?"
+    r"(?:who|that)\s+[a-z]",
+    re.IGNORECASE,
+)
+# "no more weekend shifts for me", "not on the VPN queue anymore": a change told by what stopped.
+_NO_MORE = re.compile(r"^\s*(?:no\s+more\s+.+\s+for\s+(?:me|us)\b|no\s+longer\s+\S|not\s+.+\s+any\s?more\b)", re.I)
+# "VPN issues -> Dmitri": a mapping written as an arrow.
+_ARROW = re.compile(r"\S\s*(?:\u2192|->|=>)\s*\S")
+# "P4s can wait till monday", "Ben can't log in": what someone or something can, will or must do.
+_MODAL = re.compile(
+    r"^\s*(?P<subject>(?:[\w'-]+\s+){0,4}?[\w'-]+)\s+(?:can|can't|cannot|will|won't|should|shouldn't|must|may|might|"
+    r"could|couldn't)\s+(?:not\s+|never\s+|always\s+|only\s+|now\s+)?[a-z]{2,}\b",
+    re.IGNORECASE,
+)
+# "Ana and Ben share the Wi-Fi queue": two names, then what they do.
+_PAIR = re.compile(
+    r"^\s*(?-i:[A-Z])[\w'-]*\s+(?:and|&)\s+(?-i:[A-Z])[\w'-]*\s+(?!(?:are|were|have|had)\b)[a-z]{3,}\s+"
+    r"(?:the|a|an|our|my|all|most|every|each|this|that)\b",
+    re.IGNORECASE,
+)
+_DAYS_OR_DATES = rf"(?:\d|the\s+\d|{_DAY}s?|{_MONTH}|noon|midnight|weekends?)"
+# "the VPN cert expires on 1 March", "the rota changes every monday": a thing's verb, then when.
+_WHEN = re.compile(
+    rf"^\s*(?:the|our|my|this|that)\s+(?P<subject>(?:[\w'-]+\s+){{0,3}}?[\w'-]+)\s+(?P<verb>[a-z]{{3,}}s)\s+"
+    rf"(?:on|every|each|at|by|from|until|till)\s+{_DAYS_OR_DATES}\b",
+    re.IGNORECASE,
+)
+_ASIDE = re.compile(r",\s+not\s+[^,?]+,\s+")
+
+
+def without_aside(text: str) -> str:
+    """`text` without a contrasting aside ("Chloe, not Ana, handles payroll" -> "Chloe handles payroll")."""
+    return _ASIDE.sub(" ", text, count=1)
+
+
 def declares(text: str, nouns: frozenset[str] = frozenset()) -> bool:
     """A declarative sentence of a shape the other statement rules miss (see the module docstring); `nouns` are
     the stems of the data's words, which open a subject, not an order."""
-    if _BEEN.match(text) or _I_AM.match(text) or _NOBODY.match(text):
+    if any(shape.match(text) for shape in (_BEEN, _I_AM, _NOBODY, _THERE_IS, _CLEFT, _NO_MORE, _PAIR)):
         return True
-    if IMPERATIVE.match(text) and not noun_first(text, nouns):
+    if _ARROW.search(text) and "?" not in text:
+        return True
+    if IMPERATIVE.match(text) and not noun_first(text, nouns, numbered=True):
         return False  # "make sure tickets are sent to Ben" orders; its verb comes first
-    for shape in (_PASSIVE, _RULE, _GOES, _GETS, _DOES_WELL):
+    for shape in (_PASSIVE, _RULE, _GOES, _GETS, _DOES_WELL, _MODAL, _WHEN):
         match = shape.match(text)
         if match and not set(words(match.group("subject"))) & _NOT_A_SUBJECT:
             return True
@@ -236,7 +287,10 @@ def on_behalf(text: str) -> OnBehalf | None:
 # be shown or told something; what follows is the request.
 _OWN_WISH = re.compile(
     r"^\s*(?:(?:i|we)\s+(?:really\s+|just\s+|also\s+)?(?:want|need|wanna|'d\s+like|would\s+like|'d\s+love|"
-    r"would\s+love)\s+(?:to\s+)?|lemme\s+|let\s+me\s+)(?:see|know|find\s+out|look\s+at|check)\s+(?P<what>\S.*)$",
+    r"would\s+love)\s+(?:to\s+)?|lemme\s+|let\s+me\s+|"
+    # "I'm trying to find tickets without an assignee": what the speaker is after
+    r"(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:just\s+)?(?:trying|looking|hoping)\s+to\s+)"
+    r"(?:see|know|find\s+out|find|look\s+at|check|get|work\s+out|figure\s+out|pull)\s+(?P<what>\S.*)$",
     re.IGNORECASE,
 )
 

@@ -13,7 +13,7 @@ from cognicore.orchestrator.followup import followup_change, names_period, previ
 from cognicore.orchestrator.honesty import topic
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.language import unsupported_language, unwrap_wish
-from cognicore.orchestrator.mood import OnBehalf, names_a_time, on_behalf, own_wish, strip_opening
+from cognicore.orchestrator.mood import OnBehalf, names_a_time, noun_first, on_behalf, own_wish, strip_opening
 from cognicore.orchestrator.planning import (
     GENERIC,
     DataWords,
@@ -302,7 +302,8 @@ class OfflineClassifier:
             # "reset my password", "cancel my subscription": a change to nothing the data holds; no agent does it.
             reason = f"asks to {verb} something outside the data, which none of the agents does"
             return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)
-        if verb := self._scope.foreign_action(request):
+        nouns = self._data | self._datawords.counted | self._datawords.values
+        if not noun_first(request, nouns) and (verb := self._scope.foreign_action(request)):
             # Before the data words: "email the 2025 revenue to my manager" names figures, but its action is
             # one no agent offers.
             reason = f"asks to {verb} something, which none of the agents does"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from cognicore.memory.text import stem, terms, words
-from cognicore.orchestrator.mood import asks_in_situ, declares, noun_first
+from cognicore.orchestrator.mood import QUANTIFIERS, asks_in_situ, declares, noun_first, without_aside
 from cognicore.orchestrator.scope import ASKS, ASKS_INSIDE, IMPERATIVE, QUESTION_START
 
 # A statement tells something about the speaker or their team; a bare phrase ("warranty for headphones")
@@ -25,7 +25,8 @@ STATES = re.compile(
 WANTS = re.compile(
     r"^\s*(i|we)('d| would| will|'ll)?\s+(also\s+)?(want|need|like|love|wish|wonder|require|have to|must|"
     r"am looking|are looking|'m looking|('m|am|are) trying|('d|would) appreciate|expect|ask)\b|"
-    r"\b(can|could|would|will) you\b|\bplease\b|\bshow me\b|\bgive me\b|\blet me know\b",
+    r"\b(can|could|would|will) you\b|\bplease\b|\bshow me\b|\bgive me\b|\blet me know\b|"
+    r"^\s*(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:also\s+|just\s+)?(?:looking|trying|hoping|wanting)\b",
     re.IGNORECASE,
 )
 # A declarative sentence about someone or something ("Chloe is off sick until Thursday", "The Berlin office
@@ -85,7 +86,9 @@ REPORTED = re.compile(
     r"^\s*(?:the\s+|our\s+|my\s+)?(?:[a-z][\w'-]*\s+){1,3}?(?P<verb>[a-z]+ed|took|made|gave|got|set|cut|put|"
     r"won|lost|left|sent|sold|paid|brought|bought|told|said|chose|began|kept|moved|hired|fired|went)\s+"
     r"(?:(?:our|my|us|me|the|a|an|its|his|her|their|to|over|up|down|off|back|out|with|for|about|that|"
-    r"two|three|four|five|six|seven|eight|nine|ten|several|some|all)\b|[$€£]?\d)",
+    r"two|three|four|five|six|seven|eight|nine|ten|several|some|all|"
+    # "ticket volume doubled since the move": a change of a thing, with when it happened
+    r"since|again|overnight|last|this|recently|lately)\b|[$€£]?\d)",
     re.IGNORECASE,
 )
 
@@ -106,7 +109,8 @@ ABOUT_MY_OWN = re.compile(
     r"sit|use|forecast|track|log|record|page|handle|manage|own|keep|store)\b"
     # "which building am I in", "what queue are we on": where the asker is.
     r"|^\s*(?:what|which|who|where)\b[^?]*?\b(?:am\s+i|are\s+we)\s+(?:in|on|at|with|using|based|assigned|"
-    r"sitting|working)\b",
+    r"sitting|working|focus(?:ing|ed)?\s+on|concentrating\s+on|targeting|prioriti[sz]ing|covering|handling|"
+    r"responsible\s+for|in\s+charge\s+of)\b",
     re.IGNORECASE,
 )
 # A few words and a colon or dash before the message itself ("Heads up before standup: ...", "Correction: ...").
@@ -152,6 +156,10 @@ NEWS = re.compile(
     r"(?!(?:19|20)\d\d\b)(?:\d[\w:.%-]*|(?-i:[A-Z])\w+)(?:\s|$)",
     re.IGNORECASE,
 )
+# A quantifier before a noun phrase ("both printers ...", "most of our tickets ...").
+_QUANTIFIED = re.compile(
+    r"^\s*(?:half|all|both|most|many|several|some|each|every)\s+(?:of\s+)?(?:the\s+|our\s+|my\s+)?(?=\w)", re.I
+)
 # Prepositions that open a phrase about a noun ("the printer on floor 2"), never the subject of a relative clause.
 _PREPOSITIONS = frozenset("on in at of for from near by with behind under above beside next".split())
 # Clauses of a message told in several parts ("Priya left, Omar is the desk lead now").
@@ -166,6 +174,8 @@ def tells(request: str, *, data: frozenset[str], values: frozenset[str] = frozen
     """
     if tells_one(request, data=data, values=values):
         return True
+    if (plain := without_aside(request)) != request:
+        return tells(plain, data=data, values=values)  # "Chloe, not Ana, handles payroll": the aside says no more
     clauses = [c for c in _CLAUSES.split(request.strip().rstrip(".!")) if c]
     if len(clauses) < 2 or ASKS_AFTER.search(request):
         return False
@@ -182,10 +192,13 @@ def tells_one(request: str, *, data: frozenset[str], values: frozenset[str] = fr
     """
     if PREFERS.match(request):
         return True
+    if (counted := _QUANTIFIED.match(request)) and tells_one(request[counted.end() :], data=data, values=values):
+        return True  # "both printers on floor 2 are broken": what is said of the things counted
     nouns = data | values
     if declares(request, nouns) and not asks_in_situ(request):
         return True  # "approvals are done by Ines", "im the one who closes ...", "been covering the north"
-    ordered = IMPERATIVE.match(request) and not noun_first(request, nouns)  # "half the tickets are ..." orders nothing
+    # "half the tickets are ...", "Priority 1 tickets must ...": a noun first orders nothing
+    ordered = IMPERATIVE.match(request) and not noun_first(request, nouns, numbered=True)
     if ASKS.match(request) or ordered or QUESTION_START.match(request):
         return False  # "Show ...", "Compare ...": a request's first word is its verb, a statement's its subject
     if DIARY.match(request) or NEWS.match(request):
@@ -197,7 +210,9 @@ def tells_one(request: str, *, data: frozenset[str], values: frozenset[str] = fr
         # "tickets ben is working on": a data word, then a subject of a clause of its own: rows asked for.
         # "printer on floor 2": a preposition after the data word makes a noun phrase, not a relative clause.
         relative = (
-            len(said) > 1
+            # "both printers on floor 2 are broken": a quantifier opens a noun phrase, never a relative clause's rows
+            not set(subject_words[:1]) & QUANTIFIERS
+            and len(said) > 1
             and {said[0]} & (data | values)
             and not {said[-1]} & (data | values)
             # the word after the first as written ("Wi-Fi on floor 3": `words` also splits "wi-fi" into its parts)
@@ -220,7 +235,10 @@ def tells_one(request: str, *, data: frozenset[str], values: frozenset[str] = fr
     subject = terms(request[: m.start("verb")])
     if len(subject) > 1 and words(request[: m.start("verb")])[1:2] == ["from"]:
         subject = subject[:1]  # "sam from finance asked ...": the head is the first word
-    return bool(subject) and not {subject[-1]} & data
+    head = subject[-1] if subject else ""
+    # "P1s opened this week" names rows too: a value's plural ("p1s") is that value
+    plural_value = head.endswith("s") and head.removesuffix("s") in values  # a name ("ben") is someone, not rows
+    return bool(subject) and not ({head} & data or plural_value)
 
 
 def is_question(text: str) -> bool:

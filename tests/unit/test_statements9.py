@@ -139,6 +139,52 @@ def test_rules_quantities_and_judgements_tell(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        "there's a contractor on the kiosk desk called Ifeoma",  # something exists
+        "it's Ola who approves scanner purchases",  # a cleft
+        "Ola, not Sam, looks after the kiosks",  # an aside that contrasts
+        "no more night shifts for me",  # a change told by what stopped
+        "scanner faults -> Heidi",  # a mapping written as an arrow
+        "kiosk tickets can wait till monday",  # what a thing can do
+        "Ola and Sam share the kiosk queue",  # two names, then what they do
+        "the kiosk licence expires on 3 June",  # a thing's verb, then when
+        "scanner volume tripled since the move",  # a change of a thing, with when
+        "both scanners on level 2 are jammed",  # a quantifier before the things
+    ],
+)
+def test_more_declarative_shapes_tell(text: str) -> None:
+    assert tells(text, data=DATA) and not is_question(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "P2s opened this week",  # a value's plural, then a participle: rows
+        "tickets closed by ana in june",
+        "it's unclear who handles the kiosks",  # no cleft: the speaker does not know
+    ],
+)
+def test_rows_and_doubts_do_not_tell(text: str) -> None:
+    assert not tells(text, data=DATA, values=frozenset(terms("p1 p2 ana")))
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("which queue are we focusing on this quarter", "question"),  # about the asker, not a ranking of rows
+        ("I'm trying to find tickets without an assignee", "task"),  # what the speaker is after
+        ("assignee for INC-1004", "task"),  # a column's name first is no verb to refuse
+        ("Email the closed ticket list to the auditors", "task"),  # an order with an object: no agent does it
+    ],
+)
+async def test_the_asker_and_the_rows_are_routed_by_structure(text: str, intent: str) -> None:
+    decision = await desk().classify(request=text, history=[])
+    assert decision.intent == intent, decision.reason
+    assert decision.out_of_scope is text.startswith("Email")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "Since tuesday the Wi-Fi on level 2 has been patchy",  # a time first; "Wi-Fi" is a value of the data
         "im the one who reopens the stale printer tickets on mondays",  # "reopens" inside a relative clause
         "nobody on the night shift touches VPN tickets, Ola does them",
