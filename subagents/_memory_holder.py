@@ -39,6 +39,15 @@ for _group in MEMORY_GROUPS:
     for _s in _stems:
         _SYNONYMS[_s] = _SYNONYMS.get(_s, frozenset()) | _stems
 
+# Opposite ends of one thing: "My contract ends on 31 March" does not say when it starts. Generic English.
+_OPPOSITES = tuple(
+    (stem(a), stem(b))
+    for pair in """start-end start-finish begin-end begin-finish open-close arrive-leave join-leave first-last
+    minimum-maximum min-max buy-sell send-receive hire-fire upload-download inbound-outbound incoming-outgoing
+    enter-exit lend-borrow earliest-latest""".split()
+    for a, b in [pair.split("-")]
+)
+
 Same = Callable[[str, str], bool]  # one word, a spelling or an abbreviation of it (memory_slot's `_same`)
 
 
@@ -112,4 +121,16 @@ def other_holder(question: str, memory: str, same: Same, *, yes_no: bool = False
     for key, written in _names(question, starts=False).items():
         if key not in said and names and not _has(key, said, same):
             return f"it is about {next(iter(names.values()))}, not {written}"
+    return None
+
+
+def opposite_end(question: str, memory: str) -> str | None:
+    """Why the memory speaks of the other end of the asked thing ("it says ends, not starts"), or None."""
+    asked = {stem(w): w for w in re.findall(r"[a-z]+", question.lower())}
+    said = {stem(w): w for w in re.findall(r"[a-z]+", memory.lower())}
+    for a, b in _OPPOSITES:
+        for one, other in ((a, b), (b, a)):
+            near = _SYNONYMS.get(one, frozenset()) | {one}
+            if one in asked and other not in asked and other in said and not near & said.keys():
+                return f"it says {said[other]}, not {asked[one]}"
     return None

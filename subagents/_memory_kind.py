@@ -50,11 +50,21 @@ _PLACE_WORDS = re.compile(
     r"online|channel|folder|drive|wiki|portal|page|board|inbox|here|there|abroad|nearby|next door)\b",
     re.I,
 )
+_NUMBERED = re.compile(
+    r"\b(?!(?:at|by|before|after|until|till|on|from|to|is|are|was|in|every|around|about|of|within|under|over)\b)"
+    r"[a-z]{2,}\s+#?\d+[a-z]?\b(?![:.]\d)(?!\s*(?:am|pm|h|hrs?|hours?|minutes?|mins?|days?|weeks?|%))",
+    re.I,
+)
+_IN_A = re.compile(r"\b(?:in|at|on|inside|under|behind|near|beside|by)\s+(?:the|a|an|our|my|their)\s+[a-z]", re.I)
 _PERSON_WORDS = re.compile(
-    r"\b(?:i|me|my|we|us|our|user|team|department|desk|group|squad|vendor|supplier|partner|company|agency|"
+    r"\b(?:i|me|we|us|user|team|department|desk|group|squad|vendor|supplier|partner|company|agency|"
     r"contractor|manager|lead|boss|head|owner|admin|administrator|director|vp|cto|ceo|cfo|coo|chief|person|someone|"
     r"nobody|no one|everyone|colleague|engineer|rep|representative|staff|he|she|they|them|him|her)\b",
     re.I,
+)
+_CALENDAR = re.compile(
+    r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|January|February|March|April|May|June|July|August|September|"
+    r"October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec"
 )
 _CAPITAL = re.compile(r"\b[A-Z][\w-]*")
 _LEADING_NAME = re.compile(r"^\W*[A-Z][a-z]+(?:'s)?\s+(?:is|was|has|had|will|can|[a-z]+(?:s|ed))\b")
@@ -63,8 +73,10 @@ _LEADING_NAME = re.compile(r"^\W*[A-Z][a-z]+(?:'s)?\s+(?:is|was|has|had|will|can
 def _named(text: str) -> bool:
     """Is a word inside a sentence written with a capital (a name: "Porto", "Sam"), not its first word nor "I"?"""
     for m in _CAPITAL.finditer(text):
-        before = text[: m.start()].rstrip()
-        if m.group(0) != "I" and before and before[-1] not in ".!?:\"'(":
+        before, word = text[: m.start()].rstrip(), m.group(0)
+        if word == "I" or any(ch.isdigit() for ch in word) or _CALENDAR.fullmatch(word):
+            continue  # "P1" is a code, "May" a month: neither a person nor a place
+        if before and before[-1] not in ".!?:\"'(":
             return True
     return False
 
@@ -83,7 +95,9 @@ def gives_kind(memory: str, kind: Kind) -> bool:
     if kind == "time":
         return bool(_DIGIT.search(memory) or _TIME_WORDS.search(memory))
     if kind == "place":
-        return bool(_named(memory) or _PLACE_WORDS.search(memory) or _DIGIT.search(memory))
+        # A bare figure is no place ("at 9:15"); a numbered thing is ("locker 12", "room 118"), and so is what is
+        # in, at or under something ("kept in the store room").
+        return bool(_named(memory) or _PLACE_WORDS.search(memory) or _NUMBERED.search(memory) or _IN_A.search(memory))
     return bool(_named(memory) or _LEADING_NAME.search(memory) or _PERSON_WORDS.search(memory))
 
 

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from cognicore.memory.text import STOPWORDS, stem
-from cognicore.subagents._memory_holder import other_holder
+from cognicore.subagents._memory_holder import opposite_end, other_holder
 from cognicore.subagents._memory_kind import wrong_kind
 
 _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?:'[a-z]+)?")
@@ -36,6 +36,10 @@ _PEOPLE = frozenset(
 )
 _SUBJECT_PRONOUNS = frozenset({"i", "we", "i'm", "we're", "im"})
 _OWN = frozenset({"my", "our", "mine", "ours"})
+# A memory that quotes a saying ('The user said: "My brother works at Initech."') is about what the quote says.
+_QUOTING = re.compile(
+    r"""^\W*(?:the user|you|i|we)\s+(?:said|told me|mentioned)\s*:?\s*["\u201c](.+?)["\u201d]?\W*$""", re.I
+)
 MAX_ABBREVIATION = 4  # letters of the longest abbreviation read as its word's initials ("acct", "mgr", "db")
 MIN_PREFIX = 3  # letters a spelling or an abbreviation shares with its word ("fav", "favorite", "favourite")
 
@@ -156,6 +160,8 @@ def near_miss(
     For a `yes_no` question another kind of the thing is the answer, not a near miss: "am I still on the hardware
     team?" is answered "no" by "The user is on the identity team".
     """
+    quoted = _QUOTING.match(memory)
+    memory = quoted.group(1) if quoted else memory
     kinds = None if yes_no else other_kind(question, memory, skip=skip)
     if kinds is not None and not kinds[0].startswith("my ") and matched(stem(kinds[1].split()[0])):
         kinds = None  # a paraphrase of the asked kind ("the big discounts" for "a large discount?") is that kind
@@ -166,7 +172,7 @@ def near_miss(
     if holder is not None:
         return f"it is about {holder}, not about you"
     # Another person's or thing's ("Rahul's phone extension" for "Mia's extension?", "Aiko" for "where's Bruno?").
-    other = other_holder(question, memory, _same, yes_no=yes_no)
+    other = other_holder(question, memory, _same, yes_no=yes_no) or opposite_end(question, memory)
     # Not the asked kind of value: "The offsite is in Porto" says where, not when.
     return other if other is not None else wrong_kind(question, memory)
 

@@ -41,6 +41,11 @@ def _answer(question: str, *memories: str) -> tuple[str, list[int]]:
         ("our partner discount for Northwind?", "Our partner discount for Globex is 12%.", "Globex, not Northwind"),
         ("when is the offsite", "The offsite is in Porto.", "does not say when"),
         ("how many people are on my team", "My team is the platform team.", "does not say how many"),
+        ("where is standup", "Our standup is at 9:15.", "does not say where"),  # a bare figure is no place
+        ("who runs standup", "Our standup is at 9:15.", "does not say who"),  # "our" is nobody
+        ("when does my contract start", "My contract ends on 31 March.", "it says ends, not start"),
+        ("who's the last person on the rota", "Ana is first on the rota.", "it says first, not last"),
+        ("where do I work?", 'The user said: "My brother works at Initech."', "your brother, not about you"),
     ],
 )
 def test_a_near_memory_is_unsure_and_says_what_it_holds(question: str, memory: str, near: str) -> None:
@@ -63,6 +68,10 @@ def test_a_near_memory_is_unsure_and_says_what_it_holds(question: str, memory: s
         ("remind me when i'm on call", "The user is on call the second week of every month.", "second week"),
         ("who do i ask for an urgent unlock", "Urgent account unlocks on our team go through Sam.", "Sam"),
         ("when did we switch to linear", "We switched to Linear.", "Linear"),  # the memory's date says when
+        ("when does my shift start", "My shift begins at 9.", "9"),  # a paraphrase of the asked end
+        ("who runs standup", "Nadia runs our standup.", "Nadia"),
+        ("where are the spare laptops", "Our spare laptops are in locker 12.", "locker 12"),  # a numbered place
+        ("where are the spare laptops", "Our spare laptops are kept in the store room.", "store room"),
     ],
 )
 def test_the_asked_slot_is_answered(question: str, memory: str, value: str) -> None:
