@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cognicore.memory._fact_keys import normalize, predicate_key, same_slot, subject_key
-from cognicore.memory._fact_newvalue import is_target, new_value, replaced_in
+from cognicore.memory._fact_newvalue import is_target, new_value, replaced_in, said_name
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
     from cognicore.memory.extraction import FactCandidate
@@ -34,6 +34,7 @@ CHANGE_MARK_RE = re.compile(
 # A hand-over marks a change too, but only read when no rule read the message: a rule's own hand-over reading
 # ("Nils passed the pager to Ada": the pager) is not moved into another thing the same person held.
 _HANDOVER_RE = re.compile(r"\b(?:handed|passed|took|taken|reassigned|shifted|back\s+to)\b", re.I)
+_UNCHANGED_RE = re.compile(r"[,;]?\s*\b(?:same|still(?:\s+(?:on|in|at|with|the))?)\s+[\w-]+", re.I)
 _QUESTION_RE = re.compile(
     r"^\W*(?:what|who|whom|whose|where|when|why|how|which|do|does|did|is|are|was|were|can|could|would|should|"
     r"will|shall|may|tell|show|give|list|find|remind)\b",
@@ -66,7 +67,7 @@ def named_changes(
     if not candidates and (bare := bare_change(text, known_facts)):
         return [bare]
     out = list(candidates)
-    said = f" {normalize(text)} "
+    said = f" {normalize(_UNCHANGED_RE.sub('', text))} "  # "same team", "still on retail": named, not changed
     for known in known_facts:
         if known.get("status", "active") != "active" or str(known.get("object", "")) == UNCLEAR_OBJECT:
             continue
@@ -76,7 +77,8 @@ def named_changes(
         positive = [i for i, c in enumerate(out) if not _ending(c) and value not in f" {normalize(c.object)} "]
         if not candidates:  # nothing read alone: the new value from the change's shape, or an honest marker
             new = new_value(text, known)
-            out.append(_in_slot_of(known, replaced_in(_value_of(known), value, new)) if new else _unclear(text, known))
+            part = (said_name(_value_of(known), text, new) or value) if new else value
+            out.append(_in_slot_of(known, replaced_in(_value_of(known), part, new)) if new else _unclear(text, known))
             continue
         target = _closest(out, positive, known)
         if target is not None:

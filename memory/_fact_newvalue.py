@@ -21,11 +21,12 @@ if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
     from cognicore.memory.extraction import FactCandidate
 
 __all__ = [
-    "is_target", "new_value", "replaced_in", "replacing_ended", "reversal", "slot_change", "switched_topic",
+    "is_target", "new_value", "pronoun_handover", "replaced_in", "replacing_ended", "reversal", "said_name",
+    "slot_change", "switched_topic",
 ]  # fmt: skip
 
 _END = r"\s*(?:,?\s*(?:now|instead|these\s+days|from\s+now\s+on|again|for\s+good))*\s*(?=[,;.!]|\s+(?:and|but|so)\s|$)"
-_VALUE = r"(?P<v>[^,;.!]+?)"
+_VALUE = r"(?P<v>(?:[^,;.!]|\.(?=[\w]))+?)"  # a dot inside a value ("1.4M", "vpn3.corp.local") is no sentence end
 _SHAPES = (
     # "Jonas took it over", "Omar has taken over", "Mei is taking the desk over"
     re.compile(
@@ -37,9 +38,8 @@ _SHAPES = (
     re.compile(
         r"\b(?:back|handed|handing|passed|passing|sent|send|sending|switched|switching|moved|moving|went|gone|"
         r"reassigned|transferred|given|gave|changed|shifted|goes|go)"
-        r"(?:\s+(?:it|them|this|that|(?:the|my|our|his|her|their)\s+[\w-]+))?(?:\s+over|\s+back)?\s+to\s+"
-        + _VALUE
-        + _END,
+        r"(?:\s+(?:it|them|this|that|me|us|him|her|(?:the|my|our|his|her|their)\s+[\w-]+))?(?:\s+over|\s+back|\s+up|"
+        r"\s+down)?\s+to\s+" + _VALUE + _END,
         re.I,
     ),
     # "it's GlobalProtect now", "they're with Olu now", "that is Farid now"
@@ -53,6 +53,19 @@ _SHAPES = (
     re.compile(r"\bback\s+(?:on|with|at|in|to|onto)\s+" + _VALUE + _END, re.I),
     # "GlobalProtect instead", "..., Tableau instead"
     re.compile(r"(?:^|[,;:]\s*)(?:(?:and|but|so)\s+)?" + _VALUE + r"\s+instead\b(?!\s+of)", re.I),
+    # "flying KLM instead of Lufthansa": the one word before "instead of"
+    re.compile(r"\b(?P<v>[\w.-]+)\s+instead\s+of\b", re.I),
+    # "Q3 target is 1.4M not 1.2M", "gateway is vpn3, not vpn2": the value said against the old one
+    re.compile(r"\b(?:is|are|was|=|:)\s+" + _VALUE + r"\s*,?\s+(?:not|rather\s+than)\s+\S", re.I),
+    # "..., doing TikTok", "going with Linear now": the new choice after the old one was dropped
+    re.compile(r"[,;]\s*(?:now\s+)?(?:doing|using|going\s+with|went\s+with|with|on)\s+" + _VALUE + _END, re.I),
+    # "backup window now starts at 2am", "standup now is at 10"
+    re.compile(
+        r"\bnow\s+(?:is|are|starts?|begins?|opens?|closes?|ends?|runs?|happens?)\s+(?:at\s+|on\s+|in\s+)?"
+        + _VALUE
+        + _END,
+        re.I,
+    ),
 )
 _PRONOUN = frozenset("it them this that him her me us you they he she someone somebody".split())
 _CUT_RE = re.compile(r"\s+(?:for|because|since|as\s+of|after|from|last|this|next)\b.*$", re.I)
@@ -88,6 +101,14 @@ def new_value(message: str, known: dict[str, Any]) -> str | None:
         if normalize(value) not in {normalize(v) for v in found}:
             found.append(value)
     return found[0] if len(found) == 1 else None
+
+
+def said_name(old_object: str, message: str, new: str) -> str | None:
+    """The capitalised word of the old value that the message names and the new value does not: "Instagram" in
+    "run the spring promo on Instagram" for "we scrapped Instagram ..., doing TikTok" (not "spring")."""
+    said, fresh = set(normalize(message).split()), set(normalize(new).split())
+    names = [w for w in re.findall(r"(?-i:[A-Z])[\w.-]*", old_object) if w.lower() in said and w.lower() not in fresh]
+    return names[0].lower() if len(names) == 1 else None
 
 
 def replaced_in(old_object: str, named: str, new: str) -> str:
@@ -143,6 +164,13 @@ def slot_change(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCand
         and (slot := _lemmas(key))
         and slot <= said
     ]  # fmt: skip
+    if len(about) != 1:  # every word of the slot said, or else the one slot any of its words names
+        about = [
+            k for k in _active(known_facts)
+            if k.get("exclusive", True)
+            and (key := predicate_key(str(k.get("predicate", "")))) not in _RELATIONS
+            and _lemmas(key) & said
+        ]  # fmt: skip
     if len(about) != 1 or (new := new_value(message, about[0])) is None:
         return None
     return _in_slot_of(about[0], new).model_copy(update={"confidence": 0.7})
@@ -236,3 +264,29 @@ def reversal(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCandida
         contradicts=str(successor.get("statement") or "") or None,
         exclusive=True,
     )
+
+
+_PRONOUN_HANDOVER_RE = re.compile(
+    r"^(?:(?:and|so|well|oh|btw|fyi|update)\b[\s,:-]*)*(?:she|he|they)(?:'s|'ve|\s+has|\s+have|\s+had|\s+just)*\s+"
+    r"(?:handed|passed|given|gave|transferred|handing|passing)\s+(?:it|them|that|this|(?:the|her|his|their)\s+[\w-]+)"
+    r"(?:\s+over)?\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)\s*(?:now|today|this\s+week)?[.!]?\s*$",
+    re.I,
+)
+
+
+def pronoun_handover(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCandidate | None:
+    """ "she's handed it to Kofi" after "Marta owns the Nordics pipeline": with exactly one thing a named person is
+    responsible for, "she ... it" can only be that; with two or more, which one is a guess and nothing is read."""
+    from cognicore.memory._fact_known import _in_slot_of  # the known slot's wording, as other changes keep it
+
+    if (m := _PRONOUN_HANDOVER_RE.match(message.strip().replace("\u2019", "'"))) is None:
+        return None
+    held = [
+        k for k in _active(known_facts)
+        if predicate_key(str(k.get("predicate", ""))) == "handled_by"
+        and str(k.get("object", ""))[:1].isupper() and subject_key(str(k.get("object", ""))) != "user"
+        and normalize(str(k.get("object", ""))) != normalize(m["v"])
+    ]  # fmt: skip
+    if len(held) != 1:
+        return None
+    return _in_slot_of(held[0], m["v"]).model_copy(update={"confidence": 0.7})

@@ -26,7 +26,7 @@ NOTE_CONFIDENCE = 0.5
 _NOT_TOLD_RE = re.compile(
     r"^(?:what|who|whom|whose|where|when|why|how|which|do|does|did|is|are|was|were|can|could|would|should|will|"
     r"shall|may|have|has|if|suppose|unless|when|whenever|assuming|tell|show|give|list|find|write|create|make|"
-    r"generate|compare|summari[sz]e|explain|describe|draw|plot|chart|get|fetch|send|email|book|remind|hi|hello|"
+    r"generate|compare|summari[sz]e|explain|describe|draw|plot|chart|get|fetch|send|remind|hi|hello|"
     r"hey|thanks|thank|ok|okay|cool|great|nice|perfect|sorry|please|pls|let|lets|yes|no|nope|yeah|yep|sure)\b",
     re.I,
 )
@@ -41,12 +41,13 @@ _ASKING_RE = re.compile(
 )
 _PLAIN = frozenset(
     "i i'm im i've my me we we're we've our us the a an is are was were be been it this that these those them "
-    "and or but so to of in on at for with by from now just really".split()
+    "and or but so to of in on at for with by from now just really too very quite bit little".split()
 )
 # Said to the assistant about the conversation, not about the user's world.
 _ADDRESSED_RE = re.compile(r"\b(?:you|your|yours|u|ur)\b", re.I)
 _FILLER_RE = re.compile(
-    r"^(?:(?:actually|also|oh|so|and|but|well|anyway|btw|fyi|by\s+the\s+way|just\s+so\s+you\s+know|"
+    r"^(?:(?:(?:please|pls|plz)\s+(?:note|remember)(?:\s+that)?|scratch\s+that|correction|sorry|"
+    r"actually|also|oh|so|and|but|well|anyway|btw|fyi|by\s+the\s+way|just\s+so\s+you\s+know|"
     r"for\s+the\s+record|note\s+that|remember\s+that|heads\s+up|quick\s+note|update|"
     # when it started, said first: "Since Monday ...", "As of May, ..."
     r"(?:since|as\s+of|starting|from)\s+(?:last\s+|this\s+|next\s+)?(?:monday|tuesday|wednesday|thursday|friday|"
@@ -57,7 +58,10 @@ _FILLER_RE = re.compile(
 _OWNER_RE = re.compile(
     r"^(?:(?P<user>i|i'm|im|i've|my|me)|(?P<we>we|we're|we've|our|us|the\s+team|team)|"
     r"(?:the\s+|our\s+|my\s+)?(?P<name>(?-i:[A-Z])[\w'-]*)(?:\s+(?-i:[A-Z])[\w'-]*)?\s+(?:is|was|has|had|will|"
-    r"now|just|no\s+longer|[a-z]+(?:s|ed))\b)",
+    r"now|just|no\s+longer|[a-z]+(?:s|ed))\b)"
+    # a thing of the user's world said with a verb: "The VPN gateway is vpn2", "Email tickets go to the X queue"
+    r"|(?P<thing>(?:the\s+|our\s+|my\s+)?[\w-]+(?:\s+[\w'-]+){0,5}?)\s+(?:is|are|was|were|go|goes|get|gets|has|have|"
+    r"runs?|sits?|lives?|starts?|ends?|opens?|closes?|happens?)\s",
     re.I,
 )
 _MINE_RE = re.compile(r"\b(?:i|my|me|we|our|us)\b", re.I)
@@ -73,13 +77,18 @@ def note_of(message: str) -> dict[str, Any] | None:
     words = _WORD_RE.findall(body)
     if not 3 <= len(words) <= 30 or _NOT_TOLD_RE.match(body) or _ASKING_RE.search(body) or _ADDRESSED_RE.search(body):
         return None
-    if len({w.lower() for w in words} - _PLAIN) < 2:  # "I like it": nothing said about anything
+    content = {w.lower() for w in words} - _PLAIN
+    if len(content) < 2:  # "I like it": nothing said about anything
         return None
     owner = _OWNER_RE.match(body)
-    if owner is None:
+    if owner is None or (owner["thing"] and len(content) < 3):  # "the numbers are wrong": a remark, not a fact
         return None
-    subject = "user" if owner["user"] else "we" if owner["we"] else str(owner["name"])
-    if owner["name"] and (mine := _MINE_RE.search(body)):  # "Password resets on our team ...": the team's, not a name
+    subject = "user" if owner["user"] else "we" if owner["we"] else str(owner["name"] or "we")
+    if owner["thing"] and not _MINE_RE.search(body):
+        subject = "we"  # a thing of the user's work ("the VPN gateway"), as the team's facts are kept
+    elif not (owner["user"] or owner["we"]) and (
+        mine := _MINE_RE.search(body)
+    ):  # "Password resets on our team ...": the team's, not a name
         subject = "user" if mine[0].lower() in ("i", "my", "me") else "we"
     said = body.rstrip(" .!;,")
     return {
@@ -100,7 +109,9 @@ def is_note(known: dict[str, Any]) -> bool:
 
 
 _CHANGE_RE = re.compile(
-    r"\b(?:now|no\s+longer|any\s*more|instead|switched|moved|changed|went|gone|replaced|from|these\s+days)\b", re.I
+    r"\b(?:now|no\s+longer|any\s*more|instead|switched|moved|changed|went|gone|replaced|from|these\s+days|not|"
+    r"correction|rather\s+than)\b",
+    re.I,
 )
 _CONTENT_RE = re.compile(r"[a-z0-9]+")
 _SMALL = frozenset("the a an of on at in by to for with from is are was our my we us user".split())
@@ -126,7 +137,14 @@ def ending_notes(message: str, facts: list[FactCandidate], known_facts: list[dic
     notes = [k for k in known_facts if is_note(k) and k.get("status", "active") == "active"]
     out = []
     for fact in facts:
-        if is_note(fact.model_dump()) or (fact.contradicts and _matches_statement(fact.contradicts, known_facts)):
+        if is_note(fact.model_dump()):  # a note ends a note only by naming what it denies: "vpn3, not vpn2"
+            denied = {normalize_word(m["y"]) for m in _DENIED_RE.finditer(message)}
+            about = [n for n in notes if denied and denied <= _content(str(n.get("object", "")))]
+            if len(about) == 1:
+                fact = fact.model_copy(update={"contradicts": str(about[0].get("statement") or "") or None})
+            out.append(fact)
+            continue
+        if fact.contradicts and _matches_statement(fact.contradicts, known_facts):
             out.append(fact)
             continue
         owner = [n for n in notes if _owner(str(n.get("subject", ""))) == _owner(fact.subject)]
@@ -142,6 +160,17 @@ def ending_notes(message: str, facts: list[FactCandidate], known_facts: list[dic
             fact = fact.model_copy(update={"contradicts": str(about[0].get("statement") or "") or fact.contradicts})
         out.append(fact)
     return out
+
+
+_DENIED_RE = re.compile(
+    r"\b(?:not|instead\s+of|rather\s+than|no\s+longer)\s+(?:the\s+|a\s+|an\s+)?(?P<y>[\w.-]+)", re.I
+)
+
+
+def normalize_word(word: str) -> str:
+    """One word as `_content` keeps it: lower case, a plural "s" dropped."""
+    w = word.lower().strip(".-")
+    return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
 
 
 def _owner(subject: str) -> str:

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
+from cognicore.memory import clock
 from cognicore.memory._fact_keys import subject_key
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
@@ -36,7 +38,28 @@ _BY_RE = re.compile(
 # "two more agents": the thing counted must be what the known figure counts ("3 agents"), so "two more days for
 # the report" never moves a date.
 _MORE_RE = re.compile(rf"\b{_AMOUNT}\s+(?P<dir>more|extra|additional|fewer|less)\s+(?P<thing>[a-z][\w-]*)", re.I)
-_SHIFT_RE = re.compile(rf"\b{_AMOUNT}\s*(?P<unit>min(?:ute)?s?|hours?|hrs?|h)\s+(?P<dir>later|earlier)\b", re.I)
+_SHIFT_RE = re.compile(
+    rf"\b{_AMOUNT}\s*(?P<unit>min(?:ute)?s?|hours?|hrs?|h|days?|weeks?)\s+(?P<dir>later|earlier)\b", re.I
+)
+# "we lost three resellers", "hired two engineers": a count changed by what was gained or lost
+_COUNT_RE = re.compile(
+    rf"\b(?P<dir>lost|gained|hired|added|recruited|onboarded|dropped|let\s+go(?:\s+of)?)\s+(?:another\s+)?{_AMOUNT}\s+"
+    r"(?:more\s+|new\s+)?(?P<thing>[a-z][\w-]*)",
+    re.I,
+)
+# "launch slipped by a week", "the review got brought forward by two days"
+_SLIP_RE = re.compile(
+    rf"\b(?P<dir>slipped|slips|pushed(?:\s+back)?|delayed|postponed|moved\s+back|brought\s+forward|pulled\s+in|"
+    rf"moved\s+up)\b(?:\s+[\w'-]+){{0,3}}?\s+by\s+{_AMOUNT}\s*(?P<unit>days?|weeks?)\b",
+    re.I,
+)
+_MONTHS = "january february march april may june july august september october november december".split()
+_MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+_DATE_RE = re.compile(
+    rf"(?<!\w)(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>{_MONTH})|(?P<m2>{_MONTH})\s+(?P<d2>\d{{1,2}})"
+    r"(?:st|nd|rd|th)?)(?!\w)",
+    re.I,
+)
 _FIGURE_RE = re.compile(r"(?<![\w.:])(?P<n>\d+(?:[.,]\d+)?)(?P<suffix>\s*(?:k|m|%)?)(?![\w.:]|\s*[.:]\d)", re.I)
 _CLOCK_RE = re.compile(r"(?<![\w:])(?P<h>\d{1,2})[:.](?P<m>\d{2})(?P<ampm>\s*[ap]\.?m\.?)?(?![\w:])", re.I)
 _STOP = frozenset(
@@ -93,23 +116,47 @@ def _changed(obj: str, delta: Decimal, percent: bool) -> str | None:
     return obj[: f.start()] + _shown(new) + f["suffix"] + obj[f.end() :]
 
 
-def _change_in(message: str) -> tuple[Decimal, bool, bool, str] | None:
-    """(signed amount, is a percentage, is minutes on a clock, the thing counted) of the one relative change said."""
+def _dated(obj: str, days: int) -> str | None:
+    """The one day-and-month date in `obj` moved by `days`, written as it was ("10 March" -> "17 March")."""
+    dates = [m for m in _DATE_RE.finditer(obj) if (m["m1"] or m["m2"]).lower() in _MONTHS]
+    if len(dates) != 1:
+        return None
+    m = dates[0]
+    month = _MONTHS.index((m["m1"] or m["m2"]).lower()) + 1
+    try:
+        when = date(clock.today().year, month, int(m["d1"] or m["d2"])) + timedelta(days=days)
+    except ValueError:
+        return None
+    name = when.strftime("%B")
+    shown = f"{when.day} {name}" if m["d1"] else f"{name} {when.day}"
+    return obj[: m.start()] + shown + obj[m.end() :]
+
+
+def _change_in(message: str) -> tuple[Decimal, bool, str, str] | None:
+    """(signed amount, is a percentage, what it moves: "figure", "clock" (minutes) or "date" (days), the thing
+    counted) of the one relative change said, or None."""
     said = (
         [(m, "by") for m in _BY_RE.finditer(message)]
         + [(m, "more") for m in _MORE_RE.finditer(message)]
+        + [(m, "more") for m in _COUNT_RE.finditer(message)]
         + [(m, "shift") for m in _SHIFT_RE.finditer(message)]
+        + [(m, "slip") for m in _SLIP_RE.finditer(message)]
     )
     if len(said) != 1:
         return None
     m, how = said[0]
     amount = _amount(m["n"])
-    down = re.fullmatch(_DOWN, m["dir"], re.I) or m["dir"].lower() in ("fewer", "less", "earlier")
+    direction = m["dir"].lower()
+    down = re.fullmatch(_DOWN, direction, re.I) or direction.startswith(
+        ("fewer", "less", "earlier", "lost", "let go", "brought forward", "pulled in", "moved up")
+    )
     sign = Decimal(-1) if down else Decimal(1)
-    if how == "shift":
-        per = 60 if m["unit"].lower().startswith("h") else 1
-        return sign * amount * per, False, True, ""
-    return sign * amount, how == "by" and bool(m["pct"]), False, m["thing"] if how == "more" else ""
+    if how in ("shift", "slip"):
+        unit = m["unit"].lower()
+        if unit.startswith(("day", "week")):
+            return sign * amount * (7 if unit.startswith("week") else 1), False, "date", ""
+        return sign * amount * (60 if unit.startswith("h") else 1), False, "clock", ""
+    return sign * amount, how == "by" and bool(m["pct"]), "figure", m["thing"] if how == "more" else ""
 
 
 def relative_change(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCandidate | None:
@@ -119,14 +166,17 @@ def relative_change(message: str, known_facts: Sequence[dict[str, Any]]) -> Fact
     change = _change_in(message)
     if change is None:
         return None
-    delta, percent, clock, counted = change
+    delta, percent, moves, counted = change
     said = _words(message)
     scored: list[tuple[int, str, dict[str, Any]]] = []
     for known in known_facts:
         obj = str(known.get("object", ""))
         if known.get("status", "active") != "active" or subject_key(obj) == "user":
             continue
-        new = _shifted(obj, int(delta)) if clock else _changed(obj, delta, percent)
+        if moves == "date":
+            new = _dated(obj, int(delta))
+        else:
+            new = _shifted(obj, int(delta)) if moves == "clock" else _changed(obj, delta, percent)
         if new is None:
             continue
         slot = _words(f"{known.get('predicate', '')} {known.get('statement', '')}") - _words(obj)

@@ -22,6 +22,13 @@ _WHEN_WORD = (
 _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p, re.I), r)
     for p, r in (
+        # "HR says I'm a Senior AE now", "management says P3 SLA is 2 days" (M9): the news itself, told on someone's
+        # word; who said it changes nothing of what it is.
+        (
+            r"^(?:(?:the\s+|my\s+|our\s+)?[\w-]+(?:\s+team)?|(?-i:[A-Z])[\w-]*)\s+(?:says|said|told\s+(?:me|us)|"
+            r"tells\s+(?:me|us)|confirmed|announced|mentioned|informed\s+(?:me|us))(?:\s+that)?\s*[,:]?\s+(?=\S+\s+\S)",
+            "",
+        ),
         # "switched to the morning shift", "moved back to Madrid": news about the user with the "I" left out.
         (
             r"^(?:(?:just|finally|recently|also)\s+)?(?=(?:switched|moved|relocated|transferred|swapped|changed|joined|"

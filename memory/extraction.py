@@ -14,7 +14,13 @@ from pydantic import BaseModel, Field
 
 from cognicore.memory._fact_keys import FIGURE_HEADS, normalize, predicate_key, same_slot, subject_key
 from cognicore.memory._fact_known import UNCLEAR_OBJECT, named_changes
-from cognicore.memory._fact_newvalue import replacing_ended, reversal, slot_change, switched_topic
+from cognicore.memory._fact_newvalue import (
+    pronoun_handover,
+    replacing_ended,
+    reversal,
+    slot_change,
+    switched_topic,
+)
 from cognicore.memory._fact_notes import ending_notes, is_note, note_of
 from cognicore.memory._fact_relative import relative_change
 from cognicore.memory._fact_rules import read_facts
@@ -133,6 +139,8 @@ class OfflineFactExtractor:
         facts = replacing_ended(user_message, named_changes(user_message, found, slotted))
         if not facts and (changed := slot_change(user_message, slotted)) is not None:
             facts = [changed]  # "password resets are back on the portal": the one slot named, a new value
+        if not facts and (handed := pronoun_handover(user_message, slotted)) is not None:
+            facts = [handed]  # "she's handed it to Kofi": the one thing a named person held
         if not facts and (back := reversal(user_message, history)) is not None:
             facts = [back]  # "actually we're back to DHL": the replaced fact is current again
         if not facts and (note := note_of(user_message)) is not None:

@@ -123,3 +123,41 @@ def test_a_reversal_needs_one_replaced_value_whose_successor_is_current() -> Non
     assert reversal("we're back to FedEx", [dhl, ups]) is None  # never held
     assert reversal("we ship with DHL", [dhl, ups]) is None  # no reversal said
     assert reversal("actually we're back to DHL", [dhl, {**ups, "status": "superseded"}]) is None  # nothing current
+
+
+@pytest.mark.parametrize(
+    ("first", "change", "predicate", "new"),
+    [
+        ("Our Q3 target is 1.2M.", "sorry typo, Q3 target is 1.4M not 1.2M", "q3_target", "1.4M"),
+        ("I fly Lufthansa for work trips.", "flying KLM instead of Lufthansa these days", "flies",
+         "KLM for work trips"),
+        ("We decided to run the spring promo on Instagram.", "we scrapped Instagram for the spring promo, doing TikTok",
+         "decided", "run the spring promo on TikTok"),
+        ("My commission rate is 4%.", "commission went up to 5%", "commission_rate", "5%"),
+        ("Our backup window starts at 1am.", "backup window now starts at 2am", "backup_window", "2am"),
+        ("Marta owns the Nordics pipeline.", "she's handed it to Kofi", "handled_by", "Kofi"),
+    ],
+)  # fmt: skip
+async def test_second_batch_shapes_of_a_new_value(first: str, change: str, predicate: str, new: str) -> None:
+    [fact] = await _change(first, change)
+    assert (fact.predicate, fact.object) == (predicate, new), fact
+    assert fact.contradicts == _known(first)[0]["statement"], fact
+
+
+async def test_what_stays_the_same_is_not_changed() -> None:
+    # "same team": the team is named but unchanged; only the floor moves.
+    facts = await _change("I'm on the network team and I sit on floor 3.", "they moved me to floor 5, same team")
+    assert [(f.predicate, f.object) for f in facts] == [("sits", "on floor 5")], facts
+
+
+async def test_a_pronoun_hand_over_with_two_things_held_is_no_guess() -> None:
+    known = _known("Marta owns the Nordics pipeline.") + _known("Omar owns the Benelux pipeline.")
+    out = await OfflineFactExtractor().extract(
+        user_message="she's handed it to Kofi", assistant_message="", known_facts=known
+    )
+    assert not [f for f in out.facts if f.object == "Kofi" and f.contradicts], out.facts
+
+
+def test_who_said_it_is_not_part_of_the_fact() -> None:
+    [fact] = read_facts("management says our P3 SLA is 2 days from now on")
+    assert (fact["subject"], fact["object"]) == ("we", "2 days"), fact

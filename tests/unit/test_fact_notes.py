@@ -69,3 +69,21 @@ async def test_a_change_certain_from_its_words_ends_a_note() -> None:
     # A change naming nothing the note holds leaves it.
     [other] = await _extract("our P2 response target went from 8 to 6 hours", [note])
     assert other.contradicts != note["statement"], other
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The VPN gateway is vpn2.corp.local.", "pls note the printr on the 2nd floor is handled by Ana",
+     "Email tickets go to the messaging queue."],
+)  # fmt: skip
+def test_a_thing_of_the_users_work_told_with_a_verb_is_a_note(text: str) -> None:
+    note = note_of(text)
+    assert note is not None and note["predicate"] == NOTE_PREDICATE, note
+
+
+async def test_a_note_that_denies_a_value_of_one_note_ends_it() -> None:
+    known = [
+        {**f.model_dump(), "status": "active", "id": 1} for f in await _extract("The VPN gateway is vpn2.corp.local.")
+    ]
+    [fact] = await _extract("correction - gateway is vpn3.corp.local, not vpn2", known)
+    assert fact.predicate == NOTE_PREDICATE and fact.contradicts == known[0]["statement"], fact

@@ -55,3 +55,20 @@ def test_nothing_is_guessed_without_one_named_figure() -> None:
     assert (
         relative_change("standup half an hour earlier, no, an hour earlier", _known("Our standup is at 9:15.")) is None
     )
+
+
+@pytest.mark.parametrize(
+    ("first", "change", "new"),
+    [
+        ("We have 12 resellers in Benelux.", "we lost three resellers in Benelux", "9 resellers"),
+        ("The product launch is on 10 March.", "launch slipped by a week", "on 17 March"),
+        ("The review is on March 30.", "the review got pushed back by 3 days", "on April 2"),
+    ],
+)
+def test_counts_lost_and_dates_that_slip(first: str, change: str, new: str) -> None:
+    fact = relative_change(change, _known(first))
+    assert fact is not None and fact.object == new, fact
+
+
+def test_a_count_of_other_things_lost_is_not_it() -> None:
+    assert relative_change("we lost three customers in Benelux", _known("We have 12 resellers in Benelux.")) is None
