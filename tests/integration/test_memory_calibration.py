@@ -33,6 +33,8 @@ async def _ask(app: App, text: str, *, user: str, session: str) -> tuple[str, st
     [
         ("Our events budget is $20,000.", "what's our travel budget?", "events budget"),
         ("My sister lives in Oslo.", "where do I live?", "your sister"),
+        ("Jonas's manager is Olga.", "who's Olga's manager?", "not Olga's manager"),  # another holder (M10)
+        ("My contract ends on 31 March.", "when does my contract start?", "not start"),  # the other end (M10)
     ],
 )
 async def test_a_near_fact_is_not_the_answer(app: App, statement: str, question: str, near: str) -> None:
