@@ -12,7 +12,7 @@ from cognicore.memory._lifecycle_sql import LIFECYCLE_MIGRATION
 from cognicore.memory._search_sql import SEARCH_FUNCTION
 from cognicore.memory._stream_sql import MEMORIES_INDEXES, MEMORIES_TABLE, TEXT_HITS_FUNCTION, USER_TSV_INDEX
 from cognicore.memory.embeddings import EMBEDDING_MODEL_TABLE
-from cognicore.memory.prewarm import PREWARM_FUNCTION
+from cognicore.memory.prewarm import PREWARM_FUNCTION, PREWARM_SEARCH_PATH
 from cognicore.memory.tenancy import APP_ROLE, APP_ROLE_MIGRATION, USER_SETTING, rls_migration
 
 MIGRATIONS: list[str] = [
@@ -189,4 +189,6 @@ MIGRATIONS: list[str] = [
     # Prewarm after a start: the memory partitions' pages read into shared buffers by plain SQL, callable by the
     # application role, returning only counts (memory/prewarm.py).
     PREWARM_FUNCTION,
+    # The prewarm function's search_path names its schema, the catalog, then pg_temp last (memory/prewarm.py).
+    PREWARM_SEARCH_PATH,
 ]

@@ -39,6 +39,7 @@ __all__ = [
     "DEFAULT_BUDGET_S",
     "DEFAULT_BUFFER_SHARE",
     "PREWARM_FUNCTION",
+    "PREWARM_SEARCH_PATH",
     "PrewarmProgress",
     "PrewarmReport",
     "prewarm",
@@ -103,6 +104,18 @@ END
 $body$;
 REVOKE ALL ON FUNCTION memory_prewarm(regclass, text, bigint, bigint) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION memory_prewarm(regclass, text, bigint, bigint) TO {APP_ROLE};
+"""
+
+# Migration after PREWARM_FUNCTION: `FROM CURRENT` left `pg_temp` implicit, and then it is searched first, so a
+# caller's temporary table named `memories` would stand for the real one (only to refuse the call, but still).
+# The function's schema, then the catalog, then `pg_temp` last, as PostgreSQL advises for SECURITY DEFINER.
+PREWARM_SEARCH_PATH = """
+DO $$
+BEGIN
+    EXECUTE format('ALTER FUNCTION memory_prewarm(regclass, text, bigint, bigint) '
+                   'SET search_path = %I, pg_catalog, pg_temp', current_schema());
+END
+$$;
 """
 
 # Sizes in blocks, from the catalog (readable by any role). Largest partitions first: they serve most rows. A

@@ -130,6 +130,13 @@ async def test_the_app_role_reads_only_counts_and_only_of_memory_partitions(app_
         for args in (("kb_chunks", "heap"), (part, "rows")):
             with pytest.raises(psycopg.errors.InvalidParameterValue, match="memory_prewarm reads"):
                 await conn.execute("SELECT memory_prewarm(%s::regclass, %s, 0, 10)", args)
+        # A temporary table of the caller's named `memories` does not stand for the real one (pg_temp is last).
+        await conn.execute("CREATE TEMP TABLE memories (id int)")
+        try:
+            cur = await conn.execute("SELECT memory_prewarm(%s::regclass, 'keys', 0, 0) AS n", (part,))
+            assert (await cur.fetchone())["n"] >= 0  # type: ignore[index]
+        finally:
+            await conn.execute("DROP TABLE pg_temp.memories")
         # The warm-up left no role or tenant behind on the connection (both were transaction-local).
         cur = await conn.execute("SELECT current_user AS who, current_setting('cognicore.user_id', true) AS t")
         assert await cur.fetchone() in ({"who": APP_ROLE, "t": ""}, {"who": APP_ROLE, "t": None})
