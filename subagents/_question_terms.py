@@ -168,7 +168,7 @@ GROUPS = [
     "device devices gadget gadgets",
     "pair paired pairing link linked connect connected",
     "stuck block blocked",
-    "open opened unbox unboxed unopened used",
+    "open opened unbox unboxed used",  # never "unopened": an opposite is no paraphrase
     "found founded start started establish established",
     "launch launched release released introduce introduced debut",
     "cut reduce reduced lower lowered drop dropped decrease",

@@ -176,3 +176,18 @@ This playbook tells staff how saddles are priced. It replaced all regional saddl
     assert answer.used == []
     answer = await compose("how much does express delivery cost", pricing, "# Express\n\nExpress delivery costs EUR 9.")
     assert "EUR 9" in answer.text
+
+
+async def test_an_opposite_is_no_paraphrase_unused_is_not_used() -> None:
+    # "unopened" must not stand for "opened": the general window of unopened bikes does not answer for opened helmets.
+    rules = """# Hire returns
+
+## Return window
+
+Riders can return any booking within 10 days for a full refund, as long as the bike is unopened in its box.
+
+## Opened helmets
+
+Opened helmets can be returned within 3 days, with the padding included."""
+    answer = await compose("whats the return window for opened helmets", rules)
+    assert answer.text.startswith("Opened helmets can be returned within 3 days")
