@@ -57,10 +57,11 @@ _FILLER_RE = re.compile(
 )
 _OWNER_RE = re.compile(
     r"^(?:(?P<user>i|i'm|im|i've|my|me)|(?P<we>we|we're|we've|our|us|the\s+team|team)|"
-    r"(?:the\s+|our\s+|my\s+)?(?P<name>(?-i:[A-Z])[\w'-]*)(?:\s+(?-i:[A-Z])[\w'-]*)?\s+(?:is|was|has|had|will|"
+    r"(?:the\s+|our\s+|my\s+)?(?!(?:the|a|an|this|that|these|those|it|there|everything|everyone|nothing|all)\b)"
+    r"(?P<name>(?-i:[A-Z])[\w'-]*)(?:\s+(?-i:[A-Z])[\w'-]*)?\s+(?:is|was|has|had|will|"
     r"now|just|no\s+longer|[a-z]+(?:s|ed))\b)"
     # a thing of the user's world said with a verb: "The VPN gateway is vpn2", "Email tickets go to the X queue"
-    r"|(?P<thing>(?:the\s+|our\s+|my\s+)?[\w-]+(?:\s+[\w'-]+){0,5}?)\s+(?:is|are|was|were|go|goes|get|gets|has|have|"
+    r"|(?P<thing>(?:the\s+|our\s+|my\s+)?[\w-]+(?:\s+[\w'-]+){0,5}?)\s+(?:is|are|was|were|will|go|goes|get|gets|has|have|"
     r"runs?|sits?|lives?|starts?|ends?|opens?|closes?|happens?)\s",
     re.I,
 )

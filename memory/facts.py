@@ -24,6 +24,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory import clock
 from cognicore.memory._fact_keys import OPPOSITES, is_exclusive, normalize, predicate_key, same_slot, subject_key
+from cognicore.memory._fact_notes import NOTE_PREDICATE
 from cognicore.memory.extraction import FactCandidate
 from cognicore.memory.fact_types import Action, CategorySummary, Fact, FactChange, FactHit, FactRelation, FactStats
 from cognicore.memory.retrieval import RRF_K, candidate_count, ef_search_for, hybrid_ctes, text_query_terms
@@ -104,10 +105,12 @@ SELECT {_COLUMNS} FROM facts AS f
 WHERE f.user_id = %(user_id)s AND f.status IN ('active', 'superseded')
   AND f.valid_from <= %(as_of)s AND (f.valid_to IS NULL OR f.valid_to > %(as_of)s)
 ORDER BY f.category, f.valid_from, f.id"""
-# The turns among %(turns)s that some fact was read from (`sources` lists every turn a fact was stated in).
+# The turns among %(turns)s that some fact was read from (`sources` lists every turn a fact was stated in). A note
+# is a saying kept because it was NOT understood: its turn may hold a change the extractor missed, so it is no read.
 READ_TURNS = """
 SELECT DISTINCT s AS turn FROM facts AS f, unnest(f.sources) AS s
-WHERE f.user_id = %(user_id)s AND f.sources && %(turns)s::text[] AND s = ANY(%(turns)s::text[])"""
+WHERE f.user_id = %(user_id)s AND f.sources && %(turns)s::text[] AND s = ANY(%(turns)s::text[])
+  AND f.predicate <> %(note)s"""
 SELECT_RELATIONS = """
 SELECT from_id, to_id, relation, created_at FROM fact_relations
 WHERE user_id = %(user_id)s AND (from_id = %(id)s OR to_id = %(id)s) ORDER BY created_at, from_id, to_id"""
@@ -341,7 +344,9 @@ class FactStore:
         if not turns:
             return set()
         async with user_transaction(self._pool, user_id) as conn:
-            rows = await fetch_dicts(conn, READ_TURNS, {"user_id": user_id, "turns": list(turns)})
+            rows = await fetch_dicts(
+                conn, READ_TURNS, {"user_id": user_id, "turns": list(turns), "note": NOTE_PREDICATE}
+            )
         return {str(r["turn"]) for r in rows}
 
     async def as_of(self, user_id: str, moment: datetime) -> list[Fact]:

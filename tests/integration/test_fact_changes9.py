@@ -116,3 +116,12 @@ async def test_a_reversal_makes_the_replaced_fact_current_again(pool: AsyncConne
     assert [f.object for f in active] == ["our orders with DHL"], [(f.statement, f.status) for f in active]
     ended = [f.object for f in await store.history("m9back") if f.status == "superseded"]
     assert sorted(ended) == ["UPS for shipping", "our orders with DHL"], ended
+
+
+async def test_a_turn_kept_only_as_a_note_is_not_read(pool: AsyncConnectionPool) -> None:
+    # A note was not understood: its turn may hold a change the extractor missed, so answers keep weighing it.
+    store = FactStore(pool, OfflineEmbeddings())
+    await tell(store, "m9read", "We track incidents in Jira.", "s1#1")
+    await tell(store, "m9read", "Everything lives in ServiceNow since the migration.", "s2#1")
+    assert [f.predicate for f in await store.history("m9read") if "s2#1" in f.sources] == ["note"]
+    assert await store.read_turns("m9read", ["s1#1", "s2#1"]) == {"s1#1"}
