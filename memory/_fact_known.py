@@ -76,7 +76,9 @@ def named_changes(
             continue  # "we're back to DHL" names DHL as the new value: that fact is restated, not changed
         positive = [i for i, c in enumerate(out) if not _ending(c) and value not in f" {normalize(c.object)} "]
         if not candidates:  # nothing read alone: the new value from the change's shape, or an honest marker
-            new = new_value(text, known)
+            # What the user holds ("DACH accounts handled_by user"): "DACH went to Kemal" names a new holder, not a
+            # new thing the user holds, so no value is read there.
+            new = None if subject_key(str(known.get("object", ""))) == "user" else new_value(text, known)
             part = (said_name(_value_of(known), text, new) or value) if new else value
             out.append(_in_slot_of(known, replaced_in(_value_of(known), part, new)) if new else _unclear(text, known))
             continue

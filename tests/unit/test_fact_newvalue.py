@@ -161,3 +161,8 @@ async def test_a_pronoun_hand_over_with_two_things_held_is_no_guess() -> None:
 def test_who_said_it_is_not_part_of_the_fact() -> None:
     [fact] = read_facts("management says our P3 SLA is 2 days from now on")
     assert (fact["subject"], fact["object"]) == ("we", "2 days"), fact
+
+
+async def test_a_thing_the_user_held_going_to_someone_is_no_new_thing_of_the_users() -> None:
+    facts = await _change("I look after the DACH accounts.", "DACH went to Kemal, I've got the Benelux accounts now")
+    assert not [f for f in facts if "Kemal" in f.object and f.subject == "DACH accounts"], facts
