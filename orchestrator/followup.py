@@ -322,7 +322,22 @@ def resolve(
             if base[phrase.start("old") : stop].strip():
                 return _splice(base, phrase.start("old"), stop, value + (" " if cut else "")), 0.8
         return f"{base} {change.prep} {value}", 0.6
+    if (negated := _negated(value, base, entities, columns or {})) is not None:
+        return negated, 0.7
     return None  # "what about <something new>" with nothing to replace: a request of its own
+
+
+def _negated(value: str, base: str, entities: Sequence[str], columns: Mapping[str, str]) -> str | None:
+    """ "what about the unassigned ones" after "how many tickets does ben have": the value of the column the word
+    negates ("ben" of the assignee) replaced by the word; None when the word negates no column named there."""
+    word = re.sub(r"^(?:the\s+)?(\S+?)(?:\s+ones?)?$", r"\1", value.strip(), flags=re.IGNORECASE).lower()
+    if not re.fullmatch(r"un[a-z]{4,}", word):
+        return None
+    for m in _known_in(base, entities):
+        column = (_column_of(m.group(0), columns) or "").rsplit(".", 1)[-1].lower()
+        if column[:5] == word[2:7]:  # "unassigned" negates "assignee": the same first five letters
+            return _splice(base, m.start(), m.end(), word)
+    return None
 
 
 _STOP = "for|in|by|with|over|during|across|per|from|to|and|then|last|this|previous|past"

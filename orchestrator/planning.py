@@ -92,7 +92,7 @@ GENERIC = Vocabulary(
     report=frozenset(
         terms(
             "report briefing brief memo summary summarize summarise write draft document chart plot visualize "
-            "visualise dashboard presentation overview writeup write-up pager recap rundown"
+            "visualise dashboard presentation overview writeup write-up pager recap rundown slide slides deck"
         )
     ),
 )

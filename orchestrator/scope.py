@@ -67,6 +67,17 @@ _READING_PHRASE = re.compile(
     r"(?:[\w/-]+\s+){0,2}?(?:report|chart|graph|table|summary|brief|briefing|one-pager|memo|slides?|deck|write-?up)\b",
     re.IGNORECASE,
 )
+# A sum to work out ("what's 15% of 240", "calculate 12 x 30"): no agent computes figures the data does not hold.
+_ARITHMETIC = re.compile(
+    r"^\W*(?:(?:what(?:'s|s| is)|calculate|compute|work out|how much is)\s+)?\$?\d[\d,.]*\s*(?:%|percent)?\s*"
+    r"(?:of|times|x|\*|plus|\+|minus|-|divided\s+by|/|over)\s*\$?\d[\d,.]*\s*%?\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+# An imperative whose object is quoted text ('translate "thank you" into Japanese'): a verb done to that text.
+_ON_QUOTED = re.compile(
+    r"^\s*(?:please\s+|pls\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?(?P<verb>[a-z]+)\s+[\"“'‘]",
+    re.IGNORECASE,
+)
 # Things made for the user that no agent makes ("write me a python function", "draft a poem"): an artefact verb
 # whose object names none of the artefacts the agents make nor anything the deployment holds.
 _MAKING = frozenset(terms("write draft produce generate create compose code"))
@@ -192,14 +203,19 @@ class Scope:
 
     def foreign_action(self, request: str) -> str | None:
         """The verb of an imperative ("book me a flight", "email the list to ...") that no agent offers."""
+        if _ARITHMETIC.match(request):
+            return "calculate"  # "what's 15% of 240": no agent works out sums, whatever passage mentions "15%"
         if _READING_PHRASE.search(request):
             return None
         if relay := _RELAY.match(request):
             return relay.group("verb").lower()  # the assistant messages no one
         m = IMPERATIVE.match(request)
         record = _ON_RECORD.match(request)
+        quoted = _ON_QUOTED.match(request)
         if record is not None and _names_record(record):
             verb, obj, after = record.group("verb").lower(), "a", ""  # done to one record: a transaction
+        elif m is None and quoted is not None:
+            verb, obj, after = quoted.group("verb").lower(), "the", ""  # 'translate "..."': done to the text
         elif m is None:
             named = _ON_NAME.match(request)
             if named is None or request.rstrip().endswith("?"):

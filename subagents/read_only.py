@@ -122,7 +122,9 @@ def _change_match(text: str) -> re.Match[str] | None:
             continue
         if verb in _AMBIGUOUS and not _OBJECT.match(after):
             continue
-        if _CREATES_READS.match(clause) and not _RECORD_ID.search(clause):
+        # "INC-1002 duplicates INC-1014, pls merge them": the pronoun stands for the records named before it.
+        named = _RECORD_ID.search(clause) or (_PRONOUN_OBJECT.match(after) and _RECORD_ID.search(text))
+        if _CREATES_READS.match(clause) and not named:
             continue
         return match
     return None
@@ -150,6 +152,29 @@ _WISHED = re.compile(
     rf"(?P<subject>(?:[^\s.;!?]+\s+){{1,8}}?)(?P<verb>{_PARTICIPLES})\b",
     re.IGNORECASE,
 )
+# Something to have done: "can I get order 2001 moved to retail?", "could we have INC-1010 bumped up to P1".
+_HAVE_DONE = re.compile(
+    rf"(?:^\W*|\b(?:can|could|would|may|will)\s+(?:i|we|you|u)\s+|\b(?:please|pls|plz|let's)\s+)(?:get|have)\s+(?P<subject>(?:[^\s.;!?]+\s+){{1,6}}?)(?P<verb>{_PARTICIPLES})\b",
+    re.IGNORECASE,
+)
+# Stored things due to someone: "chloe's tickets ought to go to ana", "the Europe orders should move to LATAM".
+_DUE_TO = re.compile(
+    r"\b(?:should|must|ought\s+to|needs?\s+to|has\s+to|have\s+to)\s+(?:all\s+)?(?P<verb>go|move|switch|pass)\s+"
+    r"(?:over\s+)?to\s+\w",
+    re.IGNORECASE,
+)
+# A change asked as a favour, in its -ing form: "would you mind closing out all of ben's tickets".
+_GERUNDS = (
+    r"deleting|dropping|removing|wiping|erasing|purging|clearing|renaming|modifying|editing|changing|resetting|"
+    r"updating|adding|inserting|creating|replacing|restoring|merging|archiving|moving|cancell?ing|voiding|refunding|"
+    r"unassigning|reassigning|reopening|closing|assigning|escalating|downgrading|upgrading|bumping|raising|"
+    r"increasing|decreasing|lowering|reducing|marking|flagging|tagging|fixing|correcting|importing|uploading|"
+    r"transferring|swapping|setting|cutting|giving|handing|moving"
+)
+_FAVOUR = re.compile(
+    rf"\b(?:would|do|could)\s+(?:you|u)\s+mind\s+(?P<verb>{_GERUNDS})\b|\bhow\s+about\s+(?P<how>{_GERUNDS})\b",
+    re.IGNORECASE,
+)
 # A new stored value stated as due: "the desk lamp should cost 59 from now on".
 _NEW_VALUE = re.compile(
     r"\b(?:should|must|needs?\s+to|has\s+to|ought\s+to)\s+(?:now\s+)?"
@@ -159,7 +184,8 @@ _NEW_VALUE = re.compile(
 # Something particular is changed: a determiner, a record's identifier, a year or a quarter ("tickets can be
 # reopened" states what is possible for any ticket; "the printer tickets need to be bumped" asks for a change).
 _PARTICULAR = re.compile(
-    r"\b(?:the|these|those|this|all|every|our|its|their)\b|\b[A-Za-z]+-\d+\b|#\d+|\b(?:19|20)\d\d\b|\bq[1-4]\b",
+    r"\b(?:the|these|those|this|all|every|our|its|their)\b|\b[A-Za-z]+-\d+\b|#\d+|\b(?:19|20)\d\d\b|\bq[1-4]\b|"
+    r"\b\w+'s\b|\b[a-z]+\s+\d{3,}\b",
     re.IGNORECASE,
 )
 # What follows a participle that is the state asked for, not an adjective ("the closed laptop tickets"): its new
@@ -190,7 +216,9 @@ def wished_change(text: str) -> str | None:
     for clause in re.split(r"(?<=[.;!?])\s+|,\s*(?=(?:and|but|so|they|it|this)\b)", text):
         if _ASKING_CLAUSE.match(clause) or _PRESENTATION.search(clause):
             continue
-        for pattern in (_MODAL_PASSIVE, _WISHED, _NEW_VALUE):
+        if (favour := _FAVOUR.search(clause)) and _PARTICULAR.search(clause[favour.end() :]):
+            return (favour.group("verb") or favour.group("how")).lower()
+        for pattern in (_MODAL_PASSIVE, _WISHED, _HAVE_DONE, _DUE_TO, _NEW_VALUE):
             m = pattern.search(clause)
             if m is None:
                 continue
@@ -198,14 +226,15 @@ def wished_change(text: str) -> str | None:
             after = clause[m.end() :]
             if not _PARTICULAR.search(before) or _RULE.search(clause) or _READ_AFTER.search(after):
                 continue
-            if pattern is not _NEW_VALUE and not _STATE_END.match(after):
+            if pattern not in (_NEW_VALUE, _DUE_TO) and not _STATE_END.match(after):
                 continue
-            if pattern is _WISHED and _READS_INSIDE.search(m.group("subject")):
+            if pattern in (_WISHED, _HAVE_DONE) and _READS_INSIDE.search(m.group("subject")):
                 continue
             return " ".join(m.group("verb").lower().split())
     return None
 
 
+_PRONOUN_OBJECT = re.compile(r"\s+(?:them|it|those|these|both)\b", re.IGNORECASE)
 # Verbs that make new rows: there are no existing rows to show instead.
 _CREATES = frozenset("insert add create append import upload load restore".split())
 # Where the object of a change ends: its new value ("to closed", "by 5%", "as retail") or a comment after a comma.

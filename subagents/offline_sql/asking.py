@@ -16,12 +16,17 @@ _CHART_KIND = (
     r"\b(?:(?:with|as|in|into|on)\s+)?(?:an?\s+)?(?:stacked\s+|horizontal\s+|vertical\s+)?"
     r"(?:line|bar|column|area|scatter|pie|donut|doughnut)\s+(?:chart|graph|plot|diagram)s?\b"
 )
+# An artefact's name the report writer reads ("a rundown of", "quick recap on").
+_ARTEFACT = (
+    r"\b(?:rundown|rundowns|recap|recaps|digest)(?:\s+(?:of|on|for))?\b|"
+    r"\b(?:e ?mail|print|board|client|slide|share)[- ]ready\b|\bready to (?:send|share|forward|paste|present)\b"
+)
 # "w/" (with), a lone "w" once the request is normalised.
 _SHORTHAND = r"(?<=\s)w(?=\s)"
 
 
 def claim_asking(t: Text) -> None:
-    """Blank the words that ask to be told, name a chart's kind or abbreviate "with"."""
-    for pattern in (_TOLD, _CHART_KIND, _SHORTHAND):
+    """Blank the words that ask to be told, name a chart's kind or an artefact, or abbreviate "with"."""
+    for pattern in (_TOLD, _CHART_KIND, _ARTEFACT, _SHORTHAND):
         while t.take(pattern):
             pass

@@ -28,7 +28,7 @@ _CHANGE_NOUN = (
 _ON_A_CHANGE = rf"(?: (?:it|this|that)\b|(?= (?:the|this|that) (?:[\w-]+ ){{0,2}}{_CHANGE_NOUN}\b))"
 _ASKS_WHY = (
     r"\b(?:why|how come|what(?: s| is| was|s)? behind|what (?:drove|drives|caused|causes|explains)\b|"
-    rf"behind{_ON_A_CHANGE}|"
+    rf"behind{_ON_A_CHANGE}|(?:explain|explains|account for)(?= (?:the|this|that) (?:[\w-]+ ){{0,2}}{_CHANGE_NOUN}\b)|"
     rf"(?:contributed|contributes|contributing|contribute)(?: (?:the )?most)? to{_ON_A_CHANGE}|"
     rf"(?:accounts?|accounted) for(?: most of)?{_ON_A_CHANGE}|"
     rf"(?:drove|drives|is driving|was driving|driving){_ON_A_CHANGE}|"

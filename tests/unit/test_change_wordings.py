@@ -85,7 +85,12 @@ async def test_reads_and_reports_worded_as_actions_are_not_refused(request_text:
 
 @pytest.mark.parametrize(
     "request_text",
-    ["write me a python function that parses a csv file", "can you draft a poem for my wife's birthday"],
+    [
+        "write me a python function that parses a csv file",
+        "can you draft a poem for my wife's birthday",
+        'translate "thank you for your order" into Japanese',
+        "what's 15% of 240",
+    ],
 )
 async def test_something_made_that_no_agent_makes_is_refused(request_text: str) -> None:
     decision = await classifier().classify(request=request_text, history=[])
@@ -99,6 +104,7 @@ async def test_something_made_that_no_agent_makes_is_refused(request_text: str) 
         ("orders by month into a report w a line chart", "orders by month into a report"),
         ("tickets per priority as a stacked bar graph", "tickets per priority"),
         ("fill us in on the open tickets", "the open tickets"),
+        ("an email ready rundown of jobs per site", "an jobs per site"),
     ],
 )
 def test_the_words_of_asking_and_drawing_are_claimed_before_mapping(text: str, left: str) -> None:

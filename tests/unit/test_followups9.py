@@ -31,3 +31,16 @@ def test_a_value_written_with_spaces_replaces_the_value_of_its_column(
         resolved,
         0.85 if "by" not in change.prep else 0.8,
     )
+
+
+def test_the_negation_of_a_column_replaces_its_value() -> None:
+    """ "what about the unassigned ones" after ben's count: a word negating the column's own name ("unassigned" of an
+    "assignee") replaces that column's value; with no value of that column named, nothing is resolved."""
+    values = {"ben": "desk.jobs.assignee", "S1": "desk.jobs.severity"}
+    change = followup_change("what about the unassigned ones", list(values))
+    assert change is not None
+    assert resolve("how many jobs does ben have", change, list(values), columns=values) == (
+        "how many jobs does unassigned have",
+        0.7,
+    )
+    assert resolve("how many S1 jobs", change, list(values), columns=values) is None

@@ -113,6 +113,12 @@ def test_reads_with_a_change_word_are_not_change_requests(text: str) -> None:
         # a new stored value stated as due, a phrasal verb
         ("the Haven Security Camera should cost 159 from now on", "cost"),
         ("pls take ana off INC-1005", "take"),
+        # something to have done, due to someone, or asked as a favour; a pronoun for records named before
+        ("can I get order 2001 moved over to the retail channel?", "moved"),
+        ("can I get INC-1010 bumped up to P1?", "bumped"),
+        ("chloe's tickets ought to go to ana while she's on leave", "go"),
+        ("would you mind closing out all of ben's open tickets", "closing"),
+        ("INC-1002 is a duplicate of INC-1014, pls merge them", "merge"),
     ],
 )
 def test_changes_asked_without_an_imperative(text: str, verb: str) -> None:
@@ -137,6 +143,10 @@ def test_changes_asked_without_an_imperative(text: str, verb: str) -> None:
         "the report should be updated weekly",
         "The price of the Orbit Fitness Band was cut to 99 in June 2024",
         "take a look at the VPN tickets",
+        "I have INC-1003 assigned to me",  # news, not a request
+        "P1 tickets should go to the duty manager",  # a rule
+        "would you mind showing the open tickets",
+        "can we get the orders from 2025 broken down by region",
     ],
 )
 def test_rules_questions_and_reads_with_a_participle_are_not_change_requests(text: str) -> None:
