@@ -105,7 +105,8 @@ NOISE = frozenset(
     stem(w)
     for w in """tell explain describe summarise summarize summary know say give show find look lookup search
     retrieve check read want need like let knowledge base kb document documents documentation doc docs info
-    information detail details answer question questions anything something thing things exactly already
+    information detail details answer question questions anything something thing things item items stuff exactly
+    already
     still really actually currently ever get got much many us mean means meaning happen happened kind sort
     type way policy policies rule rules last latest recent newest previous against before earlier previously
     formerly anymore remind someone somebody anyone anybody through via won't can't cannot doesn't don't

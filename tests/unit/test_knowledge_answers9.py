@@ -191,3 +191,16 @@ Riders can return any booking within 10 days for a full refund, as long as the b
 Opened helmets can be returned within 3 days, with the padding included."""
     answer = await compose("whats the return window for opened helmets", rules)
     assert answer.text.startswith("Opened helmets can be returned within 3 days")
+
+
+async def test_a_placeholder_noun_says_nothing_of_the_topic() -> None:
+    # "item" in the question is a placeholder; a passage that happens to say "item" is not about the fee asked.
+    opened = """# Opened helmets
+
+Opened helmets can be returned too. A 10% cleaning fee applies to opened helmets unless the helmet is faulty."""
+    refunds = """# Refunds
+
+Refunds reach the rider within 5 days. Original delivery costs are not refunded to the rider, except when we
+sent the wrong item."""
+    answer = await compose("What fee do we charge when a rider sends back an opened item?", refunds, opened)
+    assert "10% cleaning fee" in answer.text.split("[")[0]
