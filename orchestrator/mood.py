@@ -27,10 +27,12 @@ __all__ = [
     "asks_in_situ",
     "declares",
     "names_a_time",
+    "names_one_thing",
     "noun_first",
     "on_behalf",
     "own_wish",
     "strip_opening",
+    "to_remember",
     "without_aside",
 ]
 
@@ -38,8 +40,25 @@ __all__ = [
 _MARKERS = (
     r"fwiw|tbh|imo|imho|iirc|afaik|ngl|fyi|btw|honestly|personally|frankly|basically|anyway|anyways|ok|okay|oh|"
     r"well|so|also|for what it'?s worth|to be honest|to be clear|in my opinion|as far as i know|if i recall correctly|"
-    r"(?:please\s+|just\s+)?note(?:\s+that)?|(?:just\s+)?(?:a\s+)?reminder(?:\s+that)?|remember(?:\s+that)?"
+    r"(?:please\s+|just\s+)?note(?:\s+that)?|(?:just\s+)?(?:a\s+)?reminder(?:\s+that)?|(?:please\s+)?remember(?:\s+that)?|"
+    # "keep in mind chloe doesn't ...", "can you remember that my reviews are ...": asked to remember what follows
+    r"(?:please\s+)?(?:keep|bear)\s+in\s+mind(?:\s+that)?|(?:please\s+)?make\s+a\s+note(?:\s+that)?|"
+    r"(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remember|note|keep\s+in\s+mind|make\s+a\s+note)\s+that"
 )
+# "can you remember that my reviews are on Thursdays?": asked to remember the clause, not asked a question.
+_REMEMBER_THAT = re.compile(
+    r"^\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+)?(?:remember|note|keep\s+in\s+mind|"
+    r"make\s+a\s+note|bear\s+in\s+mind)\s+that\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
+def to_remember(text: str) -> str | None:
+    """The clause the speaker asks to have remembered ("can you remember that X?" -> "X"), else None."""
+    match = _REMEMBER_THAT.match(text)
+    return text[match.end() :].rstrip(" ?") if match else None
+
+
 _OPENING_MARKER = re.compile(rf"^\s*(?:(?:{_MARKERS})\b[,:;.!\u2013\u2014-]*\s+)+", re.IGNORECASE)
 _CLOSING_MARKER = re.compile(r"\s*[,;.]?\s*\b(?:tbh|fwiw|imo|imho|iirc|afaik|ngl|lol|haha|btw)\s*[.!]*\s*$", re.I)
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
@@ -115,7 +134,8 @@ _PARTICIPLE = (
 _PASSIVE = re.compile(
     rf"^\s*(?P<subject>(?:[\w'-]+\s+){{0,7}}?[\w'-]+)\s+(?:is|are|was|were|gets?|got|will\s+be|has\s+been|have\s+been|"
     rf"'re|'s)\s+(?:(?:usually|always|now|mostly|normally|all|still|also|only|typically)\s+)?{_PARTICIPLE}\s+"
-    r"(?:by|to|through|via|with|from)\s+\S",
+    r"(?:by|to|through|via|with|from|every|each|daily|weekly|nightly|monthly|on\s+(?:mon|tue|wed|thu|fri|sat|sun)|"
+    r"at\s+\d)\s*\S",
     re.IGNORECASE,
 )
 # "P1 tickets must be acknowledged within 15 minutes": a rule told (a bare "INC-7 should be closed" asks a change,
@@ -208,11 +228,37 @@ _PAIR = re.compile(
     r"(?:the|a|an|our|my|all|most|every|each|this|that)\b",
     re.IGNORECASE,
 )
-_DAYS_OR_DATES = rf"(?:\d|the\s+\d|{_DAY}s?|{_MONTH}|noon|midnight|weekends?)"
+_DAYS_OR_DATES = (
+    rf"(?:the\s+(?:first|second|third|fourth|last)\s+)?(?:\d|the\s+\d|{_DAY}s?|{_MONTH}|noon|midnight|weekends?|"
+    rf"(?:week|month|quarter)(?:day)?s?)"
+)
 # "the VPN cert expires on 1 March", "the rota changes every monday": a thing's verb, then when.
 _WHEN = re.compile(
     rf"^\s*(?:the|our|my|this|that)\s+(?P<subject>(?:[\w'-]+\s+){{0,3}}?[\w'-]+)\s+(?P<verb>[a-z]{{3,}}s)\s+"
     rf"(?:on|every|each|at|by|from|until|till)\s+{_DAYS_OR_DATES}\b",
+    re.IGNORECASE,
+)
+# "Nadia's the one who handles promos", "Ana's our backup": a name's "is" contracted before a determiner (a possessive
+# is never followed by one).
+_NAME_IS = re.compile(r"^\s*[a-z][\w-]*'s\s+(?:the|a|an|our|my|their|his|her)\s+\w", re.IGNORECASE)
+# "the payroll app keeps crashing": something that keeps happening.
+_KEEPS = re.compile(r"^\s*(?P<subject>(?:[\w'-]+\s+){0,5}?[\w'-]+)\s+(?:keeps|keep|kept)\s+(?:on\s+)?[a-z]+ing\b", re.I)
+# "chloe doesn't do printer tickets", "the kiosk never syncs": what someone or something does not do.
+_NEGATED = re.compile(
+    r"^\s*(?P<subject>(?:[\w'-]+\s+){0,4}?[\w'-]+)\s+(?:doesn't|does\s+not|don't|do\s+not|didn't|did\s+not|never|"
+    r"won't|no\s+longer|hardly\s+ever|rarely)\s+[a-z]{2,}\b",
+    re.IGNORECASE,
+)
+# "Sales calls in North America happen on Tuesdays": when something recurring takes place.
+_HAPPENS = re.compile(
+    rf"^\s*(?P<subject>(?:[\w'-]+\s+){{0,6}}?[\w'-]+)\s+(?:happens?|takes?\s+place|occurs?|runs?|meets?|starts?|begins?|"
+    rf"ends?|finish(?:es)?)\s+(?:on|every|each|at|from|until|till)\s+{_DAYS_OR_DATES}\b",
+    re.IGNORECASE,
+)
+# "our team of 4 covers the whole building": what the speaker's own team or thing does.
+_OURS_DOES = re.compile(
+    r"^\s*(?:our|my)\s+(?P<subject>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?P<verb>[a-z]{3,}s)\s+(?:the|a|an|all|every|our|my|"
+    r"most|both|each|some|half|\d)\b",
     re.IGNORECASE,
 )
 _ASIDE = re.compile(r",\s+not\s+[^,?]+,\s+")
@@ -226,13 +272,14 @@ def without_aside(text: str) -> str:
 def declares(text: str, nouns: frozenset[str] = frozenset()) -> bool:
     """A declarative sentence of a shape the other statement rules miss (see the module docstring); `nouns` are
     the stems of the data's words, which open a subject, not an order."""
-    if any(shape.match(text) for shape in (_BEEN, _I_AM, _NOBODY, _THERE_IS, _CLEFT, _NO_MORE, _PAIR)):
+    if any(shape.match(text) for shape in (_BEEN, _I_AM, _NOBODY, _THERE_IS, _CLEFT, _NO_MORE, _PAIR, _NAME_IS)):
         return True
     if _ARROW.search(text) and "?" not in text:
         return True
     if IMPERATIVE.match(text) and not noun_first(text, nouns, numbered=True):
         return False  # "make sure tickets are sent to Ben" orders; its verb comes first
-    for shape in (_PASSIVE, _RULE, _GOES, _GETS, _DOES_WELL, _MODAL, _WHEN):
+    shapes = (_PASSIVE, _RULE, _GOES, _GETS, _DOES_WELL, _MODAL, _WHEN, _KEEPS, _NEGATED, _HAPPENS, _OURS_DOES)
+    for shape in shapes:
         match = shape.match(text)
         if match and not set(words(match.group("subject"))) & _NOT_A_SUBJECT:
             return True
@@ -286,11 +333,13 @@ def on_behalf(text: str) -> OnBehalf | None:
 # "I want to see the P2s", "we'd like to know how many ...", "lemme see the open tickets": the speaker's own wish to
 # be shown or told something; what follows is the request.
 _OWN_WISH = re.compile(
-    r"^\s*(?:(?:i|we)\s+(?:really\s+|just\s+|also\s+)?(?:want|need|wanna|'d\s+like|would\s+like|'d\s+love|"
+    # "I'd like the list of closed tickets": a thing the speaker would like, named with its article
+    r"^\s*(?:(?:i|we)(?:'d|\s+would)\s+(?:like|love)\s+(?P<thing>(?:the|a|an)\s+\S.*)$|"
+    r"(?:(?:(?:i|we)\s+)?(?:really\s+|just\s+|also\s+)?(?:want|need|wanna|'d\s+like|would\s+like|'d\s+love|"
     r"would\s+love)\s+(?:to\s+)?|lemme\s+|let\s+me\s+|"
     # "I'm trying to find tickets without an assignee": what the speaker is after
     r"(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:just\s+)?(?:trying|looking|hoping)\s+to\s+)"
-    r"(?:see|know|find\s+out|find|look\s+at|check|get|work\s+out|figure\s+out|pull)\s+(?P<what>\S.*)$",
+    r"(?:see|know|find\s+out|find|look\s+at|check|get|work\s+out|figure\s+out|pull)\s+(?P<what>\S.*)$)",
     re.IGNORECASE,
 )
 
@@ -300,10 +349,19 @@ def own_wish(text: str) -> OnBehalf | None:
     match = _OWN_WISH.match(text)
     if match is None:
         return None
-    return OnBehalf(who="you", what=match.group("what").strip(), embedded=True)
+    return OnBehalf(who="you", what=(match.group("thing") or match.group("what")).strip(), embedded=True)
 
 
 # A time that makes a wish one request rather than a habit: a year, a quarter, a month, "last week", "today".
+_DEFINITE = re.compile(r"^\s*(?:the|a|an|this|that)\s", re.IGNORECASE)
+
+
+def names_one_thing(text: str) -> bool:
+    """Whether `text` names one thing with its article ("the open tickets by component"), not a kind ("revenue by
+    channel", which may be a standing wish)."""
+    return _DEFINITE.match(text) is not None
+
+
 _A_TIME = re.compile(
     rf"\b(?:(?:19|20)\d\d|q[1-4]|(?!may\b){_MONTH}|in\s+may|today|yesterday|tomorrow|(?:last|this|previous|next|past)\s+{_UNIT}|"
     r"so\s+far|to\s+date|ytd|mtd)\b",

@@ -13,7 +13,16 @@ from cognicore.orchestrator.followup import followup_change, names_period, previ
 from cognicore.orchestrator.honesty import topic
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.language import unsupported_language, unwrap_wish
-from cognicore.orchestrator.mood import OnBehalf, names_a_time, noun_first, on_behalf, own_wish, strip_opening
+from cognicore.orchestrator.mood import (
+    OnBehalf,
+    names_a_time,
+    names_one_thing,
+    noun_first,
+    on_behalf,
+    own_wish,
+    strip_opening,
+    to_remember,
+)
 from cognicore.orchestrator.planning import (
     GENERIC,
     DataWords,
@@ -245,7 +254,10 @@ class OfflineClassifier:
         wanted = f"{behalf.who} {'asked for' if behalf.past else 'wants'} {behalf.what}"
         if behalf.past and names_a_time(behalf.what):
             return None  # "sam asked for the job numbers last week": news of what happened, told
-        if behalf.embedded or (names_a_time(behalf.what) and not behalf.past):
+        # "my director needs the open tickets by component": one thing, wanted now; a kind with no period ("wants
+        # revenue by channel") may be a standing wish, and a past one without its time may be news.
+        named = names_a_time(behalf.what) or names_one_thing(behalf.what)
+        if behalf.embedded or (named and not behalf.past):
             asker = "" if behalf.who == "you" else f", for {behalf.who},"
             reason = f"asks{asker} {behalf.what!r} ({inner.reason})"
             return inner.model_copy(update={"resolved_request": behalf.what, "reason": reason})
@@ -274,6 +286,8 @@ class OfflineClassifier:
             told = self._rules(request[opening.end() :])
             if told.intent == "statement":
                 return told
+        if (clause := to_remember(request)) is not None and (told := self._rules(clause)).intent == "statement":
+            return told  # "can you remember that my reviews are on Thursdays": told, though it opens like a question
         opened = strip_opening(request)
         if opened != request and not is_question(request):
             # "Since monday the Wi-Fi on floor 3 has been flaky", "fwiw i sell mostly online": the clause decides.

@@ -108,6 +108,8 @@ ABOUT_MY_OWN = re.compile(
     # "what tool do we forecast in", "which building do i sit in": where or with what the asker works.
     r"sit|use|forecast|track|log|record|page|handle|manage|own|keep|store)\b"
     # "which building am I in", "what queue are we on": where the asker is.
+    # "who's my biggest retail customer", "what is my quota": the asker's own thing (the data holds nobody's "my")
+    r"|^\s*(?:who|what|which|where)(?:'s|\s+is|\s+are|\s+was|\s+were)\s+my\b"
     r"|^\s*(?:what|which|who|where)\b[^?]*?\b(?:am\s+i|are\s+we)\s+(?:in|on|at|with|using|based|assigned|"
     r"sitting|working|focus(?:ing|ed)?\s+on|concentrating\s+on|targeting|prioriti[sz]ing|covering|handling|"
     r"responsible\s+for|in\s+charge\s+of)\b",

@@ -15,7 +15,7 @@ from cognicore.memory.text import terms
 from cognicore.orchestrator.data_reading import DataReadingClassifier
 from cognicore.orchestrator.intent import is_question
 from cognicore.orchestrator.language import unsupported_language
-from cognicore.orchestrator.mood import asks_in_situ, declares, on_behalf, own_wish, strip_opening
+from cognicore.orchestrator.mood import asks_in_situ, declares, on_behalf, own_wish, strip_opening, to_remember
 from cognicore.orchestrator.planning import GENERIC
 from cognicore.orchestrator.telling import tells
 from tests.unit.test_data_reading import COUNTED, classifier, desk_writer
@@ -226,3 +226,45 @@ async def test_a_wish_passed_on_for_data_without_a_period_is_unsure_and_says_bot
 def test_chat_english_is_english() -> None:
     assert unsupported_language("just so u know, Ola is out till friday") is None
     assert unsupported_language("hoeveel tickets zijn er open voor de printer") == "Dutch"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ola's the person who orders scanner paper",  # a name's "is" before a determiner
+        "the kiosk printer keeps jamming on level 2",  # something that keeps happening
+        "Sam doesn't take kiosk tickets",  # what someone does not do
+        "kiosk audits happen on the first Monday",  # when something recurring takes place
+        "our crew of 3 covers both sites",  # what the speaker's own team does
+        "the scanner backups get run every night by Heidi",  # a passive with a time
+    ],
+)
+def test_batch_two_shapes_tell(text: str) -> None:
+    assert tells(text, data=DATA) and not is_question(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "clause"),
+    [
+        ("could you remember that my audits are on Fridays?", "my audits are on Fridays"),
+        ("please keep in mind that Sam is part-time", "Sam is part-time"),
+        ("can you remember which site I'm at", None),  # a question about what was told
+    ],
+)
+def test_asked_to_remember_a_clause(text: str, clause: str | None) -> None:
+    assert to_remember(text) == clause
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "sure"),
+    [
+        ("could you remember that my audits are on Fridays?", "statement", True),
+        ("keep in mind Sam doesn't do VPN tickets", "statement", True),
+        ("who's my main contact at the vendor", "question", True),  # the asker's own thing, not a ranking
+        ("the auditor needs the closed tickets by priority", "task", True),  # one thing, wanted now
+        ("I'd like the list of open tickets", "task", True),
+    ],
+)
+async def test_batch_two_routing(text: str, intent: str, sure: bool) -> None:
+    decision = await desk().classify(request=text, history=[])
+    assert decision.intent == intent and decision.sure is sure, decision.reason
