@@ -111,7 +111,7 @@ def is_note(known: dict[str, Any]) -> bool:
 
 _CHANGE_RE = re.compile(
     r"\b(?:now|no\s+longer|any\s*more|instead|switched|moved|changed|went|gone|replaced|from|these\s+days|not|"
-    r"correction|rather\s+than)\b",
+    r"correction|rather\s+than|back|scratch\s+that)\b",
     re.I,
 )
 _CONTENT_RE = re.compile(r"[a-z0-9]+")
@@ -133,16 +133,16 @@ def ending_notes(message: str, facts: list[FactCandidate], known_facts: list[dic
     change of a one-value slot whose every word is in exactly one note of the same owner. Otherwise the note
     stays, and the answer sees both.
     """
-    if not _CHANGE_RE.search(message):
-        return facts
     notes = [k for k in known_facts if is_note(k) and k.get("status", "active") == "active"]
+    changed = bool(_CHANGE_RE.search(message))
     out = []
     for fact in facts:
-        if is_note(fact.model_dump()):  # a note ends a note only by naming what it denies: "vpn3, not vpn2"
-            denied = {normalize_word(m["y"]) for m in _DENIED_RE.finditer(message)}
-            about = [n for n in notes if denied and denied <= _content(str(n.get("object", "")))]
-            if len(about) == 1:
-                fact = fact.model_copy(update={"contradicts": str(about[0].get("statement") or "") or None})
+        if is_note(fact.model_dump()):
+            if (replaced := _note_replaced(message, fact, notes, changed=changed)) is not None:
+                fact = fact.model_copy(update={"contradicts": str(replaced.get("statement") or "") or None})
+            out.append(fact)
+            continue
+        if not changed:
             out.append(fact)
             continue
         if fact.contradicts and _matches_statement(fact.contradicts, known_facts):
@@ -163,6 +163,45 @@ def ending_notes(message: str, facts: list[FactCandidate], known_facts: list[dic
     return out
 
 
+# Words that turn a saying into its negation ("Chloe is on the rota" / "Chloe is off the rota").
+_POLAR = frozenset("off not no out longer anymore never removed dropped isn aren doesn don".split())
+# Words that only say a change happened, not what changed ("email tickets NOW go to ...", "BACK in the queue").
+_MARKS = frozenset(
+    "now moved switched changed instead anymore back these days over go goe went gone from longer actually".split()
+)
+_ADDED_RE = re.compile(r"\b(?:too|also|as\s+well|additionally|another|second)\b", re.I)
+
+
+def _note_replaced(
+    message: str, fact: FactCandidate, notes: list[dict[str, Any]], *, changed: bool
+) -> dict[str, Any] | None:
+    """The one earlier note a new note replaces, certain from the words alone, or None.
+
+    It names what it denies ("vpn3, not vpn2"); or it is the same saying negated ("Chloe is off the escalation
+    rota"); or it is the same saying with its value changed and said as a change ("email tickets now go to the
+    infra queue" after "Email tickets go to the messaging queue"), and not as an addition ("... too").
+    """
+    denied = {normalize_word(m["y"]) for m in _DENIED_RE.finditer(message)}
+    if denied:
+        about = [n for n in notes if denied <= _content(str(n.get("object", "")))]
+        return about[0] if len(about) == 1 else None
+    new = _content(fact.object)
+    head = _first_content(fact.object)
+    found = []
+    for note in notes:
+        old = _content(str(note.get("object", "")))
+        shared, old_only, new_only = new & old, old - new, new - old
+        # About the same thing: its first word is the same ("Chloe ...", "email tickets ..."), so "the Paris office
+        # now opens at 9" is never a change of "the London office opens at 8".
+        if len(shared) < 2 or _first_content(str(note.get("object", ""))) != head:
+            continue
+        if (old_only | new_only) and (old_only | new_only) <= _POLAR:
+            found.append(note)  # the same saying, negated (or un-negated)
+        elif changed and not _ADDED_RE.search(message) and 1 <= len(old_only) <= 3 and 1 <= len(new_only - _MARKS) <= 3:
+            found.append(note)
+    return found[0] if len(found) == 1 else None
+
+
 _DENIED_RE = re.compile(
     r"\b(?:not|instead\s+of|rather\s+than|no\s+longer)\s+(?:the\s+|a\s+|an\s+)?(?P<y>[\w.-]+)", re.I
 )
@@ -172,6 +211,14 @@ def normalize_word(word: str) -> str:
     """One word as `_content` keeps it: lower case, a plural "s" dropped."""
     w = word.lower().strip(".-")
     return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+
+
+def _first_content(text: str) -> str:
+    """The first content word of a saying, past fillers and owners ("our", "the"): what it is about."""
+    for word in _CONTENT_RE.findall(text.lower()):
+        if word not in _SMALL and word not in _MARKS and word not in ("scratch", "correction", "sorry", "btw", "fyi"):
+            return normalize_word(word)
+    return ""
 
 
 def _owner(subject: str) -> str:

@@ -52,8 +52,8 @@ async def test_a_note_is_never_changed_by_a_guess() -> None:
         {**f.model_dump(), "status": "active", "id": 1}
         for f in await _extract("Chloe works on the Payroll app tickets.")
     ]
-    [fact] = await _extract("Chloe moved over to Email tickets", known)
-    assert fact.predicate == NOTE_PREDICATE and fact.contradicts is None, fact
+    [fact] = await _extract("Chloe now also works on the Email app tickets", known)
+    assert fact.contradicts is None, fact
 
 
 async def test_a_statement_a_rule_reads_is_no_note() -> None:
@@ -87,3 +87,20 @@ async def test_a_note_that_denies_a_value_of_one_note_ends_it() -> None:
     ]
     [fact] = await _extract("correction - gateway is vpn3.corp.local, not vpn2", known)
     assert fact.predicate == NOTE_PREDICATE and fact.contradicts == known[0]["statement"], fact
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "replaced"),
+    [
+        ("Chloe is on the escalation rota.", "Chloe is off the escalation rota", True),  # the same saying negated
+        ("Email tickets go to the messaging queue.", "email tickets now go to the infra queue", True),  # value, "now"
+        ("Chloe works on the Payroll app tickets.", "Chloe moved over to Email tickets", True),
+        ("Email tickets go to the messaging queue.", "email tickets go to the infra queue", False),  # no change said
+        ("Chloe works on the Payroll app tickets.", "Chloe now also covers Email tickets too", False),  # an addition
+        ("The London office opens at 8am.", "The Paris office now opens at 9am", False),  # another thing
+    ],
+)  # fmt: skip
+async def test_a_note_replaces_a_note_only_when_certain_from_the_words(first: str, second: str, replaced: bool) -> None:
+    known = [{**f.model_dump(), "status": "active", "id": 1} for f in await _extract(first)]
+    [fact] = await _extract(second, known)
+    assert fact.predicate == NOTE_PREDICATE and (fact.contradicts == known[0]["statement"]) is replaced, fact
