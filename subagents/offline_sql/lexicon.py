@@ -250,6 +250,11 @@ def build_lexicon(catalogue: Catalogue, vocabulary: SqlVocabulary) -> Lexicon:
     for table in catalogue.tables:
         entity_phrase = _entity_phrase(table)
         lex.add(entity_phrase, Target("entity", table=table))
+        # "Order lines: which product, ...": the noun its comment opens with names the table too ("per order line")
+        head = re.sub(r"^(?:the|an?) ", "", normalise(re.split(r"[:;,.(]", table.comment, maxsplit=1)[0]))
+        measured = any(x.kind == "measure" for w in head.split() for x in lex.phrases.get(w, []))  # "Sales regions"
+        if 2 <= len(head.split()) <= 3 and head.replace(" ", "").isalpha() and head not in lex.phrases and not measured:
+            lex.add(head, Target("entity", table=table))
         for col in table.columns:
             if col.kind == "date":
                 verb = [w for w in normalise(col.name).split() if w not in ("at", "on", "date", "time", "ts")]

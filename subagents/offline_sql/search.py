@@ -41,9 +41,23 @@ class Search:
         return f"%{escaped}%"
 
 
+# "tickets with slow in the title", "products with 'pro' in their name": a phrase inside a text column named
+_IN_COLUMN = re.compile(
+    r"\b(?:with|having|that (?:have|has))\s+"
+    r"(?P<phrase>[\"'\u2018\u201c][^\"'\u2019\u201d]+[\"'\u2019\u201d]|[\w-]+(?:\s+[\w-]+){0,2}?)"
+    r"\s+in\s+(?:the|their|its|a)\s+(?P<column>[a-z_]+?)s?\b",
+    re.I,
+)
+
+
 def split_search(request: str, lex: Lexicon) -> tuple[str, Search | None]:
     """`request` without its search phrase (and the verb introducing it), and the phrase; `(request, None)`
     when there is none, or when the phrase only names what the data already holds ("about the printer")."""
+    prose = {normalise(c.name) for t in lex.catalogue.tables for c in search_columns(t)}
+    for m in _IN_COLUMN.finditer(request):
+        if normalise(m.group("column")) in prose:
+            phrase = m.group("phrase").strip("\"'\u2018\u2019\u201c\u201d ")
+            return request[: m.start()] + " " + request[m.end() :], Search(phrase)
     for m in _MARKER.finditer(request):
         quoted = _QUOTED.match(request, m.end())
         if quoted:

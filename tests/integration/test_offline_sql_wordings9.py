@@ -189,3 +189,37 @@ async def test_a_column_of_one_product_is_looked_up_never_summed(
             pool, draft.sql, f"SELECT {column}, 1 FROM demo_sales.products WHERE name = '{name}'"
         )
         assert got == expected, request
+
+
+async def test_a_phrase_in_a_named_text_column_is_searched(
+    pool: AsyncConnectionPool,
+    desk: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "with slow in the title": the phrase is looked for in the column named (was: 'slow', 'title' unplaced)."""
+    await check(
+        pool,
+        desk,
+        [
+            (
+                "count the tickets with slow in the title, per component",
+                f"SELECT component, count(*) FROM {T} WHERE title ILIKE '%slow%' GROUP BY 1 ORDER BY 2 DESC, 1",
+            ),
+        ],
+    )
+
+
+async def test_a_tables_comment_names_it_and_qty_is_quantity(
+    pool: AsyncConnectionPool,
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "per order line": order_items' comment opens with "Order lines"; "qty" is the quantity. A comment's noun
+    that holds a measure word ("Sales regions") names nothing, so "top sales regions" still ranks by revenue."""
+    draft, _ = await answer(pool, sales, "avg qty per order line for the flex cable in 2025?", "demo_sales")
+    got, expected = await meant(
+        pool,
+        draft.sql,
+        f"SELECT round(avg(oi.quantity), 2) {ITEMS} WHERE {Y2025} AND p.name = 'Flex USB-C Cable 3-Pack'",
+    )
+    assert got == expected
+    ranked = await sales.write_sql(question="top sales regions in 2025", schema="")
+    assert ranked.explanation.startswith("Revenue") and "No measure was named" not in ranked.explanation
