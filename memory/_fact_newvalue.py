@@ -59,6 +59,10 @@ _SHAPES = (
     re.compile(r"\b(?:is|are|was|=|:)\s+" + _VALUE + r"\s*,?\s+(?:not|rather\s+than)\s+\S", re.I),
     # "..., doing TikTok", "going with Linear now": the new choice after the old one was dropped
     re.compile(r"[,;]\s*(?:now\s+)?(?:doing|using|going\s+with|went\s+with|with|on)\s+" + _VALUE + _END, re.I),
+    # "P3 SLA is 2 days from now on", "the cap is 20% going forward"
+    re.compile(
+        r"\b(?:is|are)\s+(?:now\s+)?" + _VALUE + r"\s*,?\s*(?:now|from\s+now\s+on|going\s+forward|these\s+days)\b", re.I
+    ),
     # "backup window now starts at 2am", "standup now is at 10"
     re.compile(
         r"\bnow\s+(?:is|are|starts?|begins?|opens?|closes?|ends?|runs?|happens?)\s+(?:at\s+|on\s+|in\s+)?"

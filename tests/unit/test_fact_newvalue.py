@@ -136,6 +136,7 @@ def test_a_reversal_needs_one_replaced_value_whose_successor_is_current() -> Non
         ("My commission rate is 4%.", "commission went up to 5%", "commission_rate", "5%"),
         ("Our backup window starts at 1am.", "backup window now starts at 2am", "backup_window", "2am"),
         ("Marta owns the Nordics pipeline.", "she's handed it to Kofi", "handled_by", "Kofi"),
+        ("Our SLA for P3 tickets is 3 days.", "management says P3 SLA is 2 days from now on", "sla", "2 days"),
     ],
 )  # fmt: skip
 async def test_second_batch_shapes_of_a_new_value(first: str, change: str, predicate: str, new: str) -> None:
