@@ -21,7 +21,8 @@ from cognicore.orchestrator.memory_use import search_perspective
 from cognicore.subagents.memory_answer import asks_what_you_know, memory_query
 
 _HISTORY = re.compile(
-    r"\b(used to|use to|before|previously|earlier|change[ds]?|history|past|no longer|anymore|originally|at first|"
+    r"\b(used to|(?<!do i )(?<!do we )(?<!do you )(?<!do they )(?<!does )use to|before|previously|earlier|"
+    r"change[ds]?|history|past|no longer|anymore|originally|at first|"
     r"initially|prior|formerly|old|when did|what did i|what was|what were)\b",
     re.IGNORECASE,
 )

@@ -134,3 +134,17 @@ def opposite_end(question: str, memory: str) -> str | None:
             if one in asked and other not in asked and other in said and not near & said.keys():
                 return f"it says {said[other]}, not {asked[one]}"
     return None
+
+
+# "my own queue", not "can I give it on my own" (alone, without asking anyone).
+_OWN_ASKED = re.compile(r"(?<!\bon )(?<!\bby )\bmy\s+(?:own|personal|individual)\s+(?!and\b|or\b|but\b)[a-z]", re.I)
+_USERS = re.compile(r"\b(?:i|i'm|im|me|my|mine|user|user's)\b", re.I)
+_TEAMS = re.compile(r"\b(?:our|we|we're|us|team's|the team)\b", re.I)
+
+
+def team_not_own(question: str, memory: str) -> str | None:
+    """Why a team's memory does not answer a question about the user's own ("what's my own queue?" is not
+    answered by "Our main queue is Access Requests"), or None."""
+    if _OWN_ASKED.search(question) and _TEAMS.search(memory) and not _USERS.search(memory):
+        return "it is about the team's, not your own"
+    return None

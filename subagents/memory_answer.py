@@ -36,6 +36,8 @@ from cognicore.subagents.memory_evidence import (
 from cognicore.subagents.memory_slot import asked_matcher, near_miss
 
 FIRST_PERSON = frozenset("i me my mine myself we us our ours ourselves".split())
+# "use to" is "used to" mistyped ("what did I use to drink?"), not "what do we use to manage phones?".
+_USE_TO = r"(?<!do i )(?<!do we )(?<!do you )(?<!do they )(?<!does )use to"
 # Words that place a question in time or say it changed: they pick current or past facts, not the topic.
 _TIME_WORDS = frozenset(
     stem(w)
@@ -45,14 +47,18 @@ _TIME_WORDS = frozenset(
     normally normal till until""".split()
 )
 _PAST_RE = re.compile(
-    r"\b(?:before|previously|earlier|formerly|originally|at first|initially|used to|use to|prior|no longer|anymore|"
+    r"\b(?:before|previously|earlier|formerly|originally|at first|initially|used to|"
+    + _USE_TO
+    + r"|prior|no longer|anymore|"
     r"any more|in the past|back then|what did(?!\s+(?:I|we)\s+(?:tell|say|mention))|what was|what were|how much was|"
     r"until|changed?|switch(?:ed)?)\b",
     re.I,
 )
 # Words that ask for the value a change replaced, not for what was said in the past tense ("what was my budget?").
 _BEFORE_RE = re.compile(
-    r"\b(?:before|previously|formerly|originally|at first|initially|prior|used to|use to|in the past|back then|"
+    r"\b(?:before|previously|formerly|originally|at first|initially|prior|used to|"
+    + _USE_TO
+    + r"|in the past|back then|"
     r"at the start|to begin with|old)\b",
     re.I,
 )
@@ -60,7 +66,8 @@ _BEFORE_RE = re.compile(
 _NOT_TOPIC = frozenset(
     stem(w)
     for w in """am is are ask asked tell told say said mention mentioned know remember remind should would could
-    keep kept use used get got have put store stored""".split()
+    keep kept use used get got have put store stored hmm hm sorry ok okay hey hi hello um uh erm oh btw yo thanks
+    thx pls please""".split()
 )
 _MEMORY_SYNONYMS: dict[str, frozenset[str]] = {}
 for _group in MEMORY_GROUPS:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from cognicore.memory.text import STOPWORDS, stem
-from cognicore.subagents._memory_holder import opposite_end, other_holder
+from cognicore.subagents._memory_holder import opposite_end, other_holder, team_not_own
 from cognicore.subagents._memory_kind import wrong_kind
 
 _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?:'[a-z]+)?")
@@ -172,7 +172,11 @@ def near_miss(
     if holder is not None:
         return f"it is about {holder}, not about you"
     # Another person's or thing's ("Rahul's phone extension" for "Mia's extension?", "Aiko" for "where's Bruno?").
-    other = other_holder(question, memory, _same, yes_no=yes_no) or opposite_end(question, memory)
+    other = (
+        other_holder(question, memory, _same, yes_no=yes_no)
+        or opposite_end(question, memory)
+        or team_not_own(question, memory)
+    )
     # Not the asked kind of value: "The offsite is in Porto" says where, not when.
     return other if other is not None else wrong_kind(question, memory)
 

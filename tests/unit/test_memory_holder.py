@@ -11,7 +11,7 @@ from cognicore.subagents._memory_holder import other_holder
 from cognicore.subagents._memory_kind import asked_kind, gives_kind
 from cognicore.subagents._question_terms import SYNONYMS, question_concepts
 from cognicore.subagents.answer_text import closest_miss
-from cognicore.subagents.memory_answer import answer_from_memory
+from cognicore.subagents.memory_answer import answer_from_memory, asks_about_the_past
 
 
 def _memory(index: int, statement: str) -> dict[str, Any]:
@@ -46,6 +46,7 @@ def _answer(question: str, *memories: str) -> tuple[str, list[int]]:
         ("when does my contract start", "My contract ends on 31 March.", "it says ends, not start"),
         ("who's the last person on the rota", "Ana is first on the rota.", "it says first, not last"),
         ("where do I work?", 'The user said: "My brother works at Initech."', "your brother, not about you"),
+        ("what's my own queue", "Our main queue is Access Requests.", "the team's, not your own"),
     ],
 )
 def test_a_near_memory_is_unsure_and_says_what_it_holds(question: str, memory: str, near: str) -> None:
@@ -71,6 +72,9 @@ def test_a_near_memory_is_unsure_and_says_what_it_holds(question: str, memory: s
         ("when does my shift start", "My shift begins at 9.", "9"),  # a paraphrase of the asked end
         ("who runs standup", "Nadia runs our standup.", "Nadia"),
         ("where are the spare laptops", "Our spare laptops are in locker 12.", "locker 12"),  # a numbered place
+        ("sorry who owns the firewall?", "Wen owns the firewall.", "Wen"),  # an interjection is no subject
+        ("how much discount can i give on my own", "Our team can give up to 18% discount.", "18%"),  # alone
+        ("hmm who looks after nordic accounts again?", "Felix is responsible for Nordic accounts.", "Felix"),
         ("where are the spare laptops", "Our spare laptops are kept in the store room.", "store room"),
     ],
 )
@@ -105,3 +109,8 @@ def test_a_value_of_the_kind_is_found_leniently() -> None:
     assert gives_kind("Express shipping is free for enterprise clients.", "number")
     assert gives_kind("Kenji takes care of the backups.", "person")
     assert not gives_kind("returns are handled within the week", "person")
+
+
+def test_use_to_is_past_only_as_a_mistyped_used_to() -> None:
+    assert asks_about_the_past("what did I use to drink") and asks_about_the_past("what i use to eat")
+    assert not asks_about_the_past("what do we use to manage phones these days")
