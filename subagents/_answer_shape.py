@@ -22,6 +22,7 @@ class Shape(StrEnum):
     WHEN = "when"
     AMOUNT = "how much"
     DURATION = "how long"
+    WHY = "why"
 
 
 _ASKS = [
@@ -32,6 +33,8 @@ _ASKS = [
             r"|how many (minutes|hours|days|weeks|months|years|business days))\b"
         ),
     ),
+    # "Why ...?", "how come ...": a reason (D6, issue 9.2); a sentence that only shares the words is no answer.
+    (Shape.WHY, re.compile(r"^\W*(why|how come)\b")),
     (Shape.AMOUNT, re.compile(r"\b(how much|how many)\b")),
     (Shape.WHEN, re.compile(r"\b(when|what time|what date|which date|what year|which year)\b")),
     (Shape.WHO, re.compile(r"^\W*(who|whom)\b|\b(who|whom)\W*$|\bwho (is|are|was|were|has|have|must|can|should)\b")),
@@ -66,6 +69,11 @@ _ROLES = frozenset(
 # Words of the passages that say who leads what: a "who" question also searches for them.
 LEADER_WORDS = ("leadership", "president", "vp", "officer", "head", "director", "manager", "lead", "owner")
 _MONEY = re.compile(r"[$€£¥]\s?\d|\b(EUR|USD|GBP)\s?\d", re.I)
+# "how many <things>" (not "how many days/hours"): a count of things.
+_COUNTS_THINGS = re.compile(rf"\bhow many\s+(?!{_TIME_UNIT}\b)[a-z]", re.I)
+_NOT_A_COUNT = re.compile(
+    rf"\b{_NUMBER}[\s-]+(business[\s-]+)?{_TIME_UNIT}\b|[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?%|\b(?:1[89]|20)\d\d\b", re.I
+)
 _ASKS_PRICE = re.compile(r"\b(?:cost|costs|price|prices|priced|fee|fees|charge|charged|expensive|cheap)\b", re.I)
 _PRICED = re.compile(r"[$€£¥]\s?\d|\b(?:EUR|USD|GBP)\s?\d|\d\s?%|\bfree\b|\bno cost\b|\bnothing\b", re.I)
 _MONEY_WORDS = frozenset(stem(w) for w in "price prices cost costs fee fees charge amount sum paid".split())
@@ -79,6 +87,14 @@ _HEAD = re.compile(
 )
 _VAGUE = frozenset(
     "policy policies rule rules process procedure way kind type name status step steps instructions".split()
+)
+# The words that give a reason or a cause (generic English): "because", "Reasons:", "which renews the token",
+# "certificates are refused when it drifts".
+_REASON = re.compile(
+    r"\b(?:because|due to|owing to|as a result|caus(?:e|es|ed|ing)|reasons?|since|so that|in order to|driven by|"
+    r"thanks to|led to|leads? to|therefore|which is why|otherwise|unless|to (?:avoid|prevent|protect|keep|reduce|"
+    r"ensure|limit|stop)|prevents?|avoids?)\b|,\s*which\s+\w+s\b|\b(?:is|are|gets?|was|were)\s+\w+ed\s+(?:when|if)\b",
+    re.IGNORECASE,
 )
 _CAPITAL = re.compile(r"\b[A-Z][A-Za-z'’-]+\b")
 _FULL_NAME = re.compile(r"\b([A-Z][a-zà-ÿ'’-]+)\s+([A-Z][a-zà-ÿ'’-]+)\b")
@@ -124,12 +140,18 @@ def fills_shape(shape: Shape, text: str, question: str, common: frozenset[str] =
     """
     if shape is Shape.DURATION:
         return bool(_DURATION.search(text) or _LENGTH.search(text))
+    if shape is Shape.WHY:
+        return bool(_REASON.search(text))
     if shape is Shape.WHEN:
         return bool(_DATE.search(text) or _DURATION.search(text))
     if shape is Shape.AMOUNT:
         if _ASKS_PRICE.search(question):
             # "How much does a replacement ear tip cost?": a price, never a count ("September 2024", "20 units").
             return bool(_PRICED.search(_without(text, question)))
+        if _COUNTS_THINGS.search(question):
+            # "How many failed logins lock an account?": a count of things, which a time, a price or a year
+            # ("after 30 minutes", "$25", "2024") does not give.
+            text = _NOT_A_COUNT.sub(" ", text)
         return bool(_AMOUNT.search(_without(text, question)))
     if _ASKS_AGENT.search(" ".join(question.lower().split())):
         # "Who founded X?" asks who did it: a sentence must name its doer (a person, "by: X", or a role as its
@@ -256,6 +278,7 @@ def describe(shape: Shape) -> str:
         Shape.WHEN: "when",
         Shape.AMOUNT: "how much",
         Shape.DURATION: "how long",
+        Shape.WHY: "a reason",
     }[shape]
 
 
@@ -283,11 +306,12 @@ def asks_which_document(question: str) -> bool:
 _PROCEDURE = re.compile(
     r"^\W*(?:how\s+(?:do|can|should|would|could|must|may|shall)\s+(?:i|we)\b"
     r"|what\s+(?:do|should|can|must)\s+(?:i|we)\s+do\b"
-    r"|(?:can|could|may|should|must|shall)\s+(?:i|we)\b"
-    r"|(?:do|does)\s+(?:i|we)\s+(?:have|need)\s+to\b)"
+    r"|(?:can|could|may|should|must|shall)\s+(?:i|we)\b)"
+    # "how many days do I have to return it?", "do we need to ...": an obligation, wherever it is asked.
+    r"|\b(?:do|does)\s+(?:i|we)\s+(?:have|need)\s+to\b"
 )
 
 
 def asks_procedure(question: str) -> bool:
     """True for "how do I ...?", "can we ...?", "do I have to ...?": how a thing is done or whether it is allowed."""
-    return bool(_PROCEDURE.match(" ".join(question.lower().split())))
+    return bool(_PROCEDURE.search(" ".join(question.lower().split())))

@@ -204,3 +204,21 @@ Refunds reach the rider within 5 days. Original delivery costs are not refunded 
 sent the wrong item."""
     answer = await compose("What fee do we charge when a rider sends back an opened item?", refunds, opened)
     assert "10% cleaning fee" in answer.text.split("[")[0]
+
+
+async def test_how_many_things_is_not_answered_by_a_time() -> None:
+    locks = """# Bike locks
+
+A locked bike unlocks itself after 30 minutes. Riders change their lock code in the app."""
+    phones = """# Rider app
+
+Each rider may register up to three phones in the app."""
+    answer = await compose("how many wrong codes lock a bike", locks)
+    assert answer.used == []  # "after 30 minutes" counts minutes, not codes
+    answer = await compose("how many phones can a rider register", phones)
+    assert "three phones" in answer.text
+
+
+def test_an_obligation_is_a_procedure_wherever_it_is_asked() -> None:
+    assert asks_procedure("how many days do I have to bring the bike back")
+    assert not asks_procedure("how many days did I ride")
