@@ -109,6 +109,9 @@ def _month_number(word: str) -> int:
 # (pattern, handler name); tried in this order, each on what earlier ones left.
 PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\b(from|between) (\d{4}-\d\d-\d\d) (to|and|until|till|through) (\d{4}-\d\d-\d\d)\b", "dates"),
+    # "on or after 2026-01-08", "since 2026-01-06", "after 2026-01-06" (the day after), "since the start of 2026"
+    (r"\b(since|from|after|on or after) (\d{4}-\d\d-\d\d)\b", "since_iso"),
+    (r"\b(?:since|from) the (?:start|beginning) of ((?:19|20)\d\d)\b", "since_year_start"),
     (rf"\b(?:q([1-4])|{_ORD} quarter)(?: of| in)? ((?:19|20)\d\d)\b|\b((?:19|20)\d\d) q([1-4])\b", "quarter_of_year"),
     (rf"\b{_HALF}(?: of| in)?(?: the year)? ((?:19|20)\d\d)\b|\b((?:19|20)\d\d) h([12])\b", "half_of_year"),
     (rf"\b{_HALF}(?: of (?:the|this) year)?\b", "bare_half"),
@@ -224,6 +227,10 @@ def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> P
     if handler == "dates":
         start, last = date.fromisoformat(g[1]), date.fromisoformat(g[3])
         return _closed(start, last + timedelta(days=1), f"{g[1]} to {g[3]}", today)
+    if handler in ("since_iso", "since_year_start"):
+        start = date.fromisoformat(g[1]) if handler == "since_iso" else date(int(g[0]), 1, 1)
+        start += timedelta(days=1 if g[0] == "after" else 0)
+        return Period(start, None, f"since {start.isoformat()}", partial=True)
     if handler == "quarter_of_year":
         q = int(g[0] or g[4] or _ORDINAL.get(g[1] or "", 0))
         year = int(g[2] or g[3])

@@ -144,6 +144,9 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
         s.rank_at = m.start()
         t.take(re.escape(m.group(0)))
     ranking = t.take(r"\brank(ed|ing|s)?( them)?( by)?\b|\b(sort|sorted|order|ordered)( them)? by\b")
+    # "tickets per assignee, biggest first": every row in that order, no top one picked
+    if in_order := t.take(rf"\b({DESC}|{ASC}) (?:ones? )?first\b"):
+        q.ascending, ranking = re.match(rf"(?:{ASC})\b", in_order.group(1)) is not None, ranking or in_order
     direction = t.take(rf"\b({ASC})\b" if q.ascending else rf"\b({DESC})\b")
     t.take(rf"\b({ASC}|{DESC})\b")
     s.superlative = s.superlative or direction is not None or m is not None

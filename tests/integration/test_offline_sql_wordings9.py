@@ -223,3 +223,38 @@ async def test_a_tables_comment_names_it_and_qty_is_quantity(
     assert got == expected
     ranked = await sales.write_sql(question="top sales regions in 2025", schema="")
     assert ranked.explanation.startswith("Revenue") and "No measure was named" not in ranked.explanation
+
+
+async def test_iso_days_since_the_start_of_a_year_and_biggest_first(
+    pool: AsyncConnectionPool,
+    desk: SchemaSqlWriter,  # noqa: F811
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "on or after 2026-01-08" / "after 2026-01-07" (from the next day), "since the start of 2026", and "biggest
+    first" (every group in that order, no top one picked) were unsure."""
+    await check(
+        pool,
+        desk,
+        [
+            (
+                "how many tickets were opened on or after 2026-01-08",
+                f"SELECT count(*) FROM {T} WHERE opened_at >= '2026-01-08'",
+            ),
+            (
+                "how many tickets were opened after 2026-01-07",
+                f"SELECT count(*) FROM {T} WHERE opened_at >= '2026-01-08'",
+            ),
+            (
+                "tickets per component, smallest first",
+                f"SELECT component, count(*) FROM {T} GROUP BY 1 ORDER BY 2, 1",
+            ),
+        ],
+    )
+    draft, _ = await answer(pool, sales, "units of the Volt Power Bank 20K since the start of 2026", "demo_sales")
+    got, expected = await meant(
+        pool,
+        draft.sql,
+        f"SELECT sum(oi.quantity) {ITEMS} WHERE p.name = 'Volt Power Bank 20K' AND o.ordered_at >= DATE '2026-01-01' "
+        "AND o.ordered_at <= current_date",
+    )
+    assert got == expected
