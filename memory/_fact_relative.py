@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from cognicore.memory import clock
 from cognicore.memory._fact_keys import subject_key
+from cognicore.memory._fact_rewrites import PEOPLE
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
     from cognicore.memory.extraction import FactCandidate
@@ -66,6 +67,16 @@ _STOP = frozenset(
     "the a an and or of on at in by to for with from is are was were be been has have had my our we us i it they "
     "them this that user up down more less fewer now just got get per".split()
 )
+
+
+def _people(text: str) -> bool:
+    """Does `text` count people ("reps", "agents", "people")?"""
+    return bool(re.search(rf"\b(?:{PEOPLE})\b", text, re.I))
+
+
+def _everyone(text: str) -> bool:
+    """Does `text` count people of any role ("6 people", "8 members")? Reps hired are among them; not among agents."""
+    return bool(re.search(r"\b(?:people|persons|members|staff|heads|headcount)\b", text, re.I))
 
 
 def _amount(text: str) -> Decimal:
@@ -135,10 +146,12 @@ def _dated(obj: str, days: int) -> str | None:
 def _change_in(message: str) -> tuple[Decimal, bool, str, str] | None:
     """(signed amount, is a percentage, what it moves: "figure", "clock" (minutes) or "date" (days), the thing
     counted) of the one relative change said, or None."""
+    counts = list(_COUNT_RE.finditer(message))
     said = (
         [(m, "by") for m in _BY_RE.finditer(message)]
-        + [(m, "more") for m in _MORE_RE.finditer(message)]
-        + [(m, "more") for m in _COUNT_RE.finditer(message)]
+        # "hired two more reps" is one change, read once (by what was gained)
+        + [(m, "more") for m in _MORE_RE.finditer(message) if not any(c.start() <= m.start() < c.end() for c in counts)]
+        + [(m, "more") for m in counts]
         + [(m, "shift") for m in _SHIFT_RE.finditer(message)]
         + [(m, "slip") for m in _SLIP_RE.finditer(message)]
     )
@@ -182,8 +195,9 @@ def relative_change(message: str, known_facts: Sequence[dict[str, Any]]) -> Fact
         slot = _words(f"{known.get('predicate', '')} {known.get('statement', '')}") - _words(obj)
         slot |= _words(obj) - {w for w in _words(obj) if any(c.isdigit() for c in w)}  # "3 agents": agents
         overlap = len(said & slot)
-        if counted and not _words(counted) <= _words(obj):
+        if counted and not _words(counted) <= _words(obj) and not (_people(counted) and _everyone(obj)):
             continue  # "two more reps" counts reps: a figure of something else is not it
+        overlap += bool(counted and _people(counted) and _everyone(obj))  # "two more reps" names "6 people"
         if overlap:
             scored.append((overlap, new, known))
     scored.sort(key=lambda s: s[0], reverse=True)

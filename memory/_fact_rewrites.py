@@ -12,7 +12,7 @@ import re
 
 PERSON = r"(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
 # Nouns that count people: a group said to be this many of them is a team's headcount.
-_PEOPLE = r"people|persons|reps|agents|engineers|technicians|techs|analysts|members|staff|admins|developers"
+_PEOPLE = PEOPLE = r"people|persons|reps|agents|engineers|technicians|techs|analysts|members|staff|admins|developers"
 NUMBER = r"\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty"
 # A day or month is when something happens, never a tool: "we moved the standup from Monday to Thursday".
 _WHEN_WORD = (

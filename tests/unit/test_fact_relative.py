@@ -61,6 +61,7 @@ def test_nothing_is_guessed_without_one_named_figure() -> None:
     ("first", "change", "new"),
     [
         ("We have 12 resellers in Benelux.", "we lost three resellers in Benelux", "9 resellers"),
+        ("There are 6 people on my team.", "we hired two more reps last week", "8 people"),  # reps are people
         ("The product launch is on 10 March.", "launch slipped by a week", "on 17 March"),
         ("The review is on March 30.", "the review got pushed back by 3 days", "on April 2"),
     ],
@@ -72,3 +73,7 @@ def test_counts_lost_and_dates_that_slip(first: str, change: str, new: str) -> N
 
 def test_a_count_of_other_things_lost_is_not_it() -> None:
     assert relative_change("we lost three customers in Benelux", _known("We have 12 resellers in Benelux.")) is None
+    # reps hired count among the team's people, not among the night shift's agents
+    two = _known("There are 6 people on my team.", "We have 3 agents on the night shift.")
+    fact = relative_change("we hired two more reps last week", two)
+    assert fact is not None and (fact.predicate, fact.object) == ("team_size", "8 people"), fact
