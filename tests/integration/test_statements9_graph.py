@@ -18,6 +18,8 @@ async def test_facts_told_about_what_the_data_holds_are_statements_in_a_new_sess
             "partner discounts in Europe are signed off by Ines",
             "fwiw i mostly sell the retail bundles",
             "Since march the Orbit Smartwatch demos go through Karim",
+            "can you remember that my forecast calls are on the last Friday of the month?",
+            "keep in mind Karim doesn't handle partner orders",
         )
     ):
         result = await app.runner.ask(text, session_id=f"told{i}", user_id="mia9")
