@@ -37,6 +37,17 @@ CHANGES = [
     ("My manager is Ingrid.", "Since Monday Pavel is the one I report to.", "Ingrid", "Pavel"),
     ("We have to respond to P1s within 30 minutes.", "our P1 response target went from 30 to 15 minutes",
      "30 minutes", "15 minutes"),
+    # the second batch (dev_facts9b), after its first-try measure
+    ("Our SLA for P3 tickets is 3 days.", "management says P3 SLA is 2 days from now on", "3 days", "2 days"),
+    ("We have 12 resellers in Benelux.", "we lost three resellers in Benelux", "12 resellers", "9 resellers"),
+    ("The product launch is on 10 March.", "launch slipped by a week", "10 March", "17 March"),
+    ("Marta owns the Nordics pipeline.", "she's handed it to Kofi", "Marta", "Kofi"),
+    ("Our Q3 target is 1.2M.", "sorry typo, Q3 target is 1.4M not 1.2M", "1.2M", "1.4M"),
+    ("Chloe is on the escalation rota.", "Chloe is off the escalation rota", "is on the", "is off the"),
+    ("Email tickets go to the messaging queue.", "email tickets now go to the infra queue", "messaging", "infra"),
+    ("The VPN gateway is vpn2.corp.local.", "correction - gateway is vpn3.corp.local, not vpn2", "vpn2.corp",
+     "vpn3.corp"),
+    ("There are 6 people on my team.", "we hired two more reps last week", "6 people", "8 people"),
 ]  # fmt: skip
 
 
