@@ -315,3 +315,22 @@ _PROCEDURE = re.compile(
 def asks_procedure(question: str) -> bool:
     """True for "how do I ...?", "can we ...?", "do I have to ...?": how a thing is done or whether it is allowed."""
     return bool(_PROCEDURE.search(" ".join(question.lower().split())))
+
+
+# A yes/no question's passive action: "can a P3 be bumped up", "is a signature required when ...", "are opened
+# headphones refunded?" (the participle after "be", or before a preposition or the end; "opened" there is no action).
+_PASSIVE_ACTION = re.compile(
+    r"^\W*(?:can|could|may|might|will|would|should|must)\b(?:\s+[\w'-]+){0,5}?\s+(?:be|get)\s+"
+    r"(?P<verb>[a-z]{3,}(?:ed|en))\b"
+    r"|^\W*(?:is|are|was|were)\b(?:\s+[\w'-]+){1,5}?\s+(?P<late>[a-z]{3,}(?:ed|en))"
+    r"(?=\s+(?:when|if|by|for|to|in|on|at|after|before|with|from|unless|once)\b|\s*[?.!]*$)"
+)
+
+
+def asked_action(question: str) -> str | None:
+    """The participle a yes/no question asks about ("bumped" in "can a P3 be bumped up to P2?"), or None."""
+    lowered = " ".join(question.lower().split())
+    if not _YES_NO.match(lowered):
+        return None
+    m = _PASSIVE_ACTION.match(lowered)
+    return (m.group("verb") or m.group("late")) if m else None

@@ -16,6 +16,7 @@ from cognicore.subagents._answer_render import LABEL, render
 from cognicore.subagents._answer_shape import (
     LIGHT_VERBS,
     Shape,
+    asked_action,
     asked_head,
     asked_shape,
     asks_consequence,
@@ -215,6 +216,10 @@ class OfflineAnswerComposer:
         ]
         written = " ".join(f"{p.get('title') or ''} {p.get('content') or ''}" for p in passages)
         missing_keys += unknown_versions(asked_text, written)
+        # "Can a P3 be bumped up to P2?": the action a yes/no question asks about is the case; no passage saying it
+        # (after typos and paraphrases) means no passage states or excludes that case.
+        action = asked_action(asked_text)
+        missing_keys += [label for c, label in labelled if label == action and not c & vocabulary]
         # Rarer words weigh more: a product's name says more about the answer than the company's. A word no
         # passage has weighs as an average one: it may be the asker's own paraphrase ("charge" for "fee").
         n = len(units)
@@ -303,6 +308,7 @@ class OfflineAnswerComposer:
         subject = [c for c in concepts if c & vocabulary and not c <= LIGHT_VERBS and not any(c & h for h in head)]
         if shape is not None or head or any(c & names for c in concepts):
             common = common_capitals([str(p.get("content") or "") for p in passages])
+            content_of = {int(p["index"]): str(p.get("content") or "") for p in passages}
             fit = [
                 u
                 for u in ranked
@@ -314,6 +320,8 @@ class OfflineAnswerComposer:
                     shape is None
                     or fills_shape(shape, u.text, asked_text, common)
                     or (shape is not Shape.WHO and fills_shape(shape, u.heading, asked_text, common))
+                    # a reason is often its own sentence of the passage ("Reasons: ..." after the decision)
+                    or (shape is Shape.WHY and fills_shape(shape, content_of.get(u.passage, ""), asked_text, common))
                 )
             ]
             if not fit:
