@@ -177,6 +177,7 @@ GROUPS = [
     "expansion expand expanding",
     "calculate calculated compute computed define defined definition formula measure measured",
     "discount discounts promotion promotions",
+    "need needs needed require requires required requirement mandatory",
     "customer customers buyer buyers client clients",
     "buy buys bought sell sells sold purchase purchased",
     "ceo chief",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from cognicore.subagents._answer_checks import governed_elsewhere, states_bound
-from cognicore.subagents._answer_shape import asked_head, asks_procedure
+from cognicore.subagents._answer_shape import asked_action, asked_head, asks_procedure
 from cognicore.subagents._question_terms import number_units, paraphrased_words, written_names
 from cognicore.subagents.compose import ComposedAnswer, OfflineAnswerComposer
 
@@ -222,3 +222,25 @@ Each rider may register up to three phones in the app."""
 def test_an_obligation_is_a_procedure_wherever_it_is_asked() -> None:
     assert asks_procedure("how many days do I have to bring the bike back")
     assert not asks_procedure("how many days did I ride")
+
+
+def test_the_action_a_yes_no_question_asks_about() -> None:
+    assert asked_action("can a booking be bumped up to express later") == "bumped"
+    assert asked_action("Is a helmet required when a rider is under 16?") == "required"
+    assert asked_action("are opened helmets refunded") == "refunded"
+    assert asked_action("can opened helmets be swapped") == "swapped"
+    assert asked_action("can i return an opened helmet") is None
+    assert asked_action("how is a helmet fitted") is None
+
+
+async def test_a_yes_no_action_no_document_states_is_not_answered_by_its_neighbours() -> None:
+    # The tiers are stated, moving a booking between them is not.
+    tiers = """# Booking tiers
+
+Standard bookings are confirmed within 24 hours and express bookings within 2 hours."""
+    answer = await compose("can a standard booking be bumped up to express later", tiers)
+    assert answer.used == []
+    answer = await compose(
+        "Is a helmet required for riders under 16?", HELMETS, "# Safety\n\nRiders under 16 need a helmet."
+    )
+    assert "need a helmet" in answer.text
