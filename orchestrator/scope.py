@@ -163,7 +163,9 @@ _NAME = re.compile(r"(?<![\w'])(?P<name>[A-Z][a-z][\w&-]*(?:\s+[A-Z][a-z][\w&-]*
 _CALENDAR = frozenset(
     "january february march april may june july august september october november december monday tuesday "
     "wednesday thursday friday saturday sunday morning afternoon evening tonight weekend today tomorrow "
-    "yesterday week month quarter year".split()
+    "yesterday week month quarter year "
+    # their short forms ("revenue in Dec 2025", "P1s on Tuesday Jan 6")
+    "jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun".split()
 )
 
 

@@ -44,12 +44,12 @@ def read_lookup(t: Text, q: Mapping, s: Shape, lex: Lexicon, dims: list[tuple[in
     if pinned is None or _asks_a_figure(q, s):
         return False
     table, key = pinned
-    # "the unit price of the Orbit Smartwatch": a column of the row, never that column summed over order lines
+    # "the unit price of <a product>": a column of the row, never that column summed over its order lines
     own = {c.name: c for c in table.columns}
     asked: list[Column] = [own[m.column.name] for m in q.measures if m.column is not None and m.column.name in own]
     figures = [m for m in q.measures if m.column is None or m.column.name not in own]
     if any(m.table is None or m.table.ref != table.ref or m.aggregate != "count" for m in figures):
-        return False  # a figure of the row ("revenue of the Orbit Smartwatch") is a figure, not a look-up
+        return False  # a figure of the row ("revenue of <a product>") is a figure, not a look-up
     asked += [d for _, _, d in dims if isinstance(d, Column) and d.table == table.ref and d != key]
     for ref in [r for r in q.filters if r != key.ref and lex.catalogue.column(r).table == table.ref]:
         asked.append(lex.catalogue.column(ref))  # "is INC-1003 closed": its status is shown, not filtered on
@@ -107,7 +107,7 @@ def _columns_named(t: Text, table: Table, key: Column, asked: list[Column]) -> l
 
 
 def nothing_asked_of_the_row(q: Mapping, s: Shape, lex: Lexicon) -> None:
-    """ "INC-1004 please", "the sku of the Haven Security Camera" (the plugin reads "sku" as "product"): rows named
+    """ "INC-1004 please", "the sku of <a product>" (a plugin may read "sku" as "product"): rows named
     by their key, or one row by a unique name, with no column of them placed and only their count: `Unsure`."""
     keyed = [values for ref, values in q.filters.items() if lex.catalogue.column(ref).primary_key]
     pinned = pinned_row(q, lex)

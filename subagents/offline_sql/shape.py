@@ -82,8 +82,10 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     # "any p1s still open?", "are there any unassigned tickets": the rows answer it (none, or which)
     listed = r"list|show( me)?|give me|display|which|what are|any|are there any|is there any|pull up|bring up|fetch"
     s.listing = re.match(rf"{_POLITE}({listed})\b", t.s) is not None
-    # "On the vpn side, anything still open?": "anything" stands for the rows, wherever the sentence starts
-    s.listing = s.listing or t.take(r"\b(?:(?:is|are) there )?anything\b") is not None
+    # "On the vpn side, anything still open?", "is there anything open": "anything" opening a clause stands for the
+    # rows ("is ben working on anything" is what ben does, which the rows may not say: not read as a listing)
+    if re.search(r"(?:^|[,;:]|\b(?:is|are) there)\s*anything\b", original.strip(), re.I):
+        s.listing = s.listing or t.take(r"\b(?:(?:is|are) there )?anything\b") is not None
     # "what is open on the VPN", "ana's open tickets", "open tickets containing 'cannot connect'": rows named by
     # their values with no period, figure or comparison asked are the rows themselves
     undated = q.period is None and not q.compared_periods and not q.weekdays
