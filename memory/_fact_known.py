@@ -64,7 +64,7 @@ def named_changes(
     marked = CHANGE_MARK_RE.search(text) or (not candidates and _HANDOVER_RE.search(text))
     if not text or text.endswith("?") or _QUESTION_RE.match(text) or not marked:
         return list(candidates)
-    if not candidates and (bare := bare_change(text, known_facts)):
+    if not candidates and (bare := bare_change(_UNCHANGED_RE.sub("", text), known_facts)):
         return [bare]
     out = list(candidates)
     said = f" {normalize(_UNCHANGED_RE.sub('', text))} "  # "same team", "still on retail": named, not changed
@@ -217,7 +217,8 @@ def _replacing_taste(candidate: FactCandidate, known_facts: Sequence[dict[str, A
 # A change whose subject is left out or is only a slot's name: "switched to almond milk", "sprint review moved to
 # Thursdays", "P2 SLA is now 6 hours", "new extension: 4520". Read only against a known fact of that slot.
 _ELIDED_RE = re.compile(
-    r"^(?:just\s+|(?:I|we)\s+(?:have\s+|just\s+)*)?(?P<verb>moved|switched|changed|went|migrated|relocated)"
+    r"^(?:(?:btw|fyi|so|oh|also|and)\s+)?(?:just\s+|(?:I|we)\s+(?:have\s+|just\s+)*)?"
+    r"(?P<verb>moved|switched|changed|went|migrated|relocated)"
     r"(?:\s+over|\s+back)?\s+to\s+(?P<new>.+)$",
     re.I,
 )

@@ -149,6 +149,12 @@ async def test_what_stays_the_same_is_not_changed() -> None:
     # "same team": the team is named but unchanged; only the floor moves.
     facts = await _change("I'm on the network team and I sit on floor 3.", "they moved me to floor 5, same team")
     assert [(f.predicate, f.object) for f in facts] == [("sits", "on floor 5")], facts
+    # "still on retail": the accounts stay; the user moved office.
+    facts = await _change(
+        "I'm based in the Lyon office and I cover retail accounts.",
+        "btw moved to the Paris office last month, still on retail",
+    )
+    assert [(f.predicate, f.object) for f in facts] == [("lives_in", "the Paris office")], facts
 
 
 async def test_a_pronoun_hand_over_with_two_things_held_is_no_guess() -> None:
