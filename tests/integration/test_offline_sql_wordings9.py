@@ -258,3 +258,12 @@ async def test_iso_days_since_the_start_of_a_year_and_biggest_first(
         "AND o.ordered_at <= current_date",
     )
     assert got == expected
+
+
+async def test_how_many_days_something_has_been_is_an_age(desk: SchemaSqlWriter) -> None:  # noqa: F811
+    """ "how many days has the oldest open ticket been open" is that ticket's age (was a trend of ages by day);
+    "how many days had more than 4 tickets" still counts days."""
+    aged = await desk.write_sql(question="how many days has the oldest open ticket been open", schema="")
+    assert "age in days" in aged.explanation and "by ticket id, the top 1" in aged.explanation
+    days = await desk.write_sql(question="how many days had more than 4 tickets", schema="")
+    assert "Number of tickets" in days.explanation and "by day" in days.explanation
