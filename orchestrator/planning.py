@@ -109,7 +109,12 @@ _GENERIC = frozenset(
 
 
 def _clauses(request: str) -> list[str]:
-    return [c for c in _CLAUSE_SPLIT.split(request) if c and c.strip()]
+    # "between Q2 2026 and Q3 2026", "from jan 5 and jan 7": one span, not two clauses (D6).
+    kept = _BETWEEN.sub(lambda m: m.group(0).replace(" and ", " _and_ "), request)
+    return [c.replace(" _and_ ", " and ") for c in _CLAUSE_SPLIT.split(kept) if c and c.strip()]
+
+
+_BETWEEN = re.compile(r"\bbetween\s+[^,;.?!]{1,40}?\s+and\s+", re.IGNORECASE)
 
 
 def data_instruction(request: str, vocab: Vocabulary = GENERIC) -> str:

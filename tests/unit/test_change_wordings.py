@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cognicore.orchestrator.intent import OfflineClassifier
-from cognicore.orchestrator.planning import GENERIC, OfflinePlanner
+from cognicore.orchestrator.planning import GENERIC, OfflinePlanner, data_instruction
 from cognicore.subagents.offline_sql.asking import claim_asking
 from cognicore.subagents.offline_sql.mapping import Text
 from cognicore.subagents.report_analysis import report_style
@@ -122,3 +122,8 @@ async def test_a_one_pager_or_a_recap_is_planned_as_a_brief_report(request_text:
     )
     assert [s.agent for s in plan.steps][-1] == "report_generation", plan
     assert report_style(request_text) == "brief"
+
+
+def test_a_span_between_two_periods_is_one_clause_of_the_data_instruction() -> None:
+    text = "explain the change in jobs between Q2 2026 and Q3 2026 by site"
+    assert data_instruction(text) == text
