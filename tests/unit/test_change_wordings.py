@@ -125,5 +125,5 @@ async def test_a_one_pager_or_a_recap_is_planned_as_a_brief_report(request_text:
 
 
 def test_a_span_between_two_periods_is_one_clause_of_the_data_instruction() -> None:
-    text = "explain the change in jobs between Q2 2026 and Q3 2026 by site"
+    text = "explain the change in total jobs between Q2 2026 and Q3 2026 by site"  # "total": a data word
     assert data_instruction(text) == text
