@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 from cognicore.memory.text import stem, words
 from cognicore.orchestrator.scope import IMPERATIVE
@@ -25,9 +26,11 @@ __all__ = [
     "QUANTIFIERS",
     "OnBehalf",
     "asks_in_situ",
+    "declared_subject",
     "declares",
     "names_a_time",
     "names_one_thing",
+    "names_rows",
     "noun_first",
     "on_behalf",
     "own_wish",
@@ -245,8 +248,9 @@ _NAME_IS = re.compile(r"^\s*[a-z][\w-]*'s\s+(?:the|a|an|our|my|their|his|her)\s+
 _KEEPS = re.compile(r"^\s*(?P<subject>(?:[\w'-]+\s+){0,5}?[\w'-]+)\s+(?:keeps|keep|kept)\s+(?:on\s+)?[a-z]+ing\b", re.I)
 # "chloe doesn't do printer tickets", "the kiosk never syncs": what someone or something does not do.
 _NEGATED = re.compile(
-    r"^\s*(?P<subject>(?:[\w'-]+\s+){0,4}?[\w'-]+)\s+(?:doesn't|does\s+not|don't|do\s+not|didn't|did\s+not|never|"
-    r"won't|no\s+longer|hardly\s+ever|rarely)\s+[a-z]{2,}\b",
+    r"^\s*(?P<subject>(?:[\w'-]+\s+){0,4}?[\w'-]+)\s+(?:(?:doesn't|does\s+not|don't|do\s+not|didn't|did\s+not|won't)\s+"
+    # after "never" a participle is a reduced relative ("products never sold in ..." asks rows)
+    rf"[a-z]{{2,}}\b|(?:never|no\s+longer|hardly\s+ever|rarely)\s+(?!{_PARTICIPLE}\b)[a-z]{{2,}}\b)",
     re.IGNORECASE,
 )
 # "Sales calls in North America happen on Tuesdays": when something recurring takes place.
@@ -272,16 +276,36 @@ def without_aside(text: str) -> str:
 def declares(text: str, nouns: frozenset[str] = frozenset()) -> bool:
     """A declarative sentence of a shape the other statement rules miss (see the module docstring); `nouns` are
     the stems of the data's words, which open a subject, not an order."""
+    return declared_subject(text, nouns) is not None
+
+
+def declared_subject(text: str, nouns: frozenset[str] = frozenset()) -> str | None:
+    """The subject of `text` when it has a declarative shape of `declares` ("" for shapes whose subject is the
+    speaker or nobody in particular), else None; the caller checks that the subject is not rows of the data."""
     if any(shape.match(text) for shape in (_BEEN, _I_AM, _NOBODY, _THERE_IS, _CLEFT, _NO_MORE, _PAIR, _NAME_IS)):
-        return True
+        return ""
     if _ARROW.search(text) and "?" not in text:
-        return True
+        return ""
     if IMPERATIVE.match(text) and not noun_first(text, nouns, numbered=True):
-        return False  # "make sure tickets are sent to Ben" orders; its verb comes first
+        return None  # "make sure tickets are sent to Ben" orders; its verb comes first
     shapes = (_PASSIVE, _RULE, _GOES, _GETS, _DOES_WELL, _MODAL, _WHEN, _KEEPS, _NEGATED, _HAPPENS, _OURS_DOES)
     for shape in shapes:
         match = shape.match(text)
         if match and not set(words(match.group("subject"))) & _NOT_A_SUBJECT:
+            return match.group("subject")
+    return None
+
+
+_SUBJECT_PRONOUNS = frozenset("i we you he she they it everyone someone nobody".split())
+
+
+def names_rows(subject: str, data: frozenset[str], values: frozenset[str]) -> bool:
+    """Whether `subject` is rows named by a relative clause with its "that" left out: a word of the data, then a name
+    or a pronoun that starts the clause ("tickets ben can close", "revenue Europe gets"). A compound ("discount
+    approvals") or a phrase ("tickets at the weekend") is no such clause."""
+    raw = [w.strip(",.'") for w in subject.lower().split()]
+    for word, after in pairwise(raw):
+        if stem(word) in data and (after in _SUBJECT_PRONOUNS or stem(after) in values):
             return True
     return False
 

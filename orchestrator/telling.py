@@ -7,7 +7,14 @@ from __future__ import annotations
 import re
 
 from cognicore.memory.text import stem, terms, words
-from cognicore.orchestrator.mood import QUANTIFIERS, asks_in_situ, declares, noun_first, without_aside
+from cognicore.orchestrator.mood import (
+    QUANTIFIERS,
+    asks_in_situ,
+    declared_subject,
+    names_rows,
+    noun_first,
+    without_aside,
+)
 from cognicore.orchestrator.scope import ASKS, ASKS_INSIDE, IMPERATIVE, QUESTION_START
 
 # A statement tells something about the speaker or their team; a bare phrase ("warranty for headphones")
@@ -162,6 +169,7 @@ NEWS = re.compile(
 _QUANTIFIED = re.compile(
     r"^\s*(?:half|all|both|most|many|several|some|each|every)\s+(?:of\s+)?(?:the\s+|our\s+|my\s+)?(?=\w)", re.I
 )
+_ADVERBS = frozenset("never always just recently also already only still usually often ever all".split())
 # Prepositions that open a phrase about a noun ("the printer on floor 2"), never the subject of a relative clause.
 _PREPOSITIONS = frozenset("on in at of for from near by with behind under above beside next".split())
 # Clauses of a message told in several parts ("Priya left, Omar is the desk lead now").
@@ -197,7 +205,8 @@ def tells_one(request: str, *, data: frozenset[str], values: frozenset[str] = fr
     if (counted := _QUANTIFIED.match(request)) and tells_one(request[counted.end() :], data=data, values=values):
         return True  # "both printers on floor 2 are broken": what is said of the things counted
     nouns = data | values
-    if declares(request, nouns) and not asks_in_situ(request):
+    declarer = declared_subject(request, nouns)
+    if declarer is not None and not names_rows(declarer, data, values) and not asks_in_situ(request):
         return True  # "approvals are done by Ines", "im the one who closes ...", "been covering the north"
     # "half the tickets are ...", "Priority 1 tickets must ...": a noun first orders nothing
     ordered = IMPERATIVE.match(request) and not noun_first(request, nouns, numbered=True)
@@ -220,6 +229,8 @@ def tells_one(request: str, *, data: frozenset[str], values: frozenset[str] = fr
             # the word after the first as written ("Wi-Fi on floor 3": `words` also splits "wi-fi" into its parts)
             and not set((declared.group("subject") or "").lower().split()[1:2]) & _PREPOSITIONS
         )
+        # "the printer tickets ben has": a word of the data, then a name starting a clause of its own
+        relative = relative or names_rows(declared.group("subject") or "", data, values)
         if not relative:
             return True  # "Chloe is off sick until Thursday."
     first = words(request)[:2]
@@ -237,6 +248,8 @@ def tells_one(request: str, *, data: frozenset[str], values: frozenset[str] = fr
     subject = terms(request[: m.start("verb")])
     if len(subject) > 1 and words(request[: m.start("verb")])[1:2] == ["from"]:
         subject = subject[:1]  # "sam from finance asked ...": the head is the first word
+    while subject and subject[-1] in _ADVERBS:  # "tickets never assigned to ...": the head is "tickets"
+        subject = subject[:-1]
     head = subject[-1] if subject else ""
     # "P1s opened this week" names rows too: a value's plural ("p1s") is that value
     plural_value = head.endswith("s") and head.removesuffix("s") in values  # a name ("ben") is someone, not rows

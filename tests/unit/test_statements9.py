@@ -15,7 +15,15 @@ from cognicore.memory.text import terms
 from cognicore.orchestrator.data_reading import DataReadingClassifier
 from cognicore.orchestrator.intent import is_question
 from cognicore.orchestrator.language import unsupported_language
-from cognicore.orchestrator.mood import asks_in_situ, declares, on_behalf, own_wish, strip_opening, to_remember
+from cognicore.orchestrator.mood import (
+    asks_in_situ,
+    declares,
+    names_rows,
+    on_behalf,
+    own_wish,
+    strip_opening,
+    to_remember,
+)
 from cognicore.orchestrator.planning import GENERIC
 from cognicore.orchestrator.telling import tells
 from tests.unit.test_data_reading import COUNTED, classifier, desk_writer
@@ -268,3 +276,26 @@ def test_asked_to_remember_a_clause(text: str, clause: str | None) -> None:
 async def test_batch_two_routing(text: str, intent: str, sure: bool) -> None:
     decision = await desk().classify(request=text, history=[])
     assert decision.intent == intent and decision.sure is sure, decision.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tickets sam can reopen",  # a modal inside a relative clause whose "that" is left out
+        "the scanner tickets ola has",
+        "tickets ola doesn't own",
+        "revenue Ola gets from dealers",
+        "tickets never assigned to anyone",  # "never" and a participle: a reduced relative
+        "orders rarely shipped on time",
+    ],
+)
+def test_rows_named_by_a_clause_are_not_told(text: str) -> None:
+    assert not tells(text, data=DATA, values=frozenset(terms("ola sam scanner")))
+
+
+@pytest.mark.parametrize(
+    ("subject", "rows"),
+    [("tickets sam", True), ("revenue we", True), ("discount approvals for our team", False), ("P1 tickets", False)],
+)
+def test_a_subject_that_starts_a_clause_of_its_own_names_rows(subject: str, rows: bool) -> None:
+    assert names_rows(subject, DATA, frozenset(terms("sam"))) is rows
