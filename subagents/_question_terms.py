@@ -178,6 +178,7 @@ GROUPS = [
     "calculate calculated compute computed define defined definition formula measure measured",
     "discount discounts promotion promotions",
     "need needs needed require requires required requirement mandatory",
+    "plan plans strategy strategies",
     "customer customers buyer buyers client clients",
     "buy buys bought sell sells sold purchase purchased",
     "ceo chief",

@@ -109,6 +109,16 @@ _CLOSING_IN = re.compile(r"\b(?:in|into)\s+(?:the\s+)?([A-Za-z]+)\s*[?.!]?\s*$")
 MAX_CHARS = 700
 _AUX = r"(?:do|does|did|is|are|was|were|should|can|will)\b"
 _WHICH_THING = re.compile(rf"^\W*(?:which|what)\s+(?!{_AUX})([a-z][a-z-]*(?:\s+[a-z][a-z-]*){{0,2}}?)\s+{_AUX}")
+# A sentence about the document itself ("This dictionary explains the tables, the columns ..."): its words match
+# many questions, but it states no fact of them.
+ABOUT_DOCUMENT = re.compile(
+    r"^(?:this|the)\s+(?:\w+\s+)?(?:dictionary|playbook|policy|document|guide|handbook|manual|page|runbook|faq|notes"
+    r"|section)\s+(?:explains|tells|describes|covers|lists|answers|contains|sets out|summari[sz]es)\b"
+    # asked: "what does this playbook cover"
+    r"|\b(?:this|the)\s+(?:\w+\s+)?(?:dictionary|playbook|document|guide|handbook|manual|runbook|faq)\s+"
+    r"(?:explain|tell|describe|cover|list|contain|say)",
+    re.I,
+)
 MIN_SENTENCE_SHARE = 0.3  # share of the question's (weighted) words the first quoted sentence must say
 MIN_COVERAGE = 0.5  # share of the question's (weighted) words a passage must contain to be an answer
 
@@ -265,9 +275,15 @@ class OfflineAnswerComposer:
         asked = frozenset().union(*concepts)
         # A sentence under a heading that names the subject ("Reasons: ..." under "Expansion
         # delayed") answers too, even when it never repeats the question's words.
-        # A sentence under a condition the question does not state answers another case.
+        # A sentence under a condition the question does not state answers another case; one about the document
+        # itself answers only a question about the document.
+        meta_ok = asks_which_document(asked_text) or bool(ABOUT_DOCUMENT.search(asked_text))
+
+        def usable(u: _Unit) -> bool:
+            return not governed_elsewhere(u.text, asked) and (meta_ok or not ABOUT_DOCUMENT.match(u.text))
+
         ranked = sorted(
-            (u for u in units if (u.terms | u.lead) & asked and not governed_elsewhere(u.text, asked)),
+            (u for u in units if (u.terms | u.lead) & asked and usable(u)),
             key=lambda u: (-score(u), u.order, u.position),
         )
         enough = coverage[best_passage] >= MIN_COVERAGE and len(hits_of[best_passage]) >= min(2, len(concepts))

@@ -244,3 +244,15 @@ Standard bookings are confirmed within 24 hours and express bookings within 2 ho
         "Is a helmet required for riders under 16?", HELMETS, "# Safety\n\nRiders under 16 need a helmet."
     )
     assert "need a helmet" in answer.text
+
+
+async def test_a_sentence_about_the_document_itself_is_no_fact() -> None:
+    dictionary = """# Hire data dictionary
+
+This dictionary explains the tables, the columns and how the fares are calculated.
+
+## Columns
+
+The fare column holds the price of one hire, in euros, after any waiver."""
+    answer = await compose("what does the fare column mean in the hire data", dictionary)
+    assert answer.text.startswith("The fare column holds the price of one hire")
