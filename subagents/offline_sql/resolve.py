@@ -10,7 +10,7 @@ import re
 
 from cognicore.subagents.offline_sql._words import either, negation
 from cognicore.subagents.offline_sql.catalogue import Column, Table
-from cognicore.subagents.offline_sql.lexicon import Lexicon, Target, normalise, singular
+from cognicore.subagents.offline_sql.lexicon import STOP_WORDS, Lexicon, Target, normalise, singular
 from cognicore.subagents.offline_sql.lookup import nothing_asked_of_the_row, read_lookup
 from cognicore.subagents.offline_sql.mapping import (
     Mapping,
@@ -64,6 +64,10 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             if re.match(r"\s*(data|figures|numbers|results|report|dashboard)\b", t.s[end:]) and len(found) > 1:
                 continue  # "the latest sales data": the data, not a measure
             measure = measure_of(target, s.aggregate)
+            # "net sales": a word of the measure's own label ("revenue (USD, net of discounts)") only describes it
+            said = {w for w in normalise(measure.label).split() if len(w) > 2 and w not in STOP_WORDS}
+            while (prior := re.search(r"([a-z]+)\s*$", t.s[:pos])) and prior.group(1) in said:
+                t.s = t.s[: prior.start(1)] + " " * len(prior.group(1)) + t.s[prior.end(1) :]
             if measure.name not in [m.name for m in q.measures]:
                 q.measures.append(measure)
                 weak.append(target.weak)

@@ -267,3 +267,17 @@ async def test_how_many_days_something_has_been_is_an_age(desk: SchemaSqlWriter)
     assert "age in days" in aged.explanation and "by ticket id, the top 1" in aged.explanation
     days = await desk.write_sql(question="how many days had more than 4 tickets", schema="")
     assert "Number of tickets" in days.explanation and "by day" in days.explanation
+
+
+async def test_a_word_of_the_measures_label_before_it_describes_it(
+    pool: AsyncConnectionPool,
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "net sales": "net" is a word of the revenue measure's label ("net of discounts"), so it names no other thing
+    (was: unsure, 'net' unplaced)."""
+    draft, _ = await answer(pool, sales, "net sales by sales channel for the 3rd quarter of 2025", "demo_sales")
+    q3 = "o.ordered_at >= DATE '2025-07-01' AND o.ordered_at < DATE '2025-10-01'"
+    got, expected = await meant(
+        pool, draft.sql, f"SELECT o.channel, round(sum(oi.revenue), 2) {ITEMS} WHERE {q3} GROUP BY 1 ORDER BY 2 DESC, 1"
+    )
+    assert got == expected
