@@ -94,7 +94,9 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     # "wifi tickets still in progress" stays a count
     described = q.search is not None or re.search(_DESCRIBED_ROWS, original, re.I) is not None
     bare = described and re.match(_ASKING_START, t.read) is None
-    s.implied = not s.listing and plain and (re.match(r"\s*what\b", t.read) is not None or bare)
+    # "tickets opened on or after 2026-01-08 that are still open": a bare phrase describing rows lists them, dated too
+    dated = bare and not undated and not (q.share or s.compare or re.search(_FIGURE_WORDS, t.read))
+    s.implied = not s.listing and ((plain and (re.match(r"\s*what\b", t.read) is not None or bare)) or dated)
     s.listing = s.listing or s.implied
     while t.take(GROWTH):
         s.growth = True

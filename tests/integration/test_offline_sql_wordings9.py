@@ -281,3 +281,26 @@ async def test_a_word_of_the_measures_label_before_it_describes_it(
         pool, draft.sql, f"SELECT o.channel, round(sum(oi.revenue), 2) {ITEMS} WHERE {q3} GROUP BY 1 ORDER BY 2 DESC, 1"
     )
     assert got == expected
+
+
+async def test_a_bare_phrase_describing_dated_rows_lists_them(
+    pool: AsyncConnectionPool,
+    desk: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "tickets opened on or after 2026-01-08 that are still open" lists them (a count once the period was read);
+    "how many tickets since jan 7 are closed" still counts."""
+    listed = f"SELECT ticket_id, count(*) FROM {T} WHERE {{}} GROUP BY 1 ORDER BY 2 DESC, 1"
+    await check(
+        pool,
+        desk,
+        [
+            (
+                "tickets opened on or after 2026-01-08 that are still open",
+                listed.format("opened_at >= '2026-01-08' AND status = 'open'"),
+            ),
+            (
+                "how many tickets since jan 7 are closed",
+                f"SELECT count(*) FROM {T} WHERE opened_at >= '2026-01-07' AND status = 'closed'",
+            ),
+        ],
+    )
