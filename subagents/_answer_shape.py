@@ -317,13 +317,11 @@ def asks_procedure(question: str) -> bool:
     return bool(_PROCEDURE.search(" ".join(question.lower().split())))
 
 
-# A yes/no question's passive action: "can a P3 be bumped up", "is a signature required when ...", "are opened
-# headphones refunded?" (the participle after "be", or before a preposition or the end; "opened" there is no action).
+# A yes/no question's passive action after a modal: "can a P3 be bumped up", "will refunds get delayed". ("Is my
+# manager involved", "is the desk allowed to": a state, which the documents may say in other words.)
 _PASSIVE_ACTION = re.compile(
     r"^\W*(?:can|could|may|might|will|would|should|must)\b(?:\s+[\w'-]+){0,5}?\s+(?:be|get)\s+"
     r"(?P<verb>[a-z]{3,}(?:ed|en))\b"
-    r"|^\W*(?:is|are|was|were)\b(?:\s+[\w'-]+){1,5}?\s+(?P<late>[a-z]{3,}(?:ed|en))"
-    r"(?=\s+(?:when|if|by|for|to|in|on|at|after|before|with|from|unless|once)\b|\s*[?.!]*$)"
 )
 
 
@@ -333,4 +331,35 @@ def asked_action(question: str) -> str | None:
     if not _YES_NO.match(lowered):
         return None
     m = _PASSIVE_ACTION.match(lowered)
-    return (m.group("verb") or m.group("late")) if m else None
+    return m.group("verb") if m else None
+
+
+_ASKS_WHERE = re.compile(r"^\W*where\b")
+_PLACE_PHRASE = re.compile(
+    r"\b(?:in|at|to|from|on|into|inside|under|near)\s+(?:(?:the|a|an|our|its|their|your)\s+)?([a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})",
+    re.I,
+)
+
+
+def gives_place(text: str, question: str) -> bool:
+    """For a "where" question: the clause of `text` most about the question names a place the question does not
+    ("in the weekly support meeting" does not say where a breach goes after the weekly meeting)."""
+    if not _ASKS_WHERE.match(" ".join(question.lower().split())):
+        return True
+    asked = {stem(w) for w in words(question)}
+    clauses = re.split(r"[;:]\s*", text)
+    clause = max(clauses, key=lambda c: len({stem(w) for w in words(c)} & asked))
+    for m in _PLACE_PHRASE.finditer(clause):
+        nouns: list[str] = []
+        for w in words(m.group(1)):
+            if w in STOPWORDS:
+                break
+            nouns.append(w)
+        if nouns and stem(nouns[-1]) not in asked:
+            return True
+    return False
+
+
+def asks_where(question: str) -> bool:
+    """True for "where ...?": the answer names a place (or a body, a system) the question does not."""
+    return bool(_ASKS_WHERE.match(" ".join(question.lower().split())))

@@ -21,10 +21,12 @@ from cognicore.subagents._answer_shape import (
     asked_shape,
     asks_consequence,
     asks_procedure,
+    asks_where,
     asks_which_document,
     common_capitals,
     describe,
     fills_shape,
+    gives_place,
     implied,
     name_modifier,
     names_person,
@@ -322,7 +324,7 @@ class OfflineAnswerComposer:
         # With the asked thing named ("the battery life on the vista glasses"), the rest is its subject: a sentence
         # with the thing but about another subject ("the speaker's 12 hours of battery life") does not answer.
         subject = [c for c in concepts if c & vocabulary and not c <= LIGHT_VERBS and not any(c & h for h in head)]
-        if shape is not None or head or any(c & names for c in concepts):
+        if shape is not None or head or any(c & names for c in concepts) or asks_where(asked_text):
             common = common_capitals([str(p.get("content") or "") for p in passages])
             content_of = {int(p["index"]): str(p.get("content") or "") for p in passages}
             fit = [
@@ -330,6 +332,7 @@ class OfflineAnswerComposer:
                 for u in ranked
                 if coverage[u.passage] >= MIN_COVERAGE
                 and about_asked(u, labelled, names, vocabulary)
+                and gives_place(u.text, asked_text)
                 and all(h & (u.terms | u.lead) or implied(h, f"{u.heading} {u.text}") for h in head)
                 and (not head or 2 * sum(1 for c in subject if c & (u.terms | u.lead)) >= len(subject))
                 and (

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from cognicore.subagents._answer_checks import governed_elsewhere, states_bound
-from cognicore.subagents._answer_shape import asked_action, asked_head, asks_procedure
+from cognicore.subagents._answer_shape import asked_action, asked_head, asks_procedure, gives_place
 from cognicore.subagents._question_terms import number_units, paraphrased_words, written_names
 from cognicore.subagents.compose import ComposedAnswer, OfflineAnswerComposer
 
@@ -226,8 +226,8 @@ def test_an_obligation_is_a_procedure_wherever_it_is_asked() -> None:
 
 def test_the_action_a_yes_no_question_asks_about() -> None:
     assert asked_action("can a booking be bumped up to express later") == "bumped"
-    assert asked_action("Is a helmet required when a rider is under 16?") == "required"
-    assert asked_action("are opened helmets refunded") == "refunded"
+    assert asked_action("Is a helmet required when a rider is under 16?") is None  # a state, said in other words
+    assert asked_action("is my manager involved when i need an unlock") is None
     assert asked_action("can opened helmets be swapped") == "swapped"
     assert asked_action("can i return an opened helmet") is None
     assert asked_action("how is a helmet fitted") is None
@@ -256,3 +256,18 @@ This dictionary explains the tables, the columns and how the fares are calculate
 The fare column holds the price of one hire, in euros, after any waiver."""
     answer = await compose("what does the fare column mean in the hire data", dictionary)
     assert answer.text.startswith("The fare column holds the price of one hire")
+
+
+def test_a_where_answer_names_a_place_the_question_does_not() -> None:
+    text = "Late bookings go to the shop manager at once; late helmets are checked in the weekly depot meeting."
+    assert not gives_place(text, "where does a late helmet go after the weekly meeting")
+    assert gives_place(text, "where do late bookings go")
+    assert gives_place("Anything, anywhere.", "how long is the cover")  # not a "where" question
+
+
+async def test_where_after_an_event_is_not_answered_by_the_event() -> None:
+    rules = """# Late returns
+
+Late bookings go to the shop manager at once; late helmets are checked in the weekly depot meeting."""
+    answer = await compose("where does a late helmet go after the weekly meeting", rules)
+    assert answer.used == []
