@@ -86,7 +86,7 @@ def _has(word: str, stems: set[str], same: Same) -> bool:
     """Does a memory's word list hold `word` (stemmed), a spelling of it or one of its paraphrases?"""
     key = stem(word)
     near = _SYNONYMS.get(key, frozenset()) | {key}
-    return any(same(key, s) or s in near for s in stems)
+    return any(s in near or (len(s) >= 3 and s not in STOPWORDS and same(key, s)) for s in stems)
 
 
 def other_holder(question: str, memory: str, same: Same, *, yes_no: bool = False) -> str | None:
@@ -147,4 +147,67 @@ def team_not_own(question: str, memory: str) -> str | None:
     answered by "Our main queue is Access Requests"), or None."""
     if _OWN_ASKED.search(question) and _TEAMS.search(memory) and not _USERS.search(memory):
         return "it is about the team's, not your own"
+    return None
+
+
+_TOKEN = re.compile(r"[a-z0-9][a-z0-9-]*")
+_TOLD = re.compile(r"\b(?:tell|told|mention|mentioned|say|said)\b", re.I)
+
+
+_OPENERS = frozenset("of for on about with to in at from the a an my our your their his her its this that".split())
+_SUBJECTS = frozenset("i we you they he she it who".split())
+
+
+def _shortened(short: str, long: str) -> bool:
+    """Is `short` an abbreviation of `long` (its first letter, then its letters in order: "mtg", "meeting")?"""
+    if len(short) >= len(long) or short[0] != long[0]:
+        return False
+    letters = iter(long)
+    return all(ch in letters for ch in short)
+
+
+def _tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text.lower().replace("'s", ""))
+
+
+def _content(word: str) -> bool:
+    return word not in STOPWORDS and not word[0].isdigit() and len(word) >= 3
+
+
+def other_filler(question: str, memory: str, same: Same, *, yes_no: bool = False) -> str | None:
+    """Why the memory says the asked frame with another word in the asked word's place ("Zara is in charge of
+    onboarding" for "who's in charge of offboarding?", "my training budget" for "my budget for travel?"), or None.
+
+    For a yes/no question another filler is the answer ("am I still on the hardware team?": "no, the identity team"),
+    unless it asks whether the user told it ("did I tell you my hat size?" is not answered by the shoe size).
+    """
+    if yes_no and not _TOLD.search(question):
+        return None
+    asked, said = _tokens(question), _tokens(memory)
+    a, m = [stem(w) for w in asked], [stem(w) for w in said]
+    said_stems, asked_stems = set(m), set(a)
+    for i, word in enumerate(asked):
+        if not _content(word) or _has(word, said_stems, same):
+            continue  # a function word, or a word the memory names too
+        before, after = tuple(a[max(0, i - 2) : i]), a[i + 1] if i + 1 < len(a) else None
+        for j, other in enumerate(said):
+            if not _content(other) or m[j] in asked_stems:
+                continue
+            if _shortened(word, other):
+                continue  # "mtg" is "meeting" written short, not another thing
+            # The asked word is the object of the same phrase ("in charge of ___"), not a verb after a subject
+            # ("our backups run") nor a word trailing it ("accounts atm").
+            framed = (
+                len(before) == 2 and tuple(m[max(0, j - 2) : j]) == before and _content(before[0])
+                and asked[i - 1] in _OPENERS
+            )  # fmt: skip
+            # Between the same two words ("escalate ___ issues", "my ___ size"), not after a subject ("we ___ ...").
+            around = (
+                i > 0 and j > 0 and a[i - 1] == m[j - 1] and asked[i - 1] not in _SUBJECTS and after is not None
+                and j + 1 < len(m) and m[j + 1] == after and _content(asked[i + 1])
+            )  # fmt: skip
+            # "my budget for travel" against "my training budget": the same head, another kind of it.
+            kind_of = i >= 2 and asked[i - 1] in ("for", "of") and j + 1 < len(m) and m[j + 1] == a[i - 2]
+            if framed or around or (kind_of and _content(asked[i - 2])):
+                return f"it is about {other}, not {word}"
     return None

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from difflib import SequenceMatcher
 
 from cognicore.memory.text import STOPWORDS, stem
-from cognicore.subagents._memory_holder import opposite_end, other_holder, team_not_own
+from cognicore.subagents._memory_holder import opposite_end, other_filler, other_holder, team_not_own
 from cognicore.subagents._memory_kind import wrong_kind
 
 _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?:'[a-z]+)?")
@@ -41,6 +42,7 @@ _QUOTING = re.compile(
     r"""^\W*(?:the user|you|i|we)\s+(?:said|told me|mentioned)\s*:?\s*["\u201c](.+?)["\u201d]?\W*$""", re.I
 )
 MAX_ABBREVIATION = 4  # letters of the longest abbreviation read as its word's initials ("acct", "mgr", "db")
+SPELLING = 0.8  # share of letters two spellings of one word have in common ("favorite", "favourite": 0.94)
 MIN_PREFIX = 3  # letters a spelling or an abbreviation shares with its word ("fav", "favorite", "favourite")
 
 Match = Callable[[str], bool]  # is a stemmed memory word one of the question's (with its paraphrases)?
@@ -71,11 +73,13 @@ def _content(word: str) -> bool:
 
 def _same(a: str, b: str) -> bool:
     """One word, a spelling of it, or an abbreviation ("favorite" and "favourite", "fav", "db" and "database"):
-    they open with the same MIN_PREFIX letters, or the short one's letters run in order through the long one.
-    Two kinds of a thing rarely do ("events" and "travel", "p1" and "p2")."""
-    if a == b or (min(len(a), len(b)) >= MIN_PREFIX and a[:MIN_PREFIX] == b[:MIN_PREFIX]):
-        return True
+    they open with the same MIN_PREFIX letters and one opens the other or they are mostly the same letters, or the
+    short one's letters run in order through the long one. Two kinds of a thing rarely do ("events" and "travel",
+    "travel" and "training", "p1" and "p2")."""
     short, long = sorted((a, b), key=len)
+    if a == b or (len(short) >= MIN_PREFIX and a[:MIN_PREFIX] == b[:MIN_PREFIX]):
+        if long.startswith(short) or SequenceMatcher(None, a, b).ratio() >= SPELLING:
+            return True
     if len(short) < 2 or len(short) > MAX_ABBREVIATION or short[0] != long[0] or short.isdigit():
         return False
     rest = iter(long)
@@ -176,6 +180,7 @@ def near_miss(
         other_holder(question, memory, _same, yes_no=yes_no)
         or opposite_end(question, memory)
         or team_not_own(question, memory)
+        or other_filler(question, memory, _same, yes_no=yes_no)
     )
     # Not the asked kind of value: "The offsite is in Porto" says where, not when.
     return other if other is not None else wrong_kind(question, memory)

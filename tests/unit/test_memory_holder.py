@@ -47,6 +47,10 @@ def _answer(question: str, *memories: str) -> tuple[str, list[int]]:
         ("who's the last person on the rota", "Ana is first on the rota.", "it says first, not last"),
         ("where do I work?", 'The user said: "My brother works at Initech."', "your brother, not about you"),
         ("what's my own queue", "Our main queue is Access Requests.", "the team's, not your own"),
+        ("who's in charge of offboarding", "Zara is in charge of onboarding.", "onboarding, not offboarding"),
+        ("who do we escalate outage issues to", "We escalate billing issues to Grace.", "billing, not outage"),
+        ("did i tell you my hat size", "My shoe size is 43.", "shoe, not hat"),  # what was told: not a yes/no value
+        ("what's my budget for travel", "My training budget is 1500 euros.", "training, not travel"),
     ],
 )
 def test_a_near_memory_is_unsure_and_says_what_it_holds(question: str, memory: str, near: str) -> None:
@@ -73,6 +77,13 @@ def test_a_near_memory_is_unsure_and_says_what_it_holds(question: str, memory: s
         ("who runs standup", "Nadia runs our standup.", "Nadia"),
         ("where are the spare laptops", "Our spare laptops are in locker 12.", "locker 12"),  # a numbered place
         ("sorry who owns the firewall?", "Wen owns the firewall.", "Wen"),  # an interjection is no subject
+        ("who do we escalate billing issues to", "We escalate billing issues to Grace.", "Grace"),
+        ("remind me what my fav colour is", "My favourite colour is teal.", "teal"),  # an abbreviation
+        ("am i still on the hardware team", "I am on the identity team.", "identity"),  # yes/no: another value
+        ("when's the weekly support mtg", "Our weekly support meeting is on Thursdays.", "Thursdays"),
+        ("who's covering emea accounts atm?", "Priya is responsible for EMEA accounts while Dan is on leave.", "Priya"),
+        ("when do our backups run?", "Our backup window is 1am to 3am.", "1am"),  # a verb after the subject
+        ("how long is the warranty we give enterprise customers", "We offer enterprise customers 3 years.", "3 years"),
         ("how much discount can i give on my own", "Our team can give up to 18% discount.", "18%"),  # alone
         ("hmm who looks after nordic accounts again?", "Felix is responsible for Nordic accounts.", "Felix"),
         ("where are the spare laptops", "Our spare laptops are kept in the store room.", "store room"),
