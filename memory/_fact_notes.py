@@ -69,19 +69,29 @@ _MINE_RE = re.compile(r"\b(?:i|my|me|we|our|us)\b", re.I)
 _WORD_RE = re.compile(r"[A-Za-z0-9][\w'-]*")
 
 
-def note_of(message: str) -> dict[str, Any] | None:
-    """The message as a note (the fields of `FactCandidate`), or None when it tells nothing to keep."""
+def note_of(message: str, *, told: bool = False) -> dict[str, Any] | None:
+    """The message as a note (the fields of `FactCandidate`), or None when it tells nothing to keep.
+
+    `told`: the router already read the message as a statement ("Europe's my patch these days"), so its own
+    guess of what is a statement is not needed, only that something was said about something.
+    """
     text = re.sub(r"\s+", " ", message.replace("\u2019", "'")).strip()
     if not text or "?" in text or "\n" in message.strip():
         return None
     body = _FILLER_RE.sub("", text).strip()
     words = _WORD_RE.findall(body)
-    if not 3 <= len(words) <= 30 or _NOT_TOLD_RE.match(body) or _ASKING_RE.search(body) or _ADDRESSED_RE.search(body):
+    if not 3 <= len(words) <= 30:
+        return None
+    if not told and (_NOT_TOLD_RE.match(body) or _ASKING_RE.search(body) or _ADDRESSED_RE.search(body)):
         return None
     content = {w.lower() for w in words} - _PLAIN
     if len(content) < 2:  # "I like it": nothing said about anything
         return None
     owner = _OWNER_RE.match(body)
+    if owner is None and told:
+        mine = _MINE_RE.search(body)
+        subject = "user" if mine and mine[0].lower() in ("i", "my", "me") else "we"
+        return _note(subject, body)
     if owner is None or (owner["thing"] and len(content) < 3):  # "the numbers are wrong": a remark, not a fact
         return None
     subject = "user" if owner["user"] else "we" if owner["we"] else str(owner["name"] or "we")
@@ -91,6 +101,11 @@ def note_of(message: str) -> dict[str, Any] | None:
         mine := _MINE_RE.search(body)
     ):  # "Password resets on our team ...": the team's, not a name
         subject = "user" if mine[0].lower() in ("i", "my", "me") else "we"
+    return _note(subject, body)
+
+
+def _note(subject: str, body: str) -> dict[str, Any]:
+    """The fields of a note about `subject` quoting `body`."""
     said = body.rstrip(" .!;,")
     return {
         "subject": subject,

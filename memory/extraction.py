@@ -96,8 +96,16 @@ class FactExtractor(Protocol):
     """Extracts fact candidates from one conversation turn."""
 
     async def extract(
-        self, *, user_message: str, assistant_message: str, known_facts: list[dict[str, Any]]
-    ) -> ExtractedFacts: ...
+        self,
+        *,
+        user_message: str,
+        assistant_message: str,
+        known_facts: list[dict[str, Any]],
+        told: bool | None = None,
+    ) -> ExtractedFacts:
+        """`told`: the router read the message as a statement (True), as a request or question (False), or the
+        turn was not routed (None, e.g. an imported conversation)."""
+        ...
 
 
 # Used by `LlmFactExtractor` (the `extract_turn` memory job after each answer); pairs with `ExtractedFacts`.
@@ -124,7 +132,12 @@ class OfflineFactExtractor:
     """Rule-based extraction from the user's message: deterministic, no model, nothing it did not read."""
 
     async def extract(
-        self, *, user_message: str, assistant_message: str, known_facts: list[dict[str, Any]]
+        self,
+        *,
+        user_message: str,
+        assistant_message: str,
+        known_facts: list[dict[str, Any]],
+        told: bool | None = None,
     ) -> ExtractedFacts:
         # Only the user's words are evidence; the assistant's reply may be wrong or merely polite.
         # Superseded facts (when given) serve only to read a reversal ("back to DHL"); every other rule reads the
@@ -143,8 +156,10 @@ class OfflineFactExtractor:
             facts = [handed]  # "she's handed it to Kofi": the one thing a named person held
         if not facts and (back := reversal(user_message, history)) is not None:
             facts = [back]  # "actually we're back to DHL": the replaced fact is current again
-        if not facts and (note := note_of(user_message)) is not None:
-            facts = [FactCandidate(**note)]  # told in a shape no rule reads: kept in the user's words
+        # Told in a shape no rule reads: kept in the user's words. A note is never taken from a turn the router read
+        # as a request or a question; one it read as a statement is kept whatever its shape.
+        if not facts and told is not False and (note := note_of(user_message, told=bool(told))) is not None:
+            facts = [FactCandidate(**note)]
         # Only a change certain from its words ends a note: the old value it names, or its slot's every word.
         return ExtractedFacts(facts=ending_notes(user_message, facts, known_facts))
 
@@ -280,8 +295,14 @@ class LlmFactExtractor(LlmRole[ExtractedFacts]):
     prompt = EXTRACT_FACTS_PROMPT
 
     async def extract(
-        self, *, user_message: str, assistant_message: str, known_facts: list[dict[str, Any]]
+        self,
+        *,
+        user_message: str,
+        assistant_message: str,
+        known_facts: list[dict[str, Any]],
+        told: bool | None = None,
     ) -> ExtractedFacts:
+        # `told` is the offline router's reading; the model reads the turn itself.
         current = [f for f in known_facts if f.get("status", "active") == "active"]  # the model sees what is true
         known = "\n".join(f"- [{f.get('kind', 'fact')}] {f.get('statement', '')}" for f in current[:50])
         return await self.ask(

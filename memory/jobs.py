@@ -195,14 +195,18 @@ async def enqueue_turn(
     round: int,
     user_message: str,
     assistant_message: str,
+    told: bool | None = None,
 ) -> int:
-    """Queue fact extraction for one conversation round (the `extract_turn` job)."""
-    payload = {
+    """Queue fact extraction for one conversation round (the `extract_turn` job); `told` is the router's reading
+    of the message as a statement (True) or a request or question (False)."""
+    payload: dict[str, Any] = {
         "session_id": session_id,
         "round": round,
         "user_message": user_message,
         "assistant_message": assistant_message,
     }
+    if told is not None:
+        payload["told"] = told
     return await enqueue(target, user_id=user_id, kind=EXTRACT_TURN, payload=payload)
 
 
@@ -318,6 +322,7 @@ def make_extract_handler(extractor: FactExtractor, facts: FactStore, *, known_fa
             user_message=user_message,
             assistant_message=str(payload.get("assistant_message", "")),
             known_facts=[h.fact.to_dict() for h in hits],
+            told=payload.get("told"),
         )
         source = payload.get("source") or f"{payload.get('session_id', '?')}#{payload.get('round', '?')}"
         speaker = payload.get("speaker")  # an imported conversation: facts are about whoever said it

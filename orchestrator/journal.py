@@ -45,10 +45,19 @@ def _clip(text: str) -> str:
 
 
 async def record_turn(
-    memory: Memory, *, user_id: str, session_id: str, run_id: str, request: str, answer: str, importance: int
+    memory: Memory,
+    *,
+    user_id: str,
+    session_id: str,
+    run_id: str,
+    request: str,
+    answer: str,
+    importance: int,
+    told: bool | None = None,
 ) -> int:
     """Write the round to the conversation log, queue its fact extraction and add the request and the answer to
-    the memory stream as observations, atomically (one transaction). Returns the round number."""
+    the memory stream as observations, atomically (one transaction). Returns the round number. `told`: the request
+    was routed as a statement (True) or not (False), which the offline extractor trusts for notes."""
     said, answered = _clip(request), _clip(answer or "(no answer)")
     # Embedded first (a remote embedder must not hold the transaction open); then the round, its queued
     # extraction and both observations in one transaction, pipelined: BEGIN, the tenant and the statements
@@ -59,7 +68,13 @@ async def record_turn(
             user_id=user_id, session_id=session_id, request=request, answer=answer, run_id=run_id, conn=conn
         )
         await enqueue_turn(
-            conn, user_id=user_id, session_id=session_id, round=round_no, user_message=request, assistant_message=answer
+            conn,
+            user_id=user_id,
+            session_id=session_id,
+            round=round_no,
+            user_message=request,
+            assistant_message=answer,
+            told=told,
         )
         meta = {"run_id": run_id, "round": round_no}
         await memory.stream.add(

@@ -496,6 +496,7 @@ async def remember(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             request=state["request"],
             answer=state.get("answer", ""),
             importance=scored.score,
+            told=state.get("intent") == "statement" and not state.get("declined"),
         ),
         record_memory_use(state, ctx.memory, ctx.registry),
     )

@@ -157,7 +157,7 @@ _HAVE_DONE = re.compile(
     rf"(?:^\W*|\b(?:can|could|would|may|will)\s+(?:i|we|you|u)\s+|\b(?:please|pls|plz|let's)\s+)(?:get|have)\s+(?P<subject>(?:[^\s.;!?]+\s+){{1,6}}?)(?P<verb>{_PARTICIPLES})\b",
     re.IGNORECASE,
 )
-# Stored things due to someone: "chloe's tickets ought to go to ana", "the Europe orders should move to LATAM".
+# Stored things due to someone: "chloe's tickets ought to go to ana", "the north-side accounts should move to Priya".
 _DUE_TO = re.compile(
     r"\b(?:should|must|ought\s+to|needs?\s+to|has\s+to|have\s+to)\s+(?:all\s+)?(?P<verb>go|move|switch|pass)\s+"
     r"(?:over\s+)?to\s+\w",
