@@ -10,27 +10,14 @@ from cognicore.orchestrator.planning import GENERIC, OfflinePlanner, data_instru
 from cognicore.subagents.offline_sql.asking import claim_asking
 from cognicore.subagents.offline_sql.mapping import Text
 from cognicore.subagents.report_analysis import report_style
+from tests.unit.test_scope_behaviour import AGENTS as DESK_AGENTS
+from tests.unit.test_scope_behaviour import COUNTED, DOCUMENT_WORDS, VALUES
 
+# The maintenance desk of test_scope_behaviour, with a report writer as well.
 AGENTS = [
-    {
-        "name": "database_query",
-        "description": "Answers questions about the maintenance jobs (counts and ages by site, severity, state or "
-        "engineer) by running one read-only SQL query.",
-        "input_hint": "",
-    },
-    {
-        "name": "rag_query",
-        "description": "Answers a question from the knowledge base (the site manuals).",
-        "input_hint": "",
-    },
+    *DESK_AGENTS,
     {"name": "report_generation", "description": "Writes a Markdown report with charts.", "input_hint": ""},
 ]
-VALUES = {"Harbour": "site", "Hilltop": "site", "S1": "severity", "S2": "severity", "pending": "state", "done": "state"}
-VALUES |= {"marta": "engineer", "olek": "engineer"}
-COUNTED = ["jobs", "job_id", "site", "severity", "state", "engineer", "reported_at"]
-DOCUMENT_WORDS = (
-    "boiler pressure must be checked weekly the duty engineer escalates a leak to the facilities manager".split()
-)
 
 
 def classifier() -> OfflineClassifier:
