@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from cognicore.memory.text import terms
 from cognicore.subagents._answer_shape import LIGHT_VERBS, implied
@@ -82,3 +83,19 @@ def governed_elsewhere(text: str, asked: frozenset[str]) -> bool:
         return False  # "If it still fails, ...": the next step of what came before, not another case
     said = frozenset(terms(m.group("condition")))
     return len(said) >= MIN_CONDITION_TERMS and not said & asked
+
+
+# A figure with its unit right before the thing, adjectives between: "the 2-year limited warranty".
+_MEASURE_BEFORE = (
+    r"\b\d+(?:[.,]\d+)?(?:[\s-]+business)?[\s-]+[a-z]+?s?"
+    r"(?:[\s-]+(?!(?:about|the|a|an|of|for|on|to|with|by|in|at|from|and|or)\b)[a-z]+){{0,2}}?[\s-]+{head}\b"
+)
+
+
+def measures_head(text: str, head: Sequence[str]) -> bool:
+    """True when a figure qualifies the asked thing directly ("covered by the 2-year warranty" for "how long is the
+    warranty"): a property of the thing, true whatever condition the sentence opens with."""
+    if not head:
+        return False
+    pattern = _MEASURE_BEFORE.format(head=r"[\s-]+".join(re.escape(w) for w in head))
+    return bool(re.search(pattern, text, re.I))

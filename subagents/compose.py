@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cognicore.memory.text import STOPWORDS, stem, words
-from cognicore.subagents._answer_checks import about_asked, governed_elsewhere, states_bound
+from cognicore.subagents._answer_checks import about_asked, governed_elsewhere, measures_head, states_bound
 from cognicore.subagents._answer_render import LABEL, render
 from cognicore.subagents._answer_shape import (
     LIGHT_VERBS,
@@ -281,8 +281,11 @@ class OfflineAnswerComposer:
         # itself answers only a question about the document.
         meta_ok = asks_which_document(asked_text) or bool(ABOUT_DOCUMENT.search(asked_text))
 
+        asked_thing = asked_head(asked_text)
+
         def usable(u: _Unit) -> bool:
-            return not governed_elsewhere(u.text, asked) and (meta_ok or not ABOUT_DOCUMENT.match(u.text))
+            governed = governed_elsewhere(u.text, asked) and not measures_head(u.text, asked_thing)
+            return not governed and (meta_ok or not ABOUT_DOCUMENT.match(u.text))
 
         ranked = sorted(
             (u for u in units if (u.terms | u.lead) & asked and usable(u)),

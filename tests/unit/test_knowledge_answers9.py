@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cognicore.subagents._answer_checks import governed_elsewhere, states_bound
+import pytest
+
+from cognicore.subagents._answer_checks import governed_elsewhere, measures_head, states_bound
 from cognicore.subagents._answer_shape import asked_action, asked_head, asks_procedure, gives_place
 from cognicore.subagents._question_terms import number_units, paraphrased_words, written_names
 from cognicore.subagents.compose import ComposedAnswer, OfflineAnswerComposer
@@ -271,3 +273,20 @@ async def test_where_after_an_event_is_not_answered_by_the_event() -> None:
 Late bookings go to the shop manager at once; late helmets are checked in the weekly depot meeting."""
     answer = await compose("where does a late helmet go after the weekly meeting", rules)
     assert answer.used == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "head", "expected"),
+    [
+        ("If the battery dies within a day, the watch may be covered by the 2-year warranty.", ["warranty"], True),
+        ("Bikes come with a 3 month limited warranty.", ["warranty"], True),
+        ("If the frame cracks in a crash, the warranty does not apply.", ["warranty"], False),
+        ("If the frame cracks, call us within 2 days about the warranty.", ["warranty"], False),
+        ("If the frame cracks, the 2-year warranty applies.", [], False),
+    ],
+)
+def test_a_figure_of_the_asked_thing_holds_whatever_the_condition(
+    sentence: str, head: list[str], expected: bool
+) -> None:
+    """ "how long is the warranty": "the 2-year warranty" states its length even inside another case's sentence."""
+    assert measures_head(sentence, head) is expected
