@@ -38,7 +38,7 @@ _SHAPES = (
     re.compile(
         r"\b(?:back|handed|handing|passed|passing|sent|send|sending|switched|switching|moved|moving|went|gone|"
         r"reassigned|transferred|given|gave|changed|shifted|goes|go)"
-        r"(?:\s+(?:it|them|this|that|me|us|him|her|(?:the|my|our|his|her|their)\s+[\w-]+))?(?:\s+over|\s+back|\s+up|"
+        r"(?:\s+(?P<h>it|them|this|that|me|us|him|her|(?:the|my|our|his|her|their)\s+[\w-]+))?(?:\s+over|\s+back|\s+up|"
         r"\s+down)?\s+to\s+" + _VALUE + _END,
         re.I,
     ),
@@ -71,17 +71,26 @@ _SHAPES = (
         re.I,
     ),
 )
+_DETERMINERS = frozenset("the a an my our your their his her its".split())
 _PRONOUN = frozenset("it them this that him her me us you they he she someone somebody".split())
 _CUT_RE = re.compile(r"\s+(?:for|because|since|as\s+of|after|from|last|this|next)\b.*$", re.I)
 _ARTICLE_RE = re.compile(r"^(?:the|a|an)\s+", re.I)
 _TRAIL_RE = re.compile(r"(?:\s+(?:again|too|also|as\s+well|now|then))+$", re.I)
 
 
-def _targets(message: str) -> list[str]:
-    """Every value the change shapes read in `message`, cut at a trailing purpose or time ("for shipping")."""
+def _targets(message: str, leaving: str = "") -> list[str]:
+    """Every value the change shapes read in `message`, cut at a trailing purpose or time ("for shipping").
+
+    A hand-over of the old value itself ("I've handed the Nordics over to Lena", `leaving` "the Nordics") names its
+    new holder, not a new value of the slot.
+    """
     values = []
+    left = set(normalize(leaving).split()) - _DETERMINERS
     for shape in _SHAPES:
         for m in shape.finditer(message):
+            handed = m.groupdict().get("h") or ""
+            if left and set(normalize(handed).split()) - _DETERMINERS == left:
+                continue
             value = _TRAIL_RE.sub("", _CUT_RE.sub("", m["v"].strip())).strip(" ,;:-")
             values.append(_ARTICLE_RE.sub("", value) if not value[:1].isupper() else value)
     return [v for v in values if v]
@@ -96,9 +105,12 @@ def new_value(message: str, known: dict[str, Any]) -> str | None:
     """The one new value `message` gives in place of the known fact's, or None when none or several are read."""
     said_before = set(normalize(f"{known.get('statement', '')} {known.get('object', '')}").split())
     found: list[str] = []
-    for value in _targets(message):
+    for value in _targets(message, leaving=str(known.get("object", ""))):
         words = normalize(value).split()
         if not words or len(words) > 5 or words[0] in _PRONOUN or not set(words) - said_before - _PRONOUN:
+            continue
+        content = set(words) - _DETERMINERS
+        if 2 * len(content - said_before) < len(content):  # "is our key French account now": the slot, renamed
             continue
         if "or" in words:  # "to Olu or to Kim": two values, no guess
             continue

@@ -173,3 +173,30 @@ def test_who_said_it_is_not_part_of_the_fact() -> None:
 async def test_a_thing_the_user_held_going_to_someone_is_no_new_thing_of_the_users() -> None:
     facts = await _change("I look after the DACH accounts.", "DACH went to Kemal, I've got the Benelux accounts now")
     assert not [f for f in facts if "Kemal" in f.object and f.subject == "DACH accounts"], facts
+
+
+@pytest.mark.parametrize(
+    ("known", "change"),
+    [
+        # the old value itself is handed over: Lena is its new holder, not the user's new territory
+        (
+            {"object": "the Nordics", "statement": "The user's territory is the Nordics."},
+            "I've handed the Nordics over to Lena and taken on Iberia",
+        ),
+        # "is our key French account now": the slot named again, not its value
+        (
+            {"object": "Maison Duval", "statement": "Our key account in France is Maison Duval."},
+            "we lost Maison Duval, Bistrot Leclerc is our key French account now",
+        ),
+    ],
+)
+def test_no_new_value_is_taken_from_a_hand_over_of_the_value_or_the_slot_renamed(
+    known: dict[str, Any], change: str
+) -> None:
+    assert new_value(change, known) is None
+
+
+def test_the_holder_handed_over_still_gives_the_new_value() -> None:
+    assert new_value("on-call got passed to Chloe", {"object": "Ben", "statement": "Our on-call engineer is Ben."}) == (
+        "Chloe"
+    )
