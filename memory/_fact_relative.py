@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from cognicore.memory import clock
 from cognicore.memory._fact_keys import subject_key
 from cognicore.memory._fact_rewrites import PEOPLE
+from cognicore.memory._fact_words import MONTHS
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
     from cognicore.memory.extraction import FactCandidate
@@ -54,8 +55,8 @@ _SLIP_RE = re.compile(
     rf"moved\s+up)\b(?:\s+[\w'-]+){{0,3}}?\s+by\s+{_AMOUNT}\s*(?P<unit>days?|weeks?)\b",
     re.I,
 )
-_MONTHS = "january february march april may june july august september october november december".split()
-_MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+_MONTHS = MONTHS[3:-1].split("|")  # "january" ... "december", for a month's number
+_MONTH = MONTHS
 _DATE_RE = re.compile(
     rf"(?<!\w)(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>{_MONTH})|(?P<m2>{_MONTH})\s+(?P<d2>\d{{1,2}})"
     r"(?:st|nd|rd|th)?)(?!\w)",
@@ -129,7 +130,7 @@ def _changed(obj: str, delta: Decimal, percent: bool) -> str | None:
 
 def _dated(obj: str, days: int) -> str | None:
     """The one day-and-month date in `obj` moved by `days`, written as it was ("10 March" -> "17 March")."""
-    dates = [m for m in _DATE_RE.finditer(obj) if (m["m1"] or m["m2"]).lower() in _MONTHS]
+    dates = list(_DATE_RE.finditer(obj))
     if len(dates) != 1:
         return None
     m = dates[0]
