@@ -273,9 +273,9 @@ def stats(user: UserOpt = "local", as_json: JsonOpt = False) -> None:
 
 @memory_app.command("prewarm")
 def prewarm_(
-    budget: Annotated[float, typer.Option("--budget", help="Seconds it may take; it stops between reads.")] = (
-        DEFAULT_BUDGET_S
-    ),
+    budget: Annotated[
+        float, typer.Option("--budget", min=0.1, help="Seconds it may take (> 0); it stops between reads.")
+    ] = (DEFAULT_BUDGET_S),
     as_json: JsonOpt = False,
 ) -> None:
     """Read the memory search's pages into the server's buffers (after a server start), with progress."""
