@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import psycopg
 from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
@@ -33,7 +34,7 @@ from cognicore.memory._search_sql import SEARCH
 from cognicore.memory._stream_sql import CANDIDATES, EF_SEARCH, SEARCH_SETTINGS
 from cognicore.memory.retrieval import RRF_K
 from cognicore.memory.rows import fetch_dicts
-from cognicore.memory.tenancy import APP_ROLE, USER_SETTING
+from cognicore.memory.tenancy import APP_ROLE, SET_TENANT
 
 __all__ = [
     "DEFAULT_BUDGET_S",
@@ -265,10 +266,6 @@ async def prewarm(
     return report
 
 
-# The search's own statement and settings, so that exactly the plans searches use are made.
-_WARM_TENANT = f"SELECT set_config('role', '{APP_ROLE}', true), set_config('{USER_SETTING}', %s, true)"
-
-
 async def warm_connection(conn: AsyncConnection[Any]) -> None:
     """Plan the search on a new connection (a pool's `configure`): one search for a user who owns nothing.
 
@@ -301,7 +298,12 @@ async def warm_connection(conn: AsyncConnection[Any]) -> None:
         "delta": 0.0,
         "decay": 0.99,
     }
-    async with conn.transaction():
-        await conn.execute(_WARM_TENANT, (WARM_USER,))
-        await conn.execute(SEARCH_SETTINGS, (str(EF_SEARCH),))
-        await conn.execute(SEARCH, params)
+    # The search's own tenant statement and settings, so that exactly the plans searches use are made. A failure
+    # is logged, never raised: psycopg_pool would drop the connection and retry, and the pool would not open.
+    try:
+        async with conn.transaction():
+            await conn.execute(SET_TENANT, (WARM_USER,))
+            await conn.execute(SEARCH_SETTINGS, (str(EF_SEARCH),))
+            await conn.execute(SEARCH, params)
+    except psycopg.Error:
+        log.warning("memory connection warm-up failed; the connection is used unwarmed", exc_info=True)

@@ -89,6 +89,8 @@ class Memory:
         then the memory partitions are read into the server's buffers (`memory.prewarm.prewarm`, reporting
         to `progress`); the report is `self.prewarmed`. Without it, opening stays quick.
         """
+        if prewarm is not True and prewarm is not False and not (isinstance(prewarm, int | float) and prewarm > 0):
+            raise ValueError(f"prewarm must be True, False or a time budget in seconds > 0, got {prewarm!r}")
         await _check_schema(url)
         pool = AsyncConnectionPool(
             url,

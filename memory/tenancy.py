@@ -71,7 +71,7 @@ $$;
 """
 
 _TABLE_RE = re.compile(r"[a-z_][a-z0-9_]*")
-_SET_TENANT = f"SELECT set_config('role', '{APP_ROLE}', true), set_config('{USER_SETTING}', %s, true)"
+SET_TENANT = f"SELECT set_config('role', '{APP_ROLE}', true), set_config('{USER_SETTING}', %s, true)"
 
 
 class InvalidTenant(MemoryStoreError, ValueError):
@@ -158,11 +158,11 @@ async def user_transaction(
     async with pool.connection() as conn:
         if pipeline:
             async with conn.pipeline(), conn.transaction():
-                await conn.execute(_SET_TENANT, (user_id,))
+                await conn.execute(SET_TENANT, (user_id,))
                 yield conn
         else:
             async with conn.transaction():
-                await conn.execute(_SET_TENANT, (user_id,))
+                await conn.execute(SET_TENANT, (user_id,))
                 yield conn
 
 
@@ -187,7 +187,7 @@ async def user_read(
         cur = conn.cursor(row_factory=dict_row)
         try:
             async with conn.pipeline(), nullcontext() if conn.autocommit else conn.transaction():
-                await conn.execute(_SET_TENANT, (user_id,))
+                await conn.execute(SET_TENANT, (user_id,))
                 for statement, values in before:
                     await conn.execute(statement, values)  # type: ignore[arg-type]  # static SQL of the stores
                 await cur.execute(query, params)  # type: ignore[arg-type]  # static SQL of the stores
@@ -231,6 +231,6 @@ async def user_writes(pool: AsyncConnectionPool, user_id: str | None) -> AsyncIt
         if not conn.autocommit:
             raise MemoryStoreError("user_writes needs an autocommit pool: its statements are one implicit transaction")
         async with conn.pipeline(), conn.cursor() as cur:
-            await cur.execute(_SET_TENANT, (user_id,))
+            await cur.execute(SET_TENANT, (user_id,))
             for query, rows in queued.statements:
                 await cur.executemany(query, rows)  # type: ignore[arg-type]  # static SQL of the callers' modules

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 
 from cognicore.memory.text import STOPWORDS, stem
-from cognicore.subagents._memory_words import MEMORY_GROUPS
+from cognicore.subagents._memory_words import MEMORY_SYNONYMS
 
 # Overlapping: "who's Olga's manager" holds "who's Olga" (a contraction) and "Olga's manager".
 _POSSESSIVE = re.compile(r"\b(?=([A-Za-z][\w-]*)'s\s+([A-Za-z][\w-]*)(?:\s+([A-Za-z][\w-]*))?)")
@@ -33,11 +33,7 @@ _CALENDAR = frozenset(
 # A word after a name at a sentence's start that makes it the subject of a verb ("Kenji takes", "Grace is").
 _VERBISH = re.compile(r"^(?:is|was|has|had|will|can|does|did|runs?|[a-z]+(?:s|ed))$")
 _YOURS = frozenset({"user", "users", "my", "our", "team"})
-_SYNONYMS: dict[str, frozenset[str]] = {}
-for _group in MEMORY_GROUPS:
-    _stems = frozenset(stem(w) for w in _group.split())
-    for _s in _stems:
-        _SYNONYMS[_s] = _SYNONYMS.get(_s, frozenset()) | _stems
+_SYNONYMS = MEMORY_SYNONYMS
 
 # Opposite ends of one thing: "My contract ends on 31 March" does not say when it starts. Generic English.
 _OPPOSITES = tuple(

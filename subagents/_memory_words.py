@@ -36,6 +36,13 @@ MEMORY_GROUPS = (
     "allow allowed allowance permit permitted limit limits max maximum cap ceiling",
 )
 # Phrases whose words mislead ("what do I do for a living?" is about work, not where the user lives).
+# Each word's group of memory synonyms ("pay" -> pay, salary, wage ...), by stem.
+MEMORY_SYNONYMS: dict[str, frozenset[str]] = {}
+for _group in MEMORY_GROUPS:
+    _stems = frozenset(stem(w) for w in _group.split())
+    for _s in _stems:
+        MEMORY_SYNONYMS[_s] = MEMORY_SYNONYMS.get(_s, frozenset()) | _stems
+
 PHRASE_CONCEPTS = (
     (re.compile(r"\bfor a living\b", re.I), "living", "job work"),
     (re.compile(r"\bkicks?\s+off\b", re.I), "kick", "start"),  # "when does the shift kick off?"

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cognicore.memory.text import stem, terms, words
-from cognicore.subagents._memory_words import MEMORY_GROUPS, PHRASE_CONCEPTS, PLACED, WHERE_RE, shape_words
+from cognicore.subagents._memory_words import MEMORY_SYNONYMS, PHRASE_CONCEPTS, PLACED, WHERE_RE, shape_words
 from cognicore.subagents.memory_evidence import (
     NEGATION_RE,
     abbreviated,
@@ -69,11 +69,7 @@ _NOT_TOPIC = frozenset(
     keep kept use used get got have put store stored hmm hm sorry ok okay hey hi hello um uh erm oh btw yo thanks
     thx pls please""".split()
 )
-_MEMORY_SYNONYMS: dict[str, frozenset[str]] = {}
-for _group in MEMORY_GROUPS:
-    _stems = frozenset(stem(w) for w in _group.split())
-    for _s in _stems:
-        _MEMORY_SYNONYMS[_s] = _MEMORY_SYNONYMS.get(_s, frozenset()) | _stems
+_MEMORY_SYNONYMS = MEMORY_SYNONYMS
 _WHO_DOES_RE = re.compile(r"^\s*who(?:'s|\s+is|\s+are|\s+does|\s+do|\s+will|\s+now)?\s+(?!am\b)\w+", re.I)
 _SAID_RE = re.compile(
     r"\b(?:did|have)\s+(?:I|we)\s+(?:ever\s+)?(?:tell|told|say|said|mention|mentioned)\b|"

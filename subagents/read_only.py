@@ -169,7 +169,7 @@ _GERUNDS = (
     r"updating|adding|inserting|creating|replacing|restoring|merging|archiving|moving|cancell?ing|voiding|refunding|"
     r"unassigning|reassigning|reopening|closing|assigning|escalating|downgrading|upgrading|bumping|raising|"
     r"increasing|decreasing|lowering|reducing|marking|flagging|tagging|fixing|correcting|importing|uploading|"
-    r"transferring|swapping|setting|cutting|giving|handing|moving"
+    r"transferring|swapping|setting|cutting|giving|handing"
 )
 _FAVOUR = re.compile(
     rf"\b(?:would|do|could)\s+(?:you|u)\s+mind\s+(?P<verb>{_GERUNDS})\b|\bhow\s+about\s+(?P<how>{_GERUNDS})\b",

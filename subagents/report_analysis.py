@@ -21,7 +21,7 @@ from cognicore.subagents.charts import (
     shape,
     side_by_side,
 )
-from cognicore.subagents.report_contribution import contribution_headline
+from cognicore.subagents.report_contribution import and_list, contribution_headline
 
 __all__ = [
     "Analysis",
@@ -154,7 +154,7 @@ def _ranking(table: Table, s: Shape, style: Style, asked: int | None, bottom: bo
         basis = f"{part} of the {fmt(shown)} across the {n_rows} rows shown (not of the overall total)"
     tied = sum(v == values[0] for v in values)
     if tied > 1:  # a tie has no leader: naming one would be an artefact of the row order
-        who = _and(names[:tied]) if tied <= 4 else f"{tied} {whats}"
+        who = and_list(names[:tied]) if tied <= 4 else f"{tied} {whats}"
         findings = [
             f"{who} tie for the lead in {measure} with {fmt(values[0])} each"
             + (f", {basis.replace(' of the', ' each of the', 1)}." if basis else ".")
@@ -213,7 +213,7 @@ def tie_at_the_top(table: Table) -> str:
     if tied < 2:
         return ""
     col = table.columns[s.measure]
-    who = _and([s.row_label(r) for r in table.rows[:tied]]) if tied <= 4 else f"{tied} rows"
+    who = and_list([s.row_label(r) for r in table.rows[:tied]]) if tied <= 4 else f"{tied} rows"
     return f"{who} tie with {format_value(values[0], col)} each ({humanize(col).lower()})."
 
 
@@ -235,10 +235,6 @@ def one_period_headline(table: Table) -> str:
 
 
 _MONTH_NAMES = "January February March April May June July August September October November December".split()
-
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _cap(text: str) -> str:

@@ -35,7 +35,7 @@ def contribution_headline(table: Table) -> str:
             f"accounts for a change overall{cancel}."
         )
     top = [r for r, c in zip(table.rows, changes, strict=True) if c == changes[0]]
-    who = _and([_label(r[0]) for r in top])
+    who = and_list([_label(r[0]) for r in top])
     each = " each" if len(top) > 1 else ""
     share = format_value(table.rows[0][2], cols[2])
     return (
@@ -54,5 +54,6 @@ def _label(value: Any) -> str:
     return "(none)" if value is None else str(value)
 
 
-def _and(names: list[str]) -> str:
+def and_list(names: list[str]) -> str:
+    """ "A, B and C": names joined as a sentence lists them."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

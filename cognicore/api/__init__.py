@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -60,6 +61,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 yield
             finally:
                 warming.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await warming  # done before the pool it reads through closes
 
     api = FastAPI(
         title="cognicore",

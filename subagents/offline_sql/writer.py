@@ -126,7 +126,7 @@ class SchemaSqlWriter:
         self._vocabulary = vocabulary or SqlVocabulary()
         self._lexicon: Lexicon | None = None
         self._lock = asyncio.Lock()
-        self._mappings: OrderedDict[tuple[int, str, date], Mapping | Unsure] = OrderedDict()
+        self._mappings: OrderedDict[tuple[str, date], Mapping | tuple[type[Unsure], tuple[object, ...]]] = OrderedDict()
 
     @classmethod
     def for_catalogue(cls, catalogue: Catalogue, *, vocabulary: SqlVocabulary | None = None) -> SchemaSqlWriter:
@@ -151,22 +151,26 @@ class SchemaSqlWriter:
 
     def mapped(self, text: str, lex: Lexicon, today: date) -> Mapping:
         """`map_request`, done once per text and day: offline, the router's `reads` and then `write_sql` map the same
-        request. Safe to share: a mapping is a pure function of (text, lexicon, day), and nothing changes it once
-        made (`build_query` copies what it alters; `test_one_mapping_per_request` pins both)."""
-        key = (id(lex), text, today)
+        request. Safe to share: a mapping is a pure function of (text, lexicon, day), the writer's lexicon is read
+        once and never replaced, and nothing changes a mapping once made (`build_query` copies what it alters;
+        `tests/integration/test_sql_mapping_once.py` pins both)."""
+        if lex is not self._lexicon:  # a lexicon of an empty catalogue, or another's: not the one the cache is of
+            return map_request(text, lex, today)
+        key = (text, today)
         kept = self._mappings.get(key)
         if kept is None:
             try:
                 kept = map_request(text, lex, today)
             except Unsure as exc:
-                kept = exc
+                kept = (type(exc), exc.args)  # the message, not the traceback and the frames it holds
             self._mappings[key] = kept
             if len(self._mappings) > MAPPINGS_KEPT:
                 self._mappings.popitem(last=False)
         else:
             self._mappings.move_to_end(key)
-        if isinstance(kept, Unsure):
-            raise type(kept)(*kept.args)  # a fresh exception each time, with the same message
+        if isinstance(kept, tuple):
+            kind, args = kept
+            raise kind(*args)  # a fresh exception each time, with the same message
         return kept
 
     async def reads(self, request: str) -> bool:
