@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cognicore.memory._fact_keys import normalize, predicate_key, subject_key
+from cognicore.memory._fact_slot import in_slot_of
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
     from cognicore.memory.extraction import FactCandidate
@@ -169,7 +170,6 @@ def _active(known_facts: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 def slot_change(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCandidate | None:
     """ "password resets are back on the self-service portal": a message naming one known one-value slot by all the
     words of its name, with a change shape giving one new value, is that slot's new value. None otherwise."""
-    from cognicore.memory._fact_known import _in_slot_of  # the known slot's wording, as other changes keep it
 
     said = _lemmas(message)
     about = [
@@ -189,7 +189,7 @@ def slot_change(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCand
         ]  # fmt: skip
     if len(about) != 1 or (new := new_value(message, about[0])) is None:
         return None
-    return _in_slot_of(about[0], new).model_copy(update={"confidence": 0.7})
+    return in_slot_of(about[0], new).model_copy(update={"confidence": 0.7})
 
 
 _RELATIONS = frozenset(
@@ -293,7 +293,6 @@ _PRONOUN_HANDOVER_RE = re.compile(
 def pronoun_handover(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCandidate | None:
     """ "she's handed it to Kofi" after "Marta owns the Nordics pipeline": with exactly one thing a named person is
     responsible for, "she ... it" can only be that; with two or more, which one is a guess and nothing is read."""
-    from cognicore.memory._fact_known import _in_slot_of  # the known slot's wording, as other changes keep it
 
     if (m := _PRONOUN_HANDOVER_RE.match(message.strip().replace("\u2019", "'"))) is None:
         return None
@@ -305,4 +304,4 @@ def pronoun_handover(message: str, known_facts: Sequence[dict[str, Any]]) -> Fac
     ]  # fmt: skip
     if len(held) != 1:
         return None
-    return _in_slot_of(held[0], m["v"]).model_copy(update={"confidence": 0.7})
+    return in_slot_of(held[0], m["v"]).model_copy(update={"confidence": 0.7})

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from cognicore.memory import clock
 from cognicore.memory._fact_keys import subject_key
 from cognicore.memory._fact_rewrites import PEOPLE
+from cognicore.memory._fact_slot import in_slot_of
 from cognicore.memory._fact_words import MONTHS
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
@@ -175,7 +176,6 @@ def _change_in(message: str) -> tuple[Decimal, bool, str, str] | None:
 
 def relative_change(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCandidate | None:
     """The known figure a relative change names, with its new value; None when not exactly one is named."""
-    from cognicore.memory._fact_known import _in_slot_of  # the known slot's wording, as other changes keep it
 
     change = _change_in(message)
     if change is None:
@@ -205,5 +205,5 @@ def relative_change(message: str, known_facts: Sequence[dict[str, Any]]) -> Fact
     if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return None
     _, new, known = scored[0]
-    moved = _in_slot_of(known, new)
+    moved = in_slot_of(known, new)
     return moved.model_copy(update={"confidence": 0.8})

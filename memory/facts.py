@@ -6,8 +6,7 @@ old row keeps its text and gets `valid_to` and status `superseded`, the new one 
 relation). Category summaries (`fact_categories`) are rebuilt from the active facts in the same transaction,
 as the first tier of recall.
 
-Over 400 lines on purpose: upsert, supersession and the category summaries run in one transaction and
-share its statements; splitting them would spread one invariant over several modules.
+The statements live in `_fact_sql`, the reinforce-or-supersede decision on the related rows in `_fact_resolve`.
 """
 
 from __future__ import annotations
@@ -19,136 +18,51 @@ from typing import Any
 
 import numpy as np
 from langchain_core.embeddings import Embeddings
-from psycopg import AsyncConnection, sql
+from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory import clock
-from cognicore.memory._fact_keys import OPPOSITES, is_exclusive, normalize, predicate_key, same_slot, subject_key
+from cognicore.memory._fact_keys import is_exclusive, normalize, predicate_key, subject_key
 from cognicore.memory._fact_notes import NOTE_PREDICATE
+from cognicore.memory._fact_resolve import fact_of, names_value, resolve
+from cognicore.memory._fact_sql import (
+    ALL_CATEGORY_NAMES,
+    CATEGORY_FACTS,
+    DELETE_CATEGORIES,
+    FIND_STATEMENT,
+    INSERT_FACT,
+    INSERT_RELATIONS,
+    LOCK_USER,
+    NEAREST_TO,
+    READ_TURNS,
+    REEMBED_PAGE,
+    REEMBED_UPDATE,
+    REINFORCE,
+    SEARCH,
+    SELECT_ACTIVE,
+    SELECT_AS_OF,
+    SELECT_BY_IDS,
+    SELECT_CATEGORIES,
+    SELECT_HISTORY,
+    SELECT_RELATED,
+    SELECT_RELATIONS,
+    SET_SEARCH_OPTIONS,
+    STATS,
+    SUPERSEDE,
+    UPSERT_CATEGORY,
+)
 from cognicore.memory.extraction import FactCandidate
 from cognicore.memory.fact_types import Action, CategorySummary, Fact, FactChange, FactHit, FactRelation, FactStats
-from cognicore.memory.retrieval import RRF_K, candidate_count, ef_search_for, hybrid_ctes, text_query_terms
+from cognicore.memory.retrieval import RRF_K, candidate_count, ef_search_for, text_query_terms
 from cognicore.memory.rows import fetch_dicts
 from cognicore.memory.tenancy import user_transaction
 
-# Row-level security limits both to the transaction's user.
-REEMBED_PAGE = "SELECT id, statement FROM facts WHERE id > %(after)s ORDER BY id LIMIT %(limit)s"
-REEMBED_UPDATE = "UPDATE facts SET embedding = %s WHERE id = %s"
-
 __all__ = ["CategorySummary", "Fact", "FactChange", "FactHit", "FactRelation", "FactStats", "FactStore"]
 
-
-DUPLICATE_SIMILARITY = 0.95
-"""Cosine similarity above which two statements of one subject and kind are the same fact worded twice."""
 CONTRADICTS_SIMILARITY = 0.8
 """Similarity above which an active fact is the one a candidate's `contradicts` text names."""
 SUMMARY_FACTS = 8
 """Statements quoted in a category summary; the count covers the rest."""
-
-_COLUMNS = """f.id, f.subject, f.predicate, f.object, f.kind, f.confidence, f.category, f.statement, f.reason,
-    f.status, f.valid_from, f.valid_to, f.supersedes, f.superseded_by, f.sources[1] AS source_turn, f.sources,
-    f.times_stated, f.created_at, f.updated_at"""
-LOCK_USER = "SELECT pg_advisory_xact_lock(hashtext(%s))"
-SELECT_RELATED = f"""
-SELECT {_COLUMNS}, f.subject_key, f.predicate_key, f.object_key, f.exclusive, f.sources,
-       (f.embedding <=> %(vector)s)::float8 AS distance
-FROM facts AS f
-WHERE f.user_id = %(user_id)s AND f.status = 'active'
-  AND (f.subject_key = %(subject_key)s OR f.object_key = %(contradicts_key)s
-       OR f.subject_key = %(contradicts_key)s OR lower(f.statement) = %(contradicts_text)s)
-ORDER BY f.id
-FOR UPDATE"""
-NEAREST_TO = f"""
-SELECT {_COLUMNS}, f.subject_key, f.predicate_key, f.object_key, f.exclusive, f.sources,
-       (f.embedding <=> %(vector)s)::float8 AS distance
-FROM facts AS f
-WHERE f.user_id = %(user_id)s AND f.status = 'active'
-ORDER BY f.embedding <=> %(vector)s, f.id
-LIMIT 1
-FOR UPDATE"""
-INSERT_FACT = """
-INSERT INTO facts (user_id, subject, predicate, object, subject_key, predicate_key, object_key, kind,
-                   exclusive, confidence, category, statement, reason, embedding, supersedes, sources, valid_from)
-VALUES (%(user_id)s, %(subject)s, %(predicate)s, %(object)s, %(subject_key)s, %(predicate_key)s,
-        %(object_key)s, %(kind)s, %(exclusive)s, %(confidence)s, %(category)s, %(statement)s, %(reason)s,
-        %(vector)s, %(supersedes)s, %(sources)s::text[], %(now)s)
-RETURNING id"""
-REINFORCE = """
-UPDATE facts SET confidence = 1 - (1 - confidence) * (1 - %(confidence)s::real),
-    times_stated = times_stated + 1, exclusive = exclusive OR %(exclusive)s,
-    reason = coalesce(reason, %(reason)s), sources = sources || %(sources)s::text[], updated_at = now()
-WHERE id = %(id)s"""
-SUPERSEDE = """
-UPDATE facts SET status = 'superseded', valid_to = %(now)s, superseded_by = %(by)s, updated_at = now()
-WHERE id = ANY(%(ids)s) AND status = 'active'"""
-INSERT_RELATIONS = """
-INSERT INTO fact_relations (user_id, from_id, to_id, relation)
-SELECT %(user_id)s, %(from_id)s, to_id, %(relation)s FROM unnest(%(to_ids)s::bigint[]) AS to_id
-ON CONFLICT DO NOTHING"""
-FIND_STATEMENT = """
-SELECT id FROM facts WHERE user_id = %s AND lower(statement) = %s AND status = 'active'
-ORDER BY id DESC LIMIT 1"""
-SELECT_BY_IDS = f"SELECT {_COLUMNS} FROM facts AS f WHERE f.user_id = %s AND f.id = ANY(%s)"
-SELECT_ACTIVE = f"""
-SELECT {_COLUMNS} FROM facts AS f
-WHERE f.user_id = %(user_id)s AND f.status = 'active'
-  AND (%(category)s::text IS NULL OR f.category = %(category)s)
-  AND (%(kind)s::text IS NULL OR f.kind = %(kind)s)
-ORDER BY f.category, f.confidence DESC, f.updated_at DESC, f.id"""
-SELECT_HISTORY = f"""
-SELECT {_COLUMNS} FROM facts AS f
-WHERE f.user_id = %(user_id)s AND (%(subject_key)s::text IS NULL OR f.subject_key = %(subject_key)s)
-ORDER BY f.subject_key, f.predicate_key, f.valid_from, f.id"""
-# What was true at a moment: facts valid then, whether still active or superseded since (validity intervals).
-SELECT_AS_OF = f"""
-SELECT {_COLUMNS} FROM facts AS f
-WHERE f.user_id = %(user_id)s AND f.status IN ('active', 'superseded')
-  AND f.valid_from <= %(as_of)s AND (f.valid_to IS NULL OR f.valid_to > %(as_of)s)
-ORDER BY f.category, f.valid_from, f.id"""
-# The turns among %(turns)s that some fact was read from (`sources` lists every turn a fact was stated in). A note
-# is a saying kept because it was NOT understood: its turn may hold a change the extractor missed, so it is no read.
-READ_TURNS = """
-SELECT DISTINCT s AS turn FROM facts AS f, unnest(f.sources) AS s
-WHERE f.user_id = %(user_id)s AND f.sources && %(turns)s::text[] AND s = ANY(%(turns)s::text[])
-  AND f.predicate <> %(note)s"""
-SELECT_RELATIONS = """
-SELECT from_id, to_id, relation, created_at FROM fact_relations
-WHERE user_id = %(user_id)s AND (from_id = %(id)s OR to_id = %(id)s) ORDER BY created_at, from_id, to_id"""
-SET_SEARCH_OPTIONS = """
-SELECT set_config('hnsw.ef_search', %s, true), set_config('hnsw.iterative_scan', 'relaxed_order', true)"""
-SEARCH = sql.SQL(
-    """
-WITH {ctes}
-SELECT {columns}, fu.score, fu.vector_rank, fu.text_rank
-FROM fused AS fu JOIN facts AS f ON f.id = fu.id
-ORDER BY fu.score DESC, fu.id
-LIMIT %(k)s"""
-).format(
-    ctes=hybrid_ctes("facts", where=sql.SQL("user_id = %(user_id)s AND status = ANY(%(statuses)s)")),
-    columns=sql.SQL(_COLUMNS),
-)
-CATEGORY_FACTS = """
-SELECT category, statement FROM facts
-WHERE user_id = %s AND status = 'active' AND category = ANY(%s)
-ORDER BY category, confidence DESC, times_stated DESC, updated_at DESC, id"""
-ALL_CATEGORY_NAMES = """
-SELECT category AS name FROM facts WHERE user_id = %(user_id)s
-UNION SELECT name FROM fact_categories WHERE user_id = %(user_id)s"""
-UPSERT_CATEGORY = """
-INSERT INTO fact_categories (user_id, name, summary, fact_count) VALUES (%s, %s, %s, %s)
-ON CONFLICT (user_id, name) DO UPDATE
-    SET summary = excluded.summary, fact_count = excluded.fact_count, updated_at = now()"""
-DELETE_CATEGORIES = "DELETE FROM fact_categories WHERE user_id = %s AND name = ANY(%s)"
-SELECT_CATEGORIES = """
-SELECT name, summary, fact_count, updated_at FROM fact_categories WHERE user_id = %s ORDER BY name"""
-STATS = """
-SELECT 'status' AS dim, status AS key, count(*)::int AS n,
-       min(created_at) AS oldest, max(updated_at) AS newest
-FROM facts WHERE user_id = %(user_id)s GROUP BY status
-UNION ALL SELECT 'kind', kind, count(*)::int, min(created_at), max(updated_at)
-FROM facts WHERE user_id = %(user_id)s AND status = 'active' GROUP BY kind
-UNION ALL SELECT 'category', category, count(*)::int, min(created_at), max(updated_at)
-FROM facts WHERE user_id = %(user_id)s AND status = 'active' GROUP BY category"""
 
 
 class FactStore:
@@ -239,7 +153,7 @@ class FactStore:
                 for r in rows
                 if (
                     r["subject_key"] == keys["subject_key"]
-                    and _names(named, r["object_key"], within=r["predicate_key"] == keys["predicate_key"])
+                    and names_value(named, r["object_key"], within=r["predicate_key"] == keys["predicate_key"])
                 )
                 or r["statement"].strip().lower() == contradicts.lower()
                 # "I no longer manage the Acme account" ends "Acme account handled_by the user": the same
@@ -251,7 +165,7 @@ class FactStore:
                 if nearest and 1 - nearest[0]["distance"] >= CONTRADICTS_SIMILARITY:
                     contradicted = {nearest[0]["id"]}
                     rows = [*rows, nearest[0]]
-        exact, conflicts = _resolve(rows, keys, candidate, contradicted)
+        exact, conflicts = resolve(rows, keys, candidate, contradicted)
         if exact is not None:
             contradicted.discard(exact["id"])
         category = candidate.category.strip().lower() or "general"
@@ -330,13 +244,13 @@ class FactStore:
         """The user's current facts, by category and confidence."""
         params = {"user_id": user_id, "category": category, "kind": kind}
         async with user_transaction(self._pool, user_id) as conn:
-            return [_fact(r) for r in await fetch_dicts(conn, SELECT_ACTIVE, params)]
+            return [fact_of(r) for r in await fetch_dicts(conn, SELECT_ACTIVE, params)]
 
     async def history(self, user_id: str, subject: str | None = None) -> list[Fact]:
         """Every fact of the user (optionally about one subject), superseded ones included, oldest first."""
         params = {"user_id": user_id, "subject_key": subject_key(subject) if subject else None}
         async with user_transaction(self._pool, user_id) as conn:
-            return [_fact(r) for r in await fetch_dicts(conn, SELECT_HISTORY, params)]
+            return [fact_of(r) for r in await fetch_dicts(conn, SELECT_HISTORY, params)]
 
     async def read_turns(self, user_id: str, turns: Sequence[str]) -> set[str]:
         """Which of `turns` ("session#round") some fact, current or not, was read from: a saying outside this
@@ -354,7 +268,7 @@ class FactStore:
         if moment.tzinfo is None:
             raise ValueError(f"as_of needs a timezone-aware time (e.g. datetime(..., tzinfo=UTC)), got {moment!r}")
         async with user_transaction(self._pool, user_id) as conn:
-            return [_fact(r) for r in await fetch_dicts(conn, SELECT_AS_OF, {"user_id": user_id, "as_of": moment})]
+            return [fact_of(r) for r in await fetch_dicts(conn, SELECT_AS_OF, {"user_id": user_id, "as_of": moment})]
 
     async def get(self, user_id: str, fact_id: int) -> Fact | None:
         """One fact of the user by id, whatever its status; None when it is not theirs or does not exist."""
@@ -387,7 +301,7 @@ class FactStore:
             await conn.execute(SET_SEARCH_OPTIONS, (str(ef_search_for(candidates)),))
             rows = await fetch_dicts(conn, SEARCH, params)
         return [
-            FactHit(fact=_fact(r), score=float(r["score"]), vector_rank=r["vector_rank"], text_rank=r["text_rank"])
+            FactHit(fact=fact_of(r), score=float(r["score"]), vector_rank=r["vector_rank"], text_rank=r["text_rank"])
             for r in rows
         ]
 
@@ -459,68 +373,7 @@ class FactStore:
     @staticmethod
     async def _by_ids(conn: AsyncConnection[Any], user_id: str, ids: list[int]) -> dict[int, Fact]:
         rows = await fetch_dicts(conn, SELECT_BY_IDS, (user_id, ids))
-        return {r["id"]: _fact(r) for r in rows}
-
-
-def _resolve(
-    rows: list[dict[str, Any]], keys: dict[str, str], candidate: FactCandidate, contradicted: set[int]
-) -> tuple[dict[str, Any] | None, dict[int, dict[str, Any]]]:
-    """The active row that restates `candidate` (if any) and the active rows it replaces, by id.
-
-    Replaced: another value of an exclusive slot, the opposite predicate about the same object, or a row
-    the candidate names as contradicted. Conflicts are settled first, so a near-identical statement that
-    is really a negation ("decided not to use" vs "decided to use": the embedder ignores "not") is
-    superseded, never reinforced.
-    """
-    exclusive = is_exclusive(candidate)
-    slot = {
-        r["id"]
-        for r in rows
-        if r["subject_key"] == keys["subject_key"]
-        and (r["predicate_key"] == keys["predicate_key"]
-             or (exclusive and r["exclusive"] and same_slot(r["predicate_key"], keys["predicate_key"])))
-    }  # fmt: skip
-    opposite = OPPOSITES.get(keys["predicate_key"], frozenset())
-    conflicts = {
-        r["id"]: r
-        for r in rows
-        if r["id"] in contradicted
-        or (exclusive and r["id"] in slot and r["object_key"] != keys["object_key"])
-        or (r["subject_key"] == keys["subject_key"] and r["predicate_key"] in opposite
-            and r["object_key"] == keys["object_key"])
-    }  # fmt: skip
-    exact = next((r for r in rows if r["id"] in slot and r["object_key"] == keys["object_key"]), None)
-    if exact is None:  # the same fact worded differently: one subject and kind, near-identical statement
-        exact = next(
-            (r for r in rows if r["id"] not in conflicts and r["subject_key"] == keys["subject_key"]
-             and r["kind"] == candidate.kind and 1 - r["distance"] >= DUPLICATE_SIMILARITY),
-            None,
-        )  # fmt: skip
-    if exact is not None:
-        conflicts.pop(exact["id"], None)
-    return exact, conflicts
-
-
-def _names(named: str, object_key: str, *, within: bool = False) -> bool:
-    """Does the old value a change names designate this object? "Trello" names "trello for planning"; with
-    `within` (the same predicate) anywhere in it: "email" names "get alerts by email"."""
-    if object_key == named:
-        return True
-    words, held = named.split(), object_key.split()
-    if not words:
-        return False
-    if held[: len(words)] == words:
-        return True
-    return within and any(held[i : i + len(words)] == words for i in range(1, len(held) - len(words) + 1))
-
-
-_FACT_FIELDS = frozenset(Fact.__dataclass_fields__)
-
-
-def _fact(row: dict[str, Any]) -> Fact:
-    fields = {k: v for k, v in row.items() if k in _FACT_FIELDS}
-    fields["sources"] = tuple(fields.get("sources") or ())
-    return Fact(**fields)
+        return {r["id"]: fact_of(r) for r in rows}
 
 
 def about_speaker(candidate: FactCandidate, speaker: str) -> FactCandidate:

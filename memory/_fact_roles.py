@@ -1,0 +1,225 @@
+"""Sentence shapes about people: who is responsible for what, roles, reporting lines, membership, duty.
+
+Read through `_fact_shapes.shape_facts`. "Anna handles billing tickets", "Jonas took over the key accounts from
+Marta", "printer tickets are handled by Ben" -> subject the thing, predicate `handled_by`, object the person;
+"Lisa is my new manager", "I report to Lisa", "Tom replaced Anna as our account manager", "I got promoted to team
+lead", "I joined the platform team", "I'm on call", "Tomas is on call this week". Each names one slot, so a later
+holder in other words supersedes the earlier one. The words are generic English, never a domain's vocabulary.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # _fact_shapes imports the rules below: no import cycle at run time
+    from cognicore.memory._fact_shapes import Fact, ShapeCtx
+
+_PERSON_ALT = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?"
+# Words that start a sentence but never name the person who handles something.
+_NOT_A_NAME = frozenset(
+    "i we my our the this that these those it they he she you everyone nobody someone somebody anyone there "
+    "here what who which when where why how please so and but also now then today tomorrow yesterday".split()
+)
+_RESPONSIBLE_VERBS = (
+    r"handles|owns|manages|runs|covers|leads|coordinates|supports|services|maintains|looks\s+after|takes\s+care\s+of|"
+    r"deals\s+with|"
+    r"is\s+(?:now\s+)?(?:responsible\s+for|in\s+charge\s+of|the\s+owner\s+of|the\s+contact\s+for|"
+    r"handling|covering|managing|running|leading|looking\s+after|taking\s+care\s+of|taking\s+over)|"
+    r"took\s+over|has\s+taken\s+over|takes\s+over|will\s+(?:handle|own|manage|run|cover|lead|take\s+over|"
+    r"look\s+after|take\s+care\s+of|be\s+responsible\s+for|be\s+in\s+charge\s+of)"
+)
+# Case-sensitive on purpose: the person is a capitalised name ("Anna", "Ben Ortiz").
+_RESPONSIBLE_RE = re.compile(
+    r"^(?P<who>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+(?:now\s+|also\s+|currently\s+)?(?P<verb>"
+    + _RESPONSIBLE_VERBS
+    + r")\s+(?P<what>.+?)(?:\s+from\s+(?P<old>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?))?$"
+)
+_HANDLED_BY_RE = re.compile(
+    r"^(?:the\s+)?(?P<what>[\w-]+(?:\s+[\w-]+){0,4}?)\s+(?:is|are)\s+(?:now\s+)?(?:handled|owned|managed|run|covered|led|serviced|maintained|"
+    r"looked\s+after|taken\s+care\s+of|dealt\s+with)\s+by\s+(?P<who>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+    r"(?:\s*,?\s*(?:instead\s+of|not)\s+(?P<old>[A-Z][\w'-]*))?$"
+)
+# What one belongs to, one at a time ("the night shift", "the EU team"); also read by `_fact_changes`.
+MEMBER_NOUNS = r"shift|team|rotation|schedule|plan|contract|squad|project|tier|department|group|crew|desk|queue|region"
+
+
+def a_name(who: str) -> bool:
+    """Can `who`, a sentence's first words, be a person's name (not "I", "the", "so")?"""
+    return who.split()[0].lower() not in _NOT_A_NAME
+
+
+def bare_thing(text: str) -> str:
+    """A thing as a subject: no leading article or possessive, no trailing punctuation."""
+    return re.sub(r"^(?:the|a|an|our|my)\s+", "", text.strip(), flags=re.I).strip(" ,.")
+
+
+def _responsibility(
+    ctx: ShapeCtx, who: str, what: str, old: str | None, took_over: bool, *, person: bool = True
+) -> list[Fact]:
+    what = bare_thing(ctx.clean(what))
+    # "Support handles 200 tickets a day" is a workload, not a responsibility.
+    if (person and not a_name(who)) or not ctx.valid(what) or len(what.split()) > 8 or what[:1].isdigit():
+        return []
+    since = f" (took over from {old})" if old and took_over else ""
+    statement = f"{who} is responsible for {what}{since}"
+    return [ctx.make(what, "handled_by", who, "fact", ctx.conf, statement, exclusive=True, contradicts=old,
+                     category="work")]  # fmt: skip
+
+
+def responsible(clause: str, ctx: ShapeCtx) -> list[Fact]:
+    m = _RESPONSIBLE_RE.match(clause)
+    if not m:
+        return []
+    took_over = "over" in m["verb"].lower()
+    return _responsibility(ctx, m["who"], m["what"], m["old"], took_over)
+
+
+# "I handle the Wi-Fi tickets now", "my team looks after the laptop queue", "I'm the owner of the payroll queue".
+_SELF_RESPONSIBLE_RE = re.compile(
+    r"^(?P<who>I|we|my\s+team|our\s+team)\s+(?:now\s+|also\s+|currently\s+)?(?P<verb>(?:handle|own|manage|run|"
+    r"cover|lead|look\s+after|take\s+care\s+of|deal\s+with|handles|owns|manages|runs|covers|leads|looks\s+after|"
+    r"takes\s+care\s+of|deals\s+with|took\s+over)|(?:am|are|is)\s+(?:now\s+)?(?:responsible\s+for|in\s+charge\s+of|"
+    r"the\s+owners?\s+of|the\s+contacts?\s+for|handling|covering|looking\s+after))\s+(?P<what>.+?)"
+    r"(?:\s+from\s+(?P<old>" + _PERSON_ALT + r"))?$",
+    re.I,
+)
+
+
+# "Ana replaced Ben on the printer queue", "the printer queue now belongs to Ana".
+_REPLACED_ON_RE = re.compile(
+    r"^(?P<who>" + _PERSON_ALT + r")\s+(?:has\s+)?(?:replaced|succeeded|took\s+over\s+from)\s+(?P<old>" + _PERSON_ALT
+    + r")\s+(?:on|for)\s+(?P<what>.+)$"
+    r"|^(?:the\s+)?(?P<what2>[\w-]+(?:\s+[\w-]+){0,4}?)\s+(?:now\s+)?(?:belongs|belong|goes|go)\s+to\s+(?:now\s+)?"
+    r"(?P<who2>" + _PERSON_ALT + r")$"
+)  # fmt: skip
+
+
+def replaced_on(clause: str, ctx: ShapeCtx) -> list[Fact]:
+    """A colleague who takes over a queue or an area from another, or whom it now belongs to."""
+    m = _REPLACED_ON_RE.match(ctx.clean(clause))
+    if not m:
+        return []
+    if m["who"]:
+        return _responsibility(ctx, m["who"], m["what"], m["old"], True)
+    return _responsibility(ctx, m["who2"], m["what2"], None, False)
+
+
+def self_responsible(clause: str, ctx: ShapeCtx) -> list[Fact]:
+    """The user or their team as the one responsible: the same slot a colleague's name fills later."""
+    m = _SELF_RESPONSIBLE_RE.match(ctx.clean(clause))
+    if not m:
+        return []
+    who = "The user" if m["who"].lower() == "i" else "Our team"
+    return _responsibility(ctx, who, m["what"], m["old"], "over" in m["verb"].lower(), person=False)
+
+
+def handled_by(clause: str, ctx: ShapeCtx) -> list[Fact]:
+    m = _HANDLED_BY_RE.match(ctx.clean(clause))
+    return _responsibility(ctx, m["who"], m["what"], m["old"], False) if m else []
+
+
+_PERSON = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?"
+_ROLE_OF = r"(?P<owner>my|our)\s+(?:new\s+|current\s+)?(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})"
+_REPLACED_RE = re.compile(
+    r"^(?P<who>" + _PERSON + r")\s+(?:has\s+)?(?:replaced|succeeded|took\s+over\s+from)\s+(?P<old>" + _PERSON
+    + r")\s+as\s+" + _ROLE_OF + r"$"
+)  # fmt: skip
+_PERSON_IS_MY_RE = re.compile(r"^(?P<who>" + _PERSON + r")\s+is\s+(?:now\s+)?" + _ROLE_OF + r"$")
+_REPORTS_TO_RE = re.compile(r"^I\s+(?:now\s+)?report\s+(?:directly\s+)?to\s+(?P<who>" + _PERSON + r")$")
+_PROMOTED_RE = re.compile(
+    r"^I\s+(?:have\s+been\s+|got\s+|was\s+|just\s+got\s+)promoted\s+to\s+(?:an?\s+|the\s+)?(?P<o>.+)$"
+    r"|^I\s+(?:became|have\s+become|am\s+now|am)\s+(?:the\s+|an?\s+)?(?P<o2>(?:[\w-]+\s+)?(?:lead|manager|head|"
+    r"director|owner|coordinator|supervisor|chair|captain))$",
+    re.I,
+)
+_JOINED_RE = re.compile(
+    r"^(?P<subj>I|we|" + _PERSON_ALT + r")\s+(?:have\s+|just\s+)*"
+    r"(?:joined|moved\s+to|switched\s+to|transferred\s+to|went\s+to|(?:been|was|were|got)\s+(?:moved|put|assigned|"
+    r"transferred)\s+(?:to|on))\s+"
+    r"(?:the\s+|a\s+|an\s+)?(?P<o>[\w-]+(?:\s+[\w-]+)?)\s+(?P<n>" + MEMBER_NOUNS + r")$",
+    re.I,
+)
+
+
+def _role_fact(ctx: ShapeCtx, owner: str, thing: str, who: str, old: str | None) -> list[Fact]:
+    thing = thing.lower()
+    if not a_name(who) or not ctx.valid(thing):
+        return []
+    subject, whose = ("user", "The user's") if owner.lower() == "my" else ("we", "Our")
+    return [ctx.make(subject, re.sub(r"[\s-]+", "_", thing), who, "fact", ctx.conf, f"{whose} {thing} is {who}",
+                     exclusive=True, contradicts=old, category="work")]  # fmt: skip
+
+
+def replaced(clause: str, ctx: ShapeCtx) -> list[Fact]:
+    """ "Tom replaced Anna as our account manager": the role's new holder, the old one named."""
+    m = _REPLACED_RE.match(ctx.clean(clause))
+    return _role_fact(ctx, m["owner"], m["thing"], m["who"], m["old"]) if m else []
+
+
+def person_is_my(clause: str, ctx: ShapeCtx) -> list[Fact]:
+    """ "Lisa is my new manager", "Tom is our account manager now"."""
+    m = _PERSON_IS_MY_RE.match(ctx.clean(clause))
+    return _role_fact(ctx, m["owner"], m["thing"], m["who"], None) if m else []
+
+
+def reports_to(clause: str, ctx: ShapeCtx) -> list[Fact]:
+    """ "I report to Lisa now": Lisa is the user's manager."""
+    m = _REPORTS_TO_RE.match(ctx.clean(clause))
+    return _role_fact(ctx, "my", "manager", m["who"], None) if m else []
+
+
+def promoted(clause: str, ctx: ShapeCtx) -> list[Fact]:
+    """ "I got promoted to team lead", "I became head of support": the user's job, one at a time."""
+    m = _PROMOTED_RE.match(ctx.clean(clause))
+    role = ctx.clean(m["o"] or m["o2"]) if m else ""
+    if not m or not ctx.valid(role) or len(role.split()) > 5:
+        return []
+    article = "an" if role[:1].lower() in "aeiou" else "a"
+    return [ctx.make("user", "works_as", role, "fact", ctx.conf, f"The user works as {article} {role}",
+                     exclusive=True, category="work")]  # fmt: skip
+
+
+def joined(clause: str, ctx: ShapeCtx) -> list[Fact]:
+    """ "I joined the Platform team", "I moved to the night shift": membership, one at a time."""
+    m = _JOINED_RE.match(ctx.clean(clause))
+    if not m:
+        return []
+    noun = m["n"].lower()
+    value = f"{ctx.clean(m['o'])} {noun}"
+    subj = m["subj"]
+    if subj.lower() not in ("i", "we") and not a_name(subj):
+        return []
+    subject, who = {"i": ("user", "The user is"), "we": ("we", "We are")}.get(subj.lower(), (subj, f"{subj} is"))
+    return [ctx.make(subject, noun, value, "fact", ctx.conf, f"{who} on the {value}", exclusive=True,
+                     category="work")]  # fmt: skip
+
+
+_ON_DUTY_RE = re.compile(
+    r"^(?P<subj>I|we)\s+(?:am|are)\s+(?:now\s+)?(?P<o>on\s+(?:call|duty|leave|holiday|vacation|sick\s+leave|"
+    r"parental\s+leave|standby)|out\s+of\s+(?:the\s+)?office|off\s+sick|away)(?P<when>\s+.+)?$",
+    re.I,
+)
+
+
+# "Tomas is on call this week": a rota with one person at a time, so the next name supersedes this one.
+_NAMED_ON_DUTY_RE = re.compile(
+    r"^(?P<who>" + _PERSON_ALT + r")\s+(?i:is|will\s+be)\s+(?i:now\s+)?(?P<o>(?i:on\s+(?:call|duty|standby)))"
+    r"(?P<when>\s+.+)?$"
+)
+
+
+def on_duty(clause: str, ctx: ShapeCtx) -> list[Fact]:
+    """ "I'm on call this weekend": a state that "I'm not on call anymore" ends (the same object)."""
+    if (named := _NAMED_ON_DUTY_RE.match(clause)) and a_name(named["who"]):
+        state = " ".join(named["o"].lower().split())
+        return [ctx.make(state, "handled_by", named["who"], "fact", ctx.conf, f"{named['who']} is {state}",
+                         exclusive=True, category="work")]  # fmt: skip
+    m = _ON_DUTY_RE.match(clause)
+    if not m:
+        return []
+    state = " ".join(m["o"].lower().split())
+    subject, who = ("user", "The user is") if m["subj"].lower() == "i" else ("we", "We are")
+    when = ctx.clean(m["when"] or "")
+    return [ctx.make(subject, "is", state, "fact", ctx.conf, f"{who} {state}{' ' + when if when else ''}",
+                     category="work")]  # fmt: skip
