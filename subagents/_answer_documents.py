@@ -1,0 +1,329 @@
+"""The offline composer's reading of documents: the sentences that answer a question, or why none does.
+
+Kept apart from `compose` (which weighs memory against documents) so each stays one concept."""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from cognicore.memory.text import STOPWORDS, stem, words
+from cognicore.subagents._answer_checks import about_asked, governed_elsewhere, measures_head, states_bound
+from cognicore.subagents._answer_render import LABEL, render
+from cognicore.subagents._answer_shape import (
+    LIGHT_VERBS,
+    Shape,
+    asked_action,
+    asked_head,
+    asked_shape,
+    asks_consequence,
+    asks_where,
+    asks_which_document,
+    common_capitals,
+    describe,
+    fills_shape,
+    gives_place,
+    implied,
+    name_modifier,
+    names_person,
+)
+from cognicore.subagents._passage_units import Unit as _Unit
+from cognicore.subagents._passage_units import split_units as _units
+from cognicore.subagents._passage_units import with_consequence
+from cognicore.subagents._question_terms import (
+    derived_forms,
+    is_key_code,
+    labelled_concepts,
+    name_parts,
+    noise_code,
+    number_units,
+    proper_nouns,
+    shortened,
+    spelling_variants,
+    unit_words,
+    unknown_versions,
+    without_asides,
+    written_names,
+)
+from cognicore.subagents.answer_text import not_covered, nothing_found
+from cognicore.subagents.compose_llm import ComposedAnswer
+
+# Question shapes and the sentences that answer them, as (question pattern, sentence pattern, bonus).
+_SHAPES = [
+    (
+        re.compile(r"\bwhy\b"),
+        re.compile(r"\b(because|reasons?|due to|since|so that|in order to)\b", re.I),
+        0.8,
+    ),
+    (
+        re.compile(r"\b(when|how long|how fast|how quickly|how soon|what year|what date)\b"),
+        re.compile(
+            r"\b(1[89]\d\d|20\d\d|january|february|march|april|may|june|july|august|september|october"
+            r"|november|december|days?|weeks?|months?|years?)\b",
+            re.I,
+        ),
+        0.4,
+    ),
+    (re.compile(r"\b(how much|price|cost|fee|charge|pay)"), re.compile(r"[$€]\s?\d|\d\s?%|\bEUR\b"), 0.5),
+    # "Who decided ...": the sentence naming the agent of a passive ("Decided by: Maya Lindqvist").
+    (re.compile(r"\bwho\b"), re.compile(r"\bby:?\s+[A-Z]"), 0.6),
+    (
+        re.compile(r"\b(most|best|top|largest|biggest|highest|main)\b"),
+        re.compile(r"\b(most|\w{3,}est)\b", re.I),
+        0.5,
+    ),
+]
+MAX_SENTENCES = 3
+BOUND_BONUS = 0.6  # a sentence stating a limit in the unit of a figure the question gives
+_CLOSING_IN = re.compile(r"\b(?:in|into)\s+(?:the\s+)?([A-Za-z]+)\s*[?.!]?\s*$")
+MAX_CHARS = 700
+_AUX = r"(?:do|does|did|is|are|was|were|should|can|will)\b"
+_WHICH_THING = re.compile(rf"^\W*(?:which|what)\s+(?!{_AUX})([a-z][a-z-]*(?:\s+[a-z][a-z-]*){{0,2}}?)\s+{_AUX}")
+# A sentence about the document itself ("This dictionary explains the tables, the columns ..."): its words match
+# many questions, but it states no fact of them.
+ABOUT_DOCUMENT = re.compile(
+    r"^(?:this|the)\s+(?:\w+\s+)?(?:dictionary|playbook|policy|document|guide|handbook|manual|page|runbook|faq|notes"
+    r"|section)\s+(?:explains|tells|describes|covers|lists|answers|contains|sets out|summari[sz]es)\b"
+    # asked: "what does this playbook cover"
+    r"|\b(?:this|the)\s+(?:\w+\s+)?(?:dictionary|playbook|document|guide|handbook|manual|runbook|faq)\s+"
+    r"(?:explain|tell|describe|cover|list|contain|say)",
+    re.I,
+)
+MIN_SENTENCE_SHARE = 0.3  # share of the question's (weighted) words the first quoted sentence must say
+MIN_COVERAGE = 0.5  # share of the question's (weighted) words a passage must contain to be an answer
+
+
+def answer_from_documents(
+    question: str, passages: list[dict[str, Any]], synonyms: dict[str, frozenset[str]]
+) -> tuple[ComposedAnswer, float]:
+    """The extractive answer from documents and the share of the question the best passage covers.
+
+    The question is read against the passages' own words: reference tags and unknown codes are dropped,
+    misspellings mapped to the word the passages use. A name or code the question asks about that no
+    passage contains, or a best passage that covers too little of the question, gives an `unsure`
+    answer saying what was found and what was not, never a loosely related sentence.
+    """
+    units = [u for order, p in enumerate(passages) for u in _units(order, p)]
+    if not units:
+        return ComposedAnswer(text=nothing_found(question), used=[]), 0.0
+    vocabulary = frozenset().union(*(u.terms | u.lead | u.frame for u in units))
+    asked_text = without_asides(question, vocabulary)
+    labelled = _read(asked_text, vocabulary, synonyms)
+    if not labelled:
+        return ComposedAnswer(text=nothing_found(question), used=[]), 0.0
+    concepts = [c for c, _ in labelled]
+    # A name typed in lower case ("express to singapore") is still a name: the documents capitalise it.
+    contents = [str(p.get("content") or "") for p in passages]
+    capitalised = written_names(contents) - common_capitals(contents)
+    names = proper_nouns(asked_text) | frozenset(t for c in concepts if len(c) == 1 for t in c if t in capitalised)
+    missing_keys = [
+        label
+        for c, label in labelled
+        if not c & vocabulary and (c & names or any(is_key_code(t, vocabulary) for t in c))
+    ]
+    written = " ".join(f"{p.get('title') or ''} {p.get('content') or ''}" for p in passages)
+    missing_keys += unknown_versions(asked_text, written)
+    # "Can a P3 be bumped up to P2?": the action a yes/no question asks about is the case; no passage saying it
+    # (after typos and paraphrases) means no passage states or excludes that case.
+    action = asked_action(asked_text)
+    missing_keys += [label for c, label in labelled if label == action and not c & vocabulary]
+    # Rarer words weigh more: a product's name says more about the answer than the company's. A word no
+    # passage has weighs as an average one: it may be the asker's own paraphrase ("charge" for "fee").
+    n = len(units)
+    counts = [sum(1 for u in units if (u.terms | u.lead) & c) for c in concepts]
+    known = [math.log((n + 1) / (k + 0.5)) + 0.1 for c, k in zip(concepts, counts, strict=True) if c & vocabulary]
+    average = sum(known) / len(known) if known else 1.0
+    weights = [
+        math.log((n + 1) / (k + 0.5)) + 0.1 if c & vocabulary else average
+        for c, k in zip(concepts, counts, strict=True)
+    ]
+    pairs = list(zip(concepts, weights, strict=True))
+    top = max(weights)
+    lowered = asked_text.lower()
+    shapes = [(answers, bonus) for asks, answers, bonus in _SHAPES if asks.search(lowered)]
+    # A sentence labelled as the answer to another kind of question ("Reasons: ..." when asked "when").
+    others = [answers for asks, answers, _ in _SHAPES if not asks.search(lowered)]
+
+    def score(u: _Unit) -> float:
+        direct = sum(w for c, w in pairs if u.terms & c)
+        lead = sum(w for c, w in pairs if not u.terms & c and u.lead & c)
+        # A sentence under a heading that names the asked subject is about it, not a passing mention.
+        topical = sum(w for c, w in pairs if u.terms & c and u.lead & c)
+        frame = sum(w for c, w in pairs if not (u.terms | u.lead) & c and u.frame & c)
+        shape = sum(bonus for answers, bonus in shapes if answers.search(u.text))
+        # "customer wants 25% off": the sentence stating a limit in that unit ("above 20%") decides the case.
+        shape += BOUND_BONUS if states_bound(asked_text, u.text) else 0.0
+        # A passage that starts mid-sentence, or a pointer ("See the shipping policy."), says little.
+        penalty = 0.5 if u.fragment or u.text.startswith("See ") else 0.0
+        label = LABEL.match(u.text)
+        if shapes and label and any(a.search(label.group(1)) for a in others):
+            penalty += 1.0
+        return direct + lead + 0.2 * topical + 0.4 * frame + top * (shape - penalty) - 0.02 * u.order
+
+    coverage: dict[int, float] = {}
+    hits_of: dict[int, frozenset[int]] = {}
+    for index in dict.fromkeys(u.passage for u in units):
+        present = frozenset().union(*(u.terms | u.lead | u.frame for u in units if u.passage == index))
+        hits_of[index] = frozenset(i for i, c in enumerate(concepts) if present & c)
+        coverage[index] = sum(weights[i] for i in hits_of[index]) / sum(weights)
+    best_passage = max(coverage, key=lambda i: (coverage[i], len(hits_of[i]), -i))
+    # unweighted: the most of the question's words one passage has, to compare with memory
+    share = len(hits_of[best_passage]) / len(concepts)
+    asked = frozenset().union(*concepts)
+    # A sentence under a heading that names the subject ("Reasons: ..." under "Expansion
+    # delayed") answers too, even when it never repeats the question's words.
+    # A sentence under a condition the question does not state answers another case; one about the document
+    # itself answers only a question about the document.
+    meta_ok = asks_which_document(asked_text) or bool(ABOUT_DOCUMENT.search(asked_text))
+
+    asked_thing = asked_head(asked_text)
+
+    def usable(u: _Unit) -> bool:
+        governed = governed_elsewhere(u.text, asked) and not measures_head(u.text, asked_thing)
+        return not governed and (meta_ok or not ABOUT_DOCUMENT.match(u.text))
+
+    ranked = sorted(
+        (u for u in units if (u.terms | u.lead) & asked and usable(u)),
+        key=lambda u: (-score(u), u.order, u.position),
+    )
+    enough = coverage[best_passage] >= MIN_COVERAGE and len(hits_of[best_passage]) >= min(2, len(concepts))
+    if missing_keys or not ranked or not enough:
+        found = [label for i, (_, label) in enumerate(labelled) if i in hits_of[best_passage]]
+        missing = missing_keys or [w for i, (_, w) in enumerate(labelled) if i not in hits_of[best_passage]]
+        title = str(passages[[int(p["index"]) for p in passages].index(best_passage)].get("title") or "")
+        return ComposedAnswer(text=not_covered(question, found, missing, title), used=[]), share
+    # The question's shape decides what the first sentence must hold: a "who" answer names someone, a
+    # "how long" answer a duration, about the asked subject; a sentence that only repeats the question's
+    # words ("escalated to the duty manager" for "who is the duty manager?") is no answer.
+    # A question naming its subject ("Which colours does the Nova Lamp come in?") needs a sentence
+    # about that subject and the asked detail, not any sentence about the subject.
+    shape = asked_shape(asked_text)
+    # The thing asked for ("phone number" in "what is the phone number of ..."), its typos read as the
+    # passages' words; a word of it no passage has is not a paraphrase here: the answer must name it.
+    head = [
+        (frozenset({h}) if h in vocabulary else spelling_variants(h, vocabulary)) or frozenset({h})
+        for h in (stem(w) for w in asked_head(asked_text))
+    ]
+    # "How much does the Nova Lamp strap cost?": the answer must name the strap, not just price the lamp.
+    part = name_modifier(asked_text)
+    head += [c for c, label in labelled if part is not None and label == part and not c & names]
+    # "What does the watch cost in euros?": a unit, place or condition closing the question is part of what is
+    # asked; a figure in another unit ("List price: $249") is no answer.
+    if closing := _CLOSING_IN.search(asked_text):
+        unit = closing.group(1).lower()
+        # A short unit ("yen", "gbp") is read as a tag and dropped from the concepts: still asked for.
+        dropped = unit not in STOPWORDS and all(label != unit for _, label in labelled)
+        head += [c for c, label in labelled if label == unit] or ([frozenset({stem(unit)})] if dropped else [])
+    # "Which vpn client software do we use?": the thing asked for is the noun after "which"; a word of it that
+    # no passage uses ("software") cannot be answered by a sentence about the rest ("the VPN client").
+    if which := _WHICH_THING.match(" ".join(asked_text.lower().split())):
+        asked_words = set(words(which.group(1)))
+        head += [c for c, label in labelled if label in asked_words and not c & vocabulary]
+    # With the asked thing named ("the battery life on the vista glasses"), the rest is its subject: a sentence
+    # with the thing but about another subject ("the speaker's 12 hours of battery life") does not answer.
+    subject = [c for c in concepts if c & vocabulary and not c <= LIGHT_VERBS and not any(c & h for h in head)]
+    if shape is not None or head or any(c & names for c in concepts) or asks_where(asked_text):
+        common = common_capitals([str(p.get("content") or "") for p in passages])
+        content_of = {int(p["index"]): str(p.get("content") or "") for p in passages}
+        fit = [
+            u
+            for u in ranked
+            if coverage[u.passage] >= MIN_COVERAGE
+            and about_asked(u, labelled, names, vocabulary)
+            and gives_place(u.text, asked_text)
+            and all(h & (u.terms | u.lead) or implied(h, f"{u.heading} {u.text}") for h in head)
+            and (not head or 2 * sum(1 for c in subject if c & (u.terms | u.lead)) >= len(subject))
+            and (
+                shape is None
+                or fills_shape(shape, u.text, asked_text, common)
+                or (shape is not Shape.WHO and fills_shape(shape, u.heading, asked_text, common))
+                # a reason is often its own sentence of the passage ("Reasons: ..." after the decision)
+                or (shape is Shape.WHY and fills_shape(shape, content_of.get(u.passage, ""), asked_text, common))
+            )
+        ]
+        if not fit:
+            found = [label for i, (_, label) in enumerate(labelled) if i in hits_of[best_passage]]
+            title = str(passages[[int(p["index"]) for p in passages].index(best_passage)].get("title") or "")
+            detail = [label for c, label in labelled if not c & names and not c <= LIGHT_VERBS]
+            detail = [label for label in detail if label not in found] or detail
+            detail = [f"in {closing.group(1)}"] if closing else detail
+            missing = [describe(shape)] if shape else [" ".join(asked_head(asked_text)) or ", ".join(detail)]
+            return ComposedAnswer(text=not_covered(question, found, missing, title), used=[]), share
+        if shape is Shape.WHO:
+            # A sentence naming a person outranks one naming only a role, when it is about as relevant.
+            people = [u for u in fit if names_person(u.text, asked_text, common) and score(u) >= 0.75 * score(fit[0])]
+            fit = people or fit
+        ranked = [fit[0], *(u for u in ranked if u is not fit[0])]
+    best = score(ranked[0])
+    chosen: list[_Unit] = []
+    covered: set[int] = set()
+    seen_text: set[str] = set()
+    for u in ranked:
+        key = " ".join(words(u.text))  # overlapping chunks repeat sentences
+        if key in seen_text or coverage[u.passage] < MIN_COVERAGE:
+            continue
+        hits = {i for i, c in enumerate(concepts) if u.terms & c}
+        s = score(u)
+        if chosen and not (s >= 0.7 * best or (hits - covered and s >= 0.45 * best)):
+            continue
+        if chosen and sum(len(c.text) for c in chosen) + len(u.text) > MAX_CHARS:
+            continue
+        chosen.append(u)
+        seen_text.add(key)
+        covered |= hits
+        if len(chosen) == MAX_SENTENCES:
+            break
+    if chosen and sum(w for c, w in pairs if c & (chosen[0].terms | chosen[0].lead)) < MIN_SENTENCE_SHARE * sum(
+        weights
+    ):
+        # The best sentence says too little of the question ("is the Singapore warehouse closed over lunar new
+        # year?" -> a sentence about the Singapore hub's opening): a nearby sentence, not the answer.
+        title = str(passages[[int(p["index"]) for p in passages].index(chosen[0].passage)].get("title") or "")
+        found = [label for c, label in labelled if c & (chosen[0].terms | chosen[0].lead)]
+        missing = [label for c, label in labelled if not c & (chosen[0].terms | chosen[0].lead)]
+        return ComposedAnswer(text=not_covered(question, found, missing, title), used=[]), share
+    if asks_consequence(asked_text):
+        chosen = with_consequence(chosen, units)
+    answer = render(chosen, asked, [answers for answers, _ in shapes])
+    if asks_which_document(asked_text):
+        # "Which runbook covers escalations?" asks for a document: name it before the sentence that shows it.
+        title = str(passages[[int(p["index"]) for p in passages].index(chosen[0].passage)].get("title") or "")
+        answer = ComposedAnswer(text=f'"{title}" covers it: {answer.text}', used=answer.used)
+    return answer, share
+
+
+def _read(
+    question: str, vocabulary: frozenset[str], synonyms: dict[str, frozenset[str]]
+) -> list[tuple[frozenset[str], str]]:
+    """The question's concepts with the word that named each, read against the passages' vocabulary.
+
+    Code-like tags no passage uses are dropped; a word no passage uses is widened to the passages'
+    words it is a likely misspelling of ("retrun" -> "return").
+    """
+    read: list[tuple[frozenset[str], str]] = []
+    parts = name_parts(question)
+    tagged = number_units(question)
+    units = unit_words(question)
+    for concept, label in labelled_concepts(question, synonyms):
+        if label in units:
+            continue  # the unit of a figure of the question, read with it
+        if label in tagged and concept == frozenset({label}):
+            # "35%" matches a sentence's "35%", never its "day 35"; a figure no passage writes is the asker's
+            # case ("an $80 order"), dropped like an unknown code.
+            if tagged[label] not in vocabulary:
+                continue
+            concept = frozenset({tagged[label]})
+        # "the p4s": a code the passages use, in the plural.
+        concept = frozenset(
+            t[:-1] if t[-1:] == "s" and t[:-1] in vocabulary and any(ch.isdigit() for ch in t) else t for t in concept
+        )
+        if all(noise_code(t, vocabulary) for t in concept) and not concept & parts:
+            continue
+        if not concept & vocabulary:
+            variants = frozenset().union(
+                *(spelling_variants(t, vocabulary) | shortened(t, vocabulary) for t in concept)
+            )
+            concept = concept.union(*(synonyms.get(v, frozenset({v})) for v in variants))
+        read.append((concept | derived_forms(concept, vocabulary), label))
+    return read
