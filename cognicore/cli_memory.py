@@ -296,6 +296,9 @@ def prewarm_(
     if as_json:
         print_json(_plain(report))
         return
+    if report.skipped:
+        console.print("Skipped: another process (an API worker) is prewarming this database now.")
+        return
     how = "every partition whole" if report.whole else "each partition's graph around a few rows (budget too small)"
     stopped = "" if report.complete else f"; stopped by the {budget:.0f} s budget"
     console.print(

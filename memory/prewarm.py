@@ -16,6 +16,10 @@ and the first 40 searches read 14,600 HNSW index blocks and 3,000 heap blocks fr
   key. When the partitions do not fit in the buffer budget (a share of `shared_buffers`; at a million
   memories the graph alone is 1.95 GB), they are read whole up to `effective_cache_size`, for the operating
   system's cache, then a few searches per partition keep in the buffers what every search touches first.
+
+Several API workers start together and each would prewarm the same pages (the same reads, N times over, while
+the first searches wait on the disk): a prewarm first takes a session-level advisory lock
+(`pg_try_advisory_lock`) on its connection, and a worker that does not get it skips (`PrewarmReport.skipped`).
 """
 
 from __future__ import annotations
@@ -57,6 +61,8 @@ HEAP_CHUNK = 4096
 """Heap blocks (32 MB) per call: the unit of progress and of the time budget's check."""
 PROBES = 16
 """Searches per partition, from rows spread over it, when the partitions do not fit the buffer budget."""
+PREWARM_LOCK = 0x636F_676E_6977_6172
+"""Advisory lock key of the prewarm (per database; bytes of "cogniwar"): one process prewarms, the others skip."""
 WARM_USER = "cognicore:warm-up"
 """The user id of the connection warm-up search: it owns no memory, so the search reads almost nothing."""
 
@@ -145,6 +151,10 @@ SELECT max(setting::bigint) FILTER (WHERE name = 'shared_buffers') AS shared_buf
        max(setting::bigint) FILTER (WHERE name = 'effective_cache_size') AS effective_cache_size
 FROM pg_settings WHERE name IN ('shared_buffers', 'effective_cache_size')"""
 PREWARM = "SELECT memory_prewarm(%s::regclass, %s, %s, %s) AS n"
+# Session-level, so held across the prewarm's autocommit statements; released at the end, or by the server when
+# the connection closes (a worker killed mid-prewarm never blocks the next start).
+TRY_LOCK = "SELECT pg_try_advisory_lock(%s) AS locked"
+UNLOCK = "SELECT pg_advisory_unlock(%s)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +180,8 @@ class PrewarmReport:
     complete: bool
     """False when the time budget ran out first."""
     seconds: float
+    skipped: bool = False
+    """Another process (an API worker) was prewarming this database: nothing was read here."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,29 +243,51 @@ async def prewarm(
 
     Safe while the service serves searches (plain reads, one connection); stops between two reads when the
     time budget is spent (but for the few searches of the last step, when the partitions do not fit the buffers).
-    Any role with EXECUTE on `memory_prewarm` may run it (the application role has it).
+    Any role with EXECUTE on `memory_prewarm` may run it (the application role has it). Only one prewarm runs
+    per database at a time: when another holds `PREWARM_LOCK`, this one returns at once, `skipped`.
     """
     if budget_s <= 0 or not 0 < buffer_share <= 1:
         raise ValueError(f"budget_s must be > 0 and buffer_share in (0, 1], got {budget_s!r}, {buffer_share!r}")
     started = time.perf_counter()
     async with pool.connection() as conn:
-        parts = await fetch_dicts(conn, PARTITIONS)
-        [sizes] = await fetch_dicts(conn, CACHE_SETTINGS)
-        budget = int(sizes["shared_buffers"] * buffer_share)
-        reads, whole = _plan(parts, budget, sizes["effective_cache_size"])
-        planned = sum(r.blocks for r in reads if r.what != "heap") + sum(r.count for r in reads if r.what == "heap")
-        done, complete = 0, True
-        for read in reads:
-            if time.perf_counter() - started >= budget_s and not read.probe:
-                if complete:
-                    log.info("memory prewarm: %.0f s spent after %d of %d blocks", budget_s, done, planned)
-                complete = False
-                continue
-            await conn.execute(PREWARM, (read.partition, read.what, read.start, read.count))
-            done += read.count if read.what == "heap" else read.blocks
-            if progress is not None:
-                progress(PrewarmProgress(read.partition, min(done, planned), planned, time.perf_counter() - started))
-    report = PrewarmReport(
+        [lock] = await fetch_dicts(conn, TRY_LOCK, (PREWARM_LOCK,))
+        if not lock["locked"]:
+            log.info("memory prewarm skipped: another process is prewarming this database")
+            seconds = time.perf_counter() - started
+            return PrewarmReport(0, 0, 0, 0, whole=False, complete=True, seconds=seconds, skipped=True)
+        try:
+            report = await _prewarm(conn, started, budget_s, buffer_share, progress)
+        finally:
+            await conn.execute(UNLOCK, (PREWARM_LOCK,))
+    log.info("memory prewarm: %s", report)
+    return report
+
+
+async def _prewarm(
+    conn: AsyncConnection[Any],
+    started: float,
+    budget_s: float,
+    buffer_share: float,
+    progress: Callable[[PrewarmProgress], None] | None,
+) -> PrewarmReport:
+    """The prewarm's reads on `conn`, which holds the prewarm lock."""
+    parts = await fetch_dicts(conn, PARTITIONS)
+    [sizes] = await fetch_dicts(conn, CACHE_SETTINGS)
+    budget = int(sizes["shared_buffers"] * buffer_share)
+    reads, whole = _plan(parts, budget, sizes["effective_cache_size"])
+    planned = sum(r.blocks for r in reads if r.what != "heap") + sum(r.count for r in reads if r.what == "heap")
+    done, complete = 0, True
+    for read in reads:
+        if time.perf_counter() - started >= budget_s and not read.probe:
+            if complete:
+                log.info("memory prewarm: %.0f s spent after %d of %d blocks", budget_s, done, planned)
+            complete = False
+            continue
+        await conn.execute(PREWARM, (read.partition, read.what, read.start, read.count))
+        done += read.count if read.what == "heap" else read.blocks
+        if progress is not None:
+            progress(PrewarmProgress(read.partition, min(done, planned), planned, time.perf_counter() - started))
+    return PrewarmReport(
         partitions=len({r.partition for r in reads}),
         planned_blocks=planned,
         read_blocks=min(done, planned),
@@ -262,8 +296,6 @@ async def prewarm(
         complete=complete,
         seconds=time.perf_counter() - started,
     )
-    log.info("memory prewarm: %s", report)
-    return report
 
 
 async def warm_connection(conn: AsyncConnection[Any]) -> None:

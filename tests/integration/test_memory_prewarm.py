@@ -18,7 +18,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory import Memory
 from cognicore.memory.embeddings import OfflineEmbeddings
-from cognicore.memory.prewarm import PROBES, PrewarmProgress, prewarm, warm_connection
+from cognicore.memory.prewarm import PREWARM_LOCK, PROBES, PrewarmProgress, prewarm, warm_connection
 from cognicore.memory.stream import MemoryStream, NewMemory
 from cognicore.memory.tenancy import APP_ROLE
 from cognicore.roles import grant_app_role, open_app_pool, reader_url
@@ -93,6 +93,28 @@ async def test_prewarm_puts_every_graph_and_heap_page_in_the_buffers(app_pool: A
     again = await counters(app_pool)
     assert again["heap_read"] == after["heap_read"] and again["hnsw_read"] == after["hnsw_read"]
     assert again["heap_hit"] - after["heap_hit"] >= sizes["heap"]
+
+
+async def test_one_worker_prewarms_the_others_skip(app_pool: AsyncConnectionPool, pool: AsyncConnectionPool) -> None:
+    """Several API workers start at once: the one holding the advisory lock prewarms, the others read nothing."""
+    async with pool.connection() as other:  # another worker, mid-prewarm: it holds the lock
+        cur = await other.execute("SELECT pg_try_advisory_lock(%s) AS locked", (PREWARM_LOCK,))
+        assert (await cur.fetchone())["locked"]  # type: ignore[index]
+        before = await counters(app_pool)
+        skipped = await prewarm(app_pool)
+        assert skipped.skipped and (skipped.read_blocks, skipped.planned_blocks, skipped.partitions) == (0, 0, 0)
+        after = await counters(app_pool)
+        assert after["heap_hit"] + after["heap_read"] == before["heap_hit"] + before["heap_read"]
+        assert after["hnsw_hit"] + after["hnsw_read"] == before["hnsw_hit"] + before["hnsw_read"]
+        await other.execute("SELECT pg_advisory_unlock(%s)", (PREWARM_LOCK,))
+    ran = await prewarm(app_pool)  # the lock is free again: this worker prewarms
+    assert not ran.skipped and ran.complete and ran.read_blocks == ran.planned_blocks > 0
+    async with pool.connection() as conn:  # and it let the lock go when done
+        cur = await conn.execute(
+            "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = "
+            "(SELECT oid FROM pg_database WHERE datname = current_database())"
+        )
+        assert (await cur.fetchone())["n"] == 0  # type: ignore[index]
 
 
 async def test_budgets_are_kept(app_pool: AsyncConnectionPool) -> None:
