@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import hashlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -21,19 +20,16 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 from pydantic import ConfigDict
 
-from cognicore.memory.chunking import CHUNKER_VERSION, Chunk, chunk_markdown, chunk_text, markdown_title
+from cognicore.memory._kb_files import Prepared, Preparer, batches
 from cognicore.memory.corpus_words import CorpusVocabulary
 from cognicore.memory.errors import IngestError, MemoryStoreError
 from cognicore.memory.ingest import (
-    MARKDOWN_SUFFIXES,
     IngestEvent,
     IngestReport,
     IngestStatus,
     Progress,
     SkippedFile,
     SkipReason,
-    collect_files,
-    read_text_file,
 )
 from cognicore.memory.retrieval import (
     RRF_K,
@@ -128,17 +124,6 @@ class KnowledgeStats:
     chunks: int
 
 
-@dataclass(frozen=True, slots=True)
-class _Prepared:
-    """A readable file (or text) chunked and hashed, waiting for its embeddings."""
-
-    source: str
-    title: str
-    content_hash: str
-    chunker: str
-    chunks: tuple[Chunk, ...]
-
-
 class KnowledgeBase:
     """Documents and chunks in PostgreSQL; ingest is idempotent, search is hybrid in one statement."""
 
@@ -156,11 +141,7 @@ class KnowledgeBase:
             raise ValueError(f"chunk_overlap ({chunk_overlap}) must be >= 0 and below chunk_size ({chunk_size})")
         self._pool = pool
         self._embeddings = embeddings
-        self._chunk_size = chunk_size
-        self._chunk_overlap = chunk_overlap
-        self._max_file_bytes = max_file_bytes
-        # Part of the "unchanged" test: new chunking settings must re-chunk unchanged files.
-        self._chunker = f"v{CHUNKER_VERSION}:{chunk_size}:{chunk_overlap}"
+        self._files = Preparer(chunk_size=chunk_size, chunk_overlap=chunk_overlap, max_file_bytes=max_file_bytes)
         # The corpus' words, read on first use and shared with the offline classifier (its speller).
         self.vocabulary = vocabulary or CorpusVocabulary(pool)
 
@@ -169,7 +150,7 @@ class KnowledgeBase:
     ) -> IngestReport:
         """Add or update the Markdown and text files at `paths` (folders recursively); skip the rest."""
         # Walking folders, reading and chunking files block: keep them off the event loop.
-        files, prepared, skipped = await asyncio.to_thread(self._read_all, paths)
+        files, prepared, skipped = await asyncio.to_thread(self._files.read_all, paths)
         progress = Progress(len(files), on_progress)
         for skip in skipped:
             progress.emit(skip.path, "skipped")
@@ -196,7 +177,7 @@ class KnowledgeBase:
             raise IngestError("A document needs a non-empty source to be stored under.")
         if not text.strip():
             raise IngestError(f"{source}: the text is empty; nothing to ingest.")
-        item = self._prepare(source, text, markdown=True, title=title)
+        item = self._files.prepare(source, text, markdown=True, title=title)
         statuses = await self._store([item], Progress(1, None))
         return statuses[source]
 
@@ -285,58 +266,20 @@ class KnowledgeBase:
 
     # -- ingest internals -------------------------------------------------------------------------
 
-    def _read_all(self, paths: Sequence[Path]) -> tuple[list[Path], list[_Prepared], list[SkippedFile]]:
-        """Every file under `paths`, read and chunked, or skipped with its reason."""
-        files = collect_files(paths)
-        prepared: list[_Prepared] = []
-        skipped: list[SkippedFile] = []
-        for path in files:
-            outcome = self._read(path)
-            if isinstance(outcome, SkippedFile):
-                skipped.append(outcome)
-            else:
-                prepared.append(outcome)
-        return files, prepared, skipped
-
-    def _read(self, path: Path) -> _Prepared | SkippedFile:
-        """Read, validate and chunk one file; anything unusable becomes a `SkippedFile`."""
-        text = read_text_file(path, max_file_bytes=self._max_file_bytes)
-        if isinstance(text, SkippedFile):
-            return text
-        markdown = path.suffix.lower() in MARKDOWN_SUFFIXES
-        return self._prepare(str(path), text, markdown=markdown, title=None, fallback=path.name)
-
-    def _prepare(
-        self, source: str, text: str, *, markdown: bool, title: str | None, fallback: str | None = None
-    ) -> _Prepared:
-        if markdown:
-            chunks = chunk_markdown(text, chunk_size=self._chunk_size, chunk_overlap=self._chunk_overlap)
-            found_title = markdown_title(text)
-        else:
-            chunks = chunk_text(text, chunk_size=self._chunk_size, chunk_overlap=self._chunk_overlap)
-            found_title = None
-        return _Prepared(
-            source=source,
-            title=title or found_title or fallback or source,
-            content_hash=hashlib.sha256(text.encode()).hexdigest(),
-            chunker=self._chunker,
-            chunks=tuple(chunks),
-        )
-
-    async def _store(self, items: list[_Prepared], progress: Progress) -> dict[str, IngestStatus]:
+    async def _store(self, items: list[Prepared], progress: Progress) -> dict[str, IngestStatus]:
         """Embed the new or changed items in batches across files, then swap each file's chunks."""
         async with self._pool.connection() as conn:
             rows = await fetch_dicts(conn, SELECT_DOCUMENT_STATE, ([i.source for i in items],))
         known = {r["source"]: (r["content_hash"], r["chunker"]) for r in rows}
         statuses: dict[str, IngestStatus] = {}
-        pending: list[_Prepared] = []
+        pending: list[Prepared] = []
         for item in items:
             if known.get(item.source) == (item.content_hash, item.chunker):
                 statuses[item.source] = "unchanged"
                 progress.emit(item.source, "unchanged")
             else:
                 pending.append(item)
-        for group in _batches(pending, EMBED_BATCH):
+        for group in batches(pending, EMBED_BATCH):
             texts = [c.content for item in group for c in item.chunks]
             vectors = await self._embed(texts, what=", ".join(i.source for i in group))
             offset = 0
@@ -364,7 +307,7 @@ class KnowledgeBase:
             raise IngestError(f"The embedding model returned {len(vectors)} vectors for {len(texts)} texts.")
         return [np.asarray(v, dtype=np.float32) for v in vectors]
 
-    async def _write(self, item: _Prepared, vectors: list[np.ndarray]) -> None:
+    async def _write(self, item: Prepared, vectors: list[np.ndarray]) -> None:
         """Replace the document's chunks in one transaction: readers see the old set or the new one."""
         metadata = Jsonb({"chunker": item.chunker, "chunks": len(item.chunks)})
         try:
@@ -405,17 +348,3 @@ class KnowledgeRetriever(BaseRetriever):
             )
             for p in passages
         ]
-
-
-def _batches(items: list[_Prepared], size: int) -> Iterable[list[_Prepared]]:
-    """Whole files grouped until a group holds about `size` chunks (a big file is its own group)."""
-    group: list[_Prepared] = []
-    count = 0
-    for item in items:
-        if group and count + len(item.chunks) > size:
-            yield group
-            group, count = [], 0
-        group.append(item)
-        count += len(item.chunks)
-    if group:
-        yield group
