@@ -22,7 +22,10 @@ _CONTRACTED = frozenset(
     """what who where when how why it that there here let he she this everything nothing something someone everyone
     anyone nobody today tomorrow which one mine yours""".split()
 )
-_CAPITALISED = re.compile(r"\b[A-Z][a-z][\w-]*\b")
+# A name written with a capital ("Aiko", "Contoso") or a code written in capitals ("APAC", "EMEA", "VPN").
+_CAPITALISED = re.compile(r"\b(?:[A-Z][a-z][\w-]*|[A-Z]{2,6})\b")
+# Capitals that are no name: chat shorthand and the parts of a clock time ("pls", "fyi", "9 AM").
+_NOT_NAMES = frozenset("pls plz thx btw fyi asap tbh imo imho lol omg am pm utc gmt".split())
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)\W*([A-Z][a-z][\w-]*)")
 # Names of days and months are when something is, not whose it is.
 _CALENDAR = frozenset(
@@ -64,10 +67,14 @@ def _names(text: str, *, starts: bool) -> dict[str, str]:
     (`starts`) only when a verb follows ("Aiko works ...", not "Express shipping ...")."""
     found: dict[str, str] = {}
     heads = {m.start(1) for m in _SENTENCE_START.finditer(text)}
+    letters = [c for c in text if c.isalpha()]
+    shouted = sum(c.isupper() for c in letters) > len(letters) / 2  # written in capitals: no word stands out
     for m in _CAPITALISED.finditer(text):
         word = m.group(0).removesuffix("'s")
         key = stem(word.lower())
-        if word.lower() in STOPWORDS or key in _CALENDAR:
+        if word.lower() in STOPWORDS or key in _CALENDAR or word.lower() in _NOT_NAMES:
+            continue
+        if word.isupper() and shouted:
             continue
         if m.start() in heads:
             after = text[m.end() :].split(maxsplit=1)

@@ -51,6 +51,9 @@ def _answer(question: str, *memories: str) -> tuple[str, list[int]]:
         ("who do we escalate outage issues to", "We escalate billing issues to Grace.", "billing, not outage"),
         ("did i tell you my hat size", "My shoe size is 43.", "shoe, not hat"),  # what was told: not a yes/no value
         ("what's my budget for travel", "My training budget is 1500 euros.", "training, not travel"),
+        # A code written in capitals names a thing as a capital does: Europe's owner is not APAC's.
+        ("who looks after APAC", "The user is responsible for Europe region.", "about Europe, not APAC"),
+        ("who covers APAC accounts", "Noor covers the EMEA accounts.", "not APAC"),
     ],
 )
 def test_a_near_memory_is_unsure_and_says_what_it_holds(question: str, memory: str, near: str) -> None:
@@ -87,6 +90,11 @@ def test_a_near_memory_is_unsure_and_says_what_it_holds(question: str, memory: s
         ("how much discount can i give on my own", "Our team can give up to 18% discount.", "18%"),  # alone
         ("hmm who looks after nordic accounts again?", "Felix is responsible for Nordic accounts.", "Felix"),
         ("where are the spare laptops", "Our spare laptops are kept in the store room.", "store room"),
+        ("who looks after APAC", "Mei is responsible for the APAC region.", "Mei"),
+        ("who covers the EU accounts", "Noor covers the Europe accounts.", "Noor"),  # a code of the word
+        ("PLS remind me who runs LATAM", "Mei runs the LATAM region.", "Mei"),  # shorthand in capitals is no name
+        ("WHO RUNS LATAM", "Mei runs the latam region.", "Mei"),  # a question in capitals names nothing by them
+        ("where's the VPN concentrator", "The VPN concentrator sits in the Frankfurt datacenter.", "Frankfurt"),
     ],
 )
 def test_the_asked_slot_is_answered(question: str, memory: str, value: str) -> None:
