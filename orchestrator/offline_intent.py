@@ -32,6 +32,7 @@ from cognicore.orchestrator.planning import (
     asks_rows,
     counts_data,
 )
+from cognicore.orchestrator.question_words import read_question_word
 from cognicore.orchestrator.scope import (
     ACTION,
     ASKS,
@@ -55,6 +56,7 @@ from cognicore.orchestrator.telling import (
     is_question,
     tells,
 )
+from cognicore.orchestrator.told_figures import names_amount
 from cognicore.subagents.read_only import affected_rows_hint, change_request, names_record
 
 __all__ = ["OfflineClassifier"]
@@ -143,6 +145,7 @@ class OfflineClassifier:
     def _use_words(self, words: Sequence[str]) -> None:
         """Build the speller and the scope from the deployment's own words plus the documents' `words`."""
         spelt = {w for text in [*words, *self._own] for w in _plain_words(text)}
+        self._spelt = frozenset(w.lower() for w in spelt)
         self._speller = Speller(spelt)
         self._scope = Scope(
             agent_words=self._agent_words,
@@ -153,6 +156,10 @@ class OfflineClassifier:
         )
 
     async def classify(self, *, request: str, history: list[dict[str, str]], memory: str = "") -> IntentDecision:
+        kept = told_words(memory)
+        # "wht was revnue in march": a misspelt wh-word opens a question, which would otherwise read as a sentence
+        # whose subject is "wht" (told and stored) or as another language ("wat status is ...").
+        request, asked_fixes = read_question_word(request, meant=lambda w: w.lower() in self._spelt | kept)
         if language := unsupported_language(request):
             return IntentDecision(intent="question", reason=f"written in {language}", confidence=0.0, language=language)
         if self._corpus is not None:
@@ -162,7 +169,8 @@ class OfflineClassifier:
                 self._use_words(plain)
         if not _FIRST_PERSON.search(request) and (changing := self._changes_data(request, set(terms(request)))):
             return changing  # read before spelling: "unassign" is written as meant, never read as "assignee"
-        text, fixes = self._speller.correct(request, keep=told_words(memory))
+        text, fixes = self._speller.correct(request, keep=kept)
+        fixes = [*asked_fixes, *fixes]
         asked = unwrap_wish(text)
         decision = self._decide(asked, history, memory)
         if asked != text:
@@ -363,6 +371,15 @@ class OfflineClassifier:
         asks = is_question(request) or ASKS.match(request) or WANTS.search(request)
         if not asks and TELLS.search(request):
             return IntentDecision(intent="statement", reason="tells something and asks nothing", confidence=0.7)
+        if not asks and not IMPERATIVE.match(request) and names_amount(request):
+            # "the kiosk float went 200 to 350 after the audit": an amount with nothing asked, in a shape the statement
+            # rules do not read; answering it as a question would search for a figure the user just gave.
+            reason = (
+                f"it gives an amount ({request!r}) and asks nothing I could recognise, so I could not tell whether you "
+                "are telling me this to remember or asking about it; say 'remember that ...' to have it noted, or "
+                "ask it as a question"
+            )
+            return IntentDecision(intent="question", reason=reason, confidence=0.3)
         return IntentDecision(intent="question", reason="answerable from the knowledge base and memory", confidence=0.7)
 
 

@@ -16,6 +16,7 @@ from cognicore.orchestrator.mood import (
     without_aside,
 )
 from cognicore.orchestrator.scope import ASKS, ASKS_INSIDE, IMPERATIVE, QUESTION_START
+from cognicore.orchestrator.told_figures import tells_figure
 
 # A statement tells something about the speaker or their team; a bare phrase ("warranty for headphones")
 # is a search, answered like a question.
@@ -86,6 +87,13 @@ NAMED = re.compile(r"^\s*(?:please\s+)?(?:[Cc]all|[Aa]ddress)\s+(?:me|us)\s+[A-Z
 DOES = re.compile(
     r"^\s*(?:[Tt]he\s+)?(?P<subject>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+(?P<verb>[a-z]{3,}s)\s+"
     r"(?!(?:by|per|vs|versus|in|for|over|across|of|from|during|this|last|and|or)\b)\w"
+)
+# "ana takes p2s on tuesdays": one word (a value of the data, such as a person) then a verb and its object.
+# A plural noun ("vpn issues since monday", "ben tickets assigned ...") is followed by a phrase or a participle instead.
+_VALUE_DOES = re.compile(
+    r"^\s*(?P<subject>[a-z][\w-]*)\s+(?P<verb>[a-z]{3,}s)\s+(?!(?:by|per|vs|versus|in|for|over|across|of|from|during|"
+    r"this|last|and|or|since|on|at|with|without|today|yesterday|that|which|who|where|not)\b|[a-z]+ed\b)[\w-]+",
+    re.IGNORECASE,
 )
 # Told about someone else ("Finance raised our budget to 9k", "Ben took over the printer queue"): a subject of
 # one or two words (a name, "the board") then a past-tense verb and its object; not a question or a request.
@@ -200,8 +208,8 @@ def tells_one(request: str, *, data: frozenset[str], values: frozenset[str] = fr
     `data` are the stems of the data's words (the vocabulary's, the tables' and columns'), `values` those of its
     values: a sentence about them names data ("Orders placed over the weekend"), it tells no news.
     """
-    if PREFERS.match(request):
-        return True
+    if PREFERS.match(request) or tells_figure(request):
+        return True  # "budget's now 12k", "headcount went from 6 to 8": a figure in predicate position is told
     if (counted := _QUANTIFIED.match(request)) and tells_one(request[counted.end() :], data=data, values=values):
         return True  # "both printers on floor 2 are broken": what is said of the things counted
     nouns = data | values
@@ -236,6 +244,10 @@ def tells_one(request: str, *, data: frozenset[str], values: frozenset[str] = fr
     first = words(request)[:2]
     if len(first) == 2 and first[0] in _PRONOUNS and first[1].endswith("s") and first[1] not in NO_NEWS_VERB:
         return True  # "Everything lives in ServiceNow now", "nobody uses the fax": an indefinite subject's news
+    if named := _VALUE_DOES.match(request):
+        verb = named.group("verb").lower()
+        if stem(named.group("subject")) in values and verb not in NO_NEWS_VERB and not {stem(verb)} & (data | values):
+            return True  # "ana takes p2s on tuesdays": a name the data holds, written in lower case, then its verb
     does = DOES.match(request)
     if does and not set(words(does.group("subject"))) & NOT_SUBJECT and does.group("verb") not in NO_NEWS_VERB:
         # "Europe sales by month" names data: a verb that is a word of the data is no verb.
