@@ -30,6 +30,10 @@ _NOT_DATA = re.compile(
     r"^\s*(?:why|how come|how (?:do|does|did|can|could|should|to)\b(?!.*\b(?:do|doing|perform|performing)\b\s+"
     r"(?:in|during|over|last|this|so far)\b)|explain|define)|"
     r"^\s*what(?:'s|\s+is|\s+are)\s+(?:an?|the meaning of|the definition of)\s|\b(?:mean|means|stand for)\s*\??\s*$|"
+    # "what counts as a partner sale", "how is net revenue calculated": what a word or a figure is, not its value.
+    r"^\s*what\s+(?:(?:counts|qualifies)\s+as|is\s+(?:considered|counted|classed|classified|treated))\b|"
+    r"^\s*how\s+(?:is|are|do\s+we|do\s+you)\s+[^?]*?\b(?:calculated|computed|defined|define|calculate|compute|"
+    r"derived|determined|worked\s+out)\b|"
     # A rule or a habit ("when does a ticket get its priority", "who should a p1 go to", "when do we close"): any one
     # thing or the usual time, not rows.
     r"^\s*when\s+(?:do|does|should|must|can|will|would)\b|^\s*what\s+happens\b|"

@@ -34,7 +34,7 @@ STOP_WORDS = frozenset(
     bring brings brought bringing generate
     generates generating produce produced produces achieve achieved perform performed performs performing
     doing did does happen happened say says said us ours alone only exactly roughly approximately about around
-    among amongst
+    among amongst single individual
     currently presently actually overall here there other others another same result much well good
     still already again anything something everything through via write written prepare draft create
     chart graph plot table briefing memo note hold holds held own owns carry carries handle handles handled
@@ -71,7 +71,8 @@ RULE_WORDS = frozenset(
     total sum overall altogether combined average avg mean median count counts tally distinct different unique
     top bottom best worst highest lowest most least fewest largest smallest biggest leading greatest
     strongest weakest poorest maximum minimum max min rank ranked ranking ranks order ordered sorted
-    share percentage percent proportion contribution mix fraction portion trend trends trending evolution evolve evolved
+    share percentage percent proportion contribution mix fraction portion trend trends trended trending evolution
+    evolve evolved
     history historical timeline growth grow grew last past previous prior preceding latest recent current
     present newest trailing full complete closed calendar fiscal since after before until till through so far
     to date qtd mtd ytd yesterday today day days daily week weeks weekly month months monthly quarter quarters
@@ -272,6 +273,12 @@ def build_lexicon(catalogue: Catalogue, vocabulary: SqlVocabulary) -> Lexicon:
             if col.kind == "numeric":
                 lex.add(words, Target("measure", column=col))
                 lex.add(f"{entity_phrase} {words}", Target("measure", column=col))
+                # "Current list price in USD" (unit_price): the comment's words before the column's last word
+                last = words.split()[-1]
+                said = re.match(rf"(?:[a-z]+ )*?([a-z]+ {last})\b", normalise(re.split(r"[;,.(]", col.comment)[0]))
+                measured = any(x.measure is not None for x in lex.phrases.get(last, []))  # "net revenue": named
+                if said and said.group(1) != words and said.group(1) not in lex.phrases and not measured:
+                    lex.add(said.group(1), Target("measure", column=col))
                 continue
             if col.name in LABEL_COLUMNS:
                 lex.add(f"{entity_phrase} {words}", Target("dimension", column=col))

@@ -17,7 +17,7 @@ from cognicore.subagents.offline_sql.lexicon import Lexicon, normalise, plural
 from cognicore.subagents.offline_sql.mapping import Mapping, Text, count_of
 from cognicore.subagents.offline_sql.shape import Shape
 
-__all__ = ["nothing_asked_of_the_row", "pinned_row", "read_lookup"]
+__all__ = ["nothing_asked_of_the_row", "pinned_row", "price_asked", "read_lookup"]
 
 
 def pinned_row(q: Mapping, lex: Lexicon) -> tuple[Table, Column] | None:
@@ -30,6 +30,24 @@ def pinned_row(q: Mapping, lex: Lexicon) -> tuple[Table, Column] | None:
     if len(keyed) != 1:
         return None
     return lex.catalogue.table(keyed[0].table), keyed[0]
+
+
+# "how much is the X", "how much does X sell for": what one thing costs; never "how much did we sell" / "do we make"
+_ITS_PRICE = re.compile(r"\s*how much\s+(?:is|are|does|do)\b(?!\s+(?:we|you|they|our|i)\b)")
+
+
+def price_asked(t: Text, q: Mapping, lex: Lexicon) -> Column | None:
+    """The price column of the one row `q` pins, when "how much is/does <it>" asks what it costs and no period or
+    other figure is named: the table's only numeric column whose name or comment says "price"."""
+    pinned = pinned_row(q, lex)
+    if pinned is None or q.period is not None or q.compared_periods or _ITS_PRICE.match(t.read) is None:
+        return None
+    prices = [
+        c
+        for c in pinned[0].columns
+        if c.kind == "numeric" and not c.is_key and "price" in f"{c.name} {c.comment}".lower().replace("_", " ")
+    ]
+    return prices[0] if len(prices) == 1 else None
 
 
 def _asks_a_figure(q: Mapping, s: Shape) -> bool:

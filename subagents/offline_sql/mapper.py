@@ -15,6 +15,7 @@ from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql._words import column_word, missing, plural_like, value_case_ok
 from cognicore.subagents.offline_sql.asking import claim_asking
 from cognicore.subagents.offline_sql.attribution import check_breakdown, claim_why, previous_period
+from cognicore.subagents.offline_sql.catalogue import Table
 from cognicore.subagents.offline_sql.durations import claim_duration
 from cognicore.subagents.offline_sql.lexicon import (
     STOP_WORDS,
@@ -29,7 +30,7 @@ from cognicore.subagents.offline_sql.mapping import Mapping, Measure, Text
 from cognicore.subagents.offline_sql.messages import unsure_message
 from cognicore.subagents.offline_sql.periods import A_YEAR_BEFORE, PATTERNS, Period, a_year_before, match_period
 from cognicore.subagents.offline_sql.resolve import resolve
-from cognicore.subagents.offline_sql.search import search_columns, split_search
+from cognicore.subagents.offline_sql.search import search_columns, split_search, unplaced_phrase
 from cognicore.subagents.offline_sql.shape import ASC, DECLINE, DESC, GROWTH, NUM_WORDS, read_shape
 
 __all__ = ["CONFIDENCE_BAR", "TIME_UNITS", "Mapping", "Measure", "map_request"]
@@ -99,8 +100,11 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
         for w in t.s.split()
         if w not in STOP_WORDS and w not in VERB_FORMS and singular(w) not in described and w[:6] not in stems
     ]
+    if q.search is None and (searched := unplaced_phrase(leftovers, t.read, _counted_table(q, lex))):
+        q.search, q.searched = searched  # "list the access denied tickets": a phrase of the rows' own text
+        leftovers = []
     q.not_understood += leftovers
-    if q.search is not None:
+    if q.search is not None and not q.searched:
         _place_search(q, lex)
     check_breakdown(q)
     if q.not_understood or q.confidence < CONFIDENCE_BAR or not q.measures:
@@ -108,11 +112,16 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     return q
 
 
+def _counted_table(q: Mapping, lex: Lexicon) -> Table | None:
+    """The table whose rows are counted, else the only table."""
+    counted = [m.table for m in q.measures if m.table is not None]
+    return counted[0] if counted else lex.catalogue.tables[0] if len(lex.catalogue.tables) == 1 else None
+
+
 def _place_search(q: Mapping, lex: Lexicon) -> None:
     """The text columns of the counted (or only) table that the search phrase is looked for in."""
     assert q.search is not None
-    counted = [m.table for m in q.measures if m.table is not None]
-    table = counted[0] if counted else lex.catalogue.tables[0] if len(lex.catalogue.tables) == 1 else None
+    table = _counted_table(q, lex)
     q.searched = search_columns(table) if table is not None else []
     if not q.searched:
         q.not_understood.append(f"which text to look for '{q.search.phrase}' in")

@@ -11,7 +11,7 @@ import re
 from cognicore.subagents.offline_sql._words import either, negation
 from cognicore.subagents.offline_sql.catalogue import Column, Table
 from cognicore.subagents.offline_sql.lexicon import STOP_WORDS, Lexicon, Target, normalise, singular
-from cognicore.subagents.offline_sql.lookup import nothing_asked_of_the_row, read_lookup
+from cognicore.subagents.offline_sql.lookup import nothing_asked_of_the_row, price_asked, read_lookup
 from cognicore.subagents.offline_sql.mapping import (
     Mapping,
     Measure,
@@ -107,6 +107,8 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             q.date_column = target.column
     if any(weak) and not all(weak):
         q.measures = [m for m, w in zip(q.measures, weak, strict=True) if not w]
+    elif all(weak) and s.how_much and (price := price_asked(t, q, lex)) is not None:
+        q.measures = [measure_of(Target("measure", column=price), None)]  # "how much does X sell for": its price
     elif weak and all(weak) and s.how_much and (default := default_measure(lex)) is not None:
         q.measures = [default]  # "how much did we sell": an amount, the domain's main measure
         q.notes.append(f"'How much' is read as {default.label}.")
@@ -203,6 +205,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
         if at is not None and isinstance(at[2], Column) and (s.distinct or singular(last) != last):
             dims.remove(at)
             q.measures = [count_distinct(at[2])]
+    _own_columns(q, dims, lex)
     if not read_lookup(t, q, s, lex, dims):  # "who's INC-1012 assigned to": the row's columns (lookup.py)
         _place_dimensions(t, q, sorted(dims, key=lambda d: d[0]), s, value_labels)
         _share_within(t, q, s, dims, spans)
@@ -276,6 +279,24 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
                 q.ascending = not q.ascending if s.superlative else True
         else:
             q.not_understood.append("a change over time without periods to compare (name two, or ask by quarter)")
+
+
+def _own_columns(q: Mapping, dims: list[tuple[int, str, Column | str]], lex: Lexicon) -> None:
+    """ "which product has the lowest unit price": a column that both the grouped rows (products, by their name)
+    and another table (order lines) hold is the grouped rows' own value, never the other table's summed."""
+    named_rows = {d.table for _, _, d in dims if isinstance(d, Column) and (d.unique or d.primary_key)}
+    for i, m in enumerate(q.measures):
+        if m.column is None or m.named is not None or m.aggregate != "sum":
+            continue
+        own = [
+            c
+            for ref in named_rows
+            for c in lex.catalogue.table(ref).columns
+            if c.name == m.column.name and c.kind == m.column.kind
+        ]
+        if len(own) == 1:  # one value per named row: shown as it is (a maximum of one), never shared out as a sum
+            label = f"{own[0].name.replace('_', ' ')} ({own[0].ref})"
+            q.measures[i] = Measure(own[0].name, label, column=own[0], aggregate="max")
 
 
 def _lists(s: Shape, dims: list[tuple[int, str, Column | str]], words: str, table: Table, q: Mapping) -> bool:

@@ -72,8 +72,28 @@ def split_search(request: str, lex: Lexicon) -> tuple[str, Search | None]:
                 continue  # "about" is also "about P1 tickets": only a phrase of words the data lacks is searched
         if len(phrase) < 2:
             continue
+        # "tickets that mention slow in the title": the column it is said in goes with the phrase
+        if (where := _IN_THE.match(request, end)) and normalise(where.group("column")) in prose:
+            end = where.end()
         return request[: m.start()] + " " + request[end:], Search(phrase)
     return request, None
+
+
+_IN_THE = re.compile(r"\s+in\s+(?:the|their|its|a)\s+(?P<column>[a-z_]+?)s?\b", re.I)
+
+
+def unplaced_phrase(words: list[str], read: str, table: Table | None) -> tuple[Search, list[Column]] | None:
+    """Words no rule placed that stand together in the request and inside the values of a text column of
+    `table` ("the access denied tickets": titles hold "access denied"): a search for them, as "mentioning" says.
+    Only columns whose values the catalogue holds are looked at, so the phrase is known to be in the data."""
+    if table is None or not words:
+        return None
+    phrase = " ".join(words)
+    if f" {phrase} " not in " " + re.sub(r"\s+", " ", read) + " ":
+        return None  # scattered words, not one phrase
+    pattern = re.compile(rf"\b{re.escape(phrase)}\b")
+    columns = [c for c in search_columns(table) if any(pattern.search(normalise(v)) for v in c.values)]
+    return (Search(phrase), columns) if columns else None
 
 
 def _known(phrase: str, lex: Lexicon) -> bool:

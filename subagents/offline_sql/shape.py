@@ -76,8 +76,11 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     # "ana vs ben: who's got more open tickets", "which has fewer, P1 or P2": the two values side by side
     s.comparative = bool(t.take(r"\b(?:more|fewer|less)\b(?! than\b)(?! (?:recent|recently|often)\b)"))
     s.compare = s.compare or s.comparative
-    s.trend = bool(t.take(r"\bover time\b|\b(trends?|trending|evolution|evolved?|history|historical|timeline)\b"))
-    t.take(r"\b(?:break|breaks|broken|breaking)(?: it| them| this)? down\b")  # "break down": a breakdown
+    s.trend = bool(t.take(r"\bover time\b|\b(trend(?:s|ed|ing)?|evolution|evolved?|history|historical|timeline)\b"))
+    # "break down", "break the tickets down by ...": a breakdown; the words between keep their meaning
+    if broken := t.find(r"\b(?:break|breaks|broken|breaking)((?: [a-z0-9]+){0,3}?) down\b"):
+        t.s = t.s[: broken.start()] + " " * (broken.start(1) - broken.start()) + t.s[broken.start(1) :]
+        t.s = t.s[: broken.end() - 4] + "    " + t.s[broken.end() :]
     # "what is open on the VPN" lists the rows too; "what share of ..." asks a figure
     # "any p1s still open?", "are there any unassigned tickets": the rows answer it (none, or which)
     listed = r"list|show( me)?|give me|display|which|what are|any|are there any|is there any|pull up|bring up|fetch"
