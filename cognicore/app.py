@@ -298,6 +298,7 @@ async def open_app(
             memory_tokens=settings.memory_tokens,
             reuse_threshold=_reuse_threshold(settings, models.chat),
             engine=models.engine,
+            routes_by_memory=models.chat is None,
             output_dir=settings.reports_dir,
             max_input_tokens=settings.max_input_tokens,
             max_context_tokens=settings.max_context_tokens,

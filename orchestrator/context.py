@@ -48,3 +48,6 @@ class Context:
     reuse_threshold: float = 0.35
     learn: bool = True  # False while replaying: a replay must not teach procedural memory again
     recorder: Recorder | None = None  # the run's role-call recorder; the runner sets one per run
+    # Offline only: a question the rules sent to the data that a recalled fact answers is asked of memory instead
+    # (`memory_routing.route_by_memory`); rules never run on the LLM path.
+    routes_by_memory: bool = False

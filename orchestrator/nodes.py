@@ -29,6 +29,7 @@ from cognicore.orchestrator.honesty import (
 from cognicore.orchestrator.intent import IntentDecision
 from cognicore.orchestrator.journal import record_failure, record_step, record_turn
 from cognicore.orchestrator.learning import learn
+from cognicore.orchestrator.memory_routing import route_by_memory
 from cognicore.orchestrator.memory_use import record_memory_use
 from cognicore.orchestrator.recollection import memory_passages, memory_text, planner_memory
 from cognicore.orchestrator.reuse import fill
@@ -85,6 +86,8 @@ async def classify(state: State, runtime: Runtime[Context]) -> Command[Any]:
     decision = await ctx.classifier.classify(
         request=state["request"], history=state.get("history", []), memory=planner_memory(state.get("recalled"))
     )
+    if ctx.routes_by_memory:
+        decision = route_by_memory(state["request"], decision, state.get("recalled"))
     _emit(runtime, event="intent", intent=decision.intent, reason=decision.reason, confidence=decision.confidence)
     update: dict[str, Any] = {
         "intent": decision.intent,

@@ -22,7 +22,7 @@ _CONTRACTED = frozenset(
     """what who where when how why it that there here let he she this everything nothing something someone everyone
     anyone nobody today tomorrow which one mine yours""".split()
 )
-# A name written with a capital ("Aiko", "Contoso") or a code written in capitals ("APAC", "EMEA", "VPN").
+# A name written with a capital ("Aiko", "Globex") or a code written in capitals ("EMEA", "HR", "SRE").
 _CAPITALISED = re.compile(r"\b(?:[A-Z][a-z][\w-]*|[A-Z]{2,6})\b")
 # Capitals that are no name: chat shorthand and the parts of a clock time ("pls", "fyi", "9 AM").
 _NOT_NAMES = frozenset("pls plz thx btw fyi asap tbh imo imho lol omg am pm utc gmt".split())

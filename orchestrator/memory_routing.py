@@ -1,0 +1,62 @@
+"""Memory against data, offline: a question a recalled fact of the user's answers is not planned on the data.
+
+The offline classifier reads words: "who has to approve a discount above 15%?" names a measure of the schema
+(discount), so its rules send it to the data, which holds discounts but not who approves them. When the user told
+it ("Karin approves discounts above 15%"), the asked slot is something memory holds and the data does not measure,
+so the question is answered from memory. The reading is structural: the question asks for a person, a place or a
+time (what a told fact says), asks no figure, ranking or listing (the data measures those, and data wins for them),
+and a recalled current fact answers all of it, about the asked holder and the asked kind of value
+(`answer_from_memory` with its near-miss checks). Rules only: the shell turns this on for the offline engine.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cognicore.orchestrator.intent import IntentDecision, is_question
+from cognicore.orchestrator.recollection import memory_passages
+from cognicore.subagents._memory_kind import asked_kind
+from cognicore.subagents._question_terms import SYNONYMS, question_concepts
+from cognicore.subagents.memory_answer import MemoryAnswer, answer_from_memory
+
+__all__ = ["asks_figure", "route_by_memory", "told_answer"]
+
+# A figure, a ranking, a share or a listing of rows, which the data measures: data wins for these whatever memory
+# holds ("who has the most open tickets?" after "Ben is my team lead"). Generic English, no domain's words.
+_FIGURE = re.compile(
+    r"\b(?:how\s+(?:many|much|often|long)|number\s+of|count|total|sum|average|avg|mean|median|most|least|fewest|"
+    r"top|bottom|highest|lowest|biggest|smallest|largest|best|worst|per|share|percent(?:age)?|ratio|breakdown|"
+    r"split|trend|growth|compare|compared|vs|versus|list|show|chart|plot|graph|report)\b",
+    re.I,
+)
+# A threshold qualifies the thing ("a discount above 15 percent"): the asked part is what comes before it.
+_THRESHOLD = re.compile(r"\b(?:above|over|below|under|beyond|more\s+than|less\s+than|up\s+to)\b", re.I)
+_TOLD_KINDS = frozenset({"person", "place", "time"})  # who, where, when: what a told fact says, not a figure
+
+
+def asks_figure(request: str) -> bool:
+    """Does the request ask for something the data measures or lists (a figure, a ranking, rows)?"""
+    return bool(_FIGURE.search(_THRESHOLD.split(request, maxsplit=1)[0]))
+
+
+def told_answer(request: str, recalled: dict[str, Any] | None) -> MemoryAnswer | None:
+    """The answer the recalled current facts give to `request` when they cover all of it, cited; else None."""
+    facts = [f for f in (recalled or {}).get("facts", []) if f.get("status") == "active"]
+    if not facts:
+        return None
+    passages = memory_passages({"facts": facts}, start=1)
+    found = answer_from_memory(request, question_concepts(request, SYNONYMS), passages)
+    if found is None or not found.used or found.coverage < 1.0:
+        return None  # no fact, a near one (another holder, another kind of value), or only part of the question
+    return found
+
+
+def route_by_memory(request: str, decision: IntentDecision, recalled: dict[str, Any] | None) -> IntentDecision:
+    """The decision, with a data task turned into a question when memory answers it and no figure is asked."""
+    if decision.intent != "task" or decision.out_of_scope or decision.changes_data or not is_question(request):
+        return decision
+    if asked_kind(request) not in _TOLD_KINDS or asks_figure(request) or told_answer(request, recalled) is None:
+        return decision
+    reason = "asks what the user told (memory holds it; the data does not measure it)"
+    return decision.model_copy(update={"intent": "question", "reason": reason})

@@ -1,0 +1,68 @@
+"""Memory against data offline: a who/where/when question a recalled fact answers is asked of memory, never a
+figure, a near fact or another holder's. Wordings are our own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cognicore.orchestrator.intent import IntentDecision
+from cognicore.orchestrator.memory_routing import asks_figure, route_by_memory
+
+DATA = IntentDecision(intent="task", reason="asks about the discount rows in the data", confidence=0.75)
+
+
+def _recalled(*statements: str, status: str = "active") -> dict[str, Any]:
+    facts = [
+        {"id": i, "text": s, "statement": s, "object": None, "kind": "fact", "category": "work", "status": status,
+         "since": "2031-03-17 09:00", "until": None, "sources": []}
+        for i, s in enumerate(statements, 1)
+    ]  # fmt: skip
+    return {"categories": [], "facts": facts, "episodes": []}
+
+
+@pytest.mark.parametrize(
+    ("question", "fact"),
+    [
+        ("who has to approve a discount above 15 percent", "Karin approves discounts above 15%."),
+        ("where do we keep the spare printer toner", "We keep the spare printer toner in cupboard B."),
+        ("when is the region review", "The region review is on Fridays at 2pm."),
+    ],
+)
+def test_a_told_who_where_when_is_asked_of_memory(question: str, fact: str) -> None:
+    decided = route_by_memory(question, DATA, _recalled(fact))
+    assert decided.intent == "question", decided.reason
+
+
+@pytest.mark.parametrize(
+    ("question", "recalled"),
+    [
+        # figures, rankings and listings: data wins whatever memory holds
+        ("how much did we sell in Europe in 2025", _recalled("I look after the Europe region.")),
+        ("who has the most open tickets", _recalled("Ben has the most experience with open tickets.")),
+        ("list the discounts above 15 percent", _recalled("Karin approves discounts above 15%.")),
+        # a near fact (another region, another kind of value) or none: the rules' reading stands
+        ("who looks after APAC", _recalled("The user is responsible for Europe region.")),
+        ("who approves refunds above 50 dollars", _recalled("Karin approves discounts above 15%.")),
+        ("where is the pricing review held", _recalled("The pricing review is on Mondays.")),
+        ("who approves discounts above 15 percent", _recalled()),
+        # an ended fact is no answer now
+        ("who approves discounts above 15 percent", _recalled("Karin approves discounts above 15%.", status="ended")),
+    ],
+)
+def test_the_data_keeps_what_memory_does_not_answer(question: str, recalled: dict[str, Any]) -> None:
+    assert route_by_memory(question, DATA, recalled) == DATA
+
+
+def test_only_a_data_task_that_asks_is_rerouted() -> None:
+    recalled = _recalled("Karin approves discounts above 15%.")
+    told = IntentDecision(intent="statement", reason="tells", confidence=0.8)
+    assert route_by_memory("Karin approves discounts above 15%.", told, recalled) == told
+    refused = DATA.model_copy(update={"changes_data": True})
+    assert route_by_memory("who has to approve a discount above 15 percent", refused, recalled) == refused
+
+
+def test_a_threshold_is_no_figure_asked() -> None:
+    assert not asks_figure("who signs off on discounts over 20%")
+    assert asks_figure("how many discounts over 20% did we give")
