@@ -52,7 +52,19 @@ one to three users, the default build m 16 / ef_construction 64) the queue of 40
 build of `bench/memory.py --n 1000000 --ef-search 40,64,100,150,200,300`, 300 queries against an exact scan,
 gave recall@10 0.921 / 0.965 / 0.983 / 0.995 / 0.997 / 0.998 with vector-stage p50 22 / 31 / 31 / 39 / 40 /
 40 ms (load average 8-11 on 2 cores, niced: only the order means something). 100 meets the 0.95 target with
-margin (0.965 at 64 is close to it) at no measurable cost over 64; no index rebuild is needed."""
+margin (0.965 at 64 is close to it) at no measurable cost over 64; no index rebuild is needed. Partitions
+smaller than `SMALL_PARTITION_ROWS` use `EF_SEARCH_SMALL` instead (`search_settings`)."""
+EF_SEARCH_SMALL = 40
+"""`hnsw.ef_search` in partitions under `SMALL_PARTITION_ROWS` rows. A smaller graph needs a shorter queue for the
+same recall, and the queue is most of a search's work: at 100k memories (partitions of 5,000-15,000 rows, one to
+three users), `bench/memory.py --ef-search 10,16,24,32,40,64,100` gave recall@10 0.943 / 0.963 / 0.973 / 0.984 /
+0.985 / 0.995 / 0.997 against an exact scan (300 queries), and the vector stage read 1,199 shared buffers per
+search at 40 against 1,552 at 100 (EXPLAIN (ANALYZE, BUFFERS), 150 queries, mean; p50 843 against 1,394). Below
+40 the buffers hardly drop (the stage returns `CANDIDATES` rows, and the iterative scan goes on to find them)."""
+SMALL_PARTITION_ROWS = 25_000
+"""Partition size (rows, the statistics' estimate) under which `EF_SEARCH_SMALL` applies. Measured on both sides:
+15,000 rows at 100k memories (0.985 at 40) and 50,000 at a million (0.921 at 40, 0.983 at 100); between them
+nothing was measured, so the larger queue starts well before 50,000. A partition never analysed counts as large."""
 
 MEMORIES_TABLE = f"""
 CREATE TABLE memories (
@@ -162,14 +174,38 @@ RETURNING id"""
 
 VISIBLE_IDS = "SELECT coalesce(array_agg(id), '{}') AS ids FROM memories WHERE id = ANY(%s)"
 
+# Migration: the row estimate of the partition holding `p_user`'s memories (NULL when it was never analysed, or
+# the user has none), for the search's `hnsw.ef_search`. The caller's rights: as `cognicore_app` the primary key
+# probe sees only the tenant's rows (row-level security), which is the user asked for. One generic plan per
+# connection, pruned to the partition at executor start (three primary key pages, then pg_class by oid).
+PARTITION_ROWS_FUNCTION = """
+CREATE FUNCTION memory_partition_rows(p_user text) RETURNS float8
+LANGUAGE sql STABLE
+SET plan_cache_mode = force_generic_plan
+BEGIN ATOMIC
+    SELECT nullif(c.reltuples, -1)::float8
+    FROM pg_catalog.pg_class AS c
+    WHERE c.oid = (SELECT m.tableoid FROM memories AS m WHERE m.user_id = p_user ORDER BY m.user_id, m.id LIMIT 1);
+END;
+REVOKE ALL ON FUNCTION memory_partition_rows(text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION memory_partition_rows(text) TO cognicore_app;
+"""
+
 # Relaxed order lets the HNSW scan keep going past rows the filters drop (pgvector 0.8); the caller
 # re-sorts by distance. JIT never pays off for a query of a few milliseconds. A search writes
-# nothing now (counts are batched), but its commit still need not wait for any WAL flush.
+# nothing now (counts are batched), but its commit still need not wait for any WAL flush. The queue
+# (`hnsw.ef_search`) follows the size of the user's partition: see `EF_SEARCH_SMALL`.
 SEARCH_SETTINGS = (
-    "SELECT set_config('hnsw.ef_search', %s, true), "
+    "SELECT set_config('hnsw.ef_search', (CASE WHEN p.n < %s THEN %s ELSE %s END)::text, true), "
     "set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('jit', 'off', true), "
-    "set_config('synchronous_commit', 'off', true)"
+    "set_config('synchronous_commit', 'off', true) FROM (SELECT memory_partition_rows(%s) AS n) AS p"
 )
+
+
+def search_settings(user_id: str) -> tuple[str, tuple[int | str, ...]]:
+    """The search's transaction-local settings for `user_id`, with their parameters (a `user_read` `before`)."""
+    return SEARCH_SETTINGS, (SMALL_PARTITION_ROWS, EF_SEARCH_SMALL, EF_SEARCH, user_id)
+
 
 # The search itself (vector and keyword candidates, RRF fusion, the score of memory.scoring, the top k, in
 # one round trip) is the SQL function `memory_search` (memory._search_sql), so that its plan is made once per

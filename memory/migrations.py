@@ -10,7 +10,13 @@ from cognicore.memory._keyword_sql import (
 )
 from cognicore.memory._lifecycle_sql import LIFECYCLE_MIGRATION
 from cognicore.memory._search_sql import SEARCH_FUNCTION
-from cognicore.memory._stream_sql import MEMORIES_INDEXES, MEMORIES_TABLE, TEXT_HITS_FUNCTION, USER_TSV_INDEX
+from cognicore.memory._stream_sql import (
+    MEMORIES_INDEXES,
+    MEMORIES_TABLE,
+    PARTITION_ROWS_FUNCTION,
+    TEXT_HITS_FUNCTION,
+    USER_TSV_INDEX,
+)
 from cognicore.memory.embeddings import EMBEDDING_MODEL_TABLE
 from cognicore.memory.prewarm import PREWARM_FUNCTION, PREWARM_SEARCH_PATH
 from cognicore.memory.tenancy import APP_ROLE, APP_ROLE_MIGRATION, USER_SETTING, rls_migration
@@ -191,4 +197,7 @@ MIGRATIONS: list[str] = [
     PREWARM_FUNCTION,
     # The prewarm function's search_path names its schema, the catalog, then pg_temp last (memory/prewarm.py).
     PREWARM_SEARCH_PATH,
+    # The row estimate of a user's partition, so that the search's HNSW queue follows the partition's size
+    # (memory/_stream_sql.py, search_settings).
+    PARTITION_ROWS_FUNCTION,
 ]

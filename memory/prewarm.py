@@ -35,7 +35,7 @@ from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory._search_sql import SEARCH
-from cognicore.memory._stream_sql import CANDIDATES, EF_SEARCH, SEARCH_SETTINGS
+from cognicore.memory._stream_sql import CANDIDATES, search_settings
 from cognicore.memory.retrieval import RRF_K
 from cognicore.memory.rows import fetch_dicts
 from cognicore.memory.tenancy import APP_ROLE, SET_TENANT
@@ -335,7 +335,7 @@ async def warm_connection(conn: AsyncConnection[Any]) -> None:
     try:
         async with conn.transaction():
             await conn.execute(SET_TENANT, (WARM_USER,))
-            await conn.execute(SEARCH_SETTINGS, (str(EF_SEARCH),))
+            await conn.execute(*search_settings(WARM_USER))
             await conn.execute(SEARCH, params)
     except psycopg.Error:
         log.warning("memory connection warm-up failed; the connection is used unwarmed", exc_info=True)

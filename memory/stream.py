@@ -27,13 +27,12 @@ from cognicore.memory._counts import CandidateCounts
 from cognicore.memory._search_sql import SEARCH
 from cognicore.memory._stream_sql import (
     CANDIDATES,
-    EF_SEARCH,
     EXPLAIN,
     INSERT,
     NEAREST,
-    SEARCH_SETTINGS,
     STATS,
     VISIBLE_IDS,
+    search_settings,
 )
 from cognicore.memory.embeddings import vector_size_errors
 from cognicore.memory.errors import MemoryStoreError
@@ -233,7 +232,7 @@ class MemoryStream:
             "delta": scoring.delta,
             "decay": scoring.decay,
         }
-        rows = await user_read(self._pool, user_id, SEARCH, params, before=[(SEARCH_SETTINGS, (str(EF_SEARCH),))])
+        rows = await user_read(self._pool, user_id, SEARCH, params, before=[search_settings(user_id)])
         hits = [_hit(r) for r in rows]
         if not quiet:
             self._counts.add(user_id, [h.id for h in hits])
@@ -256,7 +255,7 @@ class MemoryStream:
             raise ValueError(f"k must be between 1 and {MAX_K}, got {k}")
         query = np.asarray(vector, dtype=np.float32)
         candidates = candidate_count(k)
-        settings: list[tuple[str, Sequence[Any]]] = [(SEARCH_SETTINGS, (str(EF_SEARCH),))]
+        settings: list[tuple[str, Sequence[Any]]] = [search_settings(user_id)]
         if exact:
             settings.append(("SELECT set_config('enable_indexscan', 'off', true)", ()))
         rows = await user_read(
