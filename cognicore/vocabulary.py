@@ -18,8 +18,13 @@ MAX_PER_COLUMN = 200
 MAX_VALUE_CHARS = 60
 
 _TEXT_COLUMNS = """
-SELECT table_schema, table_name, column_name FROM information_schema.columns
-WHERE table_schema = ANY(%(schemas)s) AND data_type IN ('text', 'character varying', 'character')
+SELECT c.table_schema, c.table_name, c.column_name,
+       EXISTS (SELECT 1 FROM pg_index i
+               WHERE i.indrelid = format('%%I.%%I', c.table_schema, c.table_name)::regclass
+                 AND i.indisunique AND i.indnkeyatts = 1 AND i.indpred IS NULL
+                 AND i.indkey[0] = c.ordinal_position) AS is_key
+FROM information_schema.columns c
+WHERE c.table_schema = ANY(%(schemas)s) AND c.data_type IN ('text', 'character varying', 'character')
 ORDER BY 1, 2, 3"""
 _TITLES = "SELECT DISTINCT title FROM kb_documents WHERE length(title) <= %s"
 
@@ -38,11 +43,19 @@ async def kb_titles(pool: AsyncConnectionPool) -> list[str]:
 
 async def data_values(pool: AsyncConnectionPool, schemas: Sequence[str]) -> dict[str, str]:
     """Distinct short values of the allowed schemas' low-cardinality text columns, each with its column
-    ("schema.table.column"), so a follow-up replaces a value by another of the same column."""
+    ("schema.table.column"), so a follow-up replaces a value by another of the same column.
+
+    The text columns that each alone identify their table's row (a UNIQUE or primary key: a region's `code` and
+    its `name`) name one thing two ways: their values all get the table's first such column, so "LATAM" after
+    "Europe" replaces it instead of narrowing the request to both."""
     found: dict[str, str] = {}
+    keys: dict[tuple[str, str], str] = {}  # (schema, table) -> the first key text column of that table
     async with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
         await cur.execute(_TEXT_COLUMNS, {"schemas": list(schemas)})
         for col in await cur.fetchall():
+            own = f"{col['table_schema']}.{col['table_name']}.{col['column_name']}"
+            if col["is_key"]:
+                own = keys.setdefault((col["table_schema"], col["table_name"]), own)
             query = sql.SQL("SELECT DISTINCT {c} AS v FROM {s}.{t} WHERE length({c}) <= %s LIMIT %s").format(
                 c=sql.Identifier(col["column_name"]),
                 s=sql.Identifier(col["table_schema"]),
@@ -51,8 +64,7 @@ async def data_values(pool: AsyncConnectionPool, schemas: Sequence[str]) -> dict
             await cur.execute(query, (MAX_VALUE_CHARS, MAX_PER_COLUMN + 1))
             values = [r["v"] for r in await cur.fetchall() if r["v"]]
             if len(values) <= MAX_PER_COLUMN:  # a column of free text or ids is not a set of names
-                column = f"{col['table_schema']}.{col['table_name']}.{col['column_name']}"
-                found.update((v, column) for v in values if v not in found)
+                found.update((v, own) for v in values if v not in found)
     return found
 
 

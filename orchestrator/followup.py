@@ -95,16 +95,36 @@ _SWAP = re.compile(
     + _TAIL,
     re.IGNORECASE,
 )
+# "ok and how many units was that", "what was that in units": the same request, in another measure.
+_THAT_MEASURE = re.compile(
+    _LEAD + r"(?:how\s+(?:many|much)\s+(?P<value>[a-z][a-z -]*?)\s+(?:was|were|is|are)\s+(?:that|those|it|they|this)"
+    r"|what\s+(?:was|is|were|are)\s+(?:that|those|it|they|this)\s+in\s+(?P<unit>[a-z][a-z -]*?))" + _TAIL,
+    re.IGNORECASE,
+)
+# "drop the channel filter", "remove the priority condition again", "without the filter": the value of that column
+# (any value, when no column is named) taken out of the previous request.
+_DROP = re.compile(
+    _LEAD
+    + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:drop|remove|clear|lose|ignore|undo|take\s+(?:off|out|away)|"
+    r"get\s+rid\s+of|without)\s+(?:the\s+|that\s+|this\s+)?(?P<value>[a-z][a-z _-]*?\s+)?"
+    r"(?:filters?|conditions?|restrictions?)(?:\s+again)?" + _TAIL,
+    re.IGNORECASE,
+)
 _INSTEAD = re.compile(r"^\s*(?:and\s+)?" + _PREP + r"\s+(?P<value>[^?.!]+?)\s*,?\s*instead\s*[?.!]*\s*$", re.I)
 MAX_VALUE_WORDS = 6  # a follow-up names one parameter; a longer tail is a request of its own
 _PRONOUNS = frozenset("i me my we us our you your it this that they them their".split())  # "how about you ..."
 
 _NUMBER = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _UNIT = r"(?:quarters?|months?|years?|weeks?|days?)"
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 PERIOD = re.compile(
     r"\b(?:(?:in|for|during|over|of)\s+)?(?:"
     rf"(?:the\s+)?(?:last|this|previous|past|prior|current|next|coming)\s+(?:{_NUMBER}\s+)?{_UNIT}"
     r"|year[\s-]to[\s-]date|ytd|quarter[\s-]to[\s-]date|month[\s-]to[\s-]date"
+    # a day: "jan 6", "January 6th, 2026", "6 jan", "the 7th" (a follow-up's day of the same month)
+    rf"|{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+(?:19|20)\d\d)?(?!\d)"
+    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?:\s+(?:19|20)\d\d)?"
+    r"|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)"
     r"|q[1-4](?:\s+(?:of\s+)?(?:19|20)\d\d)?|h[12](?:\s+(?:19|20)\d\d)?"
     r"|(?:january|february|march|april|may|june|july|august|september|october|november|december)"
     r"(?:\s+(?:19|20)\d\d)?"
@@ -129,12 +149,22 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
     drawn = _AS_ARTEFACT.match(request)
     if drawn is not None:
         return Change(prep="as", value=f"a {drawn.group('value') or 'chart'}".lower())
+    if (dropped := _DROP.match(request)) is not None:
+        return Change(prep="drop", value=(dropped.group("value") or "").strip())
+    if (measure := _THAT_MEASURE.match(request)) is not None:
+        value = (measure.group("value") or measure.group("unit") or "").strip()
+        if value and len(value.split()) <= 3 and value.split()[0].lower() not in _PRONOUNS:
+            return Change(prep="in", value=value)
     for pattern in (_SAME, _AGAIN, _ABOUT, _INSTEAD, _BREAK_DOWN, _OF_THOSE, _ONLY, _SHORT, _SWAP, _DO, _BARE):
         m = pattern.match(request)
         if m is None:
             continue
         found = m.groupdict()
         value = (found.get("value") or found.get("last") or found.get("new") or "").strip(" ,;:")
+        # "in progress ones" names "in progress"; "the whole of Q1" names Q1 (D7).
+        value = re.sub(r"(?<=\w)\s+ones?$", "", value, flags=re.IGNORECASE)
+        whole = re.sub(r"^(?:the\s+)?(?:whole|entire|full|complete)\s+(?:of\s+)?(?:the\s+)?", "", value, flags=re.I)
+        value = whole if whole != value and PERIOD.fullmatch(whole) else value
         if not value or len(value.split()) > MAX_VALUE_WORDS or value.split()[0].lower() in _PRONOUNS:
             return None
         prep = (m.groupdict().get("prep") or "").lower()
@@ -227,6 +257,51 @@ def _with_year(value: str, old: str) -> str:
     return f"{value} {year.group(0)}" if year else value
 
 
+def _with_month(value: str, old: str) -> str:
+    """A day of the month alone ("the 7th") takes the month (and year) of the day it replaces ("jan 6" -> "jan 7")."""
+    day = re.fullmatch(r"(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)", value.strip(), re.IGNORECASE)
+    month = re.search(_MONTH, old, re.IGNORECASE)
+    if day is None or month is None:
+        return value
+    year = re.search(r"\b(?:19|20)\d\d\b", old)
+    return f"{month.group(0)} {int(day.group(1))}" + (f" {year.group(0)}" if year else "")
+
+
+def _dropped(base: str, word: str, entities: Sequence[str], columns: Mapping[str, str]) -> tuple[str, float] | None:
+    """ "drop the channel filter": the previous request without its value of that column (its one value when no
+    column is named, its period for "the date filter"); None when it names no such value."""
+    if re.fullmatch(r"(?:date|period|time|year|quarter|month|day)s?", word, re.IGNORECASE):
+        spans = [(m.start(), m.end()) for m in PERIOD.finditer(base)]
+    else:
+        named = _known_in(base, entities)
+        if word:
+            wanted = {stem_word(w) for w in re.split(r"[\s_-]+", word.lower()) if w}
+            named = [m for m in named if wanted & _column_words(_column_of(m.group(0), columns) or "")]
+        elif len({_column_of(m.group(0), columns) for m in named}) > 1:
+            return None  # "drop the filter" with two of them: which one is not said
+        spans = [(m.start(), m.end()) for m in named]
+    if not spans:
+        return None
+    text = base
+    for start, end in reversed(spans):
+        # the value with its own preposition ("for P1", "in the online channel"), never the words around it
+        lead = re.search(r"(?:\b(?:for|in|at|from|with|on|of|where|and)\s+)?(?:the\s+)?$", text[:start], re.IGNORECASE)
+        start = lead.start() if lead else start
+        text = f"{text[:start].rstrip()} {text[end:].lstrip()}".strip()
+    return re.sub(r"\s{2,}", " ", text), 0.8
+
+
+def stem_word(word: str) -> str:
+    """A word without its plural `s`, for matching a column's name ("priorities" -> "priority")."""
+    return re.sub(r"ies$", "y", word) if word.endswith("ies") else word.removesuffix("s")
+
+
+def _column_words(column: str) -> set[str]:
+    """The words of a value's column and table ("shop.jobs.site_type" -> job, site, type)."""
+    parts = [p for piece in column.lower().split(".")[1:] for p in piece.split("_") if p]
+    return {stem_word(p) for p in parts}
+
+
 def _known_in(text: str, entities: Sequence[str]) -> list[re.Match[str]]:
     """Where the known values occur in `text`, longest values first, without overlaps."""
     found: list[re.Match[str]] = []
@@ -234,7 +309,9 @@ def _known_in(text: str, entities: Sequence[str]) -> list[re.Match[str]]:
         if len(value) < 2:
             continue
         # "small business" names "small_business", "in progress" "in_progress": a value's words, however joined.
+        # "wifi" names "Wi-Fi" too: a hyphen may be written as nothing, a space or itself.
         spelt = r"[_\s]+".join(re.escape(part) for part in re.split(r"[_\s]+", value.strip()))
+        spelt = spelt.replace(r"\-", r"[-\s]?")
         for m in re.finditer(rf"(?<!\w){spelt}(?!\w)", text, re.IGNORECASE):
             if not any(m.start() < f.end() and f.start() < m.end() for f in found):
                 found.append(m)
@@ -259,6 +336,8 @@ def resolve(
         # "now as a chart": the same request, drawn; a request that already asks for one is unchanged.
         drawn = re.search(ARTEFACT, base, re.IGNORECASE)
         return (base if drawn else f"{base} as {value}"), 0.85
+    if change.prep == "drop":
+        return _dropped(base, value, entities, columns or {})
     if (step := _STEP.fullmatch(value)) is not None:
         # "the quarter before": the previous request's own period moved by one; unresolved without one.
         old = PERIOD.search(base)
@@ -283,7 +362,9 @@ def resolve(
                 if lead and not relative and not re.match(r"(?:in|for|during|over|of)\s", value, re.I)
                 else ""
             )
-            return _splice(base, old.start(), old.end(), keep + _with_year(value, old.group(0))), 0.9
+            return _splice(
+                base, old.start(), old.end(), keep + _with_month(_with_year(value, old.group(0)), old.group(0))
+            ), 0.9
         bare = not re.match(r"(?:the\s+)?(?:last|this|previous|past|prior|current|next|coming)\b", value, re.I)
         prep = change.prep or ("in" if bare else "")
         return f"{base} {prep} {value}".replace("  ", " "), 0.7
@@ -293,12 +374,17 @@ def resolve(
         # "the partner channel": the value it names ("partner") is what replaces, the phrase what is added.
         added = re.sub(r"^the\s+", "", value, flags=re.IGNORECASE)
         value = named[0].group(0) if len(named) == 1 else value
+        if len(named) == 1 and (spelt := known_value(value, entities)) and "-" in spelt and "-" not in value:
+            value = spelt  # "wifi" written as the data writes it ("Wi-Fi"), so the data reader finds it
         if len(named) == 1 and any(m.group(0).lower() == value.lower() for m in _known_in(base, entities)):
             return base, 0.85  # "Europe only" after a request about Europe: nothing to change
         olds = [m for m in _known_in(base, entities) if m.group(0).lower() != value.lower()]
         column = _column_of(value, columns or {})
         if column is not None:
             same = [m for m in olds if _column_of(m.group(0), columns or {}) == column]
+            negation = _negation_of(base, column)
+            if not same and negation is not None:  # "now for ana" after "the unassigned tickets": ana's
+                return _splice(base, negation.start(), negation.end(), value), 0.8
             if not same:  # a filter of another column: the new value narrows the request further
                 return f"{base} {change.prep or 'for'} {added}", 0.7
             olds = same
@@ -340,6 +426,14 @@ def _negated(value: str, base: str, entities: Sequence[str], columns: Mapping[st
     return None
 
 
+def _negation_of(base: str, column: str) -> re.Match[str] | None:
+    """A word of `base` negating `column` ("unassigned" of an `assignee`): the first five letters after `un`."""
+    name = column.rsplit(".", 1)[-1].lower()
+    return next(
+        (m for m in re.finditer(r"\bun([a-z]{4,})\b", base, re.IGNORECASE) if name[:5] == m.group(1).lower()[:5]), None
+    )
+
+
 _STOP = "for|in|by|with|over|during|across|per|from|to|and|then|last|this|previous|past"
 
 
@@ -351,7 +445,7 @@ def _column_of(value: str, columns: Mapping[str, str]) -> str | None:
 
 def _plain(text: str) -> str:
     """`text` lower case with its words joined by single spaces ("Small_Business" -> "small business")."""
-    return " ".join(re.split(r"[_\s]+", text.strip().lower())).strip()
+    return " ".join(re.split(r"[_\s]+", text.strip().lower().replace("-", ""))).strip()
 
 
 def previous_request(history: Sequence[dict[str, str]]) -> str | None:

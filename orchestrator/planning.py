@@ -10,6 +10,7 @@ from typing import Protocol
 from cognicore.memory.llm import LlmRole
 from cognicore.memory.text import STOPWORDS, stem, terms
 from cognicore.orchestrator.data_questions import DataWords, asks_figures, asks_rows, counts_data
+from cognicore.orchestrator.followup import PERIOD
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.read_only import change_request
 from cognicore.subagents.types import Plan, PlanStep
@@ -114,13 +115,27 @@ def _clauses(request: str) -> list[str]:
     return [c.replace(" _and_ ", " and ") for c in _CLAUSE_SPLIT.split(kept) if c and c.strip()]
 
 
+_GROUPING = re.compile(r"\s*(?:(?:broken\s+down|split(?:\s+up)?|grouped)\s+)?(?:by|per|for\s+each)\s+\w", re.I)
 _BETWEEN = re.compile(r"\bbetween\s+[^,;.?!]{1,40}?\s+and\s+", re.IGNORECASE)
 
 
-def data_instruction(request: str, vocab: Vocabulary = GENERIC) -> str:
-    """The clauses of a request that ask for figures (the whole request when none stands apart)."""
-    wanted = [c for c in _clauses(request) if set(terms(c)) & vocab.data and not (set(terms(c)) & vocab.report)]
-    return "; ".join(wanted) if wanted else request
+def data_instruction(request: str, vocab: Vocabulary = GENERIC, data: DataWords | None = None) -> str:
+    """The clauses of a request that ask for figures or name their period, in the user's words and order (the
+    whole request when none stands apart): "add a chart pls" or "explain the policy" is left out, while "a summary
+    for 2025 of revenue, orders and units" keeps every measure and its period, whatever artefact it names (D7)."""
+    kept = _BETWEEN.sub(lambda m: m.group(0).replace(" and ", " _and_ "), request)
+    parts = re.split(f"({_CLAUSE_SPLIT.pattern})", kept, flags=re.IGNORECASE)
+    own = vocab.data | (data.counted | data.values if data is not None else frozenset())
+    wanted: list[str] = []
+    for i in range(0, len(parts), 2):
+        found = set(terms(parts[i]))
+        # A clause with a measure or a thing of the data, a grouping ("by priority"), or a period of its own.
+        if parts[i].strip() and (
+            found & own or _GROUPING.match(parts[i]) or (PERIOD.search(parts[i]) and not found & vocab.knowledge)
+        ):
+            wanted.append((parts[i - 1] if wanted else "") + parts[i])
+    text = "".join(wanted).replace(" _and_ ", " and ").strip(" ,;")
+    return text or request
 
 
 def task_features(request: str, vocab: Vocabulary = GENERIC) -> list[str]:
@@ -205,7 +220,7 @@ class OfflinePlanner:
             # In the user's words: the SQL writer refuses a change, and a rewording as a read would hide it.
             gathered.append(add("database_query", request))
         elif wants_data and "database_query" in names:
-            gathered.append(add("database_query", data_instruction(request, vocab)))
+            gathered.append(add("database_query", data_instruction(request, vocab, self._data)))
         for agent in matched:
             gathered.append(add(agent["name"], request))
         if "rag_query" in names:

@@ -156,6 +156,9 @@ _REMIND_SETS = re.compile(
 # "assignee" mistyped).
 REAL_VERB = 500
 SOCIAL_WORDS = 4  # at most this many words, all common and asking nothing: a greeting or thanks
+# A question to the assistant about itself: "you" / "your" (or their texting forms), in a short message.
+_TO_YOU = re.compile(r"\b(?:you|your|yours|yourself|u|ur)\b", re.IGNORECASE)
+_ABOUT_YOU_WORDS = 8
 TOPICAL_BELOW = 100_000  # occurrences in pyspellchecker's corpus (about the 1,000 commonest English words)
 # A name: a capitalised word (two when they follow each other), possessive or not ("Globex's", "Initech").
 _NAME = re.compile(r"(?<![\w'])(?P<name>[A-Z][a-z][\w&-]*(?:\s+[A-Z][a-z][\w&-]*)?)(?:'s)?\b")
@@ -304,11 +307,22 @@ class Scope:
     def social_remark(self, request: str) -> list[str]:
         """The words of a social remark ("good morning!", "thanks a lot"): a few common words that ask nothing, about
         nothing the deployment holds (the answer says so and lists what the agents can do); else []."""
+        plain = [w for w in words(request) if w not in STOPWORDS]
+        if self._about_you(request, plain):
+            return plain or ["you"]
         if self._topical(request):
             return []
-        plain = [w for w in words(request) if w not in STOPWORDS]
         asks = "?" in request or QUESTION_START.match(request) or ASKS.match(request) or ASKS_INSIDE.search(request)
         return plain if plain and len(words(request)) <= SOCIAL_WORDS and not asks else []
+
+    def _about_you(self, request: str, plain: list[str]) -> bool:
+        """A short question about the assistant itself ("how's your day going?", "what can you do?"): addressed to
+        it, no topical word but a greeting, and no word the deployment knows, so nothing to look up (D7)."""
+        if not _TO_YOU.search(request) or len(words(request)) > _ABOUT_YOU_WORDS:
+            return False
+        if [w for w in self._topical(request) if w not in _NOT_ACTIONS]:
+            return False
+        return not any(stem(w) in self.known or w in self.values or stem(w) in self.values for w in plain)
 
     def unheld(self, request: str, history: Sequence[dict[str, str]], memory: str) -> list[str]:
         """The topical words of a question when none of them is held by the deployment, the session or memory."""

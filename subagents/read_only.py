@@ -56,9 +56,12 @@ _NOUN_USE = re.compile(
     r"\s*(?:-|(?:in|of|over|between|across|per|on|since|during|rate|rates|log|logs|history|vs|versus|up|down)\b)",
     re.IGNORECASE,
 )
-# A change to how an answer is shown ("remove Europe from the chart") changes no stored data.
+# A change to how an answer is shown ("remove Europe from the chart") or to what the last question asked ("drop the
+# channel filter", a follow-up) changes no stored data.
 _PRESENTATION = re.compile(
-    r"\b(?:chart|graph|plot|report|briefing|brief|summary|answer|layout|title|colou?rs?)\b", re.IGNORECASE
+    r"\b(?:chart|graph|plot|report|briefing|brief|summary|answer|layout|title|colou?rs?|filters?|conditions?|"
+    r"restrictions?|constraints?)\b",
+    re.IGNORECASE,
 )
 # An identifier of one record ("INC-1010", "#42", "order 1042"): setting or moving it changes a stored row.
 _RECORD_ID = re.compile(r"\b[A-Za-z]+-\d+\b|#\d+|\b[a-z]+\s+(?!(?:19|20)\d\d\b)\d{2,}\b(?!\s*%)", re.IGNORECASE)
