@@ -9,31 +9,29 @@ offline classifier before any data or document word is looked at.
 - `declares`: declarative shapes the other rules missed: a passive with its doer ("approvals are done by Ines"),
   a thing and where it goes ("doorbell returns go through Malik"), the speaker's "I'm ...", a diary "been covering
   the north", an indefinite subject with a phrase after it ("nobody on our team touches ...").
-- `on_behalf`: "my manager wants the 2025 order count": a third person's wish, passed on; what is wanted decides
-  whether it is a request (a figure for a period, or "to know ..."), news (a thing for them), or neither.
+A wish passed on ("my manager wants the 2025 order count") is read in `wishes`, a figure told in `told_figures`.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from itertools import pairwise
 
+from cognicore.memory._fact_words import WEEKDAYS
 from cognicore.memory.text import stem, words
 from cognicore.orchestrator.scope import IMPERATIVE
 
 __all__ = [
+    "MONTH",
     "QUANTIFIERS",
-    "OnBehalf",
+    "SEEKING",
+    "SPEAKER_IS",
+    "UNIT",
     "asks_in_situ",
     "declared_subject",
     "declares",
-    "names_a_time",
-    "names_one_thing",
     "names_rows",
     "noun_first",
-    "on_behalf",
-    "own_wish",
     "strip_opening",
     "to_remember",
     "without_aside",
@@ -48,6 +46,10 @@ _MARKERS = (
     r"(?:please\s+)?(?:keep|bear)\s+in\s+mind(?:\s+that)?|(?:please\s+)?make\s+a\s+note(?:\s+that)?|"
     r"(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remember|note|keep\s+in\s+mind|make\s+a\s+note)\s+that"
 )
+# The speaker saying what they are ("I'm", "we're"), and what a speaker who is after something is doing ("I'm trying
+# to find ...", "we're looking for ..."): one definition for the statement rules and the wish readers.
+SPEAKER_IS = r"(?:i'm|im|i\s+am|we're|we\s+are)"
+SEEKING = r"(?:looking|trying|hoping|wanting)"
 # "can you remember that my reviews are on Thursdays?": asked to remember the clause, not asked a question.
 _REMEMBER_THAT = re.compile(
     r"^\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+)?(?:remember|note|keep\s+in\s+mind|"
@@ -64,19 +66,19 @@ def to_remember(text: str) -> str | None:
 
 _OPENING_MARKER = re.compile(rf"^\s*(?:(?:{_MARKERS})\b[,:;.!\u2013\u2014-]*\s+)+", re.IGNORECASE)
 _CLOSING_MARKER = re.compile(r"\s*[,;.]?\s*\b(?:tbh|fwiw|imo|imho|iirc|afaik|ngl|lol|haha|btw)\s*[.!]*\s*$", re.I)
-_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
-_MONTH = (
+_DAY = WEEKDAYS  # the fact reader's weekday names: one definition
+MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
     r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
-_UNIT = r"(?:week|month|quarter|year|yr|sprint|spring|summer|autumn|fall|winter|weekend|night|time)"
+UNIT = r"(?:week|month|quarter|year|yr|sprint|spring|summer|autumn|fall|winter|weekend|night|time)"
 # A time said before the clause ("Since monday", "Yesterday", "Last week", "As of today", "Two weeks ago").
 _OPENING_TIME = re.compile(
     rf"^\s*(?:(?:since|until|till|as\s+of|starting|from|after|before)\s+(?:the\s+|last\s+|next\s+|this\s+)?"
-    rf"(?:{_DAY}s?|{_MONTH}|{_UNIT}|today|yesterday|tomorrow|\d{{4}}|\w+\s+{_UNIT})(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?|"
+    rf"(?:{_DAY}s?|{MONTH}|{UNIT}|today|yesterday|tomorrow|\d{{4}}|\w+\s+{UNIT})(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?|"
     rf"yesterday|today|tonight|tomorrow|lately|recently|nowadays|these\s+days|earlier\s+today|"
-    rf"this\s+(?:morning|afternoon|evening)|(?:last|this|next|every)\s+(?:{_UNIT}|{_DAY}|{_MONTH})|"
-    rf"on\s+{_DAY}s?|in\s+{_MONTH}|(?:a|one|two|three|four|five|\d+)\s+{_UNIT}s?\s+ago)\s*,?\s+",
+    rf"this\s+(?:morning|afternoon|evening)|(?:last|this|next|every)\s+(?:{UNIT}|{_DAY}|{MONTH})|"
+    rf"on\s+{_DAY}s?|in\s+{MONTH}|(?:a|one|two|three|four|five|\d+)\s+{UNIT}s?\s+ago)\s*,?\s+",
     re.IGNORECASE,
 )
 # A place said before the clause, closed by a comma ("In the Leeds office, ...", "At the Porto site, ...").
@@ -158,8 +160,8 @@ _GOES = re.compile(
 )
 # "im the one who closes ...", "we're a team of five": the speaker says what they are (not what they are after).
 _I_AM = re.compile(
-    r"^\s*(?:i'm|im|i\s+am|we're|we\s+are|i\s+was|we\s+were|i've\s+been|ive\s+been|we've\s+been)\s+"
-    r"(?!(?:looking|trying|wondering|curious|interested|after|hoping|keen|not\s+sure|unsure|confused|asking|going\s+to"
+    rf"^\s*(?:{SPEAKER_IS}|i\s+was|we\s+were|i've\s+been|ive\s+been|we've\s+been)\s+"
+    rf"(?!(?:{SEEKING}|wondering|curious|interested|after|keen|not\s+sure|unsure|confused|asking|going\s+to"
     r"\s+need)\b)\S",
     re.IGNORECASE,
 )
@@ -232,7 +234,7 @@ _PAIR = re.compile(
     re.IGNORECASE,
 )
 _DAYS_OR_DATES = (
-    rf"(?:the\s+(?:first|second|third|fourth|last)\s+)?(?:\d|the\s+\d|{_DAY}s?|{_MONTH}|noon|midnight|weekends?|"
+    rf"(?:the\s+(?:first|second|third|fourth|last)\s+)?(?:\d|the\s+\d|{_DAY}s?|{MONTH}|noon|midnight|weekends?|"
     rf"(?:week|month|quarter)(?:day)?s?)"
 )
 # "the VPN cert expires on 1 March", "the rota changes every monday": a thing's verb, then when.
@@ -308,91 +310,3 @@ def names_rows(subject: str, data: frozenset[str], values: frozenset[str]) -> bo
         if stem(word) in data and (after in _SUBJECT_PRONOUNS or stem(after) in values):
             return True
     return False
-
-
-@dataclass(frozen=True, slots=True)
-class OnBehalf:
-    """A third person's wish passed on: who wants it, what they want, and whether it asks outright ("to know ...",
-    "asked me to pull ...") rather than naming a thing they want."""
-
-    who: str
-    what: str
-    embedded: bool
-    # "asked for ...": told as news when it says when ("last week"), else it may be a request handed on.
-    past: bool = False
-
-
-# "my manager wants the enterprise order count for 2025", "Ben asked me to find out how many tickets are open".
-_ON_BEHALF = re.compile(
-    r"^\s*(?P<who>(?:(?:my|our|the|a)\s+)?(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:(?:really|also|just|urgently|still)\s+)?"
-    # Present wishes pass a request on; a past one ("sam asked for the numbers last week") is news, unless it hands
-    # the speaker a task ("Ben asked me to pull ...", "she wanted to know ...").
-    r"(?:(?:wants|needs|would\s+like|'d\s+like|asked|wanted|needed)\s+"
-    r"(?P<embedded>(?:(?:me|us)\s+)?to\s+(?:know|see|find\s+out|check|understand|hear)\s+)|"
-    r"(?:wants|needs|would\s+like|'d\s+like|has\s+asked\s+(?:me\s+)?for|is\s+asking\s+(?:me\s+)?for|is\s+after|"
-    r"expects)\s+(?P<handed>(?:me|us)\s+to\s+(?:send|get|pull|find|check|look\s+up|dig\s+up|share)\s+)?|"
-    r"(?:asked|requested|wanted|needed)\s+(?P<handed_before>(?:me|us)\s+to\s+(?:send|get|pull|find|check|look\s+up|"
-    r"dig\s+up|share)\s+)|"
-    # "my boss asked for the top products": a past wish, news or a request handed on (see `OnBehalf.past`).
-    r"(?P<past>asked\s+(?:me\s+|us\s+)?for|requested)\s+)"
-    r"(?P<what>\S.*)$",
-    re.IGNORECASE,
-)
-_SPEAKER = frozenset("i we you i'm im we're you're they he she it someone nobody everyone what which who how".split())
-
-
-def on_behalf(text: str) -> OnBehalf | None:
-    """Someone else's wish, passed on by the speaker ("my lead wants to know how many tickets are open"), else None."""
-    match = _ON_BEHALF.match(text)
-    if match is None:
-        return None
-    who = match.group("who")
-    if set(words(who)) & _SPEAKER:
-        return None
-    # "to know ..." asks; "asked me to pull ..." hands the speaker a task: either way a request, whatever its period.
-    asked = any(match.group(g) for g in ("embedded", "handed", "handed_before"))
-    return OnBehalf(who=who, what=match.group("what").strip(), embedded=asked, past=match.group("past") is not None)
-
-
-# "I want to see the P2s", "we'd like to know how many ...", "lemme see the open tickets": the speaker's own wish to
-# be shown or told something; what follows is the request.
-_OWN_WISH = re.compile(
-    # "I'd like the list of closed tickets": a thing the speaker would like, named with its article
-    r"^\s*(?:(?:i|we)(?:'d|\s+would)\s+(?:like|love)\s+(?P<thing>(?:the|a|an)\s+\S.*)$|"
-    r"(?:(?:(?:i|we)\s+)?(?:really\s+|just\s+|also\s+)?(?:want|need|wanna|'d\s+like|would\s+like|'d\s+love|"
-    r"would\s+love)\s+(?:to\s+)?|lemme\s+|let\s+me\s+|"
-    # "I'm trying to find tickets without an assignee": what the speaker is after
-    r"(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:just\s+)?(?:trying|looking|hoping)\s+to\s+)"
-    r"(?:see|know|find\s+out|find|look\s+at|check|get|work\s+out|figure\s+out|pull)\s+(?P<what>\S.*)$)",
-    re.IGNORECASE,
-)
-
-
-def own_wish(text: str) -> OnBehalf | None:
-    """The speaker's own wish to be shown or told something ("I want to see the P2s"), as a request passed on."""
-    match = _OWN_WISH.match(text)
-    if match is None:
-        return None
-    return OnBehalf(who="you", what=(match.group("thing") or match.group("what")).strip(), embedded=True)
-
-
-# A time that makes a wish one request rather than a habit: a year, a quarter, a month, "last week", "today".
-_DEFINITE = re.compile(r"^\s*(?:the|a|an|this|that)\s", re.IGNORECASE)
-
-
-def names_one_thing(text: str) -> bool:
-    """Whether `text` names one thing with its article ("the open tickets by component"), not a kind ("revenue by
-    channel", which may be a standing wish)."""
-    return _DEFINITE.match(text) is not None
-
-
-_A_TIME = re.compile(
-    rf"\b(?:(?:19|20)\d\d|q[1-4]|(?!may\b){_MONTH}|in\s+may|today|yesterday|tomorrow|(?:last|this|previous|next|past)\s+{_UNIT}|"
-    r"so\s+far|to\s+date|ytd|mtd)\b",
-    re.IGNORECASE,
-)
-
-
-def names_a_time(text: str) -> bool:
-    """Whether `text` names one period or day ("for 2025", "last quarter", "today")."""
-    return _A_TIME.search(text) is not None

@@ -13,16 +13,7 @@ from cognicore.orchestrator.followup import followup_change, names_period, previ
 from cognicore.orchestrator.honesty import topic
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.language import unsupported_language, unwrap_wish
-from cognicore.orchestrator.mood import (
-    OnBehalf,
-    names_a_time,
-    names_one_thing,
-    noun_first,
-    on_behalf,
-    own_wish,
-    strip_opening,
-    to_remember,
-)
+from cognicore.orchestrator.mood import noun_first, strip_opening, to_remember
 from cognicore.orchestrator.planning import (
     GENERIC,
     DataWords,
@@ -57,6 +48,7 @@ from cognicore.orchestrator.telling import (
     tells,
 )
 from cognicore.orchestrator.told_figures import names_amount
+from cognicore.orchestrator.wishes import OnBehalf, names_a_time, names_one_thing, on_behalf, own_wish
 from cognicore.subagents.read_only import affected_rows_hint, change_request, names_record
 
 __all__ = ["OfflineClassifier"]
@@ -155,8 +147,10 @@ class OfflineClassifier:
             values=self._datawords.values,
         )
 
-    async def classify(self, *, request: str, history: list[dict[str, str]], memory: str = "") -> IntentDecision:
-        kept = told_words(memory)
+    async def classify(
+        self, *, request: str, history: list[dict[str, str]], memory: str = "", told: Sequence[str] = ()
+    ) -> IntentDecision:
+        kept = told_words(told)
         # "wht was revnue in march": a misspelt wh-word opens a question, which would otherwise read as a sentence
         # whose subject is "wht" (told and stored) or as another language ("wat status is ...").
         request, asked_fixes = read_question_word(request, meant=lambda w: w.lower() in self._spelt | kept)

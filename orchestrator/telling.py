@@ -9,6 +9,8 @@ import re
 from cognicore.memory.text import stem, terms, words
 from cognicore.orchestrator.mood import (
     QUANTIFIERS,
+    SEEKING,
+    SPEAKER_IS,
     asks_in_situ,
     declared_subject,
     names_rows,
@@ -34,7 +36,7 @@ WANTS = re.compile(
     r"^\s*(i|we)('d| would| will|'ll)?\s+(also\s+)?(want|need|like|love|wish|wonder|require|have to|must|"
     r"am looking|are looking|'m looking|('m|am|are) trying|('d|would) appreciate|expect|ask)\b|"
     r"\b(can|could|would|will) you\b|\bplease\b|\bshow me\b|\bgive me\b|\blet me know\b|"
-    r"^\s*(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:also\s+|just\s+)?(?:looking|trying|hoping|wanting)\b",
+    rf"^\s*{SPEAKER_IS}\s+(?:also\s+|just\s+)?{SEEKING}\b",
     re.IGNORECASE,
 )
 # A declarative sentence about someone or something ("Chloe is off sick until Thursday", "The Berlin office
@@ -175,7 +177,7 @@ NEWS = re.compile(
 )
 # A quantifier before a noun phrase ("both printers ...", "most of our tickets ...").
 _QUANTIFIED = re.compile(
-    r"^\s*(?:half|all|both|most|many|several|some|each|every)\s+(?:of\s+)?(?:the\s+|our\s+|my\s+)?(?=\w)", re.I
+    rf"^\s*(?:{'|'.join(sorted(QUANTIFIERS))})\s+(?:of\s+)?(?:the\s+|our\s+|my\s+)?(?=\w)", re.IGNORECASE
 )
 _ADVERBS = frozenset("never always just recently also already only still usually often ever all".split())
 # Prepositions that open a phrase about a noun ("the printer on floor 2"), never the subject of a relative clause.

@@ -19,13 +19,12 @@ from cognicore.orchestrator.mood import (
     asks_in_situ,
     declares,
     names_rows,
-    on_behalf,
-    own_wish,
     strip_opening,
     to_remember,
 )
 from cognicore.orchestrator.planning import GENERIC
 from cognicore.orchestrator.telling import tells
+from cognicore.orchestrator.wishes import on_behalf, own_wish
 from tests.unit.test_data_reading import COUNTED, classifier, desk_writer
 
 DESK_DATA = GENERIC.data | frozenset(terms(" ".join(COUNTED)))

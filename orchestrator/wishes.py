@@ -1,0 +1,102 @@
+"""A wish passed on, read from its structure: a third person's ("my manager wants the 2025 order count") or the
+speaker's own ("I want to see the P2s"), and whether what is wanted names one thing or one period, which decides
+whether it is a request now, news, or neither. English sentence shapes only; split from `mood` by job.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cognicore.memory.text import words
+from cognicore.orchestrator.mood import MONTH, SEEKING, SPEAKER_IS, UNIT
+
+__all__ = ["OnBehalf", "names_a_time", "names_one_thing", "on_behalf", "own_wish"]
+
+
+@dataclass(frozen=True, slots=True)
+class OnBehalf:
+    """A third person's wish passed on: who wants it, what they want, and whether it asks outright ("to know ...",
+    "asked me to pull ...") rather than naming a thing they want."""
+
+    who: str
+    what: str
+    embedded: bool
+    # "asked for ...": told as news when it says when ("last week"), else it may be a request handed on.
+    past: bool = False
+
+
+# "my manager wants the enterprise order count for 2025", "Ben asked me to find out how many tickets are open".
+_ON_BEHALF = re.compile(
+    r"^\s*(?P<who>(?:(?:my|our|the|a)\s+)?(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:(?:really|also|just|urgently|still)\s+)?"
+    # Present wishes pass a request on; a past one ("sam asked for the numbers last week") is news, unless it hands
+    # the speaker a task ("Ben asked me to pull ...", "she wanted to know ...").
+    r"(?:(?:wants|needs|would\s+like|'d\s+like|asked|wanted|needed)\s+"
+    r"(?P<embedded>(?:(?:me|us)\s+)?to\s+(?:know|see|find\s+out|check|understand|hear)\s+)|"
+    r"(?:wants|needs|would\s+like|'d\s+like|has\s+asked\s+(?:me\s+)?for|is\s+asking\s+(?:me\s+)?for|is\s+after|"
+    r"expects)\s+(?P<handed>(?:me|us)\s+to\s+(?:send|get|pull|find|check|look\s+up|dig\s+up|share)\s+)?|"
+    r"(?:asked|requested|wanted|needed)\s+(?P<handed_before>(?:me|us)\s+to\s+(?:send|get|pull|find|check|look\s+up|"
+    r"dig\s+up|share)\s+)|"
+    # "my boss asked for the top products": a past wish, news or a request handed on (see `OnBehalf.past`).
+    r"(?P<past>asked\s+(?:me\s+|us\s+)?for|requested)\s+)"
+    r"(?P<what>\S.*)$",
+    re.IGNORECASE,
+)
+_SPEAKER = frozenset("i we you i'm im we're you're they he she it someone nobody everyone what which who how".split())
+
+
+def on_behalf(text: str) -> OnBehalf | None:
+    """Someone else's wish, passed on by the speaker ("my lead wants to know how many tickets are open"), else None."""
+    match = _ON_BEHALF.match(text)
+    if match is None:
+        return None
+    who = match.group("who")
+    if set(words(who)) & _SPEAKER:
+        return None
+    # "to know ..." asks; "asked me to pull ..." hands the speaker a task: either way a request, whatever its period.
+    asked = any(match.group(g) for g in ("embedded", "handed", "handed_before"))
+    return OnBehalf(who=who, what=match.group("what").strip(), embedded=asked, past=match.group("past") is not None)
+
+
+# "I want to see the P2s", "we'd like to know how many ...", "lemme see the open tickets": the speaker's own wish to
+# be shown or told something; what follows is the request.
+_OWN_WISH = re.compile(
+    # "I'd like the list of closed tickets": a thing the speaker would like, named with its article
+    r"^\s*(?:(?:i|we)(?:'d|\s+would)\s+(?:like|love)\s+(?P<thing>(?:the|a|an)\s+\S.*)$|"
+    r"(?:(?:(?:i|we)\s+)?(?:really\s+|just\s+|also\s+)?(?:want|need|wanna|'d\s+like|would\s+like|'d\s+love|"
+    r"would\s+love)\s+(?:to\s+)?|lemme\s+|let\s+me\s+|"
+    # "I'm trying to find tickets without an assignee": what the speaker is after
+    rf"{SPEAKER_IS}\s+(?:just\s+)?{SEEKING}\s+to\s+)"
+    r"(?:see|know|find\s+out|find|look\s+at|check|get|work\s+out|figure\s+out|pull)\s+(?P<what>\S.*)$)",
+    re.IGNORECASE,
+)
+
+
+def own_wish(text: str) -> OnBehalf | None:
+    """The speaker's own wish to be shown or told something ("I want to see the P2s"), as a request passed on."""
+    match = _OWN_WISH.match(text)
+    if match is None:
+        return None
+    return OnBehalf(who="you", what=(match.group("thing") or match.group("what")).strip(), embedded=True)
+
+
+# A time that makes a wish one request rather than a habit: a year, a quarter, a month, "last week", "today".
+_DEFINITE = re.compile(r"^\s*(?:the|a|an|this|that)\s", re.IGNORECASE)
+
+
+def names_one_thing(text: str) -> bool:
+    """Whether `text` names one thing with its article ("the open tickets by component"), not a kind ("revenue by
+    channel", which may be a standing wish)."""
+    return _DEFINITE.match(text) is not None
+
+
+_A_TIME = re.compile(
+    rf"\b(?:(?:19|20)\d\d|q[1-4]|(?!may\b){MONTH}|in\s+may|today|yesterday|tomorrow|(?:last|this|previous|next|past)\s+{UNIT}|"
+    r"so\s+far|to\s+date|ytd|mtd)\b",
+    re.IGNORECASE,
+)
+
+
+def names_a_time(text: str) -> bool:
+    """Whether `text` names one period or day ("for 2025", "last quarter", "today")."""
+    return _A_TIME.search(text) is not None
