@@ -11,7 +11,7 @@ documents' vocabulary stays a question.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 from cognicore.memory.text import terms
 from cognicore.orchestrator.intent import Classifier, IntentDecision
@@ -90,9 +90,11 @@ class DataReadingClassifier:
     ) -> None:
         self._inner, self._reads, self._knowledge, self._data = inner, reads, knowledge, data
 
-    async def classify(self, *, request: str, history: list[dict[str, str]], memory: str = "") -> IntentDecision:
+    async def classify(
+        self, *, request: str, history: list[dict[str, str]], memory: str = "", told: Sequence[str] = ()
+    ) -> IntentDecision:
         """The inner decision, or a data task when the inner one is a plain question the SQL reader maps."""
-        decision = await self._inner.classify(request=request, history=history, memory=memory)
+        decision = await self._inner.classify(request=request, history=history, memory=memory, told=told)
         # A question, or an order to list rows that the rules read as news ("bring up everything assigned to ben")
         lists = decision.intent == "statement" and _LISTS.match(request) is not None
         plain = (decision.intent == "question" or lists) and not (

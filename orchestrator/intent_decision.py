@@ -3,6 +3,7 @@ the interface every classifier implements, LLM-backed or offline."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal, Protocol
 
 from pydantic import BaseModel, Field
@@ -71,6 +72,9 @@ class IntentDecision(BaseModel):
 class Classifier(Protocol):
     """Decides the intent of a request."""
 
-    async def classify(self, *, request: str, history: list[dict[str, str]], memory: str = "") -> IntentDecision:
-        """The decision for `request`; `history` is the session's turns, `memory` what long-term memory recalled."""
+    async def classify(
+        self, *, request: str, history: list[dict[str, str]], memory: str = "", told: Sequence[str] = ()
+    ) -> IntentDecision:
+        """The decision for `request`; `history` is the session's turns, `memory` what long-term memory recalled
+        (as text), `told` the user's own words in it (`recollection.told_words`), which are never typos."""
         ...

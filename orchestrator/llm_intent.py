@@ -46,7 +46,10 @@ class LlmClassifier(LlmRole[IntentDecision]):
         listing = "\n".join(f"- {a['name']}: {a['description']}" for a in agents) or "(none)"
         self._system = CLASSIFY_PROMPT.format(domain=domain, agents=listing)
 
-    async def classify(self, *, request: str, history: list[dict[str, str]], memory: str = "") -> IntentDecision:
+    async def classify(
+        self, *, request: str, history: list[dict[str, str]], memory: str = "", told: Sequence[str] = ()
+    ) -> IntentDecision:
+        # `told` is for the offline speller; the model reads the user's words in `memory`.
         recent = "\n".join(f"{t['speaker']}: {t['content'][:500]}" for t in history[-4:])
         recalled = f"What memory recalls about the user:\n{memory[:1000]}\n\n" if memory else ""
         prompt = f"Conversation so far:\n{recent or '(none)'}\n\n{recalled}Request: {request}"

@@ -31,7 +31,7 @@ from cognicore.orchestrator.journal import record_failure, record_step, record_t
 from cognicore.orchestrator.learning import learn
 from cognicore.orchestrator.memory_routing import route_by_memory
 from cognicore.orchestrator.memory_use import record_memory_use
-from cognicore.orchestrator.recollection import memory_passages, memory_text, planner_memory
+from cognicore.orchestrator.recollection import memory_passages, memory_text, planner_memory, told_words
 from cognicore.orchestrator.reuse import fill
 from cognicore.orchestrator.state import Outcome, State, StepTask
 from cognicore.subagents.compose import cite_in_order, closest_miss
@@ -84,7 +84,10 @@ async def classify(state: State, runtime: Runtime[Context]) -> Command[Any]:
     """
     ctx = runtime.context
     decision = await ctx.classifier.classify(
-        request=state["request"], history=state.get("history", []), memory=planner_memory(state.get("recalled"))
+        request=state["request"],
+        history=state.get("history", []),
+        memory=planner_memory(state.get("recalled")),
+        told=told_words(state.get("recalled")),
     )
     if ctx.routes_by_memory:
         decision = route_by_memory(state["request"], decision, state.get("recalled"))

@@ -26,6 +26,8 @@ _HISTORY = re.compile(
     r"initially|prior|formerly|old|when did|what did i|what was|what were)\b",
     re.IGNORECASE,
 )
+# A name written with a capital inside a sentence, not its first word ("... for Contoso.").
+_INNER_NAME = re.compile(r"(?<![.!?])\s([A-Z][a-z]+)\b")
 FACTS_K = 6
 EPISODES_K = 5
 SINCE_K = 4  # the user's latest sayings weighed against the recalled facts, whatever their words
@@ -252,6 +254,22 @@ def memory_text(recalled: dict[str, Any] | None) -> str:
     if not recalled or not recalled.get("categories"):
         return ""
     return "\n".join(f"- {c['name']}: {c['summary']}" for c in recalled["categories"])
+
+
+def told_words(recalled: dict[str, Any] | None) -> list[str]:
+    """The user's own words in what was recalled, never to be corrected as typos (`Speller.correct`'s `keep`).
+
+    All words of the recalled facts' statements ("offsite" of "Our team offsite is in Porto" is no typo of a
+    document's "office"); of earlier sayings (a request may itself hold a typo) only the names written with a capital
+    inside a sentence ("Contoso" of "Tomasz is the key account manager for Contoso." when no fact was read from it).
+    """
+    if not recalled:
+        return []
+    facts = [str(f.get("statement") or f.get("text") or "") for f in recalled.get("facts", [])]
+    said = [str(e.get("text", "")) for e in recalled.get("episodes", []) if e.get("kind") == "observation"]
+    words = {w.lower() for line in facts for w in re.findall(r"[A-Za-z]+", line)}
+    words |= {m.group(1).lower() for line in said for m in _INNER_NAME.finditer(line)}
+    return sorted(words)
 
 
 def planner_memory(recalled: dict[str, Any] | None) -> str:

@@ -94,18 +94,13 @@ def english_words() -> dict[str, int]:
     return lexicon_words()
 
 
-def told_words(memory: str) -> frozenset[str]:
-    """The words of the facts in `planner_memory`'s text (recollection): the user's own, never to be corrected.
+def told_words(told: Iterable[str]) -> frozenset[str]:
+    """The user's own words, as recollection gives them (`recollection.told_words`), as a speller's `keep` set.
 
     "wheres the offsite again" after "our team offsite is in Porto": "offsite" is what the user told, not a typo of
-    a document's "office". Of earlier sayings (an earlier request may itself hold a typo) only the names written with
-    a capital inside a sentence are kept: "Contoso" of "Tomasz is the key account manager for Contoso." when no fact
-    was read from it is no "counts".
+    a document's "office"; recollection reads them from the recalled facts and sayings, never from rendered text.
     """
-    facts = (line.removeprefix("- fact: ") for line in memory.splitlines() if line.startswith("- fact: "))
-    said = (line.partition(": ")[2] for line in memory.splitlines() if line.startswith("- earlier observation: "))
-    names = (m.group(1) for line in said for m in re.finditer(r"(?<![.!?])\s([A-Z][a-z]+)\b", line))
-    return frozenset([*(w.lower() for line in facts for w in re.findall(r"[A-Za-z]+", line)), *map(str.lower, names)])
+    return frozenset(w.lower() for w in told)
 
 
 class Speller:

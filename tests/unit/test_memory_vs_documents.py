@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cognicore.orchestrator.recollection import told_words as recollected_words
 from cognicore.orchestrator.spelling import Speller, told_words
 from cognicore.subagents.compose import OfflineAnswerComposer
 from cognicore.subagents.memory_evidence import abbreviated
@@ -11,17 +12,28 @@ from cognicore.subagents.memory_evidence import abbreviated
 
 def test_a_word_the_user_told_is_not_corrected_to_a_documents_word() -> None:
     speller = Speller(["office", "warehouse", "nothing"])
-    memory = "- fact: Our team offsite this year is in Porto.\n- earlier request: wheres the ofice"
-    keep = told_words(memory)
+    recalled = {
+        "facts": [{"text": "Our team offsite this year is in Porto (current, since 2031-03-17 09:00)",
+                   "statement": "Our team offsite this year is in Porto."}],
+        "episodes": [{"kind": "observation", "text": "wheres the ofice"}],
+    }  # fmt: skip
+    keep = told_words(recollected_words(recalled))
     assert "offsite" in keep and "ofice" not in keep  # an earlier request may hold a typo: not kept
+    assert "current" not in keep  # read from the fact itself, not from its rendered line
     assert speller.correct("wheres the offsite again", keep=keep)[0] == "wheres the offsite again"
     assert speller.correct("wheres the offsite again")[0] != "wheres the offsite again"
 
 
 def test_a_name_the_user_wrote_in_an_earlier_saying_is_not_corrected() -> None:
     speller = Speller(["counts", "account"])
-    memory = "- earlier observation: Tomasz is the key account manager for Contoso.\n- earlier observation: I cant spel"
-    keep = told_words(memory)
+    recalled = {
+        "facts": [],
+        "episodes": [
+            {"kind": "observation", "text": "Tomasz is the key account manager for Contoso."},
+            {"kind": "observation", "text": "I cant spel"},
+        ],
+    }
+    keep = told_words(recollected_words(recalled))
     assert "contoso" in keep and "spel" not in keep  # no fact was read from it; its names are still the user's
     assert speller.correct("who's got the contoso account", keep=keep)[0] == "who's got the contoso account"
 
