@@ -49,6 +49,13 @@ _LABELLED = re.compile(
     r"(?:\s+[\w'-]+){0,4}\s*[.!]?\s*$",
     re.IGNORECASE,
 )
+# "toner spend up 15% vs last spring": a headline's change, its verb left out; the amount is marked (a percentage,
+# money, thousands), since "sign up 10 users" is an order.
+_HEADLINE = re.compile(
+    r"^\s*(?P<subject>(?:[\w'&/.-]+\s+){0,7}?[\w'&/.-]+)\s+(?:up|down)\s+(?:by\s+)?(?:[$\u20ac\u00a3]\s?\d|"
+    r"\d[\d,.]*\s?(?:k|m|bn|%|percent)(?![\w]))",
+    re.IGNORECASE,
+)
 # Words that make a subject a question, a relative clause or an order, never the thing a figure is told of.
 _NOT_A_SUBJECT = frozenset(
     "what which who whom whose where when why how that there any please can could would will should do does did "
@@ -65,7 +72,7 @@ def tells_figure(text: str) -> bool:
     in predicate position, and no question or order anywhere ("budget's now 12k", "spend doubled to 30k")."""
     if "?" in text or QUESTION_START.match(text) or ASKS.match(text) or asks_in_situ(text):
         return False
-    for shape in (_PREDICATE_FIGURE, _LABELLED):
+    for shape in (_PREDICATE_FIGURE, _LABELLED, _HEADLINE):
         match = shape.match(text)
         if match is None:
             continue
