@@ -224,6 +224,11 @@ class OfflineClassifier:
                 # or the documents for "share" or "price" would answer a question that was not asked.
                 reason = f"asks about {owner}, which nothing in the data, the documents or memory mentions"
                 return IntentDecision(intent="question", reason=reason, confidence=0.8, out_of_scope=True)
+        if decision.intent == "question" and not decision.out_of_scope and self._scope.about_you(request):
+            # "hey, how's your day going?": about the assistant, nothing to look up; a passage sharing "going" with
+            # it is no answer (D7).
+            reason = "a remark to the assistant itself, about nothing the agents look up"
+            return decision.model_copy(update={"reason": reason, "out_of_scope": True})
         if decision.intent == "question" and not decision.out_of_scope and not TELLS.search(request):
             if unknown := self._scope.unheld(request, history, memory) or self._scope.social_remark(request):
                 wanted = IMPERATIVE.match(request)

@@ -159,6 +159,7 @@ SOCIAL_WORDS = 4  # at most this many words, all common and asking nothing: a gr
 # A question to the assistant about itself: "you" / "your" (or their texting forms), in a short message.
 _TO_YOU = re.compile(r"\b(?:you|your|yours|yourself|u|ur)\b", re.IGNORECASE)
 _ABOUT_YOU_WORDS = 8
+_ABOUT_ME = re.compile(r"\b(?:i|i'm|im|me|my|mine|we|us|our)\b", re.IGNORECASE)
 TOPICAL_BELOW = 100_000  # occurrences in pyspellchecker's corpus (about the 1,000 commonest English words)
 # A name: a capitalised word (two when they follow each other), possessive or not ("Globex's", "Initech").
 _NAME = re.compile(r"(?<![\w'])(?P<name>[A-Z][a-z][\w&-]*(?:\s+[A-Z][a-z][\w&-]*)?)(?:'s)?\b")
@@ -308,18 +309,19 @@ class Scope:
         """The words of a social remark ("good morning!", "thanks a lot"): a few common words that ask nothing, about
         nothing the deployment holds (the answer says so and lists what the agents can do); else []."""
         plain = [w for w in words(request) if w not in STOPWORDS]
-        if self._about_you(request, plain):
+        if self.about_you(request):
             return plain or ["you"]
         if self._topical(request):
             return []
         asks = "?" in request or QUESTION_START.match(request) or ASKS.match(request) or ASKS_INSIDE.search(request)
         return plain if plain and len(words(request)) <= SOCIAL_WORDS and not asks else []
 
-    def _about_you(self, request: str, plain: list[str]) -> bool:
+    def about_you(self, request: str) -> bool:
         """A short question about the assistant itself ("how's your day going?", "what can you do?"): addressed to
         it, no topical word but a greeting, and no word the deployment knows, so nothing to look up (D7)."""
-        if not _TO_YOU.search(request) or len(words(request)) > _ABOUT_YOU_WORDS:
-            return False
+        if not _TO_YOU.search(request) or len(words(request)) > _ABOUT_YOU_WORDS or _ABOUT_ME.search(request):
+            return False  # "what did I tell you?" is about what the user said: memory answers it
+        plain = [w for w in words(request) if w not in STOPWORDS]
         if [w for w in self._topical(request) if w not in _NOT_ACTIONS]:
             return False
         return not any(stem(w) in self.known or w in self.values or stem(w) in self.values for w in plain)

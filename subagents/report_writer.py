@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 from cognicore.memory.llm import LlmRole, RoleOptions
 from cognicore.subagents.charts import short_period, tabular
 from cognicore.subagents.report_analysis import Analysis, analyse, report_style, rows_asked
+from cognicore.subagents.report_measures import measure_gap
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -120,6 +121,10 @@ class OfflineReportWriter:
             if not inputs:
                 summary.append("No earlier step provided any output to report on.")
                 notes.append("Plan a data step (such as database_query) before the report step.")
+        if analyses and (gap := measure_gap(request or instruction, tables[0][1])) is not None:
+            # A figure asked for and not computed: said first, never a partial report told as the whole.
+            summary.insert(0, gap)
+            notes.insert(0, gap)
         if failed:
             why = "; ".join(f"{i['step_id']}: {_clip(i.get('error') or 'no reason given', 160)}" for i in failed)
             steps = "step" if len(failed) == 1 else "steps"

@@ -105,5 +105,23 @@ def test_a_question_about_the_assistant_is_a_social_remark() -> None:
     )
     for text in ("hey, how's your day going?", "how are you doing today", "what can you do?", "u ok?"):
         assert scope.social_remark(text), text
-    for text in ("can you list the open tickets?", "do you know the refund window?", "what about that?"):
+    for text in (
+        "can you list the open tickets?",
+        "do you know the refund window?",
+        "what about that?",
+        "what did I tell you?",
+    ):
         assert scope.social_remark(text) == [], text
+
+
+async def test_a_remark_to_the_assistant_is_declined_by_the_real_classifier() -> None:
+    """ "hey, how's your day going?" is not searched (a memory sharing "going" with it is no answer): it is declined,
+    and the answer lists what the agents do; a question about what the user said is still asked of memory."""
+    from cognicore.orchestrator.intent import OfflineClassifier
+
+    classifier = OfflineClassifier(values=DESK, entities=list(DESK), counted=["jobs", "status", "assignee"])
+    social = await classifier.classify(request="hey, how's your day going?", history=[])
+    assert social.out_of_scope, social.reason
+    for text in ("what did I tell you about my budget?", "how many open jobs does ben have?"):
+        asked = await classifier.classify(request=text, history=[])
+        assert not asked.out_of_scope, (text, asked.reason)
