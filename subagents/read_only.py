@@ -194,7 +194,8 @@ _PARTICULAR = re.compile(
 # What follows a participle that is the state asked for, not an adjective ("the closed laptop tickets"): its new
 # value or place ("to P2", "as in progress", "off INC-1005"), a time, a politeness, or the end of the clause.
 _STATE_END = re.compile(
-    r"\s*(?:(?:to|as|into|from|off|by|down|up|over|out|for|in)\s+\S|(?:now|asap|today|immediately|right away|"
+    r"\s*(?:(?:to|as|into|from|off|by|down|up|over|out|for|in)\s+\S|(?:off|out|up|down|over|away)\s*(?:[,.;!?]|$)|"
+    r"(?:now|asap|today|immediately|right away|"
     r"please|pls|plz|thanks|too|again)\b|[,.;!?]|$)",
     re.IGNORECASE,
 )

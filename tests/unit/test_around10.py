@@ -78,6 +78,9 @@ def test_dropping_a_filter_changes_no_data() -> None:
     assert change_request("remove the status filter again") is None
     assert change_request("drop table orders") == "drop table"
     assert change_request("delete order 1200") is not None
+    # a change with its particle last ("closed off") is one; a question about closed tickets is not
+    assert change_request("could all the printer jobs be closed off?") == "closed"
+    assert change_request("how many jobs were closed off last week") is None
 
 
 @pytest.mark.parametrize(
