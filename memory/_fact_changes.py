@@ -37,7 +37,10 @@ _INTRANSITIVE = (
 # Whose thing: "my", "our", "the", or a possessive ("next quarter's", "our team's").
 _WHOSE = (
     r"(?P<owner>(?:(?:my|our|the)\s+)?[a-z]+(?:\s+[a-z]+)?'s|my|our|the)\s+"
-    r"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,5}?)(?:\s+(?:for|in)\s+(?:the\s+|next\s+|this\s+)?[\w-]+)?"
+    r"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,5}?)"
+    # "my max discount on the Pro plan": the qualifier is told, the slot stays "max discount" (as possession reads
+    # "my max discount on the Pro plan is 15%"), so the change lands on the stated fact.
+    r"(?:\s+(?P<qual>(?:for|in|on|of)\s+(?:the\s+|next\s+|this\s+|my\s+|our\s+)?[\w-]+(?:\s+[\w-]+){0,2}?))?"
 )
 _FROM_TO = (
     r"(?:\s+(?:up|down|back|forward))?(?:\s+by\s+(?:[\w$%.,-]+\s+){0,3}?[\w$%.,-]+)?(?:\s+from\s+(?P<old>.+?))?"
@@ -252,9 +255,10 @@ def _switch(clause: str, ctx: _Ctx) -> list[Fact]:
 
 
 def _thing_fact(
-    ctx: _Ctx, owner: str, subj: str | None, thing: str, new: str, old: str | None, verb: str
+    ctx: _Ctx, owner: str, subj: str | None, thing: str, new: str, old: str | None, verb: str, qual: str | None = None
 ) -> list[Fact]:
     thing = re.sub(r"^(?:the|a|an)\s+", "", thing.strip(), flags=re.I)
+    told = f" {qual.strip()}" if qual and not re.search(r"\b(?:my|our)\b", qual, re.I) else ""
     qualifier = ""
     if owner.lower().endswith("'s"):  # "next quarter's budget" is our budget, for next quarter
         whose = owner[:-2].strip()
@@ -270,7 +274,7 @@ def _thing_fact(
         return [_diet_fact(ctx, re.sub(r"\s+diet$", "", new, flags=re.I), old)]
     predicate = re.sub(r"[\s-]+", "_", thing.lower())
     since = f" ({verb} from {old})" if old else f" ({verb})"
-    statement = f"{whose} {thing.lower()}{qualifier} is {new}{since}"
+    statement = f"{whose} {thing.lower()}{qualifier}{told} is {new}{since}"
     category = "personal" if subject == "user" else "project"
     return [ctx.make(subject, predicate, new, "fact", ctx.conf, statement, exclusive=True, contradicts=old,
                      category=category)]  # fmt: skip
@@ -284,7 +288,7 @@ def _active_change(clause: str, ctx: _Ctx) -> list[Fact]:
         r"\s*(?:(?:has|have|just|finally|now)\s+)*(" + _CHANGE_VERBS + r")\b", clause[m.end("subj") :], re.I
     )
     verb = " ".join(said.group(1).lower().split()) if said else "changed"
-    return _thing_fact(ctx, m["owner"], m["subj"], m["thing"], m["new"], m["old"] or m["old2"], verb)
+    return _thing_fact(ctx, m["owner"], m["subj"], m["thing"], m["new"], m["old"] or m["old2"], verb, m["qual"])
 
 
 def _passive_change(clause: str, ctx: _Ctx) -> list[Fact]:
@@ -293,7 +297,7 @@ def _passive_change(clause: str, ctx: _Ctx) -> list[Fact]:
         return []
     changed = re.search(r"\b(" + _CHANGE_VERBS + r"|" + _INTRANSITIVE + r")\b", clause[m.end("thing") :], re.I)
     verb = changed.group(1).lower() if changed else "changed"
-    return _thing_fact(ctx, m["owner"], None, m["thing"], m["new"], m["old"] or m["old2"], verb)
+    return _thing_fact(ctx, m["owner"], None, m["thing"], m["new"], m["old"] or m["old2"], verb, m["qual"])
 
 
 def _habit(clause: str, ctx: _Ctx) -> list[Fact]:

@@ -52,6 +52,27 @@ def predicate_key(predicate: str) -> str:
     return _PREDICATE_ALIASES.get(key, key)
 
 
+def lemma(word: str) -> str:
+    """A word without its inflection, by spelling rules ("shipping", "ships", "shipped" -> "ship"; "replies" ->
+    "reply"), so a slot named by a verb and one named by its gerund or plural compare equal."""
+    w = word.lower()
+    if len(w) > 5 and w.endswith("ing"):
+        w = w[:-3]
+    elif len(w) > 4 and w.endswith("ied"):
+        return w[:-3] + "y"
+    elif len(w) > 4 and w.endswith("ed"):
+        w = w[:-2]
+    elif len(w) > 4 and w.endswith("ies"):
+        return w[:-3] + "y"
+    elif len(w) > 3 and w.endswith("es") and w[:-2].endswith(("ss", "sh", "ch", "x", "z")):
+        return w[:-2]
+    elif len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        return w[:-1]
+    else:
+        return w
+    return w[:-1] if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsz" else w  # "shipp" -> "ship"
+
+
 def subject_key(subject: str) -> str:
     """The canonical subject: the user as 'user', their team as 'we'."""
     key = normalize(subject)
@@ -78,5 +99,7 @@ def same_slot(a: str, b: str) -> bool:
     if a == b:
         return True
     ta, tb = a.split("_"), b.split("_")
+    if [lemma(t) for t in ta] == [lemma(t) for t in tb]:  # "one_on_ones" and "one_on_one", "shipping" and "ships"
+        return True
     short, long = (ta, tb) if len(ta) <= len(tb) else (tb, ta)
     return short[-1] == long[-1] and short[-1] in FIGURE_HEADS and set(short) <= set(long)

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
 
 __all__ = [
     "is_target", "new_value", "pronoun_handover", "replaced_in", "replacing_ended", "reversal", "said_name",
-    "slot_change", "switched_topic",
+    "slot_change", "switched_topic", "worded_as_reversal",
 ]  # fmt: skip
 
 _END = r"\s*(?:,?\s*(?:now|instead|these\s+days|from\s+now\s+on|again|for\s+good))*\s*(?=[,;.!]|\s+(?:and|but|so)\s|$)"
@@ -47,9 +47,11 @@ _SHAPES = (
     re.compile(
         r"\b(?:it\s+is|it's|its|they\s+are|they're|that\s+is|that's)\s+(?:with\s+|on\s+)?"
         + _VALUE
-        + r"\s*,?\s*(?:now|instead|these\s+days|from\s+now\s+on)\b",
+        + r"\s*,?\s*(?:now|instead|these\s+days|from\s+now\s+on|for\s+(?:me|us)\b)\b",
         re.I,
     ),
+    # "day off isn't friday anymore, it's monday": the new value as the last clause, after the old one was denied
+    re.compile(r"[,;]\s*(?:but\s+|now\s+)*(?:it\s+is|it's|its)\s+(?:now\s+)?" + _VALUE + r"\s*[.!]*\s*$", re.I),
     # "back on the self-service portal", "back with DHL"
     re.compile(r"\bback\s+(?:on|with|at|in|to|onto)\s+" + _VALUE + _END, re.I),
     # "GlobalProtect instead", "..., Tableau instead"
@@ -247,8 +249,14 @@ def switched_topic(message: str, candidate: FactCandidate, known_facts: Sequence
 
 
 _REVERSAL_RE = re.compile(
-    r"\b(?:back\s+(?:to|on|with|at|in|onto)|revert(?:ed|ing)?\s+to|return(?:ed|ing)?\s+to|again)\b", re.I
+    r"\b(?:back\s+(?:to|on|with|at|in|onto)|revert(?:ed|ing)?\s+to|return(?:ed|ing)?\s+to|again|as\s+before)\b", re.I
 )
+
+
+def worded_as_reversal(message: str) -> bool:
+    """Does `message` go back to something ("back to DHL", "reverted to", "again")? Only such a turn needs the
+    superseded facts: every other reading is made against the current ones."""
+    return bool(_REVERSAL_RE.search(message))
 
 
 def reversal(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCandidate | None:

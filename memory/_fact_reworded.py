@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cognicore.memory._fact_keys import normalize, predicate_key, subject_key
+from cognicore.memory._fact_keys import normalize, predicate_key, same_slot, subject_key
 from cognicore.memory._fact_slot import UNCLEAR_OBJECT, content_words, in_slot_of, stems, value_of
 
 if TYPE_CHECKING:  # extraction imports the readers of changes: no import cycle at run time
@@ -134,3 +134,29 @@ def replacing_taste(candidate: FactCandidate, known_facts: Sequence[dict[str, An
         ):
             return candidate.model_copy(update={"contradicts": str(known.get("statement") or "")})
     return candidate
+
+
+_OWNER_SAID_RE = re.compile(r"\b(?:our|we|us|team|company|my|i|me|mine)\b", re.I)
+
+
+def owner_from_known(message: str, candidate: FactCandidate, known_facts: Sequence[dict[str, Any]]) -> FactCandidate:
+    """ "the one-on-ones are on thursdays" after "my one-on-one is on Tuesdays": a thing said with "the" is read as the
+    team's, but with no owner said ("my", "our", "we") it is the one known slot of that name, whoever holds it. Near
+    facts stay apart: "our standup" after "my standup" names its owner, and with two known holders nothing moves."""
+    if candidate.contradicts or not candidate.exclusive or subject_key(candidate.subject) != "we":
+        return candidate
+    if _OWNER_SAID_RE.search(message):
+        return candidate
+    slot = predicate_key(candidate.predicate)
+    holders = [
+        k for k in known_facts
+        if k.get("status", "active") == "active"
+        and subject_key(str(k.get("subject", ""))) in ("user", "we")
+        and same_slot(predicate_key(str(k.get("predicate", ""))), slot)
+        and value_of(k) != UNCLEAR_OBJECT
+    ]  # fmt: skip
+    if len(holders) != 1 or subject_key(str(holders[0].get("subject", ""))) == "we":
+        return candidate
+    if normalize(value_of(holders[0])) == normalize(candidate.object):
+        return candidate
+    return in_slot_of(holders[0], candidate.object)

@@ -36,6 +36,25 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:to|from|into|onto|on|off|over|my|our|the)\b)",
             "I ",
         ),
+        # "swapped coffee for mate lately", "dropped Zoom for Teams": a replacement with the "I" left out.
+        (
+            r"^(?:(?:just|finally|recently|also)\s+)?(?=(?:swapped|traded|exchanged|ditched|dropped|replaced)\s+"
+            r"(?!(?:it|them|this|that)\b)[\w.-]+(?:\s+[\w.-]+){0,3}\s+(?:for|with)\s+\S)",
+            "I ",
+        ),
+        # "I can give up to 15% discount on X": a limit, as "my max discount on X is 15%" says it.
+        (
+            r"^I\s+(?:can|could|may|am\s+allowed\s+to|are\s+allowed\s+to|get\s+to)\s+(?:give|offer|grant|approve|spend|sign\s+off)\s+"
+            r"(?:up\s+to|at\s+most|a\s+maximum\s+of|a\s+max\s+of)\s+(?P<n>[\d$\u20ac\u00a3][\w$\u20ac\u00a3%.,]*)\s+(?:of\s+|in\s+)?"
+            r"(?P<what>[a-z][\w-]*)(?P<rest>(?:\s+(?:on|for|in)\s+.+)?)$",
+            r"my max \g<what>\g<rest> is \g<n>",
+        ),
+        (
+            r"^we\s+(?:can|could|may|am\s+allowed\s+to|are\s+allowed\s+to|get\s+to)\s+(?:give|offer|grant|approve|spend|sign\s+off)\s+"
+            r"(?:up\s+to|at\s+most|a\s+maximum\s+of|a\s+max\s+of)\s+(?P<n>[\d$\u20ac\u00a3][\w$\u20ac\u00a3%.,]*)\s+(?:of\s+|in\s+)?"
+            r"(?P<what>[a-z][\w-]*)(?P<rest>(?:\s+(?:on|for|in)\s+.+)?)$",
+            r"our max \g<what>\g<rest> is \g<n>",
+        ),
         # "IT swapped my ThinkPad for a MacBook": the user's thing replaced by someone else, as the user says it.
         (
             r"^(?:they|it|hr|finance|(?-i:[A-Z])[\w-]*)\s+(?:have\s+|has\s+|just\s+|finally\s+)*(?:swapped|replaced|"

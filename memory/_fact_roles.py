@@ -44,6 +44,9 @@ _HANDLED_BY_RE = re.compile(
 MEMBER_NOUNS = r"shift|team|rotation|schedule|plan|contract|squad|project|tier|department|group|crew|desk|queue|region"
 
 
+_COPULA_RE = re.compile(r"(?:is|are|was|were|am|be)\b", re.I)
+
+
 def a_name(who: str) -> bool:
     """Can `who`, a sentence's first words, be a person's name (not "I", "the", "so")?"""
     return who.split()[0].lower() not in _NOT_A_NAME
@@ -58,8 +61,11 @@ def _responsibility(
     ctx: ShapeCtx, who: str, what: str, old: str | None, took_over: bool, *, person: bool = True
 ) -> list[Fact]:
     what = bare_thing(ctx.clean(what))
-    # "Support handles 200 tickets a day" is a workload, not a responsibility.
-    if (person and not a_name(who)) or not ctx.valid(what) or len(what.split()) > 8 or what[:1].isdigit():
+    # "Support handles 200 tickets a day" is a workload, not a responsibility; "my team lead is Aisha" names a
+    # role ("lead" is no verb there): a thing handled never starts with a copula.
+    if _COPULA_RE.match(what) or (person and not a_name(who)) or not ctx.valid(what):
+        return []
+    if len(what.split()) > 8 or what[:1].isdigit():
         return []
     since = f" (took over from {old})" if old and took_over else ""
     statement = f"{who} is responsible for {what}{since}"

@@ -15,6 +15,7 @@ from typing import Any
 
 from cognicore.memory._fact_approvals import approval_facts
 from cognicore.memory._fact_changes import change_facts, habit_facts
+from cognicore.memory._fact_clause import prepare, qualify
 from cognicore.memory._fact_decisions import assumption, decision, triple
 from cognicore.memory._fact_forms import form_facts
 from cognicore.memory._fact_keys import FIGURE_HEADS
@@ -130,7 +131,9 @@ def read_facts(text: str) -> list[Fact]:
                 past = clean(m["obj"])
                 continue  # what was true once says nothing about now
             current = bool(_CURRENT_RE.search(clause)) or past is not None
-            found = [settle(f, BEVERAGES) for f in _from_clause(bare, confidence, explicit=explicit, current=current)]
+            ready = prepare(bare)
+            found = _from_clause(ready.text, confidence, explicit=explicit, current=current)
+            found = qualify([settle(f, BEVERAGES) for f in found], ready)
             if past and valid_object(past):
                 found = [f if f.get("contradicts") else {**f, "contradicts": past} for f in found]
             facts.extend(found)

@@ -114,7 +114,7 @@ def shape_facts(clause: str, conf: float, *, make: MakeFact, clean: Callable[[st
     ctx = ShapeCtx(conf, make, clean, valid, drink_words)
     rules = (responsible, handled_by, self_responsible, replaced_on, replaced, person_is_my, reports_to,
              _team_size, _name, _kind_of_person, promoted, on_duty, _member, joined, _starts, _hold,
-             _commute)  # fmt: skip
+             _commute, _routed)  # fmt: skip
     for rule in rules:
         if found := rule(clause, ctx):
             return found
@@ -268,3 +268,30 @@ def _commute(clause: str, ctx: ShapeCtx) -> list[Fact]:
     statement = f"The user {said} to {to}"
     return [ctx.make("user", f"gets_to_{place}", how, "fact", ctx.conf, statement, exclusive=True,
                      category="personal")]  # fmt: skip
+
+
+# "Escalations go to Tier 2", "refund requests are routed to the billing queue": where a kind of thing goes, one
+# place at a time, so "escalations go to the vendor now" replaces it. Read after every other shape: a person as
+# the target ("P1 incidents go to Ana") is a responsibility, read earlier.
+_ROUTED_RE = re.compile(
+    r"^(?:all\s+|the\s+|our\s+)?(?P<what>[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:now\s+)?(?:go|goes|are\s+routed|is\s+routed|"
+    r"get\s+routed|are\s+sent|is\s+sent|get\s+sent|are\s+escalated|get\s+escalated|are\s+forwarded|get\s+forwarded)"
+    r"\s+(?:now\s+)?(?:straight\s+|directly\s+)?to\s+(?P<where>.+)$",
+    re.I,
+)
+
+
+def _routed(clause: str, ctx: ShapeCtx) -> list[Fact]:
+    m = _ROUTED_RE.match(ctx.clean(clause))
+    if not m:
+        return []
+    what, where = bare_thing(m["what"]), ctx.clean(m["where"])
+    first = what.split()[0].lower()
+    if first in ("i", "we", "you", "he", "she", "it", "they", "this", "that", "everyone", "everything") or not what:
+        return []
+    if len(what.split()) == 1 and not what.lower().endswith("s"):  # "Ana goes to the gym": a person, not a kind
+        return []
+    if not ctx.valid(where) or len(where.split()) > 6:
+        return []
+    return [ctx.make(what.lower(), "goes_to", where, "fact", ctx.conf, f"{what[0].upper()}{what[1:]} go to {where}",
+                     exclusive=True, category="work")]  # fmt: skip

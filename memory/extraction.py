@@ -12,7 +12,7 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
-from cognicore.memory._fact_keys import FIGURE_HEADS, normalize, predicate_key, same_slot, subject_key
+from cognicore.memory._fact_keys import FIGURE_HEADS, lemma, normalize, predicate_key, same_slot, subject_key
 from cognicore.memory._fact_known import UNCLEAR_OBJECT, named_changes
 from cognicore.memory._fact_newvalue import (
     pronoun_handover,
@@ -20,9 +20,11 @@ from cognicore.memory._fact_newvalue import (
     reversal,
     slot_change,
     switched_topic,
+    worded_as_reversal,
 )
 from cognicore.memory._fact_notes import ending_notes, is_note, note_of
 from cognicore.memory._fact_relative import relative_change
+from cognicore.memory._fact_reworded import owner_from_known
 from cognicore.memory._fact_rules import read_facts
 from cognicore.memory.llm import LlmRole
 
@@ -30,6 +32,7 @@ ROLE = "extract_facts"
 __all__ = [
     "ROLE", "UNCLEAR_OBJECT", "ExtractedFacts", "FactCandidate", "FactExtractor", "LlmFactExtractor",
     "OfflineFactExtractor", "in_changed_topic", "in_known_slot", "in_known_wording", "states_facts",
+    "worded_as_reversal",
 ]  # fmt: skip
 # `UNCLEAR_OBJECT`: the object of a marker fact that replaced a known fact whose change could not be read.
 
@@ -144,10 +147,12 @@ class OfflineFactExtractor:
         # current ones. A note holds no slot: no change is read against it, so it is never moved or ended by a guess.
         history, known_facts = known_facts, [k for k in known_facts if k.get("status", "active") == "active"]
         slotted = [k for k in known_facts if not is_note(k)]
+        user_message = with_known_names(user_message, slotted)  # "ben also handles email" after "Ben handles VPN"
         found = [in_known_slot(FactCandidate(**f), slotted) for f in read_facts(user_message)]
         if not found and (relative := relative_change(user_message, slotted)) is not None:
             return ExtractedFacts(facts=[relative])  # "up by 10%", "two more": the known figure, changed
         found = [switched_topic(user_message, in_changed_topic(c, slotted), slotted) for c in found]
+        found = [owner_from_known(user_message, c, slotted) for c in found]  # "the X" when only my X is known
         # A change naming an old value goes to that fact's slot; one not read marks the fact it names.
         facts = replacing_ended(user_message, named_changes(user_message, found, slotted))
         if not facts and (changed := slot_change(user_message, slotted)) is not None:
@@ -162,6 +167,32 @@ class OfflineFactExtractor:
             facts = [FactCandidate(**note)]
         # Only a change certain from its words ends a note: the old value it names, or its slot's every word.
         return ExtractedFacts(facts=ending_notes(user_message, facts, known_facts))
+
+
+_NAME_RE = re.compile(r"^(?-i:[A-Z])[a-z'-]{2,}$")
+
+
+def with_known_names(message: str, known_facts: list[dict[str, Any]]) -> str:
+    """`message` with the people the user named before written as names: the rules read a person by the capital
+    letter ("Ben handles VPN tickets"), which people typing fast leave out ("ben also handles email tickets")."""
+    names = {
+        str(value).strip()
+        for k in known_facts
+        for value in (k.get("object"), k.get("subject"))
+        if _NAME_RE.match(str(value or "").strip()) and str(value).strip().lower() not in _NOT_NAMES
+    }
+    for name in names:
+        message = re.sub(rf"(?<![\w'-]){name.lower()}(?![\w'-])", name, message)
+    return message
+
+
+# Capitalised values that are no person (a day, a month, a word that starts a sentence), and names that are also
+# common words ("Will", "Mark"): written in lower case they are the word, so they are never capitalised.
+_NOT_NAMES = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july august "
+    "september october november december mondays tuesdays wednesdays thursdays fridays saturdays sundays the "
+    "our my we will can mark bill pat sue rob hope grace joy art chase frank rose".split()
+)
 
 
 def in_known_slot(candidate: FactCandidate, known_facts: list[dict[str, Any]]) -> FactCandidate:
@@ -235,8 +266,13 @@ def in_known_wording(candidate: FactCandidate, known_facts: list[dict[str, Any]]
             continue
         statement = str(known.get("statement") or "")
         reworded = re.sub(rf"(?<!\w){re.escape(value)}(?!\w)", candidate.object, statement, count=1, flags=re.I)
+        # Named as the one it replaces: a known value said without "one at a time" ("We ship from Rotterdam", slot
+        # "ships") still ends when the same slot gets one new value ("we moved shipping to Hamburg").
+        named = {"contradicts": statement} if statement and not known.get("exclusive") else {}
         if reworded != statement:
-            return candidate.model_copy(update={"statement": reworded})
+            return candidate.model_copy(update={"statement": reworded, **named})
+        if named:
+            return candidate.model_copy(update=named)
     return candidate
 
 
@@ -249,9 +285,10 @@ _TOPIC_STOP = frozenset(
 
 
 def _stems(text: str) -> set[str]:
-    """Content words of `text` cut to five letters, so "response" meets "respond" and "tickets" meets "ticket"."""
+    """Content words of `text` without inflection, cut to five letters, so "response" meets "respond", "tickets"
+    meets "ticket" and "shipping" meets "ship"."""
     words = re.findall(r"[a-z0-9]+", text.lower().replace("_", " "))
-    return {w[:5] for w in words if w not in _TOPIC_STOP and (len(w) > 2 or any(c.isdigit() for c in w))}
+    return {lemma(w)[:5] for w in words if w not in _TOPIC_STOP and (len(w) > 2 or any(c.isdigit() for c in w))}
 
 
 def _named_slot(key: str) -> bool:

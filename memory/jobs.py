@@ -30,7 +30,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory.extraction import ROLE as EXTRACT_ROLE
-from cognicore.memory.extraction import FactExtractor
+from cognicore.memory.extraction import FactExtractor, worded_as_reversal
 from cognicore.memory.facts import FactStore
 from cognicore.memory.tenancy import user_transaction
 
@@ -311,10 +311,12 @@ def make_extract_handler(extractor: FactExtractor, facts: FactStore, *, known_fa
     async def extract_turn(job: Job) -> dict[str, Any]:
         payload = job.payload
         user_message = str(payload.get("user_message", ""))
-        # Superseded facts too: "actually back to DHL" names a value that was replaced (the extractor reads the rest
-        # from the current ones).
+        # Superseded facts only for a reversal ("actually back to DHL" names a value that was replaced): every other
+        # reading is made against the current ones, which replaced facts would otherwise crowd out of the k known.
         hits = (
-            await facts.search(job.user_id, user_message, k=known_facts, include_superseded=True)
+            await facts.search(
+                job.user_id, user_message, k=known_facts, include_superseded=worded_as_reversal(user_message)
+            )
             if user_message.strip()
             else []
         )

@@ -5,13 +5,13 @@ from __future__ import annotations
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory.embeddings import OfflineEmbeddings
-from cognicore.memory.extraction import OfflineFactExtractor
+from cognicore.memory.extraction import OfflineFactExtractor, worded_as_reversal
 from cognicore.memory.facts import FactStore
 
 
 async def tell(store: FactStore, user: str, text: str, source: str) -> None:
     """One turn as the job runs it: the user's facts most related to it are known, then extraction and upsert."""
-    hits = await store.search(user, text, k=20, include_superseded=True)
+    hits = await store.search(user, text, k=20, include_superseded=worded_as_reversal(text))
     extracted = await OfflineFactExtractor().extract(
         user_message=text, assistant_message="", known_facts=[h.fact.to_dict() for h in hits]
     )

@@ -93,9 +93,7 @@ async def test_a_note_that_denies_a_value_of_one_note_ends_it() -> None:
     ("first", "second", "replaced"),
     [
         ("Chloe is on the escalation rota.", "Chloe is off the escalation rota", True),  # the same saying negated
-        ("Email tickets go to the messaging queue.", "email tickets now go to the infra queue", True),  # value, "now"
         ("Chloe works on the Payroll app tickets.", "Chloe moved over to Email tickets", True),
-        ("Email tickets go to the messaging queue.", "email tickets go to the infra queue", False),  # no change said
         ("Chloe works on the Payroll app tickets.", "Chloe now also covers Email tickets too", False),  # an addition
         ("The London office opens at 8am.", "The Paris office now opens at 9am", False),  # another thing
     ],

@@ -1,0 +1,136 @@
+"""Change-aware extraction (issue 9.4, M12): changes worded in other words land on the known slot; near facts do not.
+
+Each change goes through the real offline extractor with the facts the first statement gave as known facts, and is
+checked by its subject, slot, value and what it names as contradicted (the store supersedes by those).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cognicore.memory._fact_clause import prepare, qualify
+from cognicore.memory._fact_keys import lemma
+from cognicore.memory._fact_rules import read_facts
+from cognicore.memory.extraction import FactCandidate, OfflineFactExtractor, worded_as_reversal
+
+
+def _known(text: str) -> list[dict[str, Any]]:
+    return [{**f, "status": "active", "id": i} for i, f in enumerate(read_facts(text), start=1)]
+
+
+async def _change(first: str, change: str) -> list[FactCandidate]:
+    extracted = await OfflineFactExtractor().extract(
+        user_message=change, assistant_message="", known_facts=_known(first), told=True
+    )
+    return extracted.facts
+
+
+@pytest.mark.parametrize(
+    ("first", "change", "predicate", "new", "names"),
+    [
+        # a time word in the middle of the clause: the shape is read around it
+        ("Priya is my sales engineer.", "my sales engineer these days is Marco", "sales_engineer", "Marco", None),
+        ("Kenji is my team lead.", "these days my team lead is Aisha", "team_lead", "Aisha", None),
+        # the new value as the last clause after the old one was denied, or "it's X for me"
+        ("My day off is Friday.", "day off isn't friday anymore, it's monday", "day_off", "monday", "Friday"),
+        ("I'm a big latte drinker", "lately its chai for me, no more lattes", "drinks", "chai", "latte"),
+        # a replacement with the "I" left out
+        ("I drink black coffee at work.", "swapped coffee for mate lately", "drinks", "mate", "coffee"),
+        # the old value after ", not": cut off the clause and named as contradicted
+        ("I work from home on Fridays.", "I work from home on thursdays now, not fridays", "days_in_home", "thursdays",
+         "fridays"),
+        # a verb and its gerund name one slot ("ship" / "shipping")
+        ("We ship from the Rotterdam warehouse.", "we moved shipping to the Hamburg warehouse", "shipping",
+         "the Hamburg warehouse", "Rotterdam"),
+    ],
+)  # fmt: skip
+async def test_a_change_in_other_words_lands_on_the_known_slot(
+    first: str, change: str, predicate: str, new: str, names: str | None
+) -> None:
+    facts = await _change(first, change)
+    [fact] = [f for f in facts if f.object == new]
+    assert fact.predicate == predicate, facts
+    assert fact.exclusive, facts
+    if names is not None:
+        assert names.lower() in (fact.contradicts or "").lower(), facts
+
+
+async def test_a_role_is_never_read_as_a_team_handling_a_copula() -> None:
+    """ "my team lead is Aisha" once read as "Our team is responsible for is Aisha" (a confident wrong fact)."""
+    [fact] = [FactCandidate(**f) for f in read_facts("my team lead is Aisha")]
+    assert (fact.subject, fact.predicate, fact.object) == ("user", "team_lead", "Aisha")
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("In the morning I drink espresso.", "in the evening I drink herbal tea"),
+        ("I drink green tea in the afternoon", "At night I drink chamomile"),
+    ],
+)
+async def test_a_habit_of_another_part_of_the_day_is_a_near_fact_not_a_change(first: str, second: str) -> None:
+    [before] = _known(first)
+    [after] = await _change(first, second)
+    assert before["predicate"] != after.predicate and after.predicate.startswith("drinks_"), (before, after)
+    assert after.contradicts is None
+
+
+def test_prepare_moves_a_leading_qualifier_and_cuts_the_old_value() -> None:
+    ready = prepare("In the morning I drink espresso, not tea")
+    assert (ready.text, ready.old, ready.daypart) == ("I drink espresso in the morning", "tea", "in the morning")
+    assert prepare("In my team we use Jira").text == "In my team we use Jira"  # the user's own group is no time
+    assert prepare("I am happy, not sure why").old is None
+
+
+def test_qualify_names_the_old_value_without_making_a_fact_exclusive() -> None:
+    """ "I like tea, not coffee" ends the coffee fact by name; it does not make every later "like" replace it."""
+    [fact] = qualify([{"subject": "user", "predicate": "likes", "object": "tea", "statement": "The user likes tea"}],
+                     prepare("I like tea, not coffee"))  # fmt: skip
+    assert fact["contradicts"] == "coffee" and "exclusive" not in fact
+
+
+@pytest.mark.parametrize(
+    ("word", "base"),
+    [("shipping", "ship"), ("ships", "ship"), ("shipped", "ship"), ("replies", "reply"), ("uses", "use"),
+     ("passes", "pass"), ("logging", "log"), ("status", "status"), ("class", "class")],
+)  # fmt: skip
+def test_lemma(word: str, base: str) -> None:
+    assert lemma(word) == base
+
+
+@pytest.mark.parametrize(
+    ("text", "reversal"),
+    [("actually we're back to DHL", True), ("we reverted to the old VPN client", True),
+     ("Chloe is on call again", True), ("same as before", True),
+     ("we switched to UPS for shipping", False), ("my day off is monday now", False)],
+)  # fmt: skip
+def test_only_a_reversal_needs_the_superseded_facts(text: str, reversal: bool) -> None:
+    assert worded_as_reversal(text) is reversal
+
+
+@pytest.mark.parametrize(
+    ("first", "change"),
+    [("Email tickets go to the messaging queue.", "email tickets now go to the infra queue"),
+     ("Escalations go to Tier 2.", "escalations go to the vendor now"),
+     ("Refund requests are routed to the billing queue", "refund requests go to finance these days")],
+)  # fmt: skip
+async def test_where_a_kind_of_thing_goes_is_one_place_at_a_time(first: str, change: str) -> None:
+    """Once kept only as notes (which no later wording could end), routings are a slot: the same thing, a new place."""
+    [before] = _known(first)
+    [after] = await _change(first, change)
+    assert (before["predicate"], after.predicate) == ("goes_to", "goes_to") and after.exclusive
+    assert before["subject"] == after.subject and before["object"] != after.object
+
+
+def test_a_person_going_somewhere_is_no_routing() -> None:
+    assert all(f["predicate"] != "goes_to" for f in read_facts("Ana goes to the gym"))
+
+
+async def test_a_person_named_before_is_read_in_lower_case() -> None:
+    """ "ben also handles email tickets": a person is read by the capital letter, which fast typing leaves out."""
+    [fact] = await _change("Ben handles the VPN tickets.", "ben also handles email tickets")
+    assert (fact.subject, fact.predicate, fact.object) == ("email tickets", "handled_by", "Ben")
+    [fact] = await _change("Will handles the VPN tickets.", "I will handle email tickets from now on")
+    assert fact.object != "Will", fact  # a name that is also a word stays the word
