@@ -5,20 +5,27 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from cognicore.memory.text import terms
+from cognicore.memory.text import STOPWORDS, stem, terms, words
 from cognicore.subagents._answer_shape import LIGHT_VERBS, implied
 from cognicore.subagents._passage_units import Unit
 from cognicore.subagents._question_terms import number_units, unit_of
 
 
 def about_asked(
-    u: Unit, labelled: list[tuple[frozenset[str], str]], names: frozenset[str], vocabulary: frozenset[str]
+    u: Unit,
+    labelled: list[tuple[frozenset[str], str]],
+    names: frozenset[str],
+    vocabulary: frozenset[str],
+    *,
+    covered: Sequence[frozenset[str]] = (),
 ) -> bool:
     """True when the sentence is about the asked subject and detail: every name the question asks about (in
     the sentence or its headings), and at least half of its other words the passages use that the headings
     do not give ("battery" in "how long does the Nova Lamp battery last?"). A word no passage uses is the asker's
-    paraphrase and is not required, unless the question names its subject."""
-    present = u.terms | u.lead | u.frame
+    paraphrase and is not required, unless the question names its subject. `covered` concepts count as said (a
+    figure inside a limit the sentence states)."""
+    terms_said = u.terms.union(*covered)
+    present = terms_said | u.lead | u.frame
     named = [c for c, _ in labelled if c & names]
     if any(not c & present for c in named):
         return False
@@ -26,11 +33,11 @@ def about_asked(
     asked = [c for c, _ in labelled if not c & names and (c & vocabulary or named) and not c <= LIGHT_VERBS]
     detail = [c for c in asked if not c & (u.lead | u.frame)]
     said = f"{u.heading} {u.text}"
-    if sum(1 for c in detail if c & u.terms or implied(c, said)) * 2 >= len(detail):
+    if sum(1 for c in detail if c & terms_said or implied(c, said)) * 2 >= len(detail):
         return True
     # A sentence that itself repeats most of the question under a heading that says the rest also answers
     # ("A hub is only needed for more than 50 bulbs" for "how many bulbs can I run before a hub is needed?").
-    return sum(1 for c in asked if c & u.terms) * 2 > len(asked)
+    return sum(1 for c in asked if c & terms_said) * 2 > len(asked)
 
 
 # A limit stated on a figure: "up to 10%", "within 15 days", "above 30%", "$100 or more", "between 10% and 20%".
@@ -99,3 +106,25 @@ def measures_head(text: str, head: Sequence[str]) -> bool:
         return False
     pattern = _MEASURE_BEFORE.format(head=r"[\s-]+".join(re.escape(w) for w in head))
     return bool(re.search(pattern, text, re.I))
+
+
+# A sentence scoped to named places or groups: "takes 1 to 2 business days in North America and Europe".
+_NAME = r"(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*"
+_SCOPE = re.compile(rf"\b(?:in|to|for|from|across)\s+({_NAME}(?:(?:\s*,\s*|\s+and\s+|\s+or\s+){_NAME})*)")
+# The place or group a question closes a clause with: "how quick is express delivery to japan".
+_ASKED_SCOPE = re.compile(
+    r"\b(?:in|to|for|from)\s+(?:the\s+)?([a-z][\w-]*)(?=\s*(?:[?.!,;]|$|\s+(?:and|or|please|pls|now|then)\b))", re.I
+)
+
+
+def scoped_elsewhere(text: str, question: str, vocabulary: frozenset[str]) -> str | None:
+    """The place the question closes on ("to japan"), no passage knows, when the sentence holds for other named
+    places or groups ("in North America and Europe"): the same detail about another subject. None otherwise."""
+    scope = {stem(w) for m in _SCOPE.finditer(text) for w in words(m.group(1)) if w not in STOPWORDS}
+    if not scope:
+        return None
+    for m in _ASKED_SCOPE.finditer(question):
+        word = m.group(1).lower()
+        if word not in STOPWORDS and stem(word) not in scope and stem(word) not in vocabulary:
+            return word
+    return None

@@ -9,7 +9,13 @@ import re
 from typing import Any
 
 from cognicore.memory.text import STOPWORDS, stem, words
-from cognicore.subagents._answer_checks import about_asked, governed_elsewhere, measures_head, states_bound
+from cognicore.subagents._answer_checks import (
+    about_asked,
+    governed_elsewhere,
+    measures_head,
+    scoped_elsewhere,
+    states_bound,
+)
 from cognicore.subagents._answer_render import LABEL, render
 from cognicore.subagents._answer_shape import (
     LIGHT_VERBS,
@@ -91,6 +97,7 @@ ABOUT_DOCUMENT = re.compile(
     re.I,
 )
 MIN_SENTENCE_SHARE = 0.3  # share of the question's (weighted) words the first quoted sentence must say
+MAX_TAG_LETTERS = 3  # a typed word this short and unknown to the passages is a tag ("ab", "zq")
 MIN_COVERAGE = 0.5  # share of the question's (weighted) words a passage must contain to be an answer
 
 
@@ -145,15 +152,20 @@ def answer_from_documents(
     # A sentence labelled as the answer to another kind of question ("Reasons: ..." when asked "when").
     others = [answers for asks, answers, _ in _SHAPES if not asks.search(lowered)]
 
+    figures = [c for c, label in labelled if label in number_units(asked_text)]
+
     def score(u: _Unit) -> float:
         direct = sum(w for c, w in pairs if u.terms & c)
+        # "15% off" is covered by "between 10% and 20%": the limit speaks of the asked figure without writing it.
+        bounded = states_bound(asked_text, u.text)
+        direct += sum(w for c, w in pairs if bounded and c in figures and not u.terms & c)
         lead = sum(w for c, w in pairs if not u.terms & c and u.lead & c)
         # A sentence under a heading that names the asked subject is about it, not a passing mention.
         topical = sum(w for c, w in pairs if u.terms & c and u.lead & c)
         frame = sum(w for c, w in pairs if not (u.terms | u.lead) & c and u.frame & c)
         shape = sum(bonus for answers, bonus in shapes if answers.search(u.text))
         # "customer wants 25% off": the sentence stating a limit in that unit ("above 20%") decides the case.
-        shape += BOUND_BONUS if states_bound(asked_text, u.text) else 0.0
+        shape += BOUND_BONUS if bounded else 0.0
         # A passage that starts mid-sentence, or a pointer ("See the shipping policy."), says little.
         penalty = 0.5 if u.fragment or u.text.startswith("See ") else 0.0
         label = LABEL.match(u.text)
@@ -165,6 +177,8 @@ def answer_from_documents(
     hits_of: dict[int, frozenset[int]] = {}
     for index in dict.fromkeys(u.passage for u in units):
         present = frozenset().union(*(u.terms | u.lead | u.frame for u in units if u.passage == index))
+        if figures and any(states_bound(asked_text, u.text) for u in units if u.passage == index):
+            present = present.union(*figures)  # a limit on the asked figure speaks of it
         hits_of[index] = frozenset(i for i, c in enumerate(concepts) if present & c)
         coverage[index] = sum(weights[i] for i in hits_of[index]) / sum(weights)
     best_passage = max(coverage, key=lambda i: (coverage[i], len(hits_of[i]), -i))
@@ -188,6 +202,11 @@ def answer_from_documents(
         key=lambda u: (-score(u), u.order, u.position),
     )
     enough = coverage[best_passage] >= MIN_COVERAGE and len(hits_of[best_passage]) >= min(2, len(concepts))
+    # "How much did we raise in the series A?": most words the asker typed are in no passage; what matches is the
+    # company's name and the price the shape implies: the passages are about something else.
+    typed = set(words(asked_text.lower()))
+    subject_words = [c for c, label in labelled if label in typed and not c <= LIGHT_VERBS]
+    enough = enough and 2 * sum(1 for c in subject_words if not c & vocabulary) <= len(subject_words)
     if missing_keys or not ranked or not enough:
         found = [label for i, (_, label) in enumerate(labelled) if i in hits_of[best_passage]]
         missing = missing_keys or [w for i, (_, w) in enumerate(labelled) if i not in hits_of[best_passage]]
@@ -230,7 +249,7 @@ def answer_from_documents(
             u
             for u in ranked
             if coverage[u.passage] >= MIN_COVERAGE
-            and about_asked(u, labelled, names, vocabulary)
+            and about_asked(u, labelled, names, vocabulary, covered=figures if states_bound(asked_text, u.text) else ())
             and gives_place(u.text, asked_text)
             and all(h & (u.terms | u.lead) or implied(h, f"{u.heading} {u.text}") for h in head)
             and (not head or 2 * sum(1 for c in subject if c & (u.terms | u.lead)) >= len(subject))
@@ -242,6 +261,11 @@ def answer_from_documents(
                 or (shape is Shape.WHY and fills_shape(shape, content_of.get(u.passage, ""), asked_text, common))
             )
         ]
+        # "Express takes 1 to 2 days in North America and Europe" for "express to japan": the detail depends on the
+        # place, and no sentence states it for the asked one.
+        elsewhere = next(filter(None, (scoped_elsewhere(u.text, asked_text, vocabulary) for u in fit)), None)
+        if elsewhere:
+            fit = []
         if not fit:
             found = [label for i, (_, label) in enumerate(labelled) if i in hits_of[best_passage]]
             title = str(passages[[int(p["index"]) for p in passages].index(best_passage)].get("title") or "")
@@ -249,6 +273,7 @@ def answer_from_documents(
             detail = [label for label in detail if label not in found] or detail
             detail = [f"in {closing.group(1)}"] if closing else detail
             missing = [describe(shape)] if shape else [" ".join(asked_head(asked_text)) or ", ".join(detail)]
+            missing = [elsewhere] if elsewhere else missing
             return ComposedAnswer(text=not_covered(question, found, missing, title), used=[]), share
         if shape is Shape.WHO:
             # A sentence naming a person outranks one naming only a role, when it is about as relevant.
@@ -318,7 +343,9 @@ def _read(
         concept = frozenset(
             t[:-1] if t[-1:] == "s" and t[:-1] in vocabulary and any(ch.isdigit() for ch in t) else t for t in concept
         )
-        if all(noise_code(t, vocabulary) for t in concept) and not concept & parts:
+        # A code is what was typed ("zq7", "ab"), not a stem the stemmer cut short ("rating" -> "rat").
+        typed_code = not label.isalpha() or len(label) <= MAX_TAG_LETTERS
+        if typed_code and all(noise_code(t, vocabulary) for t in concept) and not concept & parts:
             continue
         if not concept & vocabulary:
             variants = frozenset().union(

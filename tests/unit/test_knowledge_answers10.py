@@ -1,0 +1,94 @@
+"""Offline knowledge answers, round 10 (issue 9.2/9.6): the answer must be about the asked subject and detail.
+
+A detail stated for other named places is no answer for an unknown one; a word the stemmer cuts short is still
+asked; most typed words unknown to the passages means they are about something else; a limit covers the figure
+asked inside it. A made-up domain (a ferry line), so none of these wordings come from a deployment's documents."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cognicore.subagents._answer_checks import scoped_elsewhere
+from cognicore.subagents.compose import ComposedAnswer, OfflineAnswerComposer
+
+CROSSINGS = """# Crossing times
+
+## Fast boats
+
+The fast boat takes 40 to 50 minutes to Vigo and Porto and costs EUR 12 on any ticket.
+
+## Slow boats
+
+The slow boat takes 2 hours and stops at every island."""
+
+FLEET = """# Fleet
+
+## Gull
+
+The Gull is a small ferry for 80 passengers with a heated lounge and a snack bar. Its engines are rated
+for 900 kW.
+
+## Tern
+
+The Tern carries 40 cars and 300 passengers. It was launched in 2019 and is the newest ferry."""
+
+FARES = """# Fares
+
+## Discounts
+
+Desk staff may give up to 5% off a fare on their own. Discounts between 5% and 15% need the approval of a
+harbour manager. Any discount above 15% needs the approval of the Head of Fares.
+
+## Group fares
+
+Schools get a fixed 10% group discount on every crossing."""
+
+
+def passages(*contents: str) -> list[dict[str, Any]]:
+    return [
+        {"index": i, "title": c.splitlines()[0].lstrip("# "), "source": f"/kb/doc{i}.md", "content": c}
+        for i, c in enumerate(contents, start=1)
+    ]
+
+
+async def compose(question: str, *contents: str) -> ComposedAnswer:
+    return await OfflineAnswerComposer().compose(question=question, passages=passages(*contents))
+
+
+def test_a_sentence_scoped_to_named_places_does_not_answer_for_another() -> None:
+    text = "The fast boat takes 40 to 50 minutes to Vigo and Porto and costs EUR 12 on any ticket."
+    assert scoped_elsewhere(text, "how quick is the fast boat to cadiz", frozenset({"vigo", "porto"})) == "cadiz"
+    assert scoped_elsewhere(text, "how quick is the fast boat to porto", frozenset({"vigo", "porto"})) is None
+    # A sentence with no named scope holds everywhere; a known word after "to" is no other place.
+    assert scoped_elsewhere("The slow boat takes 2 hours.", "how long is the slow boat to cadiz", frozenset()) is None
+
+
+async def test_the_time_to_an_unknown_place_is_unsure_not_the_time_to_others() -> None:
+    answer = await compose("how quick is the fast boat to cadiz", CROSSINGS)
+    assert answer.used == []
+    assert "cadiz" in answer.text
+    known = await compose("how quick is the fast boat to porto", CROSSINGS)
+    assert known.used and "40 to 50 minutes" in known.text
+
+
+async def test_a_detail_the_stemmer_cuts_short_is_still_asked() -> None:
+    # "rating" stems to three letters: still the asked detail, not a dropped tag.
+    assert (await compose("what engine rating does the tern have", FLEET)).used == []
+    answer = await compose("what engine rating does the gull have", FLEET)
+    assert answer.used and "900 kW" in answer.text
+
+
+async def test_most_typed_words_unknown_to_the_passages_is_not_an_answer() -> None:
+    answer = await compose("how much did the gull cost to refit in its overhaul", FLEET, FARES)
+    assert answer.used == []
+
+
+@pytest.mark.parametrize(
+    "question", ["who do I need an ok from to give a rider 10 percent off", "who has to approve a 10% discount"]
+)
+async def test_a_limit_covers_the_figure_asked_inside_it(question: str) -> None:
+    # 10% is written only as the schools' fixed discount; the rule for it is "between 5% and 15%".
+    answer = await compose(question, FARES)
+    assert answer.used and "harbour manager" in answer.text and "Schools" not in answer.text
