@@ -269,14 +269,15 @@ def reversal(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCandida
         return None
     targets = {normalize(t) for t in _targets(message)} - {""}
     active = {k.get("id"): k for k in _active(known_facts) if k.get("id") is not None}
+    by_id = {k.get("id"): k for k in known_facts if k.get("id") is not None}
     back = [
         k for k in known_facts
-        if k.get("status") == "superseded" and k.get("superseded_by") in active
+        if k.get("status") == "superseded" and _current_successor(k, by_id, active) is not None
         and any(f" {t} " in f" {normalize(str(k.get('object', '')))} " for t in targets)
     ]  # fmt: skip
     if len(back) != 1:
         return None
-    old, successor = back[0], active[back[0]["superseded_by"]]
+    old, successor = back[0], _current_successor(back[0], by_id, active) or {}
     return FactCandidate(
         subject=str(old.get("subject") or "user"),
         predicate=str(old.get("predicate") or "is"),
@@ -288,6 +289,20 @@ def reversal(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCandida
         contradicts=str(successor.get("statement") or "") or None,
         exclusive=True,
     )
+
+
+def _current_successor(
+    fact: dict[str, Any], by_id: dict[Any, dict[str, Any]], active: dict[Any, dict[str, Any]]
+) -> dict[str, Any] | None:
+    """The current fact that replaced `fact`, through any replacements between (DHL -> UPS -> FedEx: FedEx)."""
+    seen: set[Any] = set()
+    at = fact.get("superseded_by")
+    while at is not None and at not in seen:
+        if at in active:
+            return active[at]
+        seen.add(at)
+        at = by_id.get(at, {}).get("superseded_by")
+    return None
 
 
 _PRONOUN_HANDOVER_RE = re.compile(
