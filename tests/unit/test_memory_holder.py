@@ -48,6 +48,8 @@ def _answer(question: str, *memories: str) -> tuple[str, list[int]]:
         ("where do I work?", 'The user said: "My brother works at Initech."', "your brother, not about you"),
         ("what's my own queue", "Our main queue is Access Requests.", "the team's, not your own"),
         ("who's in charge of offboarding", "Zara is in charge of onboarding.", "onboarding, not offboarding"),
+        # the asked thing's own words are no value: "quarterly" names the review, it says no time
+        ("when is the quarterly review", "The quarterly review is held in the Oslo office.", "does not say when"),
         ("who do we escalate outage issues to", "We escalate billing issues to Grace.", "billing, not outage"),
         ("did i tell you my hat size", "My shoe size is 43.", "shoe, not hat"),  # what was told: not a yes/no value
         ("what's my budget for travel", "My training budget is 1500 euros.", "training, not travel"),
