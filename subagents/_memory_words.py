@@ -50,7 +50,8 @@ PHRASE_CONCEPTS = (
 
 # "Where's the helpdesk located?" asks where the helpdesk is: "located" is the "where" again, not a subject.
 WHERE_RE = re.compile(r"^\W*where\b", re.I)
-PLACED = frozenset(stem(w) for w in "located situated found placed".split())
+# Verbs that only say a thing is somewhere ("where is the review held?"): after "where" they ask no topic of their own.
+PLACED = frozenset(stem(w) for w in "located situated found placed held kept stored housed hosted".split())
 _AMOUNT = re.compile(r"[$€£]\s?\d|\d\s?(?:%|k\b)|\d\s*(?:percent|usd|eur|dollars?|euros?)\b", re.I)
 _MONEY = stem("money")
 _WEB_ADDRESS = re.compile(

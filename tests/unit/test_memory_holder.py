@@ -92,6 +92,8 @@ def test_a_near_memory_is_unsure_and_says_what_it_holds(question: str, memory: s
         ("how much discount can i give on my own", "Our team can give up to 18% discount.", "18%"),  # alone
         ("hmm who looks after nordic accounts again?", "Felix is responsible for Nordic accounts.", "Felix"),
         ("where are the spare laptops", "Our spare laptops are kept in the store room.", "store room"),
+        ("where's the quarterly review held", "Our quarterly review is in the Oslo office.", "Oslo"),  # only placed
+        ("where are spare laptops kept", "The spare laptops are in room 204.", "204"),
         ("who looks after APAC", "Mei is responsible for the APAC region.", "Mei"),
         ("who covers the EU accounts", "Noor covers the Europe accounts.", "Noor"),  # a code of the word
         ("PLS remind me who runs LATAM", "Mei runs the LATAM region.", "Mei"),  # shorthand in capitals is no name

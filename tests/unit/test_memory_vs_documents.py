@@ -104,3 +104,14 @@ async def test_a_duration_answers_how_long_and_a_frequency_how_often() -> None:
         question="how often do we refresh laptops", passages=[_fact(1, "Our laptops are refreshed every 3 years.")]
     )
     assert long.used == [1] and often.used == [1], (long.text, often.text)
+
+
+async def test_where_a_thing_is_held_is_answered_by_the_told_place_before_a_dated_document() -> None:
+    # "held" only says the review is somewhere: the told place covers the question; the notes say when, not where.
+    notes = {"index": 2, "title": "Review notes", "source": "/kb/review.md",
+             "content": "Notes from the quarterly review of the third quarter, held on October 8."}  # fmt: skip
+    answer = await OfflineAnswerComposer().compose(
+        question="where's the quarterly review held",
+        passages=[_fact(1, "Our quarterly review is in the Oslo office."), notes],
+    )
+    assert answer.used[0] == 1 and "Oslo" in answer.text.split("[1]")[0], answer.text  # the told place first
