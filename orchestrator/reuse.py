@@ -288,6 +288,15 @@ class OfflineAdapter:
                 parameters={},
                 reason=f"different kind of task: needs {wanted}, the workflow does {sorted(features)}",
             )
+        # A data step with no placeholder replays an earlier request's own question, so its figures: it fits only a
+        # request that says all its words ("unit cost of the Vista glasses" once got "in APAC, how many units ...").
+        said = set(terms(request))
+        for step in template.get("steps", []):
+            text = str(step.get("instruction", ""))
+            if step.get("agent") == "database_query" and "{" not in text and not set(terms(text)) <= said:
+                return Adaptation(
+                    applicable=False, parameters={}, reason=f"step {step.get('id')} is fixed to another request"
+                )
         return Adaptation(
             applicable=True, reason="same kind of task", parameters=derive_parameters(request, self._vocab)
         )

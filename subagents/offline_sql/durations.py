@@ -16,6 +16,7 @@ from cognicore.subagents.offline_sql.catalogue import Column, Table
 from cognicore.subagents.offline_sql.lexicon import Lexicon
 from cognicore.subagents.offline_sql.mapping import Mapping, Measure, Text
 from cognicore.subagents.offline_sql.messages import unsure_message
+from cognicore.subagents.offline_sql.query import days_sql
 from cognicore.subagents.offline_sql.vocabulary import NamedMeasure
 
 # The events a duration runs to, each with the name stems of the date column that records it.
@@ -53,7 +54,9 @@ _START_NAMES = ("open", "creat", "order", "start", "submit", "receiv", "report",
 # been sitting in the queue". The waiting words are claimed; "how many days" asks what "how long" asks.
 _WAITS = r"(?:waiting|sitting|pending|outstanding|in the queue|lying around)"
 _WAITING = rf"\b(?:been |spent )?{_WAITS}\b"
-_DAYS_OF_AGE = rf"\bhow many days\b(?=(?: [a-z0-9'-]+){{0,6}}? {_WAITS}\b)"
+# "how many days has the oldest open ticket been open" too: the one place an age in days is read (shape reads "how
+# long" as the age).
+_DAYS_OF_AGE = rf"\bhow many days\b(?=(?: [a-z0-9'-]+){{0,6}}? {_WAITS}\b| (?:has|have)(?: [a-z0-9'-]+){{0,6}}? been\b)"
 
 
 def claim_duration(t: Text, q: Mapping, lex: Lexicon) -> None:
@@ -113,7 +116,7 @@ def _days_between(table: Table, start: Column, end: Column, event: str) -> Measu
     """The average days from `start` to `end` over the rows that have both."""
     # As timestamps: two dates subtract to an integer, which has no epoch to extract.
     span = f"{{{end.ref}}}::timestamptz - {{{start.ref}}}::timestamptz"
-    sql = f"round(avg(extract(epoch FROM ({span})) / 86400)::numeric, 1)"
+    sql = f"round(avg({days_sql(span)})::numeric, 1)"
     label = f"average days from {start.name} to {end.name} (rows with both dates)"
     named = NamedMeasure(name=f"avg_days_to_{event}", sql=sql, words=(), label=label, ratio=True)
     return Measure(name=named.name, label=label, named=named, aggregate="avg")

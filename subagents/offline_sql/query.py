@@ -103,12 +103,17 @@ def date_column(catalogue: Catalogue, base: str) -> Column | None:
     return best[4] if best else None
 
 
+def days_sql(interval: str) -> str:
+    """The days an interval expression spans, as a fraction: the one formula of ages and of durations."""
+    return f"extract(epoch FROM ({interval})) / 86400"
+
+
 def measure_sql(m: Measure, query: Query, date_col: Column | None = None, now: str = "") -> str:
     """The aggregate expression of one measure over the query's aliases."""
     if m.age:
         if date_col is None:
             raise Unsure("The request asks for an age, but the tables it reads have no date column.")
-        age = f"extract(epoch FROM (TIMESTAMPTZ '{now}' - {query.col(date_col)})) / 86400"
+        age = days_sql(f"TIMESTAMPTZ '{now}' - {query.col(date_col)}")
         if m.aggregate == "median":
             return f"round((percentile_cont(0.5) WITHIN GROUP (ORDER BY {age}))::numeric, 1)"
         return f"round({m.aggregate}({age})::numeric, 1)"
