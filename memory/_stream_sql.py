@@ -52,19 +52,24 @@ one to three users, the default build m 16 / ef_construction 64) the queue of 40
 build of `bench/memory.py --n 1000000 --ef-search 40,64,100,150,200,300`, 300 queries against an exact scan,
 gave recall@10 0.921 / 0.965 / 0.983 / 0.995 / 0.997 / 0.998 with vector-stage p50 22 / 31 / 31 / 39 / 40 /
 40 ms (load average 8-11 on 2 cores, niced: only the order means something). 100 meets the 0.95 target with
-margin (0.965 at 64 is close to it) at no measurable cost over 64; no index rebuild is needed. Partitions
-smaller than `SMALL_PARTITION_ROWS` use `EF_SEARCH_SMALL` instead (`search_settings`)."""
-EF_SEARCH_SMALL = 40
-"""`hnsw.ef_search` in partitions under `SMALL_PARTITION_ROWS` rows. A smaller graph needs a shorter queue for the
-same recall, and the queue is most of a search's work: at 100k memories (partitions of 5,000-15,000 rows, one to
-three users), `bench/memory.py --ef-search 10,16,24,32,40,64,100` gave recall@10 0.943 / 0.963 / 0.973 / 0.984 /
-0.985 / 0.995 / 0.997 against an exact scan (300 queries), and the vector stage read 1,199 shared buffers per
-search at 40 against 1,552 at 100 (EXPLAIN (ANALYZE, BUFFERS), 150 queries, mean; p50 843 against 1,394). Below
-40 the buffers hardly drop (the stage returns `CANDIDATES` rows, and the iterative scan goes on to find them)."""
-SMALL_PARTITION_ROWS = 25_000
-"""Partition size (rows, the statistics' estimate) under which `EF_SEARCH_SMALL` applies. Measured on both sides:
-15,000 rows at 100k memories (0.985 at 40) and 50,000 at a million (0.921 at 40, 0.983 at 100); between them
-nothing was measured, so the larger queue starts well before 50,000. A partition never analysed counts as large."""
+margin (0.965 at 64 is close to it) at no measurable cost over 64; no index rebuild is needed. Smaller
+partitions take a shorter queue (`EF_SEARCH_BY_ROWS`, `search_settings`)."""
+EF_SEARCH_BY_ROWS: tuple[tuple[int, int], ...] = ((25_000, 40), (75_000, 64))
+"""`hnsw.ef_search` by the size of the user's partition (rows, the statistics' estimate): the first (rows, ef) whose
+rows exceed the partition's, else `EF_SEARCH` (also for a partition never analysed). A smaller graph needs a shorter
+queue for the same recall, and the queue is most of a search's work (the HNSW graph's pages: 1,200-2,100 of the
+1,900-3,100 shared buffers a search touches). Measured on the kept bench data, recall@10 against an exact scan:
+- 100k memories (partitions of 5,000-15,000 rows, one to three users), `bench/memory.py --ef-search
+  10,16,24,32,40,64,100`, 300 queries: 0.943 / 0.963 / 0.973 / 0.984 / 0.985 / 0.995 / 0.997; vector stage buffers
+  per search (EXPLAIN (ANALYZE, BUFFERS), 150 queries, mean) 1,199 at 40 against 1,552 at 100, and 40 is the
+  cheapest or level for every sharing (one user 749 vs 1,262; two 1,508 vs 1,558; three 2,137 vs 2,518). Below 40
+  the buffers hardly drop: the stage returns `CANDIDATES` rows and the iterative scan goes on to find them.
+- 1M (20 users: partitions of 50,000 rows for a user alone, 100,000 for two, 150,000 for three), the first 150
+  of `bench/memory.py`'s queries (81 / 45 / 24 per group), each against an exact scan: alone, ef 64 / 80 / 100
+  gave 0.989 / 0.993 / 0.998 with 1,459 / 1,730 / 2,033 buffers; two users 0.958 / 0.978 / 0.991, three 0.913 /
+  0.925 / 0.958, so from 75,000 rows the queue stays 100 (all users: 0.967 / 0.977 / 0.989 at one ef for all;
+  0.985 with these tiers). Between 15,000 and 50,000 rows nothing was measured: 40 stops well before 50,000,
+  where 40 gave 0.916-0.921 over all 1M users."""
 
 MEMORIES_TABLE = f"""
 CREATE TABLE memories (
@@ -194,9 +199,11 @@ GRANT EXECUTE ON FUNCTION memory_partition_rows(text) TO cognicore_app;
 # Relaxed order lets the HNSW scan keep going past rows the filters drop (pgvector 0.8); the caller
 # re-sorts by distance. JIT never pays off for a query of a few milliseconds. A search writes
 # nothing now (counts are batched), but its commit still need not wait for any WAL flush. The queue
-# (`hnsw.ef_search`) follows the size of the user's partition: see `EF_SEARCH_SMALL`.
+# (`hnsw.ef_search`) follows the size of the user's partition: see `EF_SEARCH_BY_ROWS`.
 SEARCH_SETTINGS = (
-    "SELECT set_config('hnsw.ef_search', (CASE WHEN p.n < %s THEN %s ELSE %s END)::text, true), "
+    "SELECT set_config('hnsw.ef_search', (CASE "
+    + "WHEN p.n < %s THEN %s " * len(EF_SEARCH_BY_ROWS)
+    + "ELSE %s END)::text, true), "
     "set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('jit', 'off', true), "
     "set_config('synchronous_commit', 'off', true) FROM (SELECT memory_partition_rows(%s) AS n) AS p"
 )
@@ -204,7 +211,7 @@ SEARCH_SETTINGS = (
 
 def search_settings(user_id: str) -> tuple[str, tuple[int | str, ...]]:
     """The search's transaction-local settings for `user_id`, with their parameters (a `user_read` `before`)."""
-    return SEARCH_SETTINGS, (SMALL_PARTITION_ROWS, EF_SEARCH_SMALL, EF_SEARCH, user_id)
+    return SEARCH_SETTINGS, (*(v for tier in EF_SEARCH_BY_ROWS for v in tier), EF_SEARCH, user_id)
 
 
 # The search itself (vector and keyword candidates, RRF fusion, the score of memory.scoring, the top k, in
