@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date, timedelta
 
 _LEAD = r"^\s*(?:(?:ok(?:ay)?|and|but|so|now|then|also|right)[,\s]+)*"
 _TAIL = r"\s*(?:,?\s*instead|,?\s*too|,?\s*as well|,?\s*please)?\s*[?.!]*\s*$"
@@ -53,6 +54,20 @@ _ONLY = re.compile(
 _OF_THOSE = re.compile(
     _LEAD + r"(?:how\s+many|which|what\s+share|what\s+part)\s+of\s+(?:those|these|them|that)(?:\s+[a-z]+)?\s+"
     r"(?:are|were|is|was|have|had)\s+(?:(?:still|now)\s+)?(?P<value>[^?.!,]+?)" + _TAIL,
+    re.IGNORECASE,
+)
+# "how much of that came from Europe", "what share of it went through retail": the previous figure narrowed by one
+# value (a known one, checked).
+_OF_THAT = re.compile(
+    _LEAD + r"(?:how\s+(?:much|many)|what\s+(?:share|part|portion|percentage|fraction))\s+of\s+"
+    r"(?:that|those|these|them|it|this)\s+(?:came|comes|come|went|goes|go|was|were|is|are)\s+"
+    r"(?:from|in|through|via|for|to|by)\s+(?:the\s+)?(?P<value>[^?.!,]+?)" + _TAIL,
+    re.IGNORECASE,
+)
+# "leave out ben", "excluding North America", "but not retail": the previous request without one value (checked).
+_EXCLUDE = re.compile(
+    _LEAD + r"(?:but\s+)?(?:leave\s+out|leaving\s+out|excluding|exclude|except(?:\s+for)?|without|minus|"
+    r"not\s+counting|other\s+than|apart\s+from|ignore|ignoring|skip|not)\s+(?:the\s+)?(?P<value>[^?.!,]+?)" + _TAIL,
     re.IGNORECASE,
 )
 # "break that down by priority", "split it by region": a regrouping verb, then only the new grouping.
@@ -155,7 +170,24 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
         value = (measure.group("value") or measure.group("unit") or "").strip()
         if value and len(value.split()) <= 3 and value.split()[0].lower() not in _PRONOUNS:
             return Change(prep="in", value=value)
-    for pattern in (_SAME, _AGAIN, _ABOUT, _INSTEAD, _BREAK_DOWN, _OF_THOSE, _ONLY, _SHORT, _SWAP, _DO, _BARE):
+    if (step := _STEP_ALONE.match(request)) is not None:
+        return Change(prep="", value=step.group("value"))  # "the quarter before", "the day before?"
+    if (excluded := _EXCLUDE.match(request)) is not None and _is_known(excluded.group("value"), entities):
+        return Change(prep="excluding", value=known_value(excluded.group("value"), entities) or "")
+    for pattern in (
+        _SAME,
+        _AGAIN,
+        _ABOUT,
+        _INSTEAD,
+        _BREAK_DOWN,
+        _OF_THOSE,
+        _OF_THAT,
+        _ONLY,
+        _SHORT,
+        _SWAP,
+        _DO,
+        _BARE,
+    ):
         m = pattern.match(request)
         if m is None:
             continue
@@ -169,10 +201,10 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
             return None
         prep = (m.groupdict().get("prep") or "").lower()
         known = PERIOD.fullmatch(value) or _STEP.fullmatch(value) or _is_known(value, entities)
-        if pattern in (_ONLY, _OF_THOSE) and not known:
+        if pattern in (_ONLY, _OF_THOSE, _OF_THAT) and not known:
             # "just for the online channel": a known value and the word for its column, at most three words.
             known = len(value.split()) <= 3 and bool(_known_in(value, entities))
-        if pattern in (_BARE, _ONLY, _OF_THOSE, _DO, _SWAP) and not known:
+        if pattern in (_BARE, _ONLY, _OF_THOSE, _OF_THAT, _DO, _SWAP) and not known:
             return None
         lead = re.match(_PREP + r"\s+(?P<rest>.+)$", value, re.IGNORECASE)
         if not prep and lead and not _is_known(value, entities):
@@ -209,8 +241,11 @@ def known_value(value: str, entities: Sequence[str]) -> str | None:
 
 # "the quarter before", "the year after", "the month prior": a period relative to the previous request's own.
 _STEP = re.compile(
-    r"(?:the\s+)?(?P<unit>year|quarter|month)\s+(?P<dir>before|prior|earlier|after|later)(?:\s+that)?", re.IGNORECASE
+    r"(?:the\s+)?(?P<unit>year|quarter|month|week|day)\s+(?P<dir>before|prior|earlier|after|later)(?:\s+that)?",
+    re.IGNORECASE,
 )
+# "the quarter before", "the day before?": a step alone is a follow-up of the previous request's own period.
+_STEP_ALONE = re.compile(_LEAD + r"(?P<value>" + _STEP.pattern + r")" + _TAIL, re.IGNORECASE)
 _BACK = frozenset({"before", "prior", "earlier"})
 _MONTHS = "january february march april may june july august september october november december".split()
 
@@ -231,6 +266,8 @@ def _moved(period: str, unit: str, by: int) -> str | None:
     lead = re.match(r"(?:in|for|during|over|of)\s+", period, re.IGNORECASE)
     prep, text = (lead.group(0) if lead else ""), period[lead.end() if lead else 0 :]
     year_m = re.search(r"\b((?:19|20)\d\d)\b", text)
+    if unit == "day":
+        return _moved_day(period, by)
     if year_m is None:
         return None
     year = int(year_m.group(1))
@@ -245,6 +282,28 @@ def _moved(period: str, unit: str, by: int) -> str | None:
         index = year * 12 + month + by
         return f"{prep}{_MONTHS[index % 12].capitalize()} {index // 12}"
     return None
+
+
+def _moved_day(period: str, by: int) -> str | None:
+    """A day ("jan 7", "January 7th 2026") moved by `by` days, written as it was ("jan 6"); None for no day."""
+    m = re.search(
+        rf"(?P<month>{_MONTH})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<year>(?:19|20)\d\d))?", period, re.I
+    )
+    if m is None:
+        return None
+    month = next((i for i, name in enumerate(_MONTHS, 1) if name.startswith(m.group("month").lower()[:3])), None)
+    if month is None:
+        return None
+    try:  # without a year, a common year (a day's neighbours are the same in any but a leap February)
+        day = date(int(m.group("year") or 2001), month, int(m.group("day"))) + timedelta(days=by)
+    except ValueError:
+        return None
+    name = _MONTHS[day.month - 1]
+    written = m.group("month")
+    name = name[: len(written)] if len(written) <= 4 else name
+    name = name.capitalize() if written[:1].isupper() else name
+    moved = f"{name} {day.day}" + (f" {day.year}" if m.group("year") else "")
+    return period[: m.start()] + moved + period[m.end() :]
 
 
 def _with_year(value: str, old: str) -> str:
@@ -338,6 +397,10 @@ def resolve(
         return (base if drawn else f"{base} as {value}"), 0.85
     if change.prep == "drop":
         return _dropped(base, value, entities, columns or {})
+    if change.prep == "excluding":
+        # "leave out ben": the rows of every other value; a request naming that very value as its filter keeps it
+        named = [m for m in _known_in(base, entities) if _plain(m.group(0)) == _plain(value)]
+        return (None if named else (f"{base} excluding {value}", 0.8)) if value else None
     if (step := _STEP.fullmatch(value)) is not None:
         # "the quarter before": the previous request's own period moved by one; unresolved without one.
         old = PERIOD.search(base)

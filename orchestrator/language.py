@@ -24,7 +24,9 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
     "German": frozenset(
         "der die das den dem des ein eine einen einem einer und oder ist sind war waren wie was wer welche "
         "welcher welches ich mir mich wir uns unser unsere sie ihr es nicht mit für von zu im auf aus bei "
-        "nach über letzten letzte diesem dieser dieses zeig zeige bitte jahr pro".split()
+        "nach über letzten letzte diesem dieser dieses zeig zeige bitte jahr pro "
+        # questions about counts and states: "wie viele Tickets hat Ben?", "gibt es noch offene?"
+        "viele viel hat haben gibt noch alle wurde wurden wird werden".split()
     ),
     "Spanish": frozenset(
         "el la los las un una unos unas y o es son fue era qué que cuál cuáles quién cómo cuánto cuántos yo "
@@ -43,7 +45,9 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
     ),
     "Portuguese": frozenset(
         "o a os as um uma e ou é são foi era qual quais quem como quanto quantos eu me meu minha nós nosso "
-        "nossa você do da dos das no na em com por para não mostre mostra me dê ano último última".split()
+        "nossa você do da dos das no na em com por para não mostre mostra me dê ano último última "
+        # "quantos tickets estão abertos?", "quantas unidades vendemos"
+        "quantas estão está estao tem têm há foram ainda".split()
     ),
     "Dutch": frozenset(
         "de het een en of is zijn was waren wat welke wie hoe hoeveel ik mij mijn wij we ons onze jij u "

@@ -159,6 +159,11 @@ SOCIAL_WORDS = 4  # at most this many words, all common and asking nothing: a gr
 # A question to the assistant about itself: "you" / "your" (or their texting forms), in a short message.
 _TO_YOU = re.compile(r"\b(?:you|your|yours|yourself|u|ur)\b", re.IGNORECASE)
 _ABOUT_YOU_WORDS = 8
+# A thanks or a goodbye opening a message.
+_CLOSING = re.compile(
+    r"\s*(?:thanks|thank\s+you|thank\s+u|thx|ty|tyvm|cheers|ta|bye|goodbye|see\s+ya|see\s+you|much\s+appreciated)\b",
+    re.IGNORECASE,
+)
 _ABOUT_ME = re.compile(r"\b(?:i|i'm|im|me|my|mine|we|us|our)\b", re.IGNORECASE)
 TOPICAL_BELOW = 100_000  # occurrences in pyspellchecker's corpus (about the 1,000 commonest English words)
 # A name: a capitalised word (two when they follow each other), possessive or not ("Globex's", "Initech").
@@ -309,12 +314,21 @@ class Scope:
         """The words of a social remark ("good morning!", "thanks a lot"): a few common words that ask nothing, about
         nothing the deployment holds (the answer says so and lists what the agents can do); else []."""
         plain = [w for w in words(request) if w not in STOPWORDS]
-        if self.about_you(request):
+        if self.about_you(request) or self._closing(request, plain):
             return plain or ["you"]
         if self._topical(request):
             return []
         asks = "?" in request or QUESTION_START.match(request) or ASKS.match(request) or ASKS_INSIDE.search(request)
         return plain if plain and len(words(request)) <= SOCIAL_WORDS and not asks else []
+
+    def _closing(self, request: str, plain: list[str]) -> bool:
+        """Thanks or a goodbye that asks nothing ("thanks, that's all for now", "cheers, got it"): it opens with one,
+        has no question mark, no topical word but its own and no word the deployment knows (D7)."""
+        if not _CLOSING.match(request) or "?" in request or len(words(request)) > _ABOUT_YOU_WORDS:
+            return False
+        if [w for w in self._topical(request) if w not in _NOT_ACTIONS and not _CLOSING.fullmatch(w)]:
+            return False
+        return not any(stem(w) in self.known or w in self.values for w in plain if not _CLOSING.fullmatch(w))
 
     def about_you(self, request: str) -> bool:
         """A short question about the assistant itself ("how's your day going?", "what can you do?"): addressed to

@@ -128,3 +128,51 @@ async def test_a_remark_to_the_assistant_is_declined_by_the_real_classifier() ->
     for text in ("what did I tell you about my budget?", "how many open jobs does ben have?"):
         asked = await classifier.classify(request=text, history=[])
         assert not asked.out_of_scope, (text, asked.reason)
+
+
+@pytest.mark.parametrize(
+    ("values", "previous", "text", "resolved"),
+    [
+        # a step alone moves the previous request's own period: a quarter, a day (across a month's end too)
+        (SALES, "orders by channel in Q3 2026", "the quarter before", "orders by channel in Q2 2026"),
+        (DESK, "how many jobs did chloe get on jan 7", "the day before?", "how many jobs did chloe get on jan 6"),
+        (DESK, "jobs opened on March 1st 2026", "and the day before", "jobs opened on February 28 2026"),
+        # the previous figure narrowed by one value
+        (SALES, "revenue from enterprise customers in Q1 2026", "how much of that came from Midwest",
+         "revenue from enterprise customers in Q1 2026 for Midwest"),
+        # one value left out
+        (SALES, "revenue by area in H1 2026", "excluding Northeast", "revenue by area in H1 2026 excluding Northeast"),
+        (DESK, "open jobs by assignee", "leave out ben", "open jobs by assignee excluding ben"),
+    ],
+)  # fmt: skip
+def test_a_step_a_part_or_an_exclusion_is_a_followup(
+    values: dict[str, str], previous: str, text: str, resolved: str
+) -> None:
+    change = followup_change(text, list(values))
+    assert change is not None, text
+    got = resolve(previous, change, list(values), columns=values)
+    assert got is not None and got[0] == resolved
+
+
+def test_an_exclusion_needs_a_known_value_and_a_request_without_it() -> None:
+    assert followup_change("leave out the details", list(DESK)) is None  # not a value of the data
+    change = followup_change("not ben", list(DESK))
+    assert change is not None
+    assert resolve("open jobs for ben", change, list(DESK), columns=DESK) is None  # contradicts its own filter
+
+
+def test_thanks_or_a_goodbye_asking_nothing_is_a_social_remark() -> None:
+    scope = Scope(agent_words=frozenset(), known=frozenset({"job", "revenu"}), held=frozenset(), documents=frozenset())
+    assert scope.social_remark("thanks, that's all for now")
+    assert scope.social_remark("thx")
+    for text in ("thanks! what is the revenue for 2025", "thank you, show me the jobs", "thanks for the jobs"):
+        assert scope.social_remark(text) == [], text
+
+
+def test_counting_questions_in_german_and_portuguese_are_foreign() -> None:
+    from cognicore.orchestrator.language import detect_language
+
+    assert detect_language("Wie viele Tickets hat Ben?") == "German"
+    assert detect_language("Quantos tickets estão abertos?") == "Portuguese"
+    for text in ("how many tickets has Ben got", "Ben hat 3 tickets", "is there a P1 ticket still open"):
+        assert detect_language(text) == "English", text
