@@ -81,6 +81,7 @@ _SHAPES = [
     ),
 ]
 MAX_SENTENCES = 3
+_REASON = _SHAPES[0][1]  # a sentence giving a reason ("because", "Reasons: ...")
 BOUND_BONUS = 0.6  # a sentence stating a limit in the unit of a figure the question gives
 _CLOSING_IN = re.compile(r"\b(?:in|into)\s+(?:the\s+)?([A-Za-z]+)\s*[?.!]?\s*$")
 MAX_CHARS = 700
@@ -97,7 +98,7 @@ ABOUT_DOCUMENT = re.compile(
     re.I,
 )
 MIN_SENTENCE_SHARE = 0.3  # share of the question's (weighted) words the first quoted sentence must say
-MAX_TAG_LETTERS = 3  # a typed word this short and unknown to the passages is a tag ("ab", "zq")
+MAX_TAG_LETTERS = 2  # a typed word this short and unknown to the passages is a tag ("ab", "zq")
 MIN_COVERAGE = 0.5  # share of the question's (weighted) words a passage must contain to be an answer
 
 
@@ -310,6 +311,13 @@ def answer_from_documents(
         return ComposedAnswer(text=not_covered(question, found, missing, title), used=[]), share
     if asks_consequence(asked_text):
         chosen = with_consequence(chosen, units)
+    if shape is Shape.WHY and chosen and not any(_REASON.search(u.text) for u in chosen):
+        # "Why was X delayed?" matched the decision; its reasons are their own sentence under the same heading.
+        first = chosen[0]
+        reasons = [
+            u for u in units if u.passage == first.passage and u.heading == first.heading and _REASON.search(u.text)
+        ]
+        chosen = [*chosen, *reasons[:1]]
     answer = render(chosen, asked, [answers for answers, _ in shapes])
     if asks_which_document(asked_text):
         # "Which runbook covers escalations?" asks for a document: name it before the sentence that shows it.

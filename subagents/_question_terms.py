@@ -130,6 +130,10 @@ PHRASES = {
     r"(?:take|takes|taking|took)(?: (?!money\b)\w+){0,2} back": "return",
     "money back": "refund",
     "(?:push|pushes|pushed|pushing) back": "delay",
+    # "when will it be looked at again": a decision looked at again is reviewed.
+    r"(?:look|looks|looked|looking) at (?:it |this |that )?again|revisit(?:s|ed|ing)?|reconsider(?:s|ed|ing)?": (
+        "review"
+    ),
     "(?:put |puts |putting |was |is |been )?on hold": "delay",
     "(?:put|puts|putting) off": "delay",
     # "25% off", "8 percent off": a share taken off a price is a discount, whatever the verb ("knock", "give").

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cognicore.subagents._answer_documents import answer_from_documents
+from cognicore.subagents._answer_parts import answer_in_parts
 from cognicore.subagents._answer_shape import asks_procedure
 from cognicore.subagents._question_terms import GROUPS, SYNONYMS, proper_nouns, question_concepts, synonym_map
 from cognicore.subagents.answer_text import cite_in_order as cite_in_order  # re-exported
@@ -94,7 +95,12 @@ class OfflineAnswerComposer:
         how_to = asks_procedure(question)
         if (personal and len(topic_concepts(concepts)) <= 1 and not names_a_thing and not how_to) or only_memory:
             documents = []
-        found, coverage = answer_from_documents(question, documents, self._synonyms)
+        found, coverage = answer_in_parts(
+            question,
+            lambda q, only: answer_from_documents(
+                q, [p for p in documents if only is None or int(p["index"]) in only], self._synonyms
+            ),
+        )
         if not asks_memory and remembered is not None:
             # Documents as good as memory win, unless memory has a phrase of the question no document has
             # ("When is the pricing review?" after the user said when "the pricing review" is).

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from cognicore.subagents._answer_checks import scoped_elsewhere
+from cognicore.subagents._answer_parts import question_parts
 from cognicore.subagents.compose import ComposedAnswer, OfflineAnswerComposer
 
 CROSSINGS = """# Crossing times
@@ -92,3 +93,45 @@ async def test_a_limit_covers_the_figure_asked_inside_it(question: str) -> None:
     # 10% is written only as the schools' fixed discount; the rule for it is "between 5% and 15%".
     answer = await compose(question, FARES)
     assert answer.used and "harbour manager" in answer.text and "Schools" not in answer.text
+
+
+HISTORY = """# Ferry history
+
+## New route
+
+Decision: delay the island route from 2025 to 2027. Reasons: the Tern needed the same money and the harbour
+was not ready. The decision will be reviewed in the spring of 2026."""
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        (
+            "why was the island route pushed back, and when will it be looked at again?",
+            ["why was the island route pushed back", "when will it be looked at again (island route pushed back)"],
+        ),
+        ("how many cars does the tern carry and when was it launched", 2),
+        ("what is the fast boat fare? who approves a discount", 2),
+        ("how long do the fast and slow boats take", 1),
+        ("what times do the boats leave and why", 1),
+    ],
+)
+def test_a_question_of_several_parts_is_split(question: str, parts: list[str] | int) -> None:
+    found = question_parts(question)
+    assert found == parts if isinstance(parts, list) else len(found) == parts
+
+
+async def test_each_part_is_answered_and_a_missing_part_is_said() -> None:
+    both = await compose("why was the island route pushed back, and when will it be looked at again?", HISTORY)
+    assert "same money" in both.text and "spring of 2026" in both.text and "not sure" not in both.text
+    cars = await compose("how many cars does the tern carry and when was it launched", FLEET)
+    assert "40 cars" in cars.text and "2019" in cars.text
+    assert cars.text.count("The Tern carries") == 1  # one sentence answering both parts is said once
+    half = await compose("how many cars does the tern carry and who built it", FLEET)
+    assert "40 cars" in half.text and "I am not sure of the answer." in half.text and '"who built it"' in half.text
+
+
+def test_a_stated_case_then_one_question_is_one_part() -> None:
+    assert question_parts("a school wants 12% off, who has to approve that") == [
+        "a school wants 12% off, who has to approve that"
+    ]

@@ -1,0 +1,84 @@
+"""Questions of several parts ("why was X delayed, and when is it reviewed?"): each part answered on its own.
+
+One extractive answer for the whole question answers its strongest part and drops the rest, confidently; here
+every part must find its sentences, and a part no passage answers is said to be unanswered (a hedged answer)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from cognicore.memory.text import STOPWORDS, words
+from cognicore.subagents.answer_text import CITATION
+from cognicore.subagents.compose_llm import ComposedAnswer
+
+NOT_SURE = "I am not sure of the answer."
+_ASKING = (
+    r"(?:when|why|how|who|whom|whose|where|which|what|whats|what's|is|are|was|were|does|do|did|can|could|will|"
+    r"would|should|must)\b"
+)
+_ASKS = re.compile(rf"^{_ASKING}", re.I)
+# "..., and when is it reviewed?", "... and how much are they", "...? Who approves it?"
+_JOIN = re.compile(rf"\s*(?:[,;]\s*(?:and|also|plus)?|\s(?:and|also|plus))\s+(?={_ASKING})|\?\s+(?=\w)", re.I)
+# A later part that points back at the first one's subject ("it", "they") borrows that subject's words.
+_POINTER = re.compile(r"\b(?:it|its|they|them|their|this|that|these|those|he|she|him|her|one)\b", re.I)
+_SENTENCE = re.compile(r"[^.!?]+(?:[.!?]+(?:\s*\[\d+\])*|$)")
+_BORROWED = re.compile(r" [(][^()]*[)]$")
+MIN_PART_WORDS = 3  # "... and why" is no part of its own
+MAX_ELLIPTIC_WORDS = 1  # "what is the fee": one content word names the detail, not its subject
+
+# Answers a question from the passages, or from only those with the given indexes.
+Answerer = Callable[[str, frozenset[int] | None], tuple[ComposedAnswer, float]]
+
+
+def question_parts(question: str) -> list[str]:
+    """The separately asked parts of a question, in order; the question alone when it asks one thing."""
+    pieces = [p.strip(" ,;?") for p in _JOIN.split(question) if p.strip(" ,;?")]
+    # "rider wants 20% off, who signs off on that?": a case stated, then one question about it.
+    if len(pieces) < 2 or any(len(words(p)) < MIN_PART_WORDS for p in pieces) or not _ASKS.match(pieces[0]):
+        return [question]
+    subject = " ".join(w for w in words(pieces[0]) if w not in STOPWORDS and not _ASKS.match(w))
+    return [pieces[0], *(f"{p} ({subject})" if _elliptic(p) else p for p in pieces[1:])]
+
+
+def _bare(part: str) -> str:
+    """A part without the first part's words it borrowed."""
+    return _BORROWED.sub("", part)
+
+
+def _elliptic(part: str) -> bool:
+    """A later part that points back ("when is it reviewed") or names no subject ("and what is the fee")."""
+    content = [w for w in words(part) if w not in STOPWORDS and not _ASKS.match(w)]
+    return bool(_POINTER.search(part)) or len(content) <= MAX_ELLIPTIC_WORDS
+
+
+def answer_in_parts(question: str, answer: Answerer) -> tuple[ComposedAnswer, float]:
+    """`answer` applied to each part of the question, joined; a part without an answer is named as unanswered."""
+    parts = question_parts(question)
+    if len(parts) == 1:
+        return answer(question, None)
+    results = [(parts[0], *answer(parts[0], None))]
+    first = frozenset(results[0][1].used)
+    for part in parts[1:]:
+        found, share = answer(part, None)
+        if not found.used and first and _bare(part) != part:
+            # "... and when was it launched": "it" is what the first part's passages were about.
+            found, share = answer(_bare(part), first)
+        results.append((part, found, share))
+    answered = [(part, found) for part, found, _ in results if found.used]
+    share = sum(s for _, _, s in results) / len(results)
+    if not answered:
+        return answer(question, None)
+    texts: list[str] = []
+    for _, found in answered:
+        said = " ".join(texts)
+        # Parts answered by one passage repeat its sentences: each is said once.
+        new = [s for s in _SENTENCE.findall(found.text) if CITATION.sub("", s).strip() not in said]
+        if new:
+            texts.append(" ".join(s.strip() for s in new))
+    used = list(dict.fromkeys(i for _, found in answered for i in found.used))
+    missed = [part for part, found, _ in results if not found.used]
+    if missed:
+        asked = "; ".join(f'"{_bare(p)}"' for p in missed)
+        texts.append(f"The documents say nothing I can use on {asked}, so {NOT_SURE}")
+    return ComposedAnswer(text=" ".join(texts), used=used), share
