@@ -20,6 +20,7 @@ from itertools import pairwise
 from cognicore.memory._fact_words import WEEKDAYS
 from cognicore.memory.text import stem, words
 from cognicore.orchestrator.scope import IMPERATIVE
+from cognicore.orchestrator.spelling import english_words
 
 __all__ = [
     "MONTH",
@@ -32,6 +33,7 @@ __all__ = [
     "declares",
     "names_rows",
     "noun_first",
+    "past_diary",
     "strip_opening",
     "to_remember",
     "without_aside",
@@ -167,6 +169,18 @@ _I_AM = re.compile(
 )
 # "been covering the north since the spring": news with its "I" left out; nothing else opens with "been".
 _BEEN = re.compile(r"^\s*(?:have\s+|'ve\s+)?been\s+(?:[a-z]+ing|on|in|at|with|away|off|out|back|here|there)\b", re.I)
+# "a 4 hour SLA was agreed for P2s", "an extra licence got approved": something new introduced, and what was done.
+_INTRODUCED = re.compile(
+    rf"^\s*an?\s+(?:[\w'%$.-]+\s+){{0,5}}?(?:was|were|is|are|has\s+been|have\s+been|got|gets|will\s+be)\s+"
+    rf"(?:now\s+|just\s+|finally\s+|also\s+)?{_PARTICIPLE}\b",
+    re.IGNORECASE,
+)
+# "Two new techs started on the rollout": a count spelled out (queries write digits), then what they did.
+_SPELLED_COUNT = re.compile(
+    r"^\s*(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:[\w'-]+\s+){0,3}?"
+    r"(?:[a-z]{3,}ed|went|came|left|began|got|took|quit|won|lost|made|have|has|are|were|will)\b",
+    re.IGNORECASE,
+)
 # "nobody on our team touches payroll tickets": an indefinite subject, a phrase about it, then its verb.
 _NOBODY = re.compile(
     r"^\s*(?:nobody|no\s+one|noone|everyone|everybody|someone|somebody)\s+(?:(?:on|in|at|from|of|outside)\s+"
@@ -175,6 +189,7 @@ _NOBODY = re.compile(
 )
 
 
+_NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve dozen".split())
 _OBJECTS = frozenset("the a an me us my our this that these those him her them it all every".split())
 # Words that open a noun phrase, never an order ("half the wifi tickets are ...", "most of my tickets ...").
 QUANTIFIERS = frozenset("half all both most many few several some none each every twice".split())
@@ -184,8 +199,8 @@ def noun_first(text: str, nouns: frozenset[str] = frozenset(), *, numbered: bool
     """Whether `text` opens with a quantifier or one of `nouns` (stems of the data's words: "Priority 1 tickets
     must ..."), so its first word is no imperative verb when a declarative shape follows."""
     first, after = ([*text.lower().split(), "", ""])[:2]
-    if first in QUANTIFIERS:
-        return True
+    if first in QUANTIFIERS or first in _NUMBER_WORDS or re.match(r"[$\u20ac\u00a3]?\d", first):
+        return True  # "two more reps joined ...", "12 laptops were replaced": no order opens with a number
     # "Email the figures to ...", "Order 30 power banks": a word of the data with an object or a quantity after it is
     # still an order; `numbered` when a declarative shape follows anyway ("Priority 1 tickets must be ...").
     counted = bool(re.match(r"\d", after)) and not numbered
@@ -284,7 +299,8 @@ def declares(text: str, nouns: frozenset[str] = frozenset()) -> bool:
 def declared_subject(text: str, nouns: frozenset[str] = frozenset()) -> str | None:
     """The subject of `text` when it has a declarative shape of `declares` ("" for shapes whose subject is the
     speaker or nobody in particular), else None; the caller checks that the subject is not rows of the data."""
-    if any(shape.match(text) for shape in (_BEEN, _I_AM, _NOBODY, _THERE_IS, _CLEFT, _NO_MORE, _PAIR, _NAME_IS)):
+    told = (_BEEN, _I_AM, _NOBODY, _THERE_IS, _CLEFT, _NO_MORE, _PAIR, _NAME_IS, _INTRODUCED, _SPELLED_COUNT)
+    if any(shape.match(text) for shape in told):
         return ""
     if _ARROW.search(text) and "?" not in text:
         return ""
@@ -310,3 +326,23 @@ def names_rows(subject: str, data: frozenset[str], values: frozenset[str]) -> bo
         if stem(word) in data and (after in _SUBJECT_PRONOUNS or stem(after) in values):
             return True
     return False
+
+
+# "ordered 200 power banks for the store yesterday", "closed 9 payroll tickets before lunch": news with its "I" left
+# out; a verb in the past tense, then what it was done to (a determiner or a quantity). No order is in the past.
+_PAST_FIRST = re.compile(
+    r"^\s*(?:just\s+|finally\s+|also\s+|then\s+)?(?P<verb>[a-z]{4,}ed)\s+(?:the|a|an|my|our|his|her|their|all|both|"
+    r"another|some|\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple)\b",
+    re.IGNORECASE,
+)
+_COMMON_VERB = 1_000  # a stem this frequent in English is a real verb ("order" of "ordered"); "ne" of "need" is not
+
+
+def past_diary(text: str) -> bool:
+    """Whether `text` opens with a verb in the past tense and its object, its "I" left out ("replaced 3 laptops")."""
+    match = _PAST_FIRST.match(text)
+    if match is None:
+        return False
+    verb = match.group("verb").lower()
+    stems = [verb[:-1], verb[:-2]] + ([verb[:-3]] if verb[-3] == verb[-4] else [])  # closed, ordered, planned
+    return any(len(s) >= 3 and english_words().get(s, 0) >= _COMMON_VERB for s in stems)

@@ -1,6 +1,7 @@
 """A question typed in haste: its opening interrogative misspelt ("wht was revnue in march", "hw many tickets r open",
-"wich tickets does ben have"). The word is read by its structure (the first word, one edit from a wh-word, and no
-English word of its own), never from a list of the typos people make; chat shorthand for "are"/"you" after it follows.
+"wich tickets does ben have", "cn u pull the q2 numbers"). The word is read by its structure (the first word, one
+edit from a wh-word or from an auxiliary with its subject after it, and no English word of its own), never from a
+list of the typos people make; chat shorthand for "are"/"you" after it follows.
 
 Without this, "wht was revenue in march" reads as a sentence whose subject is "wht": told and stored, never answered.
 """
@@ -37,7 +38,13 @@ _WH_WORDS = {
 _COMMON = 1_000
 # "how's many" is "how many": a quantity asked needs the bare "how".
 _HOW_BARE = re.compile(r"^(?:many|much|long|often|old|big|far|soon)$", re.IGNORECASE)
-_FIRST = re.compile(r"^(?P<lead>\s*)(?P<word>[A-Za-z]{2,6})(?P<rest>\s+\S.*)$", re.DOTALL)
+_FIRST = re.compile(r"^(?P<lead>\s*)(?P<word>[A-Za-z]{2,6})(?P<rest>(?:'s)?\s+\S.*)$", re.DOTALL)
+# An auxiliary that opens a question ("cn u pull ...", "shoud we ..."), read only when its subject follows at once.
+_AUXILIARIES = ("can", "could", "would", "should", "will", "does", "did", "were", "have", "has")
+_SUBJECTS = frozenset(
+    "u you ya we i they he she it there the this that these those any anyone anybody someone my our your his her "
+    "their".split()
+)
 # Chat shorthand for a verb or a pronoun, read only once the message is known to be a question ("hw many tickets r
 # open", "wat do u have on ben"): one letter is no word of its own there.
 _SHORTHAND = {"r": "are", "u": "you", "ur": "your"}
@@ -60,6 +67,15 @@ def _interrogative(word: str, following: str) -> str | None:
     return _WH_WORDS[(dropped or close)[0]] if len(readings) == 1 else None
 
 
+def _auxiliary(word: str, following: str) -> str | None:
+    """The auxiliary `word` is one edit from ("cn" -> "can"), when exactly one is and its subject follows ("u", "we",
+    "the"): an inversion, so a question."""
+    if following.lower() not in _SUBJECTS:
+        return None
+    close = [a for a in _AUXILIARIES if OSA.distance(word.lower(), a) == 1]
+    return close[0] if len(close) == 1 else None
+
+
 def _left_out(short: str, full: str) -> bool:
     """Whether `short` is `full` with letters left out ("wht" of "what")."""
     letters = iter(full)
@@ -76,10 +92,12 @@ def read_question_word(text: str, *, meant: Callable[[str], bool]) -> tuple[str,
     if match is None:
         return text, []
     word, rest = match.group("word"), match.group("rest")
-    if english_words().get(word.lower(), 0) >= _COMMON or meant(word) or rest.startswith("'"):
+    if english_words().get(word.lower(), 0) >= _COMMON or meant(word):
         return text, []
+    if rest.startswith("'") and word[:1].isupper():
+        return text, []  # "Wen's on leave": a name's "is"; "whta's the status" is typed in lower case
     following = rest.split()[0]
-    read = _interrogative(word, following)
+    read = _interrogative(word, following) or _auxiliary(word, following)
     if read is None:
         return text, []
     if read == "how's" and _HOW_BARE.match(following):

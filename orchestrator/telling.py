@@ -15,6 +15,7 @@ from cognicore.orchestrator.mood import (
     declared_subject,
     names_rows,
     noun_first,
+    past_diary,
     without_aside,
 )
 from cognicore.orchestrator.scope import ASKS, ASKS_INSIDE, IMPERATIVE, QUESTION_START
@@ -218,6 +219,8 @@ def tells_one(request: str, *, data: frozenset[str], values: frozenset[str] = fr
     declarer = declared_subject(request, nouns)
     if declarer is not None and not names_rows(declarer, data, values) and not asks_in_situ(request):
         return True  # "approvals are done by Ines", "im the one who closes ...", "been covering the north"
+    if past_diary(request):
+        return True  # "closed 9 payroll tickets before lunch": a past tense first is news, never an order
     # "half the tickets are ...", "Priority 1 tickets must ...": a noun first orders nothing
     ordered = IMPERATIVE.match(request) and not noun_first(request, nouns, numbered=True)
     if ASKS.match(request) or ordered or QUESTION_START.match(request):

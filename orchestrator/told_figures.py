@@ -28,7 +28,10 @@ _BEING = r"(?:is|are|was|were|'s|'re|has\s+been|have\s+been|had\s+been|will\s+be
 _CHANGING = (
     r"(?:went|goes|rose|rises|fell|falls|grew|grows|dropped|drops|doubled|tripled|halved|jumped|climbed|increased|"
     r"decreased|declined|dipped|slipped|shrank|lasted|hit|hits|reached|topped|crossed|totalled|totaled|amounted|"
-    r"ended|finished|peaked|came|moved|shot|sank|soared|spiked|plunged|crept|edged)"
+    r"ended|finished|peaked|came|moved|shot|sank|soared|spiked|plunged|crept|edged|"
+    # what something costs or measures ("the cert renewal costs $900 a year"); never a participle ("invoices paid
+    # over 500" names rows)
+    r"costs?|charges|averages|totals|weighs|earns)"
 )
 # "got bumped to 15k", "was raised to 40k", "has been cut by 10%": a change done to it, with its auxiliary.
 _CHANGED = (
@@ -37,16 +40,18 @@ _CHANGED = (
     r"boosted|lifted|dropped|changed|revised|adjusted|doubled|halved|tripled|extended|agreed)"
 )
 _ADVERB = r"(?:now|currently|already|still|only|just|officially|finally|roughly|about|around|nearly|almost|over|under)"
-_LINK = r"(?:up|down|back|in|out|to|from|by|at|of|around|about|over|under|nearly|almost|roughly|just|exactly)"
+_LINK = r"(?:up|down|back|in|out|to|from|by|at|of|on|around|about|over|under|nearly|almost|roughly|just|exactly)"
+# A day of the month said as an ordinal ("the deadline is the 30th", "moved to the 22nd"): a date told.
+_ORDINAL = r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b"
 _PREDICATE_FIGURE = re.compile(
     rf"^\s*(?P<subject>(?:[\w'&/.-]+\s+){{0,7}}?[\w'&/.-]+?)(?:\s+|(?='))(?:{_CHANGED}|{_BEING}|{_CHANGING})"
-    rf"(?:\s+{_ADVERB})*(?:\s+{_LINK}){{0,2}}\s+{AMOUNT}",
+    rf"(?:\s+{_ADVERB})*(?:\s+{_LINK}){{0,2}}\s+(?:{_ORDINAL}|{AMOUNT})",
     re.IGNORECASE,
 )
 # "north site target for 2026: 600k", "first-contact resolution target - 70%": a thing, then its figure after a colon.
 _LABELLED = re.compile(
     rf"^\s*(?P<subject>(?:[\w'&/.-]+\s+){{0,7}}[\w'&/.-]+)\s*(?::|\s[-\u2013\u2014])\s*(?:now\s+|is\s+)?{AMOUNT}"
-    r"(?:\s+[\w'-]+){0,4}\s*[.!]?\s*$",
+    r"(?:\s+[\w'-]+){0,8}\s*[.!]?\s*$",
     re.IGNORECASE,
 )
 # "toner spend up 15% vs last spring": a headline's change, its verb left out; the amount is marked (a percentage,
@@ -54,6 +59,13 @@ _LABELLED = re.compile(
 _HEADLINE = re.compile(
     r"^\s*(?P<subject>(?:[\w'&/.-]+\s+){0,7}?[\w'&/.-]+)\s+(?:up|down)\s+(?:by\s+)?(?:[$\u20ac\u00a3]\s?\d|"
     r"\d[\d,.]*\s?(?:k|m|bn|%|percent)(?![\w]))",
+    re.IGNORECASE,
+)
+# "20% of our orders come through partners": a share first, then what it is or does.
+_SHARE = re.compile(
+    r"^\s*(?:about|around|roughly|nearly|almost|over|under|just|only)?\s*(?P<subject>(?:[$\u20ac\u00a3]\s?\d[\d,.]*|"
+    r"\d[\d,.]*\s?(?:%|percent|k|m))\s+of\s+(?:[\w'-]+\s+){1,4}?)(?:are|is|was|were|come|comes|came|go|goes|went|get|"
+    r"gets|got|end|ends|ended|have|has|had|need|needs|use|uses|land|lands|arrive|arrives|[a-z]{3,}ed)\b",
     re.IGNORECASE,
 )
 # Words that make a subject a question, a relative clause or an order, never the thing a figure is told of.
@@ -72,7 +84,7 @@ def tells_figure(text: str) -> bool:
     in predicate position, and no question or order anywhere ("budget's now 12k", "spend doubled to 30k")."""
     if "?" in text or QUESTION_START.match(text) or ASKS.match(text) or asks_in_situ(text):
         return False
-    for shape in (_PREDICATE_FIGURE, _LABELLED, _HEADLINE):
+    for shape in (_PREDICATE_FIGURE, _LABELLED, _HEADLINE, _SHARE):
         match = shape.match(text)
         if match is None:
             continue
