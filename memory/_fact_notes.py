@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from cognicore.memory._fact_keys import lemma
+
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
     from cognicore.memory.extraction import FactCandidate
 
@@ -134,9 +136,9 @@ _SMALL = frozenset("the a an of on at in by to for with from is are was our my w
 
 
 def _content(text: str) -> set[str]:
-    """Content words with a plural "s" dropped ("resets" meets "reset")."""
+    """Content words without inflection ("resets" meets "reset", "forecasting" meets "forecasts")."""
     words = _CONTENT_RE.findall(text.lower().replace("_", " "))
-    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words} - _SMALL
+    return {lemma(w) for w in words} - _SMALL
 
 
 def ending_notes(message: str, facts: list[FactCandidate], known_facts: list[dict[str, Any]]) -> list[FactCandidate]:

@@ -134,3 +134,17 @@ async def test_a_person_named_before_is_read_in_lower_case() -> None:
     assert (fact.subject, fact.predicate, fact.object) == ("email tickets", "handled_by", "Ben")
     [fact] = await _change("Will handles the VPN tickets.", "I will handle email tickets from now on")
     assert fact.object != "Will", fact  # a name that is also a word stays the word
+
+
+async def test_a_change_naming_a_noted_value_in_another_inflection_ends_the_note() -> None:
+    """ "I do my forecasts in Excel" is kept as a note; "I no longer use Excel for forecasting" names it
+    ("forecasting" and "forecasts" are one word), so the note ends instead of staying current beside the change."""
+    known = [{**f, "status": "active", "id": 1} for f in read_facts("I do my forecasts in Excel.")]
+    assert not known  # no rule reads it: the job keeps it as a note
+    extractor = OfflineFactExtractor()
+    note = (await extractor.extract(user_message="I do my forecasts in Excel.", assistant_message="", known_facts=[],
+                                    told=True)).facts  # fmt: skip
+    noted = [{**f.model_dump(), "status": "active", "id": 1} for f in note]
+    change = "I no longer use Excel for forecasting, Tableau instead"
+    facts = (await extractor.extract(user_message=change, assistant_message="", known_facts=noted, told=True)).facts
+    assert any(f.contradicts == noted[0]["statement"] for f in facts), facts
