@@ -14,7 +14,8 @@ a scratch database on that server), then measures:
   are reads; `--warm-up N` runs N searches of other queries first, to measure a server that has been serving
   a while), then the keyword stage alone on the same queries;
 - recall@10 of the vector stage (`MemoryStream.nearest`, the same index scan and settings) against an
-  exact scan of the same user's rows, ties counted as hits; with `--ef-search 40,100,200` also for each
+  exact scan of the same user's rows, ties counted as hits, overall and by how many users share the searched
+  user's partition (its size sets `hnsw.ef_search`); with `--ef-search 40,100,200` also for each
   of those `hnsw.ef_search` values on the same index (recall does not depend on load, so one build at a
   million answers the tuning question). `--m`/`--ef-construction` build the HNSW index with other
   options than the schema's, to explore on a smaller `--n` (same rows per partition: `--users` fewer).
@@ -262,6 +263,38 @@ async def shared_blocks(pool: Any) -> tuple[int, int]:
     return int(row["hit"]), int(row["read"])
 
 
+async def partition_sharing(pool: Any, users: list[str]) -> dict[str, tuple[int, int]]:
+    """Per user: how many of `users` share its partition, and the partition's estimated rows (what sets ef_search)."""
+    where: dict[str, tuple[int, int]] = {}
+    async with pool.connection() as conn:
+        for user in users:
+            row = await (
+                await conn.execute(
+                    "SELECT m.tableoid::bigint AS part, c.reltuples::bigint AS n FROM memories AS m "
+                    "JOIN pg_class AS c ON c.oid = m.tableoid WHERE m.user_id = %s LIMIT 1",
+                    (user,),
+                )
+            ).fetchone()
+            if row:
+                where[user] = (int(row["part"]), int(row["n"]))
+    parts = [part for part, _ in where.values()]
+    return {user: (parts.count(part), n) for user, (part, n) in where.items()}
+
+
+def by_sharing(recalls: list[float], references: list[tuple[str, Any, float]], sharing: dict[str, Any]) -> str:
+    """Recall@10 per number of users sharing the searched user's partition (partition rows in brackets)."""
+    groups: dict[int, list[float]] = {}
+    rows: dict[int, list[int]] = {}
+    for recall, (user, _, _) in zip(recalls, references, strict=True):
+        users, n = sharing.get(user, (0, 0))
+        groups.setdefault(users, []).append(recall)
+        rows.setdefault(users, []).append(n)
+    return "by users in the partition: " + ", ".join(
+        f"{users} ({min(rows[users]):,}-{max(rows[users]):,} rows) {statistics.mean(r):.4f} n={len(r)}"
+        for users, r in sorted(groups.items())
+    )
+
+
 BUILD_TABLE = "bench_memory_build"
 """Records in the benchmark's database what it was built with, so a reuse can check it is the same data."""
 
@@ -473,17 +506,19 @@ async def run(args: argparse.Namespace, url: str, restart: Callable[[], Awaitabl
             exact_ms.append((time.perf_counter() - started) * 1000)
             references.append((user, vector, exact[-1].similarity))
             recalls.append(hits_at(ann, exact[-1].similarity))
+        sharing = await partition_sharing(pool, users)
         print(
             f"vector stage recall@10 vs exact scan: mean {statistics.mean(recalls):.4f}, "
             f"min {min(recalls):.2f} (n={len(recalls)}); vector stage p50 {statistics.median(ann_ms):.2f} ms, "
-            f"exact scan p50 {statistics.median(exact_ms):.2f} ms"
+            f"exact scan p50 {statistics.median(exact_ms):.2f} ms (ef_search by partition size: "
+            f"{by_sharing(recalls, references, sharing)})"
         )
         for ef in args.ef_search:
             recalls, ann_ms = await sweep_recall(app, references, ef, args.iterative_scan)
             print(
                 f"  hnsw.ef_search {ef:>4} ({args.iterative_scan}): recall@10 mean {statistics.mean(recalls):.4f}, "
                 f"min {min(recalls):.2f}; vector stage p50 {statistics.median(ann_ms):.2f} ms, "
-                f"p95 {pct(ann_ms, 0.95):.2f} ms"
+                f"p95 {pct(ann_ms, 0.95):.2f} ms; {by_sharing(recalls, references, sharing)}"
             )
 
         plans: dict[str, int] = {"HNSW index": 0, "exact (primary key or seq scan)": 0}
