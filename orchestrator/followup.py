@@ -13,7 +13,31 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, timedelta
+
+from cognicore.orchestrator._followup_periods import BACK, PERIOD, STEP, moved, names_period, with_month, with_year
+from cognicore.orchestrator._followup_values import (
+    column_of,
+    dropped,
+    is_known,
+    known_in,
+    known_value,
+    negated,
+    negation_of,
+    plain,
+    splice,
+)
+
+# `PERIOD`, `names_period` and `known_value` are read by the classifier, the planner and tests from here.
+__all__ = [
+    "ARTEFACT",
+    "PERIOD",
+    "Change",
+    "followup_change",
+    "known_value",
+    "names_period",
+    "previous_request",
+    "resolve",
+]
 
 _LEAD = r"^\s*(?:(?:ok(?:ay)?|and|but|so|now|then|also|right)[,\s]+)*"
 _TAIL = r"\s*(?:,?\s*instead|,?\s*too|,?\s*as well|,?\s*please)?\s*[?.!]*\s*$"
@@ -129,24 +153,6 @@ _INSTEAD = re.compile(r"^\s*(?:and\s+)?" + _PREP + r"\s+(?P<value>[^?.!]+?)\s*,?
 MAX_VALUE_WORDS = 6  # a follow-up names one parameter; a longer tail is a request of its own
 _PRONOUNS = frozenset("i me my we us our you your it this that they them their".split())  # "how about you ..."
 
-_NUMBER = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-_UNIT = r"(?:quarters?|months?|years?|weeks?|days?)"
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
-PERIOD = re.compile(
-    r"\b(?:(?:in|for|during|over|of)\s+)?(?:"
-    rf"(?:the\s+)?(?:last|this|previous|past|prior|current|next|coming)\s+(?:{_NUMBER}\s+)?{_UNIT}"
-    r"|year[\s-]to[\s-]date|ytd|quarter[\s-]to[\s-]date|month[\s-]to[\s-]date"
-    # a day: "jan 6", "January 6th, 2026", "6 jan", "the 7th" (a follow-up's day of the same month)
-    rf"|{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+(?:19|20)\d\d)?(?!\d)"
-    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?:\s+(?:19|20)\d\d)?"
-    r"|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)"
-    r"|q[1-4](?:\s+(?:of\s+)?(?:19|20)\d\d)?|h[12](?:\s+(?:19|20)\d\d)?"
-    r"|(?:january|february|march|april|may|june|july|august|september|october|november|december)"
-    r"(?:\s+(?:19|20)\d\d)?"
-    r"|(?:19|20)\d\d|today|yesterday)\b",
-    re.IGNORECASE,
-)
-
 
 @dataclass(frozen=True)
 class Change:
@@ -172,7 +178,7 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
             return Change(prep="in", value=value)
     if (step := _STEP_ALONE.match(request)) is not None:
         return Change(prep="", value=step.group("value"))  # "the quarter before", "the day before?"
-    if (excluded := _EXCLUDE.match(request)) is not None and _is_known(excluded.group("value"), entities):
+    if (excluded := _EXCLUDE.match(request)) is not None and is_known(excluded.group("value"), entities):
         return Change(prep="excluding", value=known_value(excluded.group("value"), entities) or "")
     for pattern in (
         _SAME,
@@ -200,14 +206,14 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
         if not value or len(value.split()) > MAX_VALUE_WORDS or value.split()[0].lower() in _PRONOUNS:
             return None
         prep = (m.groupdict().get("prep") or "").lower()
-        known = PERIOD.fullmatch(value) or _STEP.fullmatch(value) or _is_known(value, entities)
+        known = PERIOD.fullmatch(value) or STEP.fullmatch(value) or is_known(value, entities)
         if pattern in (_ONLY, _OF_THOSE, _OF_THAT) and not known:
             # "just for the online channel": a known value and the word for its column, at most three words.
-            known = len(value.split()) <= 3 and bool(_known_in(value, entities))
+            known = len(value.split()) <= 3 and bool(known_in(value, entities))
         if pattern in (_BARE, _ONLY, _OF_THOSE, _OF_THAT, _DO, _SWAP) and not known:
             return None
         lead = re.match(_PREP + r"\s+(?P<rest>.+)$", value, re.IGNORECASE)
-        if not prep and lead and not _is_known(value, entities):
+        if not prep and lead and not is_known(value, entities):
             # "what about by channel?": the preposition is the change's own ("in progress" is a value, kept whole)
             prep, value = lead.group("prep").lower(), lead.group("rest")
             if PERIOD.fullmatch(value):
@@ -216,169 +222,8 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
     return None
 
 
-def _is_known(value: str, entities: Sequence[str]) -> bool:
-    """Whether `value` is one of `entities`, as a whole (case ignored), or stands for one (`known_value`)."""
-    return known_value(value, entities) is not None
-
-
-def known_value(value: str, entities: Sequence[str]) -> str | None:
-    """The one known value that `value` names, as the deployment writes it, or None.
-
-    Whole ("Inland"), plural ("the s1s" names "S1"), or the start of exactly one multi-word value ("North" names
-    "North Coast"); an ambiguous start ("North" of "North Coast" and "North Hills") names none.
-    """
-    lowered = _plain(value)
-    lowered = re.sub(r"^the\s+", "", lowered)
-    for form in dict.fromkeys((lowered, lowered.removesuffix("s"), lowered.removesuffix("'s"))):
-        exact = [e for e in entities if _plain(e) == form]
-        if exact:
-            return exact[0]
-    if len(lowered) < 3:
-        return None
-    starts = {e for e in entities if _plain(e).startswith(lowered + " ")}
-    return next(iter(starts)) if len(starts) == 1 else None
-
-
-# "the quarter before", "the year after", "the month prior": a period relative to the previous request's own.
-_STEP = re.compile(
-    r"(?:the\s+)?(?P<unit>year|quarter|month|week|day)\s+(?P<dir>before|prior|earlier|after|later)(?:\s+that)?",
-    re.IGNORECASE,
-)
 # "the quarter before", "the day before?": a step alone is a follow-up of the previous request's own period.
-_STEP_ALONE = re.compile(_LEAD + r"(?P<value>" + _STEP.pattern + r")" + _TAIL, re.IGNORECASE)
-_BACK = frozenset({"before", "prior", "earlier"})
-_MONTHS = "january february march april may june july august september october november december".split()
-
-
-def names_period(value: str) -> bool:
-    """Whether a follow-up's value is about a period ("the quarter before", "same month last year"): when it cannot
-    be bound to the previous request, the run says so instead of reading the fragment as a request of its own."""
-    return bool(
-        PERIOD.fullmatch(value)
-        or _STEP.fullmatch(value)
-        or re.search(r"\b(?:year|quarter|month|week)s?\b", value, re.I)
-    )
-
-
-def _moved(period: str, unit: str, by: int) -> str | None:
-    """`period` ("in Q3 2025", "for 2024", "in March 2025") moved by `by` of `unit`, with its preposition kept; None
-    when it names no explicit period of that unit (a relative one such as "last quarter" stays unresolved)."""
-    lead = re.match(r"(?:in|for|during|over|of)\s+", period, re.IGNORECASE)
-    prep, text = (lead.group(0) if lead else ""), period[lead.end() if lead else 0 :]
-    year_m = re.search(r"\b((?:19|20)\d\d)\b", text)
-    if unit == "day":
-        return _moved_day(period, by)
-    if year_m is None:
-        return None
-    year = int(year_m.group(1))
-    quarter = re.match(r"q([1-4])\b", text, re.IGNORECASE)
-    month = next((i for i, m in enumerate(_MONTHS) if text.lower().startswith(m)), None)
-    if unit == "year":
-        return prep + text.replace(year_m.group(1), str(year + by))
-    if unit == "quarter" and quarter:
-        index = year * 4 + int(quarter.group(1)) - 1 + by
-        return f"{prep}Q{index % 4 + 1} {index // 4}"
-    if unit == "month" and month is not None:
-        index = year * 12 + month + by
-        return f"{prep}{_MONTHS[index % 12].capitalize()} {index // 12}"
-    return None
-
-
-def _moved_day(period: str, by: int) -> str | None:
-    """A day ("jan 7", "January 7th 2026") moved by `by` days, written as it was ("jan 6"); None for no day."""
-    m = re.search(
-        rf"(?P<month>{_MONTH})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<year>(?:19|20)\d\d))?", period, re.I
-    )
-    if m is None:
-        return None
-    month = next((i for i, name in enumerate(_MONTHS, 1) if name.startswith(m.group("month").lower()[:3])), None)
-    if month is None:
-        return None
-    try:  # without a year, a common year (a day's neighbours are the same in any but a leap February)
-        day = date(int(m.group("year") or 2001), month, int(m.group("day"))) + timedelta(days=by)
-    except ValueError:
-        return None
-    name = _MONTHS[day.month - 1]
-    written = m.group("month")
-    name = name[: len(written)] if len(written) <= 4 else name
-    name = name.capitalize() if written[:1].isupper() else name
-    moved = f"{name} {day.day}" + (f" {day.year}" if m.group("year") else "")
-    return period[: m.start()] + moved + period[m.end() :]
-
-
-def _with_year(value: str, old: str) -> str:
-    """A quarter, half or month without a year takes the year of the period it replaces ("Q1 2025" -> "Q2 2025")."""
-    if re.search(r"\b(?:19|20)\d\d\b", value) or not re.fullmatch(r"(?:q[1-4]|h[12]|[a-z]+)", value.strip(), re.I):
-        return value
-    if re.match(r"(?:the\s+)?(?:last|this|previous|past|prior|current|next|coming)\b|today|yesterday", value, re.I):
-        return value
-    year = re.search(r"\b(?:19|20)\d\d\b", old)
-    return f"{value} {year.group(0)}" if year else value
-
-
-def _with_month(value: str, old: str) -> str:
-    """A day of the month alone ("the 7th") takes the month (and year) of the day it replaces ("jan 6" -> "jan 7")."""
-    day = re.fullmatch(r"(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)", value.strip(), re.IGNORECASE)
-    month = re.search(_MONTH, old, re.IGNORECASE)
-    if day is None or month is None:
-        return value
-    year = re.search(r"\b(?:19|20)\d\d\b", old)
-    return f"{month.group(0)} {int(day.group(1))}" + (f" {year.group(0)}" if year else "")
-
-
-def _dropped(base: str, word: str, entities: Sequence[str], columns: Mapping[str, str]) -> tuple[str, float] | None:
-    """ "drop the channel filter": the previous request without its value of that column (its one value when no
-    column is named, its period for "the date filter"); None when it names no such value."""
-    if re.fullmatch(r"(?:date|period|time|year|quarter|month|day)s?", word, re.IGNORECASE):
-        spans = [(m.start(), m.end()) for m in PERIOD.finditer(base)]
-    else:
-        named = _known_in(base, entities)
-        if word:
-            wanted = {stem_word(w) for w in re.split(r"[\s_-]+", word.lower()) if w}
-            named = [m for m in named if wanted & _column_words(_column_of(m.group(0), columns) or "")]
-        elif len({_column_of(m.group(0), columns) for m in named}) > 1:
-            return None  # "drop the filter" with two of them: which one is not said
-        spans = [(m.start(), m.end()) for m in named]
-    if not spans:
-        return None
-    text = base
-    for start, end in reversed(spans):
-        # the value with its own preposition ("for P1", "in the online channel"), never the words around it
-        lead = re.search(r"(?:\b(?:for|in|at|from|with|on|of|where|and)\s+)?(?:the\s+)?$", text[:start], re.IGNORECASE)
-        start = lead.start() if lead else start
-        text = f"{text[:start].rstrip()} {text[end:].lstrip()}".strip()
-    return re.sub(r"\s{2,}", " ", text), 0.8
-
-
-def stem_word(word: str) -> str:
-    """A word without its plural `s`, for matching a column's name ("priorities" -> "priority")."""
-    return re.sub(r"ies$", "y", word) if word.endswith("ies") else word.removesuffix("s")
-
-
-def _column_words(column: str) -> set[str]:
-    """The words of a value's column and table ("shop.jobs.site_type" -> job, site, type)."""
-    parts = [p for piece in column.lower().split(".")[1:] for p in piece.split("_") if p]
-    return {stem_word(p) for p in parts}
-
-
-def _known_in(text: str, entities: Sequence[str]) -> list[re.Match[str]]:
-    """Where the known values occur in `text`, longest values first, without overlaps."""
-    found: list[re.Match[str]] = []
-    for value in sorted(entities, key=len, reverse=True):
-        if len(value) < 2:
-            continue
-        # "small business" names "small_business", "in progress" "in_progress": a value's words, however joined.
-        # "wifi" names "Wi-Fi" too: a hyphen may be written as nothing, a space or itself.
-        spelt = r"[_\s]+".join(re.escape(part) for part in re.split(r"[_\s]+", value.strip()))
-        spelt = spelt.replace(r"\-", r"[-\s]?")
-        for m in re.finditer(rf"(?<!\w){spelt}(?!\w)", text, re.IGNORECASE):
-            if not any(m.start() < f.end() and f.start() < m.end() for f in found):
-                found.append(m)
-    return sorted(found, key=lambda m: m.start())
-
-
-def _splice(text: str, start: int, end: int, new: str) -> str:
-    return f"{text[:start]}{new}{text[end:]}"
+_STEP_ALONE = re.compile(_LEAD + r"(?P<value>" + STEP.pattern + r")" + _TAIL, re.IGNORECASE)
 
 
 def resolve(
@@ -396,20 +241,20 @@ def resolve(
         drawn = re.search(ARTEFACT, base, re.IGNORECASE)
         return (base if drawn else f"{base} as {value}"), 0.85
     if change.prep == "drop":
-        return _dropped(base, value, entities, columns or {})
+        return dropped(base, value, entities, columns or {})
     if change.prep == "excluding":
         # "leave out ben": the rows of every other value; a request naming that very value as its filter keeps it
-        named = [m for m in _known_in(base, entities) if _plain(m.group(0)) == _plain(value)]
+        named = [m for m in known_in(base, entities) if plain(m.group(0)) == plain(value)]
         return (None if named else (f"{base} excluding {value}", 0.8)) if value else None
-    if (step := _STEP.fullmatch(value)) is not None:
+    if (step := STEP.fullmatch(value)) is not None:
         # "the quarter before": the previous request's own period moved by one; unresolved without one.
         old = PERIOD.search(base)
-        moved = (
-            _moved(old.group(0), step.group("unit").lower(), -1 if step.group("dir").lower() in _BACK else 1)
+        shifted = (
+            moved(old.group(0), step.group("unit").lower(), -1 if step.group("dir").lower() in BACK else 1)
             if old
             else None
         )
-        return (_splice(base, old.start(), old.end(), moved), 0.85) if old and moved else None
+        return (splice(base, old.start(), old.end(), shifted), 0.85) if old and shifted else None
     if PERIOD.fullmatch(value):
         old = PERIOD.search(base)
         if old:
@@ -425,29 +270,29 @@ def resolve(
                 if lead and not relative and not re.match(r"(?:in|for|during|over|of)\s", value, re.I)
                 else ""
             )
-            return _splice(
-                base, old.start(), old.end(), keep + _with_month(_with_year(value, old.group(0)), old.group(0))
+            return splice(
+                base, old.start(), old.end(), keep + with_month(with_year(value, old.group(0)), old.group(0))
             ), 0.9
         bare = not re.match(r"(?:the\s+)?(?:last|this|previous|past|prior|current|next|coming)\b", value, re.I)
         prep = change.prep or ("in" if bare else "")
         return f"{base} {prep} {value}".replace("  ", " "), 0.7
-    if (whole := known_value(value, entities)) is not None and not _known_in(value, entities):
+    if (whole := known_value(value, entities)) is not None and not known_in(value, entities):
         value = whole  # "North" for "North Coast", "s1s" for "S1"
-    if named := _known_in(value, entities):
+    if named := known_in(value, entities):
         # "the partner channel": the value it names ("partner") is what replaces, the phrase what is added.
         added = re.sub(r"^the\s+", "", value, flags=re.IGNORECASE)
         value = named[0].group(0) if len(named) == 1 else value
         if len(named) == 1 and (spelt := known_value(value, entities)) and "-" in spelt and "-" not in value:
             value = spelt  # "wifi" written as the data writes it ("Wi-Fi"), so the data reader finds it
-        if len(named) == 1 and any(m.group(0).lower() == value.lower() for m in _known_in(base, entities)):
+        if len(named) == 1 and any(m.group(0).lower() == value.lower() for m in known_in(base, entities)):
             return base, 0.85  # "Europe only" after a request about Europe: nothing to change
-        olds = [m for m in _known_in(base, entities) if m.group(0).lower() != value.lower()]
-        column = _column_of(value, columns or {})
+        olds = [m for m in known_in(base, entities) if m.group(0).lower() != value.lower()]
+        column = column_of(value, columns or {})
         if column is not None:
-            same = [m for m in olds if _column_of(m.group(0), columns or {}) == column]
-            negation = _negation_of(base, column)
+            same = [m for m in olds if column_of(m.group(0), columns or {}) == column]
+            negation = negation_of(base, column)
             if not same and negation is not None:  # "now for ana" after "the unassigned tickets": ana's
-                return _splice(base, negation.start(), negation.end(), value), 0.8
+                return splice(base, negation.start(), negation.end(), value), 0.8
             if not same:  # a filter of another column: the new value narrows the request further
                 return f"{base} {change.prep or 'for'} {added}", 0.7
             olds = same
@@ -456,7 +301,7 @@ def resolve(
             after = rf"\b{change.prep}\s+$"
             before = [m for m in olds if re.search(after, base[: m.start()], re.I)] if change.prep else []
             old = (before or olds)[-1]
-            return _splice(base, old.start(), old.end(), value), 0.85
+            return splice(base, old.start(), old.end(), value), 0.85
         return f"{base} {change.prep or 'for'} {added}", 0.7
     if change.prep:
         # "by units instead": the previous request's own "by ..." phrase, up to the next clause, preposition
@@ -469,46 +314,14 @@ def resolve(
             cut = PERIOD.search(old_text)
             stop = phrase.start("old") + (cut.start() if cut else len(old_text))
             if base[phrase.start("old") : stop].strip():
-                return _splice(base, phrase.start("old"), stop, value + (" " if cut else "")), 0.8
+                return splice(base, phrase.start("old"), stop, value + (" " if cut else "")), 0.8
         return f"{base} {change.prep} {value}", 0.6
-    if (negated := _negated(value, base, entities, columns or {})) is not None:
-        return negated, 0.7
+    if (negative := negated(value, base, entities, columns or {})) is not None:
+        return negative, 0.7
     return None  # "what about <something new>" with nothing to replace: a request of its own
 
 
-def _negated(value: str, base: str, entities: Sequence[str], columns: Mapping[str, str]) -> str | None:
-    """ "what about the unassigned ones" after "how many tickets does ben have": the value of the column the word
-    negates ("ben" of the assignee) replaced by the word; None when the word negates no column named there."""
-    word = re.sub(r"^(?:the\s+)?(\S+?)(?:\s+ones?)?$", r"\1", value.strip(), flags=re.IGNORECASE).lower()
-    if not re.fullmatch(r"un[a-z]{4,}", word):
-        return None
-    for m in _known_in(base, entities):
-        column = (_column_of(m.group(0), columns) or "").rsplit(".", 1)[-1].lower()
-        if column[:5] == word[2:7]:  # "unassigned" negates "assignee": the same first five letters
-            return _splice(base, m.start(), m.end(), word)
-    return None
-
-
-def _negation_of(base: str, column: str) -> re.Match[str] | None:
-    """A word of `base` negating `column` ("unassigned" of an `assignee`): the first five letters after `un`."""
-    name = column.rsplit(".", 1)[-1].lower()
-    return next(
-        (m for m in re.finditer(r"\bun([a-z]{4,})\b", base, re.IGNORECASE) if name[:5] == m.group(1).lower()[:5]), None
-    )
-
-
 _STOP = "for|in|by|with|over|during|across|per|from|to|and|then|last|this|previous|past"
-
-
-def _column_of(value: str, columns: Mapping[str, str]) -> str | None:
-    """The column of a data value, matched without case; None for a title or a value of no column."""
-    lowered = _plain(value)
-    return next((c for v, c in columns.items() if _plain(v) == lowered), None)
-
-
-def _plain(text: str) -> str:
-    """`text` lower case with its words joined by single spaces ("Small_Business" -> "small business")."""
-    return " ".join(re.split(r"[_\s]+", text.strip().lower().replace("-", ""))).strip()
 
 
 def previous_request(history: Sequence[dict[str, str]]) -> str | None:

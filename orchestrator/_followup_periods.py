@@ -1,0 +1,118 @@
+"""The periods of follow-ups: a period named in a request, a step from the previous one ("the quarter before", "the
+day before"), and a period that takes the year or month of the one it replaces ("Q2" after "Q1 2025")."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+__all__ = ["BACK", "MONTH", "PERIOD", "STEP", "moved", "names_period", "with_month", "with_year"]
+
+_NUMBER = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+
+_UNIT = r"(?:quarters?|months?|years?|weeks?|days?)"
+
+# A month's name or its abbreviation, never a word that starts like one ("market", "decline").
+MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z])"
+)
+
+PERIOD = re.compile(
+    r"\b(?:(?:in|for|during|over|of)\s+)?(?:"
+    rf"(?:the\s+)?(?:last|this|previous|past|prior|current|next|coming)\s+(?:{_NUMBER}\s+)?{_UNIT}"
+    r"|year[\s-]to[\s-]date|ytd|quarter[\s-]to[\s-]date|month[\s-]to[\s-]date"
+    # a day: "jan 6", "January 6th, 2026", "6 jan", "the 7th" (a follow-up's day of the same month)
+    rf"|{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+(?:19|20)\d\d)?(?!\d)"
+    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}(?:\s+(?:19|20)\d\d)?"
+    r"|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)"
+    r"|q[1-4](?:\s+(?:of\s+)?(?:19|20)\d\d)?|h[12](?:\s+(?:19|20)\d\d)?"
+    r"|(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+    r"(?:\s+(?:19|20)\d\d)?"
+    r"|(?:19|20)\d\d|today|yesterday)\b",
+    re.IGNORECASE,
+)
+
+# "the quarter before", "the year after", "the month prior": a period relative to the previous request's own.
+STEP = re.compile(
+    r"(?:the\s+)?(?P<unit>year|quarter|month|week|day)\s+(?P<dir>before|prior|earlier|after|later)(?:\s+that)?",
+    re.IGNORECASE,
+)
+
+BACK = frozenset({"before", "prior", "earlier"})
+
+_MONTHS = "january february march april may june july august september october november december".split()
+
+
+def names_period(value: str) -> bool:
+    """Whether a follow-up's value is about a period ("the quarter before", "same month last year"): when it cannot
+    be bound to the previous request, the run says so instead of reading the fragment as a request of its own."""
+    return bool(
+        PERIOD.fullmatch(value) or STEP.fullmatch(value) or re.search(r"\b(?:year|quarter|month|week)s?\b", value, re.I)
+    )
+
+
+def moved(period: str, unit: str, by: int) -> str | None:
+    """`period` ("in Q3 2025", "for 2024", "in March 2025") moved by `by` of `unit`, with its preposition kept; None
+    when it names no explicit period of that unit (a relative one such as "last quarter" stays unresolved)."""
+    lead = re.match(r"(?:in|for|during|over|of)\s+", period, re.IGNORECASE)
+    prep, text = (lead.group(0) if lead else ""), period[lead.end() if lead else 0 :]
+    year_m = re.search(r"\b((?:19|20)\d\d)\b", text)
+    if unit == "day":
+        return _moved_day(period, by)
+    if year_m is None:
+        return None
+    year = int(year_m.group(1))
+    quarter = re.match(r"q([1-4])\b", text, re.IGNORECASE)
+    month = next((i for i, m in enumerate(_MONTHS) if text.lower().startswith(m)), None)
+    if unit == "year":
+        return prep + text.replace(year_m.group(1), str(year + by))
+    if unit == "quarter" and quarter:
+        index = year * 4 + int(quarter.group(1)) - 1 + by
+        return f"{prep}Q{index % 4 + 1} {index // 4}"
+    if unit == "month" and month is not None:
+        index = year * 12 + month + by
+        return f"{prep}{_MONTHS[index % 12].capitalize()} {index // 12}"
+    return None
+
+
+def _moved_day(period: str, by: int) -> str | None:
+    """A day ("jan 7", "January 7th 2026") moved by `by` days, written as it was ("jan 6"); None for no day."""
+    m = re.search(
+        rf"(?P<month>{MONTH})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<year>(?:19|20)\d\d))?", period, re.I
+    )
+    if m is None:
+        return None
+    month = next((i for i, name in enumerate(_MONTHS, 1) if name.startswith(m.group("month").lower()[:3])), None)
+    if month is None:
+        return None
+    try:  # without a year, a common year (a day's neighbours are the same in any but a leap February)
+        day = date(int(m.group("year") or 2001), month, int(m.group("day"))) + timedelta(days=by)
+    except ValueError:
+        return None
+    name = _MONTHS[day.month - 1]
+    written = m.group("month")
+    name = name[: len(written)] if len(written) <= 4 else name
+    name = name.capitalize() if written[:1].isupper() else name
+    moved = f"{name} {day.day}" + (f" {day.year}" if m.group("year") else "")
+    return period[: m.start()] + moved + period[m.end() :]
+
+
+def with_year(value: str, old: str) -> str:
+    """A quarter, half or month without a year takes the year of the period it replaces ("Q1 2025" -> "Q2 2025")."""
+    if re.search(r"\b(?:19|20)\d\d\b", value) or not re.fullmatch(r"(?:q[1-4]|h[12]|[a-z]+)", value.strip(), re.I):
+        return value
+    if re.match(r"(?:the\s+)?(?:last|this|previous|past|prior|current|next|coming)\b|today|yesterday", value, re.I):
+        return value
+    year = re.search(r"\b(?:19|20)\d\d\b", old)
+    return f"{value} {year.group(0)}" if year else value
+
+
+def with_month(value: str, old: str) -> str:
+    """A day of the month alone ("the 7th") takes the month (and year) of the day it replaces ("jan 6" -> "jan 7")."""
+    day = re.fullmatch(r"(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)", value.strip(), re.IGNORECASE)
+    month = re.search(MONTH, old, re.IGNORECASE)
+    if day is None or month is None:
+        return value
+    year = re.search(r"\b(?:19|20)\d\d\b", old)
+    return f"{month.group(0)} {int(day.group(1))}" + (f" {year.group(0)}" if year else "")

@@ -1,0 +1,132 @@
+"""The values of follow-ups: which known value a word names, where values occur in a request, their column, and a
+filter taken out ("drop the channel filter") or negated ("the unassigned ones")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from cognicore.orchestrator._followup_periods import PERIOD
+
+__all__ = [
+    "column_of",
+    "dropped",
+    "is_known",
+    "known_in",
+    "known_value",
+    "negated",
+    "negation_of",
+    "plain",
+    "splice",
+    "stem_word",
+]
+
+
+def is_known(value: str, entities: Sequence[str]) -> bool:
+    """Whether `value` is one of `entities`, as a whole (case ignored), or stands for one (`known_value`)."""
+    return known_value(value, entities) is not None
+
+
+def known_value(value: str, entities: Sequence[str]) -> str | None:
+    """The one known value that `value` names, as the deployment writes it, or None.
+
+    Whole ("Inland"), plural ("the s1s" names "S1"), or the start of exactly one multi-word value ("North" names
+    "North Coast"); an ambiguous start ("North" of "North Coast" and "North Hills") names none.
+    """
+    lowered = plain(value)
+    lowered = re.sub(r"^the\s+", "", lowered)
+    for form in dict.fromkeys((lowered, lowered.removesuffix("s"), lowered.removesuffix("'s"))):
+        exact = [e for e in entities if plain(e) == form]
+        if exact:
+            return exact[0]
+    if len(lowered) < 3:
+        return None
+    starts = {e for e in entities if plain(e).startswith(lowered + " ")}
+    return next(iter(starts)) if len(starts) == 1 else None
+
+
+def known_in(text: str, entities: Sequence[str]) -> list[re.Match[str]]:
+    """Where the known values occur in `text`, longest values first, without overlaps."""
+    found: list[re.Match[str]] = []
+    for value in sorted(entities, key=len, reverse=True):
+        if len(value) < 2:
+            continue
+        # "small business" names "small_business", "in progress" "in_progress": a value's words, however joined.
+        # "wifi" names "Wi-Fi" too: a hyphen may be written as nothing, a space or itself.
+        spelt = r"[_\s]+".join(re.escape(part) for part in re.split(r"[_\s]+", value.strip()))
+        spelt = spelt.replace(r"\-", r"[-\s]?")
+        for m in re.finditer(rf"(?<!\w){spelt}(?!\w)", text, re.IGNORECASE):
+            if not any(m.start() < f.end() and f.start() < m.end() for f in found):
+                found.append(m)
+    return sorted(found, key=lambda m: m.start())
+
+
+def splice(text: str, start: int, end: int, new: str) -> str:
+    return f"{text[:start]}{new}{text[end:]}"
+
+
+def dropped(base: str, word: str, entities: Sequence[str], columns: Mapping[str, str]) -> tuple[str, float] | None:
+    """ "drop the channel filter": the previous request without its value of that column (its one value when no
+    column is named, its period for "the date filter"); None when it names no such value."""
+    if re.fullmatch(r"(?:date|period|time|year|quarter|month|day)s?", word, re.IGNORECASE):
+        spans = [(m.start(), m.end()) for m in PERIOD.finditer(base)]
+    else:
+        named = known_in(base, entities)
+        if word:
+            wanted = {stem_word(w) for w in re.split(r"[\s_-]+", word.lower()) if w}
+            named = [m for m in named if wanted & column_words(column_of(m.group(0), columns) or "")]
+        elif len({column_of(m.group(0), columns) for m in named}) > 1:
+            return None  # "drop the filter" with two of them: which one is not said
+        spans = [(m.start(), m.end()) for m in named]
+    if not spans:
+        return None
+    text = base
+    for start, end in reversed(spans):
+        # the value with its own preposition ("for P1", "in the online channel"), never the words around it
+        lead = re.search(r"(?:\b(?:for|in|at|from|with|on|of|where|and)\s+)?(?:the\s+)?$", text[:start], re.IGNORECASE)
+        start = lead.start() if lead else start
+        text = f"{text[:start].rstrip()} {text[end:].lstrip()}".strip()
+    return re.sub(r"\s{2,}", " ", text), 0.8
+
+
+def stem_word(word: str) -> str:
+    """A word without its plural `s`, for matching a column's name ("priorities" -> "priority")."""
+    return re.sub(r"ies$", "y", word) if word.endswith("ies") else word.removesuffix("s")
+
+
+def column_words(column: str) -> set[str]:
+    """The words of a value's column and table ("shop.jobs.site_type" -> job, site, type)."""
+    parts = [p for piece in column.lower().split(".")[1:] for p in piece.split("_") if p]
+    return {stem_word(p) for p in parts}
+
+
+def negated(value: str, base: str, entities: Sequence[str], columns: Mapping[str, str]) -> str | None:
+    """ "what about the unassigned ones" after "how many tickets does ben have": the value of the column the word
+    negates ("ben" of the assignee) replaced by the word; None when the word negates no column named there."""
+    word = re.sub(r"^(?:the\s+)?(\S+?)(?:\s+ones?)?$", r"\1", value.strip(), flags=re.IGNORECASE).lower()
+    if not re.fullmatch(r"un[a-z]{4,}", word):
+        return None
+    for m in known_in(base, entities):
+        column = (column_of(m.group(0), columns) or "").rsplit(".", 1)[-1].lower()
+        if column[:5] == word[2:7]:  # "unassigned" negates "assignee": the same first five letters
+            return splice(base, m.start(), m.end(), word)
+    return None
+
+
+def negation_of(base: str, column: str) -> re.Match[str] | None:
+    """A word of `base` negating `column` ("unassigned" of an `assignee`): the first five letters after `un`."""
+    name = column.rsplit(".", 1)[-1].lower()
+    return next(
+        (m for m in re.finditer(r"\bun([a-z]{4,})\b", base, re.IGNORECASE) if name[:5] == m.group(1).lower()[:5]), None
+    )
+
+
+def column_of(value: str, columns: Mapping[str, str]) -> str | None:
+    """The column of a data value, matched without case; None for a title or a value of no column."""
+    lowered = plain(value)
+    return next((c for v, c in columns.items() if plain(v) == lowered), None)
+
+
+def plain(text: str) -> str:
+    """`text` lower case with its words joined by single spaces ("Small_Business" -> "small business")."""
+    return " ".join(re.split(r"[_\s]+", text.strip().lower().replace("-", ""))).strip()
