@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from cognicore.memory._fact_notes import NOTE_PREDICATE
 from cognicore.memory.lifecycle_config import Perspective
 from cognicore.orchestrator.budget import count_tokens
 from cognicore.orchestrator.intent import is_question
@@ -148,6 +149,7 @@ async def recollect(
                     "until_exact": _instant(hit.fact.valid_to),
                     "sources": list(hit.fact.sources),
                     "superseded_by": hit.fact.superseded_by,
+                    "note": hit.fact.predicate == NOTE_PREDICATE,  # a saying kept as said: it holds no slot
                 }
             )
     kept = []
@@ -227,6 +229,7 @@ def memory_passages(recalled: dict[str, Any] | None, *, start: int) -> list[dict
                 "sources": fact.get("sources", []),
                 "fact_id": fact["id"],
                 "superseded_by": fact.get("superseded_by"),
+                "note": bool(fact.get("note")),
             }
         )
     for ep in recalled.get("episodes", []):

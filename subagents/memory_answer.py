@@ -25,6 +25,8 @@ from cognicore.subagents.memory_evidence import (
     is_unclear,
     matches,
     newer_change,
+    noted_since,
+    quoted,
     replaced,
     said_before,
     saying_of,
@@ -307,12 +309,16 @@ def _doubt(
     sayings = [p for p in passages if p.get("status") == "said"]
     lead = [p for p in picked if p.get("status") == "active"] or picked[:1]
     persistence = asks_yes_no(question) and bool(_PERSIST_RE.search(question))
-    later = unread_since(lead, sayings, topic, persistence=persistence) or changed_since(lead, passages, topic)
+    later = (
+        unread_since(lead, sayings, topic, persistence=persistence)
+        or changed_since(lead, passages, topic)
+        or noted_since(lead, passages, topic)  # the later statement kept only as a note
+    )
     if not later:
         return None
     first, newer = lead[0], later[0]
-    said = _said(newer)
-    how = "you said" if newer.get("status") == "said" else "I noted"
+    said = quoted(newer).strip().rstrip(".") if newer.get("note") else _said(newer)
+    how = "you said" if newer.get("status") == "said" or newer.get("note") else "I noted"
     text = (
         f'{_line(first)} But later, on {newer.get("since") or "a later day"}, {how}: "{said}." '
         f"[{newer['index']}] I cannot tell whether that changed it. {NOT_SURE}"

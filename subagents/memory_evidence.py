@@ -122,6 +122,56 @@ def unread_since(
     return sorted(doubtful, key=when, reverse=True)
 
 
+# A note quotes what the user said ('The user said: "..."'); who it is about is read from the quote's own words.
+_NOTE_QUOTE = re.compile(r'^\W*the user said:\s*["\u201c](?P<said>.+?)["\u201d]?\W*$', re.I | re.S)
+_ME = re.compile(r"\b(?:the user(?:'s)?|i|i'm|i've|i'd|my|me|mine)\b", re.I)
+_US = re.compile(r"\b(?:we|we're|we've|our|ours|us|the team(?:'s)?)\b", re.I)
+
+
+def quoted(note: dict[str, Any]) -> str:
+    """What a note quotes (the user's own words), or the note's text when it quotes nothing."""
+    m = _NOTE_QUOTE.match(text_of(note))
+    return m.group("said") if m else text_of(note)
+
+
+def _holders(text: str) -> set[str]:
+    """Whose a statement speaks of: the user ("I", "my"), the team ("we", "our"), or neither."""
+    return {h for h, pattern in (("user", _ME), ("team", _US)) if pattern.search(text)}
+
+
+def noted_since(
+    answer: Sequence[dict[str, Any]], passages: Sequence[dict[str, Any]], topic: Sequence[frozenset[str]]
+) -> list[dict[str, Any]]:
+    """Notes, newest first, kept after the answer's facts were last said, that may have changed them: the later
+    statement on the slot that memory holds only as a note (no rule read a slot from it, so it superseded nothing).
+
+    A note counts when it shares a content word with the answer or the question's topic, or when it is worded as a
+    change ("it's green tea for me now"), says something of substance and is about the same holder (the user's own
+    drink, not the team's tooling).
+    """
+    if not answer:
+        return []
+    sayings = [p for p in passages if p.get("status") == "said"]
+    base = max(last_stated(p, sayings) if p.get("status") != "said" else when(p) for p in answer)
+    answer_words = frozenset().union(*(content_terms(text_of(p)) for p in answer))
+    asked = frozenset().union(*topic) if topic else frozenset()
+    own = {t for p in answer for t in p.get("sources") or ()}
+    holders = set().union(*(_holders(text_of(p)) for p in answer))
+    found = []
+    for note in passages:
+        if not note.get("note") or note.get("status") != "active" or any(note is p for p in answer):
+            continue
+        if when(note) <= base or own & set(note.get("sources") or ()):
+            continue
+        said = quoted(note)
+        words = content_terms(said)
+        related = bool(words & (answer_words | asked))
+        changed = len(words) >= MIN_WORDS and CHANGE_RE.search(said) is not None and bool(_holders(said) & holders)
+        if related or changed:
+            found.append(note)
+    return sorted(found, key=when, reverse=True)
+
+
 def changed_since(
     answer: Sequence[dict[str, Any]], passages: Sequence[dict[str, Any]], topic: Sequence[frozenset[str]] = ()
 ) -> list[dict[str, Any]]:

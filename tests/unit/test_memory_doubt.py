@@ -222,3 +222,28 @@ async def test_two_current_facts_that_differ_only_in_their_value_the_newest_lead
     other = _fact(2, "Our booth staff for the fair is four people.", "2031-05-02T10:15:30+00:00", turn="b#1")
     text, _ = await _ask("what do we have for the fair", [old, other])
     assert "Before that:" not in text, text  # two different things about the fair: both hold
+
+
+def _note(index: int, said: str, at: str, *, turn: str) -> dict[str, Any]:
+    """A later statement no rule read a slot from, kept as a note (a fact quoting the saying)."""
+    return {**_fact(index, f'The user said: "{said}"', at, turn=turn), "title": "Memory: notes (fact)", "note": True}
+
+
+DRINK = _fact(1, "The user prefers to drink oat flat whites.", "2031-05-02T10:15:00+00:00", turn="a#1")
+NOTED = "Honestly I've gone off coffee, it's green tea for me now."
+
+
+@pytest.mark.parametrize("question", ["what's my drink these days", "what do i drink", "do i still drink flat whites?"])
+async def test_a_later_statement_kept_only_as_a_note_makes_the_older_fact_unsure(question: str) -> None:
+    note = _note(2, NOTED, "2031-05-09T08:00:00+00:00", turn="b#1")
+    text, used = await _ask(question, [DRINK, note])
+    assert used == [1, 2] and NOT_SURE in text, text
+    assert "green tea for me now" in text and 'said: "The user said' not in text, text  # the quote, unwrapped
+
+
+async def test_an_older_note_or_the_teams_news_leaves_the_fact_standing() -> None:
+    older = _note(2, NOTED, "2031-04-20T08:00:00+00:00", turn="c#1")
+    team = _note(2, "We moved all our tickets to Linear now, finally done.", "2031-05-09T08:00:00+00:00", turn="d#1")
+    for note in (older, team):
+        text, used = await _ask("what do i drink", [DRINK, note])
+        assert used == [1] and NOT_SURE not in text, text

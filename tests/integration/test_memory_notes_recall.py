@@ -1,0 +1,31 @@
+"""A later statement memory keeps only as a note, through the real stores: the recall marks it as a note, and the
+answer from the older fact says it is not sure, quoting both (issue 9.4). Wordings are our own."""
+
+from __future__ import annotations
+
+from cognicore.app import App, process_memory
+from cognicore.orchestrator.recollection import memory_passages, recollect
+from cognicore.subagents.compose import OfflineAnswerComposer
+from cognicore.subagents.memory_answer import NOT_SURE
+
+
+async def _tell(app: App, text: str, *, user: str, session: str) -> None:
+    await app.runner.ask(text, session_id=session, user_id=user)
+    await process_memory(app, user_id=user)
+
+
+async def test_a_note_after_a_fact_is_recalled_as_a_note_and_makes_the_answer_unsure(app: App) -> None:
+    user = "notes-drink"
+    await _tell(app, "I drink oat flat whites.", user=user, session="n1")
+    await _tell(app, "Honestly I've gone off coffee, it's green tea for me now.", user=user, session="n2")
+    facts = await app.memory.facts.active(user)
+    notes = [f for f in facts if f.predicate == "note"]
+    assert notes and any("flat white" in f.statement.lower() for f in facts), [f.statement for f in facts]
+    recalled = await recollect(app.memory, user_id=user, session_id="n3", request="what do i drink", budget=2_000)
+    assert [f["note"] for f in recalled["facts"] if "green tea" in f["statement"]] == [True], recalled["facts"]
+    # The facts alone (the saying itself out of the recall, as when the stream ranks it out): the note still tells.
+    passages = memory_passages({"facts": recalled["facts"]}, start=1)
+    alone = await OfflineAnswerComposer().compose(question="what do i drink", passages=passages)
+    assert NOT_SURE in alone.text and "green tea for me now" in alone.text, alone.text
+    result = await app.runner.ask("what do i drink", session_id="n3", user_id=user)
+    assert result.outcome == "unsure" and "green tea" in result.answer and "flat white" in result.answer, result.answer
