@@ -193,7 +193,10 @@ def possession(clause: str, conf: float) -> list[Fact]:
     qualifier = (m["qual"] or "").lower()
     if owner == "the" and re.search(r"\b(?:our|my)\b", qualifier):
         owner = "my" if re.search(r"\bmy\b", qualifier) else "our"  # "the allowance for our team is ..."
-    if owner == "the" and last not in _PROJECT_THINGS and not (is_time(obj) and re.match(r"(?:at|on)\s", obj, re.I)):
+    # "The Oslo office printer is a Ricoh": a thing named by a proper name is one the user knows of, not small talk.
+    named = m["owner"].lower() == "the" and any(w[:1].isupper() for w in m["thing"].split()) and not m["fav"]
+    timed = is_time(obj) and re.match(r"(?:at|on)\s", obj, re.I)
+    if owner == "the" and last not in _PROJECT_THINGS and not timed and not named:
         return []  # "the weather is nice": not about the user or their work; "the standup is at 9:15" is
     if m["fav"]:
         if thing in ("drink", "beverage", "hot drink"):
@@ -207,7 +210,7 @@ def possession(clause: str, conf: float) -> list[Fact]:
     category = "project" if last in _PROJECT_THINGS or owner != "my" else "personal"
     category = CATEGORY_BY_PREDICATE.get(predicate, category)
     told = "" if re.search(r"\b(?:our|my)\b", qualifier) else qualifier  # "for our team" is said by "Our"
-    statement = f"{whose} {thing}{told} is {obj}"
+    statement = f"{whose} {m['thing'] if named else thing}{told} is {obj}"  # "Our Oslo office printer is a Ricoh"
     old = old if old and valid_object(old) else None
     return [
         make_fact(subject, predicate, obj, "fact", conf, statement, category=category, exclusive=True, contradicts=old)

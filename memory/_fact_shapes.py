@@ -114,7 +114,7 @@ def shape_facts(clause: str, conf: float, *, make: MakeFact, clean: Callable[[st
     ctx = ShapeCtx(conf, make, clean, valid, drink_words)
     rules = (responsible, handled_by, self_responsible, replaced_on, replaced, person_is_my, reports_to,
              _team_size, _name, _kind_of_person, promoted, on_duty, _member, joined, _starts, _hold,
-             _commute, _routed)  # fmt: skip
+             _commute, _routed, _thing_does)  # fmt: skip
     for rule in rules:
         if found := rule(clause, ctx):
             return found
@@ -295,3 +295,26 @@ def _routed(clause: str, ctx: ShapeCtx) -> list[Fact]:
         return []
     return [ctx.make(what.lower(), "goes_to", where, "fact", ctx.conf, f"{what[0].upper()}{what[1:]} go to {where}",
                      exclusive=True, category="work")]  # fmt: skip
+
+
+# "My laptop runs Windows 11", "our VPN uses WireGuard": what one of the user's things runs, uses, costs. The slot
+# is the thing and the verb, so "my desktop runs Ubuntu" is a near fact, and "my laptop runs Ubuntu now" a change.
+_THING_DOES_RE = re.compile(
+    r"^(?P<owner>my|our)\s+(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:now\s+|still\s+)?"
+    r"(?P<verb>runs|uses|costs|takes|lasts|holds|weighs|supports)\s+(?P<o>.+)$",
+    re.I,
+)
+# One value at a time: a thing runs one system and has one price; it may use or support several things.
+_ONE_VALUE_VERBS = frozenset("runs costs takes lasts weighs".split())
+
+
+def _thing_does(clause: str, ctx: ShapeCtx) -> list[Fact]:
+    m = _THING_DOES_RE.match(ctx.clean(clause))
+    if not m:
+        return []
+    obj, thing, verb = ctx.clean(m["o"]), m["thing"].lower(), m["verb"].lower()
+    if not ctx.valid(obj) or len(obj.split()) > 6 or thing in ("team", "company", "group"):
+        return []
+    subject, whose = ("user", "The user's") if m["owner"].lower() == "my" else ("we", "Our")
+    return [ctx.make(subject, f"{_slot_of(thing)}_{verb}", obj, "fact", ctx.conf, f"{whose} {m['thing']} {verb} {obj}",
+                     exclusive=verb in _ONE_VALUE_VERBS, category="work")]  # fmt: skip

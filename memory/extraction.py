@@ -254,21 +254,22 @@ def in_known_wording(candidate: FactCandidate, known_facts: list[dict[str, Any]]
     if not candidate.exclusive:
         return candidate
     subject, predicate = subject_key(candidate.subject), predicate_key(candidate.predicate)
-    for known in known_facts:
+    same = [
+        k for k in known_facts
+        if k.get("status", "active") == "active"
+        and str(k.get("object", "")).strip()
+        and normalize(str(k.get("object", ""))) != normalize(candidate.object)
+        and subject_key(str(k.get("subject", ""))) == subject
+        and same_slot(predicate_key(str(k.get("predicate", ""))), predicate)
+    ]  # fmt: skip
+    for known in same:
         value = str(known.get("object", "")).strip()
-        if (
-            known.get("status", "active") != "active"
-            or not value
-            or normalize(value) == normalize(candidate.object)
-            or subject_key(str(known.get("subject", ""))) != subject
-            or not same_slot(predicate_key(str(known.get("predicate", ""))), predicate)
-        ):
-            continue
         statement = str(known.get("statement") or "")
         reworded = re.sub(rf"(?<!\w){re.escape(value)}(?!\w)", candidate.object, statement, count=1, flags=re.I)
         # Named as the one it replaces: a known value said without "one at a time" ("We ship from Rotterdam", slot
-        # "ships") still ends when the same slot gets one new value ("we moved shipping to Hamburg").
-        named = {"contradicts": statement} if statement and not known.get("exclusive") else {}
+        # "ships") still ends when the same slot gets one new value ("we moved shipping to Hamburg"); only when it is
+        # the one such value: which of two it replaces would be a guess.
+        named = {"contradicts": statement} if statement and not known.get("exclusive") and len(same) == 1 else {}
         if reworded != statement:
             return candidate.model_copy(update={"statement": reworded, **named})
         if named:

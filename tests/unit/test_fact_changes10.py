@@ -148,3 +148,38 @@ async def test_a_change_naming_a_noted_value_in_another_inflection_ends_the_note
     change = "I no longer use Excel for forecasting, Tableau instead"
     facts = (await extractor.extract(user_message=change, assistant_message="", known_facts=noted, told=True)).facts
     assert any(f.contradicts == noted[0]["statement"] for f in facts), facts
+
+
+async def test_a_same_slot_change_names_no_known_value_when_two_could_be_meant() -> None:
+    known = [
+        {"subject": "we", "predicate": "ships", "object": "from Rotterdam", "statement": "We ship from Rotterdam.",
+         "status": "active", "id": 1, "exclusive": False},
+        {"subject": "we", "predicate": "ships", "object": "to Germany", "statement": "We ship to Germany.",
+         "status": "active", "id": 2, "exclusive": False},
+    ]  # fmt: skip
+    extracted = await OfflineFactExtractor().extract(
+        user_message="we moved shipping to the Hamburg warehouse", assistant_message="", known_facts=known, told=True
+    )
+    assert all(f.contradicts is None for f in extracted.facts), extracted.facts
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("The Oslo office printer is a Ricoh.", "the Bergen office printer is a Canon"),
+     ("My laptop runs Windows 11.", "my desktop runs Ubuntu")],
+)  # fmt: skip
+async def test_named_things_and_what_a_thing_runs_are_slots_of_their_own(first: str, second: str) -> None:
+    """Once kept as notes, which the answer could not tell apart ("I cannot tell whether that changed it")."""
+    [before] = _known(first)
+    [after] = await _change(first, second)
+    assert before["predicate"] != "note" and after.predicate != "note" and before["predicate"] != after.predicate
+    assert after.contradicts is None
+
+
+async def test_what_a_thing_runs_changes_in_its_slot() -> None:
+    [after] = await _change("My laptop runs Windows 11.", "my laptop runs Ubuntu now")
+    assert (after.predicate, after.object, after.exclusive) == ("laptop_runs", "Ubuntu", True)
+
+
+def test_the_weather_is_still_no_fact() -> None:
+    assert read_facts("the weather is nice") == []

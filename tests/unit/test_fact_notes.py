@@ -82,9 +82,9 @@ def test_a_thing_of_the_users_work_told_with_a_verb_is_a_note(text: str) -> None
 
 
 async def test_a_note_that_denies_a_value_of_one_note_ends_it() -> None:
-    known = [
-        {**f.model_dump(), "status": "active", "id": 1} for f in await _extract("The VPN gateway is vpn2.corp.local.")
-    ]
+    # A note ("The VPN gateway is ..." is read as a fact of its own since M12).
+    noted = await _extract("the gateway we use is vpn2.corp.local.")
+    known = [{**f.model_dump(), "status": "active", "id": 1} for f in noted]
     [fact] = await _extract("correction - gateway is vpn3.corp.local, not vpn2", known)
     assert fact.predicate == NOTE_PREDICATE and fact.contradicts == known[0]["statement"], fact
 
