@@ -6,7 +6,9 @@ it ("Karin approves discounts above 15%"), the asked slot is something memory ho
 so the question is answered from memory. The reading is structural: the question asks for a person, a place or a
 time (what a told fact says), asks no figure, ranking or listing (the data measures those, and data wins for them),
 and a recalled current fact answers all of it, about the asked holder and the asked kind of value
-(`answer_from_memory` with its near-miss checks). Rules only: the shell turns this on for the offline engine.
+(`answer_from_memory` with its near-miss checks). A data task that names one of the user's own things ("how much
+did my region make?") reads it as the name the user told ("The user's region is Latin America"), and says so.
+Rules only: the shell turns this on for the offline engine.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from cognicore.subagents._memory_kind import asked_kind
 from cognicore.subagents._question_terms import SYNONYMS, question_concepts
 from cognicore.subagents.memory_answer import MemoryAnswer, answer_from_memory
 
-__all__ = ["asks_figure", "route_by_memory", "told_answer"]
+__all__ = ["asks_figure", "own_values", "resolve_own", "route_by_memory", "told_answer"]
 
 # A figure, a ranking, a share or a listing of rows, which the data measures: data wins for these whatever memory
 # holds ("who has the most open tickets?" after "Ben is my team lead"). Generic English, no domain's words.
@@ -33,6 +35,14 @@ _FIGURE = re.compile(
 # A threshold qualifies the thing ("a discount above 15 percent"): the asked part is what comes before it.
 _THRESHOLD = re.compile(r"\b(?:above|over|below|under|beyond|more\s+than|less\s+than|up\s+to)\b", re.I)
 _TOLD_KINDS = frozenset({"person", "place", "time"})  # who, where, when: what a told fact says, not a figure
+# "The user's region is Latin America", "Our main channel is Online": one of the user's things and its name.
+_OWN_FACT = re.compile(
+    r"^\W*(?:the user's|the users'|my|our|the team's)\s+(?:main\s+|own\s+)?(?P<thing>[a-z][a-z-]+)\s+(?:is|are)\s+"
+    r"(?P<value>[^.,;!?]+?)\s*[.!]?\s*$",
+    re.I,
+)
+_OWN_ASKED = re.compile(r"\b(?:my|our)\s+(?:own\s+)?(?P<thing>[a-z][a-z-]+)\b", re.I)
+MAX_VALUE_WORDS = 4  # a name, not a sentence
 
 
 def asks_figure(request: str) -> bool:
@@ -52,11 +62,44 @@ def told_answer(request: str, recalled: dict[str, Any] | None) -> MemoryAnswer |
     return found
 
 
+def own_values(recalled: dict[str, Any] | None) -> dict[str, str]:
+    """The user's own things memory names ("region" -> "Latin America" of "The user's region is Latin America"):
+    current facts, not notes, shaped "<my|our|the user's|the team's> <thing> is <a name written with a capital>"."""
+    out: dict[str, str] = {}
+    for fact in (recalled or {}).get("facts", []):
+        if fact.get("status") != "active" or fact.get("note"):
+            continue
+        m = _OWN_FACT.match(str(fact.get("statement") or ""))
+        if m and len(m.group("value").split()) <= MAX_VALUE_WORDS and m.group("value")[:1].isupper():
+            out.setdefault(m.group("thing").lower(), m.group("value").strip())
+    return out
+
+
+def resolve_own(request: str, decision: IntentDecision, recalled: dict[str, Any] | None) -> IntentDecision:
+    """A data task's "my region" read as the region the user told ("Latin America"), said in the answer's "I read"."""
+    values = own_values(recalled)
+    if decision.intent != "task" or decision.out_of_scope or decision.changes_data or not values:
+        return decision
+    text = decision.resolved_request.strip() or request
+    found = [
+        (m, values[m.group("thing").lower()]) for m in _OWN_ASKED.finditer(text) if m.group("thing").lower() in values
+    ]
+    if not found:
+        return decision
+    for m, value in reversed(found):
+        text = f"{text[: m.start()]}{value}{text[m.end() :]}"
+    read = [f"'{m.group(0)}' as '{value}' (what you told me)" for m, value in found]
+    return decision.model_copy(update={"resolved_request": text, "read_as": [*decision.read_as, *read]})
+
+
 def route_by_memory(request: str, decision: IntentDecision, recalled: dict[str, Any] | None) -> IntentDecision:
-    """The decision, with a data task turned into a question when memory answers it and no figure is asked."""
-    if decision.intent != "task" or decision.out_of_scope or decision.changes_data or not is_question(request):
+    """The decision, with a data task turned into a question when memory answers it and no figure is asked, and
+    the user's own things it names ("my region") read as what the user told."""
+    if decision.intent != "task" or decision.out_of_scope or decision.changes_data:
         return decision
-    if asked_kind(request) not in _TOLD_KINDS or asks_figure(request) or told_answer(request, recalled) is None:
-        return decision
+    if not is_question(request) or asked_kind(request) not in _TOLD_KINDS or asks_figure(request):
+        return resolve_own(request, decision, recalled)
+    if told_answer(request, recalled) is None:
+        return resolve_own(request, decision, recalled)
     reason = "asks what the user told (memory holds it; the data does not measure it)"
     return decision.model_copy(update={"intent": "question", "reason": reason})

@@ -34,3 +34,12 @@ async def test_another_regions_owner_is_unsure(app: App) -> None:
     result = await app.runner.ask("who looks after APAC", session_id="route-apac-ask", user_id="route-apac")
     assert result.outcome == "unsure", result.answer
     assert "not APAC" in result.answer, result.answer
+
+
+async def test_my_region_in_a_data_question_is_the_region_the_user_told(app: App) -> None:
+    await _tell(app, "My region is Latin America.", user="route-mine")
+    result = await app.runner.ask(
+        "how much revenue did my region make in 2025", session_id="route-mine-ask", user_id="route-mine"
+    )
+    assert [s.get("agent") for s in result.steps] == ["database_query"], result.steps
+    assert "where region is Latin America" in result.answer and "'my region' as 'Latin America'" in result.answer

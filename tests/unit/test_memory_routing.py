@@ -66,3 +66,20 @@ def test_only_a_data_task_that_asks_is_rerouted() -> None:
 def test_a_threshold_is_no_figure_asked() -> None:
     assert not asks_figure("who signs off on discounts over 20%")
     assert asks_figure("how many discounts over 20% did we give")
+
+
+def test_a_data_task_reads_the_users_own_thing_as_what_they_told() -> None:
+    figures = IntentDecision(intent="task", reason="needs figures from the database (revenue)", confidence=0.8)
+    recalled = _recalled("The user's region is Latin America.", "Our team is the growth squad.")
+    decided = route_by_memory("how much revenue did my region make in 2025", figures, recalled)
+    assert decided.intent == "task" and decided.resolved_request == "how much revenue did Latin America make in 2025"
+    assert decided.read_as == ["'my region' as 'Latin America' (what you told me)"]
+    # A lower-case value is no name the data may hold ("the growth squad"); a thing memory does not name stays.
+    assert route_by_memory("how many orders did our team take", figures, recalled) == figures
+    assert route_by_memory("what did my channel sell in 2025", figures, recalled) == figures
+    # A note names nothing; a question stays the composer's to answer.
+    noted = _recalled('The user said: "My region is Europe."')
+    noted["facts"][0]["note"] = True
+    assert route_by_memory("how much did my region sell", figures, noted) == figures
+    asked = IntentDecision(intent="question", reason="asks what the user told", confidence=0.8)
+    assert route_by_memory("what's my region", asked, recalled) == asked
