@@ -233,7 +233,12 @@ _CLEFT = re.compile(
     re.IGNORECASE,
 )
 # "no more weekend shifts for me", "not on the VPN queue anymore": a change told by what stopped.
-_NO_MORE = re.compile(r"^\s*(?:no\s+more\s+.+\s+for\s+(?:me|us)\b|no\s+longer\s+\S|not\s+.+\s+any\s?more\b)", re.I)
+# "no more zabbix, grafana instead": what replaced it.
+_NO_MORE = re.compile(
+    r"^\s*(?:no\s+more\s+.+\s+for\s+(?:me|us)\b|no\s+longer\s+\S|not\s+.+\s+any\s?more\b|"
+    r"no\s+more\s+[^,?]+,\s*[^?]+\binstead\b)",
+    re.IGNORECASE,
+)
 # "VPN issues -> Dmitri": a mapping written as an arrow.
 _ARROW = re.compile(r"\S\s*(?:\u2192|->|=>)\s*\S")
 # "P4s can wait till monday", "Ben can't log in": what someone or something can, will or must do.

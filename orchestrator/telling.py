@@ -91,10 +91,12 @@ DOES = re.compile(
     r"^\s*(?:[Tt]he\s+)?(?P<subject>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+(?P<verb>[a-z]{3,}s)\s+"
     r"(?!(?:by|per|vs|versus|in|for|over|across|of|from|during|this|last|and|or)\b)\w"
 )
-# "ana takes p2s on tuesdays": one word (a value of the data, such as a person) then a verb and its object.
+# "ana takes p2s on tuesdays", "ben also handles email tickets": one word (a value of the data, such as a person)
+# then a verb and its object.
 # A plural noun ("vpn issues since monday", "ben tickets assigned ...") is followed by a phrase or a participle instead.
 _VALUE_DOES = re.compile(
-    r"^\s*(?P<subject>[a-z][\w-]*)\s+(?P<verb>[a-z]{3,}s)\s+(?!(?:by|per|vs|versus|in|for|over|across|of|from|during|"
+    r"^\s*(?P<subject>[a-z][\w-]*)\s+(?:(?:also|now|still|usually|always|only|mostly|often|just|normally)\s+)?"
+    r"(?P<verb>[a-z]{3,}s)\s+(?!(?:by|per|vs|versus|in|for|over|across|of|from|during|"
     r"this|last|and|or|since|on|at|with|without|today|yesterday|that|which|who|where|not)\b|[a-z]+ed\b)[\w-]+",
     re.IGNORECASE,
 )

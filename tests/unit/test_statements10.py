@@ -154,6 +154,8 @@ def test_batch_two_figures_are_told(text: str) -> None:
         ("shoud we escalate the p1 tickets", "question"),  # a misspelt auxiliary with its subject
         ("cn u list the wi-fi tickets", "task"),
         ("swap the printer tickets to ben", "task"),  # an order (a change, refused): never news
+        ("chloe now covers laptop tickets", "statement"),  # a lower-case name, an adverb, then its verb
+        ("no more webex, teams instead", "statement"),  # what replaced it
     ],
 )
 async def test_batch_two_routing(text: str, intent: str) -> None:
