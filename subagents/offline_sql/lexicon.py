@@ -60,7 +60,10 @@ _IRREGULAR = (
 def _inflections(verb: str) -> set[str]:
     stem = verb[:-1] if verb.endswith("e") else verb
     third = verb + "es" if verb.endswith(("s", "sh", "ch", "x")) else verb + "s"
-    return {verb, third, stem + "ed", stem + "ing", verb + "d" if verb.endswith("e") else verb + "ed"}
+    forms = {verb, third, stem + "ed", stem + "ing", verb + "d" if verb.endswith("e") else verb + "ed"}
+    if re.fullmatch(r"[^aeiou]*[aeiou][^aeiouwxy]", verb):  # one short vowel, one consonant: "shipped", "logging"
+        forms |= {verb + verb[-1] + "ed", verb + verb[-1] + "ing"}
+    return forms
 
 
 VERB_FORMS = frozenset({f for v in _VERBS for f in _inflections(v)} | set(_IRREGULAR.split()))

@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 
 from cognicore.subagents.offline_sql.catalogue import Column, Table
-from cognicore.subagents.offline_sql.lexicon import Lexicon, normalise, plural
+from cognicore.subagents.offline_sql.lexicon import Lexicon, normalise, plural, singular
 from cognicore.subagents.offline_sql.mapping import Mapping, Text, count_of
 from cognicore.subagents.offline_sql.shape import Shape
 
-__all__ = ["nothing_asked_of_the_row", "pinned_row", "price_asked", "read_lookup"]
+__all__ = ["nothing_asked_of_the_row", "pinned_row", "price_asked", "price_words", "read_lookup"]
 
 
 def pinned_row(q: Mapping, lex: Lexicon) -> tuple[Table, Column] | None:
@@ -48,6 +48,36 @@ def price_asked(t: Text, q: Mapping, lex: Lexicon) -> Column | None:
         if c.kind == "numeric" and not c.is_key and "price" in f"{c.name} {c.comment}".lower().replace("_", " ")
     ]
     return prices[0] if len(prices) == 1 else None
+
+
+# English adjectives of price: "the cheapest product", "what's the priciest thing we sell", "most expensive".
+_PRICE_ADJECTIVES = re.compile(
+    r"\b(?:(?P<low>cheapest|cheaper|least expensive|least costly|less expensive)|"
+    r"(?P<high>most expensive|more expensive|priciest|pricier|costliest|dearest))\b"
+)
+
+
+def price_words(text: str, lex: Lexicon) -> str:
+    """ "the cheapest product" read as "the lowest product unit price by product": the price column of the one table
+    whose rows have a name (its label) and a numeric column called or described as a price; `text` unchanged when
+    the catalogue has no such column or several."""
+    if _PRICE_ADJECTIVES.search(text) is None:
+        return text
+    priced = [
+        (t, c)
+        for t in lex.catalogue.tables
+        if t.label is not None
+        for c in t.columns
+        if c.kind == "numeric" and not c.is_key and "price" in f"{c.name} {c.comment}".lower().replace("_", " ")
+    ]
+    if len(priced) != 1:
+        return text
+    table, column = priced[0]
+    words = normalise(table.name).split()
+    entity = " ".join([*words[:-1], singular(words[-1])])
+    said = re.search(rf"\b{re.escape(entity)}s?\b", text) is not None
+    price = f"{entity} {normalise(column.name)}" + ("" if said else f" by {entity}")
+    return _PRICE_ADJECTIVES.sub(lambda m: f"{'lowest' if m.group('low') else 'highest'} {price}", text, count=1)
 
 
 def _asks_a_figure(q: Mapping, s: Shape) -> bool:
@@ -115,8 +145,11 @@ def _columns_named(t: Text, table: Table, key: Column, asked: list[Column]) -> l
                 break
             start = before.start(1)
         # a last word only as a noun ("the price of", "its cost"), never a verb ("what does X cost": the price?)
-        noun = re.search(r"\b(?:the|its|their|his|her|our|your|an?)\s*$", t.read[:start]) or re.match(
-            r"\s*of\b", t.read[m.end() :]
+        # ("sku for the orbit smartwatch": a column opening the request, or followed by "for", is a noun too)
+        noun = (
+            re.search(r"\b(?:the|its|their|his|her|our|your|an?)\s*$", t.read[:start])
+            or re.match(r"\s*(?:of|for)\b", t.read[m.end() :])
+            or not t.read[:start].strip()
         )
         if m.group(0) in (words, plural(words)) or noun:
             found.append(c)

@@ -26,6 +26,7 @@ from cognicore.subagents.offline_sql.lexicon import (
     plural,
     singular,
 )
+from cognicore.subagents.offline_sql.lookup import price_words
 from cognicore.subagents.offline_sql.mapping import Mapping, Measure, Text
 from cognicore.subagents.offline_sql.messages import unsure_message
 from cognicore.subagents.offline_sql.periods import A_YEAR_BEFORE, PATTERNS, Period, a_year_before, match_period
@@ -50,7 +51,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     original = request
     q = Mapping()
     request, q.search = split_search(request, lex)
-    text = normalise(request)
+    text = price_words(normalise(request), lex)  # "the cheapest product": its price, lowest first (lookup.py)
     for phrase in lex.vocabulary.ignore:
         text = re.sub(rf"\b{re.escape(normalise(phrase))}\b", " ", text)
     words = []
@@ -63,12 +64,15 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
             q.confidence -= 0.1
         words.append(fixed)
     text = " " + " ".join(words) + " "
+    columns = {normalise(c.name) for table in lex.catalogue.tables for c in table.columns}
     for phrase, target in sorted(lex.vocabulary.synonyms.items(), key=lambda kv: -len(kv[0])):
         replacement, source = normalise(target), normalise(phrase)
         if " " in replacement or " " in source:  # "in stores" -> "retail": no plural to carry over
             text = re.sub(rf"\b{re.escape(source)}(?:e?s)?\b", replacement, text)
         else:  # "items" -> "products", "categories" -> "components"
-            forms = "|".join(re.escape(f) for f in dict.fromkeys((plural(source), source)))
+            # a column's own name in the singular stays that column ("sku for the X"); "how many skus" counts rows
+            said = (plural(source),) if source in columns else (plural(source), source)
+            forms = "|".join(re.escape(f) for f in dict.fromkeys(said))
             text = re.sub(rf"\b({forms})\b", plural_like(replacement, source), text)
     text = " ".join(column_word(w, lex) for w in text.split())
     text = _pronoun_rows(text, lex)

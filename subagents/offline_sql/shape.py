@@ -114,7 +114,9 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     if oldest := t.take(r"\b(oldest|earliest|longest open|longest|newest|youngest|latest|most recent(?: one)?)\b"):
         s.age, s.superlative, s.rank_at, s.eldest = True, True, oldest.start(), True
         q.ascending = oldest.group(0) in _YOUNGEST
-        if n := re.search(rf"\b{NUM}\s+$", t.s[: oldest.start()]):  # "the three most recent tickets"
+        before = re.search(rf"\b{NUM}\s+$", t.s[: oldest.start()])  # "the three most recent tickets"
+        after = re.compile(rf"\s+{NUM}\b(?! ?(?:{_UNITS_WORDS})\b)").match(t.s, oldest.end())  # "the latest 3"
+        if n := before or after:
             q.top_n = number(n.group(1))
             t.s = t.s[: n.start()] + " " * (n.end() - n.start()) + t.s[n.end() :]
     # "how many days has the oldest open ticket been open" arrives as "how long" (durations.py): an age in days

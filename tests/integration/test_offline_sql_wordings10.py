@@ -111,3 +111,37 @@ async def test_scattered_unknown_words_stay_unsure(desk: SchemaSqlWriter) -> Non
     """Words found in no title, or not side by side, are not a search: the reader still says what it missed."""
     for request in ("how many access tickets were slow denied", "how many coffee machine tickets are open"):
         assert not await desk.reads(request), request
+
+
+async def test_price_adjectives_a_column_named_by_its_own_name_and_shipped(
+    pool: AsyncConnectionPool,
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """Second batch (dev_sql10b): "the cheapest product" / "most expensive" rank the products' own price; "sku for
+    <a product>" shows its sku although a plugin reads "sku" as "product" ("how many skus" still counts products);
+    "shipped" is a verb, not an unknown word."""
+    h1 = "o.ordered_at >= DATE '2026-01-01' AND o.ordered_at < DATE '2026-07-01'"
+    cases = [
+        ("which is our cheapest product", f"SELECT name, unit_price FROM {P} ORDER BY 2, 1 LIMIT 1"),
+        ("most expensive product?", f"SELECT name, unit_price FROM {P} ORDER BY 2 DESC, 1 LIMIT 1"),
+        ("sku for the orbit smartwatch", f"SELECT sku, 1 FROM {P} WHERE name = 'Orbit Smartwatch'"),
+        ("how many skus do we have", f"SELECT count(*) FROM {P}"),
+        (
+            "how many audio units were shipped in the first half of 2026",
+            f"SELECT sum(oi.quantity) {ITEMS} WHERE c.name = 'Audio' AND {h1}",
+        ),
+    ]
+    for request, expected_sql in cases:
+        draft, _ = await answer(pool, sales, request, "demo_sales")
+        got, expected = await meant(pool, draft.sql, expected_sql)
+        assert got == expected, (request, draft.sql)
+
+
+async def test_the_latest_n_rows_with_the_number_after_the_word(
+    pool: AsyncConnectionPool,
+    desk: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "give me the latest 3 tickets" is "the 3 latest tickets" (was unsure of '3')."""
+    draft = await desk.write_sql(question="give me the latest 3 tickets", schema="")
+    got, expected = await meant(pool, draft.sql, f"SELECT ticket_id FROM {T} ORDER BY opened_at DESC LIMIT 3")
+    assert [r[0] for r in got] == [r[0] for r in expected], draft.sql
