@@ -207,7 +207,10 @@ def answer_from_documents(
     # company's name and the price the shape implies: the passages are about something else.
     typed = set(words(asked_text.lower()))
     subject_words = [c for c, label in labelled if label in typed and not c <= LIGHT_VERBS]
-    enough = enough and 2 * sum(1 for c in subject_words if not c & vocabulary) <= len(subject_words)
+    # A limit on the asked figure ("up to 10%" for "knock 8% off") shows the passage is about the case, in any words.
+    bound = any(states_bound(asked_text, u.text) for u in units if u.passage == best_passage)
+    unknown = sum(1 for c in subject_words if not c & vocabulary)
+    enough = enough and (bound or 2 * unknown <= len(subject_words))
     if missing_keys or not ranked or not enough:
         found = [label for i, (_, label) in enumerate(labelled) if i in hits_of[best_passage]]
         missing = missing_keys or [w for i, (_, w) in enumerate(labelled) if i not in hits_of[best_passage]]

@@ -130,6 +130,14 @@ PHRASES = {
     r"(?:take|takes|taking|took)(?: (?!money\b)\w+){0,2} back": "return",
     "money back": "refund",
     "(?:push|pushes|pushed|pushing) back": "delay",
+    # "how fast do we have to get back to someone": getting back to a person is responding to them.
+    r"(?:get|gets|getting|got) back to": "respond to",
+    # "user forgot their pw": a forgotten password is reset.
+    r"(?:forgot|forgotten|forget|forgets|lost) (?:(?:my|their|his|her|the|a|your|our) )?(?:pw|pwd|passwd|password)": (
+        "reset password"
+    ),
+    # "my order turned up broken", "the parcel showed up late": what turns up arrives.
+    r"(?:turn|turns|turned|turning|show|shows|showed|showing) up": "arrive",
     # "when will it be looked at again": a decision looked at again is reviewed.
     r"(?:look|looks|looked|looking) at (?:it |this |that )?again|revisit(?:s|ed|ing)?|reconsider(?:s|ed|ing)?": (
         "review"

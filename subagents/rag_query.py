@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from cognicore.memory.lifecycle_config import Perspective
 from cognicore.memory.llm import ModelCallError
+from cognicore.memory.retrieval import knows, paraphrase_terms
 from cognicore.subagents._answer_shape import LEADER_WORDS, Shape, asked_shape
 from cognicore.subagents._question_terms import ALTERNATIVES, paraphrased_words
 from cognicore.subagents.compose import ROLE, AnswerComposer, cite_in_order, nothing_found
@@ -49,6 +50,7 @@ def engine_note(engine: str) -> str:
 
 
 WHO_EXTRA = 2  # passages a "who" question's second search may add
+PARAPHRASE_EXTRA = 2  # passages a search by the documents' words for the asker's own words may add
 
 
 async def search_for(knowledge: KnowledgeBase, question: str, *, k: int) -> list[Passage]:
@@ -65,6 +67,14 @@ async def search_for(knowledge: KnowledgeBase, question: str, *, k: int) -> list
         people = await knowledge.search(f"{question} {' '.join(LEADER_WORDS)}", k=WHO_EXTRA, alternatives=ALTERNATIVES)
         known = {p.chunk_id for p in passages}
         passages += [p for p in people if p.chunk_id not in known]
+    # "my order turned up broken": the documents' word ("damaged") is one OR term among the question's common ones
+    # ("order") and ranks low; a search by the documents' words for the asker's own word finds their passage.
+    lexicon = (await knowledge.vocabulary.words()).lexemes
+    others = [w for w in paraphrase_terms(question, lexicon, ALTERNATIVES) if knows(w, lexicon)]
+    if others:
+        reworded = await knowledge.search(" ".join(others), k=PARAPHRASE_EXTRA)
+        known = {p.chunk_id for p in passages}
+        passages += [p for p in reworded if p.chunk_id not in known]
     return passages
 
 

@@ -231,3 +231,23 @@ def test_rag_query_is_a_registrable_sub_agent(pool: AsyncConnectionPool) -> None
     registry = Registry([RagQueryAgent(services(pool))])
     agent = registry.get("rag_query")
     assert "knowledge base" in agent.description and "cited sources" in agent.description
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("what do I do if my order turned up broken", "7 days"),
+        (
+            "why did they push back the latin america expansion, and when will it be looked at again?",
+            "first quarter of 2027",
+        ),
+    ],
+)
+async def test_words_the_documents_do_not_use_and_questions_of_two_parts(
+    pool: AsyncConnectionPool, tmp_path: Path, question: str, expected: str
+) -> None:
+    # "broken" ranks the damaged-parcels passage low among "order" passages: a search by the documents' own words
+    # ("damaged") brings it in; a two-part question gets both parts answered.
+    out = await RagQueryAgent(services(pool)).run(step(question), context(tmp_path))
+    assert out.status == "ok" and expected in out.data["answer"]
+    assert "not sure" not in out.data["answer"]

@@ -135,3 +135,32 @@ def test_a_stated_case_then_one_question_is_one_part() -> None:
     assert question_parts("a school wants 12% off, who has to approve that") == [
         "a school wants 12% off, who has to approve that"
     ]
+
+
+async def test_a_limit_on_the_asked_figure_answers_in_any_words() -> None:
+    # "clerk" and "knock" are in no passage; "up to 5%" still decides a 4% case.
+    answer = await compose("can a desk clerk knock 4 percent off on their own", FARES)
+    assert answer.used and "up to 5%" in answer.text
+
+
+DESK = """# Desk rules
+
+## Replies
+
+The first reply is due within 2 hours for members and within 6 hours for guests.
+
+## Keys
+
+Members reset their own door code at the kiosk after confirming a code sent to their phone."""
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("how fast do we have to get back to a guest", "6 hours"),
+        ("member forgot their pw, what now", "kiosk"),
+    ],
+)
+async def test_everyday_wordings_read_as_the_documents_words(question: str, expected: str) -> None:
+    answer = await compose(question, DESK)
+    assert answer.used and expected in answer.text
