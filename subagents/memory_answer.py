@@ -26,9 +26,11 @@ from cognicore.subagents.memory_evidence import (
     matches,
     newer_change,
     noted_since,
+    plain_words,
     quoted,
     replaced,
     said_before,
+    said_words,
     saying_of,
     text_of,
     told,
@@ -222,8 +224,8 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
     scored = [(s, p) for s, p in scored if id(p) not in near]
     if not asks_about_the_past(question):
         # A saying that became a fact since ended ("We agreed a 4 hour SLA", later corrected) is no longer true.
-        ended = {_plain(p) for p in passages if p.get("status") not in ("active", "said")}
-        scored = [(s, p) for s, p in scored if p.get("status") != "said" or _plain(p) not in ended]
+        ended = {plain_words(p) for p in passages if p.get("status") not in ("active", "said")}
+        scored = [(s, p) for s, p in scored if p.get("status") != "said" or plain_words(p) not in ended]
     facts = [(s, p) for s, p in scored if p.get("status") != "said"]
     chosen = facts or scored  # distilled facts first; what the user said only when no fact answers
     if not chosen:
@@ -246,7 +248,7 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
         later = unread_since([now], sayings, topic, persistence=False)
         if later:  # the current fact was itself changed later, in words the extractor did not read
             newer = later[0]
-            then = f'Then on {newer.get("since") or "a later day"} you said: "{_said(newer)}." [{newer["index"]}]'
+            then = f'Then on {newer.get("since") or "a later day"} you said: "{said_words(newer)}." [{newer["index"]}]'
             text = f"{_line(now)} {then}"
             return MemoryAnswer(text=text, used=[int(now["index"]), int(newer["index"])], coverage=1.0)
         known = re.sub(r"\.?\s*\[\d+\]$", "", _line(now))
@@ -317,7 +319,7 @@ def _doubt(
     if not later:
         return None
     first, newer = lead[0], later[0]
-    said = quoted(newer).strip().rstrip(".") if newer.get("note") else _said(newer)
+    said = quoted(newer).strip().rstrip(".") if newer.get("note") else said_words(newer)
     how = "you said" if newer.get("status") == "said" or newer.get("note") else "I noted"
     text = (
         f'{_line(first)} But later, on {newer.get("since") or "a later day"}, {how}: "{said}." '
@@ -362,11 +364,6 @@ def _lines(question: str, picked: list[dict[str, Any]], topic: Sequence[frozense
     return f"Yes. {text}" if covered else text
 
 
-def _plain(passage: dict[str, Any]) -> str:
-    """A memory's words, lower case, for telling a saying and the fact read from it apart from others."""
-    return " ".join(words(str(passage.get("statement") or passage.get("content") or "")))
-
-
 def _order(passage: dict[str, Any], past: bool) -> tuple[int, str]:
     """Sort key, largest first: for a question about the past, ended facts first; then newest first."""
     ended = passage.get("status") not in ("active", "said")
@@ -395,8 +392,3 @@ def last_user_turn(history: str) -> str:
         if line.startswith("user: "):
             return line.removeprefix("user: ")
     return ""
-
-
-def _said(passage: dict[str, Any]) -> str:
-    """A memory's own words for quoting, without the final full stop."""
-    return text_of(passage).strip().rstrip(".")

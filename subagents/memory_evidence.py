@@ -15,7 +15,7 @@ from itertools import pairwise
 from typing import Any
 
 from cognicore.memory.extraction import UNCLEAR_OBJECT
-from cognicore.memory.text import asks, stem, terms
+from cognicore.memory.text import asks, stem, terms, words
 
 # Words that say something changed or holds from some point on. Generic English, not a domain's words.
 CHANGE_RE = re.compile(
@@ -74,6 +74,16 @@ def content_terms(text: str) -> frozenset[str]:
 def text_of(passage: dict[str, Any]) -> str:
     """A memory passage's own words (the statement, not the dated line built from it)."""
     return str(passage.get("statement") or passage.get("content") or "")
+
+
+def said_words(passage: dict[str, Any]) -> str:
+    """A memory's own words for quoting, without the final full stop."""
+    return text_of(passage).strip().rstrip(".")
+
+
+def plain_words(passage: dict[str, Any]) -> str:
+    """A memory's words, lower case, for telling a saying and the fact read from it apart from others."""
+    return " ".join(words(text_of(passage)))
 
 
 def when(passage: dict[str, Any]) -> str:
