@@ -9,7 +9,7 @@ from cognicore.memory._keyword_sql import (
     TEXT_HITS_BM25_USER_TERMS,
 )
 from cognicore.memory._lifecycle_sql import LIFECYCLE_MIGRATION
-from cognicore.memory._search_sql import SEARCH_FUNCTION
+from cognicore.memory._search_sql import SEARCH_FUNCTION, SEARCH_FUNCTION_CARRIED
 from cognicore.memory._stream_sql import (
     MEMORIES_INDEXES,
     MEMORIES_TABLE,
@@ -200,4 +200,7 @@ MIGRATIONS: list[str] = [
     # The row estimate of a user's partition, so that the search's HNSW queue follows the partition's size
     # (memory/_stream_sql.py, search_settings).
     PARTITION_ROWS_FUNCTION,
+    # The search again, in place: the vector stage's rows carry the scored columns, so only keyword-only rows are
+    # fetched again by primary key (memory/_search_sql.py); same rows.
+    SEARCH_FUNCTION_CARRIED,
 ]
