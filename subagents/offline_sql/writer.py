@@ -20,6 +20,7 @@ from cognicore.subagents.offline_sql.builder import build_query
 from cognicore.subagents.offline_sql.catalogue import Catalogue, read_catalogue
 from cognicore.subagents.offline_sql.lexicon import Lexicon, build_lexicon, normalise, plural
 from cognicore.subagents.offline_sql.mapper import Mapping, map_request
+from cognicore.subagents.offline_sql.parts import with_part
 from cognicore.subagents.offline_sql.vocabulary import SqlVocabulary
 from cognicore.subagents.read_only import change_request, refuse_change_request
 from cognicore.subagents.sql_writer import QuestionNotUnderstood, SqlDraft
@@ -32,6 +33,8 @@ def write_from_catalogue(lex: Lexicon, question: str, context: str = "", *, mapp
     """The draft for `question` over `lex`'s catalogue; the request (`context`) fills in a vague question."""
     refuse_change_request(question, context)
     today = clock.today()
+    if (both := with_part(lex, question, today, mapped)) is not None:
+        return both  # "tickets per status and how many of them are P1": the figure and its part (D7)
     mapping: Mapping | None = None
     problem: Unsure | None = None
     if _clause_of(question, context):
