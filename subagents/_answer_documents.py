@@ -246,6 +246,15 @@ def answer_from_documents(
     # With the asked thing named ("the battery life on the vista glasses"), the rest is its subject: a sentence
     # with the thing but about another subject ("the speaker's 12 hours of battery life") does not answer.
     subject = [c for c in concepts if c & vocabulary and not c <= LIGHT_VERBS and not any(c & h for h in head)]
+    # "What does the Orbit Smartwatch weigh?": the named subject is known, the asked detail is in no passage; a
+    # sentence about the subject is no answer about that detail.
+    named = written_names(contents)
+    detail = [label for c, label in labelled if not c & named and not c <= LIGHT_VERBS]
+    unknown_detail = all(not c & vocabulary for c, label in labelled if label in detail)
+    if shape is None and not head and detail and unknown_detail and len(detail) < len(labelled):
+        title = str(passages[[int(p["index"]) for p in passages].index(best_passage)].get("title") or "")
+        found = [label for c, label in labelled if label not in detail]
+        return ComposedAnswer(text=not_covered(question, found, detail, title), used=[]), share
     if shape is not None or head or any(c & names for c in concepts) or asks_where(asked_text):
         common = common_capitals([str(p.get("content") or "") for p in passages])
         content_of = {int(p["index"]): str(p.get("content") or "") for p in passages}

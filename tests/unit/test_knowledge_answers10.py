@@ -164,3 +164,10 @@ Members reset their own door code at the kiosk after confirming a code sent to t
 async def test_everyday_wordings_read_as_the_documents_words(question: str, expected: str) -> None:
     answer = await compose(question, DESK)
     assert answer.used and expected in answer.text
+
+
+async def test_a_named_subject_with_a_detail_no_passage_has_is_unsure() -> None:
+    # "Gull" is named; "weigh" is in no passage: a sentence about the Gull is no answer about its weight.
+    answer = await compose("what does the Gull weigh", FLEET)
+    assert answer.used == [] and "weigh" in answer.text
+    assert (await compose("how many passengers does the Gull take", FLEET)).used
