@@ -72,7 +72,10 @@ def _auxiliary(word: str, following: str) -> str | None:
     "the"): an inversion, so a question."""
     if following.lower() not in _SUBJECTS:
         return None
-    close = [a for a in _AUXILIARIES if OSA.distance(word.lower(), a) == 1]
+    w = word.lower()
+    close = [a for a in _AUXILIARIES if OSA.distance(w, a) == 1]
+    # "cud u", "shud we": the auxiliary with two letters left out, since its subject confirms the inversion.
+    close = close or [a for a in _AUXILIARIES if OSA.distance(w, a) == 2 and _left_out(w, a) and len(w) >= 2]
     return close[0] if len(close) == 1 else None
 
 

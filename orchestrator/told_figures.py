@@ -31,7 +31,9 @@ _CHANGING = (
     r"ended|finished|peaked|came|moved|shot|sank|soared|spiked|plunged|crept|edged|"
     # what something costs or measures ("the cert renewal costs $900 a year"); never a participle ("invoices paid
     # over 500" names rows)
-    r"costs?|charges|averages|totals|weighs|earns)"
+    r"costs?|charges|averages|averaged|totals|weighs|earns|"
+    # what something brought ("the partner channel brought in 1.8M", "the desk does 40 a day")
+    r"(?:brought|brings|pulled|pulls|took|takes)\s+in|made|makes|generated|generates|did|does)"
 )
 # "got bumped to 15k", "was raised to 40k", "has been cut by 10%": a change done to it, with its auxiliary.
 _CHANGED = (
@@ -68,6 +70,12 @@ _SHARE = re.compile(
     r"gets|got|end|ends|ended|have|has|had|need|needs|use|uses|land|lands|arrive|arrives|[a-z]{3,}ed)\b",
     re.IGNORECASE,
 )
+# "since the migration email tickets doubled": the change is the verb itself, no amount needed.
+_MULTIPLIED = re.compile(
+    r"^\s*(?P<subject>(?:[\w'&/.-]+\s+){0,7}?[\w'&/.-]+)\s+(?:(?:has|have|had)\s+)?(?:(?:nearly|almost|more\s+than|"
+    r"roughly|basically|just)\s+)?(?:doubled|tripled|trebled|quadrupled|halved)\b",
+    re.IGNORECASE,
+)
 # Words that make a subject a question, a relative clause or an order, never the thing a figure is told of.
 _NOT_A_SUBJECT = frozenset(
     "what which who whom whose where when why how that there any please can could would will should do does did "
@@ -84,7 +92,7 @@ def tells_figure(text: str) -> bool:
     in predicate position, and no question or order anywhere ("budget's now 12k", "spend doubled to 30k")."""
     if "?" in text or QUESTION_START.match(text) or ASKS.match(text) or asks_in_situ(text):
         return False
-    for shape in (_PREDICATE_FIGURE, _LABELLED, _HEADLINE, _SHARE):
+    for shape in (_PREDICATE_FIGURE, _LABELLED, _HEADLINE, _SHARE, _MULTIPLIED):
         match = shape.match(text)
         if match is None:
             continue

@@ -35,6 +35,7 @@ def _nobody(word: str) -> bool:
         ("whta's the p2 sla", "what's the p2 sla"),
         ("cn u pull the p1s", "can you pull the p1s"),  # an auxiliary with its subject after it
         ("shoud we escalate it", "should we escalate it"),
+        ("cud u check the vpn queue", "could you check the vpn queue"),  # two letters left out, its subject after
     ],
 )
 def test_a_misspelt_opening_wh_word_is_read_as_the_wh_word(text: str, read: str) -> None:
@@ -139,6 +140,9 @@ async def test_an_amount_with_nothing_asked_in_no_known_shape_is_unsure_and_name
         "the go-live for the new VPN client is the 14th",  # a date told as an ordinal
         "the spare docking stations cost $85 each",  # what something costs
         "ana's cap: 6 open tickets at any one time on weekends",  # a label, then a figure and a long tail
+        "after the reorg password reset requests nearly tripled",  # the change is the verb itself
+        "the night desk brought in 3 new clients last year",  # what something brought
+        "weekend tickets averaged 4 a day in june",
     ],
 )
 def test_batch_two_figures_are_told(text: str) -> None:
