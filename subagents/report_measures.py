@@ -18,6 +18,11 @@ _HEADS = frozenset(
 )
 # Coordinated phrases of a request: "A, B and C", "A as well as B", "A plus B", "with A".
 _SPLIT = re.compile(r"\s*(?:[,;:]|\s-\s|\band\b|\bplus\b|\bas well as\b|\balong with\b|\bwith\b)\s*", re.IGNORECASE)
+_ARTEFACT = re.compile(
+    r"\b(?:report|brief|briefing|memo|summary|recap|overview|rundown|write-?up|one-?pager|pager|slide|deck|draft|"
+    r"dashboard)s?\b",
+    re.IGNORECASE,
+)
 _HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
 # A row's identifier or position is no measure ("order_id", "rank").
 _NOT_MEASURE = frozenset({"id", "rank", "no", "num"})
@@ -43,7 +48,10 @@ def asked_measures(request: str, table: Table) -> list[str]:
     asked = []
     for phrase in _SPLIT.split(request):
         found = {w.lower() for w in re.findall(r"[A-Za-z]+", phrase)}
-        if found & _HEADS or _HOW_MANY.search(phrase) or {stem(w) for w in found} & names:
+        headed = bool(found & _HEADS or _HOW_MANY.search(phrase))
+        # "one-pager on the tickets", "a summary of revenue": the artefact's own phrase names its subject, not a
+        # figure of its own (a measure word in it still counts).
+        if headed or ({stem(w) for w in found} & names and not _ARTEFACT.search(phrase)):
             asked.append(" ".join(phrase.split()))
     return asked
 

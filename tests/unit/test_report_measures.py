@@ -43,6 +43,10 @@ async def test_a_report_with_every_asked_measure_is_not_hedged() -> None:
         ("top 3 areas by revenue and their share of the total", ["area", "revenue", "share_pct"], ["NE", 1.0, 2.0],
          False),
         ("report on revenue by area and channel", ["area", "revenue"], ["NE", 1.0], False),
+        # the artefact's own phrase names its subject ("the jobs"), not a figure
+        ("one-pager on the jobs - count per site and how many of each are S1", ["site", "jobs", "s1"], ["A", 3, 1],
+         False),
+        ("one-pager on the jobs - count per site and how many of each are S1", ["site", "jobs"], ["A", 3], True),
     ],
 )  # fmt: skip
 def test_the_gap_is_read_from_the_request_and_the_columns(
