@@ -31,8 +31,35 @@ MAX_ELLIPTIC_WORDS = 1  # "what is the fee": one content word names the detail, 
 Answerer = Callable[[str, frozenset[int] | None], tuple[ComposedAnswer, float]]
 
 
+# "which lasts longer on a charge, the studio headphones or the buds pro": one question about each of two things.
+_CHOICE = re.compile(
+    r"^\W*(?P<stem>(?:which|who|what)\b[^,]*?),?\s+(?:the |a |an )?(?P<one>[^,]+?)\s+or\s+(?:the |a |an )?"
+    r"(?P<other>[^,?]+?)\s*\??\s*$",
+    re.I,
+)
+
+
+# The comparison itself ("longer", "tighter", "more"): what each thing's own answer is compared by.
+_COMPARING = re.compile(r"\b(?:more|less|fewer|better|worse|[a-z]{3,}er)\b(?:\s+than)?", re.I)
+_NOT_COMPARING = frozenset({"other", "order", "never", "ever", "over", "under", "after", "partner", "customer", "user"})
+
+
+def choice_parts(question: str) -> list[str]:
+    """A question choosing between two things, as one question about each; [] when it is not one."""
+    m = _CHOICE.match(question)
+    if m is None or "," not in question:
+        return []
+    stem = " ".join(m.group("stem").split())
+    plain = " ".join(_COMPARING.sub(lambda w: w.group(0) if w.group(0).lower() in _NOT_COMPARING else "", stem).split())
+    if any(w not in STOPWORDS and not _ASKS.match(w) for w in words(plain)):
+        stem = plain  # "which lasts longer on a charge": each thing's own charge, not a comparison's word
+    return [f"{stem} {m.group('one')}", f"{stem} {m.group('other')}"]
+
+
 def question_parts(question: str) -> list[str]:
     """The separately asked parts of a question, in order; the question alone when it asks one thing."""
+    if choice := choice_parts(question):
+        return choice
     pieces = [p.strip(" ,;?") for p in _JOIN.split(question) if p.strip(" ,;?")]
     # "rider wants 20% off, who signs off on that?": a case stated, then one question about it.
     if len(pieces) < 2 or any(len(words(p)) < MIN_PART_WORDS for p in pieces) or not _ASKS.match(pieces[0]):

@@ -171,3 +171,16 @@ async def test_a_named_subject_with_a_detail_no_passage_has_is_unsure() -> None:
     answer = await compose("what does the Gull weigh", FLEET)
     assert answer.used == [] and "weigh" in answer.text
     assert (await compose("how many passengers does the Gull take", FLEET)).used
+
+
+def test_a_choice_between_two_things_asks_about_each() -> None:
+    assert question_parts("which carries more passengers, the gull or the tern") == [
+        "which carries passengers gull",
+        "which carries passengers tern",
+    ]
+    assert question_parts("which ferry goes to vigo or porto") == ["which ferry goes to vigo or porto"]
+
+
+async def test_a_choice_is_answered_with_both_things() -> None:
+    answer = await compose("which carries more passengers, the gull or the tern", FLEET)
+    assert "80 passengers" in answer.text and "300 passengers" in answer.text
