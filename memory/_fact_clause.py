@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from cognicore.memory._fact_changes import base_form
 from cognicore.memory._fact_words import clean
 
 Fact = dict[str, Any]
@@ -32,6 +33,10 @@ _FRONT_RE = re.compile(
 # "..., not fridays", "... now, not on Mondays": the old value said after the new one.
 _NOT_OLD_RE = re.compile(r"\s*,\s*(?:(?:and|but)\s+)?not\s+(?P<old>(?!(?:sure|really|yet|always|just)\b)[\w:.%$-]+"
                          r"(?:\s+[\w:.%$-]+){0,3})\s*$", re.I)  # fmt: skip
+# "..., since the strike", "since my knee surgery": why or since when, which changes nothing of the fact itself.
+_SINCE_RE = re.compile(r",?\s+since\s+(?:the|my|our|his|her|their|a|an)\s+[\w-]+(?:\s+[\w-]+){0,2}\s*$", re.I)
+# "I have been driving to the office": the habit of going there that way, as "I drive to the office" says it.
+_BEEN_GOING_RE = re.compile(r"^(?P<s>I|we)\s+have\s+been\s+(?P<ving>[a-z]+ing)\s+(?P<rest>(?:in\s*)?to\s+.+)$", re.I)
 # A part of the day a habit belongs to: another part of the day is another habit, not its change.
 _DAYPART_RE = re.compile(
     r"\b(?P<d>in\s+the\s+(?:morning|afternoon|evening)s?|at\s+night|at\s+lunch(?:time)?|on\s+(?:the\s+)?weekends?|"
@@ -51,7 +56,9 @@ class Clause:
 
 def prepare(clause: str) -> Clause:
     """`clause` without mid-clause time words, with a leading qualifier moved last and a trailing "not X" cut."""
-    text = _MID_TIME_RE.sub("", clause).strip()
+    text = _SINCE_RE.sub("", _MID_TIME_RE.sub("", clause)).strip()
+    if m := _BEEN_GOING_RE.match(text):  # "I have been driving to the office": a way of getting there, now
+        text = f"{m['s']} {base_form(m['ving'].lower())} {m['rest']}"
     old = None
     if (m := _NOT_OLD_RE.search(text)) and len(text[: m.start()].split()) >= 3:
         old, text = clean(m["old"]) or None, text[: m.start()].strip()

@@ -37,7 +37,10 @@ CHANGE_MARK_RE = re.compile(
 # A hand-over marks a change too, but only read when no rule read the message: a rule's own hand-over reading
 # ("Nils passed the pager to Ada": the pager) is not moved into another thing the same person held.
 _HANDOVER_RE = re.compile(r"\b(?:handed|passed|took|taken|reassigned|shifted|back\s+to)\b", re.I)
-_UNCHANGED_RE = re.compile(r"[,;]?\s*\b(?:same|still(?:\s+(?:on|in|at|with|the))?)\s+[\w-]+", re.I)
+_UNCHANGED_RE = re.compile(
+    r"[,;]?\s*\b(?:same|still(?:\s+(?:on|in|at|with|the))?|(?:stays?|remains?)(?:\s+(?:on|in|at|with|the))?)\s+[\w-]+",
+    re.I,
+)
 _QUESTION_RE = re.compile(
     r"^\W*(?:what|who|whom|whose|where|when|why|how|which|do|does|did|is|are|was|were|can|could|would|should|"
     r"will|shall|may|tell|show|give|list|find|remind)\b",

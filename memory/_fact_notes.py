@@ -159,6 +159,9 @@ def ending_notes(message: str, facts: list[FactCandidate], known_facts: list[dic
                 fact = fact.model_copy(update={"contradicts": str(replaced.get("statement") or "") or None})
             out.append(fact)
             continue
+        if (held := _handed_over(fact, notes)) is not None:
+            out.append(fact.model_copy(update={"contradicts": str(held.get("statement") or "") or None}))
+            continue
         if not changed:
             out.append(fact)
             continue
@@ -178,6 +181,25 @@ def ending_notes(message: str, facts: list[FactCandidate], known_facts: list[dic
             fact = fact.model_copy(update={"contradicts": str(about[0].get("statement") or "") or fact.contradicts})
         out.append(fact)
     return out
+
+
+_HOLDER_RE = re.compile(r"(?-i:[A-Z])[a-z'-]+\s+(?:is|was|has|handles|owns|runs|covers|manages)\b")
+
+
+def _handed_over(fact: FactCandidate, notes: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """ "she left Contoso, Dev took over the account" after the note "Carla is our account manager at Contoso": a
+    thing handed over to someone ends the one note that names a person holding it (every word of the thing is in
+    the note, which starts with a name). With two such notes, or none, nothing is ended."""
+    if fact.predicate != "handled_by" or fact.contradicts:
+        return None
+    thing = _content(fact.subject)
+    held = [
+        n for n in notes
+        if thing and thing <= _content(str(n.get("object", "")))
+        and _HOLDER_RE.match(str(n.get("object", "")))
+        and fact.object.lower() not in str(n.get("object", "")).lower()
+    ]  # fmt: skip
+    return held[0] if len(held) == 1 else None
 
 
 # Words that turn a saying into its negation ("Chloe is on the rota" / "Chloe is off the rota").

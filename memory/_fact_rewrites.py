@@ -75,7 +75,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (
             r"^(?!(?:I|we|they|he|she|it|you|my|our|the|this|that|there|someone|everyone)\b)(?P<x>[a-z][\w-]*"
             r"(?:\s+[a-z][\w-]*)?)\s+(?=(?:got|has\s+been|have\s+been|was|were)\s+(?:pushed|moved|postponed|delayed|"
-            r"brought|rescheduled|changed|raised|cut|lowered|increased|reduced|bumped|slashed)\b)",
+            r"brought|rescheduled|changed|raised|cut|lowered|increased|reduced|bumped|slashed|extended|shortened|"
+            r"relaxed|tightened|halved|doubled|capped|revised|adjusted)\b)",
             r"our \g<x> ",
         ),
         # "Bruno handed the pager over to Lucia": the one it was handed to took it over from the other.

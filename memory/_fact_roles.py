@@ -121,8 +121,22 @@ def self_responsible(clause: str, ctx: ShapeCtx) -> list[Fact]:
 
 
 def handled_by(clause: str, ctx: ShapeCtx) -> list[Fact]:
-    m = _HANDLED_BY_RE.match(ctx.clean(clause))
-    return _responsibility(ctx, m["who"], m["what"], m["old"], False) if m else []
+    """ "printer tickets are handled by Ben", "the Q1 forecast was handed over to Omar": the one responsible."""
+    if m := _HANDLED_BY_RE.match(ctx.clean(clause)):
+        return _responsibility(ctx, m["who"], m["what"], m["old"], False)
+    m = _HANDED_TO_RE.match(ctx.clean(clause))
+    if not m or m["what"].split()[0].lower() in _NOT_A_NAME:  # "I was assigned to Ana's team": no thing handed
+        return []
+    return _responsibility(ctx, m["who"], m["what"], None, True)
+
+
+# "Wi-Fi tickets were reassigned to Ana", "the Q1 forecast was handed over to Omar": a hand-over in the passive, the
+# person (a capitalised name) the new one responsible.
+_HANDED_TO_RE = re.compile(
+    r"^(?:[Tt]he\s+)?(?P<what>[\w-]+(?:\s+[\w-]+){0,4}?)\s+(?:was|were|has\s+been|have\s+been|got|is|are)\s+(?:now\s+)?"
+    r"(?:handed(?:\s+over)?|passed(?:\s+on|\s+over)?|reassigned|assigned|given)\s+(?:over\s+)?to\s+"
+    r"(?:now\s+)?(?P<who>" + _PERSON_ALT + r")$"
+)
 
 
 _PERSON = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?"

@@ -74,7 +74,12 @@ _COMMA_SPLIT_RE = re.compile(
     r"|[,;]\s+(?:and\s+)?(?:so|which\s+means|meaning|hence)\s+(?=(?:my|our|the)\s)"  # "..., so the budget is 60k"
     r"|[,;]\s+(?:and\s+)?(?:so|which\s+means|meaning|hence)\s+(?=(?-i:[A-Z][a-z]+)\s+(?:is|are|will|has)\s)"
     # "Anika is off sick, Tomasz is covering the deal desk": a second statement about a named colleague.
-    r"|[,;]\s+(?:and\s+|but\s+|so\s+)?(?=(?-i:[A-Z][a-z]+)\s+(?:is|has|will|now)\s)",
+    r"|[,;]\s+(?:and\s+|but\s+|so\s+)?(?=(?-i:[A-Z][a-z]+)\s+(?:is|has|will|now)\s)"
+    # "Ben's out, my backup contact is Chloe": a second statement about one of the user's things.
+    r"|[,;]\s+(?:and\s+|but\s+|so\s+)?(?=(?:my|our)\s+[\w-]+(?:\s+[\w-]+){0,3}\s+(?:is|are|has|have)\s)"
+    # "standup's at 9:30 now, retro stays on friday": what did not change, said apart.
+    r"|[,;]\s+(?:and\s+|but\s+)?(?=(?:the\s+|my\s+|our\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:stays|remains|is\s+still|are\s+still|"
+    r"stay|remain)\b)",
     re.I,
 )
 # A short preface before a dash or colon ("Quick note - ...", "Update: ...") says nothing itself.

@@ -16,7 +16,8 @@ MONTHS = r"(?:january|february|march|april|may|june|july|august|september|octobe
 _TRAILING_RE = re.compile(
     r"(?:\s*,)?\s+(?:now|these days|nowadays|anymore|any more|again|instead|too|as well|a lot|very much|"
     r"so much|mostly|usually|most of the time|in general|generally|lately|recently|from now on|after all|"
-    r"for now|for good|at the moment|right now|since then|"
+    r"for now|for good|at the moment|right now|since then|until further notice|for the time being|going forward|"
+    r"for the foreseeable future|"
     r"(?:from|starting|as\s+of|effective|since)\s+(?:today|tomorrow|(?:this|next)\s+(?:week|month|quarter|year)|"
     + WEEKDAYS
     + r")|"

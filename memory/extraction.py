@@ -13,7 +13,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, Field
 
 from cognicore.memory._fact_keys import FIGURE_HEADS, lemma, normalize, predicate_key, same_slot, subject_key
-from cognicore.memory._fact_known import UNCLEAR_OBJECT, named_changes
+from cognicore.memory._fact_known import UNCLEAR_OBJECT, bare_change, named_changes
 from cognicore.memory._fact_newvalue import (
     pronoun_handover,
     replacing_ended,
@@ -153,6 +153,7 @@ class OfflineFactExtractor:
             return ExtractedFacts(facts=[relative])  # "up by 10%", "two more": the known figure, changed
         found = [switched_topic(user_message, in_changed_topic(c, slotted), slotted) for c in found]
         found = [owner_from_known(user_message, c, slotted) for c in found]  # "the X" when only my X is known
+        found = [_handover_in_known_slot(user_message, c, slotted) for c in found]
         # A change naming an old value goes to that fact's slot; one not read marks the fact it names.
         facts = replacing_ended(user_message, named_changes(user_message, found, slotted))
         if not facts and (changed := slot_change(user_message, slotted)) is not None:
@@ -167,6 +168,18 @@ class OfflineFactExtractor:
             facts = [FactCandidate(**note)]
         # Only a change certain from its words ends a note: the old value it names, or its slot's every word.
         return ExtractedFacts(facts=ending_notes(user_message, facts, known_facts))
+
+
+def _handover_in_known_slot(message: str, candidate: FactCandidate, known: list[dict[str, Any]]) -> FactCandidate:
+    """ "on-call got passed to Chloe" after "Ben is our on-call engineer": a hand-over read as a new thing handled
+    (`handled_by`) is the one known slot it names ("on_call_engineer"), when no fact of that thing is known."""
+    if predicate_key(candidate.predicate) != "handled_by" or candidate.contradicts:
+        return candidate
+    thing = subject_key(candidate.subject)
+    if any(subject_key(str(k.get("subject", ""))) == thing for k in known):
+        return candidate  # the thing itself is known: the store replaces its holder
+    slotted = bare_change(message, known)
+    return slotted if slotted is not None and normalize(slotted.object) == normalize(candidate.object) else candidate
 
 
 _NAME_RE = re.compile(r"^(?-i:[A-Z])[a-z'-]{2,}$")

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from cognicore.memory._fact_clause import prepare, qualify
-from cognicore.memory._fact_keys import lemma
+from cognicore.memory._fact_keys import lemma, subject_key
 from cognicore.memory._fact_rules import read_facts
 from cognicore.memory.extraction import FactCandidate, OfflineFactExtractor, worded_as_reversal
 
@@ -183,3 +183,50 @@ async def test_what_a_thing_runs_changes_in_its_slot() -> None:
 
 def test_the_weather_is_still_no_fact() -> None:
     assert read_facts("the weather is nice") == []
+
+
+@pytest.mark.parametrize(
+    ("first", "change", "predicate", "new"),
+    [
+        # a hand-over in the passive
+        ("The Q1 forecast is owned by Lena.", "the Q1 forecast was handed over to Omar", "handled_by", "Omar"),
+        ("Chloe covers Wi-Fi tickets.", "Wi-Fi tickets were reassigned to Ana", "handled_by", "Ana"),
+        # "until further notice" is no part of the value; a first clause about someone else is said apart
+        ("My backup contact is Ben.", "ben's out, my backup contact is chloe until further notice", "backup_contact",
+         "chloe"),
+        # "'s been extended": a bare figure, the team's
+        ("Our P4 deadline is 5 days.", "P4 deadline's been extended to 7 days", "p4_deadline", "7 days"),
+        # "have been driving to": a way of getting there; "since the strike" is no part of it
+        ("I usually take the train to the office.", "I've been driving to the office since the strike",
+         "gets_to_office", "drive"),
+    ],
+)  # fmt: skip
+async def test_second_batch_changes_land_on_the_known_slot(first: str, change: str, predicate: str, new: str) -> None:
+    [before] = _known(first)
+    [fact] = await _change(first, change)
+    assert (fact.predicate, fact.object) == (predicate, new), fact
+    assert subject_key(fact.subject) == subject_key(before["subject"]), (before, fact)
+
+
+async def test_what_stays_the_same_is_not_read_as_the_change() -> None:
+    """ "standup's at 9:30 now, retro stays on friday" once moved 9:30 into the retro's slot (a guess, and wrong)."""
+    first, change = "My standup is at 9 and my retro is on Fridays.", "standup's at 9:30 now, retro stays on friday"
+    facts = await _change(first, change)
+    assert [(f.predicate, f.object) for f in facts] == [("standup", "at 9:30")], facts
+
+
+def test_a_passive_hand_over_needs_a_thing() -> None:
+    assert all(f["predicate"] != "handled_by" for f in read_facts("I was assigned to Ana"))
+
+
+async def test_a_thing_handed_over_ends_the_one_note_of_its_holder() -> None:
+    """ "Carla is our account manager at Contoso" is a note; "Dev took over the account" ends it (it was answered as
+    current before), but a hand-over of a thing no note names ends nothing."""
+    extractor = OfflineFactExtractor()
+    first = "Carla is our account manager at Contoso."
+    said = (await extractor.extract(user_message=first, assistant_message="", known_facts=[])).facts
+    noted = [{**f.model_dump(), "status": "active", "id": 1} for f in said]
+    assert [n["predicate"] for n in noted] == ["note"]
+    for change, ends in (("she left Contoso, Dev took over the account", True), ("Dev took over the VPN queue", False)):
+        facts = (await extractor.extract(user_message=change, assistant_message="", known_facts=noted)).facts
+        assert any(f.contradicts == noted[0]["statement"] for f in facts) is ends, (change, facts)
