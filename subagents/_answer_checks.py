@@ -108,18 +108,18 @@ def measures_head(text: str, head: Sequence[str]) -> bool:
     return bool(re.search(pattern, text, re.I))
 
 
-# A sentence scoped to named places or groups: "takes 1 to 2 business days in North America and Europe".
+# A sentence scoped to named places or groups: "takes 1 to 2 hours in Lisbon and Porto".
 _NAME = r"(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*"
 _SCOPE = re.compile(rf"\b(?:in|to|for|from|across)\s+({_NAME}(?:(?:\s*,\s*|\s+and\s+|\s+or\s+){_NAME})*)")
-# The place or group a question closes a clause with: "how quick is express delivery to japan".
+# The place or group a question closes a clause with: "how quick is express delivery to faro".
 _ASKED_SCOPE = re.compile(
     r"\b(?:in|to|for|from)\s+(?:the\s+)?([a-z][\w-]*)(?=\s*(?:[?.!,;]|$|\s+(?:and|or|please|pls|now|then)\b))", re.I
 )
 
 
 def scoped_elsewhere(text: str, question: str, vocabulary: frozenset[str]) -> str | None:
-    """The place the question closes on ("to japan"), no passage knows, when the sentence holds for other named
-    places or groups ("in North America and Europe"): the same detail about another subject. None otherwise."""
+    """The place the question closes on ("to faro"), no passage knows, when the sentence holds for other named
+    places or groups ("in Lisbon and Porto"): the same detail about another subject. None otherwise."""
     scope = {stem(w) for m in _SCOPE.finditer(text) for w in words(m.group(1)) if w not in STOPWORDS}
     if not scope:
         return None

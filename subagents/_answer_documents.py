@@ -246,7 +246,7 @@ def answer_from_documents(
     # With the asked thing named ("the battery life on the vista glasses"), the rest is its subject: a sentence
     # with the thing but about another subject ("the speaker's 12 hours of battery life") does not answer.
     subject = [c for c in concepts if c & vocabulary and not c <= LIGHT_VERBS and not any(c & h for h in head)]
-    # "What does the Orbit Smartwatch weigh?": the named subject is known, the asked detail is in no passage; a
+    # "What does the Zephyr Kettle weigh?": the named subject is known, the asked detail is in no passage; a
     # sentence about the subject is no answer about that detail.
     named = written_names(contents)
     detail = [label for c, label in labelled if not c & named and not c <= LIGHT_VERBS]
@@ -274,7 +274,7 @@ def answer_from_documents(
                 or (shape is Shape.WHY and fills_shape(shape, content_of.get(u.passage, ""), asked_text, common))
             )
         ]
-        # "Express takes 1 to 2 days in North America and Europe" for "express to japan": the detail depends on the
+        # "Express takes 1 to 2 hours in Lisbon and Porto" for "express to faro": the detail depends on the
         # place, and no sentence states it for the asked one.
         elsewhere = next(filter(None, (scoped_elsewhere(u.text, asked_text, vocabulary) for u in fit)), None)
         if elsewhere:

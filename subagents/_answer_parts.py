@@ -31,7 +31,7 @@ MAX_ELLIPTIC_WORDS = 1  # "what is the fee": one content word names the detail, 
 Answerer = Callable[[str, frozenset[int] | None], tuple[ComposedAnswer, float]]
 
 
-# "which lasts longer on a charge, the studio headphones or the buds pro": one question about each of two things.
+# "which lasts longer on a charge, the kettle or the lamp": one question about each of two things.
 _CHOICE = re.compile(
     r"^\W*(?P<stem>(?:which|who|what)\b[^,]*?),?\s+(?:the |a |an )?(?P<one>[^,]+?)\s+or\s+(?:the |a |an )?"
     r"(?P<other>[^,?]+?)\s*\??\s*$",
