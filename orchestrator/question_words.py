@@ -38,7 +38,11 @@ _WH_WORDS = {
 _COMMON = 1_000
 # "how's many" is "how many": a quantity asked needs the bare "how".
 _HOW_BARE = re.compile(r"^(?:many|much|long|often|old|big|far|soon)$", re.IGNORECASE)
-_FIRST = re.compile(r"^(?P<lead>\s*)(?P<word>[A-Za-z]{2,6})(?P<rest>(?:'s)?\s+\S.*)$", re.DOTALL)
+# What may open a question before its wh-word ("ok so wht ...", "pls hw many ..."): it says nothing of the mood.
+_OPENERS = r"(?:and|so|ok|okay|hey|hi|pls|plz|please|also|but|um|hmm|quick\s+q(?:uestion)?)"
+_FIRST = re.compile(
+    rf"^(?P<lead>\s*(?:{_OPENERS}[,:]?\s+)*)(?P<word>[A-Za-z]{{2,6}})(?P<rest>(?:'s)?\s+\S.*)$", re.DOTALL | re.I
+)
 # An auxiliary that opens a question ("cn u pull ...", "shoud we ..."), read only when its subject follows at once.
 _AUXILIARIES = ("can", "could", "would", "should", "will", "does", "did", "were", "have", "has")
 _SUBJECTS = frozenset(
@@ -95,16 +99,32 @@ def read_question_word(text: str, *, meant: Callable[[str], bool]) -> tuple[str,
     if match is None:
         return text, []
     word, rest = match.group("word"), match.group("rest")
+    following, after = ([*rest.removeprefix("'s").split(), ""])[:2]
+    compared = following.lower() == "much" and (
+        after.lower() in ("better", "worse", "more", "less") or after.endswith("er")
+    )
+    if (
+        _HOW_BARE.match(following)
+        and not compared
+        and word.lower() not in _WH_WORDS
+        and OSA.distance(word.lower(), "how") == 1
+    ):
+        # "now many tickets are open", "hoe much did we make": a quantity asked; even a real word there is "how".
+        return _read(match.group("lead"), word, "how", rest)
     if english_words().get(word.lower(), 0) >= _COMMON or meant(word):
         return text, []
     if rest.startswith("'") and word[:1].isupper():
         return text, []  # "Wen's on leave": a name's "is"; "whta's the status" is typed in lower case
-    following = rest.split()[0]
     read = _interrogative(word, following) or _auxiliary(word, following)
     if read is None:
         return text, []
     if read == "how's" and _HOW_BARE.match(following):
         read = "how"
+    return _read(match.group("lead"), word, read, rest)
+
+
+def _read(lead: str, word: str, read: str, rest: str) -> tuple[str, list[Correction]]:
+    """The message with `word` read as `read` and chat shorthand after it read as its words, and the corrections."""
     shown = read.capitalize() if word[:1].isupper() else read
     fixes = [Correction(word, shown)]
 
@@ -113,4 +133,4 @@ def read_question_word(text: str, *, meant: Callable[[str], bool]) -> tuple[str,
         fixes.append(Correction(m.group(0), full))
         return full
 
-    return match.group("lead") + shown + _SHORT_TOKEN.sub(short, rest), fixes
+    return lead + shown + _SHORT_TOKEN.sub(short, rest), fixes
