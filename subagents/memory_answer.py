@@ -29,6 +29,7 @@ from cognicore.subagents.memory_evidence import (
     plain_words,
     quoted,
     replaced,
+    reworded_since,
     said_before,
     said_words,
     saying_of,
@@ -315,6 +316,7 @@ def _doubt(
         unread_since(lead, sayings, topic, persistence=persistence)
         or changed_since(lead, passages, topic)
         or noted_since(lead, passages, topic)  # the later statement kept only as a note
+        or reworded_since(lead, passages, topic)  # read as a fact on another slot: the old one was never ended
     )
     if not later:
         return None

@@ -182,6 +182,40 @@ def noted_since(
     return sorted(found, key=when, reverse=True)
 
 
+def reworded_since(
+    answer: Sequence[dict[str, Any]], passages: Sequence[dict[str, Any]], topic: Sequence[frozenset[str]]
+) -> list[dict[str, Any]]:
+    """The user's later sayings, newest first, worded as a change of the answer's subject ("swapped my flat white
+    for matcha") that a recalled current fact WAS read from, yet that fact neither is the answer nor ended it: the
+    change landed on another slot, so the old fact still reads as current. The saying shares a content word with
+    the answer's memories or the question's topic and says it changed (the fact read from it may have lost both)."""
+    if not answer:
+        return []
+    sayings = [p for p in passages if p.get("status") == "said"]
+    others = {
+        t
+        for p in passages
+        if p.get("status") == "active" and not p.get("note") and all(p is not a for a in answer)
+        for t in p.get("sources") or ()
+    }
+    base = max(last_stated(p, sayings) if p.get("status") != "said" else when(p) for p in answer)
+    answer_words = frozenset().union(*(content_terms(text_of(p)) for p in answer))
+    asked = frozenset().union(*topic) if topic else frozenset()
+    own = {t for p in answer for t in p.get("sources") or ()} | {p.get("turn") for p in answer if p.get("turn")}
+    found = [
+        s
+        for s in sayings
+        if s.get("read") is True
+        and s.get("turn") in others
+        and s.get("turn") not in own
+        and when(s) > base
+        and not asks(text_of(s))
+        and CHANGE_RE.search(text_of(s))
+        and content_terms(text_of(s)) & (answer_words | asked)
+    ]
+    return sorted(found, key=when, reverse=True)
+
+
 def changed_since(
     answer: Sequence[dict[str, Any]], passages: Sequence[dict[str, Any]], topic: Sequence[frozenset[str]] = ()
 ) -> list[dict[str, Any]]:

@@ -247,3 +247,15 @@ async def test_an_older_note_or_the_teams_news_leaves_the_fact_standing() -> Non
     for note in (older, team):
         text, used = await _ask("what do i drink", [DRINK, note])
         assert used == [1] and NOT_SURE not in text, text
+
+
+async def test_a_change_read_onto_another_slot_leaves_the_old_fact_unsure() -> None:
+    # "Swapped my flat whites for matcha" was read as a fact of its own ("The user likes matcha"), which did not
+    # end the drink fact: the saying still says it changed, so the old drink is not given as current.
+    said = _said(3, "Swapped my flat whites for matcha lattes now.", "2031-05-09T08:00:00+00:00", turn="b#1", read=True)
+    new = _fact(2, "The user likes matcha lattes.", "2031-05-09T08:00:01+00:00", turn="b#1")
+    text, used = await _ask("what do i drink", [DRINK, new, said])
+    assert NOT_SURE in text and "matcha" in text and "flat whites" in text, text
+    # Without that fact among the recalled ones the saying's meaning is unknown: no doubt from it (see above).
+    text, used = await _ask("what do i drink", [DRINK, said])
+    assert NOT_SURE not in text and used == [1], text
