@@ -348,6 +348,7 @@ def _read(
     """
     read: list[tuple[frozenset[str], str]] = []
     parts = name_parts(question)
+    capitals = proper_nouns(question)
     tagged = number_units(question)
     units = unit_words(question)
     for concept, label in labelled_concepts(question, synonyms):
@@ -365,7 +366,8 @@ def _read(
         )
         # A code is what was typed ("zq7", "ab"), not a stem the stemmer cut short ("rating" -> "rat").
         typed_code = not label.isalpha() or len(label) <= MAX_TAG_LETTERS
-        if typed_code and all(noise_code(t, vocabulary) for t in concept) and not concept & parts:
+        # A capital the asker typed mid-question ("a P.O. box", "the IT team") names a thing: never a dropped tag.
+        if typed_code and all(noise_code(t, vocabulary) for t in concept) and not concept & (parts | capitals):
             continue
         if not concept & vocabulary:
             variants = frozenset().union(

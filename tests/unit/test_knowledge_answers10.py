@@ -184,3 +184,9 @@ def test_a_choice_between_two_things_asks_about_each() -> None:
 async def test_a_choice_is_answered_with_both_things() -> None:
     answer = await compose("which carries more passengers, the gull or the tern", FLEET)
     assert "80 passengers" in answer.text and "300 passengers" in answer.text
+
+
+async def test_a_capital_abbreviation_typed_mid_question_is_asked_not_dropped() -> None:
+    # "P.O." is no tag: a sentence about parcels (the paraphrase of "box") does not say whether P.O. boxes are served.
+    answer = await compose("can the ferry take parcels to a P.O. box", FLEET, CROSSINGS)
+    assert answer.used == []
