@@ -22,7 +22,8 @@ _ASKS = re.compile(rf"^{_ASKING}", re.I)
 _JOIN = re.compile(rf"\s*(?:[,;]\s*(?:and|also|plus)?|\s(?:and|also|plus))\s+(?={_ASKING})|\?\s+(?=\w)", re.I)
 # A later part that points back at the first one's subject ("it", "they") borrows that subject's words.
 _POINTER = re.compile(r"\b(?:it|its|they|them|their|this|that|these|those|he|she|him|her|one)\b", re.I)
-_SENTENCE = re.compile(r"[^.!?]+(?:[.!?]+(?:\s*\[\d+\])*|$)")
+# A sentence with its citation markers; a point inside a figure ("$14.99") ends none.
+_SENTENCE = re.compile(r"(?:[^.!?]|[.!?](?=\d))+(?:[.!?]+(?:\s*\[\d+\])*|$)")
 _BORROWED = re.compile(r" [(][^()]*[)]$")
 MIN_PART_WORDS = 3  # "... and why" is no part of its own
 MAX_ELLIPTIC_WORDS = 1  # "what is the fee": one content word names the detail, not its subject

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from cognicore.subagents._answer_checks import scoped_elsewhere
-from cognicore.subagents._answer_parts import question_parts
+from cognicore.subagents._answer_parts import _SENTENCE, question_parts
 from cognicore.subagents.compose import ComposedAnswer, OfflineAnswerComposer
 
 CROSSINGS = """# Crossing times
@@ -191,3 +191,10 @@ async def test_a_capital_abbreviation_typed_mid_question_is_asked_not_dropped() 
     post = "# Post\n\n## Parcels\n\nParcels are delivered to the customer's door within 2 days by our own couriers."
     answer = await compose("can customers get deliveries to a P.O. box", post)
     assert answer.used == []
+
+
+async def test_two_parts_keep_their_figures_whole() -> None:
+    answer = await compose("how fast is the fast boat to vigo and what does it cost?", CROSSINGS)
+    assert "EUR 12" in answer.text and "40 to 50 minutes" in answer.text
+    text = "The fast boat costs EUR 12.50 on any ticket. [1]"
+    assert [s.strip() for s in _SENTENCE.findall(text)] == [text]
