@@ -289,7 +289,7 @@ class OfflineAdapter:
                 reason=f"different kind of task: needs {wanted}, the workflow does {sorted(features)}",
             )
         # A data step with no placeholder replays an earlier request's own question, so its figures: it fits only a
-        # request that says all its words ("unit cost of the Vista glasses" once got "in APAC, how many units ...").
+        # request that says all its words (every later question of a user once got the first one's figures).
         said = set(terms(request))
         for step in template.get("steps", []):
             text = str(step.get("instruction", ""))

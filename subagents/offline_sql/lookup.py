@@ -145,7 +145,7 @@ def _columns_named(t: Text, table: Table, key: Column, asked: list[Column]) -> l
                 break
             start = before.start(1)
         # a last word only as a noun ("the price of", "its cost"), never a verb ("what does X cost": the price?)
-        # ("sku for the orbit smartwatch": a column opening the request, or followed by "for", is a noun too)
+        # ("sku for the <product>": a column opening the request, or followed by "for", is a noun too)
         noun = (
             re.search(r"\b(?:the|its|their|his|her|our|your|an?)\s*$", t.read[:start])
             or re.match(r"\s*(?:of|for)\b", t.read[m.end() :])
