@@ -72,6 +72,13 @@ _SHAPES = [
         0.4,
     ),
     (re.compile(r"\b(how much|price|cost|fee|charge|pay)"), re.compile(r"[$€]\s?\d|\d\s?%|\bEUR\b"), 0.5),
+    (
+        re.compile(r"\bhow often\b"),
+        re.compile(
+            r"\b(once|twice|every|daily|weekly|monthly|yearly|annually|(?:a|per) (?:day|week|month|year))\b", re.I
+        ),
+        0.6,
+    ),
     # "Who decided ...": the sentence naming the agent of a passive ("Decided by: Maya Lindqvist").
     (re.compile(r"\bwho\b"), re.compile(r"\bby:?\s+[A-Z]"), 0.6),
     (

@@ -158,6 +158,7 @@ PHRASES = {
     "how quickly": "",
     "how quick": "",
     "how soon": "",
+    "how often": "",  # the question's shape asks for a frequency ("twice a year"); "often" is no word to find
     "stand for": "",  # "what does P3 stand for" asks what P3 means
     "according to": "",
     "in charge of": "",  # "who is in charge of support" asks who leads it, not about charging

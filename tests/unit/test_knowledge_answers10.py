@@ -198,3 +198,9 @@ async def test_two_parts_keep_their_figures_whole() -> None:
     assert "EUR 12" in answer.text and "40 to 50 minutes" in answer.text
     text = "The fast boat costs EUR 12.50 on any ticket. [1]"
     assert [s.strip() for s in _SENTENCE.findall(text)] == [text]
+
+
+async def test_how_often_asks_for_a_frequency() -> None:
+    timetable = "# Timetable\n\n## Changes\n\nThe timetable is published in spring. Fares are revised twice a year."
+    answer = await compose("how often are the fares changed", timetable)
+    assert answer.used and "twice a year" in answer.text
