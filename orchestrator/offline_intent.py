@@ -68,6 +68,7 @@ _DEFINES = re.compile(
     r"how\s+(?:is|are|do|does)\s+.+\s+(?:calculated|computed|defined|measured|determined|counted|worked\s+out)\b)",
     re.IGNORECASE,
 )
+_WH_CLAUSE = re.compile(r"[,;:\u2013\u2014-]\s*(?:and\s+|so\s+|but\s+)?(?:who|what|which|where|when|why|how)\b", re.I)
 _WORKED_OUT = frozenset(terms("calculate compute"))
 _DURATION = re.compile(r"\bhow\s+many\s+(?:years|months|weeks|days|hours|minutes)\b", re.IGNORECASE)
 # Summarising what documents say is answering from them, unless a figure or an artefact is asked for.
@@ -370,7 +371,9 @@ class OfflineClassifier:
         asks = is_question(request) or ASKS.match(request) or WANTS.search(request)
         if not asks and TELLS.search(request):
             return IntentDecision(intent="statement", reason="tells something and asks nothing", confidence=0.7)
-        if not asks and not IMPERATIVE.match(request) and names_amount(request):
+        # "customer wants 25% off, who has to sign off on that": a clause opened by a wh-word asks, "?" or not.
+        asked_after = _WH_CLAUSE.search(request)
+        if not asks and not asked_after and not IMPERATIVE.match(request) and names_amount(request):
             # "the kiosk float went 200 to 350 after the audit": an amount with nothing asked, in a shape the statement
             # rules do not read; answering it as a question would search for a figure the user just gave.
             reason = (

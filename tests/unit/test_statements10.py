@@ -171,3 +171,8 @@ def test_batch_two_figures_are_told(text: str) -> None:
 async def test_batch_two_routing(text: str, intent: str) -> None:
     decision = await desk().classify(request=text, history=[])
     assert decision.intent == intent, decision
+
+
+async def test_an_amount_with_a_question_after_a_comma_is_no_unsure_statement() -> None:
+    decision = await desk().classify(request="ben wants 3 days off next week, who approves that", history=[])
+    assert decision.sure and decision.intent != "statement", decision
