@@ -54,10 +54,13 @@ async def record_turn(
     answer: str,
     importance: int,
     told: bool | None = None,
+    typed: str | None = None,
 ) -> int:
     """Write the round to the conversation log, queue its fact extraction and add the request and the answer to
     the memory stream as observations, atomically (one transaction). Returns the round number. `told`: the request
-    was routed as a statement (True) or not (False), which the offline extractor trusts for notes."""
+    was routed as a statement (True) or not (False), which the offline extractor trusts for notes. `typed`: the
+    request as typed, when `request` is the classifier's reading of it: facts are extracted from the user's own
+    words, never from a spelling correction ("chai" is no "chain")."""
     said, answered = _clip(request), _clip(answer or "(no answer)")
     # Embedded first (a remote embedder must not hold the transaction open); then the round, its queued
     # extraction and both observations in one transaction, pipelined: BEGIN, the tenant and the statements
@@ -72,7 +75,7 @@ async def record_turn(
             user_id=user_id,
             session_id=session_id,
             round=round_no,
-            user_message=request,
+            user_message=typed or request,
             assistant_message=answer,
             told=told,
         )

@@ -481,6 +481,13 @@ def _with_reading(text: str, state: State) -> str:
     return f"{text}\n\n(I read {', '.join(read_as)}.)" if read_as and not state.get("declined") else text
 
 
+def _typed(state: State) -> str | None:
+    """The user's words as typed when `classify` corrected some ("'chai' as 'chain'"), for fact extraction; else
+    None, and the request is used (a follow-up's full request, or a run checkpointed before `said` existed)."""
+    said = state.get("said")
+    return said if said and state.get("read_as") else None
+
+
 async def remember(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Write the round to memory (log, stream, queued extraction); learn or score the workflow of a task run."""
     ctx = runtime.context
@@ -503,6 +510,7 @@ async def remember(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             answer=state.get("answer", ""),
             importance=scored.score,
             told=state.get("intent") == "statement" and not state.get("declined"),
+            typed=_typed(state),
         ),
         record_memory_use(state, ctx.memory, ctx.registry),
     )

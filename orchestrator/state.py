@@ -30,6 +30,7 @@ class State(TypedDict, total=False):
     """One run of the orchestrator. Per-run fields are reset by the runner's input at each new request."""
 
     request: str
+    said: str  # the request as the user typed it: `classify` may rewrite `request`, memory keeps the user's words
     user_id: str
     session_id: str
     run_id: str
@@ -67,6 +68,7 @@ def new_run_input(*, request: str, user_id: str, session_id: str, run_id: str) -
     """The input that starts a run on a session's thread, clearing what the previous run left."""
     return State(
         request=request,
+        said=request,
         user_id=user_id,
         session_id=session_id,
         run_id=run_id,

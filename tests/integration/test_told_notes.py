@@ -13,6 +13,7 @@ import pytest
 
 from cognicore.app import App, process_memory
 from cognicore.memory.extraction import OfflineFactExtractor
+from cognicore.memory.tenancy import user_transaction
 
 
 async def test_a_statement_no_rule_reads_is_kept_as_a_note_through_the_graph(app: App) -> None:
@@ -53,3 +54,15 @@ def test_a_turn_read_as_a_request_gives_no_note_even_when_it_reads_as_one() -> N
     unrouted = asyncio.run(extractor.extract(user_message=text, assistant_message="", known_facts=[]))
     routed = asyncio.run(extractor.extract(user_message=text, assistant_message="", known_facts=[], told=False))
     assert unrouted.facts and not routed.facts
+
+
+async def test_facts_are_extracted_from_the_words_as_typed_not_as_corrected(app: App) -> None:
+    """A request the speller corrected is answered as read, but memory extracts facts from what the user typed."""
+    user = "typed-words"
+    typed = "wht was revnue in march"
+    result = await app.runner.ask(typed, session_id="typo", user_id=user)
+    assert "'revnue' as 'revenue'" in result.answer, result.answer  # the correction was made and said
+    async with user_transaction(app.pool, user) as conn:
+        cur = await conn.execute("SELECT payload->>'user_message' AS said FROM memory_jobs WHERE kind = 'extract_turn'")
+        queued = [row["said"] for row in await cur.fetchall()]
+    assert queued == [typed]
