@@ -40,9 +40,27 @@ _CHOICE = re.compile(
 )
 
 
-# The comparison itself ("longer", "tighter", "more"): what each thing's own answer is compared by.
-_COMPARING = re.compile(r"\b(?:more|less|fewer|better|worse|[a-z]{3,}er)\b(?:\s+than)?", re.I)
-_NOT_COMPARING = frozenset({"other", "order", "never", "ever", "over", "under", "after", "partner", "customer", "user"})
+# The comparison itself ("longer", "tighter", "more"): what each thing's own answer is compared by. An "-er" word
+# compares only before "than" or after a verb ("lasts longer", "is cheaper", "ships faster"); after a determiner,
+# a wh-word or a noun it is a noun ("which carrier", "the account manager", "which number").
+_COMPARATIVE = frozenset({"more", "less", "fewer", "better", "worse"})
+_ER = re.compile(r"^[a-z]{3,}er$", re.I)
+_VERB_BEFORE = re.compile(r"^(?:is|are|was|were|be|get|gets|got|has|have|had|[a-z]{2,}[^s]s)$", re.I)
+
+
+def _without_comparison(stem: str) -> str:
+    """`stem` without its comparison ("which lasts longer on a charge" -> "which lasts on a charge")."""
+    tokens = stem.split()
+    kept: list[str] = []
+    for i, token in enumerate(tokens):
+        word = token.lower()
+        after = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
+        compares = word in ("than", *_COMPARATIVE) or (
+            _ER.match(word) and word not in STOPWORDS and (after == "than" or (i and _VERB_BEFORE.match(tokens[i - 1])))
+        )
+        if not compares:
+            kept.append(token)
+    return " ".join(kept)
 
 
 def choice_parts(question: str) -> list[str]:
@@ -51,7 +69,7 @@ def choice_parts(question: str) -> list[str]:
     if m is None or "," not in question:
         return []
     stem = " ".join(m.group("stem").split())
-    plain = " ".join(_COMPARING.sub(lambda w: w.group(0) if w.group(0).lower() in _NOT_COMPARING else "", stem).split())
+    plain = _without_comparison(stem)
     if any(w not in STOPWORDS and not _ASKS.match(w) for w in words(plain)):
         stem = plain  # "which lasts longer on a charge": each thing's own charge, not a comparison's word
     return [f"{stem} {m.group('one')}", f"{stem} {m.group('other')}"]
@@ -62,6 +80,8 @@ def question_parts(question: str) -> list[str]:
     if choice := choice_parts(question):
         return choice
     pieces = [p.strip(" ,;?") for p in _JOIN.split(question) if p.strip(" ,;?")]
+    # After a "?", only a piece that asks is a part: "... headphones? pls (ref T-42)" is one question and a note.
+    pieces = pieces[:1] + [p for p in pieces[1:] if _ASKS.match(p) or re.search(rf"{re.escape(p)}\s*\?", question)]
     # "rider wants 20% off, who signs off on that?": a case stated, then one question about it.
     if len(pieces) < 2 or any(len(words(p)) < MIN_PART_WORDS for p in pieces) or not _ASKS.match(pieces[0]):
         return [question]

@@ -150,7 +150,8 @@ PHRASES = {
     # "who has to sign off on that": agreeing to it is approving it.
     r"sign(?:s|ed|ing)? off(?: on)?": "approve",
     # "who do I need an ok from", "who gives the green light": an agreement asked for is an approval.
-    r"(?:an? |the )?(?:ok|okay|go-ahead|green light)(?= from| for)": "approval",
+    # (an "ok" only with its article: "is the vpn ok for contractors" asks whether it is allowed, not who approves)
+    r"(?:an? |the )(?:ok|okay)(?= from| for)|(?:an? |the )?(?:go-ahead|green light)(?= from| for)": "approval",
     "(?:come|comes|coming|came|go|goes|going|went) back": "return",
     "how much": "price",
     "how long": "",  # the question's shape asks for a duration; the words say nothing
