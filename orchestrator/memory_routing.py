@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from cognicore.memory.text import STOPWORDS
 from cognicore.orchestrator.intent import IntentDecision, is_question
 from cognicore.orchestrator.recollection import memory_passages
 from cognicore.subagents._memory_kind import asked_kind
@@ -75,6 +76,25 @@ def own_values(recalled: dict[str, Any] | None) -> dict[str, str]:
     return out
 
 
+_AUXILIARY = re.compile(r"\b(?:did|does|do|has|have|had|will|would|can|could|should)\s+$", re.I)
+_NEXT = re.compile(r"\s*(?P<word>[A-Za-z][\w-]*)?")
+
+
+def _whole_thing(text: str, m: re.Match[str]) -> bool:
+    """Whether "my <thing>" is the whole noun, not the start of a longer one ("my team lead", "our channel
+    partners"): the thing ends the text or is followed by "'s", punctuation or a function word, or, after an
+    auxiliary ("did my region make in 2025"), by one verb that ends the text or is followed by a function word."""
+    after = _NEXT.match(text, m.end())
+    word = after.group("word") if after else None
+    if word is None or text[m.end() :].startswith("'") or word.lower() in STOPWORDS:
+        return True
+    if not _AUXILIARY.search(text[: m.start()]):
+        return False
+    following = _NEXT.match(text, after.end()) if after else None
+    then = following.group("word") if following else None
+    return then is None or then.lower() in STOPWORDS
+
+
 def resolve_own(request: str, decision: IntentDecision, recalled: dict[str, Any] | None) -> IntentDecision:
     """A data task's "my region" read as the region the user told ("Latin America"), said in the answer's "I read"."""
     values = own_values(recalled)
@@ -82,7 +102,9 @@ def resolve_own(request: str, decision: IntentDecision, recalled: dict[str, Any]
         return decision
     text = decision.resolved_request.strip() or request
     found = [
-        (m, values[m.group("thing").lower()]) for m in _OWN_ASKED.finditer(text) if m.group("thing").lower() in values
+        (m, values[m.group("thing").lower()])
+        for m in _OWN_ASKED.finditer(text)
+        if m.group("thing").lower() in values and _whole_thing(text, m)
     ]
     if not found:
         return decision

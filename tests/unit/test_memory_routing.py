@@ -83,3 +83,16 @@ def test_a_data_task_reads_the_users_own_thing_as_what_they_told() -> None:
     assert route_by_memory("how much did my region sell", figures, noted) == figures
     asked = IntentDecision(intent="question", reason="asks what the user told", confidence=0.8)
     assert route_by_memory("what's my region", asked, recalled) == asked
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["how many tickets did my team lead close", "how much revenue did our channel partners bring in 2025"],
+)
+def test_the_users_own_thing_is_not_the_start_of_a_longer_noun(request_: str) -> None:
+    """ "my team lead" is a person, not the team "Payments": the request is left as asked, never half replaced."""
+    figures = IntentDecision(intent="task", reason="needs figures from the database", confidence=0.8)
+    recalled = _recalled("The user's team is Payments.", "Our main channel is Online.")
+    assert route_by_memory(request_, figures, recalled) == figures
+    told = route_by_memory("how many tickets did my team close", figures, recalled)
+    assert told.resolved_request == "how many tickets did Payments close"
