@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from cognicore.memory._fact_words import WEEKDAYS
+from cognicore.memory._fact_words import MONTHS, WEEKDAYS
 from cognicore.memory.text import stem, words
 from cognicore.orchestrator.scope import IMPERATIVE
 from cognicore.orchestrator.spelling import english_words
@@ -343,10 +343,19 @@ _PAST_FIRST = re.compile(
 _COMMON_VERB = 1_000  # a stem this frequent in English is a real verb ("order" of "ordered"); "ne" of "need" is not
 
 
+# "closed 10 tickets in march by priority", "... per team": rows grouped is a report asked for, not news; "by friday"
+# or "by the 30th" is a deadline.
+_GROUPED = re.compile(
+    rf"\b(?:per|for\s+each|(?:broken\s+down|grouped|split)\s+by|by\s+(?!{_DAY}|{MONTHS}|the\b|end\b|noon\b|"
+    r"tomorrow\b|tonight\b|today\b|next\b|\d)[a-z]+)\b",
+    re.IGNORECASE,
+)
+
+
 def past_diary(text: str) -> bool:
     """Whether `text` opens with a verb in the past tense and its object, its "I" left out ("replaced 3 laptops")."""
     match = _PAST_FIRST.match(text)
-    if match is None:
+    if match is None or _GROUPED.search(text):
         return False
     verb = match.group("verb").lower()
     stems = [verb[:-1], verb[:-2]] + ([verb[:-3]] if verb[-3] == verb[-4] else [])  # closed, ordered, planned

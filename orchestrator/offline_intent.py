@@ -32,7 +32,7 @@ from cognicore.orchestrator.scope import (
     QUESTION_START,
     Scope,
 )
-from cognicore.orchestrator.spelling import Speller, told_words
+from cognicore.orchestrator.spelling import Speller
 from cognicore.orchestrator.telling import (
     ABOUT_MY_OWN,
     CORRECTS,
@@ -47,7 +47,7 @@ from cognicore.orchestrator.telling import (
     is_question,
     tells,
 )
-from cognicore.orchestrator.told_figures import names_amount
+from cognicore.orchestrator.told_figures import WH_CLAUSE, names_amount
 from cognicore.orchestrator.wishes import OnBehalf, names_a_time, names_one_thing, on_behalf, own_wish
 from cognicore.subagents.read_only import affected_rows_hint, change_request, names_record
 
@@ -68,7 +68,6 @@ _DEFINES = re.compile(
     r"how\s+(?:is|are|do|does)\s+.+\s+(?:calculated|computed|defined|measured|determined|counted|worked\s+out)\b)",
     re.IGNORECASE,
 )
-_WH_CLAUSE = re.compile(r"[,;:\u2013\u2014-]\s*(?:and\s+|so\s+|but\s+)?(?:who|what|which|where|when|why|how)\b", re.I)
 _WORKED_OUT = frozenset(terms("calculate compute"))
 _DURATION = re.compile(r"\bhow\s+many\s+(?:years|months|weeks|days|hours|minutes)\b", re.IGNORECASE)
 # Summarising what documents say is answering from them, unless a figure or an artefact is asked for.
@@ -151,7 +150,7 @@ class OfflineClassifier:
     async def classify(
         self, *, request: str, history: list[dict[str, str]], memory: str = "", told: Sequence[str] = ()
     ) -> IntentDecision:
-        kept = told_words(told)
+        kept = frozenset(w.lower() for w in told)  # the user's own words (`recollection.told_words`): no typos
         # "wht was revnue in march": a misspelt wh-word opens a question, which would otherwise read as a sentence
         # whose subject is "wht" (told and stored) or as another language ("wat status is ...").
         request, asked_fixes = read_question_word(request, meant=lambda w: w.lower() in self._spelt | kept)
@@ -372,7 +371,7 @@ class OfflineClassifier:
         if not asks and TELLS.search(request):
             return IntentDecision(intent="statement", reason="tells something and asks nothing", confidence=0.7)
         # "customer wants 25% off, who has to sign off on that": a clause opened by a wh-word asks, "?" or not.
-        asked_after = _WH_CLAUSE.search(request)
+        asked_after = WH_CLAUSE.search(request)
         if not asks and not asked_after and not IMPERATIVE.match(request) and names_amount(request):
             # "the kiosk float went 200 to 350 after the audit": an amount with nothing asked, in a shape the statement
             # rules do not read; answering it as a question would search for a figure the user just gave.

@@ -116,6 +116,10 @@ def _clauses(request: str) -> list[str]:
 
 
 _GROUPING = re.compile(r"\s*(?:(?:broken\s+down|split(?:\s+up)?|grouped)\s+)?(?:by|per|for\s+each)\s+\w", re.I)
+# Delivering the result ("email it to the board next week"): its time is the delivery's, not the data's period.
+_DELIVERS = re.compile(
+    r"^\s*(?:also\s+|then\s+|please\s+)?(?:send|e-?mail|mail|share|forward|post|print|upload|present|circulate)\b", re.I
+)
 _BETWEEN = re.compile(r"\bbetween\s+[^,;.?!]{1,40}?\s+and\s+", re.IGNORECASE)
 
 
@@ -127,13 +131,23 @@ def data_instruction(request: str, vocab: Vocabulary = GENERIC, data: DataWords 
     parts = re.split(f"({_CLAUSE_SPLIT.pattern})", kept, flags=re.IGNORECASE)
     own = vocab.data | (data.counted | data.values if data is not None else frozenset())
     wanted: list[str] = []
+    carried = ""  # the separators around an empty clause (", " then "and "): joined, so no two words touch
     for i in range(0, len(parts), 2):
+        before = carried + (parts[i - 1] if i else "")
+        carried = ""
+        if not parts[i].strip():
+            carried = before
+            continue
         found = set(terms(parts[i]))
-        # A clause with a measure or a thing of the data, a grouping ("by priority"), or a period of its own.
-        if parts[i].strip() and (
-            found & own or _GROUPING.match(parts[i]) or (PERIOD.search(parts[i]) and not found & vocab.knowledge)
+        # A clause with a measure or a thing of the data, a grouping ("by priority"), or a period of its own; not
+        # an action on the result with its own time ("and email it to the board next week").
+        acts_on_result = _DELIVERS.match(parts[i]) is not None
+        if (
+            found & own
+            or _GROUPING.match(parts[i])
+            or (PERIOD.search(parts[i]) and not found & vocab.knowledge and not acts_on_result)
         ):
-            wanted.append((parts[i - 1] if wanted else "") + parts[i])
+            wanted.append((before if wanted else "") + parts[i])
     text = "".join(wanted).replace(" _and_ ", " and ").strip(" ,;")
     return text or request
 

@@ -128,9 +128,14 @@ def _read(lead: str, word: str, read: str, rest: str) -> tuple[str, list[Correct
     shown = read.capitalize() if word[:1].isupper() else read
     fixes = [Correction(word, shown)]
 
-    def short(m: re.Match[str]) -> str:
+    # Only the question's own verb and subject ("hw many tickets r open", "wat r u doing"): the first shorthand, and one
+    # right after it, never the last word ("wat is plan u", "... for team u": a value).
+    out, at = [], 0
+    for m in _SHORT_TOKEN.finditer(rest):
+        if (fixes[1:] and rest[at : m.start()].strip()) or not rest[m.end() :].strip(" ?!.") or len(fixes) > 2:
+            break
         full = _SHORTHAND[m.group(0)]
         fixes.append(Correction(m.group(0), full))
-        return full
-
-    return lead + shown + _SHORT_TOKEN.sub(short, rest), fixes
+        out.append(rest[at : m.start()] + full)
+        at = m.end()
+    return lead + shown + "".join(out) + rest[at:], fixes

@@ -15,7 +15,7 @@ from cognicore.memory.text import QUESTION_START, words
 from cognicore.orchestrator.mood import asks_in_situ
 from cognicore.orchestrator.scope import ASKS, IMPERATIVE
 
-__all__ = ["AMOUNT", "names_amount", "tells_figure"]
+__all__ = ["AMOUNT", "WH_CLAUSE", "names_amount", "tells_figure"]
 
 # An amount: money, a percentage, thousands or millions, a multiple, a plain number; a year alone is a time.
 AMOUNT = (
@@ -87,10 +87,14 @@ _CHANGE_TO = re.compile(rf"\b(?:to|from|by|at)\s+{AMOUNT}", re.IGNORECASE)
 _MARKED_AMOUNT = re.compile(r"[$\u20ac\u00a3]\s?\d|\d\s?(?:k|m|bn|%|percent)(?![\w])", re.IGNORECASE)
 
 
+# "customer wants 25% off, who has to sign off on that": a clause opened by a wh-word asks, "?" or not.
+WH_CLAUSE = re.compile(r"[,;:\u2013\u2014-]\s*(?:and\s+|so\s+|but\s+)?(?:who|what|which|where|when|why|how)\b", re.I)
+
+
 def tells_figure(text: str) -> bool:
     """Whether `text` tells an amount of something: a subject, a verb of being or change (or a colon), then the figure
     in predicate position, and no question or order anywhere ("budget's now 12k", "spend doubled to 30k")."""
-    if "?" in text or QUESTION_START.match(text) or ASKS.match(text) or asks_in_situ(text):
+    if "?" in text or QUESTION_START.match(text) or ASKS.match(text) or asks_in_situ(text) or WH_CLAUSE.search(text):
         return False
     for shape in (_PREDICATE_FIGURE, _LABELLED, _HEADLINE, _SHARE, _MULTIPLIED):
         match = shape.match(text)

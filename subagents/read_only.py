@@ -59,8 +59,14 @@ _NOUN_USE = re.compile(
 # A change to how an answer is shown ("remove Europe from the chart") or to what the last question asked ("drop the
 # channel filter", a follow-up) changes no stored data.
 _PRESENTATION = re.compile(
-    r"\b(?:chart|graph|plot|report|briefing|brief|summary|answer|layout|title|colou?rs?|filters?|conditions?|"
-    r"restrictions?|constraints?)\b",
+    r"\b(?:chart|graph|plot|report|briefing|brief|summary|answer|layout|title|colou?rs?)\b",
+    re.IGNORECASE,
+)
+# ... but a filter only as the verb's own object ("drop the channel filter"): "delete every ticket where the condition
+# is met" or "drop the unique constraint on orders" are changes.
+_FILTER_OBJECT = re.compile(
+    r"\s*(?:(?:the|that|this|those|these|my|our|its|all)\s+)?(?:[\w-]+\s+){0,2}?(?:filters?|conditions?|restrictions?)\b"
+    r"(?!\s+(?:on|of|in|from)\s+(?:the\s+)?[\w-]+\s+(?:table|tables|column|columns|schema)\b)",
     re.IGNORECASE,
 )
 # An identifier of one record ("INC-1010", "#42", "order 1042"): setting or moving it changes a stored row.
@@ -121,7 +127,7 @@ def _change_match(text: str) -> re.Match[str] | None:
         verb = " ".join(match.group("verb").lower().split())
         after = text[match.end("verb") :]
         clause = re.split(r"[.;!?]", text[match.start("verb") :], maxsplit=1)[0]
-        if _NOUN_USE.match(after) or _PRESENTATION.search(clause):
+        if _NOUN_USE.match(after) or _PRESENTATION.search(clause) or _FILTER_OBJECT.match(after):
             continue
         if verb in _AMBIGUOUS and not _OBJECT.match(after):
             continue

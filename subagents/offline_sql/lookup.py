@@ -51,10 +51,11 @@ def price_asked(t: Text, q: Mapping, lex: Lexicon) -> Column | None:
 
 
 # English adjectives of price: "the cheapest product", "what's the priciest thing we sell", "most expensive".
+# Superlatives only: a comparative ("which region has more expensive orders") compares something else's rows.
 _PRICE_ADJECTIVES = re.compile(
-    r"\b(?:(?P<low>cheapest|cheaper|least expensive|least costly|less expensive)|"
-    r"(?P<high>most expensive|more expensive|priciest|pricier|costliest|dearest))\b"
+    r"\b(?:(?P<low>cheapest|least expensive|least costly)|(?P<high>most expensive|priciest|costliest|dearest))\b"
 )
+_GROUPED = re.compile(r"\b(?:by|per)\s+\w")
 
 
 def price_words(text: str, lex: Lexicon) -> str:
@@ -76,7 +77,7 @@ def price_words(text: str, lex: Lexicon) -> str:
     words = normalise(table.name).split()
     entity = " ".join([*words[:-1], singular(words[-1])])
     said = re.search(rf"\b{re.escape(entity)}s?\b", text) is not None
-    price = f"{entity} {normalise(column.name)}" + ("" if said else f" by {entity}")
+    price = f"{entity} {normalise(column.name)}" + ("" if said or _GROUPED.search(text) else f" by {entity}")
     return _PRICE_ADJECTIVES.sub(lambda m: f"{'lowest' if m.group('low') else 'highest'} {price}", text, count=1)
 
 
