@@ -258,7 +258,13 @@ async def prewarm(
         try:
             report = await _prewarm(conn, started, budget_s, buffer_share, progress)
         finally:
-            await conn.execute(UNLOCK, (PREWARM_LOCK,))
+            try:
+                await conn.execute(UNLOCK, (PREWARM_LOCK,))
+            except BaseException:
+                # The lock is the session's: a connection that could not release it must not go back to the pool
+                # holding it (every later prewarm would be skipped). Closed, the server releases it.
+                await conn.close()
+                raise
     log.info("memory prewarm: %s", report)
     return report
 

@@ -482,10 +482,12 @@ def _with_reading(text: str, state: State) -> str:
 
 
 def _typed(state: State) -> str | None:
-    """The user's words as typed when `classify` corrected some ("'chai' as 'chain'"), for fact extraction; else
-    None, and the request is used (a follow-up's full request, or a run checkpointed before `said` existed)."""
+    """The user's words as typed when `classify` only corrected some ("'chai' as 'chain'", word for word), for fact
+    extraction; else None, and the request is used (a follow-up's full request, or a run checkpointed before `said`
+    existed)."""
     said = state.get("said")
-    return said if said and state.get("read_as") else None
+    spelling_only = said and len(said.split()) == len(state["request"].split())
+    return said if spelling_only and state.get("read_as") else None
 
 
 async def remember(state: State, runtime: Runtime[Context]) -> dict[str, Any]:

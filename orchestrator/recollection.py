@@ -264,12 +264,15 @@ def told_words(recalled: dict[str, Any] | None) -> list[str]:
 
     All words of the recalled facts' statements ("offsite" of "Our team offsite is in Porto" is no typo of a
     document's "office"); of earlier sayings (a request may itself hold a typo) only the names written with a capital
-    inside a sentence ("Contoso" of "Tomasz is the key account manager for Contoso." when no fact was read from it).
+    inside a sentence ("Contoso" of "Tomasz is the key account manager for Contoso." when no fact was read from it);
+    a note quotes a saying as typed, so it is read as one ("revnue" of 'The user said: "our revnue target ..."').
     """
     if not recalled:
         return []
-    facts = [str(f.get("statement") or f.get("text") or "") for f in recalled.get("facts", [])]
-    said = [str(e.get("text", "")) for e in recalled.get("episodes", []) if e.get("kind") == "observation"]
+    lines = [(str(f.get("statement") or f.get("text") or ""), bool(f.get("note"))) for f in recalled.get("facts", [])]
+    facts = [line for line, note in lines if not note]
+    said = [line for line, note in lines if note]
+    said += [str(e.get("text", "")) for e in recalled.get("episodes", []) if e.get("kind") == "observation"]
     words = {w.lower() for line in facts for w in re.findall(r"[A-Za-z]+", line)}
     words |= {m.group(1).lower() for line in said for m in _INNER_NAME.finditer(line)}
     return sorted(words)

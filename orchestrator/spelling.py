@@ -94,15 +94,6 @@ def english_words() -> dict[str, int]:
     return lexicon_words()
 
 
-def told_words(told: Iterable[str]) -> frozenset[str]:
-    """The user's own words, as recollection gives them (`recollection.told_words`), as a speller's `keep` set.
-
-    "wheres the offsite again" after "our team offsite is in Porto": "offsite" is what the user told, not a typo of
-    a document's "office"; recollection reads them from the recalled facts and sayings, never from rendered text.
-    """
-    return frozenset(w.lower() for w in told)
-
-
 class Speller:
     """Corrects a request's unknown words against the deployment's own words, then against common English."""
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cognicore.orchestrator.recollection import told_words as recollected_words
-from cognicore.orchestrator.spelling import Speller, told_words
+from cognicore.orchestrator.recollection import told_words
+from cognicore.orchestrator.spelling import Speller
 from cognicore.subagents.compose import OfflineAnswerComposer
 from cognicore.subagents.memory_evidence import abbreviated
 
@@ -17,7 +17,7 @@ def test_a_word_the_user_told_is_not_corrected_to_a_documents_word() -> None:
                    "statement": "Our team offsite this year is in Porto."}],
         "episodes": [{"kind": "observation", "text": "wheres the ofice"}],
     }  # fmt: skip
-    keep = told_words(recollected_words(recalled))
+    keep = frozenset(told_words(recalled))
     assert "offsite" in keep and "ofice" not in keep  # an earlier request may hold a typo: not kept
     assert "current" not in keep  # read from the fact itself, not from its rendered line
     assert speller.correct("wheres the offsite again", keep=keep)[0] == "wheres the offsite again"
@@ -33,7 +33,7 @@ def test_a_name_the_user_wrote_in_an_earlier_saying_is_not_corrected() -> None:
             {"kind": "observation", "text": "I cant spel"},
         ],
     }
-    keep = told_words(recollected_words(recalled))
+    keep = frozenset(told_words(recalled))
     assert "contoso" in keep and "spel" not in keep  # no fact was read from it; its names are still the user's
     assert speller.correct("who's got the contoso account", keep=keep)[0] == "who's got the contoso account"
 
