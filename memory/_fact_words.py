@@ -31,6 +31,9 @@ _TRAILING_RE = re.compile(
     r"in\s+the\s+evenings?|every\s+(?:day|morning|evening)|daily)\s*$",
     re.I,
 )
+# Something scheduled: a month or season after it is its date, not when the statement became true.
+_SCHEDULED_RE = re.compile(r"\b(?:due|scheduled|planned|expected|slated|booked|set\s+for|deadline)\b", re.I)
+_WHEN_RE = re.compile(rf"(?:in|since)\s+(?:the\s+)?(?:{MONTHS[3:-1]}|spring|summer|autumn|fall|winter)$", re.I)
 _PRONOUN_OBJECT_RE = re.compile(r"^(?:it|that|this|these|those|them|you|him|her|what|how|when)\b", re.I)
 
 BEVERAGES = frozenset(
@@ -85,7 +88,10 @@ def clean(text: str) -> str:
     previous = None
     while previous != text:
         previous = text
-        text = _TRAILING_RE.sub("", text).strip().strip(",").strip()
+        cut = _TRAILING_RE.sub("", text).strip().strip(",").strip()
+        if cut != text and _SCHEDULED_RE.search(cut) and _WHEN_RE.match(text[len(cut) :].strip(" ,")):
+            break  # "due for replacement in March": the month is when it is due, the value itself
+        text = cut
     return text
 
 

@@ -289,11 +289,15 @@ class OfflineAdapter:
                 reason=f"different kind of task: needs {wanted}, the workflow does {sorted(features)}",
             )
         # A data step with no placeholder replays an earlier request's own question, so its figures: it fits only a
-        # request that says all its words (every later question of a user once got the first one's figures).
+        # request that says all its words (every later question of a user once got the first one's figures) and
+        # adds none the workflow's steps do not say ("how many tickets does ana have open" is not "how many open
+        # tickets are there": ana's would be dropped).
         said = set(terms(request))
+        stated = {t for step in template.get("steps", []) for t in terms(str(step.get("instruction", "")))}
         for step in template.get("steps", []):
             text = str(step.get("instruction", ""))
-            if step.get("agent") == "database_query" and "{" not in text and not set(terms(text)) <= said:
+            literal = step.get("agent") == "database_query" and "{" not in text
+            if literal and (not set(terms(text)) <= said or not said <= stated):
                 return Adaptation(
                     applicable=False, parameters={}, reason=f"step {step.get('id')} is fixed to another request"
                 )

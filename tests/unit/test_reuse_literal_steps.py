@@ -28,3 +28,15 @@ async def test_a_template_with_placeholders_still_adapts() -> None:
     request = "total revenue by region in 2025"
     got = await OfflineAdapter().adapt(request=request, trigger="", features=task_features(request), template=template)
     assert got.applicable and got.parameters["request"] == request
+
+
+async def test_a_fixed_step_is_not_replayed_for_a_request_that_adds_a_value() -> None:
+    """ "how many tickets does ana have open" says every word of "how many open tickets are there" and adds ana: the
+    replay would drop her and answer every open ticket, confidently."""
+    first = "How many open tickets are there?"
+    plan = Plan(steps=[PlanStep(id="s1", agent="database_query", instruction=first.rstrip("?"))])
+    template = (await OfflineGeneraliser().generalise(request=first, plan=plan)).model_dump()
+    assert "{" not in template["steps"][0]["instruction"]  # the planner's clause, fixed: not cut out as a parameter
+    later = "how many tickets does ana have open"
+    got = await OfflineAdapter().adapt(request=later, trigger="", features=task_features(later), template=template)
+    assert not got.applicable, got

@@ -73,3 +73,11 @@ def test_chat_shorthand_is_read_only_as_the_questions_own_words() -> None:
 def test_a_data_instruction_keeps_its_words_apart_and_leaves_out_the_delivery() -> None:
     text = data_instruction("revenue by region for 2025, and email it to the board next week")
     assert "2025and" not in text and "email" not in text and "2025" in text
+
+
+def test_a_scheduled_things_month_is_its_value_not_when_it_was_said() -> None:
+    from cognicore.memory._fact_words import clean
+
+    assert clean("due for replacement in March") == "due for replacement in March"
+    assert clean("scheduled for the autumn") == "scheduled for the autumn"
+    assert clean("tea in March") == "tea"  # "I switched to tea in March": when it changed
