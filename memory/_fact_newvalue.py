@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cognicore.memory._fact_keys import normalize, predicate_key, subject_key
+from cognicore.memory._fact_keys import lemma, normalize, predicate_key, subject_key
 from cognicore.memory._fact_slot import in_slot_of
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
@@ -145,16 +145,6 @@ def replaced_in(old_object: str, named: str, new: str) -> str:
         return new
     swapped = old_object[: run.start()] + new + old_object[run.end() :]
     return swapped
-
-
-def lemma(word: str) -> str:
-    """A rough lemma for matching a slot's name in other forms: "shipping"/"ships" -> "ship", "logged" -> "log"."""
-    w = word.lower()
-    for end in ("ing", "ed", "es", "s"):
-        if w.endswith(end) and len(w) - len(end) >= 3 and not (end == "s" and w.endswith("ss")):
-            w = w[: -len(end)]
-            break
-    return w[:-1] if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiouls" else w
 
 
 def _lemmas(text: str) -> set[str]:

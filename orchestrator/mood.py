@@ -128,8 +128,11 @@ def asks_in_situ(text: str) -> bool:
 
 
 # Words that make a phrase a question, a relative clause or an order rather than a subject.
-_NOT_A_SUBJECT = frozenset(
-    "what which who whom whose where when why how that there any please can could would will should do does did "
+# Words that open a question or a request, never a told subject ("what's ...", "can ..."): shared with told_figures.
+ASKING_WORDS = frozenset(
+    "what which who whom whose where when why how that there any please can could would will should do does did".split()
+)
+_NOT_A_SUBJECT = ASKING_WORDS | frozenset(
     "i me we you list show give find get fetch count tell explain describe remind make".split()
 )
 _PARTICIPLE = (

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from cognicore.memory.text import QUESTION_START, words
-from cognicore.orchestrator.mood import asks_in_situ
+from cognicore.orchestrator.mood import ASKING_WORDS, asks_in_situ
 from cognicore.orchestrator.scope import ASKS, IMPERATIVE
 
 __all__ = ["AMOUNT", "WH_CLAUSE", "names_amount", "tells_figure"]
@@ -77,10 +77,7 @@ _MULTIPLIED = re.compile(
     re.IGNORECASE,
 )
 # Words that make a subject a question, a relative clause or an order, never the thing a figure is told of.
-_NOT_A_SUBJECT = frozenset(
-    "what which who whom whose where when why how that there any please can could would will should do does did "
-    "if whether many much".split()
-)
+_NOT_A_SUBJECT = ASKING_WORDS | frozenset("if whether many much".split())
 # A change to an amount, said anywhere ("... to 30k", "from 6 to 8", "by 10%"): with no question or order in the
 # sentence it may be told; the classifier is unsure rather than answer it as a question.
 _CHANGE_TO = re.compile(rf"\b(?:to|from|by|at)\s+{AMOUNT}", re.IGNORECASE)

@@ -4,9 +4,6 @@ demo's data, checked against independent queries."""
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,30 +11,10 @@ from psycopg.rows import tuple_row
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.demo.plugin import SQL_VOCABULARY
-from cognicore.memory import clock
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql import SchemaSqlWriter
 from cognicore.subagents.sql_guard import validate_select
-
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "support_desk"
-
-
-@pytest.fixture(autouse=True)
-def wall_clock() -> Iterator[None]:
-    clock.start_at(None)
-    yield
-    clock.start_at(None)
-
-
-@pytest.fixture
-async def tickets(pool: AsyncConnectionPool) -> SchemaSqlWriter:
-    sys.path.insert(0, str(EXAMPLE))
-    try:
-        from support_desk.data import seed_tickets
-    finally:
-        sys.path.remove(str(EXAMPLE))
-    await seed_tickets(pool)
-    return SchemaSqlWriter(pool, ["support_desk"])
+from tests.integration.test_offline_sql import tickets, wall_clock  # noqa: F401 (fixtures)
 
 
 async def _rows(pool: AsyncConnectionPool, sql: str) -> set[tuple[Any, ...]]:
@@ -60,7 +37,10 @@ async def _rows(pool: AsyncConnectionPool, sql: str) -> set[tuple[Any, ...]]:
     ],
 )  # fmt: skip
 async def test_a_count_and_its_part_come_from_one_query(
-    pool: AsyncConnectionPool, tickets: SchemaSqlWriter, request_text: str, expected_sql: str
+    pool: AsyncConnectionPool,
+    tickets: SchemaSqlWriter,  # noqa: F811 (the imported fixture)
+    request_text: str,
+    expected_sql: str,
 ) -> None:
     draft = await tickets.write_sql(question=request_text, schema="")
     assert "FILTER" in draft.sql, draft.sql
@@ -80,6 +60,6 @@ async def test_a_sum_and_its_part_on_the_demo(pool: AsyncConnectionPool) -> None
     assert await _rows(pool, checked) == await _rows(pool, expected)
 
 
-async def test_a_part_that_is_no_value_is_not_read_as_one(tickets: SchemaSqlWriter) -> None:
+async def test_a_part_that_is_no_value_is_not_read_as_one(tickets: SchemaSqlWriter) -> None:  # noqa: F811
     with pytest.raises(Unsure, match="scary"):  # what was understood, and the word that was not
         await tickets.write_sql(question="tickets per status and how many of them are scary", schema="")

@@ -21,6 +21,15 @@ DESK |= {"open": "desk.jobs.status", "in_progress": "desk.jobs.status", "S1": "d
 DESK |= {"S2": "desk.jobs.severity", "Wi-Fi": "desk.jobs.component", "Printer": "desk.jobs.component"}
 
 
+def _resolved(values: dict[str, str], previous: str, text: str) -> str:
+    """`previous` as the follow-up `text` changes it, through the real `followup_change` and `resolve`."""
+    change = followup_change(text, list(values))
+    assert change is not None, text
+    got = resolve(previous, change, list(values), columns=values)
+    assert got is not None, (previous, text)
+    return got[0]
+
+
 @pytest.mark.parametrize(
     ("values", "previous", "text", "resolved"),
     [
@@ -48,10 +57,7 @@ DESK |= {"S2": "desk.jobs.severity", "Wi-Fi": "desk.jobs.component", "Printer": 
 def test_a_followup_replaces_the_value_of_the_same_dimension(
     values: dict[str, str], previous: str, text: str, resolved: str
 ) -> None:
-    change = followup_change(text, list(values))
-    assert change is not None, text
-    got = resolve(previous, change, list(values), columns=values)
-    assert got is not None and got[0] == resolved
+    assert _resolved(values, previous, text) == resolved
 
 
 def test_another_measure_of_the_same_rows_is_a_followup() -> None:
@@ -148,10 +154,7 @@ async def test_a_remark_to_the_assistant_is_declined_by_the_real_classifier() ->
 def test_a_step_a_part_or_an_exclusion_is_a_followup(
     values: dict[str, str], previous: str, text: str, resolved: str
 ) -> None:
-    change = followup_change(text, list(values))
-    assert change is not None, text
-    got = resolve(previous, change, list(values), columns=values)
-    assert got is not None and got[0] == resolved
+    assert _resolved(values, previous, text) == resolved
 
 
 def test_an_exclusion_needs_a_known_value_and_a_request_without_it() -> None:
