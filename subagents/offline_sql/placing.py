@@ -1,0 +1,108 @@
+"""Placing what the request groups by once its phrases are read: the grouping columns, the ranked one, the
+share asked within each group, and a grouped row's own value rather than another table's sum.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cognicore.subagents.offline_sql.catalogue import Column
+from cognicore.subagents.offline_sql.lexicon import Lexicon, singular
+from cognicore.subagents.offline_sql.mapping import Mapping, Measure, Text
+from cognicore.subagents.offline_sql.shape import ASC, DESC, Shape
+
+GROUPING_BEFORE = re.compile(rf"\b(by|per|each|every|across|which|what|for each|rank|{DESC}|{ASC}|\d+)\s*$")
+
+
+def own_columns(q: Mapping, dims: list[tuple[int, str, Column | str]], lex: Lexicon) -> None:
+    """ "which product has the lowest unit price": a column that both the grouped rows (products, by their name)
+    and another table (order lines) hold is the grouped rows' own value, never the other table's summed."""
+    named_rows = {d.table for _, _, d in dims if isinstance(d, Column) and (d.unique or d.primary_key)}
+    for i, m in enumerate(q.measures):
+        if m.column is None or m.named is not None or m.aggregate != "sum":
+            continue
+        own = [
+            c
+            for ref in named_rows
+            for c in lex.catalogue.table(ref).columns
+            if c.name == m.column.name and c.kind == m.column.kind
+        ]
+        if len(own) == 1:  # one value per named row: shown as it is (a maximum of one), never shared out as a sum
+            label = f"{own[0].name.replace('_', ' ')} ({own[0].ref})"
+            q.measures[i] = Measure(own[0].name, label, column=own[0], aggregate="max")
+
+
+def share_column_first(q: Mapping, spans: dict[str, list[tuple[int, int]]], share_at: int | None) -> None:
+    """The filter whose share is asked goes first (the builder groups by the first one, the others stay filters):
+    the one right before the share word ("VPN's share of open tickets"), else the one named last ("what fraction
+    of ben's tickets are closed": of ben's tickets, the closed ones)."""
+    at = {ref: max(e for _, e in spans[ref]) for ref in q.filters if ref in spans}
+    if len(at) != len(q.filters):
+        return
+    before = [ref for ref, end in at.items() if share_at is not None and 0 <= share_at - end <= 3]
+    first = before[0] if before else max(at, key=lambda r: at[r])
+    q.filters = {first: q.filters[first], **{r: v for r, v in q.filters.items() if r != first}}
+
+
+# "... tickets are closed", "... orders came from retail": a value said of the rows after a verb
+_SAID_OF_ROWS = re.compile(
+    r"\b(?:are|is|were|was|be|been|being|got|get|gets|came|come|comes|went|go|goes)(?: \w+){0,2} $"
+)
+
+
+def share_within(
+    t: Text, q: Mapping, s: Shape, dims: list[tuple[int, str, Column | str]], spans: dict[str, list[tuple[int, int]]]
+) -> None:
+    """ "what share of each component's tickets are closed", "for each assignee, what share of their tickets are P1":
+    a value said of the rows after the share word and the grouping is the part of each group, not a filter."""
+    grouped = {d.ref: p for p, _, d in dims if isinstance(d, Column) and d in q.dimensions}
+    if not q.share or s.share_at is None or not grouped:
+        return
+    after = max(s.share_at, min(grouped.values()))
+    for ref, where in spans.items():
+        start = min(p for p, _ in where)
+        if ref in q.filters and ref not in grouped and start > after and _SAID_OF_ROWS.search(t.read[:start]):
+            q.share_within.append(ref)
+
+
+def place_dimensions(
+    t: Text, q: Mapping, dims: list[tuple[int, str, Column | str]], s: Shape, value_ends: list[tuple[int, Column]]
+) -> None:
+    """Keep the dimensions that group (not a word that only describes a filter), and pick the ranked one."""
+    kept: list[tuple[int, Column | str, bool]] = []
+    for pos, words, dim in dims:
+        before = t.before(pos)
+        by = re.search(r"\b(by|per|each|every|across)\s*$", before) is not None
+        grouping = GROUPING_BEFORE.search(before) is not None or (s.rank_at is not None and pos > s.rank_at)
+        if isinstance(dim, Column):
+            before_values = [col for end, col in value_ends if 0 <= pos - end <= 2]
+            after_value = [col.table for col in before_values]
+            if any(col.table == dim.table and (col.unique or col.primary_key) for col in before_values):
+                continue  # "the EU region": the word names the row the value already names
+            filtered = dim.ref in q.filters or dim.ref in q.excluded or dim.ref in q.missing or dim.ref in q.present
+            if not grouping and (filtered or (after_value and s.rank_at is None)):
+                continue  # "Europe ... region", "audio products": the word describes a filter
+        if isinstance(dim, Column) and pos in s.all_of:
+            continue  # "all products": the total over them
+        if dim not in [d for _, d, _ in kept]:
+            last = words.split()[-1] if words.split() else ""
+            which_of = re.search(r"\bwhich of( the| our)?\s*$", before) is not None  # "which of our products"
+            singular_word = (singular(last) == last or which_of) and not by
+            kept.append((pos, dim, singular_word))
+    q.dimensions = [d for _, d, _ in kept]
+    if not kept:
+        if s.rank_at is not None and q.top_n is None and not q.filters:
+            q.not_understood.append("what to rank (no grouping was named)")
+        elif re.match(r"\s*(who|whom|whose)\b", t.read):
+            # "who has the most open tickets": a person, which no column of this data was named for
+            q.not_understood.append("who (no column of people was named)")
+        return
+    after = [k for k in kept if s.rank_at is not None and k[0] >= s.rank_at]
+    categorical = [k for k in kept if not isinstance(k[1], str)]
+    _, ranked, singular_word = (after or categorical or kept)[0]
+    if s.rank_at is not None:
+        q.ranked = ranked
+        if q.top_n is None and singular_word and s.superlative:
+            q.top_n = 1
+    if q.ranked is not None and len(q.dimensions) > 1:
+        q.dimensions = [d for d in q.dimensions if d != q.ranked] + [q.ranked]
