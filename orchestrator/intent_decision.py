@@ -62,6 +62,10 @@ class IntentDecision(BaseModel):
     # Offline only: a question's topical words that nothing the deployment holds mentions ("weather"): when the
     # documents and memory then find nothing either, the answer refuses it with what the agents can do.
     unheld: SkipJsonSchema[list[str]] = Field(default_factory=list)
+    # Set by the classifier that resolved it (not asked of a model): `resolved_request` stands for a follow-up, a
+    # fuller request than the user typed; otherwise it is the user's own words re-read (spelling), and facts are
+    # extracted from what was typed.
+    followup: SkipJsonSchema[bool] = False
 
     @property
     def sure(self) -> bool:

@@ -53,4 +53,6 @@ class LlmClassifier(LlmRole[IntentDecision]):
         recent = "\n".join(f"{t['speaker']}: {t['content'][:500]}" for t in history[-4:])
         recalled = f"What memory recalls about the user:\n{memory[:1000]}\n\n" if memory else ""
         prompt = f"Conversation so far:\n{recent or '(none)'}\n\n{recalled}Request: {request}"
-        return await self.ask(prompt, system=self._system)
+        decision = await self.ask(prompt, system=self._system)
+        # The prompt asks for `resolved_request` only for a follow-up: the full request it stands for.
+        return decision.model_copy(update={"followup": bool(decision.resolved_request.strip())})

@@ -204,6 +204,7 @@ class OfflineClassifier:
                 return inner.model_copy(
                     update={
                         "resolved_request": text,
+                        "followup": True,
                         "confidence": min(sure, inner.confidence),
                         "reason": f"a follow-up of the previous request ({inner.reason})",
                     }

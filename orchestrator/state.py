@@ -48,6 +48,7 @@ class State(TypedDict, total=False):
     error: str | None
     workflow: dict[str, Any] | None  # {"id", "reused", "similarity"} for tasks; "failed" once a reused plan failed
     declined: bool  # `classify` answered without running anything (unsure, unsupported language, out of scope)
+    followup: bool  # `classify` resolved the request as a follow-up: `request` is its full request, not `said` re-read
     read_as: list[str]  # misspelt words `classify` corrected ("'revnue' as 'revenue'"), said in the answer
     unheld: list[str]  # a question's topical words nothing the deployment holds: refused when nothing is found
     model_calls: Annotated[dict[str, int], add_counts]
@@ -84,6 +85,7 @@ def new_run_input(*, request: str, user_id: str, session_id: str, run_id: str) -
         error=None,
         workflow=None,
         declined=False,
+        followup=False,
         read_as=[],
         unheld=[],
         model_calls=None,  # type: ignore[typeddict-item]

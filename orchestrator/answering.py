@@ -1,0 +1,96 @@
+"""The `answer` node: a question answered from the documents and memory with cited passages (RAG), a statement
+acknowledged (`remember` queues it for extraction)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from cognicore.memory.llm import ModelCallError
+from cognicore.orchestrator.budget import fit_context
+from cognicore.orchestrator.context import Context
+from cognicore.orchestrator.honesty import no_evidence, unheld_question
+from cognicore.orchestrator.recollection import memory_passages, memory_text
+from cognicore.orchestrator.state import State
+from cognicore.subagents.compose import cite_in_order, closest_miss
+from cognicore.subagents.memory_answer import NOT_SURE
+from cognicore.subagents.rag_query import search_for
+
+__all__ = ["ACKNOWLEDGEMENT", "ANSWER_SYSTEM", "answer"]
+
+ACKNOWLEDGEMENT = "Noted. I will remember that."
+
+# The answer node's system prompt, counted in the context budget (the composer adds its own wording).
+ANSWER_SYSTEM = "Answer from the passages and the conversation; cite passages by number; never invent facts."
+
+
+async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """RAG: retrieve passages, fit them and the history into the budget, compose a cited answer."""
+    ctx = runtime.context
+    if state.get("declined"):
+        return {}  # `classify` already answered (unsure, unsupported or out of scope)
+    if state.get("intent") == "statement":
+        # The classifier said the user told us something: acknowledge it; `remember` queues it for extraction.
+        return {"answer": ACKNOWLEDGEMENT, "citations": [], "outcome": "succeeded"}
+    found = await search_for(ctx.knowledge, state["request"], k=ctx.retrieval_k)
+    recalled = state.get("recalled") or {}
+    # Memory first: what the user told us outranks documents for questions about them.
+    remembered = memory_passages(recalled, start=1)
+    passages = remembered + [
+        {
+            "index": len(remembered) + i + 1,
+            "title": p.title,
+            "source": p.source,
+            "content": p.content,
+            "chunk_id": p.chunk_id,
+            "memory_id": None,
+        }
+        for i, p in enumerate(found)
+    ]
+    fitted = fit_context(
+        system=ANSWER_SYSTEM,
+        query=state["request"],
+        passages=passages,
+        history=state.get("history", []),
+        budget=ctx.max_context_tokens,
+    )
+    history_text = "\n".join(f"{t['speaker']}: {t['content']}" for t in fitted.history)
+    try:
+        composed = await ctx.composer.compose(
+            question=state["request"], passages=fitted.passages, memory=memory_text(recalled), history=history_text
+        )
+    except ModelCallError as exc:
+        return {"answer": "", "error": str(exc), "outcome": "failed", "model_calls": {"compose_answer": 1}}
+    if not composed.used and state.get("unheld"):
+        # Nothing found, and nothing the deployment holds is about its topic: say so and what it can do.
+        agents = [{"name": a.name, "description": a.description} for a in ctx.registry]
+        text = unheld_question(state["request"], agents, state.get("unheld") or [])
+        return {"answer": text, "outcome": "unsure", "model_calls": {"compose_answer": 1}}
+    if not composed.used:
+        # No passage supports an answer: say so as uncertainty, never as a confident "nothing on it".
+        # The offline composer also says what the closest passage has and lacks (issue 9 point 2).
+        honest = f"{no_evidence(state['request'])} {closest_miss(composed.text)}".strip()
+        return {"answer": honest, "outcome": "unsure", "model_calls": {"compose_answer": 1}}
+    by_index = {p["index"]: p for p in fitted.passages}
+    # Marker [k] of the answer is the k-th citation listed (issue 9 point 6).
+    # One listed source per document: chunks of one document share its marker.
+    used = [i for i in composed.used if i in by_index]
+    text, order = cite_in_order(composed.text, used, source_of={i: by_index[i]["source"] for i in used})
+    citations = [
+        {
+            "source": by_index[i]["source"],
+            "title": by_index[i]["title"],
+            "chunk_id": by_index[i]["chunk_id"],
+            "snippet": by_index[i]["content"][:200],
+        }
+        for i in order
+    ]
+    # What the answer cited or repeated of its recalled memories is reinforced in `remember` (memory_use).
+    # An answer that cites its evidence yet says it is not sure (two memories disagree) is `unsure`.
+    return {
+        "answer": text,
+        "citations": citations,
+        "outcome": "unsure" if NOT_SURE in composed.text else "succeeded",
+        "model_calls": {"compose_answer": 1},
+    }
