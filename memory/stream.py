@@ -5,13 +5,12 @@ recency, importance, relevance and strength (`memory.scoring`) in one SQL statem
 candidate counts are written afterwards, in batches (`memory._counts`). Every statement runs through
 `user_transaction`, under row-level security, so a user can only ever read or write their own memories.
 
-Over 400 lines on purpose: writing, searching, explaining and re-embedding share the store's row mapping
-and tenant cursor; the SQL itself lives in `_stream_sql.py`, `_search_sql.py` and `_keyword_sql.py`.
+Writing and re-embedding live in `_stream_write.py`, the row mapping and search filters in `_stream_rows.py`,
+the SQL in `_stream_sql.py`, `_search_sql.py` and `_keyword_sql.py`.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
@@ -19,23 +18,14 @@ from typing import Any
 import numpy as np
 from langchain_core.embeddings import Embeddings
 from psycopg import AsyncConnection
-from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory import clock
 from cognicore.memory._counts import CandidateCounts
 from cognicore.memory._search_sql import SEARCH
-from cognicore.memory._stream_sql import (
-    CANDIDATES,
-    EXPLAIN,
-    INSERT,
-    NEAREST,
-    STATS,
-    VISIBLE_IDS,
-    search_settings,
-)
-from cognicore.memory.embeddings import vector_size_errors
-from cognicore.memory.errors import MemoryStoreError
+from cognicore.memory._stream_rows import filter_params, hit, record
+from cognicore.memory._stream_sql import CANDIDATES, EXPLAIN, NEAREST, STATS, search_settings
+from cognicore.memory._stream_write import EMBED_BATCH, UnknownMemory, embed_items, insert_memories, reembed
 from cognicore.memory.lifecycle import Lifecycle
 from cognicore.memory.lifecycle_config import LifecycleConfig, Perspective
 from cognicore.memory.retrieval import RRF_K, candidate_count, query_words
@@ -55,13 +45,8 @@ from cognicore.memory.stream_types import (
 )
 from cognicore.memory.tenancy import check_user_id, user_read, user_transaction
 
-REEMBED_PAGE = """
-SELECT id, content FROM memories
-WHERE user_id = %(user_id)s AND id > %(after)s ORDER BY id LIMIT %(limit)s"""
-# `user_id` in the WHERE prunes the update to the user's partition.
-REEMBED_UPDATE = "UPDATE memories SET embedding = %(embedding)s WHERE user_id = %(user_id)s AND id = %(id)s"
-
 __all__ = [
+    "EMBED_BATCH",
     "KINDS",
     "STATUSES",
     "Kind",
@@ -76,8 +61,6 @@ __all__ = [
     "UnknownMemory",
 ]
 
-EMBED_BATCH = 64  # texts per embedding call
-INSERT_BATCH = 1000  # rows per INSERT statement (~3 MB of vectors)
 MAX_K = 200
 MAX_EXPLAIN_DEPTH = 20
 _TICK = timedelta(microseconds=1)
@@ -87,10 +70,6 @@ DEFAULT_MIN_SIMILARITY = 0.1
 With the offline embedder unrelated texts score about 0 +- 0.05 and a shared content word about
 0.15; Gemini embeddings of unrelated texts sit higher, so the shell should map a setting onto it.
 """
-
-
-class UnknownMemory(MemoryStoreError, ValueError):
-    """A memory id named as a source does not exist for this user."""
 
 
 class MemoryStream:
@@ -122,7 +101,7 @@ class MemoryStream:
         """Store `items` for `user_id` and return their ids, in order.
 
         Texts without an embedding are embedded in batches first; rows go in with one statement per
-        `INSERT_BATCH`, all in one transaction. `source_ids` must name existing memories of the same
+        `_stream_write.INSERT_BATCH`, all in one transaction. `source_ids` must name existing memories of the same
         user; otherwise nothing is written. With `chain`, each item also derives from the one before it
         (a tool call and its result): one transaction, one statement per item. `conn` is an open
         `user_transaction` of the same user to write in (the run's round and these memories commit together).
@@ -130,41 +109,12 @@ class MemoryStream:
         check_user_id(user_id)
         if not items:
             return []
-        vectors = await self._vectors(items)  # before the transaction: a remote embedder must not hold it open
+        # Embedded before the transaction: a remote embedder must not hold it open.
+        vectors = await embed_items(self._embeddings, items)
         if conn is None:
             async with user_transaction(self._pool, user_id) as own:
-                return await self._insert(own, user_id, items, vectors, chain=chain)
-        return await self._insert(conn, user_id, items, vectors, chain=chain)
-
-    async def _insert(
-        self,
-        conn: AsyncConnection,
-        user_id: str,
-        items: Sequence[NewMemory],
-        vectors: Sequence[np.ndarray],
-        *,
-        chain: bool,
-    ) -> list[int]:
-        sources = sorted({s for item in items for s in item.source_ids})
-        ids: list[int] = []
-        async with vector_size_errors():
-            if sources:
-                await self._check_sources(conn, sources)
-            if chain:
-                for item, vector in zip(items, vectors, strict=True):
-                    linked = item.model_copy(update={"source_ids": (*item.source_ids, *ids[-1:])})
-                    params = _insert_params(user_id, [linked], [vector], self._lifecycle)
-                    [row] = await fetch_dicts(conn, INSERT, params)
-                    ids.append(row["id"])
-                return ids
-            for start in range(0, len(items), INSERT_BATCH):
-                batch = items[start : start + INSERT_BATCH]
-                rows = await fetch_dicts(
-                    conn, INSERT, _insert_params(user_id, batch, vectors[start : start + INSERT_BATCH], self._lifecycle)
-                )
-                # The sequence hands out ids in the order of `ORDER BY s.n`, so sorted ids are in input order.
-                ids += sorted(row["id"] for row in rows)
-        return ids
+                return await insert_memories(own, user_id, items, vectors, self._lifecycle, chain=chain)
+        return await insert_memories(conn, user_id, items, vectors, self._lifecycle, chain=chain)
 
     async def search(
         self,
@@ -207,7 +157,7 @@ class MemoryStream:
             # `until` is exclusive; as of a moment, what was created at that moment exists.
             until = min(until, as_of + _TICK) if until is not None else as_of + _TICK
         floor = self._min_similarity if min_similarity is None else min_similarity
-        filters = _filter_params(kinds, None if session_first else session_id, since, until, status, metadata)
+        filters = filter_params(kinds, None if session_first else session_id, since, until, status, metadata)
         if not query.strip():
             return []
         vector = np.asarray(await self._embeddings.aembed_query(self._expanded(query, perspective)), dtype=np.float32)
@@ -233,7 +183,7 @@ class MemoryStream:
             "decay": scoring.decay,
         }
         rows = await user_read(self._pool, user_id, SEARCH, params, before=[search_settings(user_id)])
-        hits = [_hit(r) for r in rows]
+        hits = [hit(r) for r in rows]
         if not quiet:
             self._counts.add(user_id, [h.id for h in hits])
         return hits
@@ -300,7 +250,7 @@ class MemoryStream:
         # Deepest rows first, so every node's sources are built before the node itself.
         for r in sorted(rows, key=lambda r: -len(r["path"])):
             path = tuple(r["path"])
-            node = MemoryNode(memory=_record(r), sources=tuple(children.pop(path, [])))
+            node = MemoryNode(memory=record(r), sources=tuple(children.pop(path, [])))
             if len(path) == 1:
                 root = node
             else:
@@ -332,146 +282,4 @@ class MemoryStream:
         Batch by batch, each committed on its own, so an interrupted re-embed can simply run again.
         """
         check_user_id(user_id)
-        done, last = 0, 0
-        while True:
-            async with user_transaction(self._pool, user_id) as conn:
-                rows = await fetch_dicts(conn, REEMBED_PAGE, {"user_id": user_id, "after": last, "limit": batch})
-            if not rows:
-                return done
-            vectors = await self._embeddings.aembed_documents([r["content"] for r in rows])
-            async with user_transaction(self._pool, user_id) as conn, conn.cursor() as cur:
-                await cur.executemany(
-                    REEMBED_UPDATE,
-                    [
-                        {"user_id": user_id, "id": r["id"], "embedding": np.asarray(v, dtype=np.float32)}
-                        for r, v in zip(rows, vectors, strict=True)
-                    ],
-                )
-            done += len(rows)
-            last = rows[-1]["id"]
-
-    async def _vectors(self, items: Sequence[NewMemory]) -> list[np.ndarray]:
-        """Each item's embedding: given ones as they are, the others embedded in batches."""
-        missing = [i for i, item in enumerate(items) if item.embedding is None]
-        computed: list[list[float]] = []
-        try:
-            for start in range(0, len(missing), EMBED_BATCH):
-                texts = [items[i].content for i in missing[start : start + EMBED_BATCH]]
-                computed += await self._embeddings.aembed_documents(texts)
-        except Exception as exc:  # providers raise anything; nothing has been written yet
-            raise MemoryStoreError(
-                f"Embedding {len(missing)} memories failed: {type(exc).__name__}: {exc}. Nothing was stored; try again."
-            ) from exc
-        if len(computed) != len(missing):
-            raise MemoryStoreError(f"The embedding model returned {len(computed)} vectors for {len(missing)} texts.")
-        vectors: list[np.ndarray | None] = [item.embedding for item in items]
-        for i, values in zip(missing, computed, strict=True):
-            vectors[i] = np.asarray(values, dtype=np.float32)
-        # The size itself is the database's (per deployment): a mismatch fails the insert (vector_size_errors).
-        shapes = {None if vector is None else vector.shape for vector in vectors}
-        if len(shapes) != 1 or None in shapes or len(next(iter(shapes)) or ()) != 1:
-            raise MemoryStoreError(f"Memory embeddings must be flat vectors of one size, got shapes {shapes}.")
-        return vectors  # type: ignore[return-value]  # every slot was checked above
-
-    async def _check_sources(self, conn: AsyncConnection, sources: list[int]) -> None:
-        """Refuse provenance links to memories this user cannot see (another user's, or none)."""
-        [row] = await fetch_dicts(conn, VISIBLE_IDS, (sources,))
-        missing = sorted(set(sources) - set(row["ids"]))
-        if missing:
-            raise UnknownMemory(
-                f"source_ids {missing} are not memories of this user; a memory can only be derived from "
-                "memories stored before it for the same user."
-            )
-
-
-def _filter_params(
-    kinds: Sequence[Kind] | None,
-    session_id: str | None,
-    since: datetime | None,
-    until: datetime | None,
-    status: Status | None,
-    metadata: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    """The filter parameters shared by both candidate scans, validated."""
-    if metadata is not None and not isinstance(metadata, dict):
-        raise ValueError(f"metadata must be a dict of values the memory's metadata contains, got {metadata!r}")
-    if kinds is not None:
-        unknown = sorted(set(kinds) - set(KINDS))
-        if unknown or not kinds:
-            raise ValueError(f"kinds must be a non-empty selection of {', '.join(KINDS)}; got {list(kinds)}")
-    if status is not None and status not in STATUSES:
-        raise ValueError(f"status must be one of {', '.join(STATUSES)} or None, got {status!r}")
-    for name, moment in (("since", since), ("until", until)):
-        if moment is not None and moment.tzinfo is None:
-            raise ValueError(f"{name} must be timezone-aware (e.g. datetime.now(UTC)), got {moment!r}")
-    return {
-        "kinds": list(kinds) if kinds is not None else None,
-        "session_filter": session_id,
-        "since": since,
-        "until": until,
-        "status": status,
-        "metadata": Jsonb(metadata) if metadata else None,
-    }
-
-
-def _insert_params(
-    user_id: str, items: Sequence[NewMemory], vectors: Sequence[np.ndarray], lifecycle: LifecycleConfig
-) -> dict[str, Any]:
-    # Arrays of text so all-NULL columns need no type inference; the statement casts each one.
-    return {
-        "user_id": user_id,
-        "session_ids": [i.session_id for i in items],
-        "kinds": [i.kind for i in items],
-        "contents": [i.content for i in items],
-        "embeddings": list(vectors),
-        "importances": [i.importance for i in items],
-        "metadata": [Jsonb(i.metadata) for i in items],
-        "sources": [json.dumps(list(i.source_ids)) for i in items],
-        "created": [i.created_at.isoformat() if i.created_at else None for i in items],
-        "origins": [i.source for i in items],
-        "strengths": [
-            lifecycle.initial_strength_education if i.source == "education" else lifecycle.initial_strength
-            for i in items
-        ],
-        "now": clock.now(),
-    }
-
-
-def _record(r: dict[str, Any]) -> MemoryRecord:
-    return MemoryRecord(
-        id=r["id"],
-        kind=r["kind"],
-        content=r["content"],
-        session_id=r["session_id"],
-        importance=r["importance"],
-        metadata=r["metadata"],
-        source_ids=tuple(r["source_ids"]),
-        status=r["status"],
-        created_at=r["created_at"],
-    )
-
-
-def _hit(r: dict[str, Any]) -> MemoryHit:
-    return MemoryHit(
-        id=r["id"],
-        kind=r["kind"],
-        content=r["content"],
-        session_id=r["session_id"],
-        importance=r["importance"],
-        metadata=r["metadata"],
-        source_ids=tuple(r["source_ids"]),
-        created_at=r["created_at"],
-        last_accessed_at=r["last_accessed_at"],
-        strength=float(r["strength"]),
-        access_count=r["access_count"],
-        candidate_count=r["candidate_count"],
-        similarity=float(r["similarity"]),
-        vector_rank=r["vector_rank"],
-        text_rank=r["text_rank"],
-        fused=float(r["fused"]),
-        recency=float(r["recency"]),
-        relevance=float(r["relevance"]),
-        score=float(r["score"]),
-        in_session=r["in_session"],
-        status=r["status"],
-    )
+        return await reembed(self._pool, self._embeddings, user_id, batch=batch)
