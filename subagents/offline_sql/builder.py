@@ -216,8 +216,9 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     groups = [ident(dim_name(d)) for d in dims if dim_name(d) != ranked]
     if q.top_n and groups and ranked:
         part = ", ".join(aliased_exprs(select, groups))
-        body[0] += f",\n  rank() OVER (PARTITION BY {part} ORDER BY {first_expr} {direction}) AS rank"
-        outer.append(f"rank <= {q.top_n}")
+        ranks, kept = _ranking(q, first_expr, direction, aliased_exprs(select, groups))
+        body[0] += ranks
+        outer += kept
         order = ", ".join([*groups, "rank"])
         sql = f"WITH grouped AS (\n{chr(10).join(body)}\n)\nSELECT * FROM grouped\nWHERE {' AND '.join(outer)}"
         sql += f"\nORDER BY {order}"
@@ -235,10 +236,14 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         if limit and not pivot and not between:
             # Ties at the cut are kept (the top 1 of two equal groups is both): a rank, not a LIMIT, so an answer
             # can say "A and B tie" instead of naming one by the row order.
-            body[0] += f",\n  rank() OVER (ORDER BY {first_expr} {direction}) AS rank"
-            outer.append(f"rank <= {q.top_n}")
-            # An empty group (no assignee) is no contender in a ranking; its rows still count in the total share.
-            outer += [f"{ident(dim_name(d))} IS NOT NULL" for d in dims if isinstance(d, Column)]
+            # An empty group (no assignee) is no contender in a ranking (ranked apart, then left out); its rows
+            # still count in the total share.
+            named = [ident(dim_name(d)) for d in dims if isinstance(d, Column)]
+            empty = [f"({e}) IS NULL" for e in aliased_exprs(select, named)]
+            ranks, kept = _ranking(q, first_expr, direction, empty)
+            body[0] += ranks
+            outer += kept
+            outer += [f"{name} IS NOT NULL" for name in named]
             limit, columns = "", ", ".join(item.rpartition(" AS ")[2] for item in select)
         if together:
             first = ident(first_name)
@@ -264,6 +269,17 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         covered = " vs ".join(p.describe() for p in q.compared_periods)
     scope = filters_text(q, leave=q.share_within)
     return sql, explain(q, period, date_col, notes, pivot, top_share=top_share), covered, scope
+
+
+def _ranking(q: Mapping, figure: str, direction: str, partition: list[str]) -> tuple[str, list[str]]:
+    """The rank column (with, for one place asked, the size of its tie) and the conditions keeping the places
+    asked: the top N, or the Nth ("the second best": the groups whose run of equal figures covers place N)."""
+    over = f"PARTITION BY {', '.join(partition)} " if partition else ""
+    columns = f",\n  rank() OVER ({over}ORDER BY {figure} {direction}) AS rank"
+    if not q.nth:
+        return columns, [f"rank <= {q.top_n}"]
+    columns += f",\n  count(*) OVER (PARTITION BY {', '.join([*partition, figure])}) AS tied"
+    return columns, [f"rank <= {q.top_n}", f"rank + tied > {q.top_n}"]
 
 
 def _recent_change(q: Mapping, today: date) -> Mapping:

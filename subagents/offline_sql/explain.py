@@ -31,7 +31,12 @@ def explain(
     if q.top_n and q.ranked is not None:
         which = "bottom" if q.ascending else "top"
         by = "change" if between else q.measures[0].name.replace("_", " ")
-        text += f", the {which} {q.top_n} by {by}"
+        # "the second best": that one place (ties at it all shown), not the top two
+        text += (
+            f", place {q.top_n} from the {which} by {by} (tied ones all shown)"
+            if q.nth
+            else f", the {which} {q.top_n} by {by}"
+        )
     elif q.ranked is not None and not between:
         text += f", ranked by {q.measures[0].name.replace('_', ' ')} ({'lowest' if q.ascending else 'highest'} first)"
     if between and not q.attribution:  # a 'why' is ranked by contribution (attribution.py says so)

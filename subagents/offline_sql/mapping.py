@@ -47,6 +47,7 @@ class Mapping:
     present: list[str] = field(default_factory=list)  # column refs that must not be empty ("assigned" tickets)
     period: Period | None = None
     top_n: int | None = None
+    nth: bool = False  # top_n is the one place asked ("the second best"), not a cut
     ascending: bool = False
     ranked: Column | str | None = None
     share: bool = False
@@ -113,6 +114,31 @@ def average_per(measure: Measure, table: Table) -> Measure:
     sql = f"round(({named.sql})::numeric / nullif({counted}, 0), 2)"  # units are integers: no integer division
     label = f"average {measure.label} per {singular(table.name).replace('_', ' ')}"
     name = f"avg_{measure.name}_per_{singular(table.name)}"
+    return Measure(name, label, named=NamedMeasure(name, sql, (), label, ratio=True))
+
+
+def template(m: Measure) -> str | None:
+    """The measure's aggregate over `{schema.table.column}` references (as a named measure writes it), or None
+    for one that has none (an age)."""
+    if m.named is not None:
+        return m.named.sql
+    if m.column is not None and m.aggregate in ("sum", "avg", "min", "max"):
+        return f"{m.aggregate}({{{m.column.ref}}})"
+    if m.table is not None and not m.age:
+        key = m.table.primary_key
+        return f"count(DISTINCT {{{key.ref}}})" if key else "count(*)"
+    return None
+
+
+def ratio_of(numerator: Measure, denominator: Measure) -> Measure | None:
+    """ "revenue per unit", "margin per order line": one measure divided by the other over the same rows (not the
+    average of a per-row ratio); None when either has no aggregate to divide."""
+    top, bottom = template(numerator), template(denominator)
+    if top is None or bottom is None:
+        return None
+    sql = f"round(({top})::numeric / nullif({bottom}, 0), 2)"
+    name = f"{numerator.name}_per_{singular(denominator.name)}"
+    label = f"{numerator.label} per {denominator.label}"
     return Measure(name, label, named=NamedMeasure(name, sql, (), label, ratio=True))
 
 

@@ -19,7 +19,7 @@ def unsure_message(q: Mapping, lex: Lexicon) -> str:
     if q.period:
         understood.append(q.period.describe())
     if q.top_n:
-        understood.append(f"{'bottom' if q.ascending else 'top'} {q.top_n}")
+        understood.append(f"{'bottom' if q.ascending else 'top'} {q.top_n}" if not q.nth else f"place {q.top_n}")
     missing = [w if w.startswith(("'", "what", "two")) else f"'{w}'" for w in dict.fromkeys(q.not_understood)]
     if not q.measures:
         missing.append("which measure")

@@ -21,6 +21,7 @@ from cognicore.subagents.offline_sql.mapping import (
     count_of,
     default_measure,
     measure_of,
+    ratio_of,
     row_name,
 )
 from cognicore.subagents.offline_sql.messages import dim_label
@@ -52,6 +53,9 @@ _TIME_WORDS: tuple[tuple[str, str], ...] = (
 )
 
 
+_RATIO_JOIN = r"\s*(per|for each|for every|for one|divided by)\s*(?:(?:a|an|one|each|every|single)\s+)?"
+
+
 def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: Shape, lex: Lexicon) -> None:
     """Place the phrases `found` in `q` (measures, filters, groupings, the ranked one), reading the shape `s`."""
     entities: list[tuple[int, str, Table]] = []
@@ -62,6 +66,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
     weak: list[bool] = []
     placed: dict[str, int] = {}  # measure name -> where it was named
     negated_ends: dict[str, int] = {}  # column ref -> where its last excluded value ends
+    measure_end = -1  # where the last measure named ends
     for pos, end, words, target in found:
         if target.kind == "ambiguous":
             q.not_understood.append(f"'{target.value}' (it matches several values)")
@@ -73,6 +78,18 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             said = {w for w in normalise(measure.label).split() if len(w) > 2 and w not in STOP_WORDS}
             while (prior := re.search(r"([a-z]+)\s*$", t.s[:pos])) and prior.group(1) in said:
                 t.s = t.s[: prior.start(1)] + " " * len(prior.group(1)) + t.s[prior.end(1) :]
+            # "revenue per unit", "margin for each order line": the measure named before divided by this one
+            joined = re.fullmatch(_RATIO_JOIN, t.read[measure_end:pos]) if q.measures and measure_end >= 0 else None
+            if joined and (ratio := ratio_of(q.measures[-1], measure)) is not None:
+                t.s = (
+                    t.s[: joined.start(1) + measure_end]
+                    + " " * len(joined.group(1))
+                    + t.s[joined.end(1) + measure_end :]
+                )
+                placed[ratio.name] = placed.pop(q.measures[-1].name, pos)
+                q.measures[-1], weak[-1], measure_end = ratio, weak[-1] and target.weak, end
+                continue
+            measure_end = end
             if measure.name not in [m.name for m in q.measures]:
                 q.measures.append(measure)
                 weak.append(target.weak)

@@ -63,6 +63,11 @@ _THRESHOLD = (
 )
 # "can you show me ...", "pls list ...", "could you just give me ...": a listing asked politely is still a listing
 _POLITE = r"\s*(?:(?:(?:can|could|would|will) you|please|pls|plz|kindly|just|now|then|so|ok|okay|hey|hi)\s+)*"
+_ORDINALS = {
+    **{"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9},
+    **{"tenth": 10, "next": 2},
+}
+_PART_VERB = r"\b(?:is|are|was|were|came|come|comes|went|go|goes|got|get|gets|belongs?|falls?|fell)\b"
 _YOUNGEST = ("newest", "youngest", "latest", "most recent", "most recent one")
 
 
@@ -72,6 +77,13 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     shares = r"\b(share|percentage|percent|proportion|contribution|mix|fraction|portion)\b( of( the)? total)?"
     while m := t.take(shares):
         q.share, s.share_at = True, m.start()
+    # "how much of the P4 workload is closed", "how much of our revenue came from Europe": a part said of the whole
+    # after a verb is its share (shown beside its figure), never the part's figure alone
+    part_of = t.find(r"\b(how much|what part|which part) of\b")
+    if part_of is not None and re.search(_PART_VERB, t.s[part_of.end() :]) and not q.share:
+        keep = part_of.end(1) if part_of.group(1) == "how much" else part_of.start()  # "how much" still reads
+        t.s = t.s[:keep] + " " * (part_of.end() - keep) + t.s[part_of.end() :]
+        q.share, s.share_at = True, part_of.start()
     s.compare = bool(t.take(r"\b(vs|versus|compared? (to|with|against)?|against|side by side)\b"))
     # "ana vs ben: who's got more open tickets", "which has fewer, P1 or P2": the two values side by side
     s.comparative = bool(t.take(r"\b(?:more|fewer|less)\b(?! than\b)(?! (?:recent|recently|often)\b)"))
@@ -141,6 +153,10 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     # "the most common priority", "least frequent component": the rows' count ranks, the adjective says no more
     often = r"(?:common(?:ly)?|frequent(?:ly)?|usual(?:ly)?|often)(?: (?:affected|seen|reported|hit|involved|named))?"
     t.take(rf"(?<=\bmost ){often}\b|(?<=\bleast ){often}\b")
+    # "the second highest revenue", "3rd biggest region", "who has the third most tickets": one place of the ranking
+    if nth := t.take(rf"\b({'|'.join(_ORDINALS)}|\d+(?:st|nd|rd|th))[ -]?(?=(?:{DESC}|{ASC})\b| by\b)"):
+        word = nth.group(1)
+        q.top_n, q.nth, s.rank_at, s.superlative = _ORDINALS.get(word) or int(word[:-2]), True, nth.start(), True
     words = rf"({DESC}|{ASC}|first)"
     m = t.find(rf"\b{words} {NUM}\b") or t.find(rf"\b{NUM} ({DESC}|{ASC})\b")
     if m is None and t.find(rf"\b({DESC}|{ASC})\b"):
