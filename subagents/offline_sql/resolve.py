@@ -79,12 +79,12 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             while (prior := re.search(r"([a-z]+)\s*$", t.s[:pos])) and prior.group(1) in said:
                 t.s = t.s[: prior.start(1)] + " " * len(prior.group(1)) + t.s[prior.end(1) :]
             # "revenue per unit", "margin for each order line": the measure named before divided by this one
-            joined = re.fullmatch(_RATIO_JOIN, t.read[measure_end:pos]) if q.measures and measure_end >= 0 else None
-            if joined and (ratio := ratio_of(q.measures[-1], measure)) is not None:
+            per_word = re.fullmatch(_RATIO_JOIN, t.read[measure_end:pos]) if q.measures and measure_end >= 0 else None
+            if per_word and (ratio := ratio_of(q.measures[-1], measure)) is not None:
                 t.s = (
-                    t.s[: joined.start(1) + measure_end]
-                    + " " * len(joined.group(1))
-                    + t.s[joined.end(1) + measure_end :]
+                    t.s[: per_word.start(1) + measure_end]
+                    + " " * len(per_word.group(1))
+                    + t.s[per_word.end(1) + measure_end :]
                 )
                 placed[ratio.name] = placed.pop(q.measures[-1].name, pos)
                 q.measures[-1], weak[-1], measure_end = ratio, weak[-1] and target.weak, end
