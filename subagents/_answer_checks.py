@@ -128,3 +128,27 @@ def scoped_elsewhere(text: str, question: str, vocabulary: frozenset[str]) -> st
         if word not in STOPWORDS and stem(word) not in scope and stem(word) not in vocabulary:
             return word
     return None
+
+
+# "How many weeks does a promotion run for?", "when is the weekly meeting held?": the subject of a question asking
+# for a figure or a time is the noun right after its auxiliary.
+_SUBJECT_AFTER_AUX = re.compile(
+    r"^\W*(?:how\s+(?:long|many\s+[a-z]+|much|soon|fast|quickly|often)|when|what\s+(?:day|date|time|year))\s+"
+    r"(?:do|does|did|is|are|was|were|will|can|could|must|should)\s+(?:(?:the|a|an|our|my|your|their|its|each)\s+)?"
+    r"(?P<subject>[a-z][a-z-]+)\s+[a-z]",
+    re.I,
+)
+
+
+def asked_subject(question: str, roles: frozenset[str]) -> str | None:
+    """The word naming what a figure or a time is asked about ("promotion" in "how many weeks does a promotion run
+    for?"), or None: a figure in a sentence about another thing ("a production run sold out in six weeks") does
+    not answer. A person or a role as the subject ("do customers have", "do I get") may go unsaid."""
+    m = _SUBJECT_AFTER_AUX.match(" ".join(question.split()))
+    if m is None:
+        return None
+    word = m.group("subject").lower()
+    return None if word in STOPWORDS or stem(word) in roles or word in _PEOPLE else word
+
+
+_PEOPLE = frozenset("i we you they he she someone somebody anyone anybody everyone people customer customers".split())

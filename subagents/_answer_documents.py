@@ -11,6 +11,7 @@ from typing import Any
 from cognicore.memory.text import STOPWORDS, stem, words
 from cognicore.subagents._answer_checks import (
     about_asked,
+    asked_subject,
     governed_elsewhere,
     measures_head,
     scoped_elsewhere,
@@ -19,6 +20,7 @@ from cognicore.subagents._answer_checks import (
 from cognicore.subagents._answer_render import LABEL, render
 from cognicore.subagents._answer_shape import (
     LIGHT_VERBS,
+    ROLE_WORDS,
     Shape,
     asked_action,
     asked_head,
@@ -36,7 +38,7 @@ from cognicore.subagents._answer_shape import (
 )
 from cognicore.subagents._passage_units import Unit as _Unit
 from cognicore.subagents._passage_units import split_units as _units
-from cognicore.subagents._passage_units import with_consequence
+from cognicore.subagents._passage_units import with_consequence, with_continuation
 from cognicore.subagents._question_terms import (
     derived_forms,
     is_key_code,
@@ -250,6 +252,10 @@ def answer_from_documents(
     if which := _WHICH_THING.match(" ".join(asked_text.lower().split())):
         asked_words = set(words(which.group(1)))
         head += [c for c, label in labelled if label in asked_words and not c & vocabulary]
+        # "Which courier company do we use?": a thing of several words is asked by each of them as typed, not by
+        # its synonyms ("shipping" is no courier); a role ("which team") is answered by naming one, not the word.
+        if len(asked_words) > 1:
+            head += [frozenset({stem(w)}) for w in asked_words if stem(w) in vocabulary and stem(w) not in ROLE_WORDS]
     # With the asked thing named ("the battery life on the vista glasses"), the rest is its subject: a sentence
     # with the thing but about another subject ("the speaker's 12 hours of battery life") does not answer.
     subject = [c for c in concepts if c & vocabulary and not c <= LIGHT_VERBS and not any(c & h for h in head)]
@@ -264,6 +270,8 @@ def answer_from_documents(
         return ComposedAnswer(text=not_covered(question, found, detail, title), used=[]), share
     if shape is not None or head or any(c & names for c in concepts) or asks_where(asked_text):
         common = common_capitals([str(p.get("content") or "") for p in passages])
+        said_subject = asked_subject(asked_text, ROLE_WORDS)
+        subject_concept = next((c for c, label in labelled if label == said_subject), None)
         content_of = {int(p["index"]): str(p.get("content") or "") for p in passages}
         fit = [
             u
@@ -271,6 +279,7 @@ def answer_from_documents(
             if coverage[u.passage] >= MIN_COVERAGE
             and about_asked(u, labelled, names, vocabulary, covered=figures if states_bound(asked_text, u.text) else ())
             and gives_place(u.text, asked_text)
+            and (shape is None or subject_concept is None or bool(subject_concept & (u.terms | u.lead)))
             and all(h & (u.terms | u.lead) or implied(h, f"{u.heading} {u.text}") for h in head)
             and (not head or 2 * sum(1 for c in subject if c & (u.terms | u.lead)) >= len(subject))
             and (
@@ -328,6 +337,7 @@ def answer_from_documents(
         found = [label for c, label in labelled if c & (chosen[0].terms | chosen[0].lead)]
         missing = [label for c, label in labelled if not c & (chosen[0].terms | chosen[0].lead)]
         return ComposedAnswer(text=not_covered(question, found, missing, title), used=[]), share
+    chosen = with_continuation(chosen, units)
     if asks_consequence(asked_text):
         chosen = with_consequence(chosen, units)
     if shape is Shape.WHY and chosen and not any(_REASON.search(u.text) for u in chosen):

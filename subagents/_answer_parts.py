@@ -26,6 +26,7 @@ _POINTER = re.compile(r"\b(?:it|its|they|them|their|this|that|these|those|he|she
 _SENTENCE = re.compile(r"(?:[^.!?]|[.!?](?=\d))+(?:[.!?]+(?:\s*\[\d+\])*|$)")
 _BORROWED = re.compile(r" [(][^()]*[)]$")
 MIN_PART_WORDS = 3  # "... and why" is no part of its own
+MAX_THING_WORDS = 4  # a side of a comparison ("the P2 breach", "gross revenue")
 MAX_ELLIPTIC_WORDS = 1  # "what is the fee": one content word names the detail, not its subject
 
 # Answers a question from the passages, or from only those with the given indexes.
@@ -75,9 +76,47 @@ def choice_parts(question: str) -> list[str]:
     return [f"{stem} {m.group('one')}", f"{stem} {m.group('other')}"]
 
 
+# "what's the difference between X and Y", "how is X handled differently from Y", "X vs Y": a comparison of two
+# documented things is answered by what each one is; the comparison's own words ("difference", "between") are in
+# no sentence about either and match unrelated ones ("discounts between 10% and 20%").
+_DIFFERENCE = re.compile(
+    r"^\W*(?:(?:so|and|but|pls|please|hey)\W+)?(?:what(?:'s|’s|s| is| are)?\s+(?:the\s+)?(?:main\s+|real\s+)?|"
+    r"(?:how\s+)?(?:do|does|can)\s+(?:you|we|i)\s+(?:tell|explain)\s+(?:me\s+)?(?:the\s+)?|explain\s+(?:the\s+)?)?"
+    r"diff(?:erence|erences|s)?\s+between\s+(?P<one>.+?)\s+(?:and|&|vs\.?|versus)\s+(?P<other>.+?)\W*$",
+    re.I,
+)
+_DIFFERENTLY = re.compile(
+    r"^\W*(?P<stem>how\s+(?:is|are|does|do)\s+)(?P<one>.+?)\s+(?P<verb>[a-z]+)\s+differently\s+"
+    r"(?:from|than|to)\s+(?P<other>.+?)\W*$",
+    re.I,
+)
+_VERSUS = re.compile(r"^\W*(?P<one>[^,?-]+?)\s+(?:vs\.?|versus)\s+(?P<other>[^,?]+?)\W*$", re.I)
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
+
+
+def comparison_parts(question: str) -> list[str]:
+    """A comparison of two things as one question about each ("what is X", "what is Y"); [] when it is not one."""
+    flat = " ".join(question.split())
+    m = _DIFFERENCE.match(flat) or _DIFFERENTLY.match(flat) or _VERSUS.match(flat)
+    # Two things named in a few words each; "between how long devices and accessories are covered" compares a
+    # detail of two things, which the question as a whole asks better.
+    if m is None or not all(_thing(m.group(g)) for g in ("one", "other")):
+        return []
+    if "verb" in m.groupdict():
+        stem = m.group("stem").lower()
+        return [f"{stem}{m.group('one')} {m.group('verb')}", f"{stem}{m.group('other')} {m.group('verb')}"]
+    return [f"what is {_ARTICLE.sub('', m.group('one'))}", f"what is {_ARTICLE.sub('', m.group('other'))}"]
+
+
+def _thing(text: str) -> bool:
+    """A side of a comparison that names a thing: a few words, not a clause of its own."""
+    said = words(text)
+    return 0 < len(said) <= MAX_THING_WORDS and not _ASKS.match(text.strip())
+
+
 def question_parts(question: str) -> list[str]:
     """The separately asked parts of a question, in order; the question alone when it asks one thing."""
-    if choice := choice_parts(question):
+    if choice := choice_parts(question) or comparison_parts(question):
         return choice
     pieces = [p.strip(" ,;?") for p in _JOIN.split(question) if p.strip(" ,;?")]
     # After a "?", only a piece that asks is a part: "... headphones? pls (ref T-42)" is one question and a note.

@@ -36,7 +36,7 @@ _ASKS = [
     # "Why ...?", "how come ...": a reason (D6, issue 9.2); a sentence that only shares the words is no answer.
     (Shape.WHY, re.compile(r"^\W*(why|how come)\b")),
     (Shape.AMOUNT, re.compile(r"\b(how much|how many)\b")),
-    (Shape.WHEN, re.compile(r"\b(when|what time|what date|which date|what year|which year)\b")),
+    (Shape.WHEN, re.compile(r"\b(when|what time|(?:what|which) (?:date|year|day|weekday|month))\b")),
     (Shape.WHO, re.compile(r"^\W*(who|whom)\b|\b(who|whom)\W*$|\bwho (is|are|was|were|has|have|must|can|should)\b")),
 ]
 _MONTHS = (
@@ -66,6 +66,7 @@ _ROLES = frozenset(
         "management leadership council sales representative representatives analyst analysts specialist"
     ).split()
 )
+ROLE_WORDS = _ROLES  # stems of the roles and bodies a "who" or "which team" question is answered by naming
 # Words of the passages that say who leads what: a "who" question also searches for them.
 LEADER_WORDS = ("leadership", "president", "vp", "officer", "head", "director", "manager", "lead", "owner")
 _MONEY = re.compile(r"[$€£¥]\s?\d|\b(EUR|USD|GBP)\s?\d", re.I)
@@ -139,10 +140,16 @@ def fills_shape(shape: Shape, text: str, question: str, common: frozenset[str] =
     name no one in particular.
     """
     if shape is Shape.DURATION:
+        if not _LEAD_ASKED.search(question):
+            text = _LEAD_TIME.sub(" ", text)  # "announced two weeks ahead" is when, not how long it runs
         return bool(_DURATION.search(text) or _LENGTH.search(text))
     if shape is Shape.WHY:
         return bool(_REASON.search(text))
     if shape is Shape.WHEN:
+        # A time the question states ("the weekly meeting") is no answer to when it is; "what day" asks a day.
+        text = _without_words(text, question)
+        if _ASKS_DAY.search(question):
+            return bool(_DAY.search(text))
         return bool(_DATE.search(text) or _DURATION.search(text))
     if shape is Shape.AMOUNT:
         if _ASKS_PRICE.search(question):
@@ -176,6 +183,24 @@ def _agent(text: str, question: str, common: frozenset[str]) -> list[str]:
 def _role_subject(text: str) -> bool:
     """True when a role noun opens the sentence ("The board decided ...", "Support staff may ...")."""
     return any(stem(w) in _ROLES for w in words(text)[:3])
+
+
+_LEAD_TIME = re.compile(
+    rf"(?:{_DURATION.pattern})\s+(?:ahead|in advance|beforehand|before|earlier|prior|notice)\b", re.I
+)
+_LEAD_ASKED = re.compile(r"\b(?:ahead|advance|before|beforehand|earlier|prior|notice)\b", re.I)
+_ASKS_DAY = re.compile(r"\b(?:what|which) (?:day|weekday)\b", re.I)
+_DAY = re.compile(
+    rf"\b(?:(?:{_DAYS})s?|weekends?|weekdays?|daily|every day|(?:{_MONTHS})\.? \d{{1,2}}|\d{{1,2}} (?:{_MONTHS})"
+    r"|\d{4}-\d\d-\d\d)\b",
+    re.I,
+)
+
+
+def _without_words(text: str, question: str) -> str:
+    """`text` without the words the question itself says ("weekly" in "when is the weekly meeting?")."""
+    asked = {w for w in words(question) if w not in STOPWORDS}
+    return " ".join(w for w in re.split(r"(\W+)", text) if w.lower() not in asked)
 
 
 def _without(text: str, question: str) -> str:

@@ -95,3 +95,24 @@ def with_consequence(chosen: list[Unit], units: list[Unit]) -> list[Unit]:
             return chosen
         return [*chosen, u]
     return chosen
+
+
+# A sentence that extends the rule just before it: "Anything beyond that needs ...", "Otherwise, ...".
+_CONTINUES = re.compile(
+    r"^\W*(?:(?:anything|everything|any\s+\w+)\s+)?(?:beyond|above|over|below|outside|after|except|apart from|"
+    r"other than)\s+(?:that|this|these|those)\b|^\W*(?:otherwise|in that case|if not)\b",
+    re.I,
+)
+
+
+def with_continuation(chosen: list[Unit], units: list[Unit]) -> list[Unit]:
+    """The chosen sentences plus the one right after the best one when it extends its rule ("Support agents can
+    approve one late return a year." + "Anything beyond that needs the lead's approval."): quoted alone, the first
+    states a limit without what lies past it."""
+    if not chosen:
+        return chosen
+    first = chosen[0]
+    after = [u for u in units if u.passage == first.passage and u.position == first.position + 1]
+    if not after or after[0] in chosen or after[0].heading != first.heading or not _CONTINUES.match(after[0].text):
+        return chosen
+    return [*chosen, after[0]]
