@@ -13,6 +13,7 @@ from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory.text import STOPWORDS
+from cognicore.orchestrator.followup import ValueColumn
 
 MAX_PER_COLUMN = 200
 MAX_VALUE_CHARS = 60
@@ -42,20 +43,22 @@ async def kb_titles(pool: AsyncConnectionPool) -> list[str]:
 
 
 async def data_values(pool: AsyncConnectionPool, schemas: Sequence[str]) -> dict[str, str]:
-    """Distinct short values of the allowed schemas' low-cardinality text columns, each with its column
-    ("schema.table.column"), so a follow-up replaces a value by another of the same column.
+    """Distinct short values of the allowed schemas' low-cardinality text columns, each with the column that holds
+    it ("schema.table.column"), so a follow-up replaces a value by another of the same dimension.
 
     The text columns that each alone identify their table's row (a UNIQUE or primary key: a region's `code` and
-    its `name`) name one thing two ways: their values all get the table's first such column, so "LATAM" after
-    "Europe" replaces it instead of narrowing the request to both."""
+    its `name`) name one thing two ways: each value keeps its own column ("drop the code filter", "the unnamed
+    ones" read it), and its dimension is the table's first such column, so "LATAM" after "Europe" replaces it
+    instead of narrowing the request to both."""
     found: dict[str, str] = {}
     keys: dict[tuple[str, str], str] = {}  # (schema, table) -> the first key text column of that table
     async with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
         await cur.execute(_TEXT_COLUMNS, {"schemas": list(schemas)})
         for col in await cur.fetchall():
-            own = f"{col['table_schema']}.{col['table_name']}.{col['column_name']}"
+            name = f"{col['table_schema']}.{col['table_name']}.{col['column_name']}"
+            own = ValueColumn(name)
             if col["is_key"]:
-                own = keys.setdefault((col["table_schema"], col["table_name"]), own)
+                own = ValueColumn(name, keys.setdefault((col["table_schema"], col["table_name"]), name))
             query = sql.SQL("SELECT DISTINCT {c} AS v FROM {s}.{t} WHERE length({c}) <= %s LIMIT %s").format(
                 c=sql.Identifier(col["column_name"]),
                 s=sql.Identifier(col["table_schema"]),

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from cognicore.memory._fact_words import MONTHS
+
 __all__ = ["BACK", "MONTH", "PERIOD", "STEP", "moved", "names_period", "with_month", "with_year"]
 
 _NUMBER = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
@@ -13,9 +15,11 @@ _NUMBER = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _UNIT = r"(?:quarters?|months?|years?|weeks?|days?)"
 
 # A month's name or its abbreviation, never a word that starts like one ("market", "decline").
+_MONTHS = MONTHS[3:-1].split("|")  # "january" ... "december", one list for the whole engine (memory's)
 MONTH = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
-    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z])"
+    "(?:"
+    + "|".join("sep(?:t(?:ember)?)?" if m == "september" else f"{m[:3]}(?:{m[3:]})?" if m[3:] else m for m in _MONTHS)
+    + ")(?![a-z])"
 )
 
 PERIOD = re.compile(
@@ -27,8 +31,7 @@ PERIOD = re.compile(
     rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}(?:\s+(?:19|20)\d\d)?"
     r"|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)"
     r"|q[1-4](?:\s+(?:of\s+)?(?:19|20)\d\d)?|h[12](?:\s+(?:19|20)\d\d)?"
-    r"|(?:january|february|march|april|may|june|july|august|september|october|november|december)"
-    r"(?:\s+(?:19|20)\d\d)?"
+    rf"|{MONTHS}(?:\s+(?:19|20)\d\d)?"
     r"|(?:19|20)\d\d|today|yesterday)\b",
     re.IGNORECASE,
 )
@@ -40,8 +43,6 @@ STEP = re.compile(
 )
 
 BACK = frozenset({"before", "prior", "earlier"})
-
-_MONTHS = "january february march april may june july august september october november december".split()
 
 
 def names_period(value: str) -> bool:
@@ -92,7 +93,9 @@ def _moved_day(period: str, by: int) -> str | None:
         return None
     name = _MONTHS[day.month - 1]
     written = m.group("month")
-    name = name[: len(written)] if len(written) <= 4 else name
+    full = _MONTHS[month - 1]
+    if len(written) < len(full):  # an abbreviation is written as one: "sept 1" -> "aug 31", "jan 7" -> "jan 6"
+        name = "sept" if name == "september" and len(written) == 4 else name[:3]
     name = name.capitalize() if written[:1].isupper() else name
     moved = f"{name} {day.day}" + (f" {day.year}" if m.group("year") else "")
     return period[: m.start()] + moved + period[m.end() :]

@@ -9,7 +9,9 @@ from collections.abc import Mapping, Sequence
 from cognicore.orchestrator._followup_periods import PERIOD
 
 __all__ = [
+    "ValueColumn",
     "column_of",
+    "dimension_of",
     "dropped",
     "is_known",
     "known_in",
@@ -119,6 +121,25 @@ def negation_of(base: str, column: str) -> re.Match[str] | None:
     return next(
         (m for m in re.finditer(r"\bun([a-z]{4,})\b", base, re.IGNORECASE) if name[:5] == m.group(1).lower()[:5]), None
     )
+
+
+class ValueColumn(str):
+    """The column that holds a data value ("demo_sales.regions.code"), with the dimension it names: a table's key
+    columns (a region's unique code and its unique name) name one thing two ways, so one dimension."""
+
+    dimension: str
+
+    def __new__(cls, column: str, dimension: str | None = None) -> ValueColumn:
+        made = super().__new__(cls, column)
+        made.dimension = dimension or column
+        return made
+
+
+def dimension_of(value: str, columns: Mapping[str, str]) -> str | None:
+    """The dimension a data value names: its key table's for a key column ("EU" and "Europe" both name a region),
+    else its column; None for a title or a value of no column."""
+    column = column_of(value, columns)
+    return column.dimension if isinstance(column, ValueColumn) else column
 
 
 def column_of(value: str, columns: Mapping[str, str]) -> str | None:

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from cognicore.orchestrator._followup_periods import BACK, PERIOD, STEP, moved, names_period, with_month, with_year
 from cognicore.orchestrator._followup_values import (
-    column_of,
+    ValueColumn,
+    dimension_of,
     dropped,
     is_known,
     known_in,
@@ -32,6 +33,7 @@ __all__ = [
     "ARTEFACT",
     "PERIOD",
     "Change",
+    "ValueColumn",
     "followup_change",
     "known_value",
     "names_period",
@@ -287,9 +289,9 @@ def resolve(
         if len(named) == 1 and any(m.group(0).lower() == value.lower() for m in known_in(base, entities)):
             return base, 0.85  # "Europe only" after a request about Europe: nothing to change
         olds = [m for m in known_in(base, entities) if m.group(0).lower() != value.lower()]
-        column = column_of(value, columns or {})
+        column = dimension_of(value, columns or {})
         if column is not None:
-            same = [m for m in olds if column_of(m.group(0), columns or {}) == column]
+            same = [m for m in olds if dimension_of(m.group(0), columns or {}) == column]
             negation = negation_of(base, column)
             if not same and negation is not None:  # "now for ana" after "the unassigned tickets": ana's
                 return splice(base, negation.start(), negation.end(), value), 0.8

@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 
 from cognicore.memory.llm import LlmRole, ModelCallError
 from cognicore.memory.text import STOPWORDS, terms
+from cognicore.orchestrator._followup_periods import MONTH
 from cognicore.orchestrator.planning import GENERIC, Vocabulary, data_instruction, knowledge_instruction, task_features
 from cognicore.subagents.types import Plan, PlanStep
 
@@ -33,10 +34,6 @@ _NUMBER_WORDS = (
     "seventeen eighteen nineteen twenty thirty forty fifty hundred dozen"
 )
 _ORDINALS = "first second third fourth fifth sixth seventh eighth ninth tenth"
-_MONTHS = (
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec"
-)
 _UNITS = "day days week weeks month months quarter quarters year years"
 # Values that parameterise a task in any domain: dates, periods, counts, ordinals.
 _GENERIC_VALUES: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -45,7 +42,7 @@ _GENERIC_VALUES: tuple[tuple[str, re.Pattern[str]], ...] = (
         "period",
         re.compile(
             rf"\b(last|this|next|previous|past|current|latest|recent)\s+(\w+\s+)?({_UNITS.replace(' ', '|')})\b"
-            rf"|\b({_MONTHS.replace(' ', '|')})\b(\s+\d{{4}})?|\bq[1-4]\b(\s+\d{{4}})?|\b(19|20)\d\d\b"
+            rf"|\b{MONTH}(\s+\d{{4}})?|\bq[1-4]\b(\s+\d{{4}})?|\b(19|20)\d\d\b"
             r"|\b(today|yesterday|tomorrow)\b|\bh[12]\b",
             re.IGNORECASE,
         ),
