@@ -260,6 +260,9 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     if q.of_groups is not None:
         sql, note = _of_groups(sql, q)
         notes.append(note)
+    if q.groups_counted and dims:
+        sql, note = _groups_counted(sql, dim_name(dims[0]))
+        notes.append(note)
     if q.attribution and between:
         sql, note = contribution(sql, q, dim_name(dims[0]))
         notes.append(note)
@@ -297,6 +300,7 @@ def _zero_rows(q: Mapping, query: Query, group: Column, where: list[str], figure
     filters (and period) number zero, read from all the rows so a group with none of them still appears."""
     col, name = query.col(group), ident(dim_name(group))
     counted = filtered(figure, " AND ".join(where)) if where else figure
+    counted = f"coalesce({counted}, 0)"  # a sum over no rows is NULL, which is none of them too
     sql = (
         f"SELECT {col} AS {name}, {counted} AS {ident(q.measures[0].name)}\n{query.from_clause()}\n"
         f"WHERE {col} IS NOT NULL\nGROUP BY 1\nHAVING {counted} = 0\nORDER BY 1"
@@ -318,6 +322,16 @@ def _of_groups(sql: str, q: Mapping) -> tuple[str, str]:
     )
     words = "average" if q.of_groups == "avg" else "median"
     return wrapped, f"The {words} is over the {group} values that have rows (empty {group} left out)."
+
+
+def _groups_counted(sql: str, group: str) -> tuple[str, str]:
+    """ "How many products sold at least 1500 units": the grouped query's groups (its HAVING kept them), counted;
+    rows with no value of the grouping are no group."""
+    wrapped = (
+        f"WITH per_group AS (\n{sql}\n)\nSELECT count(*) AS {ident(plural(group))}\nFROM per_group\n"
+        f"WHERE {ident(group)} IS NOT NULL"
+    )
+    return wrapped, f"The answer counts the {plural(group)} that pass the threshold."
 
 
 def _between(q: Mapping, dims: list[Column | str], date_col: Column | None) -> bool:

@@ -220,6 +220,8 @@ def _periods(t: Text, q: Mapping, today: date) -> None:
     elif len(periods) > 1:
         q.not_understood.append("two periods (" + " and ".join(p.label for p in periods) + ")")
     q.period = periods[0] if periods else None
+    if q.period is not None and q.period.start is not None and q.period.end is None:
+        t.take(r"\b(?:onwards?|and (?:after|later|beyond)|or later)\b")  # "from jan 6 onwards": the open end it has
 
 
 def _phrases(t: Text, lex: Lexicon, original: str, *, books: tuple[str, ...]) -> list[tuple[int, int, str, Target]]:

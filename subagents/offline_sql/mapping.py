@@ -65,6 +65,7 @@ class Mapping:
     attribution: bool = False  # "why did it change": each group's contribution to the change (attribution.py)
     recent_change: str | None = None  # a change with no period named: the last complete unit vs the one before
     having: tuple[str, float] | None = None  # a condition on each group's figure ("with more than 2 tickets": > 2)
+    groups_counted: bool = False  # the groups passing `having` are counted ("how many X have at least N Y")
     notes: list[str] = field(default_factory=list)
     not_understood: list[str] = field(default_factory=list)
     confidence: float = 1.0

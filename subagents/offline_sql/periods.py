@@ -171,8 +171,12 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     (rf"\b(since|from|after) (?:{_MONTH} )?((?:19|20)\d\d)\b", "since"),
     (rf"\b{_MONTH}(?: of)? ((?:19|20)\d\d)\b", "month_of_year"),
     (rf"\b(?:since|from|after) {_MONTH}\b", "since_month"),
-    # "more than 2000 units", "at least 2025 orders": a threshold, not a year
-    (r"\b(?:fy|cy)? ?(?<!than )(?<!least )(?<!most )(?<!exactly )(?<!above )(?<!below )((?:19|20)\d\d)\b", "year"),
+    # "more than 2000 units", "at least 2025 orders", "2000 or more units": a threshold, not a year
+    (
+        r"\b(?:fy|cy)? ?(?<!than )(?<!least )(?<!most )(?<!exactly )(?<!above )(?<!below )((?:19|20)\d\d)\b"
+        r"(?! or (?:more|fewer|less|over|above|under|below|greater)\b)",
+        "year",
+    ),
     (rf"\b(?:last|past|previous|prior|recent|latest|trailing) {NUM} {_UNITS}s\b", "last_n"),
     (rf"\b(?:last|past|previous|prior|recent|latest) {NUM} days\b", "last_days"),
     (

@@ -8,7 +8,7 @@ import re
 
 from cognicore.subagents.offline_sql.catalogue import Column
 from cognicore.subagents.offline_sql.lexicon import Lexicon, singular
-from cognicore.subagents.offline_sql.mapping import Mapping, Measure, Text
+from cognicore.subagents.offline_sql.mapping import Mapping, Measure, Text, count_of, default_measure, row_name
 from cognicore.subagents.offline_sql.shape import ASC, DESC, Shape
 
 GROUPING_BEFORE = re.compile(rf"\b(by|per|each|every|across|which|what|for each|rank|{DESC}|{ASC}|\d+)\s*$")
@@ -106,3 +106,26 @@ def place_dimensions(
             q.top_n = 1
     if q.ranked is not None and len(q.dimensions) > 1:
         q.dimensions = [d for d in q.dimensions if d != q.ranked] + [q.ranked]
+
+
+def groups_counted(q: Mapping, s: Shape, lex: Lexicon) -> None:
+    """ "how many products sold at least 1500 units", "how many assignees have 5 or more tickets": the counted
+    things are the groups (a column's values, or a table's rows by their name), the other figure is what the
+    threshold applies to in each; the builder counts the groups that pass."""
+    if q.having is None or not s.count or q.dimensions or not q.measures or q.share or q.top_n or q.zero_rows:
+        return
+    first, rest = q.measures[0], q.measures[1:]
+    group: Column | None = None
+    figure: Measure | None = None
+    if first.named is not None and first.name.startswith("distinct_") and len(first.named.columns) == 1:
+        group = lex.catalogue.column(first.named.columns[0])  # "how many assignees": their distinct values
+        figure = rest[0] if rest else count_of(lex.catalogue.table(group.table))
+    elif first.aggregate == "count" and first.table is not None and (group := row_name(first.table)) is not None:
+        figure = rest[0] if rest else default_measure(lex)  # "how many categories brought in more than $400k"
+        if not rest and figure is not None:
+            q.notes.append(f"No measure was named for the threshold, so {figure.label} is used.")
+            q.confidence -= 0.15
+    same_rows = figure is not None and figure.aggregate == "count" and figure.table == first.table
+    if group is None or figure is None or len(rest) > 1 or same_rows:
+        return
+    q.dimensions, q.measures, q.groups_counted = [group], [figure], True

@@ -27,6 +27,7 @@ from cognicore.subagents.offline_sql.mapping import (
 from cognicore.subagents.offline_sql.messages import dim_label
 from cognicore.subagents.offline_sql.placing import (
     GROUPING_BEFORE,
+    groups_counted,
     own_columns,
     place_dimensions,
     share_column_first,
@@ -78,6 +79,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             said = {w for w in normalise(measure.label).split() if len(w) > 2 and w not in STOP_WORDS}
             while (prior := re.search(r"([a-z]+)\s*$", t.s[:pos])) and prior.group(1) in said:
                 t.s = t.s[: prior.start(1)] + " " * len(prior.group(1)) + t.s[prior.end(1) :]
+            _none_before(t, q, pos)  # "which products had no sales in Q4": the groups with none
             # "revenue per unit", "margin for each order line": the measure named before divided by this one
             per_word = re.fullmatch(_RATIO_JOIN, t.read[measure_end:pos]) if q.measures and measure_end >= 0 else None
             if per_word and (ratio := ratio_of(q.measures[-1], measure)) is not None:
@@ -95,10 +97,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
                 weak.append(target.weak)
                 placed[measure.name] = pos
         elif target.kind == "value" and target.column is not None:
-            if none := re.search(r"\b(?:have|has|had|with|got)\s+(no|zero)\s+$", t.read[:pos]):
-                # "which components have no open tickets": the groups with none of the rows the values name
-                q.zero_rows = True
-                t.s = t.s[: none.start(1)] + " " * len(none.group(1)) + t.s[none.end(1) :]
+            _none_before(t, q, pos)  # "which components have no open tickets": the groups with none of those rows
             # "not P1 or P2", "excluding North and South": a value joined to an excluded one of its column
             joined = negated_ends.get(target.column.ref, -1) >= 0 and re.fullmatch(
                 r"\s*(?:,\s*)?(?:or|and|nor|,)?\s*", t.read[negated_ends[target.column.ref] : pos]
@@ -164,6 +163,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
     # "top 2 regions by number of orders": the entity right after "number of" is counted, an earlier one groups
     count_at = next((p for p, _, _ in entities if s.count_end is not None and _adjacent(t, s.count_end, p)), None)
     for pos, words, table in entities:
+        _none_before(t, q, pos)  # "which products got zero orders": the groups with none of its rows
         before = t.before(pos)
         grouping = groups(pos)
         per = re.search(r"\b(per|each|every)\s*$", before) is not None
@@ -198,6 +198,8 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             not grouping and not q.measures and pos == counted_at
         ):
             q.measures.append(count_of(table))
+        elif q.having is not None and s.count and q.measures and not grouping and table.ref != counted_table_of(q):
+            q.measures.append(count_of(table))  # "how many regions had over 1000 orders": what the threshold counts
         elif not grouping and counted_at is not None and pos < counted_at and counted_table == table.ref:
             continue  # "unassigned tickets as a share of all tickets": the same rows named twice, no grouping
         elif (label := row_name(table)) is not None:
@@ -231,7 +233,10 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
     if not read_lookup(t, q, s, lex, dims):  # "who's INC-1012 assigned to": the row's columns (lookup.py)
         place_dimensions(t, q, sorted(dims, key=lambda d: d[0]), s, value_labels)
         share_within(t, q, s, dims, spans)
-    if (q.having is not None and not (q.dimensions and len(q.measures) == 1)) or (q.having and q.zero_rows):
+    groups_counted(q, s, lex)  # "how many products sold at least 1500 units": the groups passing, counted
+    # "which categories brought in more than $400k": one grouping, the one measure named or the domain's main one
+    one_measure = len(q.measures) == 1 or (not q.measures and default_measure(lex) is not None)
+    if (q.having is not None and not (q.dimensions and one_measure)) or (q.having and q.zero_rows):
         # "how many components have more than 2 tickets" (a count of groups), a threshold with no grouping
         q.not_understood.append("which groups the threshold applies to (name one grouping: 'which X have more ...')")
     if q.zero_rows and not (len(q.dimensions) == 1 and isinstance(q.dimensions[0], Column) and not q.top_n):
@@ -301,6 +306,21 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
                 q.ascending = not q.ascending if s.superlative else True
         else:
             q.not_understood.append("a change over time without periods to compare (name two, or ask by quarter)")
+
+
+_NONE = re.compile(r"\b(?:have|has|had|with|got|get|gets|made|make|makes|saw|see|sees|recorded)\s+(no|zero)\s+$")
+
+
+def _none_before(t: Text, q: Mapping, pos: int) -> None:
+    """ "have no", "got zero" right before the rows (or the figure) named: only the groups with none are asked."""
+    if none := _NONE.search(t.read[:pos]):
+        q.zero_rows = True
+        t.s = t.s[: none.start(1)] + " " * len(none.group(1)) + t.s[none.end(1) :]
+
+
+def counted_table_of(q: Mapping) -> str | None:
+    """The table whose rows the first measure counts, if it is a count."""
+    return q.measures[0].table.ref if q.measures and q.measures[0].table is not None else None
 
 
 def _lists(s: Shape, dims: list[tuple[int, str, Column | str]], words: str, table: Table, q: Mapping) -> bool:

@@ -61,6 +61,11 @@ _THRESHOLD = (
     rf"({'|'.join(NUMBER_WORDS)}|\d{{1,3}}(?: \d{{3}})*k?|\d+k?)\b"
     r"(?! ?(?:percent|%|days?|weeks?|months?|quarters?|years?|hours?))"
 )
+_OR_MORE = (
+    rf"\b({'|'.join(NUMBER_WORDS)}|\d{{1,3}}(?: \d{{3}})*k?|\d+k?) or "
+    r"(more|over|above|greater|fewer|less|under|below)\b"
+    r"(?! ?(?:percent|%|days?|weeks?|months?|quarters?|years?|hours?))"
+)
 # "can you show me ...", "pls list ...", "could you just give me ...": a listing asked politely is still a listing
 _POLITE = r"\s*(?:(?:(?:can|could|would|will) you|please|pls|plz|kindly|just|now|then|so|ok|okay|hey|hi)\s+)*"
 _ORDINALS = {
@@ -68,7 +73,7 @@ _ORDINALS = {
     **{"tenth": 10, "next": 2},
 }
 _PART_VERB = r"\b(?:is|are|was|were|came|come|comes|went|go|goes|got|get|gets|belongs?|falls?|fell)\b"
-_YOUNGEST = ("newest", "youngest", "latest", "most recent", "most recent one")
+_YOUNGEST = ("newest", "youngest", "latest", "last", "most recent", "most recent one")
 
 
 def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
@@ -84,6 +89,11 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
         keep = part_of.end(1) if part_of.group(1) == "how much" else part_of.start()  # "how much" still reads
         t.s = t.s[:keep] + " " * (part_of.end() - keep) + t.s[part_of.end() :]
         q.share, s.share_at = True, part_of.start()
+    # "2 or more closed tickets", "five or fewer orders": a threshold on each group, not a comparison
+    if m := t.take(_OR_MORE):
+        figure = m.group(1).replace(" ", "")
+        value = number(figure) if figure in NUMBER_WORDS else float(figure.rstrip("k")) * (1000 if "k" in figure else 1)
+        q.having = (">=" if m.group(2) in ("more", "over", "above", "greater") else "<=", value)
     s.compare = bool(t.take(r"\b(vs|versus|compared? (to|with|against)?|against|side by side)\b"))
     # "ana vs ben: who's got more open tickets", "which has fewer, P1 or P2": the two values side by side
     s.comparative = bool(t.take(r"\b(?:more|fewer|less)\b(?! than\b)(?! (?:recent|recently|often)\b)"))
@@ -123,7 +133,13 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
         s.aggregate = "avg"
     elif t.take(r"\bmedian\b"):
         s.aggregate = "median"
-    if oldest := t.take(r"\b(oldest|earliest|longest open|longest|newest|youngest|latest|most recent(?: one)?)\b"):
+    # "the first wi-fi ticket", "our last order from LATAM", "the last 3 tickets": the earliest or latest (periods,
+    # as "the first half" or "last month", were read before)
+    owner = r"(?:(?<=\bthe )|(?<=\bour )|(?<=\bmy )|(?<=\bits )|(?<=\btheir ))"
+    ends = rf"{owner}(?:first|last)(?! (?:time|one of|few|couple)\b)"
+    if oldest := t.take(
+        rf"\b(oldest|earliest|longest open|longest|newest|youngest|latest|most recent(?: one)?)\b|{ends}"
+    ):
         s.age, s.superlative, s.rank_at, s.eldest = True, True, oldest.start(), True
         q.ascending = oldest.group(0) in _YOUNGEST
         before = re.search(rf"\b{NUM}\s+$", t.s[: oldest.start()])  # "the three most recent tickets"

@@ -81,7 +81,6 @@ async def test_day_spans_thresholds_and_people(pool: AsyncConnectionPool, desk: 
 @pytest.mark.parametrize(
     "request_text",
     [
-        "how many components have more than 2 tickets",  # a count of groups past a threshold: not placed
         "tickets with more than 2",  # a threshold with no grouping
         "tickets between the 8th and the 6th of january",  # a span that ends before it starts
     ],

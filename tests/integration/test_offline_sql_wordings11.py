@@ -11,11 +11,16 @@ from __future__ import annotations
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.subagents.offline_sql import SchemaSqlWriter
-from tests.integration.test_offline_sql import ITEMS, answer, meant, sales, wall_clock  # noqa: F401 (fixtures)
+from cognicore.subagents.sql_guard import validate_select
+from tests.integration.test_offline_sql import ITEMS, answer, meant, run, sales, wall_clock  # noqa: F401 (fixtures)
 from tests.integration.test_offline_sql_any_schema import tickets  # noqa: F401 (a fixture)
 from tests.integration.test_offline_sql_desk_wordings import check, desk  # noqa: F401 (a fixture)
 
 T = "support_desk.tickets"
+LINES = (
+    "FROM demo_sales.order_items oi JOIN demo_sales.orders o USING (order_id) "
+    "JOIN demo_sales.regions r USING (region_id)"
+)
 Y2025 = "o.ordered_at >= DATE '2025-01-01' AND o.ordered_at < DATE '2026-01-01'"
 
 
@@ -91,3 +96,87 @@ async def test_one_place_of_a_ranking(pool: AsyncConnectionPool, desk: SchemaSql
             ("who's got the second most tickets?", f"{by_assignee} HAVING count(*) = 5 ORDER BY 2 DESC, 1"),
         ],
     )
+
+
+async def test_how_many_groups_pass_a_threshold(
+    pool: AsyncConnectionPool,
+    desk: SchemaSqlWriter,  # noqa: F811
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "how many X have at least N Y": the groups whose figure passes, counted (a table's rows by their name, or a
+    column's values); "N or more" is the same threshold; "which X had over N Y" lists them."""
+    per_region = f"SELECT r.name, count(DISTINCT o.order_id) {ITEMS} WHERE {Y2025} GROUP BY 1"
+    for request, expected_sql in [
+        (
+            "count the regions with over 1000 orders in 2025",
+            f"SELECT count(*) FROM ({per_region} HAVING count(DISTINCT o.order_id) > 1000) x",
+        ),
+        (
+            "which regions had more than 1000 orders in 2025",
+            f"{per_region} HAVING count(DISTINCT o.order_id) > 1000 ORDER BY 2 DESC",
+        ),
+        (
+            "number of products that shifted 2000 or more units in 2025",
+            f"SELECT count(*) FROM (SELECT p.name {ITEMS} WHERE {Y2025} GROUP BY 1 HAVING sum(oi.quantity) >= 2000) x",
+        ),
+    ]:
+        draft, _ = await answer(pool, sales, request, "demo_sales")
+        got, expected = await meant(pool, draft.sql, expected_sql)
+        assert got == expected, (request, draft.sql)
+    await check(
+        pool,
+        desk,
+        [
+            (
+                "how many engineers have four or more open or in progress tickets",
+                f"SELECT count(*) FROM (SELECT assignee FROM {T} WHERE status IN ('open', 'in_progress') "
+                "AND assignee IS NOT NULL GROUP BY 1 HAVING count(*) >= 4) x",
+            ),
+            (
+                "how many components have at most 2 P1 tickets",
+                f"SELECT count(*) FROM (SELECT component FROM {T} WHERE priority = 'P1' GROUP BY 1 "
+                "HAVING count(*) <= 2) x",
+            ),
+        ],
+    )
+
+
+async def test_groups_with_none_of_a_figure(
+    pool: AsyncConnectionPool,
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "which products had no revenue", "which categories got zero orders from ...": the groups whose figure over
+    the rows asked is nothing (a sum over no rows counts as none)."""
+    q4_2024 = "o.ordered_at >= DATE '2024-10-01' AND o.ordered_at < DATE '2025-01-01'"
+    for request, condition in [
+        ("what products made no revenue in Q4 2024", q4_2024),
+        (
+            "which products have zero orders from APAC in october 2024",
+            "r.code = 'APAC' AND o.ordered_at < DATE '2024-11-01'",
+        ),
+    ]:
+        draft, _ = await answer(pool, sales, request, "demo_sales")
+        got, expected = await meant(
+            pool,
+            draft.sql,
+            f"SELECT p.name, 0 FROM demo_sales.products p WHERE NOT EXISTS (SELECT 1 {LINES} "
+            f"WHERE oi.product_id = p.product_id AND {condition}) ORDER BY 1",
+        )
+        assert [r[0] for r in got] == [r[0] for r in expected] and expected, (request, draft.sql)
+
+
+async def test_the_first_or_last_rows_and_an_open_end(pool: AsyncConnectionPool, desk: SchemaSqlWriter) -> None:  # noqa: F811
+    """ "the first email ticket", "our last 2 P4 tickets": the earliest or latest rows (their ages beside them);
+    "from jan 7 onwards" is the open end the period already has."""
+    rows = f"SELECT ticket_id FROM {T} WHERE"
+    for request, expected in [
+        ("what was the first email ticket", f"{rows} component = 'Email' ORDER BY opened_at LIMIT 1"),
+        ("our last 2 P4 tickets", f"{rows} priority = 'P4' ORDER BY opened_at DESC LIMIT 2"),
+    ]:
+        draft = await desk.write_sql(question=request, schema="")
+        got = [
+            r[0] for r in await run(pool, validate_select(draft.sql, allowed_schemas=["support_desk"], row_limit=50))
+        ]
+        assert got == [r[0] for r in await run(pool, expected)], (request, draft.sql)
+    onwards = f"SELECT count(*) FROM {T} WHERE priority = 'P1' AND opened_at >= '2026-01-07'"
+    await check(pool, desk, [("how many P1 tickets from jan 7 onwards", onwards)])
