@@ -429,7 +429,9 @@ async def timed(
     return latencies, reads / len(queries)
 
 
-async def run(args: argparse.Namespace, url: str, restart: Callable[[], Awaitable[str]] | None = None) -> None:
+async def run(
+    args: argparse.Namespace, url: str, restart: Callable[[str | None], Awaitable[str]] | None = None
+) -> None:
     """Load or reuse the data, time the searches after each start-up asked for, then the stages and recall."""
     rng = random.Random(args.seed)
     pool = await open_pool(url, max_size=4)
@@ -461,18 +463,27 @@ async def run(args: argparse.Namespace, url: str, restart: Callable[[], Awaitabl
         await grant_app_role(pool)
         qrng = random.Random(args.seed + 1)
         queries = [(qrng.choice(users), query_text(qrng)) for _ in range(args.queries)]
-        figures: dict[str, list[tuple[list[float], float]]] = {mode: [] for mode in args.start_up}
-        cycles = [(r, mode) for r in range(args.rounds) for mode in args.start_up]
-        for i, (round_, mode) in enumerate(cycles):
+        # Several sizes of shared_buffers alternate within each round (an A/B on the same data and machine load).
+        sizes: list[str | None] = args.shared_buffers or [None]
+        cycles = [(r, size, mode) for r in range(args.rounds) for size in sizes for mode in args.start_up]
+        figures: dict[str, list[tuple[list[float], float]]] = {}
+        for i, (round_, size, mode) in enumerate(cycles):
             if i > 0 or args.drop_os_cache:  # every measurement starts from a fresh server: empty buffers
                 await pool.close()
                 assert restart is not None  # main() allows several cycles only with a server it can restart
-                url = await restart()
+                url = await restart(size)
                 pool = await open_pool(url, max_size=4)
-            print(f"-- round {round_ + 1} of {args.rounds}, start-up {mode}, server just started")
+            async with pool.connection() as conn:
+                [row] = await fetch_dicts(conn, "SELECT current_setting('shared_buffers') AS sb")
+            print(
+                f"-- round {round_ + 1} of {args.rounds}, start-up {mode}, "
+                f"server just started, shared_buffers {row['sb']}"
+            )
             app, stream = await start_up(args, mode, reader_url(url, APP_ROLE), users)
             latencies, reads = await timed(args, pool, stream, queries, users)
-            figures[mode].append((latencies, reads))
+            figures.setdefault(mode if len(sizes) == 1 else f"{mode}, shared_buffers {size}", []).append(
+                (latencies, reads)
+            )
             if i < len(cycles) - 1:
                 await app.close()
         if len(cycles) > 1:
@@ -493,6 +504,8 @@ async def run(args: argparse.Namespace, url: str, restart: Callable[[], Awaitabl
             f"keyword stage alone (memory_text_hits, one round trip): p50 {statistics.median(keyword_ms):.2f} ms, "
             f"p95 {pct(keyword_ms, 0.95):.2f} ms (the same queries again: their pages are now in the buffers)"
         )
+        if args.latency_only:
+            return
 
         embedder = OfflineEmbeddings()
         recalls, ann_ms, exact_ms, references = [], [], [], []
@@ -587,6 +600,11 @@ async def main() -> None:
     parser.add_argument(
         "--prewarm-budget", type=float, default=DEFAULT_BUDGET_S, help="seconds the service start-up's prewarm may take"
     )
+    parser.add_argument(
+        "--latency-only",
+        action="store_true",
+        help="stop after the timed searches and the keyword stage (no recall, no plans): for A/B runs of settings",
+    )
     parser.add_argument("--maintenance-work-mem", default="512MB", help="for the index builds")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument(
@@ -611,14 +629,19 @@ async def main() -> None:
         help="embedded server only: keep its folder here, and reuse the data built there by an earlier run",
     )
     parser.add_argument(
-        "--shared-buffers", help="embedded server only: e.g. 1GB (PostgreSQL's default is 128MB)", default=None
+        "--shared-buffers",
+        type=lambda v: v.split(","),
+        default=[],
+        help="embedded server only: e.g. 1GB (PostgreSQL's default is 128MB); 1GB,4GB alternates the sizes in each "
+        "round, each on a freshly started server",
     )
     args = parser.parse_args()
     if args.queries < 200:
         parser.error("--queries must be at least 200 for a meaningful p95")
     if unknown := set(args.start_up) - {"raw", "service"}:
         parser.error(f"--start-up takes raw, service or raw,service, not {','.join(sorted(unknown))}")
-    if (len(args.start_up) > 1 or args.rounds > 1 or args.drop_os_cache) and os.environ.get("DATABASE_URL"):
+    restarts = len(args.start_up) > 1 or args.rounds > 1 or args.drop_os_cache or len(args.shared_buffers) > 1
+    if restarts and os.environ.get("DATABASE_URL"):
         parser.error("several --start-up or --rounds restart the server: embedded server only (no DATABASE_URL)")
     mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30 if hasattr(os, "sysconf") else 0
     print(
@@ -648,7 +671,7 @@ async def main() -> None:
         return
     elif args.reuse:
         parser.error("--reuse needs DATABASE_URL (for the embedded server, pass the same --data-dir)")
-    settings = f"shared_buffers {args.shared_buffers}" if args.shared_buffers else "default settings"
+    settings = f"shared_buffers {','.join(args.shared_buffers)}" if args.shared_buffers else "default settings"
     if args.data_dir:
         args.data_dir.mkdir(parents=True, exist_ok=True)
         print(f"database: embedded PostgreSQL (pgserver) in {args.data_dir} (kept), {settings}")
@@ -663,22 +686,13 @@ async def run_embedded(args: argparse.Namespace, folder: Path) -> None:
     """Start the embedded server in `folder` (with `--shared-buffers` if given), run, stop it."""
     try:
         url = await start_embedded(folder)
-        if args.shared_buffers:  # a server setting: write it, then restart the server if it changed
-            with psycopg.connect(url, autocommit=True) as conn:
-                current = conn.execute("SELECT current_setting('shared_buffers')").fetchone()
-                wanted = conn.execute(
-                    "SELECT pg_size_pretty(pg_size_bytes(%s)) = pg_size_pretty(pg_size_bytes(%s))",
-                    (current[0] if current else "", args.shared_buffers),
-                ).fetchone()
-                if not (wanted and wanted[0]):
-                    conn.execute(
-                        sql.SQL("ALTER SYSTEM SET shared_buffers = {}").format(sql.Literal(args.shared_buffers))
-                    )
-            if not (wanted and wanted[0]):
-                await asyncio.to_thread(stop_embedded, folder)
-                url = await start_embedded(folder)
+        if args.shared_buffers and not pin_shared_buffers(url, args.shared_buffers[0]):
+            await asyncio.to_thread(stop_embedded, folder)  # a server setting: it takes a restart
+            url = await start_embedded(folder)
 
-        async def restart() -> str:
+        async def restart(size: str | None) -> str:
+            if size:  # every start rewrites the setting (cognicore.database): pin it again
+                pin_shared_buffers(url, size)
             await asyncio.to_thread(stop_embedded, folder)
             if args.drop_os_cache:
                 print(f"OS page cache of the server's files dropped: {drop_os_cache(folder) / 2**30:.2f} GiB of files")
@@ -687,6 +701,20 @@ async def run_embedded(args: argparse.Namespace, folder: Path) -> None:
         await run(args, url, restart)
     finally:
         await asyncio.to_thread(stop_embedded, folder)
+
+
+def pin_shared_buffers(url: str, size: str) -> bool:
+    """Write `shared_buffers = size` for the server's next start; whether the running server already has it.
+
+    The embedded server's start-up (`cognicore.database`) writes its own default on every start, so a benchmark
+    of another size writes it again before each restart (`run` prints the size each server started with).
+    """
+    with psycopg.connect(url, autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT pg_size_bytes(current_setting('shared_buffers')) = pg_size_bytes(%s)", (size,)
+        ).fetchone()
+        conn.execute(sql.SQL("ALTER SYSTEM SET shared_buffers = {}").format(sql.Literal(size)))
+    return bool(row and row[0])
 
 
 def drop_os_cache(folder: Path) -> int:
