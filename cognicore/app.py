@@ -9,28 +9,16 @@ from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
-from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
-from cognicore.database import migrate, open_pool, start_embedded, startup_lock
-from cognicore.memory import clock
+from cognicore.database import open_pool
 from cognicore.memory.conversation import ConversationLog
-from cognicore.memory.embeddings import (
-    check_embedding_model,
-    finish_vector_columns,
-    record_embedding_model,
-    recorded_dims,
-    resize_vector_columns,
-)
+from cognicore.memory.embeddings import check_embedding_model
 from cognicore.memory.facts import FactStore
-from cognicore.memory.jobs import EXTRACT_TURN, ProcessReport, make_extract_handler, process
 from cognicore.memory.knowledge import KnowledgeBase
-from cognicore.memory.lifecycle import SleepReport, sleep_phase
-from cognicore.memory.prewarm import warm_connection
-from cognicore.memory.reflection import reflect_if_due
 from cognicore.memory.scoring import Scoring
 from cognicore.memory.stream import MemoryStream
-from cognicore.memory.tenancy import APP_ROLE
+from cognicore.memory_work import MemoryWork, ReembedReport, process_memory, reembed_all
 from cognicore.models import Models, Roles, build_agent_roles, build_models, build_roles, role_options
 from cognicore.orchestrator.context import Context
 from cognicore.orchestrator.graph import build_graph
@@ -38,12 +26,17 @@ from cognicore.orchestrator.journal import Memory
 from cognicore.orchestrator.memory_use import ORCHESTRATOR, agent_perspectives
 from cognicore.orchestrator.recollection import Recollector
 from cognicore.orchestrator.runner import Runner
-from cognicore.orchestrator.threads import CHECKPOINT_TENANCY
 from cognicore.plugins import domain_text, load_plugins, merged_agent_settings, offline_sql_writer, sql_vocabulary
 from cognicore.plugins import vocabulary as plugin_vocabulary
-from cognicore.roles import grant_app_role, grant_sql_reader, open_app_pool, open_sql_pool, reader_url
-from cognicore.schema import COMPONENTS
 from cognicore.settings import Settings
+from cognicore.startup import (
+    apply_clock,
+    database_url,
+    grant_sql_schemas,
+    open_app_role_pool,
+    open_sql_reader,
+    prepare_database,
+)
 from cognicore.subagents.database_query import DatabaseQueryAgent
 from cognicore.subagents.offline_sql import SchemaSqlWriter
 from cognicore.subagents.rag_query import RagQueryAgent
@@ -55,6 +48,23 @@ from cognicore.vocabulary import counted_words, data_values, kb_titles, with_syn
 from cognicore.workflows.recording import recorded
 from cognicore.workflows.runs import RunStore
 from cognicore.workflows.store import WorkflowStore
+
+# The start-up and memory-work helpers live in their own modules; commands import them from here.
+__all__ = [
+    "App",
+    "ChatEngine",
+    "MemoryWork",
+    "ReembedReport",
+    "apply_clock",
+    "database_url",
+    "grant_sql_schemas",
+    "open_app",
+    "open_app_role_pool",
+    "open_sql_reader",
+    "prepare_database",
+    "process_memory",
+    "reembed_all",
+]
 
 # Skeleton-cosine floors for reusing a workflow: the offline embedder scores paraphrases lower than Gemini.
 OFFLINE_REUSE_THRESHOLD = 0.35
@@ -106,73 +116,6 @@ def _reuse_threshold(settings: Settings, chat: BaseChatModel | None) -> float:
     if settings.reuse_threshold is not None:
         return settings.reuse_threshold
     return OFFLINE_REUSE_THRESHOLD if chat is None else ONLINE_REUSE_THRESHOLD
-
-
-async def database_url(settings: Settings) -> str:
-    """DATABASE_URL when set, else the embedded server's URL (started on demand)."""
-    if settings.database_url is not None:
-        return settings.database_url.get_secret_value()
-    return await start_embedded(settings.data_dir)
-
-
-async def prepare_database(pool: AsyncConnectionPool) -> None:
-    """Apply our migrations and the checkpointer's, then grant the application role, one process at a time."""
-    async with startup_lock(pool):
-        await migrate(pool, COMPONENTS)
-        await AsyncPostgresSaver(pool).setup()  # type: ignore[arg-type]
-        async with pool.connection() as conn:  # the checkpointer's tables exist only now
-            await conn.execute(CHECKPOINT_TENANCY)
-        await grant_app_role(pool)
-
-
-async def open_app_role_pool(
-    settings: Settings, owner: AsyncConnectionPool, *, warm: bool = False
-) -> AsyncConnectionPool:
-    """The pool the application's own statements run on, logged in as `cognicore_app`.
-
-    COGNICORE_APP_DATABASE_URL when set, else the owner's server as `cognicore_app` without a password
-    (the embedded server trusts its socket). A superuser or BYPASSRLS login is an `AppRoleError`.
-    """
-    if settings.app_database_url is not None:
-        url = settings.app_database_url.get_secret_value()
-    else:
-        url = reader_url(str(owner.conninfo), APP_ROLE)
-    # `warm` (a long-lived server): each new connection plans the memory search before its first use.
-    return await open_app_pool(
-        url,
-        min_size=settings.pool_min_size,
-        max_size=settings.pool_max_size,
-        warm=warm_connection if warm else None,
-    )
-
-
-async def open_sql_reader(
-    settings: Settings, owner: AsyncConnectionPool, schemas: Sequence[str]
-) -> AsyncConnectionPool:
-    """The least-privilege pool for model-written SQL, after the owner grants it the allowed schemas.
-
-    COGNICORE_SQL_DATABASE_URL when set, else the owner's server as `cognicore_sql_reader` (no password:
-    the embedded server trusts its socket). Failing is a `SqlReaderError`, never a fallback to `owner`.
-    """
-    async with startup_lock(owner):
-        await grant_sql_reader(owner, schemas)
-    if settings.sql_database_url is not None:
-        url = settings.sql_database_url.get_secret_value()
-    else:
-        url = reader_url(str(owner.conninfo))  # our pools take a URL string
-    return await open_sql_pool(url, schemas)
-
-
-async def grant_sql_schemas(app: App) -> None:
-    """Grant the reader the allowed schemas again, e.g. after `seed_demo` created one during this process."""
-    async with startup_lock(app.admin_pool):
-        await grant_sql_reader(app.admin_pool, app.sql_schemas)
-
-
-def apply_clock(settings: Settings) -> None:
-    """Start the deployment clock at COGNICORE_CLOCK when it is set (tests, benchmarks); else leave it."""
-    if settings.clock is not None:
-        clock.start_at(settings.clock)
 
 
 @asynccontextmanager
@@ -355,95 +298,3 @@ async def open_app(
             await app_pool.close()
         if own_pool:
             await owner.close()
-
-
-@dataclass(frozen=True)
-class MemoryWork:
-    """What post-reply memory work did: extraction jobs processed and reflections written."""
-
-    jobs: ProcessReport
-    reflections: list[int]
-    sleep: SleepReport | None = None
-
-
-async def process_memory(
-    app: App,
-    *,
-    user_id: str | None = None,
-    reflect: bool = True,
-    force_reflection: bool = False,
-    roles: Roles | None = None,
-) -> MemoryWork:
-    """Drain queued fact extraction (one user's, or everyone's) and reflect when enough has happened.
-
-    Runs after a reply is shown, so it never delays it; jobs are durable, so a process that stops first
-    leaves them for the next call (or `cognicore memory process`).
-    """
-    roles = roles or app.roles  # a user's own model (see `ChatEngine`) extracts and reflects for that user
-    handlers = {EXTRACT_TURN: make_extract_handler(roles.extractor, app.memory.facts)}
-    # Everyone's: the owner lists the users with work (the application role sees only its current user's row
-    # of `memory_job_users`); each user's jobs still run acting as that user.
-    report = await process(app.pool if user_id is not None else app.admin_pool, handlers, user_id=user_id)
-    reflections: list[int] = []
-    if reflect and user_id is not None:
-        reflections = await reflect_if_due(
-            app.memory.stream,
-            roles.reflector,
-            user_id,
-            pool=app.pool,
-            threshold=app.settings.reflect_threshold,
-            force=force_reflection,
-        )
-    slept = None
-    if user_id is not None and app.settings.memory_sleep_after_task:
-        # The sleep phase after a task (seed 002): decay, promotion, archive, capacity; the schedule covers the rest.
-        slept = await sleep_phase(app.pool, user_id=user_id, config=app.settings.memory_lifecycle)
-    return MemoryWork(report, reflections, slept)
-
-
-# Every user with anything to re-embed that this connection may list: runs, workflows and the job
-# index are not under forced row-level security; the memory tables add their users when the connecting
-# role may see them all (a superuser, like the embedded server's).
-_KNOWN_USERS = """
-SELECT user_id FROM runs UNION SELECT user_id FROM workflows UNION SELECT user_id FROM memory_job_users
-UNION SELECT user_id FROM memories UNION SELECT user_id FROM facts ORDER BY 1
-"""
-
-
-@dataclass(frozen=True)
-class ReembedReport:
-    """How many vectors `reembed_all` rewrote, per store."""
-
-    chunks: int
-    workflow_triggers: int
-    memories: int
-    facts: int
-    users: int
-
-
-async def reembed_all(app: App, *, on_progress: Callable[[str], None] | None = None) -> ReembedReport:
-    """Re-embed every stored vector with the configured model, then record that model.
-
-    A model of another dimension first resizes (and empties) every embedding column (the owner's work).
-    Each store commits batch by batch, so an interrupted run can simply be started again.
-    """
-    say = on_progress or (lambda _what: None)
-    dims = app.models.embedding_dims
-    resized = await resize_vector_columns(app.admin_pool, old_dims=await recorded_dims(app.admin_pool), dims=dims)
-    if resized:
-        say(f"{len(resized)} embedding columns resized to {dims} dimensions")
-    say("knowledge base")
-    chunks = await app.knowledge.reembed()
-    # The owner lists every user; the application role would see only the rows no policy hides.
-    async with app.admin_pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
-        await cur.execute(_KNOWN_USERS)
-        users = [r["user_id"] for r in await cur.fetchall()]
-    memories = facts = triggers = 0
-    for user in users:
-        say(f"memories and workflow triggers of {user}")
-        memories += await app.memory.stream.reembed_user(user)
-        facts += await app.memory.facts.reembed_user(user)
-        triggers += await app.workflows.reembed_user(user)
-    await finish_vector_columns(app.admin_pool, dims)
-    await record_embedding_model(app.pool, app.models.embedding_name, dims)
-    return ReembedReport(chunks, triggers, memories, facts, len(users))
