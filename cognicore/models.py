@@ -18,6 +18,7 @@ from cognicore.memory.importance import ImportanceScorer, LlmImportanceScorer, O
 from cognicore.memory.llm import RoleOptions
 from cognicore.memory.reflection import LlmReflector, OfflineReflector, Reflector
 from cognicore.memory.text import terms
+from cognicore.orchestrator.data_questions import DataWords
 from cognicore.orchestrator.data_reading import DataReader, DataReadingClassifier, DataReadingPlanner
 from cognicore.orchestrator.intent import Classifier, LlmClassifier, OfflineClassifier
 from cognicore.orchestrator.planning import GENERIC, LlmPlanner, OfflinePlanner, Planner, Vocabulary
@@ -183,9 +184,10 @@ def build_roles(
             classifier,
             planner,
             OfflineAnswerComposer(synonyms),
-            OfflineAdapter(vocabulary),
+            # the planner's data words: a saved step's data clause is cut again as the planner cuts it
+            OfflineAdapter(vocabulary, data=DataWords.of(counted, values or {})),
             OfflineKeyer(entities, vocabulary=vocabulary),
-            OfflineGeneraliser(vocabulary),
+            OfflineGeneraliser(vocabulary, data=DataWords.of(counted, values or {})),
             OfflineImportanceScorer(),
             OfflineFactExtractor(),
             OfflineReflector(),

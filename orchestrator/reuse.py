@@ -18,7 +18,9 @@ from pydantic import BaseModel, Field
 from cognicore.memory.llm import LlmRole, ModelCallError
 from cognicore.memory.text import STOPWORDS, terms
 from cognicore.orchestrator._followup_periods import MONTH
+from cognicore.orchestrator.data_questions import DataWords
 from cognicore.orchestrator.planning import GENERIC, Vocabulary, data_instruction, knowledge_instruction, task_features
+from cognicore.subagents.read_only import change_request
 from cognicore.subagents.types import Plan, PlanStep
 
 # Words that name the same step of a task: one canonical word each, so "prepare a summary" matches
@@ -176,21 +178,31 @@ class OfflineKeyer:
 
 
 class OfflineGeneraliser:
-    """Rule-based generalisation over the offline planner's own clauses (so its templates refill exactly)."""
+    """Rule-based generalisation over the offline planner's own clauses (so its templates refill exactly).
 
-    def __init__(self, vocabulary: Vocabulary = GENERIC) -> None:
+    `data` are the deployment's data words the planner reads clauses by: the same, so a clause the planner cut out
+    is recognised as the data clause."""
+
+    def __init__(self, vocabulary: Vocabulary = GENERIC, *, data: DataWords | None = None) -> None:
         self._vocab = vocabulary
+        self._data = data
 
     async def generalise(self, *, request: str, plan: Plan) -> WorkflowTemplate:
         """Instructions that are the request's data or knowledge clause become `{data_question}` /
-        `{knowledge_question}`; the request itself becomes `{request}` wherever it is quoted."""
-        params = derive_parameters(request, self._vocab)
+        `{knowledge_question}`; the request itself becomes `{request}` wherever it is quoted.
+
+        The data step of a request that is all one data clause ("Write a report on revenue by region with a chart")
+        is still the data clause: refilled for a request of two clauses ("Chart revenue by region and summarize it
+        in a report"), it asks only the data part, as the planner's own step does, not the whole request."""
+        params = derive_parameters(request, self._vocab, self._data)
+        changes = change_request(request)  # the planner gives a change its user's words, never a clause
         steps = []
         for step in plan.steps:
             text = step.instruction
-            if text == params["data_question"] and text != request:
+            own_clause = text != request or (not changes and step.agent in _CLAUSE_OF)
+            if text == params["data_question"] and own_clause and step.agent != "rag_query":
                 instruction = "{data_question}"
-            elif text == params["knowledge_question"] and text != request:
+            elif text == params["knowledge_question"] and own_clause and step.agent != "database_query":
                 instruction = "{knowledge_question}"
             else:
                 instruction = "{request}".join(_escape(part) for part in text.split(request))
@@ -198,11 +210,16 @@ class OfflineGeneraliser:
         return checked(WorkflowTemplate(steps=steps, parameters=params), request, plan)
 
 
-def derive_parameters(request: str, vocab: Vocabulary = GENERIC) -> dict[str, str]:
-    """The offline template parameters of a request: the request itself and its data and knowledge clauses."""
+# The agents whose planned instruction is a clause of the request (`data_instruction`, `knowledge_instruction`).
+_CLAUSE_OF = frozenset({"database_query", "rag_query"})
+
+
+def derive_parameters(request: str, vocab: Vocabulary = GENERIC, data: DataWords | None = None) -> dict[str, str]:
+    """The offline template parameters of a request: the request itself and its data and knowledge clauses, cut as
+    the offline planner cuts them (with the same data words)."""
     return {
         "request": request,
-        "data_question": data_instruction(request, vocab),
+        "data_question": data_instruction(request, vocab, data),
         "knowledge_question": knowledge_instruction(request, vocab),
     }
 
@@ -272,10 +289,12 @@ class WorkflowAdapter(Protocol):
 
 
 class OfflineAdapter:
-    """Rule-based adaptation: the task's features must match exactly, then parameters are derived."""
+    """Rule-based adaptation: the task's features must match exactly, then parameters are derived (with the
+    planner's data words, as the generaliser does)."""
 
-    def __init__(self, vocabulary: Vocabulary = GENERIC) -> None:
+    def __init__(self, vocabulary: Vocabulary = GENERIC, *, data: DataWords | None = None) -> None:
         self._vocab = vocabulary
+        self._data = data
 
     async def adapt(self, *, request: str, trigger: str, features: list[str], template: dict[str, Any]) -> Adaptation:
         wanted = task_features(request, self._vocab)
@@ -299,7 +318,7 @@ class OfflineAdapter:
                     applicable=False, parameters={}, reason=f"step {step.get('id')} is fixed to another request"
                 )
         return Adaptation(
-            applicable=True, reason="same kind of task", parameters=derive_parameters(request, self._vocab)
+            applicable=True, reason="same kind of task", parameters=derive_parameters(request, self._vocab, self._data)
         )
 
 
