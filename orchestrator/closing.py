@@ -56,10 +56,13 @@ def _with_reading(text: str, state: State) -> str:
 
 
 def _typed(state: State) -> str | None:
-    """The user's words as typed when `classify` only re-read some ("'chai' as 'chain'"), for fact extraction; else
-    None, and the request is used (a follow-up's full request, or a run checkpointed before `said` existed)."""
+    """The user's words as typed when `classify` re-read them without resolving a follow-up (a spelling fixed, a wish
+    unwrapped, the question of a message that also tells), for fact extraction: memory keeps what the user said, told
+    parts included. None when nothing was re-read, for a follow-up (its full request is extracted) or for a run
+    checkpointed before `said` existed."""
     said = state.get("said")
-    return said if said and state.get("read_as") and not state.get("followup") else None
+    reread = bool(said) and (said or "").strip() != state["request"].strip()
+    return said if reread and not state.get("followup") else None
 
 
 async def remember(state: State, runtime: Runtime[Context]) -> dict[str, Any]:

@@ -34,6 +34,7 @@ __all__ = [
     "names_rows",
     "noun_first",
     "past_diary",
+    "strip_markers",
     "strip_opening",
     "to_remember",
     "without_aside",
@@ -46,7 +47,13 @@ _MARKERS = (
     r"(?:please\s+|just\s+)?note(?:\s+that)?|(?:just\s+)?(?:a\s+)?reminder(?:\s+that)?|(?:please\s+)?remember(?:\s+that)?|"
     # "keep in mind chloe doesn't ...", "can you remember that my reviews are ...": asked to remember what follows
     r"(?:please\s+)?(?:keep|bear)\s+in\s+mind(?:\s+that)?|(?:please\s+)?make\s+a\s+note(?:\s+that)?|"
-    r"(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remember|note|keep\s+in\s+mind|make\s+a\s+note)\s+that"
+    r"(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remember|note|keep\s+in\s+mind|make\s+a\s+note)\s+that|"
+    # Hedges: how sure the speaker is says nothing of the mood ("pretty sure Marta owns ...", "I believe the ...").
+    r"(?:i'?m\s+|im\s+)?(?:pretty|fairly|quite|almost|reasonably)\s+(?:sure|certain|confident)(?:\s+that)?|"
+    r"i\s+(?:think|believe|guess|reckon|suppose|gather|suspect|hear|heard)(?:\s+that)?|apparently|supposedly|"
+    r"presumably|probably|if\s+i\s+(?:remember|recall)\s+(?:right|rightly|correctly)|if\s+i'?m\s+not\s+mistaken|"
+    r"as\s+i\s+understand\s+it|from\s+what\s+i\s+(?:hear|heard|know|gather|understand)|rumou?r\s+(?:is|has\s+it)|"
+    r"word\s+is|seems\s+like|i'?d\s+say"
 )
 # The speaker saying what they are ("I'm", "we're"), and what a speaker who is after something is doing ("I'm trying
 # to find ...", "we're looking for ..."): one definition for the statement rules and the wish readers.
@@ -93,17 +100,45 @@ _OPENING_PLACE = re.compile(
 )
 
 
+# A cause or circumstance said before the clause: closed by a comma ("once the upgrade is done, ...", "because the
+# vendor is late, ..."), or a short phrase whose end shows where the clause's own subject starts ("because of the port
+# strike we're shipping ...", "after the price review the doorbell ...": a determiner, a pronoun or a name).
+_SUBJECT_AHEAD = (
+    r"(?=(?:we|i|i'm|im|we're|we've|we'll|they|they're|he|she|it|it's|the|our|my|their|his|her|its|this|these|those|"
+    r"everyone|everybody|nobody|no\s+one|(?-i:[A-Z])[\w'-]*)\b)"
+)
+_NOT_ASKED = r"(?!(?:how|what|which|who|whom|when|where|why|is|are|was|were|do|does|did|can|could|will|would)\b)"
+_OPENING_CAUSE = re.compile(
+    r"^\s*(?:(?:once|when|whenever|after|before|since|because|as\s+soon\s+as|now\s+that|although|though|while|whilst|"
+    r"until|till|if|unless|as)\s+[^,?]{2,80}?,\s+|"
+    r"(?:because\s+of|due\s+to|thanks\s+to|owing\s+to|following|after|since|despite|given|ahead\s+of|"
+    rf"in\s+light\s+of|as\s+part\s+of)\s+(?:{_NOT_ASKED}[\w'-]+\s+){{0,4}}?{_NOT_ASKED}[\w'-]+"
+    # the phrase ends on its head noun, never on a word that asks for more ("because of the ...", "after a ...")
+    r"(?<!\bof)(?<!\bthe)(?<!\ba)(?<!\ban)(?<!\bfor)(?<!\bin)(?<!\bon)(?<!\bto)(?<!\bour)(?<!\bmy)"
+    rf"\s*,?\s+{_SUBJECT_AHEAD})",
+    re.IGNORECASE,
+)
+
+
 def strip_opening(text: str) -> str:
-    """`text` without its opening markers, time or place phrase and closing marker ("tbh"), as far as they go."""
+    """`text` without its opening markers, hedge, time, place or cause phrase and closing marker ("tbh"), as far as
+    they go."""
     previous = None
     while previous != text:
         previous = text
-        for opening in (_OPENING_MARKER, _OPENING_TIME, _OPENING_PLACE):
+        for opening in (_OPENING_MARKER, _OPENING_TIME, _OPENING_PLACE, _OPENING_CAUSE):
             match = opening.match(text)
             if match and match.end() < len(text):
                 text = text[match.end() :]
         text = _CLOSING_MARKER.sub("", text) or text
     return text.strip()
+
+
+def strip_markers(text: str) -> str:
+    """`text` without its opening discourse markers and hedges only ("pretty sure", "fwiw"), which carry no content:
+    what remains asks for all the request asks for, unlike a text without its time or place phrase."""
+    match = _OPENING_MARKER.match(text)
+    return text[match.end() :].strip() if match and match.end() < len(text) else text
 
 
 # "how many" anywhere but after a verb of knowing or telling ("I told them how much it costs").

@@ -13,7 +13,8 @@ from cognicore.orchestrator.followup import followup_change, names_period, previ
 from cognicore.orchestrator.honesty import topic
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.language import unsupported_language, unwrap_wish
-from cognicore.orchestrator.mood import noun_first, strip_opening, to_remember
+from cognicore.orchestrator.message_parts import asked_part
+from cognicore.orchestrator.mood import noun_first, strip_markers, strip_opening, to_remember
 from cognicore.orchestrator.planning import (
     GENERIC,
     DataWords,
@@ -48,7 +49,15 @@ from cognicore.orchestrator.telling import (
     tells,
 )
 from cognicore.orchestrator.told_figures import WH_CLAUSE, names_amount
-from cognicore.orchestrator.wishes import OnBehalf, names_a_time, names_one_thing, on_behalf, own_wish
+from cognicore.orchestrator.wishes import (
+    OnBehalf,
+    asked_whether,
+    later_wish,
+    names_a_time,
+    names_one_thing,
+    on_behalf,
+    own_wish,
+)
 from cognicore.subagents.read_only import affected_rows_hint, change_request, names_record
 
 __all__ = ["OfflineClassifier"]
@@ -166,6 +175,7 @@ class OfflineClassifier:
         text, fixes = self._speller.correct(request, keep=kept)
         fixes = [*asked_fixes, *fixes]
         asked = unwrap_wish(text)
+        asked = asked_whether(asked) or asked  # "wondering if any printer tickets are open" asks "are any ... open?"
         decision = self._decide(asked, history, memory)
         if asked != text:
             # "I wonder how many orders ...": the question inside is what is planned and answered.
@@ -217,6 +227,9 @@ class OfflineClassifier:
                 )
                 return IntentDecision(intent="question", reason=reason, confidence=0.3)
         decision = self._rules(request)
+        if not (decision.out_of_scope or decision.changes_data):
+            # "we moved to Teams. how many tickets are open?": the part that asks is answered, not the told part.
+            decision = asked_part(request, self._rules, names=self._datawords.values) or decision
         # Only a deployment that says what its data holds (its values) can tell that a name is none of them.
         named = bool(self._columns) and decision.intent != "statement" and not decision.out_of_scope
         if named and is_question(request) and not self._scope.unheld(request, history, memory):
@@ -252,6 +265,10 @@ class OfflineClassifier:
         reason = f"asks to change data ({verb}){affected_rows_hint(request)}"
         # Out of scope too: no agent changes data, whichever of the two a caller reads.
         return IntentDecision(intent="task", reason=reason, confidence=0.9, out_of_scope=True, changes_data=True)
+
+    def _names_data(self, text: str) -> bool:
+        """Whether `text` names a word of the data (its vocabulary, tables, columns or values)."""
+        return bool(set(terms(text)) & (self._data | self._datawords.counted | self._datawords.values))
 
     def _passed_on(self, behalf: OnBehalf) -> IntentDecision | None:
         """Someone else's wish passed on: asked when it is to know something or a figure for one period, unsure
@@ -297,11 +314,16 @@ class OfflineClassifier:
         if (clause := to_remember(request)) is not None and (told := self._rules(clause)).intent == "statement":
             return told  # "can you remember that my reviews are on Thursdays": told, though it opens like a question
         opened = strip_opening(request)
+        if (later := later_wish(opened, self._names_data)) is not None:
+            return later  # "next week I'll need the P1 count": remember it, or run it now? Unsure, naming both
         if opened != request and not is_question(request):
             # "Since monday the Wi-Fi on floor 3 has been flaky", "fwiw i sell mostly online": the clause decides.
             told = self._rules(opened)
             if told.intent == "statement":
                 return told
+            if strip_markers(request) == opened and (WANTS.search(opened) or ASKS.match(opened) or own_wish(opened)):
+                # "I think we need the list of unassigned tickets": a hedge around a request asks that request.
+                return told.model_copy(update={"resolved_request": told.resolved_request or opened})
         found = set(terms(request))
         if not _FIRST_PERSON.search(request) and (changing := self._changes_data(request, found)):
             # "the May orders are test data, delete them": the order to change data wins over the told part.

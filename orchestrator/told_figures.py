@@ -24,7 +24,13 @@ AMOUNT = (
     r"(?!(?:19|20)\d\d(?![\d,.]))\d[\d,.]*(?![\w]))"
 )
 # Verbs whose predicate is an amount: being, standing at, and changing (intransitive, so never a reduced relative).
-_BEING = r"(?:is|are|was|were|'s|'re|has\s+been|have\s+been|had\s+been|will\s+be|'ll\s+be|stands?|stood|sits?|sat)"
+_BEING = (
+    r"(?:is|are|was|were|'s|'re|has\s+been|have\s+been|had\s+been|will\s+be|'ll\s+be|stands?|stood|sits?|sat|"
+    # a linking verb or a future ("next week the P1 SLA becomes 2 hours", "the cap is going to be 10%")
+    r"becomes?|became|remains?|remained|stays?|stayed|(?:will|'ll|is\s+going\s+to|are\s+going\s+to|is\s+set\s+to|"
+    r"are\s+set\s+to)\s+(?:be|become|go|rise|fall|drop|move|change|increase|decrease|reach|hit|cost|stay|remain|jump|"
+    r"climb|double|halve))"
+)
 _CHANGING = (
     r"(?:went|goes|rose|rises|fell|falls|grew|grows|dropped|drops|doubled|tripled|halved|jumped|climbed|increased|"
     r"decreased|declined|dipped|slipped|shrank|lasted|hit|hits|reached|topped|crossed|totalled|totaled|amounted|"

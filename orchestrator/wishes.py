@@ -6,12 +6,14 @@ whether it is a request now, news, or neither. English sentence shapes only; spl
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cognicore.memory.text import words
+from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.mood import MONTH, SEEKING, SPEAKER_IS, UNIT
 
-__all__ = ["OnBehalf", "names_a_time", "names_one_thing", "on_behalf", "own_wish"]
+__all__ = ["OnBehalf", "asked_whether", "later_wish", "names_a_time", "names_one_thing", "on_behalf", "own_wish"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +47,15 @@ _ON_BEHALF = re.compile(
 _SPEAKER = frozenset("i we you i'm im we're you're they he she it someone nobody everyone what which who how".split())
 
 
+# "the list of unassigned tickets": the rows themselves, asked with the verb the data's reader knows ("list ...").
+_LIST_OF = re.compile(r"^\s*(?:the|a)\s+(?:full\s+|complete\s+|whole\s+)?list\s+of\s+(?=\S)", re.IGNORECASE)
+
+
+def _wanted(what: str) -> str:
+    """What is wanted, a list of rows asked as one ("the list of closed tickets" -> "list closed tickets")."""
+    return _LIST_OF.sub("list ", what.strip(), count=1)
+
+
 def on_behalf(text: str) -> OnBehalf | None:
     """Someone else's wish, passed on by the speaker ("my lead wants to know how many tickets are open"), else None."""
     match = _ON_BEHALF.match(text)
@@ -65,9 +76,13 @@ _OWN_WISH = re.compile(
     r"^\s*(?:(?:i|we)(?:'d|\s+would)\s+(?:like|love)\s+(?P<thing>(?:the|a|an)\s+\S.*)$|"
     r"(?:(?:(?:i|we)\s+)?(?:really\s+|just\s+|also\s+)?(?:want|need|wanna|'d\s+like|would\s+like|'d\s+love|"
     r"would\s+love)\s+(?:to\s+)?|lemme\s+|let\s+me\s+|"
+    # "would be great to see the order count by segment": the wish said impersonally
+    r"(?:(?:it|that)(?:\s+|(?=')))?(?:would|'d)\s+be\s+(?:really\s+|super\s+|very\s+)?(?:great|good|nice|helpful|"
+    r"useful|handy|ideal|"
+    r"awesome|lovely|cool|brilliant)\s+(?:to\s+|if\s+(?:i|we)\s+could\s+)|"
     # "I'm trying to find tickets without an assignee": what the speaker is after
     rf"{SPEAKER_IS}\s+(?:just\s+)?{SEEKING}\s+to\s+)"
-    r"(?:see|know|find\s+out|find|look\s+at|check|get|work\s+out|figure\s+out|pull)\s+(?P<what>\S.*)$)",
+    r"(?:see|know|find\s+out|find|look\s+at|check|get|have|work\s+out|figure\s+out|pull)\s+(?P<what>\S.*)$)",
     re.IGNORECASE,
 )
 
@@ -77,7 +92,7 @@ def own_wish(text: str) -> OnBehalf | None:
     match = _OWN_WISH.match(text)
     if match is None:
         return None
-    return OnBehalf(who="you", what=(match.group("thing") or match.group("what")).strip(), embedded=True)
+    return OnBehalf(who="you", what=_wanted(match.group("thing") or match.group("what")), embedded=True)
 
 
 # A time that makes a wish one request rather than a habit: a year, a quarter, a month, "last week", "today".
@@ -100,3 +115,69 @@ _A_TIME = re.compile(
 def names_a_time(text: str) -> bool:
     """Whether `text` names one period or day ("for 2025", "last quarter", "today")."""
     return _A_TIME.search(text) is not None
+
+
+# A yes/no question embedded in a wonder or a request to check ("wondering if any printer tickets are still open", "can
+# you check whether ben has anything in progress"): the clause after "if"/"whether" is what is asked.
+_WHETHER = re.compile(
+    r"^\s*(?:(?:hi|hey|so|ok(?:ay)?|hmm+)[,!\s]+)?(?:(?:i\s+)?(?:was\s+|am\s+|'m\s+)?(?:just\s+)?wonder(?:ing)?|"
+    r"(?:i'?m\s+|im\s+)?(?:just\s+)?curious|(?:do\s+you|does\s+anyone)\s+know|any\s+idea|(?:i\s+)?need\s+to\s+know|"
+    r"(?:i'?d|i\s+would|we'?d|we\s+would)\s+(?:like|love)\s+to\s+know|(?:i'?m\s+|im\s+)?not\s+sure|"
+    r"(?:(?:can|could)\s+you\s+|please\s+|pls\s+)?(?:check|find\s+out|see|tell\s+me|let\s+me\s+know))"
+    r"\s+(?:if|whether)\s+(?P<clause>.+?)\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+_AUXILIARY = re.compile(r"\b(?:is|are|was|were|has|have|had|will|can|could|should|would|does|do|did)(?:n't)?\b", re.I)
+_ASKING = frozenset("what which who whom whose where when why how".split())
+MAX_SUBJECT_WORDS = 6
+# "have" as the main verb takes "do" in a question; as an auxiliary a participle follows it ("has been", "have closed").
+_DO_FOR_HAVE = {"has": "does", "have": "do", "had": "did"}
+_PARTICIPLE_NEXT = re.compile(
+    r"(?:(?:already|just|now|ever|never|not|all|both)\s+)*(?:[a-z]+(?:ed|en)|been|got|gone|done|made|had)\b", re.I
+)
+
+
+def asked_whether(text: str) -> str | None:
+    """The yes/no question inside a wonder or a request to check, asked directly ("wondering if any printer tickets are
+    still open" -> "are any printer tickets still open?"), else None; also None when the clause has no auxiliary to
+    put first ("wondering if ben closed it" reads the same either way)."""
+    match = _WHETHER.match(text)
+    if match is None:
+        return None
+    clause = match.group("clause")
+    aux = _AUXILIARY.search(clause)
+    if aux is None or aux.start() == 0:
+        return None
+    subject = clause[: aux.start()].strip()
+    if len(subject.split()) > MAX_SUBJECT_WORDS or set(words(subject)) & _ASKING:
+        return None
+    rest = clause[aux.end() :].strip()
+    verb = aux.group(0).lower()
+    if verb in _DO_FOR_HAVE and not _PARTICIPLE_NEXT.match(rest):
+        return f"{_DO_FOR_HAVE[verb]} {subject} have {rest}".strip() + "?"  # "has ben anything" is "does ben have"
+    return f"{aux.group(0)} {subject} {rest}".strip() + "?"
+
+
+# "(next week) I'll need the P1 count", "we're going to want the open tickets": the speaker's wish for later.
+_LATER = re.compile(
+    r"^\s*(?:i|we)(?:'ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|'re\s+going\s+to|\s+are\s+going\s+to)\s+"
+    r"(?:also\s+|probably\s+|definitely\s+)?(?:need|want|require)\s+(?P<what>(?:the|a|an|some)\s+\S.*)$",
+    re.IGNORECASE,
+)
+
+
+def later_wish(text: str, names_data: Callable[[str], bool]) -> IntentDecision | None:
+    """An `unsure` decision for the speaker's wish for data later ("I'll need the P1 count next week"): a reminder to
+    remember, or a request to run now? Both readings are named; None when it is no such wish or what is wanted names
+    nothing of the data (`names_data`; "we'll need a bigger office" is news)."""
+    match = _LATER.match(text)
+    if match is None:
+        return None
+    what = match.group("what").strip(" .!")
+    if not names_data(what):
+        return None
+    reason = (
+        f"it says you will need {what!r} later, and I could not tell whether you want me to remember that or to look "
+        "it up now; say 'remember that ...' to have it noted, or ask for it directly to have it now"
+    )
+    return IntentDecision(intent="task", reason=reason, confidence=0.3, resolved_request=what)

@@ -35,9 +35,12 @@ def _state(**fields: Any) -> Any:
     return {"request": "how many tickets are open", "said": "hw many tickets r open", **fields}
 
 
-def test_the_typed_words_are_extracted_after_a_spelling_fix_only() -> None:
+def test_the_typed_words_are_extracted_after_any_reading_but_a_follow_up() -> None:
     assert _typed(_state(read_as=["'hw' as 'how'"], followup=False)) == "hw many tickets r open"
     # A follow-up with a typo ("wat about ana") stands for its full request, of another length or the same.
     assert _typed(_state(read_as=["'wat' as 'what'"], followup=True)) is None
-    assert _typed(_state(read_as=[], followup=False)) is None  # nothing re-read: the request is the typed words
+    # the question of a message that also tells ("we moved to Teams. how many tickets are open?"): all of it is kept
+    told = {"request": "how many tickets are open?", "said": "we moved to Teams. how many tickets are open?"}
+    assert _typed({**told, "followup": False}) == told["said"]
+    assert _typed({"request": "hw many", "said": "hw many", "read_as": []}) is None  # nothing re-read
     assert _typed({"request": "x", "read_as": ["'a' as 'b'"]}) is None  # a run checkpointed before `said` existed

@@ -1,0 +1,103 @@
+"""A message that tells and asks in one ("we moved to Teams. how many tickets are open?", "chloe is off today, which
+of her tickets are still open"): its parts, so the offline classifier answers the part that asks instead of storing
+the whole message as news or planning the told words. English punctuation and sentence shapes only; no domain words.
+
+- `message_parts`: the sentences of a message, and a question spliced on after a comma, in order.
+- `refers_back`: whether a part leans on an earlier one ("her tickets", "is that enough"), so it cannot stand alone.
+- `named_for`: a possessive pronoun read as the name the told part opens with ("her tickets" -> "chloe's tickets").
+- `asked_part`: the decision for the part that asks, when the others tell.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from cognicore.memory.text import terms, words
+from cognicore.orchestrator.intent_decision import IntentDecision
+from cognicore.orchestrator.scope import ASKS
+from cognicore.orchestrator.telling import WANTS, is_question
+
+__all__ = ["asked_part", "message_parts", "named_for", "refers_back"]
+
+MIN_ASKED_WORDS = 2  # "ok?", "thoughts?" check in on what was told; they ask nothing of their own
+MIN_ALONE_WORDS = 3  # "why?" after news asks about that news: too short to stand alone
+
+# The end of a sentence: ".", "!" or "?" and a space, or a line break.
+_SENTENCE_END = re.compile(r"[.!?]+\s+(?=\S)|\s*\n+\s*")
+# Words after which a full stop ends an abbreviation, not a sentence ("e.g. the P1s", "vs. last year").
+_ABBREVIATIONS = frozenset("e.g i.e etc vs approx mr mrs ms dr st no nr fig cf".split())
+# A question spliced on after a comma or a semicolon: a wh-word that can only open a question there ("how many",
+# "what is", "which of", "which tickets are"); "..., which is great" is a relative clause and stays with its sentence.
+_ASKED_CLAUSE = re.compile(
+    r"\s*[,;]\s*(?:so\s+|and\s+|but\s+|then\s+)?(?=(?:how\s+(?:many|much|long|often|come)|"
+    r"(?:what|when|where|why|how)(?:'s|\s+(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|should))|"
+    r"(?:which|who)\s+of|which\s+[\w-]+\s+(?:is|are|was|were|do|does|did|has|have|had|will|can)|"
+    r"(?:which|who)\s+(?:do|does|did|should|can|will)\s)\b)",
+    re.IGNORECASE,
+)
+# Words that point back at something said before them in the message.
+_BACK = re.compile(r"\b(?:he|she|they|him|them|it|that|this|those|these|his|her|their|its|theirs|hers)\b", re.I)
+_POSSESSIVE = re.compile(r"\b(?:his|her|their)\b", re.IGNORECASE)
+_OBJECT = re.compile(r"\b(?:him|them)\b", re.IGNORECASE)
+
+
+def message_parts(text: str) -> list[str]:
+    """The sentences of `text`, each question spliced on after a comma split off too; one part for a plain message."""
+    sentences: list[str] = []
+    start = 0
+    for end in _SENTENCE_END.finditer(text):
+        before = text[start : end.start()].split()
+        last = before[-1].lower().rstrip(".") if before else ""
+        if end.group(0).lstrip().startswith(".") and (last in _ABBREVIATIONS or len(last) == 1):
+            continue  # "e.g. ...", "J. Smith": not the end of a sentence
+        sentences.append(text[start : end.end()])
+        start = end.end()
+    sentences.append(text[start:])
+    parts = [p for s in sentences for p in _ASKED_CLAUSE.split(s)]
+    return [p.strip() for p in parts if p and p.strip(" .!?,;")]
+
+
+def refers_back(part: str) -> bool:
+    """Whether `part` leans on something said before it (a pronoun or a demonstrative)."""
+    return _BACK.search(part) is not None
+
+
+def named_for(part: str, name: str) -> str:
+    """`part` with its third-person pronouns read as `name` ("which of her tickets" -> "which of chloe's tickets")."""
+    return _OBJECT.sub(name, _POSSESSIVE.sub(f"{name}'s", part))
+
+
+def asked_part(
+    request: str, read: Callable[[str], IntentDecision], *, names: frozenset[str] = frozenset()
+) -> IntentDecision | None:
+    """The decision for a message whose parts tell and ask ("Theo's back from leave. what was partner revenue in
+    2025"): the asking parts, read alone by `read` (the classifier's rules), are what is answered, with the told
+    parts left out of the request; a question that leans on the told part ("is that enough?") is asked with it.
+    None when the message is one part, or does not both tell and ask. `names` are the data's value words: a told
+    part that opens with one gives it to the question's "his"/"her"/"their"."""
+    parts = message_parts(request)
+    if len(parts) < 2:
+        return None
+    readings = [(part, read(part)) for part in parts]
+    told = [part for part, decision in readings if decision.intent == "statement"]
+    asked = [part for part, decision in readings if decision.intent != "statement" and _asks(part, decision)]
+    if not told or not asked:
+        return None
+    question = " ".join(asked)
+    opener = words(told[0])[:1]
+    if refers_back(question) and opener and set(terms(opener[0])) and set(terms(opener[0])) <= names:
+        question = named_for(question, opener[0])  # "chloe is off today, which of her tickets ..."
+    inner = read(question)
+    if refers_back(question) or len(words(question)) < MIN_ALONE_WORDS:
+        reason = f"{inner.reason}; it asks about what it tells first ({told[0]!r}), so the whole message is asked"
+        return inner.model_copy(update={"reason": reason, "resolved_request": ""})
+    reason = f"{inner.reason}; the rest tells something ({told[0]!r}), the question is what is answered"
+    return inner.model_copy(update={"reason": reason, "resolved_request": question})
+
+
+def _asks(part: str, decision: IntentDecision) -> bool:
+    """Whether a part asks for something of its own: a question, a request, or data to fetch; "thanks!" does not."""
+    if len(words(part)) < MIN_ASKED_WORDS:
+        return False
+    return decision.intent == "task" or is_question(part) or bool(ASKS.match(part) or WANTS.search(part))
