@@ -8,8 +8,19 @@ import re
 
 from cognicore.subagents.offline_sql.catalogue import Column
 from cognicore.subagents.offline_sql.lexicon import Lexicon, singular
-from cognicore.subagents.offline_sql.mapping import Mapping, Measure, Text, count_of, default_measure, row_name
+from cognicore.subagents.offline_sql.mapping import (
+    Mapping,
+    Measure,
+    Text,
+    count_of,
+    default_measure,
+    ratio_of,
+    row_name,
+    template,
+)
+from cognicore.subagents.offline_sql.query import filtered, literal
 from cognicore.subagents.offline_sql.shape import ASC, DESC, Shape
+from cognicore.subagents.offline_sql.vocabulary import NamedMeasure
 
 GROUPING_BEFORE = re.compile(rf"\b(by|per|each|every|across|which|what|for each|rank|{DESC}|{ASC}|\d+)\s*$")
 
@@ -129,3 +140,41 @@ def groups_counted(q: Mapping, s: Shape, lex: Lexicon) -> None:
     if group is None or figure is None or len(rest) > 1 or same_rows:
         return
     q.dimensions, q.measures, q.groups_counted = [group], [figure], True
+
+
+def ratio_asked(q: Mapping, s: Shape) -> None:
+    """ "the ratio of open tickets to closed ones", "ratio of revenue to units": the first figure over the second,
+    of two values of one column (the figure over each value's rows) or of two measures."""
+    if not s.ratio or len(q.measures) not in (1, 2) or q.dimensions:
+        return
+    pairs = [ref for ref, values in q.filters.items() if len(values) == 2]
+    if len(q.measures) == 1 and len(pairs) == 1 and (sql := template(q.measures[0])) is not None:
+        ref, (top, bottom) = pairs[0], q.filters.pop(pairs[0])
+        parts = [_only(sql, f"{{{ref}}} = {literal(v)}") for v in (top, bottom)]
+        label = f"{q.measures[0].label} for {top} over {bottom}"
+        name = "ratio"
+        q.measures = [
+            Measure(
+                name,
+                label,
+                named=NamedMeasure(
+                    name, f"round(({parts[0]})::numeric / nullif({parts[1]}, 0), 2)", (), label, ratio=True
+                ),
+            )
+        ]
+    elif len(q.measures) == 2 and not pairs and (both := ratio_of(q.measures[0], q.measures[1])) is not None:
+        q.measures = [both]
+    else:
+        q.not_understood.append("the ratio of what to what (name two values of one column, or two measures)")
+
+
+def _only(sql: str, condition: str) -> str:
+    """A measure's aggregates over `{schema.table.column}` references, each restricted to the rows meeting
+    `condition` (the references stand in as identifiers while the expression is rewritten)."""
+    refs = list(dict.fromkeys(re.findall(r"\{([a-z_][\w.]*)\}", sql + condition)))
+    for i, ref in enumerate(refs):
+        sql, condition = (x.replace(f"{{{ref}}}", f'"__ref{i}"') for x in (sql, condition))
+    out = filtered(sql, condition)
+    for i, ref in enumerate(refs):
+        out = out.replace(f'"__ref{i}"', f"{{{ref}}}")
+    return out

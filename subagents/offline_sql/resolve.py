@@ -30,6 +30,7 @@ from cognicore.subagents.offline_sql.placing import (
     groups_counted,
     own_columns,
     place_dimensions,
+    ratio_asked,
     share_column_first,
     share_within,
 )
@@ -233,6 +234,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
     if not read_lookup(t, q, s, lex, dims):  # "who's INC-1012 assigned to": the row's columns (lookup.py)
         place_dimensions(t, q, sorted(dims, key=lambda d: d[0]), s, value_labels)
         share_within(t, q, s, dims, spans)
+    ratio_asked(q, s)  # "the ratio of open tickets to closed ones": one figure over the other
     groups_counted(q, s, lex)  # "how many products sold at least 1500 units": the groups passing, counted
     # "which categories brought in more than $400k": one grouping, the one measure named or the domain's main one
     one_measure = len(q.measures) == 1 or (not q.measures and default_measure(lex) is not None)

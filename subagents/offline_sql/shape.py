@@ -39,6 +39,7 @@ class Shape:
     decline: bool = False  # "fell", "dropped": the largest change is the most negative one
     eldest: bool = False  # "the oldest", "the most recent": one row (or group) by age, never an average age
     share_at: int | None = None  # where "share", "fraction", ... was written
+    ratio: bool = False  # "the ratio of open to closed tickets": the first figure over the second
 
 
 _FIGURE_WORDS = r"\b(?:split|breakdown|distribution|distributed|between|mix|spread)\b"
@@ -94,6 +95,9 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
         figure = m.group(1).replace(" ", "")
         value = number(figure) if figure in NUMBER_WORDS else float(figure.rstrip("k")) * (1000 if "k" in figure else 1)
         q.having = (">=" if m.group(2) in ("more", "over", "above", "greater") else "<=", value)
+    s.ratio = bool(t.take(r"\bratio\b(?: of| between)?"))
+    if s.ratio:  # "open to closed": the two sides of the ratio, not a period's end
+        t.s = re.sub(r"(?<=\w) (to|and|versus|vs)(?= \w)", lambda m: " " * (len(m.group(0))), t.s, count=1)
     s.compare = bool(t.take(r"\b(vs|versus|compared? (to|with|against)?|against|side by side)\b"))
     # "ana vs ben: who's got more open tickets", "which has fewer, P1 or P2": the two values side by side
     s.comparative = bool(t.take(r"\b(?:more|fewer|less)\b(?! than\b)(?! (?:recent|recently|often)\b)"))

@@ -180,3 +180,37 @@ async def test_the_first_or_last_rows_and_an_open_end(pool: AsyncConnectionPool,
         assert got == [r[0] for r in await run(pool, expected)], (request, draft.sql)
     onwards = f"SELECT count(*) FROM {T} WHERE priority = 'P1' AND opened_at >= '2026-01-07'"
     await check(pool, desk, [("how many P1 tickets from jan 7 onwards", onwards)])
+
+
+async def test_the_ratio_of_two_values_or_two_measures(
+    pool: AsyncConnectionPool,
+    desk: SchemaSqlWriter,  # noqa: F811
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "the ratio of P2 to P3 tickets", "ratio between partner and online revenue": the figure over the first
+    value's rows divided by the one over the second's; "ratio of revenue to units" is one measure over the other."""
+    await check(
+        pool,
+        desk,
+        [
+            (
+                "what's the ratio of in progress tickets to open ones for ana",
+                f"SELECT round(count(*) FILTER (WHERE status = 'in_progress')::numeric "
+                f"/ count(*) FILTER (WHERE status = 'open'), 2) FROM {T} WHERE assignee = 'ana'",
+            )
+        ],
+    )
+    for request, expected_sql in [
+        (
+            "ratio between partner and online revenue in 2025",
+            f"SELECT round(sum(oi.revenue) FILTER (WHERE o.channel = 'partner') "
+            f"/ sum(oi.revenue) FILTER (WHERE o.channel = 'online'), 2) {ITEMS} WHERE {Y2025}",
+        ),
+        (
+            "2025 ratio of margin to revenue",
+            f"SELECT round(sum(oi.revenue - oi.quantity * p.unit_cost) / sum(oi.revenue), 2) {ITEMS} WHERE {Y2025}",
+        ),
+    ]:
+        draft, _ = await answer(pool, sales, request, "demo_sales")
+        got, expected = await meant(pool, draft.sql, expected_sql)
+        assert got == expected, (request, draft.sql)
