@@ -12,11 +12,12 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from cognicore.memory._fact_words import NOT_A_NAME
+
 Fact = dict[str, Any]
 MakeFact = Callable[..., Fact]
 
 _PERSON = r"(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
-_NOT_A_NAME = frozenset("i we my our the this that these those it they he she you someone everyone nobody".split())
 _NOW = r"(?:\s+(?:now|from\s+now\s+on|these\s+days|going\s+forward))?"
 _OLD_TAIL = r"(?:\s*,?\s*(?:and\s+|but\s+)?(?:instead\s+of|rather\s+than|not|no\s+longer)\s+(?P<old>" + _PERSON + r"))?"
 _APPROVE_VERB = (
@@ -52,7 +53,7 @@ def approval_facts(clause: str, conf: float, *, make: MakeFact, clean: Callable[
         return []
     what = _NOW_INSIDE_RE.sub("", what)
     what = re.sub(r"^(?:all|any|every|each|the|our|my|a|an)\s+", "", clean(what).strip(), flags=re.I).strip(" ,.")
-    if who.split()[0].lower() in _NOT_A_NAME or what.split()[0].lower() in _NOT_A_NAME:
+    if who.split()[0].lower() in NOT_A_NAME or what.split()[0].lower() in NOT_A_NAME:
         return []  # "we need approval from Finance" is a request of the moment, not who approves a kind of thing
     if not valid(what) or len(what.split()) > 7:
         return []

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cognicore.memory._fact_rewrites import NUMBER, PERSON
+from cognicore.memory._fact_words import WEEKDAY_NAMES
 
 Fact = dict[str, Any]
 MakeFact = Callable[..., Fact]
@@ -45,7 +46,7 @@ _RATE_RE = re.compile(
     r"(?P<per>day|week|month|quarter|year)$",
     re.I,
 )
-_DAYS = r"(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)"
+_DAYS = r"(?:" + "|".join(day + "s?" for day in WEEKDAY_NAMES) + r")"
 _DAYS_AT_RE = re.compile(
     r"^I\s+(?:am|work|come)\s+(?:in|at|into|from)\s+(?:the\s+)?(?P<place>[a-z]+)\s+(?:on\s+)?(?P<days>(?:every\s+)?"
     + _DAYS

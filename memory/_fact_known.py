@@ -83,15 +83,57 @@ def named_changes(
             # new thing the user holds, so no value is read there.
             new = None if subject_key(str(known.get("object", ""))) == "user" else new_value(text, known)
             part = (said_name(value_of(known), text, new) or value) if new else value
-            out.append(in_slot_of(known, replaced_in(value_of(known), part, new)) if new else _unclear(text, known))
+            if new:
+                out.append(in_slot_of(known, replaced_in(value_of(known), part, new)))
+            elif about_known(text, known, value):  # "two teams handle billing now" is not about "We use Teams"
+                out.append(_unclear(text, known))
             continue
         target = _closest(out, positive, known)
-        if target is not None:
+        if target is not None and about_known(text, known, value):
             out[target] = _into_slot(out[target], known, value)
     out = [replacing_taste(same_thing(c, known_facts), known_facts) for c in out]
     if len(out) == 1:  # one value told: a bare thing read as the team's may be the user's own slot
         out = [same_word(out[0], known_facts)]
     return [comparative_taste(c, text, known_facts) for c in out]
+
+
+# Who owns a known fact, as a message names them: "we" by "we", "our", "us"; the user by "I", "my", "me".
+_OWNER_WORDS = {
+    "we": frozenset("we our us ours we're we've we'll team".split()),
+    "user": frozenset("i my me mine i'm i've i'll im ive".split()),
+}
+# The named value as what the message is about: its first words, then a verb of being, having or an ending
+# ("Marta is gone", "teams got replaced", "the 9:15 standup was dropped"), or an ending said next to it.
+_VERB_AFTER = r"(?:'s|is|are|was|were|has|have|had|got|gets|went|left|quit|no\s+longer|[a-z]+ed)\b"
+_ENDING_NEXT = r"(?:no\s+more|not|off|from|without|instead\s+of|replaced|dropped|ditched|scrapped|retired)"
+
+
+def about_known(message: str, known: dict[str, Any], value: str) -> bool:
+    """Does a change that names `value` speak of the known fact, so an unread change may mark it unclear?
+
+    A word of the value alone is no evidence: "two teams handle billing tickets now" counts teams, it does not
+    change "We use Teams"; "online orders ship from Leeds" is about orders, not "We sell online". The message
+    must name the fact's owner or slot (its subject's or its verb's words), or be about the value itself: the
+    value first, then a verb ("Teams got replaced"), or an ending said next to it ("no more Teams").
+    """
+    text = message.lower().replace("\u2019", "'")
+    words = set(re.findall(r"[a-z0-9][a-z0-9'.:-]*", text))
+    owner = subject_key(str(known.get("subject", "")))
+    if words & _OWNER_WORDS.get(owner, frozenset()):
+        return True
+    slot = {
+        w[:4]
+        for w in content_words(
+            f"{'' if owner in _OWNER_WORDS else known.get('subject', '')} {known.get('predicate', '')}"
+        )
+        if len(w) > 2
+    }
+    slot -= {w[:4] for w in content_words(value)}
+    if slot & {w[:4] for w in re.findall(r"[a-z0-9]+", text) if len(w) > 2}:
+        return True
+    v = re.escape(value.lower())
+    at_start = rf"(?:^|[.;,!]\s*)(?:(?:the|our|my|that|this)\s+)?{v}s?\s+(?:\w+\s+)?{_VERB_AFTER}"
+    return bool(re.search(at_start, text) or re.search(rf"\b{_ENDING_NEXT}\s+(?:the\s+)?{v}\b", text))
 
 
 def _named_value(obj: str, said: str, new_values: Sequence[str]) -> str | None:

@@ -15,6 +15,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from cognicore.memory._fact_keys import lemma
+from cognicore.memory._fact_words import CALENDAR
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
     from cognicore.memory.extraction import FactCandidate
@@ -52,9 +53,9 @@ _FILLER_RE = re.compile(
     r"actually|also|oh|so|and|but|well|anyway|btw|fyi|by\s+the\s+way|just\s+so\s+you\s+know|"
     r"for\s+the\s+record|note\s+that|remember\s+that|heads\s+up|quick\s+note|update|"
     # when it started, said first: "Since Monday ...", "As of May, ..."
-    r"(?:since|as\s+of|starting|from)\s+(?:last\s+|this\s+|next\s+)?(?:monday|tuesday|wednesday|thursday|friday|"
-    r"saturday|sunday|week|month|year|quarter|today|yesterday|january|february|march|april|may|june|july|august|"
-    r"september|october|november|december|q[1-4]|\d{1,2}(?:st|nd|rd|th)?))\b[\s,:-]*)+",
+    r"(?:since|as\s+of|starting|from)\s+(?:last\s+|this\s+|next\s+)?(?:"
+    + CALENDAR
+    + r"|week|month|year|quarter|today|yesterday|q[1-4]|\d{1,2}(?:st|nd|rd|th)?))\b[\s,:-]*)+",
     re.I,
 )
 _OWNER_RE = re.compile(

@@ -11,6 +11,7 @@ from cognicore.memory._fact_shapes import is_time
 from cognicore.memory._fact_words import (
     BEVERAGES,
     CATEGORY_BY_PREDICATE,
+    JOBS,
     Fact,
     clean,
     conjugate,
@@ -26,11 +27,6 @@ _FROM_TAIL_RE = re.compile(r",?\s+(?:up|down)\s+from\s+(?P<old>.+)$", re.I)
 _OVER_TAIL_RE = re.compile(r"\s+over\s+(?P<old>.+)$", re.I)
 _ADVERBS = r"(?:(?:really|absolutely|also|still|now|much|definitely|quite|mostly|usually|generally|just)\s+)*"
 
-_JOBS = frozenset(
-    "analyst engineer manager developer designer scientist consultant director lead architect student "
-    "teacher doctor nurse accountant marketer founder ceo cto cfo coo owner researcher writer administrator "
-    "officer specialist intern salesperson representative executive".split()
-)
 _NOT_FACT_THINGS = frozenset("question point problem issue concern guess idea answer request task pleasure".split())
 # What "the X is Y" may say about the user's work without a "my" or "our": plans, limits and agreed terms.
 _PROJECT_THINGS = frozenset(
@@ -115,7 +111,7 @@ _ABOUT_USER = [
         (r"^I\s+am\s+(?:an?\s+)?(?P<o>vegetarian|vegan|pescatarian|gluten-free|lactose intolerant)$", "diet",
          "The user is {o}"),
         (r"^I\s+am\s+allergic\s+to\s+(?P<o>.+)$", "allergic_to", "The user is allergic to {o}"),
-        (r"^I\s+am\s+(?:an?\s+)?(?P<o>.+\b(?:" + "|".join(sorted(_JOBS)) + r"))$", "works_as",
+        (r"^I\s+am\s+(?:an?\s+)?(?P<o>.+\b(?:" + "|".join(sorted(JOBS)) + r"))$", "works_as",
          "The user works as {a} {o}"),
     )
 ]  # fmt: skip

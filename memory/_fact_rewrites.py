@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import re
 
+from cognicore.memory._fact_words import CALENDAR
+
 PERSON = r"(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
 # Nouns that count people: a group said to be this many of them is a team's headcount.
 _PEOPLE = PEOPLE = r"people|persons|reps|agents|engineers|technicians|techs|analysts|members|staff|admins|developers"
 NUMBER = r"\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty"
 # A day or month is when something happens, never a tool: "we moved the standup from Monday to Thursday".
-_WHEN_WORD = (
-    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|"
-    r"august|september|october|november|december|mon|tue|wed|thu|fri|sat|sun)\b"
-)
+_WHEN_WORD = r"(?:" + CALENDAR + r"|mon|tue|wed|thu|fri|sat|sun)\b"
 _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p, re.I), r)
     for p, r in (

@@ -12,15 +12,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from cognicore.memory._fact_words import NOT_A_NAME
+
 if TYPE_CHECKING:  # _fact_shapes imports the rules below: no import cycle at run time
     from cognicore.memory._fact_shapes import Fact, ShapeCtx
 
 _PERSON_ALT = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?"
-# Words that start a sentence but never name the person who handles something.
-_NOT_A_NAME = frozenset(
-    "i we my our the this that these those it they he she you everyone nobody someone somebody anyone there "
-    "here what who which when where why how please so and but also now then today tomorrow yesterday".split()
-)
 _RESPONSIBLE_VERBS = (
     r"handles|owns|manages|runs|covers|leads|coordinates|supports|services|maintains|looks\s+after|takes\s+care\s+of|"
     r"deals\s+with|"
@@ -49,7 +46,7 @@ _COPULA_RE = re.compile(r"(?:is|are|was|were|am|be)\b", re.I)
 
 def a_name(who: str) -> bool:
     """Can `who`, a sentence's first words, be a person's name (not "I", "the", "so")?"""
-    return who.split()[0].lower() not in _NOT_A_NAME
+    return who.split()[0].lower() not in NOT_A_NAME
 
 
 def bare_thing(text: str) -> str:
@@ -125,7 +122,7 @@ def handled_by(clause: str, ctx: ShapeCtx) -> list[Fact]:
     if m := _HANDLED_BY_RE.match(ctx.clean(clause)):
         return _responsibility(ctx, m["who"], m["what"], m["old"], False)
     m = _HANDED_TO_RE.match(ctx.clean(clause))
-    if not m or m["what"].split()[0].lower() in _NOT_A_NAME:  # "I was assigned to Ana's team": no thing handed
+    if not m or m["what"].split()[0].lower() in NOT_A_NAME:  # "I was assigned to Ana's team": no thing handed
         return []
     return _responsibility(ctx, m["who"], m["what"], None, True)
 

@@ -40,6 +40,7 @@ from cognicore.memory._fact_roles import (
     responsible,
     self_responsible,
 )
+from cognicore.memory._fact_words import CALENDAR
 
 Fact = dict[str, Any]
 MakeFact = Callable[..., Fact]
@@ -56,8 +57,8 @@ _TEAM_SIZE_RE = re.compile(
 )
 _TIMEISH = re.compile(
     r"\d|\b(?:noon|midnight|mornings?|afternoons?|evenings?|nights?|weekdays?|weekends?|daily|weekly|monthly|"
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|may|june|july|august|september|"
-    r"october|november|december|week|month|quarter|year)\b",
+    + CALENDAR
+    + r"|week|month|quarter|year)\b",
     re.I,
 )
 _STARTS_RE = re.compile(

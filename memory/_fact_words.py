@@ -12,6 +12,35 @@ Fact = dict[str, Any]
 
 WEEKDAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 MONTHS = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+# The calendar's words, defined once for the whole engine: a day or a month is when something happens, never a
+# person or a tool, though a sentence writes it with a capital.
+WEEKDAY_NAMES = tuple(WEEKDAYS[3:-1].split("|"))
+MONTH_NAMES = tuple(MONTHS[3:-1].split("|"))
+CALENDAR_WORDS = frozenset((*WEEKDAY_NAMES, *(day + "s" for day in WEEKDAY_NAMES), *MONTH_NAMES))
+# A calendar word said in a clause, days in the plural too ("on Mondays"), as a regular expression.
+CALENDAR = r"(?:" + "|".join(sorted(CALENDAR_WORDS, key=len, reverse=True)) + r")"
+# Words that start a sentence with a capital but never name a person ("So", "Everyone", "Today").
+NOT_A_NAME = frozenset(
+    "i we my our the this that these those it they he she you everyone nobody someone somebody anyone there "
+    "here what who which when where why how please so and but also now then today tomorrow yesterday".split()
+)
+# First names that are also common words: written in lower case they are the word ("will", "can", "mark").
+WORD_NAMES = frozenset("will can mark bill pat sue rob hope grace joy art chase frank rose".split())
+# Nothing a rule may read (or write back) as a person's name, whatever its capital.
+NOT_NAMES = CALENDAR_WORDS | NOT_A_NAME | WORD_NAMES
+# Jobs a user says they hold ("I am a data analyst"); also roles a named person holds ("our CFO is Dan").
+JOBS = frozenset(
+    "analyst engineer manager developer designer scientist consultant director lead architect student "
+    "teacher doctor nurse accountant marketer founder ceo cto cfo coo owner researcher writer administrator "
+    "officer specialist intern salesperson representative executive".split()
+)
+# What a person is to the user or the team: a fact holding one of these (or a thing `handled_by` someone)
+# holds a person's name ("my mentor is Ravi"), unlike a tool's or a place's ("we use Teams").
+PERSON_ROLES = JOBS | frozenset(
+    "boss mentor teammate colleague coworker buddy contact approver rep agent admin hire supervisor head "
+    "coordinator sponsor champion assistant deputy backup lead chair partner vp cio coach tech technician "
+    "dispatcher member".split()
+)
 
 _TRAILING_RE = re.compile(
     r"(?:\s*,)?\s+(?:now|these days|nowadays|anymore|any more|again|instead|too|as well|a lot|very much|"

@@ -26,6 +26,7 @@ from cognicore.memory._fact_notes import ending_notes, is_note, note_of
 from cognicore.memory._fact_relative import relative_change
 from cognicore.memory._fact_reworded import owner_from_known
 from cognicore.memory._fact_rules import read_facts
+from cognicore.memory._fact_words import NOT_NAMES, PERSON_ROLES
 from cognicore.memory.llm import LlmRole
 
 ROLE = "extract_facts"
@@ -183,29 +184,35 @@ def _handover_in_known_slot(message: str, candidate: FactCandidate, known: list[
 
 
 _NAME_RE = re.compile(r"^(?-i:[A-Z])[a-z'-]{2,}$")
+# The relations whose subject is a person ("Raj joined the night team", "Mei works in Berlin").
+_PERSON_SUBJECT = frozenset("team works_as works_in works_at role job lives_in is_from".split())
+
+
+def _holds_person(fact: dict[str, Any]) -> bool:
+    """Does a known fact hold a person's name as its object: a thing handled, approved or owned by someone, or a
+    role held ("my mentor is Ravi", "desk_lead")? A tool's or a place's name ("we use Teams") is no person."""
+    key = str(fact.get("predicate", "")).lower()
+    return key.endswith("_by") or key.rsplit("_", 1)[-1] in PERSON_ROLES
+
+
+def known_people(known_facts: list[dict[str, Any]]) -> set[str]:
+    """The people the user named before, as they wrote them: one capitalised word in a person's place."""
+    people = set()
+    for k in known_facts:
+        person = [k.get("object")] if _holds_person(k) else []
+        if str(k.get("predicate", "")).lower() in _PERSON_SUBJECT:
+            person.append(k.get("subject"))
+        people |= {str(v).strip() for v in person if _NAME_RE.match(str(v or "").strip())}
+    return {name for name in people if name.lower() not in NOT_NAMES}
 
 
 def with_known_names(message: str, known_facts: list[dict[str, Any]]) -> str:
     """`message` with the people the user named before written as names: the rules read a person by the capital
-    letter ("Ben handles VPN tickets"), which people typing fast leave out ("ben also handles email tickets")."""
-    names = {
-        str(value).strip()
-        for k in known_facts
-        for value in (k.get("object"), k.get("subject"))
-        if _NAME_RE.match(str(value or "").strip()) and str(value).strip().lower() not in _NOT_NAMES
-    }
-    for name in names:
+    letter ("Ben handles VPN tickets"), which people typing fast leave out ("ben also handles email tickets").
+    Only people: "two teams handle billing now" keeps its common noun after "We use Teams"."""
+    for name in known_people(known_facts):
         message = re.sub(rf"(?<![\w'-]){name.lower()}(?![\w'-])", name, message)
     return message
-
-
-# Capitalised values that are no person (a day, a month, a word that starts a sentence), and names that are also
-# common words ("Will", "Mark"): written in lower case they are the word, so they are never capitalised.
-_NOT_NAMES = frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july august "
-    "september october november december mondays tuesdays wednesdays thursdays fridays saturdays sundays the "
-    "our my we will can mark bill pat sue rob hope grace joy art chase frank rose".split()
-)
 
 
 def in_known_slot(candidate: FactCandidate, known_facts: list[dict[str, Any]]) -> FactCandidate:
