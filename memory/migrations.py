@@ -11,6 +11,7 @@ from cognicore.memory._keyword_sql import (
 from cognicore.memory._lifecycle_sql import LIFECYCLE_MIGRATION
 from cognicore.memory._search_sql import SEARCH_FUNCTION, SEARCH_FUNCTION_CARRIED
 from cognicore.memory._stream_sql import (
+    GIN_NO_PENDING_LIST,
     MEMORIES_INDEXES,
     MEMORIES_TABLE,
     PARTITION_ROWS_FUNCTION,
@@ -203,4 +204,6 @@ MIGRATIONS: list[str] = [
     # The search again, in place: the vector stage's rows carry the scored columns, so only keyword-only rows are
     # fetched again by primary key (memory/_search_sql.py); same rows.
     SEARCH_FUNCTION_CARRIED,
+    # The keyword index without GIN's pending list, which every keyword search read whole (memory/_stream_sql.py).
+    GIN_NO_PENDING_LIST,
 ]
