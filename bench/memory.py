@@ -25,7 +25,9 @@ only searches: a million takes 20-40 minutes to build here, its searches a few m
 `--keep` keeps the scratch database and `--reuse NAME` searches a kept one. A reused database is migrated
 first, so a new migration (say, of the keyword function) is measured on the same data.
 Texts come from word lists and are embedded with the offline embedder, so both ranked lists have
-something to find.
+something to find. At a million memories give the server `--shared-buffers 4GB`: with 1GB half of the HNSW graphs
+(2 GB) come from the OS cache, 1,151-1,333 reads per search against 153-154 at 4GB (`--shared-buffers 1GB,4GB`
+alternates the two on fresh servers). At 100k 1GB holds everything.
 """
 
 from __future__ import annotations
