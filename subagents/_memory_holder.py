@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from cognicore.memory.text import STOPWORDS, stem
 from cognicore.subagents._memory_words import MEMORY_SYNONYMS
+from cognicore.subagents.memory_evidence import slot_words
 
 # Overlapping: "who's Olga's manager" holds "who's Olga" (a contraction) and "Olga's manager".
 _POSSESSIVE = re.compile(r"\b(?=([A-Za-z][\w-]*)'s\s+([A-Za-z][\w-]*)(?:\s+([A-Za-z][\w-]*))?)")
@@ -62,6 +63,16 @@ def _possessives(text: str) -> list[tuple[str, str, list[str]]]:
     return out
 
 
+def _mine(text: str) -> list[tuple[str, str, list[str]]]:
+    """Each "my Y" or "our Y" as `_possessives` gives "X's Y": the user's or the team's own thing ("My manager is
+    Priya" is about the user's manager, not Priya's)."""
+    return [
+        (m.group(1).lower(), m.group(1), [m.group(2).lower()])
+        for m in re.finditer(r"\b(my|our)\s+([A-Za-z][\w-]*)", text, re.I)
+        if m.group(2).lower() not in STOPWORDS
+    ]
+
+
 def _names(text: str, *, starts: bool) -> dict[str, str]:
     """Names written with a capital (stemmed -> as written): inside a sentence always; at a sentence's start
     (`starts`) only when a verb follows ("Aiko works ...", not "Express shipping ...")."""
@@ -101,7 +112,7 @@ def other_holder(question: str, memory: str, same: Same, *, yes_no: bool = False
     """
     said = {stem(w) for w in re.findall(r"[a-z0-9]+", memory.lower())}
     asked_words = {stem(w) for w in re.findall(r"[a-z0-9]+", question.lower())}
-    owned = _possessives(memory)
+    owned = _possessives(memory) + _mine(memory)
     names = {k: v for k, v in _names(memory, starts=True).items() if k not in asked_words}
     names.update({stem(h): written for h, written, _ in owned if h not in _YOURS and stem(h) not in asked_words})
     for holder, written, thing in _possessives(question):
@@ -109,7 +120,7 @@ def other_holder(question: str, memory: str, same: Same, *, yes_no: bool = False
             continue
         key = stem(holder)
         for other, other_written, other_thing in owned:
-            if stem(other) == key or not any(same(stem(a), stem(b)) for a in thing[:1] for b in other_thing):
+            if stem(other) == key or not any(_has(a, {stem(b)}, same) for a in thing[:1] for b in other_thing):
                 continue  # the same holder, or a holder of another thing ("Jonas's team" for "Olga's manager")
             whose = "your" if other in _YOURS else f"{other_written}'s"
             return f"it is about {whose} {' '.join(other_thing)}, not {written}'s {' '.join(thing)}"
@@ -145,6 +156,57 @@ _USERS = re.compile(r"\b(?:i|i'm|im|me|my|mine|user|user's)\b", re.I)
 _TEAMS = re.compile(r"\b(?:our|we|we're|us|team's|the team)\b", re.I)
 
 
+# "my standup", "our offsite", "the user's manager": a thing of the user's or the team's, and the word naming it.
+_MINE_THING = re.compile(r"\b(?:my|our|the user'?s'?|the team'?s)\s+(?P<words>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)", re.I)
+
+
+def _own_thing(text: str, skip: frozenset[str]) -> list[str]:
+    """The words naming a thing of the user's or the team's ("standup" of "is my standup still on mondays?", "team
+    offsite" of "when is our team offsite", "birthday" of "my manager's birthday"): an owner's word ("manager's")
+    leads to its thing; words that only place it in time ("my usual drink"), function words and a verb's participle
+    after the thing ("where's my manager based") are left out; empty without one."""
+    for m in _MINE_THING.finditer(text):
+        owner: str | None = None
+        found: list[str] = []
+        for word in m.group("words").lower().split():
+            if word in STOPWORDS:
+                break
+            if word.endswith(("'s", "s'")) and not found:
+                owner = word.removesuffix("s").removesuffix("'")  # an owner: the thing is what follows
+                continue
+            if word in _IDENTITY and owner and not found:
+                return [owner]  # "my manager's name" asks who the manager is
+            if found and (word.endswith(("ed", "ing")) or _DOES.search(text[: m.start()])):
+                break  # after "do"/"does" the next word is the verb ("when do our backups run")
+            if stem(word) not in skip and _content(word):
+                found.append(word)
+        if found:
+            return found
+    return []
+
+
+def other_own_thing(question: str, memory: str, same: Same, *, skip: frozenset[str] = frozenset()) -> str | None:
+    """Why a memory of another of the user's things does not answer a question about one of theirs ("is my retro
+    on mondays?" is not answered by "The user's standup is on Mondays", "who is my manager?" not by "my manager's
+    birthday is in May"): a word of the asked thing is named nowhere in the memory but as the owner of another
+    thing (nor a spelling or paraphrase of it), and the memory names a thing of the user's own; None otherwise."""
+    asked = _own_thing(question, skip)
+    if not asked or not _MINE_THING.search(memory):
+        return None
+    said = {stem(w) for w in slot_words(memory)}  # an owner's word ("manager's", "of my manager") is not its thing
+    said |= {stem(p) for w in list(said) for p in w.split("-") if p}
+
+    def named(word: str) -> bool:
+        return _has(word, said, same) or any(_has(part, said, same) for part in word.split("-") if _content(part))
+
+    if all(named(word) for word in asked):
+        return None
+    owned = _own_thing(memory, frozenset())
+    if not owned or owned[0] in _IDENTITY or all(_has(w, {stem(o) for o in owned}, same) for w in asked):
+        return f"it is not about your {' '.join(asked)} itself" if owned[:1] != ["name"] else None
+    return f"it is about your {' '.join(owned)}, not your {' '.join(asked)}"
+
+
 def team_not_own(question: str, memory: str) -> str | None:
     """Why a team's memory does not answer a question about the user's own ("what's my own queue?" is not
     answered by "Our main queue is Access Requests"), or None."""
@@ -154,6 +216,8 @@ def team_not_own(question: str, memory: str) -> str | None:
 
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9-]*")
+_IDENTITY = frozenset({"name", "names"})  # "my manager's name is Lisa" says who the manager is
+_DOES = re.compile(r"\b(?:do|does|did|will|can|could|should|would|has|have)\b", re.I)
 _TOLD = re.compile(r"\b(?:tell|told|mention|mentioned|say|said)\b", re.I)
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from cognicore.memory.text import stem, terms, words
+from cognicore.subagents._memory_lines import NOT_SURE, MemoryAnswer, everything, line, order, unread_change
 from cognicore.subagents._memory_words import MEMORY_SYNONYMS, PHRASE_CONCEPTS, PLACED, WHERE_RE, shape_words
 from cognicore.subagents.memory_evidence import (
     NEGATION_RE,
@@ -32,9 +32,7 @@ from cognicore.subagents.memory_evidence import (
     reworded_since,
     said_before,
     said_words,
-    saying_of,
     text_of,
-    told,
     unread_since,
     when,
 )
@@ -100,20 +98,8 @@ _ABOUT_ME_RE = re.compile(
     re.I,
 )
 _THE_TEAM_RE = re.compile(r"\bthe\s+team(?:'s)?\b", re.I)
-_QUOTED = re.compile(r'"([^"]{3,})"')
 MAX_MEMORIES = 3
-MAX_ABOUT = 6  # facts listed for "what do you know about me?"
-NOT_SURE = "I am not sure of the answer."  # the composer's closing sentence of an honest miss
 MIN_SHARE = 0.5  # share of the question's content words a memory must contain to answer it
-
-
-@dataclass(frozen=True, slots=True)
-class MemoryAnswer:
-    """An answer from memory: its text, the passage indexes it cites and how much of the question it covered."""
-
-    text: str
-    used: list[int]
-    coverage: float
 
 
 def is_memory(passage: dict[str, Any]) -> bool:
@@ -188,7 +174,7 @@ def answer_from_memory(
         topic = [c for c in topic if not c <= PLACED] or topic
     topic = widened(topic)
     if not topic and asks_what_you_know(question):
-        return _everything(passages)
+        return everything(passages)
     if not topic and previous.strip():
         topic = widened(topic_concepts([frozenset({t}) for t in terms(previous)]))
     if not topic:
@@ -218,7 +204,7 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
     }
     if scored and len(near) == len(scored):
         share, closest = max(scored, key=lambda sp: (sp[0], when(sp[1])))
-        known = re.sub(r"\.?\s*\[\d+\]$", "", _line(closest))
+        known = re.sub(r"\.?\s*\[\d+\]$", "", line(closest))
         why = near[id(closest)]
         text = f"The closest passage is what you told me ({known}) but not what you asked: {why}. {NOT_SURE}"
         return MemoryAnswer(text=text, used=[], coverage=share)
@@ -242,7 +228,7 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
         sayings = [p for p in passages if p.get("status") == "said"]
         earlier = replaced([p for _, p in current], passages) or said_before([p for _, p in current], sayings, topic)
         if earlier:  # said first in words the extractor did not read, then changed: the saying is the "before"
-            lines = [_line(p) for p in earlier[: MAX_MEMORIES - 1]] + [f"Now: {_line(now)}"]
+            lines = [line(p) for p in earlier[: MAX_MEMORIES - 1]] + [f"Now: {line(now)}"]
             return MemoryAnswer(
                 text=" ".join(lines), used=[int(p["index"]) for p in [*earlier[: MAX_MEMORIES - 1], now]], coverage=1.0
             )
@@ -250,27 +236,30 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
         if later:  # the current fact was itself changed later, in words the extractor did not read
             newer = later[0]
             then = f'Then on {newer.get("since") or "a later day"} you said: "{said_words(newer)}." [{newer["index"]}]'
-            text = f"{_line(now)} {then}"
+            text = f"{line(now)} {then}"
             return MemoryAnswer(text=text, used=[int(now["index"]), int(newer["index"])], coverage=1.0)
-        known = re.sub(r"\.?\s*\[\d+\]$", "", _line(now))
+        known = re.sub(r"\.?\s*\[\d+\]$", "", line(now))
         text = f"The closest passage is what you told me ({known}) but not what it was before. {NOT_SURE}"
         return MemoryAnswer(text=text, used=[], coverage=max(s for s, _ in chosen))
     if not past and current:
         chosen = current  # "what do I drink?" asks what is true now, not what was
     best = max(s for s, _ in chosen)
-    chosen = [(s, p) for s, p in chosen if s >= best - 1e-9 or s >= 0.75]
-    chosen.sort(key=lambda sp: _order(sp[1], past), reverse=True)
+    # Asked what it was before, the facts a chosen current one superseded are the answer, however few of the
+    # question's words they share ("what territory did I have before Benelux" names only the new value).
+    before = {id(p) for p in replaced([p for _, p in chosen], passages)} if _BEFORE_RE.search(question) else set()
+    chosen = [(s, p) for s, p in chosen if s >= best - 1e-9 or s >= 0.75 or id(p) in before]
+    chosen.sort(key=lambda sp: order(sp[1], past), reverse=True)
     if _BEFORE_RE.search(question) and all(p.get("status") == "said" for _, p in chosen):
         chosen.reverse()  # only what was said: for "what was it originally?" the oldest saying comes first
     picked = [p for _, p in chosen[:MAX_MEMORIES]]
     if past and len(picked) > 1:  # what it was is known; the change's unread new value adds nothing to it
         picked = [p for p in picked if not is_unclear(p)] or picked
     if not past and is_unclear(picked[0]):
-        return _unread_change(picked[0], passages, best)
+        return unread_change(picked[0], passages, best)
     if not past and picked[0].get("status") == "said":
         moved = changed_since(picked[:1], passages, topic)
         if moved:  # only said, then read as a change in other words: the newer fact is the answer
-            text = f"{_line(moved[0])} Before that: {_line(picked[0])}"
+            text = f"{line(moved[0])} Before that: {line(picked[0])}"
             return MemoryAnswer(text=text, used=[int(moved[0]["index"]), int(picked[0]["index"])], coverage=best)
     if not past:
         doubt = _doubt(question, picked, passages, topic)
@@ -294,17 +283,6 @@ def asks_yes_no(question: str) -> bool:
     return bool(_YES_NO_RE.match(question)) or asks_what_was_said(question)
 
 
-def _everything(passages: Sequence[dict[str, Any]]) -> MemoryAnswer | None:
-    """What memory holds as true now about the user, newest first, each dated and cited."""
-    # Current facts, and what the user told that no fact holds (the extractor did not read it).
-    current = [p for p in passages if p.get("status") == "active" or told(p)]
-    current = current or [p for p in passages if p.get("status") == "said"]
-    if not current:
-        return None
-    picked = sorted(current, key=when, reverse=True)[:MAX_ABOUT]
-    return MemoryAnswer(text=" ".join(_line(p) for p in picked), used=[int(p["index"]) for p in picked], coverage=1.0)
-
-
 def _doubt(
     question: str, picked: list[dict[str, Any]], passages: Sequence[dict[str, Any]], topic: Sequence[frozenset[str]]
 ) -> tuple[str, list[int]] | None:
@@ -324,26 +302,10 @@ def _doubt(
     said = quoted(newer).strip().rstrip(".") if newer.get("note") else said_words(newer)
     how = "you said" if newer.get("status") == "said" or newer.get("note") else "I noted"
     text = (
-        f'{_line(first)} But later, on {newer.get("since") or "a later day"}, {how}: "{said}." '
+        f'{line(first)} But later, on {newer.get("since") or "a later day"}, {how}: "{said}." '
         f"[{newer['index']}] I cannot tell whether that changed it. {NOT_SURE}"
     )
     return text, [int(first["index"]), int(newer["index"])]
-
-
-def _unread_change(marker: dict[str, Any], passages: Sequence[dict[str, Any]], coverage: float) -> MemoryAnswer:
-    """Unsure: the user changed what the question is about, in words whose new value was not read."""
-    saying = saying_of(marker, [p for p in passages if p.get("status") == "said"])
-    if saying is None:
-        text = f"{text_of(marker).strip()} [{marker['index']}] {NOT_SURE}"
-        return MemoryAnswer(text=text, used=[int(marker["index"])], coverage=coverage)
-    said = text_of(saying).strip().rstrip(".")
-    quoted = _QUOTED.search(text_of(marker))  # the marker quotes the fact it ended
-    before = f' ("{quoted.group(1)}")' if quoted else ""
-    text = (
-        f'On {saying.get("since") or "a later day"} you said: "{said}." [{saying["index"]}] That changed what you '
-        f"had told me before{before} [{marker['index']}], but I could not read the new value from it. {NOT_SURE}"
-    )
-    return MemoryAnswer(text=text, used=[int(saying["index"]), int(marker["index"])], coverage=coverage)
 
 
 def _lines(question: str, picked: list[dict[str, Any]], topic: Sequence[frozenset[str]]) -> str:
@@ -351,9 +313,9 @@ def _lines(question: str, picked: list[dict[str, Any]], topic: Sequence[frozense
     changed = newer_change([p for p in picked if p.get("status") == "active"])
     if changed is not None:  # two current facts, the newer worded as a change ("bumped up to $55,000")
         rest = [p for p in picked if p is not changed]
-        lines = [_line(changed), *(f"Before that: {_line(p)}" for p in rest)]
+        lines = [line(changed), *(f"Before that: {line(p)}" for p in rest)]
     else:
-        lines = [_line(p) for p in picked]
+        lines = [line(p) for p in picked]
     text = " ".join(lines)
     if not asks_yes_no(question):
         return text
@@ -366,31 +328,9 @@ def _lines(question: str, picked: list[dict[str, Any]], topic: Sequence[frozense
     return f"Yes. {text}" if covered else text
 
 
-def _order(passage: dict[str, Any], past: bool) -> tuple[int, str]:
-    """Sort key, largest first: for a question about the past, ended facts first; then newest first."""
-    ended = passage.get("status") not in ("active", "said")
-    date = str(passage.get("until_exact") or passage.get("until") or "") if ended else when(passage)
-    return (1 if ended == past else 0, date)
-
-
-def _line(passage: dict[str, Any]) -> str:
-    """One memory as a sentence with its date and its citation."""
-    statement = str(passage.get("statement") or passage.get("content") or "").strip().rstrip(".")
-    index = passage["index"]
-    status = passage.get("status")
-    if status == "said":
-        said_on = f"On {passage['since']} you said" if passage.get("since") else "You said"
-        return f'{said_on}: "{statement}." [{index}]'
-    if status == "active":
-        since = f", current since {passage['since']}" if passage.get("since") else ", current"
-        return f"{statement}{since}. [{index}]"
-    until = passage.get("until")
-    return f"Until {until}: {statement} (no longer true). [{index}]" if until else f"Earlier: {statement}. [{index}]"
-
-
 def last_user_turn(history: str) -> str:
     """The user's last message in a conversation text ("user: ..." lines): what a bare follow-up is about."""
-    for line in reversed(history.splitlines()):
-        if line.startswith("user: "):
-            return line.removeprefix("user: ")
+    for said in reversed(history.splitlines()):
+        if said.startswith("user: "):
+            return said.removeprefix("user: ")
     return ""

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
 from cognicore.memory.extraction import UNCLEAR_OBJECT
-from cognicore.memory.text import asks, stem, terms, words
+from cognicore.memory.text import STOPWORDS, asks, stem, terms, words
 
 # Words that say something changed or holds from some point on. Generic English, not a domain's words.
 CHANGE_RE = re.compile(
@@ -33,6 +34,8 @@ SAME_FRAME = 0.6  # share of their words two statements of one thing with differ
 PREFIX = 5  # letters two words of one family share at least ("escalation", "escalate")
 _CLAUSE = re.compile(r"[.;:!?](?:\s|$)|\n")  # the end of a clause: a phrase does not run across it
 MIN_WORDS = 4  # content words a saying needs before it can cast doubt without naming the subject
+_TOKEN = re.compile(r"[a-z0-9]+(?:[-'\u2019][a-z0-9]+)*'?")  # "manager's", "parents'" kept whole
+_DETERMINERS = frozenset("the a an my our your his her their its this that".split())
 
 
 def matches(concept: frozenset[str], present: Iterable[str]) -> bool:
@@ -98,6 +101,35 @@ def last_stated(fact: dict[str, Any], sayings: Iterable[dict[str, Any]]) -> str:
     return max([*times, when(fact)])
 
 
+@dataclass(frozen=True, slots=True)
+class _Since:
+    """What the `*_since` checks weigh a later memory against: when the answer was last said, its words, the
+    question's topic words, and the turns its facts were read from."""
+
+    sayings: list[dict[str, Any]]
+    base: str  # the answer's memories' latest time: only what came after may have changed them
+    answer_words: frozenset[str]
+    asked: frozenset[str]
+    sources: set[str]  # the turns the answer's facts were read from
+    turns: set[str]  # those and the answer's own sayings' turns
+
+
+def _since(
+    answer: Sequence[dict[str, Any]], passages: Sequence[dict[str, Any]], topic: Sequence[frozenset[str]]
+) -> _Since:
+    """The answer's frame for the `*_since` checks (`answer` is not empty)."""
+    sayings = [p for p in passages if p.get("status") == "said"]
+    sources = {t for p in answer for t in p.get("sources") or ()}
+    return _Since(
+        sayings=sayings,
+        base=max(last_stated(p, sayings) if p.get("status") != "said" else when(p) for p in answer),
+        answer_words=frozenset().union(*(content_terms(text_of(p)) for p in answer)),
+        asked=frozenset().union(*topic) if topic else frozenset(),
+        sources=sources,
+        turns=sources | {str(p["turn"]) for p in answer if p.get("turn")},
+    )
+
+
 def unread_since(
     answer: Sequence[dict[str, Any]],
     sayings: Sequence[dict[str, Any]],
@@ -113,19 +145,15 @@ def unread_since(
     """
     if not answer:
         return []
-    used = {id(p) for p in answer}
-    base = max(last_stated(p, sayings) if p.get("status") != "said" else when(p) for p in answer)
-    answer_words = frozenset().union(*(content_terms(text_of(p)) for p in answer))
-    asked = frozenset().union(*topic) if topic else frozenset()
-    own_sources = {t for p in answer for t in p.get("sources") or ()}
+    frame, used = _since(answer, sayings, topic), {id(p) for p in answer}
     doubtful = []
-    for saying in sayings:
-        if id(saying) in used or saying.get("read") is not False or saying.get("turn") in own_sources:
+    for saying in frame.sayings:
+        if id(saying) in used or saying.get("read") is not False or saying.get("turn") in frame.sources:
             continue  # a fact was read from it (or it is unknown): the facts already say what it meant
-        if when(saying) <= base or asks(text_of(saying)):
+        if when(saying) <= frame.base or asks(text_of(saying)):
             continue
         words = content_terms(text_of(saying))
-        related = bool(words & (answer_words | asked))
+        related = bool(words & (frame.answer_words | frame.asked))
         substantial = len(words) >= MIN_WORDS
         if related or (persistence and substantial) or (substantial and CHANGE_RE.search(text_of(saying))):
             doubtful.append(saying)
@@ -149,35 +177,55 @@ def _holders(text: str) -> set[str]:
     return {h for h, pattern in (("user", _ME), ("team", _US)) if pattern.search(text)}
 
 
+def slot_words(text: str) -> list[str]:
+    """The words of a statement, lower case, without the ones that only say whose or of what its thing is
+    ("manager's" of "my manager's birthday", "manager" of "the birthday of my manager")."""
+    tokens = _TOKEN.findall(text.lower().replace("\u2019", "'"))
+    owners = {i for i, t in enumerate(tokens[:-1]) if t.endswith(("'s", "s'"))}
+    for i, t in enumerate(tokens[:-2]):
+        if t in _DETERMINERS and tokens[i + 2] == "of":  # "the birthday of my manager": what follows is its owner
+            owners |= {j for j in range(i + 3, min(i + 6, len(tokens))) if tokens[j] not in STOPWORDS}
+    return [t for i, t in enumerate(tokens) if i not in owners]
+
+
+def slot_terms(text: str) -> frozenset[str]:
+    """The stemmed content words that name what a statement is about, without the ones that only say whose or of
+    what it is: "manager" is the slot of "my manager is Lisa" but only the owner in "my manager's birthday is in
+    May" (and in "the birthday of my manager"), whose slot is the birthday."""
+    return content_terms(" ".join(slot_words(text)))
+
+
 def noted_since(
     answer: Sequence[dict[str, Any]], passages: Sequence[dict[str, Any]], topic: Sequence[frozenset[str]]
 ) -> list[dict[str, Any]]:
     """Notes, newest first, kept after the answer's facts were last said, that may have changed them: the later
     statement on the slot that memory holds only as a note (no rule read a slot from it, so it superseded nothing).
 
-    A note counts when it shares a content word with the answer or the question's topic, or when it is worded as a
-    change ("it's green tea for me now"), says something of substance and is about the same holder (the user's own
-    drink, not the team's tooling).
+    A note counts when it is about the slot the answer or the question is about (a word naming what the note is
+    about names what they are about: "my manager's birthday is in May" is about a birthday, not who the manager
+    is), or when it is worded as a change ("it's green tea for me now"), says something of substance and is about
+    the same holder (the user's own drink, not the team's tooling).
     """
     if not answer:
         return []
-    sayings = [p for p in passages if p.get("status") == "said"]
-    base = max(last_stated(p, sayings) if p.get("status") != "said" else when(p) for p in answer)
-    answer_words = frozenset().union(*(content_terms(text_of(p)) for p in answer))
-    asked = frozenset().union(*topic) if topic else frozenset()
-    own = {t for p in answer for t in p.get("sources") or ()}
+    frame = _since(answer, passages, topic)
+    answer_slots = frozenset().union(*(slot_terms(text_of(p)) for p in answer))
     holders = set().union(*(_holders(text_of(p)) for p in answer))
     found = []
     for note in passages:
         if not note.get("note") or note.get("status") != "active" or any(note is p for p in answer):
             continue
-        if when(note) <= base or own & set(note.get("sources") or ()):
+        if when(note) <= frame.base or frame.sources & set(note.get("sources") or ()):
             continue
         said = quoted(note)
+        slots = slot_terms(said)
+        related = bool(slots & (answer_slots | frame.asked))
         words = content_terms(said)
-        related = bool(words & (answer_words | asked))
         changed = len(words) >= MIN_WORDS and CHANGE_RE.search(said) is not None and bool(_holders(said) & holders)
-        if related or changed:
+        # A word of the answer's slot that the note uses only to say whose another thing is ("my manager's office
+        # moved" for "my manager is Lisa"): the note speaks of that other thing, whatever change it tells.
+        elsewhere = bool(words & answer_slots) and not related
+        if related or (changed and not elsewhere):
             found.append(note)
     return sorted(found, key=when, reverse=True)
 
@@ -191,27 +239,23 @@ def reworded_since(
     the answer's memories or the question's topic and says it changed (the fact read from it may have lost both)."""
     if not answer:
         return []
-    sayings = [p for p in passages if p.get("status") == "said"]
+    frame = _since(answer, passages, topic)
     others = {
         t
         for p in passages
         if p.get("status") == "active" and not p.get("note") and all(p is not a for a in answer)
         for t in p.get("sources") or ()
     }
-    base = max(last_stated(p, sayings) if p.get("status") != "said" else when(p) for p in answer)
-    answer_words = frozenset().union(*(content_terms(text_of(p)) for p in answer))
-    asked = frozenset().union(*topic) if topic else frozenset()
-    own = {t for p in answer for t in p.get("sources") or ()} | {p.get("turn") for p in answer if p.get("turn")}
     found = [
         s
-        for s in sayings
+        for s in frame.sayings
         if s.get("read") is True
         and s.get("turn") in others
-        and s.get("turn") not in own
-        and when(s) > base
+        and s.get("turn") not in frame.turns
+        and when(s) > frame.base
         and not asks(text_of(s))
         and CHANGE_RE.search(text_of(s))
-        and content_terms(text_of(s)) & (answer_words | asked)
+        and slot_terms(text_of(s)) & (frame.answer_words | frame.asked)
     ]
     return sorted(found, key=when, reverse=True)
 
@@ -224,19 +268,15 @@ def changed_since(
     yet did not supersede them."""
     if not answer:
         return []
-    sayings = [p for p in passages if p.get("status") == "said"]
-    base = max(last_stated(p, sayings) if p.get("status") != "said" else when(p) for p in answer)
-    answer_words = frozenset().union(*(content_terms(text_of(p)) for p in answer))
-    answer_words |= frozenset().union(*topic) if topic else frozenset()
-    own = {t for p in answer for t in p.get("sources") or ()} | {p.get("turn") for p in answer if p.get("turn")}
+    frame = _since(answer, passages, topic)
     found = [
         p
         for p in passages
         if p.get("status") == "active"
         and all(p is not a for a in answer)
-        and last_stated(p, sayings) > base
-        and not own & set(p.get("sources") or ())
-        and content_terms(text_of(p)) & answer_words
+        and last_stated(p, frame.sayings) > frame.base
+        and not frame.turns & set(p.get("sources") or ())
+        and slot_terms(text_of(p)) & (frame.answer_words | frame.asked)  # not only as another thing's owner
         and CHANGE_RE.search(text_of(p))
     ]
     return sorted(found, key=when, reverse=True)

@@ -13,7 +13,13 @@ from collections.abc import Callable, Sequence
 from difflib import SequenceMatcher
 
 from cognicore.memory.text import STOPWORDS, stem
-from cognicore.subagents._memory_holder import opposite_end, other_filler, other_holder, team_not_own
+from cognicore.subagents._memory_holder import (
+    opposite_end,
+    other_filler,
+    other_holder,
+    other_own_thing,
+    team_not_own,
+)
 from cognicore.subagents._memory_kind import wrong_kind
 
 _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?:'[a-z]+)?")
@@ -181,6 +187,7 @@ def near_miss(
         or opposite_end(question, memory)
         or team_not_own(question, memory)
         or other_filler(question, memory, _same, yes_no=yes_no)
+        or other_own_thing(question, memory, _same, skip=skip)
     )
     # Not the asked kind of value: "The offsite is in Porto" says where, not when.
     return other if other is not None else wrong_kind(question, memory)
