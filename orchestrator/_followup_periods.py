@@ -8,9 +8,9 @@ from datetime import date, timedelta
 
 from cognicore.memory._fact_words import MONTHS
 
-__all__ = ["BACK", "MONTH", "PERIOD", "STEP", "moved", "names_period", "with_month", "with_year"]
+__all__ = ["BACK", "MONTH", "NUMBER", "PERIOD", "STEP", "moved", "names_period", "with_month", "with_year"]
 
-_NUMBER = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+NUMBER = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 
 _UNIT = r"(?:quarters?|months?|years?|weeks?|days?)"
 
@@ -24,7 +24,7 @@ MONTH = (
 
 PERIOD = re.compile(
     r"\b(?:(?:in|for|during|over|of)\s+)?(?:"
-    rf"(?:the\s+)?(?:last|this|previous|past|prior|current|next|coming)\s+(?:{_NUMBER}\s+)?{_UNIT}"
+    rf"(?:the\s+)?(?:last|this|previous|past|prior|current|next|coming)\s+(?:{NUMBER}\s+)?{_UNIT}"
     r"|year[\s-]to[\s-]date|ytd|quarter[\s-]to[\s-]date|month[\s-]to[\s-]date"
     # a day: "jan 6", "January 6th, 2026", "6 jan", "the 7th" (a follow-up's day of the same month)
     rf"|{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+(?:19|20)\d\d)?(?!\d)"

@@ -14,7 +14,16 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from cognicore.orchestrator._followup_periods import BACK, PERIOD, STEP, moved, names_period, with_month, with_year
+from cognicore.orchestrator._followup_periods import (
+    BACK,
+    NUMBER,
+    PERIOD,
+    STEP,
+    moved,
+    names_period,
+    with_month,
+    with_year,
+)
 from cognicore.orchestrator._followup_values import (
     ValueColumn,
     dimension_of,
@@ -42,7 +51,7 @@ __all__ = [
 ]
 
 _LEAD = r"^\s*(?:(?:ok(?:ay)?|and|but|so|now|then|also|right)[,\s]+)*"
-_TAIL = r"\s*(?:,?\s*instead|,?\s*too|,?\s*as well|,?\s*please)?\s*[?.!]*\s*$"
+_TAIL = r"\s*(?:,?\s*instead|,?\s*too|,?\s*as well|,?\s*please|,?\s*pls|,?\s*then)?\s*[?.!]*\s*$"
 _PREP = r"(?P<prep>for|in|with|by|over|during|across|per)"
 # "(can you) (do|show me|give me) the same (thing|breakdown|chart...) (but) for X"
 _SAME = re.compile(
@@ -151,6 +160,20 @@ _DROP = re.compile(
     r"(?:filters?|conditions?|restrictions?)(?:\s+again)?" + _TAIL,
     re.IGNORECASE,
 )
+# "just the top 3", "only the top 2 please", "make it top 10", "top 5 instead": the size of the ranking changed.
+_TOP = re.compile(
+    _LEAD
+    + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:(?:just|only|show(?:\s+me)?|give(?:\s+me)?|make\s+it)\s+)?"
+    r"(?:the\s+)?(?P<which>top|bottom|best|worst)\s+(?P<value>\d{1,3}|" + NUMBER + r")(?:\s+only)?" + _TAIL,
+    re.IGNORECASE,
+)
+# "across all regions instead", "all components", "for every channel": the filter of that column taken out.
+_ALL = re.compile(
+    _LEAD + r"(?:(?:for|in|across|over)\s+)?(?:all|every|any)\s+(?:the\s+)?(?P<value>[a-z][a-z _-]*?)" + _TAIL,
+    re.IGNORECASE,
+)
+# Two parameters changed at once ("APAC and Q3", "retail for all of 2025", "ben's closed ones"): the parts of a value.
+_PARTS = re.compile(r"\s*(?:,|\band\b|\bfor\b|\bin\b|\bwith\b|'s\b)\s*", re.IGNORECASE)
 _INSTEAD = re.compile(r"^\s*(?:and\s+)?" + _PREP + r"\s+(?P<value>[^?.!]+?)\s*,?\s*instead\s*[?.!]*\s*$", re.I)
 MAX_VALUE_WORDS = 6  # a follow-up names one parameter; a longer tail is a request of its own
 _PRONOUNS = frozenset("i me my we us our you your it this that they them their".split())  # "how about you ..."
@@ -180,6 +203,10 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
             return Change(prep="in", value=value)
     if (step := _STEP_ALONE.match(request)) is not None:
         return Change(prep="", value=step.group("value"))  # "the quarter before", "the day before?"
+    if (top := _TOP.match(request)) is not None:
+        return Change(prep="top", value=f"{top.group('which').lower()} {top.group('value').lower()}")
+    if (every := _ALL.match(request)) is not None and not PERIOD.fullmatch(every.group("value")):
+        return Change(prep="drop", value=every.group("value").strip())
     if (excluded := _EXCLUDE.match(request)) is not None and is_known(excluded.group("value"), entities):
         return Change(prep="excluding", value=known_value(excluded.group("value"), entities) or "")
     for pattern in (
@@ -203,12 +230,13 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
         value = (found.get("value") or found.get("last") or found.get("new") or "").strip(" ,;:")
         # "in progress ones" names "in progress"; "the whole of Q1" names Q1 (D7).
         value = re.sub(r"(?<=\w)\s+ones?$", "", value, flags=re.IGNORECASE)
-        whole = re.sub(r"^(?:the\s+)?(?:whole|entire|full|complete)\s+(?:of\s+)?(?:the\s+)?", "", value, flags=re.I)
-        value = whole if whole != value and PERIOD.fullmatch(whole) else value
+        value = _whole(value)
         if not value or len(value.split()) > MAX_VALUE_WORDS or value.split()[0].lower() in _PRONOUNS:
             return None
         prep = (m.groupdict().get("prep") or "").lower()
-        known = PERIOD.fullmatch(value) or STEP.fullmatch(value) or is_known(value, entities)
+        known = bool(
+            PERIOD.fullmatch(value) or STEP.fullmatch(value) or is_known(value, entities) or parts(value, entities)
+        )
         if pattern in (_ONLY, _OF_THOSE, _OF_THAT) and not known:
             # "just for the online channel": a known value and the word for its column, at most three words.
             known = len(value.split()) <= 3 and bool(known_in(value, entities))
@@ -222,6 +250,21 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
                 value = f"{prep} {value}"
         return Change(prep=prep, value=value)
     return None
+
+
+def parts(value: str, entities: Sequence[str]) -> list[str]:
+    """The two or more parameters one follow-up changes at once ("APAC and Q3", "retail for all of 2025", "ben's
+    closed"), each a known value or a period; empty when any part is neither (then it is no such change)."""
+    found = [_whole(p.strip()) for p in _PARTS.split(value) if p and p.strip()]
+    if len(found) < 2 or len(found) > 3:
+        return []
+    return found if all(PERIOD.fullmatch(p) or is_known(p, entities) for p in found) else []
+
+
+def _whole(value: str) -> str:
+    """ "the whole of Q1", "all of 2025": the period itself."""
+    whole = re.sub(r"^(?:the\s+)?(?:whole|entire|full|complete|all)\s+(?:of\s+)?(?:the\s+)?", "", value, flags=re.I)
+    return whole if whole != value and PERIOD.fullmatch(whole) else value
 
 
 # "the quarter before", "the day before?": a step alone is a follow-up of the previous request's own period.
@@ -244,6 +287,19 @@ def resolve(
         return (base if drawn else f"{base} as {value}"), 0.85
     if change.prep == "drop":
         return dropped(base, value, entities, columns or {})
+    if change.prep == "top":
+        return _ranked(base, value)
+    if not (PERIOD.fullmatch(value) or STEP.fullmatch(value) or is_known(value, entities)) and (
+        several := parts(value, entities)
+    ):
+        # "now APAC and Q3": each part replaces the parameter of its own kind, one after the other
+        sure = 1.0
+        for part in several:
+            done = resolve(base, Change(prep="", value=part), entities, columns=columns)
+            if done is None:
+                return None
+            base, sure = done[0], min(sure, done[1])
+        return base, sure
     if change.prep == "excluding":
         # "leave out ben": the rows of every other value; a request naming that very value as its filter keeps it
         named = [m for m in known_in(base, entities) if plain(m.group(0)) == plain(value)]
@@ -321,6 +377,22 @@ def resolve(
     if (negative := negated(value, base, entities, columns or {})) is not None:
         return negative, 0.7
     return None  # "what about <something new>" with nothing to replace: a request of its own
+
+
+_RANKED = re.compile(rf"\b(?P<which>top|bottom|best|worst)\s+(?P<n>\d{{1,3}}|{NUMBER})\b", re.IGNORECASE)
+
+
+def _ranked(base: str, value: str) -> tuple[str, float] | None:
+    """ "just the top 3" after "top 5 products by revenue": the ranking's size replaced; a request without a ranking
+    of that direction gets one in front ("top 3 <request>")."""
+    which, n = value.split()
+    old = _RANKED.search(base)
+    if old is not None:
+        same_side = (old.group("which").lower() in ("top", "best")) == (which in ("top", "best"))
+        if not same_side:
+            return None  # "the bottom 3" after "the top 5": another question, not a narrower one
+        return splice(base, old.start("n"), old.end("n"), n), 0.9
+    return f"{which} {n} {base}", 0.7
 
 
 _STOP = "for|in|by|with|over|during|across|per|from|to|and|then|last|this|previous|past"

@@ -34,7 +34,10 @@ _CHANGE_VERBS = (
 _PREFIX = (
     r"(?:(?:hey|hi|ok|okay|so|please|pls|plz|kindly|now|just|go ahead and|can you|could you|would you|will you|"
     r"can u|could u|can we|could we|i want to|i'd like to|i'd like you to|i want you to|i need to|i need you to|"
-    r"we need to|let's|lets|help me)[,\s]+)*"
+    r"we need to|let's|lets|help me|"
+    # asked as a question of ability or leave: "is it possible to move ...", "would you mind deleting ..."
+    r"is it possible to|would it be possible to|is there a way to|are you able to|would you mind|"
+    r"any chance (?:you )?(?:could|can)|do you think you could|could i get you to|can i get you to)[,\s]+)*"
 )
 _CHANGE_REQUEST = re.compile(
     rf"(?:^|[.;!?,]\s*|\b(?:and|then|also)\s+){_PREFIX}(?P<verb>{_CHANGE_VERBS})\b(?!\s+me\b)", re.IGNORECASE
