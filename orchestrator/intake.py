@@ -50,7 +50,7 @@ async def classify(state: State, runtime: Runtime[Context]) -> Command[Any]:
         request=state["request"],
         history=state.get("history", []),
         memory=planner_memory(state.get("recalled")),
-        told=told_words(state.get("recalled")),
+        told=told_words(state.get("recalled"), state["request"]),
     )
     if ctx.routes_by_memory:
         decision = route_by_memory(state["request"], decision, state.get("recalled"))

@@ -259,13 +259,15 @@ def memory_text(recalled: dict[str, Any] | None) -> str:
     return "\n".join(f"- {c['name']}: {c['summary']}" for c in recalled["categories"])
 
 
-def told_words(recalled: dict[str, Any] | None) -> list[str]:
+def told_words(recalled: dict[str, Any] | None, request: str = "") -> list[str]:
     """The user's own words in what was recalled, never to be corrected as typos (`Speller.correct`'s `keep`).
 
     All words of the recalled facts' statements ("offsite" of "Our team offsite is in Porto" is no typo of a
     document's "office"); of earlier sayings (a request may itself hold a typo) only the names written with a capital
-    inside a sentence ("Contoso" of "Tomasz is the key account manager for Contoso." when no fact was read from it);
-    a note quotes a saying as typed, so it is read as one ("revnue" of 'The user said: "our revnue target ..."').
+    inside a sentence ("Contoso" of "Tomasz is the key account manager for Contoso." when no fact was read from it),
+    and the words the `request` types again: a word written the same way twice is meant ("offsite" of a note 'The
+    user said: "The team offsite this year is in Porto."' asked "where's the team going for the offsite"); a note
+    quotes a saying as typed, so it is read as one ("revnue" of 'The user said: "our revnue target ..."').
     """
     if not recalled:
         return []
@@ -275,6 +277,8 @@ def told_words(recalled: dict[str, Any] | None) -> list[str]:
     said += [str(e.get("text", "")) for e in recalled.get("episodes", []) if e.get("kind") == "observation"]
     words = {w.lower() for line in facts for w in re.findall(r"[A-Za-z]+", line)}
     words |= {m.group(1).lower() for line in said for m in _INNER_NAME.finditer(line)}
+    typed = {w.lower() for w in re.findall(r"[A-Za-z]+", request)}
+    words |= {w.lower() for line in said for w in re.findall(r"[A-Za-z]+", line)} & typed
     return sorted(words)
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from cognicore.orchestrator.recollection import told_words
 from cognicore.subagents.compose import OfflineAnswerComposer
 from cognicore.subagents.memory_answer import NOT_SURE
 from cognicore.subagents.memory_evidence import slot_terms
@@ -103,3 +104,13 @@ async def test_a_memory_about_another_thing_of_the_users_is_unsure(question: str
 async def test_a_memory_about_the_asked_thing_still_answers(question: str, memory: str, value: str) -> None:
     text, used = await _ask(question, [_said(1, memory, "2031-05-02T08:00:00+00:00", turn="a#1")])
     assert used == [1] and value in text and NOT_SURE not in text, text
+
+
+def test_a_word_of_a_note_typed_again_in_the_request_is_kept_from_the_speller() -> None:
+    recalled = {
+        "facts": [{"statement": 'The user said: "The team offsite this year is in Porto."', "note": True}],
+        "episodes": [{"kind": "observation", "text": "The team offsite this year is in Porto."}],
+    }
+    assert "offsite" in told_words(recalled, "where's the team going for the offsite")
+    assert "offsite" not in told_words(recalled, "where do we meet")  # a saying's other words may be typos
+    assert "porto" in told_words(recalled)  # a name inside a sentence, as before
