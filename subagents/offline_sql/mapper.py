@@ -173,6 +173,9 @@ _DATED_DAY = frozenset("last this next since before after until till from previo
 
 def _weekdays(t: Text, q: Mapping) -> None:
     """ "opened on a Monday", "on Fridays", "Monday and Tuesday tickets": the day of the week of the rows' date."""
+    if weekend := re.search(r"\b(?:on |during |over |at )?(?:the |a )?week ?ends?\b", t.s):  # Saturday and Sunday
+        q.weekdays += [d for d in (6, 7) if d not in q.weekdays]
+        t.s = t.s[: weekend.start()] + " " * (weekend.end() - weekend.start()) + t.s[weekend.end() :]
     for m in list(_WEEKDAY.finditer(t.s)):
         before = t.s[: m.start()].split()
         if before and before[-1] in _DATED_DAY:

@@ -158,6 +158,10 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
         named = any(p < pos for p, _, _ in dims)  # a column or a time unit ("the busiest month for orders")
         return not (named and re.search(r"\b(for|of|among|amongst)(\s+(the|our|all))?\s*$", before))
 
+    entities = [e for e in entities if not _said_as_verb(t, e[0], e[1])]  # "what did each region order"
+    for pos, _, _ in entities:
+        if new := re.search(r"\b(new|incoming|fresh)\s+$", t.s[:pos]):  # "new tickets": the rows as they came in
+            t.s = t.s[: new.start(1)] + " " * len(new.group(1)) + t.s[new.end(1) :]
     counted_at = max((p for p, _, _ in entities if not groups(p)), default=None)  # the last non-grouping one
     counted_table = next((tb.ref for p, _, tb in entities if p == counted_at), None)
     listed: Column | None = None
@@ -213,9 +217,15 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
         if listed is not None:
             q.measures.append(count_of(only))
             q.notes.append(f"The {normalise(only.name)} are listed one per row.")
+    # "the heaviest workload of open tickets" ("number of tickets of open tickets"): one figure named twice is one
+    q.measures = [m for i, m in enumerate(q.measures) if m.name not in {x.name for x in q.measures[:i]}]
     q.measures.sort(key=lambda m: placed.get(m.name, 10**6))
     if s.count and not q.measures and len(lex.catalogue.tables) == 1:
         q.measures.append(count_of(lex.catalogue.tables[0]))
+    elif s.count and not q.measures and (q.filters or q.excluded):
+        # "how many Haven cameras were bought", "how many wearables do we carry": units, orders or products? Never the
+        # domain's main measure (an amount) for a count
+        q.not_understood.append("what 'how many' counts (name it: units, orders, products, ...)")
     of_counts = bool(s.aggregate and not s.age and q.measures and all(m.aggregate == "count" for m in q.measures))
     for measure in q.measures:
         if measure.named is not None and s.aggregate == "avg" and not measure.ratio:
@@ -318,6 +328,16 @@ def _none_before(t: Text, q: Mapping, pos: int) -> None:
     if none := _NONE.search(t.read[:pos]):
         q.zero_rows = True
         t.s = t.s[: none.start(1)] + " " * len(none.group(1)) + t.s[none.end(1) :]
+
+
+def _said_as_verb(t: Text, pos: int, words: str) -> bool:
+    """ "which products did each region order", "how much did Europe order": a table's name in the singular after
+    "did/do/does" and its subject, with no article, is the verb of the clause, not the table's rows."""
+    last = words.split()[-1] if words.split() else ""
+    asked = re.search(r"\b(?:did|do|does|will|would|can)(?: [a-z0-9_-]+){1,3}\s+$", t.read[:pos])
+    return (
+        singular(last) == last and asked is not None and not re.search(r"\b(?:the|a|an|each|per|by)\s+$", t.read[:pos])
+    )
 
 
 def counted_table_of(q: Mapping) -> str | None:

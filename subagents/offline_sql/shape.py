@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from cognicore.subagents.offline_sql.mapping import Mapping, Text
 from cognicore.subagents.offline_sql.periods import NUM, NUMBER_WORDS, number
 
-DESC = r"top|best|highest|most|largest|biggest|busiest|leading|greatest|strongest|fastest|maximum|max"
-ASC = r"bottom|worst|lowest|least|fewest|smallest|weakest|poorest|slowest|minimum|min"
+DESC = r"top|best|highest|most|largest|biggest|busiest|heaviest|leading|greatest|strongest|fastest|maximum|max"
+ASC = r"bottom|worst|lowest|least|fewest|smallest|weakest|poorest|slowest|lightest|quietest|minimum|min"
 
 
 @dataclass
@@ -80,6 +80,10 @@ _YOUNGEST = ("newest", "youngest", "latest", "last", "most recent", "most recent
 def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     """Claim the shape words of `t`; the share, comparison, top N and direction go straight into `q`."""
     s = Shape()
+    if re.search(f"{GROWTH}|{DECLINE}", t.s):
+        # "by how much did revenue change ..., in percent": the size of the change (its % is shown), not a share
+        t.take(r"\bby how much\b")
+        t.take(r"\b(?:in|as an?|as) (?:percent(?:age)?s?|%)(?: terms)?\b")
     shares = r"\b(share|percentage|percent|proportion|contribution|mix|fraction|portion)\b( of( the)? total)?"
     while m := t.take(shares):
         q.share, s.share_at = True, m.start()
@@ -161,7 +165,9 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
         s.distinct = s.count = True
     while t.take(r"\b(total|sum|overall|altogether|combined|in all|grand total)\b"):
         s.total = True  # "total tickets of chloe and ana combined": one word or two, one total
-    for m in re.finditer(r"\b(all|every)( the| our| of our| of the)? (?=\w)", t.s):
+    # "all products": the total over them; "in every region", "for every channel": each one (a grouping)
+    every = r"(?<!\bin )(?<!\bfor )(?<!\bper )(?<!\bby )(?<!\bacross )every"
+    for m in re.finditer(rf"\b(all|{every})( the| our| of our| of the)? (?=\w)", t.s):
         s.all_of.append(m.end())
     if m := t.take(_THRESHOLD):
         # "components with more than 2 open tickets", "regions with at least 1k orders": a condition on each group

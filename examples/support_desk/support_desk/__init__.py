@@ -55,7 +55,7 @@ SQL_VOCABULARY = SqlVocabulary(
         "working on": "in progress",  # "what's chloe working on"
         "workload": "number of tickets",
     },
-    ignore=("support desk", "service desk", "help desk", "helpdesk"),
+    ignore=("support desk", "service desk", "help desk", "helpdesk", "plate"),  # "on ben's plate": his tickets
 )
 
 PLUGIN = Plugin(
