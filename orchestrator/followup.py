@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from cognicore.orchestrator._followup_parts import parts, ranked, whole
 from cognicore.orchestrator._followup_periods import (
     BACK,
     NUMBER,
@@ -63,6 +64,13 @@ _SAME = re.compile(
 _AGAIN = re.compile(
     _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:repeat|redo|rerun|re-run|run|do|try)\s+"
     r"(?:it|that|this|the\s+same(?:\s+[a-z]+)?)(?:\s+again)?\s+" + _PREP + r"\s+(?P<value>.+?)" + _TAIL,
+    re.IGNORECASE,
+)
+# "same but units", "same thing with Europe": no preposition; a known value or a period replaces its own kind, any
+# other word is the measure ("in units"), as "what was that in units" asks.
+_SAME_BARE = re.compile(
+    _LEAD + r"(?:(?:the|that)\s+)?same(?:\s+(?:thing|query|one|again))?\s+(?:but\s+)?(?:with\s+|using\s+)?"
+    r"(?P<value>[^?.!,]+?)" + _TAIL,
     re.IGNORECASE,
 )
 # "what about X?", "how about X?"
@@ -172,11 +180,11 @@ _ALL = re.compile(
     _LEAD + r"(?:(?:for|in|across|over)\s+)?(?:all|every|any)\s+(?:the\s+)?(?P<value>[a-z][a-z _-]*?)" + _TAIL,
     re.IGNORECASE,
 )
-# Two parameters changed at once ("APAC and Q3", "retail for all of 2025", "ben's closed ones"): the parts of a value.
-_PARTS = re.compile(r"\s*(?:,|\band\b|\bfor\b|\bin\b|\bwith\b|'s\b)\s*", re.IGNORECASE)
+_PREP_WORD = re.compile(_PREP + r"\b", re.IGNORECASE)
 _INSTEAD = re.compile(r"^\s*(?:and\s+)?" + _PREP + r"\s+(?P<value>[^?.!]+?)\s*,?\s*instead\s*[?.!]*\s*$", re.I)
 MAX_VALUE_WORDS = 6  # a follow-up names one parameter; a longer tail is a request of its own
 _PRONOUNS = frozenset("i me my we us our you your it this that they them their".split())  # "how about you ..."
+_FILLERS = frozenset("please pls plz again thanks thx ok okay too".split())  # "the same please" changes nothing
 
 
 @dataclass(frozen=True)
@@ -203,6 +211,13 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
             return Change(prep="in", value=value)
     if (step := _STEP_ALONE.match(request)) is not None:
         return Change(prep="", value=step.group("value"))  # "the quarter before", "the day before?"
+    if (same := _SAME_BARE.match(request)) is not None and not _SAME.match(request):
+        value = same.group("value").strip()
+        if PERIOD.fullmatch(value) or is_known(value, entities) or parts(value, entities):
+            return Change(prep="", value=value)
+        words = value.lower().split()
+        if len(words) <= 2 and words[0] not in _PRONOUNS | _FILLERS and not _PREP_WORD.match(value):
+            return Change(prep="in", value=value)
     if (top := _TOP.match(request)) is not None:
         return Change(prep="top", value=f"{top.group('which').lower()} {top.group('value').lower()}")
     if (every := _ALL.match(request)) is not None and not PERIOD.fullmatch(every.group("value")):
@@ -230,7 +245,7 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
         value = (found.get("value") or found.get("last") or found.get("new") or "").strip(" ,;:")
         # "in progress ones" names "in progress"; "the whole of Q1" names Q1 (D7).
         value = re.sub(r"(?<=\w)\s+ones?$", "", value, flags=re.IGNORECASE)
-        value = _whole(value)
+        value = whole(value)
         if not value or len(value.split()) > MAX_VALUE_WORDS or value.split()[0].lower() in _PRONOUNS:
             return None
         prep = (m.groupdict().get("prep") or "").lower()
@@ -250,21 +265,6 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
                 value = f"{prep} {value}"
         return Change(prep=prep, value=value)
     return None
-
-
-def parts(value: str, entities: Sequence[str]) -> list[str]:
-    """The two or more parameters one follow-up changes at once ("APAC and Q3", "retail for all of 2025", "ben's
-    closed"), each a known value or a period; empty when any part is neither (then it is no such change)."""
-    found = [_whole(p.strip()) for p in _PARTS.split(value) if p and p.strip()]
-    if len(found) < 2 or len(found) > 3:
-        return []
-    return found if all(PERIOD.fullmatch(p) or is_known(p, entities) for p in found) else []
-
-
-def _whole(value: str) -> str:
-    """ "the whole of Q1", "all of 2025": the period itself."""
-    whole = re.sub(r"^(?:the\s+)?(?:whole|entire|full|complete|all)\s+(?:of\s+)?(?:the\s+)?", "", value, flags=re.I)
-    return whole if whole != value and PERIOD.fullmatch(whole) else value
 
 
 # "the quarter before", "the day before?": a step alone is a follow-up of the previous request's own period.
@@ -288,7 +288,7 @@ def resolve(
     if change.prep == "drop":
         return dropped(base, value, entities, columns or {})
     if change.prep == "top":
-        return _ranked(base, value)
+        return ranked(base, value)
     if not (PERIOD.fullmatch(value) or STEP.fullmatch(value) or is_known(value, entities)) and (
         several := parts(value, entities)
     ):
@@ -377,22 +377,6 @@ def resolve(
     if (negative := negated(value, base, entities, columns or {})) is not None:
         return negative, 0.7
     return None  # "what about <something new>" with nothing to replace: a request of its own
-
-
-_RANKED = re.compile(rf"\b(?P<which>top|bottom|best|worst)\s+(?P<n>\d{{1,3}}|{NUMBER})\b", re.IGNORECASE)
-
-
-def _ranked(base: str, value: str) -> tuple[str, float] | None:
-    """ "just the top 3" after "top 5 products by revenue": the ranking's size replaced; a request without a ranking
-    of that direction gets one in front ("top 3 <request>")."""
-    which, n = value.split()
-    old = _RANKED.search(base)
-    if old is not None:
-        same_side = (old.group("which").lower() in ("top", "best")) == (which in ("top", "best"))
-        if not same_side:
-            return None  # "the bottom 3" after "the top 5": another question, not a narrower one
-        return splice(base, old.start("n"), old.end("n"), n), 0.9
-    return f"{which} {n} {base}", 0.7
 
 
 _STOP = "for|in|by|with|over|during|across|per|from|to|and|then|last|this|previous|past"

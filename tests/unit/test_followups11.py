@@ -118,3 +118,23 @@ def test_a_change_asked_as_a_question_of_ability_is_a_change(text: str, verb: st
 
 def test_asking_whether_a_read_is_possible_is_no_change() -> None:
     assert change_request("is it possible to see revenue by region for 2025") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "change"),
+    [
+        ("same but units", Change(prep="in", value="units")),
+        ("same but units please", Change(prep="in", value="units")),
+        ("same but 2024", Change(prep="", value="2024")),
+        ("the same thing but APAC", Change(prep="", value="APAC")),
+        ("same but for Europe", Change(prep="for", value="Europe")),
+    ],
+)
+def test_same_but_without_a_preposition_changes_a_value_or_the_measure(text: str, change: Change) -> None:
+    assert followup_change(text, ENTITIES) == change
+
+
+@pytest.mark.parametrize("text", ["the same please", "same again", "same again pls"])
+def test_the_same_with_only_a_filler_changes_nothing_as_a_measure(text: str) -> None:
+    got = followup_change(text, ENTITIES)
+    assert got is None or got.prep != "in", got

@@ -1,0 +1,45 @@
+"""Follow-ups that change several parameters at once ("APAC and Q3") or the size of a ranking ("just the top 3")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from cognicore.orchestrator._followup_periods import NUMBER, PERIOD
+from cognicore.orchestrator._followup_values import is_known, splice
+
+__all__ = ["parts", "ranked", "whole"]
+
+# Two parameters changed at once ("APAC and Q3", "retail for all of 2025", "ben's closed ones"): the parts of a value.
+_PARTS = re.compile(r"\s*(?:,|\band\b|\bfor\b|\bin\b|\bwith\b|'s\b)\s*", re.IGNORECASE)
+
+
+def parts(value: str, entities: Sequence[str]) -> list[str]:
+    """The two or more parameters one follow-up changes at once ("APAC and Q3", "retail for all of 2025", "ben's
+    closed"), each a known value or a period; empty when any part is neither (then it is no such change)."""
+    found = [whole(p.strip()) for p in _PARTS.split(value) if p and p.strip()]
+    if len(found) < 2 or len(found) > 3:
+        return []
+    return found if all(PERIOD.fullmatch(p) or is_known(p, entities) for p in found) else []
+
+
+def whole(value: str) -> str:
+    """ "the whole of Q1", "all of 2025": the period itself."""
+    rest = re.sub(r"^(?:the\s+)?(?:whole|entire|full|complete|all)\s+(?:of\s+)?(?:the\s+)?", "", value, flags=re.I)
+    return rest if rest != value and PERIOD.fullmatch(rest) else value
+
+
+_RANKED = re.compile(rf"\b(?P<which>top|bottom|best|worst)\s+(?P<n>\d{{1,3}}|{NUMBER})\b", re.IGNORECASE)
+
+
+def ranked(base: str, value: str) -> tuple[str, float] | None:
+    """ "just the top 3" after "top 5 products by revenue": the ranking's size replaced; a request without a ranking
+    of that direction gets one in front ("top 3 <request>")."""
+    which, n = value.split()
+    old = _RANKED.search(base)
+    if old is not None:
+        same_side = (old.group("which").lower() in ("top", "best")) == (which in ("top", "best"))
+        if not same_side:
+            return None  # "the bottom 3" after "the top 5": another question, not a narrower one
+        return splice(base, old.start("n"), old.end("n"), n), 0.9
+    return f"{which} {n} {base}", 0.7
