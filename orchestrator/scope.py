@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cognicore.memory.text import QUESTION_START, STOPWORDS, stem, terms, words
-from cognicore.orchestrator.planning import DataWords
+from cognicore.orchestrator.data_questions import DataWords
 from cognicore.orchestrator.spelling import english_words
 from cognicore.subagents._question_terms import ARTEFACT_WORDS
 

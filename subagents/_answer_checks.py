@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 
 from cognicore.memory.text import STOPWORDS, stem, terms, words
 from cognicore.subagents._answer_shape import LIGHT_VERBS, implied
@@ -113,20 +114,29 @@ _NAME = r"(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*"
 _SCOPE = re.compile(rf"\b(?:in|to|for|from|across)\s+({_NAME}(?:(?:\s*,\s*|\s+and\s+|\s+or\s+){_NAME})*)")
 # The place or group a question closes a clause with: "how quick is express delivery to faro".
 _ASKED_SCOPE = re.compile(
-    r"\b(?:in|to|for|from)\s+(?:the\s+)?([a-z][\w-]*)(?=\s*(?:[?.!,;]|$|\s+(?:and|or|please|pls|now|then)\b))", re.I
+    r"\b(?:in|to|for|from)\s+(?:the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+    r"(?=\s*(?:[?.!,;]|$|\s+(?:and|or|please|pls|now|then)\b))",
+    re.I,
 )
 
 
-def scoped_elsewhere(text: str, question: str, vocabulary: frozenset[str]) -> str | None:
-    """The place the question closes on ("to faro"), no passage knows, when the sentence holds for other named
-    places or groups ("in Lisbon and Porto"): the same detail about another subject. None otherwise."""
+def scoped_elsewhere(
+    text: str, question: str, vocabulary: frozenset[str], names: frozenset[str] = frozenset()
+) -> str | None:
+    """The place the question closes on ("to faro", "in east timor") when the sentence holds for other named
+    places or groups ("in Lisbon and Porto"): the same detail about another subject. None otherwise. The place is
+    one no passage knows, or one the documents name (`names`: stems of the words they always capitalise) that the
+    sentence's scope does not."""
     scope = {stem(w) for m in _SCOPE.finditer(text) for w in words(m.group(1)) if w not in STOPWORDS}
     if not scope:
         return None
     for m in _ASKED_SCOPE.finditer(question):
-        word = m.group(1).lower()
-        if word not in STOPWORDS and stem(word) not in scope and stem(word) not in vocabulary:
-            return word
+        place = [w for w in words(m.group(1).lower()) if w not in STOPWORDS]
+        stems = {stem(w) for w in place}
+        if not place or stems & scope:
+            continue
+        if stems.isdisjoint(vocabulary) or stems <= names:
+            return " ".join(place)
     return None
 
 
@@ -152,3 +162,29 @@ def asked_subject(question: str, roles: frozenset[str]) -> str | None:
 
 
 _PEOPLE = frozenset("i we you they he she someone somebody anyone anybody everyone people customer customers".split())
+
+
+def bigrams(text: str) -> frozenset[tuple[str, str]]:
+    """The pairs of stems written next to each other (only a space between) in `text`: the phrases it uses."""
+    pairs: set[tuple[str, str]] = set()
+    for run in re.split(r"[^\w\s-]+", text):
+        stems = [stem(w.lower()) for w in words(run)]
+        pairs.update(pairwise(stems))
+    return frozenset(pairs)
+
+
+def other_kind(text: str, question: str, phrases: frozenset[tuple[str, str]]) -> bool:
+    """True when the sentence names the question's thing with another qualifier and never the asked one ("Standard
+    shipping takes ..." for "how long does express shipping take?"): the same detail of another kind of it. Only a
+    phrase the documents write (`phrases`, from `bigrams`) is a kind of thing ("express shipping"); "p4s get" is a
+    subject and its verb."""
+    asked = [w.lower() for w in words(question)]
+    said = bigrams(text)
+    said_stems = {b for pair in said for b in pair} | {stem(w.lower()) for w in words(text)}
+    for qualifier, thing in pairwise(asked):
+        kind = (stem(qualifier), stem(thing))
+        if qualifier in STOPWORDS or thing in STOPWORDS or kind not in phrases or kind[0] in said_stems:
+            continue
+        if any(b == kind[1] and a not in STOPWORDS and not a.isdigit() for a, b in said):
+            return True
+    return False

@@ -12,8 +12,10 @@ from cognicore.memory.text import STOPWORDS, stem, words
 from cognicore.subagents._answer_checks import (
     about_asked,
     asked_subject,
+    bigrams,
     governed_elsewhere,
     measures_head,
+    other_kind,
     scoped_elsewhere,
     states_bound,
 )
@@ -270,6 +272,7 @@ def answer_from_documents(
         return ComposedAnswer(text=not_covered(question, found, detail, title), used=[]), share
     if shape is not None or head or any(c & names for c in concepts) or asks_where(asked_text):
         common = common_capitals([str(p.get("content") or "") for p in passages])
+        phrases = bigrams(written)
         said_subject = asked_subject(asked_text, ROLE_WORDS)
         subject_concept = next((c for c, label in labelled if label == said_subject), None)
         content_of = {int(p["index"]): str(p.get("content") or "") for p in passages}
@@ -279,6 +282,7 @@ def answer_from_documents(
             if coverage[u.passage] >= MIN_COVERAGE
             and about_asked(u, labelled, names, vocabulary, covered=figures if states_bound(asked_text, u.text) else ())
             and gives_place(u.text, asked_text)
+            and not other_kind(u.text, asked_text, phrases)
             and (shape is None or subject_concept is None or bool(subject_concept & (u.terms | u.lead)))
             and all(h & (u.terms | u.lead) or implied(h, f"{u.heading} {u.text}") for h in head)
             and (not head or 2 * sum(1 for c in subject if c & (u.terms | u.lead)) >= len(subject))
@@ -292,7 +296,8 @@ def answer_from_documents(
         ]
         # "Express takes 1 to 2 hours in Lisbon and Porto" for "express to faro": the detail depends on the
         # place, and no sentence states it for the asked one.
-        elsewhere = next(filter(None, (scoped_elsewhere(u.text, asked_text, vocabulary) for u in fit)), None)
+        places = frozenset(stem(w) for w in capitalised)
+        elsewhere = next(filter(None, (scoped_elsewhere(u.text, asked_text, vocabulary, places) for u in fit)), None)
         if elsewhere:
             fit = []
         if not fit:

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from cognicore.subagents._answer_checks import asked_subject
+import pytest
+
+from cognicore.orchestrator.planning import OfflinePlanner
+from cognicore.subagents._answer_checks import asked_subject, bigrams, other_kind
 from cognicore.subagents._answer_parts import comparison_parts, question_parts
 from cognicore.subagents._answer_shape import ROLE_WORDS, Shape, asked_shape, fills_shape
 from cognicore.subagents.compose import ComposedAnswer, OfflineAnswerComposer
+from cognicore.subagents.errors import Unsure
 
 TERMS = """# Rental terms
 
@@ -108,3 +112,52 @@ def test_what_day_asks_a_day_not_a_time_the_question_states() -> None:
 
 async def test_a_meeting_whose_day_is_not_written_is_unsure() -> None:
     assert (await compose("what day is the weekly fleet meeting held", MEETINGS)).used == []
+
+
+RIDES = """# Ride options
+
+- Standard rides take 20 to 30 minutes in Old Town and Harbour Side, and 40 to 50 minutes in North Hills.
+- Express rides take 10 to 15 minutes in Old Town and Harbour Side and cost EUR 9 on any trip.
+
+## Campaign calendar
+
+The station lead plans the summer campaign and publishes it by May 15."""
+
+
+def test_another_kind_of_the_asked_thing_is_told_by_the_documents_phrases() -> None:
+    phrases = bigrams(RIDES)
+    standard = "Standard rides take 20 to 30 minutes in Old Town and Harbour Side."
+    assert other_kind(standard, "how long do express rides take", phrases)
+    assert not other_kind("Express rides take 10 to 15 minutes.", "how long do express rides take", phrases)
+    # "p4s get": a subject and its verb, no phrase of the documents; "three phones" is a count, not a kind.
+    assert not other_kind("A P4 request gets a reply in 3 days.", "how fast do p4s get a reply", phrases)
+
+
+async def test_a_detail_stated_for_other_named_places_is_unsure_for_a_named_one() -> None:
+    # North Hills is a name the documents know; the express sentence holds only for Old Town and Harbour Side.
+    assert (await compose("how many minutes does an express ride take in north hills", RIDES)).used == []
+    known = await compose("how many minutes does a standard ride take in north hills", RIDES)
+    assert "40 to 50 minutes" in known.text
+
+
+async def test_a_deadline_is_said_by_a_date() -> None:
+    answer = await compose("whats the deadline for publishing the summer campaign", RIDES)
+    assert "May 15" in answer.text
+
+
+PLAN_AGENTS = [
+    {"name": "database_query", "description": "Answers questions about figures with one SQL query."},
+    {"name": "rag_query", "description": "Answers a question from the knowledge base with cited sources."},
+    {"name": "report_generation", "description": "Writes a report from other steps' results."},
+]
+
+
+async def test_a_question_naming_no_agents_work_is_asked_of_the_documents() -> None:
+    # Read as a task by the intent reader, it names no figures, report or document word: the documents may say it.
+    plan = await OfflinePlanner().plan(
+        request="who's responsible for preparing the depot business case", agents=PLAN_AGENTS, feedback=[]
+    )
+    assert [s.agent for s in plan.steps] == ["rag_query"]
+    # An order that names nothing an agent does stays unsure: no plan is guessed.
+    with pytest.raises(Unsure, match="could not match it"):
+        await OfflinePlanner().plan(request="Optimise it", agents=PLAN_AGENTS, feedback=[])
