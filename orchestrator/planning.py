@@ -11,6 +11,7 @@ from cognicore.memory.llm import LlmRole
 from cognicore.memory.text import STOPWORDS, stem, terms
 from cognicore.orchestrator.data_questions import DataWords, asks_figures, asks_rows, counts_data
 from cognicore.orchestrator.followup import PERIOD
+from cognicore.orchestrator.telling import is_question
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.read_only import change_request
 from cognicore.subagents.types import Plan, PlanStep
@@ -223,7 +224,10 @@ class OfflinePlanner:
         changes = change_request(request)
         own_data = self._data.counted | self._data.values
         matched = [a for a in agents if a["name"] not in self.BUILTINS and agent_matches(found, a, data=own_data)]
-        if not (changes or wants_data or wants_knowledge or wants_report or matched):
+        # A question that names no figures, report or agent's work ("when was the Q3 review held?", "who prepares
+        # the business case?") is about what the documents say: the knowledge agent answers it or says it is unsure.
+        asks_documents = is_question(request) and "rag_query" in names
+        if not (changes or wants_data or wants_knowledge or wants_report or matched or asks_documents):
             # Nothing in the task names figures, a document topic, an artefact or an agent's work: a plan
             # would be a guess, so the planner says it is not sure (the run ends `unsure`).
             raise Unsure(
