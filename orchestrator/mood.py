@@ -187,6 +187,15 @@ _NO_MORE = re.compile(
 )
 # "VPN issues -> Dmitri": a mapping written as an arrow.
 _ARROW = re.compile(r"\S\s*(?:\u2192|->|=>)\s*\S")
+# "audio: Lars, wearables: Mina", "vpn: ana; email: ben": a mapping written as labelled pairs, two or more.
+_PAIR_ONE = r"[\w' &/-]{1,30}:\s*[\w' .&/-]{1,30}?"
+_PAIRS = re.compile(rf"^\s*(?:{_PAIR_ONE}\s*[,;]\s*)+{_PAIR_ONE}\s*[.!]?\s*$")
+# "the rep who covers Singapore is Kenji": a thing picked out by a relative clause, then who or what it is.
+_IDENTIFIED = re.compile(
+    r"^\s*(?:the|our|my|their)\s+(?:[\w'-]+\s+){0,2}?(?:who|that|which|whom)\s+[^?]{2,60}?\s+(?:is|are|was|were)\s+"
+    r"(?:now\s+|still\s+|actually\s+)?(?!(?:who|what|which|whom|where|when|how)\b)[\w'-]+(?:\s+[\w'-]+){0,3}\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
 # "P4s can wait till monday", "Ben can't log in": what someone or something can, will or must do.
 _MODAL = re.compile(
     r"^\s*(?P<subject>(?:[\w'-]+\s+){0,4}?[\w'-]+)\s+(?:can|can't|cannot|will|won't|should|shouldn't|must|may|might|"
@@ -253,7 +262,7 @@ def declared_subject(text: str, nouns: frozenset[str] = frozenset()) -> str | No
     told = (_BEEN, _I_AM, _NOBODY, _THERE_IS, _CLEFT, _NO_MORE, _PAIR, _NAME_IS, _INTRODUCED, _SPELLED_COUNT)
     if any(shape.match(text) for shape in told):
         return ""
-    if _ARROW.search(text) and "?" not in text:
+    if (_ARROW.search(text) or _PAIRS.match(text) or _IDENTIFIED.match(text)) and "?" not in text:
         return ""
     if IMPERATIVE.match(text) and not noun_first(text, nouns, numbered=True):
         return None  # "make sure tickets are sent to Ben" orders; its verb comes first

@@ -15,6 +15,7 @@ from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.language import unsupported_language, unwrap_wish
 from cognicore.orchestrator.message_parts import asked_part
 from cognicore.orchestrator.mood import noun_first, strip_markers, strip_opening, to_remember
+from cognicore.orchestrator.openings import announces_news, news_asked
 from cognicore.orchestrator.planning import (
     GENERIC,
     DataWords,
@@ -50,13 +51,11 @@ from cognicore.orchestrator.telling import (
 )
 from cognicore.orchestrator.told_figures import WH_CLAUSE, names_amount
 from cognicore.orchestrator.wishes import (
-    OnBehalf,
     asked_whether,
     later_wish,
-    names_a_time,
-    names_one_thing,
     on_behalf,
     own_wish,
+    passed_on,
 )
 from cognicore.subagents.read_only import affected_rows_hint, change_request, names_record
 
@@ -270,30 +269,6 @@ class OfflineClassifier:
         """Whether `text` names a word of the data (its vocabulary, tables, columns or values)."""
         return bool(set(terms(text)) & (self._data | self._datawords.counted | self._datawords.values))
 
-    def _passed_on(self, behalf: OnBehalf) -> IntentDecision | None:
-        """Someone else's wish passed on: asked when it is to know something or a figure for one period, unsure
-        when it names data but no period (a standing wish to remember, or a request now?), else read as told."""
-        inner = self._rules(behalf.what)
-        if inner.out_of_scope or inner.changes_data or inner.intent == "statement":
-            return None
-        wanted = f"{behalf.who} {'asked for' if behalf.past else 'wants'} {behalf.what}"
-        if behalf.past and names_a_time(behalf.what):
-            return None  # "sam asked for the job numbers last week": news of what happened, told
-        # "my director needs the open tickets by component": one thing, wanted now; a kind with no period ("wants
-        # revenue by channel") may be a standing wish, and a past one without its time may be news.
-        named = names_a_time(behalf.what) or names_one_thing(behalf.what)
-        if behalf.embedded or (named and not behalf.past):
-            asker = "" if behalf.who == "you" else f", for {behalf.who},"
-            reason = f"asks{asker} {behalf.what!r} ({inner.reason})"
-            return inner.model_copy(update={"resolved_request": behalf.what, "reason": reason})
-        if inner.intent != "task":
-            return None
-        reason = (
-            f"it says that {wanted}, and I could not tell whether you want me to remember that or to look it up now; "
-            f"say 'remember that ...' to have it noted, or ask for it directly (e.g. with the period you need)"
-        )
-        return IntentDecision(intent="task", reason=reason, confidence=0.3, resolved_request=behalf.what)
-
     def _rules(self, request: str) -> IntentDecision:
         """The intent of a request that stands on its own."""
         if CORRECTS.match(request) and not is_question(request):
@@ -303,7 +278,7 @@ class OfflineClassifier:
             # "what product line do i like best": the asker's own taste or work, not a ranking of the data.
             return IntentDecision(intent="question", reason="asks what the user told about themselves", confidence=0.7)
         behalf = on_behalf(request) or own_wish(request)
-        if behalf is not None and (passed := self._passed_on(behalf)) is not None:
+        if behalf is not None and (passed := passed_on(behalf, self._rules)) is not None:
             return passed  # "my manager wants the 2025 order count": what is wanted decides, not "my manager"
         opening = PREFACE.match(request) or MARKER.match(request) or FOR_FIRST.match(request)
         if opening and not is_question(opening.group(0)):
@@ -311,6 +286,8 @@ class OfflineClassifier:
             told = self._rules(request[opening.end() :])
             if told.intent == "statement":
                 return told
+        if (news := news_asked(request)) is not None and (told := self._rules(news)).intent == "statement":
+            return told  # "did you know chloe owns the payroll queue": news, though it opens like a question
         if (clause := to_remember(request)) is not None and (told := self._rules(clause)).intent == "statement":
             return told  # "can you remember that my reviews are on Thursdays": told, though it opens like a question
         opened = strip_opening(request)
@@ -321,6 +298,9 @@ class OfflineClassifier:
             told = self._rules(opened)
             if told.intent == "statement":
                 return told
+            if announces_news(request) and not (WANTS.search(opened) or ASKS.match(opened) or IMPERATIVE.match(opened)):
+                # "turns out the recall only hit the EU batch": announced as news, and the rest asks nothing.
+                return IntentDecision(intent="statement", reason="tells news it announces", confidence=0.7)
             if strip_markers(request) == opened and (WANTS.search(opened) or ASKS.match(opened) or own_wish(opened)):
                 # "I think we need the list of unassigned tickets": a hedge around a request asks that request.
                 return told.model_copy(update={"resolved_request": told.resolved_request or opened})

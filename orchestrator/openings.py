@@ -10,7 +10,7 @@ import re
 
 from cognicore.memory._fact_words import WEEKDAYS
 
-__all__ = ["MONTH", "UNIT", "strip_markers", "strip_opening", "to_remember"]
+__all__ = ["MONTH", "UNIT", "announces_news", "news_asked", "strip_markers", "strip_opening", "to_remember"]
 
 _DAY = WEEKDAYS  # the fact reader's weekday names: one definition
 
@@ -27,8 +27,36 @@ _MARKERS = (
     r"i\s+(?:think|believe|guess|reckon|suppose|gather|suspect|hear|heard)(?:\s+that)?|apparently|supposedly|"
     r"presumably|probably|if\s+i\s+(?:remember|recall)\s+(?:right|rightly|correctly)|if\s+i'?m\s+not\s+mistaken|"
     r"as\s+i\s+understand\s+it|from\s+what\s+i\s+(?:hear|heard|know|gather|understand)|rumou?r\s+(?:is|has\s+it)|"
-    r"word\s+is|seems\s+like|i'?d\s+say"
+    r"word\s+is|seems\s+like|i'?d\s+say|"
+    # News announced ("guess what, ...", "turns out the printer was ...", "scratch that, the target is 3 days").
+    r"guess\s+what|(?:it\s+)?turns\s+out(?:\s+that)?|scratch\s+that|fun\s+fact|news\s+flash|(?:just\s+)?fyi"
 )
+# News dressed as a question ("did you know chloe owns the payroll queue", "have you heard that ..."): the clause after
+# it is what is told; whether it tells is for the caller to read.
+_NEWS_ASKED = re.compile(
+    r"^\s*(?:(?:did|do)\s+you\s+(?:know|hear|see)|have\s+you\s+(?:heard|seen)|you\s+know\s+what|"
+    r"(?:did|have)\s+you\s+(?:been\s+)?(?:told|noticed))(?:\s+that)?\s*[,:;?!-]*\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
+# Markers that announce news: what follows them is told ("turns out the recall only hit the EU batch").
+_ANNOUNCES = re.compile(
+    r"^\s*(?:guess\s+what|(?:it\s+)?turns\s+out|scratch\s+that|fun\s+fact|news\s+flash|(?:just\s+)?fyi|heads[\s-]up)\b",
+    re.IGNORECASE,
+)
+
+
+def announces_news(text: str) -> bool:
+    """Whether `text` opens with a marker that announces news ("guess what", "turns out", "scratch that", "fyi")."""
+    return _ANNOUNCES.match(text) is not None
+
+
+def news_asked(text: str) -> str | None:
+    """The clause told after a question-shaped opening ("did you know Ana runs ..." -> "Ana runs ..."), else None."""
+    match = _NEWS_ASKED.match(text)
+    return text[match.end() :].rstrip(" ?") if match else None
+
 
 # "can you remember that my reviews are on Thursdays?": asked to remember the clause, not asked a question.
 _REMEMBER_THAT = re.compile(

@@ -240,6 +240,8 @@ def tells_one(request: str, *, data: frozenset[str], values: frozenset[str] = fr
             not set(subject_words[:1]) & QUANTIFIERS
             and len(said) > 1
             and {said[0]} & (data | values)
+            # a noun of the data before the clause ("open tickets nobody ..."); "VPN concentrator" is one thing
+            and set(said[:-1]) & data
             and not {said[-1]} & (data | values)
             # the word after the first as written ("Wi-Fi on floor 3": `words` also splits "wi-fi" into its parts)
             and not set((declared.group("subject") or "").lower().split()[1:2]) & _PREPOSITIONS

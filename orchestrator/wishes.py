@@ -13,7 +13,16 @@ from cognicore.memory.text import words
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.mood import MONTH, SEEKING, SPEAKER_IS, UNIT
 
-__all__ = ["OnBehalf", "asked_whether", "later_wish", "names_a_time", "names_one_thing", "on_behalf", "own_wish"]
+__all__ = [
+    "OnBehalf",
+    "asked_whether",
+    "later_wish",
+    "names_a_time",
+    "names_one_thing",
+    "on_behalf",
+    "own_wish",
+    "passed_on",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +86,7 @@ _OWN_WISH = re.compile(
     r"(?:(?:(?:i|we)\s+)?(?:really\s+|just\s+|also\s+)?(?:want|need|wanna|'d\s+like|would\s+like|'d\s+love|"
     r"would\s+love)\s+(?:to\s+)?|lemme\s+|let\s+me\s+|"
     # "would be great to see the order count by segment": the wish said impersonally
+    r"(?:(?:can|could|would|will)\s+you\s+)?help\s+(?:me|us)\s+(?:to\s+)?|"  # "help me find the unassigned tickets"
     r"(?:(?:it|that)(?:\s+|(?=')))?(?:would|'d)\s+be\s+(?:really\s+|super\s+|very\s+)?(?:great|good|nice|helpful|"
     r"useful|handy|ideal|"
     r"awesome|lovely|cool|brilliant)\s+(?:to\s+|if\s+(?:i|we)\s+could\s+)|"
@@ -93,6 +103,32 @@ def own_wish(text: str) -> OnBehalf | None:
     if match is None:
         return None
     return OnBehalf(who="you", what=_wanted(match.group("thing") or match.group("what")), embedded=True)
+
+
+def passed_on(behalf: OnBehalf, read: Callable[[str], IntentDecision]) -> IntentDecision | None:
+    """Someone else's wish passed on: asked when it is to know something or a figure for one period, unsure when it
+    names data but no period (a standing wish to remember, or a request now?), else None and read as told. `read` is
+    the classifier's rules, asked about what is wanted."""
+    inner = read(behalf.what)
+    if inner.out_of_scope or inner.changes_data or inner.intent == "statement":
+        return None
+    wanted = f"{behalf.who} {'asked for' if behalf.past else 'wants'} {behalf.what}"
+    if behalf.past and names_a_time(behalf.what):
+        return None  # "sam asked for the job numbers last week": news of what happened, told
+    # "my director needs the open tickets by component": one thing, wanted now; a kind with no period ("wants
+    # revenue by channel") may be a standing wish, and a past one without its time may be news.
+    named = names_a_time(behalf.what) or names_one_thing(behalf.what)
+    if behalf.embedded or (named and not behalf.past):
+        asker = "" if behalf.who == "you" else f", for {behalf.who},"
+        reason = f"asks{asker} {behalf.what!r} ({inner.reason})"
+        return inner.model_copy(update={"resolved_request": behalf.what, "reason": reason})
+    if inner.intent != "task":
+        return None
+    reason = (
+        f"it says that {wanted}, and I could not tell whether you want me to remember that or to look it up now; "
+        f"say 'remember that ...' to have it noted, or ask for it directly (e.g. with the period you need)"
+    )
+    return IntentDecision(intent="task", reason=reason, confidence=0.3, resolved_request=behalf.what)
 
 
 # A time that makes a wish one request rather than a habit: a year, a quarter, a month, "last week", "today".

@@ -160,3 +160,39 @@ async def test_a_wish_for_data_later_is_unsure_and_names_both_readings() -> None
     assert not decision.sure and "remember" in decision.reason and "now" in decision.reason, decision
     news = await desk().classify(request="next month we'll need a bigger room", history=[])
     assert news.intent == "statement", news  # nothing of the data wanted: news about the future
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "did you know ana now leads the laptop refresh",  # news dressed as a question
+        "have you heard that the printer lease ends in May?",
+        "guess what, the Wi-Fi controller firmware is finally patched",
+        "turns out the kiosk scanner never synced overnight",  # announced, in a shape the other rules miss
+        "scratch that, the P2 window is 6 hours, not 8",
+        "the person who signs off laptop swaps is Greta",  # a thing picked out by a relative clause, then who it is
+        "printers: ana; payroll app: chloe",  # a mapping written as labelled pairs
+        "the email gateway is being upgraded tonight",  # a value of the data naming one thing ("email gateway")
+    ],
+)
+async def test_batch_two_told(text: str) -> None:
+    decision = await desk().classify(request=text, history=[])
+    assert decision.intent == "statement" and decision.sure, decision
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "did you know how many P1 tickets are open",  # what follows asks: no news
+        "fyi how many tickets did ben close",
+        "the tickets that ben has are which",  # a relative clause, then a wh-word: asked in place
+    ],
+)
+async def test_a_news_opening_before_a_question_is_no_statement(text: str) -> None:
+    decision = await desk().classify(request=text, history=[])
+    assert decision.intent != "statement", decision
+
+
+async def test_help_me_find_asks_what_is_to_be_found() -> None:
+    decision = await desk().classify(request="could you help me find the unassigned P4 tickets", history=[])
+    assert decision.intent == "task" and decision.resolved_request == "the unassigned P4 tickets", decision
