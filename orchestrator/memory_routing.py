@@ -20,17 +20,18 @@ from cognicore.memory.text import STOPWORDS
 from cognicore.orchestrator.intent import IntentDecision, is_question
 from cognicore.orchestrator.recollection import memory_passages
 from cognicore.subagents._memory_kind import asked_kind
+from cognicore.subagents._memory_words import question_parts
 from cognicore.subagents._question_terms import SYNONYMS, question_concepts
-from cognicore.subagents.memory_answer import MemoryAnswer, answer_from_memory
+from cognicore.subagents.memory_answer import MemoryAnswer, about_the_asker, answer_from_memory
 
-__all__ = ["asks_figure", "own_values", "resolve_own", "route_by_memory", "told_answer"]
+__all__ = ["asks_figure", "asks_only_told", "own_values", "resolve_own", "route_by_memory", "told_answer"]
 
 # A figure, a ranking, a share or a listing of rows, which the data measures: data wins for these whatever memory
 # holds ("who has the most open tickets?" after "Ben is my team lead"). Generic English, no domain's words.
 _FIGURE = re.compile(
     r"\b(?:how\s+(?:many|much|often|long)|number\s+of|count|total|sum|average|avg|mean|median|most|least|fewest|"
     r"top|bottom|highest|lowest|biggest|smallest|largest|best|worst|per|share|percent(?:age)?|ratio|breakdown|"
-    r"split|trend|growth|compare|compared|vs|versus|list|show|chart|plot|graph|report)\b",
+    r"split|trend|growth|compare|compared|vs|versus|list|show|chart|plot|graph|report(?!s?\s+(?:in)?to\b))\b",
     re.I,
 )
 # A threshold qualifies the thing ("a discount above 15 percent"): the asked part is what comes before it.
@@ -114,14 +115,38 @@ def resolve_own(request: str, decision: IntentDecision, recalled: dict[str, Any]
     return decision.model_copy(update={"resolved_request": text, "read_as": [*decision.read_as, *read]})
 
 
+# "what does Ana handle", "which accounts does Tomasz look after": what a named person does.
+_SOMEONE_DOES = re.compile(
+    r"^\W*(?:so\s+|and\s+)?(?:what|which)(?:\s+[a-z]+)?\s+(?:does|did|do|will)\s+(?P<who>[a-z][\w-]*)\s+[a-z]", re.I
+)
+_NO_ONE = frozenset("i we you they he she it the our my your their this that a an".split())
+
+
+def asks_only_told(request: str, recalled: dict[str, Any] | None) -> bool:
+    """Does the request ask only what the user told, each part of it answered in full by a recalled current fact:
+    several questions about the user ("what's my role and who do I report to"), or what a person the user told
+    about does ("what does Ana handle" after "Ana handles the Payroll app tickets": a fact whose subject she is)?"""
+    parts = question_parts(request)
+    if len(parts) > 1:
+        return all(about_the_asker(p) and told_answer(p, recalled) is not None for p in parts)
+    m = _SOMEONE_DOES.match(request)
+    if m is None or m.group("who").lower() in _NO_ONE:
+        return False
+    who = m.group("who").lower()
+    facts = [f for f in (recalled or {}).get("facts", []) if f.get("status") == "active" and not f.get("note")]
+    subject = any(str(f.get("statement") or "").lower().split()[:1] == [who] for f in facts)
+    return subject and told_answer(request, recalled) is not None
+
+
 def route_by_memory(request: str, decision: IntentDecision, recalled: dict[str, Any] | None) -> IntentDecision:
     """The decision, with a data task turned into a question when memory answers it and no figure is asked, and
     the user's own things it names ("my region") read as what the user told."""
     if decision.intent != "task" or decision.out_of_scope or decision.changes_data:
         return decision
-    if not is_question(request) or asked_kind(request) not in _TOLD_KINDS or asks_figure(request):
+    if not is_question(request) or asks_figure(request):
         return resolve_own(request, decision, recalled)
-    if told_answer(request, recalled) is None:
-        return resolve_own(request, decision, recalled)
+    if asked_kind(request) not in _TOLD_KINDS or told_answer(request, recalled) is None:
+        if not asks_only_told(request, recalled):
+            return resolve_own(request, decision, recalled)
     reason = "asks what the user told (memory holds it; the data does not measure it)"
     return decision.model_copy(update={"intent": "question", "reason": reason})

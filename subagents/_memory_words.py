@@ -48,6 +48,15 @@ PHRASE_CONCEPTS = (
     (re.compile(r"\bkicks?\s+off\b", re.I), "kick", "start"),  # "when does the shift kick off?"
 )
 
+# "what's my role and who do I report to": each question after the first opens with its own question word.
+_NEXT_QUESTION = re.compile(r"\s*(?:,\s*|\band\s+|&\s*|\+\s*)(?=(?:who|whom|whose|what|where|when|which|how)\b)", re.I)
+
+
+def question_parts(question: str) -> list[str]:
+    """The questions a request asks one after the other ("what's my role", "who do I report to"); itself alone."""
+    return [p for p in _NEXT_QUESTION.split(question) if p.strip()] or [question]
+
+
 # "Where's the helpdesk located?" asks where the helpdesk is: "located" is the "where" again, not a subject.
 WHERE_RE = re.compile(r"^\W*where\b", re.I)
 # Verbs that only say a thing is somewhere ("where is the review held?"): after "where" they ask no topic of their own.
@@ -70,13 +79,24 @@ _FREQUENCY = re.compile(
     r"\d+\s+times)\b",
     re.I,
 )
+# "The user is a senior account executive", "I'm the second-line engineer": what the user is answers "what's my
+# role / job / title", in any words. Generic English job nouns (as `_memory_kind` lists person words).
+_ROLE = re.compile(
+    r"\b(?:the user|i)(?:'m|\s+is|\s+am|\s+works\s+as)\s+(?:a|an|the|our|their)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:manager|lead|engineer|executive|exec|analyst|director|officer|consultant|specialist|admin|administrator|"
+    r"technician|developer|designer|architect|representative|rep|intern|assistant|coordinator|head|accountant|"
+    r"agent|scientist|supervisor|associate|planner|buyer|recruiter|strategist|controller)s?\b",
+    re.I,
+)
+_ROLE_WORDS = frozenset(stem(w) for w in "job title role position occupation".split())
 _LONG = frozenset(stem(w) for w in "long soon".split())
 _OFTEN = stem("often")
 
 
 def shape_words(text: str) -> frozenset[str]:
     """Words a memory answers by the shape of its value: an amount answers "how much", a web or mail address
-    answers "what's the address / url / link of X", a duration "how long", a frequency "how often", in any words."""
+    answers "what's the address / url / link of X", a duration "how long", a frequency "how often", what the user is
+    (a job noun) "what's my role", in any words."""
     found: set[str] = set()
     if _AMOUNT.search(text):
         found.add(_MONEY)
@@ -86,4 +106,6 @@ def shape_words(text: str) -> frozenset[str]:
         found |= _LONG
     if _FREQUENCY.search(text):
         found.add(_OFTEN)
+    if _ROLE.search(text):
+        found |= _ROLE_WORDS
     return frozenset(found)

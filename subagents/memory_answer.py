@@ -16,7 +16,14 @@ from typing import Any
 
 from cognicore.memory.text import stem, terms, words
 from cognicore.subagents._memory_lines import NOT_SURE, MemoryAnswer, everything, line, order, unread_change
-from cognicore.subagents._memory_words import MEMORY_SYNONYMS, PHRASE_CONCEPTS, PLACED, WHERE_RE, shape_words
+from cognicore.subagents._memory_words import (
+    MEMORY_SYNONYMS,
+    PHRASE_CONCEPTS,
+    PLACED,
+    WHERE_RE,
+    question_parts,
+    shape_words,
+)
 from cognicore.subagents.memory_evidence import (
     NEGATION_RE,
     abbreviated,
@@ -169,7 +176,11 @@ def answer_from_memory(
     """
     if not passages:
         return None
-    topic = topic_concepts(_rephrased(question, concepts))
+    # A word the question's reading set aside as a request word may be what memory holds ("report" of "who do I
+    # report to" is the manager, not a report to write): the memory paraphrase words come back as concepts.
+    named = frozenset().union(*concepts) if concepts else frozenset()
+    extra = [frozenset({t}) for t in dict.fromkeys(terms(question)) if t in _MEMORY_SYNONYMS and t not in named]
+    topic = topic_concepts(_rephrased(question, [*concepts, *extra]))
     if WHERE_RE.match(question):
         topic = [c for c in topic if not c <= PLACED] or topic
     topic = widened(topic)
@@ -199,8 +210,13 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
             scored.append((share, p))
     # A memory about a near thing ("our events budget" for "our travel budget?") never answers: unsure instead.
     matched, skip, yes_no = asked_matcher(topic), _TIME_WORDS | _NOT_TOPIC, asks_yes_no(question)
+    # Several questions in one ("what's my role and who do I report to"): a memory that answers one is no near miss.
+    parts = question_parts(question)
     near = {
-        id(p): why for _, p in scored if (why := near_miss(question, text_of(p), matched, skip=skip, yes_no=yes_no))
+        id(p): why
+        for _, p in scored
+        if all(whys := [near_miss(part, text_of(p), matched, skip=skip, yes_no=yes_no) for part in parts])
+        and (why := whys[0])
     }
     if scored and len(near) == len(scored):
         share, closest = max(scored, key=lambda sp: (sp[0], when(sp[1])))
