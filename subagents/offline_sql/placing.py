@@ -13,7 +13,6 @@ from cognicore.subagents.offline_sql.mapping import (
     Measure,
     Text,
     count_of,
-    default_measure,
     ratio_of,
     row_name,
     template,
@@ -132,10 +131,9 @@ def groups_counted(q: Mapping, s: Shape, lex: Lexicon) -> None:
         group = lex.catalogue.column(first.named.columns[0])  # "how many assignees": their distinct values
         figure = rest[0] if rest else count_of(lex.catalogue.table(group.table))
     elif first.aggregate == "count" and first.table is not None and (group := row_name(first.table)) is not None:
-        figure = rest[0] if rest else default_measure(lex)  # "how many categories brought in more than $400k"
-        if not rest and figure is not None:
-            q.notes.append(f"No measure was named for the threshold, so {figure.label} is used.")
-            q.confidence -= 0.15
+        # "how many categories brought in more than $400k": no measure named, none guessed ("how many products cost
+        # more than $150" is no revenue threshold)
+        figure = rest[0] if rest else None
     same_rows = figure is not None and figure.aggregate == "count" and figure.table == first.table
     if group is None or figure is None or len(rest) > 1 or same_rows:
         return

@@ -34,6 +34,7 @@ from cognicore.subagents.offline_sql.placing import (
     share_column_first,
     share_within,
 )
+from cognicore.subagents.offline_sql.row_words import new_rows, none_before, said_as_verb
 from cognicore.subagents.offline_sql.shape import ASC, DESC, Shape
 
 
@@ -80,7 +81,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             said = {w for w in normalise(measure.label).split() if len(w) > 2 and w not in STOP_WORDS}
             while (prior := re.search(r"([a-z]+)\s*$", t.s[:pos])) and prior.group(1) in said:
                 t.s = t.s[: prior.start(1)] + " " * len(prior.group(1)) + t.s[prior.end(1) :]
-            _none_before(t, q, pos)  # "which products had no sales in Q4": the groups with none
+            none_before(t, q, pos)  # "which products had no sales in Q4": the groups with none
             # "revenue per unit", "margin for each order line": the measure named before divided by this one
             per_word = re.fullmatch(_RATIO_JOIN, t.read[measure_end:pos]) if q.measures and measure_end >= 0 else None
             if per_word and (ratio := ratio_of(q.measures[-1], measure)) is not None:
@@ -98,7 +99,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
                 weak.append(target.weak)
                 placed[measure.name] = pos
         elif target.kind == "value" and target.column is not None:
-            _none_before(t, q, pos)  # "which components have no open tickets": the groups with none of those rows
+            none_before(t, q, pos)  # "which components have no open tickets": the groups with none of those rows
             # "not P1 or P2", "excluding North and South": a value joined to an excluded one of its column
             joined = negated_ends.get(target.column.ref, -1) >= 0 and re.fullmatch(
                 r"\s*(?:,\s*)?(?:or|and|nor|,)?\s*", t.read[negated_ends[target.column.ref] : pos]
@@ -158,17 +159,16 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
         named = any(p < pos for p, _, _ in dims)  # a column or a time unit ("the busiest month for orders")
         return not (named and re.search(r"\b(for|of|among|amongst)(\s+(the|our|all))?\s*$", before))
 
-    entities = [e for e in entities if not _said_as_verb(t, e[0], e[1])]  # "what did each region order"
+    entities = [e for e in entities if not said_as_verb(t, e[0], e[1])]  # "what did each region order"
     for pos, _, _ in entities:
-        if new := re.search(r"\b(new|incoming|fresh)\s+$", t.s[:pos]):  # "new tickets": the rows as they came in
-            t.s = t.s[: new.start(1)] + " " * len(new.group(1)) + t.s[new.end(1) :]
+        new_rows(t, pos)  # "new tickets": the rows as they came in
     counted_at = max((p for p, _, _ in entities if not groups(p)), default=None)  # the last non-grouping one
     counted_table = next((tb.ref for p, _, tb in entities if p == counted_at), None)
     listed: Column | None = None
     # "top 2 regions by number of orders": the entity right after "number of" is counted, an earlier one groups
     count_at = next((p for p, _, _ in entities if s.count_end is not None and _adjacent(t, s.count_end, p)), None)
     for pos, words, table in entities:
-        _none_before(t, q, pos)  # "which products got zero orders": the groups with none of its rows
+        none_before(t, q, pos)  # "which products got zero orders": the groups with none of its rows
         before = t.before(pos)
         grouping = groups(pos)
         per = re.search(r"\b(per|each|every)\s*$", before) is not None
@@ -246,11 +246,20 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
         share_within(t, q, s, dims, spans)
     ratio_asked(q, s)  # "the ratio of open tickets to closed ones": one figure over the other
     groups_counted(q, s, lex)  # "how many products sold at least 1500 units": the groups passing, counted
-    # "which categories brought in more than $400k": one grouping, the one measure named or the domain's main one
-    one_measure = len(q.measures) == 1 or (not q.measures and default_measure(lex) is not None)
-    if (q.having is not None and not (q.dimensions and one_measure)) or (q.having and q.zero_rows):
-        # "how many components have more than 2 tickets" (a count of groups), a threshold with no grouping
-        q.not_understood.append("which groups the threshold applies to (name one grouping: 'which X have more ...')")
+    # "which categories brought in more than $400k": with no measure named, the threshold's figure is unknown (the
+    # domain's main measure would answer "which products cost more than $150" with revenue): unsure
+    if (q.having is not None and not (q.dimensions and len(q.measures) == 1)) or (q.having and q.zero_rows):
+        # "how many products cost more than $150": the figure the threshold applies to was not named; "tickets with
+        # more than 2": no grouping
+        counted = [m for m in q.measures if m.aggregate == "count"]
+        unnamed = (q.dimensions and len(counted) == len(q.measures)) or (
+            s.count and len(counted) == 1 == len(q.measures)
+        )
+        q.not_understood.append(
+            "which figure the threshold applies to (name it: 'revenue over 400k', 'more than 2 tickets')"
+            if unnamed
+            else "which groups the threshold applies to (name one grouping: 'which X have more ...')"
+        )
     if q.zero_rows and not (len(q.dimensions) == 1 and isinstance(q.dimensions[0], Column) and not q.top_n):
         q.not_understood.append("which groups have none (name one grouping, as 'which components have no ...')")
     if of_counts:
@@ -318,26 +327,6 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
                 q.ascending = not q.ascending if s.superlative else True
         else:
             q.not_understood.append("a change over time without periods to compare (name two, or ask by quarter)")
-
-
-_NONE = re.compile(r"\b(?:have|has|had|with|got|get|gets|made|make|makes|saw|see|sees|recorded)\s+(no|zero)\s+$")
-
-
-def _none_before(t: Text, q: Mapping, pos: int) -> None:
-    """ "have no", "got zero" right before the rows (or the figure) named: only the groups with none are asked."""
-    if none := _NONE.search(t.read[:pos]):
-        q.zero_rows = True
-        t.s = t.s[: none.start(1)] + " " * len(none.group(1)) + t.s[none.end(1) :]
-
-
-def _said_as_verb(t: Text, pos: int, words: str) -> bool:
-    """ "which products did each region order", "how much did Europe order": a table's name in the singular after
-    "did/do/does" and its subject, with no article, is the verb of the clause, not the table's rows."""
-    last = words.split()[-1] if words.split() else ""
-    asked = re.search(r"\b(?:did|do|does|will|would|can)(?: [a-z0-9_-]+){1,3}\s+$", t.read[:pos])
-    return (
-        singular(last) == last and asked is not None and not re.search(r"\b(?:the|a|an|each|per|by)\s+$", t.read[:pos])
-    )
 
 
 def counted_table_of(q: Mapping) -> str | None:

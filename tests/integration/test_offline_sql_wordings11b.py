@@ -55,14 +55,22 @@ async def test_every_groups_a_verb_is_no_table_and_weekends(
 
 
 @pytest.mark.parametrize(
-    "request_text", ["how many Orbit Smartwatches did retail buy in 2025", "how many audio do we stock"]
+    ("request_text", "unplaced"),
+    [
+        ("how many Orbit Smartwatches did retail buy in 2025", "how many"),
+        ("how many audio do we stock", "how many"),
+        ("which products cost more than $150", "which figure the threshold"),  # a price, never revenue over 150
+        ("how many categories brought in over $400k in 2025", "which figure the threshold"),
+    ],
 )
-async def test_how_many_of_a_value_with_nothing_counted_is_unsure(
+async def test_a_count_or_threshold_with_no_figure_named_is_unsure(
     sales: SchemaSqlWriter,  # noqa: F811
     request_text: str,
+    unplaced: str,
 ) -> None:
-    """ "how many <a product>", "how many <a category>": units, orders or products? Never revenue (an amount)."""
-    with pytest.raises(Unsure, match="how many"):
+    """ "how many <a product>": units, orders or products? "more than $150" of what? Never the domain's main measure
+    (revenue) guessed for a count or a threshold."""
+    with pytest.raises(Unsure, match=unplaced):
         await sales.write_sql(question=request_text, schema="")
 
 
