@@ -11,6 +11,7 @@ from cognicore.memory.llm import LlmRole
 from cognicore.memory.text import STOPWORDS, stem, terms
 from cognicore.orchestrator.data_questions import DataWords, asks_figures, asks_rows, counts_data
 from cognicore.orchestrator.followup import PERIOD
+from cognicore.orchestrator.report_topic import report_topic
 from cognicore.orchestrator.telling import is_question
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.read_only import change_request
@@ -143,12 +144,17 @@ def data_instruction(request: str, vocab: Vocabulary = GENERIC, data: DataWords 
         # A clause with a measure or a thing of the data, a grouping ("by priority"), or a period of its own; not
         # an action on the result with its own time ("and email it to the board next week").
         acts_on_result = _DELIVERS.match(parts[i]) is not None
+        # "explain the discount policy for partners", "explain the pricing": a clause asking about documents names
+        # data words (discount, partner, price) but no measure: the knowledge step asks it, the data step must not.
+        documents = bool(found & vocab.knowledge) and not found & vocab.data
         if (
-            found & own
+            (found & own and not documents)
             or _GROUPING.match(parts[i])
             or (PERIOD.search(parts[i]) and not found & vocab.knowledge and not acts_on_result)
         ):
-            wanted.append((before if wanted else "") + parts[i])
+            # "a one-pager for the board on Q3 2026": the data step asks what the artefact is about (D8)
+            topic = report_topic(parts[i], artefacts=vocab.report, data=own)
+            wanted.append((before if wanted else "") + topic)
     text = "".join(wanted).replace(" _and_ ", " and ").strip(" ,;")
     return text or request
 
