@@ -74,21 +74,30 @@ def named_changes(
     for known in known_facts:
         if known.get("status", "active") != "active" or str(known.get("object", "")) == UNCLEAR_OBJECT:
             continue
-        value = _named_value(value_of(known), said, [c.object for c in out if not _ending(c)])
+        # A word of a new fact ("Chloe handles vpn tickets") names nothing old: "tickets" of "tickets in Zendesk".
+        fresh = [part for c in out if not _ending(c) for part in (c.object, c.subject)]
+        value = _named_value(value_of(known), said, fresh)
         if value is None or any(_handles(c, known, value) for c in out) or is_target(text, value):
             continue  # "we're back to DHL" names DHL as the new value: that fact is restated, not changed
         positive = [i for i, c in enumerate(out) if not _ending(c) and value not in f" {normalize(c.object)} "]
-        if not candidates:  # nothing read alone: the new value from the change's shape, or an honest marker
+        # Two clauses ("we moved off zendesk to Freshdesk, and Chloe handles vpn now"): a new value said in another
+        # clause than the old one must share the known fact's owner or slot words ("I'm off chocolate, I snack on
+        # almonds"); else the value's clause is read alone, as a change whose new value was not read.
+        clause = _clause_of(text, value)
+        near = [i for i in positive if clause is None or _said_in(out[i], clause)]
+        target = _closest(out, near, known) if near else _closest(out, positive, known, owner_only=True)
+        text_of_known = clause if candidates and target is None and clause is not None else text
+        if not candidates or text_of_known != text:  # nothing read: the new value from the change's shape, or a marker
             # What the user holds ("DACH accounts handled_by user"): "DACH went to Kemal" names a new holder, not a
             # new thing the user holds, so no value is read there.
-            new = None if subject_key(str(known.get("object", ""))) == "user" else new_value(text, known)
-            part = (said_name(value_of(known), text, new) or value) if new else value
+            said_here = text_of_known
+            new = None if subject_key(str(known.get("object", ""))) == "user" else new_value(said_here, known)
+            part = (said_name(value_of(known), said_here, new) or value) if new else value
             if new:
                 out.append(in_slot_of(known, replaced_in(value_of(known), part, new)))
-            elif about_known(text, known, value):  # "two teams handle billing now" is not about "We use Teams"
+            elif about_known(said_here, known, value):  # "two teams handle billing now" is not about "We use Teams"
                 out.append(_unclear(text, known))
             continue
-        target = _closest(out, positive, known)
         if target is not None and about_known(text, known, value):
             out[target] = _into_slot(out[target], known, value)
     out = [replacing_taste(same_thing(c, known_facts), known_facts) for c in out]
@@ -136,6 +145,22 @@ def about_known(message: str, known: dict[str, Any], value: str) -> bool:
     return bool(re.search(at_start, text) or re.search(rf"\b{_ENDING_NEXT}\s+(?:the\s+)?{v}\b", text))
 
 
+_CLAUSES_RE = re.compile(r"[.;!?]\s+|\s*,\s*(?:(?:and|but|so)\s+)?|\s+(?:and|but)\s+(?=(?:i|we|my|our|the)\b)", re.I)
+
+
+def _clause_of(text: str, value: str) -> str | None:
+    """The one clause of `text` that names `value` (None when the message is one clause or several name it)."""
+    clauses = [c for c in _CLAUSES_RE.split(text) if c and c.strip()]
+    named = [c for c in clauses if f" {value} " in f" {normalize(c)} "]
+    return named[0].strip() if len(clauses) > 1 and len(named) == 1 else None
+
+
+def _said_in(candidate: FactCandidate, clause: str) -> bool:
+    """Was the candidate's value said in `clause` (so a change there may be about it)?"""
+    words = [w for w in normalize(candidate.object).split() if w not in STOP_WORDS]
+    return bool(words) and all(f" {w} " in f" {normalize(clause)} " for w in words)
+
+
 def _named_value(obj: str, said: str, new_values: Sequence[str]) -> str | None:
     """The part of a known value that the message names: the whole value, or a distinctive word of it that
     is not part of a new value (so "reports in Excel" does not name "my reports as PDF" by "reports")."""
@@ -175,9 +200,11 @@ def _handles(candidate: FactCandidate, known: dict[str, Any], value: str) -> boo
     return same_subject and slot and bool(candidate.exclusive or known.get("exclusive"))
 
 
-def _closest(candidates: Sequence[FactCandidate], positive: list[int], known: dict[str, Any]) -> int | None:
-    """The new-value candidate the change is about: one sharing the known fact's subject or slot words,
-    or the only one there is."""
+def _closest(
+    candidates: Sequence[FactCandidate], positive: list[int], known: dict[str, Any], *, owner_only: bool = False
+) -> int | None:
+    """The new-value candidate the change is about: one sharing the known fact's subject or slot words, or the
+    only one there is (with `owner_only`, only when it has the known fact's owner)."""
     words = set(content_words(f"{known.get('subject', '')} {known.get('predicate', '')} {known.get('statement', '')}"))
     words -= set(content_words(str(known.get("object", ""))))
     scored = [
@@ -190,7 +217,10 @@ def _closest(candidates: Sequence[FactCandidate], positive: list[int], known: di
         )
         for i in positive
     ]
-    scored = [s for s in scored if s[0] > 0] or ([(0, positive[0])] if len(positive) == 1 else [])
+    alone = len(positive) == 1 and (
+        not owner_only or subject_key(candidates[positive[0]].subject) == subject_key(str(known.get("subject", "")))
+    )
+    scored = [s for s in scored if s[0] > 0] or ([(0, positive[0])] if alone else [])
     return max(scored)[1] if scored else None
 
 

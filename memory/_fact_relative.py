@@ -35,9 +35,10 @@ _UP = r"up|raised|increased|bumped(?:\s+up)?|grew|grown|went\s+up|gone\s+up|rose
 _DOWN = r"down|lowered|cut|reduced|decreased|dropped|fell|fallen|shrank|shrunk|went\s+down|gone\s+down|trimmed|slashed"
 _BY_RE = re.compile(
     rf"\b(?P<dir>{_UP}|{_DOWN})\b(?:\s+[\w'-]+){{0,4}}?\s+by\s+(?:another\s+|a\s+further\s+)?{_AMOUNT}\s*"
-    r"(?P<pct>%|percent|per\s+cent)?",
+    r"(?:(?P<pct>%|percent|per\s+cent)|(?P<mag>k|m)\b)?",
     re.I,
 )
+_MAGNITUDE = {"": Decimal(1), "k": Decimal(1000), "m": Decimal(1_000_000)}
 # "two more agents": the thing counted must be what the known figure counts ("3 agents"), so "two more days for
 # the report" never moves a date.
 _MORE_RE = re.compile(rf"\b{_AMOUNT}\s+(?P<dir>more|extra|additional|fewer|less)\s+(?P<thing>[a-z][\w-]*)", re.I)
@@ -54,6 +55,12 @@ _COUNT_RE = re.compile(
 _SLIP_RE = re.compile(
     rf"\b(?P<dir>slipped|slips|pushed(?:\s+back)?|delayed|postponed|moved\s+back|brought\s+forward|pulled\s+in|"
     rf"moved\s+up)\b(?:\s+[\w'-]+){{0,3}}?\s+by\s+{_AMOUNT}\s*(?P<unit>days?|weeks?)\b",
+    re.I,
+)
+# "doubled", "cut in half", "halved": the figure times a factor, read as a percentage change.
+_FACTORS = {"doubled": 100, "tripled": 200, "quadrupled": 300, "halved": -50, "half": -50}
+_FACTOR_RE = re.compile(
+    r"\b(?P<dir>doubled|tripled|quadrupled|halved|(?:cut|reduced|dropped|slashed|down)\s+(?:in|by)\s+(?:a\s+)?half)\b",
     re.I,
 )
 _MONTHS = MONTHS[3:-1].split("|")  # "january" ... "december", for a month's number
@@ -113,7 +120,7 @@ def _shifted(obj: str, minutes: int) -> str | None:
     return obj[: m.start()] + f"{hours}:{mins:02d}" + obj[m.end() :]
 
 
-def _changed(obj: str, delta: Decimal, percent: bool) -> str | None:
+def _changed(obj: str, delta: Decimal, percent: bool, *, units: bool = False) -> str | None:
     """The one figure in `obj` changed by `delta` (or by `delta` percent), its suffix ("k", "%") kept."""
     figures = [f for f in _FIGURE_RE.finditer(obj) if not _CLOCK_RE.search(obj)]
     if len(figures) != 1:
@@ -123,7 +130,8 @@ def _changed(obj: str, delta: Decimal, percent: bool) -> str | None:
         old = Decimal(f["n"].replace(",", "."))
     except InvalidOperation:
         return None
-    new = old * (1 + delta / 100) if percent else old + delta
+    scale = _MAGNITUDE.get(f["suffix"].strip().lower(), Decimal(1)) if units else Decimal(1)
+    new = old * (1 + delta / 100) if percent else old + delta / scale
     if new < 0:
         return None
     return obj[: f.start()] + _shown(new) + f["suffix"] + obj[f.end() :]
@@ -156,10 +164,13 @@ def _change_in(message: str) -> tuple[Decimal, bool, str, str] | None:
         + [(m, "more") for m in counts]
         + [(m, "shift") for m in _SHIFT_RE.finditer(message)]
         + [(m, "slip") for m in _SLIP_RE.finditer(message)]
+        + [(m, "factor") for m in _FACTOR_RE.finditer(message)]
     )
     if len(said) != 1:
         return None
     m, how = said[0]
+    if how == "factor":
+        return Decimal(_FACTORS[m["dir"].lower().split()[-1]]), True, "figure", ""
     amount = _amount(m["n"])
     direction = m["dir"].lower()
     down = re.fullmatch(_DOWN, direction, re.I) or direction.startswith(
@@ -171,6 +182,9 @@ def _change_in(message: str) -> tuple[Decimal, bool, str, str] | None:
         if unit.startswith(("day", "week")):
             return sign * amount * (7 if unit.startswith("week") else 1), False, "date", ""
         return sign * amount * (60 if unit.startswith("h") else 1), False, "clock", ""
+    if how == "by" and m["mag"]:  # "up by 2k": in units, so "40k" becomes "42k" and "40000" becomes "42000"
+        amount *= _MAGNITUDE[m["mag"].lower()]
+        return sign * amount, False, "units", ""
     return sign * amount, how == "by" and bool(m["pct"]), "figure", m["thing"] if how == "more" else ""
 
 
@@ -190,7 +204,9 @@ def relative_change(message: str, known_facts: Sequence[dict[str, Any]]) -> Fact
         if moves == "date":
             new = _dated(obj, int(delta))
         else:
-            new = _shifted(obj, int(delta)) if moves == "clock" else _changed(obj, delta, percent)
+            new = (
+                _shifted(obj, int(delta)) if moves == "clock" else _changed(obj, delta, percent, units=moves == "units")
+            )
         if new is None:
             continue
         slot = _words(f"{known.get('predicate', '')} {known.get('statement', '')}") - _words(obj)

@@ -67,14 +67,21 @@ _NOT_A_STATEMENT_RE = re.compile(
     r"summari[sz]e|explain|describe|hi|hello|hey|thanks|thank)\b",
     re.I,
 )
-_CLAUSE_SPLIT_RE = re.compile(r",?\s+(?:and|but)\s+(?=(?:I|we|my|our)\b)", re.I)
+# "... and my new manager is Karim", "... and the returns window is 14 days now", "... and Chloe handles VPN now":
+# a second statement with its own subject (a person, the user's or the team's thing, a thing named "the ...").
+_CLAUSE_SPLIT_RE = re.compile(
+    r",?\s+(?:and|but)\s+(?=(?:I|we|my|our)\b"
+    r"|the\s+[\w-]+(?:\s+[\w-]+){0,2}\s+(?:is|are|was|were|has|have|got|gets)\s"
+    r"|(?-i:[A-Z][a-z]+)\s+(?-i:(?:is|has|will|now|[a-z]+s|[a-z]+ed))\s)",
+    re.I,
+)
 # "I am not vegetarian anymore, I am pescatarian now": two statements; not after a condition ("if we ..., we ...").
 _COMMA_SPLIT_RE = re.compile(
     r"[,;]\s+(?:(?:and\s+)?so\s+|which\s+means\s+|meaning\s+|hence\s+)?(?=(?:I|we)\s)"
     r"|[,;]\s+(?:and\s+)?(?:so|which\s+means|meaning|hence)\s+(?=(?:my|our|the)\s)"  # "..., so the budget is 60k"
     r"|[,;]\s+(?:and\s+)?(?:so|which\s+means|meaning|hence)\s+(?=(?-i:[A-Z][a-z]+)\s+(?:is|are|will|has)\s)"
     # "Anika is off sick, Tomasz is covering the deal desk": a second statement about a named colleague.
-    r"|[,;]\s+(?:and\s+|but\s+|so\s+)?(?=(?-i:[A-Z][a-z]+)\s+(?:is|has|will|now)\s)"
+    r"|[,;]\s+(?:and\s+|but\s+|so\s+)?(?=(?-i:[A-Z][a-z]+)\s+(?-i:(?:is|has|will|now|[a-z]+s|[a-z]+ed))\s)"
     # "Ben's out, my backup contact is Chloe": a second statement about one of the user's things.
     r"|[,;]\s+(?:and\s+|but\s+|so\s+)?(?=(?:my|our)\s+[\w-]+(?:\s+[\w-]+){0,3}\s+(?:is|are|has|have)\s)"
     # "standup's at 9:30 now, retro stays on friday": what did not change, said apart.
@@ -131,7 +138,7 @@ def read_facts(text: str) -> list[Fact]:
             clauses = [part for clause in clauses for part in _COMMA_SPLIT_RE.split(clause)]
         past: str | None = None  # "I used to drink coffee, but ...": what the next statement replaces
         for clause in _used_to(clauses):
-            bare = _strip_fillers(clause.strip())
+            bare = _SUBJECTLESS_RE.sub(r"I \g<v>", _strip_fillers(clause.strip()))  # "moved to Paris": the speaker
             if m := _USED_TO_RE.match(bare):
                 past = clean(m["obj"])
                 continue  # what was true once says nothing about now
@@ -206,6 +213,13 @@ def _used_to(clauses: list[str]) -> list[str]:
         else:
             out.append(clause)
     return out
+
+
+# A clause that starts with its verb in the past ("moved to the Paris office last week and ..."): chat leaves out
+# the speaker's "I"; a noun ("Red tickets ...") or a request never starts this way.
+_SUBJECTLESS_RE = re.compile(
+    r"^(?P<v>(?-i:[A-Za-z][a-z]{2,}ed|[Ll]eft|[Ww]ent|[Tt]ook|[Gg]ot|[Bb]egan|[Bb]ecame)\s+(?:to|from|off|over|into|on|in)\b)"
+)
 
 
 def _strip_fillers(clause: str) -> str:

@@ -106,7 +106,9 @@ _CHATTER_TAIL_RE = re.compile(
     r",\s*(?:thanks|thank you|please|ok|okay|cheers|lol|haha)\b.*$"
     # "..., so keep that in mind" / "..., so route those to me": a request after the fact, not part of it.
     r"|,\s*(?:and\s+)?so\s+(?!(?:I|we|my|our|the|it|that|this|he|she|they|you|there|now)\b)[a-z]+\s+"
-    r"(?:that|this|it|those|these|them|me|us)\b.*$",
+    r"(?:that|this|it|those|these|them|me|us)\b.*$"
+    # "..., same team", "..., still on retail": what did not change, said after the change.
+    r"|,\s*(?:but\s+)?(?:same\s+[\w-]+|still\s+(?:on|in|at|with|the)\s+[\w\s-]+)$",
     re.I,
 )
 

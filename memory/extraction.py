@@ -149,8 +149,11 @@ class OfflineFactExtractor:
         history, known_facts = known_facts, [k for k in known_facts if k.get("status", "active") == "active"]
         slotted = [k for k in known_facts if not is_note(k)]
         user_message = with_known_names(user_message, slotted)  # "ben also handles email" after "Ben handles VPN"
+        user_message = with_known_owners(user_message, slotted)  # "the returns window" after "our returns window"
         found = [in_known_slot(FactCandidate(**f), slotted) for f in read_facts(user_message)]
-        if not found and (relative := relative_change(user_message, slotted)) is not None:
+        # "my q3 target is up by 2k": a change as the value is no value; the known figure, changed, is.
+        said_relative = all(_RELATIVE_VALUE_RE.match(c.object) for c in found)
+        if said_relative and (relative := relative_change(user_message, slotted)) is not None:
             return ExtractedFacts(facts=[relative])  # "up by 10%", "two more": the known figure, changed
         found = [switched_topic(user_message, in_changed_topic(c, slotted), slotted) for c in found]
         found = [owner_from_known(user_message, c, slotted) for c in found]  # "the X" when only my X is known
@@ -169,6 +172,11 @@ class OfflineFactExtractor:
             facts = [FactCandidate(**note)]
         # Only a change certain from its words ends a note: the old value it names, or its slot's every word.
         return ExtractedFacts(facts=ending_notes(user_message, facts, known_facts))
+
+
+_RELATIVE_VALUE_RE = re.compile(
+    r"^(?:up|down|raised|lowered|increased|reduced|cut|doubled|tripled|halved)\b(?:\s+(?:by|in)\b.*)?$", re.I
+)
 
 
 def _handover_in_known_slot(message: str, candidate: FactCandidate, known: list[dict[str, Any]]) -> FactCandidate:
@@ -212,6 +220,24 @@ def with_known_names(message: str, known_facts: list[dict[str, Any]]) -> str:
     Only people: "two teams handle billing now" keeps its common noun after "We use Teams"."""
     for name in known_people(known_facts):
         message = re.sub(rf"(?<![\w'-]){name.lower()}(?![\w'-])", name, message)
+    return message
+
+
+def with_known_owners(message: str, known_facts: list[dict[str, Any]]) -> str:
+    """`message` with "the X" written "our X" (or "my X") when X is a slot only the team (or the user) holds.
+
+    "we switched to UPS and the returns window is 14 days now" after "our returns window is 30 days": the rules
+    read a thing of the user's or the team's by its owner; "the" names the one known, so it changes that one.
+    """
+    owners: dict[str, set[str]] = {}
+    for k in known_facts:
+        key = predicate_key(str(k.get("predicate", "")))
+        owner = subject_key(str(k.get("subject", "")))
+        if owner in ("we", "user") and _named_slot(key):
+            owners.setdefault(key.replace("_", " "), set()).add("our" if owner == "we" else "my")
+    for slot, held in owners.items():
+        if len(held) == 1:  # both "my" and "our" budget known: "the budget" is either
+            message = re.sub(rf"\bthe\s+(?={re.escape(slot)}\b)", f"{next(iter(held))} ", message, flags=re.I)
     return message
 
 

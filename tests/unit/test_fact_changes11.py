@@ -1,0 +1,69 @@
+"""Changes read by the offline extractor (issue 9.4, M15): several in one message, by a factor, said as a correction."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cognicore.memory._fact_known import UNCLEAR_OBJECT
+from cognicore.memory._fact_rules import read_facts
+from cognicore.memory.extraction import FactCandidate, OfflineFactExtractor
+
+
+def _known(*texts: str) -> list[dict[str, Any]]:
+    facts = [f for text in texts for f in read_facts(text)]
+    return [{**f, "status": "active", "id": i} for i, f in enumerate(facts, start=1)]
+
+
+async def _extract(message: str, *known: str) -> list[FactCandidate]:
+    out = await OfflineFactExtractor().extract(
+        user_message=message, assistant_message="", known_facts=_known(*known), told=True
+    )
+    return out.facts
+
+
+async def test_two_facts_changed_in_one_message_are_both_read() -> None:
+    # The first clause has no subject (chat leaves out "I"); the second has its own ("my new manager").
+    facts = await _extract(
+        "quick update - moved to the Barcelona office last week and my new manager is Idris",
+        "I'm based in the Porto office",
+        "my manager is Greta",
+    )
+    got = {(f.predicate, f.object) for f in facts}
+    assert got == {("lives_in", "the Barcelona office"), ("manager", "Idris")}, facts
+
+
+async def test_a_second_clause_about_the_teams_thing_is_split_off() -> None:
+    facts = await _extract("we switched to FedEx and the refund window is 21 days now", "our refund window is 45 days")
+    assert ("refund_window", "21 days") in {(f.predicate, f.object) for f in facts}, facts
+
+
+async def test_a_new_fact_in_another_clause_never_takes_an_old_value_of_another_owner() -> None:
+    # "tickets" of "tickets in Jira" names nothing: the hand-over is its own fact; Jira's change was not read.
+    facts = await _extract(
+        "fyi we moved off jira to Linear, and Omar handles printer tickets now",
+        "We log tickets in Jira.",
+        "Dana handles printer tickets",
+    )
+    [handover] = [f for f in facts if f.predicate == "handled_by"]
+    assert (handover.object, handover.contradicts) == ("Omar", None), facts
+    [marker] = [f for f in facts if f.object == UNCLEAR_OBJECT]
+    assert marker.contradicts == "We log tickets in Jira.", facts
+
+
+@pytest.mark.parametrize(
+    ("known", "change", "new"),
+    [
+        ("my weekly training budget is 800 dollars", "my manager doubled my training budget", "1600 dollars"),
+        ("Each engineer gets 12 spare laptops per year.", "the spare laptops per engineer got cut in half",
+         "6 per engineer"),
+        ("Our P2 queue limit is 30 tickets.", "the p2 queue limit was halved", "15 tickets"),
+        ("My Q2 quota is 70k.", "my q2 quota is up by 5k", "75k"),
+        ("My Q2 quota is 70000 euros.", "my q2 quota is up by 5k", "75000 euros"),
+        ("Our marketing budget is 2.5m", "the marketing budget went down by 500k", "2m"),
+    ],
+)  # fmt: skip
+async def test_an_amount_revised_in_words_changes_the_known_figure(known: str, change: str, new: str) -> None:
+    [fact] = await _extract(change, known)
+    assert new in fact.object and fact.contradicts == _known(known)[0]["statement"], fact
