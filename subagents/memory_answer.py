@@ -105,6 +105,10 @@ _ABOUT_ME_RE = re.compile(
     re.I,
 )
 _THE_TEAM_RE = re.compile(r"\bthe\s+team(?:'s)?\b", re.I)
+_THIS_PERIOD = re.compile(
+    r"\b(?:this|these|next|last|coming|current|for the)\s+(week|weeks|month|months|quarter|year|sprint|fortnight)\b",
+    re.I,
+)
 MAX_MEMORIES = 3
 MIN_SHARE = 0.5  # share of the question's content words a memory must contain to answer it
 
@@ -183,7 +187,9 @@ def answer_from_memory(
     topic = topic_concepts(_rephrased(question, [*concepts, *extra]))
     if WHERE_RE.match(question):
         topic = [c for c in topic if not c <= PLACED] or topic
-    topic = widened(topic)
+    # "this week", "next month": when the question is asked, not what about ("this week who's covering email").
+    when_asked = {stem(w.lower()) for w in _THIS_PERIOD.findall(question)}
+    topic = widened([c for c in topic if not c <= when_asked] or topic)
     if not topic and asks_what_you_know(question):
         return everything(passages)
     if not topic and previous.strip():

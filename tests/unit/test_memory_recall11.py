@@ -114,3 +114,12 @@ def test_a_word_of_a_note_typed_again_in_the_request_is_kept_from_the_speller() 
     assert "offsite" in told_words(recalled, "where's the team going for the offsite")
     assert "offsite" not in told_words(recalled, "where do we meet")  # a saying's other words may be typos
     assert "porto" in told_words(recalled)  # a name inside a sentence, as before
+
+
+@pytest.mark.parametrize(
+    "question", ["this week who's looking after the email queue", "who covers email for the next fortnight"]
+)
+async def test_a_period_that_only_says_when_the_question_is_asked_is_no_topic(question: str) -> None:
+    cover = _said(1, "Ben is covering the Email queue while Chloe is out.", "2031-05-02T08:00:00+00:00", turn="a#1")
+    text, used = await _ask(question, [{**cover, "status": "active", "note": False}])
+    assert used == [1] and "Ben" in text, text
