@@ -67,6 +67,11 @@ _CALENDAR = re.compile(
     r"October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec"
 )
 _CAPITAL = re.compile(r"\b[A-Z][\w-]*")
+_PERSON_IS = re.compile(
+    r"\b(?:manager|lead|boss|head|owner|admin|administrator|director|supervisor|colleague|engineer|rep|"
+    r"representative|contractor|contact|person|expert|buddy|mentor)(?:'s\s+name)?\s+(?:is|was|=|:)\s+[A-Z][\w-]*",
+    re.I,
+)
 _LEADING_NAME = re.compile(r"^\W*[A-Z][a-z]+(?:'s)?\s+(?:is|was|has|had|will|can|[a-z]+(?:s|ed))\b")
 
 
@@ -113,6 +118,8 @@ def wrong_kind(question: str, memory: str) -> str | None:
     # review?" names the asked thing, so "The quarterly review is held in the Oslo office" gives no time. (A person
     # is read from the sentence's shape, "Nadia runs our standup", which the question's verb is part of.)
     asked = {w.lower() for w in re.findall(r"[A-Za-z]+", question)}
+    if kind == "place":
+        memory = _PERSON_IS.sub("x", memory)  # the name a person word is ("my manager is Dana") is no place
     added = re.sub(r"[A-Za-z]+", lambda m: "x" if m.group(0).lower() in asked else m.group(0), memory)
     if gives_kind(memory if kind == "person" else added, kind):
         return None

@@ -123,3 +123,17 @@ async def test_a_period_that_only_says_when_the_question_is_asked_is_no_topic(qu
     cover = _said(1, "Ben is covering the Email queue while Chloe is out.", "2031-05-02T08:00:00+00:00", turn="a#1")
     text, used = await _ask(question, [{**cover, "status": "active", "note": False}])
     assert used == [1] and "Ben" in text, text
+
+
+@pytest.mark.parametrize(
+    ("question", "memory", "unsure"),
+    [
+        ("where is my manager based", "My manager is Dana.", True),  # a person's name is no place
+        ("where's my boss these days", "The user's manager is Dana.", True),
+        ("where is my manager based", "My manager Dana is based in Dublin.", False),
+        ("where is our vendor contact", "Our vendor contact is Rahul in Pune.", False),
+    ],
+)
+async def test_where_is_not_answered_by_who(question: str, memory: str, unsure: bool) -> None:
+    text, used = await _ask(question, [_said(1, memory, "2031-05-02T08:00:00+00:00", turn="a#1")])
+    assert (NOT_SURE in text and used == []) is unsure, text
