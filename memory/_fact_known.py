@@ -21,6 +21,7 @@ from cognicore.memory._fact_keys import normalize, predicate_key, same_slot, sub
 from cognicore.memory._fact_newvalue import is_target, new_value, replaced_in, said_name
 from cognicore.memory._fact_reworded import comparative_taste, replacing_taste, same_thing, same_word
 from cognicore.memory._fact_slot import STOP_WORDS, UNCLEAR_OBJECT, content_words, in_slot_of, value_of
+from cognicore.memory._fact_words import PERSON_MOVED, holds_person
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
     from cognicore.memory.extraction import FactCandidate
@@ -67,6 +68,8 @@ def named_changes(
     marked = CHANGE_MARK_RE.search(text) or (not candidates and _HANDOVER_RE.search(text))
     if not text or text.endswith("?") or _QUESTION_RE.match(text) or not marked:
         return list(candidates)
+    if not candidates and any(_moved_person(text, k, value_of(k)) for k in known_facts):
+        return []  # "lars moved to the Oslo team": Lars went somewhere; the role he held keeps its value
     if not candidates and (bare := bare_change(_UNCHANGED_RE.sub("", text), known_facts)):
         return [bare]
     out = list(candidates)
@@ -79,7 +82,12 @@ def named_changes(
         value = _named_value(value_of(known), said, fresh)
         if value is None or any(_handles(c, known, value) for c in out) or is_target(text, value):
             continue  # "we're back to DHL" names DHL as the new value: that fact is restated, not changed
-        positive = [i for i, c in enumerate(out) if not _ending(c) and value not in f" {normalize(c.object)} "]
+        # A new fact whose subject is the old value ("Lars is on the Oslo team") is about that person, not its slot.
+        positive = [
+            i
+            for i, c in enumerate(out)
+            if not _ending(c) and value not in f" {normalize(c.object)} " and normalize(c.subject) != value
+        ]
         # Two clauses ("we moved off zendesk to Freshdesk, and Chloe handles vpn now"): a new value said in another
         # clause than the old one must share the known fact's owner or slot words ("I'm off chocolate, I snack on
         # almonds"); else the value's clause is read alone, as a change whose new value was not read.
@@ -146,6 +154,14 @@ def about_known(message: str, known: dict[str, Any], value: str) -> bool:
 
 
 _CLAUSES_RE = re.compile(r"[.;!?]\s+|\s*,\s*(?:(?:and|but|so)\s+)?|\s+(?:and|but)\s+(?=(?:i|we|my|our|the)\b)", re.I)
+
+
+def _moved_person(message: str, known: dict[str, Any], value: str) -> bool:
+    """Is the message the known person moving themselves ("tomas relocated to Lisbon")? Where they went is no new
+    holder of the role or thing they hold (`holds_person`), so it is kept as a note, never put in their slot."""
+    if not holds_person(known):
+        return False
+    return bool(re.match(rf"^\W*{re.escape(value)}\s+{PERSON_MOVED}", message.strip(), re.I))
 
 
 def _clause_of(text: str, value: str) -> str | None:

@@ -28,6 +28,12 @@ NOT_A_NAME = frozenset(
 WORD_NAMES = frozenset("will can mark bill pat sue rob hope grace joy art chase frank rose".split())
 # Nothing a rule may read (or write back) as a person's name, whatever its capital.
 NOT_NAMES = CALENDAR_WORDS | NOT_A_NAME | WORD_NAMES
+# A named person moving themselves ("lars moved to the Oslo team", "Ana transferred to the Leeds site"): where
+# they went, not who holds what they held.
+PERSON_MOVED = (
+    r"(?:has\s+|just\s+|got\s+|was\s+|had\s+)*(?:moved|relocated|transferred|switched|went|rotated|seconded)"
+    r"(?:\s+(?:back|over|across))?\s+(?:to|into|onto)\b"
+)
 # Jobs a user says they hold ("I am a data analyst"); also roles a named person holds ("our CFO is Dan").
 JOBS = frozenset(
     "analyst engineer manager developer designer scientist consultant director lead architect student "
@@ -171,3 +177,10 @@ def make_fact(subject: str, predicate: str, obj: str, kind: str, conf: float, st
 def subject_of(word: str) -> str:
     """The fact subject for a first-person pronoun: "user" for "I", "we" otherwise."""
     return "user" if word.lower() == "i" else "we"
+
+
+def holds_person(fact: dict[str, Any]) -> bool:
+    """Does a known fact hold a person's name as its object: a thing handled, approved or owned by someone, or a
+    role held ("my mentor is Ravi", "desk_lead")? A tool's or a place's name ("we use Teams") is no person."""
+    key = str(fact.get("predicate", "")).lower()
+    return key.endswith("_by") or key.rsplit("_", 1)[-1] in PERSON_ROLES

@@ -26,7 +26,7 @@ from cognicore.memory._fact_notes import ending_notes, is_note, note_of
 from cognicore.memory._fact_relative import relative_change
 from cognicore.memory._fact_reworded import owner_from_known
 from cognicore.memory._fact_rules import read_facts
-from cognicore.memory._fact_words import NOT_NAMES, PERSON_ROLES
+from cognicore.memory._fact_words import NOT_NAMES, holds_person
 from cognicore.memory.llm import LlmRole
 
 ROLE = "extract_facts"
@@ -196,18 +196,11 @@ _NAME_RE = re.compile(r"^(?-i:[A-Z])[a-z'-]{2,}$")
 _PERSON_SUBJECT = frozenset("team works_as works_in works_at role job lives_in is_from".split())
 
 
-def _holds_person(fact: dict[str, Any]) -> bool:
-    """Does a known fact hold a person's name as its object: a thing handled, approved or owned by someone, or a
-    role held ("my mentor is Ravi", "desk_lead")? A tool's or a place's name ("we use Teams") is no person."""
-    key = str(fact.get("predicate", "")).lower()
-    return key.endswith("_by") or key.rsplit("_", 1)[-1] in PERSON_ROLES
-
-
 def known_people(known_facts: list[dict[str, Any]]) -> set[str]:
     """The people the user named before, as they wrote them: one capitalised word in a person's place."""
     people = set()
     for k in known_facts:
-        person = [k.get("object")] if _holds_person(k) else []
+        person = [k.get("object")] if holds_person(k) else []
         if str(k.get("predicate", "")).lower() in _PERSON_SUBJECT:
             person.append(k.get("subject"))
         people |= {str(v).strip() for v in person if _NAME_RE.match(str(v or "").strip())}

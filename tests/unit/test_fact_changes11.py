@@ -67,3 +67,19 @@ async def test_a_new_fact_in_another_clause_never_takes_an_old_value_of_another_
 async def test_an_amount_revised_in_words_changes_the_known_figure(known: str, change: str, new: str) -> None:
     [fact] = await _extract(change, known)
     assert new in fact.object and fact.contradicts == _known(known)[0]["statement"], fact
+
+
+@pytest.mark.parametrize(
+    ("known", "change"),
+    [
+        ("Magnus is our channel manager", "magnus moved to the Bergen team"),  # a fact about Magnus is read
+        ("Ines is our solutions engineer", "Ines moved over to customer success"),
+        ("My mentor is Kwame", "kwame relocated to Nairobi"),
+        ("Ines is our printer specialist", "ines transferred to the York site"),
+    ],
+)
+async def test_a_named_person_moving_keeps_the_role_they_hold(known: str, change: str) -> None:
+    # Where the person went is never the role's new holder ("our channel manager is Bergen team").
+    facts = await _extract(change, known)
+    holder = _known(known)[0]
+    assert facts and all(f.predicate != holder["predicate"] and not f.contradicts for f in facts), facts
