@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from cognicore.orchestrator._followup_periods import NUMBER, PERIOD
 from cognicore.orchestrator._followup_values import is_known, splice
 
-__all__ = ["parts", "ranked", "whole"]
+__all__ = ["parts", "ranked", "regrouped", "whole"]
 
 # Two parameters changed at once ("APAC and Q3", "retail for all of 2025", "ben's closed ones"): the parts of a value.
 _PARTS = re.compile(r"\s*(?:,|\band\b|\bfor\b|\bin\b|\bwith\b|'s\b)\s*", re.IGNORECASE)
@@ -29,17 +29,38 @@ def whole(value: str) -> str:
     return rest if rest != value and PERIOD.fullmatch(rest) else value
 
 
-_RANKED = re.compile(rf"\b(?P<which>top|bottom|best|worst)\s+(?P<n>\d{{1,3}}|{NUMBER})\b", re.IGNORECASE)
+# "top 5", "the bottom 3", and a ranking asked as "which 3 assignees have the most ..." (its size only).
+_RANKED = re.compile(
+    rf"\b(?:(?P<which>top|bottom|best|worst)|(?:which|what))\s+(?P<n>\d{{1,3}}|{NUMBER})\b", re.IGNORECASE
+)
 
 
 def ranked(base: str, value: str) -> tuple[str, float] | None:
-    """ "just the top 3" after "top 5 products by revenue": the ranking's size replaced; a request without a ranking
-    of that direction gets one in front ("top 3 <request>")."""
+    """ "just the top 3" after "top 5 products by revenue": the ranking's size replaced ("the bottom 2": its end and
+    size); a request without a ranking gets one in front ("top 3 <request>")."""
     which, n = value.split()
     old = _RANKED.search(base)
+    if old is not None and old.group("which") is None:  # "which 3 ... the most": only its size changes
+        return (splice(base, old.start("n"), old.end("n"), n), 0.85) if which in ("top", "best") else None
     if old is not None:
         same_side = (old.group("which").lower() in ("top", "best")) == (which in ("top", "best"))
-        if not same_side:
-            return None  # "the bottom 3" after "the top 5": another question, not a narrower one
+        if not same_side:  # "make it the bottom 2" after "the top 3": the other end, its own size
+            return splice(base, old.start(), old.end(), f"{which} {n}"), 0.85
         return splice(base, old.start("n"), old.end("n"), n), 0.9
     return f"{which} {n} {base}", 0.7
+
+
+# "by assignee for closed ones", "by channel for 2025": a new grouping and a value or period of its own.
+_REGROUP_WITH = re.compile(r"(?P<head>.+?)\s+(?P<prep>for|in|with|during|over)\s+(?P<tail>.+)$", re.IGNORECASE)
+
+
+def regrouped(value: str, entities: Sequence[str]) -> tuple[str, str, str] | None:
+    """A "by ..." change's grouping, and the value (with its preposition) it adds; None when the rest is no known
+    value, period or several of them ("by day of week" stays one grouping)."""
+    m = _REGROUP_WITH.match(value)
+    if m is None:
+        return None
+    tail = whole(m.group("tail").strip())
+    if not (PERIOD.fullmatch(tail) or is_known(tail, entities) or parts(tail, entities)):
+        return None
+    return m.group("head").strip(), m.group("prep").lower(), tail

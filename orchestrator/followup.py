@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from cognicore.orchestrator._followup_parts import parts, ranked, whole
+from cognicore.orchestrator._followup_parts import parts, ranked, regrouped, whole
 from cognicore.orchestrator._followup_periods import (
     BACK,
     NUMBER,
@@ -44,6 +44,7 @@ __all__ = [
     "PERIOD",
     "Change",
     "ValueColumn",
+    "binds_previous",
     "followup_change",
     "known_value",
     "names_period",
@@ -289,6 +290,16 @@ def resolve(
         return dropped(base, value, entities, columns or {})
     if change.prep == "top":
         return ranked(base, value)
+    if change.prep in ("by", "per") and (split := regrouped(value, entities)) is not None:
+        # "by channel for 2025 instead": the grouping replaced, then the period (or value) of its own kind
+        head, prep, tail = split
+        grouped = resolve(base, Change(prep=change.prep, value=head), entities, columns=columns)
+        if grouped is None:
+            return None
+        done = resolve(
+            grouped[0], Change(prep="" if PERIOD.fullmatch(tail) else prep, value=tail), entities, columns=columns
+        )
+        return (done[0], min(grouped[1], done[1])) if done is not None else None
     if not (PERIOD.fullmatch(value) or STEP.fullmatch(value) or is_known(value, entities)) and (
         several := parts(value, entities)
     ):
@@ -380,6 +391,12 @@ def resolve(
 
 
 _STOP = "for|in|by|with|over|during|across|per|from|to|and|then|last|this|previous|past"
+
+
+def binds_previous(change: Change) -> bool:
+    """Whether a follow-up's change means something only against the previous request ("just the top 3", "all
+    regions instead", "leave out ben", "the quarter before"): unbound, the run says so, never runs it alone."""
+    return change.prep in ("top", "drop", "excluding") or names_period(change.value)
 
 
 def previous_request(history: Sequence[dict[str, str]]) -> str | None:

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from cognicore.memory.corpus_words import CorpusVocabulary
 from cognicore.memory.extraction import states_facts
 from cognicore.memory.text import STOPWORDS, stem, terms, words
-from cognicore.orchestrator.followup import followup_change, names_period, previous_request, resolve
+from cognicore.orchestrator.followup import binds_previous, followup_change, names_period, previous_request, resolve
 from cognicore.orchestrator.honesty import topic
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.language import unsupported_language, unwrap_wish
@@ -223,6 +223,13 @@ class OfflineClassifier:
                 reason = (
                     f"it reads as a follow-up of the previous request ({topic(previous)!r}), but I could not tell "
                     f"which period {change.value!r} stands for there; name the period (e.g. a quarter and its year)"
+                )
+                return IntentDecision(intent="question", reason=reason, confidence=0.3)
+            if binds_previous(change):
+                # "just the top 3" after a request with no ranking to resize it means nothing alone (D8)
+                reason = (
+                    f"it reads as a follow-up of the previous request ({topic(previous)!r}), but I could not tell "
+                    f"what {change.value!r} changes there; ask the whole request"
                 )
                 return IntentDecision(intent="question", reason=reason, confidence=0.3)
         decision = self._rules(request)

@@ -36,7 +36,7 @@ _PREFIX = (
     r"can u|could u|can we|could we|i want to|i'd like to|i'd like you to|i want you to|i need to|i need you to|"
     r"we need to|let's|lets|help me|"
     # asked as a question of ability or leave: "is it possible to move ...", "would you mind deleting ..."
-    r"is it possible to|would it be possible to|is there a way to|are you able to|would you mind|"
+    r"is it possible to|would it be possible to|is there (?:a|any) way to|are you able to|would you mind|"
     r"any chance (?:you )?(?:could|can)|do you think you could|could i get you to|can i get you to)[,\s]+)*"
 )
 _CHANGE_REQUEST = re.compile(

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from cognicore.orchestrator.followup import Change, ValueColumn, followup_change, resolve
+from cognicore.orchestrator.intent import OfflineClassifier
 from cognicore.subagents.read_only import change_request
+from tests.unit.test_data_reading import AGENTS, COUNTED, VALUES
 
 _PLAIN = {
     "Europe": "shop.regions.name",
@@ -78,8 +80,20 @@ def test_a_ranking_is_narrowed_or_added(previous: str, text: str, want: str) -> 
     assert got is not None and got[0] == want, got
 
 
-def test_the_other_end_of_a_ranking_is_not_a_narrower_one() -> None:
-    assert _resolved("top 5 products by revenue", "just the bottom 2") is None
+def test_the_other_end_of_a_ranking_takes_its_end_and_size() -> None:
+    assert _resolved("top 5 products by revenue", "make it the bottom 2") == ("bottom 2 products by revenue", 0.85)
+
+
+async def test_an_unbound_follow_up_is_not_run_as_a_request_of_its_own() -> None:
+    """ "all components instead" after a request naming no component: a low-confidence question saying so, never
+    the fragment run alone (it gave every ticket, or revenue over all the data, confidently)."""
+    classifier = OfflineClassifier(agents=AGENTS, counted=COUNTED, values=VALUES, entities=list(VALUES))
+    history = [
+        {"speaker": "user", "content": "how many tickets does ben have open"},
+        {"speaker": "assistant", "content": "4"},
+    ]
+    decision = await classifier.classify(request="across all components instead", history=history)
+    assert decision.confidence <= 0.3 and "follow-up" in decision.reason and not decision.resolved_request, decision
 
 
 @pytest.mark.parametrize(
@@ -138,3 +152,24 @@ def test_same_but_without_a_preposition_changes_a_value_or_the_measure(text: str
 def test_the_same_with_only_a_filler_changes_nothing_as_a_measure(text: str) -> None:
     got = followup_change(text, ENTITIES)
     assert got is None or got.prep != "in", got
+
+
+@pytest.mark.parametrize(
+    ("previous", "text", "want"),
+    [
+        ("revenue by segment in Q1 2026", "by channel for 2025 instead", "revenue by channel in 2025"),
+        ("open tickets by priority for ana", "by component for ben instead", "open tickets by component for ben"),
+    ],
+)
+def test_a_new_grouping_with_a_period_or_value_of_its_own(previous: str, text: str, want: str) -> None:
+    got = _resolved(previous, text)
+    assert got is not None and got[0] == want, got
+
+
+def test_a_ranking_asked_as_which_n_is_resized() -> None:
+    got = _resolved("which 3 assignees have the most tickets", "make it top 1")
+    assert got is not None and got[0] == "which 1 assignees have the most tickets", got
+
+
+def test_is_there_any_way_to_change_is_a_change() -> None:
+    assert change_request("is there any way to reopen INC-1005") == "reopen"
