@@ -207,13 +207,7 @@ def answer_from_memory(
 
 def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[str, Any]]) -> MemoryAnswer | None:
     """The answer from the memories that share enough of the (widened) topic concepts, or None."""
-    scored = []
-    for p in passages:
-        present = set(terms(text_of(p))) | set(terms(text_of(p).replace("-", " ")))  # "second-line": both
-        present |= shape_words(text_of(p))
-        share = sum(1 for c in topic if matches(c, present) or abbreviated(c, text_of(p))) / len(topic)
-        if share >= MIN_SHARE:
-            scored.append((share, p))
+    scored = [(share, p) for p in passages if (share := _share(topic, p)) >= MIN_SHARE]
     # A memory about a near thing ("our events budget" for "our travel budget?") never answers: unsure instead.
     matched, skip, yes_no = asked_matcher(topic), _TIME_WORDS | _NOT_TOPIC, asks_yes_no(question)
     # Several questions in one ("what's my role and who do I report to"): a memory that answers one is no near miss.
@@ -287,7 +281,30 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
         doubt = _doubt(question, picked, passages, topic)
         if doubt is not None:
             return MemoryAnswer(text=doubt[0], used=doubt[1], coverage=best)
-    return MemoryAnswer(text=_lines(question, picked, topic), used=[int(p["index"]) for p in picked], coverage=best)
+    text = _lines(question, picked, topic)
+    # Several questions in one: a part no picked memory speaks of is said, and the answer is not sure of it.
+    missing = [
+        part
+        for part in parts
+        if len(parts) > 1 and (own := _part_topic(part)) and not any(_share(own, p) for p in picked)
+    ]  # a part without a topic of its own ("remind me, what's ...") asks nothing apart
+    if missing:
+        text += f' You told me nothing I can find on "{missing[0].strip(" ?")}". {NOT_SURE}'
+    return MemoryAnswer(text=text, used=[int(p["index"]) for p in picked], coverage=best)
+
+
+def _share(topic: Sequence[frozenset[str]], passage: dict[str, Any]) -> float:
+    """The share of the (widened) topic concepts a memory speaks of, by its words or the shape of its value."""
+    if not topic:
+        return 0.0
+    said = text_of(passage)
+    present = set(terms(said)) | set(terms(said.replace("-", " "))) | shape_words(said)  # "second-line": both
+    return sum(1 for c in topic if matches(c, present) or abbreviated(c, said)) / len(topic)
+
+
+def _part_topic(part: str) -> list[frozenset[str]]:
+    """One part's own topic concepts ("where do I sit" of "what's my role and where do I sit"), widened."""
+    return widened(topic_concepts([frozenset({t}) for t in terms(part)]))
 
 
 def asks_what_you_know(question: str) -> bool:

@@ -10,6 +10,7 @@ import pytest
 from cognicore.orchestrator.intent import IntentDecision
 from cognicore.orchestrator.memory_routing import asks_figure, route_by_memory
 from cognicore.subagents.compose import OfflineAnswerComposer
+from cognicore.subagents.memory_answer import NOT_SURE
 
 TASK = IntentDecision(intent="task", reason="planned on the data", confidence=0.75)
 
@@ -69,3 +70,16 @@ async def test_several_questions_are_each_answered_by_their_own_fact() -> None:
         question="whats my role and who do i report to", passages=passages, history=""
     )
     assert sorted(answer.used) == [1, 2] and "Priya" in answer.text and "account executive" in answer.text
+
+
+async def test_a_part_memory_holds_nothing_on_is_said_and_the_answer_is_unsure() -> None:
+    passages = [
+        {"index": 1, "title": "Memory: work (fact)", "source": "memory:fact:1", "content": "x", "status": "active",
+         "statement": "The user works as a second-line engineer.", "since": "2031-03-17 09:00", "sources": []}
+    ]  # fmt: skip
+    composer = OfflineAnswerComposer()
+    answer = await composer.compose(question="whats my role and where do i sit", passages=passages, history="")
+    assert "second-line engineer" in answer.text and 'nothing I can find on "where do i sit"' in answer.text
+    assert NOT_SURE in answer.text
+    answer = await composer.compose(question="remind me, what's my role", passages=passages, history="")
+    assert NOT_SURE not in answer.text and answer.used == [1], answer.text  # "remind me" asks nothing apart
