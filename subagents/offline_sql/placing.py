@@ -101,7 +101,15 @@ def place_dimensions(
             kept.append((pos, dim, singular_word))
     q.dimensions = [d for _, d, _ in kept]
     if not kept:
-        if s.rank_at is not None and q.top_n is None and not q.filters:
+        only = q.measures[0] if len(q.measures) == 1 else None
+        if s.superlative and only is not None and only.column is not None and only.named is None and not s.age:
+            # "the highest unit price in audio", "lowest discount for retail": the column's extreme over the rows
+            # asked, never its sum (a total of prices or of discount fractions means nothing)
+            agg, word = ("min", "lowest") if q.ascending else ("max", "highest")
+            label = f"{word} {only.column.name.replace('_', ' ')} ({only.column.ref})"
+            q.measures = [Measure(f"{agg}_{only.column.name}", label, column=only.column, aggregate=agg)]
+            q.top_n = None
+        elif s.rank_at is not None and q.top_n is None and not q.filters:
             q.not_understood.append("what to rank (no grouping was named)")
         elif re.match(r"\s*(who|whom|whose)\b", t.read):
             # "who has the most open tickets": a person, which no column of this data was named for

@@ -185,6 +185,9 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
         by_entity = re.search(r"\bby\s*$", before) is not None and ranks and not q.measures
         if of_measure or any(label == table.label and 0 <= pos - end <= 2 for end, label in value_labels):
             continue  # "the Wearables category": the word names the row the value already names
+        column_only = len(q.measures) == 1 and q.measures[0].column is not None and q.measures[0].named is None
+        if column_only and s.superlative and re.search(r"\b(?:on|in|across|among|over)(?: [a-z0-9_-]+){0,2}$", before):
+            continue  # "the highest discount on online orders": the rows the column's extreme is taken over
         named = len(q.measures) == 1 and q.measures[0].named is not None and not q.measures[0].ratio
         # "units per order": a table whose rows have no name is no grouping, so "per" asks for an average
         if per and named and (s.aggregate == "avg" or table.label is None):

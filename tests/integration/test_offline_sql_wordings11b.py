@@ -109,3 +109,21 @@ async def test_change_in_percent_new_rows_and_light_workloads(
             ),
         ],
     )
+
+
+async def test_a_superlative_of_a_column_with_no_grouping_is_its_extreme(
+    pool: AsyncConnectionPool,
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "the highest discount on online orders", "lowest unit price seen in wearables": the column's largest or
+    smallest value over the rows asked, never its sum (a total of discount fractions or prices is no answer)."""
+    for request, expected_sql in [
+        (
+            "the highest discount on online orders in 2025",
+            f"SELECT max(oi.discount) {ITEMS} WHERE o.channel = 'online' AND {Y2025}",
+        ),
+        ("lowest unit price seen in wearables", f"SELECT min(oi.unit_price) {ITEMS} WHERE c.name = 'Wearables'"),
+    ]:
+        draft, _ = await answer(pool, sales, request, "demo_sales")
+        got, expected = await meant(pool, draft.sql, expected_sql)
+        assert got == expected, (request, draft.sql)
