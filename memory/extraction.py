@@ -12,6 +12,7 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
+from cognicore.memory._fact_correction import correction
 from cognicore.memory._fact_keys import FIGURE_HEADS, lemma, normalize, predicate_key, same_slot, subject_key
 from cognicore.memory._fact_known import UNCLEAR_OBJECT, bare_change, named_changes
 from cognicore.memory._fact_newvalue import (
@@ -150,6 +151,8 @@ class OfflineFactExtractor:
         slotted = [k for k in known_facts if not is_note(k)]
         user_message = with_known_names(user_message, slotted)  # "ben also handles email" after "Ben handles VPN"
         user_message = with_known_owners(user_message, slotted)  # "the returns window" after "our returns window"
+        if (corrected := correction(user_message, slotted)) is not None:
+            return ExtractedFacts(facts=[corrected])  # "sorry, I meant 4401": the one known value of that shape
         found = [in_known_slot(FactCandidate(**f), slotted) for f in read_facts(user_message)]
         # "my q3 target is up by 2k": a change as the value is no value; the known figure, changed, is.
         said_relative = all(_RELATIVE_VALUE_RE.match(c.object) for c in found)

@@ -83,3 +83,26 @@ async def test_a_named_person_moving_keeps_the_role_they_hold(known: str, change
     facts = await _extract(change, known)
     holder = _known(known)[0]
     assert facts and all(f.predicate != holder["predicate"] and not f.contradicts for f in facts), facts
+
+
+@pytest.mark.parametrize(
+    ("known", "change", "new"),
+    [
+        (("My badge number is 5512.",), "sorry i meant 5521, typo", "5521"),
+        (("My quota this quarter is 300 units of the Haven Doorbell",), "oops, I meant 350 units, not 300",
+         "350 units of the Haven Doorbell"),
+        (("Our release day is Tuesday.",), "no wait, I meant friday", "friday"),
+        # the old value named picks the one fact among two figures
+        (("My badge number is 5512.", "My desk is on floor 4."), "I meant 5521, not 5512", "5521"),
+    ],
+)  # fmt: skip
+async def test_a_correction_replaces_the_one_known_value_of_its_shape(
+    known: tuple[str, ...], change: str, new: str
+) -> None:
+    [fact] = await _extract(change, *known)
+    assert fact.object == new and fact.contradicts in {k["statement"] for k in _known(*known)}, fact
+
+
+async def test_a_correction_of_two_possible_values_is_only_a_note() -> None:
+    facts = await _extract("sorry i meant 5521, typo", "My badge number is 5512.", "My desk is on floor 4.")
+    assert [f.predicate for f in facts] == ["note"] and not facts[0].contradicts, facts
