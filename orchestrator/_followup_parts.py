@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from cognicore.orchestrator._followup_periods import NUMBER, PERIOD
+from cognicore.orchestrator._followup_periods import NUMBER, PERIOD, names_period
 from cognicore.orchestrator._followup_values import is_known, splice
 
-__all__ = ["parts", "ranked", "regrouped", "whole"]
+__all__ = ["binds_previous", "parts", "ranked", "regrouped", "whole"]
 
 # Two parameters changed at once ("APAC and Q3", "retail for all of 2025", "ben's closed ones"): the parts of a value.
 _PARTS = re.compile(r"\s*(?:,|\band\b|\bfor\b|\bin\b|\bwith\b|'s\b)\s*", re.IGNORECASE)
@@ -64,3 +64,9 @@ def regrouped(value: str, entities: Sequence[str]) -> tuple[str, str, str] | Non
     if not (PERIOD.fullmatch(tail) or is_known(tail, entities) or parts(tail, entities)):
         return None
     return m.group("head").strip(), m.group("prep").lower(), tail
+
+
+def binds_previous(prep: str, value: str) -> bool:
+    """Whether a follow-up's change means something only against the previous request ("just the top 3", "all
+    regions instead", "leave out ben", "the quarter before"): unbound, the run says so, never runs it alone."""
+    return prep in ("top", "drop", "excluding") or names_period(value)

@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from cognicore.orchestrator._followup_parts import binds_previous as _binds
 from cognicore.orchestrator._followup_parts import parts, ranked, regrouped, whole
 from cognicore.orchestrator._followup_periods import (
     BACK,
@@ -225,6 +226,10 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
         return Change(prep="drop", value=every.group("value").strip())
     if (excluded := _EXCLUDE.match(request)) is not None and is_known(excluded.group("value"), entities):
         return Change(prep="excluding", value=known_value(excluded.group("value"), entities) or "")
+    if excluded is not None and len(named := known_in(excluded.group("value"), entities)) == 1:
+        # "leave out partner orders", "excluding the retail channel": one known value and the words of its rows
+        if len(excluded.group("value").split()) <= 3:
+            return Change(prep="excluding", value=named[0].group(0))
     for pattern in (
         _SAME,
         _AGAIN,
@@ -394,9 +399,8 @@ _STOP = "for|in|by|with|over|during|across|per|from|to|and|then|last|this|previo
 
 
 def binds_previous(change: Change) -> bool:
-    """Whether a follow-up's change means something only against the previous request ("just the top 3", "all
-    regions instead", "leave out ben", "the quarter before"): unbound, the run says so, never runs it alone."""
-    return change.prep in ("top", "drop", "excluding") or names_period(change.value)
+    """Whether a follow-up's change means something only against the previous request (see `_followup_parts`)."""
+    return _binds(change.prep, change.value)
 
 
 def previous_request(history: Sequence[dict[str, str]]) -> str | None:

@@ -173,3 +173,13 @@ def test_a_ranking_asked_as_which_n_is_resized() -> None:
 
 def test_is_there_any_way_to_change_is_a_change() -> None:
     assert change_request("is there any way to reopen INC-1005") == "reopen"
+
+
+@pytest.mark.parametrize("text", ["leave out partner orders", "excluding the retail channel", "but not online sales"])
+def test_leaving_out_a_value_named_with_its_rows(text: str) -> None:
+    change = followup_change(text, [*ENTITIES, "partner"])
+    assert change is not None and change.prep == "excluding" and change.value in ("partner", "retail", "online"), change
+
+
+def test_leaving_out_words_naming_no_value_is_no_follow_up() -> None:
+    assert followup_change("leave out the boring stuff", ENTITIES) is None
