@@ -78,6 +78,8 @@ _CLAUSE_SPLIT_RE = re.compile(
 # "I am not vegetarian anymore, I am pescatarian now": two statements; not after a condition ("if we ..., we ...").
 _COMMA_SPLIT_RE = re.compile(
     r"[,;]\s+(?:(?:and\s+)?so\s+|which\s+means\s+|meaning\s+|hence\s+)?(?=(?:I|we)\s)"
+    # "My mentor is Tomas, he works from the Madrid office": a second statement, about the person just named.
+    r"|[,;]\s+(?:and\s+)?(?=(?:he|she|they)\s+(?:is|are|was|has|have|works|sits|lives|moved|left|joined)\b)"
     r"|[,;]\s+(?:and\s+)?(?:so|which\s+means|meaning|hence)\s+(?=(?:my|our|the)\s)"  # "..., so the budget is 60k"
     r"|[,;]\s+(?:and\s+)?(?:so|which\s+means|meaning|hence)\s+(?=(?-i:[A-Z][a-z]+)\s+(?:is|are|will|has)\s)"
     # "Anika is off sick, Tomasz is covering the deal desk": a second statement about a named colleague.

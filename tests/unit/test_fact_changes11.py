@@ -106,3 +106,14 @@ async def test_a_correction_replaces_the_one_known_value_of_its_shape(
 async def test_a_correction_of_two_possible_values_is_only_a_note() -> None:
     facts = await _extract("sorry i meant 5521, typo", "My badge number is 5512.", "My desk is on floor 4.")
     assert [f.predicate for f in facts] == ["note"] and not facts[0].contradicts, facts
+
+
+@pytest.mark.parametrize(
+    ("told", "fact"),
+    [
+        ("My mentor is Kwame, he works from the Accra office", ("user", "mentor", "Kwame")),
+        ("Ines is my backup, she sits in the York office", ("user", "backup", "Ines")),
+    ],
+)
+def test_a_second_statement_about_the_person_just_named_is_not_their_name(told: str, fact: tuple[str, ...]) -> None:
+    assert [(f["subject"], f["predicate"], f["object"]) for f in read_facts(told)] == [fact]
