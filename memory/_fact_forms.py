@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from cognicore.memory._fact_rewrites import NUMBER, PERSON
+from cognicore.memory._fact_rewrites import NUMBER, PEOPLE, PERSON
 from cognicore.memory._fact_words import WEEKDAY_NAMES
 
 Fact = dict[str, Any]
@@ -35,7 +35,11 @@ _COUNT_RE = re.compile(
     re.I,
 )
 _PEOPLE_ON_RE = re.compile(
-    r"^(?:there\s+are|we\s+are)\s+(?:now\s+)?(?P<n>" + NUMBER + r")(?:\s+of\s+us|\s+people|\s+persons)?\s+"
+    r"^(?:there\s+are|we\s+are|we\s+have)\s+(?:now\s+)?(?P<n>"
+    + NUMBER
+    + r")(?:\s+of\s+us|\s+(?P<unit>"
+    + PEOPLE
+    + r"))?\s+"
     r"(?P<where>(?:on|in|at)\s+.+)$",
     re.I,
 )
@@ -174,7 +178,7 @@ def _people_on(
 ) -> list[Fact]:
     """ "There are 4 of us on the service desk", "we are 6 on the service desk now": how many people are there."""
     m = _PEOPLE_ON_RE.match(clause)
-    return _count_fact(make, conf, clean, m["n"], "people", m["where"], None) if m else []
+    return _count_fact(make, conf, clean, m["n"], m["unit"] or "people", m["where"], None) if m else []
 
 
 def _rate(

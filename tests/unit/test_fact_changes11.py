@@ -117,3 +117,10 @@ async def test_a_correction_of_two_possible_values_is_only_a_note() -> None:
 )
 def test_a_second_statement_about_the_person_just_named_is_not_their_name(told: str, fact: tuple[str, ...]) -> None:
     assert [(f["subject"], f["predicate"], f["object"]) for f in read_facts(told)] == [fact]
+
+
+async def test_a_count_of_people_of_a_role_on_a_shift_is_a_figure_a_change_moves() -> None:
+    [told] = read_facts("There are 7 technicians on the late shift.")
+    assert (told["object"], told["statement"]) == ("7 technicians", "We have 7 technicians on the late shift.")
+    [fact] = await _extract("late shift headcount is down by 3", "There are 7 technicians on the late shift.")
+    assert fact.object == "4 technicians" and fact.contradicts == told["statement"], fact
