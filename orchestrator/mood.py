@@ -190,6 +190,20 @@ _ARROW = re.compile(r"\S\s*(?:\u2192|->|=>)\s*\S")
 # "audio: Lars, wearables: Mina", "vpn: ana; email: ben": a mapping written as labelled pairs, two or more.
 _PAIR_ONE = r"[\w' &/-]{1,30}:\s*[\w' .&/-]{1,30}?"
 _PAIRS = re.compile(rf"^\s*(?:{_PAIR_ONE}\s*[,;]\s*)+{_PAIR_ONE}\s*[.!]?\s*$")
+# "Q4 numbers look weak", "the VPN is down again": a judgement or a state in one closing word after a copula.
+_IMPRESSION = re.compile(
+    r"^\s*(?P<subject>(?:[\w'-]+\s+){0,7}?[\w'-]+)\s+(?:is|are|was|were|has\s+been|have\s+been|looks?|looked|"
+    r"seems?|seemed|feels?|felt)\s+(?:very\s+|really\s+|pretty\s+|quite\s+|so\s+|super\s+|rather\s+|too\s+|"
+    r"a\s+bit\s+|surprisingly\s+|way\s+)?(?P<word>[a-z]{3,})(?:\s+again|\s+lately|\s+today)?\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
+# "orders from the north dropped a lot last quarter": a trend told by an intransitive verb of change and its degree.
+_TREND = re.compile(
+    r"^\s*(?P<subject>(?:[\w'-]+\s+){0,6}?[\w'-]+)\s+(?:has\s+|have\s+)?(?:dropped|fell|rose|grew|jumped|slowed|"
+    r"dipped|declined|spiked|surged|slumped|tanked|soared|improved|recovered|picked\s+up|slipped|plunged|climbed)\s+"
+    r"(?:a\s+lot|a\s+bit|sharply|significantly|badly|slightly|heavily|massively|steadily|hard|off\s+a\s+cliff)\b",
+    re.IGNORECASE,
+)
 # "the rep who covers Singapore is Kenji": a thing picked out by a relative clause, then who or what it is.
 _IDENTIFIED = re.compile(
     r"^\s*(?:the|our|my|their)\s+(?:[\w'-]+\s+){0,2}?(?:who|that|which|whom)\s+[^?]{2,60}?\s+(?:is|are|was|were)\s+"
@@ -266,7 +280,11 @@ def declared_subject(text: str, nouns: frozenset[str] = frozenset()) -> str | No
         return ""
     if IMPERATIVE.match(text) and not noun_first(text, nouns, numbered=True):
         return None  # "make sure tickets are sent to Ben" orders; its verb comes first
-    shapes = (_PASSIVE, _RULE, _GOES, _GETS, _DOES_WELL, _MODAL, _WHEN, _KEEPS, _NEGATED, _HAPPENS, _OURS_DOES)
+    judged = _IMPRESSION.match(text)
+    if judged and stem(judged.group("word").lower()) not in nouns and judged.group("word").lower() not in ASKING_WORDS:
+        # "Revenue for Europe in 2025 was strong": a judgement (not a value of the data, "tickets are open")
+        return judged.group("subject") if not set(words(judged.group("subject"))) & _NOT_A_SUBJECT else None
+    shapes = (_PASSIVE, _RULE, _GOES, _GETS, _DOES_WELL, _MODAL, _WHEN, _KEEPS, _NEGATED, _HAPPENS, _OURS_DOES, _TREND)
     for shape in shapes:
         match = shape.match(text)
         if match and not set(words(match.group("subject"))) & _NOT_A_SUBJECT:

@@ -196,3 +196,22 @@ async def test_a_news_opening_before_a_question_is_no_statement(text: str) -> No
 async def test_help_me_find_asks_what_is_to_be_found() -> None:
     decision = await desk().classify(request="could you help me find the unassigned P4 tickets", history=[])
     assert decision.intent == "task" and decision.resolved_request == "the unassigned P4 tickets", decision
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "printer tickets in June were really annoying",  # a judgement in one closing word after a copula
+        "the night shift looks understaffed again",
+        "email tickets from floor 2 climbed sharply this week",  # a trend, its degree told
+    ],
+)
+async def test_a_judgement_or_a_trend_about_the_data_is_told(text: str) -> None:
+    decision = await desk().classify(request=text, history=[])
+    assert decision.intent == "statement", decision
+
+
+@pytest.mark.parametrize("text", ["P2 tickets that are open", "VPN tickets are open?", "which tickets were slow"])
+async def test_a_value_of_the_data_or_a_question_is_no_judgement(text: str) -> None:
+    decision = await desk().classify(request=text, history=[])
+    assert decision.intent != "statement", decision
