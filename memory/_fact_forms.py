@@ -158,8 +158,15 @@ def _count(
     m = _COUNT_RE.match(clause)
     if not m or m["unit"].lower() in ("of", "to", "been", "no", "more", "less", "times"):
         return []
-    if not m["where"] and not m["dir"]:  # "we are down to 4 reps": the team's size; "we have 3 kids" is no count
-        return []
+    # "we are down to 4 reps": the team's size; "we have 25 VPN licences": a kind of thing counted; "we have 3 kids"
+    # (one bare word) is no count of the team's.
+    if not m["where"] and not m["dir"]:
+        if len(m["unit"].split()) != 2 or not m["unit"].lower().endswith("s"):
+            return []
+        # The thing counted is its own slot ("vpn_licences"), never the team's size.
+        value = f"{m['n']} {m['unit']}"
+        return [make("we", _slot_words(m["unit"]), value, "fact", conf, f"We have {value}", exclusive=True,
+                     category="work")]  # fmt: skip
     return _count_fact(make, conf, clean, m["n"], m["unit"], m["where"], None)
 
 

@@ -124,3 +124,12 @@ async def test_a_count_of_people_of_a_role_on_a_shift_is_a_figure_a_change_moves
     assert (told["object"], told["statement"]) == ("7 technicians", "We have 7 technicians on the late shift.")
     [fact] = await _extract("late shift headcount is down by 3", "There are 7 technicians on the late shift.")
     assert fact.object == "4 technicians" and fact.contradicts == told["statement"], fact
+
+
+async def test_a_kind_of_thing_counted_is_its_own_figure_and_a_change_moves_only_it() -> None:
+    told = ("We have 30 spare chargers.", "We have 8 loaner phones.")
+    assert [f["predicate"] for t in told for f in read_facts(t)] == ["spare_chargers", "loaner_phones"]
+    [fact] = await _extract("procurement doubled our spare chargers", *told)
+    assert (fact.predicate, fact.object) == ("spare_chargers", "60 spare chargers"), fact
+    [fact] = await _extract("we lost 2 loaner phones last month", *told)
+    assert (fact.predicate, fact.object) == ("loaner_phones", "6 loaner phones"), fact
