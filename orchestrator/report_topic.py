@@ -20,7 +20,10 @@ _TOPIC = re.compile(
     r"\b(?:on|about|of|covering|regarding|concerning|comparing|summari[sz]ing|showing|detailing)\s+", re.IGNORECASE
 )
 # "for the board", "for management", "for the ops manager": at most three words, up to a clause mark or the end.
-_AUDIENCE = re.compile(r"\s*\bfor\s+(?:the\s+|our\s+|my\s+|your\s+)?(?P<who>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})", re.I)
+_LINK = r"(?:with|on|about|of|covering|and|in|by|per|to|from|for|over|during|comparing|showing)\b"
+_AUDIENCE = re.compile(
+    rf"\s*\bfor\s+(?:the\s+|our\s+|my\s+|your\s+)?(?P<who>[a-z][\w-]*(?:\s+(?!{_LINK})[a-z][\w-]*){{0,2}})", re.I
+)
 _NOT_AUDIENCE = frozenset(terms("each every all per any both"))
 MAX_LEAD_WORDS = 8  # an artefact named later than this is not the clause's lead ("revenue by region ... in a report")
 

@@ -54,6 +54,10 @@ def test_a_clause_without_an_artefact_lead_is_unchanged(clause: str) -> None:
         ),
         ("a report on revenue by region for the last quarter", "revenue by region for the last quarter"),
         ("a brief on revenue for each region", "revenue for each region"),
+        (
+            "Can I get a slide for finance with monthly revenue for Q3 2026",
+            "Can I get a slide with monthly revenue for Q3 2026",
+        ),
     ],
 )
 def test_for_a_value_a_period_or_each_is_kept(clause: str, topic: str) -> None:
