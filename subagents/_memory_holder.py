@@ -166,6 +166,8 @@ def _own_thing(text: str, skip: frozenset[str]) -> list[str]:
     leads to its thing; words that only place it in time ("my usual drink"), function words and a verb's participle
     after the thing ("where's my manager based") are left out; empty without one."""
     for m in _MINE_THING.finditer(text):
+        if _PLACING.search(text[: m.start()]):
+            continue  # "the payroll expert on our team": whose group it is, not the asked thing
         owner: str | None = None
         found: list[str] = []
         for word in m.group("words").lower().split():
@@ -217,6 +219,7 @@ def team_not_own(question: str, memory: str) -> str | None:
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9-]*")
 _IDENTITY = frozenset({"name", "names"})  # "my manager's name is Lisa" says who the manager is
+_PLACING = re.compile(r"\b(?:on|in|at|for|of|from|with|within|across|among|inside)\s+$", re.I)
 _DOES = re.compile(r"\b(?:do|does|did|will|can|could|should|would|has|have)\b", re.I)
 _TOLD = re.compile(r"\b(?:tell|told|mention|mentioned|say|said)\b", re.I)
 

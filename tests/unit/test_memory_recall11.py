@@ -99,6 +99,7 @@ async def test_a_memory_about_another_thing_of_the_users_is_unsure(question: str
         ("whats my usual drink", "The user prefers to drink oat flat whites.", "flat whites"),
         ("when's my manager's birthday", "My manager's birthday is in May.", "May"),
         ("how big is my team", "Our team has 7 people.", "7 people"),
+        ("who's the payroll app expert on our team", "Chloe is our Payroll app expert.", "Chloe"),  # whose group
     ],
 )
 async def test_a_memory_about_the_asked_thing_still_answers(question: str, memory: str, value: str) -> None:
