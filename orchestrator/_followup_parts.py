@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from cognicore.orchestrator._followup_periods import NUMBER, PERIOD, names_period
 from cognicore.orchestrator._followup_values import is_known, splice
 
-__all__ = ["binds_previous", "parts", "ranked", "regrouped", "whole"]
+__all__ = ["binds_previous", "parts", "ranked", "ranked_measure", "regrouped", "whole"]
 
 # Two parameters changed at once ("APAC and Q3", "retail for all of 2025", "ben's closed ones"): the parts of a value.
 _PARTS = re.compile(r"\s*(?:,|\band\b|\bfor\b|\bin\b|\bwith\b|'s\b)\s*", re.IGNORECASE)
@@ -70,3 +70,16 @@ def binds_previous(prep: str, value: str) -> bool:
     """Whether a follow-up's change means something only against the previous request ("just the top 3", "all
     regions instead", "leave out ben", "the quarter before"): unbound, the run says so, never runs it alone."""
     return prep in ("top", "drop", "excluding") or names_period(value)
+
+
+# "top 3 products by revenue": the measure a ranking is ordered by, right after the ranked things.
+_RANKED_BY = re.compile(
+    rf"\b(?:top|bottom|best|worst)\s+(?:\d{{1,3}}|{NUMBER})\s+[\w-]+(?:\s+[\w-]+)?\s+by\s+(?P<m>[\w-]+)", re.I
+)
+
+
+def ranked_measure(base: str, measure: str) -> str | None:
+    """ "same but units" after "top 3 products by revenue": the ranking's measure replaced ("... by units"); None
+    when the request ranks by no measure of its own."""
+    m = _RANKED_BY.search(base)
+    return None if m is None else splice(base, m.start("m"), m.end("m"), measure)

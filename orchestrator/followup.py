@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cognicore.orchestrator._followup_parts import binds_previous as _binds
-from cognicore.orchestrator._followup_parts import parts, ranked, regrouped, whole
+from cognicore.orchestrator._followup_parts import parts, ranked, ranked_measure, regrouped, whole
 from cognicore.orchestrator._followup_periods import (
     BACK,
     NUMBER,
@@ -377,6 +377,8 @@ def resolve(
             old = (before or olds)[-1]
             return splice(base, old.start(), old.end(), value), 0.85
         return f"{base} {change.prep or 'for'} {added}", 0.7
+    if change.prep == "in" and (measured := ranked_measure(base, value)) is not None:
+        return measured, 0.8  # "same but units": the measure the ranking is ordered by
     if change.prep:
         # "by units instead": the previous request's own "by ..." phrase, up to the next clause, preposition
         # or period.

@@ -183,3 +183,11 @@ def test_leaving_out_a_value_named_with_its_rows(text: str) -> None:
 
 def test_leaving_out_words_naming_no_value_is_no_follow_up() -> None:
     assert followup_change("leave out the boring stuff", ENTITIES) is None
+
+
+def test_a_measure_change_reorders_a_ranking_by_it() -> None:
+    """ "same but units" after "top 3 products by revenue" ranks by units (was revenue and units side by side,
+    ranked by revenue: the top 3 by units are other products, a confident wrong)."""
+    assert _resolved("top 3 products by revenue in 2025", "same but units") == ("top 3 products by units in 2025", 0.8)
+    got = _resolved("revenue for Europe in 2025", "same but units")
+    assert got is not None and "units" in got[0] and "revenue" in got[0]  # no ranking: the measure is added as before
