@@ -197,7 +197,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             placed[table.name] = pos
         elif right_after or by_entity:
             q.measures.append(count_of(table))  # "the most tickets", "top region by orders"
-        elif _lists(s, _grouping_dims(dims, q), words, table, q) and pos == counted_at and not q.measures:
+        elif _lists(s, _grouping_dims(dims, q), words, table, q, before) and pos == counted_at and not q.measures:
             # "list the open Laptop tickets": one row per ticket (its key, or its unique name), no figure asked
             listed = row_name(table)
             q.measures.append(count_of(table))
@@ -337,13 +337,17 @@ def counted_table_of(q: Mapping) -> str | None:
     return q.measures[0].table.ref if q.measures and q.measures[0].table is not None else None
 
 
-def _lists(s: Shape, dims: list[tuple[int, str, Column | str]], words: str, table: Table, q: Mapping) -> bool:
-    """ "list the open tickets", "which tickets are unassigned": the rows of a plural entity, no figure asked."""
+def _lists(
+    s: Shape, dims: list[tuple[int, str, Column | str]], words: str, table: Table, q: Mapping, before: str = ""
+) -> bool:
+    """ "list the open tickets", "which tickets are unassigned", "list every ticket ben has": the rows of a plural
+    entity (or one said after "every"), no figure asked."""
     last = words.split()[-1] if words.split() else ""
     plain = not (dims or s.count or s.superlative or s.aggregate or s.age or s.growth or s.total or s.comparative)
     # "p1 and p2 incidents": two values of one column side by side, unless a listing is asked in words
     plain = plain and not (s.implied and any(len(v) > 1 for v in q.filters.values()))
-    return s.listing and plain and last != singular(last) and row_name(table) is not None
+    every = re.search(r"\bevery$", before) is not None  # "every ticket" names them all, as "tickets" does
+    return s.listing and plain and (last != singular(last) or every) and row_name(table) is not None
 
 
 def _plain_listing(s: Shape, dims: list[tuple[int, str, Column | str]], q: Mapping) -> bool:

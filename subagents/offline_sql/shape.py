@@ -165,9 +165,8 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
         s.distinct = s.count = True
     while t.take(r"\b(total|sum|overall|altogether|combined|in all|grand total)\b"):
         s.total = True  # "total tickets of chloe and ana combined": one word or two, one total
-    # "all products": the total over them; "in every region", "for every channel": each one (a grouping)
-    every = r"(?<!\bin )(?<!\bfor )(?<!\bper )(?<!\bby )(?<!\bacross )every"
-    for m in re.finditer(rf"\b(all|{every})( the| our| of our| of the)? (?=\w)", t.s):
+    # "all products": the total over them; "every region", "does every assignee have": each one (a grouping)
+    for m in re.finditer(r"\ball( the| our| of our| of the)? (?=\w)", t.s):
         s.all_of.append(m.end())
     if m := t.take(_THRESHOLD):
         # "components with more than 2 open tickets", "regions with at least 1k orders": a condition on each group

@@ -127,3 +127,23 @@ async def test_a_superlative_of_a_column_with_no_grouping_is_its_extreme(
         draft, _ = await answer(pool, sales, request, "demo_sales")
         got, expected = await meant(pool, draft.sql, expected_sql)
         assert got == expected, (request, draft.sql)
+
+
+async def test_every_names_each_one(pool: AsyncConnectionPool, desk: SchemaSqlWriter) -> None:  # noqa: F811
+    """ "every X" is each X (a grouping, or the rows listed), never the total that "all X" is: "how many tickets does
+    every assignee have" was the 18 tickets of all of them, "list every ticket chloe has" their count."""
+    await check(
+        pool,
+        desk,
+        [
+            (
+                "how many tickets does every component have that are in progress",
+                f"SELECT component, count(*) FROM {T} WHERE status = 'in_progress' GROUP BY 1 ORDER BY 2 DESC, 1",
+            ),
+            (
+                "list every ticket chloe has",
+                f"SELECT ticket_id, count(*) FROM {T} WHERE assignee = 'chloe' GROUP BY 1 ORDER BY 2 DESC, 1",
+            ),
+            ("tickets across all components", f"SELECT count(*) FROM {T}"),
+        ],
+    )
