@@ -89,6 +89,13 @@ _ROLE = re.compile(
     re.I,
 )
 _ROLE_WORDS = frozenset(stem(w) for w in "job title role position occupation".split())
+# "Omar Haddad is responsible for me", "Lena manages us": who is in charge of the user is their manager.
+_OVER_ME = re.compile(
+    r"\b(?:responsible\s+for|in\s+charge\s+of|manag(?:es|ing)|supervis(?:es|ing)|looks?\s+after|leads?)\s+"
+    r"(?:me|us|the user|the team|our team|my team)\b",
+    re.I,
+)
+_MANAGER_WORDS = frozenset(stem(w) for w in "manager boss supervisor report reports".split())
 _LONG = frozenset(stem(w) for w in "long soon".split())
 _OFTEN = stem("often")
 
@@ -96,7 +103,7 @@ _OFTEN = stem("often")
 def shape_words(text: str) -> frozenset[str]:
     """Words a memory answers by the shape of its value: an amount answers "how much", a web or mail address
     answers "what's the address / url / link of X", a duration "how long", a frequency "how often", what the user is
-    (a job noun) "what's my role", in any words."""
+    (a job noun) "what's my role", who is in charge of them "who's my boss", in any words."""
     found: set[str] = set()
     if _AMOUNT.search(text):
         found.add(_MONEY)
@@ -108,4 +115,6 @@ def shape_words(text: str) -> frozenset[str]:
         found.add(_OFTEN)
     if _ROLE.search(text):
         found |= _ROLE_WORDS
+    if _OVER_ME.search(text):
+        found |= _MANAGER_WORDS
     return frozenset(found)

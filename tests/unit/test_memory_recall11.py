@@ -138,3 +138,10 @@ async def test_a_period_that_only_says_when_the_question_is_asked_is_no_topic(qu
 async def test_where_is_not_answered_by_who(question: str, memory: str, unsure: bool) -> None:
     text, used = await _ask(question, [_said(1, memory, "2031-05-02T08:00:00+00:00", turn="a#1")])
     assert (NOT_SURE in text and used == []) is unsure, text
+
+
+@pytest.mark.parametrize("memory", ["Omar Haddad is responsible for me.", "Omar manages me now."])
+@pytest.mark.parametrize("question", ["who do i report to", "who's my boss these days"])
+async def test_who_is_in_charge_of_the_user_is_their_manager(question: str, memory: str) -> None:
+    text, used = await _ask(question, [_said(1, memory, "2031-05-02T08:00:00+00:00", turn="a#1")])
+    assert used == [1] and "Omar" in text and NOT_SURE not in text, text
