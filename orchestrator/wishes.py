@@ -35,6 +35,9 @@ class OnBehalf:
     embedded: bool
     # "asked for ...": told as news when it says when ("last week"), else it may be a request handed on.
     past: bool = False
+    # The speaker wants rows shown ("I want to see the closed P3s", "help me find the unassigned tickets"): asked as
+    # "show ...", the verb the data's reader lists rows for (a bare noun phrase may be read as a count).
+    shown: bool = False
 
 
 # "my manager wants the enterprise order count for 2025", "Ben asked me to find out how many tickets are open".
@@ -92,7 +95,7 @@ _OWN_WISH = re.compile(
     r"awesome|lovely|cool|brilliant)\s+(?:to\s+|if\s+(?:i|we)\s+could\s+)|"
     # "I'm trying to find tickets without an assignee": what the speaker is after
     rf"{SPEAKER_IS}\s+(?:just\s+)?{SEEKING}\s+to\s+)"
-    r"(?:see|know|find\s+out|find|look\s+at|check|get|have|work\s+out|figure\s+out|pull)\s+(?P<what>\S.*)$)",
+    r"(?P<verb>see|know|find\s+out|find|look\s+at|check|get|have|work\s+out|figure\s+out|pull)\s+(?P<what>\S.*)$)",
     re.IGNORECASE,
 )
 
@@ -102,7 +105,14 @@ def own_wish(text: str) -> OnBehalf | None:
     match = _OWN_WISH.match(text)
     if match is None:
         return None
-    return OnBehalf(who="you", what=_wanted(match.group("thing") or match.group("what")), embedded=True)
+    what = _wanted(match.group("thing") or match.group("what"))
+    verb = (match.group("verb") or "").lower()
+    shown = verb in _SHOWING and _ROWS.match(what) is not None
+    return OnBehalf(who="you", what=what, embedded=True, shown=shown)
+
+
+_SHOWING = frozenset({"see", "find", "look at", "check", "get", "have", "pull"})
+_ROWS = re.compile(r"^\s*(?:the|all|all\s+the|every|any)\s+\S", re.IGNORECASE)
 
 
 def passed_on(behalf: OnBehalf, read: Callable[[str], IntentDecision]) -> IntentDecision | None:
@@ -121,7 +131,8 @@ def passed_on(behalf: OnBehalf, read: Callable[[str], IntentDecision]) -> Intent
     if behalf.embedded or (named and not behalf.past):
         asker = "" if behalf.who == "you" else f", for {behalf.who},"
         reason = f"asks{asker} {behalf.what!r} ({inner.reason})"
-        return inner.model_copy(update={"resolved_request": behalf.what, "reason": reason})
+        asked = f"show {behalf.what}" if behalf.shown else behalf.what
+        return inner.model_copy(update={"resolved_request": asked, "reason": reason})
     if inner.intent != "task":
         return None
     reason = (

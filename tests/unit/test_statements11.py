@@ -195,7 +195,7 @@ async def test_a_news_opening_before_a_question_is_no_statement(text: str) -> No
 
 async def test_help_me_find_asks_what_is_to_be_found() -> None:
     decision = await desk().classify(request="could you help me find the unassigned P4 tickets", history=[])
-    assert decision.intent == "task" and decision.resolved_request == "the unassigned P4 tickets", decision
+    assert decision.intent == "task" and decision.resolved_request == "show the unassigned P4 tickets", decision
 
 
 @pytest.mark.parametrize(
