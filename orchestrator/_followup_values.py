@@ -124,7 +124,7 @@ def negation_of(base: str, column: str) -> re.Match[str] | None:
 
 
 class ValueColumn(str):
-    """The column that holds a data value ("demo_sales.regions.code"), with the dimension it names: a table's key
+    """The column that holds a data value ("shop.regions.code"), with the dimension it names: a table's key
     columns (a region's unique code and its unique name) name one thing two ways, so one dimension."""
 
     dimension: str

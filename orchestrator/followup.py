@@ -308,7 +308,7 @@ def resolve(
     if not (PERIOD.fullmatch(value) or STEP.fullmatch(value) or is_known(value, entities)) and (
         several := parts(value, entities)
     ):
-        # "now APAC and Q3": each part replaces the parameter of its own kind, one after the other
+        # "now the north and Q3": each part replaces the parameter of its own kind, one after the other
         sure = 1.0
         for part in several:
             done = resolve(base, Change(prep="", value=part), entities, columns=columns)
