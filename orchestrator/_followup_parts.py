@@ -1,4 +1,4 @@
-"""Follow-ups that change several parameters at once ("the north and Q3") or the size of a ranking ("just the top 3")."""
+"""Follow-ups that change several parameters at once ("north and Q3") or the size of a ranking ("just the top 3")."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from cognicore.orchestrator._followup_values import is_known, splice
 
 __all__ = ["binds_previous", "parts", "ranked", "ranked_measure", "regrouped", "whole"]
 
-# Two parameters changed at once ("the north and Q3", "retail for all of 2025", "ben's closed ones"): the parts of a value.
+# Two parameters changed at once ("north and Q3", "retail for all of 2025", "ben's closed ones"): the parts of a value.
 _PARTS = re.compile(r"\s*(?:,|\band\b|\bfor\b|\bin\b|\bwith\b|'s\b)\s*", re.IGNORECASE)
 
 
 def parts(value: str, entities: Sequence[str]) -> list[str]:
-    """The two or more parameters one follow-up changes at once ("the north and Q3", "retail for all of 2025", "ben's
+    """The two or more parameters one follow-up changes at once ("north and Q3", "retail for all of 2025", "ben's
     closed"), each a known value or a period; empty when any part is neither (then it is no such change)."""
     found = [whole(p.strip()) for p in _PARTS.split(value) if p and p.strip()]
     if len(found) < 2 or len(found) > 3:
