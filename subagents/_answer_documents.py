@@ -39,8 +39,8 @@ from cognicore.subagents._answer_shape import (
     names_person,
 )
 from cognicore.subagents._passage_units import Unit as _Unit
+from cognicore.subagents._passage_units import class_members, with_consequence, with_continuation
 from cognicore.subagents._passage_units import split_units as _units
-from cognicore.subagents._passage_units import with_consequence, with_continuation
 from cognicore.subagents._question_terms import (
     derived_forms,
     is_key_code,
@@ -131,6 +131,9 @@ def answer_from_documents(
     labelled = _read(asked_text, vocabulary, synonyms)
     if not labelled:
         return ComposedAnswer(text=nothing_found(question), used=[]), 0.0
+    # "what priority should the ticket get": a sentence naming a member the documents list for it ("a P3 ticket").
+    members = class_members(units)
+    labelled = [(c.union(*(members[t] for t in c if t in members)), label) for c, label in labelled]
     concepts = [c for c, _ in labelled]
     # A name typed in lower case ("express to singapore") is still a name: the documents capitalise it.
     contents = [str(p.get("content") or "") for p in passages]

@@ -116,3 +116,29 @@ def with_continuation(chosen: list[Unit], units: list[Unit]) -> list[Unit]:
     if not after or after[0] in chosen or after[0].heading != first.heading or not _CONTINUES.match(after[0].text):
         return chosen
     return [*chosen, after[0]]
+
+
+# "its priority: P1 (...) within 4 hours, P2 (...) within 8 hours", "four categories: Audio, Wearables and Home":
+# a class word, a colon, then a list whose items open with a name or a code.
+_LISTED = re.compile(r"\b([a-z][a-z-]{2,})\s*:\s+([^:]+)$", re.I)
+_ASIDE = re.compile(r"\([^()]*\)")
+_ITEM_SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+_MEMBER = re.compile(r"^(?=[A-Z0-9])[\w-]*(?:[A-Z][\w-]*|\d[\w-]*)$")
+MIN_MEMBERS = 2
+
+
+def class_members(units: list[Unit]) -> dict[str, frozenset[str]]:
+    """The members the documents list for a class word ("priority" -> p1, p2, p3, p4): a question asking "what
+    priority" is answered by a sentence naming "a P3 ticket", which never writes the class word."""
+    found: dict[str, set[str]] = {}
+    for u in units:
+        m = _LISTED.search(u.text)
+        if m is None:
+            continue
+        items = [i.split() for i in _ITEM_SPLIT.split(_ASIDE.sub(" ", m.group(2)).strip(" .;")) if i.split()]
+        members = [i[0] for i in items if _MEMBER.match(i[0])]
+        if len(members) >= MIN_MEMBERS and len(members) == len(items):
+            key = next(iter(terms(m.group(1))), "")
+            if key:
+                found.setdefault(key, set()).update(t for w in members for t in terms(w))
+    return {k: frozenset(v) for k, v in found.items()}

@@ -12,6 +12,7 @@ from cognicore.orchestrator.planning import OfflinePlanner
 from cognicore.subagents._answer_checks import asked_subject, bigrams, other_kind
 from cognicore.subagents._answer_parts import comparison_parts, question_parts
 from cognicore.subagents._answer_shape import ROLE_WORDS, Shape, asked_shape, fills_shape
+from cognicore.subagents._passage_units import class_members, split_units
 from cognicore.subagents.compose import ComposedAnswer, OfflineAnswerComposer
 from cognicore.subagents.errors import Unsure
 
@@ -161,3 +162,25 @@ async def test_a_question_naming_no_agents_work_is_asked_of_the_documents() -> N
     # An order that names nothing an agent does stays unsure: no plan is guessed.
     with pytest.raises(Unsure, match="could not match it"):
         await OfflinePlanner().plan(request="Optimise it", agents=PLAN_AGENTS, feedback=[])
+
+
+LEVELS = """# Repair levels
+
+A repair is done within the time of its level: L1 (a flat tyre) within 1 hour, L2 (brakes) within 4 hours, and
+L3 (a broken frame) within 2 days.
+
+# Lights
+
+When a light does not work, first check the battery. If it still fails, book an L2 repair for the workshop."""
+
+
+def test_a_class_word_lists_its_members() -> None:
+    units = [u for i, c in enumerate(passages(LEVELS)) for u in split_units(i, c)]
+    assert class_members(units)["level"] == frozenset({"l1", "l2", "l3"})
+
+
+async def test_a_sentence_naming_a_listed_member_answers_what_class() -> None:
+    answer = await compose(
+        "if the light still doesn't work after the battery check, what level should the repair get", LEVELS
+    )
+    assert "L2 repair" in answer.text
