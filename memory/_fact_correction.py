@@ -3,7 +3,7 @@
 A correction names only the new value (and sometimes the wrong one); the slot is the one known fact holding a value
 of the same shape: the old value it names, or else exactly one figure (for a figure) or one day (for a day). Two
 such facts, or none, and nothing is guessed: the saying stays a note. The new value replaces the old one inside the
-known value, so "400 units of the Orbit Smartwatch" corrected by "450" is "450 units of the Orbit Smartwatch".
+known value, so "400 units of the blue widget" corrected by "450" is "450 units of the blue widget".
 """
 
 from __future__ import annotations
