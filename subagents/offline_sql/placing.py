@@ -102,7 +102,17 @@ def place_dimensions(
     q.dimensions = [d for _, d, _ in kept]
     if not kept:
         only = q.measures[0] if len(q.measures) == 1 else None
-        if s.superlative and only is not None and only.column is not None and only.named is None and not s.age:
+        asked_rows = bool(q.filters) or q.period is not None
+        # "what is our maximum discount?" names no rows: a limit the team set or a policy states, not the data's
+        # extreme (which would answer it confidently with the highest discount ever given)
+        if (
+            s.superlative
+            and asked_rows
+            and only is not None
+            and only.column is not None
+            and only.named is None
+            and not s.age
+        ):
             # "the highest unit price in audio", "lowest discount for retail": the column's extreme over the rows
             # asked, never its sum (a total of prices or of discount fractions means nothing)
             agg, word = ("min", "lowest") if q.ascending else ("max", "highest")

@@ -141,7 +141,7 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
         s.aggregate = "avg"
     elif t.take(r"\bmedian\b"):
         s.aggregate = "median"
-    # "the first wi-fi ticket", "our last order from LATAM", "the last 3 tickets": the earliest or latest (periods,
+    # "the first wi-fi ticket", "our last order from a region", "the last 3 tickets": the earliest or latest (periods,
     # as "the first half" or "last month", were read before)
     owner = r"(?:(?<=\bthe )|(?<=\bour )|(?<=\bmy )|(?<=\bits )|(?<=\btheir ))"
     ends = rf"{owner}(?:first|last)(?! (?:time|one of|few|couple)\b)"
