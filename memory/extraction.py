@@ -154,7 +154,8 @@ class OfflineFactExtractor:
         if (corrected := correction(user_message, slotted)) is not None:
             return ExtractedFacts(facts=[corrected])  # "sorry, I meant 4401": the one known value of that shape
         found = [in_known_slot(FactCandidate(**f), slotted) for f in read_facts(user_message)]
-        # "my q3 target is up by 2k": a change as the value is no value; the known figure, changed, is.
+        # "my q3 target is up by 2k": a change as the value is no value; the known figure, changed, is. Only
+        # when every fact read is such a change: a message that also states a value is read fact by fact.
         said_relative = all(_RELATIVE_VALUE_RE.match(c.object) for c in found)
         if said_relative and (relative := relative_change(user_message, slotted)) is not None:
             return ExtractedFacts(facts=[relative])  # "up by 10%", "two more": the known figure, changed
@@ -233,7 +234,11 @@ def with_known_owners(message: str, known_facts: list[dict[str, Any]]) -> str:
             owners.setdefault(key.replace("_", " "), set()).add("our" if owner == "we" else "my")
     for slot, held in owners.items():
         if len(held) == 1:  # both "my" and "our" budget known: "the budget" is either
-            message = re.sub(rf"\bthe\s+(?={re.escape(slot)}\b)", f"{next(iter(held))} ", message, flags=re.I)
+            # only the slot itself, then its verb or the end: "the budget of the Berlin office", "the budget
+            # committee" name other things
+            slot_then = rf"{re.escape(slot)}(?:\s+(?:is|are|was|were|has|have|had|went|goes|got|changed|moved|will|"
+            slot_then += r"stays?|becomes?|now)\b|\s*[,.;!?]|\s*$)"
+            message = re.sub(rf"\bthe\s+(?={slot_then})", f"{next(iter(held))} ", message, flags=re.I)
     return message
 
 

@@ -62,7 +62,9 @@ _THRESHOLD = (
     rf"({'|'.join(NUMBER_WORDS)}|\d{{1,3}}(?: \d{{3}})*k?|\d+k?)\b"
     r"(?! ?(?:percent|%|days?|weeks?|months?|quarters?|years?|hours?))"
 )
+# not after "of": "orders of 5 or more units" is a condition on each row, not on a group's total
 _OR_MORE = (
+    r"(?<!\bof )"
     rf"\b({'|'.join(NUMBER_WORDS)}|\d{{1,3}}(?: \d{{3}})*k?|\d+k?) or "
     r"(more|over|above|greater|fewer|less|under|below)\b"
     r"(?! ?(?:percent|%|days?|weeks?|months?|quarters?|years?|hours?))"
@@ -71,7 +73,7 @@ _OR_MORE = (
 _POLITE = r"\s*(?:(?:(?:can|could|would|will) you|please|pls|plz|kindly|just|now|then|so|ok|okay|hey|hi)\s+)*"
 _ORDINALS = {
     **{"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9},
-    **{"tenth": 10, "next": 2},
+    **{"tenth": 10},  # not "next": after an answer it means the place after the last one shown
 }
 _PART_VERB = r"\b(?:is|are|was|were|came|come|comes|went|go|goes|got|get|gets|belongs?|falls?|fell)\b"
 _YOUNGEST = ("newest", "youngest", "latest", "last", "most recent", "most recent one")
@@ -144,7 +146,10 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     # "the first wi-fi ticket", "our last order from a region", "the last 3 tickets": the earliest or latest (periods,
     # as "the first half" or "last month", were read before)
     owner = r"(?:(?<=\bthe )|(?<=\bour )|(?<=\bmy )|(?<=\bits )|(?<=\btheir ))"
-    ends = rf"{owner}(?:first|last)(?! (?:time|one of|few|couple)\b)"
+    # not a measure's name: "the first response time", "our last login date", "the first name"
+    ends = (
+        rf"{owner}(?:first|last)(?! (?:time|one of|few|couple|name|response|reply|contact)\b)(?! \w+ (?:time|date)\b)"
+    )
     if oldest := t.take(
         rf"\b(oldest|earliest|longest open|longest|newest|youngest|latest|most recent(?: one)?)\b|{ends}"
     ):
@@ -179,8 +184,10 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     often = r"(?:common(?:ly)?|frequent(?:ly)?|usual(?:ly)?|often)(?: (?:affected|seen|reported|hit|involved|named))?"
     t.take(rf"(?<=\bmost ){often}\b|(?<=\bleast ){often}\b")
     # "the second highest revenue", "3rd biggest region", "who has the third most tickets": one place of the ranking
-    if nth := t.take(rf"\b({'|'.join(_ORDINALS)}|\d+(?:st|nd|rd|th))[ -]?(?=(?:{DESC}|{ASC})\b| by\b)"):
-        word = nth.group(1)
+    # a digit ordinal only before a ranking word: "revenue on march 15th by region" is a day, not 15th place
+    words_nth = rf"\b({'|'.join(_ORDINALS)})[ -]?(?=(?:{DESC}|{ASC})\b| by\b)"
+    if nth := t.take(rf"{words_nth}|\b(\d+(?:st|nd|rd|th))[ -]?(?=(?:{DESC}|{ASC})\b)"):
+        word = nth.group(1) or nth.group(2)
         q.top_n, q.nth, s.rank_at, s.superlative = _ORDINALS.get(word) or int(word[:-2]), True, nth.start(), True
     words = rf"({DESC}|{ASC}|first)"
     m = t.find(rf"\b{words} {NUM}\b") or t.find(rf"\b{NUM} ({DESC}|{ASC})\b")
