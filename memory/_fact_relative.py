@@ -19,7 +19,7 @@ from cognicore.memory import clock
 from cognicore.memory._fact_keys import subject_key
 from cognicore.memory._fact_rewrites import PEOPLE
 from cognicore.memory._fact_slot import in_slot_of
-from cognicore.memory._fact_words import MONTHS
+from cognicore.memory._fact_words import MONTH_NAMES, MONTHS
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
     from cognicore.memory.extraction import FactCandidate
@@ -63,7 +63,7 @@ _FACTOR_RE = re.compile(
     r"\b(?P<dir>doubled|tripled|quadrupled|halved|(?:cut|reduced|dropped|slashed|down)\s+(?:in|by)\s+(?:a\s+)?half)\b",
     re.I,
 )
-_MONTHS = MONTHS[3:-1].split("|")  # "january" ... "december", for a month's number
+_MONTHS = MONTH_NAMES  # "january" ... "december", for a month's number
 _MONTH = MONTHS
 _DATE_RE = re.compile(
     rf"(?<!\w)(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>{_MONTH})|(?P<m2>{_MONTH})\s+(?P<d2>\d{{1,2}})"

@@ -61,14 +61,13 @@ _TRAILING_RE = re.compile(
     + r")|"
     r"(?:a\s+few|a\s+couple\s+of|a|one|two|three|few|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|today|in\s+the\s+mornings?|"
     r"(?:over|during)\s+the\s+(?:summer|winter|spring|autumn|weekend|holidays?|break)|"
-    r"in\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter)|(?:in|since)\s+(?:january|february|march|april|may|june|"
-    r"july|august|september|october|november|december)|"
+    r"in\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter)|(?:in|since)\s+" + MONTHS + r"|"
     r"in\s+the\s+evenings?|every\s+(?:day|morning|evening)|daily)\s*$",
     re.I,
 )
 # Something scheduled: a month or season after it is its date, not when the statement became true.
 _SCHEDULED_RE = re.compile(r"\b(?:due|scheduled|planned|expected|slated|booked|set\s+for|deadline)\b", re.I)
-_WHEN_RE = re.compile(rf"(?:in|since)\s+(?:the\s+)?(?:{MONTHS[3:-1]}|spring|summer|autumn|fall|winter)$", re.I)
+_WHEN_RE = re.compile(rf"(?:in|since)\s+(?:the\s+)?(?:{'|'.join(MONTH_NAMES)}|spring|summer|autumn|fall|winter)$", re.I)
 _PRONOUN_OBJECT_RE = re.compile(r"^(?:it|that|this|these|those|them|you|him|her|what|how|when)\b", re.I)
 
 BEVERAGES = frozenset(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from cognicore.memory._fact_words import MONTHS
+from cognicore.memory._fact_words import MONTH_NAMES, MONTHS
 
 __all__ = ["BACK", "MONTH", "NUMBER", "PERIOD", "STEP", "moved", "names_period", "with_month", "with_year"]
 
@@ -15,7 +15,7 @@ NUMBER = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _UNIT = r"(?:quarters?|months?|years?|weeks?|days?)"
 
 # A month's name or its abbreviation, never a word that starts like one ("market", "decline").
-_MONTHS = MONTHS[3:-1].split("|")  # "january" ... "december", one list for the whole engine (memory's)
+_MONTHS = MONTH_NAMES  # "january" ... "december", one list for the whole engine (memory's)
 MONTH = (
     "(?:"
     + "|".join("sep(?:t(?:ember)?)?" if m == "september" else f"{m[:3]}(?:{m[3:]})?" if m[3:] else m for m in _MONTHS)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cognicore.memory._fact_words import MONTHS
+from cognicore.memory._fact_words import MONTH_NAMES
 
 __all__ = [
     "Table",
@@ -31,7 +31,7 @@ _NOT_ADDITIVE = frozenset(
     "avg average mean median rate ratio pct percent percentage share margin price min max per".split()
 )
 _PERIOD_WORDS = {"year": "year", "yr": "year", "quarter": "quarter", "qtr": "quarter", "month": "month"}
-_FULL_MONTHS = MONTHS[3:-1].split("|")  # "january" ... "december", one list for the whole engine (memory's)
+_FULL_MONTHS = MONTH_NAMES  # "january" ... "december", one list for the whole engine (memory's)
 _MONTHS = {m[:3]: i for i, m in enumerate(_FULL_MONTHS, start=1)}
 
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$")
