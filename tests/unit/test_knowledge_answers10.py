@@ -6,13 +6,11 @@ asked inside it. A made-up domain (a ferry line), so none of these wordings come
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from cognicore.subagents._answer_checks import scoped_elsewhere
 from cognicore.subagents._answer_parts import _SENTENCE, question_parts
-from cognicore.subagents.compose import ComposedAnswer, OfflineAnswerComposer
+from tests.unit.test_knowledge_answers import compose
 
 CROSSINGS = """# Crossing times
 
@@ -45,17 +43,6 @@ harbour manager. Any discount above 15% needs the approval of the Head of Fares.
 ## Group fares
 
 Schools get a fixed 10% group discount on every crossing."""
-
-
-def passages(*contents: str) -> list[dict[str, Any]]:
-    return [
-        {"index": i, "title": c.splitlines()[0].lstrip("# "), "source": f"/kb/doc{i}.md", "content": c}
-        for i, c in enumerate(contents, start=1)
-    ]
-
-
-async def compose(question: str, *contents: str) -> ComposedAnswer:
-    return await OfflineAnswerComposer().compose(question=question, passages=passages(*contents))
 
 
 def test_a_sentence_scoped_to_named_places_does_not_answer_for_another() -> None:

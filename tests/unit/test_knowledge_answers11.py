@@ -4,8 +4,6 @@ A made-up domain (a bicycle rental), so none of these wordings come from a deplo
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from cognicore.orchestrator.planning import OfflinePlanner
@@ -13,8 +11,8 @@ from cognicore.subagents._answer_checks import asked_subject, bigrams, other_kin
 from cognicore.subagents._answer_parts import comparison_parts, question_parts
 from cognicore.subagents._answer_shape import ROLE_WORDS, Shape, asked_shape, fills_shape
 from cognicore.subagents._passage_units import class_members, split_units
-from cognicore.subagents.compose import ComposedAnswer, OfflineAnswerComposer
 from cognicore.subagents.errors import Unsure
+from tests.unit.test_knowledge_answers import compose, passages
 
 TERMS = """# Rental terms
 
@@ -45,17 +43,6 @@ nine stations and about 60 employees by 2020."""
 MEETINGS = """# Fleet checks
 
 Flat tyres are fixed at once; worn chains are reviewed in the weekly fleet meeting."""
-
-
-def passages(*contents: str) -> list[dict[str, Any]]:
-    return [
-        {"index": i, "title": c.splitlines()[0].lstrip("# "), "source": f"/kb/doc{i}.md", "content": c}
-        for i, c in enumerate(contents, start=1)
-    ]
-
-
-async def compose(question: str, *contents: str) -> ComposedAnswer:
-    return await OfflineAnswerComposer().compose(question=question, passages=passages(*contents))
 
 
 def test_a_comparison_is_one_question_about_each_thing() -> None:

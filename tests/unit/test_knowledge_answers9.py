@@ -5,14 +5,12 @@ A made-up domain (a bike rental), so none of these wordings come from a deployme
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from cognicore.subagents._answer_checks import governed_elsewhere, measures_head, states_bound
 from cognicore.subagents._answer_shape import asked_action, asked_head, asks_procedure, gives_place
 from cognicore.subagents._question_terms import number_units, paraphrased_words, written_names
-from cognicore.subagents.compose import ComposedAnswer, OfflineAnswerComposer
+from tests.unit.test_knowledge_answers import compose
 
 FARES = """# Rental fares
 
@@ -45,17 +43,6 @@ inserts on request; padding inserts themselves are not refundable.
 ## Cover
 
 Every bike comes with a 1-year parts cover from the day of hire."""
-
-
-def passages(*contents: str) -> list[dict[str, Any]]:
-    return [
-        {"index": i, "title": c.splitlines()[0].lstrip("# "), "source": f"/kb/doc{i}.md", "content": c}
-        for i, c in enumerate(contents, start=1)
-    ]
-
-
-async def compose(question: str, *contents: str) -> ComposedAnswer:
-    return await OfflineAnswerComposer().compose(question=question, passages=passages(*contents))
 
 
 def test_figures_are_tagged_with_their_unit() -> None:
