@@ -166,6 +166,11 @@ class Speller:
         # The deployment's own words first: one edit or swap of neighbours ("lona", "Eurpoe"), two in a long
         # word, else a close match ("headphnes", "acessories").
         edits = process.extractOne(w, self._known, scorer=OSA.distance, score_cutoff=1 if len(w) <= 6 else 2)
+        if edits is not None:
+            # Among words as near, the one that keeps the written ending: "opend" is "opened" (a verb's past), not
+            # the value "open".
+            ties = process.extract(w, self._known, scorer=OSA.distance, score_cutoff=edits[1], limit=None)
+            edits = next((e for e in ties if e[0][-1] == w[-1]), edits)
         if english_words().get(w, 0) and (edits is None or edits[1] > 1):
             return None  # a rare real word ("unassigned") is only a one-letter slip, never a loose match
         # A loose match only for a lower-case word: a capitalised one it does not know is a name ("Marta" is not
