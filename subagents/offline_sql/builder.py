@@ -56,6 +56,8 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     """The SELECT, its explanation, the period it covers with its dates and its filters (reports name both)."""
     if q.recent_change is not None and not q.compared_periods:
         q = _recent_change(q, today)
+    if q.period is not None and q.period.each and not any(isinstance(d, str) for d in q.dimensions):
+        q = replace(q, dimensions=[q.period.each, *q.dimensions])  # "each of the last 6 months": one row a month
     needed = list(dict.fromkeys([t for m in q.measures for t in tables_of(m)]))
     prefer = needed[0] if needed else None
     needed += [d.table for d in q.dimensions if isinstance(d, Column)]

@@ -36,6 +36,9 @@ _ORD = r"(first|second|third|fourth|1st|2nd|3rd|4th)"
 _UNITS = r"(quarter|month|year|week)"
 _UNITS_OR_DAY = r"(day|week|month|quarter|year)"
 _HALF = r"(?:h([12])|([12])h|(first|second|1st|2nd) half)"  # "H1", "1H", "first half"
+# "the last 4 completed quarters", "the past six full months", "last whole calendar year": every period the rules read
+# is a complete one, so these words only confirm it
+_WHOLE = r"(?:(?:full|complete|completed|whole|finished|closed|entire|calendar|fiscal) ){0,2}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +50,7 @@ class Period:
     label: str
     partial: bool = False
     unit: Unit | None = None  # the one calendar unit it is, if any ("Q3 2025" is a quarter)
+    each: Unit | None = None  # "each of the last 6 months": one row per unit of the span is asked
 
     def describe(self) -> str:
         """The period with its dates, for an explanation."""
@@ -177,11 +181,15 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         r"(?! or (?:more|fewer|less|over|above|under|below|greater)\b)",
         "year",
     ),
-    (rf"\b(?:last|past|previous|prior|recent|latest|trailing) {NUM} {_UNITS}s\b", "last_n"),
+    (
+        rf"\b(?:(each|every one|every|any|all) of )?(?:the |our |these |those )?"
+        rf"(?:last|past|previous|prior|recent|latest|trailing|preceding|most recent) {NUM} {_WHOLE}{_UNITS}s\b",
+        "last_n",
+    ),
     (rf"\b(?:last|past|previous|prior|recent|latest) {NUM} days\b", "last_days"),
     (
-        rf"\b(?:(?:the )?(?:last|previous|prior|preceding|latest|most recent|past) (?:full |complete |closed |"
-        rf"calendar |fiscal )?{_UNITS})\b|\b{_UNITS} before\b",
+        rf"\b(?:(?:the )?(?:last|previous|prior|preceding|latest|most recent|past) {_WHOLE}{_UNITS})\b"
+        rf"|\b{_UNITS} before\b",
         "last_unit",
     ),
     (
@@ -331,12 +339,15 @@ def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> P
     if handler == "year":
         start = date(int(g[0]), 1, 1)
         return _closed(start, shift(start, "year", 1), str(start.year), today, "year")
-    if handler in ("last_n", "last_days"):
-        n, unit = number(g[0]), ("day" if handler == "last_days" else g[1])
-        end = today if unit == "day" else unit_start(today, unit)
-        start = shift(end, unit, -n)
-        what = f"the last {n} complete {unit}s" if unit != "day" else f"the last {n} days before today"
-        return Period(start, end, what)
+    if handler == "last_days":
+        n = number(g[0])
+        return Period(today - timedelta(days=n), today, f"the last {n} days before today")
+    if handler == "last_n":
+        each, n, unit = g[0], number(g[1]), g[2]
+        end = unit_start(today, unit)
+        # "each of the last 6 months": a row per month ("all of" is their total, "any of" no grouping either)
+        per = unit if each in ("each", "every one", "every") else None
+        return Period(shift(end, unit, -n), end, f"the last {n} complete {unit}s", each=per)
     if handler == "last_unit":
         unit = g[0] or g[1]
         end = unit_start(today, unit)
