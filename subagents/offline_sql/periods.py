@@ -384,8 +384,10 @@ def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> P
 
 # "year over year", "the same month last year": one named quarter or month is compared with itself a year before
 A_YEAR_BEFORE = (
-    r"\b(?:year (?:over|on) year|yoy|(?:the )?same (?:month|quarter) (?:a year (?:ago|earlier|before)|last year|"
-    r"(?:of )?the (?:previous|prior) year|of last year))\b"
+    r"\b(?:year (?:over|on) year|yoy|(?:the )?same (?:month|quarter|period) "
+    r"(?:(?:a|one|1) year (?:ago|earlier|before|prior)|(?:twelve|12) months (?:ago|earlier|before)|last year|"
+    r"(?:of |in )?the (?:previous|prior|preceding) year|"
+    r"(?:of |in )?the year (?:before|prior|earlier)|of last year))\b"
 )
 
 

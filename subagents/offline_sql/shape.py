@@ -84,8 +84,9 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     s = Shape()
     if re.search(f"{GROWTH}|{DECLINE}", t.s):
         # "by how much did revenue change ..., in percent": the size of the change (its % is shown), not a share
-        t.take(r"\bby how much\b")
+        t.take(r"\bby (?:how much|what (?:percentage|percent|%|amount)|how many percent(?:age points)?)\b")
         t.take(r"\b(?:in|as an?|as) (?:percent(?:age)?s?|%)(?: terms)?\b")
+        t.take(r"(?<=\bgrowth )rates?\b|(?<=\bchange )rates?\b|\brates? of (?=growth|change|increase|decline)")
     shares = r"\b(share|percentage|percent|proportion|contribution|mix|fraction|portion)\b( of( the)? total)?"
     while m := t.take(shares):
         q.share, s.share_at = True, m.start()
@@ -104,7 +105,9 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     s.ratio = bool(t.take(r"\bratio\b(?: of| between)?"))
     if s.ratio:  # "open to closed": the two sides of the ratio, not a period's end
         t.s = re.sub(r"(?<=\w) (to|and|versus|vs)(?= \w)", lambda m: " " * (len(m.group(0))), t.s, count=1)
-    s.compare = bool(t.take(r"\b(vs|versus|compared? (to|with|against)?|against|side by side)\b"))
+    # "how did X stack up against Y", "measure up to", "hold up against": the two side by side
+    up = r"(?:stack|stacks|stacked|measure|measures|measured|hold|holds|held) up(?: (?:against|to|with|next to))?"
+    s.compare = bool(t.take(rf"\b(vs|versus|compared? (to|with|against)?|against|side by side|{up})\b"))
     # "ana vs ben: who's got more open tickets", "which has fewer, P1 or P2": the two values side by side
     s.comparative = bool(t.take(r"\b(?:more|fewer|less)\b(?! than\b)(?! (?:recent|recently|often)\b)"))
     s.compare = s.compare or s.comparative

@@ -50,3 +50,40 @@ async def test_the_last_n_complete_periods_with_a_row_for_each(
         draft, _ = await answer(pool, sales, request, "demo_sales")
         got, expected = await meant(pool, draft.sql, expected_sql)
         assert got == expected, (request, draft.sql)
+
+
+def _a_year_apart(unit: str) -> str:
+    """The last complete `unit` (month or quarter) and the same one a year before."""
+    step = {"month": "1 month", "quarter": "3 months"}[unit]
+    last = f"date_trunc('{unit}', current_date) - interval '{step}'"
+    return (
+        f"((o.ordered_at >= {last} AND o.ordered_at < {last} + interval '{step}') OR "
+        f"(o.ordered_at >= {last} - interval '1 year' "
+        f"AND o.ordered_at < {last} - interval '1 year' + interval '{step}'))"
+    )
+
+
+async def test_a_period_against_the_same_one_a_year_before(
+    pool: AsyncConnectionPool,
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "stack up / hold up / measure up against", "the same month twelve months earlier", "the same quarter of the
+    year prior": the two periods side by side; "the growth rate" adds the change in percent."""
+    month, quarter = "to_char(o.ordered_at, 'YYYY-MM')", "to_char(o.ordered_at, 'YYYY-\"Q\"Q')"
+    revenue = "round(sum(oi.revenue), 2)"
+    cases = [
+        (
+            "how did units sold last month hold up against the same month twelve months earlier",
+            f"SELECT {month}, sum(oi.quantity) {LINES} WHERE {_a_year_apart('month')} GROUP BY 1 ORDER BY 1",
+        ),
+        (
+            "what was the growth rate of revenue last quarter compared to the same quarter of the year prior",
+            f"SELECT {quarter}, {revenue}, round(100.0 * ({revenue} - lag({revenue}) OVER (ORDER BY {quarter})) "
+            f"/ lag({revenue}) OVER (ORDER BY {quarter}), 1) {LINES} WHERE {_a_year_apart('quarter')} "
+            "GROUP BY 1 ORDER BY 1",
+        ),
+    ]
+    for request, expected_sql in cases:
+        draft, _ = await answer(pool, sales, request, "demo_sales")
+        got, expected = await meant(pool, draft.sql, expected_sql)
+        assert got == expected, (request, draft.sql)
