@@ -152,8 +152,8 @@ _PROMOTED_RE = re.compile(
 )
 _JOINED_RE = re.compile(
     r"^(?P<subj>I|we|" + _PERSON_ALT + r")\s+(?:have\s+|just\s+)*"
-    r"(?:joined|moved\s+to|switched\s+to|transferred\s+to|went\s+to|(?:been|was|were|got)\s+(?:moved|put|assigned|"
-    r"transferred)\s+(?:to|on))\s+"
+    r"(?:joined|(?:moved|switched|transferred|went)\s+(?:over\s+|across\s+)?to|"
+    r"(?:been|was|were|got)\s+(?:moved|put|assigned|transferred)\s+(?:to|on))\s+"
     r"(?:the\s+|a\s+|an\s+)?(?P<o>[\w-]+(?:\s+[\w-]+)?)\s+(?P<n>" + MEMBER_NOUNS + r")$",
     re.I,
 )

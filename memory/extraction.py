@@ -25,8 +25,10 @@ from cognicore.memory._fact_newvalue import (
 )
 from cognicore.memory._fact_notes import ending_notes, is_note, note_of
 from cognicore.memory._fact_relative import relative_change
+from cognicore.memory._fact_replaced import held_instead, named_in_statement
 from cognicore.memory._fact_reworded import owner_from_known
 from cognicore.memory._fact_rules import read_facts
+from cognicore.memory._fact_told import told_clause_facts
 from cognicore.memory._fact_words import NOT_NAMES, holds_person
 from cognicore.memory.llm import LlmRole
 
@@ -153,7 +155,9 @@ class OfflineFactExtractor:
         user_message = with_known_owners(user_message, slotted)  # "the returns window" after "our returns window"
         if (corrected := correction(user_message, slotted)) is not None:
             return ExtractedFacts(facts=[corrected])  # "sorry, I meant 4401": the one known value of that shape
-        found = [in_known_slot(FactCandidate(**f), slotted) for f in read_facts(user_message)]
+        # Told after an opening the rules do not read ("good news, after the review our budget ..."): its clauses.
+        read = read_facts(user_message) or (told_clause_facts(user_message) if told else [])
+        found = [held_instead(user_message, in_known_slot(FactCandidate(**f), slotted), slotted) for f in read]
         # "my q3 target is up by 2k": a change as the value is no value; the known figure, changed, is. Only
         # when every fact read is such a change: a message that also states a value is read fact by fact.
         said_relative = all(_RELATIVE_VALUE_RE.match(c.object) for c in found)
@@ -272,7 +276,8 @@ def in_known_slot(candidate: FactCandidate, known_facts: list[dict[str, Any]]) -
                 "statement": reworded if reworded != statement else candidate.statement,
             }
         )
-    return _held_by_the_old_person(candidate, known_facts, old)
+    held = _held_by_the_old_person(candidate, known_facts, old)
+    return held if held is not candidate else named_in_statement(candidate, known_facts, old)
 
 
 def _held_by_the_old_person(candidate: FactCandidate, known_facts: list[dict[str, Any]], old: str) -> FactCandidate:

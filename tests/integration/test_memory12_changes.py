@@ -1,0 +1,79 @@
+"""Changes told after an opening the rules do not read, or naming the old value only in its statement (M17, round 12).
+
+Each case: a fact told in one session, changed in other words in the next (the router read both as statements),
+in the real store; the old fact must end with an end time and the new one be current. Wordings are not in any
+held-out or dev set.
+"""
+
+from __future__ import annotations
+
+import pytest
+from psycopg_pool import AsyncConnectionPool
+
+from cognicore.memory.embeddings import OfflineEmbeddings
+from cognicore.memory.extraction import OfflineFactExtractor
+from cognicore.memory.facts import FactStore
+
+
+async def _tell(store: FactStore, user: str, text: str, source: str) -> None:
+    """One told turn as the `extract_turn` job runs it after the router read a statement."""
+    hits = await store.search(user, text, k=20)
+    extracted = await OfflineFactExtractor().extract(
+        user_message=text, assistant_message="", known_facts=[h.fact.to_dict() for h in hits], told=True
+    )
+    await store.upsert(user, extracted.facts, source=source)
+
+
+async def _changed(pool: AsyncConnectionPool, user: str, first: str, change: str) -> tuple[set[str], set[str]]:
+    """The objects ended (with an end time) and the statements current after `first` then `change`."""
+    store = FactStore(pool, OfflineEmbeddings())
+    await _tell(store, user, first, "s1#1")
+    await _tell(store, user, change, "s2#1")
+    ended = {f.statement for f in await store.history(user) if f.status == "superseded" and f.valid_to is not None}
+    return ended, {f.statement for f in await store.active(user)}
+
+
+@pytest.mark.parametrize(
+    ("first", "change", "old", "new"),
+    [
+        # an opening with its own context, then the statement
+        ("For the offsite dinner, note that I'm vegan.", "Quick one - I eat eggs again, so I'm vegetarian now.",
+         "vegan", "vegetarian"),
+        ("I'm on the billing team.", "Some news: since Monday I've moved over to the payments team.",
+         "billing", "payments"),
+        ("Our travel budget for Q2 is $12k.", "great news, after the offsite our travel budget got raised to 15k",
+         "12k", "15k"),
+        # the old value named only in the statement of the known fact
+        (
+            "Just so you know, I'm on call every Monday.",
+            "traded with Kim, my on-call day is Friday now instead of Monday",
+            "monday",
+            "friday",
+        ),
+        # a thing held "instead" of the one thing held before
+        ("I look after the Nordics region.", "Reorg - starting today I'm covering the Benelux region instead",
+         "nordics", "benelux"),
+    ],
+)
+async def test_a_change_in_other_words_ends_the_old_fact(
+    pool: AsyncConnectionPool, first: str, change: str, old: str, new: str
+) -> None:
+    ended, active = await _changed(pool, f"m17-{old}", first, change)
+    assert any(old in s.lower() for s in ended), (ended, active)
+    assert any(new in s.lower() for s in active) and not any(old in s.lower() for s in active), (ended, active)
+
+
+@pytest.mark.parametrize(
+    ("first", "change"),
+    [
+        # said as an addition, or under a condition or a doubt: the old fact stays current
+        ("I look after the Nordics region.", "I'm covering the Benelux region too, instead of waiting for a hire"),
+        ("I'm on the billing team.", "if the reorg goes through, I'm on the payments team"),
+        ("Our travel budget for Q2 is $12k.", "not sure yet, but I heard our travel budget got raised to 15k"),
+    ],
+)
+async def test_an_addition_a_condition_or_a_doubt_ends_nothing(
+    pool: AsyncConnectionPool, first: str, change: str
+) -> None:
+    ended, _ = await _changed(pool, "m17-keep", first, change)
+    assert ended == set(), ended
