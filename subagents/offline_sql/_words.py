@@ -64,6 +64,10 @@ _PRESENT = (
 )
 
 
+# "without an assignee", "not have anyone assigned": a determiner or an indefinite pronoun before the column's word
+_ANYONE = r"(?: an?| any| anyone| anybody| someone| somebody)?"
+
+
 def missing(t: Text, q: Mapping, lex: Lexicon) -> None:
     """ "unassigned tickets", "tickets without an assignee": the column named by the word must be empty;
     "tickets that are assigned": it must not be."""
@@ -71,9 +75,9 @@ def missing(t: Text, q: Mapping, lex: Lexicon) -> None:
     nobody(t, q, lex, columns)  # first: "no one is assigned" is no "is assigned"
     for pattern, found in (
         (r"\bun([a-z]{4,})\b", q.missing),
-        (r"\b(?:no|without|missing)(?: an?| any)? ([a-z]{4,})\b", q.missing),
+        (rf"\b(?:no|without|missing){_ANYONE} ([a-z]{{4,}})\b", q.missing),
         # "tickets that don't have an assignee", "still not assigned" (contractions are expanded by `normalise`)
-        (r"\bnot (?:have|has|had|got|yet)(?: an?| any)? ([a-z]{4,})\b", q.missing),
+        (rf"\bnot (?:have|has|had|got|yet){_ANYONE} ([a-z]{{4,}})\b", q.missing),
         (r"\bnot (?:yet |been |currently )?([a-z]{4,})\b", q.missing),
         (_PRESENT, q.present),
     ):
@@ -122,7 +126,12 @@ def nobody(t: Text, q: Mapping, lex: Lexicon, columns: list[Column]) -> None:
         t.s = t.s[: m.start()] + " " * (end - m.start()) + t.s[end:]
 
 
-NEGATION = re.compile(r"\b(not|except|excluding|exclude|other than|non|without|besides)((?:\s+[a-z]+){0,2})\s*$")
+# Between a negation and its value: prepositions, and the auxiliaries and adverbs of time of a verb phrase
+# ("have not been closed", "not yet closed", "not ever assigned to ben").
+_BETWEEN_NEGATION = frozenset(
+    "to by in on for as with from of be been being get got gotten yet still ever currently already".split()
+)
+NEGATION = re.compile(r"\b(not|never|except|excluding|exclude|other than|non|without|besides)((?:\s+[a-z]+){0,3})\s*$")
 
 
 def negation(before: str, column: Column) -> re.Match[str] | None:
@@ -136,6 +145,6 @@ def negation(before: str, column: Column) -> re.Match[str] | None:
         return None
     stems = {w[:6] for w in column.name.split("_")}
     between = m.group(2).split()
-    if all(w in ("to", "by", "in", "on", "for", "as", "with", "from", "of") or w[:6] in stems for w in between):
+    if all(w in _BETWEEN_NEGATION or w[:6] in stems for w in between):
         return m
     return None

@@ -1,0 +1,64 @@
+"""Negated filters through a verb phrase and "anyone" as the missing person (round 12, engineer S9b): the
+auxiliaries between a negation and its value ("have not been closed", "never got closed") keep the negation."""
+
+from __future__ import annotations
+
+import sys
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from cognicore.subagents.errors import Unsure
+from cognicore.subagents.offline_sql import Lexicon, build_lexicon, map_request
+from cognicore.subagents.offline_sql.builder import build
+from tests.unit.offline_sql_catalogues import TICKETS
+
+TODAY = date(2026, 11, 24)
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "support_desk"
+
+
+def desk_lexicon() -> Lexicon:
+    """The tickets' catalogue with the support desk plugin's own vocabulary (the plugin is not installed here)."""
+    sys.path.insert(0, str(EXAMPLE))
+    try:
+        from support_desk import SQL_VOCABULARY
+    finally:
+        sys.path.remove(str(EXAMPLE))
+    return build_lexicon(TICKETS, SQL_VOCABULARY)
+
+
+DESK = desk_lexicon()
+
+
+def _sql(text: str) -> str:
+    q = map_request(text, DESK, TODAY)
+    return " ".join(build(q, DESK.catalogue, TODAY)[0].split())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "count the tickets that have not yet been closed",
+        "P2 tickets which never got closed",
+        "how many tickets has the team not been able to get closed",  # too far apart: no negation read
+    ],
+)
+def test_a_negation_reaches_its_value_through_auxiliaries(text: str) -> None:
+    if "able" in text:
+        with pytest.raises(Unsure):
+            map_request(text, DESK, TODAY)
+        return
+    assert "NOT IN ('closed')" in _sql(text)
+
+
+@pytest.mark.parametrize("text", ["tickets that do not have anybody assigned", "show tickets without anyone assigned"])
+def test_nobody_written_as_not_anyone_is_an_empty_person(text: str) -> None:
+    sql = _sql(text)
+    assert "assignee IS NULL" in sql and "NOT IN" not in sql
+
+
+def test_a_negated_verb_of_another_kind_is_no_negated_value() -> None:
+    """ "did not sell in Europe"-like: a verb that is no auxiliary between the negation and the value."""
+    with pytest.raises(Unsure):
+        map_request("tickets ben did not want closed", DESK, TODAY)
