@@ -41,6 +41,7 @@ STOP_WORDS = frozenset(
     put together short long detailed simple pdf slide slides deck presentation document page one-pager
     r u ur plz thx ty btw cheers asap
     writeup writeups pager pie donut incl
+    someone somebody anyone anybody
     """.split()
 )
 # Common verbs of requests, in every form: they say how a figure came about, never which figure.
@@ -50,10 +51,11 @@ record register book ship deliver place log submit file raise need want look com
 sort list show give tell find return report display analyse analyze summarise summarize calculate compute count
 sum total measure track end finish start begin run drive pull attract win lose spend pay cost develop move
 include contain involve feature shift account represent group affect remind add tally set fetch
+give hand rack rake earn sit
 """.split()
 _IRREGULAR = (
     "got gotten bought brought made did done had saw seen came went taken took hit won lost spent paid ran drove began "
-    "begun logged logging submitted submitting"
+    "begun logged logging submitted submitting gave given sat"
 )
 
 
@@ -203,6 +205,8 @@ class Lexicon:
         frequency = english_words().get(word, 0)
         if frequency >= COMMON:
             return word, 0.0
+        if not frequency and (swapped := _swapped_stop_word(word)):
+            return swapped, 100.0  # "teh", "adn": two neighbouring letters of a function word swapped
         cutoff = 75 if len(word) >= 4 and not frequency else 85
         found = process.extractOne(word, self.known_words, scorer=fuzz.ratio, score_cutoff=cutoff)
         for words, floor in ((RULE_WORDS, cutoff), (STOP_WORDS, max(cutoff, 80))):  # "lst": "last", not "list"
@@ -312,6 +316,15 @@ def build_lexicon(catalogue: Catalogue, vocabulary: SqlVocabulary) -> Lexicon:
     for phrase in vocabulary.ignore:
         lex.known_words.update(normalise(phrase).split())
     return lex
+
+
+def _swapped_stop_word(word: str) -> str:
+    """The stop word `word` spells with two neighbouring letters swapped ("teh" -> "the"), else ""."""
+    for i in range(len(word) - 1):
+        swapped = word[:i] + word[i + 1] + word[i] + word[i + 2 :]
+        if swapped != word and swapped in STOP_WORDS:
+            return swapped
+    return ""
 
 
 def _verbs_of(value: str) -> list[str]:

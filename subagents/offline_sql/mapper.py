@@ -29,6 +29,7 @@ from cognicore.subagents.offline_sql.lexicon import (
 from cognicore.subagents.offline_sql.lookup import price_words
 from cognicore.subagents.offline_sql.mapping import Mapping, Measure, Text
 from cognicore.subagents.offline_sql.messages import unsure_message
+from cognicore.subagents.offline_sql.passed_over import drop_topic_phrases, modifying_participles, pass_over
 from cognicore.subagents.offline_sql.periods import A_YEAR_BEFORE, PATTERNS, Period, a_year_before, match_period
 from cognicore.subagents.offline_sql.resolve import resolve
 from cognicore.subagents.offline_sql.search import search_columns, split_search, unplaced_phrase
@@ -52,6 +53,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     q = Mapping()
     request, q.search = split_search(request, lex)
     text = price_words(normalise(request), lex)  # "the cheapest product": its price, lowest first (lookup.py)
+    text = drop_topic_phrases(text)  # "revenue-wise", "in terms of orders": the topic is said anyway
     for phrase in lex.vocabulary.ignore:
         text = re.sub(rf"\b{re.escape(normalise(phrase))}\b", " ", text)
     words = []
@@ -89,6 +91,8 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     shape.growth = shape.growth or q.attribution
     found = sorted(found + _phrases(t, lex, original, books=("phrases", "partial")), key=lambda f: f[0])
     resolve(t, q, found, shape, lex)
+    if passed := pass_over(t, found, lex):  # "the accessories line", "for the board pack" (passed_over.py)
+        q.notes.append("Passed over as saying no more: " + ", ".join(f"'{w}'" for w in passed) + ".")
     # "enterprise customers": a word of the filtered column's own name ("customer_segment") only describes it.
     # "the Haven doorbell": a word of a value already placed belongs to it.
     described = {singular(w) for ref in [*q.filters, *q.missing, *q.present] for w in ref.rsplit(".", 1)[1].split("_")}
@@ -99,10 +103,14 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
         if m.group(1) not in _NOT_GROUPINGS:
             q.not_understood.append(m.group(1))  # quoted in the message: "but not 'team'"
             t.s = t.s[: m.start(1)] + " " * len(m.group(1)) + t.s[m.end(1) :]
+    modifiers = modifying_participles(t, found)  # "returning customers": no verb of the clause
     leftovers = [
         w
         for w in t.s.split()
-        if w not in STOP_WORDS and w not in VERB_FORMS and singular(w) not in described and w[:6] not in stems
+        if w not in STOP_WORDS
+        and (w not in VERB_FORMS or w in modifiers)
+        and singular(w) not in described
+        and w[:6] not in stems
     ]
     if q.search is None and (searched := unplaced_phrase(leftovers, t.read, _counted_table(q, lex))):
         q.search, q.searched = searched  # "list the access denied tickets": a phrase of the rows' own text

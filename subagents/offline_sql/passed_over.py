@@ -1,0 +1,96 @@
+"""Words of a data request that general English says restrict no rows, so the mapper may pass over them.
+
+Four kinds, each read from grammar rather than from a domain's words:
+- fixed phrases that only announce the topic: "revenue-wise", "in terms of", "when it comes to", "as far as X goes";
+- unit nouns that count a named thing: "pairs of the Vista glasses", "boxes of cables" (the thing is placed);
+- class nouns right after a placed value: "the accessories line", "the smart home range" (the value says which);
+- a purpose or audience phrase that names a document, not data: "for the board pack", "for my exec deck".
+
+Never a word that could itself be a value, a number, a time or a negation: those stay for the mapper to place or
+report. The words passed over in the last two kinds are returned so the answer can say so.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cognicore.subagents.offline_sql.lexicon import RULE_WORDS, STOP_WORDS, Lexicon, Target
+from cognicore.subagents.offline_sql.mapping import Text
+
+__all__ = ["drop_topic_phrases", "modifying_participles", "pass_over"]
+
+# Phrases that announce what the figure is about ("regarding"): the topic itself is said next to them.
+_TOPIC = re.compile(
+    r"\b(?:in terms of|when it comes to|with (?:respect|regard|reference) to|in regards? to|as regards|regarding|"
+    r"concerning)\b|(?<=[a-z0-9]) wise\b"
+)
+# "as far as revenue goes", "as far as orders are concerned": the frame around the topic.
+_AS_FAR_AS = re.compile(r"\bas far as\b((?: [a-z0-9]+){1,4}?) (?:goes|go|is concerned|are concerned)\b")
+
+# Nouns that count pieces of a thing ("pairs of", "boxes of"); the thing counted follows "of".
+_UNIT_NOUNS = frozenset("pair piece box pack packet carton crate bag bottle can jar roll dozen".split())
+# Nouns that name a class of things ("the accessories line"); the class is the value said before them.
+_CLASS_NOUNS = frozenset("line range family lineup series portfolio collection assortment".split())
+# Documents a request is prepared for ("for the board pack"): who reads it, not what it counts.
+_DOCUMENTS = "pack|deck|slides?|meeting|review|presentation|memo|briefing|update|call|standup|sync|offsite|newsletter"
+_PURPOSE = re.compile(rf"\bfor (?:the|my|our|an?|this|next|tomorrow) ((?:[a-z]+ ){{0,2}}(?:{_DOCUMENTS}))\b")
+
+
+def drop_topic_phrases(text: str) -> str:
+    """The normalised `text` without the phrases that only announce a topic ("revenue wise" -> "revenue")."""
+    text = _AS_FAR_AS.sub(r"\1", text)
+    return re.sub(r"\s+", " ", _TOPIC.sub(" ", text)).strip()
+
+
+def pass_over(t: Text, found: list[tuple[int, int, str, Target]], lex: Lexicon) -> list[str]:
+    """Blank the unit nouns, class nouns and purpose phrases of `t` that restrict nothing; the words passed over."""
+    values = [(start, end) for start, end, _, target in found if target.kind == "value"]
+    passed: list[str] = []
+    for m in list(re.finditer(r"\b([a-z]+)\b", t.s)):
+        word = m.group(1)
+        noun = word[:-2] if word.endswith(("xes", "ches")) else word.rstrip("s") if len(word) > 3 else word
+        if noun in _UNIT_NOUNS:
+            # "pairs of the Vista AR Glasses": only when a placed value follows "of"
+            after = re.match(r" of (?:(?:the|our|those|these) )?", t.read[m.end() :])
+            if after and any(start == m.end() + after.end() for start, _ in values):
+                _blank(t, m)
+        elif noun in _CLASS_NOUNS and any(end == m.start() - 1 for _, end in values):
+            _blank(t, m)
+            passed.append(word)
+    for m in list(_PURPOSE.finditer(t.s)):
+        words = m.group(1).split()
+        if all(_plain(w, lex) for w in words[:-1]):
+            t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
+            passed.append(" ".join(words))
+    return passed
+
+
+def modifying_participles(t: Text, found: list[tuple[int, int, str, Target]]) -> set[str]:
+    """Verb forms used as adjectives before rows ("returning customers", "shipping orders"): they may restrict
+    the rows, so they are never passed over as the verb of the clause is."""
+    rows = {start for start, _, _, target in found if target.kind in ("entity", "dimension")}
+    kept: set[str] = set()
+    for m in re.finditer(r"\b([a-z]+(?:ing|ed))\b", t.s):
+        following = re.match(r" ([a-z]+)\b", t.read[m.end() :])
+        if following is None:
+            continue
+        start = m.end() + 1
+        unclaimed = t.s[start : start + len(following.group(1))] == following.group(1)
+        if start in rows or (unclaimed and following.group(1) not in STOP_WORDS and following.group(1) not in RULE_WORDS):
+            kept.add(m.group(1))
+    return kept
+
+
+def _plain(word: str, lex: Lexicon) -> bool:
+    """A word that names nothing in the data: no phrase of the lexicon, no number, no time or rule word."""
+    return not (
+        word.isdigit()
+        or word in RULE_WORDS
+        or word in lex.phrases
+        or word in lex.partial
+        or word in STOP_WORDS
+    )
+
+
+def _blank(t: Text, m: re.Match[str]) -> None:
+    t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]

@@ -1,0 +1,68 @@
+"""Words general English says restrict no rows, passed over by the offline SQL writer (round 12, engineer S9b),
+and the words next to them that still restrict and keep the answer unsure."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from cognicore.demo.plugin import SQL_VOCABULARY
+from cognicore.subagents.errors import Unsure
+from cognicore.subagents.offline_sql import build_lexicon, map_request
+from cognicore.subagents.offline_sql.builder import build
+from tests.unit.offline_sql_catalogues import SALES
+
+TODAY = date(2026, 11, 24)
+SALES_LEX = build_lexicon(SALES, SQL_VOCABULARY)
+
+
+def _sql(text: str) -> tuple[str, list[str]]:
+    q = map_request(text, SALES_LEX, TODAY)
+    return " ".join(build(q, SALES_LEX.catalogue, TODAY)[0].split()), q.notes
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("sales-wise, what did the orbit fitness band bring in during 2025", "products.name = 'Orbit Fitness Band'"),
+        ("as far as units go, how did the haven security camera do last year", 'sum(order_items."quantity")'),
+        ("with regard to orders, how did europe do in 2025", "regions.name = 'Europe'"),
+        ("how many boxes of the volt charging dock did we sell in 2025", "products.name = 'Volt Charging Dock'"),
+        ("what average discount was given to partner orders in 2025", "orders.channel = 'partner'"),
+        ("how much revenue did europe rake in last year", "regions.name = 'Europe'"),
+        ("whats teh revenue in latin america for 2025", "regions.name = 'Latin America'"),
+    ],
+)
+def test_a_phrase_light_verb_unit_noun_or_swapped_letters_is_passed_over(text: str, wanted: str) -> None:
+    assert wanted in _sql(text)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "passed"),
+    [
+        ("revenue of the audio range last quarter", "'range'"),
+        ("for our investor update: orders by channel in 2025", "'investor update'"),
+    ],
+)
+def test_a_class_noun_after_a_value_or_a_purpose_phrase_is_said_in_the_answer(text: str, passed: str) -> None:
+    assert any(passed in note for note in _sql(text)[1])
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("revenue of premium products in 2025", "premium"),  # an adjective before the rows restricts them
+        ("how many returning orders were there in 2025", "returning"),  # a verb form used as an adjective
+        ("how many pairs of shoes did we sell in 2025", "shoes"),  # the counted thing is no value of the data
+        ("for the quarterly review, revenue by region in 2025", "review"),  # a time word inside the purpose
+    ],
+)
+def test_a_word_that_may_restrict_the_rows_keeps_the_answer_unsure(text: str, kept: str) -> None:
+    with pytest.raises(Unsure, match=kept):
+        map_request(text, SALES_LEX, TODAY)
+
+
+def test_a_product_line_is_still_the_category() -> None:
+    """ "line" after a table's name is no class noun passed over: the vocabulary reads "product line"."""
+    assert "categories.name AS category" in _sql("revenue by product line in 2025")[0]
