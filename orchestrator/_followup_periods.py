@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from cognicore.memory import clock
 from cognicore.memory._fact_words import MONTH_NAMES, MONTHS
 
-__all__ = ["BACK", "MONTH", "NUMBER", "PERIOD", "STEP", "moved", "names_period", "with_month", "with_year"]
+__all__ = ["BACK", "MONTH", "NUMBER", "PERIOD", "PREVIOUS", "STEP", "moved", "names_period", "with_month", "with_year"]
 
 NUMBER = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 
@@ -38,9 +39,12 @@ PERIOD = re.compile(
 
 # "the quarter before", "the year after", "the month prior": a period relative to the previous request's own.
 STEP = re.compile(
-    r"(?:the\s+)?(?P<unit>year|quarter|month|week|day)\s+(?P<dir>before|prior|earlier|after|later)(?:\s+that)?",
+    r"(?:the\s+|one\s+|a\s+)?(?P<unit>year|quarter|month|week|day)\s+(?P<dir>before|prior|earlier|after|later)"
+    r"(?:\s+(?:that|this|it)(?:\s+one)?)?",
     re.IGNORECASE,
 )
+# "the previous quarter" after a request about a quarter: the one before it, not the last complete one again.
+PREVIOUS = re.compile(r"(?:the\s+)?(?:previous|prior|preceding)\s+(?P<unit>year|quarter|month|week|day)", re.I)
 
 BACK = frozenset({"before", "prior", "earlier"})
 
@@ -54,13 +58,14 @@ def names_period(value: str) -> bool:
 
 
 def moved(period: str, unit: str, by: int) -> str | None:
-    """`period` ("in Q3 2025", "for 2024", "in March 2025") moved by `by` of `unit`, with its preposition kept; None
-    when it names no explicit period of that unit (a relative one such as "last quarter" stays unresolved)."""
+    """`period` ("in Q3 2025", "for 2024", "in March 2025", "last quarter") moved by `by` of `unit`, with its
+    preposition kept; None when it names no period of that unit."""
     lead = re.match(r"(?:in|for|during|over|of)\s+", period, re.IGNORECASE)
     prep, text = (lead.group(0) if lead else ""), period[lead.end() if lead else 0 :]
-    year_m = re.search(r"\b((?:19|20)\d\d)\b", text)
     if unit == "day":
         return _moved_day(period, by)
+    text = _named(text, unit) or text
+    year_m = re.search(r"\b((?:19|20)\d\d)\b", text)
     if year_m is None:
         return None
     year = int(year_m.group(1))
@@ -75,6 +80,28 @@ def moved(period: str, unit: str, by: int) -> str | None:
         index = year * 12 + month + by
         return f"{prep}{_MONTHS[index % 12].capitalize()} {index // 12}"
     return None
+
+
+_RELATIVE = re.compile(
+    r"(?:the\s+)?(?P<which>last|previous|prior|past|this|current)\s+(?P<unit>year|quarter|month)(?:'s)?", re.IGNORECASE
+)
+
+
+def _named(text: str, unit: str) -> str | None:
+    """ "last quarter" named by the deployment clock's calendar ("Q3 2026"), as the data reader reads it (the last
+    complete one; "this" the current one); None for any other period or another unit."""
+    m = _RELATIVE.fullmatch(text.strip())
+    if m is None or m.group("unit").lower() != unit:
+        return None
+    back = 0 if m.group("which").lower() in ("this", "current") else 1
+    today = clock.today()
+    if unit == "year":
+        return str(today.year - back)
+    if unit == "quarter":
+        index = today.year * 4 + (today.month - 1) // 3 - back
+        return f"Q{index % 4 + 1} {index // 4}"
+    index = today.year * 12 + today.month - 1 - back
+    return f"{_MONTHS[index % 12].capitalize()} {index // 12}"
 
 
 def _moved_day(period: str, by: int) -> str | None:

@@ -14,12 +14,21 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from cognicore.orchestrator._followup_leads import LEAD as _LEAD
+from cognicore.orchestrator._followup_leads import POINTED as _POINTED
+from cognicore.orchestrator._followup_leads import PREP as _PREP
+from cognicore.orchestrator._followup_leads import RANK_BY as _RANK_BY
+from cognicore.orchestrator._followup_leads import REPLACED as _REPLACED
+from cognicore.orchestrator._followup_leads import SAME_LEAD as _SAME_LEAD
+from cognicore.orchestrator._followup_leads import TAIL as _TAIL
+from cognicore.orchestrator._followup_leads import TIME_SHIFT as _LOOK
 from cognicore.orchestrator._followup_parts import binds_previous as _binds
 from cognicore.orchestrator._followup_parts import parts, ranked, ranked_measure, regrouped, whole
 from cognicore.orchestrator._followup_periods import (
     BACK,
     NUMBER,
     PERIOD,
+    PREVIOUS,
     STEP,
     moved,
     names_period,
@@ -53,9 +62,6 @@ __all__ = [
     "resolve",
 ]
 
-_LEAD = r"^\s*(?:(?:ok(?:ay)?|and|but|so|now|then|also|right)[,\s]+)*"
-_TAIL = r"\s*(?:,?\s*instead|,?\s*too|,?\s*as well|,?\s*please|,?\s*pls|,?\s*then)?\s*[?.!]*\s*$"
-_PREP = r"(?P<prep>for|in|with|by|over|during|across|per)"
 # "(can you) (do|show me|give me) the same (thing|breakdown|chart...) (but) for X"
 _SAME = re.compile(
     _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:(?:do|show(?: me)?|give(?: me)?|run|repeat)\s+)?"
@@ -213,6 +219,14 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
             return Change(prep="in", value=value)
     if (step := _STEP_ALONE.match(request)) is not None:
         return Change(prep="", value=step.group("value"))  # "the quarter before", "the day before?"
+    if (look := _LOOK.match(request)) is not None and STEP.fullmatch(look.group("value").strip()):
+        return Change(prep="", value=look.group("value").strip())
+    if (ordered := _RANK_BY.match(request)) is not None:
+        return Change(prep="by", value=_REPLACED.sub("", ordered.group("value")).strip())
+    if (same_lead := _SAME_LEAD.match(request)) is not None and (
+        inner := followup_change(request[same_lead.end() :], entities)
+    ):
+        return inner  # "same thing but Asia Pacific only": the change after "the same" is the change
     if (same := _SAME_BARE.match(request)) is not None and not _SAME.match(request):
         value = same.group("value").strip()
         if PERIOD.fullmatch(value) or is_known(value, entities) or parts(value, entities):
@@ -249,6 +263,8 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
             continue
         found = m.groupdict()
         value = (found.get("value") or found.get("last") or found.get("new") or "").strip(" ,;:")
+        if pattern is not _SWAP:
+            value = _REPLACED.sub("", value).strip()  # "by units sold instead of revenue": "units sold"
         # "in progress ones" names "in progress"; "the whole of Q1" names Q1 (D7).
         value = re.sub(r"(?<=\w)\s+ones?$", "", value, flags=re.IGNORECASE)
         value = whole(value)
@@ -258,6 +274,10 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
         known = bool(
             PERIOD.fullmatch(value) or STEP.fullmatch(value) or is_known(value, entities) or parts(value, entities)
         )
+        if pattern in (_ONLY, _OF_THOSE, _OF_THAT) and not known and (pointed := _POINTED.match(value)).end():
+            core = value[pointed.end() :].strip()
+            if core and (is_known(core, entities) or len(known_in(core, entities)) == 1 and len(core.split()) <= 3):
+                value, known = core, True  # "just the ones assigned to ana": ana, whose column says "assigned"
         if pattern in (_ONLY, _OF_THOSE, _OF_THAT) and not known:
             # "just for the online channel": a known value and the word for its column, at most three words.
             known = len(value.split()) <= 3 and bool(known_in(value, entities))
@@ -329,6 +349,10 @@ def resolve(
             else None
         )
         return (splice(base, old.start(), old.end(), shifted), 0.85) if old and shifted else None
+    if (previous := PREVIOUS.fullmatch(value)) is not None and (old := PERIOD.search(base)) is not None:
+        # "and for the previous quarter?" after a quarter: the one before it (after a year: the last quarter).
+        if shifted := moved(old.group(0), previous.group("unit").lower(), -1):
+            return splice(base, old.start(), old.end(), shifted), 0.85
     if PERIOD.fullmatch(value):
         old = PERIOD.search(base)
         if old:

@@ -3,8 +3,11 @@ resolved against it; a shape that names nothing known stays a request of its own
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
+from cognicore.memory import clock
 from cognicore.orchestrator.followup import followup_change, known_value, resolve
 
 # A small deployment of our own (not the demo's): its data values with their column.
@@ -87,8 +90,19 @@ def test_requests_of_their_own_are_not_followups(request_text: str) -> None:
     assert followup_change(request_text, ENTITIES) is None
 
 
-def test_a_period_step_without_an_explicit_period_to_move_is_not_bound() -> None:
+def test_a_period_step_without_a_period_to_move_is_not_bound() -> None:
     change = followup_change("what about the quarter before?", ENTITIES)
     assert change is not None
-    assert resolve("Repairs last quarter", change, ENTITIES) is None  # relative: no quarter to move
     assert resolve("Repairs by district", change, ENTITIES) is None
+    assert resolve("Repairs last year", change, ENTITIES) is None  # a year has no quarter to step from
+
+
+def test_a_period_step_moves_a_relative_period_by_the_deployment_clock() -> None:
+    # round 12 (D9): "last quarter" is the last complete one on the clock's calendar, so one before it is named
+    clock.start_at(date(2026, 2, 10))
+    try:
+        change = followup_change("what about the quarter before?", ENTITIES)
+        assert change is not None
+        assert resolve("Repairs last quarter", change, ENTITIES) == ("Repairs Q3 2025", 0.85)
+    finally:
+        clock.start_at(None)

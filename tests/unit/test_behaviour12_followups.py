@@ -1,0 +1,97 @@
+"""Follow-ups of round 12 (D9, issue 9.3): "the same ..." before a change of its own, a ranking measure changed
+("sorted by X rather than Y"), rows narrowed by a participle phrase ("the ones handled by ben"), and a period
+stepped back from the previous request's relative one ("the previous quarter", "a month earlier")."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from cognicore.memory import clock
+from cognicore.orchestrator.followup import followup_change, resolve
+from tests.unit.test_followups11 import COLUMNS, ENTITIES
+
+
+@pytest.fixture
+def on_2026_11_24() -> object:
+    clock.start_at(date(2026, 11, 24))
+    yield None
+    clock.start_at(None)
+
+
+def _resolved(previous: str, text: str) -> str:
+    change = followup_change(text, ENTITIES)
+    assert change is not None, text
+    done = resolve(previous, change, ENTITIES, columns=COLUMNS)
+    assert done is not None, text
+    return done[0]
+
+
+@pytest.mark.parametrize(
+    ("previous", "text", "want"),
+    [
+        # "the same" and then a follow-up of its own shape: the change after it is the change
+        (
+            "online revenue by month in 2025",
+            "same again, Latin America only",
+            "online revenue by month in 2025 for Latin America",
+        ),
+        (
+            "how many open tickets does ana have",
+            "the same numbers but only counting VPN",
+            "how many open tickets does ana have for VPN",
+        ),
+        # a ranking's measure, with what it replaces said after it
+        ("top 4 products by revenue in Europe", "um, sorted by margin instead", "top 4 products by margin in Europe"),
+        (
+            "top 4 products by revenue in Europe",
+            "order them by units rather than revenue",
+            "top 4 products by units in Europe",
+        ),
+        (
+            "top 4 products by revenue in Europe",
+            "and by margin in place of revenue?",
+            "top 4 products by margin in Europe",
+        ),
+        # rows narrowed by a phrase whose participle the value's column already says
+        (
+            "list the P3 tickets that are open",
+            "only those handled by chloe",
+            "list the P3 tickets that are open for chloe",
+        ),
+        (
+            "list the P3 tickets that are open",
+            "just the ones sitting with ben",
+            "list the P3 tickets that are open for ben",
+        ),
+    ],
+)
+def test_a_changed_part_keeps_the_rest(previous: str, text: str, want: str) -> None:
+    assert _resolved(previous, text) == want
+
+
+@pytest.mark.usefixtures("on_2026_11_24")
+@pytest.mark.parametrize(
+    ("previous", "text", "want"),
+    [
+        ("retail revenue last quarter", "what was it the quarter prior", "retail revenue Q2 2026"),
+        ("orders per channel last month", "how did that compare a month earlier?", "orders per channel September 2026"),
+        ("revenue by region for last year", "ok and the previous year?", "revenue by region for 2024"),
+        ("revenue by region in Q1 2025", "and for the prior quarter", "revenue by region in Q4 2024"),
+        ("units by category this quarter", "and the quarter before it", "units by category Q3 2026"),
+    ],
+)
+def test_a_step_back_moves_a_relative_period_by_the_calendar(previous: str, text: str, want: str) -> None:
+    assert _resolved(previous, text) == want
+
+
+def test_the_previous_period_of_another_unit_is_that_units_last_one() -> None:
+    # "the previous quarter" after a request about a year is the last complete quarter, not a step of the year
+    assert _resolved("revenue by region for 2025", "and for the previous quarter?") == (
+        "revenue by region for the previous quarter"
+    )
+
+
+def test_a_remark_after_the_same_is_no_change() -> None:
+    assert followup_change("same thing happened to me yesterday, it was awful", ENTITIES) is None
