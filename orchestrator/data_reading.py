@@ -128,7 +128,23 @@ class DataReadingPlanner:
         agents_planned = {s.agent for s in plan.steps}
         if agents_planned <= {"rag_query"} and await self._data_read(request, agents):
             return Plan(steps=[PlanStep(id="s1", agent=DATA_AGENT, instruction=request)])
-        return plan
+        return await self._without_unread_data(plan, agents)
+
+    async def _without_unread_data(self, plan: Plan, agents: list[dict[str, str]]) -> Plan:
+        """The plan without its data step when a developer's agent was planned for what its description says and
+        the SQL reader does not map the data step ("which open tickets blew their SLA": the SLA checker's work, which
+        no query of the schema answers); a step that depends on it then depends on the rest."""
+        builtins = {DATA_AGENT, "rag_query", "report_generation"}
+        data = [s for s in plan.steps if s.agent == DATA_AGENT]
+        if len(data) != 1 or not any(s.agent not in builtins for s in plan.steps):
+            return plan
+        if await self._reads(data[0].instruction):
+            return plan
+        gone = data[0].id
+        kept = [s for s in plan.steps if s.id != gone]
+        return Plan(
+            steps=[s.model_copy(update={"depends_on": [d for d in s.depends_on if d != gone]}) for s in kept]
+        )
 
     async def _data_read(self, request: str, agents: list[dict[str, str]]) -> bool:
         available = any(a["name"] == DATA_AGENT for a in agents)
