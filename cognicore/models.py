@@ -185,7 +185,7 @@ def build_roles(
             planner,
             OfflineAnswerComposer(synonyms),
             # the planner's data words: a saved step's data clause is cut again as the planner cuts it
-            OfflineAdapter(vocabulary, data=DataWords.of(counted, values or {})),
+            OfflineAdapter(vocabulary, data=DataWords.of(counted, values or {}), tools=tools),
             OfflineKeyer(entities, vocabulary=vocabulary),
             OfflineGeneraliser(vocabulary, data=DataWords.of(counted, values or {})),
             OfflineImportanceScorer(),

@@ -236,7 +236,9 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
             return Change(prep="in", value=value)
     if (top := _TOP.match(request)) is not None:
         return Change(prep="top", value=f"{top.group('which').lower()} {top.group('value').lower()}")
-    if (every := _ALL.match(request)) is not None and not PERIOD.fullmatch(every.group("value")):
+    # "all regions", never "any tickets still not closed that went past their SLA?" (a question of its own)
+    every = _ALL.match(request)
+    if every is not None and not PERIOD.fullmatch(every.group("value")) and len(every.group("value").split()) <= 3:
         return Change(prep="drop", value=every.group("value").strip())
     if (excluded := _EXCLUDE.match(request)) is not None and is_known(excluded.group("value"), entities):
         return Change(prep="excluding", value=known_value(excluded.group("value"), entities) or "")

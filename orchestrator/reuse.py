@@ -10,7 +10,7 @@ the implementations in the run's context.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
@@ -19,7 +19,14 @@ from cognicore.memory.llm import LlmRole, ModelCallError
 from cognicore.memory.text import STOPWORDS, terms
 from cognicore.orchestrator._followup_periods import MONTH
 from cognicore.orchestrator.data_questions import DataWords
-from cognicore.orchestrator.planning import GENERIC, Vocabulary, data_instruction, knowledge_instruction, task_features
+from cognicore.orchestrator.planning import (
+    GENERIC,
+    Vocabulary,
+    agent_matches,
+    data_instruction,
+    knowledge_instruction,
+    task_features,
+)
 from cognicore.subagents.read_only import change_request
 from cognicore.subagents.types import Plan, PlanStep
 
@@ -292,9 +299,16 @@ class OfflineAdapter:
     """Rule-based adaptation: the task's features must match exactly, then parameters are derived (with the
     planner's data words, as the generaliser does)."""
 
-    def __init__(self, vocabulary: Vocabulary = GENERIC, *, data: DataWords | None = None) -> None:
+    def __init__(
+        self,
+        vocabulary: Vocabulary = GENERIC,
+        *,
+        data: DataWords | None = None,
+        tools: Sequence[dict[str, str]] = (),
+    ) -> None:
         self._vocab = vocabulary
         self._data = data
+        self._tools = list(tools)
 
     async def adapt(self, *, request: str, trigger: str, features: list[str], template: dict[str, Any]) -> Adaptation:
         wanted = task_features(request, self._vocab)
@@ -304,6 +318,13 @@ class OfflineAdapter:
                 parameters={},
                 reason=f"different kind of task: needs {wanted}, the workflow does {sorted(features)}",
             )
+        # A developer's agent asked for by what its description says ("which open tickets are past their SLA") and
+        # missing from the workflow: an earlier plan without it would answer another question.
+        planned = {str(step.get("agent")) for step in template.get("steps", [])}
+        own = (self._data.counted | self._data.values) if self._data else frozenset()
+        for tool in self._tools:
+            if tool["name"] not in planned and agent_matches(set(terms(request)), tool, data=own):
+                return Adaptation(applicable=False, parameters={}, reason=f"asks for what {tool['name']} does")
         # A data step with no placeholder replays an earlier request's own question, so its figures: it fits only a
         # request that says all its words (every later question of a user once got the first one's figures) and
         # adds none the workflow's steps do not say ("how many tickets does ana have open" is not "how many open

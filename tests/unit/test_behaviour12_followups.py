@@ -95,3 +95,8 @@ def test_the_previous_period_of_another_unit_is_that_units_last_one() -> None:
 
 def test_a_remark_after_the_same_is_no_change() -> None:
     assert followup_change("same thing happened to me yesterday, it was awful", ENTITIES) is None
+
+
+def test_a_question_opening_with_any_is_no_widened_filter() -> None:
+    assert followup_change("any orders still unpaid that went past their due date?", ENTITIES) is None
+    assert followup_change("across all regions instead", ENTITIES) is not None
