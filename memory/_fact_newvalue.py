@@ -62,6 +62,14 @@ _SHAPES = (
     re.compile(r"\b(?:is|are|was|=|:)\s+" + _VALUE + r"\s*,?\s+(?:not|rather\s+than)\s+\S", re.I),
     # "..., doing TikTok", "going with Linear now": the new choice after the old one was dropped
     re.compile(r"[,;]\s*(?:now\s+)?(?:doing|using|going\s+with|went\s+with|with|on)\s+" + _VALUE + _END, re.I),
+    # "finance bumped next quarter's budget up to $55k", "they cut the ad spend back to 20k": a figure moved to
+    re.compile(
+        r"\b(?:raised|bumped|increased|lowered|cut|reduced|upped|boosted|dropped|pushed|moved|changed|revised|"
+        r"adjusted|lifted|trimmed|slashed)\b(?:\s+[\w'$-]+){0,6}?\s+(?:up\s+|down\s+|back\s+)?to\s+"
+        r"(?P<v>[$\u20ac\u00a3]?\d[\d.,]*\d?"
+        r"(?:\s*(?:k|m|bn|million|thousand|billion|%|percent|dollars|euros|am|pm)\b)?)",
+        re.I,
+    ),
     # "P3 SLA is 2 days from now on", "the cap is 20% going forward"
     re.compile(
         r"\b(?:is|are)\s+(?:now\s+)?" + _VALUE + r"\s*,?\s*(?:now|from\s+now\s+on|going\s+forward|these\s+days)\b", re.I
@@ -163,6 +171,8 @@ def slot_change(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCand
     """ "password resets are back on the self-service portal": a message naming one known one-value slot by all the
     words of its name, with a change shape giving one new value, is that slot's new value. None otherwise."""
 
+    if _DOUBT_RE.search(message):
+        return None  # "not sure yet, but I heard the budget got raised to 15k": nothing is known to have changed
     said = _lemmas(message)
     about = [
         k for k in _active(known_facts)
@@ -184,6 +194,9 @@ def slot_change(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCand
     return in_slot_of(about[0], new).model_copy(update={"confidence": 0.7})
 
 
+_DOUBT_RE = re.compile(
+    r"\b(?:not\s+sure|unsure|heard|rumou?red?|maybe|perhaps|might|probably|possibly|if|whether|unless)\b", re.I
+)
 _RELATIONS = frozenset(
     "uses likes dislikes prefers drinks chose rejected decided handled_by is has works_at works_as lives_in".split()
 )

@@ -50,6 +50,10 @@ async def _changed(pool: AsyncConnectionPool, user: str, first: str, change: str
             "monday",
             "friday",
         ),
+        # a figure moved "to" a new amount, by someone else, in a sentence no rule reads
+        ("Our events budget for Q4 is $15k.", "Heads up, leadership pushed the Q4 events budget up to $18k.",
+         "15k", "18k"),
+        ("our hiring budget is 120k", "sadly the board trimmed this year's hiring budget down to 90k", "120k", "90k"),
         # a thing held "instead" of the one thing held before
         ("I look after the Nordics region.", "Reorg - starting today I'm covering the Benelux region instead",
          "nordics", "benelux"),
