@@ -171,3 +171,31 @@ def nothing_asked_of_the_row(q: Mapping, s: Shape, lex: Lexicon) -> None:
         keyed = [q.filters[pinned[1].ref]]
     if keyed and not q.dimensions and not s.count and all(m.aggregate == "count" for m in q.measures):
         q.not_understood.append(f"what to show of {', '.join(keyed[0])}")
+
+
+
+def numbered_row(t: Text, q: Mapping, lex: Lexicon) -> list[str]:
+    """ "order 2500", "order no. 1200", "order #3001": a table's noun followed by a number names the row whose
+    numeric key it is, a filter on that key (years were read as periods before); the rows named ("order 2500").
+
+    "the lines on order 1200": the last word of a table named after the numbered one ("order lines") then names
+    that table's rows of it, so it restricts nothing more."""
+    named: list[str] = []
+    for table in lex.catalogue.tables:
+        key = table.primary_key
+        if key is None or key.kind != "numeric":
+            continue
+        noun = singular(normalise(table.name).split()[-1])
+        pattern = rf"\b(?:{noun}|{plural(noun)})(?: (?:number|num|no|nr|id))? (\d{{1,9}})\b(?! ?percent)"
+        while m := t.take(pattern):
+            q.filters.setdefault(key.ref, [])
+            if m.group(1) not in q.filters[key.ref]:
+                q.filters[key.ref].append(m.group(1))
+            named.append(f"{noun} {m.group(1)}")
+        if not named or not named[-1].startswith(noun):
+            continue
+        parts = {p.split()[-1] for p, ts in lex.phrases.items() if len(p.split()) == 2 and p.split()[0] == noun and any(x.kind == "entity" for x in ts)}
+        for part in parts:
+            while t.take(rf"\b(?:{part}|{plural(part)})\b"):
+                pass
+    return named

@@ -26,7 +26,7 @@ from cognicore.subagents.offline_sql.lexicon import (
     plural,
     singular,
 )
-from cognicore.subagents.offline_sql.lookup import price_words
+from cognicore.subagents.offline_sql.lookup import numbered_row, price_words
 from cognicore.subagents.offline_sql.mapping import Mapping, Measure, Text
 from cognicore.subagents.offline_sql.messages import unsure_message
 from cognicore.subagents.offline_sql.passed_over import drop_topic_phrases, modifying_participles, pass_over
@@ -54,6 +54,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     request, q.search = split_search(request, lex)
     text = price_words(normalise(request), lex)  # "the cheapest product": its price, lowest first (lookup.py)
     text = drop_topic_phrases(text)  # "revenue-wise", "in terms of orders": the topic is said anyway
+    text = re.sub(r"\bhow many days old\b", "how old in days", text)  # the age asked in its unit, no "by day"
     for phrase in lex.vocabulary.ignore:
         text = re.sub(rf"\b{re.escape(normalise(phrase))}\b", " ", text)
     words = []
@@ -83,6 +84,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     claim_asking(t)  # "update me on ...", "w/ a line chart": how it is asked or drawn (asking.py)
     claim_duration(t, q, lex)  # "how long do P1s take to resolve": days between two dates (durations.py)
     _periods(t, q, today)
+    numbered = numbered_row(t, q, lex)  # "order 2500": the row whose numeric key it is (lookup.py)
     previous_period(q)
     missing(t, q, lex)
     # Named measures whose words are also rule words ("average order value", "margin percent") go first.
@@ -91,6 +93,9 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     shape.growth = shape.growth or q.attribution
     found = sorted(found + _phrases(t, lex, original, books=("phrases", "partial")), key=lambda f: f[0])
     resolve(t, q, found, shape, lex)
+    defaulted = any(n.startswith("No measure was named") for n in q.notes)
+    if numbered and (defaulted or all(m.aggregate == "count" for m in q.measures)):  # "what was on order 3001"
+        q.not_understood.append(f"what to show of {', '.join(numbered)}")
     if passed := pass_over(t, found, lex):  # "the accessories line", "for the board pack" (passed_over.py)
         q.notes.append("Passed over as saying no more: " + ", ".join(f"'{w}'" for w in passed) + ".")
     # "enterprise customers": a word of the filtered column's own name ("customer_segment") only describes it.

@@ -62,3 +62,15 @@ def test_a_negated_verb_of_another_kind_is_no_negated_value() -> None:
     """ "did not sell in Europe"-like: a verb that is no auxiliary between the negation and the value."""
     with pytest.raises(Unsure):
         map_request("tickets ben did not want closed", DESK, TODAY)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "on average how many days old are the P2 tickets that haven't been closed",
+        "how many days old, on average, are chloe's tickets that are not yet closed",
+    ],
+)
+def test_how_many_days_old_is_an_age_under_a_negated_filter(text: str) -> None:
+    sql = _sql(text)
+    assert "avg_age_days" in sql and "NOT IN ('closed')" in sql and "GROUP BY" not in sql
