@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from cognicore.memory.store import CognicoreStore
-
     from cognicore.memory.sdk import Memory
+    from cognicore.memory.store import CognicoreStore
 
 __all__ = ["CognicoreStore", "Memory"]
 
