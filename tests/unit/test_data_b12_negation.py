@@ -74,3 +74,8 @@ def test_a_negated_verb_of_another_kind_is_no_negated_value() -> None:
 def test_how_many_days_old_is_an_age_under_a_negated_filter(text: str) -> None:
     sql = _sql(text)
     assert "avg_age_days" in sql and "NOT IN ('closed')" in sql and "GROUP BY" not in sql
+
+
+def test_a_word_of_the_schemas_own_name_restricts_nothing() -> None:
+    """ "who on the desk ..." over the schema support_desk: the deployment's name, not a filter."""
+    assert "GROUP BY" in _sql("who at the desk holds the most P3 tickets")
