@@ -89,6 +89,17 @@ SELECT (SELECT count(*) FROM kb_documents)::int AS documents,
 COUNT_CHUNKS = "SELECT count(*)::int AS n FROM kb_chunks"
 CHUNK_PAGE = "SELECT id, content FROM kb_chunks WHERE id > %s ORDER BY id LIMIT %s"
 UPDATE_EMBEDDING = "UPDATE kb_chunks SET embedding = %s WHERE id = %s"
+# For each full-text query (`to_tsquery('english')` syntax): how many chunks match it, and the first `limit` of
+# them; one round trip for every query of a check over the whole corpus.
+COUNT_MATCHES = """
+SELECT t.ord, count(c.id)::int AS n,
+       coalesce((array_agg(c.id ORDER BY c.id) FILTER (WHERE c.id IS NOT NULL))[1:%(limit)s], '{}') AS ids
+FROM unnest(%(queries)s::text[]) WITH ORDINALITY AS t(q, ord)
+LEFT JOIN kb_chunks AS c ON c.tsv @@ to_tsquery('english', t.q)
+GROUP BY t.ord ORDER BY t.ord"""
+CHUNKS_BY_ID = """
+SELECT c.id AS chunk_id, c.document_id, d.source, d.title, c.content
+FROM kb_chunks AS c JOIN kb_documents AS d ON d.id = c.document_id WHERE c.id = ANY(%s) ORDER BY c.id"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +231,20 @@ class KnowledgeBase:
             )
             for r in rows
         ]
+
+    async def matches(self, queries: Sequence[str], *, limit: int = 20) -> list[tuple[int, list[Passage]]]:
+        """For each full-text query over the whole corpus: how many chunks match, and the first `limit` of them.
+
+        A claim about what the documents do not say is checked here, against every chunk, not the few retrieved.
+        """
+        if not queries:
+            return []
+        async with self._pool.connection() as conn:
+            rows = await fetch_dicts(conn, COUNT_MATCHES, {"queries": list(queries), "limit": limit})
+            wanted = sorted({i for r in rows for i in r["ids"]})
+            chunks = await fetch_dicts(conn, CHUNKS_BY_ID, (wanted,)) if wanted else []
+        by_id = {c["chunk_id"]: Passage(**c, score=0.0, vector_rank=None, text_rank=None) for c in chunks}
+        return [(r["n"], [by_id[i] for i in r["ids"] if i in by_id]) for r in rows]
 
     async def documents(self) -> list[DocumentInfo]:
         """Every document with its chunk count, by source."""

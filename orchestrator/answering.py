@@ -13,6 +13,7 @@ from cognicore.orchestrator.context import Context
 from cognicore.orchestrator.honesty import no_evidence, unheld_question
 from cognicore.orchestrator.recollection import memory_passages, memory_text
 from cognicore.orchestrator.state import State
+from cognicore.subagents._answer_absence import documented_absence
 from cognicore.subagents.compose import cite_in_order, closest_miss
 from cognicore.subagents.memory_answer import NOT_SURE
 from cognicore.subagents.rag_query import search_for
@@ -67,6 +68,14 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         agents = [{"name": a.name, "description": a.description} for a in ctx.registry]
         text = unheld_question(state["request"], agents, state.get("unheld") or [])
         return {"answer": text, "outcome": "unsure", "model_calls": {"compose_answer": 1}}
+    offline = ctx.engine == "offline"  # rules never run on the model path
+    if not composed.used and offline and (absent := await documented_absence(ctx.knowledge, state["request"])):
+        # The whole corpus shows the documents name the subject but never the asked thing: said plainly.
+        cited = [
+            {"source": p.source, "title": p.title, "chunk_id": p.chunk_id, "snippet": p.content[:200]}
+            for p in absent.passages
+        ]
+        return {"answer": absent.text, "citations": cited, "outcome": "succeeded", "model_calls": {"compose_answer": 1}}
     if not composed.used:
         # No passage supports an answer: say so as uncertainty, never as a confident "nothing on it".
         # The offline composer also says what the closest passage has and lacks (issue 9 point 2).

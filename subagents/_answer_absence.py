@@ -1,0 +1,172 @@
+"""A checked "the documents do not say": the question's named subject is in the corpus, the asked thing never with it.
+
+An offline miss is normally `unsure`. When the whole corpus shows that every passage naming the question's subject
+(its capitalised names and codes) lacks one of the question's other words (in every form the English stemmer and
+the paraphrase groups give), while the corpus uses that word elsewhere, "the documents do not mention it" is a
+checked statement about the documents, said plainly. Anything the check cannot settle stays `unsure`: no named
+subject, a word the corpus never uses (it may say it otherwise), or a general passage holding all the asked words
+(a rule for a region may cover the country named).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cognicore.memory.text import STOPWORDS, stem, words
+from cognicore.subagents._answer_shape import LIGHT_VERBS
+from cognicore.subagents._question_terms import ALTERNATIVES, NOISE, PHRASES
+
+if TYPE_CHECKING:
+    from cognicore.memory.knowledge import KnowledgeBase, Passage
+
+__all__ = ["Absence", "documented_absence"]
+
+# Words for the people of a place or team, one paraphrase group of general English: a passage giving a
+# headcount may say any of them.
+PEOPLE_WORDS = ("people", "staff", "employees", "employee", "headcount", "workforce", "personnel", "workers")
+MAX_GENERAL = 20  # more passages than this holding every asked word: too many to check, the claim is not made
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
+_CODE = re.compile(r"^[a-z]+-?\d+$")
+_PLAIN = re.compile(r"^[a-z0-9]+$")
+_HEADING = re.compile(r"^\s{0,3}#{2,6}\s+(.+)$", re.M)
+_NAMED = re.compile(r"(?<=\w)[\s:(-]+[A-Z][\w-]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Absence:
+    """A checked miss: the sentence to answer with and the passages that name the subject (its evidence)."""
+
+    text: str
+    passages: list[Passage]
+
+
+def _name_runs(question: str) -> list[list[str]]:
+    """Runs of the question's capitalised words and codes ("Vista AR Glasses", "P3"), not its first word."""
+    runs: list[list[str]] = []
+    current: list[str] = []
+    for match in _TOKEN.finditer(question):
+        token = match.group(0).removesuffix("'s").removesuffix("’s")
+        before = question[: match.start()].rstrip()
+        opens = not before or before[-1] in ".!?:\"'("
+        named = (token[0].isupper() and not opens and token != "I") or bool(_CODE.match(token.lower()))
+        adjacent = current and not question[match.start() - 1 : match.start()].strip() and before[-1:].isalnum()
+        if named and (adjacent or not current):
+            current.append(token)
+        elif named:
+            runs.append(current)
+            current = [token]
+        elif current:
+            runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    return runs
+
+
+_UNIT_OR_NUMBER = re.compile(
+    r"^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|seconds?|minutes?|hours?|hrs?|days?|weeks?|months?"
+    r"|years?)$"
+)
+# Where a question starts asking: after its question word ("how many", "what's the", "which"), or its auxiliary
+# in a yes/no question ("does", "is").
+_OPENING = re.compile(
+    r"\b(?:how (?:many|much|long|often|far|soon|fast|quickly|big|old)|what(?:'s|’s)?|which|who|whom|when|where|why"
+    r"|does|do|did|is|are|was|were|can|will|should|has|have)\b",
+    re.I,
+)
+_YES_NO = re.compile(r"^(?:does|do|did|is|are|was|were|can|will|should|has|have)$", re.I)
+
+
+def _content(word: str, names: set[str]) -> bool:
+    return not (
+        word in names
+        or word in STOPWORDS
+        or stem(word) in NOISE
+        or stem(word) in LIGHT_VERBS
+        or _UNIT_OR_NUMBER.match(word)
+        or not _PLAIN.match(word)
+    )
+
+
+def _asked(question: str, names: set[str]) -> tuple[list[str], list[str]]:
+    """The question's content words after its question word, and among them the head, the thing asked ("battery
+    life", "people", "different colours"): the noun after "how many", else the first run of content words,
+    names and units of the answer ("how many hours") skipped."""
+    opening = _OPENING.search(question)
+    rest = question[opening.end() :] if opening else question
+    for phrase, word in PHRASES.items():
+        rest = re.sub(rf"\b{phrase}\b", f" {word} ", rest, flags=re.I)
+    tokens = [t.lower().removesuffix("'s").removesuffix("’s") for t in _TOKEN.findall(rest)]
+    asked = list(dict.fromkeys(w for w in tokens if _content(w, names)))
+    if opening and opening.group(0).lower() == "how many" and tokens and _content(tokens[0], names):
+        return asked, tokens[:1]  # "how many people work at ...": the counted noun
+    if not opening or _YES_NO.match(opening.group(0)):
+        return asked, asked  # "does X run on a battery?": the whole predicate is asked
+    run: list[str] = []
+    for word in tokens:
+        if _content(word, names):
+            run.append(word)
+        elif run:
+            break
+    return asked, run
+
+
+_GROUP_OF = {stem(w): (w, *others) for w, others in ALTERNATIVES.items()}
+_GROUP_OF |= {stem(w): PEOPLE_WORDS for w in PEOPLE_WORDS}
+MIN_PREFIX = 4  # a shorter stem as a prefix would match unrelated words
+
+
+def _forms(word: str) -> list[str]:
+    """A word and its paraphrases as full-text terms; a stem is a prefix, so every form of it counts
+    ("deliver:*" holds "delivers" and "delivery")."""
+    out = []
+    for w in dict.fromkeys([word, *_GROUP_OF.get(stem(word), ())]):
+        base = stem(w)
+        out += [w, f"{base}:*"] if len(base) >= MIN_PREFIX and _PLAIN.match(base) else [w]
+    return [w for w in dict.fromkeys(out) if _PLAIN.match(w.removesuffix(":*"))]
+
+
+def _any(forms: list[str]) -> str:
+    return "(" + " | ".join(forms) + ")"
+
+
+def _names_another(passage: Passage) -> bool:
+    """Does a heading under the document's title name something (a product, a dated entry, a code)?"""
+    return any(_NAMED.search(h) or re.search(r"\d", h) for h in _HEADING.findall(passage.content))
+
+
+async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence | None:
+    """The plain "the documents do not say" when the whole corpus shows it, else None (the miss stays unsure)."""
+    runs = _name_runs(question)
+    names = [w.lower() for run in runs for w in run]
+    plain_names = [w for n in names for w in words(n) if _PLAIN.match(w) and w not in STOPWORDS]
+    asked, head = _asked(question, set(plain_names) | set(names))
+    forms = {w: _forms(w) for w in asked}
+    if not plain_names or not head or not all(forms.values()):
+        return None
+    subject = "(" + " & ".join(dict.fromkeys(plain_names)) + ")"
+    queries = [subject, *(_any(forms[w]) for w in asked), *(f"{subject} & {_any(forms[w])}" for w in head)]
+    found = await knowledge.matches(queries, limit=MAX_GENERAL)
+    named, passages = found[0]
+    known = [w for w, (n, _) in zip(asked, found[1 : 1 + len(asked)], strict=True) if n]
+    if not named or not set(head) <= set(known):
+        return None  # the subject is not in the documents, or a word they never use may be said otherwise
+    if any(n for n, _ in found[1 + len(asked) :]):
+        return None  # a passage names the subject with the asked thing: the composer missed it, not the documents
+    # A passage holding every asked word the corpus knows but not the subject may state a rule that covers it
+    # ("free on orders over $100" for Latin America, asked of Mexico); one about another named thing does not.
+    everything = " & ".join(_any(forms[w]) for w in known)
+    [(general, elsewhere)] = await knowledge.matches([f"{everything} & !{subject}"])
+    if general > MAX_GENERAL or not all(_names_another(p) for p in elsewhere):
+        return None
+    thing = " and ".join(" ".join(run) for run in runs)
+    # The passage whose own headings name the subject (its section) is the evidence to show.
+    heads = {p.chunk_id: set(words(" ".join(_HEADING.findall(p.content)))) for p in passages}
+    shown = next((p for p in passages if set(plain_names) <= heads[p.chunk_id]), passages[0])
+    text = (
+        f'The knowledge base does not say: the passages that name {thing} (such as "{shown.title}" [1]) never '
+        f"mention {' '.join(head)}."
+    )
+    return Absence(text=text, passages=[shown])
