@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from cognicore.subagents.offline_sql.catalogue import Column
+from cognicore.subagents.offline_sql.catalogue import Catalogue, Column
 from cognicore.subagents.offline_sql.lexicon import Lexicon, singular
 from cognicore.subagents.offline_sql.mapping import (
     Mapping,
@@ -17,7 +17,7 @@ from cognicore.subagents.offline_sql.mapping import (
     row_name,
     template,
 )
-from cognicore.subagents.offline_sql.query import filtered, literal
+from cognicore.subagents.offline_sql.query import date_column, dim_name, filtered, literal, tables_of
 from cognicore.subagents.offline_sql.shape import ASC, DESC, Shape
 from cognicore.subagents.offline_sql.vocabulary import NamedMeasure
 
@@ -76,7 +76,13 @@ def share_within(
 
 
 def place_dimensions(
-    t: Text, q: Mapping, dims: list[tuple[int, str, Column | str]], s: Shape, value_ends: list[tuple[int, Column]]
+    t: Text,
+    q: Mapping,
+    dims: list[tuple[int, str, Column | str]],
+    s: Shape,
+    value_ends: list[tuple[int, Column]],
+    *,
+    catalogue: Catalogue | None = None,
 ) -> None:
     """Keep the dimensions that group (not a word that only describes a filter), and pick the ranked one."""
     kept: list[tuple[int, Column | str, bool]] = []
@@ -94,12 +100,19 @@ def place_dimensions(
                 continue  # "Europe ... region", "audio products": the word describes a filter
         if isinstance(dim, Column) and pos in s.all_of:
             continue  # "all products": the total over them
+        if by and dim in [d for _, d, _ in kept]:
+            # "who has the most tickets? the count for each person": each one is asked, not the first alone
+            kept = [(p, d, one and d != dim) for p, d, one in kept]
         if dim not in [d for _, d, _ in kept]:
             last = words.split()[-1] if words.split() else ""
             which_of = re.search(r"\bwhich of( the| our)?\s*$", before) is not None  # "which of our products"
             singular_word = (singular(last) == last or which_of) and not by
             kept.append((pos, dim, singular_word))
     q.dimensions = [d for _, d, _ in kept]
+    if not kept and catalogue is not None and (thing := _thing_ranked(t, q, s, catalogue)) is not None:
+        kept = [(s.rank_at or 0, thing, True)]  # "what moved the most units", "our 3 best sellers": the products
+        q.dimensions = [thing]
+        q.notes.append(f"No grouping was named, so the {dim_name(thing)} values are ranked.")
     if not kept:
         only = q.measures[0] if len(q.measures) == 1 else None
         asked_rows = bool(q.filters) or q.period is not None
@@ -119,7 +132,8 @@ def place_dimensions(
             label = f"{word} {only.column.name.replace('_', ' ')} ({only.column.ref})"
             q.measures = [Measure(f"{agg}_{only.column.name}", label, column=only.column, aggregate=agg)]
             q.top_n = None
-        elif s.rank_at is not None and q.top_n is None and not q.filters:
+        elif s.rank_at is not None and q.top_n is None and (not q.filters or _asks_thing(t, s)):
+            # "what has the most open tickets": never the total of the rows the filters leave
             q.not_understood.append("what to rank (no grouping was named)")
         elif re.match(r"\s*(who|whom|whose)\b", t.read):
             # "who has the most open tickets": a person, which no column of this data was named for
@@ -130,10 +144,45 @@ def place_dimensions(
     _, ranked, singular_word = (after or categorical or kept)[0]
     if s.rank_at is not None:
         q.ranked = ranked
-        if q.top_n is None and singular_word and s.superlative:
+        if q.top_n is None and singular_word and s.superlative and not s.every:
             q.top_n = 1
     if q.ranked is not None and len(q.dimensions) > 1:
         q.dimensions = [d for d in q.dimensions if d != q.ranked] + [q.ranked]
+
+
+# "what moved the most units", "which brought in the most revenue": "what" is the subject of a verb, a thing asked
+_WHAT_DID = re.compile(
+    r"\s*(?:what|which)\s+(?!(?:is|was|are|were|be|been|has|have|had|do|does|did|will|would|should|can|could|"
+    r"percent|percentage|share|part|proportion|fraction|time|day|date)\b)[a-z]"
+)
+
+
+def _asks_thing(t: Text, s: Shape) -> bool:
+    """ "what has the most open tickets": a thing asked by a ranking (the oldest one is asked by its age)."""
+    return not s.eldest and re.match(r"\s*(?:what|which)\b", t.read) is not None
+
+
+def _thing_ranked(t: Text, q: Mapping, s: Shape, catalogue: Catalogue) -> Column | None:
+    """The things a ranking with no grouping named asks for: the one named table (not the dated one the periods
+    read, not one a filter names) that the measure's rows point to, e.g. the products an order line sells."""
+    if s.rank_at is None or len(q.measures) != 1 or not (s.things or _WHAT_DID.match(t.read)):
+        return None
+    tables = tables_of(q.measures[0])
+    if not tables:
+        return None
+    base = catalogue.table(tables[0])
+    dated = date_column(catalogue, base.ref)
+    filtered_tables = {ref.rsplit(".", 1)[0] for ref in [*q.filters, *q.excluded, *q.missing, *q.present]}
+    targets = {c.foreign_key for c in base.columns if c.foreign_key is not None}
+    things = [
+        name
+        for ref in sorted(targets)
+        if (dated is None or dated.table != ref)
+        and ref not in filtered_tables
+        and (name := row_name(catalogue.table(ref))) is not None
+        and name.kind == "text"
+    ]
+    return things[0] if len(things) == 1 else None
 
 
 def groups_counted(q: Mapping, s: Shape, lex: Lexicon) -> None:

@@ -40,6 +40,8 @@ class Shape:
     eldest: bool = False  # "the oldest", "the most recent": one row (or group) by age, never an average age
     share_at: int | None = None  # where "share", "fraction", ... was written
     ratio: bool = False  # "the ratio of open to closed tickets": the first figure over the second
+    things: bool = False  # "our 3 best sellers", "the top performers": the things ranked, no grouping named
+    every: bool = False  # "everyone's count", "all of them": each group is shown, not only the first
 
 
 _FIGURE_WORDS = r"\b(?:split|breakdown|distribution|distributed|between|mix|spread)\b"
@@ -192,6 +194,20 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     if nth := t.take(rf"{words_nth}|\b(\d+(?:st|nd|rd|th))[ -]?(?=(?:{DESC}|{ASC})\b)"):
         word = nth.group(1) or nth.group(2)
         q.top_n, q.nth, s.rank_at, s.superlative = _ORDINALS.get(word) or int(word[:-2]), True, nth.start(), True
+    # "our 3 best sellers", "top performers", "the biggest earners": the things the figure is about, ranked (a
+    # measure may have claimed "best seller" already: the number before it is still the cut)
+    doers = r"sellers?|selling|performers?|performing|earners?|movers?"
+    if seller := re.search(rf"\b(?:{NUM} )?(?:the |our )?(?:{DESC}|{ASC})(?: {NUM})?[ -]?(?:{doers})\b", t.read):
+        s.things, s.superlative, s.rank_at = True, True, seller.start()
+        if seller.group(1) or seller.group(2):
+            q.top_n = number(seller.group(1) or seller.group(2))
+        # the number and the noun are read here; "sellers" and "selling" stay for the measure they name
+        read = rf"\b(?:{NUM}|performers?|performing|earners?|movers?)\b"
+        said = re.sub(read, _blank, t.s[seller.start() : seller.end()])
+        t.s = t.s[: seller.start()] + said + t.s[seller.end() :]
+    s.every = t.take(r"\b(?:everyone|everybody|each one|every one|each of them|all of them)\b") is not None
+    # "... for every region too", "everyone's count as well": said in addition to what was asked first
+    t.take(r"\b(?:as well(?! as)|too(?=(?: please| pls| thanks)? *$)|also)\b")
     words = rf"({DESC}|{ASC}|first)"
     m = t.find(rf"\b{words} {NUM}\b") or t.find(rf"\b{NUM} ({DESC}|{ASC})\b")
     if m is None and t.find(rf"\b({DESC}|{ASC})\b"):
@@ -219,4 +235,8 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
 
 
 _UNITS_WORDS = "days?|weeks?|months?|quarters?|years?|percent"
+
+
+def _blank(m: re.Match[str]) -> str:
+    return " " * len(m.group(0))
 NUM_WORDS = set(NUM.strip("()").split("|")[1:])

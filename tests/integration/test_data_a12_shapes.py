@@ -1,19 +1,33 @@
-"""The offline SQL writer on the shapes of round 12 (engineer S9a): last N complete periods, ... (issue 9).
+"""The offline SQL writer on the shapes of round 12 (engineer S9a, issue 9): periods, comparisons, rankings.
 
 Causes found with `bench/heldout/dev_data_a12_*.yaml` and the seen sets (other wordings here): "the past six full
 months", "the last 4 completed quarters" were not read as periods ('full', 'completed' left over, "last 4" read as
-the bottom 4), and "each of the last 3 months" gave no row per month. Every answer's rows equal an independent
-query's.
+the bottom 4) and "each of the last 3 months" gave no row per month; "the same quarter the year before" was no
+year-earlier pair; "what moved the most units in Europe" gave Europe's total (a confident wrong answer) and "our 3
+best sellers" left the 3 over; "the count for each person" after "who has the most" cut to the first. Every
+answer's rows equal an independent query's.
 """
 
 from __future__ import annotations
 
+import pytest
 from psycopg_pool import AsyncConnectionPool
 
+from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql import SchemaSqlWriter
 from tests.integration.test_offline_sql import answer, meant, run, sales, wall_clock  # noqa: F401 (fixtures)
+from tests.integration.test_offline_sql_any_schema import tickets  # noqa: F401 (a fixture)
+from tests.integration.test_offline_sql_desk_wordings import check, desk  # noqa: F401 (a fixture)
 
 LINES = "FROM demo_sales.order_items oi JOIN demo_sales.orders o USING (order_id)"
+
+
+async def _same_rows(pool: AsyncConnectionPool, writer: SchemaSqlWriter, cases: list[tuple[str, str]]) -> None:
+    """Each request's rows equal its independent query's (on the columns that query means)."""
+    for request, expected_sql in cases:
+        draft, _ = await answer(pool, writer, request, "demo_sales")
+        got, expected = await meant(pool, draft.sql, expected_sql)
+        assert got == expected, (request, draft.sql)
 
 
 def _months(n: int, unit: str = "month") -> str:
@@ -46,10 +60,7 @@ async def test_the_last_n_complete_periods_with_a_row_for_each(
             f"SELECT count(DISTINCT o.order_id) {LINES} WHERE {_months(12)}",
         ),
     ]
-    for request, expected_sql in cases:
-        draft, _ = await answer(pool, sales, request, "demo_sales")
-        got, expected = await meant(pool, draft.sql, expected_sql)
-        assert got == expected, (request, draft.sql)
+    await _same_rows(pool, sales, cases)
 
 
 def _a_year_apart(unit: str) -> str:
@@ -83,7 +94,64 @@ async def test_a_period_against_the_same_one_a_year_before(
             "GROUP BY 1 ORDER BY 1",
         ),
     ]
-    for request, expected_sql in cases:
-        draft, _ = await answer(pool, sales, request, "demo_sales")
-        got, expected = await meant(pool, draft.sql, expected_sql)
-        assert got == expected, (request, draft.sql)
+    await _same_rows(pool, sales, cases)
+
+
+async def test_a_ranking_with_no_grouping_named_ranks_the_things_sold(
+    pool: AsyncConnectionPool,
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "which brought in the most money", "our five worst sellers": the products an order line points to (the one
+    named, undated table it references), never one total; a ranking of nothing nameable stays unsure."""
+    products = f"{LINES} JOIN demo_sales.products p USING (product_id)"
+    cases = [
+        (
+            "which brought in the most money across Asia Pacific last year",
+            f"SELECT p.name, round(sum(oi.revenue), 2) {products} JOIN demo_sales.regions r USING (region_id) "
+            "WHERE r.code = 'APAC' AND o.ordered_at >= date_trunc('year', current_date) - interval '1 year' "
+            "AND o.ordered_at < date_trunc('year', current_date) GROUP BY 1 ORDER BY 2 DESC LIMIT 1",
+        ),
+        (
+            "our five worst sellers so far this year",
+            f"SELECT p.name, sum(oi.quantity) {products} WHERE o.ordered_at >= date_trunc('year', current_date) "
+            "GROUP BY 1 ORDER BY 2 LIMIT 5",
+        ),
+    ]
+    await _same_rows(pool, sales, cases)
+    with pytest.raises(Unsure, match="what to rank"):  # the revenue of what? Never Europe's total
+        await sales.write_sql(question="what was the biggest revenue figure in Europe in 2025", schema="")
+
+
+async def test_each_one_asked_beside_the_first_shows_every_group(
+    pool: AsyncConnectionPool,
+    desk: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "who has the most ..., and how many has each person got", "everybody's number too": every group, ranked;
+    "what has the most open tickets" names nothing to rank (the tickets have no other table): unsure."""
+    every = "SELECT assignee, count(*) FROM support_desk.tickets WHERE {w} GROUP BY 1 ORDER BY 2 DESC, 1"
+    await check(
+        pool,
+        desk,
+        [
+            (
+                "who has the most in-progress tickets, and how many has each person got?",
+                every.format(w="status = 'in_progress'"),
+            ),
+            (
+                "which assignee has the most P4 tickets? everybody's number too please",
+                every.format(w="priority = 'P4'"),
+            ),
+        ],
+    )
+    with pytest.raises(Unsure, match="what to rank"):
+        await desk.write_sql(question="what has the most open tickets", schema="")
+
+
+async def test_a_table_named_after_a_possessive_is_no_verb(
+    pool: AsyncConnectionPool,
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "what did our order count come to": "our order" is the orders (counted), not the verb "to order"."""
+    q2 = "o.ordered_at >= DATE '2026-04-01' AND o.ordered_at < DATE '2026-07-01'"
+    expected = f"SELECT count(*) FROM demo_sales.orders o WHERE {q2}"
+    await _same_rows(pool, sales, [("what did our order count come to in Q2 2026", expected)])
