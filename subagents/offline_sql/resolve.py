@@ -245,7 +245,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             q.measures = [count_distinct(at[2])]
     own_columns(q, dims, lex)
     if not read_lookup(t, q, s, lex, dims):  # "who's INC-1012 assigned to": the row's columns (lookup.py)
-        place_dimensions(t, q, sorted(dims, key=lambda d: d[0]), s, value_labels)
+        place_dimensions(t, q, sorted(dims, key=lambda d: d[0]), s, value_labels, catalogue=lex.catalogue)
         share_within(t, q, s, dims, spans)
     ratio_asked(q, s)  # "the ratio of open tickets to closed ones": one figure over the other
     groups_counted(q, s, lex)  # "how many products sold at least 1500 units": the groups passing, counted
