@@ -23,9 +23,8 @@ def said_as_verb(t: Text, pos: int, words: str) -> bool:
     "did/do/does" and its subject, with no article, is the verb of the clause, not the table's rows."""
     last = words.split()[-1] if words.split() else ""
     asked = re.search(r"\b(?:did|do|does|will|would|can)(?: [a-z0-9_-]+){1,3}\s+$", t.read[:pos])
-    return (
-        singular(last) == last and asked is not None and not re.search(r"\b(?:the|a|an|each|per|by)\s+$", t.read[:pos])
-    )
+    owned = re.search(r"\b(?:the|a|an|each|per|by|our|my|your|their|its)\s+$", t.read[:pos])  # "did our order count"
+    return singular(last) == last and asked is not None and not owned
 
 
 def new_rows(t: Text, pos: int) -> None:
