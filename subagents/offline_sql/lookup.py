@@ -194,7 +194,11 @@ def numbered_row(t: Text, q: Mapping, lex: Lexicon) -> list[str]:
             named.append(f"{noun} {m.group(1)}")
         if not named or not named[-1].startswith(noun):
             continue
-        parts = {p.split()[-1] for p, ts in lex.phrases.items() if len(p.split()) == 2 and p.split()[0] == noun and any(x.kind == "entity" for x in ts)}
+        parts = {
+            p.split()[-1]
+            for p, ts in lex.phrases.items()
+            if len(p.split()) == 2 and p.split()[0] == noun and any(x.kind == "entity" for x in ts)
+        }
         for part in parts:
             while t.take(rf"\b(?:{part}|{plural(part)})\b"):
                 pass

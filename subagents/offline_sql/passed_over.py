@@ -75,8 +75,9 @@ def modifying_participles(t: Text, found: list[tuple[int, int, str, Target]]) ->
         if following is None:
             continue
         start = m.end() + 1
-        unclaimed = t.s[start : start + len(following.group(1))] == following.group(1)
-        if start in rows or (unclaimed and following.group(1) not in STOP_WORDS and following.group(1) not in RULE_WORDS):
+        word = following.group(1)
+        unclaimed = t.s[start : start + len(word)] == word
+        if start in rows or (unclaimed and word not in STOP_WORDS and word not in RULE_WORDS):
             kept.add(m.group(1))
     return kept
 

@@ -20,7 +20,8 @@ async def test_a_number_after_a_table_noun_names_that_row(
     cases = [
         (
             "list the lines of order 77 - product, units and revenue for each",
-            f"SELECT p.name, sum(oi.quantity), sum(oi.revenue) {LINES} WHERE oi.order_id = 77 GROUP BY 1 ORDER BY 3 DESC",
+            f"SELECT p.name, sum(oi.quantity), sum(oi.revenue) {LINES} "
+            "WHERE oi.order_id = 77 GROUP BY 1 ORDER BY 3 DESC",
         ),
         ("how much revenue did order no. 431 bring in", f"SELECT sum(oi.revenue) {LINES} WHERE oi.order_id = 431"),
     ]
