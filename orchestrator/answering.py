@@ -8,13 +8,14 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from cognicore.memory.llm import ModelCallError
-from cognicore.orchestrator.budget import fit_context
+from cognicore.orchestrator.budget import FittedContext, fit_context
 from cognicore.orchestrator.context import Context
 from cognicore.orchestrator.honesty import no_evidence, unheld_question
 from cognicore.orchestrator.recollection import memory_passages, memory_text
 from cognicore.orchestrator.state import State
 from cognicore.subagents._answer_absence import documented_absence
 from cognicore.subagents.compose import cite_in_order, closest_miss
+from cognicore.subagents.compose_llm import ComposedAnswer
 from cognicore.subagents.memory_answer import NOT_SURE
 from cognicore.subagents.rag_query import search_for
 
@@ -34,33 +35,17 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if state.get("intent") == "statement":
         # The classifier said the user told us something: acknowledge it; `remember` queues it for extraction.
         return {"answer": ACKNOWLEDGEMENT, "citations": [], "outcome": "succeeded"}
-    found = await search_for(ctx.knowledge, state["request"], k=ctx.retrieval_k)
-    recalled = state.get("recalled") or {}
-    # Memory first: what the user told us outranks documents for questions about them.
-    remembered = memory_passages(recalled, start=1)
-    passages = remembered + [
-        {
-            "index": len(remembered) + i + 1,
-            "title": p.title,
-            "source": p.source,
-            "content": p.content,
-            "chunk_id": p.chunk_id,
-            "memory_id": None,
-        }
-        for i, p in enumerate(found)
-    ]
-    fitted = fit_context(
-        system=ANSWER_SYSTEM,
-        query=state["request"],
-        passages=passages,
-        history=state.get("history", []),
-        budget=ctx.max_context_tokens,
-    )
-    history_text = "\n".join(f"{t['speaker']}: {t['content']}" for t in fitted.history)
+    offline = ctx.engine == "offline"  # rules never run on the model path
     try:
-        composed = await ctx.composer.compose(
-            question=state["request"], passages=fitted.passages, memory=memory_text(recalled), history=history_text
-        )
+        composed, fitted = await _compose(state, ctx, state["request"])
+        said = " ".join((state.get("said") or "").split())
+        longer = len(said) > len(" ".join(state["request"].split()))
+        if not composed.used and offline and longer and not state.get("followup"):
+            # "The VPN won't connect. What should I check first?": the asked part alone names no subject; the
+            # sentence told before it does, so the whole message is read when the part finds nothing.
+            whole, refitted = await _compose(state, ctx, said)
+            if whole.used:
+                composed, fitted = whole, refitted
     except ModelCallError as exc:
         return {"answer": "", "error": str(exc), "outcome": "failed", "model_calls": {"compose_answer": 1}}
     if not composed.used and state.get("unheld"):
@@ -68,7 +53,6 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         agents = [{"name": a.name, "description": a.description} for a in ctx.registry]
         text = unheld_question(state["request"], agents, state.get("unheld") or [])
         return {"answer": text, "outcome": "unsure", "model_calls": {"compose_answer": 1}}
-    offline = ctx.engine == "offline"  # rules never run on the model path
     if not composed.used and offline and (absent := await documented_absence(ctx.knowledge, state["request"])):
         # The whole corpus shows the documents name the subject but never the asked thing: said plainly.
         cited = [
@@ -103,3 +87,34 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "outcome": "unsure" if NOT_SURE in composed.text else "succeeded",
         "model_calls": {"compose_answer": 1},
     }
+
+
+async def _compose(state: State, ctx: Context, question: str) -> tuple[ComposedAnswer, FittedContext]:
+    """Retrieve passages for `question`, fit them, memory and the history into the budget, compose a cited answer."""
+    found = await search_for(ctx.knowledge, question, k=ctx.retrieval_k)
+    recalled = state.get("recalled") or {}
+    # Memory first: what the user told us outranks documents for questions about them.
+    remembered = memory_passages(recalled, start=1)
+    passages = remembered + [
+        {
+            "index": len(remembered) + i + 1,
+            "title": p.title,
+            "source": p.source,
+            "content": p.content,
+            "chunk_id": p.chunk_id,
+            "memory_id": None,
+        }
+        for i, p in enumerate(found)
+    ]
+    fitted = fit_context(
+        system=ANSWER_SYSTEM,
+        query=question,
+        passages=passages,
+        history=state.get("history", []),
+        budget=ctx.max_context_tokens,
+    )
+    history_text = "\n".join(f"{t['speaker']}: {t['content']}" for t in fitted.history)
+    composed = await ctx.composer.compose(
+        question=question, passages=fitted.passages, memory=memory_text(recalled), history=history_text
+    )
+    return composed, fitted
