@@ -29,7 +29,12 @@ from cognicore.subagents.offline_sql.lexicon import (
 from cognicore.subagents.offline_sql.lookup import numbered_row, price_words
 from cognicore.subagents.offline_sql.mapping import Mapping, Measure, Text
 from cognicore.subagents.offline_sql.messages import unsure_message
-from cognicore.subagents.offline_sql.passed_over import drop_topic_phrases, modifying_participles, pass_over
+from cognicore.subagents.offline_sql.passed_over import (
+    drop_topic_phrases,
+    modifying_participles,
+    pass_over,
+    place_phrases,
+)
 from cognicore.subagents.offline_sql.periods import A_YEAR_BEFORE, PATTERNS, Period, a_year_before, match_period
 from cognicore.subagents.offline_sql.resolve import resolve
 from cognicore.subagents.offline_sql.search import search_columns, split_search, unplaced_phrase
@@ -53,7 +58,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     q = Mapping()
     request, q.search = split_search(request, lex)
     text = price_words(normalise(request), lex)  # "the cheapest product": its price, lowest first (lookup.py)
-    text = drop_topic_phrases(text)  # "revenue-wise", "in terms of orders": the topic is said anyway
+    text = place_phrases(drop_topic_phrases(text), lex)  # "revenue-wise"; "which part of the world": the region
     text = re.sub(r"\bhow many days old\b", "how old in days", text)  # the age asked in its unit, no "by day"
     for phrase in lex.vocabulary.ignore:
         text = re.sub(rf"\b{re.escape(normalise(phrase))}\b", " ", text)

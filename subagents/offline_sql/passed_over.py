@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import re
 
-from cognicore.subagents.offline_sql.lexicon import RULE_WORDS, STOP_WORDS, Lexicon, Target
+from cognicore.subagents.offline_sql.lexicon import RULE_WORDS, STOP_WORDS, Lexicon, Target, plural
 from cognicore.subagents.offline_sql.mapping import Text
 
-__all__ = ["drop_topic_phrases", "modifying_participles", "pass_over"]
+__all__ = ["drop_topic_phrases", "modifying_participles", "pass_over", "place_phrases"]
 
 # Phrases that announce what the figure is about ("regarding"): the topic itself is said next to them.
 _TOPIC = re.compile(
@@ -40,6 +40,27 @@ def drop_topic_phrases(text: str) -> str:
     """The normalised `text` without the phrases that only announce a topic ("revenue wise" -> "revenue")."""
     text = _AS_FAR_AS.sub(r"\1", text)
     return re.sub(r"\s+", " ", _TOPIC.sub(" ", text)).strip()
+
+
+# Nouns English names places with; a grouping by one of them is where things happened.
+_PLACE_NOUNS = ("region", "country", "territory", "market", "continent", "area", "location", "city", "state")
+# "which part of the world", "what corner of the globe": a place, asked in general words.
+_PLACE = re.compile(r"\b(part|parts|corner|corners|area|areas|region|regions) of the (?:world|globe|planet)\b")
+
+
+def place_phrases(text: str, lex: Lexicon) -> str:
+    """ "which part of the world sold most" -> "which region sold most", when the data has exactly one place
+    column (a dimension or table named by one of English's place nouns); else the words stay, unplaced."""
+    places = {
+        noun
+        for noun in _PLACE_NOUNS
+        for x in lex.phrases.get(noun, [])
+        if x.kind in ("dimension", "entity")
+    }
+    if len(places) != 1:
+        return text
+    noun = places.pop()
+    return _PLACE.sub(lambda m: plural(noun) if m.group(1).endswith("s") else noun, text)
 
 
 def pass_over(t: Text, found: list[tuple[int, int, str, Target]], lex: Lexicon) -> list[str]:

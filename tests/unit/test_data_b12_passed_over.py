@@ -65,3 +65,18 @@ def test_a_word_that_may_restrict_the_rows_keeps_the_answer_unsure(text: str, ke
 def test_a_product_line_is_still_the_category() -> None:
     """ "line" after a table's name is no class noun passed over: the vocabulary reads "product line"."""
     assert "categories.name AS category" in _sql("revenue by product line in 2025")[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["orders by part of the world in 2025", "what corner of the globe bought the most units of the orbit smartwatch"],
+)
+def test_a_part_of_the_world_is_the_datas_one_place_column(text: str) -> None:
+    assert "regions.name AS region" in _sql(text)[0]
+
+
+def test_a_part_of_the_world_with_no_place_column_stays_unsure() -> None:
+    from tests.unit.test_data_b12_negation import DESK
+
+    with pytest.raises(Unsure, match="world"):
+        map_request("which part of the world opened the most tickets", DESK, TODAY)
