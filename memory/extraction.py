@@ -25,7 +25,7 @@ from cognicore.memory._fact_newvalue import (
 )
 from cognicore.memory._fact_notes import ending_notes, is_note, note_of
 from cognicore.memory._fact_relative import relative_change
-from cognicore.memory._fact_replaced import held_instead, named_in_statement
+from cognicore.memory._fact_replaced import figure_swapped, held_instead, named_in_statement, near_slot
 from cognicore.memory._fact_reworded import owner_from_known
 from cognicore.memory._fact_rules import read_facts
 from cognicore.memory._fact_told import told_clause_facts
@@ -314,9 +314,16 @@ def in_known_wording(candidate: FactCandidate, known_facts: list[dict[str, Any]]
         and subject_key(str(k.get("subject", ""))) == subject
         and same_slot(predicate_key(str(k.get("predicate", ""))), predicate)
     ]  # fmt: skip
+    if not same:  # "my shift start is 9am" after "my shift starts at 7am": one slot in fewer words, two clock times
+        near = [k for k in known_facts if k.get("status", "active") == "active" and near_slot(k, candidate)]
+        near = [k for k in near if normalize(str(k.get("object", ""))) != normalize(candidate.object)]
+        named = str(near[0].get("statement") or "") if len(near) == 1 else ""
+        return candidate.model_copy(update={"contradicts": named}) if named else candidate
     for known in same:
         value = str(known.get("object", "")).strip()
         statement = str(known.get("statement") or "")
+        if (swapped := figure_swapped(value, candidate.object)) is not None:  # "to close 150 tickets per week"
+            candidate = candidate.model_copy(update={"object": swapped})
         reworded = re.sub(rf"(?<!\w){re.escape(value)}(?!\w)", candidate.object, statement, count=1, flags=re.I)
         # Named as the one it replaces: a known value said without "one at a time" ("We ship from Rotterdam", slot
         # "ships") still ends when the same slot gets one new value ("we moved shipping to Hamburg"); only when it is

@@ -1,6 +1,8 @@
 """Changes told after an opening the rules do not read, or naming the old value only in its statement (M17, round 12).
 
-Each case: a fact told in one session, changed in other words in the next (the router read both as statements),
+Also: the same slot named in fewer or shortened words with a value of the same kind ("shift" and "shift start", two
+clock times), and a bare new figure that keeps what the old one counted. Each case: a fact told in one session,
+changed in other words in the next (the router read both as statements),
 in the real store; the old fact must end with an end time and the new one be current. Wordings are not in any
 held-out or dev set.
 """
@@ -54,6 +56,11 @@ async def _changed(pool: AsyncConnectionPool, user: str, first: str, change: str
         ("Our events budget for Q4 is $15k.", "Heads up, leadership pushed the Q4 events budget up to $18k.",
          "15k", "18k"),
         ("our hiring budget is 120k", "sadly the board trimmed this year's hiring budget down to 90k", "120k", "90k"),
+        # the same slot in fewer or shortened words, with a value of the same kind
+        ("Our ads budget for Q2 is $20k.", "finance trimmed the Q2 advertising budget to 15k", "20k", "15k"),
+        ("My standup starts at 9am.", "they pushed my standup start to 10am this week", "9am", "10am"),
+        # a bare new figure keeps what the old one counted
+        ("Our goal is to ship 40 orders per day.", "management raised our daily order goal to 50", "40", "ship 50"),
         # a thing held "instead" of the one thing held before
         ("I look after the Nordics region.", "Reorg - starting today I'm covering the Benelux region instead",
          "nordics", "benelux"),
@@ -74,6 +81,8 @@ async def test_a_change_in_other_words_ends_the_old_fact(
         ("I look after the Nordics region.", "I'm covering the Benelux region too, instead of waiting for a hire"),
         ("I'm on the billing team.", "if the reorg goes through, I'm on the payments team"),
         ("Our travel budget for Q2 is $12k.", "not sure yet, but I heard our travel budget got raised to 15k"),
+        # another period's figure is another slot
+        ("Our Q3 budget is 30k.", "our Q4 budget is 35k"),
     ],
 )
 async def test_an_addition_a_condition_or_a_doubt_ends_nothing(
