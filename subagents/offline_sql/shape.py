@@ -73,6 +73,11 @@ _OR_MORE = (
 )
 # "can you show me ...", "pls list ...", "could you just give me ...": a listing asked politely is still a listing
 _POLITE = r"\s*(?:(?:(?:can|could|would|will) you|please|pls|plz|kindly|just|now|then|so|ok|okay|hey|hi)\s+)*"
+_NONE_OF = (
+    r"\b(?:without (?:any|a single)|(?:have|has|had|having|with|got) (?:nothing|none)(?: (?:left|remaining|yet))?|"
+    r"(?:have|has|had) never (?:had|seen|got|gotten|received|logged)(?: (?:any|a single|a|one))?|"
+    r"(?:where|with|in which|for which) not (?:a single|one)|(?:free|clear) of(?: any)?)\b"
+)
 _ORDINALS = {
     **{"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9},
     **{"tenth": 10},  # not "next": after an answer it means the place after the last one shown
@@ -92,6 +97,8 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     shares = r"\b(share|percentage|percent|proportion|contribution|mix|fraction|portion)\b( of( the)? total)?"
     while m := t.take(shares):
         q.share, s.share_at = True, m.start()
+    if q.share:  # "what percentage of all tickets falls under each priority": the part's verb says no more
+        t.take(r"\b(?:falls?|fell|falling|sits?|lands?|landed) (?:under|into|in|within|to)\b|\bbelongs? to\b")
     # "how much of the P4 workload is closed", "how much of our revenue came from Europe": a part said of the whole
     # after a verb is its share (shown beside its figure), never the part's figure alone
     part_of = t.find(r"\b(how much|what part|which part) of\b")
@@ -104,6 +111,11 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
         figure = m.group(1).replace(" ", "")
         value = number(figure) if figure in NUMBER_WORDS else float(figure.rstrip("k")) * (1000 if "k" in figure else 1)
         q.having = (">=" if m.group(2) in ("more", "over", "above", "greater") else "<=", value)
+    # "have nothing left open", "without any P1 tickets", "have never had a single P1", "where not one ticket is
+    # closed": only the groups with none of those rows (the builder lists the groups whose count is zero)
+    if t.take(_NONE_OF):
+        q.zero_rows = True
+        t.take(r"\bat all\b")
     s.ratio = bool(t.take(r"\bratio\b(?: of| between)?"))
     if s.ratio:  # "open to closed": the two sides of the ratio, not a period's end
         t.s = re.sub(r"(?<=\w) (to|and|versus|vs)(?= \w)", lambda m: " " * (len(m.group(0))), t.s, count=1)

@@ -155,3 +155,29 @@ async def test_a_table_named_after_a_possessive_is_no_verb(
     q2 = "o.ordered_at >= DATE '2026-04-01' AND o.ordered_at < DATE '2026-07-01'"
     expected = f"SELECT count(*) FROM demo_sales.orders o WHERE {q2}"
     await _same_rows(pool, sales, [("what did our order count come to in Q2 2026", expected)])
+
+
+async def test_groups_with_none_and_the_share_each_group_holds(
+    pool: AsyncConnectionPool,
+    desk: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "without any", "have nothing left", "have never had a single", "clear of": only the groups with none of those
+    rows (never each group's count of them); "what share ... sits in each": each group's share of all rows."""
+    none = (
+        "SELECT {g}, count(*) FILTER (WHERE {w}) FROM support_desk.tickets WHERE {g} IS NOT NULL GROUP BY 1 "
+        "HAVING count(*) FILTER (WHERE {w}) = 0 ORDER BY 1"
+    )
+    await check(
+        pool,
+        desk,
+        [
+            ("which components are without any P2 tickets?", none.format(g="component", w="priority = 'P2'")),
+            ("which assignees have never had a single closed ticket", none.format(g="assignee", w="status = 'closed'")),
+            ("which assignees have nothing remaining open", none.format(g="assignee", w="status = 'open'")),
+            (
+                "what share of the tickets sits in each status",
+                "SELECT status, count(*), round(100.0 * count(*) / sum(count(*)) OVER (), 1) "
+                "FROM support_desk.tickets GROUP BY 1 ORDER BY 2 DESC, 1",
+            ),
+        ],
+    )
