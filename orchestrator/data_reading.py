@@ -67,6 +67,12 @@ _LISTS = re.compile(
 )
 
 
+# "what's the target time for ...", "how long do we have ...": a value or a rule asked, never rows to check.
+_ASKS_WHAT_IS = re.compile(
+    r"^\s*(?:what(?:'s|s|\s+is|\s+are|\s+was)\s+(?:the|a|an|our)\b|how\s+(?:long|much|soon|quickly))", re.I
+)
+
+
 def may_be_data(request: str, knowledge: frozenset[str], data: frozenset[str] = frozenset()) -> bool:
     """Whether `request` may be read as a data question: not about the user, a definition, a reason, a way or a
     rule, not a thing of the user's team the data does not hold (`data`: the stems of the data's nouns), and with
@@ -138,8 +144,8 @@ class DataReadingPlanner:
         data = [s for s in plan.steps if s.agent == DATA_AGENT]
         if len(data) != 1 or not any(s.agent not in builtins for s in plan.steps):
             return plan
-        if await self._reads(data[0].instruction):
-            return plan
+        if _ASKS_WHAT_IS.match(data[0].instruction) or await self._reads(data[0].instruction):
+            return plan  # "what's the target resolution time for P3s": a rule asked, not the agent's check run
         gone = data[0].id
         kept = [s for s in plan.steps if s.id != gone]
         return Plan(

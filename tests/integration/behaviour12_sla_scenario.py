@@ -19,6 +19,7 @@ LISTING = "show me the laptop tickets that are still open"
 ASKED = (
     "Any tickets still not closed that went past their SLA deadline?",
     "which of the P2 tickets are breaching the SLA at the moment",
+    "what's the target response time for P2 tickets, i.e. how fast must we answer them?",
 )
 
 

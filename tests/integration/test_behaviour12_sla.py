@@ -39,7 +39,7 @@ def test_sla_breaches_in_other_words_reach_the_sla_checker_alone(db_url: str, da
     assert proc.returncode == 0, proc.stderr[-3000:]
     out = json.loads(proc.stdout)
     assert out["listing"]["agents"] == ["database_query"], out["listing"]
-    anything, p2 = out["asked"]
+    anything, p2, rule = out["asked"]
     for run in (anything, p2):
         assert run["outcome"] == "succeeded" and run["agents"] == ["sla_check"], run
         assert run["workflow"]["reused"] is not True, run
@@ -47,3 +47,5 @@ def test_sla_breaches_in_other_words_reach_the_sla_checker_alone(db_url: str, da
     # As of 2026-01-08 12:00: INC-1001 (P1, opened 01-05 08:00, 4 hours) is late; INC-1005 is closed.
     assert "INC-1001 (P1" in anything["answer"] and "INC-1005" not in anything["answer"]
     assert "(P2" in p2["answer"] and "(P1" not in p2["answer"]
+    # A rule asked ("what's the target response time ..."): never answered by running the check alone
+    assert rule["agents"] != ["sla_check"], rule
