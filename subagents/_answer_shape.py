@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 
 from cognicore.memory.text import STOPWORDS, stem, words
+from cognicore.subagents._question_terms import SPLIT_COMPOUND
 
 
 class Shape(StrEnum):
@@ -264,7 +265,7 @@ def asked_head(question: str) -> list[str]:
     match = _HEAD.match(lowered) or _MEASURED_HEAD.match(lowered)
     if not match:
         return []
-    return [w for w in words(match.group(1)) if w not in STOPWORDS and w not in _VAGUE]
+    return [w for w in words(match.group(1)) if w not in STOPWORDS and w not in _VAGUE and not SPLIT_COMPOUND.match(w)]
 
 
 # A lower-case noun right after a name and before the question's last verb or its end: "the Nova Lamp strap

@@ -130,6 +130,8 @@ PHRASES = {
     r"(?:take|takes|taking|took)(?: (?!money\b)\w+){0,2} back": "return",
     "money back": "refund",
     "(?:push|pushes|pushed|pushing) back": "delay",
+    # "a P1 that blows past its SLA": going past a time limit is passing it.
+    r"(?:blow|blows|blew|blown|blowing|go|goes|went|gone|going|run|runs|ran|running) (?:past|over|beyond)": "passes",
     # "how fast do we have to get back to someone": getting back to a person is responding to them.
     r"(?:get|gets|getting|got) back to": "respond to",
     # "user forgot their pw": a forgotten password is reset.
@@ -201,6 +203,8 @@ GROUPS = [
     "approve approves approved approval approvals sign-off",
     "reply replies replied respond responds responded response responses react reacts",
     "combine combined combining combination stack stacks stacked stacking",
+    # Missing a deadline is breaching it ("a P1 that misses its SLA", "tickets that went overdue").
+    "miss misses missed breach breaches breached overdue",
 ]
 
 
@@ -230,6 +234,11 @@ def word_alternatives(groups: Sequence[str]) -> dict[str, tuple[str, ...]]:
 ALTERNATIVES = word_alternatives(GROUPS)
 
 
+# "first-response", "end-of-life": a compound of words long enough to stand alone is read as its words (which
+# `words` also yields), since passages may write it open ("the first response"); "wi-fi" stays whole.
+SPLIT_COMPOUND = re.compile(r"^[a-z]{3,}(?:-[a-z]{3,})+$")
+
+
 def labelled_concepts(question: str, synonyms: dict[str, frozenset[str]]) -> list[tuple[frozenset[str], str]]:
     """The question's content words, each widened to its paraphrase group, with the word that named it."""
     text = question.lower()
@@ -238,7 +247,7 @@ def labelled_concepts(question: str, synonyms: dict[str, frozenset[str]]) -> lis
     seen: dict[frozenset[str], str] = {}
     for word in words(text):
         term = stem(word)
-        if word in STOPWORDS or term in NOISE:
+        if word in STOPWORDS or term in NOISE or SPLIT_COMPOUND.match(word):
             continue
         seen.setdefault(synonyms.get(term, frozenset()) | {term}, word)
     return list(seen.items())
