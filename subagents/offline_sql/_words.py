@@ -129,9 +129,12 @@ def nobody(t: Text, q: Mapping, lex: Lexicon, columns: list[Column]) -> None:
 # Between a negation and its value: prepositions, and the auxiliaries and adverbs of time of a verb phrase
 # ("have not been closed", "not yet closed", "not ever assigned to ben").
 _BETWEEN_NEGATION = frozenset(
-    "to by in on for as with from of be been being get got gotten yet still ever currently already".split()
+    "to by in on for as with from of the our a an be been being get got gotten yet still ever currently already".split()
 )
-NEGATION = re.compile(r"\b(not|never|except|excluding|exclude|other than|non|without|besides)((?:\s+[a-z]+){0,3})\s*$")
+NEGATION = re.compile(
+    r"\b(not|never|except|excluding|exclude|other than|non|without|besides|(?:anything|everything|all) but|"
+    r"apart from|aside from|outside(?: of)?)((?:\s+[a-z]+){0,3})\s*$"
+)
 
 
 def negation(before: str, column: Column) -> re.Match[str] | None:

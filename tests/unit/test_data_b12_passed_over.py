@@ -80,3 +80,17 @@ def test_a_part_of_the_world_with_no_place_column_stays_unsure() -> None:
 
     with pytest.raises(Unsure, match="world"):
         map_request("which part of the world opened the most tickets", DESK, TODAY)
+
+
+@pytest.mark.parametrize(
+    ("text", "excluded"),
+    [
+        ("units for all but the wearables category in 2025", "categories.name NOT IN ('Wearables')"),
+        ("orders outside of latin america in 2025", "regions.name NOT IN ('Latin America')"),
+        ("revenue apart from the retail channel last year", "orders.channel NOT IN ('retail')"),
+        ("anything but smart home: revenue by category in 2025", "categories.name NOT IN ('Smart Home')"),
+    ],
+)
+def test_anything_but_outside_and_apart_from_exclude_the_value(text: str, excluded: str) -> None:
+    """ "everything but accessories" was read as accessories only: a confident wrong answer."""
+    assert excluded in _sql(text)[0]
