@@ -36,6 +36,15 @@ _ASKED_CLAUSE = re.compile(
     r"(?:which|who)\s+(?:do|does|did|should|can|will)\s)\b)",
     re.IGNORECASE,
 )
+# An order spliced on after a told clause ("I'm bored, tell me a joke", "we moved offices, could you book a taxi"): a
+# verb of giving or telling with "me"/"us", or "can you"; only after a clause with a subject of its own, so "from now
+# on, show me ..." stays one standing instruction.
+_ORDER_CLAUSE = re.compile(
+    r"\s*[,;]\s*(?:so\s+|and\s+|but\s+|then\s+)?(?=(?:please\s+)?(?:(?:tell|show|give|send|get|find|bring|read|sing|"
+    r"write|make|book|order)\s+(?:me|us)|(?:can|could|would|will)\s+you)\s)",
+    re.IGNORECASE,
+)
+_SUBJECT = re.compile(r"\b(?:i|i'm|im|we|we're|we've|it's|they|they're|he|she|he's|she's)\b", re.IGNORECASE)
 # Words that point back at something said before them in the message.
 _BACK = re.compile(r"\b(?:he|she|they|him|them|it|that|this|those|these|his|her|their|its|theirs|hers)\b", re.I)
 _POSSESSIVE = re.compile(r"\b(?:his|her|their)\b", re.IGNORECASE)
@@ -55,7 +64,14 @@ def message_parts(text: str) -> list[str]:
         start = end.end()
     sentences.append(text[start:])
     parts = [p for s in sentences for p in _ASKED_CLAUSE.split(s)]
+    parts = [q for p in parts for q in _ordered(p)]
     return [p.strip() for p in parts if p and p.strip(" .!?,;")]
+
+
+def _ordered(part: str) -> list[str]:
+    """`part` split before an order spliced on after a told clause with a subject of its own; else `[part]`."""
+    m = _ORDER_CLAUSE.search(part)
+    return [part[: m.start()], part[m.end() :]] if m and _SUBJECT.search(part[: m.start()]) else [part]
 
 
 def refers_back(part: str) -> bool:

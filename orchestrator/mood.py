@@ -25,10 +25,13 @@ from cognicore.orchestrator.scope import IMPERATIVE
 from cognicore.orchestrator.spelling import english_words
 
 __all__ = [
+    "ERRAND",
+    "HABIT",
     "MONTH",
     "QUANTIFIERS",
     "SEEKING",
     "SPEAKER_IS",
+    "TOLD_CHANGE",
     "UNIT",
     "asks_in_situ",
     "declared_subject",
@@ -41,6 +44,19 @@ __all__ = [
     "to_remember",
     "without_aside",
 ]
+
+# A standing instruction set by a condition on the assistant's own work ("whenever you show me tickets, sort them by
+# priority", "when you list orders for me, always include their ids"): how to answer from now on, not a request now.
+HABIT = re.compile(
+    r"^\s*(?:(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future)[,\s]+)?"
+    r"(?:when(?:ever)?|every\s+time|each\s+time|any\s*time)\s+(?:you|u)\s+[^,?]{3,80},\s*"
+    r"(?:please\s+)?(?:always\s+|also\s+|just\s+)?[a-z]+\b[^?]*$",
+    re.IGNORECASE,
+)
+# A value told as changed ("the number we have to hit each quarter is now 4 million"): a copula with "now".
+TOLD_CHANGE = re.compile(r"\b(?:is|are|'s|'re)\s+now\b|\bnow\s+(?:is|are)\b", re.IGNORECASE)
+# An errand's shape: done for someone or by a time ("order pizza for the team tonight", "book tables for us").
+ERRAND = re.compile(r"\bfor\s+(?:me|us|the|my|our|everyone|everybody|all)\b|\b(?:tonight|tomorrow)\b", re.IGNORECASE)
 
 # The speaker saying what they are ("I'm", "we're"), and what a speaker who is after something is doing ("I'm trying
 # to find ...", "we're looking for ..."): one definition for the statement rules and the wish readers.

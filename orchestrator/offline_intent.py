@@ -14,7 +14,15 @@ from cognicore.orchestrator.honesty import topic
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.language import unsupported_language, unwrap_wish
 from cognicore.orchestrator.message_parts import asked_part
-from cognicore.orchestrator.mood import noun_first, strip_markers, strip_opening, to_remember
+from cognicore.orchestrator.mood import (
+    ERRAND,
+    HABIT,
+    TOLD_CHANGE,
+    noun_first,
+    strip_markers,
+    strip_opening,
+    to_remember,
+)
 from cognicore.orchestrator.openings import announces_news, news_asked
 from cognicore.orchestrator.planning import (
     GENERIC,
@@ -249,8 +257,11 @@ class OfflineClassifier:
             # it is no answer (D7).
             reason = "a remark to the assistant itself, about nothing the agents look up"
             return decision.model_copy(update={"reason": reason, "out_of_scope": True})
-        if decision.intent == "question" and not decision.out_of_scope and not TELLS.search(request):
-            if unknown := self._scope.unheld(request, history, memory) or self._scope.social_remark(request):
+        # "I'm bored, tell me a joke": the part that asks is what must be held, not the told part before it.
+        asked = decision.resolved_request or request
+        if decision.intent == "question" and not decision.out_of_scope and not TELLS.search(asked):
+            unknown = self._scope.unheld(asked, history, memory) or self._scope.social_remark(request)
+            if unknown := unknown or self._scope.unheld_head(asked, history, memory):
                 wanted = IMPERATIVE.match(request)
                 # "remind me / tell me / show me ..." asks to be told something: unheld, so unsure, never refused.
                 informs = wanted is not None and wanted.group("verb").lower() in {"remind", "tell", "show", "explain"}
@@ -315,7 +326,7 @@ class OfflineClassifier:
         if not _FIRST_PERSON.search(request) and (changing := self._changes_data(request, found)):
             # "the May orders are test data, delete them": the order to change data wins over the told part.
             return changing
-        if STANDING.match(request) and not is_question(request):
+        if HABIT.match(request) or (STANDING.match(request) and not is_question(request)):
             return IntentDecision(intent="statement", reason="a standing instruction on how to answer", confidence=0.75)
         if NAMED.match(request) or (
             tells(request, data=self._data | self._datawords.counted, values=self._datawords.values)
@@ -323,6 +334,10 @@ class OfflineClassifier:
         ):
             # Before the agents' words: "I prefer the ticket summary as a list" tells, whatever agent it names.
             return IntentDecision(intent="statement", reason="tells a preference or news", confidence=0.75)
+        asks_or_orders = is_question(request) or ASKS.match(request) or IMPERATIVE.match(request)
+        if TOLD_CHANGE.search(request) and not asks_or_orders:
+            # "the target we have to hit is now 4M": told as changed, though a relative clause reads as a want
+            return IntentDecision(intent="statement", reason="tells a value as changed", confidence=0.7)
         if not (is_question(request) or WANTS.search(request) or ASKS.match(request)) and states_facts(request):
             # What the memory's fact reader reads as a fact ("the early shift begins at 6:30 from now on", "the desk
             # sits on the 3rd floor") is told, whatever data words it uses: remembered, never planned or searched.
@@ -334,6 +349,13 @@ class OfflineClassifier:
             reason = f"asks to {verb} something outside the data, which none of the agents does"
             return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)
         nouns = self._data | self._datawords.counted | self._datawords.values
+        # "Order pizza for the team": a data word first, but what follows it is nothing the deployment holds, so the
+        # first word is the verb of an errand, not the noun of a data question ("order volume by region").
+        first, after = ([*words(request), "", ""])[:2]
+        errand = ERRAND.search(request) and not first.endswith("s") and not is_question(request)
+        if errand and noun_first(request, nouns) and after and self._scope.unheld(after, [], ""):
+            reason = f"asks to {first} something none of the agents has ({after})"
+            return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)
         if not noun_first(request, nouns) and (verb := self._scope.foreign_action(request)):
             # Before the data words: "email the 2025 revenue to my manager" names figures, but its action is
             # one no agent offers.

@@ -18,7 +18,8 @@ _DAY = WEEKDAYS  # the fact reader's weekday names: one definition
 _MARKERS = (
     r"fwiw|tbh|imo|imho|iirc|afaik|ngl|fyi|btw|honestly|personally|frankly|basically|anyway|anyways|ok|okay|oh|"
     r"well|so|also|for what it'?s worth|to be honest|to be clear|in my opinion|as far as i know|if i recall correctly|"
-    r"(?:please\s+|just\s+)?note(?:\s+that)?|(?:just\s+)?(?:a\s+)?reminder(?:\s+that)?|(?:please\s+)?remember(?:\s+that)?|"
+    r"note\s+to\s+self|for\s+the\s+record|(?:please\s+|just\s+)?note(?:\s+that)?|"
+    r"(?:just\s+)?(?:a\s+)?reminder(?:\s+that)?|(?:please\s+)?remember(?:\s+that)?|"
     # "keep in mind chloe doesn't ...", "can you remember that my reviews are ...": asked to remember what follows
     r"(?:please\s+)?(?:keep|bear)\s+in\s+mind(?:\s+that)?|(?:please\s+)?make\s+a\s+note(?:\s+that)?|"
     r"(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remember|note|keep\s+in\s+mind|make\s+a\s+note)\s+that|"
@@ -29,7 +30,8 @@ _MARKERS = (
     r"as\s+i\s+understand\s+it|from\s+what\s+i\s+(?:hear|heard|know|gather|understand)|rumou?r\s+(?:is|has\s+it)|"
     r"word\s+is|seems\s+like|i'?d\s+say|"
     # News announced ("guess what, ...", "turns out the printer was ...", "scratch that, the target is 3 days").
-    r"guess\s+what|(?:it\s+)?turns\s+out(?:\s+that)?|scratch\s+that|fun\s+fact|news\s+flash|(?:just\s+)?fyi"
+    r"guess\s+what|(?:it\s+)?turns\s+out(?:\s+that)?|scratch\s+that|fun\s+fact|news\s+flash|(?:just\s+)?fyi|"
+    r"(?:some\s+)?(?:good|great|bad|big|sad|exciting|happy)\s+news|(?:a\s+)?(?:quick\s+)?update"
 )
 # News dressed as a question ("did you know chloe owns the payroll queue", "have you heard that ..."): the clause after
 # it is what is told; whether it tells is for the caller to read.
@@ -42,7 +44,10 @@ _NEWS_ASKED = re.compile(
 
 # Markers that announce news: what follows them is told ("turns out the recall only hit the EU batch").
 _ANNOUNCES = re.compile(
-    r"^\s*(?:guess\s+what|(?:it\s+)?turns\s+out|scratch\s+that|fun\s+fact|news\s+flash|(?:just\s+)?fyi|heads[\s-]up)\b",
+    r"^\s*(?:guess\s+what|(?:it\s+)?turns\s+out|scratch\s+that|fun\s+fact|news\s+flash|(?:just\s+)?fyi|heads[\s-]up|"
+    # "good news, ...", "quick update: ...", "note to self - ...", "for the record, ...": what follows is told
+    r"(?:some\s+)?(?:good|great|bad|big|sad|exciting|happy)\s+news|(?:a\s+)?(?:quick\s+)?update|note\s+to\s+self|"
+    r"for\s+the\s+record)\b",
     re.IGNORECASE,
 )
 

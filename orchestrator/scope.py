@@ -355,6 +355,20 @@ class Scope:
             return []
         return topical
 
+    def unheld_head(self, request: str, history: Sequence[dict[str, str]], memory: str) -> list[str]:
+        """The head of what a wh-question asks for ("what's the population of Brazil", "what will the weather be like
+        in Portland") when the deployment holds nothing on it, though it holds the place or thing it is asked of
+        (a noun phrase ends on its head: the last topical word before the first preposition); else [], also when
+        memory or the session mentions any of its words."""
+        m = _ASKED_HEAD.match(request)
+        if m is None:
+            return []
+        around = {stem(w) for w in words(" ".join([memory, *(t.get("content", "") for t in history)]))}
+        if any(stem(w) in around for w in self._topical(request)):
+            return []  # "I fly to Oslo" told before: the question may be about what the user said
+        head = self._topical(m.group("phrase"))
+        return self.unheld(head[-1], history, memory) if head else []
+
     @staticmethod
     def _topical(request: str) -> list[str]:
         """The request's less common words: what it is about, if anything."""
@@ -369,6 +383,15 @@ class Scope:
             and not _QUESTION_WORD.match(w)
             and frequency.get(w, 0) < TOPICAL_BELOW
         ]
+
+
+# "what's the population of ...", "what will the weather be like in ...": a wh-word, a determiner, then the phrase asked
+# for, up to its first preposition.
+_ASKED_HEAD = re.compile(
+    r"^\s*(?:what|whats|what's|who|who's|whos)(?:\s+(?:is|are|was|were|will|would))?\s+(?:the|a|an)\s+"
+    r"(?P<phrase>(?:[a-z'-]+\s+){0,4}?[a-z'-]+)\s+(?:of|in|for|at|on|about|from)\s+\S",
+    re.IGNORECASE,
+)
 
 
 def _names_record(m: re.Match[str]) -> bool:
