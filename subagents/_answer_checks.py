@@ -64,6 +64,57 @@ def states_bound(question: str, text: str) -> bool:
     return False
 
 
+_BETWEEN = re.compile(
+    r"\bbetween\s+(?P<low>[$€£]?\s?\d[\d.,]*\s?%?)\s+and\s+(?P<high>[$€£]?\s?\d[\d.,]*\s?[%a-z]*)", re.I
+)
+_AT_MOST = frozenset(
+    {"up to", "within", "at most", "no more than", "not more than", "under", "below", "less than", "before", "less"}
+)
+_AT_LEAST = frozenset({"at least", "more", "over", "above", "longer"})
+
+
+def _number(tag: str) -> float | None:
+    digits = re.sub(r"[^\d.]", "", tag.replace(",", ""))
+    try:
+        return float(digits)
+    except ValueError:
+        return None
+
+
+def holds_figure(question: str, text: str) -> bool | None:
+    """Does a limit `text` states in the unit of the question's figure hold that figure ("25% off" and "above
+    20%": yes; "between 10% and 20%": no)? None when `text` states no limit in that unit.
+
+    Among rules for ranges of the figure (discount tiers), one for another range answers another case, however
+    many words it shares.
+    """
+    asked = {_kind(tag): _number(tag) for tag in number_units(question).values()}
+    verdicts: list[bool] = []
+    for m in _BETWEEN.finditer(text):
+        low, high = number_units(m.group("low")), number_units(m.group("high"))
+        for tag in (*low.values(), *high.values()):
+            figure = asked.get(_kind(tag))
+            lo, hi = _number(next(iter(low.values()), "")), _number(next(iter(high.values()), tag))
+            if figure is not None and lo is not None and hi is not None:
+                verdicts.append(lo <= figure <= hi)
+                break
+    for m in _BOUND.finditer(text):
+        after = m.group("after")
+        # "above 20%" / "up to 10%" name the side before the figure, "$50 or more" after it.
+        word = text[m.start() : m.start("after")].strip().lower() if after else m.group(0).rsplit(None, 1)[-1].lower()
+        for tag in number_units(after or m.group("before") or "").values():
+            figure, limit = asked.get(_kind(tag)), _number(tag)
+            if figure is None or limit is None or word == "between":
+                continue
+            if word in _AT_MOST:
+                verdicts.append(figure <= limit)
+            elif word in _AT_LEAST:
+                verdicts.append(figure >= limit)
+            else:
+                verdicts.append(figure > limit)
+    return any(verdicts) if verdicts else None
+
+
 _TIME_UNITS = frozenset({"minute", "hour", "day", "week", "month", "year"})
 
 

@@ -14,6 +14,7 @@ from cognicore.subagents._answer_checks import (
     asked_subject,
     bigrams,
     governed_elsewhere,
+    holds_figure,
     measures_head,
     other_kind,
     scoped_elsewhere,
@@ -51,6 +52,7 @@ from cognicore.subagents._question_terms import (
     proper_nouns,
     shortened,
     spelling_variants,
+    unit_of,
     unit_words,
     unknown_versions,
     without_asides,
@@ -208,9 +210,16 @@ def answer_from_documents(
 
     asked_thing = asked_head(asked_text)
 
+    # "25% off": when a stated range holds the asked figure ("above 20%"), a sentence with a figure of that unit
+    # outside it (a rule for another range, a fixed rate of another case) is no answer.
+    ranged = any(holds_figure(asked_text, u.text) for u in units)
+    kinds = {unit_of(tag) for tag in number_units(asked_text).values()}
+
     def usable(u: _Unit) -> bool:
         governed = governed_elsewhere(u.text, asked) and not measures_head(u.text, asked_thing)
-        return not governed and (meta_ok or not ABOUT_DOCUMENT.match(u.text))
+        figured = any(unit_of(tag) in kinds for tag in number_units(u.text).values())
+        other_range = ranged and figured and not holds_figure(asked_text, u.text)
+        return not governed and not other_range and (meta_ok or not ABOUT_DOCUMENT.match(u.text))
 
     ranked = sorted(
         (u for u in units if (u.terms | u.lead) & asked and usable(u)),

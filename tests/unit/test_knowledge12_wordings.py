@@ -32,3 +32,25 @@ async def test_a_missed_or_overrun_time_is_read_as_the_breach_the_document_descr
 async def test_a_hyphenated_compound_is_read_as_its_words(question: str) -> None:
     answer = await compose(question, MOORING)
     assert answer.used and "12 hours" in answer.text, answer.text
+
+
+TIERS = (
+    "# Gym handbook\n\n## Fee waivers\n\nDesk staff may waive up to 5% of a fee on their own. Waivers between 5% "
+    "and 15% need the approval of a duty manager. Any waiver above 15% needs the approval of the Finance "
+    "Director.\n\n## Students\n\nStudents get a fixed 20% waiver on every class."
+)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["who must approve if I waive 40% of a fee?", "A member wants a waiver of 18 percent - who signs off on that?"],
+)
+async def test_a_figure_is_answered_by_the_range_that_holds_it(question: str) -> None:
+    answer = await compose(question, TIERS)
+    assert answer.used and "Finance Director" in answer.text, answer.text
+    assert "duty manager" not in answer.text and "Students" not in answer.text, answer.text
+
+
+async def test_a_figure_inside_a_middle_range_gets_that_range() -> None:
+    answer = await compose("who approves a waiver of 10% on a fee?", TIERS)
+    assert answer.used and "duty manager" in answer.text and "Finance Director" not in answer.text, answer.text
