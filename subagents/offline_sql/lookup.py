@@ -87,6 +87,13 @@ def _asks_a_figure(q: Mapping, s: Shape) -> bool:
     return bool(s.count or shaped or q.period or q.weekdays or q.search or q.excluded or s.age or s.trend)
 
 
+# The whole record asked for: "details of", "everything on", "all the info about", "the full record of".
+_WHOLE_ROW = (
+    r"\b(?:(?:full |all (?:the )?)?details?|everything|(?:all (?:the )?)?info(?:rmation)?|(?:full |whole )?record)"
+    r"(?= (?:of|on|about|for)\b)"
+)
+
+
 def read_lookup(t: Text, q: Mapping, s: Shape, lex: Lexicon, dims: list[tuple[int, str, Column | str]]) -> bool:
     """When `q` pins one row and asks columns of it (and no figure), show those columns for that row; True if so."""
     pinned = pinned_row(q, lex)
@@ -110,6 +117,8 @@ def read_lookup(t: Text, q: Mapping, s: Shape, lex: Lexicon, dims: list[tuple[in
         dated = dates[0] if len(dates) == 1 else None
     if dated is not None and dated not in asked:
         asked.append(dated)  # "when was INC-1004 opened": the row's date
+    if not asked and t.take(_WHOLE_ROW):  # "details of INC-1004", "everything about order 77": every column
+        asked = [c for c in table.columns if c != key and c.kind != "other" and not c.is_key]
     if not asked:
         return False
     q.measures = [count_of(table)]
@@ -183,6 +192,8 @@ def numbered_row(t: Text, q: Mapping, lex: Lexicon) -> list[str]:
     named: list[str] = []
     for table in lex.catalogue.tables:
         key = table.primary_key
+        if key is not None and key.kind == "text" and key.values:
+            named += _numbered_text_key(t, q, table, key)
         if key is None or key.kind != "numeric":
             continue
         noun = singular(normalise(table.name).split()[-1])
@@ -202,4 +213,20 @@ def numbered_row(t: Text, q: Mapping, lex: Lexicon) -> list[str]:
         for part in parts:
             while t.take(rf"\b(?:{part}|{plural(part)})\b"):
                 pass
+    return named
+
+
+def _numbered_text_key(t: Text, q: Mapping, table: Table, key: Column) -> list[str]:
+    """ "ticket 1004" where the keys are written "INC-1004": the one key value ending in that number."""
+    noun = singular(normalise(table.name).split()[-1])
+    named: list[str] = []
+    for m in list(re.finditer(rf"\b(?:{noun}|{plural(noun)})(?: (?:number|num|no|nr|id))? (\d{{1,9}})\b", t.s)):
+        matching = [v for v in key.values if re.search(rf"(?<!\d){m.group(1)}$", v)]
+        if len(matching) != 1:
+            continue
+        t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
+        values = q.filters.setdefault(key.ref, [])
+        if matching[0] not in values:
+            values.append(matching[0])
+        named.append(matching[0])
     return named

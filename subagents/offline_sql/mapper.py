@@ -99,7 +99,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     found = sorted(found + _phrases(t, lex, original, books=("phrases", "partial")), key=lambda f: f[0])
     resolve(t, q, found, shape, lex)
     defaulted = any(n.startswith("No measure was named") for n in q.notes)
-    if numbered and (defaulted or all(m.aggregate == "count" for m in q.measures)):  # "what was on order 3001"
+    if numbered and not q.looked_up and (defaulted or all(m.aggregate == "count" for m in q.measures)):
         q.not_understood.append(f"what to show of {', '.join(numbered)}")
     if passed := pass_over(t, found, lex):  # "the accessories line", "for the board pack" (passed_over.py)
         q.notes.append("Passed over as saying no more: " + ", ".join(f"'{w}'" for w in passed) + ".")
