@@ -20,6 +20,7 @@ from cognicore.subagents._answer_checks import (
     scoped_elsewhere,
     states_bound,
 )
+from cognicore.subagents._answer_reading import read_question
 from cognicore.subagents._answer_render import LABEL, render
 from cognicore.subagents._answer_shape import (
     LIGHT_VERBS,
@@ -43,19 +44,15 @@ from cognicore.subagents._passage_units import Unit as _Unit
 from cognicore.subagents._passage_units import class_members, with_consequence, with_continuation
 from cognicore.subagents._passage_units import split_units as _units
 from cognicore.subagents._question_terms import (
-    derived_forms,
     is_key_code,
-    labelled_concepts,
-    name_parts,
-    noise_code,
     number_units,
     proper_nouns,
-    shortened,
     spelling_variants,
     unit_of,
     unit_words,
     unknown_versions,
     without_asides,
+    without_contrast,
     written_names,
 )
 from cognicore.subagents.answer_text import not_covered, nothing_found
@@ -98,6 +95,8 @@ _REASON = _SHAPES[0][1]  # a sentence giving a reason ("because", "Reasons: ..."
 BOUND_BONUS = 0.6  # a sentence stating a limit in the unit of a figure the question gives
 _CLOSING_IN = re.compile(r"\b(?:in|into)\s+(?:the\s+)?([A-Za-z]+)\s*[?.!]?\s*$")
 MAX_CHARS = 700
+# A time and its units say when, not what is asked ("within how many hours ... be fixed").
+_TIME_WORDS = frozenset("within until before after during since minute hour day week month year".split())
 _AUX = r"(?:do|does|did|is|are|was|were|should|can|will)\b"
 _WHICH_THING = re.compile(rf"^\W*(?:which|what)\s+(?!{_AUX})([a-z][a-z-]*(?:\s+[a-z][a-z-]*){{0,2}}?)\s+{_AUX}")
 # A sentence about the document itself ("This dictionary explains the tables, the columns ..."): its words match
@@ -111,7 +110,6 @@ ABOUT_DOCUMENT = re.compile(
     re.I,
 )
 MIN_SENTENCE_SHARE = 0.3  # share of the question's (weighted) words the first quoted sentence must say
-MAX_TAG_LETTERS = 2  # a typed word this short and unknown to the passages is a tag ("ab", "zq")
 MIN_COVERAGE = 0.5  # share of the question's (weighted) words a passage must contain to be an answer
 
 
@@ -129,8 +127,8 @@ def answer_from_documents(
     if not units:
         return ComposedAnswer(text=nothing_found(question), used=[]), 0.0
     vocabulary = frozenset().union(*(u.terms | u.lead | u.frame for u in units))
-    asked_text = without_asides(question, vocabulary)
-    labelled = _read(asked_text, vocabulary, synonyms)
+    asked_text = without_contrast(without_asides(question, vocabulary))
+    labelled = read_question(asked_text, vocabulary, synonyms)
     if not labelled:
         return ComposedAnswer(text=nothing_found(question), used=[]), 0.0
     # "what priority should the ticket get": a sentence naming a member the documents list for it ("a P3 ticket").
@@ -234,6 +232,12 @@ def answer_from_documents(
     bound = any(states_bound(asked_text, u.text) for u in units if u.passage == best_passage)
     unknown = sum(1 for c in subject_words if not c & vocabulary)
     enough = enough and (bound or 2 * unknown <= len(subject_words))
+    # "must a P2 be fixed (not just answered)?": with a contrast set aside, a passage sharing only the question's
+    # codes ("P2") speaks of the excluded thing; some other word of what is asked must be in it.
+    if asked_text != without_asides(question, vocabulary):
+        timing = {stem(w) for w in unit_words(asked_text)} | _TIME_WORDS
+        plain = [c for c in subject_words if not any(re.search(r"\d", t) or t in timing for t in c)]
+        enough = enough and (not plain or any(c & vocabulary for c in plain))
     if missing_keys or not ranked or not enough:
         found = [label for i, (_, label) in enumerate(labelled) if i in hits_of[best_passage]]
         missing = missing_keys or [w for i, (_, w) in enumerate(labelled) if i not in hits_of[best_passage]]
@@ -370,43 +374,3 @@ def answer_from_documents(
         title = str(passages[[int(p["index"]) for p in passages].index(chosen[0].passage)].get("title") or "")
         answer = ComposedAnswer(text=f'"{title}" covers it: {answer.text}', used=answer.used)
     return answer, share
-
-
-def _read(
-    question: str, vocabulary: frozenset[str], synonyms: dict[str, frozenset[str]]
-) -> list[tuple[frozenset[str], str]]:
-    """The question's concepts with the word that named each, read against the passages' vocabulary.
-
-    Code-like tags no passage uses are dropped; a word no passage uses is widened to the passages'
-    words it is a likely misspelling of ("retrun" -> "return").
-    """
-    read: list[tuple[frozenset[str], str]] = []
-    parts = name_parts(question)
-    capitals = proper_nouns(question)
-    tagged = number_units(question)
-    units = unit_words(question)
-    for concept, label in labelled_concepts(question, synonyms):
-        if label in units:
-            continue  # the unit of a figure of the question, read with it
-        if label in tagged and concept == frozenset({label}):
-            # "35%" matches a sentence's "35%", never its "day 35"; a figure no passage writes is the asker's
-            # case ("an $80 order"), dropped like an unknown code.
-            if tagged[label] not in vocabulary:
-                continue
-            concept = frozenset({tagged[label]})
-        # "the p4s": a code the passages use, in the plural.
-        concept = frozenset(
-            t[:-1] if t[-1:] == "s" and t[:-1] in vocabulary and any(ch.isdigit() for ch in t) else t for t in concept
-        )
-        # A code is what was typed ("zq7", "ab"), not a stem the stemmer cut short ("rating" -> "rat").
-        typed_code = not label.isalpha() or len(label) <= MAX_TAG_LETTERS
-        # A capital the asker typed mid-question ("a P.O. box", "the IT team") names a thing: never a dropped tag.
-        if typed_code and all(noise_code(t, vocabulary) for t in concept) and not concept & (parts | capitals):
-            continue
-        if not concept & vocabulary:
-            variants = frozenset().union(
-                *(spelling_variants(t, vocabulary) | shortened(t, vocabulary) for t in concept)
-            )
-            concept = concept.union(*(synonyms.get(v, frozenset({v})) for v in variants))
-        read.append((concept | derived_forms(concept, vocabulary), label))
-    return read

@@ -13,6 +13,10 @@ from collections.abc import Iterable, Sequence
 
 from cognicore.memory.text import STOPWORDS, stem, words
 
+# A contrast the question sets aside: "(not the first response)", ", not just respond to it": what is NOT asked.
+_CONTRAST = re.compile(
+    r"\(\s*not\b[^()]*\)|[,;:–—-]\s*(?:and\s+|but\s+)?not\s+(?:just|only|merely|simply)\b[^,;:?!.()]*", re.I
+)
 # Tokens with a digit ("p0", "t-42", "x2") or of one to three letters ("pls", "ref").
 CODE_LIKE = re.compile(r"^(?:(?=[a-z-]*\d)[a-z0-9-]+|[a-z]{1,3})$")
 # A code proper: letters and digits mixed ("p5", "wea-300", "zq7"), not a plain number or a short word.
@@ -42,6 +46,12 @@ def without_asides(question: str, vocabulary: frozenset[str]) -> str:
         return " " if unknown_codes else match.group(0)
 
     return _ASIDE.sub(drop, question)
+
+
+def without_contrast(question: str) -> str:
+    """The question without what it sets aside ("fully resolve a P1, not just respond to it"): a passage about the
+    excluded thing (the response time) must not count as covering the question."""
+    return " ".join(_CONTRAST.sub(" ", question).split())
 
 
 def proper_nouns(question: str) -> frozenset[str]:

@@ -54,3 +54,21 @@ async def test_a_figure_is_answered_by_the_range_that_holds_it(question: str) ->
 async def test_a_figure_inside_a_middle_range_gets_that_range() -> None:
     answer = await compose("who approves a waiver of 10% on a fee?", TIERS)
     assert answer.used and "duty manager" in answer.text and "Finance Director" not in answer.text, answer.text
+
+
+REPAIRS = (
+    "# Repairs\n\n## Targets\n\nEvery repair gets a tier. The first reply is due within the time of its tier: T1 "
+    "within 2 hours, T2 within 12 hours."
+)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "within how many hours must a T2 be mended (not just replied to)?",
+        "How many hours do we get to close a T1, not just reply to it?",
+    ],
+)
+async def test_a_passage_about_what_the_question_sets_aside_is_no_answer(question: str) -> None:
+    answer = await compose(question, REPAIRS)
+    assert not answer.used, answer.text
