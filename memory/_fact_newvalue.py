@@ -70,6 +70,8 @@ _SHAPES = (
         r"(?:\s*(?:k|m|bn|million|thousand|billion|%|percent|dollars|euros|am|pm)\b)?)",
         re.I,
     ),
+    # "the number we have to hit each quarter is now 4 million dollars", "the cap is now 20%"
+    re.compile(r"\b(?:is|are)\s+now\s+" + _VALUE + _END, re.I),
     # "P3 SLA is 2 days from now on", "the cap is 20% going forward"
     re.compile(
         r"\b(?:is|are)\s+(?:now\s+)?" + _VALUE + r"\s*,?\s*(?:now|from\s+now\s+on|going\s+forward|these\s+days)\b", re.I
@@ -121,7 +123,8 @@ def new_value(message: str, known: dict[str, Any]) -> str | None:
         if not words or len(words) > 5 or words[0] in _PRONOUN or not set(words) - said_before - _PRONOUN:
             continue
         content = set(words) - _DETERMINERS
-        if 2 * len(content - said_before) < len(content):  # "is our key French account now": the slot, renamed
+        figure = re.match(r"[$\u20ac\u00a3]?\d", value)  # "4 million dollars" after "3 million dollars": a new figure
+        if 2 * len(content - said_before) < len(content) and not figure:  # "is our key French account now": renamed
             continue
         if "or" in words:  # "to Olu or to Kim": two values, no guess
             continue

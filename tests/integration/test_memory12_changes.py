@@ -56,6 +56,11 @@ async def _changed(pool: AsyncConnectionPool, user: str, first: str, change: str
         ("Our events budget for Q4 is $15k.", "Heads up, leadership pushed the Q4 events budget up to $18k.",
          "15k", "18k"),
         ("our hiring budget is 120k", "sadly the board trimmed this year's hiring budget down to 90k", "120k", "90k"),
+        # a figure said "is now ..." of a slot named in other words, after a sentence that only says it changed
+        ("our team's monthly quota is 80 deals",
+         "The board met yesterday. The number of deals we must close each month is now 95 deals.", "80", "95"),
+        ("Our yearly hiring target is 12 engineers.",
+         "Plans changed. The headcount we should add this year is now 9 engineers.", "12", "9 engineers"),
         # the same slot in fewer or shortened words, with a value of the same kind
         ("Our ads budget for Q2 is $20k.", "finance trimmed the Q2 advertising budget to 15k", "20k", "15k"),
         ("My standup starts at 9am.", "they pushed my standup start to 10am this week", "9am", "10am"),
