@@ -166,6 +166,8 @@ PHRASES = {
     r"(?:an? |the )(?:ok|okay)(?= from| for)|(?:an? |the )?(?:go-ahead|green light)(?= from| for)": "approval",
     "(?:come|comes|coming|came|go|goes|going|went) back": "return",
     "how much": "price",
+    # "what do we charge for the doorbell", "what are they charging for express": the price asked, not a battery charge.
+    r"(?:charge|charges|charged|charging)(?= (?:for|on|per|to)\b)": "price",
     "how long": "",  # the question's shape asks for a duration; the words say nothing
     "how fast": "",
     "how quickly": "",

@@ -72,3 +72,17 @@ REPAIRS = (
 async def test_a_passage_about_what_the_question_sets_aside_is_no_answer(question: str) -> None:
     answer = await compose(question, REPAIRS)
     assert not answer.used, answer.text
+
+
+SHOP = (
+    "# Kettle shop\n\n## Zephyr Kettle\n\nThe Zephyr Kettle boils 1.7 litres. List price: $45. A full charge of its "
+    "base station lasts a week.\n\n## Delivery\n\nExpress delivery costs $9 per order."
+)
+
+
+@pytest.mark.parametrize(
+    "question", ["what are we charging for the Zephyr Kettle now?", "What do they charge on the Zephyr Kettle"]
+)
+async def test_charging_for_a_thing_asks_its_price(question: str) -> None:
+    answer = await compose(question, SHOP)
+    assert answer.used and "$45" in answer.text and "lasts a week" not in answer.text, answer.text
