@@ -170,7 +170,10 @@ def _own_thing(text: str, skip: frozenset[str]) -> list[str]:
             continue  # "the payroll expert on our team": whose group it is, not the asked thing
         owner: str | None = None
         found: list[str] = []
-        for word in m.group("words").lower().split():
+        said = m.group("words").lower().split()
+        if len(said) > 1 and re.match(r"\s+to\s", text[m.end() :]) and re.search(r"[^s]s$", said[-1]):
+            said = said[:-1]  # a verb taking an infinitive ("the figure my team needs to reach"), not the thing
+        for word in said:
             if word in STOPWORDS:
                 break
             if word.endswith(("'s", "s'")) and not found:
@@ -195,6 +198,8 @@ def other_own_thing(question: str, memory: str, same: Same, *, skip: frozenset[s
     asked = _own_thing(question, skip)
     if not asked or not _MINE_THING.search(memory):
         return None
+    if len(asked) == 1 and asked[0] in _GROUPS and re.match(r"\W*(?:our|we)\b", memory, re.I):
+        return None  # "what my team needs to reach": the team is the owner, as "our" says in the memory
     said = {stem(w) for w in slot_words(memory)}  # an owner's word ("manager's", "of my manager") is not its thing
     said |= {stem(p) for w in list(said) for p in w.split("-") if p}
 
@@ -219,6 +224,8 @@ def team_not_own(question: str, memory: str) -> str | None:
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9-]*")
 _IDENTITY = frozenset({"name", "names"})  # "my manager's name is Lisa" says who the manager is
+# The user's group as the owner of what is asked ("the figure my team needs to reach"), which "our" says in a memory.
+_GROUPS = frozenset("team squad group department company crew unit org organisation organization".split())
 _PLACING = re.compile(r"\b(?:on|in|at|for|of|from|with|within|across|among|inside)\s+$", re.I)
 _DOES = re.compile(r"\b(?:do|does|did|will|can|could|should|would|has|have)\b", re.I)
 _TOLD = re.compile(r"\b(?:tell|told|mention|mentioned|say|said)\b", re.I)

@@ -17,7 +17,7 @@ MEMORY_GROUPS = (
     "diet eat eats eating food",
     "team people size headcount staff members member big many",
     "start starts started begin begins time",
-    "target targets goal goals quota objective",
+    "target targets goal goals quota objective aim aims aiming hit reach",
     "budget money spend funds afford",
     "launch launching launched release date",
     "alert alerts notification notifications notify receive",
@@ -97,6 +97,9 @@ _OVER_ME = re.compile(
 )
 _MANAGER_WORDS = frozenset(stem(w) for w in "manager boss supervisor report reports".split())
 _LONG = frozenset(stem(w) for w in "long soon".split())
+# Any figure answers "what's the number / figure / amount", in any words.
+_FIGURE = re.compile(r"\d|\b(?:million|thousand|billion|hundred)\b", re.I)
+_FIGURE_WORDS = frozenset(stem(w) for w in "figure number amount".split())
 _OFTEN = stem("often")
 
 
@@ -117,4 +120,6 @@ def shape_words(text: str) -> frozenset[str]:
         found |= _ROLE_WORDS
     if _OVER_ME.search(text):
         found |= _MANAGER_WORDS
+    if _FIGURE.search(text):
+        found |= _FIGURE_WORDS
     return frozenset(found)

@@ -43,6 +43,7 @@ from cognicore.subagents.memory_evidence import (
     unread_since,
     when,
 )
+from cognicore.subagents._memory_figure import other_figure
 from cognicore.subagents.memory_slot import asked_matcher, near_miss
 
 FIRST_PERSON = frozenset("i me my mine myself we us our ours ourselves".split())
@@ -80,6 +81,8 @@ _NOT_TOPIC = frozenset(
     thx pls please""".split()
 )
 _MEMORY_SYNONYMS = MEMORY_SYNONYMS
+# The asker said with a verb ("which day am I on call" written "I'm on call"): who asks, not what about.
+_PRONOUNS = frozenset("i'm im i've i'd i'll we're we've we'd we'll you're".split())
 _WHO_DOES_RE = re.compile(r"^\s*who(?:'s|\s+is|\s+are|\s+does|\s+do|\s+will|\s+now)?\s+(?!am\b)\w+", re.I)
 _SAID_RE = re.compile(
     r"\b(?:did|have)\s+(?:I|we)\s+(?:ever\s+)?(?:tell|told|say|said|mention|mentioned)\b|"
@@ -147,7 +150,7 @@ def asks_who_does(question: str) -> bool:
 
 def topic_concepts(concepts: Sequence[frozenset[str]]) -> list[frozenset[str]]:
     """The question's concepts without the words that only place it in time."""
-    return [c for c in concepts if not c <= _TIME_WORDS and not c <= _NOT_TOPIC]
+    return [c for c in concepts if not c <= _TIME_WORDS and not c <= _NOT_TOPIC and not c <= _PRONOUNS]
 
 
 def widened(concepts: Sequence[frozenset[str]]) -> list[frozenset[str]]:
@@ -218,6 +221,7 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
         if all(whys := [near_miss(part, text_of(p), matched, skip=skip, yes_no=yes_no) for part in parts])
         and (why := whys[0])
     }
+    near |= {id(p): why for s, p in scored if s < 1 and id(p) not in near and (why := other_figure(topic, text_of(p)))}
     if scored and len(near) == len(scored):
         share, closest = max(scored, key=lambda sp: (sp[0], when(sp[1])))
         known = re.sub(r"\.?\s*\[\d+\]$", "", line(closest))
