@@ -34,7 +34,7 @@ STOP_WORDS = frozenset(
     bring brings brought bringing generate
     generates generating produce produced produces achieve achieved perform performed performs performing
     doing did does happen happened say says said us ours alone only exactly roughly approximately about around
-    among amongst single individual
+    among amongst single individual ballpark approx
     currently presently actually overall here there other others another same result much well good
     still already again anything something everything through via write written prepare draft create
     chart graph plot table briefing memo note hold holds held own owns carry carries handle handles handled

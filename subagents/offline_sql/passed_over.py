@@ -24,6 +24,16 @@ _TOPIC = re.compile(
     r"\b(?:in terms of|when it comes to|with (?:respect|regard|reference) to|in regards? to|as regards|regarding|"
     r"concerning)\b|(?<=[a-z0-9]) wise\b"
 )
+# Polite frames around a request ("I'd love to know", "when you get a chance", "if possible", "would you mind",
+# "thanks in advance"): how it is asked, never what.
+_POLITE = re.compile(
+    r"\bi (?:d|would) (?:love|like) to (?:know|see|get|have|find out)\b|\b(?:would|do|will) you mind\b|"
+    r"\bwhen(?:ever)? you (?:get|have|find) (?:a|the) (?:chance|minute|moment|sec|second|spare moment)\b|"
+    r"\bif (?:at all )?possible\b|\bif you (?:can|could|would|do not mind|dont mind)\b|"
+    r"\bthanks? (?:you )?(?:so much |very much )?in advance\b|\bat your (?:earliest )?convenience\b"
+)
+# "for the year 2025", "in calendar year 2024": the year itself is the period.
+_YEAR_NOUN = re.compile(r"\b(?:the )?(?:calendar )?year (?=(?:19|20)\d\d\b)")
 # "as far as revenue goes", "as far as orders are concerned": the frame around the topic.
 _AS_FAR_AS = re.compile(r"\bas far as\b((?: [a-z0-9]+){1,4}?) (?:goes|go|is concerned|are concerned)\b")
 
@@ -37,9 +47,12 @@ _PURPOSE = re.compile(rf"\bfor (?:the|my|our|an?|this|next|tomorrow) ((?:[a-z]+ 
 
 
 def drop_topic_phrases(text: str) -> str:
-    """The normalised `text` without the phrases that only announce a topic ("revenue wise" -> "revenue")."""
+    """The normalised `text` without the phrases that only announce a topic ("revenue wise" -> "revenue"), frame
+    it politely ("if possible") or name the year a number already names ("the year 2025")."""
     text = _AS_FAR_AS.sub(r"\1", text)
-    return re.sub(r"\s+", " ", _TOPIC.sub(" ", text)).strip()
+    for frame in (_TOPIC, _POLITE, _YEAR_NOUN):
+        text = frame.sub(" ", text)
+    return re.sub(r"\s+", " ", text).strip()
 
 
 # Nouns English names places with; a grouping by one of them is where things happened.

@@ -94,3 +94,21 @@ def test_a_part_of_the_world_with_no_place_column_stays_unsure() -> None:
 def test_anything_but_outside_and_apart_from_exclude_the_value(text: str, excluded: str) -> None:
     """ "everything but accessories" was read as accessories only: a confident wrong answer."""
     assert excluded in _sql(text)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("would you mind telling me the units of the orbit smartwatch for 2025", "products.name = 'Orbit Smartwatch'"),
+        ("when you have a minute, orders by channel in the year 2024", "DATE '2024-01-01'"),
+        ("ballpark revenue for latin america in 2025, if possible", "regions.name = 'Latin America'"),
+        ("I'd like to see revenue by region for calendar year 2025, thanks in advance", "GROUP BY 1"),
+    ],
+)
+def test_polite_frames_and_the_year_noun_restrict_nothing(text: str, wanted: str) -> None:
+    assert wanted in _sql(text)[0]
+
+
+def test_a_year_counted_from_another_stays_unsure() -> None:
+    with pytest.raises(Unsure, match="year"):
+        map_request("revenue in the year before 2025", SALES_LEX, TODAY)
