@@ -31,9 +31,13 @@ def _sql(text: str) -> tuple[str, list[str]]:
         ("how many boxes of the volt charging dock did we sell in 2025", "products.name = 'Volt Charging Dock'"),
         ("how much revenue did europe rake in last year", "regions.name = 'Europe'"),
         ("whats teh revenue in latin america for 2025", "regions.name = 'Latin America'"),
+        ("would you mind telling me the units of the orbit smartwatch for 2025", "products.name = 'Orbit Smartwatch'"),
+        ("when you have a minute, orders by channel in the year 2024", "DATE '2024-01-01'"),
+        ("ballpark revenue for latin america in 2025, if possible", "regions.name = 'Latin America'"),
+        ("I'd like to see revenue by region for calendar year 2025, thanks in advance", "GROUP BY 1"),
     ],
 )
-def test_a_phrase_light_verb_unit_noun_or_swapped_letters_is_passed_over(text: str, wanted: str) -> None:
+def test_a_phrase_light_verb_unit_noun_polite_frame_or_swapped_letters_is_passed_over(text: str, wanted: str) -> None:
     assert wanted in _sql(text)[0]
 
 
@@ -94,19 +98,6 @@ def test_a_part_of_the_world_with_no_place_column_stays_unsure() -> None:
 def test_anything_but_outside_and_apart_from_exclude_the_value(text: str, excluded: str) -> None:
     """ "everything but accessories" was read as accessories only: a confident wrong answer."""
     assert excluded in _sql(text)[0]
-
-
-@pytest.mark.parametrize(
-    ("text", "wanted"),
-    [
-        ("would you mind telling me the units of the orbit smartwatch for 2025", "products.name = 'Orbit Smartwatch'"),
-        ("when you have a minute, orders by channel in the year 2024", "DATE '2024-01-01'"),
-        ("ballpark revenue for latin america in 2025, if possible", "regions.name = 'Latin America'"),
-        ("I'd like to see revenue by region for calendar year 2025, thanks in advance", "GROUP BY 1"),
-    ],
-)
-def test_polite_frames_and_the_year_noun_restrict_nothing(text: str, wanted: str) -> None:
-    assert wanted in _sql(text)[0]
 
 
 def test_a_year_counted_from_another_stays_unsure() -> None:
