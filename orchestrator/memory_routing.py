@@ -16,15 +16,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cognicore.memory.text import STOPWORDS
+from cognicore.memory.text import STOPWORDS, stem, terms
 from cognicore.orchestrator.intent import IntentDecision, is_question
 from cognicore.orchestrator.recollection import memory_passages
 from cognicore.subagents._memory_kind import asked_kind
 from cognicore.subagents._memory_words import question_parts
 from cognicore.subagents._question_terms import SYNONYMS, question_concepts
-from cognicore.subagents.memory_answer import MemoryAnswer, about_the_asker, answer_from_memory
+from cognicore.subagents.memory_answer import MemoryAnswer, about_the_asker, answer_from_memory, widened
 
-__all__ = ["asks_figure", "asks_only_told", "own_values", "resolve_own", "route_by_memory", "told_answer"]
+__all__ = [
+    "asks_figure", "asks_only_told", "own_values", "resolve_own", "route_by_memory", "told_answer", "told_figure",
+]  # fmt: skip
 
 # A figure, a ranking, a share or a listing of rows, which the data measures: data wins for these whatever memory
 # holds ("who has the most open tickets?" after "Ben is my team lead"). Generic English, no domain's words.
@@ -62,6 +64,28 @@ def told_answer(request: str, recalled: dict[str, Any] | None) -> MemoryAnswer |
     if found is None or not found.used or found.coverage < 1.0:
         return None  # no fact, a near one (another holder, another kind of value), or only part of the question
     return found
+
+
+# The slot of a told figure: what comes before its verb ("Our marketing budget for q1" of "... is $55k").
+_SLOT = re.compile(r"^\W*(?:our|my|the user's|the team's)\s+(?P<slot>.+?)\s+(?:is|are|was|were)\s+\S*\d", re.I)
+
+
+def told_figure(request: str, recalled: dict[str, Any] | None) -> bool:
+    """Does a figure question of the user's ("how much do we have to spend on marketing in Q1?") ask exactly a
+    figure they told ("Our marketing budget for q1 is $55k"): a current fact answers all of it, and the question
+    names every word of that fact's slot (by its memory paraphrases)? "how much revenue did we make in Q1?" after
+    "Our revenue target for q1 is 2M" does not name "target": the data answers it."""
+    if not about_the_asker(request):
+        return False
+    found = told_answer(request, recalled)
+    facts = [f for f in (recalled or {}).get("facts", []) if f.get("status") == "active"]
+    passages = memory_passages({"facts": facts}, start=1)
+    used = [p for p in passages if found is not None and p["index"] in found.used]
+    if len(used) != 1 or not (slot := _SLOT.match(str(used[0].get("statement") or ""))):
+        return False
+    asked = frozenset().union(*widened(question_concepts(request, SYNONYMS)), terms(request))
+    return all(any(stem(w) == a or stem(w).startswith(a) or a.startswith(stem(w)) for a in asked if len(a) > 1)
+               for w in terms(slot.group("slot")))  # fmt: skip
 
 
 def own_values(recalled: dict[str, Any] | None) -> dict[str, str]:
@@ -143,6 +167,9 @@ def route_by_memory(request: str, decision: IntentDecision, recalled: dict[str, 
     the user's own things it names ("my region") read as what the user told."""
     if decision.intent != "task" or decision.out_of_scope or decision.changes_data:
         return decision
+    if is_question(request) and told_figure(request, recalled):
+        reason = "asks a figure the user told (memory names every word of its slot)"
+        return decision.model_copy(update={"intent": "question", "reason": reason})
     if not is_question(request) or asks_figure(request):
         return resolve_own(request, decision, recalled)
     if asked_kind(request) not in _TOLD_KINDS or told_answer(request, recalled) is None:
