@@ -73,11 +73,23 @@ _ASKS_WHAT_IS = re.compile(
 )
 
 
+# "what discount do our resellers get", "do employees get a staff discount": what a group is entitled to, a rule the
+# documents state, unless a figure or a period is asked ("how many orders did partners get last month").
+_ENTITLEMENT = re.compile(
+    r"^\s*(?:(?:what|which|how much)\s+(?:[\w-]+\s+){0,3}(?:do|does)|(?:do|does))\s+(?!(?:we|i|you)\b)"
+    r"(?:[\w-]+\s+){1,3}(?:get|receive|qualify\s+for|are\s+entitled\s+to|is\s+entitled\s+to)\b",
+    re.I,
+)
+_DATED = re.compile(r"\d|\b(?:last|this|next|previous|past|since|during|yesterday|today|ago)\b", re.I)
+
+
 def may_be_data(request: str, knowledge: frozenset[str], data: frozenset[str] = frozenset()) -> bool:
     """Whether `request` may be read as a data question: not about the user, a definition, a reason, a way or a
     rule, not a thing of the user's team the data does not hold (`data`: the stems of the data's nouns), and with
     no word of the documents' vocabulary (policies, procedures)."""
     if _NOT_DATA.search(request) is not None or set(terms(request)) & knowledge:
+        return False
+    if _ENTITLEMENT.match(request) and not _FIGURE.search(request) and not _DATED.search(request):
         return False
     ours = _ASKED_OF_US.match(request)
     if ours is not None and not set(terms(ours.group("thing"))) & data:
