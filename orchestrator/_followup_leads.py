@@ -5,7 +5,29 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["LEAD", "POINTED", "PREP", "RANK_BY", "REPLACED", "SAME_LEAD", "TAIL", "TIME_SHIFT"]
+__all__ = [
+    "ABOUT",
+    "AGAIN",
+    "ALONE",
+    "BARE",
+    "EXCLUDE",
+    "LEAD",
+    "OF_THAT",
+    "OF_THOSE",
+    "ONLY",
+    "POINTED",
+    "PREP",
+    "RANKING",
+    "RANK_BY",
+    "REGROUP",
+    "REPLACED",
+    "SAME",
+    "SAME_BARE",
+    "SAME_LEAD",
+    "SHORT",
+    "TAIL",
+    "TIME_SHIFT",
+]
 
 LEAD = r"^\s*(?:(?:ok(?:ay)?|and|but|so|now|then|also|right|hmm+|um+|uh+|well|oh|alright)[,\s]+)*"
 TAIL = r"\s*(?:,?\s*instead|,?\s*too|,?\s*as well|,?\s*please|,?\s*pls|,?\s*then)?\s*[?.!]*\s*$"
@@ -24,10 +46,15 @@ RANK_BY = re.compile(
 )
 # "how did that look one quarter earlier", "what was it the year before": the previous request in another period.
 TIME_SHIFT = re.compile(
-    LEAD + r"(?:how|what)\s+(?:did|does|do|was|were|is|are)\s+(?:that|it|this|they|those|these)\s+"
-    r"(?:look(?:\s+like)?|come\s+to|compare)?\s*(?P<value>[^?.!,]+?)" + TAIL,
+    LEAD + r"(?:how|what)\s+(?:did|does|do|was|were|is|are)\s+(?:(?:that|it|this|they|those|these)(?:\s+[a-z]+)??\s+"
+    r"(?:look(?:\s+like)?|come\s+to|compare)?\s*(?P<value>[^?.!,]+?)|(?P<period>(?:the\s+)?[a-z0-9 ]+?)\s+"
+    r"look(?:\s+like)?)" + TAIL,
     re.IGNORECASE,
 )
+# "what about the same quarter last year", "show the quarter before": the phrase alone, without lead or tail.
+ALONE = re.compile(LEAD + r"(?:(?:what|how)\s+about\s+|(?:do|show)\s+)?(?P<value>.+?)" + TAIL, re.IGNORECASE)
+# Words that say the rows are ranked: a new ranking measure replaces the ranking's own "by" phrase.
+RANKING = re.compile(r"\b(?:top|bottom|best|worst|rank(?:ed)?|sort(?:ed)?|order(?:ed)?\s+by)\b", re.IGNORECASE)
 # "... instead of revenue", "... rather than units": what the change replaces, said after it.
 REPLACED = re.compile(r"\s*,?\s*(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+.+$", re.IGNORECASE)
 # "the ones assigned to ana", "those opened by ben", "only counting P1s": a known value after words that point at the
@@ -36,5 +63,64 @@ POINTED = re.compile(
     r"^(?:(?:the\s+)?ones?|those|these|them)?\s*(?:(?:that|which|who)\s+(?:are|were|is|was|have\s+been)\s+)?"
     r"(?:(?:[a-z]+(?:ed|en|ing)|sold|made|held|run|done|bought|put|set)\s+)?"
     r"(?:(?:to|by|for|from|in|on|with|under)\s+)?",
+    re.IGNORECASE,
+)
+# "(can you) (do|show me|give me) the same (thing|breakdown|chart...) (but) for X"
+SAME = re.compile(
+    LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:(?:do|show(?: me)?|give(?: me)?|run|repeat)\s+)?"
+    r"(?:the\s+|that\s+)?same(?:\s+[a-z]+)?\s*,?(?:\s+but)?\s+" + PREP + r"\s+(?P<value>.+?)" + TAIL,
+    re.IGNORECASE,
+)
+# "repeat that for 2024", "do it again for Europe", "run the same query for P2": one value changed.
+AGAIN = re.compile(
+    LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:repeat|redo|rerun|re-run|run|do|try)\s+"
+    r"(?:it|that|this|the\s+same(?:\s+[a-z]+)?)(?:\s+again)?\s+" + PREP + r"\s+(?P<value>.+?)" + TAIL,
+    re.IGNORECASE,
+)
+# "same but units", "same thing with Europe": no preposition; a known value or a period replaces its own kind, any
+# other word is the measure ("in units"), as "what was that in units" asks.
+SAME_BARE = re.compile(
+    LEAD + r"(?:(?:the|that)\s+)?same(?:\s+(?:thing|query|one|again))?\s+(?:but\s+)?(?:with\s+|using\s+)?"
+    r"(?P<value>[^?.!,]+?)" + TAIL,
+    re.IGNORECASE,
+)
+# "what about X?", "how about X?"
+ABOUT = re.compile(LEAD + r"(?:what|how)\s+about\s+(?P<value>.+?)" + TAIL, re.IGNORECASE)
+# "and by units instead?", "now for Europe", "ok and split by channel?": a lead word or "instead" marks it, so
+# "In 2025, what..." is not one; a verb of regrouping may stand before the "by".
+REGROUP = r"(?:(?:split|broken down|break(?:\s+(?:it|that|this))?\s+down|grouped|group(?:\s+(?:it|that|this))?)\s+)?"
+SHORT = re.compile(
+    r"^\s*(?:(?:and|but|now|then|also|ok(?:ay)?)[,\s]+)+" + REGROUP + PREP + r"\s+(?P<value>[^?.!]+?)" + TAIL,
+    re.IGNORECASE,
+)
+# "and the Vista glasses?", "and P4?": a lead word then a bare value; a follow-up only when the value is one
+# the deployment knows or a period (checked by `followup_change`), so "and why?" is a request of its own.
+BARE = re.compile(r"^\s*(?:(?:and|but|now|also|ok(?:ay)?)[,\s]+)+(?:the\s+)?(?P<value>[^?.!,]+?)" + TAIL, re.I)
+# "only the p1s", "just the closed ones": a filter added to the previous request (a known value, checked later).
+ONLY = re.compile(
+    LEAD
+    + r"(?:(?:show|give|list)(?:\s+me)?\s+)?(?:(?:only|just)\s+(?:(?:for|in|from|with)\s+)?(?:the\s+)?"
+    + r"(?P<value>[^?.!,]+?)(?:\s+ones?)?(?:\s+only)?|(?:(?:for|in|from)\s+)?(?:the\s+)?(?P<last>[^?.!,]+?)\s+only)"
+    + TAIL,
+    re.IGNORECASE,
+)
+# "and how many of those are P2?": the previous rows narrowed by one value.
+OF_THOSE = re.compile(
+    LEAD + r"(?:how\s+many|which|what\s+share|what\s+part)\s+of\s+(?:those|these|them|that)(?:\s+[a-z]+)?\s+"
+    r"(?:are|were|is|was|have|had)\s+(?:(?:still|now)\s+)?(?P<value>[^?.!,]+?)" + TAIL,
+    re.IGNORECASE,
+)
+# "how much of that came from Europe", "what share of it went through retail": the previous figure narrowed by one
+# value (a known one, checked).
+OF_THAT = re.compile(
+    LEAD + r"(?:how\s+(?:much|many)|what\s+(?:share|part|portion|percentage|fraction))\s+of\s+"
+    r"(?:that|those|these|them|it|this)\s+(?:came|comes|come|went|goes|go|was|were|is|are)\s+"
+    r"(?:from|in|through|via|for|to|by)\s+(?:the\s+)?(?P<value>[^?.!,]+?)" + TAIL,
+    re.IGNORECASE,
+)
+# "leave out ben", "excluding North America", "but not retail": the previous request without one value (checked).
+EXCLUDE = re.compile(
+    LEAD + r"(?:but\s+)?(?:leave\s+out|leaving\s+out|excluding|exclude|except(?:\s+for)?|without|minus|"
+    r"not\s+counting|other\s+than|apart\s+from|ignore|ignoring|skip|not)\s+(?:the\s+)?(?P<value>[^?.!,]+?)" + TAIL,
     re.IGNORECASE,
 )

@@ -9,7 +9,19 @@ from datetime import date, timedelta
 from cognicore.memory import clock
 from cognicore.memory._fact_words import MONTH_NAMES, MONTHS
 
-__all__ = ["BACK", "MONTH", "NUMBER", "PERIOD", "PREVIOUS", "STEP", "moved", "names_period", "with_month", "with_year"]
+__all__ = [
+    "BACK",
+    "MONTH",
+    "NUMBER",
+    "PERIOD",
+    "PREVIOUS",
+    "STEP",
+    "YEAR_AGO",
+    "moved",
+    "names_period",
+    "with_month",
+    "with_year",
+]
 
 NUMBER = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 
@@ -46,6 +58,12 @@ STEP = re.compile(
 # "the previous quarter" after a request about a quarter: the one before it, not the last complete one again.
 PREVIOUS = re.compile(r"(?:the\s+)?(?:previous|prior|preceding)\s+(?P<unit>year|quarter|month|week|day)", re.I)
 
+# "the same quarter last year": the previous request's own quarter or month, a year back.
+YEAR_AGO = re.compile(
+    r"(?:the\s+)?same\s+(?P<unit>quarter|month)\s+(?:last\s+year|a\s+year\s+(?:ago|earlier|before)|"
+    r"(?:of\s+)?the\s+(?:previous|prior)\s+year)",
+    re.IGNORECASE,
+)
 BACK = frozenset({"before", "prior", "earlier"})
 
 

@@ -14,12 +14,24 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from cognicore.orchestrator._followup_leads import ABOUT as _ABOUT
+from cognicore.orchestrator._followup_leads import AGAIN as _AGAIN
+from cognicore.orchestrator._followup_leads import ALONE as _ALONE
+from cognicore.orchestrator._followup_leads import BARE as _BARE
+from cognicore.orchestrator._followup_leads import EXCLUDE as _EXCLUDE
 from cognicore.orchestrator._followup_leads import LEAD as _LEAD
+from cognicore.orchestrator._followup_leads import OF_THAT as _OF_THAT
+from cognicore.orchestrator._followup_leads import OF_THOSE as _OF_THOSE
+from cognicore.orchestrator._followup_leads import ONLY as _ONLY
 from cognicore.orchestrator._followup_leads import POINTED as _POINTED
+from cognicore.orchestrator._followup_leads import RANKING as _RANKING
 from cognicore.orchestrator._followup_leads import PREP as _PREP
 from cognicore.orchestrator._followup_leads import RANK_BY as _RANK_BY
 from cognicore.orchestrator._followup_leads import REPLACED as _REPLACED
+from cognicore.orchestrator._followup_leads import SAME as _SAME
+from cognicore.orchestrator._followup_leads import SAME_BARE as _SAME_BARE
 from cognicore.orchestrator._followup_leads import SAME_LEAD as _SAME_LEAD
+from cognicore.orchestrator._followup_leads import SHORT as _SHORT
 from cognicore.orchestrator._followup_leads import TAIL as _TAIL
 from cognicore.orchestrator._followup_leads import TIME_SHIFT as _LOOK
 from cognicore.orchestrator._followup_parts import binds_previous as _binds
@@ -30,6 +42,7 @@ from cognicore.orchestrator._followup_periods import (
     PERIOD,
     PREVIOUS,
     STEP,
+    YEAR_AGO,
     moved,
     names_period,
     with_month,
@@ -62,65 +75,6 @@ __all__ = [
     "resolve",
 ]
 
-# "(can you) (do|show me|give me) the same (thing|breakdown|chart...) (but) for X"
-_SAME = re.compile(
-    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:(?:do|show(?: me)?|give(?: me)?|run|repeat)\s+)?"
-    r"(?:the\s+|that\s+)?same(?:\s+[a-z]+)?(?:\s+but)?\s+" + _PREP + r"\s+(?P<value>.+?)" + _TAIL,
-    re.IGNORECASE,
-)
-# "repeat that for 2024", "do it again for Europe", "run the same query for P2": one value changed.
-_AGAIN = re.compile(
-    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:repeat|redo|rerun|re-run|run|do|try)\s+"
-    r"(?:it|that|this|the\s+same(?:\s+[a-z]+)?)(?:\s+again)?\s+" + _PREP + r"\s+(?P<value>.+?)" + _TAIL,
-    re.IGNORECASE,
-)
-# "same but units", "same thing with Europe": no preposition; a known value or a period replaces its own kind, any
-# other word is the measure ("in units"), as "what was that in units" asks.
-_SAME_BARE = re.compile(
-    _LEAD + r"(?:(?:the|that)\s+)?same(?:\s+(?:thing|query|one|again))?\s+(?:but\s+)?(?:with\s+|using\s+)?"
-    r"(?P<value>[^?.!,]+?)" + _TAIL,
-    re.IGNORECASE,
-)
-# "what about X?", "how about X?"
-_ABOUT = re.compile(_LEAD + r"(?:what|how)\s+about\s+(?P<value>.+?)" + _TAIL, re.IGNORECASE)
-# "and by units instead?", "now for Europe", "ok and split by channel?": a lead word or "instead" marks it, so
-# "In 2025, what..." is not one; a verb of regrouping may stand before the "by".
-_REGROUP = r"(?:(?:split|broken down|break(?:\s+(?:it|that|this))?\s+down|grouped|group(?:\s+(?:it|that|this))?)\s+)?"
-_SHORT = re.compile(
-    r"^\s*(?:(?:and|but|now|then|also|ok(?:ay)?)[,\s]+)+" + _REGROUP + _PREP + r"\s+(?P<value>[^?.!]+?)" + _TAIL,
-    re.IGNORECASE,
-)
-# "and the Vista glasses?", "and P4?": a lead word then a bare value; a follow-up only when the value is one
-# the deployment knows or a period (checked by `followup_change`), so "and why?" is a request of its own.
-_BARE = re.compile(r"^\s*(?:(?:and|but|now|also|ok(?:ay)?)[,\s]+)+(?:the\s+)?(?P<value>[^?.!,]+?)" + _TAIL, re.I)
-# "only the p1s", "just the closed ones": a filter added to the previous request (a known value, checked later).
-_ONLY = re.compile(
-    _LEAD
-    + r"(?:(?:show|give|list)(?:\s+me)?\s+)?(?:(?:only|just)\s+(?:(?:for|in|from|with)\s+)?(?:the\s+)?"
-    + r"(?P<value>[^?.!,]+?)(?:\s+ones?)?(?:\s+only)?|(?:(?:for|in|from)\s+)?(?:the\s+)?(?P<last>[^?.!,]+?)\s+only)"
-    + _TAIL,
-    re.IGNORECASE,
-)
-# "and how many of those are P2?": the previous rows narrowed by one value.
-_OF_THOSE = re.compile(
-    _LEAD + r"(?:how\s+many|which|what\s+share|what\s+part)\s+of\s+(?:those|these|them|that)(?:\s+[a-z]+)?\s+"
-    r"(?:are|were|is|was|have|had)\s+(?:(?:still|now)\s+)?(?P<value>[^?.!,]+?)" + _TAIL,
-    re.IGNORECASE,
-)
-# "how much of that came from Europe", "what share of it went through retail": the previous figure narrowed by one
-# value (a known one, checked).
-_OF_THAT = re.compile(
-    _LEAD + r"(?:how\s+(?:much|many)|what\s+(?:share|part|portion|percentage|fraction))\s+of\s+"
-    r"(?:that|those|these|them|it|this)\s+(?:came|comes|come|went|goes|go|was|were|is|are)\s+"
-    r"(?:from|in|through|via|for|to|by)\s+(?:the\s+)?(?P<value>[^?.!,]+?)" + _TAIL,
-    re.IGNORECASE,
-)
-# "leave out ben", "excluding North America", "but not retail": the previous request without one value (checked).
-_EXCLUDE = re.compile(
-    _LEAD + r"(?:but\s+)?(?:leave\s+out|leaving\s+out|excluding|exclude|except(?:\s+for)?|without|minus|"
-    r"not\s+counting|other\s+than|apart\s+from|ignore|ignoring|skip|not)\s+(?:the\s+)?(?P<value>[^?.!,]+?)" + _TAIL,
-    re.IGNORECASE,
-)
 # "break that down by priority", "split it by region": a regrouping verb, then only the new grouping.
 _BREAK_DOWN = re.compile(
     _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?"
@@ -219,10 +173,18 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
             return Change(prep="in", value=value)
     if (step := _STEP_ALONE.match(request)) is not None:
         return Change(prep="", value=step.group("value"))  # "the quarter before", "the day before?"
-    if (look := _LOOK.match(request)) is not None and STEP.fullmatch(look.group("value").strip()):
-        return Change(prep="", value=look.group("value").strip())
+    if (alone := _ALONE.match(request)) is not None and YEAR_AGO.fullmatch(alone.group("value")):
+        return Change(prep="", value=alone.group("value"))  # "and the same quarter of the previous year?"
+    if (look := _LOOK.match(request)) is not None:
+        shift = (look.group("value") or look.group("period") or "").strip()
+        if look.group("value") and not STEP.fullmatch(shift):
+            shift = shift.partition(" ")[2]  # "what were those numbers the year before": the noun after "those"
+        if STEP.fullmatch(shift) or PREVIOUS.fullmatch(shift) or YEAR_AGO.fullmatch(shift) or PERIOD.fullmatch(shift):
+            return Change(prep="", value=shift)  # "how did that look one quarter earlier", "what did Q2 look like"
     if (ordered := _RANK_BY.match(request)) is not None:
-        return Change(prep="by", value=_REPLACED.sub("", ordered.group("value")).strip())
+        return Change(prep="rank", value=_REPLACED.sub("", ordered.group("value")).strip())
+    if (about := _ABOUT.match(request)) is not None and (top := _TOP.match(about.group("value"))) is not None:
+        return Change(prep="top", value=f"{top.group('which').lower()} {top.group('value').lower()}")  # "the bottom 5?"
     if (same_lead := _SAME_LEAD.match(request)) is not None and (
         inner := followup_change(request[same_lead.end() :], entities)
     ):
@@ -317,6 +279,16 @@ def resolve(
         return dropped(base, value, entities, columns or {})
     if change.prep == "top":
         return ranked(base, value)
+    if change.prep == "rank":
+        # "sorted by units instead": a ranking's own "by" phrase replaced; rows that rank nothing yet are ranked
+        if _RANKING.search(base):
+            return resolve(base, Change(prep="by", value=value), entities, columns=columns)
+        return f"{base} ranked by {value}", 0.6
+    if (year_ago := YEAR_AGO.fullmatch(value)) is not None and (old := PERIOD.search(base)) is not None:
+        # "the same quarter last year": the previous request's own period, a year back
+        if (shifted := moved(old.group(0), year_ago.group("unit").lower(), 0)) is not None:
+            if (shifted := moved(shifted, "year", -1)) is not None:
+                return splice(base, old.start(), old.end(), shifted), 0.85
     if change.prep in ("by", "per") and (split := regrouped(value, entities)) is not None:
         # "by channel for 2025 instead": the grouping replaced, then the period (or value) of its own kind
         head, prep, tail = split

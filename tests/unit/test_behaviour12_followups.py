@@ -100,3 +100,24 @@ def test_a_remark_after_the_same_is_no_change() -> None:
 def test_a_question_opening_with_any_is_no_widened_filter() -> None:
     assert followup_change("any orders still unpaid that went past their due date?", ENTITIES) is None
     assert followup_change("across all regions instead", ENTITIES) is not None
+
+
+@pytest.mark.usefixtures("on_2026_11_24")
+@pytest.mark.parametrize(
+    ("previous", "text", "want"),
+    [
+        ("online revenue last month", "how about the same month a year earlier", "online revenue October 2025"),
+        ("orders by region in Q2 2026", "and the same quarter of the previous year?", "orders by region in Q2 2025"),
+        ("online revenue last month", "ok what did the prior month look like", "online revenue September 2026"),
+        (
+            "top 4 products by revenue in 2025",
+            "what were those figures the year before?",
+            "top 4 products by revenue in 2024",
+        ),
+        ("top 4 products by revenue in 2025", "what about the bottom 2?", "bottom 2 products by revenue in 2025"),
+        ("tickets per assignee", "order them by age instead", "tickets per assignee ranked by age"),
+        ("how many open tickets does ana have", "same, but for ben", "how many open tickets does ben have"),
+    ],
+)
+def test_more_followup_shapes(previous: str, text: str, want: str) -> None:
+    assert _resolved(previous, text) == want
