@@ -32,6 +32,7 @@ from cognicore.subagents.offline_sql.query import (
     measure_sql,
     slug,
     tables_of,
+    weighted_rate,
 )
 
 __all__ = ["build", "build_query", "date_column", "explain", "ident", "literal", "measure_sql"]
@@ -56,6 +57,10 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     """The SELECT, its explanation, the period it covers with its dates and its filters (reports name both)."""
     if q.recent_change is not None and not q.compared_periods:
         q = _recent_change(q, today)
+    # "the average discount": the plain average of the lines' fractions, and beside it the one weighted by the
+    # amount each applies to, in % (both are said "average discount"; the first ranks)
+    if (rated := [w for m in q.measures for w in dict.fromkeys((m, weighted_rate(m, catalogue)))]) != q.measures:
+        q = replace(q, measures=rated)
     if q.period is not None and q.period.each and not any(isinstance(d, str) for d in q.dimensions):
         q = replace(q, dimensions=[q.period.each, *q.dimensions])  # "each of the last 6 months": one row a month
     needed = list(dict.fromkeys([t for m in q.measures for t in tables_of(m)]))

@@ -17,7 +17,7 @@ from cognicore.subagents.offline_sql.mapping import (
     row_name,
     template,
 )
-from cognicore.subagents.offline_sql.query import date_column, dim_name, filtered, literal, tables_of
+from cognicore.subagents.offline_sql.query import date_column, dim_name, filtered, literal, rate_base, tables_of
 from cognicore.subagents.offline_sql.shape import ASC, DESC, Shape
 from cognicore.subagents.offline_sql.vocabulary import NamedMeasure
 
@@ -85,6 +85,8 @@ def place_dimensions(
     catalogue: Catalogue | None = None,
 ) -> None:
     """Keep the dimensions that group (not a word that only describes a filter), and pick the ranked one."""
+    if s.of_gross:
+        _fraction_of_gross(q, catalogue)
     kept: list[tuple[int, Column | str, bool]] = []
     for pos, words, dim in dims:
         before = t.before(pos)
@@ -148,6 +150,17 @@ def place_dimensions(
             q.top_n = 1
     if q.ranked is not None and len(q.dimensions) > 1:
         q.dimensions = [d for d in q.dimensions if d != q.ranked] + [q.ranked]
+
+
+def _fraction_of_gross(q: Mapping, catalogue: Catalogue | None) -> None:
+    """ "the discount as a % of gross sales": a column that is a fraction of the gross amount (its table's comments
+    say "a * b * (1 - column)") is that percent, averaged over the amount (the builder weighs it); else unsure."""
+    only = q.measures[0] if len(q.measures) == 1 else None
+    if catalogue is None or only is None or only.column is None or not rate_base(only.column, catalogue):
+        q.not_understood.append("a percent of the gross amount of what (no column is a fraction of it)")
+        return
+    name = only.column.name.replace("_", " ")
+    q.measures = [Measure(f"avg_{only.column.name}", f"average {name}", column=only.column, aggregate="avg")]
 
 
 # "what moved the most units", "which brought in the most revenue": "what" is the subject of a verb, a thing asked

@@ -13,6 +13,7 @@ from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql.catalogue import Catalogue, Column
 from cognicore.subagents.offline_sql.lexicon import dimension_name
 from cognicore.subagents.offline_sql.mapping import Measure
+from cognicore.subagents.offline_sql.vocabulary import NamedMeasure
 
 _RESERVED = frozenset(
     "all analyse analyze and any array as asc asymmetric both case cast check collate column constraint create "
@@ -129,6 +130,34 @@ def measure_sql(m: Measure, query: Query, date_col: Column | None = None, now: s
         return "count(*)"
     key = m.table.primary_key
     return f"count(DISTINCT {query.col(key)})" if key else "count(*)"
+
+
+def rate_base(column: Column, catalogue: Catalogue) -> list[Column]:
+    """The columns whose product a fraction column applies to, from a sibling column's comment stating a formula
+    "a * b * (1 - column)" (a net amount from a gross one); none when no comment of its table says so."""
+    named = {c.name: c for c in catalogue.table(column.table).columns}
+    for sibling in named.values():
+        said = re.search(rf"((?:\b[a-z_]\w*\s*\*\s*)+)\(\s*1\s*-\s*{re.escape(column.name)}\s*\)", sibling.comment)
+        parts = [p.strip() for p in said.group(1).split("*") if p.strip()] if said else []
+        if parts and all(p in named and named[p].kind == "numeric" for p in parts):
+            return [named[p] for p in parts]
+    return []
+
+
+def weighted_rate(m: Measure, catalogue: Catalogue) -> Measure:
+    """ "the average discount" weighted by the amounts it applies to, in percent (10 % off $1,000 weighs more than
+    10 % off $10); any other measure as it is."""
+    base = rate_base(m.column, catalogue) if m.column is not None and m.named is None and m.aggregate == "avg" else []
+    if m.column is None or not base:
+        return m
+    amount = " * ".join(f"{{{c.ref}}}" for c in base)
+    sql = f"round(100.0 * sum({amount} * {{{m.column.ref}}}) / nullif(sum({amount}), 0), 2)"
+    label = (
+        f"average {m.column.name} in % ({m.column.ref}, weighted by {' * '.join(c.name for c in base)}, "
+        "the amount it applies to)"
+    )
+    name = f"avg_{m.column.name}_pct"
+    return Measure(name, label, named=NamedMeasure(name, sql, (), label, ratio=True))
 
 
 def _rounded(expr: str) -> str:

@@ -42,6 +42,7 @@ class Shape:
     ratio: bool = False  # "the ratio of open to closed tickets": the first figure over the second
     things: bool = False  # "our 3 best sellers", "the top performers": the things ranked, no grouping named
     every: bool = False  # "everyone's count", "all of them": each group is shown, not only the first
+    of_gross: bool = False  # "as a % of gross sales": a fraction of the amount before it was taken off
 
 
 _FIGURE_WORDS = r"\b(?:split|breakdown|distribution|distributed|between|mix|spread)\b"
@@ -73,6 +74,10 @@ _OR_MORE = (
 )
 # "can you show me ...", "pls list ...", "could you just give me ...": a listing asked politely is still a listing
 _POLITE = r"\s*(?:(?:(?:can|could|would|will) you|please|pls|plz|kindly|just|now|then|so|ok|okay|hey|hi)\s+)*"
+_OF_GROSS = (
+    r"\b(?:(?:as |in )?(?:an? )?(?:percent(?:age)?|share|fraction|proportion) of|relative to|in relation to) "
+    r"(?:the |our |total )?gross (?:sales|revenue|amount|value|price)s?\b"
+)
 _NONE_OF = (
     r"\b(?:without (?:any|a single)|(?:have|has|had|having|with|got) (?:nothing|none)(?: (?:left|remaining|yet))?|"
     r"(?:have|has|had) never (?:had|seen|got|gotten|received|logged)(?: (?:any|a single|a|one))?|"
@@ -94,6 +99,8 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
         t.take(r"\bby (?:how much|what (?:percentage|percent|%|amount)|how many percent(?:age points)?)\b")
         t.take(r"\b(?:in|as an?|as) (?:percent(?:age)?s?|%)(?: terms)?\b")
         t.take(r"(?<=\bgrowth )rates?\b|(?<=\bchange )rates?\b|\brates? of (?=growth|change|increase|decline)")
+    # "discount as a % of gross sales", "relative to gross revenue": the fraction of the amount before deductions
+    s.of_gross = bool(t.take(_OF_GROSS))
     shares = r"\b(share|percentage|percent|proportion|contribution|mix|fraction|portion)\b( of( the)? total)?"
     while m := t.take(shares):
         q.share, s.share_at = True, m.start()

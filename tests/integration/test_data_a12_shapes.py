@@ -181,3 +181,37 @@ async def test_groups_with_none_and_the_share_each_group_holds(
             ),
         ],
     )
+
+
+async def test_an_average_fraction_is_weighted_by_the_amount_it_applies_to(
+    pool: AsyncConnectionPool,
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "the average discount", "the discount in relation to gross revenue": the column is a fraction of quantity *
+    unit_price (the revenue column's comment says "quantity * unit_price * (1 - discount)"), so its average over
+    lines is also given weighted by that amount, in % (beside the plain average, which ranks); a figure that is no
+    such fraction "as a % of gross sales" is unsure."""
+    gross = "oi.quantity * oi.unit_price"
+    both = f"round(avg(oi.discount), 4), round(100.0 * sum({gross} * oi.discount) / sum({gross}), 2)"
+    retail = "o.channel = 'retail' AND o.ordered_at >= DATE '2025-01-01' AND o.ordered_at < DATE '2026-01-01'"
+    await _same_rows(
+        pool,
+        sales,
+        [
+            (
+                "what was the mean discount on retail orders in 2025",
+                f"SELECT {both} {LINES} WHERE {retail}",
+            ),
+            (
+                "in 2025, the discount on retail orders in relation to gross revenue",
+                f"SELECT {both} {LINES} WHERE {retail}",
+            ),
+            (
+                "average discount per sales channel in 2025",
+                f"SELECT o.channel, {both} {LINES} WHERE o.ordered_at >= DATE '2025-01-01' "
+                "AND o.ordered_at < DATE '2026-01-01' GROUP BY 1 ORDER BY 2 DESC",
+            ),
+        ],
+    )
+    with pytest.raises(Unsure, match="gross amount"):
+        await sales.write_sql(question="units sold as a share of gross sales in 2025", schema="")

@@ -29,12 +29,14 @@ async def test_an_average_fraction_keeps_its_places_so_a_ranking_picks_one(
     pool: AsyncConnectionPool,
     sales: SchemaSqlWriter,  # noqa: F811
 ) -> None:
-    """The average discount (a fraction) per group is rounded to four places, not two: the top one is one group."""
+    """The average discount (a fraction) per group is rounded to four places, not two: the top one is one group
+    (its average weighted by the amount it applies to, in %, is shown beside it)."""
     draft, _ = await answer(pool, sales, "which region had the highest average discount in 2025", "demo_sales")
     got, expected = await meant(
         pool,
         draft.sql,
-        f"SELECT r.name, round(avg(oi.discount), 4) {ITEMS} WHERE {Y2025} GROUP BY 1 ORDER BY 2 DESC LIMIT 1",
+        f"SELECT r.name, round(avg(oi.discount), 4), round(100.0 * sum(oi.quantity * oi.unit_price * oi.discount) "
+        f"/ sum(oi.quantity * oi.unit_price), 2) {ITEMS} WHERE {Y2025} GROUP BY 1 ORDER BY 2 DESC LIMIT 1",
     )
     assert len(got) == 1 and got == expected
 
