@@ -25,7 +25,6 @@ from cognicore.orchestrator.scope import IMPERATIVE
 from cognicore.orchestrator.spelling import english_words
 
 __all__ = [
-    "ERRAND",
     "HABIT",
     "MONTH",
     "QUANTIFIERS",
@@ -55,8 +54,6 @@ HABIT = re.compile(
 )
 # A value told as changed ("the number we have to hit each quarter is now 4 million"): a copula with "now".
 TOLD_CHANGE = re.compile(r"\b(?:is|are|'s|'re)\s+now\b|\bnow\s+(?:is|are)\b", re.IGNORECASE)
-# An errand's shape: done for someone or by a time ("order pizza for the team tonight", "book tables for us").
-ERRAND = re.compile(r"\bfor\s+(?:me|us|the|my|our|everyone|everybody|all)\b|\b(?:tonight|tomorrow)\b", re.IGNORECASE)
 
 # The speaker saying what they are ("I'm", "we're"), and what a speaker who is after something is doing ("I'm trying
 # to find ...", "we're looking for ..."): one definition for the statement rules and the wish readers.

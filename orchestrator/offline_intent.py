@@ -9,13 +9,13 @@ from collections.abc import Mapping, Sequence
 from cognicore.memory.corpus_words import CorpusVocabulary
 from cognicore.memory.extraction import states_facts
 from cognicore.memory.text import STOPWORDS, stem, terms, words
+from cognicore.orchestrator.errands import data_word_errand, order_on_text
 from cognicore.orchestrator.followup import binds_previous, followup_change, names_period, previous_request, resolve
 from cognicore.orchestrator.honesty import topic
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.language import unsupported_language, unwrap_wish
 from cognicore.orchestrator.message_parts import asked_part
 from cognicore.orchestrator.mood import (
-    ERRAND,
     HABIT,
     TOLD_CHANGE,
     noun_first,
@@ -298,6 +298,8 @@ class OfflineClassifier:
         behalf = on_behalf(request) or own_wish(request)
         if behalf is not None and (passed := passed_on(behalf, self._rules)) is not None:
             return passed  # "my manager wants the 2025 order count": what is wanted decides, not "my manager"
+        if (on_text := order_on_text(request, self._scope)) is not None:
+            return on_text  # "translate this into Spanish: the meeting moved": not news told
         opening = PREFACE.match(request) or MARKER.match(request) or FOR_FIRST.match(request)
         if opening and not is_question(opening.group(0)):
             # "Quick note before the report: I'm on the EU team now": the preface's words ("report") ask for nothing.
@@ -349,13 +351,8 @@ class OfflineClassifier:
             reason = f"asks to {verb} something outside the data, which none of the agents does"
             return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)
         nouns = self._data | self._datawords.counted | self._datawords.values
-        # "Order pizza for the team": a data word first, but what follows it is nothing the deployment holds, so the
-        # first word is the verb of an errand, not the noun of a data question ("order volume by region").
-        first, after = ([*words(request), "", ""])[:2]
-        errand = ERRAND.search(request) and not first.endswith("s") and not is_question(request)
-        if errand and noun_first(request, nouns) and after and self._scope.unheld(after, [], ""):
-            reason = f"asks to {first} something none of the agents has ({after})"
-            return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)
+        if (errand := data_word_errand(request, self._scope, nouns)) is not None:
+            return errand  # "Order pizza for the team tonight"
         if not noun_first(request, nouns) and (verb := self._scope.foreign_action(request)):
             # Before the data words: "email the 2025 revenue to my manager" names figures, but its action is
             # one no agent offers.

@@ -89,3 +89,17 @@ async def test_an_errand_opening_with_a_data_word_is_out_of_scope(text: str) -> 
 async def test_a_data_word_before_a_held_word_is_no_errand() -> None:
     decision = await classifier().classify(request="site Harbour jobs for the last quarter", history=[])
     assert not decision.out_of_scope, decision
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["translate this into French: the boiler check moved to Monday", "turn that into a limerick: Harbour is flooded"],
+)
+async def test_an_order_on_the_text_after_a_colon_is_no_statement(text: str) -> None:
+    decision = await classifier().classify(request=text, history=[])
+    assert decision.out_of_scope and decision.intent == "task", decision
+
+
+async def test_a_preface_before_a_colon_still_tells() -> None:
+    decision = await classifier().classify(request="Quick note for later: marta is on leave friday", history=[])
+    assert decision.intent == "statement", decision
