@@ -48,8 +48,11 @@ __all__ = [
 # priority", "when you list orders for me, always include their ids"): how to answer from now on, not a request now.
 HABIT = re.compile(
     r"^\s*(?:(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future)[,\s]+)?"
-    r"(?:when(?:ever)?|every\s+time|each\s+time|any\s*time)\s+(?:you|u)\s+[^,?]{3,80},\s*"
-    r"(?:please\s+)?(?:always\s+|also\s+|just\s+)?[a-z]+\b[^?]*$",
+    r"(?:when(?:ever)?|every\s+time|each\s+time|any\s*time)\s+(?:you|u|i)\s+[^,?]{3,80},\s*"
+    r"(?!(?:how|what|which|who|when|where|why|is|are|was|were|do|does|did|can|could)\b)"
+    r"(?:please\s+)?(?:always\s+|also\s+|just\s+)?[a-z]+\b[^?]*$|"
+    # "I'd like you to always show percentages with one decimal": a wish for every answer to come
+    r"^\s*(?:i'?d\s+like|i\s+would\s+like|i\s+want|please)\s+(?:you\s+to\s+)?(?:always|never)\s+[a-z]{3,}\s+[^?]*$",
     re.IGNORECASE,
 )
 # A value told as changed ("the number we have to hit each quarter is now 4 million"): a copula with "now".

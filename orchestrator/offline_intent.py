@@ -177,7 +177,9 @@ class OfflineClassifier:
             if plain is not self._corpus_seen:  # read again after an ingest or the TTL: rebuild what uses it
                 self._corpus_seen = plain
                 self._use_words(plain)
-        if not _FIRST_PERSON.search(request) and (changing := self._changes_data(request, set(terms(request)))):
+        told = announces_news(request) and strip_markers(request) != request  # "Update: the budget was cut to 30k"
+        changing = None if _FIRST_PERSON.search(request) or told else self._changes_data(request, set(terms(request)))
+        if changing is not None:
             return changing  # read before spelling: "unassign" is written as meant, never read as "assignee"
         text, fixes = self._speller.correct(request, keep=kept)
         fixes = [*asked_fixes, *fixes]

@@ -31,7 +31,7 @@ _MARKERS = (
     r"word\s+is|seems\s+like|i'?d\s+say|"
     # News announced ("guess what, ...", "turns out the printer was ...", "scratch that, the target is 3 days").
     r"guess\s+what|(?:it\s+)?turns\s+out(?:\s+that)?|scratch\s+that|fun\s+fact|news\s+flash|(?:just\s+)?fyi|"
-    r"(?:some\s+)?(?:good|great|bad|big|sad|exciting|happy)\s+news|(?:a\s+)?(?:quick\s+)?update"
+    r"(?:some\s+)?(?:good|great|bad|big|sad|exciting|happy)\s+news|(?:a\s+)?(?:quick\s+)?update(?=\s*[:,\u2013\u2014-])"
 )
 # News dressed as a question ("did you know chloe owns the payroll queue", "have you heard that ..."): the clause after
 # it is what is told; whether it tells is for the caller to read.
@@ -46,7 +46,8 @@ _NEWS_ASKED = re.compile(
 _ANNOUNCES = re.compile(
     r"^\s*(?:guess\s+what|(?:it\s+)?turns\s+out|scratch\s+that|fun\s+fact|news\s+flash|(?:just\s+)?fyi|heads[\s-]up|"
     # "good news, ...", "quick update: ...", "note to self - ...", "for the record, ...": what follows is told
-    r"(?:some\s+)?(?:good|great|bad|big|sad|exciting|happy)\s+news|(?:a\s+)?(?:quick\s+)?update|note\s+to\s+self|"
+    r"(?:some\s+)?(?:good|great|bad|big|sad|exciting|happy)\s+news|"
+    r"(?:a\s+)?(?:quick\s+)?update(?=\s*[:,\u2013\u2014-])|note\s+to\s+self|"
     r"for\s+the\s+record)\b",
     re.IGNORECASE,
 )

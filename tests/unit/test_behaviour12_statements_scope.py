@@ -103,3 +103,24 @@ async def test_an_order_on_the_text_after_a_colon_is_no_statement(text: str) -> 
 async def test_a_preface_before_a_colon_still_tells() -> None:
     decision = await classifier().classify(request="Quick note for later: marta is on leave friday", history=[])
     assert decision.intent == "statement", decision
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Update: the Hilltop boiler service moved to Thursdays.",
+        "When I ask about backlog, I mean pending jobs only.",
+        "I'd like you to never show engineer surnames.",
+    ],
+)
+async def test_news_and_standing_wishes_of_other_shapes_are_statements(text: str) -> None:
+    decision = await classifier().classify(request=text, history=[])
+    assert decision.intent == "statement", decision
+
+
+@pytest.mark.parametrize(
+    "text", ["update the Harbour jobs to done", "when I look at pending jobs by site, which one has the most"]
+)
+async def test_an_order_or_a_question_after_the_same_words_is_no_statement(text: str) -> None:
+    decision = await classifier().classify(request=text, history=[])
+    assert decision.intent != "statement", decision
