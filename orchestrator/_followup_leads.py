@@ -16,11 +16,13 @@ __all__ = [
     "OF_THOSE",
     "ONLY",
     "POINTED",
+    "POINTER",
     "PREP",
     "RANKING",
     "RANK_BY",
     "REGROUP",
     "REPLACED",
+    "ROWS_OF_THAT",
     "SAME",
     "SAME_BARE",
     "SAME_LEAD",
@@ -61,6 +63,7 @@ REPLACED = re.compile(r"\s*,?\s*(?:instead\s+of|rather\s+than|in\s+place\s+of)\s
 # rows ("ones", "those") and a participle with its preposition, which the value's own column already says.
 POINTED = re.compile(
     r"^(?:(?:the\s+)?ones?|those|these|them)?\s*(?:(?:that|which|who)\s+(?:are|were|is|was|have\s+been)\s+)?"
+    r"(?:(?:still|now|currently|already)\s+)?"
     r"(?:(?:[a-z]+(?:ed|en|ing)|sold|made|held|run|done|bought|put|set)\s+)?"
     r"(?:(?:to|by|for|from|in|on|with|under)\s+)?",
     re.IGNORECASE,
@@ -124,3 +127,12 @@ EXCLUDE = re.compile(
     r"not\s+counting|other\s+than|apart\s+from|ignore|ignoring|skip|not)\s+(?:the\s+)?(?P<value>[^?.!,]+?)" + TAIL,
     re.IGNORECASE,
 )
+# "how many is that?", "how many are there?", "which ones are they?": the previous rows counted, or listed.
+ROWS_OF_THAT = re.compile(
+    LEAD + r"(?:(?P<count>how\s+many)\s+(?:is\s+that|are\s+(?:those|these|they|there|them))(?:\s+in\s+total)?|"
+    r"(?:which|what)(?:\s+ones)?\s+(?:are|were)\s+(?:they|those|these|them)|(?:list|show)\s+(?:me\s+)?(?:them|those))"
+    + TAIL,
+    re.IGNORECASE,
+)
+# "the ones that are ...", "those which were ...": the words that point at the rows, before what narrows them.
+POINTER = re.compile(r"^(?:(?:the\s+)?ones?|those|these|them)\s+(?:(?:that|which)\s+(?:are|were|is|was)\s+)?", re.I)

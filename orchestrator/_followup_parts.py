@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from cognicore.orchestrator._followup_periods import NUMBER, PERIOD, names_period
 from cognicore.orchestrator._followup_values import is_known, splice
 
-__all__ = ["binds_previous", "parts", "ranked", "ranked_measure", "regrouped", "whole"]
+__all__ = ["binds_previous", "parts", "ranked", "ranked_measure", "recounted", "regrouped", "whole"]
 
 # Two parameters changed at once ("north and Q3", "retail for all of 2025", "ben's closed ones"): the parts of a value.
 _PARTS = re.compile(r"\s*(?:,|\band\b|\bfor\b|\bin\b|\bwith\b|'s\b)\s*", re.IGNORECASE)
@@ -83,3 +83,20 @@ def ranked_measure(base: str, measure: str) -> str | None:
     when the request ranks by no measure of its own."""
     m = _RANKED_BY.search(base)
     return None if m is None else splice(base, m.start("m"), m.end("m"), measure)
+
+
+# "list the ...", "show me all ...": an order for rows; "how many ...": a count of them.
+_ORDERED_ROWS = re.compile(
+    r"^\s*(?:(?:please\s+)?(?:list|show(?:\s+me)?|give\s+me|display)\s+)(?:the\s+|all\s+)?", re.IGNORECASE
+)
+_COUNTED_ROWS = re.compile(r"^\s*how\s+many\s+", re.IGNORECASE)
+
+
+def recounted(base: str, how: str) -> tuple[str, float] | None:
+    """ "how many is that?" after "list the open P1 tickets": "how many open P1 tickets"; "which ones are they?" after
+    "how many open P1 tickets are there": "list open P1 tickets are there"; None when the request has no rows to count
+    or list (a figure of its own)."""
+    listed, counted = _ORDERED_ROWS.match(base), _COUNTED_ROWS.match(base)
+    if how == "count":
+        return (f"how many {base[listed.end() :]}", 0.8) if listed else ((base, 0.8) if counted else None)
+    return (f"list {base[counted.end() :]}", 0.75) if counted else ((base, 0.8) if listed else None)

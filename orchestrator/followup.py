@@ -25,9 +25,11 @@ from cognicore.orchestrator._followup_leads import OF_THOSE as _OF_THOSE
 from cognicore.orchestrator._followup_leads import ONLY as _ONLY
 from cognicore.orchestrator._followup_leads import POINTED as _POINTED
 from cognicore.orchestrator._followup_leads import RANKING as _RANKING
+from cognicore.orchestrator._followup_leads import POINTER as _POINTER
 from cognicore.orchestrator._followup_leads import PREP as _PREP
 from cognicore.orchestrator._followup_leads import RANK_BY as _RANK_BY
 from cognicore.orchestrator._followup_leads import REPLACED as _REPLACED
+from cognicore.orchestrator._followup_leads import ROWS_OF_THAT as _ROWS_OF_THAT
 from cognicore.orchestrator._followup_leads import SAME as _SAME
 from cognicore.orchestrator._followup_leads import SAME_BARE as _SAME_BARE
 from cognicore.orchestrator._followup_leads import SAME_LEAD as _SAME_LEAD
@@ -35,7 +37,7 @@ from cognicore.orchestrator._followup_leads import SHORT as _SHORT
 from cognicore.orchestrator._followup_leads import TAIL as _TAIL
 from cognicore.orchestrator._followup_leads import TIME_SHIFT as _LOOK
 from cognicore.orchestrator._followup_parts import binds_previous as _binds
-from cognicore.orchestrator._followup_parts import parts, ranked, ranked_measure, regrouped, whole
+from cognicore.orchestrator._followup_parts import parts, ranked, ranked_measure, recounted, regrouped, whole
 from cognicore.orchestrator._followup_periods import (
     BACK,
     NUMBER,
@@ -162,7 +164,9 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
 
     A bare value after a lead word ("and P4?") is a follow-up only when it is a period or one of `entities`.
     """
-    drawn = _AS_ARTEFACT.match(request)
+    drawn = _AS_ARTEFACT.match(request) or _MADE_INTO.match(request)
+    if (rows := _ROWS_OF_THAT.match(request)) is not None:
+        return Change(prep="count" if rows.group("count") else "list", value="")  # "how many is that?", "which ones?"
     if drawn is not None:
         return Change(prep="as", value=f"a {drawn.group('value') or 'chart'}".lower())
     if (dropped := _DROP.match(request)) is not None:
@@ -238,10 +242,14 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
         known = bool(
             PERIOD.fullmatch(value) or STEP.fullmatch(value) or is_known(value, entities) or parts(value, entities)
         )
-        if pattern in (_ONLY, _OF_THOSE, _OF_THAT) and not known and (pointed := _POINTED.match(value)).end():
-            core = value[pointed.end() :].strip()
-            if core and (is_known(core, entities) or len(known_in(core, entities)) == 1 and len(core.split()) <= 3):
-                value, known = core, True  # "just the ones assigned to ana": ana, whose column says "assigned"
+        pointing = pattern in (_ONLY, _OF_THOSE, _OF_THAT, _BARE, _ABOUT)
+        if pointing and not known and (pointed := _POINTED.match(value)).end():
+            # "just the ones assigned to ana": ana, whose column says "assigned"; "the ones that are in progress"
+            bare = _POINTER.sub("", value)
+            for core in (value[pointed.end() :].strip(), bare.strip()):
+                if core and (is_known(core, entities) or len(known_in(core, entities)) == 1 and len(core.split()) <= 3):
+                    value, known = core, True
+                    break
         if pattern in (_ONLY, _OF_THOSE, _OF_THAT) and not known:
             # "just for the online channel": a known value and the word for its column, at most three words.
             known = len(value.split()) <= 3 and bool(known_in(value, entities))
@@ -275,6 +283,8 @@ def resolve(
         # "now as a chart": the same request, drawn; a request that already asks for one is unchanged.
         drawn = re.search(ARTEFACT, base, re.IGNORECASE)
         return (base if drawn else f"{base} as {value}"), 0.85
+    if change.prep in ("count", "list"):
+        return recounted(base, change.prep)
     if change.prep == "drop":
         return dropped(base, value, entities, columns or {})
     if change.prep == "top":
@@ -398,6 +408,12 @@ def resolve(
 _STOP = "for|in|by|with|over|during|across|per|from|to|and|then|last|this|previous|past"
 
 
+# "make that a chart", "turn it into a table": the previous request, drawn.
+_MADE_INTO = re.compile(
+    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:make|turn|put)\s+(?:it|that|this|them|those)\s+"
+    r"(?:into\s+|in\s+)?(?:an?\s+)?(?P<value>" + ARTEFACT + r")" + _TAIL,
+    re.IGNORECASE,
+)
 def binds_previous(change: Change) -> bool:
     """Whether a follow-up's change means something only against the previous request (see `_followup_parts`)."""
     return _binds(change.prep, change.value)

@@ -121,3 +121,27 @@ def test_a_question_opening_with_any_is_no_widened_filter() -> None:
 )
 def test_more_followup_shapes(previous: str, text: str, want: str) -> None:
     assert _resolved(previous, text) == want
+
+
+@pytest.mark.parametrize(
+    ("previous", "text", "want"),
+    [
+        ("show me the closed VPN tickets", "ok how many are there?", "how many closed VPN tickets"),
+        ("how many P3 tickets does chloe have", "and which ones are those?", "list P3 tickets does chloe have"),
+        (
+            "online revenue by month in 2025",
+            "could you turn it into a line chart",
+            "online revenue by month in 2025 as a line chart",
+        ),
+        ("list the P3 tickets that are open", "and the ones that are closed?", "list the P3 tickets that are closed"),
+        ("tickets per component", "just the ones currently open", "tickets per component for open"),
+    ],
+)
+def test_rows_counted_listed_drawn_or_pointed_at(previous: str, text: str, want: str) -> None:
+    assert _resolved(previous, text) == want
+
+
+def test_a_figure_of_its_own_is_not_recounted() -> None:
+    change = followup_change("how many is that?", ENTITIES)
+    assert change is not None
+    assert resolve("revenue in Europe for 2025", change, ENTITIES, columns=COLUMNS) is None
