@@ -187,6 +187,12 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         "last_n",
     ),
     (rf"\b(?:last|past|previous|prior|recent|latest) {NUM} days\b", "last_days"),
+    # "the last half year", "the past half-year": the last 6 complete months
+    (
+        r"\b(?:(each|every one|every) of )?(?:the )?(?:last|past|previous|prior|trailing|preceding) "
+        r"half[ -]?a?[ -]?year\b",
+        "half_year",
+    ),
     (
         rf"\b(?:(?:the )?(?:last|previous|prior|preceding|latest|most recent|past) {_WHOLE}{_UNITS})\b"
         rf"|\b{_UNITS} before\b",
@@ -342,6 +348,9 @@ def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> P
     if handler == "last_days":
         n = number(g[0])
         return Period(today - timedelta(days=n), today, f"the last {n} days before today")
+    if handler == "half_year":
+        end = unit_start(today, "month")
+        return Period(shift(end, "month", -6), end, "the last 6 complete months", each="month" if g[0] else None)
     if handler == "last_n":
         each, n, unit = g[0], number(g[1]), g[2]
         end = unit_start(today, unit)

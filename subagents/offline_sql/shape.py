@@ -94,10 +94,13 @@ _YOUNGEST = ("newest", "youngest", "latest", "last", "most recent", "most recent
 def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     """Claim the shape words of `t`; the share, comparison, top N and direction go straight into `q`."""
     s = Shape()
-    if re.search(f"{GROWTH}|{DECLINE}", t.s):
+    # "how did Q3 2026 compare with Q3 2025, in percent": the change between the two periods, not each one's share
+    compared = len(q.compared_periods) == 2 and re.search(r"\b(?:vs|versus|compared?|against)\b", t.s) is not None
+    if re.search(f"{GROWTH}|{DECLINE}", t.s) or compared:
         # "by how much did revenue change ..., in percent": the size of the change (its % is shown), not a share
         t.take(r"\bby (?:how much|what (?:percentage|percent|%|amount)|how many percent(?:age points)?)\b")
-        t.take(r"\b(?:in|as an?|as) (?:percent(?:age)?s?|%)(?: terms)?\b")
+        if t.take(r"\b(?:in|as an?|as) (?:percent(?:age)?s?|%)(?: terms)?\b") and compared:
+            s.growth = True
         t.take(r"(?<=\bgrowth )rates?\b|(?<=\bchange )rates?\b|\brates? of (?=growth|change|increase|decline)")
     # "discount as a % of gross sales", "relative to gross revenue": the fraction of the amount before deductions
     s.of_gross = bool(t.take(_OF_GROSS))
@@ -132,7 +135,8 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     # "ana vs ben: who's got more open tickets", "which has fewer, P1 or P2": the two values side by side
     s.comparative = bool(t.take(r"\b(?:more|fewer|less)\b(?! than\b)(?! (?:recent|recently|often)\b)"))
     s.compare = s.compare or s.comparative
-    s.trend = bool(t.take(r"\bover time\b|\b(trend(?:s|ed|ing)?|evolution|evolved?|history|historical|timeline)\b"))
+    trend = r"trend(?:s|ed|ing)?|evolution|evolved?|history|historical|timeline|develop(?:ed|ing|ment)?"
+    s.trend = bool(t.take(rf"\bover time\b|\b({trend})\b"))
     # "break down", "break the tickets down by ...": a breakdown; the words between keep their meaning
     if broken := t.find(r"\b(?:break|breaks|broken|breaking)((?: [a-z0-9]+){0,3}?) down\b"):
         t.s = t.s[: broken.start()] + " " * (broken.start(1) - broken.start()) + t.s[broken.start(1) :]

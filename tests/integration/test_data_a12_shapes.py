@@ -215,3 +215,39 @@ async def test_an_average_fraction_is_weighted_by_the_amount_it_applies_to(
     )
     with pytest.raises(Unsure, match="gross amount"):
         await sales.write_sql(question="units sold as a share of gross sales in 2025", schema="")
+
+
+async def test_a_development_a_half_year_and_a_pair_in_percent(
+    pool: AsyncConnectionPool,
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "how has X developed over the last N quarters": a row per quarter (was one total); "the previous half-year":
+    the last 6 complete months; two periods compared "as a percentage": the change between them (was each one's
+    share of the two)."""
+    quarter = "to_char(o.ordered_at, 'YYYY-\"Q\"Q')"
+    units = "sum(oi.quantity)"
+    q2s = (
+        "((o.ordered_at >= DATE '2025-04-01' AND o.ordered_at < DATE '2025-07-01') OR "
+        "(o.ordered_at >= DATE '2026-04-01' AND o.ordered_at < DATE '2026-07-01'))"
+    )
+    await _same_rows(
+        pool,
+        sales,
+        [
+            (
+                "how has the order count developed over the past three complete quarters",
+                f"SELECT {quarter}, count(DISTINCT o.order_id) {LINES} WHERE {_months(3, 'quarter')} "
+                "GROUP BY 1 ORDER BY 1",
+            ),
+            (
+                "revenue for the previous half-year, month by month",
+                f"SELECT to_char(o.ordered_at, 'YYYY-MM'), round(sum(oi.revenue), 2) {LINES} WHERE {_months(6)} "
+                "GROUP BY 1 ORDER BY 1",
+            ),
+            (
+                "units in Q2 2026 against Q2 2025, as a percentage",
+                f"SELECT {quarter}, {units}, round(100.0 * ({units} - lag({units}) OVER (ORDER BY {quarter})) "
+                f"/ lag({units}) OVER (ORDER BY {quarter}), 1) {LINES} WHERE {q2s} GROUP BY 1 ORDER BY 1",
+            ),
+        ],
+    )
