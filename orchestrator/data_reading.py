@@ -125,6 +125,18 @@ class DataReadingClassifier:
         return decision
 
 
+# Words of checking or listing items ("which tickets", "any ... past their SLA", "breaching", "still open"): the
+# request asks a developer's agent to run its check, not what a rule says.
+_CHECKS = re.compile(
+    r"\b(?:which|list|show|any|anything|are there|is there|check|checking|breach(?:es|ed|ing)?|overdue|late|past|"
+    r"over|blown|blew|missed|miss|exceed(?:s|ed|ing)?|still|now|currently|moment|today|open|unresolved)\b",
+    re.I,
+)
+# "when is a ticket considered a breach", "what counts as late": what a word means, a rule the documents state.
+_DEFINES = re.compile(r"\b(?:considered|counts?\s+as|defined\s+as|definition|mean|means|meaning)\b", re.I)
+KNOWLEDGE_AGENT = "rag_query"
+
+
 class DataReadingPlanner:
     """The offline planner, with the data agent planned when its rules find no agent (or only the knowledge base)
     for a task the SQL reader maps."""
@@ -144,6 +156,10 @@ class DataReadingPlanner:
                 raise
             return Plan(steps=[PlanStep(id="s1", agent=DATA_AGENT, instruction=request)])
         agents_planned = {s.agent for s in plan.steps}
+        if self._rule_asked(request, plan, agents):
+            # "sla for p1 tickets", "response-time target for priority 4": the rule the agent checks against, which
+            # the documents state; running the check would list breaches nobody asked for.
+            return Plan(steps=[PlanStep(id="s1", agent=KNOWLEDGE_AGENT, instruction=request)])
         if agents_planned <= {"rag_query"} and await self._data_read(request, agents):
             return Plan(steps=[PlanStep(id="s1", agent=DATA_AGENT, instruction=request)])
         return await self._without_unread_data(plan, agents)
@@ -163,6 +179,15 @@ class DataReadingPlanner:
         return Plan(
             steps=[s.model_copy(update={"depends_on": [d for d in s.depends_on if d != gone]}) for s in kept]
         )
+
+    def _rule_asked(self, request: str, plan: Plan, agents: list[dict[str, str]]) -> bool:
+        """A developer's agent planned for a request that asks what a rule is, with no word of checking or listing
+        items (or one asking what a word means), when the knowledge agent is there to read the rule."""
+        builtins = {DATA_AGENT, KNOWLEDGE_AGENT, "report_generation"}
+        developers = any(s.agent not in builtins for s in plan.steps)
+        readable = any(a["name"] == KNOWLEDGE_AGENT for a in agents) and not _LISTS.match(request)
+        asks_rule = _DEFINES.search(request) is not None or _CHECKS.search(request) is None
+        return developers and readable and asks_rule and not _FIGURE.search(request)
 
     async def _data_read(self, request: str, agents: list[dict[str, str]]) -> bool:
         available = any(a["name"] == DATA_AGENT for a in agents)
