@@ -80,23 +80,39 @@ def missing(t: Text, q: Mapping, lex: Lexicon) -> None:
         (rf"\bnot (?:have|has|had|got|yet){_ANYONE} ([a-z]{{4,}})\b", q.missing),
         (r"\bnot (?:yet |been |currently )?([a-z]{4,})\b", q.missing),
         (_PRESENT, q.present),
+        # "tickets assigned to someone", "tickets with an assignee", "that have an owner": it must not be empty
+        (r"\b([a-z]{4,})(?: to| by)? (?:someone|somebody|anyone|anybody)\b", q.present),
+        (rf"\b(?:have|has|had|with|got){_ANYONE} ([a-z]{{4,}})\b", q.present),
     ):
         for m in list(re.finditer(pattern, t.s)):
             stem = m.group(1)[:6]
             hits = [c for c in columns if any(w[:6] == stem for w in c.name.split("_") if len(w) >= 4)]
-            if len(hits) == 1 and found is q.missing and _value_follows(t.s[m.end() :], hits[0], lex):
-                continue  # "not assigned to ben": a value of the column follows, so a negated value, not an empty one
+            if len(hits) == 1 and _value_follows(t.s[m.end() :], hits[0], lex):
+                continue  # "not assigned to ben", "with status open": a value of the column follows
             if len(hits) == 1 and hits[0].ref not in found:
                 found.append(hits[0].ref)
                 t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
 
 
+def zero_amount(text: str, lex: Lexicon) -> str:
+    """ "orders without a discount", "lines with no discount": an amount of zero said of the rows (not of groups,
+    which `row_words` reads), which this writer does not filter on; the words, else ""."""
+    amounts = {normalise(c.name).split()[-1] for tb in lex.catalogue.tables for c in tb.columns if c.kind == "numeric"}
+    for m in re.finditer(r"\b(?:no|without|zero)(?: an?| any)? ([a-z]{4,})\b", text):
+        if singular(m.group(1)) in amounts - {"id"}:
+            return m.group(0).strip()
+    return ""
+
+
 def _value_follows(after: str, column: Column, lex: Lexicon) -> bool:
-    """Whether the next word (past "to" / "by") is a value of `column` ("not assigned to ben")."""
-    m = re.match(r"\s+(?:(?:to|by)\s+)?([a-z0-9_-]+)", after)
+    """Whether the next words (past "to", "by", "of", "as") are a value of `column` ("not assigned to ben",
+    "with a status of in progress")."""
+    m = re.match(r"\s+(?:(?:to|by|of|as)\s+)?((?:[a-z0-9_-]+ ?){1,3})", after)
     if m is None:
         return False
-    targets = lex.book("phrases").get(m.group(1), [])
+    words = m.group(1).split()
+    book = lex.book("phrases")
+    targets = [x for n in range(len(words), 0, -1) for x in book.get(" ".join(words[:n]), [])]
     return any(x.kind == "value" and x.column is not None and x.column.ref == column.ref for x in targets)
 
 

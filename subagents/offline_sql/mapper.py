@@ -12,7 +12,7 @@ import re
 from datetime import date, timedelta
 
 from cognicore.subagents.errors import Unsure
-from cognicore.subagents.offline_sql._words import column_word, missing, plural_like, value_case_ok
+from cognicore.subagents.offline_sql._words import column_word, missing, plural_like, value_case_ok, zero_amount
 from cognicore.subagents.offline_sql.asking import claim_asking
 from cognicore.subagents.offline_sql.attribution import check_breakdown, claim_why, previous_period
 from cognicore.subagents.offline_sql.catalogue import Table
@@ -98,6 +98,8 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     shape.growth = shape.growth or q.attribution
     found = sorted(found + _phrases(t, lex, original, books=("phrases", "partial")), key=lambda f: f[0])
     resolve(t, q, found, shape, lex)
+    if not q.zero_rows and (amount := zero_amount(t.read, lex)):  # "orders without a discount"
+        q.not_understood.append(f"'{amount}' (an amount of zero)")
     defaulted = any(n.startswith("No measure was named") for n in q.notes)
     if numbered and not q.looked_up and (defaulted or all(m.aggregate == "count" for m in q.measures)):
         q.not_understood.append(f"what to show of {', '.join(numbered)}")

@@ -79,3 +79,36 @@ def test_how_many_days_old_is_an_age_under_a_negated_filter(text: str) -> None:
 def test_a_word_of_the_schemas_own_name_restricts_nothing() -> None:
     """ "who on the desk ..." over the schema support_desk: the deployment's name, not a filter."""
     assert "GROUP BY" in _sql("who at the desk holds the most P3 tickets")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how many tickets got assigned to somebody",
+        "list the P2 tickets that have an owner",
+        "tickets picked up by anyone",
+    ],
+)
+def test_someone_assigned_or_having_the_column_is_a_present_value(text: str) -> None:
+    """ "assigned to someone" counted every ticket (a confident wrong answer) once "someone" was passed over."""
+    assert "assignee IS NOT NULL" in _sql(text)
+
+
+def test_a_column_with_its_value_after_it_is_that_value_not_a_present_one() -> None:
+    sql = _sql("tickets with a status of in progress")
+    assert "status = 'in_progress'" in sql and "IS NOT NULL" not in sql
+
+
+def test_no_amount_is_unsure_not_an_empty_value() -> None:
+    """ "orders without a discount" summed every order's revenue; zero of an amount is not read offline."""
+    from tests.unit.test_data_b12_passed_over import SALES_LEX
+
+    with pytest.raises(Unsure, match="discount"):
+        map_request("units sold without any discount last year", SALES_LEX, TODAY)
+
+
+def test_revenue_of_rows_without_an_amount_says_it_is_not_read() -> None:
+    from tests.unit.test_data_b12_passed_over import SALES_LEX
+
+    with pytest.raises(Unsure, match="amount of zero"):
+        map_request("revenue from the orders without a discount last quarter", SALES_LEX, TODAY)
