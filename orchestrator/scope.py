@@ -82,7 +82,8 @@ _ON_QUOTED = re.compile(
 # whose object names none of the artefacts the agents make nor anything the deployment holds.
 _MAKING = frozenset(terms("write draft produce generate create compose code"))
 _MADE = re.compile(
-    r"^\s*(?:please\s+|pls\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?(?P<verb>[a-z]+)\s+"
+    r"^\s*(?:please\s+|pls\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?"
+    r"(?:help\s+(?:me|us)\s+(?:to\s+)?)?(?P<verb>[a-z]+)\s+"
     r"(?:(?:me|us)\s+)?(?:a|an|some|the|my|our)\s+(?P<thing>(?:[\w-]+\s+){0,2}[\w-]+)",
     re.IGNORECASE,
 )
@@ -218,6 +219,9 @@ class Scope:
             return "calculate"  # "what's 15% of 240": no agent works out sums, whatever passage mentions "15%"
         if _READING_PHRASE.search(request):
             return None
+        made = _MADE.match(request)
+        if made and stem(made.group("verb").lower()) in _MAKING and not self._makes(made.group("thing")):
+            return made.group("verb").lower()  # "(can u help me) write an email to a customer": not an artefact
         if relay := _RELAY.match(request):
             return relay.group("verb").lower()  # the assistant messages no one
         m = IMPERATIVE.match(request)
@@ -277,11 +281,12 @@ class Scope:
         return verb
 
     def _makes(self, thing: str) -> bool:
-        """Whether the object of an artefact verb is an artefact the agents make or names what the deployment holds."""
+        """Whether the object of an artefact verb is an artefact the agents make or names what the deployment holds
+        (its head: the words before a preposition, "an email to the customer" is an email)."""
+        thing = re.split(r"\s+(?:to|for|about|on|of|with|from|in)\s+|\s+(?:to|for|about|on|of|with|from|in)$", thing)[0]
         stems = {stem(w) for w in words(thing)}
-        return bool(stems & (_ARTEFACT_NOUNS | self.known | self.values)) or any(
-            w in self.documents for w in words(thing) if len(w) > 3 and w not in STOPWORDS
-        )
+        # A word the documents mention ("email") is no artefact the agents write; the data's words are
+        return bool(stems & (_ARTEFACT_NOUNS | self.known | self.values))
 
     def documents_only(self, request: str, data: DataWords) -> list[str]:
         """The request's less common words that the documents hold and the data does not ("breaches" in "who deals

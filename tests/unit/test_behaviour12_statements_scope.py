@@ -124,3 +124,18 @@ async def test_news_and_standing_wishes_of_other_shapes_are_statements(text: str
 async def test_an_order_or_a_question_after_the_same_words_is_no_statement(text: str) -> None:
     decision = await classifier().classify(request=text, history=[])
     assert decision.intent != "statement", decision
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["could u help me write a letter to the boiler supplier", "please compose an apology email to the Harbour tenants"],
+)
+async def test_writing_what_no_agent_writes_is_out_of_scope(text: str) -> None:
+    # "boiler" and "Harbour" are the deployment's words, but a letter or an email is no artefact the agents make
+    decision = await classifier().classify(request=text, history=[])
+    assert decision.out_of_scope, decision
+
+
+async def test_writing_a_report_on_the_data_is_a_task() -> None:
+    decision = await classifier().classify(request="write a short report on pending jobs by site", history=[])
+    assert decision.intent == "task" and not decision.out_of_scope, decision
