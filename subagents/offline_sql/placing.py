@@ -111,6 +111,11 @@ def place_dimensions(
             singular_word = (singular(last) == last or which_of) and not by
             kept.append((pos, dim, singular_word))
     q.dimensions = [d for _, d, _ in kept]
+    several = [ref for ref, values in q.filters.items() if len(values) > 1]
+    if not kept and catalogue is not None and s.rank_at is not None and len(several) == 1 and _asks_thing(t, s):
+        # "which did best last quarter, online or retail?": the values named are the groups ranked
+        kept = [(s.rank_at, catalogue.column(several[0]), True)]
+        q.dimensions = [kept[0][1]]
     if not kept and catalogue is not None and (thing := _thing_ranked(t, q, s, catalogue)) is not None:
         kept = [(s.rank_at or 0, thing, True)]  # "what moved the most units", "our 3 best sellers": the products
         q.dimensions = [thing]

@@ -251,3 +251,34 @@ async def test_a_development_a_half_year_and_a_pair_in_percent(
             ),
         ],
     )
+
+
+async def test_a_ranking_between_the_values_named(
+    pool: AsyncConnectionPool,
+    sales: SchemaSqlWriter,  # noqa: F811
+    desk: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "which ..., online or partner?": the values named are the groups ranked (was one total over both)."""
+    await _same_rows(
+        pool,
+        sales,
+        [
+            (
+                "which brought in the most revenue in 2025, online or partner?",
+                f"SELECT o.channel, round(sum(oi.revenue), 2) {LINES} WHERE o.channel IN ('online', 'partner') "
+                "AND o.ordered_at >= DATE '2025-01-01' AND o.ordered_at < DATE '2026-01-01' "
+                "GROUP BY 1 ORDER BY 2 DESC LIMIT 1",
+            ),
+        ],
+    )
+    await check(
+        pool,
+        desk,
+        [
+            (
+                "which had the most tickets: P2 or P4",
+                "SELECT priority, count(*) FROM support_desk.tickets WHERE priority IN ('P2', 'P4') "
+                "GROUP BY 1 ORDER BY 2 DESC LIMIT 1",
+            )
+        ],
+    )
