@@ -98,6 +98,11 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     shape.growth = shape.growth or q.attribution
     found = sorted(found + _phrases(t, lex, original, books=("phrases", "partial")), key=lambda f: f[0])
     resolve(t, q, found, shape, lex)
+    if q.share and q.excluded and not q.dimensions and not q.share_within:
+        # "what percentage of tickets are not closed": the share of the excluded value's complement, which this
+        # writer would give as 100% of the rows it kept
+        excluded = " or ".join(v for values in q.excluded.values() for v in values)
+        q.not_understood.append(f"the share of rows that are not {excluded}")
     if not q.zero_rows and (amount := zero_amount(t.read, lex)):  # "orders without a discount"
         q.not_understood.append(f"'{amount}' (an amount of zero)")
     defaulted = any(n.startswith("No measure was named") for n in q.notes)
