@@ -52,8 +52,8 @@ def either(text: str, spans: list[tuple[int, int]]) -> bool:
     joins = [text[a[1] : b[0]] for a, b in pairwise(spans)]
     return (
         bool(joins)
-        and all(re.fullmatch(r"\s*(?:,\s*)?(?:(?:either|or)\s+)*(?:the\s+)?", j) for j in joins)
-        and (re.search(r"\bor\b", joins[-1]) is not None)
+        and all(re.fullmatch(r"\s*(?:,\s*)?(?:(?:either|or|nor)\s+)*(?:the\s+)?", j) for j in joins)
+        and (re.search(r"\bn?or\b", joins[-1]) is not None)
     )
 
 
@@ -148,7 +148,7 @@ _BETWEEN_NEGATION = frozenset(
     "to by in on for as with from of the our a an be been being get got gotten yet still ever currently already".split()
 )
 NEGATION = re.compile(
-    r"\b(not|never|except|excluding|exclude|other than|non|without|besides|(?:anything|everything|all) but|"
+    r"\b(not|never|neither|except|excluding|exclude|other than|non|without|besides|(?:anything|everything|all) but|"
     r"apart from|aside from|outside(?: of)?)((?:\s+[a-z]+){0,3})\s*$"
 )
 

@@ -19,7 +19,7 @@ from cognicore.subagents.offline_sql.vocabulary import NamedMeasure, SqlVocabula
 # Words that carry no meaning for a query. Anything else a request says must be placed, or it is reported.
 STOP_WORDS = frozenset(
     """
-    a an the of in on at to for from with without into about and or but if then than as is are was were be been
+    a an the of in on at to for from with without into about and or nor but if then than as is are was were be been
     being do does did done have has had having i me my we us our ours you your it its this that these those there
     their they them he she his her what whats which who whom whose when where why how please pls kindly can could
     would will shall should may might must show shows showing give gives giving get list tell see display find

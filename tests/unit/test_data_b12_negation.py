@@ -119,3 +119,14 @@ def test_the_share_of_a_negated_value_stays_unsure(text: str) -> None:
     """It was 100% (the share of the rows kept among themselves): a confident wrong answer."""
     with pytest.raises(Unsure, match="share of rows that are not"):
         map_request(text, DESK, TODAY)
+
+
+@pytest.mark.parametrize(
+    ("text", "excluded"),
+    [
+        ("count the tickets that are neither in progress nor closed", "status NOT IN ('in_progress', 'closed')"),
+        ("tickets assigned to neither chloe nor ana", "assignee NOT IN ('chloe', 'ana')"),
+    ],
+)
+def test_neither_nor_excludes_both_values(text: str, excluded: str) -> None:
+    assert excluded in _sql(text)
