@@ -31,6 +31,8 @@ _NOT_PLAIN_RE = re.compile(
     re.I,
 )
 
+_VERB_VALUE_RE = re.compile(r"^(?:gone|got|been|done|taken|given|become|\w{3,}ed)\b", re.I)
+
 
 def told_clause_facts(message: str) -> list[dict[str, Any]]:
     """The facts read from each clause of `message` from its first owner word on, when the whole message reads
@@ -51,5 +53,6 @@ def told_clause_facts(message: str) -> list[dict[str, Any]]:
         before = text[: max(at, 0) + owner.start()]
         if _NOT_PLAIN_RE.search(before):
             return []  # "if we hit it, our budget is 50k", "I don't think our budget is 50k": nothing is told
-        facts += read_facts(clause[owner.start() :])
+        # a verb read as the value ("I've gone off coffee" as a drink "gone off coffee"): the clause was misread
+        facts += [f for f in read_facts(clause[owner.start() :]) if not _VERB_VALUE_RE.match(str(f.get("object", "")))]
     return facts

@@ -12,9 +12,11 @@ from __future__ import annotations
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
+from cognicore.app import App
 from cognicore.memory.embeddings import OfflineEmbeddings
 from cognicore.memory.extraction import OfflineFactExtractor
 from cognicore.memory.facts import FactStore
+from tests.integration.test_memory_questions import _ask
 
 
 async def _tell(store: FactStore, user: str, text: str, source: str) -> None:
@@ -95,3 +97,32 @@ async def test_an_addition_a_condition_or_a_doubt_ends_nothing(
 ) -> None:
     ended, _ = await _changed(pool, "m17-keep", first, change)
     assert ended == set(), ended
+
+
+@pytest.mark.parametrize(
+    ("statements", "question", "new", "old"),
+    [
+        (
+            ["Our events budget for Q4 is $15k.", "Good news, leadership pushed the Q4 events budget up to $18k."],
+            "how much money can we put into events in Q4?",
+            "18k",
+            "15k",
+        ),
+        (
+            ["For the offsite dinner, note that I'm vegan.", "Quick one - I eat eggs again, so I'm vegetarian now."],
+            "what's my diet at the moment",
+            "vegetarian",
+            "vegan",
+        ),
+    ],
+)
+async def test_a_changed_fact_is_answered_with_its_current_value_through_the_graph(
+    app: App, statements: list[str], question: str, new: str, old: str
+) -> None:
+    for i, text in enumerate(statements):
+        outcome, _ = await _ask(app, text, user="m17-graph", session=f"tell{i}")
+        assert outcome == "succeeded"
+    ended = [f for f in await app.memory.facts.history("m17-graph") if f.status == "superseded"]
+    assert any(old in f.statement.lower() and f.valid_to is not None for f in ended), ended
+    outcome, answer = await _ask(app, question, user="m17-graph", session="ask")
+    assert outcome == "succeeded" and new in answer.lower() and old not in answer.lower().replace(new, ""), answer
