@@ -303,6 +303,7 @@ def _share(topic: Sequence[frozenset[str]], passage: dict[str, Any]) -> float:
         return 0.0
     said = text_of(passage)
     present = set(terms(said)) | set(terms(said.replace("-", " "))) | shape_words(said)  # "second-line": both
+    present |= {f"{w}s" for w in present}  # "ads" asked of "Our q3 ad budget"
     return sum(1 for c in topic if matches(c, present) or abbreviated(c, said)) / len(topic)
 
 

@@ -62,3 +62,4 @@ ON_CALL = [
 async def test_the_asker_said_with_a_verb_is_no_topic_the_current_fact_answers(question: str) -> None:
     answer = await OfflineAnswerComposer().compose(question=question, passages=ON_CALL)
     assert answer.used == [1] and "Friday" in answer.text, answer.text
+

@@ -26,6 +26,9 @@ def _recalled(*statements: str) -> dict[str, Any]:
     ("question", "recalled"),
     [
         ("how much money can we put into events in Q2?", _recalled("Our events budget for q2 is $18k.")),
+        # a plural asked of a singular told ("ads" of "ad budget")
+        ("how much can we spend on ads in Q2?", _recalled("Our q2 ad budget is $8k.")),
+        ("what budget do we have for ads in Q2?", _recalled("Our q2 ad budget is $8k.")),
         (
             "what's the amount we get to spend on travel next quarter",
             _recalled("Our travel budget for next quarter is $9k."),
