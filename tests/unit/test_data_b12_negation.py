@@ -130,3 +130,15 @@ def test_the_share_of_a_negated_value_stays_unsure(text: str) -> None:
 )
 def test_neither_nor_excludes_both_values(text: str, excluded: str) -> None:
     assert excluded in _sql(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("which technician is juggling the most P3 tickets", "tickets.assignee AS assignee"),
+        ("how many tickets has chloe been dealing with", "tickets.assignee = 'chloe'"),
+        ("who got stuck with the most VPN tickets", "tickets.component = 'VPN'"),
+    ],
+)
+def test_verbs_of_handling_restrict_nothing(text: str, wanted: str) -> None:
+    assert wanted in _sql(text)
