@@ -185,7 +185,7 @@ class DataReadingPlanner:
         items (or one asking what a word means), when the knowledge agent is there to read the rule."""
         builtins = {DATA_AGENT, KNOWLEDGE_AGENT, "report_generation"}
         developers = any(s.agent not in builtins for s in plan.steps)
-        readable = any(a["name"] == KNOWLEDGE_AGENT for a in agents) and not _LISTS.match(request)
+        readable = any(a["name"] == KNOWLEDGE_AGENT for a in agents)
         asks_rule = _DEFINES.search(request) is not None or _CHECKS.search(request) is None
         return developers and readable and asks_rule and not _FIGURE.search(request)
 

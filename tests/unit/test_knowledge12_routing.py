@@ -49,7 +49,13 @@ async def _never_read(request: str) -> bool:
 
 
 @pytest.mark.parametrize(
-    "request_text", ["the SLA on a priority 3 incident?", "what does a breach mean for a P2", "sla p2 tix"]
+    "request_text",
+    [
+        "the SLA on a priority 3 incident?",
+        "what does a breach mean for a P2",
+        "sla p2 tix",
+        "give me the SLA of P1 and P2",
+    ],
 )
 async def test_a_rule_a_developer_agent_checks_against_is_read_from_the_documents(request_text: str) -> None:
     planner = DataReadingPlanner(_ChecksFirst(), _never_read, knowledge=frozenset())
@@ -58,7 +64,8 @@ async def test_a_rule_a_developer_agent_checks_against_is_read_from_the_document
 
 
 @pytest.mark.parametrize(
-    "request_text", ["which incidents blew through their SLA?", "anything overdue on response time right now"]
+    "request_text",
+    ["which incidents blew through their SLA?", "anything overdue on response time right now", "show me SLA breaches"],
 )
 async def test_a_check_asked_stays_with_the_developer_agent(request_text: str) -> None:
     planner = DataReadingPlanner(_ChecksFirst(), _never_read, knowledge=frozenset())
