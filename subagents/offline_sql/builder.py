@@ -61,6 +61,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     # amount each applies to, in % (both are said "average discount"; the first ranks)
     if (rated := [w for m in q.measures for w in dict.fromkeys((m, weighted_rate(m, catalogue)))]) != q.measures:
         q = replace(q, measures=rated)
+    q = _one_period_named_twice(q)
     if q.period is not None and q.period.each and not any(isinstance(d, str) for d in q.dimensions):
         q = replace(q, dimensions=[q.period.each, *q.dimensions])  # "each of the last 6 months": one row a month
     needed = list(dict.fromkeys([t for m in q.measures for t in tables_of(m)]))
@@ -300,6 +301,22 @@ def _recent_change(q: Mapping, today: date) -> Mapping:
     periods = [Period(a, b, unit_label(a, unit), unit=unit) for a, b in spans]
     note = f"No period was named: {periods[1].label} (the last complete {unit}) is compared with {periods[0].label}."
     return replace(q, compared_periods=periods, notes=[*q.notes, note])
+
+
+def _one_period_named_twice(q: Mapping) -> Mapping:
+    """ "September 2026 vs the month before", "last month compared to the previous month": the period before the
+    other one named (the same span beside itself means nothing)."""
+    pair = sorted(q.compared_periods, key=lambda p: p.before_other)
+    if len(pair) != 2 or pair[0].start is None or pair[0].unit is None:
+        return q
+    named, other = pair
+    if not other.before_other and (named.start, named.end) != (other.start, other.end):
+        return q
+    unit = named.unit
+    start = shift(named.start, unit, -1)
+    before = Period(start, named.start, unit_label(start, unit), unit=unit)
+    note = f"The {unit} before {named.label} is read as {before.label}."
+    return replace(q, compared_periods=[before, named], notes=[*q.notes, note])
 
 
 def _zero_rows(q: Mapping, query: Query, group: Column, where: list[str], figure: str) -> str:

@@ -51,6 +51,7 @@ class Period:
     partial: bool = False
     unit: Unit | None = None  # the one calendar unit it is, if any ("Q3 2025" is a quarter)
     each: Unit | None = None  # "each of the last 6 months": one row per unit of the span is asked
+    before_other: bool = False  # "the month before": the one before another period named, when there is one
 
     def describe(self) -> str:
         """The period with its dates, for an explanation."""
@@ -194,10 +195,11 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         "half_year",
     ),
     (
-        rf"\b(?:(?:the )?(?:last|previous|prior|preceding|latest|most recent|past) {_WHOLE}{_UNITS})\b"
-        rf"|\b{_UNITS} before\b",
+        rf"\b(?:(?:the )?(?:last|previous|prior|preceding|latest|most recent|past) {_WHOLE}{_UNITS})\b",
         "last_unit",
     ),
+    # "Q3 vs the quarter before", "the month prior": the one before the other period named (alone: the last one)
+    (rf"\b(?:the )?{_UNITS} (?:before|prior|earlier)\b(?! (?:\d|the |this |last ))", "unit_before"),
     (
         rf"\b(?:this|current|present) (?:calendar |fiscal )?{_UNITS}(?: so far| to date)?\b|\b{_UNITS} to date\b",
         "to_date",
@@ -357,6 +359,11 @@ def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> P
         # "each of the last 6 months": a row per month ("all of" is their total, "any of" no grouping either)
         per = unit if each in ("each", "every one", "every") else None
         return Period(shift(end, unit, -n), end, f"the last {n} complete {unit}s", each=per)
+    if handler == "unit_before":
+        end = unit_start(today, g[0])
+        start = shift(end, g[0], -1)
+        label = f"the last complete {g[0]}, {unit_label(start, g[0])}"
+        return Period(start, end, label, unit=g[0], before_other=True)
     if handler == "last_unit":
         unit = g[0] or g[1]
         end = unit_start(today, unit)

@@ -282,3 +282,28 @@ async def test_a_ranking_between_the_values_named(
             )
         ],
     )
+
+
+async def test_one_period_named_twice_is_compared_with_the_one_before(
+    pool: AsyncConnectionPool,
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "last quarter compared with the previous quarter", "September 2026 vs the month before": the period and the one
+    before it (was the same period twice beside itself: a confident wrong answer)."""
+    month = "to_char(o.ordered_at, 'YYYY-MM')"
+    await _same_rows(
+        pool,
+        sales,
+        [
+            (
+                "orders in the last complete quarter compared with the previous quarter",
+                "SELECT to_char(o.ordered_at, 'YYYY-\"Q\"Q'), count(DISTINCT o.order_id) "
+                f"{LINES} WHERE {_months(2, 'quarter')} GROUP BY 1 ORDER BY 1",
+            ),
+            (
+                "units sold in September 2026 vs the month before",
+                f"SELECT {month}, sum(oi.quantity) {LINES} WHERE o.ordered_at >= DATE '2026-08-01' "
+                "AND o.ordered_at < DATE '2026-10-01' GROUP BY 1 ORDER BY 1",
+            ),
+        ],
+    )
