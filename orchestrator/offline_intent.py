@@ -77,7 +77,8 @@ _FIGURE = re.compile(
 )
 # Questions about a rule or a definition: what it is, what it means, how it works or how soon it applies.
 _DEFINES = re.compile(
-    r"^\s*(?:what\s+(?:is|are|does|do)\s+(?:the\s+|an?\s+)?(?:sla|policy|rule|definition|meaning)\b|what\s+happens\b|"
+    r"^\s*(?:what(?:'?s|\s+is|\s+are|\s+does|\s+do)\s+(?:the\s+|an?\s+)?(?:sla|policy|rule|definition|meaning)\b|"
+    r"what\s+happens\b|"
     # "what is the response time for a small request": the rule for any one of a kind (an indefinite article)
     r"what(?:'?s|\s+is|\s+are)\s+the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:for|of|on)\s+(?:a|an|any)\s|"
     r"what\s+does\s+.+\s+(?:mean|stand\s+for)\b|how\s+(?:quickly|soon|fast|long|often)\b|"

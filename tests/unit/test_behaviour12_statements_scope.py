@@ -139,3 +139,20 @@ async def test_writing_what_no_agent_writes_is_out_of_scope(text: str) -> None:
 async def test_writing_a_report_on_the_data_is_a_task() -> None:
     decision = await classifier().classify(request="write a short report on pending jobs by site", history=[])
     assert decision.intent == "task" and not decision.out_of_scope, decision
+
+
+CHECKER = {
+    "name": "overdue_check",
+    "description": "Checks pending jobs against the SLA of their severity.",
+    "input_hint": "",
+}
+
+
+@pytest.mark.parametrize("text", ["whats the sla for S1 jobs at Harbour", "wats the SLA for pending jobs"])
+async def test_a_rule_asked_without_an_apostrophe_is_a_question_not_the_checkers_work(text: str) -> None:
+    # the checker's description names the SLA, but what the SLA is is the documents' to say
+    fleet = OfflineClassifier(
+        [CHECKER], agents=[*AGENTS, CHECKER], entities=list(VALUES), counted=COUNTED, values=VALUES, words=WORDS
+    )
+    decision = await fleet.classify(request=text, history=[])
+    assert decision.intent == "question", decision
