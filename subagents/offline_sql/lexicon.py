@@ -51,7 +51,7 @@ record register book ship deliver place log submit file raise need want look com
 sort list show give tell find return report display analyse analyze summarise summarize calculate compute count
 sum total measure track end finish start begin run drive pull attract win lose spend pay cost develop move
 include contain involve feature shift account represent group affect remind add tally set fetch
-hand rack rake earn sit juggle deal stick keep manage cover
+hand rack rake earn sit juggle deal stick keep manage cover belong
 """.split()
 _IRREGULAR = (
     "got gotten bought brought made did done had saw seen came went taken took hit won lost spent paid ran drove began "
@@ -297,6 +297,13 @@ def build_lexicon(catalogue: Catalogue, vocabulary: SqlVocabulary) -> Lexicon:
                 lex.add(value, Target("value", column=col, value=value))
                 for base in _verbs_of(value):  # "did ben close": the status "closed"
                     lex.add(base, Target("value", column=col, value=value), book=lex.partial)
+    # "when did X launch": the verb of a date column's past participle ("launched_on"), unless it names a value
+    # ("open" is a status, never the date "opened_at")
+    dated = [(p, x) for p, ts in lex.phrases.items() for x in ts if x.kind == "date" and len(p.split()) == 1]
+    for phrase, target in dated:
+        for base in _verbs_of(phrase):
+            if base not in lex.phrases and base not in STOP_WORDS:
+                lex.add(base, target)
     for j in catalogue.joins:  # "product category": the category of a product is the category
         child, parent = (_entity_phrase(catalogue.table(t)) for t in (j.child, j.parent))
         lex.add(f"{child} {parent}", Target("entity", table=catalogue.table(j.parent)))

@@ -55,13 +55,16 @@ def price_asked(t: Text, q: Mapping, lex: Lexicon) -> Column | None:
 _PRICE_ADJECTIVES = re.compile(
     r"\b(?:(?P<low>cheapest|least expensive|least costly)|(?P<high>most expensive|priciest|costliest|dearest))\b"
 )
+# "what does the X cost", "what do the Y cost these days": a price asked (never "what does X cost us", its cost)
+_WHAT_COSTS = re.compile(r"^what(?= (?:does|do) (?!(?:we|you|they|our|i|it)\b)(?:[a-z0-9-]+ ){1,6}cost\b(?! (?:us|we)\b))")
 _GROUPED = re.compile(r"\b(?:by|per)\s+\w")
 
 
 def price_words(text: str, lex: Lexicon) -> str:
     """ "the cheapest product" read as "the lowest product unit price by product": the price column of the one table
     whose rows have a name (its label) and a numeric column called or described as a price; `text` unchanged when
-    the catalogue has no such column or several."""
+    the catalogue has no such column or several. "what does X cost" (not "cost us") asks its price: "how much does"."""
+    text = _WHAT_COSTS.sub("how much", text)
     if _PRICE_ADJECTIVES.search(text) is None:
         return text
     priced = [
@@ -106,7 +109,9 @@ def read_lookup(t: Text, q: Mapping, s: Shape, lex: Lexicon, dims: list[tuple[in
     figures = [m for m in q.measures if m.column is None or m.column.name not in own]
     if any(m.table is None or m.table.ref != table.ref or m.aggregate != "count" for m in figures):
         return False  # a figure of the row ("revenue of <a product>") is a figure, not a look-up
-    asked += [d for _, _, d in dims if isinstance(d, Column) and d.table == table.ref and d != key]
+    # its own columns, and those of the rows it references ("what region was order 812 from": its region's name)
+    own_tables = {table.ref} | {j.parent for j in lex.catalogue.joins if j.child == table.ref}
+    asked += [d for _, _, d in dims if isinstance(d, Column) and d.table in own_tables and d != key]
     for ref in [r for r in q.filters if r != key.ref and lex.catalogue.column(r).table == table.ref]:
         asked.append(lex.catalogue.column(ref))  # "is INC-1003 closed": its status is shown, not filtered on
         del q.filters[ref]

@@ -39,3 +39,20 @@ def test_nothing_asked_of_a_numbered_ticket_or_no_such_number_stays_unsure(text:
 def test_a_number_that_names_no_key_is_no_lookup() -> None:
     with pytest.raises(Unsure):
         map_request("revenue of order 12 and 13", SALES_LEX, TODAY)
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("what does the haven security camera cost", "products.unit_price AS unit_price"),  # its price, not revenue
+        ("when did the pulse mini speaker launch", "products.launched_on AS launched_on"),  # the date's verb
+        ("what category does the volt charging dock belong to", "categories.name AS category"),  # a parent's label
+    ],
+)
+def test_a_named_products_price_launch_or_category_is_looked_up(text: str, shown: str) -> None:
+    sql = _sales_sql(text)[0]
+    assert shown in sql and "sum(" not in sql
+
+
+def test_what_something_costs_us_is_no_list_price() -> None:
+    assert "unit_price AS" not in _sales_sql("what does the haven security camera cost us")[0]
