@@ -56,7 +56,9 @@ _PRICE_ADJECTIVES = re.compile(
     r"\b(?:(?P<low>cheapest|least expensive|least costly)|(?P<high>most expensive|priciest|costliest|dearest))\b"
 )
 # "what does the X cost", "what do the Y cost these days": a price asked (never "what does X cost us", its cost)
-_WHAT_COSTS = re.compile(r"^what(?= (?:does|do) (?!(?:we|you|they|our|i|it)\b)(?:[a-z0-9-]+ ){1,6}cost\b(?! (?:us|we)\b))")
+_WHAT_COSTS = re.compile(
+    r"^what(?= (?:does|do) (?!(?:we|you|they|our|i|it)\b)(?:[a-z0-9-]+ ){1,6}cost\b(?! (?:us|we)\b))"
+)
 _GROUPED = re.compile(r"\b(?:by|per)\s+\w")
 
 
