@@ -228,6 +228,7 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
         read = rf"\b(?:{NUM}|performers?|performing|earners?|movers?)\b"
         said = re.sub(read, _blank, t.s[seller.start() : seller.end()])
         t.s = t.s[: seller.start()] + said + t.s[seller.end() :]
+    t.take(r"\b(?:one|a|1|single) (?:row|line|entry)(?= (?:per|for each|for every|each)\b)")  # "one row per quarter"
     s.every = t.take(r"\b(?:everyone|everybody|each one|every one|each of them|all of them)\b") is not None
     # "... for every region too", "everyone's count as well": said in addition to what was asked first
     t.take(r"\b(?:as well(?! as)|too(?=(?: please| pls| thanks)? *$)|also)\b")

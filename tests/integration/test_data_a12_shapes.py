@@ -307,3 +307,21 @@ async def test_one_period_named_twice_is_compared_with_the_one_before(
             ),
         ],
     )
+
+
+async def test_one_row_per_unit_is_a_grouping(
+    pool: AsyncConnectionPool,
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    """ "one row per quarter", "a line for each region": the grouping that follows, the row word says no more."""
+    await _same_rows(
+        pool,
+        sales,
+        [
+            (
+                "units sold in 2025 with a line for each sales channel",
+                f"SELECT o.channel, sum(oi.quantity) {LINES} WHERE o.ordered_at >= DATE '2025-01-01' "
+                "AND o.ordered_at < DATE '2026-01-01' GROUP BY 1 ORDER BY 2 DESC",
+            ),
+        ],
+    )
