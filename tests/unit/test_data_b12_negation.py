@@ -142,3 +142,17 @@ def test_neither_nor_excludes_both_values(text: str, excluded: str) -> None:
 )
 def test_verbs_of_handling_restrict_nothing(text: str, wanted: str) -> None:
     assert wanted in _sql(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        # "fall into" was read as a decline and compared two quarters: a confident wrong answer
+        ("which component do the most P1 tickets fall into", "tickets.component AS component"),
+        ("how many tickets fall within the laptop component", "tickets.component = 'Laptop'"),
+        ("how many tickets relate to the payroll app", "tickets.component = 'Payroll app'"),
+    ],
+)
+def test_fall_into_and_relate_to_say_where_rows_belong(text: str, wanted: str) -> None:
+    sql = _sql(text)
+    assert wanted in sql and "FILTER" not in sql
