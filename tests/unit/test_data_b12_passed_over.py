@@ -58,6 +58,7 @@ def test_a_class_noun_after_a_value_or_a_purpose_phrase_is_said_in_the_answer(te
         ("revenue of premium products in 2025", "premium"),  # an adjective before the rows restricts them
         ("how many returning orders were there in 2025", "returning"),  # a verb form used as an adjective
         ("how many pairs of shoes did we sell in 2025", "shoes"),  # the counted thing is no value of the data
+        ("how many volt power banks do we have on hand", "hand"),  # stock on hand, which the data does not hold
         ("for the quarterly review, revenue by region in 2025", "review"),  # a time word inside the purpose
     ],
 )
