@@ -13,6 +13,7 @@ __all__ = [
     "EXCLUDE",
     "LEAD",
     "OF_THAT",
+    "ONE_BEFORE",
     "OF_THOSE",
     "ONLY",
     "POINTED",
@@ -136,3 +137,9 @@ ROWS_OF_THAT = re.compile(
 )
 # "the ones that are ...", "those which were ...": the words that point at the rows, before what narrows them.
 POINTER = re.compile(r"^(?:(?:the\s+)?ones?|those|these|them)\s+(?:(?:that|which)\s+(?:are|were|is|was)\s+)?", re.I)
+# "and the one before that?", "what about the one after?": the period named by the previous request, stepped.
+ONE_BEFORE = re.compile(
+    LEAD + r"(?:(?:what|how)\s+about\s+)?(?:the\s+)?one\s+(?P<dir>before|after|earlier|later|prior)(?:\s+(?:that|it))?"
+    + TAIL,
+    re.IGNORECASE,
+)

@@ -19,6 +19,8 @@ __all__ = [
     "YEAR_AGO",
     "moved",
     "names_period",
+    "period_unit",
+    "stepped",
     "with_month",
     "with_year",
 ]
@@ -73,6 +75,19 @@ def names_period(value: str) -> bool:
     return bool(
         PERIOD.fullmatch(value) or STEP.fullmatch(value) or re.search(r"\b(?:year|quarter|month|week)s?\b", value, re.I)
     )
+
+
+def period_unit(period: str) -> str | None:
+    """The calendar unit a named period spans ("Q3 2025", "last quarter": quarter; "March 2025": month; "2025",
+    "last year": year), or None for a day or a span."""
+    text = period.lower()
+    if re.search(r"\bq[1-4]\b|\bquarter\b", text):
+        return "quarter"
+    if re.search(r"\bmonth\b", text) or re.search(MONTH, text):
+        return "month"
+    if re.search(r"\byear\b|\b(?:19|20)\d\d\b", text):
+        return "year"
+    return None
 
 
 def moved(period: str, unit: str, by: int) -> str | None:
@@ -164,3 +179,12 @@ def with_month(value: str, old: str) -> str:
         return value
     year = re.search(r"\b(?:19|20)\d\d\b", old)
     return f"{month.group(0)} {int(day.group(1))}" + (f" {year.group(0)}" if year else "")
+
+
+def stepped(request: str, *, back: bool) -> tuple[str, float] | None:
+    """ "the one before that" after "orders last quarter": the request's own period moved one of its own unit
+    ("orders Q2 2026"), or None when it names no period of a unit."""
+    old = PERIOD.search(request)
+    unit = period_unit(old.group(0)) if old else None
+    shifted = moved(old.group(0), unit, -1 if back else 1) if old and unit else None
+    return (request[: old.start()] + shifted + request[old.end() :], 0.8) if old and shifted else None

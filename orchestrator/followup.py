@@ -21,6 +21,7 @@ from cognicore.orchestrator._followup_leads import BARE as _BARE
 from cognicore.orchestrator._followup_leads import EXCLUDE as _EXCLUDE
 from cognicore.orchestrator._followup_leads import LEAD as _LEAD
 from cognicore.orchestrator._followup_leads import OF_THAT as _OF_THAT
+from cognicore.orchestrator._followup_leads import ONE_BEFORE as _ONE_BEFORE
 from cognicore.orchestrator._followup_leads import OF_THOSE as _OF_THOSE
 from cognicore.orchestrator._followup_leads import ONLY as _ONLY
 from cognicore.orchestrator._followup_leads import POINTED as _POINTED
@@ -47,6 +48,7 @@ from cognicore.orchestrator._followup_periods import (
     YEAR_AGO,
     moved,
     names_period,
+    stepped,
     with_month,
     with_year,
 )
@@ -177,6 +179,8 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
             return Change(prep="in", value=value)
     if (step := _STEP_ALONE.match(request)) is not None:
         return Change(prep="", value=step.group("value"))  # "the quarter before", "the day before?"
+    if (one := _ONE_BEFORE.match(request)) is not None:
+        return Change(prep="period", value=one.group("dir").lower())  # "and the one before that?"
     if (alone := _ALONE.match(request)) is not None and YEAR_AGO.fullmatch(alone.group("value")):
         return Change(prep="", value=alone.group("value"))  # "and the same quarter of the previous year?"
     if (look := _LOOK.match(request)) is not None:
@@ -283,6 +287,8 @@ def resolve(
         # "now as a chart": the same request, drawn; a request that already asks for one is unchanged.
         drawn = re.search(ARTEFACT, base, re.IGNORECASE)
         return (base if drawn else f"{base} as {value}"), 0.85
+    if change.prep == "period":
+        return stepped(base, back=value in BACK)  # "the one before that": a step of the period's own unit
     if change.prep in ("count", "list"):
         return recounted(base, change.prep)
     if change.prep == "drop":

@@ -145,3 +145,21 @@ def test_a_figure_of_its_own_is_not_recounted() -> None:
     change = followup_change("how many is that?", ENTITIES)
     assert change is not None
     assert resolve("revenue in Europe for 2025", change, ENTITIES, columns=COLUMNS) is None
+
+
+@pytest.mark.usefixtures("on_2026_11_24")
+@pytest.mark.parametrize(
+    ("previous", "text", "want"),
+    [
+        ("orders per channel last quarter", "ok and the one before?", "orders per channel Q2 2026"),
+        ("orders per channel in June 2025", "how about the one after that", "orders per channel in July 2025"),
+    ],
+)
+def test_the_one_before_steps_the_previous_period_by_its_own_unit(previous: str, text: str, want: str) -> None:
+    assert _resolved(previous, text) == want
+
+
+def test_the_one_before_a_request_without_a_period_is_not_bound() -> None:
+    change = followup_change("and the one before that?", ENTITIES)
+    assert change is not None
+    assert resolve("tickets per assignee", change, ENTITIES, columns=COLUMNS) is None
