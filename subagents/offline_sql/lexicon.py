@@ -51,11 +51,11 @@ record register book ship deliver place log submit file raise need want look com
 sort list show give tell find return report display analyse analyze summarise summarize calculate compute count
 sum total measure track end finish start begin run drive pull attract win lose spend pay cost develop move
 include contain involve feature shift account represent group affect remind add tally set fetch
-rack rake earn sit juggle deal stick keep manage cover belong relate mention concern
+give rack rake earn sit juggle deal stick keep manage cover belong relate mention concern
 """.split()
 _IRREGULAR = (
     "got gotten bought brought made did done had saw seen came went taken took hit won lost spent paid ran drove began "
-    "begun logged logging submitted submitting sat stuck dealt kept handed handing"
+    "begun logged logging submitted submitting sat stuck dealt kept handed handing gave given"
 )
 
 

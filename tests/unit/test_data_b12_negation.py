@@ -138,6 +138,7 @@ def test_neither_nor_excludes_both_values(text: str, excluded: str) -> None:
         ("which technician is juggling the most P3 tickets", "tickets.assignee AS assignee"),
         ("how many tickets has chloe been dealing with", "tickets.assignee = 'chloe'"),
         ("who got stuck with the most VPN tickets", "tickets.component = 'VPN'"),
+        ("which engineer was given the most email tickets", "tickets.assignee AS assignee"),
     ],
 )
 def test_verbs_of_handling_restrict_nothing(text: str, wanted: str) -> None:
