@@ -62,7 +62,13 @@ def held_instead(message: str, candidate: FactCandidate, known_facts: list[dict[
     ]  # fmt: skip
     if len(held) != 1:
         return candidate
-    return candidate.model_copy(update={"contradicts": str(held[0].get("statement") or "") or None})
+    update = {"contradicts": str(held[0].get("statement") or "") or None}
+    # "Asia Pacific" instead of "the Europe region": the same kind of thing, named by the old one's head noun
+    head = str(held[0].get("subject", "")).split()[-1:]
+    if head and head[0].islower() and head[0].lower() not in candidate.subject.lower().split():
+        update["subject"] = f"{candidate.subject} {head[0]}"
+        update["statement"] = re.sub(re.escape(candidate.subject), update["subject"], candidate.statement, count=1)
+    return candidate.model_copy(update=update)
 
 
 _FIGURE = r"[$\u20ac\u00a3]?\d[\d.,]*(?:\s*(?:k|m|bn|million|thousand|billion|%))?"

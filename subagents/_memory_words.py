@@ -46,6 +46,7 @@ for _group in MEMORY_GROUPS:
 PHRASE_CONCEPTS = (
     (re.compile(r"\bfor a living\b", re.I), "living", "job work"),
     (re.compile(r"\bkicks?\s+off\b", re.I), "kick", "start"),  # "when does the shift kick off?"
+    (re.compile(r"\bparts?\s+of\s+the\s+world\b", re.I), "part", "region"),  # "which part of the world do I cover"
 )
 
 # "what's my role and who do I report to": each question after the first opens with its own question word.

@@ -69,6 +69,8 @@ async def _changed(pool: AsyncConnectionPool, user: str, first: str, change: str
         # a bare new figure keeps what the old one counted
         ("Our goal is to ship 40 orders per day.", "management raised our daily order goal to 50", "40", "ship 50"),
         # a thing held "instead" of the one thing held before
+        ("I look after the Iberia region.", "from next month on I'm covering Scandinavia instead", "iberia",
+         "scandinavia region"),
         ("I look after the Nordics region.", "Reorg - starting today I'm covering the Benelux region instead",
          "nordics", "benelux"),
     ],

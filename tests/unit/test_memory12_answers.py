@@ -63,3 +63,12 @@ async def test_the_asker_said_with_a_verb_is_no_topic_the_current_fact_answers(q
     answer = await OfflineAnswerComposer().compose(question=question, passages=ON_CALL)
     assert answer.used == [1] and "Friday" in answer.text, answer.text
 
+
+
+@pytest.mark.parametrize(
+    "question", ["what part of the world do I look after these days?", "which parts of the world am I in charge of"]
+)
+async def test_a_part_of_the_world_asks_for_a_region(question: str) -> None:
+    told = [_fact(1, "The user is responsible for Scandinavia region.")]
+    answer = await OfflineAnswerComposer().compose(question=question, passages=told)
+    assert answer.used == [1] and "Scandinavia" in answer.text, answer.text
