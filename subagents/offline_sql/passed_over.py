@@ -35,6 +35,8 @@ _POLITE = re.compile(
 # "which priority do most tickets fall into", "revenue that falls under smart home": the verb of belonging (never
 # the season "fall", nor "revenue fell", a decline)
 _FALL_UNDER = re.compile(r"\b(?:fall|falls|fell|fallen|falling)(?= (?:into|under|within)\b)")
+# "the discount we hand out", "tickets handed over to ben": to give (never "units on hand")
+_HAND_OUT = re.compile(r"\bhand(?:s|ed|ing)?(?= (?:out|over)\b)")
 # "for the year 2025", "in calendar year 2024": the year itself is the period.
 _YEAR_NOUN = re.compile(r"\b(?:the )?(?:calendar )?year (?=(?:19|20)\d\d\b)")
 # "as far as revenue goes", "as far as orders are concerned": the frame around the topic.
@@ -53,7 +55,7 @@ def drop_topic_phrases(text: str) -> str:
     """The normalised `text` without the phrases that only announce a topic ("revenue wise" -> "revenue"), frame
     it politely ("if possible") or name the year a number already names ("the year 2025")."""
     text = _AS_FAR_AS.sub(r"\1", text)
-    for frame in (_TOPIC, _POLITE, _YEAR_NOUN, _FALL_UNDER):
+    for frame in (_TOPIC, _POLITE, _YEAR_NOUN, _FALL_UNDER, _HAND_OUT):
         text = frame.sub(" ", text)
     return re.sub(r"\s+", " ", text).strip()
 
