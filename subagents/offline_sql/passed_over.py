@@ -37,6 +37,8 @@ _POLITE = re.compile(
 _FALL_UNDER = re.compile(r"\b(?:fall|falls|fell|fallen|falling)(?= (?:into|under|within)\b)")
 # "the discount we hand out", "tickets handed over to ben": to give (never "units on hand")
 _HAND_OUT = re.compile(r"\bhand(?:s|ed|ing)?(?= (?:out|over)\b)")
+# "how much discount did we give away": the particle of "give" says no more
+_GIVE_AWAY = re.compile(r"\b(give|gives|gave|given|giving) away\b")
 # "for the year 2025", "in calendar year 2024": the year itself is the period.
 _YEAR_NOUN = re.compile(r"\b(?:the )?(?:calendar )?year (?=(?:19|20)\d\d\b)")
 # "as far as revenue goes", "as far as orders are concerned": the frame around the topic.
@@ -57,6 +59,7 @@ def drop_topic_phrases(text: str) -> str:
     text = _AS_FAR_AS.sub(r"\1", text)
     for frame in (_TOPIC, _POLITE, _YEAR_NOUN, _FALL_UNDER, _HAND_OUT):
         text = frame.sub(" ", text)
+    text = _GIVE_AWAY.sub(r"\1", text)
     return re.sub(r"\s+", " ", text).strip()
 
 

@@ -31,6 +31,7 @@ def _sql(text: str) -> tuple[str, list[str]]:
         ("how many boxes of the volt charging dock did we sell in 2025", "products.name = 'Volt Charging Dock'"),
         ("how much revenue did europe rake in last year", "regions.name = 'Europe'"),
         ("what average discount do we hand out to retail orders", "orders.channel = 'retail'"),
+        ("average discount given away on partner orders in 2025", "orders.channel = 'partner'"),
         ("whats teh revenue in latin america for 2025", "regions.name = 'Latin America'"),
         ("would you mind telling me the units of the orbit smartwatch for 2025", "products.name = 'Orbit Smartwatch'"),
         ("when you have a minute, orders by channel in the year 2024", "DATE '2024-01-01'"),
