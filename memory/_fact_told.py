@@ -27,7 +27,11 @@ _NOT_PLAIN_RE = re.compile(
     r"\b(?:if|when|whenever|unless|suppose|supposing|assuming|in\s+case|once|should|could|would|might|may|maybe|"
     r"perhaps|not|no|never|don't|doesn't|didn't|isn't|aren't|wasn't|won't|can't|think|thinks|believe|guess|doubt|"
     r"hope|wish|wonder|said|says|told|heard|asked|claims?|rumou?r|whether|until|before|unsure|wrong|mistake|"
-    r"question|please|can|will|want|need)\b|\?",
+    r"question|please|can|will|want|need|"
+    # not yet true ("from next week I'm on the late shift"), or when it happened, which the clause would lose
+    r"next|tomorrow|soon|later|ago|yesterday|last\s+(?:week|month|year)|"
+    r"jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|"
+    r"dec(?:ember)?|(?:19|20)\d\d)\b|\?",
     re.I,
 )
 

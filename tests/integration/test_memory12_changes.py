@@ -69,7 +69,7 @@ async def _changed(pool: AsyncConnectionPool, user: str, first: str, change: str
         # a bare new figure keeps what the old one counted
         ("Our goal is to ship 40 orders per day.", "management raised our daily order goal to 50", "40", "ship 50"),
         # a thing held "instead" of the one thing held before
-        ("I look after the Iberia region.", "from next month on I'm covering Scandinavia instead", "iberia",
+        ("I look after the Iberia region.", "as of this month I'm covering Scandinavia instead", "iberia",
          "scandinavia region"),
         ("I look after the Nordics region.", "Reorg - starting today I'm covering the Benelux region instead",
          "nordics", "benelux"),
@@ -90,6 +90,8 @@ async def test_a_change_in_other_words_ends_the_old_fact(
         ("I look after the Nordics region.", "I'm covering the Benelux region too, instead of waiting for a hire"),
         ("I'm on the billing team.", "if the reorg goes through, I'm on the payments team"),
         ("Our travel budget for Q2 is $12k.", "not sure yet, but I heard our travel budget got raised to 15k"),
+        # said with when it happened (which the clause alone would lose): kept whole as a note
+        ("Our laptops are managed with Intune.", "In May we switched laptop management over to Kandji."),
         # another period's figure is another slot
         ("Our Q3 budget is 30k.", "our Q4 budget is 35k"),
     ],
