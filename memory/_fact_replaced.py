@@ -66,8 +66,9 @@ def held_instead(message: str, candidate: FactCandidate, known_facts: list[dict[
     # "Asia Pacific" instead of "the Europe region": the same kind of thing, named by the old one's head noun
     head = str(held[0].get("subject", "")).split()[-1:]
     if head and head[0].islower() and head[0].lower() not in candidate.subject.lower().split():
-        update["subject"] = f"{candidate.subject} {head[0]}"
-        update["statement"] = re.sub(re.escape(candidate.subject), update["subject"], candidate.statement, count=1)
+        subject = f"{candidate.subject} {head[0]}"
+        update["subject"] = subject
+        update["statement"] = re.sub(re.escape(candidate.subject), subject, candidate.statement, count=1)
     return candidate.model_copy(update=update)
 
 

@@ -276,8 +276,8 @@ def in_known_slot(candidate: FactCandidate, known_facts: list[dict[str, Any]]) -
                 "statement": reworded if reworded != statement else candidate.statement,
             }
         )
-    held = _held_by_the_old_person(candidate, known_facts, old)
-    return held if held is not candidate else named_in_statement(candidate, known_facts, old)
+    holder = _held_by_the_old_person(candidate, known_facts, old)
+    return holder if holder is not candidate else named_in_statement(candidate, known_facts, old)
 
 
 def _held_by_the_old_person(candidate: FactCandidate, known_facts: list[dict[str, Any]], old: str) -> FactCandidate:
@@ -328,11 +328,11 @@ def in_known_wording(candidate: FactCandidate, known_facts: list[dict[str, Any]]
         # Named as the one it replaces: a known value said without "one at a time" ("We ship from Rotterdam", slot
         # "ships") still ends when the same slot gets one new value ("we moved shipping to Hamburg"); only when it is
         # the one such value: which of two it replaces would be a guess.
-        named = {"contradicts": statement} if statement and not known.get("exclusive") and len(same) == 1 else {}
+        ends = {"contradicts": statement} if statement and not known.get("exclusive") and len(same) == 1 else {}
         if reworded != statement:
-            return candidate.model_copy(update={"statement": reworded, **named})
-        if named:
-            return candidate.model_copy(update=named)
+            return candidate.model_copy(update={"statement": reworded, **ends})
+        if ends:
+            return candidate.model_copy(update=ends)
     return candidate
 
 

@@ -13,8 +13,8 @@ __all__ = [
     "EXCLUDE",
     "LEAD",
     "OF_THAT",
-    "ONE_BEFORE",
     "OF_THOSE",
+    "ONE_BEFORE",
     "ONLY",
     "POINTED",
     "POINTER",
@@ -139,7 +139,8 @@ ROWS_OF_THAT = re.compile(
 POINTER = re.compile(r"^(?:(?:the\s+)?ones?|those|these|them)\s+(?:(?:that|which)\s+(?:are|were|is|was)\s+)?", re.I)
 # "and the one before that?", "what about the one after?": the period named by the previous request, stepped.
 ONE_BEFORE = re.compile(
-    LEAD + r"(?:(?:what|how)\s+about\s+)?(?:the\s+)?one\s+(?P<dir>before|after|earlier|later|prior)(?:\s+(?:that|it))?"
+    LEAD
+    + r"(?:(?:what|how)\s+about\s+)?(?:the\s+)?one\s+(?P<dir>before|after|earlier|later|prior)(?:\s+(?:that|it))?"
     + TAIL,
     re.IGNORECASE,
 )

@@ -176,9 +176,7 @@ class DataReadingPlanner:
             return plan  # "what's the target resolution time for P3s": a rule asked, not the agent's check run
         gone = data[0].id
         kept = [s for s in plan.steps if s.id != gone]
-        return Plan(
-            steps=[s.model_copy(update={"depends_on": [d for d in s.depends_on if d != gone]}) for s in kept]
-        )
+        return Plan(steps=[s.model_copy(update={"depends_on": [d for d in s.depends_on if d != gone]}) for s in kept])
 
     def _rule_asked(self, request: str, plan: Plan, agents: list[dict[str, str]]) -> bool:
         """A developer's agent planned for a request that asks what a rule is, with no word of checking or listing

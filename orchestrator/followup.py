@@ -21,14 +21,14 @@ from cognicore.orchestrator._followup_leads import BARE as _BARE
 from cognicore.orchestrator._followup_leads import EXCLUDE as _EXCLUDE
 from cognicore.orchestrator._followup_leads import LEAD as _LEAD
 from cognicore.orchestrator._followup_leads import OF_THAT as _OF_THAT
-from cognicore.orchestrator._followup_leads import ONE_BEFORE as _ONE_BEFORE
 from cognicore.orchestrator._followup_leads import OF_THOSE as _OF_THOSE
+from cognicore.orchestrator._followup_leads import ONE_BEFORE as _ONE_BEFORE
 from cognicore.orchestrator._followup_leads import ONLY as _ONLY
 from cognicore.orchestrator._followup_leads import POINTED as _POINTED
-from cognicore.orchestrator._followup_leads import RANKING as _RANKING
 from cognicore.orchestrator._followup_leads import POINTER as _POINTER
 from cognicore.orchestrator._followup_leads import PREP as _PREP
 from cognicore.orchestrator._followup_leads import RANK_BY as _RANK_BY
+from cognicore.orchestrator._followup_leads import RANKING as _RANKING
 from cognicore.orchestrator._followup_leads import REPLACED as _REPLACED
 from cognicore.orchestrator._followup_leads import ROWS_OF_THAT as _ROWS_OF_THAT
 from cognicore.orchestrator._followup_leads import SAME as _SAME
@@ -247,11 +247,13 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
             PERIOD.fullmatch(value) or STEP.fullmatch(value) or is_known(value, entities) or parts(value, entities)
         )
         pointing = pattern in (_ONLY, _OF_THOSE, _OF_THAT, _BARE, _ABOUT)
-        if pointing and not known and (pointed := _POINTED.match(value)).end():
+        if pointing and not known and (pointed := _POINTED.match(value)) is not None and pointed.end():
             # "just the ones assigned to ana": ana, whose column says "assigned"; "the ones that are in progress"
             bare = _POINTER.sub("", value)
             for core in (value[pointed.end() :].strip(), bare.strip()):
-                if core and (is_known(core, entities) or len(known_in(core, entities)) == 1 and len(core.split()) <= 3):
+                if core and (
+                    is_known(core, entities) or (len(known_in(core, entities)) == 1 and len(core.split()) <= 3)
+                ):
                     value, known = core, True
                     break
         if pattern in (_ONLY, _OF_THOSE, _OF_THAT) and not known:
@@ -339,9 +341,9 @@ def resolve(
             else None
         )
         return (splice(base, old.start(), old.end(), shifted), 0.85) if old and shifted else None
-    if (previous := PREVIOUS.fullmatch(value)) is not None and (old := PERIOD.search(base)) is not None:
+    if (back := PREVIOUS.fullmatch(value)) is not None and (old := PERIOD.search(base)) is not None:
         # "and for the previous quarter?" after a quarter: the one before it (after a year: the last quarter).
-        if shifted := moved(old.group(0), previous.group("unit").lower(), -1):
+        if shifted := moved(old.group(0), back.group("unit").lower(), -1):
             return splice(base, old.start(), old.end(), shifted), 0.85
     if PERIOD.fullmatch(value):
         old = PERIOD.search(base)
@@ -420,6 +422,8 @@ _MADE_INTO = re.compile(
     r"(?:into\s+|in\s+)?(?:an?\s+)?(?P<value>" + ARTEFACT + r")" + _TAIL,
     re.IGNORECASE,
 )
+
+
 def binds_previous(change: Change) -> bool:
     """Whether a follow-up's change means something only against the previous request (see `_followup_parts`)."""
     return _binds(change.prep, change.value)

@@ -178,8 +178,10 @@ class OfflineClassifier:
             if plain is not self._corpus_seen:  # read again after an ingest or the TTL: rebuild what uses it
                 self._corpus_seen = plain
                 self._use_words(plain)
-        told = announces_news(request) and strip_markers(request) != request  # "Update: the budget was cut to 30k"
-        changing = None if _FIRST_PERSON.search(request) or told else self._changes_data(request, set(terms(request)))
+        announced = announces_news(request) and strip_markers(request) != request  # "Update: the budget was cut to 30k"
+        changing = (
+            None if _FIRST_PERSON.search(request) or announced else self._changes_data(request, set(terms(request)))
+        )
         if changing is not None:
             return changing  # read before spelling: "unassign" is written as meant, never read as "assignee"
         text, fixes = self._speller.correct(request, keep=kept)

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cognicore.memory.text import stem, terms, words
+from cognicore.subagents._memory_figure import other_figure
 from cognicore.subagents._memory_lines import NOT_SURE, MemoryAnswer, everything, line, order, unread_change
 from cognicore.subagents._memory_words import (
     MEMORY_SYNONYMS,
@@ -43,7 +44,6 @@ from cognicore.subagents.memory_evidence import (
     unread_since,
     when,
 )
-from cognicore.subagents._memory_figure import other_figure
 from cognicore.subagents.memory_slot import asked_matcher, near_miss
 
 FIRST_PERSON = frozenset("i me my mine myself we us our ours ourselves".split())

@@ -307,9 +307,11 @@ def _one_period_named_twice(q: Mapping) -> Mapping:
     """ "September 2026 vs the month before", "last month compared to the previous month": the period before the
     other one named (the same span beside itself means nothing)."""
     pair = sorted(q.compared_periods, key=lambda p: p.before_other)
-    if len(pair) != 2 or pair[0].start is None or pair[0].unit is None:
+    if len(pair) != 2:
         return q
     named, other = pair
+    if named.start is None or named.unit is None:
+        return q
     if not other.before_other and (named.start, named.end) != (other.start, other.end):
         return q
     unit = named.unit

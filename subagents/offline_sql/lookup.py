@@ -189,7 +189,6 @@ def nothing_asked_of_the_row(q: Mapping, s: Shape, lex: Lexicon) -> None:
         q.not_understood.append(f"what to show of {', '.join(keyed[0])}")
 
 
-
 def numbered_row(t: Text, q: Mapping, lex: Lexicon) -> list[str]:
     """ "order 2500", "order no. 1200", "order #3001": a table's noun followed by a number names the row whose
     numeric key it is, a filter on that key (years were read as periods before); the rows named ("order 2500").

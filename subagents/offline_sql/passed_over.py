@@ -72,12 +72,7 @@ _PLACE = re.compile(r"\b(part|parts|corner|corners|area|areas|region|regions) of
 def place_phrases(text: str, lex: Lexicon) -> str:
     """ "which part of the world sold most" -> "which region sold most", when the data has exactly one place
     column (a dimension or table named by one of English's place nouns); else the words stay, unplaced."""
-    places = {
-        noun
-        for noun in _PLACE_NOUNS
-        for x in lex.phrases.get(noun, [])
-        if x.kind in ("dimension", "entity")
-    }
+    places = {noun for noun in _PLACE_NOUNS for x in lex.phrases.get(noun, []) if x.kind in ("dimension", "entity")}
     if len(places) != 1:
         return text
     noun = places.pop()
@@ -127,11 +122,7 @@ def modifying_participles(t: Text, found: list[tuple[int, int, str, Target]]) ->
 def _plain(word: str, lex: Lexicon) -> bool:
     """A word that names nothing in the data: no phrase of the lexicon, no number, no time or rule word."""
     return not (
-        word.isdigit()
-        or word in RULE_WORDS
-        or word in lex.phrases
-        or word in lex.partial
-        or word in STOP_WORDS
+        word.isdigit() or word in RULE_WORDS or word in lex.phrases or word in lex.partial or word in STOP_WORDS
     )
 
 

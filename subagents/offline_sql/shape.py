@@ -263,4 +263,6 @@ _UNITS_WORDS = "days?|weeks?|months?|quarters?|years?|percent"
 
 def _blank(m: re.Match[str]) -> str:
     return " " * len(m.group(0))
+
+
 NUM_WORDS = set(NUM.strip("()").split("|")[1:])

@@ -41,12 +41,24 @@ async def _changed(pool: AsyncConnectionPool, user: str, first: str, change: str
     ("first", "change", "old", "new"),
     [
         # an opening with its own context, then the statement
-        ("For the offsite dinner, note that I'm vegan.", "Quick one - I eat eggs again, so I'm vegetarian now.",
-         "vegan", "vegetarian"),
-        ("I'm on the billing team.", "Some news: since Monday I've moved over to the payments team.",
-         "billing", "payments"),
-        ("Our travel budget for Q2 is $12k.", "great news, after the offsite our travel budget got raised to 15k",
-         "12k", "15k"),
+        (
+            "For the offsite dinner, note that I'm vegan.",
+            "Quick one - I eat eggs again, so I'm vegetarian now.",
+            "vegan",
+            "vegetarian",
+        ),
+        (
+            "I'm on the billing team.",
+            "Some news: since Monday I've moved over to the payments team.",
+            "billing",
+            "payments",
+        ),
+        (
+            "Our travel budget for Q2 is $12k.",
+            "great news, after the offsite our travel budget got raised to 15k",
+            "12k",
+            "15k",
+        ),
         # the old value named only in the statement of the known fact
         (
             "Just so you know, I'm on call every Monday.",
@@ -55,24 +67,44 @@ async def _changed(pool: AsyncConnectionPool, user: str, first: str, change: str
             "friday",
         ),
         # a figure moved "to" a new amount, by someone else, in a sentence no rule reads
-        ("Our events budget for Q4 is $15k.", "Heads up, leadership pushed the Q4 events budget up to $18k.",
-         "15k", "18k"),
+        (
+            "Our events budget for Q4 is $15k.",
+            "Heads up, leadership pushed the Q4 events budget up to $18k.",
+            "15k",
+            "18k",
+        ),
         ("our hiring budget is 120k", "sadly the board trimmed this year's hiring budget down to 90k", "120k", "90k"),
         # a figure said "is now ..." of a slot named in other words, after a sentence that only says it changed
-        ("our team's monthly quota is 80 deals",
-         "The board met yesterday. The number of deals we must close each month is now 95 deals.", "80", "95"),
-        ("Our yearly hiring target is 12 engineers.",
-         "Plans changed. The headcount we should add this year is now 9 engineers.", "12", "9 engineers"),
+        (
+            "our team's monthly quota is 80 deals",
+            "The board met yesterday. The number of deals we must close each month is now 95 deals.",
+            "80",
+            "95",
+        ),
+        (
+            "Our yearly hiring target is 12 engineers.",
+            "Plans changed. The headcount we should add this year is now 9 engineers.",
+            "12",
+            "9 engineers",
+        ),
         # the same slot in fewer or shortened words, with a value of the same kind
         ("Our ads budget for Q2 is $20k.", "finance trimmed the Q2 advertising budget to 15k", "20k", "15k"),
         ("My standup starts at 9am.", "they pushed my standup start to 10am this week", "9am", "10am"),
         # a bare new figure keeps what the old one counted
         ("Our goal is to ship 40 orders per day.", "management raised our daily order goal to 50", "40", "ship 50"),
         # a thing held "instead" of the one thing held before
-        ("I look after the Iberia region.", "as of this month I'm covering Scandinavia instead", "iberia",
-         "scandinavia region"),
-        ("I look after the Nordics region.", "Reorg - starting today I'm covering the Benelux region instead",
-         "nordics", "benelux"),
+        (
+            "I look after the Iberia region.",
+            "as of this month I'm covering Scandinavia instead",
+            "iberia",
+            "scandinavia region",
+        ),
+        (
+            "I look after the Nordics region.",
+            "Reorg - starting today I'm covering the Benelux region instead",
+            "nordics",
+            "benelux",
+        ),
     ],
 )
 async def test_a_change_in_other_words_ends_the_old_fact(

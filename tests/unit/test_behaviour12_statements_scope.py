@@ -77,9 +77,7 @@ async def test_a_question_whose_head_is_held_is_not_unheld(text: str) -> None:
     assert not decision.unheld, decision
 
 
-@pytest.mark.parametrize(
-    "text", ["Job sandwiches for the whole night shift please", "site pizza for everyone tonight"]
-)
+@pytest.mark.parametrize("text", ["Job sandwiches for the whole night shift please", "site pizza for everyone tonight"])
 async def test_an_errand_opening_with_a_data_word_is_out_of_scope(text: str) -> None:
     # "job" and "site" are words of the data, but what follows them is nothing the deployment holds
     decision = await classifier().classify(request=text, history=[])

@@ -114,7 +114,9 @@ def test_revenue_of_rows_without_an_amount_says_it_is_not_read() -> None:
         map_request("revenue from the orders without a discount last quarter", SALES_LEX, TODAY)
 
 
-@pytest.mark.parametrize("text", ["what percent of the tickets aren't closed yet", "share of tickets other than P1 ones"])
+@pytest.mark.parametrize(
+    "text", ["what percent of the tickets aren't closed yet", "share of tickets other than P1 ones"]
+)
 def test_the_share_of_a_negated_value_stays_unsure(text: str) -> None:
     """It was 100% (the share of the rows kept among themselves): a confident wrong answer."""
     with pytest.raises(Unsure, match="share of rows that are not"):

@@ -64,7 +64,6 @@ async def test_the_asker_said_with_a_verb_is_no_topic_the_current_fact_answers(q
     assert answer.used == [1] and "Friday" in answer.text, answer.text
 
 
-
 @pytest.mark.parametrize(
     "question", ["what part of the world do I look after these days?", "which parts of the world am I in charge of"]
 )
