@@ -99,6 +99,13 @@ def may_be_data(request: str, knowledge: frozenset[str], data: frozenset[str] = 
     return ABOUT_MY_OWN.match(request) is None or _FIGURE.search(request) is not None
 
 
+# "the SLA status of the P2 tickets", "the state of the open incidents": the state of items, asked of the data.
+_STATE_OF = re.compile(
+    r"\b(?:status|state|standing|situation|progress)\s+(?:of|for|on)\s+(?P<rows>[^?.,;:!]{1,60})", re.I
+)
+_ABOUT_USER = re.compile(r"\b(?:i|my|mine|me|myself)\b", re.I)
+
+
 class DataReadingClassifier:
     """The offline classifier, with a question it would answer from the documents sent to the data instead when
     the SQL reader maps it (and the request may be read as data at all)."""
@@ -122,7 +129,18 @@ class DataReadingClassifier:
         if plain and may_be_data(asked, self._knowledge, self._data) and await self._reads(asked):
             reason = f"the data's SQL reader maps it onto the schema (it was read as: {decision.reason})"
             return decision.model_copy(update={"intent": "task", "reason": reason, "confidence": 0.75})
+        if decision.intent == "question" and plain and self._state_of_rows(asked):
+            # "what's the SLA status of the P2 tickets": the tickets' state, not the rule the documents state
+            reason = "it asks the state of items the data holds, which the SQL reader does not map"
+            return decision.model_copy(update={"reason": reason, "confidence": min(decision.confidence, 0.4)})
         return decision
+
+    def _state_of_rows(self, request: str) -> bool:
+        """Whether `request` asks the status of items the data holds ("the SLA status of the P2 tickets"), not
+        about the user."""
+        asked = _STATE_OF.search(request)
+        rows = set(terms(asked.group("rows"))) if asked is not None else set()
+        return bool(rows & self._data) and _ABOUT_USER.search(request) is None
 
 
 # Words of checking or listing items ("which tickets", "any ... past their SLA", "breaching", "still open"): the
@@ -134,6 +152,22 @@ _CHECKS = re.compile(
 )
 # "when is a ticket considered a breach", "what counts as late": what a word means, a rule the documents state.
 _DEFINES = re.compile(r"\b(?:considered|counts?\s+as|defined\s+as|definition|mean|means|meaning)\b", re.I)
+# "who gets told when a P2 goes past its time", "what happens once a P3 runs past its SLA", "if a P1 blows past its
+# SLA, who ...": who acts or what follows when a thing happens, a rule the documents state, even with a word of
+# checking ("past") in the condition.
+_RULE_WHEN = re.compile(
+    r"^\s*(?:who|whom|what\s+happens|what\s+(?:do|should|must|will)\s+(?:we|you|i)|how\s+(?:do|should|must)\s+we)\b"
+    r"[^?]*?\b(?:when|whenever|if|once)\s+(?:an?|any|each|every|one|the|our)\b|"
+    r"^\s*(?:if|when|whenever|once)\s+(?:an?|any|each|every|one|the|our)\b[^?]*?,\s*(?:who|what)\b",
+    re.I,
+)
+# The idea of a limit passed ("past their SLA", "breaching", "overdue", "blown through the deadline"): without one, a
+# request ("list the open tickets") is no check of a developer's agent, and its data step is not dropped.
+_LIMIT_PASSED = re.compile(
+    r"\b(?:sla|slas|breach(?:es|ed|ing)?|overdue|late|past|over|blown|blew|blow|blows|miss(?:es|ed|ing)?|"
+    r"exceed(?:s|ed|ing)?|deadlines?|due)\b",
+    re.I,
+)
 KNOWLEDGE_AGENT = "rag_query"
 
 
@@ -162,9 +196,9 @@ class DataReadingPlanner:
             return Plan(steps=[PlanStep(id="s1", agent=KNOWLEDGE_AGENT, instruction=request)])
         if agents_planned <= {"rag_query"} and await self._data_read(request, agents):
             return Plan(steps=[PlanStep(id="s1", agent=DATA_AGENT, instruction=request)])
-        return await self._without_unread_data(plan, agents)
+        return await self._without_unread_data(request, plan)
 
-    async def _without_unread_data(self, plan: Plan, agents: list[dict[str, str]]) -> Plan:
+    async def _without_unread_data(self, request: str, plan: Plan) -> Plan:
         """The plan without its data step when a developer's agent was planned for what its description says and
         the SQL reader does not map the data step ("which open tickets blew their SLA": the SLA checker's work, which
         no query of the schema answers); a step that depends on it then depends on the rest."""
@@ -172,6 +206,8 @@ class DataReadingPlanner:
         data = [s for s in plan.steps if s.agent == DATA_AGENT]
         if len(data) != 1 or not any(s.agent not in builtins for s in plan.steps):
             return plan
+        if _LIMIT_PASSED.search(request) is None:
+            return plan  # "list the open tickets": rows asked, not the agent's check alone
         if _ASKS_WHAT_IS.match(data[0].instruction) or await self._reads(data[0].instruction):
             return plan  # "what's the target resolution time for P3s": a rule asked, not the agent's check run
         gone = data[0].id
@@ -184,7 +220,11 @@ class DataReadingPlanner:
         builtins = {DATA_AGENT, KNOWLEDGE_AGENT, "report_generation"}
         developers = any(s.agent not in builtins for s in plan.steps)
         readable = any(a["name"] == KNOWLEDGE_AGENT for a in agents)
-        asks_rule = _DEFINES.search(request) is not None or _CHECKS.search(request) is None
+        asks_rule = (
+            _DEFINES.search(request) is not None
+            or _RULE_WHEN.search(request) is not None
+            or _CHECKS.search(request) is None
+        )
         return developers and readable and asks_rule and not _FIGURE.search(request)
 
     async def _data_read(self, request: str, agents: list[dict[str, str]]) -> bool:
