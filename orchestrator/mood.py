@@ -45,10 +45,21 @@ __all__ = [
 ]
 
 # A standing instruction set by a condition on the assistant's own work ("whenever you show me tickets, sort them by
-# priority", "when you list orders for me, always include their ids"): how to answer from now on, not a request now.
+# priority", "when you list orders for me, always include their ids") or on the user's asking ("when I ask about
+# backlog, I mean pending jobs"): how to answer from now on, not a request now. The recurring event must be one of
+# those, named by its verb: "whenever you can, list ...", "when you get a chance, show me ...", "when I look at last
+# quarter, break ... down" are polite or framed requests to do something now, never stored.
+_ANSWERING = (
+    r"(?:list|show|give|display|present|report|summari[sz]e|sort|rank|format|write|draft|answer|reply|respond|"
+    r"tell|mention|quote|name|talk\s+about|refer\s+to|pull\s+up|break\s+down|chart|plot|round|calculate|compute|"
+    r"count|total|send|email|compare|print|bring\s+up)"
+)
+_USER_ASKING = r"(?:ask|say|type|write|mention|request|want\s+to\s+know|talk\s+about|refer\s+to|use\s+the\s+word)"
 HABIT = re.compile(
     r"^\s*(?:(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future)[,\s]+)?"
-    r"(?:when(?:ever)?|every\s+time|each\s+time|any\s*time)\s+(?:you|u|i)\s+[^,?]{3,80},\s*"
+    r"(?:when(?:ever)?|every\s+time|each\s+time|any\s*time)\s+"
+    rf"(?:(?:you|u)\s+(?:(?:ever|next|also)\s+)?{_ANSWERING}|i\s+(?:(?:ever|next|also)\s+)?{_USER_ASKING})\b"
+    r"[^,?]{0,80},\s*"
     r"(?!(?:how|what|which|who|when|where|why|is|are|was|were|do|does|did|can|could)\b)"
     r"(?:please\s+)?(?:always\s+|also\s+|just\s+)?[a-z]+\b[^?]*$|"
     # "I'd like you to always show percentages with one decimal": a wish for every answer to come
