@@ -117,10 +117,20 @@ def _abbreviates(a: str, b: str) -> bool:
     return a == b or (len(a) >= 2 and b.startswith(a)) or (len(b) >= 2 and a.startswith(b))
 
 
+def _said_as(word: str, said: str) -> bool:
+    """ "end" said as "ends", "closing" as "close": the same word without inflection, or a stem of four letters
+    or more ("clos") that starts the other."""
+    if word == said:
+        return True
+    shorter, longer = sorted((word, said), key=len)
+    return len(shorter) >= 4 and longer.startswith(shorter)
+
+
 def near_slot(known: dict[str, Any], candidate: FactCandidate) -> bool:
     """A known fact of the same subject whose slot the candidate names with fewer or shortened words ("shift" and
     "shift_start", "advertising_budget" and "q3_ad_budget") and whose value is of the same kind (two clock times,
-    two figures): the same slot said in other words."""
+    two figures): the same slot said in other words, when the words the shorter name drops are in its own fact
+    ("shift" from "my shift starts at 7am" and "shift_start"; not "shift_end", another slot)."""
     if subject_key(str(known.get("subject", ""))) != subject_key(candidate.subject):
         return False
     kind = value_kind(candidate.object)
@@ -131,7 +141,14 @@ def near_slot(known: dict[str, Any], candidate: FactCandidate) -> bool:
         for p in (str(known.get("predicate", "")), candidate.predicate)
     ]
     short, long = sorted(words, key=len)
+    short_said = str(known.get("statement") or "") if short is words[0] else candidate.statement
     if not short or not all(any(_abbreviates(s, w) for w in long) for s in short):
+        return False
+    # The words the shorter name drops must be the shorter fact's own words: "shift" stored from "my shift starts
+    # at 7am" is "shift_start", not "shift_end" ("my shift ends at 3pm"); "budget" is not "marketing_spend".
+    said = {lemma(w) for w in re.findall(r"[a-z0-9]+", short_said.lower())}
+    dropped = [lemma(w) for w in long if not any(_abbreviates(s, w) for s in short)]
+    if not all(any(_said_as(d, w) for w in said) for d in dropped):
         return False
     # "our Q4 budget is 35k" after "our Q3 budget is 30k": two periods, two slots
     periods = [set(_PERIOD_RE.findall(f"{known.get('predicate', '')} {known.get('statement', '')}".lower()))]
