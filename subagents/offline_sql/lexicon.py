@@ -41,9 +41,10 @@ STOP_WORDS = frozenset(
     put together short long detailed simple pdf slide slides deck presentation document page one-pager
     r u ur plz thx ty btw cheers asap
     writeup writeups pager pie donut incl
-    someone somebody anyone anybody
     """.split()
 )
+# Never stop words: "someone", "anybody" ... restrict the rows to those whose person is not empty ("open tickets
+# with someone"); `_words.missing` reads them where the column is named, anywhere else they stay unread (unsure).
 # Common verbs of requests, in every form: they say how a figure came about, never which figure.
 _VERBS = """
 receive get buy purchase bring make generate produce achieve perform do have see happen come go take reach hit

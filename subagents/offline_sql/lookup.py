@@ -33,21 +33,38 @@ def pinned_row(q: Mapping, lex: Lexicon) -> tuple[Table, Column] | None:
 
 
 # "how much is the X", "how much does X sell for": what one thing costs; never "how much did we sell" / "do we make"
-_ITS_PRICE = re.compile(r"\s*how much\s+(?:is|are|does|do)\b(?!\s+(?:we|you|they|our|i)\b)")
+_ITS_PRICE = re.compile(r"\s*how much\s+(is|are|does|do)\b(?!\s+(?:we|you|they|our|i)\b)")
 
 
 def price_asked(t: Text, q: Mapping, lex: Lexicon) -> Column | None:
     """The price column of the one row `q` pins, when "how much is/does <it>" asks what it costs and no period or
     other figure is named: the table's only numeric column whose name or comment says "price"."""
+    if (asked := _ITS_PRICE.match(t.read)) is None:
+        return None
+    word = "price"
+    verb = _PRICE_VERB.search(t.read, asked.end()) if asked.group(1) in ("does", "do") else None
+    if verb is not None:  # "how much does the X cost <tail>"
+        tail = verb.group("tail").rstrip()
+        if re.fullmatch(rf"(?:{_TO_MAKE}){_NOW}", tail):
+            word = "cost"  # "what does the X cost to make": its unit cost, when the data has one
+        elif not re.fullmatch(_NOW, tail):
+            q.not_understood.append(f"what '{verb.group('verb')}{tail}' asks")  # "cost in total": no price
+            return None
     pinned = pinned_row(q, lex)
-    if pinned is None or q.period is not None or q.compared_periods or _ITS_PRICE.match(t.read) is None:
+    if pinned is None or q.period is not None or q.compared_periods:
         return None
     prices = [
         c
         for c in pinned[0].columns
-        if c.kind == "numeric" and not c.is_key and "price" in f"{c.name} {c.comment}".lower().replace("_", " ")
+        if c.kind == "numeric" and not c.is_key and word in f"{c.name} {c.comment}".lower().replace("_", " ")
     ]
-    return prices[0] if len(prices) == 1 else None
+    if word == "cost":
+        prices = [c for c in prices if "price" not in c.name.lower()]
+    if len(prices) != 1:
+        return None
+    if verb is not None and word == "cost":
+        t.take(r"\b(?:make|produce|build|manufacture|assemble)\b")  # "to manufacture": said by the cost column
+    return prices[0]
 
 
 # English adjectives of price: "the cheapest product", "what's the priciest thing we sell", "most expensive".
@@ -55,7 +72,13 @@ def price_asked(t: Text, q: Mapping, lex: Lexicon) -> Column | None:
 _PRICE_ADJECTIVES = re.compile(
     r"\b(?:(?P<low>cheapest|least expensive|least costly)|(?P<high>most expensive|priciest|costliest|dearest))\b"
 )
-# "what does the X cost", "what do the Y cost these days": a price asked (never "what does X cost us", its cost)
+# What may follow the verb of a price and leave it a price: nothing, a time of now or "each" ("what does the X
+# cost these days"). "cost to make / produce" asks what the thing costs the seller (a cost column), not its price;
+# anything else changes what is asked ("cost us", "cost in total", "cost on average", "sell for in Europe").
+_NOW = r"(?: (?:these days|nowadays|now|today|right now|currently|at the moment|at present|each|apiece|per unit))?"
+_TO_MAKE = r" to (?:make|produce|build|manufacture|assemble)(?: (?:one|each|a unit|per unit))?"
+_PRICE_VERB = re.compile(r"\b(?P<verb>costs?|sells? for|go(?:es)? for|retails? for)\b(?P<tail>.*)$")
+# "what does the X cost", "what do the Y cost these days": "how much" (never "what does X cost us", its cost)
 _WHAT_COSTS = re.compile(
     r"^what(?= (?:does|do) (?!(?:we|you|they|our|i|it)\b)(?:[a-z0-9-]+ ){1,6}cost\b(?! (?:us|we)\b))"
 )

@@ -99,7 +99,18 @@ def pass_over(t: Text, found: list[tuple[int, int, str, Target]], lex: Lexicon) 
         if all(_plain(w, lex) for w in words[:-1]):
             t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
             passed.append(" ".join(words))
+    for m in list(_SUBJECT.finditer(t.read)):
+        # "is someone currently working on" (read "in progress"): the state's value says what the pronoun did
+        if t.s[m.start() : m.end(1)] == m.group(1) and any(start == m.end() for start, _ in values):
+            t.s = t.s[: m.start()] + " " * (m.end(1) - m.start()) + t.s[m.end(1) :]
+            passed.append(m.group(1))
     return passed
+
+
+# An indefinite pronoun right before the value of a state it is the subject of ("is someone currently working on",
+# read "in progress"), past adverbs of time. Anywhere else it restricts the rows to those with a person (reads as
+# "not empty" in `_words.missing`) or stays unread: never passed over.
+_SUBJECT = re.compile(r"\b(someone|somebody|anyone|anybody)(?: (?:currently|still|now|already|actively))* (?=[a-z])")
 
 
 def modifying_participles(t: Text, found: list[tuple[int, int, str, Target]]) -> set[str]:
