@@ -98,6 +98,11 @@ def place_dimensions(
             if any(col.table == dim.table and (col.unique or col.primary_key) for col in before_values):
                 continue  # "the EU region": the word names the row the value already names
             filtered = dim.ref in q.filters or dim.ref in q.excluded or dim.ref in q.missing or dim.ref in q.present
+            # "apart from ben, who has the most open tickets", "which region other than Europe sold the most": the
+            # values left by an exclusion are the groups ranked (never one total of them)
+            grouping = grouping or (
+                s.rank_at is not None and dim.ref in q.excluded and not (dim.ref in q.filters or dim.ref in q.missing)
+            )
             if not grouping and (filtered or (after_value and s.rank_at is None)):
                 continue  # "Europe ... region", "audio products": the word describes a filter
         if isinstance(dim, Column) and pos in s.all_of:

@@ -59,6 +59,38 @@ _TIME_WORDS: tuple[tuple[str, str], ...] = (
 _RATIO_JOIN = r"\s*(per|for each|for every|for one|divided by)\s*(?:(?:a|an|one|each|every|single)\s+)?"
 
 
+# "which components were never", "which assignee has neither": a grouping asked, then only an auxiliary
+_WHICH_GROUP = re.compile(
+    r"\b(?:which|what)\s+((?:[a-z0-9_-]+\s+){1,2}?)(?:(?:have|has|had|were|was|are|is|did|do|does)\s+)?$"
+)
+
+
+def _groups_have_none(t: Text, q: Mapping, negated: re.Match[str], dims: list[tuple[int, str, Column | str]]) -> bool:
+    """ "which components have never been assigned to chloe", "which assignee has neither P1 nor P2 tickets": the
+    group named after "which" is the subject of "never"/"neither", so the groups with none of those rows are asked."""
+    if negated.group(1) not in ("never", "neither") or q.excluded:
+        return False
+    which = _WHICH_GROUP.search(t.read[: negated.start()])
+    if which is None:
+        return False
+    return any(which.start(1) <= p < which.end(1) and isinstance(d, Column) for p, _, d in dims)
+
+
+def _groups_never(
+    q: Mapping,
+    dims: list[tuple[int, str, Column | str]],
+    entities: list[tuple[int, str, Table]],
+    never_at: list[int],
+) -> bool:
+    """A "never"/"neither" read as a negated filter whose subject is a grouping named before it (no rows named
+    between: "which components had tickets that were never closed" negates the tickets, and stays)."""
+    for at in never_at:
+        for p, _, d in dims:
+            if p < at and d in q.dimensions and not any(p < e < at for e, _, _ in entities):
+                return True
+    return False
+
+
 def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: Shape, lex: Lexicon) -> None:
     """Place the phrases `found` in `q` (measures, filters, groupings, the ranked one), reading the shape `s`."""
     entities: list[tuple[int, str, Table]] = []
@@ -69,6 +101,8 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
     weak: list[bool] = []
     placed: dict[str, int] = {}  # measure name -> where it was named
     negated_ends: dict[str, int] = {}  # column ref -> where its last excluded value ends
+    zero_ends: dict[str, int] = {}  # column ref -> where its last value of "which X never/neither ..." ends
+    never_at: list[int] = []  # where a "never" / "neither" read as a negated filter starts
     measure_end = -1  # where the last measure named ends
     for pos, end, words, target in found:
         if target.kind == "ambiguous":
@@ -105,6 +139,22 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
                 r"\s*(?:,\s*)?(?:or|and|nor|,)?\s*", t.read[negated_ends[target.column.ref] : pos]
             )
             negated = None if joined else negation(t.read[:pos], target.column)
+            # "which components were never P1", "which assignee has neither P1 nor P2 tickets": the groups with
+            # none of those rows, never each group's count of the other rows
+            nor = zero_ends.get(target.column.ref, -1) >= 0 and re.fullmatch(
+                r"\s*(?:,\s*)?(?:or|nor|,)\s*", t.read[zero_ends[target.column.ref] : pos]
+            )
+            if nor or (negated is not None and _groups_have_none(t, q, negated, dims)):
+                if negated is not None:
+                    t.s = t.s[: negated.start()] + " " * (negated.end() - negated.start()) + t.s[negated.end() :]
+                zero_ends[target.column.ref] = end
+                q.zero_rows = True
+                values = q.filters.setdefault(target.column.ref, [])
+                if target.value not in values:
+                    values.append(target.value)
+                continue
+            if negated is not None and negated.group(1) in ("never", "neither"):
+                never_at.append(negated.start())
             if joined or negated is not None:
                 if negated is not None:
                     t.s = t.s[: negated.start()] + " " * (negated.end() - negated.start()) + t.s[negated.end() :]
@@ -210,6 +260,12 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             q.measures.append(count_of(table))  # "how many regions had over 1000 orders": what the threshold counts
         elif not grouping and counted_at is not None and pos < counted_at and counted_table == table.ref:
             continue  # "unassigned tickets as a share of all tickets": the same rows named twice, no grouping
+        elif (
+            q.measures
+            and (not (grouping or s.rank_at is not None) or any(p < pos and isinstance(d, Column) for p, _, d in dims))
+            and re.search(r"\bfrom(?: the| our| all(?: the| our)?)?\s*$", before)
+        ):
+            continue  # "how much did we earn from orders in the partner channel": the rows summed, one total
         elif (label := row_name(table)) is not None:
             dims.append((pos, words, label))
     only = lex.catalogue.tables[0] if len(lex.catalogue.tables) == 1 else None
@@ -263,6 +319,10 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             if unnamed
             else "which groups the threshold applies to (name one grouping: 'which X have more ...')"
         )
+    if _groups_never(q, dims, entities, never_at):
+        # "who has never been assigned a P1", "which priorities has chloe never worked": groups asked with a "never"
+        # the zero-groups reading did not take (each group's count of the other rows would be confidently wrong)
+        q.not_understood.append("which groups have none (say 'which components have no ...')")
     if q.zero_rows and not (len(q.dimensions) == 1 and isinstance(q.dimensions[0], Column) and not q.top_n):
         q.not_understood.append("which groups have none (name one grouping, as 'which components have no ...')")
     if of_counts:
