@@ -2,7 +2,7 @@
 
 "my on-call day is Thursday now instead of Tuesday" after "I'm on call every Tuesday" (stored as the user `is`
 "on call"): the old value named is in the known fact's statement, not its object. "from this week on I'm covering
-Asia Pacific instead" after "I look after the Europe region": a thing the user holds now "instead", with no old
+the Nordics instead" after "I look after the Europe region": a thing the user holds now "instead", with no old
 one named, replaces the one thing they held. In both, exactly one known fact must fit; two or none: no guess.
 """
 
@@ -63,7 +63,7 @@ def held_instead(message: str, candidate: FactCandidate, known_facts: list[dict[
     if len(held) != 1:
         return candidate
     update = {"contradicts": str(held[0].get("statement") or "") or None}
-    # "Asia Pacific" instead of "the Europe region": the same kind of thing, named by the old one's head noun
+    # "the Nordics" instead of "the Europe region": the same kind of thing, named by the old one's head noun
     head = str(held[0].get("subject", "")).split()[-1:]
     if head and head[0].islower() and head[0].lower() not in candidate.subject.lower().split():
         subject = f"{candidate.subject} {head[0]}"

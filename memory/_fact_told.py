@@ -2,7 +2,7 @@
 
 People open a statement with context the rules do not read: "For team lunches, keep in mind that I'm
 vegetarian", "good news, after the review our marketing budget got bumped up to 55k", "Change of plans - from
-this week on I'm covering Asia Pacific instead". Read whole, such a message is kept only as a note, which holds
+this week on I'm covering the Nordics instead". Read whole, such a message is kept only as a note, which holds
 no slot: a later change of the same thing cannot end it, and it cannot end the fact it changes. When the router
 read the message as a statement, each clause is read again from its first word by the user or the team ("I",
 "our", ...), unless what is left out makes it no plain statement (a condition, a doubt, a negation, a report

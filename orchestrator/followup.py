@@ -196,7 +196,7 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
     if (same_lead := _SAME_LEAD.match(request)) is not None and (
         inner := followup_change(request[same_lead.end() :], entities)
     ):
-        return inner  # "same thing but Asia Pacific only": the change after "the same" is the change
+        return inner  # "same thing but the north only": the change after "the same" is the change
     if (same := _SAME_BARE.match(request)) is not None and not _SAME.match(request):
         value = same.group("value").strip()
         if PERIOD.fullmatch(value) or is_known(value, entities) or parts(value, entities):

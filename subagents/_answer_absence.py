@@ -43,7 +43,7 @@ class Absence:
 
 
 def _name_runs(question: str) -> list[list[str]]:
-    """Runs of the question's capitalised words and codes ("Vista AR Glasses", "P3"), not its first word."""
+    """Runs of the question's capitalised words and codes ("Zephyr Kettle Pro", "P3"), not its first word."""
     runs: list[list[str]] = []
     current: list[str] = []
     for match in _TOKEN.finditer(question):

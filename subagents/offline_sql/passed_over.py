@@ -87,7 +87,7 @@ def pass_over(t: Text, found: list[tuple[int, int, str, Target]], lex: Lexicon) 
         word = m.group(1)
         noun = word[:-2] if word.endswith(("xes", "ches")) else word.rstrip("s") if len(word) > 3 else word
         if noun in _UNIT_NOUNS:
-            # "pairs of the Vista AR Glasses": only when a placed value follows "of"
+            # "pairs of the Zephyr Trail Boots": only when a placed value follows "of"
             after = re.match(r" of (?:(?:the|our|those|these) )?", t.read[m.end() :])
             if after and any(start == m.end() + after.end() for start, _ in values):
                 _blank(t, m)
