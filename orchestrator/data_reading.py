@@ -225,8 +225,29 @@ class DataReadingPlanner:
             or _RULE_WHEN.search(request) is not None
             or _CHECKS.search(request) is None
         )
-        return developers and readable and asks_rule and not _FIGURE.search(request)
+        return (
+            developers
+            and readable
+            and asks_rule
+            and not _FIGURE.search(request)
+            and not _asks_for(request, plan, agents)
+        )
 
     async def _data_read(self, request: str, agents: list[dict[str, str]]) -> bool:
         available = any(a["name"] == DATA_AGENT for a in agents)
         return available and may_be_data(request, self._knowledge, self._data) and await self._reads(request)
+
+
+def _asks_for(request: str, plan: Plan, agents: list[dict[str, str]]) -> bool:
+    """Does the request name a planned developer's agent ("noop alpha") or open with the verb its description opens
+    with ("Roll dice ..." for "Rolls dice for the dice game")? Then it asks for that agent's work, not a rule."""
+    planned = {s.agent for s in plan.steps}
+    said, first = request.lower(), terms(request)[:1]
+    for agent in agents:
+        if agent["name"] not in planned:
+            continue
+        if agent["name"].replace("_", " ").lower() in said or (
+            first and terms(agent.get("description", ""))[:1] == first
+        ):
+            return True
+    return False
