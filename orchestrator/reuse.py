@@ -323,8 +323,13 @@ class OfflineAdapter:
         planned = {str(step.get("agent")) for step in template.get("steps", [])}
         own = (self._data.counted | self._data.values) if self._data else frozenset()
         for tool in self._tools:
-            if tool["name"] not in planned and agent_matches(set(terms(request)), tool, data=own):
+            asked = agent_matches(set(terms(request)), tool, data=own)
+            if tool["name"] not in planned and asked:
                 return Adaptation(applicable=False, parameters={}, reason=f"asks for what {tool['name']} does")
+            # and the reverse: a workflow running a developer's agent the request does not ask for ("list the open
+            # tickets" after an SLA check's workflow) would answer with that agent's work.
+            if tool["name"] in planned and not asked:
+                return Adaptation(applicable=False, parameters={}, reason=f"does not ask for what {tool['name']} does")
         # A data step with no placeholder replays an earlier request's own question, so its figures: it fits only a
         # request that says all its words (every later question of a user once got the first one's figures) and
         # adds none the workflow's steps do not say ("how many tickets does ana have open" is not "how many open
