@@ -19,7 +19,6 @@ from cognicore.orchestrator._followup_leads import AGAIN as _AGAIN
 from cognicore.orchestrator._followup_leads import ALONE as _ALONE
 from cognicore.orchestrator._followup_leads import BARE as _BARE
 from cognicore.orchestrator._followup_leads import EXCLUDE as _EXCLUDE
-from cognicore.orchestrator._followup_leads import LEAD as _LEAD
 from cognicore.orchestrator._followup_leads import OF_THAT as _OF_THAT
 from cognicore.orchestrator._followup_leads import OF_THOSE as _OF_THOSE
 from cognicore.orchestrator._followup_leads import ONE_BEFORE as _ONE_BEFORE
@@ -35,13 +34,11 @@ from cognicore.orchestrator._followup_leads import SAME as _SAME
 from cognicore.orchestrator._followup_leads import SAME_BARE as _SAME_BARE
 from cognicore.orchestrator._followup_leads import SAME_LEAD as _SAME_LEAD
 from cognicore.orchestrator._followup_leads import SHORT as _SHORT
-from cognicore.orchestrator._followup_leads import TAIL as _TAIL
 from cognicore.orchestrator._followup_leads import TIME_SHIFT as _LOOK
 from cognicore.orchestrator._followup_parts import binds_previous as _binds
 from cognicore.orchestrator._followup_parts import parts, ranked, ranked_measure, recounted, regrouped, whole
 from cognicore.orchestrator._followup_periods import (
     BACK,
-    NUMBER,
     PERIOD,
     PREVIOUS,
     STEP,
@@ -52,6 +49,19 @@ from cognicore.orchestrator._followup_periods import (
     with_month,
     with_year,
 )
+from cognicore.orchestrator._followup_shapes import ALL as _ALL
+from cognicore.orchestrator._followup_shapes import ARTEFACT
+from cognicore.orchestrator._followup_shapes import AS_ARTEFACT as _AS_ARTEFACT
+from cognicore.orchestrator._followup_shapes import BREAK_DOWN as _BREAK_DOWN
+from cognicore.orchestrator._followup_shapes import DO as _DO
+from cognicore.orchestrator._followup_shapes import DROP as _DROP
+from cognicore.orchestrator._followup_shapes import INSTEAD as _INSTEAD
+from cognicore.orchestrator._followup_shapes import MADE_INTO as _MADE_INTO
+from cognicore.orchestrator._followup_shapes import PREP_WORD as _PREP_WORD
+from cognicore.orchestrator._followup_shapes import STEP_ALONE as _STEP_ALONE
+from cognicore.orchestrator._followup_shapes import SWAP as _SWAP
+from cognicore.orchestrator._followup_shapes import THAT_MEASURE as _THAT_MEASURE
+from cognicore.orchestrator._followup_shapes import TOP as _TOP
 from cognicore.orchestrator._followup_values import (
     ValueColumn,
     dimension_of,
@@ -79,75 +89,6 @@ __all__ = [
     "resolve",
 ]
 
-# "break that down by priority", "split it by region": a regrouping verb, then only the new grouping.
-_BREAK_DOWN = re.compile(
-    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?"
-    r"(?:split(?:\s+(?:it|that|this|them))?(?:\s+up)?|break(?:\s+(?:it|that|this|them))?\s+down|"
-    r"group(?:\s+(?:it|that|this|them))?|show(?:\s+me)?(?:\s+(?:it|that|this|them))?)\s+(?P<prep>by|per)\s+"
-    r"(?P<value>[^?.!]+?)" + _TAIL,
-    re.IGNORECASE,
-)
-# "now as a chart", "show that as a bar chart", "chart it": the previous request, drawn.
-ARTEFACT = r"(?:(?:bar|line|pie)\s+)?(?:chart|graph|plot|table|report)"
-_AS_ARTEFACT = re.compile(
-    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?"
-    r"(?:(?:show|give|make|draw|plot|put|display|turn|present)(?:\s+me)?(?:\s+(?:it|that|this|them|those))?\s+)?"
-    r"(?:as|in|into)\s+(?:an?\s+)?(?P<value>"
-    + ARTEFACT
-    + r")"
-    + _TAIL
-    + r"|^\s*(?:(?:and|now|then|ok(?:ay)?)[,\s]+)*(?P<verb>chart|plot|graph)\s+(?:it|that|this|them)"
-    + _TAIL,
-    re.IGNORECASE,
-)
-# "ok now do Q3", "now show Europe": a verb of doing again and a bare value (a known value or a period, checked).
-_DO = re.compile(
-    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?"
-    r"(?:do|try|run|show(?:\s+me)?|give(?:\s+me)?|make\s+(?:it|that|this)|change\s+(?:it|that|this)\s+to)\s+"
-    r"(?:(?:for|in)\s+)?(?:the\s+)?(?P<value>[^?.!,]+?)" + _TAIL,
-    re.IGNORECASE,
-)
-# "swap retail for partner", "replace Q2 with Q3", "change europe to asia", "partner instead of retail": the new value
-# is the one after the preposition (or before "instead of"); a known value or a period, checked.
-_SWAP = re.compile(
-    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:swap|switch|replace|change|exchange)\s+(?:the\s+)?"
-    r"(?P<old>[^?.!,]+?)\s+(?:for|with|to|by|into)\s+(?:the\s+)?(?P<value>[^?.!,]+?)"
-    + _TAIL
-    + r"|"
-    + _LEAD
-    + r"(?:the\s+)?(?P<new>[^?.!,]+?)\s+instead\s+of\s+(?:the\s+)?(?P<was>[^?.!,]+?)"
-    + _TAIL,
-    re.IGNORECASE,
-)
-# "ok and how many units was that", "what was that in units": the same request, in another measure.
-_THAT_MEASURE = re.compile(
-    _LEAD + r"(?:how\s+(?:many|much)\s+(?P<value>[a-z][a-z -]*?)\s+(?:was|were|is|are)\s+(?:that|those|it|they|this)"
-    r"|what\s+(?:was|is|were|are)\s+(?:that|those|it|they|this)\s+in\s+(?P<unit>[a-z][a-z -]*?))" + _TAIL,
-    re.IGNORECASE,
-)
-# "drop the channel filter", "remove the priority condition again", "without the filter": the value of that column
-# (any value, when no column is named) taken out of the previous request.
-_DROP = re.compile(
-    _LEAD
-    + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:drop|remove|clear|lose|ignore|undo|take\s+(?:off|out|away)|"
-    r"get\s+rid\s+of|without)\s+(?:the\s+|that\s+|this\s+)?(?P<value>[a-z][a-z _-]*?\s+)?"
-    r"(?:filters?|conditions?|restrictions?)(?:\s+again)?" + _TAIL,
-    re.IGNORECASE,
-)
-# "just the top 3", "only the top 2 please", "make it top 10", "top 5 instead": the size of the ranking changed.
-_TOP = re.compile(
-    _LEAD
-    + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:(?:just|only|show(?:\s+me)?|give(?:\s+me)?|make\s+it)\s+)?"
-    r"(?:the\s+)?(?P<which>top|bottom|best|worst)\s+(?P<value>\d{1,3}|" + NUMBER + r")(?:\s+only)?" + _TAIL,
-    re.IGNORECASE,
-)
-# "across all regions instead", "all components", "for every channel": the filter of that column taken out.
-_ALL = re.compile(
-    _LEAD + r"(?:(?:for|in|across|over)\s+)?(?:all|every|any)\s+(?:the\s+)?(?P<value>[a-z][a-z _-]*?)" + _TAIL,
-    re.IGNORECASE,
-)
-_PREP_WORD = re.compile(_PREP + r"\b", re.IGNORECASE)
-_INSTEAD = re.compile(r"^\s*(?:and\s+)?" + _PREP + r"\s+(?P<value>[^?.!]+?)\s*,?\s*instead\s*[?.!]*\s*$", re.I)
 MAX_VALUE_WORDS = 6  # a follow-up names one parameter; a longer tail is a request of its own
 _PRONOUNS = frozenset("i me my we us our you your it this that they them their".split())  # "how about you ..."
 _FILLERS = frozenset("please pls plz again thanks thx ok okay too".split())  # "the same please" changes nothing
@@ -269,10 +210,6 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
                 value = f"{prep} {value}"
         return Change(prep=prep, value=value)
     return None
-
-
-# "the quarter before", "the day before?": a step alone is a follow-up of the previous request's own period.
-_STEP_ALONE = re.compile(_LEAD + r"(?P<value>" + STEP.pattern + r")" + _TAIL, re.IGNORECASE)
 
 
 def resolve(
@@ -414,14 +351,6 @@ def resolve(
 
 
 _STOP = "for|in|by|with|over|during|across|per|from|to|and|then|last|this|previous|past"
-
-
-# "make that a chart", "turn it into a table": the previous request, drawn.
-_MADE_INTO = re.compile(
-    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:make|turn|put)\s+(?:it|that|this|them|those)\s+"
-    r"(?:into\s+|in\s+)?(?:an?\s+)?(?P<value>" + ARTEFACT + r")" + _TAIL,
-    re.IGNORECASE,
-)
 
 
 def binds_previous(change: Change) -> bool:

@@ -1,0 +1,107 @@
+"""The shapes of a follow-up request, offline: "break that down by ...", "now as a chart", "swap ... for ...",
+"drop the ... filter", "just the top 3", "all regions", "the quarter before"; `followup` reads a change from them."""
+
+from __future__ import annotations
+
+import re
+
+from cognicore.orchestrator._followup_leads import LEAD as _LEAD
+from cognicore.orchestrator._followup_leads import PREP as _PREP
+from cognicore.orchestrator._followup_leads import TAIL as _TAIL
+from cognicore.orchestrator._followup_periods import NUMBER, STEP
+
+__all__ = [
+    "ALL",
+    "ARTEFACT",
+    "AS_ARTEFACT",
+    "BREAK_DOWN",
+    "DO",
+    "DROP",
+    "INSTEAD",
+    "MADE_INTO",
+    "PREP_WORD",
+    "STEP_ALONE",
+    "SWAP",
+    "THAT_MEASURE",
+    "TOP",
+]
+
+# "break that down by priority", "split it by region": a regrouping verb, then only the new grouping.
+BREAK_DOWN = re.compile(
+    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?"
+    r"(?:split(?:\s+(?:it|that|this|them))?(?:\s+up)?|break(?:\s+(?:it|that|this|them))?\s+down|"
+    r"group(?:\s+(?:it|that|this|them))?|show(?:\s+me)?(?:\s+(?:it|that|this|them))?)\s+(?P<prep>by|per)\s+"
+    r"(?P<value>[^?.!]+?)" + _TAIL,
+    re.IGNORECASE,
+)
+# "now as a chart", "show that as a bar chart", "chart it": the previous request, drawn.
+ARTEFACT = r"(?:(?:bar|line|pie)\s+)?(?:chart|graph|plot|table|report)"
+AS_ARTEFACT = re.compile(
+    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?"
+    r"(?:(?:show|give|make|draw|plot|put|display|turn|present)(?:\s+me)?(?:\s+(?:it|that|this|them|those))?\s+)?"
+    r"(?:as|in|into)\s+(?:an?\s+)?(?P<value>"
+    + ARTEFACT
+    + r")"
+    + _TAIL
+    + r"|^\s*(?:(?:and|now|then|ok(?:ay)?)[,\s]+)*(?P<verb>chart|plot|graph)\s+(?:it|that|this|them)"
+    + _TAIL,
+    re.IGNORECASE,
+)
+# "ok now do Q3", "now show Europe": a verb of doing again and a bare value (a known value or a period, checked).
+DO = re.compile(
+    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?"
+    r"(?:do|try|run|show(?:\s+me)?|give(?:\s+me)?|make\s+(?:it|that|this)|change\s+(?:it|that|this)\s+to)\s+"
+    r"(?:(?:for|in)\s+)?(?:the\s+)?(?P<value>[^?.!,]+?)" + _TAIL,
+    re.IGNORECASE,
+)
+# "swap retail for partner", "replace Q2 with Q3", "change europe to asia", "partner instead of retail": the new value
+# is the one after the preposition (or before "instead of"); a known value or a period, checked.
+SWAP = re.compile(
+    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:swap|switch|replace|change|exchange)\s+(?:the\s+)?"
+    r"(?P<old>[^?.!,]+?)\s+(?:for|with|to|by|into)\s+(?:the\s+)?(?P<value>[^?.!,]+?)"
+    + _TAIL
+    + r"|"
+    + _LEAD
+    + r"(?:the\s+)?(?P<new>[^?.!,]+?)\s+instead\s+of\s+(?:the\s+)?(?P<was>[^?.!,]+?)"
+    + _TAIL,
+    re.IGNORECASE,
+)
+# "ok and how many units was that", "what was that in units": the same request, in another measure.
+THAT_MEASURE = re.compile(
+    _LEAD + r"(?:how\s+(?:many|much)\s+(?P<value>[a-z][a-z -]*?)\s+(?:was|were|is|are)\s+(?:that|those|it|they|this)"
+    r"|what\s+(?:was|is|were|are)\s+(?:that|those|it|they|this)\s+in\s+(?P<unit>[a-z][a-z -]*?))" + _TAIL,
+    re.IGNORECASE,
+)
+# "drop the channel filter", "remove the priority condition again", "without the filter": the value of that column
+# (any value, when no column is named) taken out of the previous request.
+DROP = re.compile(
+    _LEAD
+    + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:drop|remove|clear|lose|ignore|undo|take\s+(?:off|out|away)|"
+    r"get\s+rid\s+of|without)\s+(?:the\s+|that\s+|this\s+)?(?P<value>[a-z][a-z _-]*?\s+)?"
+    r"(?:filters?|conditions?|restrictions?)(?:\s+again)?" + _TAIL,
+    re.IGNORECASE,
+)
+# "just the top 3", "only the top 2 please", "make it top 10", "top 5 instead": the size of the ranking changed.
+TOP = re.compile(
+    _LEAD
+    + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:(?:just|only|show(?:\s+me)?|give(?:\s+me)?|make\s+it)\s+)?"
+    r"(?:the\s+)?(?P<which>top|bottom|best|worst)\s+(?P<value>\d{1,3}|" + NUMBER + r")(?:\s+only)?" + _TAIL,
+    re.IGNORECASE,
+)
+# "across all regions instead", "all components", "for every channel": the filter of that column taken out.
+ALL = re.compile(
+    _LEAD + r"(?:(?:for|in|across|over)\s+)?(?:all|every|any)\s+(?:the\s+)?(?P<value>[a-z][a-z _-]*?)" + _TAIL,
+    re.IGNORECASE,
+)
+PREP_WORD = re.compile(_PREP + r"\b", re.IGNORECASE)
+INSTEAD = re.compile(r"^\s*(?:and\s+)?" + _PREP + r"\s+(?P<value>[^?.!]+?)\s*,?\s*instead\s*[?.!]*\s*$", re.I)
+
+# "the quarter before", "the day before?": a step alone is a follow-up of the previous request's own period.
+STEP_ALONE = re.compile(_LEAD + r"(?P<value>" + STEP.pattern + r")" + _TAIL, re.IGNORECASE)
+
+# "make that a chart", "turn it into a table": the previous request, drawn.
+MADE_INTO = re.compile(
+    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:make|turn|put)\s+(?:it|that|this|them|those)\s+"
+    r"(?:into\s+|in\s+)?(?:an?\s+)?(?P<value>" + ARTEFACT + r")" + _TAIL,
+    re.IGNORECASE,
+)
