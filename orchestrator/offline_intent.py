@@ -3,12 +3,25 @@ documents, agents) decide question, task or statement, with the follow-up, spell
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 
 from cognicore.memory.corpus_words import CorpusVocabulary
 from cognicore.memory.extraction import states_facts
-from cognicore.memory.text import STOPWORDS, stem, terms, words
+from cognicore.memory.text import STOPWORDS, stem, terms
+from cognicore.orchestrator._intent_words import (
+    DEFINES,
+    DURATION,
+    FIGURE,
+    FIRST_PERSON,
+    PERIODS,
+    QUARTERS,
+    RANKING,
+    STORED,
+    SUMMARISE,
+    WORKED_OUT,
+    plain_words,
+    word_for,
+)
 from cognicore.orchestrator.errands import data_word_errand, order_on_text
 from cognicore.orchestrator.followup import binds_previous, followup_change, names_period, previous_request, resolve
 from cognicore.orchestrator.honesty import topic
@@ -69,41 +82,6 @@ from cognicore.subagents.read_only import affected_rows_hint, change_request, na
 
 __all__ = ["OfflineClassifier"]
 
-# Quarter names point at figures in any domain; the rest of the data words come from the vocabulary.
-_QUARTERS = frozenset(terms("q1 q2 q3 q4"))
-_PERIODS = frozenset(terms("quarter quarterly monthly yearly"))
-_FIGURE = re.compile(
-    r"\bhow (much|many)\b|\b(19|20)\d\d\b|\bq[1-4]\b|\b(last|this|previous|latest) (quarter|year|month)", re.I
-)
-# Questions about a rule or a definition: what it is, what it means, how it works or how soon it applies.
-_DEFINES = re.compile(
-    r"^\s*(?:what(?:'?s|\s+is|\s+are|\s+does|\s+do)\s+(?:the\s+|an?\s+)?(?:sla|policy|rule|definition|meaning)\b|"
-    r"what\s+happens\b|"
-    # "what is the response time for a small request": the rule for any one of a kind (an indefinite article)
-    r"what(?:'?s|\s+is|\s+are)\s+the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:for|of|on)\s+(?:a|an|any)\s|"
-    r"what\s+does\s+.+\s+(?:mean|stand\s+for)\b|how\s+(?:quickly|soon|fast|long|often)\b|"
-    r"how\s+(?:is|are|do|does)\s+.+\s+(?:calculated|computed|defined|measured|determined|counted|worked\s+out)\b)",
-    re.IGNORECASE,
-)
-_WORKED_OUT = frozenset(terms("calculate compute"))
-_DURATION = re.compile(r"\bhow\s+many\s+(?:years|months|weeks|days|hours|minutes)\b", re.IGNORECASE)
-# Summarising what documents say is answering from them, unless a figure or an artefact is asked for.
-_SUMMARISE = frozenset(terms("summarize summarise"))
-_RANKING = re.compile(r"\b(top|bottom|best|worst|highest|lowest|most|least|busiest)\b", re.IGNORECASE)
-# A request about the user's own things ("I moved, update my address") or a standing instruction ("from now on,
-# set ...") may tell something: read by the statement rules first; other orders to change data are refused at once.
-_FIRST_PERSON = re.compile(r"\b(?:my|myself|mine)\b|^\s*(?:from\s+now\s+on|going\s+forward|by\s+default)\b", re.I)
-# Words naming stored data in any deployment: a change verb on one of them (or on a table, column or value of the
-# schema) changes data, which is refused before any agent runs (they only read); on anything else ("reset my
-# password") it is an action no agent offers.
-_STORED = frozenset(terms("data database table tables row rows record records column columns entry entries schema"))
-
-
-def _word(request: str, stems: list[str]) -> str:
-    """The request's own word for the first of `stems` (people read the reason, not the stem)."""
-    wanted = set(stems)
-    return next((w for w in words(request) if stem(w) in wanted), stems[0])
-
 
 class OfflineClassifier:
     """Rule-based intent: artefacts, figures or a matching tool make a task; a question asks; the rest tells.
@@ -136,7 +114,7 @@ class OfflineClassifier:
         self._counted = frozenset(stem(w) for w in counted)
         self._columns = dict(values or {})
         self._datawords = DataWords.of(counted, self._columns)
-        self._data = vocabulary.data | _QUARTERS
+        self._data = vocabulary.data | QUARTERS
         self._knowledge = vocabulary.knowledge
         self._entities = list(entities)
         described = " ".join(f"{a['name']} {a['description']} {a.get('input_hint', '')}" for a in agents)
@@ -153,7 +131,7 @@ class OfflineClassifier:
 
     def _use_words(self, words: Sequence[str]) -> None:
         """Build the speller and the scope from the deployment's own words plus the documents' `words`."""
-        spelt = {w for text in [*words, *self._own] for w in _plain_words(text)}
+        spelt = {w for text in [*words, *self._own] for w in plain_words(text)}
         self._spelt = frozenset(w.lower() for w in spelt)
         self._speller = Speller(spelt)
         self._scope = Scope(
@@ -180,7 +158,7 @@ class OfflineClassifier:
                 self._use_words(plain)
         announced = announces_news(request) and strip_markers(request) != request  # "Update: the budget was cut to 30k"
         changing = (
-            None if _FIRST_PERSON.search(request) or announced else self._changes_data(request, set(terms(request)))
+            None if FIRST_PERSON.search(request) or announced else self._changes_data(request, set(terms(request)))
         )
         if changing is not None:
             return changing  # read before spelling: "unassign" is written as meant, never read as "assignee"
@@ -281,7 +259,7 @@ class OfflineClassifier:
     def _changes_data(self, request: str, found: set[str]) -> IntentDecision | None:
         """A request to change what the data holds: refused before any agent runs (they only read data)."""
         verb = change_request(request)
-        stored = found & (_STORED | self._datawords.counted | self._datawords.values) or names_record(request)
+        stored = found & (STORED | self._datawords.counted | self._datawords.values) or names_record(request)
         if verb is None or not stored:
             return None
         reason = f"asks to change data ({verb}){affected_rows_hint(request)}"
@@ -330,7 +308,7 @@ class OfflineClassifier:
                 # "I think we need the list of unassigned tickets": a hedge around a request asks that request.
                 return told.model_copy(update={"resolved_request": told.resolved_request or opened})
         found = set(terms(request))
-        if not _FIRST_PERSON.search(request) and (changing := self._changes_data(request, found)):
+        if not FIRST_PERSON.search(request) and (changing := self._changes_data(request, found)):
             # "the May orders are test data, delete them": the order to change data wins over the told part.
             return changing
         if HABIT.match(request) or (STANDING.match(request) and not is_question(request)):
@@ -365,7 +343,7 @@ class OfflineClassifier:
             return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)
         # "What is the SLA for a P5?", "what happens when ...", "... according to the policy": the rule itself, which
         # the documents state, not the work of the agent that applies it.
-        defines = bool(_DEFINES.match(request) or found & self._knowledge)
+        defines = bool(DEFINES.match(request) or found & self._knowledge)
         for tool in [] if defines else self._tools:
             if agent_matches(found, tool, data=self._datawords.counted | self._datawords.values):
                 return IntentDecision(intent="task", reason=f"asks for what {tool['name']} does", confidence=0.9)
@@ -374,19 +352,19 @@ class OfflineClassifier:
             # Told about the speaker or their team ("our budget went up to 5k"): never planned as a task.
             return IntentDecision(intent="statement", reason="tells something and asks nothing", confidence=0.8)
         data = sorted(found & self._data)
-        if action and set(action) <= _WORKED_OUT and _DEFINES.match(request):
+        if action and set(action) <= WORKED_OUT and DEFINES.match(request):
             action = []  # "how is net revenue calculated?" asks how, not for the calculation
-        if action and not (set(action) <= _SUMMARISE and not data):
-            reason = f"asks to produce or analyse something ({_word(request, action)})"
+        if action and not (set(action) <= SUMMARISE and not data):
+            reason = f"asks to produce or analyse something ({word_for(request, action)})"
             return IntentDecision(intent="task", reason=reason, confidence=0.8)
         # "why", "explain" and policy questions stay questions even when they mention sales words,
         # unless they ask for a figure or a ranking.
         # "how many years do products get updates": a duration the documents state, not a count.
-        asks_figure = bool(_RANKING.search(request) or _FIGURE.search(_DURATION.sub(" ", request)))
+        asks_figure = bool(RANKING.search(request) or FIGURE.search(DURATION.sub(" ", request)))
         # "Who has the most tickets?": a ranking of a thing the data's tables or columns hold.
-        measured_here = found & self._datawords.counted if _RANKING.search(request) else set()
+        measured_here = found & self._datawords.counted if RANKING.search(request) else set()
         # A period alone ("our fiscal year starts in April.") asks for no figure: it takes a measure.
-        measured = [d for d in data if d not in _PERIODS]
+        measured = [d for d in data if d not in PERIODS]
         if counts_data(request, self._counted):  # "how many open tickets": a thing the data's tables hold
             return IntentDecision(intent="task", reason="counts something the database holds", confidence=0.8)
         if word := asks_figures(request, self._datawords):  # "how much did the Cargo make", "split by channel"
@@ -399,7 +377,7 @@ class OfflineClassifier:
             return IntentDecision(intent="task", reason=f"asks about the {word} rows in the data", confidence=0.75)
         measured = measured or sorted(measured_here)
         if measured and (asks_figure or not QUESTION_START.match(request)):
-            reason = f"needs figures from the database ({_word(request, measured)})"
+            reason = f"needs figures from the database ({word_for(request, measured)})"
             return IntentDecision(intent="task", reason=reason, confidence=0.8)
         asks = is_question(request) or ASKS.match(request) or WANTS.search(request)
         if not asks and TELLS.search(request):
@@ -416,10 +394,3 @@ class OfflineClassifier:
             )
             return IntentDecision(intent="question", reason=reason, confidence=0.3)
         return IntentDecision(intent="question", reason="answerable from the knowledge base and memory", confidence=0.7)
-
-
-def _plain_words(text: str) -> list[str]:
-    """The alphabetic words of `text` as written (names keep their capitals), for spelling corrections;
-    a hyphenated name also joined ("Wi-Fi" is written "wifi", which is no misspelling of "wife")."""
-    joined = [w.replace("-", "") for w in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)+", text)]
-    return [*re.findall(r"[A-Za-z]+", text), *joined]
