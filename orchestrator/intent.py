@@ -10,8 +10,8 @@ from __future__ import annotations
 from cognicore.orchestrator.intent_decision import CONFIDENCE_BAR, Classifier, IntentDecision
 from cognicore.orchestrator.llm_intent import CLASSIFY_PROMPT, LlmClassifier
 from cognicore.orchestrator.offline_intent import OfflineClassifier
-from cognicore.orchestrator.scope import is_typo
 from cognicore.orchestrator.telling import is_question
+from cognicore.orchestrator.typos import is_typo
 
 __all__ = [
     "CLASSIFY_PROMPT",
@@ -21,5 +21,5 @@ __all__ = [
     "LlmClassifier",
     "OfflineClassifier",
     "is_question",  # lives in telling.py (a question rather than a statement); kept importable from here
-    "is_typo",  # lives in scope.py; kept importable from here
+    "is_typo",  # lives in typos.py; kept importable from here
 ]
