@@ -10,6 +10,14 @@ import re
 
 from cognicore.subagents.offline_sql._words import either, negation
 from cognicore.subagents.offline_sql.catalogue import Column, Table
+from cognicore.subagents.offline_sql.entity_roles import (
+    adjacent,
+    counted_table_of,
+    grouping_dims,
+    heads_a_ranking,
+    lists_rows,
+    plain_listing,
+)
 from cognicore.subagents.offline_sql.lexicon import STOP_WORDS, Lexicon, Target, normalise, singular
 from cognicore.subagents.offline_sql.lookup import nothing_asked_of_the_row, price_asked, read_lookup
 from cognicore.subagents.offline_sql.mapping import (
@@ -200,7 +208,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
         # "each component's tickets": "each" goes with the column named between it and the entity
         if word is not None and not any(word.end(1) <= p < pos for p, _, _ in dims):
             return True
-        if _heads_a_ranking(t, pos, s):
+        if heads_a_ranking(t, pos, s):
             return True
         if s.rank_at is None or pos <= s.rank_at:
             return False
@@ -216,7 +224,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
     counted_table = next((tb.ref for p, _, tb in entities if p == counted_at), None)
     listed: Column | None = None
     # "top 2 regions by number of orders": the entity right after "number of" is counted, an earlier one groups
-    count_at = next((p for p, _, _ in entities if s.count_end is not None and _adjacent(t, s.count_end, p)), None)
+    count_at = next((p for p, _, _ in entities if s.count_end is not None and adjacent(t, s.count_end, p)), None)
     for pos, words, table in entities:
         none_before(t, q, pos)  # "which products got zero orders": the groups with none of its rows
         before = t.before(pos)
@@ -229,7 +237,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             and re.search(r"\b(of|for)( the| all| our)?\s*$", before) is not None
         )
         ends = (s.count_end, s.most_end if not q.measures else None)
-        right_after = [e for e in ends if e is not None and _adjacent(t, e, pos)]
+        right_after = [e for e in ends if e is not None and adjacent(t, e, pos)]
         # "top region by orders", "agents by closed tickets": a grouping named first is ranked by the entity's count
         ranks = s.rank_at is not None or any(p < pos and isinstance(d, Column) for p, _, d in dims)
         by_entity = re.search(r"\bby\s*$", before) is not None and ranks and not q.measures
@@ -247,7 +255,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             placed[table.name] = pos
         elif right_after or by_entity:
             q.measures.append(count_of(table))  # "the most tickets", "top region by orders"
-        elif _lists(s, _grouping_dims(dims, q), words, table, q, before) and pos == counted_at and not q.measures:
+        elif lists_rows(s, grouping_dims(dims, q), words, table, q, before) and pos == counted_at and not q.measures:
             # "list the open Laptop tickets": one row per ticket (its key, or its unique name), no figure asked
             listed = row_name(table)
             q.measures.append(count_of(table))
@@ -270,7 +278,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             dims.append((pos, words, label))
     only = lex.catalogue.tables[0] if len(lex.catalogue.tables) == 1 else None
     chosen = q.filters or q.excluded or q.missing or q.present or q.search
-    if listed is None and only is not None and not (entities or q.measures) and chosen and _plain_listing(s, dims, q):
+    if listed is None and only is not None and not (entities or q.measures) and chosen and plain_listing(s, dims, q):
         # "which are unassigned", "show me the closed ones": the rows of the only table, one per row
         listed = row_name(only)
         if listed is not None:
@@ -294,7 +302,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
     if s.count_end is not None and all(m.aggregate == "count" for m in q.measures):
         # "how many distinct assignees", "how many different components have open tickets", "how many people have
         # open tickets": the column's values (a column named in the plural right after "how many" is counted)
-        at = next((d for d in dims if isinstance(d[2], Column) and _adjacent(t, s.count_end, d[0])), None)
+        at = next((d for d in dims if isinstance(d[2], Column) and adjacent(t, s.count_end, d[0])), None)
         last = at[1].split()[-1] if at is not None and at[1].split() else ""
         if at is not None and isinstance(at[2], Column) and (s.distinct or singular(last) != last):
             dims.remove(at)
@@ -390,54 +398,3 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
                 q.ascending = not q.ascending if s.superlative else True
         else:
             q.not_understood.append("a change over time without periods to compare (name two, or ask by quarter)")
-
-
-def counted_table_of(q: Mapping) -> str | None:
-    """The table whose rows the first measure counts, if it is a count."""
-    return q.measures[0].table.ref if q.measures and q.measures[0].table is not None else None
-
-
-def _lists(
-    s: Shape, dims: list[tuple[int, str, Column | str]], words: str, table: Table, q: Mapping, before: str = ""
-) -> bool:
-    """ "list the open tickets", "which tickets are unassigned", "list every ticket ben has": the rows of a plural
-    entity (or one said after "every"), no figure asked."""
-    last = words.split()[-1] if words.split() else ""
-    plain = not (dims or s.count or s.superlative or s.aggregate or s.age or s.growth or s.total or s.comparative)
-    # "p1 and p2 incidents": two values of one column side by side, unless a listing is asked in words
-    plain = plain and not (s.implied and any(len(v) > 1 for v in q.filters.values()))
-    every = re.search(r"\bevery$", before) is not None  # "every ticket" names them all, as "tickets" does
-    return s.listing and plain and (last != singular(last) or every) and row_name(table) is not None
-
-
-def _plain_listing(s: Shape, dims: list[tuple[int, str, Column | str]], q: Mapping) -> bool:
-    """ "list ...", "which are ...": rows asked for by their values alone, no figure, grouping or ranking."""
-    shaped = s.count or s.superlative or s.aggregate or s.age or s.growth or s.total or q.share or s.comparative
-    shaped = shaped or (s.implied and any(len(v) > 1 for v in q.filters.values()))
-    return s.listing and not shaped and not _grouping_dims(dims, q)
-
-
-# "region with the fewest orders", "the product that had the highest margin": the request opens with the thing
-# ranked, as "which region has the fewest orders" does; what follows the ranking word is what is counted.
-_OPENING = re.compile(r"\s*(?:(?:show|list|give|tell|find|get|me|us|the|our|pls|please)\s+)*")
-_HEAD_WITH = re.compile(
-    r"[a-z0-9_ ]*?\s(?:with|having|(?:that|which) (?:has|have|had|got|made|sold|brought))\s+(?:the\s+)?"
-)
-
-
-def _heads_a_ranking(t: Text, pos: int, s: Shape) -> bool:
-    """Whether the words at `pos` open the request and name what a ranking word after "with" ranks."""
-    if s.rank_at is None or pos >= s.rank_at or _OPENING.fullmatch(t.before(pos)) is None:
-        return False
-    return _HEAD_WITH.fullmatch(t.read[pos : s.rank_at]) is not None
-
-
-def _grouping_dims(dims: list[tuple[int, str, Column | str]], q: Mapping) -> list[tuple[int, str, Column | str]]:
-    """The dimension words that may group: "assigned to ben" names the filter's own column, no grouping."""
-    filtered = {*q.filters, *q.excluded, *q.missing, *q.present}
-    return [d for d in dims if not (isinstance(d[2], Column) and d[2].ref in filtered)]
-
-
-def _adjacent(t: Text, end: int, pos: int) -> bool:
-    """Only blanks, claimed words, articles and the joins of claimed values ("P1 or P2") lie between them."""
-    return 0 <= pos - end and re.fullmatch(r"\s*((the|our|of|or|and)\s+)*", t.s[end:pos]) is not None
