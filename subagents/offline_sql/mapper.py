@@ -35,7 +35,8 @@ from cognicore.subagents.offline_sql.passed_over import (
     pass_over,
     place_phrases,
 )
-from cognicore.subagents.offline_sql.periods import A_YEAR_BEFORE, PATTERNS, Period, a_year_before, match_period
+from cognicore.subagents.offline_sql.period_reading import match_period
+from cognicore.subagents.offline_sql.periods import A_YEAR_BEFORE, PATTERNS, Period, a_year_before
 from cognicore.subagents.offline_sql.resolve import resolve
 from cognicore.subagents.offline_sql.search import search_columns, split_search, unplaced_phrase
 from cognicore.subagents.offline_sql.shape import ASC, DECLINE, DESC, GROWTH, NUM_WORDS, read_shape

@@ -13,7 +13,8 @@ from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql import Lexicon, SqlVocabulary, build_lexicon, map_request
 from cognicore.subagents.offline_sql.builder import build
 from cognicore.subagents.offline_sql.lexicon import dimension_name
-from cognicore.subagents.offline_sql.periods import PATTERNS, Period, match_period
+from cognicore.subagents.offline_sql.period_reading import match_period
+from cognicore.subagents.offline_sql.periods import PATTERNS, Period
 from tests.unit.offline_sql_catalogues import SALES, TICKETS
 
 TODAY = date(2026, 11, 23)  # a Monday in Q4 2026

@@ -7,7 +7,8 @@ from datetime import date
 
 import pytest
 
-from cognicore.subagents.offline_sql.periods import A_YEAR_BEFORE, PATTERNS, Period, a_year_before, match_period
+from cognicore.subagents.offline_sql.period_reading import match_period
+from cognicore.subagents.offline_sql.periods import A_YEAR_BEFORE, PATTERNS, Period, a_year_before
 
 TODAY = date(2026, 11, 24)
 
