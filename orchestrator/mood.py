@@ -56,8 +56,10 @@ _ANSWERING = (
 )
 _USER_ASKING = r"(?:ask|say|type|write|mention|request|want\s+to\s+know|talk\s+about|refer\s+to|use\s+the\s+word)"
 HABIT = re.compile(
-    r"^\s*(?:(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future)[,\s]+)?"
-    r"(?:when(?:ever)?|every\s+time|each\s+time|any\s*time)\s+"
+    r"^\s*(?:(from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future)[,\s]+)?"
+    # a plain "when" is one occasion ("When you reply, give me total revenue") unless a word makes it every time
+    r"(?:whenever|every\s+time|each\s+time|any\s*time|"
+    r"when(?(1)|(?=[^?]*\b(?:always|never|by\s+default|i\s+mean|i'?m\s+referring\s+to)\b)))\s+"
     rf"(?:(?:you|u)\s+(?:(?:ever|next|also)\s+)?{_ANSWERING}|i\s+(?:(?:ever|next|also)\s+)?{_USER_ASKING})\b"
     r"[^,?]{0,80},\s*"
     r"(?!(?:how|what|which|who|when|where|why|is|are|was|were|do|does|did|can|could)\b)"
