@@ -33,6 +33,7 @@ from cognicore.subagents.offline_sql.mapping import (
     row_name,
 )
 from cognicore.subagents.offline_sql.messages import dim_label
+from cognicore.subagents.offline_sql.never_groups import groups_have_none, groups_never
 from cognicore.subagents.offline_sql.placing import (
     GROUPING_BEFORE,
     groups_counted,
@@ -65,38 +66,6 @@ _TIME_WORDS: tuple[tuple[str, str], ...] = (
 
 
 _RATIO_JOIN = r"\s*(per|for each|for every|for one|divided by)\s*(?:(?:a|an|one|each|every|single)\s+)?"
-
-
-# "which components were never", "which assignee has neither": a grouping asked, then only an auxiliary
-_WHICH_GROUP = re.compile(
-    r"\b(?:which|what)\s+((?:[a-z0-9_-]+\s+){1,2}?)(?:(?:have|has|had|were|was|are|is|did|do|does)\s+)?$"
-)
-
-
-def _groups_have_none(t: Text, q: Mapping, negated: re.Match[str], dims: list[tuple[int, str, Column | str]]) -> bool:
-    """ "which components have never been assigned to chloe", "which assignee has neither P1 nor P2 tickets": the
-    group named after "which" is the subject of "never"/"neither", so the groups with none of those rows are asked."""
-    if negated.group(1) not in ("never", "neither") or q.excluded:
-        return False
-    which = _WHICH_GROUP.search(t.read[: negated.start()])
-    if which is None:
-        return False
-    return any(which.start(1) <= p < which.end(1) and isinstance(d, Column) for p, _, d in dims)
-
-
-def _groups_never(
-    q: Mapping,
-    dims: list[tuple[int, str, Column | str]],
-    entities: list[tuple[int, str, Table]],
-    never_at: list[int],
-) -> bool:
-    """A "never"/"neither" read as a negated filter whose subject is a grouping named before it (no rows named
-    between: "which components had tickets that were never closed" negates the tickets, and stays)."""
-    for at in never_at:
-        for p, _, d in dims:
-            if p < at and d in q.dimensions and not any(p < e < at for e, _, _ in entities):
-                return True
-    return False
 
 
 def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: Shape, lex: Lexicon) -> None:
@@ -152,7 +121,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             nor = zero_ends.get(target.column.ref, -1) >= 0 and re.fullmatch(
                 r"\s*(?:,\s*)?(?:or|nor|,)\s*", t.read[zero_ends[target.column.ref] : pos]
             )
-            if nor or (negated is not None and _groups_have_none(t, q, negated, dims)):
+            if nor or (negated is not None and groups_have_none(t, q, negated, dims)):
                 if negated is not None:
                     t.s = t.s[: negated.start()] + " " * (negated.end() - negated.start()) + t.s[negated.end() :]
                 zero_ends[target.column.ref] = end
@@ -327,7 +296,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             if unnamed
             else "which groups the threshold applies to (name one grouping: 'which X have more ...')"
         )
-    if _groups_never(q, dims, entities, never_at):
+    if groups_never(q, dims, entities, never_at):
         # "who has never been assigned a P1", "which priorities has chloe never worked": groups asked with a "never"
         # the zero-groups reading did not take (each group's count of the other rows would be confidently wrong)
         q.not_understood.append("which groups have none (say 'which components have no ...')")
