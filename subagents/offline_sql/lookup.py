@@ -50,8 +50,10 @@ def price_asked(t: Text, q: Mapping, lex: Lexicon) -> Column | None:
         elif not re.fullmatch(_NOW, tail):
             q.not_understood.append(f"what '{verb.group('verb')}{tail}' asks")  # "cost in total": no price
             return None
+    # "what does the X cost today": "today" read as a period names when the price is asked, not rows of that day
+    now_said = verb is not None and bool(verb.group("tail").strip()) and re.fullmatch(_NOW, verb.group("tail").rstrip())
     pinned = pinned_row(q, lex)
-    if pinned is None or q.period is not None or q.compared_periods:
+    if pinned is None or (q.period is not None and not now_said) or q.compared_periods:
         return None
     prices = [
         c
@@ -64,6 +66,8 @@ def price_asked(t: Text, q: Mapping, lex: Lexicon) -> Column | None:
         return None
     if verb is not None and word == "cost":
         t.take(r"\b(?:make|produce|build|manufacture|assemble)\b")  # "to manufacture": said by the cost column
+    if now_said:
+        q.period = None
     return prices[0]
 
 
@@ -78,9 +82,10 @@ _PRICE_ADJECTIVES = re.compile(
 _NOW = r"(?: (?:these days|nowadays|now|today|right now|currently|at the moment|at present|each|apiece|per unit))?"
 _TO_MAKE = r" to (?:make|produce|build|manufacture|assemble)(?: (?:one|each|a unit|per unit))?"
 _PRICE_VERB = re.compile(r"\b(?P<verb>costs?|sells? for|go(?:es)? for|retails? for)\b(?P<tail>.*)$")
-# "what does the X cost", "what do the Y cost these days": "how much" (never "what does X cost us", its cost)
+# "what does the X cost / sell for", "what do the Y cost these days": "how much" (never "what does X cost us", its cost)
 _WHAT_COSTS = re.compile(
-    r"^what(?= (?:does|do) (?!(?:we|you|they|our|i|it)\b)(?:[a-z0-9-]+ ){1,6}cost\b(?! (?:us|we)\b))"
+    r"^what(?= (?:does|do) (?!(?:we|you|they|our|i|it)\b)(?:[a-z0-9-]+ ){1,6}"
+    r"(?:cost\b(?! (?:us|we)\b)|(?:sell|go|retail) for\b))"
 )
 _GROUPED = re.compile(r"\b(?:by|per)\s+\w")
 
