@@ -91,15 +91,19 @@ CHUNK_PAGE = "SELECT id, content FROM kb_chunks WHERE id > %s ORDER BY id LIMIT 
 UPDATE_EMBEDDING = "UPDATE kb_chunks SET embedding = %s WHERE id = %s"
 # For each full-text query (`to_tsquery('english')` syntax): how many chunks match it, and the first `limit` of
 # them; one round trip for every query of a check over the whole corpus.
+# Per full-text query, in one round trip: how many chunks match, and the first `limit` of them with their document.
 COUNT_MATCHES = """
-SELECT t.ord, count(c.id)::int AS n,
-       coalesce((array_agg(c.id ORDER BY c.id) FILTER (WHERE c.id IS NOT NULL))[1:%(limit)s], '{}') AS ids
-FROM unnest(%(queries)s::text[]) WITH ORDINALITY AS t(q, ord)
-LEFT JOIN kb_chunks AS c ON c.tsv @@ to_tsquery('english', t.q)
-GROUP BY t.ord ORDER BY t.ord"""
-CHUNKS_BY_ID = """
-SELECT c.id AS chunk_id, c.document_id, d.source, d.title, c.content
-FROM kb_chunks AS c JOIN kb_documents AS d ON d.id = c.document_id WHERE c.id = ANY(%s) ORDER BY c.id"""
+WITH q AS (SELECT t.q, t.ord FROM unnest(%(queries)s::text[]) WITH ORDINALITY AS t(q, ord)),
+hit AS (
+  SELECT q.ord, c.id, c.document_id, c.content, count(*) OVER w AS n, row_number() OVER (w ORDER BY c.id) AS rn
+  FROM q JOIN kb_chunks AS c ON c.tsv @@ to_tsquery('english', q.q)
+  WINDOW w AS (PARTITION BY q.ord))
+SELECT q.ord, coalesce(max(h.n), 0)::int AS n,
+       coalesce(jsonb_agg(jsonb_build_object('chunk_id', h.id, 'document_id', h.document_id, 'source', d.source,
+                                             'title', d.title, 'content', h.content) ORDER BY h.id)
+                FILTER (WHERE h.rn <= %(limit)s), '[]'::jsonb) AS chunks
+FROM q LEFT JOIN hit AS h ON h.ord = q.ord LEFT JOIN kb_documents AS d ON d.id = h.document_id
+GROUP BY q.ord ORDER BY q.ord"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,10 +245,9 @@ class KnowledgeBase:
             return []
         async with self._pool.connection() as conn:
             rows = await fetch_dicts(conn, COUNT_MATCHES, {"queries": list(queries), "limit": limit})
-            wanted = sorted({i for r in rows for i in r["ids"]})
-            chunks = await fetch_dicts(conn, CHUNKS_BY_ID, (wanted,)) if wanted else []
-        by_id = {c["chunk_id"]: Passage(**c, score=0.0, vector_rank=None, text_rank=None) for c in chunks}
-        return [(r["n"], [by_id[i] for i in r["ids"] if i in by_id]) for r in rows]
+        return [
+            (r["n"], [Passage(**c, score=0.0, vector_rank=None, text_rank=None) for c in r["chunks"]]) for r in rows
+        ]
 
     async def documents(self) -> list[DocumentInfo]:
         """Every document with its chunk count, by source."""

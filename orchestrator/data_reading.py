@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from cognicore.memory.text import terms
 from cognicore.orchestrator.intent import Classifier, IntentDecision
-from cognicore.orchestrator.planning import Planner
+from cognicore.orchestrator.planning import Planner, names_agent
 from cognicore.orchestrator.telling import ABOUT_MY_OWN
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.types import Plan, PlanStep
@@ -241,13 +241,9 @@ class DataReadingPlanner:
 def _asks_for(request: str, plan: Plan, agents: list[dict[str, str]]) -> bool:
     """Does the request name a planned developer's agent ("noop alpha") or open with the verb its description opens
     with ("Roll dice ..." for "Rolls dice for the dice game")? Then it asks for that agent's work, not a rule."""
-    planned = {s.agent for s in plan.steps}
-    said, first = request.lower(), terms(request)[:1]
-    for agent in agents:
-        if agent["name"] not in planned:
-            continue
-        if agent["name"].replace("_", " ").lower() in said or (
-            first and terms(agent.get("description", ""))[:1] == first
-        ):
-            return True
-    return False
+    planned, said = {s.agent for s in plan.steps}, terms(request)
+    return any(
+        names_agent(set(said), a) or bool(said[:1] and terms(a.get("description", ""))[:1] == said[:1])
+        for a in agents
+        if a["name"] in planned
+    )

@@ -182,11 +182,16 @@ def agent_matches(request_terms: set[str], agent: dict[str, str], *, data: froze
     data (`data`: tables, columns, values) and of asking also describe the database agent ("the open tickets"
     asks for tickets; "the SLA breaches of the open tickets" asks for what the SLA checker does).
     """
-    name_terms = set(terms(agent["name"].replace("_", " ")))
     described = set(terms(agent["description"])) - _GENERIC - STOPWORDS
     shared = request_terms & described
     own = shared - data - _ASKING
-    return bool(name_terms and name_terms <= request_terms) or (len(shared) >= 2 and bool(own))
+    return names_agent(request_terms, agent) or (len(shared) >= 2 and bool(own))
+
+
+def names_agent(request_terms: set[str], agent: dict[str, str]) -> bool:
+    """Does a request (as its stemmed terms) name `agent` ("noop alpha" for noop_alpha)?"""
+    name_terms = set(terms(agent["name"].replace("_", " ")))
+    return bool(name_terms) and name_terms <= request_terms
 
 
 class OfflinePlanner:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from cognicore.memory.text import terms
-from cognicore.subagents._memory_holder import GROUPS
+from cognicore.subagents._memory_holder import GROUPS, OURS
 from cognicore.subagents._memory_words import shape_words
 from cognicore.subagents.memory_evidence import matches
 
@@ -22,7 +22,6 @@ __all__ = ["other_figure"]
 _FIGURE_RE = re.compile(r"[$\u20ac\u00a3]\s?\d|\d\s?(?:%|k\b|m\b)|\d[\d,.]*\s+[a-z]", re.I)
 # The slot is what comes before its verb: "Our monthly signup target" of "Our monthly signup target is 2,500".
 _SLOT_RE = re.compile(r"^(?P<slot>.+?)\s+(?:is|are|was|were|has|have|stands\s+at|sits\s+at)\b", re.I)
-_OURS_RE = re.compile(r"\W*(?:our|we)\b", re.I)
 _OWNERS_RE = re.compile(r"^\W*(?:our|my|the\s+user's|the\s+team's|the|we)\s+", re.I)
 
 
@@ -35,7 +34,7 @@ def other_figure(topic: Sequence[frozenset[str]], memory: str) -> str | None:
     present = set(terms(memory)) | set(terms(memory.replace("-", " "))) | shape_words(memory)
     present |= {f"{w}s" for w in present}  # "ads" of the question, "ad" of the memory
     missing = [c for c in topic if not matches(c, present) and max(map(len, c), default=0) >= 3]
-    if _OURS_RE.match(memory):  # "the team's quota" asked, "our monthly quota" told: the team is the owner
+    if OURS.match(memory):  # "the team's quota" asked, "our monthly quota" told: the team is the owner
         missing = [c for c in missing if not c & GROUPS]
     if not missing:
         return None

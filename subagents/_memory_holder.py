@@ -198,7 +198,7 @@ def other_own_thing(question: str, memory: str, same: Same, *, skip: frozenset[s
     asked = _own_thing(question, skip)
     if not asked or not _MINE_THING.search(memory):
         return None
-    if len(asked) == 1 and asked[0] in GROUPS and re.match(r"\W*(?:our|we)\b", memory, re.I):
+    if len(asked) == 1 and asked[0] in GROUPS and OURS.match(memory):
         return None  # "what my team needs to reach": the team is the owner, as "our" says in the memory
     said = {stem(w) for w in slot_words(memory)}  # an owner's word ("manager's", "of my manager") is not its thing
     said |= {stem(p) for w in list(said) for p in w.split("-") if p}
@@ -225,6 +225,8 @@ def team_not_own(question: str, memory: str) -> str | None:
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9-]*")
 _IDENTITY = frozenset({"name", "names"})  # "my manager's name is Lisa" says who the manager is
 # The user's group as the owner of what is asked ("the figure my team needs to reach"), which "our" says in a memory.
+# A memory told as the team's own ("our quota is ...", "we close at 6").
+OURS = re.compile(r"\W*(?:our|we)\b", re.I)
 GROUPS = frozenset("team squad group department company crew unit org organisation organization".split())
 _PLACING = re.compile(r"\b(?:on|in|at|for|of|from|with|within|across|among|inside)\s+$", re.I)
 _DOES = re.compile(r"\b(?:do|does|did|will|can|could|should|would|has|have)\b", re.I)

@@ -13,10 +13,8 @@ __all__ = ["groups_have_none", "groups_never"]
 
 
 # "which components were never", "which assignee has neither": a grouping asked, then only an auxiliary
-_AUXILIARIES = (" have", " has", " had", " were", " was", " are", " is", " did", " do", " does")
-_WHICH_GROUP = re.compile(
-    r"\b(?:which|what)\s+((?:[a-z0-9_-]+\s+){1,2}?)(?:(?:have|has|had|were|was|are|is|did|do|does)\s+)?$"
-)
+_AUXILIARY = "have|has|had|were|was|are|is|did|do|does"
+_WHICH_GROUP = re.compile(rf"\b(?:which|what)\s+((?:[a-z0-9_-]+\s+){{1,2}}?)(?P<aux>(?:{_AUXILIARY})\s+)?$")
 
 
 def groups_have_none(t: Text, q: Mapping, negated: re.Match[str], dims: list[tuple[int, str, Column | str]]) -> bool:
@@ -25,7 +23,7 @@ def groups_have_none(t: Text, q: Mapping, negated: re.Match[str], dims: list[tup
     if negated.group(1) not in ("never", "neither") or q.excluded:
         return False
     which = _WHICH_GROUP.search(t.read[: negated.start()])
-    if which is None or (negated.group(1) == "never" and not which.group(0).rstrip().endswith(_AUXILIARIES)):
+    if which is None or (negated.group(1) == "never" and which.group("aux") is None):
         # "which assignees never worked on VPN tickets": no "have/were" ties "never" to having or being what the
         # vocabulary reads the verb as ("worked on" = in progress): a guess, left to `groups_never` (unsure)
         return False
