@@ -73,6 +73,7 @@ def missing(t: Text, q: Mapping, lex: Lexicon) -> None:
     "tickets that are assigned": it must not be."""
     columns = [c for tb in lex.catalogue.tables for c in tb.columns if c.kind == "text" and not c.is_key and c.values]
     nobody(t, q, lex, columns)  # first: "no one is assigned" is no "is assigned"
+    by_someone(t, q, lex)
     for pattern, found in (
         (r"\bun([a-z]{4,})\b", q.missing),
         (rf"\b(?:no|without|missing){_ANYONE} ([a-z]{{4,}})\b", q.missing),
@@ -122,14 +123,35 @@ _NOBODY = re.compile(
 )
 
 
+def people_column(lex: Lexicon) -> Column | None:
+    """The column the plugin's vocabulary says "who" stands for (the people of the data), if it names one."""
+    who = normalise(lex.vocabulary.synonyms.get("who", ""))
+    people = [c for tb in lex.catalogue.tables for c in tb.columns if who and normalise(c.name) == who]
+    return people[0] if len(people) == 1 else None
+
+
+# "worked on by someone", "handled by anybody": the agent of the rows' verb is a person, so one is set
+_BY_SOMEONE = re.compile(r"\bby (?:someone|somebody|anyone|anybody)\b")
+
+
+def by_someone(t: Text, q: Mapping, lex: Lexicon) -> None:
+    """ "tickets being worked on by someone": the column of people must not be empty (unread without one)."""
+    if (people := people_column(lex)) is None:
+        return
+    for m in list(_BY_SOMEONE.finditer(t.s)):
+        if people.ref not in q.present:
+            q.present.append(people.ref)
+        t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
+
+
 def nobody(t: Text, q: Mapping, lex: Lexicon, columns: list[Column]) -> None:
     """ "nobody" / "no one": the column of people is empty; the verb after it names the column when it can
     ("assigned"), else the plugin's vocabulary says which column "who" stands for."""
-    who = normalise(lex.vocabulary.synonyms.get("who", ""))
+    who = people_column(lex)
     for m in list(_NOBODY.finditer(t.s)):
         verb = m.group(1) or ""
         named = [c for c in columns if len(verb) >= 4 and any(w[:6] == verb[:6] for w in c.name.split("_"))]
-        people = [c for c in columns if who and normalise(c.name) == who]
+        people = [c for c in columns if c == who]
         hits = named or people
         if len(hits) != 1:
             continue

@@ -109,7 +109,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     defaulted = any(n.startswith("No measure was named") for n in q.notes)
     if numbered and not q.looked_up and (defaulted or all(m.aggregate == "count" for m in q.measures)):
         q.not_understood.append(f"what to show of {', '.join(numbered)}")
-    if passed := pass_over(t, found, lex):  # "the accessories line", "for the board pack" (passed_over.py)
+    if passed := pass_over(t, found, lex, q):  # "the accessories line", "for the board pack" (passed_over.py)
         q.notes.append("Passed over as saying no more: " + ", ".join(f"'{w}'" for w in passed) + ".")
     # "enterprise customers": a word of the filtered column's own name ("customer_segment") only describes it.
     # "the Haven doorbell": a word of a value already placed belongs to it.

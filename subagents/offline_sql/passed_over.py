@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import re
 
+from cognicore.subagents.offline_sql._words import people_column
 from cognicore.subagents.offline_sql.lexicon import RULE_WORDS, STOP_WORDS, Lexicon, Target, plural
-from cognicore.subagents.offline_sql.mapping import Text
+from cognicore.subagents.offline_sql.mapping import Mapping, Text
 
 __all__ = ["drop_topic_phrases", "modifying_participles", "pass_over", "place_phrases"]
 
@@ -79,8 +80,9 @@ def place_phrases(text: str, lex: Lexicon) -> str:
     return _PLACE.sub(lambda m: plural(noun) if m.group(1).endswith("s") else noun, text)
 
 
-def pass_over(t: Text, found: list[tuple[int, int, str, Target]], lex: Lexicon) -> list[str]:
-    """Blank the unit nouns, class nouns and purpose phrases of `t` that restrict nothing; the words passed over."""
+def pass_over(t: Text, found: list[tuple[int, int, str, Target]], lex: Lexicon, q: Mapping) -> list[str]:
+    """Blank the unit nouns, class nouns and purpose phrases of `t` that restrict nothing; the words passed over.
+    A person said to be in a state ("someone is working on") is read: the column of people is set."""
     values = [(start, end) for start, end, _, target in found if target.kind == "value"]
     passed: list[str] = []
     for m in list(re.finditer(r"\b([a-z]+)\b", t.s)):
@@ -99,18 +101,25 @@ def pass_over(t: Text, found: list[tuple[int, int, str, Target]], lex: Lexicon) 
         if all(_plain(w, lex) for w in words[:-1]):
             t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
             passed.append(" ".join(words))
+    people = people_column(lex)
     for m in list(_SUBJECT.finditer(t.read)):
-        # "is someone currently working on" (read "in progress"): the state's value says what the pronoun did
+        # "is someone currently working on" (read "in progress"): the state's value says what the pronoun did, and
+        # the pronoun that a person did it, so the column of people is set (never passed over: it restricts)
         if t.s[m.start() : m.end(1)] == m.group(1) and any(start == m.end() for start, _ in values):
             t.s = t.s[: m.start()] + " " * (m.end(1) - m.start()) + t.s[m.end(1) :]
-            passed.append(m.group(1))
+            if people is None:
+                passed.append(m.group(1))
+            elif people.ref not in q.present:
+                q.present.append(people.ref)
     return passed
 
 
 # An indefinite pronoun right before the value of a state it is the subject of ("is someone currently working on",
 # read "in progress"), past adverbs of time. Anywhere else it restricts the rows to those with a person (reads as
 # "not empty" in `_words.missing`) or stays unread: never passed over.
-_SUBJECT = re.compile(r"\b(someone|somebody|anyone|anybody)(?: (?:currently|still|now|already|actively))* (?=[a-z])")
+_SUBJECT = re.compile(
+    r"\b(someone|somebody|anyone|anybody)(?: (?:is|are|was|were|currently|still|now|already|actively))* (?=[a-z])"
+)
 
 
 def modifying_participles(t: Text, found: list[tuple[int, int, str, Target]]) -> set[str]:

@@ -1,0 +1,28 @@
+"""Round 13 (engineer S10, issue 9): "someone" said of the rows' state is a person, so the column of people is set
+("how many tickets is someone working on" counted an in-progress ticket with no assignee: a confident wrong)."""
+
+from __future__ import annotations
+
+from psycopg_pool import AsyncConnectionPool
+
+from cognicore.subagents.offline_sql import SchemaSqlWriter
+from tests.integration.test_offline_sql import wall_clock  # noqa: F401 (a fixture)
+from tests.integration.test_offline_sql_any_schema import tickets  # noqa: F401 (a fixture)
+from tests.integration.test_offline_sql_desk_wordings import check, desk  # noqa: F401 (a fixture)
+
+IN_HAND = "SELECT count(*) FROM support_desk.tickets WHERE status = 'in_progress' AND assignee IS NOT NULL {}"
+
+
+async def test_someone_in_a_state_or_as_its_agent_sets_the_person(
+    pool: AsyncConnectionPool,
+    desk: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    await check(
+        pool,
+        desk,
+        [
+            ("How many P2 tickets is somebody currently working on?", IN_HAND.format("AND priority = 'P2'")),
+            ("count of tickets being worked on by anybody", IN_HAND.format("")),
+            ("printer tickets someone is working on: how many?", IN_HAND.format("AND component = 'Printer'")),
+        ],
+    )
