@@ -1,0 +1,45 @@
+"""Knowledge answers of round 13 (K10): a "who is X?" is not answered by a saying of the user's that only mentions X
+(a request written for X names no one); a told fact or a saying that names a person still answers it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cognicore.subagents.compose import OfflineAnswerComposer
+
+
+def _memory(index: int, statement: str, status: str) -> dict[str, Any]:
+    return {
+        "index": index, "title": "Memory: earlier message", "source": f"memory:episode:{index}",
+        "content": statement, "statement": statement, "status": status, "read": False,
+        "since": "2031-03-17 09:00", "until": None,
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("question", "saying"),
+    [
+        (
+            "Who is the release coordinator this week?",
+            "Check the blocked builds against the plan and write them up as a report for the release coordinator.",
+        ),
+        ("who's our escalation owner this month", "Draft a summary of the outages for the escalation owner."),
+    ],
+)
+async def test_a_request_written_for_a_role_does_not_say_who_holds_it(question: str, saying: str) -> None:
+    answer = await OfflineAnswerComposer().compose(question=question, passages=[_memory(1, saying, "said")])
+    assert answer.used == [], answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "saying", "name"),
+    [
+        ("Who is the release coordinator right now?", "Our release coordinator is Dana Whitfield.", "Dana"),
+        ("who's our escalation owner this month", "The escalation owner this month is Ravi Menon.", "Ravi"),
+    ],
+)
+async def test_a_saying_that_names_the_person_still_answers(question: str, saying: str, name: str) -> None:
+    answer = await OfflineAnswerComposer().compose(question=question, passages=[_memory(1, saying, "said")])
+    assert answer.used == [1] and name in answer.text, answer.text
