@@ -144,9 +144,36 @@ def by_someone(t: Text, q: Mapping, lex: Lexicon) -> None:
         t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
 
 
+# "which components has nobody ever closed a ticket for": a grouping asked, then "nobody" as the subject of a verb
+_WHICH_NOBODY = re.compile(
+    r"\b(?:which|what) ((?:[a-z0-9_-]+ ){1,2}?)(?:(?:has|have|had|did|does|do) )?(?P<none>(?:nobody|no one|no-one|"
+    r"noone)(?: (?:ever|yet|at all))*) (?P<verb>(?:[a-z0-9_-]+ ?){1,3})"
+)
+
+
+def nobody_did(t: Text, q: Mapping, lex: Lexicon) -> None:
+    """ "which components has no one ever closed a ticket for": the groups with no row of the value the verb names
+    (the zero-groups reading). A value that is no past participle ("worked on", read "in progress") is a state the
+    rows are in now, which says nothing of whether it ever happened: unsure, never the rows with nobody set."""
+    book = lex.book("phrases")
+    for m in list(_WHICH_NOBODY.finditer(t.s)):
+        group = [x for w in m.group(1).split() for x in book.get(w, []) if x.kind == "dimension"]
+        if not group:
+            continue  # "which tickets has nobody picked up": the rows with no person, read by `nobody`
+        words = m.group("verb").split()
+        values = [x for n in range(len(words), 0, -1) for x in book.get(" ".join(words[:n]), []) if x.kind == "value"]
+        if not values:  # "which components has nobody had open": not the rows with no one set, whatever it is
+            q.not_understood.append(f"what nobody did of the {m.group(1).strip()}")
+        elif not (said := normalise(values[0].value)).endswith("ed"):
+            q.not_understood.append(f"whether any row was ever {said} (the data holds only its state now)")
+        q.zero_rows = True
+        t.s = t.s[: m.start("none")] + " " * (m.end("none") - m.start("none")) + t.s[m.end("none") :]
+
+
 def nobody(t: Text, q: Mapping, lex: Lexicon, columns: list[Column]) -> None:
     """ "nobody" / "no one": the column of people is empty; the verb after it names the column when it can
     ("assigned"), else the plugin's vocabulary says which column "who" stands for."""
+    nobody_did(t, q, lex)
     who = people_column(lex)
     for m in list(_NOBODY.finditer(t.s)):
         verb = m.group(1) or ""

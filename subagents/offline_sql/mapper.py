@@ -61,6 +61,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     text = price_words(normalise(request), lex)  # "the cheapest product": its price, lowest first (lookup.py)
     text = place_phrases(drop_topic_phrases(text), lex)  # "revenue-wise"; "which part of the world": the region
     text = re.sub(r"\bhow many days old\b", "how old in days", text)  # the age asked in its unit, no "by day"
+    text = re.sub(r"\bno-?one\b", "no one", text)  # "noone" is "no one", never a misspelt "one"
     for phrase in lex.vocabulary.ignore:
         text = re.sub(rf"\b{re.escape(normalise(phrase))}\b", " ", text)
     words = []

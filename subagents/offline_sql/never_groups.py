@@ -14,15 +14,20 @@ __all__ = ["groups_have_none", "groups_never"]
 
 # "which components were never", "which assignee has neither": a grouping asked, then only an auxiliary
 _AUXILIARY = "have|has|had|were|was|are|is|did|do|does"
+# "which components have not been assigned to chloe": a negated past ties "not" to the rows the group had
+_HAVE_OR_WERE = ("have ", "has ", "had ", "were ", "was ", "did ")
 _WHICH_GROUP = re.compile(rf"\b(?:which|what)\s+((?:[a-z0-9_-]+\s+){{1,2}}?)(?P<aux>(?:{_AUXILIARY})\s+)?$")
 
 
 def groups_have_none(t: Text, q: Mapping, negated: re.Match[str], dims: list[tuple[int, str, Column | str]]) -> bool:
-    """ "which components have never been assigned to chloe", "which assignee has neither P1 nor P2 tickets": the
-    group named after "which" is the subject of "never"/"neither", so the groups with none of those rows are asked."""
-    if negated.group(1) not in ("never", "neither") or q.excluded:
+    """ "which components have never been assigned to chloe", "which assignee has neither P1 nor P2 tickets", "which
+    components have not been assigned to ben": the group named after "which" is the subject of "never"/"neither"/
+    "have not", so the groups with none of those rows are asked."""
+    if negated.group(1) not in ("never", "neither", "not") or q.excluded:
         return False
     which = _WHICH_GROUP.search(t.read[: negated.start()])
+    if which is not None and negated.group(1) == "not" and which.group("aux") not in _HAVE_OR_WERE:
+        return False  # "which components are not P1" says nothing of their rows; "have not been" does
     if which is None or (negated.group(1) == "never" and which.group("aux") is None):
         # "which assignees never worked on VPN tickets": no "have/were" ties "never" to having or being what the
         # vocabulary reads the verb as ("worked on" = in progress): a guess, left to `groups_never` (unsure)
