@@ -50,9 +50,15 @@ async def respond(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
 
 
 def _with_reading(text: str, state: State) -> str:
-    """The answer followed by the misspelt words `classify` read as others, so the user can check them."""
+    """The answer followed by the misspelt words `classify` read as others, so the user can check them, and the parts
+    of the message it set aside as no agent's work."""
+    if state.get("declined"):
+        return text
     read_as = state.get("read_as") or []
-    return f"{text}\n\n(I read {', '.join(read_as)}.)" if read_as and not state.get("declined") else text
+    text = f"{text}\n\n(I read {', '.join(read_as)}.)" if read_as else text
+    aside = ", ".join(f'"{p.strip(" .,;:!?")}"' for p in state.get("set_aside") or [])
+    note = f"(Set aside: {aside}: not a thing my agents do; they answer questions from the data and the documents.)"
+    return f"{text}\n\n{note}" if aside else text
 
 
 def _typed(state: State) -> str | None:

@@ -1,18 +1,23 @@
 """Errands no agent does, read before the statement and data rules of the offline classifier: an order on the text
 that follows it ("translate this into Spanish: ...") and an errand led by a word the data also uses ("Order pizza for
-the team tonight"). English shapes and the deployment's own words only."""
+the team tonight"); and which part of a longer message is an errand or a greeting beside what is asked. English
+shapes and the deployment's own words only."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 
 from cognicore.memory.text import words
 from cognicore.orchestrator.intent_decision import IntentDecision
+from cognicore.orchestrator.message_parts import Aside
 from cognicore.orchestrator.mood import noun_first, strip_markers
-from cognicore.orchestrator.scope import IMPERATIVE, Scope
-from cognicore.orchestrator.telling import is_question
+from cognicore.orchestrator.scope import ASKS, IMPERATIVE, Scope
+from cognicore.orchestrator.telling import WANTS, is_question
 
-__all__ = ["data_word_errand", "order_on_text"]
+__all__ = ["data_word_errand", "order_on_text", "set_aside"]
+
+GREETING_WORDS = 3  # "hiya", "morning!", "quick q": too short to ask anything of their own
 
 # An errand's shape: done for someone or by a time ("order pizza for the team tonight", "book tables for us").
 _ERRAND = re.compile(r"\bfor\s+(?:me|us|the|my|our|everyone|everybody|all)\b|\b(?:tonight|tomorrow)\b", re.IGNORECASE)
@@ -41,3 +46,33 @@ def data_word_errand(request: str, scope: Scope, nouns: frozenset[str]) -> Inten
         return None
     reason = f"asks to {first} something none of the agents has ({after})"
     return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)
+
+
+def set_aside(
+    part: str,
+    decision: IntentDecision,
+    *,
+    scope: Scope,
+    names_data: Callable[[str], bool],
+    history: Sequence[dict[str, str]] = (),
+    memory: str = "",
+) -> Aside | None:
+    """How a part of a longer message is passed over: `named` for an errand no agent does ("book me a meeting room
+    for 3pm") or a question about nothing the deployment holds ("whats the weather like in lisbon"), `quiet` for a
+    greeting, a remark, something told or a preface that asks nothing and names no data ("hiya", "quick one before
+    my 1:1"); None for a part to answer (or a change to data, refused). A topic of the session's `history` or the
+    user's `memory` is held."""
+    if decision.changes_data:
+        return None
+    if decision.out_of_scope:
+        return "named"
+    asks = bool(is_question(part) or ASKS.match(part) or IMPERATIVE.match(part) or WANTS.search(part))
+    if scope.unheld(part, history, memory) or scope.unheld_head(part, history, memory):
+        return "named" if asks else "quiet"
+    if decision.intent == "statement":
+        return "quiet"  # told things are still remembered from the message as typed
+    if names_data(part) or decision.intent == "task":
+        return None  # "jobs per site - S1 only": part of the request
+    if scope.social_remark(part) or scope.about_you(part) or not asks:
+        return "quiet"
+    return "quiet" if len(words(part)) < GREETING_WORDS else None

@@ -61,6 +61,7 @@ async def classify(state: State, runtime: Runtime[Context]) -> Command[Any]:
         "followup": decision.followup,
         "read_as": decision.read_as,
         "unheld": decision.unheld,
+        "set_aside": decision.set_aside,
     }
     declined = _decline(state["request"], decision, ctx)
     if declined is not None:

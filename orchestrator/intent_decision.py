@@ -62,6 +62,9 @@ class IntentDecision(BaseModel):
     # Offline only: a question's topical words that nothing the deployment holds mentions ("weather"): when the
     # documents and memory then find nothing either, the answer refuses it with what the agents can do.
     unheld: SkipJsonSchema[list[str]] = Field(default_factory=list)
+    # Offline only: the parts of a message no agent does, set aside while the rest is answered ("book me a room for
+    # 3pm" in "book me a room for 3pm and tell me ..."): the answer names them as not done.
+    set_aside: SkipJsonSchema[list[str]] = Field(default_factory=list)
     # Set by the classifier that resolved it (not asked of a model): `resolved_request` stands for a follow-up, a
     # fuller request than the user typed; otherwise it is the user's own words re-read (spelling), and facts are
     # extracted from what was typed.

@@ -6,19 +6,22 @@ the whole message as news or planning the told words. English punctuation and se
 - `refers_back`: whether a part leans on an earlier one ("her tickets", "is that enough"), so it cannot stand alone.
 - `named_for`: a possessive pronoun read as the name the told part opens with ("her tickets" -> "chloe's tickets").
 - `asked_part`: the decision for the part that asks, when the others tell.
+- `clauses` / `asked_beside`: a request joined to an errand or a greeting ("book me a room and tell me ...", "hiya -
+  how many ..."): the part an agent can do is answered, the errand named as set aside.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Literal
 
 from cognicore.memory.text import terms, words
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.scope import ASKS
 from cognicore.orchestrator.telling import WANTS, is_question
 
-__all__ = ["asked_part", "message_parts", "named_for", "refers_back"]
+__all__ = ["Aside", "asked_beside", "asked_part", "clauses", "message_parts", "named_for", "refers_back"]
 
 MIN_ASKED_WORDS = 2  # "ok?", "thoughts?" check in on what was told; they ask nothing of their own
 MIN_ALONE_WORDS = 3  # "why?" after news asks about that news: too short to stand alone
@@ -117,3 +120,49 @@ def _asks(part: str, decision: IntentDecision) -> bool:
     if len(words(part)) < MIN_ASKED_WORDS:
         return False
     return decision.intent == "task" or is_question(part) or bool(ASKS.match(part) or WANTS.search(part))
+
+
+# Where one message joins two requests without a sentence break: a spaced dash ("hiya - how many ..."), a semicolon,
+# "and" before an order to tell or show ("book a room for 3pm and tell me ..."), a comma before "also", and a colon
+# before a question ("quick q: how many ...").
+_JOINS = re.compile(
+    r"\s+[-\u2013\u2014]+\s+|\s*;\s*|,?\s+and\s+(?=(?:please\s+)?(?:tell|show|give|get|find|list)\s+(?:me|us)\b)|"
+    r",\s*(?=(?:and\s+)?also\b)|:\s+(?=(?:how|what|which|who|when|where|why|is|are|do|does|did|can|could)\b)",
+    re.IGNORECASE,
+)
+# Connectives that open a joined clause and say nothing of it ("also what was ...", "and also, how many ...").
+_CONNECTIVE = re.compile(r"^\s*(?:(?:and|also|but|then|so|plus|meanwhile)\b[\s,]*)+", re.IGNORECASE)
+
+Aside = Literal["quiet", "named"]  # a greeting passed over in silence; an errand the answer names as set aside
+
+
+def clauses(text: str) -> list[str]:
+    """The parts of `text` (`message_parts`), each split again where it joins two requests without a sentence break,
+    with the connective opening a part dropped ("and also, how many ..." -> "how many ...")."""
+    split = [c for part in message_parts(text) for c in _JOINS.split(part)]
+    return [c for c in (_CONNECTIVE.sub("", c).strip() for c in split) if c.strip(" .!?,;:")]
+
+
+def asked_beside(
+    request: str, read: Callable[[str], IntentDecision], aside: Callable[[str, IntentDecision], Aside | None]
+) -> IntentDecision | None:
+    """The decision for a message that joins what an agent can do to an errand or a greeting ("set a reminder for
+    5pm, and how many email tickets are open?", "hiya - how many tickets are unassigned?"): the other parts, read
+    alone by `read`, are what is planned, and each part `aside` names is listed in `set_aside` for the answer to say
+    it was not done. None when no part is set aside, none is left, or what is left leans on a part set aside."""
+    parts = clauses(request)
+    if len(parts) < 2:
+        return None
+    readings = [(part, read(part)) for part in parts]
+    kinds = [aside(part, decision) for part, decision in readings]
+    kept = [part for (part, _), kind in zip(readings, kinds, strict=True) if kind is None]
+    if not kept or len(kept) == len(parts) or refers_back(" ".join(kept)):
+        return None
+    question = " ".join(kept)
+    inner = read(question)
+    if inner.out_of_scope or inner.changes_data or inner.intent == "statement":
+        return None
+    named = [part for (part, _), kind in zip(readings, kinds, strict=True) if kind == "named"]
+    left = f"; set aside {', '.join(repr(p) for p in named)}" if named else ""
+    reason = f"{inner.reason}; the part an agent can do is answered{left}"
+    return inner.model_copy(update={"reason": reason, "resolved_request": question, "set_aside": named})

@@ -4,6 +4,7 @@ documents, agents) decide question, task or statement, with the follow-up, spell
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 
 from cognicore.memory.corpus_words import CorpusVocabulary
 from cognicore.memory.extraction import states_facts
@@ -22,12 +23,12 @@ from cognicore.orchestrator._intent_words import (
     plain_words,
     word_for,
 )
-from cognicore.orchestrator.errands import data_word_errand, order_on_text
+from cognicore.orchestrator.errands import data_word_errand, order_on_text, set_aside
 from cognicore.orchestrator.followup import binds_previous, followup_change, names_period, previous_request, resolve
 from cognicore.orchestrator.honesty import topic
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.language import unsupported_language, unwrap_wish
-from cognicore.orchestrator.message_parts import asked_part
+from cognicore.orchestrator.message_parts import asked_beside, asked_part
 from cognicore.orchestrator.mood import (
     HABIT,
     TOLD_CHANGE,
@@ -227,6 +228,9 @@ class OfflineClassifier:
         if not (decision.out_of_scope or decision.changes_data):
             # "we moved to Teams. how many tickets are open?": the part that asks is answered, not the told part.
             decision = asked_part(request, self._rules, names=self._datawords.values) or decision
+        if decision.intent != "statement" and not (decision.changes_data or decision.resolved_request):  # "hiya - ..."
+            aside = partial(set_aside, scope=self._scope, names_data=self._names_data, history=history, memory=memory)
+            decision = asked_beside(request, self._rules, aside) or decision
         # Only a deployment that says what its data holds (its values) can tell that a name is none of them.
         named = bool(self._columns) and decision.intent != "statement" and not decision.out_of_scope
         if named and is_question(request) and not self._scope.unheld(request, history, memory):

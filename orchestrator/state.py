@@ -51,6 +51,7 @@ class State(TypedDict, total=False):
     followup: bool  # `classify` resolved the request as a follow-up: `request` is its full request, not `said` re-read
     read_as: list[str]  # misspelt words `classify` corrected ("'revnue' as 'revenue'"), said in the answer
     unheld: list[str]  # a question's topical words nothing the deployment holds: refused when nothing is found
+    set_aside: list[str]  # parts of the message no agent does, set aside while the rest ran: named in the answer
     model_calls: Annotated[dict[str, int], add_counts]
 
 
@@ -88,5 +89,6 @@ def new_run_input(*, request: str, user_id: str, session_id: str, run_id: str) -
         followup=False,
         read_as=[],
         unheld=[],
+        set_aside=[],
         model_calls=None,  # type: ignore[typeddict-item]
     )
