@@ -186,7 +186,10 @@ def _named_value(obj: str, said: str, new_values: Sequence[str]) -> str | None:
     if f" {value} " in said:
         return value
     fresh = " ".join(f" {normalize(v)} " for v in new_values)
-    for word in value.split():
+    words = value.split()
+    for i, word in enumerate(words):
+        if i and word.isdigit() and words[i - 1][-1:].isdigit():
+            continue  # "000" of "$80,000" is a part of its figure, not a value: "$95,000" does not name it
         if word in STOP_WORDS or (len(word) < 3 and not any(ch.isdigit() for ch in word)) or f" {word} " in fresh:
             continue
         single = word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word

@@ -26,8 +26,12 @@ __all__ = [
     "slot_change", "switched_topic", "worded_as_reversal",
 ]  # fmt: skip
 
-_END = r"\s*(?:,?\s*(?:now|instead|these\s+days|from\s+now\s+on|again|for\s+good))*\s*(?=[,;.!]|\s+(?:and|but|so)\s|$)"
-_VALUE = r"(?P<v>(?:[^,;.!]|\.(?=[\w]))+?)"  # a dot inside a value ("1.4M", "vpn3.corp.local") is no sentence end
+_END = (
+    r"\s*(?:,?\s*(?:now|instead|these\s+days|from\s+now\s+on|again|for\s+good))*"
+    r"\s*(?=[,;.!](?!\d)|\s+(?:and|but|so)\s|$)"
+)
+# A dot inside a value ("1.4M", "vpn3.corp.local") is no sentence end, nor a comma between digits ("$95,000").
+_VALUE = r"(?P<v>(?:[^,;.!]|\.(?=[\w])|(?<=\d),(?=\d{3}))+?)"
 _SHAPES = (
     # "Jonas took it over", "Omar has taken over", "Mei is taking the desk over"
     re.compile(

@@ -28,6 +28,7 @@ from cognicore.memory._fact_relative import relative_change
 from cognicore.memory._fact_replaced import figure_swapped, held_instead, named_in_statement, near_slot
 from cognicore.memory._fact_reworded import owner_from_known
 from cognicore.memory._fact_rules import read_facts
+from cognicore.memory._fact_slot_values import others_thing, slot_changed
 from cognicore.memory._fact_told import told_clause_facts
 from cognicore.memory._fact_topic import in_changed_topic, named_slot
 from cognicore.memory._fact_words import NOT_NAMES, holds_person
@@ -179,6 +180,12 @@ class OfflineFactExtractor:
         # as a request or a question; one it read as a statement is kept whatever its shape.
         if not facts and told is not False and (note := note_of(user_message, told=bool(told))) is not None:
             facts = [FactCandidate(**note)]
+        # A change of one known slot in a shape no rule above reads: a new value of the old one's kind.
+        facts = slot_changed(user_message, facts, known_facts, unclear=UNCLEAR_OBJECT)
+        # Another person's thing ("Omar's standup is at 9:45 now") changes none of ours: kept in the user's words.
+        if any(f.contradicts and others_thing(user_message, f.contradicts) for f in facts):
+            note = note_of(user_message, told=bool(told)) if told is not False else None
+            facts = [FactCandidate(**note)] if note is not None else []
         # Only a change certain from its words ends a note: the old value it names, or its slot's every word.
         return ExtractedFacts(facts=ending_notes(user_message, facts, known_facts))
 

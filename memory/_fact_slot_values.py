@@ -1,0 +1,285 @@
+"""A change of one known slot in a sentence shape no other rule reads: the same thing, a new value of one kind.
+
+"my bike got stolen, so for now I'm taking the bus in" after "I cycle to the office"; "finance trimmed the laptop
+refresh money, we've got 90k now" after "The laptop refresh budget is $120k"; "sorry, got that wrong: the printer
+visit is on Friday" after "... on Thursday". A known fact's slot is what it says besides its value; the message
+names that slot (shares a word of it, and gives that word no other modifier or owner: not the wi-fi certificate
+for the VPN certificate, not Lena's shift for mine), says it as a change, and gives one value of the same kind (an
+amount, a clock time, a day, a month, a name, a way of travelling) while the old value is gone or said as ended.
+Exactly one known fact must fit; two or none: nothing is guessed. An addition ("I also ...") replaces nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from cognicore.memory._fact_keys import lemma, predicate_key
+from cognicore.memory._fact_words import MONTH_NAMES, NOT_NAMES, WEEKDAY_NAMES
+
+if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
+    from cognicore.memory.extraction import FactCandidate
+
+__all__ = ["others_thing", "slot_changed"]
+
+_TOKEN_RE = re.compile(r"[$\u20ac\u00a3]?\d(?:[\d,.:]*\d)?(?:\s?(?:k|m|bn|am|pm)\b)?|[A-Za-z][\w']*")
+_MONEY_RE = re.compile(r"^[$\u20ac\u00a3]|\d\s?(?:k|m|bn)$", re.I)
+_CLOCK_RE = re.compile(r"^\d{1,2}(?::\d\d)?\s?(?:am|pm)$|^\d{1,2}:\d\d$", re.I)
+_MONEY_WORDS = frozenset("million thousand billion dollars euros pounds usd eur gbp".split())
+# The parts of a day and of a week, in general English: a value of "when" beside the weekday names.
+_DAY_WORDS = frozenset(
+    (*WEEKDAY_NAMES, "weekend", "weekday", "morning", "afternoon", "evening", "night", "earlies", "lates")
+)
+_DAY_FORMS = {"weds": "wednesday", "tues": "tuesday", "thurs": "thursday", "nights": "night", "nite": "night"}
+_MONTHS = {name[:3]: name for name in MONTH_NAMES}
+_MONTH_SHORT = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
+# Ways of getting somewhere, in general English, folded to one word each.
+_TRAVEL = {
+    "car": "car", "drive": "car", "drives": "car", "driving": "car", "drove": "car", "bus": "bus", "train": "train",
+    "tram": "tram", "metro": "metro", "subway": "metro", "tube": "metro", "bike": "bike", "cycle": "bike",
+    "cycles": "bike", "cycling": "bike", "bicycle": "bike", "walk": "walk", "walks": "walk", "walking": "walk",
+    "scooter": "scooter", "ferry": "ferry", "carpool": "carpool", "taxi": "taxi", "motorbike": "motorbike",
+}  # fmt: skip
+# Said as a change: the message tells that the slot's value is not what it was.
+_CHANGE_RE = re.compile(
+    r"\b(?:now|nowadays|these\s+days|for\s+now|no\s+longer|any\s*more|instead|switched|swapped|moved|changed|"
+    r"went|gone|replaced|dropped|ditched|took|put|raised|bumped|lowered|cut|trimmed|increased|reduced|pushed|"
+    r"pulled|reassigned|starting|as\s+of|from\s+now|correction|actually|sorry|meant|wrong|mistake|oops|update|"
+    r"turns\s+out|not|sold|stolen|quit|stopped|new)\b",
+    re.I,
+)
+_ADDED_RE = re.compile(r"\b(?:too|also|as\s+well|additionally|another|in\s+addition|besides)\b", re.I)
+# Words before an old value that say it ended ("not Berlin", "off the weekend rota", "dropped FedEx").
+_ENDED_BEFORE = frozenset(
+    "not off from instead than longer dropped ditched quit stopped sold left replaced swapped no".split()
+)
+_ENDED_AFTER_RE = re.compile(r"^\W*(?:any\s*more|no\s+more|went\s+to|is\s+gone|got\s+stolen|was\s+stolen)\b", re.I)
+# Words of a statement that name neither its slot nor its value: whose it is, the copula, the note's frame.
+_FRAME = frozenset(
+    "the a an of on at in by to for with from is are was were be been am our my we us i me user user's "
+    "said it it's its this that these those and or but so now has have had do does every most each other "
+    "will would can could their his her mine ours up down".split()
+)
+_POSSESSIVE_RE = re.compile(r"^([a-z][\w-]*)'s$")
+_NOT_OWNERS = frozenset("it that what who there here he she let where how".split())
+
+
+@dataclass(frozen=True, slots=True)
+class _Value:
+    kind: str  # money, clock, count:<unit>, day, month, name, travel
+    key: str  # the value folded for comparison
+    start: int  # its first token's position
+    end: int  # one past its last token
+
+
+def _tokens(text: str) -> list[str]:
+    """The words and figures of a text; a hyphenated word is its parts ("on-call" names the slot "call")."""
+    return _TOKEN_RE.findall(re.sub(r"(?<=[A-Za-z])-(?=[A-Za-z])", " ", text.replace("\u2019", "'")))
+
+
+def _values(tokens: list[str]) -> list[_Value]:
+    """The typed values said in `tokens`: figures (money, clock, count of a unit), days, months, names, travel."""
+    found: list[_Value] = []
+    i = 0
+    while i < len(tokens):
+        tok, low = tokens[i], tokens[i].lower()
+        nxt = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
+        if tok[:1].isdigit() or tok[:1] in "$\u20ac\u00a3":
+            if _CLOCK_RE.match(tok) or nxt in ("am", "pm"):
+                found.append(
+                    _Value("clock", re.sub(r"\W|:00", "", low + (nxt if nxt in ("am", "pm") else "")), i, i + 1)
+                )
+            elif _MONEY_RE.search(tok) or nxt in _MONEY_WORDS:
+                found.append(_Value("money", _figure(low, nxt), i, i + 1))
+            elif nxt.isalpha() and nxt not in _FRAME:
+                found.append(_Value(f"count:{lemma(nxt)}", re.sub(r"[^\d.]", "", low), i, i + 2))
+            i += 1
+            continue
+        if _day(low):  # "tuesday evening", "wednesday nights", "Tuesdays and Thursdays": one value
+            j = i + 1
+            while j < len(tokens) and (
+                _day(tokens[j].lower())
+                or (tokens[j].lower() == "and" and j + 1 < len(tokens) and _day(tokens[j + 1].lower()))
+            ):
+                j += 1
+            found.append(_Value("day", " ".join(_day(t.lower()) for t in tokens[i:j] if _day(t.lower())), i, j))
+            i = j
+            continue
+        month = _MONTHS.get(low[:3]) if low[:3] in _MONTHS and (low in MONTH_NAMES or low in _MONTH_SHORT) else None
+        if month and (tok[0].isupper() or (i and tokens[i - 1].lower() in ("in", "by", "until", "of", "on"))):
+            day = nxt if nxt.isdigit() else (tokens[i - 1] if i and tokens[i - 1].isdigit() else "")
+            found.append(_Value("month", f"{month} {day}".strip(), i, i + 1))
+        elif low in _TRAVEL:
+            found.append(_Value("travel", _TRAVEL[low], i, i + 1))
+        elif tok[0].isupper() and low not in NOT_NAMES and low not in _FRAME and i > 0:
+            j = i + 1
+            while j < len(tokens) and (
+                (tokens[j][:1].isupper() and tokens[j].lower() not in NOT_NAMES) or tokens[j].isdigit()
+            ):  # "Windows 11", "Latitude 7440"
+                j += 1
+            found.append(_Value("name", " ".join(t.lower() for t in tokens[i:j]), i, j))
+            i = j
+            continue
+        i += 1
+    return found
+
+
+def _day(word: str) -> str:
+    """A word naming a day or a part of one, folded ("weds" -> "wednesday", "nights" -> "night"), else ""."""
+    day = _DAY_FORMS.get(word, word[:-1] if word.endswith("s") and word[:-1] in _DAY_WORDS else word)
+    return day if day in _DAY_WORDS else ""
+
+
+def _figure(token: str, after: str) -> str:
+    """A money figure as a number: "$95,000", "95k" and "95 thousand" are one value."""
+    scale = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9}
+    m = re.search(r"(\d[\d,]*(?:\.\d+)?)\s?(k|m|bn)?$", token.lower())
+    if not m:
+        return token
+    number = float(m.group(1).replace(",", "")) * scale.get(m.group(2) or after, 1)
+    return f"{number:g}"
+
+
+def _ended(tokens: list[str], value: _Value) -> bool:
+    """Is the value said as one that ended ("not Berlin", "off the weekend rota", "LatAm went to Joe"), or as when a
+    change starts ("as of Monday", "starting Monday"): in both it is not the slot's new value?"""
+    before = [t.lower() for t in tokens[max(0, value.start - 3) : value.start]]
+    if before[-1:] in (["starting"], ["from"], ["since"]) or before[-2:] == ["as", "of"]:
+        return True
+    return bool(set(before) & _ENDED_BEFORE) or bool(_ENDED_AFTER_RE.match(" ".join(tokens[value.end : value.end + 3])))
+
+
+def _content(tokens: list[str], values: list[_Value]) -> dict[str, int]:
+    """The slot words of a statement (lemma -> position): its content words that are not one of its values."""
+    valued = {i for v in values for i in range(v.start, v.end)}
+    return {
+        lemma(t.lower()): i
+        for i, t in enumerate(tokens)
+        if i not in valued and t.lower() not in _FRAME and t[:1].isalpha() and len(t) > 2
+    }
+
+
+def _modifier(tokens: list[str], at: int) -> str:
+    """The word right before a slot word that says which one it is ("VPN" certificate, "Lena's" shift), if any."""
+    if at == 0:
+        return ""
+    word = tokens[at - 1].lower()
+    return "" if word in _FRAME or not word[:1].isalpha() else word
+
+
+def _owners(tokens: list[str]) -> set[str]:
+    """Whose things a statement names by a possessive ("Lena's shift", "ben's"), besides the user's and the team's."""
+    # "standup's at 9:30" is "standup is": an owner is followed by the thing owned, not a small word or a figure
+    return {
+        m.group(1)
+        for t, after in zip(tokens, [*tokens[1:], ""], strict=True)
+        if (m := _POSSESSIVE_RE.match(t.lower())) and m.group(1) not in _NOT_OWNERS
+        and after[:1].isalpha() and after.lower() not in _FRAME
+    }  # fmt: skip
+
+
+_THIRD_PERSON = frozenset("he she his her he's she's hers".split())  # not "they": "they raised my quota"
+_FIRST_PERSON = frozenset("i i'm i've i'd me my mine we we're we've our ours us".split())
+
+
+def _someone_else(tokens: list[str]) -> bool:
+    """Does a statement speak of another person's things by a pronoun ("Ben got a laptop, his is ...")?"""
+    return bool({t.lower() for t in tokens} & _THIRD_PERSON)
+
+
+def others_thing(message: str, statement: str) -> bool:
+    """Does `message` speak of another person's thing that `statement` (a known fact) does not name: "Omar's
+    standup is at 9:45 now" for "Our standup is at 9:15", "Sam got a new phone, his is a Pixel" for my phone?"""
+    said, known = _tokens(message), _tokens(statement)
+    if not {t.lower() for t in known} & (_FIRST_PERSON | {"user", "user's"}):
+        return False  # a fact of a named person or thing: a hand-over ("Lukas quit, Mei owns it now") may change it
+    return bool(_owners(said) - _owners(known)) or (_someone_else(said) and not _someone_else(known))
+
+
+def _said(known: dict[str, Any]) -> str:
+    """What a known fact says: a note's quoted words, else its statement."""
+    statement = str(known.get("statement") or "")
+    quoted = re.match(r'^\W*the user said:\s*["\u201c](.+?)["\u201d]?\W*$', statement, re.I | re.S)
+    return quoted.group(1) if quoted else statement
+
+
+def _fits(message: list[str], said: list[_Value], known: dict[str, Any]) -> tuple[_Value, _Value] | None:
+    """The known fact's old value and the message's new one, when the message changes that fact's slot."""
+    tokens = _tokens(_said(known))
+    old_values = _values(tokens)
+    slot = _content(tokens, old_values)
+    words = _content(message, said)
+    shared = set(slot) & set(words)
+    mine = str(known.get("subject", "")).strip().lower() in ("user", "the user")
+    if others_thing(" ".join(message), " ".join(tokens)):
+        return None  # "Lena's shift starts at 10am" is not my shift; nor "Ben got a new laptop, his is a MacBook"
+    for name in shared:  # "the wi-fi certificate" is not "the VPN certificate"
+        a, b = _modifier(tokens, slot[name]), _modifier(message, words[name])
+        if a and b and lemma(a) != lemma(b) and lemma(a) not in words and lemma(b) not in slot:
+            return None
+    pairs = []
+    for old in old_values:
+        if not shared and not (old.kind == "travel" and mine):
+            continue  # the slot must be named; the way the user travels is the user's own one
+        if any(v.key == old.key and not _ended(message, v) for v in said):
+            continue  # the old value said as holding: no change of it
+        held = {v.key for v in old_values if v.kind == old.kind}  # "wednesday nights" for "Tuesday nights"
+        new = {v.key: v for v in said if v.kind == old.kind and v.key not in held and not _ended(message, v)}
+        if len(new) == 1:
+            pairs.append((old, next(iter(new.values()))))
+    return pairs[0] if len(pairs) == 1 else None
+
+
+def slot_changed(
+    message: str, facts: list[FactCandidate], known_facts: list[dict[str, Any]], *, unclear: str
+) -> list[FactCandidate]:
+    """`facts` with the one read from a change of a known slot naming the fact it replaces (`contradicts`).
+
+    Only when no rule read a change (no fact names one) and exactly one known fact's slot fits; a structured known
+    fact gets its own wording with the new value, so a later question finds it in the words first used.
+    """
+    # A marker ("changed, new value not read") is a change no rule could read: this one may read it.
+    unread = [i for i, f in enumerate(facts) if f.object == unclear and f.contradicts]
+    if not facts or any(f.contradicts for i, f in enumerate(facts) if i not in unread):
+        return facts
+    if _ADDED_RE.search(message) or not _CHANGE_RE.search(message):
+        return facts
+    tokens = _tokens(message)
+    said = _values(tokens)
+    fits = [
+        (k, pair)
+        for k in known_facts
+        if k.get("status", "active") == "active" and (pair := _fits(tokens, said, k)) is not None
+    ]
+    if len(fits) != 1:
+        return facts  # none, or two that could be the one changed: no guess
+    known, (old, new) = fits[0]
+    statement = str(known.get("statement") or "")
+    if unread and (len(unread) > 1 or facts[unread[0]].contradicts != statement):
+        return facts  # the marker is of another fact
+    if unread:
+        facts = [f.model_copy(update={"contradicts": None}) if i in unread else f for i, f in enumerate(facts)]
+    old_text = " ".join(_tokens(_said(known))[old.start : old.end])
+    new_text = " ".join(tokens[new.start : new.end])
+    target = next((i for i, f in enumerate(facts) if new_text.lower() in f.statement.lower()), 0)
+    if predicate_key(facts[target].predicate) == predicate_key(str(known.get("predicate", ""))):
+        return facts  # the same slot read by a rule: the store replaces its value
+    fact = facts[target].model_copy(update={"contradicts": statement})
+    reworded = re.sub(re.escape(old_text), new_text, statement, count=1)
+    # Reworded only when the old value is the known fact's value itself ("on Tuesday nights"), not a word beside
+    # it ("every other weekend" of the user `is` "on call"): the rest of its wording must still hold.
+    held = old_text.lower() in str(known.get("object") or "").lower()
+    if known.get("predicate") != "note" and held and reworded != statement:
+        fact = fact.model_copy(
+            update={
+                "subject": str(known.get("subject") or fact.subject),
+                "predicate": str(known.get("predicate") or fact.predicate),
+                "object": re.sub(re.escape(old_text), new_text, str(known.get("object") or ""), count=1) or new_text,
+                "category": str(known.get("category") or fact.category),
+                "kind": known.get("kind") or fact.kind,
+                "statement": reworded,
+                "exclusive": True,
+            }
+        )
+    return [*facts[:target], fact, *facts[target + 1 :]]
