@@ -37,7 +37,7 @@ from cognicore.memory.llm import LlmRole
 ROLE = "extract_facts"
 __all__ = [
     "ROLE", "UNCLEAR_OBJECT", "ExtractedFacts", "FactCandidate", "FactExtractor", "LlmFactExtractor",
-    "OfflineFactExtractor", "in_changed_topic", "in_known_slot", "in_known_wording", "states_facts",
+    "OfflineFactExtractor", "in_changed_topic", "in_known_slot", "in_known_wording", "others_thing", "states_facts",
     "worded_as_reversal",
 ]  # fmt: skip
 # `UNCLEAR_OBJECT`: the object of a marker fact that replaced a known fact whose change could not be read.

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from cognicore.memory.extraction import UNCLEAR_OBJECT
+from cognicore.memory.extraction import UNCLEAR_OBJECT, others_thing
 from cognicore.memory.text import STOPWORDS, asks, stem, terms, words
 
 # Words that say something changed or holds from some point on. Generic English, not a domain's words.
@@ -152,6 +152,8 @@ def unread_since(
             continue  # a fact was read from it (or it is unknown): the facts already say what it meant
         if when(saying) <= frame.base or asks(text_of(saying)):
             continue
+        if all(others_thing(text_of(saying), text_of(p)) for p in answer):
+            continue  # another person's thing ("karim's commission rate is 7%") is no change of the answer's
         words = content_terms(text_of(saying))
         related = bool(words & (frame.answer_words | frame.asked))
         substantial = len(words) >= MIN_WORDS
@@ -218,6 +220,8 @@ def noted_since(
         if when(note) <= frame.base or frame.sources & set(note.get("sources") or ()):
             continue
         said = quoted(note)
+        if all(others_thing(said, text_of(p)) for p in answer):
+            continue  # "Lena's shift starts at 10am" changes nothing of "my shift starts at 8am"
         slots = slot_terms(said)
         related = bool(slots & (answer_slots | frame.asked))
         words = content_terms(said)
