@@ -9,7 +9,7 @@ from itertools import pairwise
 from cognicore.memory.text import STOPWORDS, stem, terms, words
 from cognicore.subagents._answer_shape import LIGHT_VERBS, implied
 from cognicore.subagents._passage_units import Unit
-from cognicore.subagents._question_terms import number_units, unit_of
+from cognicore.subagents._question_terms import labelled_concepts, number_units, unit_of
 
 
 def about_asked(
@@ -113,6 +113,20 @@ def holds_figure(question: str, text: str) -> bool | None:
             else:
                 verdicts.append(figure > limit)
     return any(verdicts) if verdicts else None
+
+
+_CLAUSE = re.compile(r"[^,;:.?!]+(?:[.](?=\d)[^,;:.?!]*)*")
+
+
+def case_concepts(question: str, labelled: Sequence[tuple[frozenset[str], str]]) -> list[frozenset[str]]:
+    """The concepts of the clause that states the question's figure ("my client wants 25% off the list price" in
+    "..., who signs that off?"): the case a limit holding that figure decides, said by the limit in its words."""
+    for clause in _CLAUSE.findall(question):
+        if number_units(clause):
+            # The clause read as the question is ("25% off" is a discount), then its concepts in the question's.
+            said = {label for _, label in labelled_concepts(clause, {})}
+            return [c for c, label in labelled if label in said]
+    return []
 
 
 _TIME_UNITS = frozenset({"minute", "hour", "day", "week", "month", "year"})

@@ -13,6 +13,7 @@ from cognicore.subagents._answer_checks import (
     about_asked,
     asked_subject,
     bigrams,
+    case_concepts,
     governed_elsewhere,
     holds_figure,
     measures_head,
@@ -168,12 +169,16 @@ def answer_from_documents(
     others = [answers for asks, answers, _ in _SHAPES if not asks.search(lowered)]
 
     figures = [c for c, label in labelled if label in number_units(asked_text)]
+    case = case_concepts(asked_text, labelled)
+    holds = {id(u) for u in units if holds_figure(asked_text, u.text)}
 
     def score(u: _Unit) -> float:
         direct = sum(w for c, w in pairs if u.terms & c)
         # "15% off" is covered by "between 10% and 20%": the limit speaks of the asked figure without writing it.
         bounded = states_bound(asked_text, u.text)
         direct += sum(w for c, w in pairs if bounded and c in figures and not u.terms & c)
+        # A limit holding the figure says the whole stated case ("client wants 22% off the list price").
+        direct += sum(w for c, w in pairs if c in case and c not in figures and not u.terms & c and id(u) in holds)
         lead = sum(w for c, w in pairs if not u.terms & c and u.lead & c)
         # A sentence under a heading that names the asked subject is about it, not a passing mention.
         topical = sum(w for c, w in pairs if u.terms & c and u.lead & c)
@@ -194,9 +199,13 @@ def answer_from_documents(
         present = frozenset().union(*(u.terms | u.lead | u.frame for u in units if u.passage == index))
         if figures and any(states_bound(asked_text, u.text) for u in units if u.passage == index):
             present = present.union(*figures)  # a limit on the asked figure speaks of it
+        if any(id(u) in holds for u in units if u.passage == index):
+            present = present.union(*case)  # and of the case, when it holds it
         hits_of[index] = frozenset(i for i, c in enumerate(concepts) if present & c)
         coverage[index] = sum(weights[i] for i in hits_of[index]) / sum(weights)
-    best_passage = max(coverage, key=lambda i: (coverage[i], len(hits_of[i]), -i))
+    # "client wants 22% off, whose approval?": the passages whose limit holds the figure state the rule of the case.
+    holding = {u.passage for u in units if id(u) in holds}
+    best_passage = max(holding or coverage, key=lambda i: (coverage[i], len(hits_of[i]), -i))
     # unweighted: the most of the question's words one passage has, to compare with memory
     share = len(hits_of[best_passage]) / len(concepts)
     asked = frozenset().union(*concepts)
@@ -210,8 +219,14 @@ def answer_from_documents(
 
     # "25% off": when a stated range holds the asked figure ("above 20%"), a sentence with a figure of that unit
     # outside it (a rule for another range, a fixed rate of another case) is no answer.
-    ranged = any(holds_figure(asked_text, u.text) for u in units)
+    ranged = bool(holding)
     kinds = {unit_of(tag) for tag in number_units(asked_text).values()}
+
+    def decided(u: _Unit) -> list[frozenset[str]]:
+        """What a limit in the sentence says of the question: the figure, and the whole case when it holds it."""
+        if not states_bound(asked_text, u.text):
+            return []
+        return [*figures, *case] if id(u) in holds else figures
 
     def usable(u: _Unit) -> bool:
         governed = governed_elsewhere(u.text, asked) and not measures_head(u.text, asked_thing)
@@ -220,7 +235,7 @@ def answer_from_documents(
         return not governed and not other_range and (meta_ok or not ABOUT_DOCUMENT.match(u.text))
 
     ranked = sorted(
-        (u for u in units if (u.terms | u.lead) & asked and usable(u)),
+        (u for u in units if (u.terms | u.lead) & asked and usable(u) and (not holding or u.passage in holding)),
         key=lambda u: (-score(u), u.order, u.position),
     )
     enough = coverage[best_passage] >= MIN_COVERAGE and len(hits_of[best_passage]) >= min(2, len(concepts))
@@ -296,7 +311,7 @@ def answer_from_documents(
             u
             for u in ranked
             if coverage[u.passage] >= MIN_COVERAGE
-            and about_asked(u, labelled, names, vocabulary, covered=figures if states_bound(asked_text, u.text) else ())
+            and about_asked(u, labelled, names, vocabulary, covered=decided(u))
             and gives_place(u.text, asked_text)
             and not other_kind(u.text, asked_text, phrases)
             and (shape is None or subject_concept is None or bool(subject_concept & (u.terms | u.lead)))
@@ -349,9 +364,10 @@ def answer_from_documents(
         covered |= hits
         if len(chosen) == MAX_SENTENCES:
             break
-    if chosen and sum(w for c, w in pairs if c & (chosen[0].terms | chosen[0].lead)) < MIN_SENTENCE_SHARE * sum(
-        weights
-    ):
+    said_first = [*case, *figures] if chosen and id(chosen[0]) in holds else []
+    if chosen and sum(
+        w for c, w in pairs if c & (chosen[0].terms | chosen[0].lead) or c in said_first
+    ) < MIN_SENTENCE_SHARE * sum(weights):
         # The best sentence says too little of the question ("is the Singapore warehouse closed over lunar new
         # year?" -> a sentence about the Singapore hub's opening): a nearby sentence, not the answer.
         title = str(passages[[int(p["index"]) for p in passages].index(chosen[0].passage)].get("title") or "")

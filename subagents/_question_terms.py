@@ -160,7 +160,9 @@ PHRASES = {
     r"(\d+(?:\.\d+)?)\s*(?:%|percent|per cent|pct)\s+off": r"\1% discount",
     r"(\d+(?:\.\d+)?)\s*(?:percent|per cent|pct)": r"\1%",
     # "who has to sign off on that": agreeing to it is approving it.
-    r"sign(?:s|ed|ing)? off(?: on)?": "approve",
+    r"sign(?:s|ed|ing)?(?: (?:it|that|this|them))? off(?: on)?": "approve",
+    # "who needs to OK a 15% discount": "OK" as a verb before its object approves it.
+    r"(?<=to )(?:ok|okay)(?= (?:a|an|the|this|that|it|any)\b)": "approve",
     # "who do I need an ok from", "who gives the green light": an agreement asked for is an approval.
     # (an "ok" only with its article: "is the vpn ok for contractors" asks whether it is allowed, not who approves)
     r"(?:an? |the )(?:ok|okay)(?= from| for)|(?:an? |the )?(?:go-ahead|green light)(?= from| for)": "approval",

@@ -43,3 +43,32 @@ async def test_a_request_written_for_a_role_does_not_say_who_holds_it(question: 
 async def test_a_saying_that_names_the_person_still_answers(question: str, saying: str, name: str) -> None:
     answer = await OfflineAnswerComposer().compose(question=question, passages=[_memory(1, saying, "said")])
     assert answer.used == [1] and name in answer.text, answer.text
+
+
+_APPROVALS = (
+    "# Field Guide: Price Exceptions\n## Who approves\n\nStaff may take up to 5% off a quote on their own. "
+    "Reductions between 5% and 15% need the approval of an area lead. Any reduction above 15% needs the approval "
+    "of the Head of Commerce, and reductions above 40% are never allowed."
+)
+_OTHER = (
+    "# Service Rules\n## Exceptions and approvals\n\nDesk agents can approve a late claim once per client per year "
+    "when the client has a good reason. Anything beyond that needs approval from the service lead."
+)
+_RULES = [
+    {"index": 1, "title": "Service Rules", "source": "rules.md", "content": _OTHER},
+    {"index": 2, "title": "Field Guide: Price Exceptions", "source": "guide.md", "content": _APPROVALS},
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "approver"),
+    [
+        ("A client of ours is asking for 18% off the quote. Whose approval does that take?", "Head of Commerce"),
+        ("my client wants 9 percent off, who has to sign that off?", "area lead"),
+        ("Who needs to OK a 30% reduction for a long-standing client?", "Head of Commerce"),
+    ],
+)
+async def test_the_limit_holding_a_stated_figure_answers_who_approves_it(question: str, approver: str) -> None:
+    answer = await OfflineAnswerComposer().compose(question=question, passages=_RULES)
+    assert answer.used and answer.used[0] == 2 and approver in answer.text, answer.text
+    assert "service lead" not in answer.text, answer.text
