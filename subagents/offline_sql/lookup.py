@@ -150,8 +150,9 @@ def read_lookup(t: Text, q: Mapping, s: Shape, lex: Lexicon, dims: list[tuple[in
     if dated is None and re.match(r"\s*when\b", t.read):
         dates = [c for c in table.columns if c.kind == "date"]
         dated = dates[0] if len(dates) == 1 else None
-    if dated is not None and dated not in asked:
-        asked.append(dated)  # "when was INC-1004 opened": the row's date
+    if dated is not None and dated not in asked and (not asked or re.match(r"\s*when\b", t.read)):
+        # "when was INC-1004 opened": the row's date; "which region was order 12 placed in" asks the region only
+        asked.append(dated)
     if not asked and t.take(_WHOLE_ROW):  # "details of INC-1004", "everything about order 77": every column
         asked = [c for c in table.columns if c != key and c.kind != "other" and not c.is_key]
     if not asked:
@@ -217,9 +218,10 @@ def nothing_asked_of_the_row(q: Mapping, s: Shape, lex: Lexicon) -> None:
         q.not_understood.append(f"what to show of {', '.join(keyed[0])}")
 
 
-def numbered_row(t: Text, q: Mapping, lex: Lexicon) -> list[str]:
+def numbered_row(t: Text, q: Mapping, lex: Lexicon, *, one: bool = False) -> list[str]:
     """ "order 2500", "order no. 1200", "order #3001": a table's noun followed by a number names the row whose
-    numeric key it is, a filter on that key (years were read as periods before); the rows named ("order 2500").
+    numeric key it is, a filter on that key; the rows named ("order 2500"). Read with `one` before the periods, only
+    the noun in the singular ("order 2001" is that order, not the year; "orders 2025" may be the year's orders).
 
     "the lines on order 1200": the last word of a table named after the numbered one ("order lines") then names
     that table's rows of it, so it restricts nothing more."""
@@ -231,7 +233,8 @@ def numbered_row(t: Text, q: Mapping, lex: Lexicon) -> list[str]:
         if key is None or key.kind != "numeric":
             continue
         noun = singular(normalise(table.name).split()[-1])
-        pattern = rf"\b(?:{noun}|{plural(noun)})(?: (?:number|num|no|nr|id))? (\d{{1,9}})\b(?! ?percent)"
+        nouns = noun if one else f"{noun}|{plural(noun)}"
+        pattern = rf"\b(?:{nouns})(?: (?:number|num|no|nr|id))? (\d{{1,9}})\b(?! ?percent)"
         while m := t.take(pattern):
             q.filters.setdefault(key.ref, [])
             if m.group(1) not in q.filters[key.ref]:
@@ -239,15 +242,23 @@ def numbered_row(t: Text, q: Mapping, lex: Lexicon) -> list[str]:
             named.append(f"{noun} {m.group(1)}")
         if not named or not named[-1].startswith(noun):
             continue
+        # only a table named after it ("order_items"), never another table said with its noun ("order region")
         parts = {
             p.split()[-1]
             for p, ts in lex.phrases.items()
-            if len(p.split()) == 2 and p.split()[0] == noun and any(x.kind == "entity" for x in ts)
+            if len(p.split()) == 2
+            and p.split()[0] == noun
+            and any(x.kind == "entity" and x.table is not None and _named_after(x.table, noun) for x in ts)
         }
         for part in parts:
             while t.take(rf"\b(?:{part}|{plural(part)})\b"):
                 pass
     return named
+
+
+def _named_after(table: Table, noun: str) -> bool:
+    """Whether `table`'s name opens with `noun` ("order_items" after "order")."""
+    return singular(normalise(table.name).split()[0]) == noun
 
 
 def _numbered_text_key(t: Text, q: Mapping, table: Table, key: Column) -> list[str]:

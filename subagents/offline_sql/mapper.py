@@ -90,8 +90,9 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     claim_why(t, q)  # "why did revenue drop in March": the period before it too (attribution.py)
     claim_asking(t)  # "update me on ...", "w/ a line chart": how it is asked or drawn (asking.py)
     claim_duration(t, q, lex)  # "how long do P1s take to resolve": days between two dates (durations.py)
+    numbered = numbered_row(t, q, lex, one=True)  # "order 2001": that order, never the year (lookup.py)
     _periods(t, q, today)
-    numbered = numbered_row(t, q, lex)  # "order 2500": the row whose numeric key it is (lookup.py)
+    numbered += numbered_row(t, q, lex)  # "order 2500": the row whose numeric key it is (lookup.py)
     previous_period(q)
     missing(t, q, lex)
     # Named measures whose words are also rule words ("average order value", "margin percent") go first.

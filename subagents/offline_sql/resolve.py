@@ -277,7 +277,9 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             dims.remove(at)
             q.measures = [count_distinct(at[2])]
     own_columns(q, dims, lex)
-    if not read_lookup(t, q, s, lex, dims):  # "who's INC-1012 assigned to": the row's columns (lookup.py)
+    # "what region was order 812 from": a table named by its noun stands for its label in a look-up
+    labels: list[tuple[int, str, Column | str]] = [(p, w, c) for p, w, tb in entities if (c := row_name(tb))]
+    if not read_lookup(t, q, s, lex, dims + labels):  # "who's INC-1012 assigned to": the row's columns (lookup.py)
         place_dimensions(t, q, sorted(dims, key=lambda d: d[0]), s, value_labels, catalogue=lex.catalogue)
         share_within(t, q, s, dims, spans)
     ratio_asked(q, s)  # "the ratio of open tickets to closed ones": one figure over the other
