@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cognicore.memory._fact_keys import lemma, predicate_key
-from cognicore.memory._fact_words import MONTH_NAMES, NOT_NAMES, WEEKDAY_NAMES
+from cognicore.memory._fact_words import MONTH_NAMES, NOT_NAMES, TRAVEL_MODES, WEEKDAY_NAMES
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
     from cognicore.memory.extraction import FactCandidate
@@ -34,13 +34,6 @@ _DAY_WORDS = frozenset(
 _DAY_FORMS = {"weds": "wednesday", "tues": "tuesday", "thurs": "thursday", "nights": "night", "nite": "night"}
 _MONTHS = {name[:3]: name for name in MONTH_NAMES}
 _MONTH_SHORT = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
-# Ways of getting somewhere, in general English, folded to one word each.
-_TRAVEL = {
-    "car": "car", "drive": "car", "drives": "car", "driving": "car", "drove": "car", "bus": "bus", "train": "train",
-    "tram": "tram", "metro": "metro", "subway": "metro", "tube": "metro", "bike": "bike", "cycle": "bike",
-    "cycles": "bike", "cycling": "bike", "bicycle": "bike", "walk": "walk", "walks": "walk", "walking": "walk",
-    "scooter": "scooter", "ferry": "ferry", "carpool": "carpool", "taxi": "taxi", "motorbike": "motorbike",
-}  # fmt: skip
 # Said as a change: the message tells that the slot's value is not what it was.
 _CHANGE_RE = re.compile(
     r"\b(?:now|nowadays|these\s+days|for\s+now|no\s+longer|any\s*more|instead|switched|swapped|moved|changed|"
@@ -110,8 +103,8 @@ def _values(tokens: list[str]) -> list[_Value]:
         if month and (tok[0].isupper() or (i and tokens[i - 1].lower() in ("in", "by", "until", "of", "on"))):
             day = nxt if nxt.isdigit() else (tokens[i - 1] if i and tokens[i - 1].isdigit() else "")
             found.append(_Value("month", f"{month} {day}".strip(), i, i + 1))
-        elif low in _TRAVEL:
-            found.append(_Value("travel", _TRAVEL[low], i, i + 1))
+        elif low in TRAVEL_MODES:
+            found.append(_Value("travel", TRAVEL_MODES[low], i, i + 1))
         elif tok[0].isupper() and low not in NOT_NAMES and low not in _FRAME and i > 0:
             j = i + 1
             while j < len(tokens) and (

@@ -75,6 +75,13 @@ BEVERAGES = frozenset(
     "wine whisky whiskey vodka gin rum soda cola coke lemonade kombucha smoothie smoothies decaf cider sake "
     "mate".split()
 )
+# Ways of getting somewhere, in general English, each folded to one word ("drives" and "car" are one way).
+TRAVEL_MODES = {
+    "car": "car", "drive": "car", "drives": "car", "driving": "car", "drove": "car", "bus": "bus", "train": "train",
+    "tram": "tram", "metro": "metro", "subway": "metro", "tube": "metro", "bike": "bike", "cycle": "bike",
+    "cycles": "bike", "cycling": "bike", "bicycle": "bike", "walk": "walk", "walks": "walk", "walking": "walk",
+    "scooter": "scooter", "ferry": "ferry", "carpool": "carpool", "taxi": "taxi", "motorbike": "motorbike",
+}  # fmt: skip
 _FOODS = frozenset(
     "food pizza pasta sushi salad chocolate cuisine meat fish chicken cheese bread rice noodles curry burger "
     "burgers dessert desserts cake fruit vegetables seafood steak tacos breakfast lunch dinner".split()

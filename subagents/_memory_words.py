@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from cognicore.memory._fact_words import TRAVEL_MODES
 from cognicore.memory.text import stem
 
 # Paraphrase groups of what people say about themselves and their team: a question word matches memories that
@@ -47,6 +48,12 @@ PHRASE_CONCEPTS = (
     (re.compile(r"\bfor a living\b", re.I), "living", "job work"),
     (re.compile(r"\bkicks?\s+off\b", re.I), "kick", "start"),  # "when does the shift kick off?"
     (re.compile(r"\bparts?\s+of\s+the\s+world\b", re.I), "part", "region"),  # "which part of the world do I cover"
+    # "how am I getting to work?", "how do you get into the office": the way there, not the job
+    (
+        re.compile(r"\b(?:get|gets|getting|got|come|coming|go|going)\s+(?:in)?to\s+(?:work|the\s+office)\b", re.I),
+        "work",
+        "commute travel",
+    ),
 )
 
 # "what's my role and who do I report to": each question after the first opens with its own question word.
@@ -58,10 +65,18 @@ def question_parts(question: str) -> list[str]:
     return [p for p in _NEXT_QUESTION.split(question) if p.strip()] or [question]
 
 
-# "Where's the helpdesk located?" asks where the helpdesk is: "located" is the "where" again, not a subject.
-WHERE_RE = re.compile(r"^\W*where\b", re.I)
-# Verbs that only say a thing is somewhere ("where is the review held?"): after "where" they ask no topic of their own.
-PLACED = frozenset(stem(w) for w in "located situated found placed held kept stored housed hosted".split())
+# "Where's the helpdesk located?" asks where the helpdesk is: "located" is the "where" again, not a subject; so is
+# "taking place" of "when is the summit taking place?" and "coming" of "which day is the engineer coming?".
+WHERE_RE = re.compile(r"^\W*(?:where|when|(?:what|which)\s+(?:day|date|time|week|month)s?)\b", re.I)
+# Verbs that only say a thing is somewhere or happens ("where is the review held?"): after "where" or "when" they ask
+# no topic of their own.
+PLACED = frozenset(
+    stem(w)
+    for w in "located situated found placed held kept stored housed hosted take takes taking place happen happens "
+    "happening come comes coming".split()
+)
+# "what time's standup": the "'s" after a question's noun is "is", not an owner ("time's standup").
+CONTRACTED_IS = re.compile(r"\b((?:what|which)\s+(?:time|day|date|week|month|year|one|kind|sort|type))'s\b", re.I)
 _AMOUNT = re.compile(r"[$€£]\s?\d|\d\s?(?:%|k\b)|\d\s*(?:percent|usd|eur|dollars?|euros?)\b", re.I)
 _MONEY = stem("money")
 _WEB_ADDRESS = re.compile(
@@ -104,10 +119,14 @@ _FIGURE_WORDS = frozenset(stem(w) for w in "figure number amount".split())
 _OFTEN = stem("often")
 
 
+_COMMUTE = frozenset(stem(w) for w in "commute get travel".split())
+
+
 def shape_words(text: str) -> frozenset[str]:
     """Words a memory answers by the shape of its value: an amount answers "how much", a web or mail address
     answers "what's the address / url / link of X", a duration "how long", a frequency "how often", what the user is
-    (a job noun) "what's my role", who is in charge of them "who's my boss", in any words."""
+    (a job noun) "what's my role", who is in charge of them "who's my boss", a way of travelling "how do I get to
+    work", in any words."""
     found: set[str] = set()
     if _AMOUNT.search(text):
         found.add(_MONEY)
@@ -123,4 +142,7 @@ def shape_words(text: str) -> frozenset[str]:
         found |= _MANAGER_WORDS
     if _FIGURE.search(text):
         found |= _FIGURE_WORDS
+    said = set(re.findall(r"[a-z]+", text.lower()))
+    if said & TRAVEL_MODES.keys():  # "taking the bus in" answers "how do I get to work?"
+        found |= _COMMUTE
     return frozenset(found)

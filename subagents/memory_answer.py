@@ -18,6 +18,7 @@ from cognicore.memory.text import stem, terms, words
 from cognicore.subagents._memory_figure import other_figure
 from cognicore.subagents._memory_lines import NOT_SURE, MemoryAnswer, everything, line, order, unread_change
 from cognicore.subagents._memory_words import (
+    CONTRACTED_IS,
     MEMORY_SYNONYMS,
     PHRASE_CONCEPTS,
     PLACED,
@@ -183,6 +184,7 @@ def answer_from_memory(
     """
     if not passages:
         return None
+    question = CONTRACTED_IS.sub(r"\1 is", question.replace("\u2019", "'"))
     # A word the question's reading set aside as a request word may be what memory holds ("report" of "who do I
     # report to" is the manager, not a report to write): the memory paraphrase words come back as concepts.
     named = frozenset().union(*concepts) if concepts else frozenset()
