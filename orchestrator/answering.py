@@ -48,9 +48,9 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 composed, fitted = whole, refitted
     except ModelCallError as exc:
         return {"answer": "", "error": str(exc), "outcome": "failed", "model_calls": {"compose_answer": 1}}
+    agents = [{"name": a.name, "description": a.description} for a in ctx.registry]
     if not composed.used and state.get("unheld"):
         # Nothing found, and nothing the deployment holds is about its topic: say so and what it can do.
-        agents = [{"name": a.name, "description": a.description} for a in ctx.registry]
         text = unheld_question(state["request"], agents, state.get("unheld") or [])
         return {"answer": text, "outcome": "unsure", "model_calls": {"compose_answer": 1}}
     if not composed.used and offline and (absent := await documented_absence(ctx.knowledge, state["request"])):
@@ -63,7 +63,7 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if not composed.used:
         # No passage supports an answer: say so as uncertainty, never as a confident "nothing on it".
         # The offline composer also says what the closest passage has and lacks (issue 9 point 2).
-        honest = f"{no_evidence(state['request'])} {closest_miss(composed.text)}".strip()
+        honest = f"{no_evidence(state['request'], agents)} {closest_miss(composed.text)}".strip()
         return {"answer": honest, "outcome": "unsure", "model_calls": {"compose_answer": 1}}
     by_index = {p["index"]: p for p in fitted.passages}
     # Marker [k] of the answer is the k-th citation listed (issue 9 point 6).

@@ -15,11 +15,13 @@ def topic(request: str, *, limit: int = 120) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def no_evidence(question: str) -> str:
-    """The answer to a question no passage or memory supports: uncertainty, not a confident "nothing"."""
+def no_evidence(question: str, agents: Sequence[dict[str, str]] = ()) -> str:
+    """The answer to a question no passage or memory supports: uncertainty, not a confident "nothing", and what the
+    assistant can do instead ("whats the capital of australia" shares words with the documents, nothing more)."""
+    can = f" I cannot answer it from what I hold. {capabilities(agents)}" if agents else ""
     return (
         f'I understood a question about "{topic(question)}", but found nothing in the knowledge base or in '
-        "what you told me that answers it, so I am not sure of the answer."
+        f"what you told me that answers it, so I am not sure of the answer.{can}"
     )
 
 

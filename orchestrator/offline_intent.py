@@ -78,6 +78,7 @@ from cognicore.orchestrator.wishes import (
     on_behalf,
     own_wish,
     passed_on,
+    renamed,
 )
 from cognicore.subagents.read_only import affected_rows_hint, change_request, names_record
 
@@ -262,7 +263,7 @@ class OfflineClassifier:
 
     def _changes_data(self, request: str, found: set[str]) -> IntentDecision | None:
         """A request to change what the data holds: refused before any agent runs (they only read data)."""
-        verb = change_request(request)
+        verb = change_request(request) or renamed(request)  # "APAC ought to be called Asia-Pacific going forward"
         stored = found & (STORED | self._datawords.counted | self._datawords.values) or names_record(request)
         if verb is None or not stored:
             return None
@@ -341,8 +342,7 @@ class OfflineClassifier:
         if (errand := data_word_errand(request, self._scope, nouns)) is not None:
             return errand  # "Order pizza for the team tonight"
         if not noun_first(request, nouns) and (verb := self._scope.foreign_action(request)):
-            # Before the data words: "email the 2025 revenue to my manager" names figures, but its action is
-            # one no agent offers.
+            # Before the data words: "email the 2025 revenue to my manager" names figures; no agent offers its action.
             reason = f"asks to {verb} something, which none of the agents does"
             return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)
         # "What is the SLA for a P5?", "what happens when ...", "... according to the policy": the rule itself, which

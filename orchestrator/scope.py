@@ -51,6 +51,14 @@ _ASKED_VERBS = frozenset(
         "let help walk bring grab run work take"
     )
 )
+# An errand in person ("can you come fix my printer?"): coming or going, then what is done there; no agent travels.
+_IN_PERSON = re.compile(
+    r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?(?:come|go|pop|swing|drop|stop|nip|"
+    r"hop|walk)\s+(?:(?:over|round|around|by|down|up|in)\s+)?(?:(?:here|there)\s+)?(?:and\s+)?(?!(?:me|us|the|a|an|my|"
+    r"our|it|this|that|back|to|on|out|ahead|check|look|see|verify|review)\b)(?P<verb>[a-z]+)\s+(?:me|us|my|our|the|a|an|"
+    r"this|that|these|those|it|them)\b",
+    re.IGNORECASE,
+)
 # First words that make no action of their own.
 # Discourse markers ("btw my team now covers ...", "fyi the ...") open a message; they are no verb either.
 # A need or a wish ("need the 2025 revenue for ...") says what is wanted, not an action.
@@ -196,6 +204,9 @@ class Scope:
             return "calculate"  # "what's 15% of 240": no agent works out sums, whatever passage mentions "15%"
         if _READING_PHRASE.search(request):
             return None
+        errand = _IN_PERSON.match(request)
+        if errand and stem(verb := errand.group("verb").lower()) not in _ASKED_VERBS | ACTION | self.agent_words:
+            return verb  # "can you come fix my printer?": done in person, which no agent does
         made = _MADE.match(request)
         if made and stem(made.group("verb").lower()) in _MAKING and not self._makes(made.group("thing")):
             return made.group("verb").lower()  # "(can u help me) write an email to a customer": not an artefact
@@ -340,8 +351,9 @@ class Scope:
     def unheld_head(self, request: str, history: Sequence[dict[str, str]], memory: str) -> list[str]:
         """The head of what a wh-question asks for ("what's the population of Brazil", "what will the weather be like
         in Portland") when the deployment holds nothing on it, though it holds the place or thing it is asked of
-        (a noun phrase ends on its head: the last topical word before the first preposition); else [], also when
-        memory or the session mentions any of its words."""
+        (a noun phrase ends on its head: the last topical word before the first preposition), else what it is asked
+        of when nothing holds that ("the capital of australia"); else [], also when memory or the session mentions
+        any of its words."""
         m = _ASKED_HEAD.match(request)
         if m is None:
             return []
@@ -349,7 +361,10 @@ class Scope:
         if any(stem(w) in around for w in self._topical(request)):
             return []  # "I fly to Oslo" told before: the question may be about what the user said
         head = self._topical(m.group("phrase"))
-        return self.unheld(head[-1], history, memory) if head else []
+        if head and (unheld := self.unheld(head[-1], history, memory)):
+            return unheld
+        # "what's the capital of australia": a thing the deployment holds ("capital"), asked of one it does not.
+        return self.unheld(m.group("object"), history, memory)
 
     @staticmethod
     def _topical(request: str) -> list[str]:
@@ -371,7 +386,7 @@ class Scope:
 # for, up to its first preposition.
 _ASKED_HEAD = re.compile(
     r"^\s*(?:what|whats|what's|who|who's|whos)(?:\s+(?:is|are|was|were|will|would))?\s+(?:the|a|an)\s+"
-    r"(?P<phrase>(?:[a-z'-]+\s+){0,4}?[a-z'-]+)\s+(?:of|in|for|at|on|about|from)\s+\S",
+    r"(?P<phrase>(?:[a-z'-]+\s+){0,4}?[a-z'-]+)\s+(?:of|in|for|at|on|about|from)\s+(?P<object>[^?.!,;]+)",
     re.IGNORECASE,
 )
 

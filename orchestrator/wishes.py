@@ -22,6 +22,7 @@ __all__ = [
     "on_behalf",
     "own_wish",
     "passed_on",
+    "renamed",
 ]
 
 
@@ -228,3 +229,20 @@ def later_wish(text: str, names_data: Callable[[str], bool]) -> IntentDecision |
         "it up now; say 'remember that ...' to have it noted, or ask for it directly to have it now"
     )
     return IntentDecision(intent="task", reason=reason, confidence=0.3, resolved_request=what)
+
+
+# A new name wished for a thing ("APAC ought to be called Asia-Pacific going forward", "the Email component should be
+# renamed to 'Mail'"): a modal, a verb of naming, then the new name, capitalised or quoted. "who should be called when
+# ..." names no one after the verb.
+_RENAMED = re.compile(
+    r"\b(?:should|must|ought\s+to|needs?\s+to|has\s+to|have\s+to|is\s+to|are\s+to)\s+(?:now\s+|henceforth\s+)?be\s+"
+    r"(?P<verb>called|named|renamed|relabell?ed|labell?ed|known\s+as|listed\s+as)\s+(?:to\s+|as\s+)?(?=(?-i:[A-Z])|[\"'“‘])",
+    re.IGNORECASE,
+)
+
+
+def renamed(text: str) -> str | None:
+    """The verb with which `text` wishes a thing a new name ("should be called X"), else None: a change to data when
+    what is renamed is stored."""
+    match = _RENAMED.search(text)
+    return " ".join(match.group("verb").lower().split()) if match else None
