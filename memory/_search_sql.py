@@ -31,6 +31,8 @@ parameters switch filters off. Changing the search means a migration that replac
 
 from __future__ import annotations
 
+from cognicore.memory._stream_sql import EF_SEARCH_CASE
+
 _ARGUMENTS = """
     p_user_id text, p_query_vector halfvec, p_query_words text[], p_candidates int, p_rrf_k int, p_k int,
     p_min_similarity float8, p_session_id text, p_session_first boolean, p_as_of timestamptz,
@@ -199,3 +201,29 @@ SEARCH_FUNCTION_CARRIED = _revised(
     },
 )
 """Migration: the search whose vector rows are not fetched twice (same rows as `SEARCH_FUNCTION`)."""
+
+# The migration after that (and after `_keyword_sql.TEXT_HITS_BM25_ONCE`): the function sets the vector scan's settings
+# itself, so a search is two statements (tenant, search) instead of three. The settings statement
+# (`_stream_sql.SEARCH_SETTINGS`) was parsed, planned and answered on every search, and psycopg built, sent and read
+# it: 0.2-0.3 ms of about 6 ms of CPU per search at 100k memories. Now `hnsw.iterative_scan` and `jit` are SET
+# clauses of the function, and a first statement of its body sets `hnsw.ef_search` from the user's partition size
+# with the same tiers (`_stream_sql.EF_SEARCH_CASE`, written into the body when the migration runs); all three end
+# with the call. `synchronous_commit` is not set any more: a search writes nothing, and a transaction that writes
+# nothing waits for no WAL flush. Same rows, scores and order. Measured with the keyword function's change, at 100k
+# memories (bench/memory.py data, 300 queries, old and new interleaved per query on one `cognicore_app` connection;
+# CPU per search read from /proc: the server process's schedstat and the client thread's time): server p50 4.40
+# -> 4.15 ms, client 1.48 -> 1.42 ms, both 6.00 -> 5.61 ms (0.935x; p95 7.90 -> 7.38 ms).
+SEARCH_FUNCTION_SETTINGS = _revised(
+    SEARCH_FUNCTION_CARRIED,
+    {
+        "SET plan_cache_mode = force_generic_plan\nAS $body$\n": (
+            "SET plan_cache_mode = force_generic_plan\n"
+            "SET jit = off\n"
+            "SET hnsw.iterative_scan = relaxed_order\n"
+            "AS $body$\n"
+            f"SELECT set_config('hnsw.ef_search', ({EF_SEARCH_CASE})::text, true)\n"
+            "FROM (SELECT memory_partition_rows(p_user_id) AS n) AS p;\n"
+        ),
+    },
+)
+"""Migration: the search that sets its own vector-scan settings (one statement fewer per search, same rows)."""

@@ -28,7 +28,8 @@ stage alone: to collect 40 rows of one user in twenty the scan visits twenty tim
 5. `fillfactor` 70: rows are about 2 KB, so a page keeps room for a HOT update of the counters. At 80 only
    45% of the candidate-count updates were HOT, and each other one re-inserted the row into the HNSW index
    (10 ms per search); at 70, 100%.
-6. The search's commit does not wait for the WAL flush (see `SEARCH_SETTINGS`).
+6. The vector scan's settings (queue by partition size, iterative scan, no JIT) are set by `memory_search` itself
+   (`EF_SEARCH_CASE`); `nearest` sends them as `SEARCH_SETTINGS`.
 
 What is left is mostly memory: with PostgreSQL's default `shared_buffers` (128MB) the 600 MB of tables and
 indexes of this benchmark are read from the OS cache page by page, and p95 roughly doubles. At a million memories
@@ -232,18 +233,28 @@ GRANT EXECUTE ON FUNCTION memory_partition_rows(text) TO cognicore_app;
 # re-sorts by distance. JIT never pays off for a query of a few milliseconds. A search writes
 # nothing now (counts are batched), but its commit still need not wait for any WAL flush. The queue
 # (`hnsw.ef_search`) follows the size of the user's partition: see `EF_SEARCH_BY_ROWS`.
+EF_SEARCH_CASE = (
+    "CASE " + "".join(f"WHEN p.n < {rows} THEN {ef} " for rows, ef in EF_SEARCH_BY_ROWS) + f"ELSE {EF_SEARCH} END"
+)
+"""`hnsw.ef_search` from `p.n`, the rows of the user's partition (`memory_partition_rows`): the tiers above.
+
+`memory_search` sets it itself (`_search_sql.SEARCH_FUNCTION_SETTINGS`, made from this text when its migration
+ran); `nearest` sends it in `SEARCH_SETTINGS`. Changing the tiers means a migration that replaces `memory_search`
+too (a test compares the function's text with this one)."""
+
 SEARCH_SETTINGS = (
-    "SELECT set_config('hnsw.ef_search', (CASE "
-    + "WHEN p.n < %s THEN %s " * len(EF_SEARCH_BY_ROWS)
-    + "ELSE %s END)::text, true), "
+    f"SELECT set_config('hnsw.ef_search', ({EF_SEARCH_CASE})::text, true), "
     "set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('jit', 'off', true), "
     "set_config('synchronous_commit', 'off', true) FROM (SELECT memory_partition_rows(%s) AS n) AS p"
 )
 
 
-def search_settings(user_id: str) -> tuple[str, tuple[int | str, ...]]:
-    """The search's transaction-local settings for `user_id`, with their parameters (a `user_read` `before`)."""
-    return SEARCH_SETTINGS, (*(v for tier in EF_SEARCH_BY_ROWS for v in tier), EF_SEARCH, user_id)
+def search_settings(user_id: str) -> tuple[str, tuple[str, ...]]:
+    """The vector scan's transaction-local settings for `user_id`, with their parameters (a `user_read` `before`).
+
+    `MemoryStream.nearest` sends them; `memory_search` sets the same ones itself.
+    """
+    return SEARCH_SETTINGS, (user_id,)
 
 
 # The search itself (vector and keyword candidates, RRF fusion, the score of memory.scoring, the top k, in

@@ -5,11 +5,12 @@ from cognicore.memory._keyword_sql import (
     TEXT_HITS_BM25_AGAIN,
     TEXT_HITS_BM25_GENERIC,
     TEXT_HITS_BM25_INDEXED_STATS,
+    TEXT_HITS_BM25_ONCE,
     TEXT_HITS_BM25_PAIRS,
     TEXT_HITS_BM25_USER_TERMS,
 )
 from cognicore.memory._lifecycle_sql import LIFECYCLE_MIGRATION
-from cognicore.memory._search_sql import SEARCH_FUNCTION, SEARCH_FUNCTION_CARRIED
+from cognicore.memory._search_sql import SEARCH_FUNCTION, SEARCH_FUNCTION_CARRIED, SEARCH_FUNCTION_SETTINGS
 from cognicore.memory._stream_sql import (
     GIN_NO_PENDING_LIST,
     MEMORIES_INDEXES,
@@ -206,4 +207,10 @@ MIGRATIONS: list[str] = [
     SEARCH_FUNCTION_CARRIED,
     # The keyword index without GIN's pending list, which every keyword search read whole (memory/_stream_sql.py).
     GIN_NO_PENDING_LIST,
+    # Keyword stage again, in place: each subquery once per call (a rare word was counted four or five times, and
+    # every copy was a plan node to start up); same results (memory/_keyword_sql.py).
+    TEXT_HITS_BM25_ONCE,
+    # The search again, in place: it sets its own vector-scan settings, one statement fewer per search; same rows
+    # (memory/_search_sql.py).
+    SEARCH_FUNCTION_SETTINGS,
 ]

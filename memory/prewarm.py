@@ -35,7 +35,7 @@ from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory._search_sql import SEARCH
-from cognicore.memory._stream_sql import CANDIDATES, search_settings
+from cognicore.memory._stream_sql import CANDIDATES
 from cognicore.memory.retrieval import RRF_K
 from cognicore.memory.rows import fetch_dicts
 from cognicore.memory.tenancy import APP_ROLE, SET_TENANT
@@ -336,12 +336,12 @@ async def warm_connection(conn: AsyncConnection[Any]) -> None:
         "delta": 0.0,
         "decay": 0.99,
     }
-    # The search's own tenant statement and settings, so that exactly the plans searches use are made. A failure
-    # is logged, never raised: psycopg_pool would drop the connection and retry, and the pool would not open.
+    # The search's own tenant statement and search (which sets its scan's settings), so that exactly the plans
+    # searches use are made. A failure is logged, never raised: psycopg_pool would drop the connection and retry,
+    # and the pool would not open.
     try:
         async with conn.transaction():
             await conn.execute(SET_TENANT, (WARM_USER,))
-            await conn.execute(*search_settings(WARM_USER))
             await conn.execute(SEARCH, params)
     except psycopg.Error:
         log.warning("memory connection warm-up failed; the connection is used unwarmed", exc_info=True)

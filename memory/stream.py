@@ -182,7 +182,7 @@ class MemoryStream:
             "delta": scoring.delta,
             "decay": scoring.decay,
         }
-        rows = await user_read(self._pool, user_id, SEARCH, params, before=[search_settings(user_id)])
+        rows = await user_read(self._pool, user_id, SEARCH, params)  # memory_search sets its scan's settings
         hits = [hit(r) for r in rows]
         if not quiet:
             self._counts.add(user_id, [h.id for h in hits])
