@@ -88,13 +88,21 @@ def with_consequence(chosen: list[Unit], units: list[Unit]) -> list[Unit]:
     same = sorted((u for u in units if u.passage == first.passage), key=lambda u: u.position)
     picked = {(u.passage, u.position) for u in chosen}
     following = [u for u in same if u.position > first.position]
-    for u in following:
+    for i, u in enumerate(following):
         if (u.passage, u.position) in picked:
             continue
         if u.heading != first.heading or u.text.startswith("See "):
             return chosen
+        # "... without a response is a breach." names the case; what happens is said of it next ("Breaches are ...").
+        named = _NAMES_CASE.search(u.text)
+        after = following[i + 1] if i + 1 < len(following) else None
+        if named and after and after.heading == u.heading and set(terms(named.group("case"))) & after.terms:
+            return [*chosen, u, after]
         return [*chosen, u]
     return chosen
+
+
+_NAMES_CASE = re.compile(r"\b(?:is|are|counts as|count as)\s+(?:a|an|called)\s+(?P<case>[a-z]+)\W*$", re.I)
 
 
 # A sentence that extends the rule just before it: "Anything beyond that needs ...", "Otherwise, ...".

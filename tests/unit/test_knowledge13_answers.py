@@ -72,3 +72,20 @@ async def test_the_limit_holding_a_stated_figure_answers_who_approves_it(questio
     answer = await OfflineAnswerComposer().compose(question=question, passages=_RULES)
     assert answer.used and answer.used[0] == 2 and approver in answer.text, answer.text
     assert "service lead" not in answer.text, answer.text
+
+
+_INCIDENTS = (
+    "# Incident rules\n\nEvery incident gets a severity when it is logged. The first update is due within the agreed "
+    "time of its severity: S1 within 1 hour and S2 within 6 hours. An incident that passes its agreed time without an "
+    "update is a lapse. Lapses of S1 incidents go to the on-call director at once; S2 lapses are reviewed on Fridays."
+)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["an S1 had no update in time - what happens next?", "what happens next if an S2 gets no update in time"],
+)
+async def test_what_happens_next_follows_the_named_case_to_its_consequence(question: str) -> None:
+    passages = [{"index": 1, "title": "Incident rules", "source": "incidents.md", "content": _INCIDENTS}]
+    answer = await OfflineAnswerComposer().compose(question=question, passages=passages)
+    assert answer.used == [1] and "on-call director" in answer.text, answer.text
