@@ -55,7 +55,12 @@ _FRAME = frozenset(
     "will would can could their his her mine ours up down".split()
 )
 _POSSESSIVE_RE = re.compile(r"^([a-z][\w-]*)'s$")
-_NOT_OWNERS = frozenset("it that what who there here he she let where how".split())
+# Words before "'s" that name no other person: a contraction ("it's", "what's"), a period ("next quarter's budget"),
+# or the user's own team or company ("the team's target").
+_NOT_OWNERS = frozenset(
+    "it that what who there here he she let where how today tomorrow yesterday tonight day week weekend month "
+    "quarter year season team company department group business everyone".split()
+)
 
 
 @dataclass(frozen=True, slots=True)

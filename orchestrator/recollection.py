@@ -109,6 +109,10 @@ async def recollect(
         ),
     )
     ended = {_plain(h.fact.statement) for h in fact_hits if h.fact.status != "active"}
+    # The turns whose every recalled fact was replaced since ("FYI the budget for our offsite is $80,000", read as
+    # "Our budget is $80,000", then raised): what was said there is no longer true, in whatever words it was said.
+    ended_turns = {t for h in fact_hits if h.fact.status != "active" for t in h.fact.sources}
+    ended_turns -= {t for h in fact_hits if h.fact.status == "active" for t in h.fact.sources}
     # What the user said since the facts that may answer, whatever its words: a change worded so that neither
     # the extractor nor the search matched it ("Leon is covering") must still be weighed against them.
     since = await _said_since(memory, user_id, session_id, request, fact_hits, episodes) if is_question(request) else []
@@ -156,7 +160,7 @@ async def recollect(
     for ep in episodes:
         if ep.kind == "observation" and not _weighed(ep):
             continue  # this session's turns are in the recalled history; questions and answers tell nothing new
-        if not history and _plain(ep.content) in ended:
+        if not history and (_plain(ep.content) in ended or _turn(ep.session_id, ep.metadata) in ended_turns):
             continue  # said, read as a fact, and that fact has since been superseded: no longer true
         if fits(ep.content):
             kept.append(ep)
