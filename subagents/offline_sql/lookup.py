@@ -90,20 +90,68 @@ _WHAT_COSTS = re.compile(
 _GROUPED = re.compile(r"\b(?:by|per)\s+\w")
 
 
-def price_words(text: str, lex: Lexicon) -> str:
-    """ "the cheapest product" read as "the lowest product unit price by product": the price column of the one table
-    whose rows have a name (its label) and a numeric column called or described as a price; `text` unchanged when
-    the catalogue has no such column or several. "what does X cost" (not "cost us") asks its price: "how much does"."""
-    text = _WHAT_COSTS.sub("how much", text)
-    if _PRICE_ADJECTIVES.search(text) is None:
-        return text
-    priced = [
+def _labelled_columns(lex: Lexicon, word: str) -> list[tuple[Table, Column]]:
+    """The numeric columns of tables whose rows have a name, called or described by `word` ("price", "cost"); a
+    cost column is never one called a price."""
+    return [
         (t, c)
         for t in lex.catalogue.tables
         if t.label is not None
         for c in t.columns
-        if c.kind == "numeric" and not c.is_key and "price" in f"{c.name} {c.comment}".lower().replace("_", " ")
+        if c.kind == "numeric"
+        and not c.is_key
+        and word in f"{c.name} {c.comment}".lower().replace("_", " ")
+        and (word == "price" or "price" not in c.name.lower())
     ]
+
+
+# What one thing is sold for, asked of the seller: "how much are we selling the X for (right now)", "what do we
+# charge customers for a X nowadays", "the asking price on the X". Group `x` is the thing, said again after.
+_SELLER = r"\b(?:how much|what) (?:are|do|will|is) (?:we|you|they) "
+_BUYERS = r"(?: (?:customers|people|buyers|clients|shoppers))?"
+_CHARGED = (
+    re.compile(rf"{_SELLER}(?:selling|sell|charging|charge){_BUYERS} (?P<x>(?:[a-z0-9-]+ ){{1,6}}?)for(?:{_NOW})$"),
+    re.compile(rf"{_SELLER}(?:charging|charge){_BUYERS} for (?P<x>[a-z0-9-]+(?: [a-z0-9-]+){{0,5}}?)(?:{_NOW})$"),
+)
+_PRICE_NOUN = re.compile(r"\b(?:current |today s )?(?:asking|selling|sticker|list) price (?=(?:on|of|for)\b)")
+# What one thing costs the seller: "what does it cost us to produce one pair of X", "how much do we pay per X",
+# "what do X cost us", "how much does each X cost us to make".
+_IT_COSTS_US = re.compile(
+    r"\b(?:how much|what) (?:does|do|did|would|will) it cost(?: us)? to (?:make|produce|build|manufacture|assemble)"
+    r"(?: (?:one|each|a|an|a single))?(?: (?:pairs?|pieces?|box|boxes|packs?|units?) of)?(?: the)?\b|"
+    r"\bhow much (?:do|did) we pay (?:for|per)(?: each| one| a| an)?\b"
+)
+_COSTS_US = re.compile(
+    r"\b(?:how much|what) (?:does|do|did) (?:each |one |a |an |the )?(?!(?:it|we|you|they|i) )"
+    rf"(?P<x>(?:[a-z0-9-]+ ){{1,6}}?)cost(?: us(?:{_TO_MAKE})?|{_TO_MAKE})(?:{_NOW})\b"
+)
+
+
+def asked_price_or_cost(text: str, lex: Lexicon) -> str:
+    """ "how much are we selling the X for now" -> "what is the unit price of the X"; "what do X cost us (to make)"
+    -> "what is the unit cost of X": the one labelled table's price column (to the customer, now) or cost column
+    (to the seller), named by their names or comments; `text` unchanged where the data has no such single column."""
+    prices, costs = _labelled_columns(lex, "price"), _labelled_columns(lex, "cost")
+    if len(prices) == 1:
+        price = normalise(prices[0][1].name)
+        for charged in _CHARGED:
+            text = charged.sub(lambda m: f"what is the {price} of {m.group('x')}", text)
+        text = _PRICE_NOUN.sub(f"{price} ", text)
+    if len(costs) == 1:
+        cost = normalise(costs[0][1].name)
+        text = _IT_COSTS_US.sub(f"what is the {cost} of", text)
+        text = _COSTS_US.sub(lambda m: f"what is the {cost} of {m.group('x')}", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def price_words(text: str, lex: Lexicon) -> str:
+    """ "the cheapest product" read as "the lowest product unit price by product": the price column of the one table
+    whose rows have a name (its label) and a numeric column called or described as a price; `text` unchanged when
+    the catalogue has no such column or several. "what does X cost" (not "cost us") asks its price: "how much does"."""
+    text = _WHAT_COSTS.sub("how much", asked_price_or_cost(text, lex))
+    if _PRICE_ADJECTIVES.search(text) is None:
+        return text
+    priced = _labelled_columns(lex, "price")
     if len(priced) != 1:
         return text
     table, column = priced[0]
@@ -130,6 +178,10 @@ _WHOLE_ROW = (
 def read_lookup(t: Text, q: Mapping, s: Shape, lex: Lexicon, dims: list[tuple[int, str, Column | str]]) -> bool:
     """When `q` pins one row and asks columns of it (and no figure), show those columns for that row; True if so."""
     pinned = pinned_row(q, lex)
+    if pinned is not None and q.period is not None and _own_figures(q, pinned[0]):
+        # "what did the X cost to make last year": one value per row, which no date of the data dates
+        q.not_understood.append(f"the {_own_figures(q, pinned[0])} in {q.period.label} (the data keeps one value)")
+        return False
     if pinned is None or _asks_a_figure(q, s):
         return False
     table, key = pinned
@@ -166,6 +218,14 @@ def read_lookup(t: Text, q: Mapping, s: Shape, lex: Lexicon, dims: list[tuple[in
     shown = ", ".join(c.name for c in columns)
     q.notes.append(f"{value} names one row of {table.ref}; its {shown} is shown.")
     return True
+
+
+def _own_figures(q: Mapping, table: Table) -> str:
+    """The numeric columns of `table` itself asked as the only figures ("unit cost"), else ""."""
+    own = [m.column.name for m in q.measures if m.column is not None and m.column.table == table.ref]
+    if not own or len(own) != len(q.measures) or any(m.aggregate == "count" for m in q.measures):
+        return ""
+    return ", ".join(name.replace("_", " ") for name in own)
 
 
 def _columns_named(t: Text, table: Table, key: Column, asked: list[Column]) -> list[Column]:

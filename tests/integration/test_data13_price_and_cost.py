@@ -1,0 +1,38 @@
+"""Round 13 (engineer S10, issue 9): what one product is priced at or sells for (to the customer, now) is the
+price column, what it costs the seller (to make, to buy) the cost column, both found by their names or comments
+("how much are we selling X for right now" and "what does it cost us to produce X" gave revenue: confident wrongs
+found by review); a cost asked for a past year stays unsure (the data keeps one value per product)."""
+
+from __future__ import annotations
+
+import pytest
+from psycopg_pool import AsyncConnectionPool
+
+from cognicore.subagents.errors import Unsure
+from cognicore.subagents.offline_sql import SchemaSqlWriter
+from tests.integration.test_offline_sql import answer, meant, sales  # noqa: F401 (fixtures)
+
+COLUMN = "SELECT {}, 1 FROM demo_sales.products WHERE name = '{}'"
+
+
+async def test_a_price_or_a_cost_asked_in_other_words(
+    pool: AsyncConnectionPool,
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    cases = [
+        ("what are we selling the Haven Video Doorbell for these days?", "unit_price", "Haven Video Doorbell"),
+        ("How much do we charge people for the Volt Power Bank 20K", "unit_price", "Volt Power Bank 20K"),
+        ("what's the sticker price of the Aurora Studio Headphones", "unit_price", "Aurora Studio Headphones"),
+        ("how much does a Lumen Smart Bulb 4-Pack cost us?", "unit_cost", "Lumen Smart Bulb 4-Pack"),
+        ("What would it cost to manufacture one Orbit Smartwatch", "unit_cost", "Orbit Smartwatch"),
+        ("how much do we pay for each Pulse Mini Speaker", "unit_cost", "Pulse Mini Speaker"),
+    ]
+    for request, column, product in cases:
+        draft, _ = await answer(pool, sales, request, "demo_sales")
+        got, expected = await meant(pool, draft.sql, COLUMN.format(column, product))
+        assert got == expected, (request, draft.sql)
+
+
+async def test_a_cost_in_a_past_year_is_unsure(sales: SchemaSqlWriter) -> None:  # noqa: F811
+    with pytest.raises(Unsure, match="unit cost in"):
+        await sales.write_sql(question="what did a Haven Security Camera cost us to build in 2024?", schema="")
