@@ -17,7 +17,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory._lifecycle_sql import LOCK_USER_MEMORIES
 from cognicore.memory._stream_sql import COUNT_CANDIDATES
-from cognicore.memory.tenancy import user_transaction
+from cognicore.memory.tenancy import user_writes
 
 log = logging.getLogger(__name__)
 
@@ -47,14 +47,19 @@ class CandidateCounts:
             self._task = asyncio.get_running_loop().create_task(self._flush_later())
 
     async def flush(self) -> None:
-        """Write every pending count now, one statement per user (after a flush already writing, if any)."""
+        """Write every pending count now, one statement per user (after a flush already writing, if any).
+
+        Each user's lock and update go out in one round trip (`user_writes`), not five (BEGIN, tenant, lock,
+        update, COMMIT, each awaited): the flushes run on the searches' event loop, and at 100k memories the
+        five-trip flush cost the process 0.9 ms of CPU per search, one round trip 0.4 ms (bench/memory.py data).
+        """
         async with self._writing:
             pending, self._pending = self._pending, {}
             for user_id, counts in pending.items():
                 ids = sorted(counts)
-                async with user_transaction(self._pool, user_id) as conn:
-                    await conn.execute(LOCK_USER_MEMORIES, {"user_id": user_id})  # see memory._lifecycle_sql
-                    await conn.execute(
+                async with user_writes(self._pool, user_id) as writes:
+                    writes.execute(LOCK_USER_MEMORIES, {"user_id": user_id})  # see memory._lifecycle_sql
+                    writes.execute(
                         COUNT_CANDIDATES, {"user_id": user_id, "ids": ids, "counts": [counts[i] for i in ids]}
                     )
 

@@ -2,7 +2,8 @@
 
 `_keyword_sql.TEXT_HITS_BM25_ONCE` keeps the count of a rare word and the no-statistics fallback from being copied
 into every expression that reads them; `_search_sql.SEARCH_FUNCTION_SETTINGS` sets the vector scan's settings
-inside `memory_search`, so a search sends no settings statement. Both must return exactly what the functions before
+inside `memory_search`, so a search sends no settings statement; the batched candidate counts go out in one round
+trip per user (`memory._counts`). Both must return exactly what the functions before
 them returned: each earlier version is installed beside the current one under another name and both are called on
 the same rows, with statistics and without, for words the statistics list, words they miss and words nobody wrote.
 """
@@ -13,8 +14,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
+import pytest
+from psycopg._pipeline_base import BasePipeline
 from psycopg_pool import AsyncConnectionPool
 
+from cognicore.memory._counts import CandidateCounts
 from cognicore.memory._keyword_sql import TEXT_HITS_BM25_USER_TERMS
 from cognicore.memory._search_sql import SEARCH, SEARCH_FUNCTION_CARRIED
 from cognicore.memory._stream_sql import EF_SEARCH_CASE, search_settings
@@ -121,3 +125,34 @@ async def test_the_search_sets_its_own_settings_and_returns_the_same_rows(
         assert (after["ef"], after["it"]) == ("40", "off")
     finally:
         await app.close()
+
+
+async def test_the_batched_counts_are_one_round_trip_per_user(
+    pool: AsyncConnectionPool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stream = MemoryStream(pool, OfflineEmbeddings())
+    mine = await stream.add(U, [NewMemory(content=t) for t in texts()[:20]])
+    theirs = await stream.add("omar", [NewMemory(content=t) for t in texts()[20:40]])
+    counts = CandidateCounts(pool, delay=3600)  # written only when flushed here
+    counts.add(U, mine[:3])
+    counts.add(U, mine[1:2])
+    counts.add("omar", theirs[:2])
+    syncs = [0]
+    enqueue = BasePipeline._enqueue_sync
+
+    def counting(self: Any) -> None:
+        syncs[0] += 1
+        enqueue(self)
+
+    monkeypatch.setattr(BasePipeline, "_enqueue_sync", counting)
+    await counts.flush()
+    assert syncs[0] == 2  # one wait for the server per user: tenant, lock and update travel together
+    written = await fetch_dicts_all(pool, mine[:3] + theirs[:2])
+    assert written == {mine[0]: 1, mine[1]: 2, mine[2]: 1, theirs[0]: 1, theirs[1]: 1}
+
+
+async def fetch_dicts_all(pool: AsyncConnectionPool, ids: list[int]) -> dict[int, int]:
+    """The candidate counts of `ids`, read as the owner (across users)."""
+    async with pool.connection() as conn:
+        rows = await fetch_dicts(conn, "SELECT id, candidate_count FROM memories WHERE id = ANY(%s)", (ids,))
+    return {r["id"]: r["candidate_count"] for r in rows}
