@@ -37,7 +37,7 @@ STOP_WORDS = frozenset(
     among amongst single individual ballpark approx
     currently presently actually overall here there other others another same result much well good
     still already again anything something everything through via write written prepare draft create
-    chart graph plot table briefing memo note hold holds held own owns carry carries handle handles handled
+    chart graph plot table briefing memo note hold holds held own owns carry carries carrying handle handles handled
     put together short long detailed simple pdf slide slides deck presentation document page one-pager
     r u ur plz thx ty btw cheers asap
     writeup writeups pager pie donut incl

@@ -30,6 +30,7 @@ from cognicore.subagents.offline_sql.lookup import numbered_row, price_words
 from cognicore.subagents.offline_sql.mapping import Mapping, Measure, Text
 from cognicore.subagents.offline_sql.messages import unsure_message
 from cognicore.subagents.offline_sql.passed_over import (
+    amount_phrases,
     drop_topic_phrases,
     modifying_participles,
     pass_over,
@@ -60,6 +61,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     request, q.search = split_search(request, lex)
     text = price_words(normalise(request), lex)  # "the cheapest product": its price, lowest first (lookup.py)
     text = place_phrases(drop_topic_phrases(text), lex)  # "revenue-wise"; "which part of the world": the region
+    text = amount_phrases(text, lex)  # "the biggest ticket load": the number of tickets
     text = re.sub(r"\bhow many days old\b", "how old in days", text)  # the age asked in its unit, no "by day"
     text = re.sub(r"\bno-?one\b", "no one", text)  # "noone" is "no one", never a misspelt "one"
     for phrase in lex.vocabulary.ignore:

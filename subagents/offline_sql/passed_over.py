@@ -18,7 +18,7 @@ from cognicore.subagents.offline_sql._words import people_column
 from cognicore.subagents.offline_sql.lexicon import RULE_WORDS, STOP_WORDS, Lexicon, Target, plural
 from cognicore.subagents.offline_sql.mapping import Mapping, Text
 
-__all__ = ["drop_topic_phrases", "modifying_participles", "pass_over", "place_phrases"]
+__all__ = ["amount_phrases", "drop_topic_phrases", "modifying_participles", "pass_over", "place_phrases"]
 
 # Phrases that announce what the figure is about ("regarding"): the topic itself is said next to them.
 _TOPIC = re.compile(
@@ -49,14 +49,43 @@ _AS_FAR_AS = re.compile(r"\bas far as\b((?: [a-z0-9]+){1,4}?) (?:goes|go|is conc
 _UNIT_NOUNS = frozenset("pair piece box pack packet carton crate bag bottle can jar roll dozen".split())
 # Nouns that name a class of things ("the accessories line"); the class is the value said before them.
 _CLASS_NOUNS = frozenset("line range family lineup series portfolio collection assortment".split())
+# Nouns of an amount of rows ("ticket load", "order volume"): after the rows' noun, their count.
+_AMOUNT = re.compile(r"\b([a-z]+) (?:load|loads|volume|volumes)\b")
 # Documents a request is prepared for ("for the board pack"): who reads it, not what it counts.
-_DOCUMENTS = "pack|deck|slides?|meeting|review|presentation|memo|briefing|update|call|standup|sync|offsite|newsletter"
-_PURPOSE = re.compile(rf"\bfor (?:the|my|our|an?|this|next|tomorrow) ((?:[a-z]+ ){{0,2}}(?:{_DOCUMENTS}))\b")
+_DOCUMENTS = (
+    r"pack|deck|slides?|meeting|review|presentation|memo|briefing|update|call|standup|sync|offsite|newsletter|"
+    r"1 1|1 on 1|one on one|1on1|catch ?up|check ?in"
+)
+# "for my exec deck", "before my 1:1", "ahead of the standup": the occasion the figure is wanted for
+_PURPOSE = re.compile(
+    rf"\b(?:for|before|ahead of|prior to) (?:the|my|our|an?|this|next|tomorrow) ((?:[a-z]+ ){{0,2}})({_DOCUMENTS})\b"
+)
+
+
+# A greeting opening the request ("hiya", "morning all", "good afternoon team"): who is addressed, never what.
+_GREETING = re.compile(
+    r"^\s*(?:(?:hi|hiya|hey|heya|hello|howdy|yo|greetings|(?:good )?(?:morning|afternoon|evening))"
+    r"(?: (?:there|all|everyone|everybody|team|folks|guys|y all|you))?\b ?)+"
+)
+# Exclusions said as a verb ("leaving partner sales out", "setting aside online", "not counting retail",
+# "ignoring the closed ones"): the same as "excluding", which the mapper reads before a value.
+_LEAVE_OUT = re.compile(r"\b(?:leav(?:e|es|ing)|sett?(?:s|ing)?|put(?:s|ting)?) ((?:[a-z0-9-]+ ){1,3}?)(?:out|aside)\b")
+_EXCLUDING = re.compile(
+    r"\b(?:leav(?:e|es|ing) out|sett?(?:s|ing)? aside|put(?:s|ting)? aside|not counting|not including|"
+    r"ignoring|disregarding|leaving aside)\b"
+)
+# "whose name is on the most VPN tickets": the person who has them
+_WHOSE_NAME = re.compile(r"\bwhose name (?:is|appears|shows up|comes up|s) (?:on|against|next to)\b")
 
 
 def drop_topic_phrases(text: str) -> str:
     """The normalised `text` without the phrases that only announce a topic ("revenue wise" -> "revenue"), frame
-    it politely ("if possible") or name the year a number already names ("the year 2025")."""
+    it politely ("if possible"), greet, or name the year a number already names ("the year 2025"); exclusions said
+    as verbs read "excluding"; "whose name is on" reads "who has"."""
+    text = _GREETING.sub(" ", text)
+    text = _LEAVE_OUT.sub(r"excluding \1", text)
+    text = _EXCLUDING.sub("excluding", text)
+    text = _WHOSE_NAME.sub("who has", text)
     text = _AS_FAR_AS.sub(r"\1", text)
     for frame in (_TOPIC, _POLITE, _YEAR_NOUN, _FALL_UNDER, _HAND_OUT):
         text = frame.sub(" ", text)
@@ -68,6 +97,17 @@ def drop_topic_phrases(text: str) -> str:
 _PLACE_NOUNS = ("region", "country", "territory", "market", "continent", "area", "location", "city", "state")
 # "which part of the world", "what corner of the globe": a place, asked in general words.
 _PLACE = re.compile(r"\b(part|parts|corner|corners|area|areas|region|regions) of the (?:world|globe|planet)\b")
+
+
+def amount_phrases(text: str, lex: Lexicon) -> str:
+    """ "the biggest ticket load" -> "the biggest number of tickets": an amount noun after the noun of a table's
+    rows is their count; any other word before it stays."""
+
+    def count(m: re.Match[str]) -> str:
+        rows = any(x.kind == "entity" for x in lex.phrases.get(m.group(1), []))
+        return f"number of {plural(m.group(1))}" if rows else m.group(0)
+
+    return _AMOUNT.sub(count, text)
 
 
 def place_phrases(text: str, lex: Lexicon) -> str:
@@ -96,11 +136,11 @@ def pass_over(t: Text, found: list[tuple[int, int, str, Target]], lex: Lexicon, 
         elif noun in _CLASS_NOUNS and any(end == m.start() - 1 for _, end in values):
             _blank(t, m)
             passed.append(word)
+
     for m in list(_PURPOSE.finditer(t.s)):
-        words = m.group(1).split()
-        if all(_plain(w, lex) for w in words[:-1]):
+        if all(_plain(w, lex) for w in m.group(1).split()):
             t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
-            passed.append(" ".join(words))
+            passed.append(m.group(1) + m.group(2))
     people = people_column(lex)
     for m in list(_SUBJECT.finditer(t.read)):
         # "is someone currently working on" (read "in progress"): the state's value says what the pronoun did, and

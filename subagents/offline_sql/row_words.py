@@ -16,6 +16,10 @@ def none_before(t: Text, q: Mapping, pos: int) -> None:
     if none := _NONE.search(t.read[:pos]):
         q.zero_rows = True
         t.s = t.s[: none.start(1)] + " " * len(none.group(1)) + t.s[none.end(1) :]
+        # "no open tickets left (at all)": what remains of them is what "no" already counts
+        if left := re.match(r"((?: +[a-z0-9_-]+){0,3}? +)(left|remaining)(?: at all)?\b", t.s[pos:]):
+            start = pos + left.end(1)
+            t.s = t.s[:start] + " " * (pos + left.end() - start) + t.s[pos + left.end() :]
 
 
 def said_as_verb(t: Text, pos: int, words: str) -> bool:

@@ -1,0 +1,59 @@
+"""Round 13 (engineer S10, issue 9): words around a data question that restrict nothing are read, not left over
+(a greeting, "before my 1:1", "carrying", "ticket load", "whose name is on", "no ... left"), and exclusions said as
+verbs ("leaving X out", "setting X aside", "not counting X", "ignoring X") read as "excluding X"."""
+
+from __future__ import annotations
+
+from psycopg_pool import AsyncConnectionPool
+
+from cognicore.subagents.offline_sql import SchemaSqlWriter
+from tests.integration.test_data_f4_never_groups import NONE
+from tests.integration.test_offline_sql import answer, meant, sales  # noqa: F401 (fixtures)
+from tests.integration.test_offline_sql_any_schema import tickets  # noqa: F401 (a fixture)
+from tests.integration.test_offline_sql_desk_wordings import check, desk  # noqa: F401 (a fixture)
+
+TOP = "SELECT assignee, count(*) FROM support_desk.tickets WHERE assignee IS NOT NULL {} GROUP BY 1 ORDER BY 2 DESC"
+ORDERS = "SELECT count(*) FROM demo_sales.orders WHERE ordered_at >= '2025-01-01' AND ordered_at < '2026-01-01' {}"
+REVENUE = (
+    "SELECT round(sum(oi.revenue), 2) FROM demo_sales.order_items oi JOIN demo_sales.orders o USING (order_id) "
+    "WHERE o.ordered_at >= '2026-01-01' AND o.ordered_at < '2026-04-01' {}"
+)
+
+
+async def test_desk_words_that_restrict_nothing_are_read(
+    pool: AsyncConnectionPool,
+    desk: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    await check(
+        pool,
+        desk,
+        [
+            (
+                "good afternoon team, how many P3 tickets are closed?",
+                "SELECT count(*) FROM support_desk.tickets WHERE priority = 'P3' AND status = 'closed'",
+            ),
+            ("whose name shows up on the most Laptop tickets?", TOP.format("AND component = 'Laptop'") + " LIMIT 1"),
+            ("the two assignees carrying the heaviest ticket load", TOP.format("") + ", 1 LIMIT 2"),
+            ("which assignees have no open tickets remaining?", NONE.format(g="assignee", w="status = 'open'")),
+            (
+                "disregarding the closed tickets, how many are there per priority",
+                "SELECT priority, count(*) FROM support_desk.tickets WHERE status <> 'closed' GROUP BY 1 "
+                "ORDER BY 2 DESC, 1",
+            ),
+        ],
+    )
+
+
+async def test_sales_exclusions_said_as_verbs_and_occasions(
+    pool: AsyncConnectionPool,
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    cases = [
+        ("leave retail out: how many orders did we get in 2025", ORDERS.format("AND channel <> 'retail'")),
+        ("putting partner aside, what was revenue in Q1 2026?", REVENUE.format("AND o.channel <> 'partner'")),
+        ("quick one ahead of my catch up: how many orders in 2025?", ORDERS.format("")),
+    ]
+    for request, expected_sql in cases:
+        draft, _ = await answer(pool, sales, request, "demo_sales")
+        got, expected = await meant(pool, draft.sql, expected_sql)
+        assert got == expected, (request, draft.sql)
