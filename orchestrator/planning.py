@@ -9,6 +9,7 @@ from typing import Protocol
 
 from cognicore.memory.llm import LlmRole
 from cognicore.memory.text import STOPWORDS, stem, terms
+from cognicore.orchestrator._action_shapes import ARTEFACT_NOUNS, MADE
 from cognicore.orchestrator.data_questions import DataWords, asks_figures, asks_rows, counts_data
 from cognicore.orchestrator.followup import PERIOD
 from cognicore.orchestrator.report_topic import report_topic
@@ -159,6 +160,12 @@ def data_instruction(request: str, vocab: Vocabulary = GENERIC, data: DataWords 
     return text or request
 
 
+def made_artefact(request: str) -> set[str]:
+    """The stemmed noun of the artefact a request asks to make ("draft a note ...", "prep a summary ..."), or none."""
+    made = MADE.match(request)
+    return set(terms(made.group("thing"))) & ARTEFACT_NOUNS if made else set()
+
+
 def task_features(request: str, vocab: Vocabulary = GENERIC) -> list[str]:
     """What a task needs, by the planner's vocabulary: any of `data`, `knowledge`, `report`.
 
@@ -223,7 +230,8 @@ class OfflinePlanner:
             or asks_figures(request, self._data) is not None
             or (not found & vocab.knowledge and asks_rows(request, self._data, self._values) is not None)
         )
-        wants_knowledge = bool(found & vocab.knowledge)
+        # "draft a note for the sales team covering ...": the note is what is made, not a document topic.
+        wants_knowledge = bool((found - made_artefact(request)) & vocab.knowledge)
         steps: list[PlanStep] = []
 
         def add(agent: str, instruction: str, depends_on: list[str] | None = None) -> str:
@@ -255,8 +263,9 @@ class OfflinePlanner:
         if "rag_query" in names:
             if wants_knowledge or not gathered:
                 gathered.append(add("rag_query", knowledge_instruction(request, vocab)))
-            elif wants_report and wants_data and gathered:
-                # A report on sales figures gets the catalog's and decision log's words on the items found.
+            elif wants_report and wants_data and gathered and not matched:
+                # A report on sales figures gets the catalog's and decision log's words on the items found; a
+                # developer's agent's result (the breaches it checked) is reported as it is, not searched for.
                 gathered.append(
                     add(
                         "rag_query",

@@ -25,6 +25,15 @@ _AUDIENCE = re.compile(
     rf"\s*\bfor\s+(?:the\s+|our\s+|my\s+|your\s+)?(?P<who>[a-z][\w-]*(?:\s+(?!{_LINK})[a-z][\w-]*){{0,2}})", re.I
 )
 _NOT_AUDIENCE = frozenset(terms("each every all per any both"))
+# Nouns of people and groups that end an audience ("for the sales team", "for the marketing folks"): the phrase is who
+# the artefact is for even when a word before names data ("sales"), unless the noun itself is the data's.
+_PEOPLE = frozenset(
+    terms(
+        "team teams folks people staff crew group department division committee board leadership management manager "
+        "managers lead leads head heads boss bosses director directors execs executives exec stakeholders investors "
+        "colleagues officer officers chief owner owners analysts reps"
+    )
+)
 MAX_LEAD_WORDS = 8  # an artefact named later than this is not the clause's lead ("revenue by region ... in a report")
 
 
@@ -42,7 +51,7 @@ def report_topic(clause: str, *, artefacts: frozenset[str], data: frozenset[str]
         # "a report with the number of jobs" is about the number of jobs, not about "jobs" alone.
         gap = clause[lead.end() : topic.start()]
         periods = [m.group(0).strip() for m in PERIOD.finditer(gap)]
-        rest = PERIOD.sub(" ", gap)
+        rest = _without_audience(PERIOD.sub(" ", gap), data)  # "a note for the sales team covering ..."
         if len(gap.split()) <= MAX_LEAD_WORDS and not set(terms(rest)) & data and not re.search(r"\bwith\b", rest):
             text = " ".join([clause[topic.end() :].rstrip(), *periods])  # "a summary for 2025 of revenue"
     return _without_audience(text, data).strip(" ,;") or clause
@@ -54,6 +63,9 @@ def _without_audience(text: str, data: frozenset[str]) -> str:
     def cut(m: re.Match[str]) -> str:
         who = m.group("who")
         named = set(terms(who))
+        head = terms(who)[-1:]
+        if set(head) & _PEOPLE and not set(head) & data and not PERIOD.search(m.group(0)):
+            return ""  # "for the sales team": who it is for, though "sales" is a word of the data
         if named & data or named & _NOT_AUDIENCE or PERIOD.search(m.group(0)) or re.search(r"\d", who):
             return m.group(0)
         return ""

@@ -14,6 +14,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cognicore.memory.text import QUESTION_START, STOPWORDS, stem, terms, words
+from cognicore.orchestrator._action_shapes import (
+    ARITHMETIC,
+    ARTEFACT_NOUNS,
+    DELIVERS,
+    IN_PERSON,
+    MADE,
+    MAKING,
+    ON_NAME,
+    ON_QUOTED,
+    ON_RECORD,
+    READING_PHRASE,
+    RELAY,
+)
 from cognicore.orchestrator.data_questions import DataWords
 from cognicore.orchestrator.spelling import english_words
 from cognicore.orchestrator.typos import is_typo
@@ -51,56 +64,11 @@ _ASKED_VERBS = frozenset(
         "let help walk bring grab run work take"
     )
 )
-# An errand in person ("can you come fix my printer?"): coming or going, then what is done there; no agent travels.
-_IN_PERSON = re.compile(
-    r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?(?:come|go|pop|swing|drop|stop|nip|"
-    r"hop|walk)\s+(?:(?:over|round|around|by|down|up|in)\s+)?(?:(?:here|there)\s+)?(?:and\s+)?(?!(?:me|us|the|a|an|my|"
-    r"our|it|this|that|back|to|on|out|ahead|check|look|see|verify|review)\b)(?P<verb>[a-z]+)\s+(?:me|us|my|our|the|a|an|"
-    r"this|that|these|those|it|them)\b",
-    re.IGNORECASE,
-)
 # First words that make no action of their own.
 # Discourse markers ("btw my team now covers ...", "fyi the ...") open a message; they are no verb either.
 # A need or a wish ("need the 2025 revenue for ...") says what is wanted, not an action.
 _NOT_ACTIONS = frozenset(
     "thanks thank hello hi hey yes no ok okay sure remember note btw fyi ps heads need needs want wants wish".split()
-)
-# A total or an artefact asked for with a phrasal verb ("add up the revenue", "set up a quick report"): reads.
-_READING_PHRASE = re.compile(
-    r"\b(?:add|sum|total|tally)\s+up\b|"
-    r"\bset\s+up\s+(?:(?:a|an|the|my|our)\s+)?(?:[\w-]+\s+){0,2}(?:report|chart|summary|brief|briefing|table)\b|"
-    # "update me on the retail orders", "fill us in on ...": being told, not a change
-    r"\b(?:update|brief|fill)\s+(?:me|us)\s+(?:in\s+)?(?:on|about)\b|"
-    # "put the monthly counts into a report", "turn it into a chart": an artefact made of what is read
-    r"\b(?:put|turn|make|pull|stick|throw|pop|drop)\b[^.;!?]*?\b(?:into|in|on|onto|as)\s+(?:a|an|the|one)?\s*"
-    r"(?:[\w/-]+\s+){0,2}?(?:report|chart|graph|table|summary|brief|briefing|one-pager|memo|slides?|deck|write-?up)\b",
-    re.IGNORECASE,
-)
-# A sum to work out ("what's 15% of 240", "calculate 12 x 30"): no agent computes figures the data does not hold.
-_ARITHMETIC = re.compile(
-    r"^\W*(?:(?:what(?:'s|s| is)|calculate|compute|work out|how much is)\s+)?\$?\d[\d,.]*\s*(?:%|percent)?\s*"
-    r"(?:of|times|x|\*|plus|\+|minus|-|divided\s+by|/|over)\s*\$?\d[\d,.]*\s*%?\s*[?.!]*\s*$",
-    re.IGNORECASE,
-)
-# An imperative whose object is quoted text ('translate "thank you" into Japanese'): a verb done to that text.
-_ON_QUOTED = re.compile(
-    r"^\s*(?:please\s+|pls\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?(?P<verb>[a-z]+)\s+[\"“'‘]",
-    re.IGNORECASE,
-)
-# Things made for the user that no agent makes ("write me a python function", "draft a poem"): an artefact verb
-# whose object names none of the artefacts the agents make nor anything the deployment holds.
-_MAKING = frozenset(terms("write draft produce generate create compose code"))
-_MADE = re.compile(
-    r"^\s*(?:please\s+|pls\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?"
-    r"(?:help\s+(?:me|us)\s+(?:to\s+)?)?(?P<verb>[a-z]+)\s+"
-    r"(?:(?:me|us)\s+)?(?:a|an|some|the|my|our)\s+(?P<thing>(?:[\w-]+\s+){0,2}[\w-]+)",
-    re.IGNORECASE,
-)
-_ARTEFACT_NOUNS = frozenset(
-    terms(
-        "report summary brief briefing memo chart graph plot overview analysis writeup write-up one-pager pager table "
-        "list breakdown dashboard presentation deck slide slides document note notes recap digest update"
-    )
 )
 
 # An imperative: a first word then its object ("book me a flight", "send an email", "order 50 chargers").
@@ -113,23 +81,6 @@ IMPERATIVE = re.compile(
     r"(?P<object>me|us|him|her|them|a|an|the|my|our|some|this|that|these|those|it|all|\d[\d,.]*|"
     r"two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred|several|more|another)\b"
     r"(?:\s+(?P<next>[a-z]+))?",
-    re.IGNORECASE,
-)
-# An action on one record named by its identifier ("escalate INC-1007", "close ticket INC-1004", "refund order
-# #5521"): the first word is a verb done to that record, whatever else the word is. A year is no identifier.
-_ON_RECORD = re.compile(
-    r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?P<verb>[a-z]+)\s+"
-    r"(?:(?:the|this|that)\s+)?(?:(?P<noun>[a-z]+)\s+)?(?P<record>#\d+|[a-z]{2,}-\d+|\d{3,})\b(?![-/.]\d)",
-    re.IGNORECASE,
-)
-# A first word, then a name ("install Zoom on ...", "ping Hannah about ..."): an English verb the deployment has no
-# word for, done to someone or something it does not hold either, is an action (names keep their capital).
-_ON_NAME = re.compile(r"^\s*(?:[Pp]lease\s+)?(?P<verb>[A-Za-z][a-z]+)\s+(?P<name>[A-Z][\w-]+)\b")
-# "tell Ben to close his tickets", "ask the Europe team to send ...": a message relayed to someone, which no agent
-# sends ("tell me ...", "remind me what ..." ask, and stay questions).
-_RELAY = re.compile(
-    r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?P<verb>tell|ask|get|have|let)\s+"
-    r"(?!me\b|us\b)(?:the\s+)?(?:[\w'-]+\s+){1,3}?to\s+(?P<action>[a-z]+)\b",
     re.IGNORECASE,
 )
 # Objects that make the first word a verb whatever else it is: someone it is done for, or a quantity
@@ -200,27 +151,29 @@ class Scope:
 
     def foreign_action(self, request: str) -> str | None:
         """The verb of an imperative ("book me a flight", "email the list to ...") that no agent offers."""
-        if _ARITHMETIC.match(request):
+        if ARITHMETIC.match(request):
             return "calculate"  # "what's 15% of 240": no agent works out sums, whatever passage mentions "15%"
-        if _READING_PHRASE.search(request):
+        if READING_PHRASE.search(request):
             return None
-        errand = _IN_PERSON.match(request)
+        errand = IN_PERSON.match(request)
         if errand and stem(verb := errand.group("verb").lower()) not in _ASKED_VERBS | ACTION | self.agent_words:
             return verb  # "can you come fix my printer?": done in person, which no agent does
-        made = _MADE.match(request)
-        if made and stem(made.group("verb").lower()) in _MAKING and not self._makes(made.group("thing")):
+        made = MADE.match(request)
+        if made and stem(made.group("verb").lower()) in MAKING and not self._makes(made.group("thing")):
             return made.group("verb").lower()  # "(can u help me) write an email to a customer": not an artefact
-        if relay := _RELAY.match(request):
+        if made and set(terms(made.group("thing"))) & ARTEFACT_NOUNS and not DELIVERS.match(made.group("verb")):
+            return None  # "prep a summary for the team lead", "whip up a memo on ...": an artefact the agents make
+        if relay := RELAY.match(request):
             return relay.group("verb").lower()  # the assistant messages no one
         m = IMPERATIVE.match(request)
-        record = _ON_RECORD.match(request)
-        quoted = _ON_QUOTED.match(request)
+        record = ON_RECORD.match(request)
+        quoted = ON_QUOTED.match(request)
         if record is not None and _names_record(record):
             verb, obj, after = record.group("verb").lower(), "a", ""  # done to one record: a transaction
         elif m is None and quoted is not None:
             verb, obj, after = quoted.group("verb").lower(), "the", ""  # 'translate "..."': done to the text
         elif m is None:
-            named = _ON_NAME.match(request)
+            named = ON_NAME.match(request)
             if named is None or request.rstrip().endswith("?"):
                 return None
             verb = named.group("verb").lower()
@@ -243,7 +196,7 @@ class Scope:
         transaction = (
             obj in BENEFACTIVE or obj in _COUNT_WORDS or (obj[:1].isdigit() and not re.fullmatch(r"(?:19|20)\d\d", obj))
         )
-        if word in _MAKING and (made := _MADE.match(request)) and not self._makes(made.group("thing")):
+        if word in MAKING and (made := MADE.match(request)) and not self._makes(made.group("thing")):
             return verb  # "write me a python function": something no agent writes
         if word in ACTION or word in _ASKED_VERBS:
             return None
@@ -274,7 +227,7 @@ class Scope:
         thing = re.split(r"\s+(?:to|for|about|on|of|with|from|in)\s+|\s+(?:to|for|about|on|of|with|from|in)$", thing)[0]
         stems = {stem(w) for w in words(thing)}
         # A word the documents mention ("email") is no artefact the agents write; the data's words are
-        return bool(stems & (_ARTEFACT_NOUNS | self.known | self.values))
+        return bool(stems & (ARTEFACT_NOUNS | self.known | self.values))
 
     def documents_only(self, request: str, data: DataWords) -> list[str]:
         """The request's less common words that the documents hold and the data does not ("breaches" in "who deals
@@ -392,7 +345,7 @@ _ASKED_HEAD = re.compile(
 
 
 def _names_record(m: re.Match[str]) -> bool:
-    """Whether an `_ON_RECORD` match names one record: an identifier with letters ("INC-1007", "#5521"), or a
+    """Whether an `ON_RECORD` match names one record: an identifier with letters ("INC-1007", "#5521"), or a
     number of three digits or more after a noun ("order 1234") that is not a year."""
     record = m.group("record")
     if not record[:1].isdigit():
