@@ -21,7 +21,7 @@ from cognicore.memory._fact_words import MONTH_NAMES, NOT_NAMES, TRAVEL_MODES, W
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
     from cognicore.memory.extraction import FactCandidate
 
-__all__ = ["others_thing", "slot_changed"]
+__all__ = ["another_thing", "gives_other_value", "others_thing", "restated", "slot_changed"]
 
 _TOKEN_RE = re.compile(r"[$\u20ac\u00a3]?\d(?:[\d,.:]*\d)?(?:\s?(?:k|m|bn|am|pm)\b)?|[A-Za-z][\w']*")
 _MONEY_RE = re.compile(r"^[$\u20ac\u00a3]|\d\s?(?:k|m|bn)$", re.I)
@@ -202,6 +202,53 @@ def _said(known: dict[str, Any]) -> str:
     return quoted.group(1) if quoted else statement
 
 
+def _modified(message: list[str], said: list[_Value], tokens: list[str], values: list[_Value]) -> bool:
+    """Does the message give a slot word of the known statement another modifier ("the wi-fi certificate" for "the
+    VPN certificate", "the Haven camera launch" for "the Orbit smartwatch launch")?"""
+    slot, words = _content(tokens, values), _content(message, said)
+    shared = sorted(set(slot) & set(words), key=slot.__getitem__)
+    if not shared:
+        return False
+    # The first shared word names the thing the statement is about; a later one may be in its value ("the finance
+    # ops team" and "the payroll team" are two values of who handles a thing, not two things).
+    a, b = _modifier(tokens, slot[shared[0]]), _modifier(message, words[shared[0]])
+    return bool(a and b and lemma(a) != lemma(b) and lemma(a) not in words and lemma(b) not in slot)
+
+
+def another_thing(message: str, statement: str) -> bool:
+    """Is `message` about another thing than the known `statement`, though it shares its words: another person's
+    ("Lena's shift"), or the same noun with another modifier ("the wi-fi certificate" for "the VPN certificate")?"""
+    said, known = _tokens(_quoted(message)), _tokens(_quoted(statement))
+    return others_thing(message, statement) or _modified(said, _values(said), known, _values(known))
+
+
+def restated(message: str, statement: str) -> bool:
+    """Does `message` say again what `statement` says ("the HR systems team takes payroll app tickets" after "Payroll
+    app tickets go to the HR systems team"): no new value, at most one other word (the verb), not worded as a change?"""
+    said, known = _tokens(_quoted(message)), _tokens(_quoted(statement))
+    new, old = _values(said), _values(known)
+    if _CHANGE_RE.search(message) or any(v.key not in {o.key for o in old} for v in new):
+        return False
+    extra = set(_content(said, new)) - set(_content(known, old))
+    return bool(_content(said, new)) and len(extra) <= 1
+
+
+def gives_other_value(message: str, statement: str) -> bool:
+    """Does `message` give a value of a kind `statement` holds (a name, an amount, a day, a clock time, a month, a way
+    of travelling) that differs from it, while not saying the old one still holds ("switched to HubSpot" for "we log
+    deals in Salesforce")? Whether it changed that slot is not known: only that it may have."""
+    said, known = _tokens(_quoted(message)), _tokens(_quoted(statement))
+    new, old = _values(said), _values(known)
+    if any(v.key == o.key and not _ended(said, v) for v in new for o in old):
+        return False
+    kinds = {o.kind for o in old}
+    return any(v.kind in kinds and not _ended(said, v) for v in new)
+
+
+def _quoted(text: str) -> str:
+    return _said({"statement": text})
+
+
 def _fits(message: list[str], said: list[_Value], known: dict[str, Any]) -> tuple[_Value, _Value] | None:
     """The known fact's old value and the message's new one, when the message changes that fact's slot."""
     tokens = _tokens(_said(known))
@@ -210,12 +257,8 @@ def _fits(message: list[str], said: list[_Value], known: dict[str, Any]) -> tupl
     words = _content(message, said)
     shared = set(slot) & set(words)
     mine = str(known.get("subject", "")).strip().lower() in ("user", "the user")
-    if others_thing(" ".join(message), " ".join(tokens)):
-        return None  # "Lena's shift starts at 10am" is not my shift; nor "Ben got a new laptop, his is a MacBook"
-    for name in shared:  # "the wi-fi certificate" is not "the VPN certificate"
-        a, b = _modifier(tokens, slot[name]), _modifier(message, words[name])
-        if a and b and lemma(a) != lemma(b) and lemma(a) not in words and lemma(b) not in slot:
-            return None
+    if others_thing(" ".join(message), " ".join(tokens)) or _modified(message, said, tokens, old_values):
+        return None  # "Lena's shift starts at 10am" is not my shift; "the wi-fi certificate" not the VPN one
     pairs = []
     for old in old_values:
         if not shared and not (old.kind == "travel" and mine):

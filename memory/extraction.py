@@ -28,7 +28,7 @@ from cognicore.memory._fact_relative import relative_change
 from cognicore.memory._fact_replaced import figure_swapped, held_instead, named_in_statement, near_slot
 from cognicore.memory._fact_reworded import owner_from_known
 from cognicore.memory._fact_rules import read_facts
-from cognicore.memory._fact_slot_values import others_thing, slot_changed
+from cognicore.memory._fact_slot_values import another_thing, gives_other_value, others_thing, restated, slot_changed
 from cognicore.memory._fact_told import told_clause_facts
 from cognicore.memory._fact_topic import in_changed_topic, named_slot
 from cognicore.memory._fact_words import NOT_NAMES, holds_person
@@ -36,8 +36,21 @@ from cognicore.memory.llm import LlmRole
 
 ROLE = "extract_facts"
 __all__ = [
-    "ROLE", "UNCLEAR_OBJECT", "ExtractedFacts", "FactCandidate", "FactExtractor", "LlmFactExtractor",
-    "OfflineFactExtractor", "in_changed_topic", "in_known_slot", "in_known_wording", "others_thing", "states_facts",
+    "ROLE",
+    "UNCLEAR_OBJECT",
+    "ExtractedFacts",
+    "FactCandidate",
+    "FactExtractor",
+    "LlmFactExtractor",
+    "OfflineFactExtractor",
+    "another_thing",
+    "gives_other_value",
+    "in_changed_topic",
+    "in_known_slot",
+    "in_known_wording",
+    "others_thing",
+    "restated",
+    "states_facts",
     "worded_as_reversal",
 ]  # fmt: skip
 # `UNCLEAR_OBJECT`: the object of a marker fact that replaced a known fact whose change could not be read.

@@ -43,6 +43,7 @@ from cognicore.subagents.memory_evidence import (
     said_words,
     text_of,
     unread_since,
+    valued_since,
     when,
 )
 from cognicore.subagents.memory_slot import asked_matcher, near_miss
@@ -341,6 +342,7 @@ def _doubt(
         or changed_since(lead, passages, topic)
         or noted_since(lead, passages, topic)  # the later statement kept only as a note
         or reworded_since(lead, passages, topic)  # read as a fact on another slot: the old one was never ended
+        or valued_since(lead, passages)  # another value of the answer's kind, said as a change in other words
     )
     if not later:
         return None

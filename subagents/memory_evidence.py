@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from cognicore.memory.extraction import UNCLEAR_OBJECT, others_thing
+from cognicore.memory.extraction import UNCLEAR_OBJECT, another_thing, gives_other_value, restated
 from cognicore.memory.text import STOPWORDS, asks, stem, terms, words
 
 # Words that say something changed or holds from some point on. Generic English, not a domain's words.
@@ -152,8 +152,8 @@ def unread_since(
             continue  # a fact was read from it (or it is unknown): the facts already say what it meant
         if when(saying) <= frame.base or asks(text_of(saying)):
             continue
-        if all(others_thing(text_of(saying), text_of(p)) for p in answer):
-            continue  # another person's thing ("karim's commission rate is 7%") is no change of the answer's
+        if all(another_thing(text_of(saying), text_of(p)) or restated(text_of(saying), text_of(p)) for p in answer):
+            continue  # another thing ("karim's commission rate", "the wi-fi certificate"), or the answer said again
         words = content_terms(text_of(saying))
         related = bool(words & (frame.answer_words | frame.asked))
         substantial = len(words) >= MIN_WORDS
@@ -220,8 +220,8 @@ def noted_since(
         if when(note) <= frame.base or frame.sources & set(note.get("sources") or ()):
             continue
         said = quoted(note)
-        if all(others_thing(said, text_of(p)) for p in answer):
-            continue  # "Lena's shift starts at 10am" changes nothing of "my shift starts at 8am"
+        if all(another_thing(said, text_of(p)) or restated(said, text_of(p)) for p in answer):
+            continue  # "Lena's shift starts at 10am" changes nothing of "my shift starts at 8am", nor a restatement
         slots = slot_terms(said)
         related = bool(slots & (answer_slots | frame.asked))
         words = content_terms(said)
@@ -283,6 +283,29 @@ def changed_since(
         and slot_terms(text_of(p)) & (frame.answer_words | frame.asked)  # not only as another thing's owner
         and CHANGE_RE.search(text_of(p))
     ]
+    return sorted(found, key=when, reverse=True)
+
+
+def valued_since(answer: Sequence[dict[str, Any]], passages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Later memories, newest first, of the answer's holder, worded as a change, that give another value of the
+    answer's kind though they share none of its words ("the team switched to HubSpot" after "we log deals in
+    Salesforce"): no rule tied them to the answer's slot, so whether they changed it is unknown."""
+    if not answer:
+        return []
+    frame = _since(answer, passages, ())
+    holders = set().union(*(_holders(text_of(p)) for p in answer))
+    found = []
+    for p in passages:
+        said = quoted(p) if p.get("note") else text_of(p)
+        if any(p is a for a in answer) or p.get("status") not in ("active", "said") or asks(said):
+            continue
+        if (p.get("status") == "said" and p.get("read") is not False) or frame.turns & set(p.get("sources") or ()):
+            continue  # a saying some fact was read from: that fact is weighed instead
+        if when(p) <= frame.base or not CHANGE_RE.search(said) or not _holders(said) & holders:
+            continue
+        if all(not gives_other_value(said, text_of(a)) or another_thing(said, text_of(a)) for a in answer):
+            continue
+        found.append(p)
     return sorted(found, key=when, reverse=True)
 
 
