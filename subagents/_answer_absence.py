@@ -25,7 +25,9 @@ __all__ = ["Absence", "documented_absence"]
 
 # Words for the people of a place or team, one paraphrase group of general English: a passage giving a
 # headcount may say any of them.
-PEOPLE_WORDS = ("people", "staff", "employees", "employee", "headcount", "workforce", "personnel", "workers")
+PEOPLE_WORDS = (
+    "people", "ppl", "folks", "staff", "employees", "employee", "headcount", "workforce", "personnel", "workers",
+)  # fmt: skip
 MAX_GENERAL = 20  # more passages than this holding every asked word: too many to check, the claim is not made
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
 _CODE = re.compile(r"^[a-z]+-?\d+$")
@@ -137,11 +139,89 @@ def _names_another(passage: Passage) -> bool:
     return any(_NAMED.search(h) or re.search(r"\d", h) for h in _HEADING.findall(passage.content))
 
 
+@dataclass(frozen=True, slots=True)
+class ValueKind:
+    """A kind of value a question asks for by its wording, and how any document writes a value of that kind."""
+
+    asks: re.Pattern[str]
+    written: re.Pattern[str]
+    question: str  # what is asked, in the answer ("how often")
+    value: str  # what the passages never give ("a frequency")
+
+
+_UNITS = r"(?:second|minute|hour|day|night|week|fortnight|month|quarter|year)s?"
+VALUE_KINDS = (
+    # "how often do we change passwords?": a frequency, however the documents would word it.
+    ValueKind(
+        re.compile(r"\bhow (?:often|frequently)\b|\bat what intervals?\b", re.I),
+        re.compile(
+            rf"\bevery\s+(?:\d+\s+|other\s+|few\s+|single\s+|\w+\s+)?{_UNITS}\b|\b(?:hourly|daily|nightly|weekly|"
+            rf"fortnightly|monthly|quarterly|yearly|annually|biannually)\b"
+            rf"|\b(?:once|twice|\w+ times)\s+(?:a|an|per|each)\s+{_UNITS}\b|\bper\s+{_UNITS}\b"
+            r"|\bnever\s+expire|\bno\s+expiry\b",
+            re.I,
+        ),
+        "how often",
+        "a frequency",
+    ),
+    # "which version of the client?": a version number or a named release.
+    ValueKind(
+        re.compile(r"\b(?:which|what)\s+(?:\w+\s+){0,2}?(?:version|release)s?\b", re.I),
+        re.compile(
+            r"\bv\d+(?:\.\d+)*\b|\bversion\s+\d|\b\d+\.\d+\.\d+\b|\b(?:latest|current|newest)\s+(?:version|release)",
+            re.I,
+        ),
+        "which version",
+        "a version",
+    ),
+)
+
+
+async def _title_words(knowledge: KnowledgeBase, question: str) -> list[str]:
+    """The question's words that name a document's subject (its title's words: "passwords" and "Password
+    reset"): what a question without a capitalised name is about."""
+    titles = {stem(w) for d in await knowledge.documents() for w in words(d.title) if w not in STOPWORDS}
+    return list(
+        dict.fromkeys(w for w in words(question) if _PLAIN.match(w) and w not in STOPWORDS and stem(w) in titles)
+    )
+
+
+async def _absent_value(
+    knowledge: KnowledgeBase, question: str, kind: ValueKind, subject_words: list[str], thing: str
+) -> Absence | None:
+    """A checked "does not say how often": every passage naming the subject is seen and none holds a value of the
+    asked kind, nor does a passage with such a value and the question's other words that is about no one else."""
+    subject = " & ".join(_any(_forms(w)) for w in subject_words)
+    others = [w for w in _asked(question, set(subject_words))[0] if w not in subject_words and _forms(w)]
+    general = " & ".join(_any(_forms(w)) for w in others)
+    queries = [subject, f"({general}) & !({subject})"] if general else [subject]
+    found = await knowledge.matches(queries, limit=MAX_GENERAL)
+    named, passages = found[0]
+    if not named or named > len(passages) or any(kind.written.search(p.content) for p in passages):
+        return None
+    if general and found[1][0] > MAX_GENERAL:
+        return None
+    if general and any(kind.written.search(p.content) and not _names_another(p) for p in found[1][1]):
+        return None  # a general rule of that kind may cover the subject
+    shown = passages[0]
+    text = (
+        f"The knowledge base does not say {kind.question}: the passages that name {thing} (such as "
+        f'"{shown.title}" [1]) never give {kind.value}.'
+    )
+    return Absence(text=text, passages=[shown])
+
+
 async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence | None:
     """The plain "the documents do not say" when the whole corpus shows it, else None (the miss stays unsure)."""
     runs = _name_runs(question)
     names = [w.lower() for run in runs for w in run]
     plain_names = [w for n in names for w in words(n) if _PLAIN.match(w) and w not in STOPWORDS]
+    kind = next((k for k in VALUE_KINDS if k.asks.search(question)), None)
+    if kind is not None:
+        subject_words = plain_names or await _title_words(knowledge, question)
+        thing = " and ".join(" ".join(run) for run in runs) if plain_names else " ".join(subject_words)
+        if subject_words and (absent := await _absent_value(knowledge, question, kind, subject_words, thing)):
+            return absent
     asked, head = _asked(question, set(plain_names) | set(names))
     forms = {w: _forms(w) for w in asked}
     if not plain_names or not head or not all(forms.values()):

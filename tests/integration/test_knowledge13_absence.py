@@ -1,0 +1,63 @@
+"""A checked "the documents do not say" for a question asking a kind of value (K10, round 13): "how often" asks a
+frequency and "which version" a version, however the documents would word it; when no passage naming the subject
+(a capitalised name, or a word of a document's title) holds a value of that kind, the miss is said plainly. A
+passage holding one, or a general rule of that kind, leaves it to the composer or `unsure`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from psycopg_pool import AsyncConnectionPool
+
+from cognicore.memory.embeddings import OfflineEmbeddings
+from cognicore.memory.knowledge import KnowledgeBase
+from cognicore.subagents._answer_absence import documented_absence
+
+DOCS = {
+    "badges.md": "# Visitor badges\n\nVisitor badges are printed at reception after the host confirms the visit. "
+    "A lost badge is blocked within 10 minutes of the report.\n",
+    "kiosk.md": "# Lobby kiosk\n\nThe kiosk runs the Lobby app. When the screen freezes, restart the Lobby app and "
+    "call facilities if it freezes again.\n",
+    "doors.md": "# Door codes\n\nDoor codes change every 30 days and are sent to staff by email.\n",
+}
+
+
+@pytest.fixture
+async def knowledge(pool: AsyncConnectionPool, tmp_path: Path) -> KnowledgeBase:
+    for name, text in DOCS.items():
+        (tmp_path / name).write_text(text)
+    kb = KnowledgeBase(pool, OfflineEmbeddings())
+    await kb.ingest_paths([tmp_path])
+    return kb
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("how often do visitor badges have to be renewed?", "how often"),
+        ("How frequently must we reprint the badges", "how often"),
+        ("which version of the Lobby app should the kiosk run?", "which version"),
+        ("what release of the Lobby app is current", "which version"),
+    ],
+)
+async def test_a_kind_of_value_no_passage_on_the_subject_holds_is_said_plainly(
+    knowledge: KnowledgeBase, question: str, said: str
+) -> None:
+    absent = await documented_absence(knowledge, question)
+    assert absent is not None and f"does not say {said}" in absent.text, absent
+
+
+@pytest.mark.parametrize(
+    "question", ["how often do the door codes get changed?", "How frequently are door codes reset"]
+)
+async def test_a_passage_holding_a_value_of_the_kind_makes_no_claim(knowledge: KnowledgeBase, question: str) -> None:
+    assert await documented_absence(knowledge, question) is None
+
+
+@pytest.mark.parametrize(
+    "question", ["how many ppl are based at the Singapore hub?", "how many folks does the Singapore hub have"]
+)
+async def test_people_in_shorthand_ask_a_headcount(knowledge: KnowledgeBase, question: str) -> None:
+    absent = await documented_absence(knowledge, question)
+    assert absent is not None and "does not say" in absent.text and "Singapore" in absent.text, absent
