@@ -86,6 +86,17 @@ def _named(text: str) -> bool:
     return False
 
 
+# "Priya is ...", "Omar manages me": a leading name doing something now (not "Account locked", a past participle)
+_NAME_IS = re.compile(r"^\W*[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:is|was|will\s+be|has\s+been|[a-z]+[^s\W]s)\b")
+_I_AM = re.compile(r"\b(?:i\s+am|i'm|i've\s+been)\b", re.I)
+
+
+def names_someone(said: str) -> bool:
+    """Do the user's own words name a person ("Priya is ...", "... goes to Sam", "I'm the ...")? Not "call someone",
+    not "the manager": a role or a pronoun names no one."""
+    return _named(said) or bool(_NAME_IS.search(said)) or bool(_I_AM.search(said))
+
+
 def asked_kind(question: str) -> Kind | None:
     """The kind of value the question asks for, from its opening words; None for any other question."""
     if _TOLD_WHEN.search(question):

@@ -16,6 +16,7 @@ from typing import Any
 
 from cognicore.memory.text import stem, terms, words
 from cognicore.subagents._memory_figure import other_figure
+from cognicore.subagents._memory_kind import asked_kind, names_someone
 from cognicore.subagents._memory_lines import NOT_SURE, MemoryAnswer, everything, line, order, unread_change
 from cognicore.subagents._memory_words import (
     CONTRACTED_IS,
@@ -284,6 +285,8 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
         if moved:  # only said, then read as a change in other words: the newer fact is the answer
             text = f"{line(moved[0])} Before that: {line(picked[0])}"
             return MemoryAnswer(text=text, used=[int(moved[0]["index"]), int(picked[0]["index"])], coverage=best)
+    if not past and _tells_no_one(question, picked):
+        return None  # "who is the duty manager?" and only a note that uses the words: it states no one
     if not past:
         doubt = _doubt(question, picked, passages, topic)
         if doubt is not None:
@@ -298,6 +301,13 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
     if missing:
         text += f' You told me nothing I can find on "{missing[0].strip(" ?")}". {NOT_SURE}'
     return MemoryAnswer(text=text, used=[int(p["index"]) for p in picked], coverage=best)
+
+
+def _tells_no_one(question: str, picked: Sequence[dict[str, Any]]) -> bool:
+    """A "who" question whose memories are all the user's own words (notes, sayings) that name no one for it."""
+    if asked_kind(question) != "person":
+        return False
+    return all((p.get("note") or p.get("status") == "said") and not names_someone(quoted(p)) for p in picked)
 
 
 def _share(topic: Sequence[frozenset[str]], passage: dict[str, Any]) -> float:
