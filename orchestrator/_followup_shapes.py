@@ -29,8 +29,9 @@ __all__ = [
 # "break that down by priority", "split it by region": a regrouping verb, then only the new grouping.
 BREAK_DOWN = re.compile(
     _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?"
-    r"(?:split(?:\s+(?:it|that|this|them))?(?:\s+up)?|break(?:\s+(?:it|that|this|them))?\s+down|"
-    r"group(?:\s+(?:it|that|this|them))?|show(?:\s+me)?(?:\s+(?:it|that|this|them))?)\s+(?P<prep>by|per)\s+"
+    r"(?:split(?:\s+(?:it|that|this|them|those|these))?(?:\s+up)?|break(?:\s+(?:it|that|this|them|those|these))?\s+down|"
+    r"group(?:\s+(?:it|that|this|them|those|these))?|show(?:\s+me)?(?:\s+(?:it|that|this|them|those|these))?)\s+"
+    r"(?P<prep>by|per)\s+"
     r"(?P<value>[^?.!]+?)" + _TAIL,
     re.IGNORECASE,
 )

@@ -49,6 +49,7 @@ from cognicore.orchestrator._followup_periods import (
     with_month,
     with_year,
 )
+from cognicore.orchestrator._followup_refers import SHARE, as_shares, back_to, earlier_request, that_period, with_period
 from cognicore.orchestrator._followup_shapes import ALL as _ALL
 from cognicore.orchestrator._followup_shapes import ARTEFACT
 from cognicore.orchestrator._followup_shapes import AS_ARTEFACT as _AS_ARTEFACT
@@ -100,6 +101,7 @@ class Change:
 
     prep: str
     value: str
+    topic: str = ""  # "back to <topic> - ...": the change is of the earlier request that names the topic
 
 
 def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None:
@@ -107,6 +109,13 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
 
     A bare value after a lead word ("and P4?") is a follow-up only when it is a period or one of `entities`.
     """
+    if (back := back_to(request)) is not None:  # "going back to the units per category - same for Q2 2026"
+        inner = followup_change(back[1], entities) or followup_change(f"the same {back[1]}", entities)
+        return Change(prep=inner.prep, value=inner.value, topic=back[0]) if inner else None
+    if SHARE.match(request):
+        return Change(prep="share", value="")  # "as a percentage of all tickets instead"
+    if that_period(request):
+        return Change(prep="that", value=request)  # "how many orders did partners place in that quarter"
     drawn = _AS_ARTEFACT.match(request) or _MADE_INTO.match(request)
     if (rows := _ROWS_OF_THAT.match(request)) is not None:
         return Change(prep="count" if rows.group("count") else "list", value="")  # "how many is that?", "which ones?"
@@ -226,6 +235,10 @@ def resolve(
         # "now as a chart": the same request, drawn; a request that already asks for one is unchanged.
         drawn = re.search(ARTEFACT, base, re.IGNORECASE)
         return (base if drawn else f"{base} as {value}"), 0.85
+    if change.prep == "share":
+        return as_shares(base), 0.8
+    if change.prep == "that":
+        return (bound, 0.85) if (bound := with_period(value, base)) else None
     if change.prep == "period":
         return stepped(base, back=value in BACK)  # "the one before that": a step of the period's own unit
     if change.prep in ("count", "list"):
@@ -358,8 +371,11 @@ def binds_previous(change: Change) -> bool:
     return _binds(change.prep, change.value)
 
 
-def previous_request(history: Sequence[dict[str, str]]) -> str | None:
-    """The session's last request (the newest user turn), or None in a new session."""
+def previous_request(history: Sequence[dict[str, str]], topic: str = "") -> str | None:
+    """The session's last request (the newest user turn), or None in a new session; with `topic`, the newest that
+    names it ("back to the units per category"), or None when none does."""
+    if topic:
+        return earlier_request(history, topic)
     for turn in reversed(history):
         if turn.get("speaker") == "user" and turn.get("content", "").strip():
             return turn["content"].strip()

@@ -191,7 +191,7 @@ class OfflineClassifier:
         """The decision for a request whose words are spelt right: a follow-up, else the request alone."""
         change = followup_change(request, self._entities)
         if change is not None:
-            previous = previous_request(history)
+            previous = previous_request(history, change.topic)
             if previous is None:
                 return IntentDecision(
                     intent="question",
