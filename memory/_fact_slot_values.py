@@ -212,6 +212,11 @@ def _modified(message: list[str], said: list[_Value], tokens: list[str], values:
     # The first shared word names the thing the statement is about; a later one may be in its value ("the finance
     # ops team" and "the payroll team" are two values of who handles a thing, not two things).
     a, b = _modifier(tokens, slot[shared[0]]), _modifier(message, words[shared[0]])
+    # A value before it says which one only as a name does ("the VPN certificate"); "the weekend rota" for "the
+    # on-call rota" is the same rota with its day said.
+    valued = {v.key.split()[0] for v in [*values, *said] if v.kind != "name"}
+    if _day(a) in valued or _day(b) in valued:
+        return False
     return bool(a and b and lemma(a) != lemma(b) and lemma(a) not in words and lemma(b) not in slot)
 
 
@@ -299,13 +304,13 @@ def slot_changed(
     statement = str(known.get("statement") or "")
     if unread and (len(unread) > 1 or facts[unread[0]].contradicts != statement):
         return facts  # the marker is of another fact
-    if unread:
-        facts = [f.model_copy(update={"contradicts": None}) if i in unread else f for i, f in enumerate(facts)]
     old_text = " ".join(_tokens(_said(known))[old.start : old.end])
     new_text = " ".join(tokens[new.start : new.end])
     target = next((i for i, f in enumerate(facts) if new_text.lower() in f.statement.lower()), 0)
-    if predicate_key(facts[target].predicate) == predicate_key(str(known.get("predicate", ""))):
+    same = predicate_key(facts[target].predicate) == predicate_key(str(known.get("predicate", "")))
+    if same and known.get("predicate") != "note" and target not in unread:
         return facts  # the same slot read by a rule: the store replaces its value
+    facts = [f.model_copy(update={"contradicts": None}) if i in unread else f for i, f in enumerate(facts)]
     fact = facts[target].model_copy(update={"contradicts": statement})
     reworded = re.sub(re.escape(old_text), new_text, statement, count=1)
     # Reworded only when the old value is the known fact's value itself ("on Tuesday nights"), not a word beside

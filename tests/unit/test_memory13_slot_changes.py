@@ -39,6 +39,14 @@ def _said(first: str, then: str) -> tuple[list[dict[str, Any]], list[FactCandida
         ("The board meeting is on Monday.", "oops, the board meeting is on Wednesday, not Monday", "wednesday"),
         # a clock time, moved
         ("Our retro is at 3pm on Fridays.", "they pushed the retro, it's 4:30pm on Fridays from now on", "4:30pm"),
+        # a day in the user's own words (kept as notes), the old one said as left
+        (
+            "I'm on the Sunday escalation rota.",
+            "the lead took me off the Sunday rota and put me on Tuesday evenings",
+            None,
+        ),
+        # a new value an older rule could not read (it kept a "changed, value unclear" marker)
+        ("Our server backups run on Saturday mornings.", "actually it's sunday mornings for server backups", "sunday"),
         # a figure written with thousands separators
         ("Our hiring budget is $100,000.", "the hiring budget went up to $120,000 after the review", "$120,000"),
     ],
