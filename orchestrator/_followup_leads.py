@@ -130,7 +130,8 @@ EXCLUDE = re.compile(
 )
 # "how many is that?", "how many are there?", "which ones are they?": the previous rows counted, or listed.
 ROWS_OF_THAT = re.compile(
-    LEAD + r"(?:(?P<count>how\s+many)\s+(?:is\s+that|are\s+(?:those|these|they|there|them))(?:\s+in\s+total)?|"
+    LEAD + r"(?:(?P<count>how\s+many)\s+(?:is\s+that|are\s+(?:those|these|they|there|them)|of\s+(?:those|these|them)"
+    r"(?:\s+are\s+there)?)(?:\s+(?:in\s+total|altogether|all\s+together|in\s+all|overall))?|"
     r"(?:which|what)(?:\s+ones)?\s+(?:are|were)\s+(?:they|those|these|them)|(?:list|show)\s+(?:me\s+)?(?:them|those))"
     + TAIL,
     re.IGNORECASE,

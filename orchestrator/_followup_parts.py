@@ -87,7 +87,11 @@ def ranked_measure(base: str, measure: str) -> str | None:
 
 # "list the ...", "show me all ...": an order for rows; "how many ...": a count of them.
 _ORDERED_ROWS = re.compile(
-    r"^\s*(?:(?:please\s+)?(?:list|show(?:\s+me)?|give\s+me|display)\s+)(?:the\s+|all\s+)?", re.IGNORECASE
+    r"^\s*(?:(?:please\s+)?(?:list|show(?:\s+me)?|give\s+me|display)\s+|"
+    # "which open tickets have blown their SLA?": rows asked by a wh-word, unless it asks a ranking ("which region had
+    # the most ...") whose one row is no set to count
+    r"(?:which|what)\s+(?!.*\b(?:most|least|top|best|worst|highest|lowest|biggest|smallest)\b))(?:the\s+|all\s+)?",
+    re.IGNORECASE,
 )
 _COUNTED_ROWS = re.compile(r"^\s*how\s+many\s+", re.IGNORECASE)
 

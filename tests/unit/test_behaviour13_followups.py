@@ -78,3 +78,20 @@ async def test_those_regrouped(text: str) -> None:
     decision = await classifier().classify(request=text, history=said("pending jobs by state"))
     assert decision.followup and decision.resolved_request.startswith("pending jobs by "), decision
     assert decision.resolved_request.split(" by ")[1] in ("engineer", "site"), decision
+
+
+@pytest.mark.parametrize(
+    ("previous", "text", "resolved"),
+    [
+        ("which pending jobs are at Harbour?", "how many of those are there", "how many pending jobs are at Harbour"),
+        ("what S1 jobs did olek log in 2025", "ok how many is that in all?", "how many S1 jobs did olek log in 2025"),
+    ],
+)
+async def test_counting_the_rows_the_previous_request_listed(previous: str, text: str, resolved: str) -> None:
+    decision = await classifier().classify(request=text, history=said(previous))
+    assert decision.followup and decision.resolved_request == resolved, decision
+
+
+async def test_counting_a_ranking_is_not_resolved() -> None:
+    decision = await classifier().classify(request="how many is that?", history=said("which site had the most jobs"))
+    assert not decision.followup, decision
