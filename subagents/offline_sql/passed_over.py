@@ -145,9 +145,12 @@ def pass_over(t: Text, found: list[tuple[int, int, str, Target]], lex: Lexicon, 
     for m in list(_SUBJECT.finditer(t.read)):
         # "is someone currently working on" (read "in progress"): the state's value says what the pronoun did, and
         # the pronoun that a person did it, so the column of people is set (never passed over: it restricts)
-        if t.s[m.start() : m.end(1)] == m.group(1) and any(start == m.end() for start, _ in values):
+        state = [target for start, _, _, target in found if start == m.end() and target.kind == "value"]
+        if t.s[m.start() : m.end(1)] == m.group(1) and state:
             t.s = t.s[: m.start()] + " " * (m.end(1) - m.start()) + t.s[m.end(1) :]
-            if people is None:
+            # "is someone working on (in progress)": the state said again in its own words defines the phrase
+            restated = sum(1 for _, _, _, x in found if x.kind == "value" and x.value == state[0].value) > 1
+            if people is None or restated:
                 passed.append(m.group(1))
             elif people.ref not in q.present:
                 q.present.append(people.ref)

@@ -26,3 +26,20 @@ async def test_someone_in_a_state_or_as_its_agent_sets_the_person(
             ("printer tickets someone is working on: how many?", IN_HAND.format("AND component = 'Printer'")),
         ],
     )
+
+
+async def test_the_state_said_again_in_its_own_words_defines_the_phrase(
+    pool: AsyncConnectionPool,
+    desk: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    # support_desk.yaml p1-p2-in-progress: "(in progress)" says what "someone working on" means here
+    await check(
+        pool,
+        desk,
+        [
+            (
+                "count the P4 tickets somebody is working on (status in progress)",
+                "SELECT count(*) FROM support_desk.tickets WHERE status = 'in_progress' AND priority = 'P4'",
+            )
+        ],
+    )
