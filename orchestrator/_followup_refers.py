@@ -12,7 +12,7 @@ from cognicore.memory.text import STOPWORDS, terms
 from cognicore.orchestrator._followup_leads import LEAD, TAIL
 from cognicore.orchestrator._followup_periods import PERIOD, STEP, YEAR_AGO
 
-__all__ = ["SHARE", "as_shares", "back_to", "earlier_request", "that_period", "with_period"]
+__all__ = ["HOW_MANY_ONES", "SHARE", "as_shares", "back_to", "earlier_request", "that_period", "with_period"]
 
 # "in that same quarter", "for the same period", "during that month": the period the previous request named.
 _THAT_PERIOD = re.compile(
@@ -32,6 +32,13 @@ SHARE = re.compile(
     LEAD + r"(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
     r"(?:(?:show|give|put|make|express|turn)\s+(?:me\s+)?(?:it|that|this|them|those|these)?\s*)?"
     r"(?:as|in|into)\s+(?:a\s+)?(?:percentages?|shares?|proportions?|percent|%)(?:\s+(?:of|from)\s+[^?.!]+?)?" + TAIL,
+    re.IGNORECASE,
+)
+# "and how many P4 ones, leaving out the closed ones": the count asked again for another value ("ones" are the rows of
+# the previous request), and what follows it a second change.
+HOW_MANY_ONES = re.compile(
+    LEAD + r"how\s+many\s+(?P<value>[\w-]+(?:\s+[\w-]+)?)\s+ones\b(?:\s*(?:,|\s+and|\s+but)\s*(?P<rest>[^?]*?))?"
+    + TAIL,
     re.IGNORECASE,
 )
 _SHARE_ASKED = re.compile(r"\b(?:percent(?:age)?s?|shares?|proportions?|%)", re.IGNORECASE)

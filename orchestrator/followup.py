@@ -49,7 +49,15 @@ from cognicore.orchestrator._followup_periods import (
     with_month,
     with_year,
 )
-from cognicore.orchestrator._followup_refers import SHARE, as_shares, back_to, earlier_request, that_period, with_period
+from cognicore.orchestrator._followup_refers import (
+    HOW_MANY_ONES,
+    SHARE,
+    as_shares,
+    back_to,
+    earlier_request,
+    that_period,
+    with_period,
+)
 from cognicore.orchestrator._followup_shapes import ALL as _ALL
 from cognicore.orchestrator._followup_shapes import ARTEFACT
 from cognicore.orchestrator._followup_shapes import AS_ARTEFACT as _AS_ARTEFACT
@@ -102,6 +110,7 @@ class Change:
     prep: str
     value: str
     topic: str = ""  # "back to <topic> - ...": the change is of the earlier request that names the topic
+    then: Change | None = None  # "... P4 ones, leaving out the closed ones": a second change, applied after this one
 
 
 def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None:
@@ -112,6 +121,10 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
     if (back := back_to(request)) is not None:  # "going back to the units per category - same for Q2 2026"
         inner = followup_change(back[1], entities) or followup_change(f"the same {back[1]}", entities)
         return Change(prep=inner.prep, value=inner.value, topic=back[0]) if inner else None
+    if (ones := HOW_MANY_ONES.match(request)) is not None:  # "and how many P4 ones, leaving out the closed ones"
+        first = followup_change(f"and {ones.group('value')}", entities)
+        then = followup_change(ones.group("rest"), entities) if ones.group("rest") else None
+        return Change(first.prep, first.value, then=then) if first and (then or not ones.group("rest")) else None
     if SHARE.match(request):
         return Change(prep="share", value="")  # "as a percentage of all tickets instead"
     if that_period(request):
@@ -231,6 +244,10 @@ def resolve(
     column ("Cargo" replaces "E-Bike", not "Harbour"), and is added when none is named."""
     base = previous.strip().rstrip("?.! ")
     value = change.value
+    if change.then is not None:
+        first = resolve(base, Change(change.prep, value), entities, columns=columns)
+        second = resolve(first[0], change.then, entities, columns=columns) if first else None
+        return (second[0], min(first[1], second[1])) if first and second else None
     if change.prep == "as":
         # "now as a chart": the same request, drawn; a request that already asks for one is unchanged.
         drawn = re.search(ARTEFACT, base, re.IGNORECASE)

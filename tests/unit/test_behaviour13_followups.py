@@ -95,3 +95,22 @@ async def test_counting_the_rows_the_previous_request_listed(previous: str, text
 async def test_counting_a_ranking_is_not_resolved() -> None:
     decision = await classifier().classify(request="how many is that?", history=said("which site had the most jobs"))
     assert not decision.followup, decision
+
+
+@pytest.mark.parametrize(
+    ("text", "resolved"),
+    [
+        ("and how many S1 ones, but excluding the done ones?", "how many S1 jobs does marta have excluding done"),
+        ("ok how many S1 ones", "how many S1 jobs does marta have"),
+    ],
+)
+async def test_how_many_other_ones_with_a_second_change(text: str, resolved: str) -> None:
+    decision = await classifier().classify(request=text, history=said("how many S2 jobs does marta have"))
+    assert decision.followup and decision.resolved_request == resolved, decision
+
+
+async def test_how_many_ones_with_a_second_change_nothing_reads_is_not_half_applied() -> None:
+    decision = await classifier().classify(
+        request="and how many S1 ones, and sing me a song", history=said("how many S2 jobs does marta have")
+    )
+    assert decision.resolved_request != "how many S1 jobs does marta have", decision
