@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cognicore.memory._fact_keys import lemma, predicate_key
+from cognicore.memory._fact_keys import lemma, predicate_key, subject_key
 from cognicore.memory._fact_words import MONTH_NAMES, NOT_NAMES, TRAVEL_MODES, WEEKDAY_NAMES
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
@@ -65,7 +65,7 @@ _NOT_OWNERS = frozenset(
 
 @dataclass(frozen=True, slots=True)
 class _Value:
-    kind: str  # money, clock, count:<unit>, day, month, name, travel
+    kind: str  # money, clock, count, day, month, name, travel
     key: str  # the value folded for comparison
     start: int  # its first token's position
     end: int  # one past its last token
@@ -91,7 +91,8 @@ def _values(tokens: list[str]) -> list[_Value]:
             elif _MONEY_RE.search(tok) or nxt in _MONEY_WORDS:
                 found.append(_Value("money", _figure(low, nxt), i, i + 1))
             elif nxt.isalpha() and nxt not in _FRAME:
-                found.append(_Value(f"count:{lemma(nxt)}", re.sub(r"[^\d.]", "", low), i, i + 2))
+                # a number of something ("25 tickets", "20/wk"): the unit is the slot's, said or not
+                found.append(_Value("count", re.sub(r"[^\d.]", "", low), i, i + 1))
             i += 1
             continue
         if _day(low):  # "tuesday evening", "wednesday nights", "Tuesdays and Thursdays": one value
@@ -177,6 +178,8 @@ def _owners(tokens: list[str]) -> set[str]:
     }  # fmt: skip
 
 
+# "Lena manages 9 accounts now": a named person doing it now, the clause going on ("Good news, ..." does not)
+_NAME_DOES = re.compile(r"^\W*(?P<name>[A-Z][a-z]+) (?:is|was|has|[a-z]+[^s\W]s) (?=\w)")
 _THIRD_PERSON = frozenset("he she his her he's she's hers".split())  # not "they": "they raised my quota"
 _FIRST_PERSON = frozenset("i i'm i've i'd me my mine we we're we've our ours us".split())
 
@@ -192,7 +195,12 @@ def others_thing(message: str, statement: str) -> bool:
     said, known = _tokens(message), _tokens(statement)
     if not {t.lower() for t in known} & (_FIRST_PERSON | {"user", "user's"}):
         return False  # a fact of a named person or thing: a hand-over ("Lukas quit, Mei owns it now") may change it
-    return bool(_owners(said) - _owners(known)) or (_someone_else(said) and not _someone_else(known))
+    if _owners(said) - _owners(known) or (_someone_else(said) and not _someone_else(known)):
+        return True
+    named = _NAME_DOES.match(message)
+    if named is None or named["name"].lower() in NOT_NAMES:
+        return False
+    return not {t.lower() for t in said} & _FIRST_PERSON
 
 
 def _said(known: dict[str, Any]) -> str:
@@ -307,7 +315,9 @@ def slot_changed(
     old_text = " ".join(_tokens(_said(known))[old.start : old.end])
     new_text = " ".join(tokens[new.start : new.end])
     target = next((i for i, f in enumerate(facts) if new_text.lower() in f.statement.lower()), 0)
-    same = predicate_key(facts[target].predicate) == predicate_key(str(known.get("predicate", "")))
+    same = predicate_key(facts[target].predicate) == predicate_key(str(known.get("predicate", ""))) and (
+        subject_key(facts[target].subject) == subject_key(str(known.get("subject", "")))
+    )
     if same and known.get("predicate") != "note" and target not in unread:
         return facts  # the same slot read by a rule: the store replaces its value
     facts = [f.model_copy(update={"contradicts": None}) if i in unread else f for i, f in enumerate(facts)]

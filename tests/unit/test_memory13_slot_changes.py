@@ -47,6 +47,8 @@ def _said(first: str, then: str) -> tuple[list[dict[str, Any]], list[FactCandida
         ),
         # a new value an older rule could not read (it kept a "changed, value unclear" marker)
         ("Our server backups run on Saturday mornings.", "actually it's sunday mornings for server backups", "sunday"),
+        # a count said with another unit word ("per wk" for "tickets a week"), the slot named
+        ("My goal is resolving 30 tickets a day.", "the goal got lowered to 24/day during the migration", "24"),
         # a figure written with thousands separators
         ("Our hiring budget is $100,000.", "the hiring budget went up to $120,000 after the review", "$120,000"),
     ],
@@ -72,6 +74,7 @@ def test_a_new_value_of_the_same_kind_supersedes_the_known_fact(first: str, then
         ("My phone is an iPhone 13.", "Sam finally got a new phone, his is a Pixel 8 now"),  # someone else's phone
         ("The VPN token expires in June.", "the badge token expires in August now"),  # another token
         ("I drink black coffee.", "I also drink green tea these days."),  # a value added, not replaced
+        ("I look after 12 accounts.", "Marta looks after 9 accounts now"),  # a named colleague's, not mine
         ("The board meeting is on Monday.", "the board meeting is still on Monday, the agenda changed"),  # restated
     ],
 )
