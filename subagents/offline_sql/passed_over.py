@@ -74,6 +74,10 @@ _EXCLUDING = re.compile(
     r"\b(?:leav(?:e|es|ing) out|sett?(?:s|ing)? aside|put(?:s|ting)? aside|not counting|not including|"
     r"ignoring|disregarding|leaving aside)\b"
 )
+# "how big were discounts", "how high is the margin": the size of the figure asked, which "what" asks
+_HOW_BIG = re.compile(r"\bhow (?:big|large|high|sizeable|significant)(?= (?:was|were|is|are|has been|have been)\b)")
+# "name the components where ...": the imperative of listing (never a name column, which a noun phrase asks)
+_NAME_THEM = re.compile(r"^\s*(?:please )?(?:can you |could you )?name (?=(?:the|all|every|each|which|any|our)\b)")
 # "whose name is on the most VPN tickets": the person who has them
 _WHOSE_NAME = re.compile(r"\bwhose name (?:is|appears|shows up|comes up|s) (?:on|against|next to)\b")
 
@@ -86,6 +90,7 @@ def drop_topic_phrases(text: str) -> str:
     text = _LEAVE_OUT.sub(r"excluding \1", text)
     text = _EXCLUDING.sub("excluding", text)
     text = _WHOSE_NAME.sub("who has", text)
+    text = _NAME_THEM.sub("list ", _HOW_BIG.sub("what", text))
     text = _AS_FAR_AS.sub(r"\1", text)
     for frame in (_TOPIC, _POLITE, _YEAR_NOUN, _FALL_UNDER, _HAND_OUT):
         text = frame.sub(" ", text)

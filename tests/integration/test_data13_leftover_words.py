@@ -57,3 +57,20 @@ async def test_sales_exclusions_said_as_verbs_and_occasions(
         draft, _ = await answer(pool, sales, request, "demo_sales")
         got, expected = await meant(pool, draft.sql, expected_sql)
         assert got == expected, (request, draft.sql)
+
+
+async def test_how_big_asks_the_figure_and_name_lists(
+    pool: AsyncConnectionPool,
+    desk: SchemaSqlWriter,  # noqa: F811
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    named = ("please name the priorities that have no closed tickets", NONE.format(g="priority", w="status = 'closed'"))
+    await check(pool, desk, [named])
+    draft, _ = await answer(pool, sales, "how large was our margin in Q1 2026?", "demo_sales")
+    margin = (
+        "SELECT round(sum(oi.revenue - oi.quantity * p.unit_cost), 2) FROM demo_sales.order_items oi "
+        "JOIN demo_sales.orders o USING (order_id) JOIN demo_sales.products p USING (product_id) "
+        "WHERE o.ordered_at >= '2026-01-01' AND o.ordered_at < '2026-04-01'"
+    )
+    got, expected = await meant(pool, draft.sql, margin)
+    assert got == expected, draft.sql
