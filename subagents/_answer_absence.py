@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from cognicore.memory.text import STOPWORDS, stem, words
 from cognicore.subagents._answer_shape import LIGHT_VERBS
-from cognicore.subagents._question_terms import ALTERNATIVES, NOISE, PHRASES
+from cognicore.subagents._question_terms import ALTERNATIVES, NOISE, PHRASES, without_contrast
 
 if TYPE_CHECKING:
     from cognicore.memory.knowledge import KnowledgeBase, Passage
@@ -27,6 +27,12 @@ __all__ = ["Absence", "documented_absence"]
 # headcount may say any of them.
 PEOPLE_WORDS = (
     "people", "ppl", "folks", "staff", "employees", "employee", "headcount", "workforce", "personnel", "workers",
+)  # fmt: skip
+# Words for settling a ticket or a request, one paraphrase group of general English: a passage giving a
+# resolution time may say any of them.
+RESOLVE_WORDS = (
+    "resolve", "resolved", "resolution", "fix", "fixed", "solve", "solved", "close", "closed", "closure",
+    "complete", "completed", "finish", "finished",
 )  # fmt: skip
 MAX_GENERAL = 20  # more passages than this holding every asked word: too many to check, the claim is not made
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
@@ -117,6 +123,7 @@ def _asked(question: str, names: set[str]) -> tuple[list[str], list[str]]:
 
 _GROUP_OF = {stem(w): (w, *others) for w, others in ALTERNATIVES.items()}
 _GROUP_OF |= {stem(w): PEOPLE_WORDS for w in PEOPLE_WORDS}
+_GROUP_OF |= {stem(w): RESOLVE_WORDS for w in RESOLVE_WORDS}
 MIN_PREFIX = 4  # a shorter stem as a prefix would match unrelated words
 
 
@@ -211,6 +218,39 @@ async def _absent_value(
     return Absence(text=text, passages=[shown])
 
 
+async def _set_aside(knowledge: KnowledgeBase, question: str) -> Absence | None:
+    """A contrast set aside ("fully resolve a P1, not just respond to it"): when no passage naming the subject
+    has the asked thing in any form, nor a passage of the same documents without the subject (a rule for every
+    ticket), the documents do not say it; what they do say is what the asker set aside."""
+    rest = without_contrast(question)
+    if rest == " ".join(question.split()):
+        return None
+    runs = _name_runs(rest)
+    names = [w.lower() for run in runs for w in run]
+    plain_names = [w for n in names for w in words(n) if _PLAIN.match(w) and w not in STOPWORDS]
+    asked = [w for w in _asked(rest, set(plain_names) | set(names))[0] if _forms(w) and len(w) > 2]  # not "i.e."
+    if not plain_names or not asked:
+        return None
+    subject = "(" + " & ".join(dict.fromkeys(plain_names)) + ")"
+    with_subject = [f"{subject} & {_any(_forms(w))}" for w in asked]
+    found = await knowledge.matches([subject, *with_subject], limit=MAX_GENERAL)
+    named, passages = found[0]
+    head = [w for w, (n, _) in zip(asked, found[1:], strict=True) if not n]
+    if not named or named > len(passages) or not head:
+        return None  # the subject is unknown or not all seen, or every asked word is said with it
+    general = await knowledge.matches([f"{_any(_forms(w))} & !{subject}" for w in head], limit=MAX_GENERAL)
+    titles = {p.title for p in passages}
+    if any(n > MAX_GENERAL or any(p.title in titles for p in ps) for n, ps in general):
+        return None
+    shown = passages[0]
+    thing = " and ".join(" ".join(run) for run in runs)
+    text = (
+        f'The knowledge base does not say: the passages that name {thing} (such as "{shown.title}" [1]) only cover '
+        f"what you set aside, and never mention {' '.join(head)}."
+    )
+    return Absence(text=text, passages=[shown])
+
+
 async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence | None:
     """The plain "the documents do not say" when the whole corpus shows it, else None (the miss stays unsure)."""
     runs = _name_runs(question)
@@ -222,6 +262,8 @@ async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence
         thing = " and ".join(" ".join(run) for run in runs) if plain_names else " ".join(subject_words)
         if subject_words and (absent := await _absent_value(knowledge, question, kind, subject_words, thing)):
             return absent
+    if absent := await _set_aside(knowledge, question):
+        return absent
     asked, head = _asked(question, set(plain_names) | set(names))
     forms = {w: _forms(w) for w in asked}
     if not plain_names or not head or not all(forms.values()):

@@ -20,6 +20,10 @@ DOCS = {
     "kiosk.md": "# Lobby kiosk\n\nThe kiosk runs the Lobby app. When the screen freezes, restart the Lobby app and "
     "call facilities if it freezes again.\n",
     "doors.md": "# Door codes\n\nDoor codes change every 30 days and are sent to staff by email.\n",
+    "outages.md": "# Outage rules\n\nEvery outage gets a tier when it is reported. The first reply is due within 2 "
+    "hours for T1 outages and within 6 hours for T2 outages.\n",
+    "faults.md": "# Hardware faults\n\nThe first reply to an H1 fault is due within 1 hour, and every H1 fault must be "
+    "fixed within 3 days.\n",
 }
 
 
@@ -61,3 +65,25 @@ async def test_a_passage_holding_a_value_of_the_kind_makes_no_claim(knowledge: K
 async def test_people_in_shorthand_ask_a_headcount(knowledge: KnowledgeBase, question: str) -> None:
     absent = await documented_absence(knowledge, question)
     assert absent is not None and "does not say" in absent.text and "Singapore" in absent.text, absent
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How long until a T1 outage must be fully fixed, not just replied to?",
+        "by when must a T2 outage be solved (not just acknowledged)?",
+    ],
+)
+async def test_what_the_question_sets_aside_is_all_the_documents_give(knowledge: KnowledgeBase, question: str) -> None:
+    absent = await documented_absence(knowledge, question)
+    assert absent is not None and "does not say" in absent.text and "set aside" in absent.text, absent
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how long to fix an H1 fault, not just reply to it?", "when must H1 faults be resolved (not only answered)"],
+)
+async def test_a_set_aside_question_the_documents_answer_makes_no_claim(
+    knowledge: KnowledgeBase, question: str
+) -> None:
+    assert await documented_absence(knowledge, question) is None
