@@ -17,7 +17,10 @@ __all__ = ["report_topic"]
 
 # What an artefact is about, after its noun ("a memo on", "a summary of", "a note covering", "a report comparing").
 _TOPIC = re.compile(
-    r"\b(?:on|about|of|covering|regarding|concerning|comparing|summari[sz]ing|showing|detailing)\s+", re.IGNORECASE
+    r"\b(?:on|about|of|covering|regarding|concerning|comparing|summari[sz]ing|showing|detailing)\s+|"
+    # "short report - monthly revenue", "memo: ...", never a range ("2025 - 2026")
+    r"(?<=[a-z])\s*(?::|[\u2013\u2014-](?=\s+\D))\s+",
+    re.IGNORECASE,
 )
 # "for the board", "for management", "for the ops manager": at most three words, up to a clause mark or the end.
 _LINK = r"(?:with|on|about|of|covering|and|in|by|per|to|from|for|over|during|comparing|showing)\b"

@@ -60,3 +60,15 @@ async def test_an_artefact_made_with_any_verb_is_no_errand(text: str) -> None:
 async def test_an_artefact_to_send_stays_an_errand() -> None:
     decision = await classifier().classify(request="email me a summary of the S1 jobs", history=[])
     assert decision.out_of_scope, decision
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("brief summary - units by category in Q2 2026", "units by category in Q2 2026"),
+        ("Memo: 2025 orders per channel", "2025 orders per channel"),
+        ("report for 2025 - 2026 revenue by region", "report for 2025 - 2026 revenue by region"),  # a range, no topic
+    ],
+)
+def test_an_artefact_and_its_topic_after_a_dash_or_colon(text: str, topic: str) -> None:
+    assert data_instruction(text, DEMO_WORDS) == topic
