@@ -127,6 +127,9 @@ _COSTS_US = re.compile(
 )
 
 
+_ONE_UNIT = re.compile(r"\b(?:unit|piece|item)\s*$")
+
+
 def asked_price_or_cost(text: str, lex: Lexicon) -> str:
     """ "how much are we selling the X for now" -> "what is the unit price of the X"; "what do X cost us (to make)"
     -> "what is the unit cost of X": the one labelled table's price column (to the customer, now) or cost column
@@ -140,7 +143,8 @@ def asked_price_or_cost(text: str, lex: Lexicon) -> str:
     if len(costs) == 1:
         cost = normalise(costs[0][1].name)
         text = _IT_COSTS_US.sub(f"what is the {cost} of", text)
-        text = _COSTS_US.sub(lambda m: f"what is the {cost} of {m.group('x')}", text)
+        # "what does one X unit cost us": the unit is the one X, no count of units
+        text = _COSTS_US.sub(lambda m: f"what is the {cost} of {_ONE_UNIT.sub('', m.group('x'))}", text)
     return re.sub(r"\s+", " ", text).strip()
 
 

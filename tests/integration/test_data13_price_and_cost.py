@@ -26,6 +26,7 @@ async def test_a_price_or_a_cost_asked_in_other_words(
         ("how much does a Lumen Smart Bulb 4-Pack cost us?", "unit_cost", "Lumen Smart Bulb 4-Pack"),
         ("What would it cost to manufacture one Orbit Smartwatch", "unit_cost", "Orbit Smartwatch"),
         ("how much do we pay for each Pulse Mini Speaker", "unit_cost", "Pulse Mini Speaker"),
+        ("how much does one Haven Video Doorbell unit cost us", "unit_cost", "Haven Video Doorbell"),
     ]
     for request, column, product in cases:
         draft, _ = await answer(pool, sales, request, "demo_sales")
