@@ -42,6 +42,13 @@ _CHANGE_RE = re.compile(
     r"turns\s+out|not|sold|stolen|quit|stopped|new)\b",
     re.I,
 )
+# Said in doubt, under a condition, or dated to when it happens ("In May we switched", "from next month"): the old
+# value may still hold, so nothing is ended by a guess.
+_UNSURE_RE = re.compile(
+    r"\b(?:not\s+sure|i\s+heard|heard\s+that|maybe|might|perhaps|probably|possibly|i\s+think|rumou?r|if|unless|"
+    r"once|when|next\s+(?:week|month|quarter|year))\b",
+    re.I,
+)
 _ADDED_RE = re.compile(r"\b(?:too|also|as\s+well|additionally|another|in\s+addition|besides)\b", re.I)
 # Words before an old value that say it ended ("not Berlin", "off the weekend rota", "dropped FedEx").
 _ENDED_BEFORE = frozenset(
@@ -272,6 +279,8 @@ def _fits(message: list[str], said: list[_Value], known: dict[str, Any]) -> tupl
     mine = str(known.get("subject", "")).strip().lower() in ("user", "the user")
     if others_thing(" ".join(message), " ".join(tokens)) or _modified(message, said, tokens, old_values):
         return None  # "Lena's shift starts at 10am" is not my shift; "the wi-fi certificate" not the VPN one
+    if any(v.kind == "month" for v in said) and not any(o.kind == "month" for o in old_values):
+        return None  # "In May we switched ...": when it happens, maybe still to come
     pairs = []
     for old in old_values:
         if not shared and not (old.kind == "travel" and mine):
@@ -297,7 +306,7 @@ def slot_changed(
     unread = [i for i, f in enumerate(facts) if f.object == unclear and f.contradicts]
     if not facts or any(f.contradicts for i, f in enumerate(facts) if i not in unread):
         return facts
-    if _ADDED_RE.search(message) or not _CHANGE_RE.search(message):
+    if _ADDED_RE.search(message) or _UNSURE_RE.search(message) or not _CHANGE_RE.search(message):
         return facts
     tokens = _tokens(message)
     said = _values(tokens)
