@@ -169,7 +169,8 @@ def answer_from_documents(
     others = [answers for asks, answers, _ in _SHAPES if not asks.search(lowered)]
 
     figures = [c for c, label in labelled if label in number_units(asked_text)]
-    case = case_concepts(asked_text, labelled)
+    # The case's words a limit says for it: common ones ("client", "pushing"), not its topic ("arrived damaged").
+    case = [c for c in case_concepts(asked_text, labelled) if c in figures or dict(pairs)[c] <= average]
     holds = {id(u) for u in units if holds_figure(asked_text, u.text)}
 
     def score(u: _Unit) -> float:
@@ -204,7 +205,12 @@ def answer_from_documents(
         hits_of[index] = frozenset(i for i, c in enumerate(concepts) if present & c)
         coverage[index] = sum(weights[i] for i in hits_of[index]) / sum(weights)
     # "client wants 22% off, whose approval?": the passages whose limit holds the figure state the rule of the case.
+    # A limit holding a figure of another topic ("free on orders of $50 or more" for "my $60 order arrived damaged")
+    # covers less of the question than the passage about it: then it decides nothing.
     holding = {u.passage for u in units if id(u) in holds}
+    best_passage = max(coverage, key=lambda i: (coverage[i], len(hits_of[i]), -i))
+    if holding and coverage[best_passage] > max(coverage[i] for i in holding):
+        holding = set()
     best_passage = max(holding or coverage, key=lambda i: (coverage[i], len(hits_of[i]), -i))
     # unweighted: the most of the question's words one passage has, to compare with memory
     share = len(hits_of[best_passage]) / len(concepts)

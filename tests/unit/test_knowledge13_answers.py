@@ -46,7 +46,7 @@ async def test_a_saying_that_names_the_person_still_answers(question: str, sayin
 
 
 _APPROVALS = (
-    "# Field Guide: Price Exceptions\n## Who approves\n\nStaff may take up to 5% off a quote on their own. "
+    "# Field Guide: Price Exceptions\n## Who approves\n\nStaff may take up to 5% off a client quote on their own. "
     "Reductions between 5% and 15% need the approval of an area lead. Any reduction above 15% needs the approval "
     "of the Head of Commerce, and reductions above 40% are never allowed."
 )
@@ -64,7 +64,7 @@ _RULES = [
     ("question", "approver"),
     [
         ("A client of ours is asking for 18% off the quote. Whose approval does that take?", "Head of Commerce"),
-        ("my client wants 9 percent off, who has to sign that off?", "area lead"),
+        ("we were asked for 9 percent off, who has to sign that off?", "area lead"),
         ("Who needs to OK a 30% reduction for a long-standing client?", "Head of Commerce"),
     ],
 )
@@ -89,3 +89,22 @@ async def test_what_happens_next_follows_the_named_case_to_its_consequence(quest
     passages = [{"index": 1, "title": "Incident rules", "source": "incidents.md", "content": _INCIDENTS}]
     answer = await OfflineAnswerComposer().compose(question=question, passages=passages)
     assert answer.used == [1] and "on-call director" in answer.text, answer.text
+
+
+_DELIVERY = [
+    {"index": 1, "title": "Delivery", "source": "d.md", "content": "# Delivery\n## Costs\n\nDelivery is free on "
+     "orders of $50 or more; below that it costs $4. Express delivery costs $12 on any order."},
+    {"index": 2, "title": "Delivery", "source": "d.md", "content": "# Delivery\n## Damaged parcels\n\nIf a parcel "
+     "arrives broken, the customer reports it within 7 days with a photo, and we send a replacement."},
+    {"index": 3, "title": "Delivery", "source": "d.md", "content": "# Delivery\n## Tracking\n\nEvery order gets a "
+     "tracking link once it leaves the warehouse. Orders over $300 need a signature."},
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["My $70 order showed up broken, what now?", "a $65 parcel arrived broken - what should the customer do"],
+)
+async def test_a_limit_holding_a_figure_of_another_topic_decides_nothing(question: str) -> None:
+    answer = await OfflineAnswerComposer().compose(question=question, passages=_DELIVERY)
+    assert answer.used == [2] and "replacement" in answer.text, answer.text
