@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from cognicore.memory.text import words
+from cognicore.memory.text import terms, words
+from cognicore.orchestrator._followup_periods import PERIOD
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.message_parts import Aside
 from cognicore.orchestrator.mood import noun_first, strip_markers
@@ -17,6 +18,8 @@ from cognicore.orchestrator.telling import WANTS, is_question
 
 __all__ = ["data_word_errand", "order_on_text", "set_aside"]
 
+# Words that only link a period to its clause ("since January", "so far this year").
+_TIME_LINKS = frozenset(terms("since until till from as of so far by up to"))
 GREETING_WORDS = 3  # "hiya", "morning!", "quick q": too short to ask anything of their own
 
 # An errand's shape: done for someone or by a time ("order pizza for the team tonight", "book tables for us").
@@ -62,8 +65,8 @@ def set_aside(
     greeting, a remark, something told or a preface that asks nothing and names no data ("hiya", "quick one before
     my 1:1"); None for a part to answer (or a change to data, refused). A topic of the session's `history` or the
     user's `memory` is held."""
-    if decision.changes_data:
-        return None
+    if decision.changes_data or not set(terms(PERIOD.sub(" ", part))) - _TIME_LINKS:
+        return None  # "Since January, what ...", "Yesterday: how many ...": the request's own period
     if decision.out_of_scope:
         return "named"
     asks = bool(is_question(part) or ASKS.match(part) or IMPERATIVE.match(part) or WANTS.search(part))
@@ -71,8 +74,8 @@ def set_aside(
         return "named" if asks else "quiet"
     if decision.intent == "statement":
         return "quiet"  # told things are still remembered from the message as typed
-    if names_data(part) or decision.intent == "task":
-        return None  # "jobs per site - S1 only": part of the request
+    if names_data(part) or decision.intent == "task" or PERIOD.search(part) or re.search(r"\d", part):
+        return None  # "jobs per site - S1 only", "Yesterday: how many ...": part of the request
     if scope.social_remark(part) or scope.about_you(part) or not asks:
         return "quiet"
     return "quiet" if len(words(part)) < GREETING_WORDS else None

@@ -149,19 +149,21 @@ def asked_beside(
     """The decision for a message that joins what an agent can do to an errand or a greeting ("set a reminder for
     5pm, and how many email tickets are open?", "hiya - how many tickets are unassigned?"): the other parts, read
     alone by `read`, are what is planned, and each part `aside` names is listed in `set_aside` for the answer to say
-    it was not done. None when no part is set aside, none is left, or what is left leans on a part set aside."""
+    it was not done. None when no part is set aside, none is left, a part leans on another, or what is left is no
+    task (a documents question is searched whole)."""
     parts = clauses(request)
     if len(parts) < 2:
         return None
     readings = [(part, read(part)) for part in parts]
     kinds = [aside(part, decision) for part, decision in readings]
     kept = [part for (part, _), kind in zip(readings, kinds, strict=True) if kind is None]
-    if not kept or len(kept) == len(parts) or refers_back(" ".join(kept)):
-        return None
+    passed = [part for (part, _), kind in zip(readings, kinds, strict=True) if kind is not None]
+    if not kept or not passed or refers_back(" ".join(parts)):
+        return None  # "which VPN client do we use, and where can I download it": one request
     question = " ".join(kept)
     inner = read(question)
-    if inner.out_of_scope or inner.changes_data or inner.intent == "statement":
-        return None
+    if inner.intent != "task" or inner.out_of_scope or inner.changes_data:
+        return None  # a question of the documents is searched whole: a passage on half of it answers nothing
     named = [part for (part, _), kind in zip(readings, kinds, strict=True) if kind == "named"]
     left = f"; set aside {', '.join(repr(p) for p in named)}" if named else ""
     reason = f"{inner.reason}; the part an agent can do is answered{left}"

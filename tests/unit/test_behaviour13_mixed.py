@@ -78,3 +78,20 @@ async def test_the_answer_names_what_was_set_aside() -> None:
     answer = (await respond(state, None))["answer"]  # type: ignore[arg-type]
     assert answer.startswith("12 jobs.") and '"could you call me a taxi"' in answer
     assert "data" in answer and "documents" in answer
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Last month: how many S1 jobs did Harbour log?", "Last month"),  # a period is part of the request
+        ("Since January, what are the 3 sites with the most jobs", "Since January"),
+    ],
+)
+async def test_a_period_before_the_question_is_never_set_aside(text: str, kept: str) -> None:
+    decision = await classifier().classify(request=text, history=[])
+    assert kept in (decision.resolved_request or text), decision
+
+
+async def test_a_documents_question_with_a_part_leaning_on_it_is_asked_whole() -> None:
+    decision = await classifier().classify(request="Which boiler do we use, and where can I buy it?", history=[])
+    assert not decision.set_aside and decision.resolved_request in ("", "Which boiler do we use, and where can I buy it?")
