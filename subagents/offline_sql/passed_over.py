@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from cognicore.subagents.offline_sql._words import people_column
+from cognicore.subagents.offline_sql._words import NEGATION, people_column
 from cognicore.subagents.offline_sql.lexicon import RULE_WORDS, STOP_WORDS, Lexicon, Target, plural
 from cognicore.subagents.offline_sql.mapping import Mapping, Text
 
@@ -146,6 +146,7 @@ def pass_over(t: Text, found: list[tuple[int, int, str, Target]], lex: Lexicon, 
         if all(_plain(w, lex) for w in m.group(1).split()):
             t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
             passed.append(m.group(1) + m.group(2))
+    passed += _restated(t, found)
     people = people_column(lex)
     for m in list(_SUBJECT.finditer(t.read)):
         # "is someone currently working on" (read "in progress"): the state's value says what the pronoun did, and
@@ -168,6 +169,25 @@ def pass_over(t: Text, found: list[tuple[int, int, str, Target]], lex: Lexicon, 
 _SUBJECT = re.compile(
     r"\b(someone|somebody|anyone|anybody)(?: (?:is|are|was|were|currently|still|now|already|actively))* (?=[a-z])"
 )
+
+
+# "fully cleared, i.e. have no tickets in progress": what follows says again, in words the data has, what the
+# words right before it said
+_THAT_IS = re.compile(r"\b(?:i e|ie|that is|in other words|meaning|namely)\b")
+
+
+def _restated(t: Text, found: list[tuple[int, int, str, Target]]) -> list[str]:
+    """The unread words right before "i.e." / "that is" (at most three), passed over when what follows it was read
+    (a value or a shape placed after it); the marker itself says nothing."""
+    m = _THAT_IS.search(t.read)
+    if m is None or not any(start >= m.end() for start, _, _, _ in found):
+        return []
+    before = re.search(r"((?:\b[a-z]+ +){1,3})$", t.s[: m.start()])
+    words = [w for w in before.group(1).split() if w not in STOP_WORDS] if before else []
+    if before is None or any(w in RULE_WORDS or NEGATION.search(w) for w in words):
+        return []  # "not cleared, i.e. ...": a negation or a rule word is never passed over
+    t.s = t.s[: before.start(1)] + " " * (m.end() - before.start(1)) + t.s[m.end() :]
+    return words
 
 
 def modifying_participles(t: Text, found: list[tuple[int, int, str, Target]]) -> set[str]:

@@ -4,8 +4,10 @@ verbs ("leaving X out", "setting X aside", "not counting X", "ignoring X") read 
 
 from __future__ import annotations
 
+import pytest
 from psycopg_pool import AsyncConnectionPool
 
+from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql import SchemaSqlWriter
 from tests.integration.test_data_f4_never_groups import NONE
 from tests.integration.test_offline_sql import answer, meant, sales  # noqa: F401 (fixtures)
@@ -74,3 +76,25 @@ async def test_how_big_asks_the_figure_and_name_lists(
     )
     got, expected = await meant(pool, draft.sql, margin)
     assert got == expected, draft.sql
+
+
+async def test_words_restated_after_ie_are_passed_over(
+    pool: AsyncConnectionPool,
+    desk: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    await check(
+        pool,
+        desk,
+        [
+            (
+                "which priorities are totally done, i.e. have no open tickets?",
+                NONE.format(g="priority", w="status = 'open'"),
+            ),
+            (
+                "which assignees are overloaded, that is, have more than 4 tickets",
+                "SELECT assignee, count(*) FROM support_desk.tickets GROUP BY 1 HAVING count(*) > 4 ORDER BY 2 DESC, 1",
+            ),
+        ],
+    )
+    with pytest.raises(Unsure):  # a negation before "i.e." is never passed over
+        await desk.write_sql(question="which components are not cleared, i.e. have open tickets", schema="")
