@@ -298,7 +298,13 @@ def numbered_row(t: Text, q: Mapping, lex: Lexicon, *, one: bool = False) -> lis
             continue
         noun = singular(normalise(table.name).split()[-1])
         nouns = noun if one else f"{noun}|{plural(noun)}"
-        pattern = rf"\b(?:{nouns})(?: (?:number|num|no|nr|id))? (\d{{1,9}})\b(?! ?percent)"
+        # before the periods, never a grouping ("margin by category 2025": the year) nor more rows than the table has
+        grouped = r"(?<!by )(?<!per )(?<!each )(?<!every )(?<!across )" if one else ""
+        pattern = rf"{grouped}\b(?:{nouns})(?: (?:number|num|no|nr|id))? (\d{{1,9}})\b(?! ?percent)"
+        if one and 0 < table.approx_rows < 10**9:
+            bigger = [m for m in re.finditer(pattern, t.s) if int(m.group(1)) > table.approx_rows]
+            if bigger:
+                continue
         while m := t.take(pattern):
             q.filters.setdefault(key.ref, [])
             if m.group(1) not in q.filters[key.ref]:

@@ -29,3 +29,16 @@ async def test_an_orders_region_or_segment_by_its_key(
         draft, _ = await answer(pool, sales, request, "demo_sales")
         got, expected = await meant(pool, draft.sql, expected_sql)
         assert got == expected, (request, draft.sql)
+
+
+async def test_a_year_after_a_grouping_noun_stays_the_year(
+    pool: AsyncConnectionPool,
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    draft, _ = await answer(pool, sales, "orders by region 2024", "demo_sales")
+    expected_sql = (
+        "SELECT r.name, count(*) FROM demo_sales.orders o JOIN demo_sales.regions r USING (region_id) "
+        "WHERE o.ordered_at >= '2024-01-01' AND o.ordered_at < '2025-01-01' GROUP BY 1 ORDER BY 2 DESC"
+    )
+    got, expected = await meant(pool, draft.sql, expected_sql)
+    assert got == expected, draft.sql
