@@ -20,6 +20,8 @@ __all__ = ["data_word_errand", "order_on_text", "set_aside"]
 
 # Words that only link a period to its clause ("since January", "so far this year").
 _TIME_LINKS = frozenset(terms("since until till from as of so far by up to"))
+# A phrase that narrows a request rather than asking one: a participle or a preposition of exclusion first.
+_MODIFIER = re.compile(r"^\s*(?:[a-z]+(?:ing|ed)|except|without|but\s+not|not|only|just)\b", re.IGNORECASE)
 GREETING_WORDS = 3  # "hiya", "morning!", "quick q": too short to ask anything of their own
 
 # An errand's shape: done for someone or by a time ("order pizza for the team tonight", "book tables for us").
@@ -67,6 +69,10 @@ def set_aside(
     user's `memory` is held."""
     if decision.changes_data or not set(terms(PERIOD.sub(" ", part))) - _TIME_LINKS:
         return None  # "Since January, what ...", "Yesterday: how many ...": the request's own period
+    if scope.social_remark(part) or scope.about_you(part):
+        return "quiet"
+    if _MODIFIER.match(part):
+        return None  # "excluding the annual checks": part of the request it follows
     if decision.out_of_scope:
         return "named"
     asks = bool(is_question(part) or ASKS.match(part) or IMPERATIVE.match(part) or WANTS.search(part))
@@ -76,6 +82,6 @@ def set_aside(
         return "quiet"  # told things are still remembered from the message as typed
     if names_data(part) or decision.intent == "task" or PERIOD.search(part) or re.search(r"\d", part):
         return None  # "jobs per site - S1 only", "Yesterday: how many ...": part of the request
-    if scope.social_remark(part) or scope.about_you(part) or not asks:
+    if not asks:
         return "quiet"
     return "quiet" if len(words(part)) < GREETING_WORDS else None

@@ -156,6 +156,9 @@ def asked_beside(
         return None
     readings = [(part, read(part)) for part in parts]
     kinds = [aside(part, decision) for part, decision in readings]
+    first = kinds.index(None) if None in kinds else len(kinds)
+    if "quiet" in kinds[first:]:
+        return None  # a greeting or preface opens a message; "revenue by region - excluding returns" is one request
     kept = [part for (part, _), kind in zip(readings, kinds, strict=True) if kind is None]
     passed = [part for (part, _), kind in zip(readings, kinds, strict=True) if kind is not None]
     if not kept or not passed or refers_back(" ".join(parts)):
