@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from cognicore.memory._fact_words import MONTHS, WEEKDAYS
 from cognicore.memory.text import stem, terms, words
 from cognicore.orchestrator.mood import (
     QUANTIFIERS,
@@ -162,6 +163,14 @@ ASKS_AFTER = re.compile(
     r"(?:the\s+)?(?:most|least|biggest|\w+est)\b",
     re.IGNORECASE,
 )
+# "The VPN certificate expires in May", "Lena's shift starts at 10am": when a thing of someone's happens, told with
+# its own verb (a present tense after the thing's name) and a day, a month or a clock time after it.
+WHEN_TOLD = re.compile(
+    rf"^\s*(?:the|our|my|(?-i:[A-Z])[a-z]+'s|[a-z]+'s)\s+(?:(?!(?:who|which|that)\b)[\w-]+\s+){{0,3}}?[a-z]+(?<!s)s\s+"
+    rf"(?:in|on|at|by|until|till|every|from)\s+(?:{MONTHS}|{WEEKDAYS}s?|\d{{1,2}}(?::\d\d)?\s*(?:am|pm)\b|"
+    rf"\d{{1,2}}:\d\d\b)[^?]*$",
+    re.IGNORECASE,
+)
 # "switched to the morning shift", "moved back to Madrid last month": news about the speaker with the "I" left out
 # (a past-tense move, then where it went); an imperative ("switch to ...") or a data phrase ("closed tickets") is
 # no such sentence.
@@ -227,7 +236,7 @@ def tells_one(request: str, *, data: frozenset[str], values: frozenset[str] = fr
     ordered = IMPERATIVE.match(request) and not noun_first(request, nouns, numbered=True)
     if ASKS.match(request) or ordered or QUESTION_START.match(request):
         return False  # "Show ...", "Compare ...": a request's first word is its verb, a statement's its subject
-    if DIARY.match(request) or NEWS.match(request):
+    if DIARY.match(request) or NEWS.match(request) or WHEN_TOLD.match(request):
         return True
     declared = DECLARES.match(request)
     subject_words = words(declared.group("subject") or "") if declared else []
