@@ -225,7 +225,7 @@ def answer_from_documents(
 
     # "25% off": when a stated range holds the asked figure ("above 20%"), a sentence with a figure of that unit
     # outside it (a rule for another range, a fixed rate of another case) is no answer.
-    ranged = bool(holding)
+    ranged = bool(holds)
     kinds = {unit_of(tag) for tag in number_units(asked_text).values()}
 
     def decided(u: _Unit) -> list[frozenset[str]]:
