@@ -294,6 +294,28 @@ def _fits(message: list[str], said: list[_Value], known: dict[str, Any]) -> tupl
     return pairs[0] if len(pairs) == 1 else None
 
 
+_INSTEAD_RE = re.compile(r"\binstead\b(?!\s+of\b)", re.I)
+
+
+def _head_instead(message: str, known_facts: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """ "I'm covering the password reset queue instead" after "I work the hardware queue": a thing named by the same
+    head noun as the one known thing of the user's, said with "instead", is that thing's new value."""
+    if not _INSTEAD_RE.search(message) or not re.search(r"\b(?:i|i'm|i've|me|my)\b", message, re.I):
+        return None
+    said = [t.lower() for t in _tokens(message)]
+    fits = []
+    for k in known_facts:
+        words = [t.lower() for t in _tokens(str(k.get("object") or ""))]
+        mine = str(k.get("subject", "")).strip().lower() in ("user", "the user")
+        if k.get("status", "active") != "active" or k.get("predicate") == "note" or not mine or len(words) < 2:
+            continue
+        head, mods = words[-1], set(words[:-1]) - _FRAME
+        at = [i for i, t in enumerate(said) if t == head and i and said[i - 1] not in _FRAME | mods]
+        if mods and at and not mods & set(said):  # another thing of that kind, the old one not named
+            fits.append(k)
+    return fits[0] if len(fits) == 1 else None
+
+
 def slot_changed(
     message: str, facts: list[FactCandidate], known_facts: list[dict[str, Any]], *, unclear: str
 ) -> list[FactCandidate]:
@@ -316,6 +338,8 @@ def slot_changed(
         if k.get("status", "active") == "active" and (pair := _fits(tokens, said, k)) is not None
     ]
     if len(fits) != 1:
+        if not fits and not unread and (same_kind := _head_instead(message, known_facts)) is not None:
+            return [facts[0].model_copy(update={"contradicts": str(same_kind.get("statement") or "")}), *facts[1:]]
         return facts  # none, or two that could be the one changed: no guess
     known, (old, new) = fits[0]
     statement = str(known.get("statement") or "")

@@ -49,6 +49,8 @@ def _said(first: str, then: str) -> tuple[list[dict[str, Any]], list[FactCandida
         ("Our server backups run on Saturday mornings.", "actually it's sunday mornings for server backups", "sunday"),
         # a count said with another unit word ("per wk" for "tickets a week"), the slot named
         ("My goal is resolving 30 tickets a day.", "the goal got lowered to 24/day during the migration", "24"),
+        # another thing of the same kind (the same head noun), said "instead"
+        ("I mostly take the billing calls.", "from today I'm on the outage calls instead", None),
         # a figure written with thousands separators
         ("Our hiring budget is $100,000.", "the hiring budget went up to $120,000 after the review", "$120,000"),
     ],
@@ -75,6 +77,7 @@ def test_a_new_value_of_the_same_kind_supersedes_the_known_fact(first: str, then
         ("The VPN token expires in June.", "the badge token expires in August now"),  # another token
         ("I drink black coffee.", "I also drink green tea these days."),  # a value added, not replaced
         ("I look after 12 accounts.", "Marta looks after 9 accounts now"),  # a named colleague's, not mine
+        ("I work the printer queue.", "I'm also on the email queue instead of lunch cover"),  # added, "instead of"
         ("Our on-site day is Tuesday.", "I think the on-site day moved to Thursday now?? not sure"),  # in doubt
         ("The board meeting is on Monday.", "the board meeting is still on Monday, the agenda changed"),  # restated
     ],
