@@ -9,11 +9,12 @@ import re
 from collections.abc import Callable, Sequence
 
 from cognicore.memory.text import terms, words
+from cognicore.orchestrator._action_shapes import ARTEFACT_NOUNS
 from cognicore.orchestrator._followup_periods import PERIOD
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.message_parts import Aside
 from cognicore.orchestrator.mood import noun_first, strip_markers
-from cognicore.orchestrator.scope import ASKS, IMPERATIVE, Scope
+from cognicore.orchestrator.scope import ACTION, ASKS, IMPERATIVE, Scope
 from cognicore.orchestrator.telling import WANTS, is_question
 
 __all__ = ["data_word_errand", "order_on_text", "set_aside"]
@@ -69,6 +70,8 @@ def set_aside(
     user's `memory` is held."""
     if decision.changes_data or not set(terms(PERIOD.sub(" ", part))) - _TIME_LINKS:
         return None  # "Since January, what ...", "Yesterday: how many ...": the request's own period
+    if (decision.intent == "task" or set(terms(part)) & (ACTION | ARTEFACT_NOUNS)) and not decision.out_of_scope:
+        return None  # "short report - monthly revenue ...": what an agent does is never set aside
     if scope.social_remark(part) or scope.about_you(part):
         return "quiet"
     if _MODIFIER.match(part):
@@ -80,7 +83,7 @@ def set_aside(
         return "named" if asks else "quiet"
     if decision.intent == "statement":
         return "quiet"  # told things are still remembered from the message as typed
-    if names_data(part) or decision.intent == "task" or PERIOD.search(part) or re.search(r"\d", part):
+    if names_data(part) or PERIOD.search(part) or re.search(r"\d", part):
         return None  # "jobs per site - S1 only", "Yesterday: how many ...": part of the request
     if not asks:
         return "quiet"

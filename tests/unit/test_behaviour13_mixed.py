@@ -100,3 +100,8 @@ async def test_a_documents_question_with_a_part_leaning_on_it_is_asked_whole() -
 async def test_a_modifier_after_the_question_is_never_passed_over() -> None:
     decision = await classifier().classify(request="how many jobs per site - excluding the annual checks", history=[])
     assert not decision.set_aside and decision.resolved_request == "", decision
+
+
+async def test_an_artefact_asked_before_a_dash_is_never_set_aside() -> None:
+    decision = await classifier().classify(request="short summary - S1 jobs per site in 2025", history=[])
+    assert not decision.set_aside and decision.resolved_request == "", decision
