@@ -205,11 +205,13 @@ def answer_from_documents(
         hits_of[index] = frozenset(i for i, c in enumerate(concepts) if present & c)
         coverage[index] = sum(weights[i] for i in hits_of[index]) / sum(weights)
     # "client wants 22% off, whose approval?": the passages whose limit holds the figure state the rule of the case.
-    # A limit holding a figure of another topic ("free on orders of $50 or more" for "my $60 order arrived damaged")
-    # covers less of the question than the passage about it: then it decides nothing.
+    # A limit of another topic ("free on orders of $50 or more" for "my $60 order arrived damaged") decides nothing
+    # when a passage covering more of the question states no figure of that unit: the figure is incidental there.
     holding = {u.passage for u in units if id(u) in holds}
     best_passage = max(coverage, key=lambda i: (coverage[i], len(hits_of[i]), -i))
-    if holding and coverage[best_passage] > max(coverage[i] for i in holding):
+    asked_units = {unit_of(tag) for tag in number_units(asked_text).values()}
+    figured = {u.passage for u in units if any(unit_of(t) in asked_units for t in number_units(u.text).values())}
+    if holding and best_passage not in figured and coverage[best_passage] > max(coverage[i] for i in holding):
         holding = set()
     best_passage = max(holding or coverage, key=lambda i: (coverage[i], len(hits_of[i]), -i))
     # unweighted: the most of the question's words one passage has, to compare with memory
