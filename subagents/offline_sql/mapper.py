@@ -15,7 +15,7 @@ from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql._words import column_word, missing, plural_like, value_case_ok, zero_amount
 from cognicore.subagents.offline_sql.asking import claim_asking
 from cognicore.subagents.offline_sql.attribution import check_breakdown, claim_why, previous_period
-from cognicore.subagents.offline_sql.catalogue import Table
+from cognicore.subagents.offline_sql.catalogue import Column, Table
 from cognicore.subagents.offline_sql.durations import claim_duration
 from cognicore.subagents.offline_sql.lexicon import (
     STOP_WORDS,
@@ -103,6 +103,10 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     shape.growth = shape.growth or q.attribution
     found = sorted(found + _phrases(t, lex, original, books=("phrases", "partial")), key=lambda f: f[0])
     resolve(t, q, found, shape, lex)
+    for measure in q.measures if not q.looked_up and not re.search(r"\b(?:total|sum|summed)\b", t.read) else []:
+        if measure.aggregate == "sum" and measure.column is not None and _per_unit(measure.column):
+            # "the unit price of X in 2023": a sum of each line's price means nothing; never answered as a total
+            q.not_understood.append(f"a total of {measure.column.name.replace('_', ' ')} (an amount of one unit)")
     if q.share and q.excluded and not q.dimensions and not q.share_within:
         # "what percentage of tickets are not closed": the share of the excluded value's complement, which this
         # writer would give as 100% of the rows it kept
@@ -146,6 +150,12 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     if q.not_understood or q.confidence < CONFIDENCE_BAR or not q.measures:
         raise Unsure(unsure_message(q, lex))
     return q
+
+
+def _per_unit(column: Column) -> bool:
+    """A column holding the amount of one unit ("unit_price", "Cost of one unit in USD"), which no sum may add up."""
+    words = f"{column.name} {column.comment}".lower().replace("_", " ")
+    return column.name.lower().startswith("unit_") or re.search(r"\b(?:of one|per) unit\b", words) is not None
 
 
 def _counted_table(q: Mapping, lex: Lexicon) -> Table | None:

@@ -37,3 +37,10 @@ async def test_a_price_or_a_cost_asked_in_other_words(
 async def test_a_cost_in_a_past_year_is_unsure(sales: SchemaSqlWriter) -> None:  # noqa: F811
     with pytest.raises(Unsure, match="unit cost in"):
         await sales.write_sql(question="what did a Haven Security Camera cost us to build in 2024?", schema="")
+
+
+async def test_a_total_of_a_per_unit_amount_is_unsure(sales: SchemaSqlWriter) -> None:  # noqa: F811
+    # a sum of each order line's price or of each product's cost means nothing unless a total is asked
+    for request in ("the unit price of the Pulse Mini Speaker during 2024", "unit cost per category please"):
+        with pytest.raises(Unsure, match="amount of one unit"):
+            await sales.write_sql(question=request, schema="")
