@@ -24,14 +24,17 @@ __all__ = [
 # An errand in person ("can you come fix my printer?"): coming or going, then what is done there; no agent travels.
 IN_PERSON = re.compile(
     r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?(?:come|go|pop|swing|drop|stop|nip|"
-    r"hop|walk)\s+(?:(?:over|round|around|by|down|up|in)\s+)?(?:(?:here|there)\s+)?(?:and\s+)?(?!(?:me|us|the|a|an|my|"
-    r"our|it|this|that|back|to|on|out|ahead|check|look|see|verify|review)\b)(?P<verb>[a-z]+)\s+(?:me|us|my|our|the|a|an|"
-    r"this|that|these|those|it|them)\b",
+    r"hop|walk)\s+(?:(?:over|round|around|by|down|up|in)\s+)?(?:(?:here|there)\s+)?(?:and\s+)?"
+    # the verb of the errand, never a preposition or a verb of reading ("go over the P1s", "go through the list")
+    r"(?!(?:me|us|the|a|an|my|our|it|this|that|back|to|on|out|ahead|over|through|thru|across|into|onto|with|about|"
+    r"after|for|from|past|along|around|round|by|down|up|in|off|via|here|there|home|away|check|look|see|verify|"
+    r"review|read|find|get|fetch|pull|dig|grab|run)\b)(?P<verb>[a-z]+)\s+(?:me|us|my|our|the|a|an|this|that|these|"
+    r"those|it|them)\b",
     re.IGNORECASE,
 )
 # A total or an artefact asked for with a phrasal verb ("add up the revenue", "set up a quick report"): reads.
 READING_PHRASE = re.compile(
-    r"\b(?:add|sum|total|tally)\s+up\b|"
+    r"\b(?:add|sum|total|tally)\s+up\b|\b(?:go|walk|run)\s+(?:over|through|thru)\b|"
     r"\bset\s+up\s+(?:(?:a|an|the|my|our)\s+)?(?:[\w-]+\s+){0,2}(?:report|chart|summary|brief|briefing|table)\b|"
     # "update me on the retail orders", "fill us in on ...": being told, not a change
     r"\b(?:update|brief|fill)\s+(?:me|us)\s+(?:in\s+)?(?:on|about)\b|"

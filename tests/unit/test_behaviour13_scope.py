@@ -72,3 +72,11 @@ def test_a_question_nothing_answers_says_what_the_agents_can_do() -> None:
     text = no_evidence("what's the capital of peru", agents)
     assert "not sure" in text and "cannot answer" in text and "database_query" in text and "knowledge base" in text
     assert "cannot" not in no_evidence("what's the capital of peru")
+
+
+@pytest.mark.parametrize(
+    "text", ["can you go through the pending jobs at Harbour", "could you go over the S1 jobs with me", "go get me the S2 jobs"]
+)
+async def test_going_through_the_data_is_no_errand(text: str) -> None:
+    decision = await classifier().classify(request=text, history=[])
+    assert not decision.out_of_scope, decision
