@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from cognicore.memory._fact_words import NOT_NAMES, PERSON_ROLES
+
 Kind = Literal["person", "place", "time", "number"]
 
 # "when did I tell you ...?" and "since when ...?" are answered by the memory's own date, not by its words.
@@ -91,10 +93,15 @@ _NAME_IS = re.compile(r"^\W*[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:is|was|will\s+be
 _I_AM = re.compile(r"\b(?:i\s+am|i'm|i've\s+been)\b", re.I)
 
 
-def names_someone(said: str) -> bool:
-    """Do the user's own words name a person ("Priya is ...", "... goes to Sam", "I'm the ...")? Not "call someone",
-    not "the manager": a role or a pronoun names no one."""
-    return _named(said) or bool(_NAME_IS.search(said)) or bool(_I_AM.search(said))
+def names_someone(said: str, question: str) -> bool:
+    """Do the user's own words name a person ("Priya is ...", "... goes to Sam", "I'm the ...", or a leading name with
+    the asked role: "ben got promoted to desk lead")? Not "call someone", not "the manager": no one is named."""
+    if _named(said) or _NAME_IS.search(said) or _I_AM.search(said):
+        return True
+    # a name first, then what it did ("Ben got promoted"), not an order ("Remind me ...", "Send the ...")
+    first = re.match(r"\W*([A-Z][a-z]+)\s+(?!(?:me|us|the|a|an|to|my|our|your|it|them)\b)[a-z]", said)
+    roles = {w for w in re.findall(r"[a-z]+", question.lower()) if w in PERSON_ROLES}
+    return bool(first and first.group(1).lower() not in NOT_NAMES and roles & set(re.findall(r"[a-z]+", said.lower())))
 
 
 def asked_kind(question: str) -> Kind | None:

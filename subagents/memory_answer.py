@@ -307,7 +307,7 @@ def _tells_no_one(question: str, picked: Sequence[dict[str, Any]]) -> bool:
     """A "who" question whose memories are all the user's own words (notes, sayings) that name no one for it."""
     if asked_kind(question) != "person":
         return False
-    return all((p.get("note") or p.get("status") == "said") and not names_someone(quoted(p)) for p in picked)
+    return all((p.get("note") or p.get("status") == "said") and not names_someone(quoted(p), question) for p in picked)
 
 
 def _share(topic: Sequence[frozenset[str]], passage: dict[str, Any]) -> float:

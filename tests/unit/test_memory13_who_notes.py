@@ -31,3 +31,9 @@ async def test_a_note_naming_the_person_still_answers_who() -> None:
     note = _note(1, "Priya is the duty manager this week.")
     answer = await OfflineAnswerComposer().compose(question="who is the duty manager this week?", passages=[note])
     assert "Priya" in answer.text and answer.used == [1], answer.text
+
+
+async def test_a_leading_name_with_the_asked_role_answers_who() -> None:
+    note = _note(1, "Kemal stepped up as shift supervisor.")
+    answer = await OfflineAnswerComposer().compose(question="who's our shift supervisor now?", passages=[note])
+    assert "Kemal" in answer.text and answer.used == [1], answer.text
