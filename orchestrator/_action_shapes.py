@@ -34,7 +34,9 @@ IN_PERSON = re.compile(
 )
 # A total or an artefact asked for with a phrasal verb ("add up the revenue", "set up a quick report"): reads.
 READING_PHRASE = re.compile(
-    r"\b(?:add|sum|total|tally)\s+up\b|\b(?:go|walk|run)\s+(?:over|through|thru)\b|"
+    r"\b(?:add|sum|total|tally)\s+up\b|"
+    # "(can you) go over the P1 tickets" asks to read them; "book a meeting to go over ..." stays an errand
+    r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?(?:go|walk|run)\s+(?:over|through|thru)\b|"
     r"\bset\s+up\s+(?:(?:a|an|the|my|our)\s+)?(?:[\w-]+\s+){0,2}(?:report|chart|summary|brief|briefing|table)\b|"
     # "update me on the retail orders", "fill us in on ...": being told, not a change
     r"\b(?:update|brief|fill)\s+(?:me|us)\s+(?:in\s+)?(?:on|about)\b|"

@@ -80,3 +80,8 @@ def test_a_question_nothing_answers_says_what_the_agents_can_do() -> None:
 async def test_going_through_the_data_is_no_errand(text: str) -> None:
     decision = await classifier().classify(request=text, history=[])
     assert not decision.out_of_scope, decision
+
+
+async def test_an_errand_to_go_over_something_stays_an_errand() -> None:
+    decision = await classifier().classify(request="Book a call with Olek on friday to go over the S1 jobs", history=[])
+    assert decision.out_of_scope, decision
