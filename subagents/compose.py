@@ -12,6 +12,7 @@ from typing import Any
 from cognicore.subagents._answer_documents import answer_from_documents
 from cognicore.subagents._answer_parts import answer_in_parts
 from cognicore.subagents._answer_shape import Shape, asked_shape, asks_procedure, fills_shape, names_person
+from cognicore.subagents._memory_kind import names_someone
 from cognicore.subagents._question_terms import GROUPS, SYNONYMS, proper_nouns, question_concepts, synonym_map
 from cognicore.subagents.answer_text import cite_in_order as cite_in_order  # re-exported
 from cognicore.subagents.answer_text import closest_miss as closest_miss  # re-exported
@@ -58,6 +59,7 @@ def _names_no_one(question: str, passages: Sequence[dict[str, Any]], used: Seque
         p.get("status") == "active"
         or fills_shape(Shape.WHO, text_of(p), question)
         or names_person(text_of(p), question)
+        or names_someone(text_of(p), question)
         for p in cited
     )
 

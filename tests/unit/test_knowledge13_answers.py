@@ -38,6 +38,7 @@ async def test_a_request_written_for_a_role_does_not_say_who_holds_it(question: 
     [
         ("Who is the release coordinator right now?", "Our release coordinator is Dana Whitfield.", "Dana"),
         ("who's our escalation owner this month", "The escalation owner this month is Ravi Menon.", "Ravi"),
+        ("who is our release coordinator", "Marisol is our release coordinator.", "Marisol"),  # one name, first
     ],
 )
 async def test_a_saying_that_names_the_person_still_answers(question: str, saying: str, name: str) -> None:
