@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from cognicore.memory._fact_keys import lemma, normalize, predicate_key, subject_key
 from cognicore.memory._fact_slot import in_slot_of
+from cognicore.memory._fact_slot_guards import slot_is_mine
+from cognicore.memory._fact_words import SUPPOSED
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
     from cognicore.memory.extraction import FactCandidate
@@ -198,11 +200,15 @@ def slot_change(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCand
         ]  # fmt: skip
     if len(about) != 1 or (new := new_value(message, about[0])) is None:
         return None
+    mine = subject_key(str(about[0].get("subject", ""))) == "user"
+    if not slot_is_mine(message, _lemmas(predicate_key(str(about[0].get("predicate", "")))), mine=mine):
+        return None  # "The lunch break rota meeting is now at 2pm": another thing than the user's lunch break
     return in_slot_of(about[0], new).model_copy(update={"confidence": 0.7})
 
 
 _DOUBT_RE = re.compile(
-    r"\b(?:not\s+sure|unsure|heard|rumou?red?|maybe|perhaps|might|probably|possibly|if|whether|unless)\b", re.I
+    rf"\b(?:not\s+sure|unsure|heard|rumou?red?|maybe|perhaps|might|probably|possibly|if|whether|unless|{SUPPOSED})\b",
+    re.I,
 )
 _RELATIONS = frozenset(
     "uses likes dislikes prefers drinks chose rejected decided handled_by is has works_at works_as lives_in".split()

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cognicore.memory._fact_keys import lemma, predicate_key, subject_key
-from cognicore.memory._fact_words import MONTH_NAMES, NOT_NAMES, TRAVEL_MODES, WEEKDAY_NAMES
+from cognicore.memory._fact_slot_guards import a_part, names_the_head, speaks_of_mine
+from cognicore.memory._fact_words import MONTH_NAMES, NOT_NAMES, SUPPOSED, TRAVEL_MODES, WEEKDAY_NAMES
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
     from cognicore.memory.extraction import FactCandidate
@@ -46,7 +47,8 @@ _CHANGE_RE = re.compile(
 # value may still hold, so nothing is ended by a guess.
 _UNSURE_RE = re.compile(
     r"\b(?:not\s+sure|i\s+heard|heard\s+that|maybe|might|perhaps|probably|possibly|i\s+think|rumou?r|if|unless|"
-    r"once|when|next\s+(?:week|month|quarter|year))\b",
+    rf"once|when|next\s+(?:week|month|quarter|year)|{SUPPOSED}|just\s+for|only\s+for|this\s+once|one[-\s]off)\b"
+    r"|(?:^|[,;:]\s*)say\b",
     re.I,
 )
 _ADDED_RE = re.compile(r"\b(?:too|also|as\s+well|additionally|another|in\s+addition|besides)\b", re.I)
@@ -281,6 +283,13 @@ def _fits(message: list[str], said: list[_Value], known: dict[str, Any]) -> tupl
         return None  # "Lena's shift starts at 10am" is not my shift; "the wi-fi certificate" not the VPN one
     if any(v.kind == "month" for v in said) and not any(o.kind == "month" for o in old_values):
         return None  # "In May we switched ...": when it happens, maybe still to come
+    if not speaks_of_mine(message, {words[w] for w in shared}, mine=mine):
+        return None  # "the shift handover call", "the new intern got ... as work laptop": not the user's own
+    said = [v for v in said if not a_part(message, v.start, v.end)]  # "$25k of the budget": a part of it
+    if any(v.kind == "count" for v in said) and not names_the_head(
+        set(words), str(known.get("predicate", "")), str(known.get("statement", ""))
+    ):
+        return None  # "I closed 31 deals" does not name the target it is counted against
     pairs = []
     for old in old_values:
         if not shared and not (old.kind == "travel" and mine):

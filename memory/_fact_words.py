@@ -12,6 +12,9 @@ Fact = dict[str, Any]
 
 WEEKDAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 MONTHS = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+# A change only supposed or wished for ("worst case, finance could cut it", "say they raised it", "finance wants to
+# cut it"): in general English it has not happened, so it ends no known fact.
+SUPPOSED = r"(?:could|would|worst\s+case|let'?s\s+say|suppose|imagine|wants?\s+to|plan(?:s|ning)?\s+to)"
 # The calendar's words, defined once for the whole engine: a day or a month is when something happens, never a
 # person or a tool, though a sentence writes it with a capital.
 WEEKDAY_NAMES = tuple(WEEKDAYS[3:-1].split("|"))
