@@ -99,7 +99,9 @@ _DIET_RE = re.compile(
 # A first-person habit marked as current or replacing another: "I take the bus now", "we meet on
 # Tuesdays instead of Mondays". The verb is any word but these, which speak about the conversation.
 _HABIT_RE = re.compile(
-    r"^(?P<subj>I|we)\s+(?:(?:now|mostly|usually|mainly|only|always|often|typically|normally|generally|also)\s+)*"
+    # any adverb in -ly before the verb ("I basically live on coffee"), not a verb in -ply ("I apply", "we supply")
+    r"^(?P<subj>I|we)\s+(?:(?:now|mostly|usually|mainly|only|always|often|typically|normally|generally|also|"
+    r"(?![a-z]*ply\b)[a-z]{4,}ly)\s+)*"
     r"(?P<verb>[a-z]+)\s+(?P<obj>.+)$",
     re.I,
 )

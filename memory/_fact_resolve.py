@@ -57,6 +57,9 @@ def resolve(
     return exact, conflicts
 
 
+_LEADING_PREPOSITIONS = frozenset("on in at with by for to of from off".split())
+
+
 def names_value(named: str, object_key: str, *, within: bool = False) -> bool:
     """Does the old value a change names designate this object? "Trello" names "trello for planning"; with
     `within` (the same predicate) anywhere in it: "email" names "get alerts by email"."""
@@ -65,6 +68,8 @@ def names_value(named: str, object_key: str, *, within: bool = False) -> bool:
     words, held = named.split(), object_key.split()
     if not words:
         return False
+    if held[:1] and held[0] in _LEADING_PREPOSITIONS and held[0] != words[0]:
+        held = held[1:]  # "coffee" names "on coffee, double espresso ...": the value after its preposition
     if held[: len(words)] == words:
         return True
     return within and any(held[i : i + len(words)] == words for i in range(1, len(held) - len(words) + 1))
