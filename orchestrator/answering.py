@@ -9,6 +9,8 @@ from langgraph.runtime import Runtime
 
 from cognicore.memory.llm import ModelCallError
 from cognicore.orchestrator.budget import FittedContext, fit_context
+from cognicore.orchestrator.change_preview import acknowledge
+from cognicore.orchestrator.closing import _typed
 from cognicore.orchestrator.context import Context
 from cognicore.orchestrator.honesty import no_evidence, unheld_question
 from cognicore.orchestrator.recollection import memory_passages, memory_text
@@ -34,7 +36,13 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         return {}  # `classify` already answered (unsure, unsupported or out of scope)
     if state.get("intent") == "statement":
         # The classifier said the user told us something: acknowledge it; `remember` queues it for extraction.
-        return {"answer": ACKNOWLEDGEMENT, "citations": [], "outcome": "succeeded"}
+        if ctx.engine != "offline":
+            return {"answer": ACKNOWLEDGEMENT, "citations": [], "outcome": "succeeded"}
+        # Offline, the acknowledgement says what that extraction will replace, or that a change replaced nothing
+        # it could find (unsure), read from the same words the job reads.
+        said = _typed(state) or state["request"]
+        told = await acknowledge(ctx.memory.facts, state["user_id"], said, ACKNOWLEDGEMENT)
+        return {"answer": told.text, "citations": [], "outcome": told.outcome}
     offline = ctx.engine == "offline"  # rules never run on the model path
     try:
         composed, fitted = await _compose(state, ctx, state["request"])

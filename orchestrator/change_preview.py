@@ -1,0 +1,150 @@
+"""An honest acknowledgement of a statement (offline engine): before saying "Noted", preview read-only what the
+queued extraction will do with it, so a change that replaces a known fact is reported, and a change the rules
+could not link to anything is said to be unlinked instead of confidently acknowledged."""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+
+from cognicore.memory._fact_keys import is_exclusive, normalize, predicate_key, same_slot, subject_key
+from cognicore.memory._fact_resolve import names_value
+from cognicore.memory.extraction import FactCandidate, OfflineFactExtractor, worded_as_reversal
+from cognicore.memory.fact_types import Fact, FactHit
+from cognicore.memory.facts import FactStore
+from cognicore.memory.text import terms
+
+__all__ = ["KNOWN_FACTS", "Acknowledgement", "acknowledge", "extraction_inputs", "reads_as_change"]
+
+log = logging.getLogger(__name__)
+
+KNOWN_FACTS = 20  # the known facts the extraction job reads (`make_extract_handler`'s default)
+NAMED_SIMILARITY = 85  # a `contradicts` worded a little differently from the known statement still names it
+
+# General English: a message that says something changed, and one that adds to what was.
+_CHANGE = re.compile(
+    r"\b(?:now|nowadays|these days|no longer|not\b[^.;!?]{0,40}\b(?:any ?more|any longer)|instead|switched|"
+    r"switching|swapped|moved|changed|went (?:up|down)|gone (?:up|down)|raised|cut|bumped|lowered|increased|"
+    r"decreased|dropped|from now on|as of|starting|actually|correction|scratch that|quit|stopped|replaced|"
+    r"(?:is|are) mine now|turns out)\b",
+    re.IGNORECASE,
+)
+_ADDITION = re.compile(r"\b(?:also|too|as well|another|in addition)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Acknowledgement:
+    """What the statement branch says, and its outcome (`unsure` when a change could not be linked)."""
+
+    text: str
+    outcome: str
+
+
+async def extraction_inputs(facts: FactStore, user_id: str, message: str) -> list[FactHit]:
+    """The known facts the `extract_turn` job reads for `message`: one search, superseded ones only for a
+    reversal ("back to DHL")."""
+    if not message.strip():
+        return []
+    return await facts.search(user_id, message, k=KNOWN_FACTS, include_superseded=worded_as_reversal(message))
+
+
+def reads_as_change(message: str) -> bool:
+    """Is `message` worded as a change of something ("these days", "no longer", "switched") and not an
+    addition ("also", "too")?"""
+    return bool(_CHANGE.search(message)) and not _ADDITION.search(message)
+
+
+async def acknowledge(facts: FactStore, user_id: str, message: str, plain: str) -> Acknowledgement:
+    """The acknowledgement of `message`: the fact it replaces named, an honest doubt when it reads as a change
+    that replaces nothing found, else `plain`. Never raises: a failed preview acknowledges plainly."""
+    try:
+        return await _preview(facts, user_id, message, plain)
+    except Exception:  # the preview only words the answer; the queued job still does the real write
+        log.warning("statement preview failed; plain acknowledgement", exc_info=True)
+        return Acknowledgement(plain, "succeeded")
+
+
+async def _preview(facts: FactStore, user_id: str, message: str, plain: str) -> Acknowledgement:
+    hits = await extraction_inputs(facts, user_id, message)
+    active = [h.fact for h in hits if h.fact.status == "active"]
+    if not active:
+        return Acknowledgement(plain, "succeeded")  # nothing known it could change
+    extracted = await OfflineFactExtractor().extract(
+        user_message=message, assistant_message="", known_facts=[h.fact.to_dict() for h in hits], told=True
+    )
+    replaced = [(c, old) for c in extracted.facts for old in _replaces(c, active)]
+    if replaced:
+        candidate, old = replaced[0]
+        told = f'"{candidate.statement.strip().rstrip(".")}"'
+        before = f'what you told me on {old.valid_from.date().isoformat()} ("{old.statement.strip().rstrip(".")}")'
+        if _ADDITION.search(message):  # "also", yet it takes the old one's place: the user should know
+            return Acknowledgement(
+                f"Noted: {told}. I am not sure it should replace {before}, as you said it in addition, but that "
+                "is how I read it.",
+                "unsure",
+            )
+        return Acknowledgement(f"Noted: {told}. That replaces {before}.", "succeeded")
+    if not reads_as_change(message):
+        return Acknowledgement(plain, "succeeded")
+    near = _about(message, extracted.facts, active)
+    if not near:
+        return Acknowledgement(plain, "succeeded")
+    named = " or ".join(
+        f'"{f.statement.strip().rstrip(".")}" (told on {f.valid_from.date().isoformat()})' for f in near
+    )
+    return Acknowledgement(
+        f"Noted, but I could not tell whether this replaces what you told me before: {named}. I am keeping both "
+        f'for now. If the old one no longer holds, tell me so, e.g. "{_ending(near[0])}".',
+        "unsure",
+    )
+
+
+def _replaces(candidate: FactCandidate, known: list[Fact]) -> list[Fact]:
+    """The active facts `FactStore.upsert` would supersede with `candidate` (its rule, read on the searched facts)."""
+    keys = (subject_key(candidate.subject), predicate_key(candidate.predicate), normalize(candidate.object))
+    exclusive = is_exclusive(candidate)
+    contradicts = (candidate.contradicts or "").strip()
+    out: list[Fact] = []
+    for fact in known:
+        subject, predicate, value = subject_key(fact.subject), predicate_key(fact.predicate), normalize(fact.object)
+        if value == keys[2] and subject == keys[0] and (predicate == keys[1] or same_slot(predicate, keys[1])):
+            continue  # restated, not replaced
+        slot = subject == keys[0] and (predicate == keys[1] or (exclusive and same_slot(predicate, keys[1])))
+        if (exclusive and slot) or (contradicts and _names(contradicts, fact, keys[0], keys[1])):
+            out.append(fact)
+    return out
+
+
+def _names(contradicts: str, fact: Fact, subject: str, predicate: str) -> bool:
+    """Does the old value or statement a candidate says it contradicts designate `fact`?"""
+    named = normalize(contradicts)
+    fact_subject, fact_predicate = subject_key(fact.subject), predicate_key(fact.predicate)
+    if fact_subject == subject and names_value(named, normalize(fact.object), within=fact_predicate == predicate):
+        return True
+    if fact.statement.strip().lower() == contradicts.lower():
+        return True
+    if fact_subject == named and normalize(fact.object) == subject:
+        return True
+    return fuzz.token_set_ratio(contradicts.lower(), fact.statement.lower()) >= NAMED_SIMILARITY
+
+
+def _about(message: str, candidates: list[FactCandidate], known: list[Fact]) -> list[Fact]:
+    """The one or two known facts `message` could be about: sharing a content word with it or with what was read
+    from it, or a predicate with a candidate."""
+    said = set(terms(message)) | {t for c in candidates for t in terms(f"{c.predicate} {c.object}")}
+    predicates = {predicate_key(c.predicate) for c in candidates}
+    near = [f for f in known if predicate_key(f.predicate) in predicates or said & set(terms(_words_of(f)))]
+    return near[:2]
+
+
+def _words_of(fact: Fact) -> str:
+    """A fact's own words, without the filler of its third-person statement ("The user ...")."""
+    return f"{fact.predicate.replace('_', ' ')} {fact.object}"
+
+
+def _ending(fact: Fact) -> str:
+    """A sentence ending `fact` that the offline extractor reads as a change."""
+    return f"{fact.statement.strip().rstrip('.')} is no longer true"
