@@ -68,10 +68,12 @@ _SWITCH_RE = re.compile(
     r"converted|transitioned|shifted)(?:\s+over|\s+back)?\s+from\s+(?P<old>.+?)\s+to\s+(?P<new>.+)$"
     r"|^(?P<subj2>I|we)\s+(?:have\s+|just\s+|finally\s+|recently\s+)*(?:switched|changed|migrated|"
     r"converted|transitioned|shifted)(?:\s+over|\s+back)?\s+to\s+(?P<new2>.+?)(?:\s+from\s+(?P<old2>.+))?$"
-    r"|^(?P<subj3>I|we)\s+(?:have\s+|just\s+)*(?:swapped|traded|exchanged|replaced|substituted|dropped|ditched)\s+(?P<old3>.+?)"
-    r"\s+(?:for|with)\s+(?P<new3>.+)$",
+    r"|^(?P<subj3>I|we)\s+(?:have\s+|just\s+)*(?P<verb3>swapped|traded|exchanged|replaced|substituted|dropped|"
+    r"ditched)\s+(?P<old3>.+?)\s+(?P<prep3>for|with)\s+(?P<new3>.+)$",
     re.I,
 )
+# "swap/trade/exchange X with Ben": a trade with someone named, not X replaced by a thing ("replaced X with Y").
+_WITH_SOMEONE_RE = re.compile(r"^(?i:swapped|traded|exchanged) (?i:with) [A-Z][a-z]+(?:$|,)")
 # "I am not vegetarian anymore", "we are no longer a startup".
 _NO_LONGER_STATE_RE = re.compile(
     r"^(?P<subj>I|we)\s+(?:am|are)\s+(?P<neg>not|no\s+longer)\s+(?:an?\s+)?(?P<obj>.+)$", re.I
@@ -234,6 +236,8 @@ def _switch(clause: str, ctx: _Ctx) -> list[Fact]:
     old = ctx.clean(old_raw) if old_raw else None
     if not ctx.valid(new) or (_PREPOSITION_RE.match(new) and not old):
         return []
+    if _WITH_SOMEONE_RE.match(f"{m['verb3']} {m['prep3']} {m['new3']}") if m["subj3"] else False:
+        return []  # "I swapped on-call with Ben": a trade with a person (or a thing: which is not said)
     old = old if old and ctx.valid(old) else None
     subject, who, _ = _who(subj)
     if subject == "user" and (m["verb"] or "").lower() == "moved":  # "I moved from Lisbon to Berlin"
