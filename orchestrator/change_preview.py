@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 
 from cognicore.memory._fact_keys import is_exclusive, normalize, predicate_key, same_slot, subject_key
+from cognicore.memory._fact_notes import is_note
 from cognicore.memory._fact_resolve import names_value
+from cognicore.memory._fact_slot import UNCLEAR_OBJECT
 from cognicore.memory.extraction import FactCandidate, OfflineFactExtractor, worded_as_reversal
 from cognicore.memory.fact_types import Fact, FactHit
 from cognicore.memory.facts import FactStore
@@ -33,6 +35,11 @@ _CHANGE = re.compile(
     re.IGNORECASE,
 )
 _ADDITION = re.compile(r"\b(?:also|too|as well|another|in addition)\b", re.IGNORECASE)
+# Kinds of value a change and a known fact can share without a word in common: a figure, a day of the week.
+_VALUE_KINDS = (
+    re.compile(r"\d"),
+    re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweekends?\b", re.IGNORECASE),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,10 +93,13 @@ async def _preview(facts: FactStore, user_id: str, message: str, plain: str) -> 
                 "is how I read it.",
                 "unsure",
             )
+        if candidate.object.strip() == UNCLEAR_OBJECT:  # the old value ends; the new one is kept in the user's words
+            text = f"Noted: that changes {before}; I keep your new words as you said them."
+            return Acknowledgement(text, "succeeded")
         return Acknowledgement(f"Noted: {told}. That replaces {before}.", "succeeded")
     if not reads_as_change(message):
         return Acknowledgement(plain, "succeeded")
-    near = _about(message, extracted.facts, active)
+    near = _about(message, extracted.facts, active) or _closest_of_owner(extracted.facts, active)
     if not near:
         return Acknowledgement(plain, "succeeded")
     named = " or ".join(
@@ -133,11 +143,25 @@ def _names(contradicts: str, fact: Fact, subject: str, predicate: str) -> bool:
 
 def _about(message: str, candidates: list[FactCandidate], known: list[Fact]) -> list[Fact]:
     """The one or two known facts `message` could be about: sharing a content word with it or with what was read
-    from it, or a predicate with a candidate."""
+    from it, a predicate with a candidate, or the kind of value (a figure, a day of the week)."""
     said = set(terms(message)) | {t for c in candidates for t in terms(f"{c.predicate} {c.object}")}
     predicates = {predicate_key(c.predicate) for c in candidates}
-    near = [f for f in known if predicate_key(f.predicate) in predicates or said & set(terms(_words_of(f)))]
+    kinds = {i for i, kind in enumerate(_VALUE_KINDS) if kind.search(message)}
+    near = [
+        f
+        for f in known
+        if predicate_key(f.predicate) in predicates
+        or said & set(terms(_words_of(f)))
+        or any(_VALUE_KINDS[i].search(f.object) for i in kinds)
+    ]
     return near[:2]
+
+
+def _closest_of_owner(candidates: list[FactCandidate], known: list[Fact]) -> list[Fact]:
+    """A change that shares no word with what it changes ("my bike got stolen, so for now I'm taking the tram"
+    after "I cycle to the office"): the known fact of the same owner the search found closest."""
+    owners = {subject_key(c.subject) for c in candidates}
+    return [f for f in known if subject_key(f.subject) in owners and not is_note(f.to_dict())][:1]
 
 
 def _words_of(fact: Fact) -> str:
@@ -147,4 +171,5 @@ def _words_of(fact: Fact) -> str:
 
 def _ending(fact: Fact) -> str:
     """A sentence ending `fact` that the offline extractor reads as a change."""
-    return f"{fact.statement.strip().rstrip('.')} is no longer true"
+    statement = fact.statement.strip().rstrip(".")
+    return f"That is no longer true: {statement[:1].lower()}{statement[1:]}"

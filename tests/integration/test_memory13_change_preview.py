@@ -79,3 +79,16 @@ async def test_the_preview_is_one_cheap_search(app: App) -> None:
     said = await acknowledge(app.memory.facts, user, "I cycle to the office these days.", ACKNOWLEDGEMENT)
     assert "replaces" in said.text
     assert time.perf_counter() - start < 0.5
+
+
+async def test_a_change_kept_only_in_the_users_words_names_the_closest_fact(app: App) -> None:
+    user = "m20-note"
+    await _tell(app, "I cycle to the office most days.", user=user, session="n1")
+    text = "Somebody nicked my bike on Friday, so for now I hop on the tram instead."
+    answer, outcome = await _tell(app, text, user=user, session="n2")
+    facts = await app.memory.facts.history(user)
+    cycling = [f for f in facts if "cycles" in f.statement]
+    if all(f.status == "active" for f in cycling):  # not linked: said so, never a confident acknowledgement
+        assert outcome == "unsure" and "cycles to the office" in answer, answer
+    else:
+        assert outcome == "succeeded" and "replaces" in answer, answer
