@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from cognicore.memory._fact_keys import lemma, normalize, predicate_key, subject_key
 from cognicore.memory._fact_slot import in_slot_of
-from cognicore.memory._fact_slot_guards import slot_is_mine
+from cognicore.memory._fact_slot_guards import another_noun, slot_is_mine, words_of
 from cognicore.memory._fact_words import SUPPOSED
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
@@ -201,7 +201,10 @@ def slot_change(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCand
     if len(about) != 1 or (new := new_value(message, about[0])) is None:
         return None
     mine = subject_key(str(about[0].get("subject", ""))) == "user"
-    if not slot_is_mine(message, _lemmas(predicate_key(str(about[0].get("predicate", "")))), mine=mine):
+    predicate = str(about[0].get("predicate", ""))
+    if not slot_is_mine(message, _lemmas(predicate_key(predicate)), mine=mine) or another_noun(
+        words_of(message), [], predicate, _lemmas(str(about[0].get("statement", "")))
+    ):
         return None  # "The lunch break rota meeting is now at 2pm": another thing than the user's lunch break
     return in_slot_of(about[0], new).model_copy(update={"confidence": 0.7})
 

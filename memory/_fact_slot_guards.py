@@ -9,10 +9,14 @@ measured against. Read from grammar only: where the value stands, who the messag
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from cognicore.memory._fact_keys import lemma
 
-__all__ = ["a_part", "names_the_head", "slot_is_mine", "speaks_of_mine"]
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+__all__ = ["a_part", "another_noun", "is_verb_form", "names_the_head", "slot_is_mine", "speaks_of_mine", "words_of"]
 
 # Verbs that tell what was done with an amount ("spent $25k", "used 3 of the licences"), not what the slot now holds.
 _SPENT = frozenset("spent spend spending used using paid pay paying burned burnt blew blown owe owes owed".split())
@@ -58,5 +62,56 @@ def names_the_head(words: set[str], predicate: str, statement: str) -> bool:
 
 def slot_is_mine(message: str, slot: set[str], *, mine: bool) -> bool:
     """`speaks_of_mine` for a message's text and the lemmas of a slot's name ("lunch break")."""
-    tokens = re.findall(r"[A-Za-z][\w']*|\d\S*", message.replace("\u2019", "'"))
+    tokens = words_of(message)
     return speaks_of_mine(tokens, {i for i, t in enumerate(tokens) if lemma(t.lower()) in slot}, mine=mine)
+
+
+def words_of(text: str) -> list[str]:
+    """The words and figures of a text, in order."""
+    return re.findall(r"[A-Za-z][\w']*|\d\S*", text.replace("\u2019", "'"))
+
+
+def is_verb_form(word: str) -> bool:
+    """Is `word` a verb form that follows "X's" when it means "X is / X has" ("Engineer's coming", "standup's moved",
+    "Ana's been")?"""
+    low = word.lower()
+    return low.endswith(("ing", "ed")) or low in _GOES_ON or low in ("been", "gone", "got", "not")
+
+
+_HOLDER_PREPOSITIONS = frozenset("for of".split())
+_DETERMINERS = frozenset("the a an".split())
+
+
+def another_noun(tokens: list[str], values: Sequence[object], predicate: str, slot: set[str]) -> bool:
+    """Does the message name the known slot's head noun only to go on into another thing: a noun it modifies ("the
+    partner summit prep call" for the partner summit) or a holder after it ("the on-call for the network team",
+    "the manager for the data team") that the known fact does not say?"""
+    head = lemma(predicate.replace("_", " ").split()[-1].lower()) if predicate and predicate != "note" else ""
+    if not head:
+        return False
+    taken = {i for v in values for i in range(getattr(v, "start", 0), getattr(v, "end", 0))}
+    for i, tok in enumerate(tokens):
+        if lemma(tok.lower()) != head or i + 1 >= len(tokens) or i + 1 in taken:
+            continue
+        nxt = tokens[i + 1].lower()
+        if nxt in _HOLDER_PREPOSITIONS:
+            rest = [t for t in tokens[i + 2 : i + 5] if t.lower() not in _DETERMINERS]
+            nxt = rest[0].lower() if rest and tokens.index(rest[0], i + 2) not in taken else ""
+        if (
+            nxt[:1].isalpha()
+            and lemma(nxt) not in slot
+            and nxt not in _OPENERS
+            and not is_verb_form(nxt)
+            and nxt not in _NOT_A_NOUN
+        ):
+            return True
+    return False
+
+
+# Words after a noun that are no other noun: small words of the sentence and of time.
+_NOT_A_NOUN = frozenset(
+    "is are was were be am has have had it it's its this that these those and or but so to in on at by from with "
+    "as than then now today tomorrow tonight every each all too also still already again i i'm we we're you he she "
+    "they my our your his her their me us them which who what when where up down off out over back into onto about "
+    "after before since until per via just only again".split()
+)

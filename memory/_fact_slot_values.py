@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cognicore.memory._fact_keys import lemma, predicate_key, subject_key
-from cognicore.memory._fact_slot_guards import a_part, names_the_head, speaks_of_mine
+from cognicore.memory._fact_slot_guards import a_part, another_noun, is_verb_form, names_the_head, speaks_of_mine
 from cognicore.memory._fact_words import MONTH_NAMES, NOT_NAMES, SUPPOSED, TRAVEL_MODES, WEEKDAY_NAMES
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
@@ -47,7 +47,9 @@ _CHANGE_RE = re.compile(
 # value may still hold, so nothing is ended by a guess.
 _UNSURE_RE = re.compile(
     r"\b(?:not\s+sure|i\s+heard|heard\s+that|maybe|might|perhaps|probably|possibly|i\s+think|rumou?r|if|unless|"
-    rf"once|when|next\s+(?:week|month|quarter|year)|{SUPPOSED}|just\s+for|only\s+for|this\s+once|one[-\s]off)\b"
+    rf"once|when|next\s+(?:week|month|quarter|year)|{SUPPOSED}|just\s+for|only\s+for|this\s+once|one[-\s]off|"
+    # a plan ("will be moved", "going to") or a result of a past period ("in 12 minutes last month", "ago")
+    r"will|going\s+to|last\s+(?:week|month|quarter|year)|ago|on\s+average|so\s+far)\b"
     r"|(?:^|[,;:]\s*)say\b",
     re.I,
 )
@@ -183,7 +185,7 @@ def _owners(tokens: list[str]) -> set[str]:
         m.group(1)
         for t, after in zip(tokens, [*tokens[1:], ""], strict=True)
         if (m := _POSSESSIVE_RE.match(t.lower())) and m.group(1) not in _NOT_OWNERS
-        and after[:1].isalpha() and after.lower() not in _FRAME
+        and after[:1].isalpha() and after.lower() not in _FRAME and not is_verb_form(after)
     }  # fmt: skip
 
 
@@ -204,7 +206,10 @@ def others_thing(message: str, statement: str) -> bool:
     said, known = _tokens(message), _tokens(statement)
     if not {t.lower() for t in known} & (_FIRST_PERSON | {"user", "user's"}):
         return False  # a fact of a named person or thing: a hand-over ("Lukas quit, Mei owns it now") may change it
-    if _owners(said) - _owners(known) or (_someone_else(said) and not _someone_else(known)):
+    slot = {lemma(t.lower()) for t in known}  # "Engineer's coming Friday": the slot's own thing, not an owner
+    if {o for o in _owners(said) - _owners(known) if lemma(o) not in slot} or (
+        _someone_else(said) and not _someone_else(known)
+    ):
         return True
     named = _NAME_DOES.match(message)
     if named is None or named["name"].lower() in NOT_NAMES:
@@ -283,6 +288,8 @@ def _fits(message: list[str], said: list[_Value], known: dict[str, Any]) -> tupl
         return None  # "Lena's shift starts at 10am" is not my shift; "the wi-fi certificate" not the VPN one
     if any(v.kind == "month" for v in said) and not any(o.kind == "month" for o in old_values):
         return None  # "In May we switched ...": when it happens, maybe still to come
+    if another_noun(message, said, str(known.get("predicate", "")), set(slot)):
+        return None  # "the partner summit prep call", "the on-call for the network team": another thing
     if not speaks_of_mine(message, {words[w] for w in shared}, mine=mine):
         return None  # "the shift handover call", "the new intern got ... as work laptop": not the user's own
     said = [v for v in said if not a_part(message, v.start, v.end)]  # "$25k of the budget": a part of it
@@ -312,6 +319,8 @@ def _head_instead(message: str, known_facts: list[dict[str, Any]]) -> dict[str, 
     if not _INSTEAD_RE.search(message) or not re.search(r"\b(?:i|i'm|i've|me|my)\b", message, re.I):
         return None
     said = [t.lower() for t in _tokens(message)]
+    if any(v.kind in ("day", "month") for v in _values(_tokens(message))):
+        return None  # "On Fridays I'm covering the reset queue instead": the old one holds the rest of the week
     fits = []
     for k in known_facts:
         words = [t.lower() for t in _tokens(str(k.get("object") or ""))]

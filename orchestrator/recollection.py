@@ -160,7 +160,8 @@ async def recollect(
     for ep in episodes:
         if ep.kind == "observation" and not _weighed(ep):
             continue  # this session's turns are in the recalled history; questions and answers tell nothing new
-        if not history and (_plain(ep.content) in ended or _turn(ep.session_id, ep.metadata) in ended_turns):
+        replaced = _turn(ep.session_id, ep.metadata) in ended_turns and _one_clause(ep.content)
+        if not history and (_plain(ep.content) in ended or replaced):
             continue  # said, read as a fact, and that fact has since been superseded: no longer true
         if fits(ep.content):
             kept.append(ep)
@@ -323,3 +324,13 @@ class Recollector:
 def _plain(text: str) -> str:
     """The words of a text, lower case: a saying and the fact stated in the same words compare equal."""
     return " ".join(re.findall(r"[\w$%.]+", text.lower())).strip(".")
+
+
+# A second clause of a saying: after "and" / "but" / ";" / a sentence end, with a subject and a verb of its own.
+_MORE_CLAUSES_RE = re.compile(r"(?:\band\b|\bbut\b|;|[.!?]\s)\s*\S+\s+\S+\s+\S+", re.I)
+
+
+def _one_clause(text: str) -> bool:
+    """Does a saying hold one clause only? A turn whose read facts were all replaced may still say more ("... is
+    $80,000 and Marta is organising the trip"): only a one-clause saying is hidden as no longer true."""
+    return not _MORE_CLAUSES_RE.search(text.strip())

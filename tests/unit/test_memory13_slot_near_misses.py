@@ -47,6 +47,12 @@ def _ended(first: str, then: str) -> list[FactCandidate]:
         # a change only supposed
         ("Our event budget is $25k.", "worst case finance would cut the event budget to 15k"),
         ("Our cloud budget is $9k.", "let's say they raised the cloud budget to 12k, we could add backups"),
+        # the slot's head going on into another thing, or a holder after it
+        ("The product offsite is on Tuesday.", "sorry, the product offsite prep call is on Monday now"),
+        ("My manager is Grace Obi.", "The manager of the billing squad is Hugo now"),
+        # a plan, or a result of a past period
+        ("Our retro is at 4pm.", "we decided the retro will be moved to 5pm once the new hires start"),
+        ("Our first reply target is 30 minutes.", "we actually hit the first reply target in 22 minutes last week"),
     ],
 )
 def test_a_near_miss_gives_the_slot_no_new_value(first: str, then: str) -> None:
@@ -64,3 +70,13 @@ def test_a_near_miss_gives_the_slot_no_new_value(first: str, then: str) -> None:
 )
 def test_the_same_shapes_said_of_the_slot_still_end_it(first: str, then: str) -> None:
     assert len(_ended(first, then)) == 1
+
+
+def test_the_thing_itself_before_is_or_has_is_no_other_owner() -> None:
+    # "Courier's arriving" is "the courier is arriving": the known thing, corrected, not another person's
+    ended = _ended("The courier pickup is on Monday.", "Courier's arriving Tuesday, not Monday - sorry")
+    assert len(ended) == 1, ended
+
+
+def test_instead_for_one_day_only_replaces_nothing() -> None:
+    assert not _ended("I work the returns desk.", "On Mondays I'm on the phone desk instead, otherwise no change")
