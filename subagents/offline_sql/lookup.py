@@ -109,9 +109,16 @@ def _labelled_columns(lex: Lexicon, word: str) -> list[tuple[Table, Column]]:
 # charge customers for a X nowadays", "the asking price on the X". Group `x` is the thing, said again after.
 _SELLER = r"\b(?:how much|what) (?:are|do|will|is) (?:we|you|they) "
 _BUYERS = r"(?: (?:customers|people|buyers|clients|shoppers))?"
+# "... for in Europe", "... for to enterprise customers", "... online": whom or where it is sold to, which the one
+# price column cannot hold: said after the price, where the look-up notes it or the period makes it unsure.
+_TO_WHOM = r"(?P<to>(?: (?:in|to|for|among|across|at|via|through|on|online|offline)\b(?: [a-z0-9-]+){0,4})?)"
 _CHARGED = (
-    re.compile(rf"{_SELLER}(?:selling|sell|charging|charge){_BUYERS} (?P<x>(?:[a-z0-9-]+ ){{1,6}}?)for(?:{_NOW})$"),
-    re.compile(rf"{_SELLER}(?:charging|charge){_BUYERS} for (?P<x>[a-z0-9-]+(?: [a-z0-9-]+){{0,5}}?)(?:{_NOW})$"),
+    re.compile(
+        rf"{_SELLER}(?:selling|sell|charging|charge){_BUYERS} (?P<x>(?:[a-z0-9-]+ ){{1,6}}?)for{_TO_WHOM}(?:{_NOW})$"
+    ),
+    re.compile(
+        rf"{_SELLER}(?:charging|charge){_BUYERS} for (?P<x>[a-z0-9-]+(?: [a-z0-9-]+){{0,5}}?){_TO_WHOM}(?:{_NOW})$"
+    ),
 )
 _PRICE_NOUN = re.compile(r"\b(?:current |today s )?(?:asking|selling|sticker|list) price (?=(?:on|of|for)\b)")
 # What one thing costs the seller: "what does it cost us to produce one pair of X", "how much do we pay per X",
@@ -128,6 +135,25 @@ _COSTS_US = re.compile(
 
 
 _ONE_UNIT = re.compile(r"\b(?:unit|piece|item)\s*$")
+# A figure over many rows or order lines: "cost us in total", "charge for X on average", "what do all our X cost
+# altogether". A reading of one item's price or cost never passes over one (the text is then left as it is).
+_AGGREGATE = re.compile(
+    r"\b(?:total|totals|totalled|average|averages|avg|mean|median|overall|altogether|all together|sum|summed|"
+    r"combined|cumulative|typical|typically)\b"
+)
+# Words around the item that name no row: "one pair of the X", "each X unit".
+_ITEM_FILLER = {"the", "a", "an", "one", "each", "single", "pair", "pairs", "of", "unit", "units", "piece", "pieces"}
+
+
+def _names_a_row(words: str, table: Table) -> bool:
+    """Whether every word of `words` (but fillers) is a word of a name of `table`'s rows ("haven video doorbell",
+    "orbit smartwatches"), never "average order": the item whose cost is asked must be one the data names."""
+    label = table.label
+    said = [singular(w) for w in words.split() if w not in _ITEM_FILLER]
+    if label is None or not label.values or not said:
+        return False
+    known = {singular(w) for v in label.values for w in normalise(v).split()}
+    return all(w in known for w in said)
 
 
 def asked_price_or_cost(text: str, lex: Lexicon) -> str:
@@ -135,16 +161,34 @@ def asked_price_or_cost(text: str, lex: Lexicon) -> str:
     -> "what is the unit cost of X": the one labelled table's price column (to the customer, now) or cost column
     (to the seller), named by their names or comments; `text` unchanged where the data has no such single column."""
     prices, costs = _labelled_columns(lex, "price"), _labelled_columns(lex, "cost")
-    if len(prices) == 1:
+    # "what does X cost us in total", "charge for X on average": a figure of many rows, never one item's
+    many = _AGGREGATE.search(text) is not None
+    if len(prices) == 1 and not many:
         price = normalise(prices[0][1].name)
         for charged in _CHARGED:
-            text = charged.sub(lambda m: f"what is the {price} of {m.group('x')}", text)
+            text = charged.sub(lambda m: f"what is the {price} of {m.group('x')} {m.group('to')}", text)
         text = _PRICE_NOUN.sub(f"{price} ", text)
+    elif len(prices) == 1 and any(charged.search(text) for charged in _CHARGED):
+        # "what are we charging for X overall": no price; "charging" is never read as a product's name ("Volt
+        # Charging Dock"), the verb stays unplaced (unsure)
+        text = re.sub(r"\bcharging\b", "charge", text)
     if len(costs) == 1:
         cost = normalise(costs[0][1].name)
-        text = _IT_COSTS_US.sub(f"what is the {cost} of", text)
+        if not many:
+            text = _IT_COSTS_US.sub(f"what is the {cost} of", text)
         # "what does one X unit cost us": the unit is the one X, no count of units
-        text = _COSTS_US.sub(lambda m: f"what is the {cost} of {_ONE_UNIT.sub('', m.group('x'))}", text)
+        table = costs[0][0]
+
+        def item_cost(m: re.Match[str]) -> str:
+            item = _ONE_UNIT.sub("", m.group("x"))
+            if _names_a_row(item, table) and not many:
+                return f"what is the {cost} of {item}"
+            # "what did the average order cost us", "what does X cost us in total": no one item the data names, or
+            # a figure of many; asked as "how much does ... cost us", which `price_asked` leaves unsure (never the
+            # revenue "how much" defaults to, never one unit's cost)
+            return re.sub(r"^\S+(?: \S+)? (?:does|do|did)\b", "how much does", m.group(0))
+
+        text = _COSTS_US.sub(item_cost, text)
     return re.sub(r"\s+", " ", text).strip()
 
 
@@ -203,11 +247,13 @@ def read_lookup(t: Text, q: Mapping, s: Shape, lex: Lexicon, dims: list[tuple[in
         del q.filters[ref]
     asked += _columns_named(t, table, key, asked)
     dated = q.date_column if q.date_column is not None and q.date_column.table == table.ref else None
-    if dated is None and re.match(r"\s*when\b", t.read):
+    # "when" anywhere asks the row's date: "when was INC-1004 opened", "who has INC-1012 and when was it opened"
+    when = re.search(r"\bwhen\b", t.read) is not None
+    if dated is None and when:
         dates = [c for c in table.columns if c.kind == "date"]
         dated = dates[0] if len(dates) == 1 else None
-    if dated is not None and dated not in asked and (not asked or re.match(r"\s*when\b", t.read)):
-        # "when was INC-1004 opened": the row's date; "which region was order 12 placed in" asks the region only
+    if dated is not None and dated not in asked and (not asked or when):
+        # the row's date; "which region was order 12 placed in" (no "when") asks the region only
         asked.append(dated)
     if not asked and t.take(_WHOLE_ROW):  # "details of INC-1004", "everything about order 77": every column
         asked = [c for c in table.columns if c != key and c.kind != "other" and not c.is_key]
@@ -221,6 +267,11 @@ def read_lookup(t: Text, q: Mapping, s: Shape, lex: Lexicon, dims: list[tuple[in
     value = q.filters[key.ref][0]
     shown = ", ".join(c.name for c in columns)
     q.notes.append(f"{value} names one row of {table.ref}; its {shown} is shown.")
+    # "what are we selling the X for to enterprise customers": the row keeps one value, whoever it is sold to
+    other = [lex.catalogue.column(r) for r in q.filters if lex.catalogue.column(r).table not in own_tables]
+    if other:
+        said = " or ".join(c.name.replace("_", " ") for c in other)
+        q.notes.append(f"The data keeps one {shown} for it: it does not vary by {said}.")
     return True
 
 
@@ -282,6 +333,15 @@ def nothing_asked_of_the_row(q: Mapping, s: Shape, lex: Lexicon) -> None:
         q.not_understood.append(f"what to show of {', '.join(keyed[0])}")
 
 
+# A superlative before a row's noun ("the biggest order 2025", "our top single order 2024") ranks the rows of a
+# period: the number after the noun is then the year. One look-behind a word (Python's are of a fixed width).
+_SUPERLATIVES = (
+    "biggest largest smallest greatest highest lowest top best worst priciest cheapest costliest expensive "
+    "valuable first last latest earliest newest oldest"
+).split()
+_NO_SUPERLATIVE = "".join(f"(?<!{w} )(?<!{w} single )" for w in _SUPERLATIVES)
+
+
 def numbered_row(t: Text, q: Mapping, lex: Lexicon, *, one: bool = False) -> list[str]:
     """ "order 2500", "order no. 1200", "order #3001": a table's noun followed by a number names the row whose
     numeric key it is, a filter on that key; the rows named ("order 2500"). Read with `one` before the periods, only
@@ -300,6 +360,8 @@ def numbered_row(t: Text, q: Mapping, lex: Lexicon, *, one: bool = False) -> lis
         nouns = noun if one else f"{noun}|{plural(noun)}"
         # before the periods, never a grouping ("margin by category 2025": the year) nor more rows than the table has
         grouped = r"(?<!by )(?<!per )(?<!each )(?<!every )(?<!across )" if one else ""
+        if one:  # "the biggest order 2025": the year's biggest order, when the number reads as a year
+            grouped += rf"(?:{_NO_SUPERLATIVE}|(?!(?:{nouns})(?: (?:number|num|no|nr|id))? (?:19|20)\d\d\b))"
         pattern = rf"{grouped}\b(?:{nouns})(?: (?:number|num|no|nr|id))? (\d{{1,9}})\b(?! ?percent)"
         if one and 0 < table.approx_rows < 10**9:
             bigger = [m for m in re.finditer(pattern, t.s) if int(m.group(1)) > table.approx_rows]

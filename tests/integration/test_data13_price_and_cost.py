@@ -44,3 +44,46 @@ async def test_a_total_of_a_per_unit_amount_is_unsure(sales: SchemaSqlWriter) ->
     for request in ("the unit price of the Pulse Mini Speaker during 2024", "unit cost per category please"):
         with pytest.raises(Unsure, match="amount of one unit"):
             await sales.write_sql(question=request, schema="")
+
+
+async def test_a_figure_of_many_or_an_item_the_data_does_not_name_is_no_price_or_cost(
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    # review of round 13: "cost us in total" gave one unit's cost, "charge ... on average" the list price, "the
+    # average order cost us" 200 rows of unit costs by order: unsure (never revenue either)
+    for request in (
+        "What does the Orbit Smartwatch cost us in total?",
+        "What do we charge customers for the Orbit Smartwatch on average?",
+        "How much did the average order cost us last year?",
+        "What does the Orbit Smartwatch cost us on average?",
+        "What do all our wearables cost us altogether?",
+        "How much does the typical order cost us?",
+        "what are we charging for the Haven Video Doorbell overall",
+    ):
+        with pytest.raises(Unsure):
+            await sales.write_sql(question=request, schema="")
+
+
+async def test_a_price_asked_for_a_region_or_segment_is_the_list_price_noted_or_unsure(
+    pool: AsyncConnectionPool,
+    sales: SchemaSqlWriter,  # noqa: F811
+) -> None:
+    # review of round 13: "how much are we selling X for in Europe / to enterprise customers" gave revenue
+    for request in (
+        "How much are we selling the Orbit Fitness Band for in Europe?",
+        "What do we charge customers for the Orbit Smartwatch in Latin America?",
+    ):
+        with pytest.raises(Unsure):
+            await sales.write_sql(question=request, schema="")
+    for request, product, said in (
+        (
+            "How much are we selling the Orbit Fitness Band for to enterprise customers?",
+            "Orbit Fitness Band",
+            "segment",
+        ),
+        ("how much are we selling the Orbit Smartwatch for online", "Orbit Smartwatch", "channel"),
+    ):
+        draft, _ = await answer(pool, sales, request, "demo_sales")
+        got, expected = await meant(pool, draft.sql, COLUMN.format("unit_price", product))
+        assert got == expected, (request, draft.sql)
+        assert "does not vary by" in draft.explanation and said in draft.explanation, draft.explanation

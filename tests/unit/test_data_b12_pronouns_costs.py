@@ -63,6 +63,7 @@ def test_a_pronoun_as_the_subject_of_a_state_read_as_a_value_says_no_more(text: 
         "What does a pair of Vista AR Glasses cost to produce?",
         "what does the orbit smartwatch cost to manufacture",
         "how much does the haven security camera cost to build",
+        "how much does the vista ar glasses cost us to build",  # its cost to us (round 13: a named product)
     ],
 )
 def test_what_a_product_costs_to_make_is_its_unit_cost(text: str) -> None:
@@ -79,7 +80,8 @@ def test_what_a_product_costs_to_make_is_its_unit_cost(text: str) -> None:
         "what does the orbit smartwatch cost in europe",
         "how much does the orbit smartwatch sell for in europe",
         "What does the Orbit Smartwatch cost retail customers?",
-        "how much does the vista ar glasses cost us to build",
+        "how much does the orbit smartwatch cost us in total",  # a figure of many (round 13 review)
+        "how much does the average order cost us",  # no product named (round 13 review)
     ],
 )
 def test_words_after_the_price_verb_keep_the_answer_unsure(text: str) -> None:
