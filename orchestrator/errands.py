@@ -54,6 +54,24 @@ def data_word_errand(request: str, scope: Scope, nouns: frozenset[str]) -> Inten
     return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)
 
 
+# A word that makes a value of the data a filter ("the partner channel only", "just Europe").
+_ONLY = frozenset({"only", "just", "solely", "exclusively"})
+
+
+def _narrows(part: str, values: frozenset[str], names_data: Callable[[str], bool]) -> bool:
+    """Whether `part` names a value of the data as a filter: with "only"/"just" beside it ("the partner channel
+    only") or with a word of the data after it ("the Europe region"); "the Europe team" names a team."""
+    said = words(part)
+    for i, word in enumerate(said):
+        if not set(terms(word)) or not set(terms(word)) <= values:
+            continue
+        near = said[max(0, i - 1) : i + 3]
+        after = said[i + 1] if i + 1 < len(said) else ""
+        if _ONLY & set(near) or (after and not set(terms(after)) <= values and names_data(after)):
+            return True
+    return False
+
+
 def set_aside(
     part: str,
     decision: IntentDecision,
@@ -76,6 +94,10 @@ def set_aside(
         return "quiet"
     if _MODIFIER.match(part):
         return None  # "excluding the annual checks": part of the request it follows
+    if decision.intent == "statement" and len(words(part)) >= GREETING_WORDS:
+        return None  # "fyi I'm off tomorrow": told, neither stored nor said if passed over; the message is read whole
+    if _narrows(part, scope.values, names_data):
+        return None  # "... to discuss the partner channel only": a filter of the data, never dropped in silence
     if decision.out_of_scope:
         return "named"
     asks = bool(is_question(part) or ASKS.match(part) or IMPERATIVE.match(part) or WANTS.search(part))

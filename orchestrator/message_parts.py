@@ -108,11 +108,27 @@ def asked_part(
     if refers_back(question) and opener and set(terms(opener[0])) and set(terms(opener[0])) <= names:
         question = named_for(question, opener[0])  # "chloe is off today, which of her tickets ..."
     inner = read(question)
-    if refers_back(question) or len(words(question)) < MIN_ALONE_WORDS:
+    if refers_back(question) or len(words(question)) < MIN_ALONE_WORDS or names_nothing(question):
         reason = f"{inner.reason}; it asks about what it tells first ({told[0]!r}), so the whole message is asked"
         return inner.model_copy(update={"reason": reason, "resolved_request": ""})
     reason = f"{inner.reason}; the rest tells something ({told[0]!r}), the question is what is answered"
     return inner.model_copy(update={"reason": reason, "resolved_request": question})
+
+
+# Words of a question about the situation just told, which names nothing of its own ("what should I do?", "what
+# happens next?", "who do I tell?", "what are my options?"): stems, as `terms` gives them.
+_SITUATION = frozenset(
+    terms(
+        "do happen happens next now then tell contact call ask go option options step steps handle expect "
+        "recommend suggest advise advice best right way"
+    )
+)
+
+
+def names_nothing(question: str) -> bool:
+    """Whether `question` asks about the situation told before it, naming nothing of its own ("what should I do?",
+    "A P4 ticket has had no answer for 80 hours. What happens next?"): cut from it, it asks nothing."""
+    return set(terms(question)) <= _SITUATION
 
 
 def _asks(part: str, decision: IntentDecision) -> bool:
@@ -165,9 +181,24 @@ def asked_beside(
         return None  # "which VPN client do we use, and where can I download it": one request
     question = " ".join(kept)
     inner = read(question)
-    if inner.intent != "task" or inner.out_of_scope or inner.changes_data:
+    if inner.out_of_scope or inner.changes_data or names_nothing(question):
+        return None
+    if inner.intent != "task" and not _refused_for(request, read, readings, kinds):
         return None  # a question of the documents is searched whole: a passage on half of it answers nothing
     named = [part for (part, _), kind in zip(readings, kinds, strict=True) if kind == "named"]
     left = f"; set aside {', '.join(repr(p) for p in named)}" if named else ""
     reason = f"{inner.reason}; the part an agent can do is answered{left}"
     return inner.model_copy(update={"reason": reason, "resolved_request": question, "set_aside": named})
+
+
+def _refused_for(
+    request: str,
+    read: Callable[[str], IntentDecision],
+    readings: list[tuple[str, IntentDecision]],
+    kinds: list[Aside | None],
+) -> bool:
+    """Whether the whole message would be refused only for an errand beside it ("can you come fix my laptop - how do
+    I reset my password?"): then its documents question is answered alone, the errand set aside, never refused."""
+    whole = read(request)
+    errands = [d for (_, d), kind in zip(readings, kinds, strict=True) if kind == "named" and d.out_of_scope]
+    return bool(errands) and whole.out_of_scope and not whole.changes_data

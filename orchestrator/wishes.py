@@ -241,8 +241,21 @@ _RENAMED = re.compile(
 )
 
 
+# A question, which asks how a thing is named and wishes no new name ("Does a payroll outage need to be labelled P1?",
+# "Which discounts must be listed as Promotional?"): a wh-word or an auxiliary first, or a question mark; a request put
+# as a question ("can you make sure APAC is to be called Asia-Pacific?") is still a wish.
+_ASKS_NAME = re.compile(
+    r"^\s*(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|has|have|had|should|must|"
+    r"shall|may|might|need|(?:can|could|would|will)(?!\s+(?:you|u)\b))\b",
+    re.IGNORECASE,
+)
+_REQUEST_FIRST = re.compile(r"^\s*(?:please\s+|pls\s+)?(?:can|could|would|will)\s+(?:you|u)\b", re.IGNORECASE)
+
+
 def renamed(text: str) -> str | None:
     """The verb with which `text` wishes a thing a new name ("should be called X"), else None: a change to data when
-    what is renamed is stored."""
+    what is renamed is stored. A question wishes nothing ("Does a payroll outage need to be labelled P1?")."""
+    if _ASKS_NAME.match(text) or (text.rstrip().endswith("?") and not _REQUEST_FIRST.match(text)):
+        return None
     match = _RENAMED.search(text)
     return " ".join(match.group("verb").lower().split()) if match else None
