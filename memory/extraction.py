@@ -29,6 +29,7 @@ from cognicore.memory._fact_replaced import figure_swapped, held_instead, named_
 from cognicore.memory._fact_reworded import owner_from_known
 from cognicore.memory._fact_rules import read_facts
 from cognicore.memory._fact_slot_values import another_thing, gives_other_value, others_thing, restated, slot_changed
+from cognicore.memory._fact_takeover import taken_over_from_user
 from cognicore.memory._fact_told import told_clause_facts
 from cognicore.memory._fact_topic import in_changed_topic, named_slot
 from cognicore.memory._fact_words import NOT_NAMES, holds_person
@@ -181,6 +182,7 @@ class OfflineFactExtractor:
         found = [switched_topic(user_message, in_changed_topic(c, slotted), slotted) for c in found]
         found = [owner_from_known(user_message, c, slotted) for c in found]  # "the X" when only my X is known
         found = [_handover_in_known_slot(user_message, c, slotted) for c in found]
+        found = [taken_over_from_user(c, slotted) for c in found]  # "Jonas took over Europe": my European accounts
         # A change naming an old value goes to that fact's slot; one not read marks the fact it names.
         facts = replacing_ended(user_message, named_changes(user_message, found, slotted))
         if not facts and (changed := slot_change(user_message, slotted)) is not None:
