@@ -132,13 +132,42 @@ def people_column(lex: Lexicon) -> Column | None:
 
 # "worked on by someone", "handled by anybody": the agent of the rows' verb is a person, so one is set
 _BY_SOMEONE = re.compile(r"\bby (?:someone|somebody|anyone|anybody)\b")
+# What a person does with a row while it is theirs ("working on", "handled", "looked after", "taken care of"):
+# never a verb of the row's creation ("opened", "logged", "submitted") or of a change of state anyone can make
+# ("closed", "escalated"), which every row had from someone, whoever the people of the column are.
+_WORKING = re.compile(
+    r"\b(?:work(?:s|ed|ing)? on|handl(?:e|es|ed|ing)|deal(?:s|t|ing)? with|look(?:s|ed|ing)? after|"
+    r"(?:tak(?:e|es|en|ing)|took) care of)$"
+)
+
+
+def works_on(verb: str, lex: Lexicon) -> bool:
+    """Whether `verb` (the words right before "by someone", or the state someone is said to be in) is what the
+    column of people do with a row: a verb of working on it, a word of the column's name or comment ("assigned" for
+    an "assignee"), or a phrase the plugin's vocabulary reads as that column ("picked up")."""
+    people = people_column(lex)
+    words = normalise(verb).split()
+    if people is None or not words:
+        return False
+    # the vocabulary's own words for it ("working on" -> "in progress") are read before: what they were said as
+    said_as = [normalise(k) for k, v in lex.vocabulary.synonyms.items() if " ".join(words).endswith(normalise(v))]
+    if any(_WORKING.search(w) for w in [" ".join(words), *said_as]):
+        return True
+    own = {w[:6] for w in normalise(f"{people.name} {people.comment}").split() if len(w) >= 4}
+    if words[-1][:6] in own and len(words[-1]) >= 4:
+        return True
+    said = [k for k, v in lex.vocabulary.synonyms.items() if normalise(v) == normalise(people.name)]
+    return any(" ".join(words).endswith(re.sub(r" by$", "", normalise(k))) for k in said)
 
 
 def by_someone(t: Text, q: Mapping, lex: Lexicon) -> None:
-    """ "tickets being worked on by someone": the column of people must not be empty (unread without one)."""
+    """ "tickets being worked on by someone": the column of people must not be empty (unread without one). Only
+    when the verb is what those people do: "opened by someone" is every row (unread: unsure)."""
     if (people := people_column(lex)) is None:
         return
     for m in list(_BY_SOMEONE.finditer(t.s)):
+        if not works_on(" ".join(t.s[: m.start()].split()[-4:]), lex):
+            continue
         if people.ref not in q.present:
             q.present.append(people.ref)
         t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]

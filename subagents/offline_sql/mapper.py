@@ -103,10 +103,17 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     shape.growth = shape.growth or q.attribution
     found = sorted(found + _phrases(t, lex, original, books=("phrases", "partial")), key=lambda f: f[0])
     resolve(t, q, found, shape, lex)
-    for measure in q.measures if not q.looked_up and not re.search(r"\b(?:total|sum|summed)\b", t.read) else []:
-        if measure.aggregate == "sum" and measure.column is not None and _per_unit(measure.column):
-            # "the unit price of X in 2023": a sum of each line's price means nothing; never answered as a total
-            q.not_understood.append(f"a total of {measure.column.name.replace('_', ' ')} (an amount of one unit)")
+    for measure in q.measures if not q.looked_up else []:
+        if measure.aggregate != "sum" or measure.column is None or measure.named is not None:
+            continue
+        name = measure.column.name.replace("_", " ")
+        if _per_unit(measure.column):
+            # "the unit price of X in 2023", "what did the X units cost us in total": a sum of each row's amount of
+            # one unit is no total (that is the amount times the units), whatever word asks for it
+            q.not_understood.append(f"a total of {name} (an amount of one unit)")
+        elif _fraction(measure.column):
+            # "how large were discounts": a sum of each line's fraction means nothing (0.10 + 0.15 is no discount)
+            q.not_understood.append(f"a total of {name} (a fraction of each row)")
     if q.share and q.excluded and not q.dimensions and not q.share_within:
         # "what percentage of tickets are not closed": the share of the excluded value's complement, which this
         # writer would give as 100% of the rows it kept
@@ -156,6 +163,16 @@ def _per_unit(column: Column) -> bool:
     """A column holding the amount of one unit ("unit_price", "Cost of one unit in USD"), which no sum may add up."""
     words = f"{column.name} {column.comment}".lower().replace("_", " ")
     return column.name.lower().startswith("unit_") or re.search(r"\b(?:of one|per) unit\b", words) is not None
+
+
+# What a column's comment or name says when it holds a rate or a fraction of something ("Discount as a fraction
+# (0.10 = 10 %)", "tax_rate", "share of ..."), which no sum may add up.
+_FRACTION = re.compile(r"\b(?:fraction|rate|ratio|percent|percentage|pct|share|proportion)\b|\b0 ?(?:-|to) ?1\b")
+
+
+def _fraction(column: Column) -> bool:
+    """A column holding a rate or fraction of each row (its name or comment says so), which no sum may add up."""
+    return _FRACTION.search(f"{column.name} {column.comment}".lower().replace("_", " ")) is not None
 
 
 def _counted_table(q: Mapping, lex: Lexicon) -> Table | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from cognicore.subagents.offline_sql._words import NEGATION, people_column
+from cognicore.subagents.offline_sql._words import NEGATION, people_column, works_on
 from cognicore.subagents.offline_sql.lexicon import RULE_WORDS, STOP_WORDS, Lexicon, Target, plural
 from cognicore.subagents.offline_sql.mapping import Mapping, Text
 
@@ -63,9 +63,16 @@ _PURPOSE = re.compile(
 
 
 # A greeting opening the request ("hiya", "morning all", "good afternoon team"): who is addressed, never what.
+# A bare time of day greets only when someone is addressed or a new sentence follows it ("morning - how many ...");
+# before a noun it says when ("morning tickets", "evening orders"), which stays to be read (or not understood).
+_ADDRESSED = r"(?: (?:there|all|everyone|everybody|team|folks|guys|y all|you))"
+_OPENS_SENTENCE = (
+    r"how|what|which|who|whom|whose|when|where|why|can|could|would|will|please|quick|is|are|was|were|do|does|did|"
+    r"i|we|just|hope|so|ok|okay|give|show|tell|list|count|get|pull|need|any|hi|hey|hello"
+)
 _GREETING = re.compile(
-    r"^\s*(?:(?:hi|hiya|hey|heya|hello|howdy|yo|greetings|(?:good )?(?:morning|afternoon|evening))"
-    r"(?: (?:there|all|everyone|everybody|team|folks|guys|y all|you))?\b ?)+"
+    rf"^\s*(?:(?:(?:hi|hiya|hey|heya|hello|howdy|yo|greetings|good (?:morning|afternoon|evening|day)){_ADDRESSED}?"
+    rf"|(?:morning|afternoon|evening)(?:{_ADDRESSED}|(?= (?:{_OPENS_SENTENCE})\b|\s*$)))\b ?)+"
 )
 # Exclusions said as a verb ("leaving partner sales out", "setting aside online", "not counting retail",
 # "ignoring the closed ones"): the same as "excluding", which the mapper reads before a value.
@@ -151,12 +158,14 @@ def pass_over(t: Text, found: list[tuple[int, int, str, Target]], lex: Lexicon, 
     for m in list(_SUBJECT.finditer(t.read)):
         # "is someone currently working on" (read "in progress"): the state's value says what the pronoun did, and
         # the pronoun that a person did it, so the column of people is set (never passed over: it restricts)
-        state = [target for start, _, _, target in found if start == m.end() and target.kind == "value"]
+        state = [(target, t.read[start:end]) for start, end, _, target in found if start == m.end()]
+        state = [(target, said) for target, said in state if target.kind == "value"]
         if t.s[m.start() : m.end(1)] == m.group(1) and state:
             t.s = t.s[: m.start()] + " " * (m.end(1) - m.start()) + t.s[m.end(1) :]
             # "is someone working on (in progress)": the state said again in its own words defines the phrase
-            restated = sum(1 for _, _, _, x in found if x.kind == "value" and x.value == state[0].value) > 1
-            if people is None or restated:
+            restated = sum(1 for _, _, _, x in found if x.kind == "value" and x.value == state[0][0].value) > 1
+            # "has someone closed": a change of state anyone makes says nothing of the people column (all closed)
+            if people is None or restated or not works_on(state[0][1], lex):
                 passed.append(m.group(1))
             elif people.ref not in q.present:
                 q.present.append(people.ref)
