@@ -26,8 +26,12 @@ _OPENERS = frozenset("the so and but oh ok okay btw fyi update correction actual
 # Words after the slot word that go on with its sentence (a verb or an adverb), not another noun it modifies.
 _GOES_ON = frozenset(
     "is are was were has have had got gets get went goes go moved moves changed changes starts started ends ended "
-    "runs ran became becomes will would now just also then".split()
+    "runs ran became becomes will would now just also then "
+    # verbs whose past form has no -ed ("the travel budget cut to 12k", "the retro got put back")
+    "cut put set hit let made paid sold told kept left took taken gave given gone done stays stay stood".split()
 )
+# Nouns that name the kind of a slot's value, not another thing: "my office days", "the shift start time".
+_VALUE_NOUNS = frozenset("day days time times date dates hour hours amount figure number total".split())
 
 
 def a_part(tokens: list[str], start: int, end: int) -> bool:
@@ -103,6 +107,7 @@ def another_noun(tokens: list[str], values: Sequence[object], predicate: str, sl
             and nxt not in _OPENERS
             and not is_verb_form(nxt)
             and nxt not in _NOT_A_NOUN
+            and nxt not in _VALUE_NOUNS
         ):
             return True
     return False

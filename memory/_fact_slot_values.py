@@ -48,8 +48,8 @@ _CHANGE_RE = re.compile(
 _UNSURE_RE = re.compile(
     r"\b(?:not\s+sure|i\s+heard|heard\s+that|maybe|might|perhaps|probably|possibly|i\s+think|rumou?r|if|unless|"
     rf"once|when|next\s+(?:week|month|quarter|year)|{SUPPOSED}|just\s+for|only\s+for|this\s+once|one[-\s]off|"
-    # a plan ("will be moved", "going to") or a result of a past period ("in 12 minutes last month", "ago")
-    r"will|going\s+to|last\s+(?:week|month|quarter|year)|ago|on\s+average|so\s+far)\b"
+    # a plan ("will be moved", "going to") or a result ("we hit it in 12 minutes on average", "ago")
+    r"will|going\s+to|ago|on\s+average|so\s+far|hit|reached|achieved|beat|missed)\b"
     r"|(?:^|[,;:]\s*)say\b",
     re.I,
 )
@@ -319,7 +319,8 @@ def _head_instead(message: str, known_facts: list[dict[str, Any]]) -> dict[str, 
     if not _INSTEAD_RE.search(message) or not re.search(r"\b(?:i|i'm|i've|me|my)\b", message, re.I):
         return None
     said = [t.lower() for t in _tokens(message)]
-    if any(v.kind in ("day", "month") for v in _values(_tokens(message))):
+    tokens = _tokens(message)
+    if any(v.kind in ("day", "month") and not _ended(tokens, v) for v in _values(tokens)):
         return None  # "On Fridays I'm covering the reset queue instead": the old one holds the rest of the week
     fits = []
     for k in known_facts:

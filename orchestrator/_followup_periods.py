@@ -18,6 +18,7 @@ __all__ = [
     "STEP",
     "YEAR_AGO",
     "moved",
+    "named_period",
     "names_period",
     "period_unit",
     "stepped",
@@ -135,6 +136,11 @@ def _named(text: str, unit: str) -> str | None:
         return f"Q{index % 4 + 1} {index // 4}"
     index = today.year * 12 + today.month - 1 - back
     return f"{_MONTHS[index % 12].capitalize()} {index // 12}"
+
+
+def named_period(text: str, unit: str) -> str | None:
+    """ "last quarter" named by the deployment clock's calendar ("Q3 2026"); None for another period or unit."""
+    return _named(text, unit)
 
 
 def _moved_day(period: str, by: int) -> str | None:

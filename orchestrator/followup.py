@@ -125,8 +125,8 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
         first = followup_change(f"and {ones.group('value')}", entities)
         then = followup_change(ones.group("rest"), entities) if ones.group("rest") else None
         return Change(first.prep, first.value, then=then) if first and (then or not ones.group("rest")) else None
-    if SHARE.match(request):
-        return Change(prep="share", value="")  # "as a percentage of all tickets instead"
+    if (share := SHARE.match(request)) is not None:
+        return Change(prep="share", value=(share.group("of") or "").strip())  # "as a percentage of all tickets"
     if that_period(request):
         return Change(prep="that", value=request)  # "how many orders did partners place in that quarter"
     drawn = _AS_ARTEFACT.match(request) or _MADE_INTO.match(request)
@@ -253,7 +253,7 @@ def resolve(
         drawn = re.search(ARTEFACT, base, re.IGNORECASE)
         return (base if drawn else f"{base} as {value}"), 0.85
     if change.prep == "share":
-        return as_shares(base), 0.8
+        return (shares, 0.8) if (shares := as_shares(base, value)) else None
     if change.prep == "that":
         return (bound, 0.85) if (bound := with_period(value, base)) else None
     if change.prep == "period":
