@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from cognicore.memory._fact_words import MONTH_NAMES
 from cognicore.memory.text import STOPWORDS, terms
 from cognicore.orchestrator._followup_leads import LEAD, TAIL
-from cognicore.orchestrator._followup_periods import MONTH, PERIOD, STEP, YEAR_AGO, named_period
+from cognicore.orchestrator._followup_periods import MONTH, NUMBER, PERIOD, STEP, YEAR_AGO, named_period
 
 __all__ = ["HOW_MANY_ONES", "SHARE", "as_shares", "back_to", "earlier_request", "that_period", "with_period"]
 
@@ -96,11 +97,8 @@ def _unit(period: str) -> str | None:
     """The calendar unit one named period is ("January 6 2026": day; "last week": week; "Q1 2025": quarter; "March
     2025": month; "2025", "last year": year), or None for a span ("the last 3 months", "ytd", "H1 2025")."""
     text = period.strip().lower()
-    if re.match(
-        r"(?:the\s+)?(?:last|this|previous|past|prior|current|next|coming)\s+(?:\d+|two|three|four|five|six|"
-        r"seven|eight|nine|ten|eleven|twelve)\s",
-        text,
-    ) or re.search(r"\bh[12]\b|to[\s-]date|\bytd\b", text):
+    span = rf"(?:the\s+)?(?:last|this|previous|past|prior|current|next|coming)\s+{NUMBER}\s"
+    if re.match(span, text) or re.search(r"\bh[12]\b|to[\s-]date|\bytd\b", text):
         return None
     if _DAY.match(text):
         return "day"
@@ -136,8 +134,7 @@ def _containing(period: str, held: str, asked: str) -> str | None:
 
 def _month_index(name: str) -> int | None:
     """0 for "jan"/"January", ... 11 for "Dec"; None for no month."""
-    months = "jan feb mar apr may jun jul aug sep oct nov dec".split()
-    return months.index(name[:3].lower()) if name[:3].lower() in months else None
+    return next((i for i, m in enumerate(MONTH_NAMES) if m[:3] == name[:3].lower()), None)
 
 
 def back_to(request: str) -> tuple[str, str] | None:

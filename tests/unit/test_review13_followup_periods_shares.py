@@ -8,11 +8,8 @@ from __future__ import annotations
 import pytest
 
 from cognicore.orchestrator.followup import followup_change, resolve
+from tests.unit.test_behaviour13_followups import said
 from tests.unit.test_behaviour13_scope import classifier
-
-
-def said(*requests: str) -> list[dict[str, str]]:
-    return [{"speaker": "user", "content": r} for r in requests]
 
 
 @pytest.mark.parametrize(
