@@ -42,6 +42,21 @@ _HEADING = re.compile(r"^\s{0,3}#{2,6}\s+(.+)$", re.M)
 _NAMED = re.compile(r"(?<=\w)[\s:(-]+[A-Z][\w-]+")
 
 
+# A calendar word or a date written as a code ("September", "Mon", "Q3", "FY24", "Sep-24"): when something
+# happened, never the subject a question is about.
+_MONTHS = (
+    r"january|february|march|april|may|june|july|august|september|october|november|december"
+    r"|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+)
+_WEEKDAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"
+_CALENDAR = re.compile(rf"^(?:(?:{_MONTHS}|{_WEEKDAYS})(?:-?\d+)?|q[1-4]|fy-?\d+)$")
+# The dates a question picks its thing out by ("since September 2024", "in 2021"): a month or a year.
+_DATE_WORD = re.compile(
+    r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Sept?)\b"
+    r"|\b(?:19|20)\d\d\b"
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Absence:
     """A checked miss: the sentence to answer with and the passages that name the subject (its evidence)."""
@@ -59,6 +74,7 @@ def _name_runs(question: str) -> list[list[str]]:
         before = question[: match.start()].rstrip()
         opens = not before or before[-1] in ".!?:\"'("
         named = (token[0].isupper() and not opens and token != "I") or bool(_CODE.match(token.lower()))
+        named = named and not _CALENDAR.match(token.lower())  # "since September 2024", "in Q3": a date, no subject
         adjacent = current and not question[match.start() - 1 : match.start()].strip() and before[-1:].isalnum()
         if named and (adjacent or not current):
             current.append(token)
@@ -157,6 +173,13 @@ class ValueKind:
 
 
 _UNITS = r"(?:second|minute|hour|day|night|week|fortnight|month|quarter|year)s?"
+# Words asking when, after "version": "what version year" asks a date, not a version.
+_WHEN = r"(?:years?|dates?|months?|days?|time)\b"
+# What has releases that are versions: software and what runs it.
+_SOFTWARE = (
+    r"(?:apps?|application|client|firmware|software|os|operating system|driver|sdk|api|plugin|add-on|extension"
+    r"|browser|server|agent|package|library|build|update|patch|platform|tool)"
+)
 VALUE_KINDS = (
     # "how often do we change passwords?": a frequency, however the documents would word it.
     ValueKind(
@@ -171,9 +194,17 @@ VALUE_KINDS = (
         "how often",
         "a frequency",
     ),
-    # "which version of the client?": a version number or a named release.
+    # "which version of the client?": a version number or a named release. Only "version" itself asks it, or a
+    # "release" of software ("which release of the Lobby app", "what release number"): a product's release
+    # ("which release of ours was the ... ", "what release year") is its launch, which a date answers.
     ValueKind(
-        re.compile(r"\b(?:which|what)\s+(?:\w+\s+){0,2}?(?:version|release)s?\b", re.I),
+        re.compile(
+            rf"\b(?:which|what)\s+(?:\w+\s+){{0,2}}?versions?\b(?!\s+{_WHEN})"
+            rf"|\b(?:which|what)\s+(?:{_SOFTWARE}\s+)?releases?\s+(?:number|version|build|channel)s?\b"
+            rf"|\b(?:which|what)\s+{_SOFTWARE}\s+releases?\b(?!\s+{_WHEN})"
+            rf"|\b(?:which|what)\s+releases?\s+of\s+(?:the\s+|our\s+|your\s+|my\s+)?(?:[\w-]+\s+){{0,3}}?{_SOFTWARE}\b",
+            re.I,
+        ),
         re.compile(
             r"\bv\d+(?:\.\d+)*\b|\bversion\s+\d|\b\d+\.\d+\.\d+\b|\b(?:latest|current|newest)\s+(?:version|release)",
             re.I,
@@ -182,6 +213,15 @@ VALUE_KINDS = (
         "a version",
     ),
 )
+
+
+def _dated(question: str, named: int, passages: list[Passage]) -> bool:
+    """Does the question pick its thing out by a date ("in force since September 2024", "came in during 2023") that
+    a passage naming the subject gives, or one not seen may? Then the thing asked may be that passage's."""
+    dates = {d.lower() for d in _DATE_WORD.findall(question)}
+    return bool(dates) and (
+        named > len(passages) or any(re.search(rf"\b{d}\b", p.content, re.I) for d in dates for p in passages)
+    )
 
 
 async def _title_words(knowledge: KnowledgeBase, question: str) -> list[str]:
@@ -205,6 +245,8 @@ async def _absent_value(
     found = await knowledge.matches(queries, limit=MAX_GENERAL)
     named, passages = found[0]
     if not named or named > len(passages) or any(kind.written.search(p.content) for p in passages):
+        return None
+    if _dated(question, named, passages):
         return None
     if general and found[1][0] > MAX_GENERAL:
         return None
@@ -236,7 +278,7 @@ async def _set_aside(knowledge: KnowledgeBase, question: str) -> Absence | None:
     found = await knowledge.matches([subject, *with_subject], limit=MAX_GENERAL)
     named, passages = found[0]
     head = [w for w, (n, _) in zip(asked, found[1:], strict=True) if not n]
-    if not named or named > len(passages) or not head:
+    if not named or named > len(passages) or not head or _dated(rest, named, passages):
         return None  # the subject is unknown or not all seen, or every asked word is said with it
     general = await knowledge.matches([f"{_any(_forms(w))} & !{subject}" for w in head], limit=MAX_GENERAL)
     titles = {p.title for p in passages}
@@ -273,7 +315,7 @@ async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence
     found = await knowledge.matches(queries, limit=MAX_GENERAL)
     named, passages = found[0]
     known = [w for w, (n, _) in zip(asked, found[1 : 1 + len(asked)], strict=True) if n]
-    if not named or not set(head) <= set(known):
+    if not named or not set(head) <= set(known) or _dated(question, named, passages):
         return None  # the subject is not in the documents, or a word they never use may be said otherwise
     if any(n for n, _ in found[1 + len(asked) :]):
         return None  # a passage names the subject with the asked thing: the composer missed it, not the documents

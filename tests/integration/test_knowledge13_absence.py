@@ -17,8 +17,8 @@ from cognicore.subagents._answer_absence import documented_absence
 DOCS = {
     "badges.md": "# Visitor badges\n\nVisitor badges are printed at reception after the host confirms the visit. "
     "A lost badge is blocked within 10 minutes of the report.\n",
-    "kiosk.md": "# Lobby kiosk\n\nThe kiosk runs the Lobby app. When the screen freezes, restart the Lobby app and "
-    "call facilities if it freezes again.\n",
+    "kiosk.md": "# Lobby kiosk\n\nThe kiosk runs the Lobby app, installed in March 2023. When the screen freezes, "
+    "restart the Lobby app and call facilities if it freezes again.\n",
     "doors.md": "# Door codes\n\nDoor codes change every 30 days and are sent to staff by email.\n",
     "outages.md": "# Outage rules\n\nEvery outage gets a tier when it is reported. The first reply is due within 2 "
     "hours for T1 outages and within 6 hours for T2 outages.\n",
@@ -43,6 +43,8 @@ async def knowledge(pool: AsyncConnectionPool, tmp_path: Path) -> KnowledgeBase:
         ("How frequently must we reprint the badges", "how often"),
         ("which version of the Lobby app should the kiosk run?", "which version"),
         ("what release of the Lobby app is current", "which version"),
+        ("What release number is the Lobby app on?", "which version"),
+        ("which app release does the Lobby kiosk need", "which version"),
     ],
 )
 async def test_a_kind_of_value_no_passage_on_the_subject_holds_is_said_plainly(
@@ -87,3 +89,9 @@ async def test_a_set_aside_question_the_documents_answer_makes_no_claim(
     knowledge: KnowledgeBase, question: str
 ) -> None:
     assert await documented_absence(knowledge, question) is None
+
+
+async def test_a_version_picked_out_by_a_date_the_passage_gives_is_not_claimed(knowledge: KnowledgeBase) -> None:
+    # Review B of round 13: the version asked is the one of a date a passage on the subject gives: it may be it.
+    assert await documented_absence(knowledge, "Which version of the Lobby app was installed in March 2023?") is None
+    assert await documented_absence(knowledge, "what release of the Lobby app came in during 2023") is None
