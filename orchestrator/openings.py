@@ -61,7 +61,15 @@ def announces_news(text: str) -> bool:
 def news_asked(text: str) -> str | None:
     """The clause told after a question-shaped opening ("did you know Ana runs ..." -> "Ana runs ..."), else None."""
     match = _NEWS_ASKED.match(text)
-    return text[match.end() :].rstrip(" ?") if match else None
+    if match is None or _ASKS_WHAT_IS_KNOWN.match(text):
+        return None  # "do you know my quota for this quarter?": asks what is known, tells nothing
+    return text[match.end() :].rstrip(" ?")
+
+
+# "do you know my quota / what my shift is / if ...": asks the assistant what it knows, not news told.
+_ASKS_WHAT_IS_KNOWN = re.compile(
+    r"^\s*do\s+you\s+know\s+(?:my|our|what|which|who|whom|whose|where|when|how|if|whether)\b", re.IGNORECASE
+)
 
 
 # "can you remember that my reviews are on Thursdays?": asked to remember the clause, not asked a question.
