@@ -77,12 +77,15 @@ _PERSON_IS = re.compile(
 _LEADING_NAME = re.compile(r"^\W*[A-Z][a-z]+(?:'s)?\s+(?:is|was|has|had|will|can|[a-z]+(?:s|ed))\b")
 
 
-def _named(text: str) -> bool:
-    """Is a word inside a sentence written with a capital (a name: "Porto", "Sam"), not its first word nor "I"?"""
+def _named(text: str, *, person: bool = False) -> bool:
+    """Is a word inside a sentence written with a capital (a name: "Porto", "Sam"), not its first word nor "I"?
+    For a person, an acronym ("the SLA", "VPN tickets") is no name."""
     for m in _CAPITAL.finditer(text):
         before, word = text[: m.start()].rstrip(), m.group(0)
         if word == "I" or any(ch.isdigit() for ch in word) or _CALENDAR.fullmatch(word):
             continue  # "P1" is a code, "May" a month: neither a person nor a place
+        if person and len(word) > 1 and word.isupper():
+            continue
         if before and before[-1] not in ".!?:\"'(":
             return True
     return False
@@ -96,7 +99,7 @@ _I_AM = re.compile(r"\b(?:i\s+am|i'm|i've\s+been)\b", re.I)
 def names_someone(said: str, question: str) -> bool:
     """Do the user's own words name a person ("Priya is ...", "... goes to Sam", "I'm the ...", or a leading name with
     the asked role: "ben got promoted to desk lead")? Not "call someone", not "the manager": no one is named."""
-    if _named(said) or _NAME_IS.search(said) or _I_AM.search(said):
+    if _named(said, person=True) or _NAME_IS.search(said) or _I_AM.search(said):
         return True
     # a name first, then what it did ("Ben got promoted"), not an order ("Remind me ...", "Send the ...")
     first = re.match(r"\W*([A-Z][a-z]+)\s+(?!(?:me|us|the|a|an|to|my|our|your|it|them)\b)[a-z]", said)
@@ -121,7 +124,7 @@ def gives_kind(memory: str, kind: Kind) -> bool:
         # A bare figure is no place ("at 9:15"); a numbered thing is ("locker 12", "room 118"), and so is what is
         # in, at or under something ("kept in the store room").
         return bool(_named(memory) or _PLACE_WORDS.search(memory) or _NUMBERED.search(memory) or _IN_A.search(memory))
-    return bool(_named(memory) or _LEADING_NAME.search(memory) or _PERSON_WORDS.search(memory))
+    return bool(_named(memory, person=True) or _LEADING_NAME.search(memory) or _PERSON_WORDS.search(memory))
 
 
 KIND_NAMES: dict[Kind, str] = {"person": "who", "place": "where", "time": "when", "number": "how many or how much"}

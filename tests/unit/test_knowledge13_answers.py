@@ -26,6 +26,9 @@ def _memory(index: int, statement: str, status: str) -> dict[str, Any]:
             "Check the blocked builds against the plan and write them up as a report for the release coordinator.",
         ),
         ("who's our escalation owner this month", "Draft a summary of the outages for the escalation owner."),
+        # acronyms are no names: "the SLA", "the KPI deck"
+        ("who is the release coordinator", "Check the open CVE items against the SLA for the release coordinator."),
+        ("who's the escalation owner", "Put the KPI deck and the NPS figures in a memo for the escalation owner."),
     ],
 )
 async def test_a_request_written_for_a_role_does_not_say_who_holds_it(question: str, saying: str) -> None:
