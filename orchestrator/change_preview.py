@@ -145,13 +145,16 @@ def _about(message: str, candidates: list[FactCandidate], known: list[Fact]) -> 
     """The one or two known facts `message` could be about: sharing a content word with it or with what was read
     from it, a predicate with a candidate, or the kind of value (a figure, a day of the week)."""
     said = set(terms(message)) | {t for c in candidates for t in terms(f"{c.predicate} {c.object}")}
+    # Only the name of whom it is about is no link: "Priya moved to marketing" tells a new thing about Priya.
+    said -= {t for c in candidates for t in terms(c.subject)}
+    opening = normalize(message)
     predicates = {predicate_key(c.predicate) for c in candidates}
     kinds = {i for i, kind in enumerate(_VALUE_KINDS) if kind.search(message)}
     near = [
         f
         for f in known
         if predicate_key(f.predicate) in predicates
-        or said & set(terms(_words_of(f)))
+        or said & _linking_words(f, opening)
         or any(_VALUE_KINDS[i].search(f.object) for i in kinds)
     ]
     return near[:2]
@@ -162,6 +165,13 @@ def _closest_of_owner(candidates: list[FactCandidate], known: list[Fact]) -> lis
     after "I cycle to the office"): the known fact of the same owner the search found closest."""
     owners = {subject_key(c.subject) for c in candidates}
     return [f for f in known if subject_key(f.subject) in owners and not is_note(f.to_dict())][:1]
+
+
+def _linking_words(fact: Fact, opening: str) -> set[str]:
+    """The words of `fact` that tie a message to it: not its value when the message opens with it ("Ingrid moved
+    ..." after "Our field engineer is Ingrid" tells something new about Ingrid)."""
+    own = set(terms(_words_of(fact)))
+    return own - set(terms(fact.object)) if opening.startswith(normalize(fact.object)) else own
 
 
 def _words_of(fact: Fact) -> str:

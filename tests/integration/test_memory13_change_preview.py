@@ -92,3 +92,10 @@ async def test_a_change_kept_only_in_the_users_words_names_the_closest_fact(app:
         assert outcome == "unsure" and "cycles to the office" in answer, answer
     else:
         assert outcome == "succeeded" and "replaces" in answer, answer
+
+
+async def test_a_new_thing_about_a_named_person_is_no_doubt_about_what_names_them(app: App) -> None:
+    user = "m20-person"
+    await _tell(app, "Our field engineer is Ingrid.", user=user, session="p1")
+    answer, outcome = await _tell(app, "Ingrid moved over to customer training.", user=user, session="p2")
+    assert (answer, outcome) == (ACKNOWLEDGEMENT, "succeeded")
