@@ -18,6 +18,7 @@ from cognicore.memory.text import stem, terms, words
 from cognicore.subagents._memory_figure import other_figure
 from cognicore.subagents._memory_kind import asked_kind, names_someone
 from cognicore.subagents._memory_lines import NOT_SURE, MemoryAnswer, everything, line, order, unread_change
+from cognicore.subagents._memory_supposed import only_supposed
 from cognicore.subagents._memory_words import (
     CONTRACTED_IS,
     MEMORY_SYNONYMS,
@@ -285,6 +286,9 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
         if moved:  # only said, then read as a change in other words: the newer fact is the answer
             text = f"{line(moved[0])} Before that: {line(picked[0])}"
             return MemoryAnswer(text=text, used=[int(moved[0]["index"]), int(picked[0]["index"])], coverage=best)
+    if not past and only_supposed(picked, quoted):  # "worst case, finance could cut it to 50k": no current value
+        text = f"{line(picked[0])} That was said as a possibility only. {NOT_SURE}"
+        return MemoryAnswer(text=text, used=[], coverage=best)
     if not past and _tells_no_one(question, picked):
         return None  # "who is the duty manager?" and only a note that uses the words: it states no one
     if not past:
