@@ -94,7 +94,10 @@ async def test_a_period_before_the_question_is_never_set_aside(text: str, kept: 
 
 async def test_a_documents_question_with_a_part_leaning_on_it_is_asked_whole() -> None:
     decision = await classifier().classify(request="Which boiler do we use, and where can I buy it?", history=[])
-    assert not decision.set_aside and decision.resolved_request in ("", "Which boiler do we use, and where can I buy it?")
+    assert not decision.set_aside and decision.resolved_request in (
+        "",
+        "Which boiler do we use, and where can I buy it?",
+    )
 
 
 async def test_a_modifier_after_the_question_is_never_passed_over() -> None:

@@ -20,7 +20,11 @@ def classifier() -> OfflineClassifier:
 
 @pytest.mark.parametrize(
     "text",
-    ["could you come over and repair my kettle?", "can u pop round and unblock the sink", "please come collect my bike"],
+    [
+        "could you come over and repair my kettle?",
+        "can u pop round and unblock the sink",
+        "please come collect my bike",
+    ],
 )
 async def test_an_errand_in_person_is_out_of_scope(text: str) -> None:
     decision = await classifier().classify(request=text, history=[])
@@ -28,7 +32,8 @@ async def test_an_errand_in_person_is_out_of_scope(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["how do I fix the boiler pressure?", "can you go check the pending jobs at Harbour", "go back to the S1 jobs"]
+    "text",
+    ["how do I fix the boiler pressure?", "can you go check the pending jobs at Harbour", "go back to the S1 jobs"],
 )
 async def test_asking_how_or_going_back_is_no_errand(text: str) -> None:
     decision = await classifier().classify(request=text, history=[])
@@ -75,7 +80,12 @@ def test_a_question_nothing_answers_says_what_the_agents_can_do() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["can you go through the pending jobs at Harbour", "could you go over the S1 jobs with me", "go get me the S2 jobs"]
+    "text",
+    [
+        "can you go through the pending jobs at Harbour",
+        "could you go over the S1 jobs with me",
+        "go get me the S2 jobs",
+    ],
 )
 async def test_going_through_the_data_is_no_errand(text: str) -> None:
     decision = await classifier().classify(request=text, history=[])

@@ -64,7 +64,6 @@ async def test_the_same_fact_said_again_casts_no_doubt_but_a_new_value_does() ->
     assert NOT_SURE in text, text
 
 
-
 async def test_another_value_of_the_answers_kind_read_as_a_change_elsewhere_casts_doubt() -> None:
     # The later statement was read into a fact of another slot (no shared word): the old fact still reads as current.
     fact = _fact(1, "We track our bugs in Jira.", "2031-05-02T10:15:03+00:00", "a#1")
