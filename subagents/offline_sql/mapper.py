@@ -26,7 +26,7 @@ from cognicore.subagents.offline_sql.lexicon import (
     plural,
     singular,
 )
-from cognicore.subagents.offline_sql.lookup import numbered_row, price_words
+from cognicore.subagents.offline_sql.lookup import numbered_row
 from cognicore.subagents.offline_sql.mapping import Mapping, Measure, Text
 from cognicore.subagents.offline_sql.messages import unsure_message
 from cognicore.subagents.offline_sql.passed_over import (
@@ -38,6 +38,7 @@ from cognicore.subagents.offline_sql.passed_over import (
 )
 from cognicore.subagents.offline_sql.period_reading import match_period
 from cognicore.subagents.offline_sql.periods import A_YEAR_BEFORE, PATTERNS, Period, a_year_before
+from cognicore.subagents.offline_sql.price_wording import price_words
 from cognicore.subagents.offline_sql.resolve import resolve
 from cognicore.subagents.offline_sql.search import search_columns, split_search, unplaced_phrase
 from cognicore.subagents.offline_sql.shape import ASC, DECLINE, DESC, GROWTH, NUM_WORDS, read_shape

@@ -19,7 +19,7 @@ from cognicore.subagents.offline_sql.entity_roles import (
     plain_listing,
 )
 from cognicore.subagents.offline_sql.lexicon import STOP_WORDS, Lexicon, Target, normalise, singular
-from cognicore.subagents.offline_sql.lookup import nothing_asked_of_the_row, price_asked, read_lookup
+from cognicore.subagents.offline_sql.lookup import nothing_asked_of_the_row, read_lookup
 from cognicore.subagents.offline_sql.mapping import (
     Mapping,
     Measure,
@@ -43,6 +43,7 @@ from cognicore.subagents.offline_sql.placing import (
     share_column_first,
     share_within,
 )
+from cognicore.subagents.offline_sql.price_wording import price_asked
 from cognicore.subagents.offline_sql.row_words import new_rows, none_before, said_as_verb
 from cognicore.subagents.offline_sql.shape import ASC, DESC, Shape
 
