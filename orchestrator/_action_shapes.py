@@ -14,6 +14,7 @@ __all__ = [
     "IN_PERSON",
     "MADE",
     "MAKING",
+    "MAKING_ANY",
     "ON_NAME",
     "ON_QUOTED",
     "ON_RECORD",
@@ -59,6 +60,11 @@ ON_QUOTED = re.compile(
 # Things made for the user that no agent makes ("write me a python function", "draft a poem"): an artefact verb
 # whose object names none of the artefacts the agents make nor anything the deployment holds.
 MAKING = frozenset(terms("write draft produce generate create compose code"))
+# Verbs that make a thing, phrasal ones by their first word ("whip up", "knock together", "put together"): an
+# artefact the agents make is asked with one of these, never with "reserve" or "book" ("a table for four").
+MAKING_ANY = MAKING | frozenset(
+    terms("make prep prepare whip knock put pull throw mock draw sketch jot type build do run assemble compile")
+)
 MADE = re.compile(
     r"^\s*(?:please\s+|pls\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?"
     r"(?:help\s+(?:me|us)\s+(?:to\s+)?)?(?P<verb>[a-z]+)\s+(?:(?:up|together|out)\s+)?"

@@ -21,6 +21,7 @@ from cognicore.orchestrator._action_shapes import (
     IN_PERSON,
     MADE,
     MAKING,
+    MAKING_ANY,
     ON_NAME,
     ON_QUOTED,
     ON_RECORD,
@@ -161,7 +162,12 @@ class Scope:
         made = MADE.match(request)
         if made and stem(made.group("verb").lower()) in MAKING and not self._makes(made.group("thing")):
             return made.group("verb").lower()  # "(can u help me) write an email to a customer": not an artefact
-        if made and set(terms(made.group("thing"))) & ARTEFACT_NOUNS and not DELIVERS.match(made.group("verb")):
+        if (
+            made
+            and stem(made.group("verb").lower()) in MAKING_ANY
+            and set(terms(made.group("thing"))) & ARTEFACT_NOUNS
+            and not DELIVERS.match(made.group("verb"))
+        ):
             return None  # "prep a summary for the team lead", "whip up a memo on ...": an artefact the agents make
         if relay := RELAY.match(request):
             return relay.group("verb").lower()  # the assistant messages no one

@@ -57,6 +57,12 @@ async def test_an_artefact_made_with_any_verb_is_no_errand(text: str) -> None:
     assert decision.intent == "task" and not decision.out_of_scope, decision
 
 
+@pytest.mark.parametrize("text", ["Please reserve me a table for four at the harbour bistro", "book us a table for 6"])
+async def test_a_table_booked_is_no_artefact(text: str) -> None:
+    decision = await classifier().classify(request=text, history=[])
+    assert decision.out_of_scope, decision  # "table" is an artefact only when a making verb asks for it
+
+
 async def test_an_artefact_to_send_stays_an_errand() -> None:
     decision = await classifier().classify(request="email me a summary of the S1 jobs", history=[])
     assert decision.out_of_scope, decision
