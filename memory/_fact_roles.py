@@ -89,7 +89,7 @@ _SELF_RESPONSIBLE_RE = re.compile(
 )
 
 
-# "APAC is mine now", "the Benelux accounts are all ours from today": a thing named first, then whose it is.
+# "EMEA is mine now", "the Benelux accounts are all ours from today": a thing named first, then whose it is.
 _MINE_RE = re.compile(
     r"^(?!(?:it|that|this|these|those|which|what)\b)(?P<what>[\w&/-]+(?:\s+[\w&/-]+){0,4}?)\s+(?:is|are)\s+"
     r"(?:now\s+|all\s+)*(?P<who>mine|ours)(?:\s+(?:now|from\s+today|as\s+of\s+today))?$",
@@ -120,7 +120,7 @@ def self_responsible(clause: str, ctx: ShapeCtx) -> list[Fact]:
     """The user or their team as the one responsible: the same slot a colleague's name fills later."""
     m = _SELF_RESPONSIBLE_RE.match(ctx.clean(clause))
     if not m and (mine := _MINE_RE.match(ctx.clean(clause))) is not None:
-        # "APAC is mine now", "the Benelux accounts are ours": the thing is the user's (or the team's) to handle
+        # "EMEA is mine now", "the Benelux accounts are ours": the thing is the user's (or the team's) to handle
         who = "The user" if mine["who"].lower() == "mine" else "Our team"
         return _responsibility(ctx, who, mine["what"], None, False, person=False)
     if not m:

@@ -152,7 +152,7 @@ def _figure(token: str, after: str) -> str:
 
 
 def _ended(tokens: list[str], value: _Value) -> bool:
-    """Is the value said as one that ended ("not Berlin", "off the weekend rota", "LatAm went to Joe"), or as when a
+    """Is the value said as one that ended ("not Berlin", "off the weekend rota", "Nordics went to Joe"), or as when a
     change starts ("as of Monday", "starting Monday"): in both it is not the slot's new value?"""
     before = [t.lower() for t in tokens[max(0, value.start - 3) : value.start]]
     if before[-1:] in (["starting"], ["from"], ["since"]) or before[-2:] == ["as", "of"]:
@@ -226,7 +226,7 @@ def _said(known: dict[str, Any]) -> str:
 
 def _modified(message: list[str], said: list[_Value], tokens: list[str], values: list[_Value]) -> bool:
     """Does the message give a slot word of the known statement another modifier ("the wi-fi certificate" for "the
-    VPN certificate", "the Haven camera launch" for "the Orbit smartwatch launch")?"""
+    VPN certificate", "the camera launch" for "the watch launch")?"""
     slot, words = _content(tokens, values), _content(message, said)
     shared = sorted(set(slot) & set(words), key=slot.__getitem__)
     if not shared:

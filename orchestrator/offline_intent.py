@@ -263,7 +263,7 @@ class OfflineClassifier:
 
     def _changes_data(self, request: str, found: set[str]) -> IntentDecision | None:
         """A request to change what the data holds: refused before any agent runs (they only read data)."""
-        verb = change_request(request) or renamed(request)  # "APAC ought to be called Asia-Pacific going forward"
+        verb = change_request(request) or renamed(request)  # "EMEA ought to be called Europe going forward"
         stored = found & (STORED | self._datawords.counted | self._datawords.values) or names_record(request)
         if verb is None or not stored:
             return None

@@ -231,7 +231,7 @@ def later_wish(text: str, names_data: Callable[[str], bool]) -> IntentDecision |
     return IntentDecision(intent="task", reason=reason, confidence=0.3, resolved_request=what)
 
 
-# A new name wished for a thing ("APAC ought to be called Asia-Pacific going forward", "the Email component should be
+# A new name wished for a thing ("EMEA ought to be called Europe going forward", "the Email component should be
 # renamed to 'Mail'"): a modal, a verb of naming, then the new name, capitalised or quoted. "who should be called when
 # ..." names no one after the verb.
 _RENAMED = re.compile(
@@ -243,7 +243,7 @@ _RENAMED = re.compile(
 
 # A question, which asks how a thing is named and wishes no new name ("Does a payroll outage need to be labelled P1?",
 # "Which discounts must be listed as Promotional?"): a wh-word or an auxiliary first, or a question mark; a request put
-# as a question ("can you make sure APAC is to be called Asia-Pacific?") is still a wish.
+# as a question ("can you make sure EMEA is to be called Europe?") is still a wish.
 _ASKS_NAME = re.compile(
     r"^\s*(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|has|have|had|should|must|"
     r"shall|may|might|need|(?:can|could|would|will)(?!\s+(?:you|u)\b))\b",

@@ -129,8 +129,8 @@ _ITEM_FILLER = {"the", "a", "an", "one", "each", "single", "pair", "pairs", "of"
 
 
 def _names_a_row(words: str, table: Table) -> bool:
-    """Whether every word of `words` (but fillers) is a word of a name of `table`'s rows ("haven video doorbell",
-    "orbit smartwatches"), never "average order": the item whose cost is asked must be one the data names."""
+    """Whether every word of `words` (but fillers) is a word of a name of `table`'s rows ("video doorbell",
+    "smartwatches"), never "average order": the item whose cost is asked must be one the data names."""
     label = table.label
     said = [singular(w) for w in words.split() if w not in _ITEM_FILLER]
     if label is None or not label.values or not said:
