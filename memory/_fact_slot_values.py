@@ -22,7 +22,7 @@ from cognicore.memory._fact_words import MONTH_NAMES, NOT_NAMES, SUPPOSED, TRAVE
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
     from cognicore.memory.extraction import FactCandidate
 
-__all__ = ["another_thing", "gives_other_value", "others_thing", "restated", "slot_changed"]
+__all__ = ["ADDED", "another_thing", "gives_other_value", "others_thing", "restated", "slot_changed"]
 
 _TOKEN_RE = re.compile(r"[$\u20ac\u00a3]?\d(?:[\d,.:]*\d)?(?:\s?(?:k|m|bn|am|pm)\b)?|[A-Za-z][\w']*")
 _MONEY_RE = re.compile(r"^[$\u20ac\u00a3]|\d\s?(?:k|m|bn)$", re.I)
@@ -53,7 +53,7 @@ _UNSURE_RE = re.compile(
     r"|(?:^|[,;:]\s*)say\b",
     re.I,
 )
-_ADDED_RE = re.compile(r"\b(?:too|also|as\s+well|additionally|another|in\s+addition|besides)\b", re.I)
+ADDED = re.compile(r"\b(?:too|also|as\s+well|additionally|another|in\s+addition|besides)\b", re.I)
 # Words before an old value that say it ended ("not Berlin", "off the weekend rota", "dropped FedEx").
 _ENDED_BEFORE = frozenset(
     "not off from instead than longer dropped ditched quit stopped sold left replaced swapped no".split()
@@ -347,7 +347,7 @@ def slot_changed(
     unread = [i for i, f in enumerate(facts) if f.object == unclear and f.contradicts]
     if not facts or any(f.contradicts for i, f in enumerate(facts) if i not in unread):
         return facts
-    if _ADDED_RE.search(message) or _UNSURE_RE.search(message) or not _CHANGE_RE.search(message):
+    if ADDED.search(message) or _UNSURE_RE.search(message) or not _CHANGE_RE.search(message):
         return facts
     tokens = _tokens(message)
     said = _values(tokens)

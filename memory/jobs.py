@@ -31,17 +31,20 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory.extraction import ROLE as EXTRACT_ROLE
 from cognicore.memory.extraction import FactExtractor, worded_as_reversal
+from cognicore.memory.fact_types import FactHit
 from cognicore.memory.facts import FactStore
 from cognicore.memory.tenancy import user_transaction
 
 __all__ = [
     "EXTRACT_TURN",
+    "KNOWN_FACTS",
     "Job",
     "JobHandler",
     "JobInfo",
     "ProcessReport",
     "enqueue",
     "enqueue_turn",
+    "extraction_inputs",
     "list_jobs",
     "make_extract_handler",
     "process",
@@ -301,7 +304,18 @@ async def list_jobs(
         return [JobInfo(**r) for r in await cur.fetchall()]
 
 
-def make_extract_handler(extractor: FactExtractor, facts: FactStore, *, known_facts: int = 20) -> JobHandler:
+KNOWN_FACTS = 20  # the user's facts most related to a message that its extraction reads
+
+
+async def extraction_inputs(facts: FactStore, user_id: str, message: str, *, k: int = KNOWN_FACTS) -> list[FactHit]:
+    """The known facts the `extract_turn` job reads for `message`: one search, superseded ones only for a reversal
+    ("back to DHL"); the statement preview (`orchestrator/change_preview.py`) reads the same ones."""
+    if not message.strip():
+        return []
+    return await facts.search(user_id, message, k=k, include_superseded=worded_as_reversal(message))
+
+
+def make_extract_handler(extractor: FactExtractor, facts: FactStore, *, known_facts: int = KNOWN_FACTS) -> JobHandler:
     """The `extract_turn` handler: extract facts from the round and upsert them into `facts`.
 
     The extractor sees the user's facts most related to the message, so it can mark what changed.
@@ -311,15 +325,7 @@ def make_extract_handler(extractor: FactExtractor, facts: FactStore, *, known_fa
     async def extract_turn(job: Job) -> dict[str, Any]:
         payload = job.payload
         user_message = str(payload.get("user_message", ""))
-        # Superseded facts only for a reversal ("actually back to DHL" names a value that was replaced): every other
-        # reading is made against the current ones, which replaced facts would otherwise crowd out of the k known.
-        hits = (
-            await facts.search(
-                job.user_id, user_message, k=known_facts, include_superseded=worded_as_reversal(user_message)
-            )
-            if user_message.strip()
-            else []
-        )
+        hits = await extraction_inputs(facts, job.user_id, user_message, k=known_facts)
         extracted = await extractor.extract(
             user_message=user_message,
             assistant_message=str(payload.get("assistant_message", "")),

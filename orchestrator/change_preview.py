@@ -14,16 +14,17 @@ from cognicore.memory._fact_keys import is_exclusive, normalize, predicate_key, 
 from cognicore.memory._fact_notes import is_note
 from cognicore.memory._fact_resolve import names_value
 from cognicore.memory._fact_slot import UNCLEAR_OBJECT
-from cognicore.memory.extraction import FactCandidate, OfflineFactExtractor, worded_as_reversal
-from cognicore.memory.fact_types import Fact, FactHit
+from cognicore.memory._fact_slot_values import ADDED
+from cognicore.memory.extraction import FactCandidate, OfflineFactExtractor
+from cognicore.memory.fact_types import Fact
 from cognicore.memory.facts import FactStore
+from cognicore.memory.jobs import extraction_inputs
 from cognicore.memory.text import terms
 
-__all__ = ["KNOWN_FACTS", "Acknowledgement", "acknowledge", "extraction_inputs", "reads_as_change"]
+__all__ = ["Acknowledgement", "acknowledge", "reads_as_change"]
 
 log = logging.getLogger(__name__)
 
-KNOWN_FACTS = 20  # the known facts the extraction job reads (`make_extract_handler`'s default)
 NAMED_SIMILARITY = 85  # a `contradicts` worded a little differently from the known statement still names it
 
 # General English: a message that says something changed, and one that adds to what was.
@@ -34,7 +35,6 @@ _CHANGE = re.compile(
     r"(?:is|are) mine now|turns out)\b",
     re.IGNORECASE,
 )
-_ADDITION = re.compile(r"\b(?:also|too|as well|another|in addition)\b", re.IGNORECASE)
 # Kinds of value a change and a known fact can share without a word in common: a figure, a day of the week.
 _VALUE_KINDS = (
     re.compile(r"\d"),
@@ -50,18 +50,10 @@ class Acknowledgement:
     outcome: str
 
 
-async def extraction_inputs(facts: FactStore, user_id: str, message: str) -> list[FactHit]:
-    """The known facts the `extract_turn` job reads for `message`: one search, superseded ones only for a
-    reversal ("back to DHL")."""
-    if not message.strip():
-        return []
-    return await facts.search(user_id, message, k=KNOWN_FACTS, include_superseded=worded_as_reversal(message))
-
-
 def reads_as_change(message: str) -> bool:
     """Is `message` worded as a change of something ("these days", "no longer", "switched") and not an
     addition ("also", "too")?"""
-    return bool(_CHANGE.search(message)) and not _ADDITION.search(message)
+    return bool(_CHANGE.search(message)) and not ADDED.search(message)
 
 
 async def acknowledge(facts: FactStore, user_id: str, message: str, plain: str) -> Acknowledgement:
@@ -87,7 +79,7 @@ async def _preview(facts: FactStore, user_id: str, message: str, plain: str) -> 
         candidate, old = replaced[0]
         told = f'"{candidate.statement.strip().rstrip(".")}"'
         before = f'what you told me on {old.valid_from.date().isoformat()} ("{old.statement.strip().rstrip(".")}")'
-        if _ADDITION.search(message):  # "also", yet it takes the old one's place: the user should know
+        if ADDED.search(message):  # "also", yet it takes the old one's place: the user should know
             return Acknowledgement(
                 f"Noted: {told}. I am not sure it should replace {before}, as you said it in addition, but that "
                 "is how I read it.",
