@@ -11,8 +11,7 @@ from typing import Any
 
 from cognicore.subagents._answer_documents import answer_from_documents
 from cognicore.subagents._answer_parts import answer_in_parts
-from cognicore.subagents._answer_shape import Shape, asked_shape, asks_procedure, fills_shape, names_person
-from cognicore.subagents._memory_kind import names_someone
+from cognicore.subagents._answer_shape import asks_procedure
 from cognicore.subagents._question_terms import GROUPS, SYNONYMS, proper_nouns, question_concepts, synonym_map
 from cognicore.subagents.answer_text import cite_in_order as cite_in_order  # re-exported
 from cognicore.subagents.answer_text import closest_miss as closest_miss  # re-exported
@@ -38,7 +37,7 @@ from cognicore.subagents.memory_answer import (
     last_user_turn,
     topic_concepts,
 )
-from cognicore.subagents.memory_evidence import names_own_phrase, text_of
+from cognicore.subagents.memory_evidence import names_own_phrase
 from cognicore.subagents.memory_evidence import told as told_saying
 
 
@@ -47,21 +46,6 @@ def _told_facts(passages: Sequence[dict[str, Any]], used: Sequence[int]) -> bool
     questions, not superseded values)?"""
     cited = [p for p in passages if is_memory(p) and int(p["index"]) in used]
     return bool(cited) and all(p.get("status") == "active" or told_saying(p) for p in cited)
-
-
-def _names_no_one(question: str, passages: Sequence[dict[str, Any]], used: Sequence[int]) -> bool:
-    """A "who is X?" answered only by sayings that mention X but name no one else (no person, no role, no
-    doer): "... a report for the duty manager" says nothing about who the duty manager is."""
-    if asked_shape(question) is not Shape.WHO:
-        return False
-    cited = [p for p in passages if is_memory(p) and int(p["index"]) in used]
-    return bool(cited) and not any(
-        p.get("status") == "active"
-        or fills_shape(Shape.WHO, text_of(p), question)
-        or names_person(text_of(p), question)
-        or names_someone(text_of(p), question)
-        for p in cited
-    )
 
 
 def _memory_then_documents(remembered: MemoryAnswer, found: ComposedAnswer) -> ComposedAnswer:
@@ -101,8 +85,6 @@ class OfflineAnswerComposer:
         remembered = answer_from_memory(
             question, concepts, [p for p in passages if is_memory(p)], previous=last_user_turn(history)
         )
-        if remembered is not None and _names_no_one(question, passages, remembered.used):
-            remembered = None
         documents = [p for p in passages if not is_memory(p)]
         # One shared word is no evidence that a document answers a question about the asker ("where do I live?").
         # "What did I tell you about ...?" and "what is my X?" ask what only the user can have said.
