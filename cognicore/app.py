@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -141,6 +141,7 @@ async def open_app(
         url = await database_url(settings)
         pool = await open_pool(url, min_size=1, max_size=3)  # the owner: start-up, migrations, seeding
     owner = pool
+    stream: MemoryStream | None = None
     try:
         await prepare_database(owner)
         app_pool = pool = await open_app_role_pool(settings, owner, warm=warm_connections)
@@ -210,12 +211,14 @@ async def open_app(
         memory = Memory(
             pool=pool,
             conversations=ConversationLog(pool),
-            stream=MemoryStream(
-                pool,
-                models.embeddings,
-                scoring=scoring,
-                min_similarity=settings.memory_min_similarity,
-                lifecycle=settings.memory_lifecycle,
+            stream=(
+                stream := MemoryStream(
+                    pool,
+                    models.embeddings,
+                    scoring=scoring,
+                    min_similarity=settings.memory_min_similarity,
+                    lifecycle=settings.memory_lifecycle,
+                )
             ),
             facts=FactStore(pool, models.embeddings),
             importance=roles.importance,
@@ -292,6 +295,10 @@ async def open_app(
             with_chat=None if extra_agents else with_chat,  # ready-made agents are bound to one model
         )
     finally:
+        if stream is not None:
+            # The last searches' counts, before their pool closes; statistics only, so a failure loses just them.
+            with suppress(Exception):
+                await stream.flush_counts()
         if sql_pool is not None:
             await sql_pool.close()
         if app_pool is not None:
