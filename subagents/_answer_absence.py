@@ -21,7 +21,7 @@ from cognicore.subagents._question_terms import ALTERNATIVES, NOISE, PHRASES, wi
 if TYPE_CHECKING:
     from cognicore.memory.knowledge import KnowledgeBase, Passage
 
-__all__ = ["Absence", "documented_absence"]
+__all__ = ["Absence", "asked_value_kind", "documented_absence"]
 
 # Words for the people of a place or team, one paraphrase group of general English: a passage giving a
 # headcount may say any of them.
@@ -215,6 +215,11 @@ VALUE_KINDS = (
 )
 
 
+def asked_value_kind(question: str) -> ValueKind | None:
+    """The kind of value the question asks for by its wording ("how often": a frequency), or None."""
+    return next((k for k in VALUE_KINDS if k.asks.search(question)), None)
+
+
 def _dated(question: str, named: int, passages: list[Passage]) -> bool:
     """Does the question pick its thing out by a date ("in force since September 2024", "came in during 2023") that
     a passage naming the subject gives, or one not seen may? Then the thing asked may be that passage's."""
@@ -298,7 +303,7 @@ async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence
     runs = _name_runs(question)
     names = [w.lower() for run in runs for w in run]
     plain_names = [w for n in names for w in words(n) if _PLAIN.match(w) and w not in STOPWORDS]
-    kind = next((k for k in VALUE_KINDS if k.asks.search(question)), None)
+    kind = asked_value_kind(question)
     if kind is not None:
         subject_words = plain_names or await _title_words(knowledge, question)
         thing = " and ".join(" ".join(run) for run in runs) if plain_names else " ".join(subject_words)

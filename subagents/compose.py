@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from cognicore.subagents._answer_absence import asked_value_kind
 from cognicore.subagents._answer_documents import answer_from_documents
 from cognicore.subagents._answer_parts import answer_in_parts
 from cognicore.subagents._answer_shape import asks_procedure
@@ -101,6 +102,11 @@ class OfflineAnswerComposer:
                 q, [p for p in documents if only is None or int(p["index"]) in only], self._synonyms
             ),
         )
+        kind = asked_value_kind(question)
+        if found.used and kind is not None and not kind.written.search(found.text):
+            # "How often must passwords change?" answered by the reset procedure: sentences giving no value of the
+            # asked kind do not answer it; the miss is checked against the whole corpus afterwards.
+            found, coverage = ComposedAnswer(text=not_covered(question, [], [kind.value], ""), used=[]), 0.0
         if not asks_memory and remembered is not None:
             # Documents as good as memory win, unless memory has a phrase of the question no document has
             # ("When is the pricing review?" after the user said when "the pricing review" is).

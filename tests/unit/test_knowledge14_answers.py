@@ -1,0 +1,39 @@
+"""Knowledge answers of round 14 (K11): a question asking for a value of a kind (a frequency, a version) is not
+answered by sentences that give no value of that kind, however many of its words they share."""
+
+from __future__ import annotations
+
+import pytest
+
+from cognicore.subagents.compose import OfflineAnswerComposer
+
+_BADGES = (
+    "# Door badges\n\nStaff renew their own door badge at the front desk after showing a photo ID. "
+    "The front desk never keeps a copy of the ID. A lost badge is blocked at once by the security team."
+)
+_AUDIT = "# Badge audit\n\nThe security team reviews every active door badge once a quarter and removes unused ones."
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How often do staff need to renew their door badge?",
+        "at what interval must a door badge be renewed by staff",
+    ],
+)
+async def test_a_frequency_is_not_answered_by_a_procedure_without_one(question: str) -> None:
+    passages = [{"index": 1, "title": "Door badges", "source": "badges.md", "content": _BADGES}]
+    answer = await OfflineAnswerComposer().compose(question=question, passages=passages)
+    assert answer.used == [], answer.text
+
+
+@pytest.mark.parametrize(
+    "question", ["How often are the active door badges reviewed?", "how frequently does security review door badges"]
+)
+async def test_a_sentence_giving_a_frequency_still_answers(question: str) -> None:
+    passages = [
+        {"index": 1, "title": "Door badges", "source": "badges.md", "content": _BADGES},
+        {"index": 2, "title": "Badge audit", "source": "audit.md", "content": _AUDIT},
+    ]
+    answer = await OfflineAnswerComposer().compose(question=question, passages=passages)
+    assert 2 in answer.used and "once a quarter" in answer.text, answer.text
