@@ -55,17 +55,33 @@ _ANSWERING = (
     r"count|total|send|email|compare|print|bring\s+up)"
 )
 _USER_ASKING = r"(?:ask|say|type|write|mention|request|want\s+to\s+know|talk\s+about|refer\s+to|use\s+the\s+word)"
+# How every answer should look, told as a wish ("keep answers short for me - bullet points work best", "tables work a
+# lot better for me, so use them in your answers"): the assistant's answers in general, or what "works best" for the
+# speaker; never a question. A preference to remember, not a request now (a branch of `HABIT`).
+_ANSWER_STYLE = (
+    r"^(?!\s*(?:how|what|which|who|when|where|why)\b)"
+    r"(?=.*(?:\byour\s+(?:answers?|repl(?:y|ies)|responses?)\b|"
+    r"\b(?:keep|make)\s+(?:(?:the|all|your)\s+)?(?:answers|replies|responses)\b|"
+    r"\bworks?\s+(?:a\s+lot\s+|much\s+|far\s+)?(?:best|better)\s+for\s+(?:me|us)\b|"
+    r"\bfor\s+(?:me|us)\b[^?]*\bworks?\s+(?:a\s+lot\s+|much\s+|far\s+)?(?:best|better)\b))[^?]*$"
+)
 HABIT = re.compile(
     r"^\s*(?:(from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future)[,\s]+)?"
     # a plain "when" is one occasion ("When you reply, give me total revenue") unless a word makes it every time
     r"(?:whenever|every\s+time|each\s+time|any\s*time|"
-    r"when(?(1)|(?=[^?]*\b(?:always|never|by\s+default|i\s+mean|i'?m\s+referring\s+to)\b)))\s+"
+    r"when(?(1)|(?:(?=[^?]*\b(?:always|never|by\s+default|i\s+mean|i'?m\s+referring\s+to)\b)|"
+    # "when you list tickets for me, ...": things in general (a bare plural) given to the speaker, every time
+    rf"(?=\s+(?:you|u)\s+{_ANSWERING}\s+(?:(?:me|us)\s+)?(?!(?:the|this|that|these|those|it|them|my|our)\b)"
+    r"[a-z]+s\b[^,?]{0,40}\b(?:for|to)\s+(?:me|us)\b))))\s+"
     rf"(?:(?:you|u)\s+(?:(?:ever|next|also)\s+)?{_ANSWERING}|i\s+(?:(?:ever|next|also)\s+)?{_USER_ASKING})\b"
     r"[^,?]{0,80},\s*"
     r"(?!(?:how|what|which|who|when|where|why|is|are|was|were|do|does|did|can|could)\b)"
     r"(?:please\s+)?(?:always\s+|also\s+|just\s+)?[a-z]+\b[^?]*$|"
     # "I'd like you to always show percentages with one decimal": a wish for every answer to come
-    r"^\s*(?:i'?d\s+like|i\s+would\s+like|i\s+want|please)\s+(?:you\s+to\s+)?(?:always|never)\s+[a-z]{3,}\s+[^?]*$",
+    r"^\s*(?:i'?d\s+like|i\s+would\s+like|i\s+want|please)\s+(?:you\s+to\s+)?(?:always|never)\s+[a-z]{3,}\s+[^?]*$|"
+    # "could you always add a chart when you show me monthly figures?": asked as a question, a habit all the same
+    r"^\s*(?:please\s+)?(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:always|never)\s+[a-z]{3,}\s+.*$|"
+    rf"{_ANSWER_STYLE}",
     re.IGNORECASE,
 )
 # A value told as changed ("the number we have to hit each quarter is now 4 million"): a copula with "now".
