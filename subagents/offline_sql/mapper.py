@@ -16,6 +16,7 @@ from cognicore.subagents.offline_sql._words import column_word, missing, plural_
 from cognicore.subagents.offline_sql.asking import claim_asking
 from cognicore.subagents.offline_sql.attribution import check_breakdown, claim_why, previous_period
 from cognicore.subagents.offline_sql.catalogue import Column, Table
+from cognicore.subagents.offline_sql.done_states import attributive, negated_states
 from cognicore.subagents.offline_sql.durations import claim_duration
 from cognicore.subagents.offline_sql.lexicon import (
     STOP_WORDS,
@@ -79,7 +80,8 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     text = " " + " ".join(words) + " "
     columns = {normalise(c.name) for table in lex.catalogue.tables for c in table.columns}
     for phrase, target in sorted(lex.vocabulary.synonyms.items(), key=lambda kv: -len(kv[0])):
-        replacement, source = normalise(target), normalise(phrase)
+        source = normalise(phrase)
+        replacement = attributive(normalise(target), source)
         if " " in replacement or " " in source:  # "in stores" -> "retail": no plural to carry over
             text = re.sub(rf"\b{re.escape(source)}(?:e?s)?\b", replacement, text)
         else:  # "items" -> "products", "categories" -> "components"
@@ -87,6 +89,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
             said = (plural(source),) if source in columns else (plural(source), source)
             forms = "|".join(re.escape(f) for f in dict.fromkeys(said))
             text = re.sub(rf"\b({forms})\b", plural_like(replacement, source), text)
+    text = negated_states(text, lex)  # "unresolved", "pending": the states that are not done (done_states.py)
     text = " ".join(column_word(w, lex) for w in text.split())
     text = _pronoun_rows(text, lex)
     t = Text(" " + text + " ")

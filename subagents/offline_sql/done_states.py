@@ -1,0 +1,73 @@
+"""A state asked by its negation ("unresolved", "pending", "yet to be closed"): the values of a status-like column
+that are not its done ones.
+
+Which values are done comes from the column's own values read against general English (closed, resolved, done,
+completed, ...), so "which components have unresolved tickets" keeps the open and in-progress rows in any
+deployment whose states include a done one; without exactly one such column nothing is rewritten and the word
+stays unplaced (unsure).
+"""
+
+from __future__ import annotations
+
+import re
+
+from cognicore.subagents.offline_sql.lexicon import Lexicon, normalise
+
+__all__ = ["DONE_WORDS", "attributive", "negated_states"]
+
+# The end states of a piece of work or an order, as English names them.
+DONE_WORDS = frozenset(
+    "closed resolved solved done completed complete finished fixed cancelled canceled shipped delivered fulfilled "
+    "archived settled".split()
+)
+# Adjectives of work not yet at an end state; each stands for "not done" when the data has no value so named.
+_NOT_DONE = frozenset("pending outstanding unfinished incomplete undone".split())
+# "yet to be closed", "still to be fixed", "waiting to be resolved": the state not reached.
+_YET_TO = re.compile(r"\b(?:yet|still|waiting|left) to (?:be |get |have been )?([a-z]+)\b")
+_PREFIXED = re.compile(r"\b(un|non ?)([a-z]{4,})\b")
+
+
+def attributive(replacement: str, source: str) -> str:
+    """A one-word synonym of a negated value ("unresolved" -> "not closed") modifies a noun ("unresolved tickets"
+    are the non-closed ones), never makes a verb phrase ("have not closed"): its "not" becomes "non"."""
+    return re.sub(r"^not ", "non ", replacement) if " " not in source.strip() else replacement
+
+
+def _done_values(lex: Lexicon) -> tuple[str, ...]:
+    """The done values of the one text column whose values mix done and not-done states, else ()."""
+    found = []
+    for table in lex.catalogue.tables:
+        for column in table.columns:
+            said = [normalise(v) for v in column.values if column.kind == "text"]
+            done = tuple(v for v in said if v in DONE_WORDS)
+            if done and len(done) < len(said):
+                found.append(done)
+    return found[0] if len(found) == 1 else ()
+
+
+def _is_value(lex: Lexicon, phrase: str) -> bool:
+    return any(t.kind == "value" for t in lex.phrases.get(phrase, []))
+
+
+def negated_states(text: str, lex: Lexicon) -> str:
+    """ "unresolved", "pending", "yet to be fixed" rewritten as "non <each done value>" when the data holds one
+    status-like column and the word itself is no value of the data ("pending" as a status stays that status)."""
+    done = _done_values(lex)
+    if not done:
+        return text
+    negated = "non " + " or ".join(done)
+
+    def negate(word: str, whole: str) -> str:
+        """ "closed" (or "close", as in "yet to close"), a value: non that value; "resolved", a done word of English
+        the data does not hold: non each done value; anything else stays as written."""
+        for form in (word, f"{word}d", f"{word}ed"):
+            if _is_value(lex, form):
+                return f"non {form}"
+        return negated if {word, f"{word}d", f"{word}ed"} & DONE_WORDS else whole
+
+    text = _PREFIXED.sub(lambda m: m.group(0) if _is_value(lex, m.group(0)) else negate(m.group(2), m.group(0)), text)
+    text = _YET_TO.sub(lambda m: negate(m.group(1), m.group(0)), text)
+    for word in _NOT_DONE:
+        if not _is_value(lex, word):
+            text = re.sub(rf"\b{word}\b", negated, text)
+    return text

@@ -1,0 +1,86 @@
+"""A state asked by its negation (round 14, engineer S11): "unresolved", "pending", "yet to be closed" are the values
+of the status-like column that are not its done ones, never the done value itself nor the groups without it."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from cognicore.subagents.errors import Unsure
+from cognicore.subagents.offline_sql import (
+    Catalogue,
+    Column,
+    Lexicon,
+    SqlVocabulary,
+    Table,
+    build_lexicon,
+    map_request,
+)
+from cognicore.subagents.offline_sql.builder import build
+from tests.unit.offline_sql_catalogues import SALES
+from tests.unit.test_data_b12_negation import DESK
+
+TODAY = date(2026, 11, 25)
+J = "ops.jobs"
+JOBS = Catalogue(
+    tables=(
+        Table(J, (
+            Column(J, "job_id", "numeric", primary_key=True),
+            Column(J, "team", "text", values=("north", "south")),
+            Column(J, "state", "text", values=("new", "in_review", "done", "cancelled")),
+            Column(J, "hours", "numeric"),
+            Column(J, "created_at", "date"),
+        ), 100),
+    )
+)  # fmt: skip
+S = "shop.orders"
+ORDERS = Catalogue(
+    tables=(
+        Table(S, (
+            Column(S, "order_id", "numeric", primary_key=True),
+            Column(S, "status", "text", values=("pending", "shipped", "delivered")),
+            Column(S, "amount", "numeric"),
+            Column(S, "placed_at", "date"),
+        ), 100),
+    )
+)  # fmt: skip
+
+
+def _sql(text: str, lex: Lexicon) -> str:
+    return " ".join(build(map_request(text, lex, TODAY), lex.catalogue, TODAY)[0].split())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Which priorities have unresolved incidents and how many of each?",
+        "count the tickets still waiting to be closed",
+        "which of chloe's tickets are yet to be fixed",
+        "tickets ben has yet to close",
+        "how many unclosed tickets per component",
+        "is anything still pending for the Email component",
+    ],
+)
+def test_a_negated_state_keeps_the_rows_not_done(text: str) -> None:
+    sql = _sql(text, DESK)
+    assert "NOT IN ('closed')" in sql and "HAVING" not in sql and "status = 'closed'" not in sql
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("pending jobs by team", "NOT IN ('done', 'cancelled')"),  # every done value of the data
+        ("how many jobs are still unfinished", "NOT IN ('done', 'cancelled')"),
+        ("how many orders are pending", "status = 'pending'"),  # a state the data holds is that state
+        ("how many orders have yet to be delivered", "NOT IN ('delivered')"),
+    ],
+)
+def test_the_done_values_come_from_the_data(text: str, kept: str) -> None:
+    lex = build_lexicon(JOBS if "jobs" in text else ORDERS, SqlVocabulary())
+    assert kept in _sql(text, lex)
+
+
+def test_without_a_status_column_a_negated_state_stays_unplaced() -> None:
+    with pytest.raises(Unsure, match="unfinished"):
+        map_request("how many unfinished orders did we have in 2025", build_lexicon(SALES, SqlVocabulary()), TODAY)
