@@ -17,7 +17,15 @@ from typing import TYPE_CHECKING, Any
 
 from cognicore.memory._fact_keys import lemma, predicate_key, subject_key
 from cognicore.memory._fact_slot_guards import a_part, another_noun, is_verb_form, names_the_head, speaks_of_mine
-from cognicore.memory._fact_words import MONTH_NAMES, NOT_NAMES, SUPPOSED, TRAVEL_MODES, WEEKDAY_NAMES
+from cognicore.memory._fact_words import (
+    CHANGE_CUES,
+    MONTH_NAMES,
+    NOT_NAMES,
+    SLOT_CHANGE_CUES,
+    SUPPOSED,
+    TRAVEL_MODES,
+    WEEKDAY_NAMES,
+)
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
     from cognicore.memory.extraction import FactCandidate
@@ -36,13 +44,7 @@ _DAY_FORMS = {"weds": "wednesday", "tues": "tuesday", "thurs": "thursday", "nigh
 _MONTHS = {name[:3]: name for name in MONTH_NAMES}
 _MONTH_SHORT = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
 # Said as a change: the message tells that the slot's value is not what it was.
-_CHANGE_RE = re.compile(
-    r"\b(?:now|nowadays|these\s+days|for\s+now|no\s+longer|any\s*more|instead|switched|swapped|moved|changed|"
-    r"went|gone|replaced|dropped|ditched|took|put|raised|bumped|lowered|cut|trimmed|increased|reduced|pushed|"
-    r"pulled|reassigned|starting|as\s+of|from\s+now|correction|actually|sorry|meant|wrong|mistake|oops|update|"
-    r"turns\s+out|not|sold|stolen|quit|stopped|new)\b",
-    re.I,
-)
+_CHANGE_RE = re.compile(rf"\b(?:{CHANGE_CUES}|{SLOT_CHANGE_CUES})\b", re.I)
 # Said in doubt, under a condition, or dated to when it happens ("In May we switched", "from next month"): the old
 # value may still hold, so nothing is ended by a guess.
 _UNSURE_RE = re.compile(

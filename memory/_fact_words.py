@@ -37,6 +37,17 @@ PERSON_MOVED = (
     r"(?:has\s+|just\s+|got\s+|was\s+|had\s+)*(?:moved|relocated|transferred|switched|went|rotated|seconded)"
     r"(?:\s+(?:back|over|across))?\s+(?:to|into|onto)\b"
 )
+# A change said outright, in general English: the message tells that what was told before no longer holds.
+CHANGE_CUES = (
+    r"now|nowadays|these\s+days|no\s+longer|not\b[^.;!?]{0,40}\b(?:any\s*more|any\s+longer)|any\s*more|instead|"
+    r"switched|switching|swapped|moved|changed|went\s+(?:up|down)|gone\s+(?:up|down)|raised|cut|bumped|lowered|"
+    r"increased|decreased|reduced|trimmed|dropped|ditched|replaced|reassigned|from\s+now|as\s+of|starting|actually|"
+    r"correction|scratch\s+that|quit|stopped|(?:is|are)\s+mine\s+now|turns\s+out"
+)
+# Words that say a change only beside a known slot's new value ("sorry, Friday", "went to Joe", "my new laptop").
+SLOT_CHANGE_CUES = (
+    r"for\s+now|went|gone|took|put|pushed|pulled|sorry|meant|wrong|mistake|oops|update|not|sold|stolen|new"
+)
 # Jobs a user says they hold ("I am a data analyst"); also roles a named person holds ("our CFO is Dan").
 JOBS = frozenset(
     "analyst engineer manager developer designer scientist consultant director lead architect student "

@@ -6,7 +6,8 @@ old row keeps its text and gets `valid_to` and status `superseded`, the new one 
 relation). Category summaries (`fact_categories`) are rebuilt from the active facts in the same transaction,
 as the first tier of recall.
 
-The statements live in `_fact_sql`, the reinforce-or-supersede decision on the related rows in `_fact_resolve`.
+The statements live in `_fact_sql`, the reinforce-or-supersede decision in `_fact_related` (reading the related
+rows) and `_fact_resolve` (deciding on them); `would_supersede` reports that decision without writing.
 """
 
 from __future__ import annotations
@@ -22,9 +23,10 @@ from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory import clock
-from cognicore.memory._fact_keys import is_exclusive, normalize, predicate_key, subject_key
+from cognicore.memory._fact_keys import is_exclusive, subject_key
 from cognicore.memory._fact_notes import NOTE_PREDICATE
-from cognicore.memory._fact_resolve import fact_of, names_value, resolve
+from cognicore.memory._fact_related import decide, keys_of
+from cognicore.memory._fact_resolve import fact_of
 from cognicore.memory._fact_sql import (
     ALL_CATEGORY_NAMES,
     CATEGORY_FACTS,
@@ -33,7 +35,6 @@ from cognicore.memory._fact_sql import (
     INSERT_FACT,
     INSERT_RELATIONS,
     LOCK_USER,
-    NEAREST_TO,
     READ_TURNS,
     REEMBED_PAGE,
     REEMBED_UPDATE,
@@ -44,7 +45,6 @@ from cognicore.memory._fact_sql import (
     SELECT_BY_IDS,
     SELECT_CATEGORIES,
     SELECT_HISTORY,
-    SELECT_RELATED,
     SELECT_RELATIONS,
     SET_SEARCH_OPTIONS,
     STATS,
@@ -59,8 +59,6 @@ from cognicore.memory.tenancy import user_transaction
 
 __all__ = ["CategorySummary", "Fact", "FactChange", "FactHit", "FactRelation", "FactStats", "FactStore"]
 
-CONTRADICTS_SIMILARITY = 0.8
-"""Similarity above which an active fact is the one a candidate's `contradicts` text names."""
 SUMMARY_FACTS = 8
 """Statements quoted in a category summary; the count covers the rest."""
 
@@ -118,6 +116,15 @@ class FactStore:
             facts = await self._by_ids(conn, user_id, [o[1] for o in outcomes])
         return [FactChange(action, facts[fact_id], replaced) for action, fact_id, replaced in outcomes]
 
+    async def would_supersede(self, user_id: str, candidate: FactCandidate) -> list[Fact]:
+        """The active facts `upsert` would supersede with `candidate` now, nothing written: what a statement's
+        acknowledgement previews, decided by the same rule as the write."""
+        texts = [candidate.statement, candidate.contradicts or candidate.statement]
+        vector, named = [np.asarray(v, dtype=np.float32) for v in await self._embeddings.aembed_documents(texts)]
+        async with user_transaction(self._pool, user_id) as conn:
+            decision = await decide(conn, user_id, candidate, vector, named)
+        return [fact_of(row) for _, row in sorted(decision.conflicts.items())]
+
     async def _upsert_one(
         self,
         conn: AsyncConnection[Any],
@@ -128,46 +135,8 @@ class FactStore:
         source: str | None,
         now: datetime,
     ) -> tuple[Action, int, tuple[int, ...], set[str]]:
-        keys = {
-            "subject_key": subject_key(candidate.subject),
-            "predicate_key": predicate_key(candidate.predicate),
-            "object_key": normalize(candidate.object),
-        }
-        contradicts = candidate.contradicts.strip() if candidate.contradicts else None
-        rows = await fetch_dicts(
-            conn,
-            SELECT_RELATED,
-            {
-                "user_id": user_id,
-                "vector": vector,
-                "subject_key": keys["subject_key"],
-                "contradicts_key": normalize(contradicts) if contradicts else None,
-                "contradicts_text": contradicts.lower() if contradicts else None,
-            },
-        )
-        contradicted: set[int] = set()
-        if contradicts:
-            named = normalize(contradicts)
-            contradicted = {
-                r["id"]
-                for r in rows
-                if (
-                    r["subject_key"] == keys["subject_key"]
-                    and names_value(named, r["object_key"], within=r["predicate_key"] == keys["predicate_key"])
-                )
-                or r["statement"].strip().lower() == contradicts.lower()
-                # "I no longer manage the Acme account" ends "Acme account handled_by the user": the same
-                # relation read from the other side (the thing as subject, the candidate's subject as object).
-                or (r["subject_key"] == named and r["object_key"] == keys["subject_key"])
-            }
-            if not contradicted:  # named in other words: the closest active fact, if close enough
-                nearest = await fetch_dicts(conn, NEAREST_TO, {"user_id": user_id, "vector": contradicts_vector})
-                if nearest and 1 - nearest[0]["distance"] >= CONTRADICTS_SIMILARITY:
-                    contradicted = {nearest[0]["id"]}
-                    rows = [*rows, nearest[0]]
-        exact, conflicts = resolve(rows, keys, candidate, contradicted)
-        if exact is not None:
-            contradicted.discard(exact["id"])
+        decision = await decide(conn, user_id, candidate, vector, contradicts_vector)
+        exact, conflicts, contradicted = decision.exact, decision.conflicts, set(decision.contradicted)
         category = candidate.category.strip().lower() or "general"
         categories = {category} | {r["category"] for r in conflicts.values()}
         sources = [source] if source else []
@@ -186,7 +155,7 @@ class FactStore:
             conn,
             INSERT_FACT,
             {
-                **keys,
+                **keys_of(candidate),
                 "user_id": user_id,
                 "subject": candidate.subject.strip(),
                 "predicate": candidate.predicate.strip(),

@@ -8,13 +8,11 @@ import logging
 import re
 from dataclasses import dataclass
 
-from rapidfuzz import fuzz
-
-from cognicore.memory._fact_keys import is_exclusive, normalize, predicate_key, same_slot, subject_key
+from cognicore.memory._fact_keys import normalize, predicate_key, subject_key
 from cognicore.memory._fact_notes import is_note
-from cognicore.memory._fact_resolve import names_value
 from cognicore.memory._fact_slot import UNCLEAR_OBJECT
 from cognicore.memory._fact_slot_values import ADDED
+from cognicore.memory._fact_words import CHANGE_CUES
 from cognicore.memory.extraction import FactCandidate, OfflineFactExtractor
 from cognicore.memory.fact_types import Fact
 from cognicore.memory.facts import FactStore
@@ -25,16 +23,8 @@ __all__ = ["Acknowledgement", "acknowledge", "reads_as_change"]
 
 log = logging.getLogger(__name__)
 
-NAMED_SIMILARITY = 85  # a `contradicts` worded a little differently from the known statement still names it
-
-# General English: a message that says something changed, and one that adds to what was.
-_CHANGE = re.compile(
-    r"\b(?:now|nowadays|these days|no longer|not\b[^.;!?]{0,40}\b(?:any ?more|any longer)|instead|switched|"
-    r"switching|swapped|moved|changed|went (?:up|down)|gone (?:up|down)|raised|cut|bumped|lowered|increased|"
-    r"decreased|dropped|from now on|as of|starting|actually|correction|scratch that|quit|stopped|replaced|"
-    r"(?:is|are) mine now|turns out)\b",
-    re.IGNORECASE,
-)
+# General English: a message that says something changed (one list with the extractor's slot rule).
+_CHANGE = re.compile(rf"\b(?:{CHANGE_CUES})\b", re.IGNORECASE)
 # Kinds of value a change and a known fact can share without a word in common: a figure, a day of the week.
 _VALUE_KINDS = (
     re.compile(r"\d"),
@@ -74,7 +64,7 @@ async def _preview(facts: FactStore, user_id: str, message: str, plain: str) -> 
     extracted = await OfflineFactExtractor().extract(
         user_message=message, assistant_message="", known_facts=[h.fact.to_dict() for h in hits], told=True
     )
-    replaced = [(c, old) for c in extracted.facts for old in _replaces(c, active)]
+    replaced = [(c, old) for c in extracted.facts for old in await facts.would_supersede(user_id, c)]
     if replaced:
         candidate, old = replaced[0]
         told = f'"{candidate.statement.strip().rstrip(".")}"'
@@ -102,35 +92,6 @@ async def _preview(facts: FactStore, user_id: str, message: str, plain: str) -> 
         f'for now. If the old one no longer holds, tell me so, e.g. "{_ending(near[0])}".',
         "unsure",
     )
-
-
-def _replaces(candidate: FactCandidate, known: list[Fact]) -> list[Fact]:
-    """The active facts `FactStore.upsert` would supersede with `candidate` (its rule, read on the searched facts)."""
-    keys = (subject_key(candidate.subject), predicate_key(candidate.predicate), normalize(candidate.object))
-    exclusive = is_exclusive(candidate)
-    contradicts = (candidate.contradicts or "").strip()
-    out: list[Fact] = []
-    for fact in known:
-        subject, predicate, value = subject_key(fact.subject), predicate_key(fact.predicate), normalize(fact.object)
-        if value == keys[2] and subject == keys[0] and (predicate == keys[1] or same_slot(predicate, keys[1])):
-            continue  # restated, not replaced
-        slot = subject == keys[0] and (predicate == keys[1] or (exclusive and same_slot(predicate, keys[1])))
-        if (exclusive and slot) or (contradicts and _names(contradicts, fact, keys[0], keys[1])):
-            out.append(fact)
-    return out
-
-
-def _names(contradicts: str, fact: Fact, subject: str, predicate: str) -> bool:
-    """Does the old value or statement a candidate says it contradicts designate `fact`?"""
-    named = normalize(contradicts)
-    fact_subject, fact_predicate = subject_key(fact.subject), predicate_key(fact.predicate)
-    if fact_subject == subject and names_value(named, normalize(fact.object), within=fact_predicate == predicate):
-        return True
-    if fact.statement.strip().lower() == contradicts.lower():
-        return True
-    if fact_subject == named and normalize(fact.object) == subject:
-        return True
-    return fuzz.token_set_ratio(contradicts.lower(), fact.statement.lower()) >= NAMED_SIMILARITY
 
 
 def _about(message: str, candidates: list[FactCandidate], known: list[Fact]) -> list[Fact]:
