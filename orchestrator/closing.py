@@ -94,6 +94,7 @@ async def remember(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             importance=scored.score,
             told=state.get("intent") == "statement" and not state.get("declined"),
             typed=_typed(state),
+            told_part="" if state.get("intent") == "statement" else state.get("told_part") or "",
         ),
         record_memory_use(state, ctx.memory, ctx.registry),
     )

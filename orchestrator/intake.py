@@ -62,6 +62,7 @@ async def classify(state: State, runtime: Runtime[Context]) -> Command[Any]:
         "read_as": decision.read_as,
         "unheld": decision.unheld,
         "set_aside": decision.set_aside,
+        "told_part": decision.told_part,
     }
     declined = _decline(state["request"], decision, ctx)
     if declined is not None:

@@ -69,6 +69,9 @@ class IntentDecision(BaseModel):
     # fuller request than the user typed; otherwise it is the user's own words re-read (spelling), and facts are
     # extracted from what was typed.
     followup: SkipJsonSchema[bool] = False
+    # Offline only: the parts of a message that tell something beside what it asks ("I joined the network team
+    # today" in "I joined the network team today, so how many VPN tickets are closed?"): remembered as told.
+    told_part: SkipJsonSchema[str] = ""
 
     @property
     def sure(self) -> bool:

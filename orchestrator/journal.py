@@ -55,12 +55,14 @@ async def record_turn(
     importance: int,
     told: bool | None = None,
     typed: str | None = None,
+    told_part: str = "",
 ) -> int:
     """Write the round to the conversation log, queue its fact extraction and add the request and the answer to
     the memory stream as observations, atomically (one transaction). Returns the round number. `told`: the request
     was routed as a statement (True) or not (False), which the offline extractor trusts for notes. `typed`: the
     request as typed, when `request` is the classifier's reading of it: facts are extracted from the user's own
-    words, never from a spelling correction ("chai" is no "chain")."""
+    words, never from a spelling correction ("chai" is no "chain"). `told_part`: what the message told beside what it
+    asked ("I joined the network team today, so how many ... ?"), queued on its own as told, so it is kept too."""
     said, answered = _clip(request), _clip(answer or "(no answer)")
     # Embedded first (a remote embedder must not hold the transaction open); then the round, its queued
     # extraction and both observations in one transaction, pipelined: BEGIN, the tenant and the statements
@@ -79,6 +81,16 @@ async def record_turn(
             assistant_message=answer,
             told=told,
         )
+        if told_part:
+            await enqueue_turn(
+                conn,
+                user_id=user_id,
+                session_id=session_id,
+                round=round_no,
+                user_message=told_part,
+                assistant_message=answer,
+                told=True,
+            )
         meta = {"run_id": run_id, "round": round_no}
         await memory.stream.add(
             user_id,

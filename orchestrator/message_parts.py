@@ -17,11 +17,22 @@ from collections.abc import Callable
 from typing import Literal
 
 from cognicore.memory.text import terms, words
+from cognicore.orchestrator._followup_periods import PERIOD
 from cognicore.orchestrator.intent_decision import IntentDecision
-from cognicore.orchestrator.scope import ASKS
+from cognicore.orchestrator.scope import ASKS, IMPERATIVE
 from cognicore.orchestrator.telling import WANTS, is_question
 
-__all__ = ["Aside", "asked_beside", "asked_part", "clauses", "message_parts", "named_for", "refers_back"]
+__all__ = [
+    "Aside",
+    "after_context",
+    "asked_beside",
+    "asked_part",
+    "asks_by_form",
+    "clauses",
+    "message_parts",
+    "named_for",
+    "refers_back",
+]
 
 MIN_ASKED_WORDS = 2  # "ok?", "thoughts?" check in on what was told; they ask nothing of their own
 MIN_ALONE_WORDS = 3  # "why?" after news asks about that news: too short to stand alone
@@ -30,13 +41,21 @@ MIN_ALONE_WORDS = 3  # "why?" after news asks about that news: too short to stan
 _SENTENCE_END = re.compile(r"[.!?]+\s+(?=\S)|\s*\n+\s*")
 # Words after which a full stop ends an abbreviation, not a sentence ("e.g. the P1s", "vs. last year").
 _ABBREVIATIONS = frozenset("e.g i.e etc vs approx mr mrs ms dr st no nr fig cf".split())
-# A question spliced on after a comma or a semicolon: a wh-word that can only open a question there ("how many",
-# "what is", "which of", "which tickets are"); "..., which is great" is a relative clause and stays with its sentence.
+# A question spliced on after a comma, a semicolon, a spaced dash or a colon: a wh-word that can only open a question
+# there ("how many", "what is", "which of", "which tickets are"); "..., which is great" is a relative clause and stays
+# with its sentence.
 _ASKED_CLAUSE = re.compile(
-    r"\s*[,;]\s*(?:so\s+|and\s+|but\s+|then\s+)?(?=(?:how\s+(?:many|much|long|often|come)|"
+    r"(?:\s*[,;]|\s+[-\u2013\u2014]+|:)\s*(?:so\s+|and\s+|but\s+|then\s+)?(?=(?:how\s+(?:many|much|long|often|come)|"
     r"(?:what|when|where|why|how)(?:'s|\s+(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|should))|"
     r"(?:which|who)\s+of|which\s+[\w-]+\s+(?:is|are|was|were|do|does|did|has|have|had|will|can)|"
     r"(?:which|who)\s+(?:do|does|did|should|can|will)\s)\b)",
+    re.IGNORECASE,
+)
+# After a colon, a yes/no question or an order opens what is asked too ("the duty lead is asking: are any P1s
+# open?", "one thing from my manager: list the overdue ones").
+_ASKED_AFTER_COLON = re.compile(
+    r":\s+(?=(?:are|is|was|were|do|does|did|has|have|can|could|will|would|any)\s|"
+    r"(?:please\s+)?(?:list|show|give|tell|find|get|count|pull\s+up|send)\s)",
     re.IGNORECASE,
 )
 # An order spliced on after a told clause ("I'm bored, tell me a joke", "we moved offices, could you book a taxi"): a
@@ -66,7 +85,7 @@ def message_parts(text: str) -> list[str]:
         sentences.append(text[start : end.end()])
         start = end.end()
     sentences.append(text[start:])
-    parts = [p for s in sentences for p in _ASKED_CLAUSE.split(s)]
+    parts = [p for s in sentences for c in _ASKED_AFTER_COLON.split(s) for p in _ASKED_CLAUSE.split(c)]
     parts = [q for p in parts for q in _ordered(p)]
     return [p.strip() for p in parts if p and p.strip(" .!?,;")]
 
@@ -93,26 +112,84 @@ def asked_part(
     """The decision for a message whose parts tell and ask ("Theo's back from leave. what was partner revenue in
     2025"): the asking parts, read alone by `read` (the classifier's rules), are what is answered, with the told
     parts left out of the request; a question that leans on the told part ("is that enough?") is asked with it.
-    None when the message is one part, or does not both tell and ask. `names` are the data's value words: a told
-    part that opens with one gives it to the question's "his"/"her"/"their"."""
+    Without a told part, the question after context that asks nothing ("The duty lead is asking: are any P1s open?")
+    is what is answered (`after_context`). None when the message is one part, or asks nothing. `names` are the
+    data's value words: a told part that opens with one gives it to the question's "his"/"her"/"their"."""
     parts = message_parts(request)
     if len(parts) < 2:
         return None
     readings = [(part, read(part)) for part in parts]
     told = [part for part, decision in readings if decision.intent == "statement"]
     asked = [part for part, decision in readings if decision.intent != "statement" and _asks(part, decision)]
-    if not told or not asked:
+    if not asked:
         return None
+    if not told:
+        return after_context(request, parts, read, names=names)
     question = " ".join(asked)
     opener = words(told[0])[:1]
-    if refers_back(question) and opener and set(terms(opener[0])) and set(terms(opener[0])) <= names:
+    leans = _leans(parts, asked)
+    if leans and opener and set(terms(opener[0])) and set(terms(opener[0])) <= names:
         question = named_for(question, opener[0])  # "chloe is off today, which of her tickets ..."
-    inner = read(question)
-    if refers_back(question) or len(words(question)) < MIN_ALONE_WORDS or names_nothing(question):
+        leans = refers_back(question)
+    inner = read(question).model_copy(update={"told_part": " ".join(told)})  # remembered as told (`remember`)
+    if leans or len(words(question)) < MIN_ALONE_WORDS or names_nothing(question):
         reason = f"{inner.reason}; it asks about what it tells first ({told[0]!r}), so the whole message is asked"
         return inner.model_copy(update={"reason": reason, "resolved_request": ""})
     reason = f"{inner.reason}; the rest tells something ({told[0]!r}), the question is what is answered"
-    return inner.model_copy(update={"reason": reason, "resolved_request": question})
+    return _noted_cut(inner.model_copy(update={"reason": reason, "resolved_request": question}), request)
+
+
+def _leans(parts: list[str], asked: list[str]) -> bool:
+    """Whether the asked parts lean on a told one: the first of them when they close the message ("are any P1s late?
+    List them.": "them" is asked too), else any of them."""
+    if asked == parts[len(parts) - len(asked) :]:
+        return refers_back(asked[0])
+    return refers_back(" ".join(asked))
+
+
+def after_context(
+    request: str, parts: list[str], read: Callable[[str], IntentDecision], *, names: frozenset[str] = frozenset()
+) -> IntentDecision | None:
+    """The decision for a message whose last parts ask after parts that ask nothing ("I'm doing the slides for
+    Monday. Which region sold most in 2025?", "The duty lead is asking: are any P1s open?"): the asking parts, read
+    alone, are what is answered. None when a part before them names a value of the data (`names`) or a period the
+    question does not (it may be the question's filter: "I'm looking at Europe. What was revenue?"), or when the
+    question leans on them or names nothing of its own."""
+    first = next((i for i, part in enumerate(parts) if asks_by_form(part)), 0)
+    context, asked = parts[:first], parts[first:]
+    question = " ".join(asked)
+    if not context or refers_back(asked[0]) or names_nothing(question) or len(words(question)) < MIN_ALONE_WORDS:
+        return None
+    before = " ".join(context)
+    if set(terms(before)) & names - set(terms(question)) or (PERIOD.search(before) and not PERIOD.search(question)):
+        return None
+    inner = read(question)
+    if inner.intent == "statement" or inner.out_of_scope:
+        return None
+    reason = f"{inner.reason}; what comes first is context ({context[0]!r}), the question after it is what is answered"
+    return _noted_cut(inner.model_copy(update={"reason": reason, "resolved_request": question}), request)
+
+
+def asks_by_form(part: str) -> bool:
+    """Whether a part asks by its shape: a question, an order ("list them"), or a wish ("I need ...", "please ...")."""
+    return is_question(part) or bool(ASKS.match(part) or WANTS.search(part) or IMPERATIVE.match(part))
+
+
+# Background longer than this, set aside before a question, is named in the answer: the user may have put a condition
+# in it that the rules did not read.
+LONG_CONTEXT = 400
+
+
+def _noted_cut(decision: IntentDecision, request: str) -> IntentDecision:
+    """`decision` with a note for the answer when what it answers leaves a long background of `request` aside."""
+    left = len(request) - len(decision.resolved_request)
+    if left <= LONG_CONTEXT:
+        return decision
+    note = (
+        f"only what you asked ({decision.resolved_request.strip()!r}), setting aside the {left:,} characters "
+        "around it as background"
+    )
+    return decision.model_copy(update={"read_as": [*decision.read_as, note]})
 
 
 # Words of a question about the situation just told, which names nothing of its own ("what should I do?", "what

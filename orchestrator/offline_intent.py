@@ -182,7 +182,7 @@ class OfflineClassifier:
         return decision.model_copy(
             update={
                 "resolved_request": decision.resolved_request or text,
-                "read_as": read_as,
+                "read_as": [*decision.read_as, *read_as],
                 "reason": f"{decision.reason}; read {', '.join(read_as)}",
             }
         )

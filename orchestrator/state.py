@@ -52,6 +52,7 @@ class State(TypedDict, total=False):
     read_as: list[str]  # misspelt words `classify` corrected ("'revnue' as 'revenue'"), said in the answer
     unheld: list[str]  # a question's topical words nothing the deployment holds: refused when nothing is found
     set_aside: list[str]  # parts of the message no agent does, set aside while the rest ran: named in the answer
+    told_part: str  # what a message told beside what it asked (`classify`): remembered as told by `remember`
     model_calls: Annotated[dict[str, int], add_counts]
 
 
@@ -90,5 +91,6 @@ def new_run_input(*, request: str, user_id: str, session_id: str, run_id: str) -
         read_as=[],
         unheld=[],
         set_aside=[],
+        told_part="",
         model_calls=None,  # type: ignore[typeddict-item]
     )

@@ -38,3 +38,47 @@ async def test_a_standing_preference_worded_as_a_request_is_told(text: str) -> N
 async def test_a_plain_order_or_a_question_is_not_a_preference(text: str) -> None:
     decision = await classifier().classify(request=text, history=[])
     assert decision.intent != "statement", decision
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("The site lead wants one thing: how many jobs does marta have?", "how many jobs does marta have?"),
+        ("Quick one from the auditor, who is going through workloads: are any S1 jobs pending?", None),
+        (
+            "Sorry for the long story, the boiler broke again and everyone is upset. How many S1 jobs are done?",
+            "How many S1 jobs are done?",
+        ),
+        ("the facilities manager is asking: list the pending jobs at Harbour", "list the pending jobs at Harbour"),
+    ],
+)
+async def test_context_before_a_question_leaves_the_question(text: str, asked: str | None) -> None:
+    decision = await classifier().classify(request=text, history=[])
+    assert decision.intent != "statement", decision
+    assert decision.resolved_request == (asked or text.split(": ", 1)[1]), decision
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm looking at Harbour this week. How many jobs are pending?",  # the context names the filter
+        "Thinking about Q3 2025 for the board pack. Which engineer closed the most jobs?",  # ... or the period
+    ],
+)
+async def test_context_that_may_be_a_filter_is_not_cut(text: str) -> None:
+    decision = await classifier().classify(request=text, history=[])
+    assert decision.resolved_request in ("", text), decision
+
+
+async def test_a_long_background_is_named_in_the_answer() -> None:
+    background = "We had the quarterly review this morning and the numbers were argued over for an hour. " * 8
+    decision = await classifier().classify(request=background + "How many S1 jobs are pending?", history=[])
+    assert decision.resolved_request == "How many S1 jobs are pending?", decision
+    assert decision.read_as and "characters" in decision.read_as[-1], decision
+
+
+async def test_the_told_part_beside_a_question_is_kept_for_memory() -> None:
+    text = "I joined the boiler team today, so how many S1 jobs are pending?"
+    decision = await classifier().classify(request=text, history=[])
+    assert decision.resolved_request == "how many S1 jobs are pending?", decision
+    assert decision.told_part == "I joined the boiler team today", decision
