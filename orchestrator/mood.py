@@ -79,8 +79,9 @@ HABIT = re.compile(
     r"(?:please\s+)?(?:always\s+|also\s+|just\s+)?[a-z]+\b[^?]*$|"
     # "I'd like you to always show percentages with one decimal": a wish for every answer to come
     r"^\s*(?:i'?d\s+like|i\s+would\s+like|i\s+want|please)\s+(?:you\s+to\s+)?(?:always|never)\s+[a-z]{3,}\s+[^?]*$|"
-    # "could you always add a chart when you show me monthly figures?": asked as a question, a habit all the same
-    r"^\s*(?:please\s+)?(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:always|never)\s+[a-z]{3,}\s+.*$|"
+    # "could you always add a chart when you show me monthly figures": put as a request, a habit all the same; with a
+    # question mark it stays a question (memory keeps no question as a fact, so it would be acknowledged, not kept)
+    r"^\s*(?:please\s+)?(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:always|never)\s+[a-z]{3,}\s+[^?]*$|"
     rf"{_ANSWER_STYLE}",
     re.IGNORECASE,
 )
