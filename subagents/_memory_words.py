@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from cognicore.memory._fact_words import TRAVEL_MODES
-from cognicore.memory.text import stem
+from cognicore.memory.text import stem, terms
+from cognicore.subagents._memory_value_shapes import DEVICE_GROUPS, value_shape_words
 
 # Paraphrase groups of what people say about themselves and their team: a question word matches memories that
 # use any word of its group ("which city am I based in?" finds "The user lives in Berlin"). Generic English.
@@ -30,10 +32,15 @@ MEMORY_GROUPS = (
     "tool tools system systems platform software app track tracks tracking record records log logs crm use uses",
     "approve approves approved approval approver sign signs sign-off ok okay authorise authorize",
     "call on-call oncall pager rota duty standby",
-    "sit sits seated office floor building",
+    "sit sits seated office floor building site location campus",
+    "team teams group groups squad crew department unit pod division",
+    *DEVICE_GROUPS,
     "reach reachable contact contacted message ping",
     "like likes prefer prefers preferred preference favourite favorite love loves",
     "big large major",
+    # a period and its adverb ("a quarter", "each quarter", "quarterly"); stems already join most of them
+    "year yearly annual annually",
+    "day daily",
     "allow allowed allowance permit permitted limit limits max maximum cap ceiling",
 )
 # Phrases whose words mislead ("what do I do for a living?" is about work, not where the user lives).
@@ -47,7 +54,23 @@ for _group in MEMORY_GROUPS:
 PHRASE_CONCEPTS = (
     (re.compile(r"\bfor a living\b", re.I), "living", "job work"),
     (re.compile(r"\bkicks?\s+off\b", re.I), "kick", "start"),  # "when does the shift kick off?"
-    (re.compile(r"\bparts?\s+of\s+the\s+world\b", re.I), "part", "region"),  # "which part of the world do I cover"
+    (
+        re.compile(r"\bparts?\s+of\s+the\s+world\b", re.I),
+        "part world",
+        "region",
+    ),  # "which part of the world do I cover"
+    # "how many are we supposed to close?", "what am I expected to sell?": an obligation asks the goal set
+    (
+        re.compile(r"\b(?:supposed|meant|expected|required)\s+to\b", re.I),
+        "supposed meant expected required",
+        "target",
+    ),
+    (re.compile(r"\bwho\b.*\banswer\s+to\b", re.I), "answer", "manager"),  # "who do I answer to?" asks the boss
+    # "where do I work from?", "where am I working these days": the place of work, not the job
+    (re.compile(r"\bwhere\b.*\bwork(?:s|ing)?\b", re.I), "work", "office based"),
+    # "when does my working day start?": the shift the user works; "which team am I part of": a member of it
+    (re.compile(r"\bwork(?:ing)?\s*day\b", re.I), "working work day", "shift hours"),
+    (re.compile(r"\bpart\s+of\b", re.I), "part", ""),
     # "how am I getting to work?", "how do you get into the office": the way there, not the job
     (
         re.compile(r"\b(?:get|gets|getting|got|come|coming|go|going)\s+(?:in)?to\s+(?:work|the\s+office)\b", re.I),
@@ -55,6 +78,26 @@ PHRASE_CONCEPTS = (
         "commute travel",
     ),
 )
+
+
+def rephrased(question: str, concepts: Sequence[frozenset[str]]) -> list[frozenset[str]]:
+    """The concepts with a misleading phrase's word replaced by what the phrase means."""
+    out = list(concepts)
+    for pattern, said, meaning in PHRASE_CONCEPTS:
+        if pattern.search(question):
+            # the word's own concept, however the question's reading widened it ("answer" read as "reply, respond")
+            dropped = {stem(w) for w in said.split()}
+            widened = not any(dropped & c for c in out)  # the word itself is in no concept: read as others
+            out = [c for c in out if not dropped & c and not (widened and read_from(question, c, dropped))]
+            out += [frozenset(stem(w) for w in meaning.split())] if meaning else []
+    return out
+
+
+def read_from(question: str, concept: frozenset[str], said: set[str]) -> bool:
+    """Was the concept read from the `said` words (it holds no other word of the question: "answer" read as "reply,
+    respond")?"""
+    return not concept & (set(terms(question)) - said)
+
 
 # "what's my role and who do I report to": each question after the first opens with its own question word.
 _NEXT_QUESTION = re.compile(r"\s*(?:,\s*|\band\s+|&\s*|\+\s*)(?=(?:who|whom|whose|what|where|when|which|how)\b)", re.I)
@@ -142,6 +185,7 @@ def shape_words(text: str) -> frozenset[str]:
         found |= _MANAGER_WORDS
     if _FIGURE.search(text):
         found |= _FIGURE_WORDS
+    found |= value_shape_words(text)
     said = set(re.findall(r"[a-z]+", text.lower()))
     if said & TRAVEL_MODES.keys():  # "taking the bus in" answers "how do I get to work?"
         found |= _COMMUTE

@@ -22,10 +22,10 @@ from cognicore.subagents._memory_supposed import only_supposed
 from cognicore.subagents._memory_words import (
     CONTRACTED_IS,
     MEMORY_SYNONYMS,
-    PHRASE_CONCEPTS,
     PLACED,
     WHERE_RE,
     question_parts,
+    rephrased,
     shape_words,
 )
 from cognicore.subagents.memory_evidence import (
@@ -82,11 +82,13 @@ _NOT_TOPIC = frozenset(
     stem(w)
     for w in """am is are ask asked tell told say said mention mentioned know remember remind should would could
     keep kept use used get got have put store stored hmm hm sorry ok okay hey hi hello um uh erm oh btw yo thanks
-    thx pls please""".split()
+    thx pls please per using""".split()
 )
 _MEMORY_SYNONYMS = MEMORY_SYNONYMS
 # The asker said with a verb ("which day am I on call" written "I'm on call"): who asks, not what about.
-_PRONOUNS = frozenset("i'm im i've i'd i'll we're we've we'd we'll you're".split())
+_PRONOUNS = frozenset(
+    stem(w) for w in "i'm im i've i'd i'll we're we've we'd we'll you're mine ours yours theirs".split()
+) | frozenset("i'm we're".split())
 _WHO_DOES_RE = re.compile(r"^\s*who(?:'s|\s+is|\s+are|\s+does|\s+do|\s+will|\s+now)?\s+(?!am\b)\w+", re.I)
 _SAID_RE = re.compile(
     r"\b(?:did|have)\s+(?:I|we)\s+(?:ever\s+)?(?:tell|told|say|said|mention|mentioned)\b|"
@@ -116,6 +118,7 @@ _THIS_PERIOD = re.compile(
     r"\b(?:this|these|next|last|coming|current|for the)\s+(week|weeks|month|months|quarter|year|sprint|fortnight)\b",
     re.I,
 )
+_HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.I)
 MAX_MEMORIES = 3
 MIN_SHARE = 0.5  # share of the question's content words a memory must contain to answer it
 
@@ -162,15 +165,6 @@ def widened(concepts: Sequence[frozenset[str]]) -> list[frozenset[str]]:
     return [c.union(*(_MEMORY_SYNONYMS.get(t, frozenset()) for t in c)) for c in concepts]
 
 
-def _rephrased(question: str, concepts: Sequence[frozenset[str]]) -> list[frozenset[str]]:
-    """The concepts with a misleading phrase's word replaced by what the phrase means."""
-    out = list(concepts)
-    for pattern, word, meaning in PHRASE_CONCEPTS:
-        if pattern.search(question):
-            out = [c for c in out if stem(word) not in c] + [frozenset(stem(w) for w in meaning.split())]
-    return out
-
-
 def memory_query(request: str) -> str:
     """The request with the memory paraphrases of its words appended: a search for facts said in other words."""
     extra = sorted({w for t in terms(request) for w in _MEMORY_SYNONYMS.get(t, ())} - set(terms(request)))
@@ -191,8 +185,10 @@ def answer_from_memory(
     # A word the question's reading set aside as a request word may be what memory holds ("report" of "who do I
     # report to" is the manager, not a report to write): the memory paraphrase words come back as concepts.
     named = frozenset().union(*concepts) if concepts else frozenset()
-    extra = [frozenset({t}) for t in dict.fromkeys(terms(question)) if t in _MEMORY_SYNONYMS and t not in named]
-    topic = topic_concepts(_rephrased(question, [*concepts, *extra]))
+    # "many" of "how many" asks a number, not the team's size ("how many tickets are we supposed to close?").
+    asked = terms(_HOW_MANY.sub(" ", question))
+    extra = [frozenset({t}) for t in dict.fromkeys(asked) if t in _MEMORY_SYNONYMS and t not in named]
+    topic = topic_concepts(rephrased(question, [*concepts, *extra]))
     if WHERE_RE.match(question):
         topic = [c for c in topic if not c <= PLACED] or topic
     # "this week", "next month": when the question is asked, not what about ("this week who's covering email").

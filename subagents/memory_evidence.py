@@ -23,7 +23,8 @@ CHANGE_RE = re.compile(
     r"\b(?:now|nowadays|these days|no longer|any ?more|instead|switch(?:ed|ing)?|swap(?:ped)?|mov(?:e|ed|ing)|"
     r"chang(?:e|ed|ing)|gave up|give up|stopp?(?:ed)?|quit|from now on|since|replac(?:e|ed|ing)|rais(?:e|ed)|"
     r"cut|lower(?:ed)?|increas(?:e|ed)|bump(?:ed)?|dropp?(?:ed)?|left|leaving|join(?:ed)?|took over|tak(?:e|es) over|"
-    r"hand(?:ed)? (?:\w+ )*?over|covering|cover(?:s)? for|anymore|not any|became|become)\b",
+    r"hand(?:ed)? (?:\w+ )*?over|covering|cover(?:s)? for|anymore|not any|became|become|transferr?(?:ed|ing)?|"
+    r"reassign(?:ed)?|relocat(?:e|ed)|promoted|rotated)\b",
     re.I,
 )
 # Words that deny what follows ("not PDF", "no longer vegetarian"): a passage with one does not say "yes".
@@ -31,6 +32,7 @@ NEGATION_RE = re.compile(r"\b(?:not|no longer|never|n't|any ?more|instead of|gav
 # Content words every memory shares, which say nothing about its subject.
 _GENERIC = frozenset(stem(w) for w in "user users team people thing things".split())
 SAME_FRAME = 0.6  # share of their words two statements of one thing with different values have in common
+_NOUN_ENDS = ("ur", "al", "ment")  # stemmed endings of a noun made from a verb ("closur", "approval")
 PREFIX = 5  # letters two words of one family share at least ("escalation", "escalate")
 _CLAUSE = re.compile(r"[.;:!?](?:\s|$)|\n")  # the end of a clause: a phrase does not run across it
 MIN_WORDS = 4  # content words a saying needs before it can cast doubt without naming the subject
@@ -46,6 +48,9 @@ def matches(concept: frozenset[str], present: Iterable[str]) -> bool:
         return True
     # A silent "e" the stemmer keeps in one form and drops in another: "page" and "paging" ("pag").
     if {t[:-1] for t in concept if len(t) >= 4 and t.endswith("e")} & words:
+        return True
+    # A noun of the verb ("close", "closure"; "approve", "approval"): stems too short to share PREFIX.
+    if any(w.removesuffix(e) in concept for w in words for e in _NOUN_ENDS if w.endswith(e) and len(w) > len(e) + 3):
         return True
     heads = {t[:PREFIX] for t in concept if len(t) >= PREFIX}
     return any(w[:PREFIX] in heads for w in words if len(w) >= PREFIX)

@@ -1,0 +1,51 @@
+"""The kind of value a memory gives by its shape, as the nouns a question asks it with (generic English).
+
+The offline embedder knows no synonyms: "what computer am I using?" shares no word with "I'm on a MacBook Air now",
+nor "which region am I responsible for?" with "The user is responsible for Central Asia". What the value looks like
+says what it can answer: a make or model ("a MacBook Air", "a Pixel 8") is a device, a name a person covers or is
+based in ("for Central Asia", "out of Lisbon") is a place or an area, a clock time ("7am", "9:30") says when a day
+starts or ends. `shape_words` adds these nouns to the words a memory is matched by.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cognicore.memory.text import stem
+
+# The nouns a question names a device by; a memory naming one of them answers for that noun only (a phone is no
+# computer), one naming a make or model and no device noun answers for any.
+_COMPUTERS = "computer computers machine laptop notebook pc desktop"
+_PHONES = "phone phones handset mobile smartphone cellphone cell"
+DEVICE_GROUPS = (f"{_COMPUTERS} device devices kit hardware", f"{_PHONES} device devices")
+_DEVICE_NOUN = re.compile(rf"\b(?:{'|'.join(f'{_COMPUTERS} {_PHONES}'.split())})\b", re.I)
+_DEVICE_WORDS = frozenset(stem(w) for w in f"{_COMPUTERS} {_PHONES} device kit hardware".split())
+# "a MacBook Air", "a Dell Latitude 7440", "an iPhone 15": a thing of a make, not a person nor a place (they take
+# no article). A word of the sentence's own ("a Noted ...") is not one: the name follows the article inside it.
+_MAKE = re.compile(r"(?<=[a-z,]\s)\b(?:a|an)\s+(?:[A-Z]\w*|i[A-Z]\w*)(?:\s+(?:[A-Z]\w*|\d\w*)){0,3}")
+# A name the user covers, handles or is based in: "responsible for Central Asia", "based out of Lisbon", "moved
+# over to North Africa". Not after "the" ("the Contoso account" names an account).
+_AREA = re.compile(
+    r"\b(?:for|in|out\s+of|from|covers?|covering|handles?|handling|after|(?:over|moved|transferred|relocated)\s+to)\s+"
+    r"(?:[A-Z][a-z]+|[A-Z]{2,})"
+    r"(?:\s+[A-Z][a-z]+)?\b(?!\s+(?:team|squad|group|department|account|accounts|customer|client|project)\b)"
+)
+_AREA_WORDS = frozenset(
+    stem(w) for w in "region territory area patch market country city town office site location base".split()
+)
+# "7am", "9:30", "from 7 to 3": a clock time tells when a day or a shift starts and ends.
+_CLOCK = re.compile(r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b", re.I)
+_CLOCK_WORDS = frozenset(stem(w) for w in "start starts begin begins finish finishes end ends hours time".split())
+
+
+def value_shape_words(text: str) -> frozenset[str]:
+    """The nouns the shape of a memory's value answers: a device for a make or model with no device noun of its
+    own, an area or place for a name covered or based in, the start and end of a day for a clock time."""
+    found: set[str] = set()
+    if _MAKE.search(text) and not _DEVICE_NOUN.search(text):
+        found |= _DEVICE_WORDS
+    if _AREA.search(text):
+        found |= _AREA_WORDS
+    if _CLOCK.search(text):
+        found |= _CLOCK_WORDS
+    return frozenset(found)
