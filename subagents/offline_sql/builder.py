@@ -178,12 +178,19 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         for value in q.filters[q.compare.ref]:
             for m, expr in measures:
                 select.append(f"{filtered(expr, f'{col} = {literal(value)}')} AS {ident(slug(value) + '_' + m.name)}")
+        if q.difference:  # "online vs retail by month, and the gap": the first named minus the second, each row
+            a, b = (filtered(measures[0][1], f"{col} = {literal(v)}") for v in q.filters[q.compare.ref])
+            select.append(f"{a} - {b} AS difference")
+            notes.append(f"The difference is {' minus '.join(q.filters[q.compare.ref])}.")
     elif between:
         select += _growth_between(query.col(date_col), q, measures[0])  # type: ignore[arg-type]
     elif empties:
         select += [f"{filtered(expr, ' AND '.join(empties))} AS {ident(m.name)}" for m, expr in measures]
     else:
         select += [f"{expr} AS {ident(m.name)}" for m, expr in measures]
+        if q.difference:  # "A vs B, and by how much": the larger figure minus the smaller, shown on both rows
+            select.append(f"max({measures[0][1]}) OVER () - min({measures[0][1]}) OVER () AS difference")
+            notes.append("The difference is the larger figure minus the smaller.")
     first_name, first_expr = ("change_pct", "") if between else (q.measures[0].name, measures[0][1])
     time_names = [ident(dim_name(d)) for d in dims if isinstance(d, str)]
     # A count of distinct rows is not additive over groups (an order of two products counts in both): no share.
@@ -209,6 +216,8 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         others = [ident(dim_name(d)) for d in dims if not isinstance(d, str)]
         part = f"PARTITION BY {', '.join(aliased_exprs(select, others))} " if others else ""
         previous = f"lag({first_expr}) OVER ({part}ORDER BY {', '.join(aliased_exprs(select, time_names))})"
+        if len(q.compared_periods) == 2 and q.difference:  # "the difference between Q2 and Q3": beside its %
+            select.append(f"{first_expr} - {previous} AS change")
         select.append(f"round(100.0 * ({first_expr} - {previous}) / nullif({previous}, 0), 1) AS change_pct")
     body = ["SELECT " + ",\n  ".join(select), query.from_clause()]
     if where:
@@ -377,7 +386,8 @@ def _growth_between(date_expr: str, q: Mapping, measure: tuple[Measure, str]) ->
     first, second = parts
     names = [ident(f"{m.name}_{slug(p.label)}") for p in q.compared_periods]
     change = f"round(100.0 * ({second} - {first}) / nullif({first}, 0), 1) AS change_pct"
-    return [f"{first} AS {names[0]}", f"{second} AS {names[1]}", change]
+    difference = [f"{second} - {first} AS change"] if q.difference else []  # "how did it change": its amount too
+    return [f"{first} AS {names[0]}", f"{second} AS {names[1]}", *difference, change]
 
 
 def _top_share(q: Mapping, dims: list[Column | str], side_by_side: bool) -> bool:

@@ -54,6 +54,7 @@ class Mapping:
     share_within: list[str] = field(default_factory=list)  # filter refs whose rows are the share of each group
     looked_up: bool = False  # one row named by its key, and columns of it asked ("who's INC-1012 assigned to")
     compare: Column | None = None
+    difference: bool = False  # the two compared values' difference is shown beside them ("and by how much")
     date_column: Column | None = None  # named by the request ("opened", "launched"); else the builder picks
     compared_periods: list[Period] = field(default_factory=list)  # several periods of one unit, side by side
     weekdays: list[int] = field(default_factory=list)  # ISO days of the week the date must fall on ("on Mondays")

@@ -348,6 +348,11 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             q.dimensions.append(q.compare)
     if s.comparative and q.compare is None:
         q.not_understood.append("'more' or 'fewer' than what (name the two to compare)")
+    if s.difference and not s.growth:
+        q.difference = q.compare is not None and len(q.filters[q.compare.ref]) == 2
+        if not q.difference:
+            q.not_understood.append("the difference between what (name the two to compare)")
+    q.difference = q.difference or (s.growth and (s.difference or s.change_itself))
     if s.growth:
         categorical = [d for d in q.dimensions if isinstance(d, Column)]
         if len(q.compared_periods) == 2 and categorical and not q.compare and not q.share:

@@ -32,6 +32,8 @@ class Shape:
     trend: bool = False
     compare: bool = False
     comparative: bool = False  # "more" / "fewer" with no "than": of two values named
+    difference: bool = False  # "by how much", "what's the gap": the difference between the two compared
+    change_itself: bool = False  # "how did X change": a change between two periods in its unit, beside its %
     total: bool = False
     all_of: list[int] = field(default_factory=list)  # positions of "all (the) X": no grouping by X
     listing: bool = False  # "list the open tickets", "which tickets are ...": the rows themselves
@@ -45,6 +47,12 @@ class Shape:
     of_gross: bool = False  # "as a % of gross sales": a fraction of the amount before it was taken off
 
 
+_GAP = (
+    r"\bby how (?:much|many|far)\b|\bhow (?:big|large|wide|much) (?:is |was |of )?(?:a |the )?(?:gap|difference)\b|"
+    r"\b(?:the |a )?(?:gap|difference)(?: (?:between|in|of))?\b|"
+    # "was A ahead of B", "how far behind": not "ahead of my meeting"
+    r"\b(?:how far|is|are|was|were|been|stays?|stayed|fell|falls?|got|gets?) (?:ahead|behind)(?: of)?\b"
+)
 _FIGURE_WORDS = r"\b(?:split|breakdown|distribution|distributed|between|mix|spread)\b"
 _DESCRIBED_ROWS = r"\w['\u2019]s\b|\b(?:that|which|whose|who|where)\b"
 _ASKING_START = (
@@ -99,8 +107,10 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     if re.search(f"{GROWTH}|{DECLINE}", t.s) or compared:
         # "by how much did revenue change ..., in percent": the size of the change (its % is shown), not a share
         t.take(r"\bby (?:how much|what (?:percentage|percent|%|amount)|how many percent(?:age points)?)\b")
-        if t.take(r"\b(?:in|as an?|as) (?:percent(?:age)?s?|%)(?: terms)?\b") and compared:
-            s.growth = True
+        in_percent = t.take(r"\b(?:in|as an?|as) (?:percent(?:age)?s?|%)(?: terms)?\b")
+        s.growth = s.growth or bool(in_percent and compared)
+        # "how did revenue change from Q2 to Q3": the change itself beside its %, unless asked in percent
+        s.change_itself = not in_percent and re.search(r"\bchang(?:e|ed|es)\b", t.s) is not None
         t.take(r"(?<=\bgrowth )rates?\b|(?<=\bchange )rates?\b|\brates? of (?=growth|change|increase|decline)")
     # "discount as a % of gross sales", "relative to gross revenue": the fraction of the amount before deductions
     s.of_gross = bool(t.take(_OF_GROSS))
@@ -133,12 +143,19 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     up = r"(?:stack|stacks|stacked|measure|measures|measured|hold|holds|held) up(?: (?:against|to|with|next to))?"
     s.compare = bool(t.take(rf"\b(vs|versus|compared? (to|with|against)?|against|side by side|{up})\b"))
     # "ana vs ben: who's got more open tickets", "which has fewer, P1 or P2": the two values side by side
-    s.comparative = bool(t.take(r"\b(?:more|fewer|less)\b(?! than\b)(?! (?:recent|recently|often)\b)"))
-    s.compare = s.compare or s.comparative
+    while t.take(r"\b(?:more|fewer|less)\b(?! than\b)(?! (?:recent|recently|often)\b)"):
+        s.comparative = True  # "more open or more closed tickets": one comparison
+    # "and by how much", "what's the gap between A and B", "how far ahead of B was A": both and their difference
+    while t.take(_GAP):
+        s.difference = True
+    if s.difference:  # "by how many orders was A ahead of B": the lead is that difference
+        t.take(r"\b(?:ahead|behind)(?: of)?\b")
+    s.compare = s.compare or s.comparative or s.difference
+    s.growth = s.growth or (s.difference and len(q.compared_periods) == 2)  # "the difference between Q2 and Q3"
     trend = r"trend(?:s|ed|ing)?|evolution|evolved?|history|historical|timeline|develop(?:ed|ing|ment)?"
     s.trend = bool(t.take(rf"\bover time\b|\b({trend})\b"))
     # "break down", "break the tickets down by ...": a breakdown; the words between keep their meaning
-    if broken := t.find(r"\b(?:break|breaks|broken|breaking)((?: [a-z0-9]+){0,3}?) down\b"):
+    if broken := t.find(r"\b(?:break|breaks|broken|breaking)((?: [a-z0-9]+){0,5}?) down\b"):
         t.s = t.s[: broken.start()] + " " * (broken.start(1) - broken.start()) + t.s[broken.start(1) :]
         t.s = t.s[: broken.end() - 4] + "    " + t.s[broken.end() :]
     # "what is open on the VPN" lists the rows too; "what share of ..." asks a figure
