@@ -85,6 +85,8 @@ def same_word(candidate: FactCandidate, known_facts: Sequence[dict[str, Any]]) -
     if candidate.contradicts or not candidate.exclusive or subject_key(candidate.subject) not in ("user", "we"):
         return candidate
     words = stems(predicate_key(candidate.predicate))
+    if re.search(rf"\b{re.escape(candidate.predicate.replace('_', ' '))}\s+for\s+\w", candidate.statement, re.I):
+        return candidate  # "the marketing team's budget" read as a budget for that team: a holder was named
     same = {_SAME_WORD.get(w, w) for w in words}
     if len(words) != 1 and len(same) < 2:
         return candidate

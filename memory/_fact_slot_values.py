@@ -15,12 +15,15 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from cognicore.memory._fact_amounts import PERIOD_WORDS, amount_fits, periods
 from cognicore.memory._fact_keys import lemma, predicate_key, subject_key
-from cognicore.memory._fact_slot_guards import a_part, another_noun, is_verb_form, names_the_head, speaks_of_mine
+from cognicore.memory._fact_owners import FRAME, others_thing, tokens_of
+from cognicore.memory._fact_slot_guards import a_part, another_noun, names_the_head, speaks_of_mine
 from cognicore.memory._fact_words import (
     CHANGE_CUES,
     MONTH_NAMES,
     NOT_NAMES,
+    PAST_DATED,
     SLOT_CHANGE_CUES,
     SUPPOSED,
     TRAVEL_MODES,
@@ -32,7 +35,6 @@ if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
 
 __all__ = ["ADDED", "another_thing", "gives_other_value", "others_thing", "restated", "slot_changed"]
 
-_TOKEN_RE = re.compile(r"[$\u20ac\u00a3]?\d(?:[\d,.:]*\d)?(?:\s?(?:k|m|bn|am|pm)\b)?|[A-Za-z][\w']*")
 _MONEY_RE = re.compile(r"^[$\u20ac\u00a3]|\d\s?(?:k|m|bn)$", re.I)
 _CLOCK_RE = re.compile(r"^\d{1,2}(?::\d\d)?\s?(?:am|pm)$|^\d{1,2}:\d\d$", re.I)
 _MONEY_WORDS = frozenset("million thousand billion dollars euros pounds usd eur gbp".split())
@@ -51,7 +53,7 @@ _UNSURE_RE = re.compile(
     r"\b(?:not\s+sure|i\s+heard|heard\s+that|maybe|might|perhaps|probably|possibly|i\s+think|rumou?r|if|unless|"
     rf"once|when|next\s+(?:week|month|quarter|year)|{SUPPOSED}|just\s+for|only\s+for|this\s+once|one[-\s]off|"
     # a plan ("will be moved", "going to") or a result ("we hit it in 12 minutes on average", "ago")
-    r"will|going\s+to|ago|on\s+average|so\s+far|hit|reached|achieved|beat|missed)\b"
+    rf"will|going\s+to|{PAST_DATED}|on\s+average|so\s+far|hit|reached|achieved|beat|missed)\b"
     r"|(?:^|[,;:]\s*)say\b",
     re.I,
 )
@@ -61,19 +63,6 @@ _ENDED_BEFORE = frozenset(
     "not off from instead than longer dropped ditched quit stopped sold left replaced swapped no".split()
 )
 _ENDED_AFTER_RE = re.compile(r"^\W*(?:any\s*more|no\s+more|went\s+to|is\s+gone|got\s+stolen|was\s+stolen)\b", re.I)
-# Words of a statement that name neither its slot nor its value: whose it is, the copula, the note's frame.
-_FRAME = frozenset(
-    "the a an of on at in by to for with from is are was were be been am our my we us i me user user's "
-    "said it it's its this that these those and or but so now has have had do does every most each other "
-    "will would can could their his her mine ours up down".split()
-)
-_POSSESSIVE_RE = re.compile(r"^([a-z][\w-]*)'s$")
-# Words before "'s" that name no other person: a contraction ("it's", "what's"), a period ("next quarter's budget"),
-# or the user's own team or company ("the team's target").
-_NOT_OWNERS = frozenset(
-    "it that what who there here he she let where how today tomorrow yesterday tonight day week weekend month "
-    "quarter year season team company department group business everyone".split()
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,11 +71,6 @@ class _Value:
     key: str  # the value folded for comparison
     start: int  # its first token's position
     end: int  # one past its last token
-
-
-def _tokens(text: str) -> list[str]:
-    """The words and figures of a text; a hyphenated word is its parts ("on-call" names the slot "call")."""
-    return _TOKEN_RE.findall(re.sub(r"(?<=[A-Za-z])-(?=[A-Za-z])", " ", text.replace("\u2019", "'")))
 
 
 def _values(tokens: list[str]) -> list[_Value]:
@@ -101,9 +85,10 @@ def _values(tokens: list[str]) -> list[_Value]:
                 found.append(
                     _Value("clock", re.sub(r"\W|:00", "", low + (nxt if nxt in ("am", "pm") else "")), i, i + 1)
                 )
-            elif _MONEY_RE.search(tok) or nxt in _MONEY_WORDS:
-                found.append(_Value("money", _figure(low, nxt), i, i + 1))
-            elif nxt.isalpha() and nxt not in _FRAME:
+            elif _MONEY_RE.search(tok) or nxt in _MONEY_WORDS:  # "550 thousand dollars" is one value
+                end = next((j for j in range(i + 1, len(tokens)) if tokens[j].lower() not in _MONEY_WORDS), len(tokens))
+                found.append(_Value("money", _figure(low, nxt), i, end))
+            elif nxt.isalpha() and nxt not in FRAME:
                 # a number of something ("25 tickets", "20/wk"): the unit is the slot's, said or not
                 found.append(_Value("count", re.sub(r"[^\d.]", "", low), i, i + 1))
             i += 1
@@ -124,7 +109,7 @@ def _values(tokens: list[str]) -> list[_Value]:
             found.append(_Value("month", f"{month} {day}".strip(), i, i + 1))
         elif low in TRAVEL_MODES:
             found.append(_Value("travel", TRAVEL_MODES[low], i, i + 1))
-        elif tok[0].isupper() and low not in NOT_NAMES and low not in _FRAME and i > 0:
+        elif tok[0].isupper() and low not in NOT_NAMES and low not in FRAME and i > 0:
             j = i + 1
             while j < len(tokens) and (
                 (tokens[j][:1].isupper() and tokens[j].lower() not in NOT_NAMES) or tokens[j].isdigit()
@@ -168,7 +153,7 @@ def _content(tokens: list[str], values: list[_Value]) -> dict[str, int]:
     return {
         lemma(t.lower()): i
         for i, t in enumerate(tokens)
-        if i not in valued and t.lower() not in _FRAME and t[:1].isalpha() and len(t) > 2
+        if i not in valued and t.lower() not in FRAME and t[:1].isalpha() and len(t) > 2
     }
 
 
@@ -177,46 +162,7 @@ def _modifier(tokens: list[str], at: int) -> str:
     if at == 0:
         return ""
     word = tokens[at - 1].lower()
-    return "" if word in _FRAME or not word[:1].isalpha() else word
-
-
-def _owners(tokens: list[str]) -> set[str]:
-    """Whose things a statement names by a possessive ("Lena's shift", "ben's"), besides the user's and the team's."""
-    # "standup's at 9:30" is "standup is": an owner is followed by the thing owned, not a small word or a figure
-    return {
-        m.group(1)
-        for t, after in zip(tokens, [*tokens[1:], ""], strict=True)
-        if (m := _POSSESSIVE_RE.match(t.lower())) and m.group(1) not in _NOT_OWNERS
-        and after[:1].isalpha() and after.lower() not in _FRAME and not is_verb_form(after)
-    }  # fmt: skip
-
-
-# "Lena manages 9 accounts now": a named person doing it now, the clause going on ("Good news, ..." does not)
-_NAME_DOES = re.compile(r"^\W*(?P<name>[A-Z][a-z]+) (?:is|was|has|[a-z]+[^s\W]s) (?=\w)")
-_THIRD_PERSON = frozenset("he she his her he's she's hers".split())  # not "they": "they raised my quota"
-_FIRST_PERSON = frozenset("i i'm i've i'd me my mine we we're we've our ours us".split())
-
-
-def _someone_else(tokens: list[str]) -> bool:
-    """Does a statement speak of another person's things by a pronoun ("Ben got a laptop, his is ...")?"""
-    return bool({t.lower() for t in tokens} & _THIRD_PERSON)
-
-
-def others_thing(message: str, statement: str) -> bool:
-    """Does `message` speak of another person's thing that `statement` (a known fact) does not name: "Omar's
-    standup is at 9:45 now" for "Our standup is at 9:15", "Sam got a new phone, his is a Pixel" for my phone?"""
-    said, known = _tokens(message), _tokens(statement)
-    if not {t.lower() for t in known} & (_FIRST_PERSON | {"user", "user's"}):
-        return False  # a fact of a named person or thing: a hand-over ("Lukas quit, Mei owns it now") may change it
-    slot = {lemma(t.lower()) for t in known}  # "Engineer's coming Friday": the slot's own thing, not an owner
-    if {o for o in _owners(said) - _owners(known) if lemma(o) not in slot} or (
-        _someone_else(said) and not _someone_else(known)
-    ):
-        return True
-    named = _NAME_DOES.match(message)
-    if named is None or named["name"].lower() in NOT_NAMES:
-        return False
-    return not {t.lower() for t in said} & _FIRST_PERSON
+    return "" if word in FRAME or not word[:1].isalpha() else word
 
 
 def _said(known: dict[str, Any]) -> str:
@@ -241,20 +187,22 @@ def _modified(message: list[str], said: list[_Value], tokens: list[str], values:
     valued = {v.key.split()[0] for v in [*values, *said] if v.kind != "name"}
     if _day(a) in valued or _day(b) in valued:
         return False
+    if (PERIOD_WORDS.get(a) in periods(message)) or (PERIOD_WORDS.get(b) in periods(tokens)):
+        return False  # "my quarterly quota" for "my sales quota for each quarter": the period, said another way
     return bool(a and b and lemma(a) != lemma(b) and lemma(a) not in words and lemma(b) not in slot)
 
 
 def another_thing(message: str, statement: str) -> bool:
     """Is `message` about another thing than the known `statement`, though it shares its words: another person's
     ("Lena's shift"), or the same noun with another modifier ("the wi-fi certificate" for "the VPN certificate")?"""
-    said, known = _tokens(_quoted(message)), _tokens(_quoted(statement))
+    said, known = tokens_of(_quoted(message)), tokens_of(_quoted(statement))
     return others_thing(message, statement) or _modified(said, _values(said), known, _values(known))
 
 
 def restated(message: str, statement: str) -> bool:
     """Does `message` say again what `statement` says ("the HR systems team takes payroll app tickets" after "Payroll
     app tickets go to the HR systems team"): no new value, at most one other word (the verb), not worded as a change?"""
-    said, known = _tokens(_quoted(message)), _tokens(_quoted(statement))
+    said, known = tokens_of(_quoted(message)), tokens_of(_quoted(statement))
     new, old = _values(said), _values(known)
     if _CHANGE_RE.search(message) or any(v.key not in {o.key for o in old} for v in new):
         return False
@@ -266,7 +214,7 @@ def gives_other_value(message: str, statement: str) -> bool:
     """Does `message` give a value of a kind `statement` holds (a name, an amount, a day, a clock time, a month, a way
     of travelling) that differs from it, while not saying the old one still holds ("switched to HubSpot" for "we log
     deals in Salesforce")? Whether it changed that slot is not known: only that it may have."""
-    said, known = _tokens(_quoted(message)), _tokens(_quoted(statement))
+    said, known = tokens_of(_quoted(message)), tokens_of(_quoted(statement))
     new, old = _values(said), _values(known)
     if any(v.key == o.key and not _ended(said, v) for v in new for o in old):
         return False
@@ -280,11 +228,11 @@ def _quoted(text: str) -> str:
 
 def _fits(message: list[str], said: list[_Value], known: dict[str, Any]) -> tuple[_Value, _Value] | None:
     """The known fact's old value and the message's new one, when the message changes that fact's slot."""
-    tokens = _tokens(_said(known))
+    tokens = tokens_of(_said(known))
     old_values = _values(tokens)
     slot = _content(tokens, old_values)
     words = _content(message, said)
-    shared = set(slot) & set(words)
+    shared = {w for w in set(slot) & set(words) if w not in PERIOD_WORDS}  # "a year" is the unit, not the slot
     mine = str(known.get("subject", "")).strip().lower() in ("user", "the user")
     if others_thing(" ".join(message), " ".join(tokens)) or _modified(message, said, tokens, old_values):
         return None  # "Lena's shift starts at 10am" is not my shift; "the wi-fi certificate" not the VPN one
@@ -312,6 +260,20 @@ def _fits(message: list[str], said: list[_Value], known: dict[str, Any]) -> tupl
     return pairs[0] if len(pairs) == 1 else None
 
 
+def _amount_of_kind(message: list[str], said: list[_Value], known: dict[str, Any]) -> tuple[_Value, _Value] | None:
+    """The user's own amount changed, its slot named in other words: same kind, period and size (`amount_fits`)."""
+    tokens = tokens_of(_said(known))
+    mine = str(known.get("subject", "")).strip().lower() in ("user", "the user")
+    if known.get("status", "active") != "active" or not mine or others_thing(" ".join(message), " ".join(tokens)):
+        return None
+    if not {t.lower() for t in message} & _SINGULAR_MINE:
+        return None  # "the marketing team's budget was raised": not said to be the user's
+    new = [v for v in said if not _ended(message, v) and not a_part(message, v.start, v.end)]
+    pair = amount_fits(message, new, tokens, _values(tokens))
+    return (pair[0], pair[1]) if pair is not None else None  # type: ignore[return-value]
+
+
+_SINGULAR_MINE = frozenset("my me i i'm i've mine".split())
 _INSTEAD_RE = re.compile(r"\binstead\b(?!\s+of\b)", re.I)
 
 
@@ -320,18 +282,18 @@ def _head_instead(message: str, known_facts: list[dict[str, Any]]) -> dict[str, 
     head noun as the one known thing of the user's, said with "instead", is that thing's new value."""
     if not _INSTEAD_RE.search(message) or not re.search(r"\b(?:i|i'm|i've|me|my)\b", message, re.I):
         return None
-    said = [t.lower() for t in _tokens(message)]
-    tokens = _tokens(message)
+    said = [t.lower() for t in tokens_of(message)]
+    tokens = tokens_of(message)
     if any(v.kind in ("day", "month") and not _ended(tokens, v) for v in _values(tokens)):
         return None  # "On Fridays I'm covering the reset queue instead": the old one holds the rest of the week
     fits = []
     for k in known_facts:
-        words = [t.lower() for t in _tokens(str(k.get("object") or ""))]
+        words = [t.lower() for t in tokens_of(str(k.get("object") or ""))]
         mine = str(k.get("subject", "")).strip().lower() in ("user", "the user")
         if k.get("status", "active") != "active" or k.get("predicate") == "note" or not mine or len(words) < 2:
             continue
-        head, mods = words[-1], set(words[:-1]) - _FRAME
-        at = [i for i, t in enumerate(said) if t == head and i and said[i - 1] not in _FRAME | mods]
+        head, mods = words[-1], set(words[:-1]) - FRAME
+        at = [i for i, t in enumerate(said) if t == head and i and said[i - 1] not in FRAME | mods]
         if mods and at and not mods & set(said):  # another thing of that kind, the old one not named
             fits.append(k)
     return fits[0] if len(fits) == 1 else None
@@ -351,13 +313,15 @@ def slot_changed(
         return facts
     if ADDED.search(message) or _UNSURE_RE.search(message) or not _CHANGE_RE.search(message):
         return facts
-    tokens = _tokens(message)
+    tokens = tokens_of(message)
     said = _values(tokens)
     fits = [
         (k, pair)
         for k in known_facts
         if k.get("status", "active") == "active" and (pair := _fits(tokens, said, k)) is not None
     ]
+    if not fits:  # "bumped my quota up - 550 thousand dollars a quarter" after "my quarterly sales target is $400k"
+        fits = [(k, pair) for k in known_facts if (pair := _amount_of_kind(tokens, said, k)) is not None]
     if len(fits) != 1:
         if not fits and not unread and (same_kind := _head_instead(message, known_facts)) is not None:
             return [facts[0].model_copy(update={"contradicts": str(same_kind.get("statement") or "")}), *facts[1:]]
@@ -366,7 +330,7 @@ def slot_changed(
     statement = str(known.get("statement") or "")
     if unread and (len(unread) > 1 or facts[unread[0]].contradicts != statement):
         return facts  # the marker is of another fact
-    old_text = " ".join(_tokens(_said(known))[old.start : old.end])
+    old_text = " ".join(tokens_of(_said(known))[old.start : old.end])
     new_text = " ".join(tokens[new.start : new.end])
     target = next((i for i, f in enumerate(facts) if new_text.lower() in f.statement.lower()), 0)
     same = predicate_key(facts[target].predicate) == predicate_key(str(known.get("predicate", ""))) and (

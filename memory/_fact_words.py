@@ -40,10 +40,12 @@ PERSON_MOVED = (
 # A change said outright, in general English: the message tells that what was told before no longer holds.
 CHANGE_CUES = (
     r"now|nowadays|these\s+days|no\s+longer|not\b[^.;!?]{0,40}\b(?:any\s*more|any\s+longer)|any\s*more|instead|"
-    r"switched|switching|swapped|moved|changed|went\s+(?:up|down)|gone\s+(?:up|down)|raised|cut|bumped|lowered|"
-    r"increased|decreased|reduced|trimmed|dropped|ditched|replaced|reassigned|from\s+now|as\s+of|starting|actually|"
-    r"correction|scratch\s+that|quit|stopped|(?:is|are)\s+mine\s+now|turns\s+out"
+    r"switched|switching|swapped|moved|changed|went\s+(?:up|down)|gone\s+(?:up|down)|raised|cut|bumped|upped|hiked|"
+    r"lowered|increased|decreased|reduced|trimmed|dropped|ditched|replaced|reassigned|from\s+now|as\s+of|starting|"
+    r"actually|correction|scratch\s+that|quit|stopped|(?:is|are)\s+mine\s+now|turns\s+out"
 )
+# A change dated in the past ("two years ago", "back in 2022"): history, not what holds now.
+PAST_DATED = r"ago|back\s+in|in\s+(?:19|20)\d\d"
 # Words that say a change only beside a known slot's new value ("sorry, Friday", "went to Joe", "my new laptop").
 SLOT_CHANGE_CUES = (
     r"for\s+now|went|gone|took|put|pushed|pulled|sorry|meant|wrong|mistake|oops|update|not|sold|stolen|new"

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from cognicore.memory._fact_keys import normalize, predicate_key, subject_key
 from cognicore.memory._fact_notes import is_note
 from cognicore.memory._fact_slot import UNCLEAR_OBJECT
-from cognicore.memory._fact_slot_values import ADDED
-from cognicore.memory._fact_words import CHANGE_CUES
+from cognicore.memory._fact_slot_values import ADDED, another_thing
+from cognicore.memory._fact_words import CHANGE_CUES, NOT_NAMES, PAST_DATED, PERSON_MOVED
 from cognicore.memory.extraction import FactCandidate, OfflineFactExtractor
 from cognicore.memory.fact_types import Fact
 from cognicore.memory.facts import FactStore
@@ -25,6 +25,9 @@ log = logging.getLogger(__name__)
 
 # General English: a message that says something changed (one list with the extractor's slot rule).
 _CHANGE = re.compile(rf"\b(?:{CHANGE_CUES})\b", re.IGNORECASE)
+_PERSON_MOVED = re.compile(rf"^\W*(?P<name>[A-Z][a-z]+)\s+{PERSON_MOVED}")
+_MINE = re.compile(r"\b(?:i|i'm|i've|me|my|mine)\b", re.IGNORECASE)
+_PAST = re.compile(rf"\b(?:{PAST_DATED})\b", re.IGNORECASE)  # "two years ago they cut it": history, no change
 # Kinds of value a change and a known fact can share without a word in common: a figure, a day of the week.
 _VALUE_KINDS = (
     re.compile(r"\d"),
@@ -43,7 +46,7 @@ class Acknowledgement:
 def reads_as_change(message: str) -> bool:
     """Is `message` worded as a change of something ("these days", "no longer", "switched") and not an
     addition ("also", "too")?"""
-    return bool(_CHANGE.search(message)) and not ADDED.search(message)
+    return bool(_CHANGE.search(message)) and not ADDED.search(message) and not _PAST.search(message)
 
 
 async def acknowledge(facts: FactStore, user_id: str, message: str, plain: str) -> Acknowledgement:
@@ -79,7 +82,7 @@ async def _preview(facts: FactStore, user_id: str, message: str, plain: str) -> 
             text = f"Noted: that changes {before}; I keep your new words as you said them."
             return Acknowledgement(text, "succeeded")
         return Acknowledgement(f"Noted: {told}. That replaces {before}.", "succeeded")
-    if not reads_as_change(message):
+    if not reads_as_change(message) or _someone_moved(message):
         return Acknowledgement(plain, "succeeded")
     near = _about(message, extracted.facts, active) or _closest_of_owner(extracted.facts, active)
     if not near:
@@ -94,6 +97,12 @@ async def _preview(facts: FactStore, user_id: str, message: str, plain: str) -> 
     )
 
 
+def _someone_moved(message: str) -> bool:
+    """Does `message` tell that a named person moved ("Ben moved to the early shift"), the user not among them?"""
+    named = _PERSON_MOVED.match(message)
+    return named is not None and named["name"].lower() not in NOT_NAMES and not _MINE.search(message)
+
+
 def _about(message: str, candidates: list[FactCandidate], known: list[Fact]) -> list[Fact]:
     """The one or two known facts `message` could be about: sharing a content word with it or with what was read
     from it, a predicate with a candidate, or the kind of value (a figure, a day of the week)."""
@@ -106,9 +115,12 @@ def _about(message: str, candidates: list[FactCandidate], known: list[Fact]) -> 
     near = [
         f
         for f in known
-        if predicate_key(f.predicate) in predicates
-        or said & _linking_words(f, opening)
-        or any(_VALUE_KINDS[i].search(f.object) for i in kinds)
+        if not another_thing(message, f.statement)  # "the marketing team's budget" is not my expense budget
+        and (
+            predicate_key(f.predicate) in predicates
+            or said & _linking_words(f, opening)
+            or any(_VALUE_KINDS[i].search(f.object) for i in kinds)
+        )
     ]
     return near[:2]
 

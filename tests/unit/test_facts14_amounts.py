@@ -1,0 +1,70 @@
+"""A change of the user's own amount links to the one known amount of the same kind (money or a count of the same
+thing, per the same period, near in size) though its slot is named in other words; a period word is no slot word;
+a named team's thing is not the user's; a dated past change is history (round 14, issue 9)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from cognicore.memory._fact_amounts import near_in_size, periods
+from cognicore.memory.extraction import FactCandidate, OfflineFactExtractor
+
+
+def _said(*turns: str) -> tuple[list[dict[str, Any]], list[FactCandidate]]:
+    """The facts read from every turn but the last (as known, active), then the facts read from the last."""
+
+    async def run() -> tuple[list[dict[str, Any]], list[FactCandidate]]:
+        extractor = OfflineFactExtractor()
+        known: list[dict[str, Any]] = []
+        for turn in turns[:-1]:
+            read = await extractor.extract(user_message=turn, assistant_message="", known_facts=known, told=True)
+            known += [{**f.model_dump(), "status": "active"} for f in read.facts]
+        later = await extractor.extract(user_message=turns[-1], assistant_message="", known_facts=known, told=True)
+        return known, later.facts
+
+    return asyncio.run(run())
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "new"),
+    [
+        ("My monthly sales target is $60k.", "they upped my quota to 75 thousand dollars a month", "75 thousand"),
+        ("my call goal is 40 calls per day", "My manager raised my daily target to 48 calls.", "48"),
+        ("My bookings target each quarter is $2M.", "the board cut my quarterly number to $1.6M", "$1.6M"),
+    ],
+)
+def test_an_amount_named_in_other_words_replaces_the_one_of_its_kind(first: str, then: str, new: str) -> None:
+    known, [fact] = _said(first, then)
+    assert fact.contradicts == known[0]["statement"]
+    assert new.lower() in fact.statement.lower()
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        # two known amounts of the kind: no guess
+        (
+            "My monthly sales target is $60k.",
+            "My monthly travel budget is $50k.",
+            "they raised my number to 70 thousand a month",
+        ),
+        # ten times off: another amount (a bonus is not the salary)
+        ("My salary is 90k a year.", "they raised my bonus to 6k a year"),
+        # a named team's budget is not the user's
+        ("My training budget is $4k.", "The design team's budget was raised to $25k."),
+        # history: a change dated in the past
+        ("My discount limit is 12%.", "Two years ago they had cut it to 8% for a while."),
+    ],
+)
+def test_other_amounts_history_and_other_owners_end_nothing(turns: tuple[str, ...]) -> None:
+    _, facts = _said(*turns)
+    assert not any(f.contradicts for f in facts), facts
+
+
+def test_periods_and_sizes() -> None:
+    assert periods("my sales quota for each quarter".split()) == periods("my quarterly quota".split()) == {"quarter"}
+    assert periods("the quarter ended".split()) == frozenset()
+    assert near_in_size("400000", "550000") and not near_in_size("90000", "6000")
