@@ -71,6 +71,19 @@ class OfflineAnswerComposer:
     ) -> ComposedAnswer:
         """Answer with the best sentences, cited; say plainly when nothing is about the question.
 
+        A question asking for a value of a kind ("how often": a frequency) is not answered by sentences that give
+        none ("how often must passwords change?" and the reset procedure, or a told remark about passwords); the miss
+        is checked against the whole corpus afterwards.
+        """
+        composed = await self._compose(question=question, passages=passages, history=history)
+        kind = asked_value_kind(question)
+        if composed.used and kind is not None and not kind.written.search(composed.text):
+            return ComposedAnswer(text=not_covered(question, [], [kind.value], ""), used=[])
+        return composed
+
+    async def _compose(self, *, question: str, passages: list[dict[str, Any]], history: str) -> ComposedAnswer:
+        """The answer from memory or documents, before the check of the asked value's kind.
+
         A question about the user or their team is answered from the memory passages when they cover it
         at least as well as the documents (dated, newest first). `memory` and `history` are not used: an
         extractive answer can only quote passages.
@@ -102,11 +115,6 @@ class OfflineAnswerComposer:
                 q, [p for p in documents if only is None or int(p["index"]) in only], self._synonyms
             ),
         )
-        kind = asked_value_kind(question)
-        if found.used and kind is not None and not kind.written.search(found.text):
-            # "How often must passwords change?" answered by the reset procedure: sentences giving no value of the
-            # asked kind do not answer it; the miss is checked against the whole corpus afterwards.
-            found, coverage = ComposedAnswer(text=not_covered(question, [], [kind.value], ""), used=[]), 0.0
         if not asks_memory and remembered is not None:
             # Documents as good as memory win, unless memory has a phrase of the question no document has
             # ("When is the pricing review?" after the user said when "the pricing review" is).

@@ -37,3 +37,24 @@ async def test_a_sentence_giving_a_frequency_still_answers(question: str) -> Non
     ]
     answer = await OfflineAnswerComposer().compose(question=question, passages=passages)
     assert 2 in answer.used and "once a quarter" in answer.text, answer.text
+
+
+def _memory(index: int, statement: str) -> dict[str, object]:
+    return {
+        "index": index, "title": "Memory: earlier message", "source": f"memory:episode:{index}",
+        "content": statement, "statement": statement, "status": "said", "read": False,
+        "since": "2031-03-17 09:00", "until": None,
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("question", "said", "answered"),
+    [
+        ("how often do we renew our door badges?", "Someone from facilities phoned me about my door badge.", False),
+        ("How often do we renew our door badges?", "We renew our door badges every six months.", True),
+    ],
+)
+async def test_a_told_remark_answers_how_often_only_with_a_frequency(question: str, said: str, answered: bool) -> None:
+    passages = [_memory(1, said), {"index": 2, "title": "Door badges", "source": "badges.md", "content": _BADGES}]
+    answer = await OfflineAnswerComposer().compose(question=question, passages=passages)
+    assert bool(answer.used) is answered, answer.text
