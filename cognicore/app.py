@@ -39,7 +39,7 @@ from cognicore.startup import (
 )
 from cognicore.subagents.database_query import DatabaseQueryAgent
 from cognicore.subagents.offline_sql import SchemaSqlWriter
-from cognicore.subagents.rag_query import RagQueryAgent
+from cognicore.subagents.rag_query import RagQueryAgent, documents_reader
 from cognicore.subagents.registry import AgentFactory, Registry, build_registry
 from cognicore.subagents.report_generation import ReportGenerationAgent
 from cognicore.subagents.role_names import RoleName
@@ -196,6 +196,7 @@ async def open_app(
                 corpus=knowledge.vocabulary,  # the documents' words, read on first use, shared with retrieval
                 # the SQL reader has the last word on a question or an unplanned task it maps (offline only)
                 reads_data=sql_writer.reads if isinstance(sql_writer, SchemaSqlWriter) else None,
+                reads_documents=documents_reader(knowledge, synonyms, k=settings.retrieval_k),
                 wrap=recorded,
             )
 

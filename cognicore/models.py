@@ -19,7 +19,7 @@ from cognicore.memory.llm import RoleOptions
 from cognicore.memory.reflection import LlmReflector, OfflineReflector, Reflector
 from cognicore.memory.text import terms
 from cognicore.orchestrator.data_questions import DataWords
-from cognicore.orchestrator.data_reading import DataReader, DataReadingClassifier, DataReadingPlanner
+from cognicore.orchestrator.data_reading import DataReader, DataReadingClassifier, DataReadingPlanner, DocumentsReader
 from cognicore.orchestrator.intent import Classifier, LlmClassifier, OfflineClassifier
 from cognicore.orchestrator.planning import GENERIC, LlmPlanner, OfflinePlanner, Planner, Vocabulary
 from cognicore.orchestrator.reuse import (
@@ -158,10 +158,12 @@ def build_roles(
     words: Sequence[str] = (),
     corpus: CorpusVocabulary | None = None,
     reads_data: DataReader | None = None,
+    reads_documents: DocumentsReader | None = None,
     wrap: Callable[[str, Any], Any] = lambda _name, role: role,
 ) -> Roles:
     """LLM-backed roles with a chat model, offline ones without; each wrapped by `wrap` (the recorder). Offline,
-    `reads_data` (the SQL reader's `reads`) has the last word on a question or an unplanned task it maps."""
+    `reads_data` (the SQL reader's `reads`) has the last word on a question or an unplanned task it maps; a data task
+    it does not map goes to the documents when `reads_documents` finds they answer it."""
     if chat is None:
         tools = [a for a in agents if a["name"] not in OfflinePlanner.BUILTINS]
         classifier: Classifier = OfflineClassifier(
@@ -179,7 +181,9 @@ def build_roles(
             # the data's nouns: a thing of the user's team the data does not hold is asked of memory, not rows
             nouns = vocabulary.data | frozenset(terms(" ".join(counted)))
             classifier = DataReadingClassifier(classifier, reads_data, knowledge=vocabulary.knowledge, data=nouns)
-            planner = DataReadingPlanner(planner, reads_data, knowledge=vocabulary.knowledge, data=nouns)
+            planner = DataReadingPlanner(
+                planner, reads_data, knowledge=vocabulary.knowledge, data=nouns, documents=reads_documents
+            )
         roles = Roles(
             classifier,
             planner,

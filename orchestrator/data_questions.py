@@ -104,16 +104,16 @@ _AGGREGATE = re.compile(
     re.I,
 )
 # Rows asked for by enumeration: "list ben's open tickets", "which tickets are ...", "what are the open ...".
-_ENUMERATES = re.compile(
+ENUMERATES = re.compile(
     r"^\s*(?:please\s+)?(?:list|count|show(?:\s+me)?|give\s+me|which|what\s+are\s+the|are\s+there\s+any)\b", re.I
 )
 # A grouping by a period of a thing the data holds: "tickets per day", "orders by week".
-_PER_PERIOD = re.compile(
+PER_PERIOD = re.compile(
     r"\b(?:per|by|each|every|over|across)\s+(?:the\s+)?(?:days?|weeks?|months?|quarters?|years?|weekdays?)\b", re.I
 )
 
 # Rows of a thing the data holds within a period: "tickets opened since June", "orders last week".
-_IN_PERIOD = re.compile(
+IN_PERIOD = re.compile(
     r"\b(?:since|from|after|before|during|in)\s+(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|"
     r"q[1-4]|(?:19|20)\d\d)\b|\b(?:last|this|past|previous|current)\s+(?:day|week|month|quarter|year)\b"
     r"|\bon\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
@@ -141,18 +141,18 @@ def asks_rows(request: str, data: DataWords, values: Iterable[str] = ()) -> str 
         # "list the p1s", "who handles the most P1s", "is anything still unassigned": the rows a value (or an empty
         # column) of the data stands for, with no table word.
         # "anything about the printer"; not "which vendor do we have for printers" (a thing the data lacks)
-        listed = (_ENUMERATES.match(request) and not _asks_other_thing(request, data)) or _ANY.match(request)
+        listed = (ENUMERATES.match(request) and not _asks_other_thing(request, data)) or _ANY.match(request)
         if named and (_AGGREGATE.search(request) or listed or _counts_value(request, named)):
             return named[0]
         if len(named) >= 2 and is_asked(request) and not (_HOW_WHY.match(request) or _ADVICE.search(request)):
             return named[0]  # "do we have any p1s open", "what's open on the vpn": two values of the data's rows
         return "rows" if _negates_column(found, data.counted) and is_asked(request) else None
-    if _AGGREGATE.search(request) or _PER_PERIOD.search(request) or _IN_PERIOD.search(request):
+    if _AGGREGATE.search(request) or PER_PERIOD.search(request) or IN_PERIOD.search(request):
         return tables[0]
     searched = _SEARCHES.search(request) or _NOBODY.search(request)
     if searched and not (_HOW_WHY.match(request) or _ADVICE.search(request)):
         return tables[0]  # "tickets that mention 'access denied'", "open tickets no one is assigned to": their rows
-    enumerates = (_ENUMERATES.match(request) and not _asks_other_thing(request, data)) or _ANY.match(request)
+    enumerates = (ENUMERATES.match(request) and not _asks_other_thing(request, data)) or _ANY.match(request)
     if enumerates and (named or len(tables) >= 2 or _negates_column(found, data.counted)):
         return tables[0]
     bare = not (_WH_QUESTION.match(request) or _AUXILIARY.search(request))

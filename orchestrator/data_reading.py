@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable, Sequence
 
-from cognicore.memory.text import terms
+from cognicore.memory.text import stem, terms
+from cognicore.orchestrator.data_questions import ENUMERATES, IN_PERIOD, PER_PERIOD, counts_data
 from cognicore.orchestrator.intent import Classifier, IntentDecision
 from cognicore.orchestrator.planning import Planner, names_agent
 from cognicore.orchestrator.telling import ABOUT_MY_OWN
@@ -22,6 +23,8 @@ from cognicore.subagents.types import Plan, PlanStep
 
 DataReader = Callable[[str], Awaitable[bool]]
 """Whether a request maps onto the deployment's data with confidence (`SchemaSqlWriter.reads`)."""
+DocumentsReader = Callable[[str], Awaitable[bool]]
+"""Whether the documents answer a request with confidence (`rag_query.documents_reader`)."""
 
 DATA_AGENT = "database_query"
 # About the user (their memory; "show me" asks for rows), a definition, a reason or a way: never rows of the data.
@@ -169,6 +172,11 @@ _LIMIT_PASSED = re.compile(
     re.I,
 )
 KNOWLEDGE_AGENT = "rag_query"
+# Figures computed over rows: what the data answers, never a sentence of the documents.
+_OF_ROWS = re.compile(
+    r"\b(?:totals?|sum|average|avg|mean|median|per|split|breakdown|trend|ranking|ranked|year-over-year|yoy)\b", re.I
+)
+_SHARE_OF = re.compile(r"\b(?:percentage|percent|share|proportion|fraction|portion)\s+of\b", re.I)
 
 
 class DataReadingPlanner:
@@ -176,9 +184,16 @@ class DataReadingPlanner:
     for a task the SQL reader maps."""
 
     def __init__(
-        self, inner: Planner, reads: DataReader, *, knowledge: frozenset[str], data: frozenset[str] = frozenset()
+        self,
+        inner: Planner,
+        reads: DataReader,
+        *,
+        knowledge: frozenset[str],
+        data: frozenset[str] = frozenset(),
+        documents: DocumentsReader | None = None,
     ) -> None:
         self._inner, self._reads, self._knowledge, self._data = inner, reads, knowledge, data
+        self._documents = documents
 
     async def plan(self, *, request: str, agents: list[dict[str, str]], feedback: list[str], memory: str = "") -> Plan:
         """The inner plan; a one-step data plan instead of none or of a lone knowledge step, when the reader maps
@@ -196,7 +211,33 @@ class DataReadingPlanner:
             return Plan(steps=[PlanStep(id="s1", agent=KNOWLEDGE_AGENT, instruction=request)])
         if agents_planned <= {"rag_query"} and await self._data_read(request, agents):
             return Plan(steps=[PlanStep(id="s1", agent=DATA_AGENT, instruction=request)])
+        if await self._documents_answer(request, plan, agents):
+            return Plan(steps=[PlanStep(id="s1", agent=KNOWLEDGE_AGENT, instruction=request)])
         return await self._without_unread_data(request, plan)
+
+    async def _documents_answer(self, request: str, plan: Plan, agents: list[dict[str, str]]) -> bool:
+        """A data step (alone or beside the documents') the SQL reader does not map ("who needs to approve a discount
+        above 20%": 'approve' is no word of the data), for a request the documents answer with confidence: the
+        documents' question. A data step the reader maps keeps the plan; so do a count of the data's rows or a figure
+        over them, and every request the documents leave unsure (its data reading says what it did not understand)."""
+        planned = {step.agent for step in plan.steps}
+        data = DATA_AGENT in planned and planned <= {DATA_AGENT, KNOWLEDGE_AGENT}
+        readable = any(a["name"] == KNOWLEDGE_AGENT for a in agents)
+        if self._documents is None or not data or not readable or self._figures_of_rows(request):
+            return False
+        for step in plan.steps:
+            if step.agent == DATA_AGENT and (await self._reads(step.instruction) or await self._reads(request)):
+                return False
+        return await self._documents(request)
+
+    def _figures_of_rows(self, request: str) -> bool:
+        """ "total markdown per area lead last quarter", "how many orders ...": an aggregate, a period or a count of
+        the data's rows, which a passage sharing its words never answers."""
+        asked = _OF_ROWS.search(request) or IN_PERIOD.search(request) or PER_PERIOD.search(request)
+        # "which P1 tickets are still not closed", "what percentage of our tickets ...": the rows themselves asked
+        plural = any(w.endswith("s") and stem(w) in self._data for w in re.findall(r"[a-z]{4,}", request.lower()))
+        rows = plural and (ENUMERATES.match(request) is not None or _SHARE_OF.search(request) is not None)
+        return asked is not None or rows or counts_data(request, self._data)
 
     async def _without_unread_data(self, request: str, plan: Plan) -> Plan:
         """The plan without its data step when a developer's agent was planned for what its description says and

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
@@ -10,7 +11,7 @@ from cognicore.memory.llm import ModelCallError
 from cognicore.memory.retrieval import knows, paraphrase_terms
 from cognicore.subagents._answer_shape import LEADER_WORDS, Shape, asked_shape
 from cognicore.subagents._question_terms import ALTERNATIVES, paraphrased_words
-from cognicore.subagents.compose import ROLE, AnswerComposer, cite_in_order, nothing_found
+from cognicore.subagents.compose import ROLE, AnswerComposer, OfflineAnswerComposer, cite_in_order, nothing_found
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.types import AgentContext, AgentServices, Citation, StepInput, StepOutput
 
@@ -76,6 +77,21 @@ async def search_for(knowledge: KnowledgeBase, question: str, *, k: int) -> list
         known = {p.chunk_id for p in passages}
         passages += [p for p in reworded if p.chunk_id not in known]
     return passages
+
+
+def documents_reader(
+    knowledge: KnowledgeBase, synonyms: Sequence[str] = (), *, k: int
+) -> Callable[[str], Awaitable[bool]]:
+    """Whether the documents answer a request with confidence, as the offline composer reads them: the offline
+    planner's check before it sends a request the data reader does not map to the documents instead."""
+    composer = OfflineAnswerComposer(synonyms)
+
+    async def answers(request: str) -> bool:
+        passages = await search_for(knowledge, request, k=k)
+        composed = await composer.compose(question=request, passages=passage_dicts(passages))
+        return bool(passages) and bool(composed.used)
+
+    return answers
 
 
 class RagQueryAgent:

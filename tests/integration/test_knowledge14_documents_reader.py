@@ -1,0 +1,44 @@
+"""The offline planner's documents check (K11, round 14): `documents_reader` says the documents answer a request only
+when the offline composer answers it from the retrieved passages, on a real knowledge base."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from psycopg_pool import AsyncConnectionPool
+
+from cognicore.memory.embeddings import OfflineEmbeddings
+from cognicore.memory.knowledge import KnowledgeBase
+from cognicore.subagents.rag_query import documents_reader
+
+DOCS = {
+    "markdowns.md": "# Markdown rules\n\n## Approvals\n\nFloor staff may take up to 5% off a quote on their own. "
+    "Markdowns between 5% and 15% need the approval of an area lead. Any markdown above 15% needs the approval of "
+    "the Head of Commerce.\n",
+    "postage.md": "# Postage\n\nParcels to the islands cost $7 and are free on baskets of $80 or more.\n",
+}
+
+
+@pytest.fixture
+async def knowledge(pool: AsyncConnectionPool, tmp_path: Path) -> KnowledgeBase:
+    for name, text in DOCS.items():
+        (tmp_path / name).write_text(text)
+    kb = KnowledgeBase(pool, OfflineEmbeddings())
+    await kb.ingest_paths([tmp_path])
+    return kb
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    ["Who must sign off a markdown above 15 percent?", "from what basket value is postage to the islands free?"],
+)
+async def test_a_request_the_documents_answer(knowledge: KnowledgeBase, request_text: str) -> None:
+    assert await documents_reader(knowledge, k=8)(request_text)
+
+
+@pytest.mark.parametrize(
+    "request_text", ["how many days does postage to the islands take?", "what is the average basket of island parcels"]
+)
+async def test_a_request_they_do_not_answer(knowledge: KnowledgeBase, request_text: str) -> None:
+    assert not await documents_reader(knowledge, k=8)(request_text)
