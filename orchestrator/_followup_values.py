@@ -13,10 +13,12 @@ __all__ = [
     "column_of",
     "dimension_of",
     "dropped",
+    "grouping_asked",
     "is_known",
     "known_in",
     "known_value",
     "negated",
+    "negated_state",
     "negation_of",
     "plain",
     "splice",
@@ -121,6 +123,41 @@ def negation_of(base: str, column: str) -> re.Match[str] | None:
     return next(
         (m for m in re.finditer(r"\bun([a-z]{4,})\b", base, re.IGNORECASE) if name[:5] == m.group(1).lower()[:5]), None
     )
+
+
+_PARTICIPLE = re.compile(r"[a-z]{3,}ed$")
+
+
+def negated_state(base: str, column: str, columns: Mapping[str, str]) -> re.Match[str] | None:
+    """A state of `base` said negated ("unresolved", "unanswered") that a value of `column` replaces: the column holds
+    states (a participle value such as "closed") and the word is an un-participle that negates no column by its name
+    (`negation_of`: "unassigned" is the assignee's). "same for the closed ones" after "unresolved tickets" asks about
+    the closed ones, not the unresolved ones that are also closed."""
+    if not any(_PARTICIPLE.fullmatch(plain(v)) for v, c in columns.items() if getattr(c, "dimension", c) == column):
+        return None
+    names = {c for c in columns.values()}
+    for m in re.finditer(r"\bun[a-z]{3,}ed\b", base, re.IGNORECASE):
+        if not any(negation_of(m.group(0), name) for name in names):
+            return m
+    return None
+
+
+# "which components have ...", "what assignees ...": a grouping asked by the wh-word's noun.
+_WHICH_NOUN = re.compile(r"\b(?:which|what)\s+(?P<noun>[a-z][\w-]*)\b", re.IGNORECASE)
+
+
+def grouping_asked(base: str, prep: str, value: str, columns: Mapping[str, str]) -> tuple[str, float] | None:
+    """ "now by assignee instead" after "Which components have closed tickets, and how many each": the grouping asked
+    by "which <a column's word>" replaced by `value` (as a plural when the old noun was one); None without one, or
+    when `prep` sets no grouping ("by", "per")."""
+    m = _WHICH_NOUN.search(base) if prep in ("by", "per") else None
+    # the columns' own names, not their tables': "which tickets ..." asks for rows, grouped by nothing
+    named = {stem_word(w) for c in set(columns.values()) for w in c.lower().rsplit(".", 1)[-1].split("_") if w}
+    if m is None or stem_word(m.group("noun").lower()) not in named:
+        return None
+    noun = m.group("noun")
+    new = value if not noun.lower().endswith("s") or value.lower().endswith("s") else f"{value}s"
+    return splice(base, m.start("noun"), m.end("noun"), new), 0.8
 
 
 class ValueColumn(str):

@@ -75,16 +75,17 @@ from cognicore.orchestrator._followup_values import (
     ValueColumn,
     dimension_of,
     dropped,
+    grouping_asked,
     is_known,
     known_in,
     known_value,
     negated,
+    negated_state,
     negation_of,
     plain,
     splice,
 )
 
-# `PERIOD`, `names_period` and `known_value` are read by the classifier, the planner and tests from here.
 __all__ = [
     "ARTEFACT",
     "PERIOD",
@@ -347,7 +348,7 @@ def resolve(
         column = dimension_of(value, columns or {})
         if column is not None:
             same = [m for m in olds if dimension_of(m.group(0), columns or {}) == column]
-            negation = negation_of(base, column)
+            negation = negation_of(base, column) or negated_state(base, column, columns or {})
             if not same and negation is not None:  # "now for ana" after "the unassigned tickets": ana's
                 return splice(base, negation.start(), negation.end(), value), 0.8
             if not same:  # a filter of another column: the new value narrows the request further
@@ -374,13 +375,13 @@ def resolve(
             stop = phrase.start("old") + (cut.start() if cut else len(old_text))
             if base[phrase.start("old") : stop].strip():
                 return splice(base, phrase.start("old"), stop, value + (" " if cut else "")), 0.8
-        return f"{base} {change.prep} {value}", 0.6
+        return grouping_asked(base, change.prep, value, columns or {}) or (f"{base} {change.prep} {value}", 0.6)
     if (negative := negated(value, base, entities, columns or {})) is not None:
         return negative, 0.7
     return None  # "what about <something new>" with nothing to replace: a request of its own
 
 
-_STOP = "for|in|by|with|over|during|across|per|from|to|and|then|last|this|previous|past"
+_STOP = "for|in|by|with|over|during|across|per|from|to|and|then|last|this|previous|past|are|is|was|were|that|which"
 
 
 def binds_previous(change: Change) -> bool:
