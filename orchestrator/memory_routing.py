@@ -25,7 +25,8 @@ from cognicore.subagents._question_terms import SYNONYMS, question_concepts
 from cognicore.subagents.memory_answer import MemoryAnswer, about_the_asker, answer_from_memory, widened
 
 __all__ = [
-    "asks_figure", "asks_only_told", "own_values", "resolve_own", "route_by_memory", "told_answer", "told_figure",
+    "asks_as_subject", "asks_figure", "asks_goal", "asks_only_told", "own_values", "resolve_own", "route_by_memory",
+    "told_answer", "told_figure",
 ]  # fmt: skip
 
 # A figure, a ranking, a share or a listing of rows, which the data measures: data wins for these whatever memory
@@ -162,17 +163,44 @@ def asks_only_told(request: str, recalled: dict[str, Any] | None) -> bool:
     return subject and told_answer(request, recalled) is not None
 
 
+# "which region am I responsible for?", "what are we on?": the asker is the subject of the question's verb, so it asks
+# one of their own attributes or assignments (what they told), not a measure of the data.
+_ASKER_SUBJECT = re.compile(
+    r"\b(?:am\s+i|are\s+we|do\s+i|do\s+we|have\s+i|have\s+we|was\s+i|were\s+we)\b|\b(?:i'm|we're|i've|we've)\b", re.I
+)
+
+
+# "how many tickets are we supposed to close a week?", "what am I meant to sell?": what the asker is obliged to reach.
+_OBLIGED = re.compile(
+    r"\b(?:supposed|meant|expected|required|obliged)\s+to\b|\b(?:have|has|need|needs|got)\s+to\b|\bshould\b", re.I
+)
+
+
+def asks_goal(request: str) -> bool:
+    """Does the asker ask what they are obliged to reach ("how many tickets a week are we meant to close?")?"""
+    return asks_as_subject(request) and bool(_OBLIGED.search(request))
+
+
+def asks_as_subject(request: str) -> bool:
+    """Is the asker the subject of the question ("which region am I responsible for these days?")?"""
+    return bool(_ASKER_SUBJECT.search(request.replace("\u2019", "'")))
+
+
 def route_by_memory(request: str, decision: IntentDecision, recalled: dict[str, Any] | None) -> IntentDecision:
     """The decision, with a data task turned into a question when memory answers it and no figure is asked, and
     the user's own things it names ("my region") read as what the user told."""
     if decision.intent != "task" or decision.out_of_scope or decision.changes_data:
         return decision
+    if is_question(request) and asks_goal(request) and told_answer(request, recalled) is not None:
+        reason = "asks a goal the user told (what they are supposed to reach; the data measures what happened)"
+        return decision.model_copy(update={"intent": "question", "reason": reason})
     if is_question(request) and told_figure(request, recalled):
         reason = "asks a figure the user told (memory names every word of its slot)"
         return decision.model_copy(update={"intent": "question", "reason": reason})
     if not is_question(request) or asks_figure(request):
         return resolve_own(request, decision, recalled)
-    if asked_kind(request) not in _TOLD_KINDS or told_answer(request, recalled) is None:
+    told = asked_kind(request) in _TOLD_KINDS or asks_as_subject(request)
+    if not told or told_answer(request, recalled) is None:
         if not asks_only_told(request, recalled):
             return resolve_own(request, decision, recalled)
     reason = "asks what the user told (memory holds it; the data does not measure it)"
