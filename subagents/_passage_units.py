@@ -66,13 +66,24 @@ def split_units(order: int, passage: dict[str, Any]) -> list[Unit]:
         heading = above[max(above)] if above else ""
         lead = frozenset(terms(heading))
         frame = title_terms.union(*(terms(h) for h in above.values() if h != heading)) - lead
+        # The case the sentence before named ("... is a breach") and that sentence's terms.
+        case: frozenset[str] = frozenset()
+        defined: frozenset[str] = frozenset()
         for sentence in SENTENCE_SPLIT.split(MARKUP.sub("", text)):
             sentence = sentence.strip()
             if len(words(sentence)) >= 2:
                 fragment = not units and sentence[0].islower()
                 # A number also as a tag with its unit ("35%"): a question's "35%" is not this sentence's "day 35".
                 unit_terms = frozenset(terms(sentence)) | frozenset(number_units(sentence).values())
-                units.append(Unit(index, order, len(units), sentence, heading, unit_terms, lead, frame, fragment))
+                # "A ticket that passes its SLA without a response is a breach. Breaches of P1 tickets are escalated
+                # to ...": the second sentence is about the case the first defined, as under a heading naming it.
+                about = defined if unit_terms & case else frozenset()
+                units.append(
+                    Unit(index, order, len(units), sentence, heading, unit_terms, lead | about, frame, fragment)
+                )
+                named = _NAMES_CASE.search(sentence)
+                case = frozenset(terms(named.group("case"))) if named else frozenset()
+                defined = unit_terms
     return units
 
 

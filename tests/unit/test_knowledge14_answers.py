@@ -58,3 +58,23 @@ async def test_a_told_remark_answers_how_often_only_with_a_frequency(question: s
     passages = [_memory(1, said), {"index": 2, "title": "Door badges", "source": "badges.md", "content": _BADGES}]
     answer = await OfflineAnswerComposer().compose(question=question, passages=passages)
     assert bool(answer.used) is answered, answer.text
+
+
+_DELAYS = (
+    "# Parcel delays\n\nEvery parcel gets a service level when it is booked. A parcel that misses its delivery date "
+    "without a tracking update is a delay. Delays of express parcels are reported to the hub lead at once; standard "
+    "delays are reviewed at the Friday operations call."
+)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "If an express parcel misses its delivery date without a tracking update, who is it reported to?",
+        "an express parcel missed its delivery date and had no tracking update - who does it get reported to?",
+    ],
+)
+async def test_a_sentence_about_the_case_the_one_before_defined_answers(question: str) -> None:
+    passages = [{"index": 1, "title": "Parcel delays", "source": "delays.md", "content": _DELAYS}]
+    answer = await OfflineAnswerComposer().compose(question=question, passages=passages)
+    assert answer.used == [1] and "hub lead" in answer.text, answer.text
