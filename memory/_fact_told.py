@@ -29,7 +29,7 @@ _NOT_PLAIN_RE = re.compile(
     r"hope|wish|wonder|said|says|told|heard|asked|claims?|rumou?r|whether|until|before|unsure|wrong|mistake|"
     r"question|please|can|will|want|need|"
     # not yet true ("from next week I'm on the late shift"), or when it happened, which the clause would lose
-    r"next|tomorrow|soon|later|ago|yesterday|last\s+(?:week|month|year)|"
+    r"next|tomorrow|soon|(?<!for\s)later|ago|yesterday|last\s+(?:week|month|year)|"
     r"jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|"
     r"dec(?:ember)?|(?:19|20)\d\d)\b|\?",
     re.I,

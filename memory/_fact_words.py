@@ -46,6 +46,11 @@ CHANGE_CUES = (
 )
 # A change dated in the past ("two years ago", "back in 2022"): history, not what holds now.
 PAST_DATED = r"ago|back\s+in|in\s+(?:19|20)\d\d"
+# A change for one occasion ("for tomorrow only", "just for today", "this once"): the usual value still holds.
+ONE_OFF = (
+    r"(?:today|tomorrow|tonight)\s+only|just\s+(?:for\s+)?(?:today|tomorrow|tonight|the\s+day)|this\s+once|"
+    r"one[-\s]off|for\s+(?:one|a\s+single)\s+(?:day|night|shift)"
+)
 # Words that say a change only beside a known slot's new value ("sorry, Friday", "went to Joe", "my new laptop").
 SLOT_CHANGE_CUES = (
     r"for\s+now|went|gone|took|put|pushed|pulled|sorry|meant|wrong|mistake|oops|update|not|sold|stolen|new"

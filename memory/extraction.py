@@ -24,6 +24,7 @@ from cognicore.memory._fact_newvalue import (
     worded_as_reversal,
 )
 from cognicore.memory._fact_notes import ending_notes, is_note, note_of
+from cognicore.memory._fact_placement import moved_user, placement_of
 from cognicore.memory._fact_relative import relative_change
 from cognicore.memory._fact_replaced import figure_swapped, held_instead, named_in_statement, near_slot
 from cognicore.memory._fact_reworded import owner_from_known
@@ -32,7 +33,7 @@ from cognicore.memory._fact_slot_values import another_thing, gives_other_value,
 from cognicore.memory._fact_takeover import taken_over_from_user
 from cognicore.memory._fact_told import told_clause_facts
 from cognicore.memory._fact_topic import in_changed_topic, named_slot
-from cognicore.memory._fact_words import NOT_NAMES, holds_person
+from cognicore.memory._fact_words import NOT_NAMES, ONE_OFF, holds_person
 from cognicore.memory.llm import LlmRole
 
 ROLE = "extract_facts"
@@ -171,8 +172,15 @@ class OfflineFactExtractor:
         user_message = with_known_owners(user_message, slotted)  # "the returns window" after "our returns window"
         if (corrected := correction(user_message, slotted)) is not None:
             return ExtractedFacts(facts=[corrected])  # "sorry, I meant 4401": the one known value of that shape
+        if (moved := moved_user(user_message, slotted)) is not None:
+            return ExtractedFacts(facts=[FactCandidate(**moved)])  # "I've been moved over to ...": a known place left
         # Told after an opening the rules do not read ("good news, after the review our budget ..."): its clauses.
-        read = read_facts(user_message) or (told_clause_facts(user_message) if told else [])
+        placed = placement_of(user_message)  # "I'm working the night shift": the user's shift
+        read = (
+            read_facts(user_message)
+            or ([placed] if placed else [])
+            or (told_clause_facts(user_message) if told else [])
+        )
         found = [held_instead(user_message, in_known_slot(FactCandidate(**f), slotted), slotted) for f in read]
         # "my q3 target is up by 2k": a change as the value is no value; the known figure, changed, is. Only
         # when every fact read is such a change: a message that also states a value is read fact by fact.
@@ -197,14 +205,19 @@ class OfflineFactExtractor:
             facts = [FactCandidate(**note)]
         # A change of one known slot in a shape no rule above reads: a new value of the old one's kind.
         facts = slot_changed(user_message, facts, known_facts, unclear=UNCLEAR_OBJECT)
-        # Another person's thing ("Omar's standup is at 9:45 now") changes none of ours: kept in the user's words.
-        if any(f.contradicts and others_thing(user_message, f.contradicts) for f in facts):
+        # Another person's thing ("Omar's standup is at 9:45 now") changes none of ours, nor does a one-off ("I swapped
+        # to the late shift for tomorrow only"): kept in the user's words.
+        if any(
+            f.contradicts and (others_thing(user_message, f.contradicts) or _ONE_OFF_RE.search(user_message))
+            for f in facts
+        ):
             note = note_of(user_message, told=bool(told)) if told is not False else None
             facts = [FactCandidate(**note)] if note is not None else []
         # Only a change certain from its words ends a note: the old value it names, or its slot's every word.
         return ExtractedFacts(facts=ending_notes(user_message, facts, known_facts))
 
 
+_ONE_OFF_RE = re.compile(rf"\b(?:{ONE_OFF})\b", re.I)
 _RELATIVE_VALUE_RE = re.compile(
     r"^(?:up|down|raised|lowered|increased|reduced|cut|doubled|tripled|halved)\b(?:\s+(?:by|in)\b.*)?$", re.I
 )

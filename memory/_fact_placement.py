@@ -1,0 +1,139 @@
+"""Where the user is placed (a shift, a team, a queue, a patch of accounts) and a move of the user to another place.
+
+"I'm working the night shift this month" is the user's shift, read from the grammar (a verb of doing or covering,
+then "the <modifier> <noun>"), not from a list of shifts. "I swapped to early shifts, no more nights for me" and
+"I've been moved over to the Asia Pacific team, so Europe isn't mine anymore" move the user: the place they leave
+is the one known placement the message names as ended ("no more nights", "Europe isn't mine anymore"), or the one
+known placement with the same head noun ("shifts" for "the night shift"), or the only known placement of the user.
+Two candidates, or none: nothing is linked, and the move is kept as told.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cognicore.memory._fact_keys import lemma, predicate_key, subject_key
+from cognicore.memory._fact_slot_values import ADDED
+from cognicore.memory._fact_words import PAST_DATED, SUPPOSED
+
+__all__ = ["moved_user", "placement_of"]
+
+_I = r"(?:i'm|i\s+am|i've\s+been|i\s+have\s+been|i\s+was|i)"
+# Verbs of doing or covering a piece of work ("working the night shift", "covering the weekend shift").
+_HOLD_RE = re.compile(
+    rf"\b{_I}\s+(?:now\s+|currently\s+|mostly\s+|still\s+)?(?:working|covering|doing|pulling|running|manning|staffing)"
+    r"\s+(?:the\s+|our\s+)(?P<place>[\w-]+(?:\s+[\w-]+)?\s+(?P<head>shift|rota|queue|desk|patch|beat|line))s?\b",
+    re.I,
+)
+# The user moved: "I swapped to", "I've been moved over to", "they moved me across to", "I transferred to".
+_MOVE_RE = re.compile(
+    rf"(?:(?:\b{_I}\s+|^\W*|[.;:]\s+)(?:(?:just|now|been|got)\s+)*"
+    r"(?:switched|swapped|moved|transferred|shifted|rotated|reassigned)"
+    r"|(?:they|\w+)\s+(?:have\s+|has\s+|just\s+)*(?:moved|put|shifted|switched|swapped|transferred|reassigned)\s+me)"
+    r"(?:\s+(?:over|across|back))?\s+(?:to|onto|into)\s+(?:the\s+|an?\s+)?(?P<place>[^,.;!?]+)",
+    re.I,
+)
+# Where a place's words end: a time, a reason, another clause.
+_PLACE_END_RE = re.compile(
+    r"\s+(?:as\s+of|from|since|starting|this|last|next|for|so|and|but|because|instead|now|today|yesterday|"
+    r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|at|in|with|after|before|team\s+now)\b.*$",
+    re.I,
+)
+# An old place said as ended: "no more nights for me", "Europe isn't mine anymore", "weekends are done for me".
+_ENDED_RES = (
+    re.compile(r"\bno\s+more\s+(?P<old>[\w-]+(?:\s+[\w-]+)?)(?=\s+for\s+me|\s*[,.;!?]|$)", re.I),
+    re.compile(
+        r"\b(?P<old>(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*)*|[\w-]+)\s+(?:is|are|isn't|aren't|is\s+not|are\s+not)\s+"
+        r"(?:no\s+longer\s+)?(?:mine|done\s+for\s+me|over\s+for\s+me|off\s+my\s+plate|my\s+problem)",
+        re.I,
+    ),
+)
+# A plan, a doubt, history, a one-off ("for tomorrow only", "covering for Ana") or a place kept ("same team").
+_UNSURE_RE = re.compile(
+    rf"\b(?:if|might|maybe|may|will|going\s+to|next|tomorrow|tonight|only|one[-\s]off|this\s+once|temporarily|"
+    rf"cover(?:ing)?\s+for|same|still|{SUPPOSED}|{PAST_DATED})\b|\?",
+    re.I,
+)
+# Predicates that say where the user is placed, in general English.
+_PLACED = frozenset(
+    "works works_on works_in works_for team is_on on region territory patch shift queue rota desk accounts "
+    "department group handled_by covers looks_after deals handles manages owns supports responsible_for "
+    "sits sits_on based_in based located_in floor office site location".split()
+)
+_SMALL = frozenset("the a an our my".split())
+# Verbs that move a person to another place, not a thing to another choice ("switched to decaf").
+_PLACED_BY_MOVE = re.compile(r"\b(?:moved|transferred|reassigned|rotated|shifted)\b", re.I)
+
+
+def placement_of(message: str) -> dict[str, Any] | None:
+    """The user's shift, rota or queue from "I'm working the <X> shift": a fact of its head noun, or None."""
+    m = _HOLD_RE.search(message)
+    if m is None or _UNSURE_RE.search(message):
+        return None
+    place = " ".join(m["place"].split()).lower()
+    return _fact(lemma(m["head"].lower()), place, f"The user is on the {place}.", exclusive=not ADDED.search(message))
+
+
+def moved_user(message: str, known_facts: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The user's new place when `message` moves the user and exactly one known placement is the one left."""
+    m = _MOVE_RE.search(message)
+    if m is None or _UNSURE_RE.search(message) or ADDED.search(message):
+        return None
+    place = _PLACE_END_RE.sub("", re.split(r"\s[-\u2013\u2014]\s", m["place"])[0]).strip(" -")
+    words = [w for w in place.split() if w.lower() not in _SMALL]
+    if not words or len(words) > 4:
+        return None
+    head = lemma(words[-1].lower()) if words[-1].islower() and len(words) > 1 else ""
+    placed = [k for k in known_facts if k.get("status", "active") == "active" and _is_placement(k)]
+    left = _left(message, placed, head, only=_PLACED_BY_MOVE.search(m[0]) is not None)
+    if left is None:
+        return None
+    same_head = head and head in _lemmas(str(left.get("statement", "")))
+    predicate = head if same_head else predicate_key(str(left.get("predicate", ""))) or "placement"
+    if predicate == "handled_by":
+        predicate = head or "placement"
+    where = f"the {place}" if head and not place.lower().startswith("the ") else place
+    fact = _fact(predicate, place, f"The user moved to {where}.", exclusive=True)
+    return {**fact, "contradicts": str(left.get("statement") or "")}
+
+
+def _left(message: str, placed: list[dict[str, Any]], head: str, *, only: bool) -> dict[str, Any] | None:
+    """The one known placement the move leaves: named as ended, else of the same head noun, else (with `only`, a
+    verb that moves a person, not "switched to") the only one."""
+    for ended in _ENDED_RES:
+        for m in ended.finditer(message):
+            old = {lemma(w.lower()) for w in m["old"].split()}
+            named = [k for k in placed if old <= _lemmas(str(k.get("statement", "")))]
+            if len(named) == 1:
+                return named[0]
+    if head:
+        same = [k for k in placed if head in _lemmas(str(k.get("statement", "")))]
+        if same:
+            return same[0] if len(same) == 1 else None
+    return placed[0] if len(placed) == 1 and only else None
+
+
+def _is_placement(known: dict[str, Any]) -> bool:
+    """Is a known fact where the user is placed (the user's team, shift, region; a thing the user handles)?"""
+    subject, predicate = subject_key(str(known.get("subject", ""))), predicate_key(str(known.get("predicate", "")))
+    if predicate == "handled_by":
+        return subject_key(str(known.get("object", ""))) == "user"
+    return subject == "user" and predicate in _PLACED
+
+
+def _lemmas(text: str) -> set[str]:
+    return {lemma(w) for w in re.findall(r"[a-z][\w-]*", text.lower())}
+
+
+def _fact(predicate: str, place: str, statement: str, *, exclusive: bool) -> dict[str, Any]:
+    return {
+        "subject": "user",
+        "predicate": predicate,
+        "object": place,
+        "kind": "fact",
+        "confidence": 0.9,
+        "category": "work",
+        "statement": statement,
+        "exclusive": exclusive,
+    }
