@@ -101,7 +101,7 @@ _REASON = re.compile(
 _CAPITAL = re.compile(r"\b[A-Z][A-Za-z'’-]+\b")
 _FULL_NAME = re.compile(r"\b([A-Z][a-zà-ÿ'’-]+)\s+([A-Z][a-zà-ÿ'’-]+)\b")
 _AGENT = re.compile(r"\bby:?\s+(?:the\s+)?([A-Z][A-Za-z'’-]+)")
-_CALENDAR = re.compile(rf"^({_MONTHS}|{_DAYS})$", re.I)
+CALENDAR = re.compile(rf"^({_MONTHS}|{_DAYS})$", re.I)
 
 
 # A yes/no question starts with an auxiliary verb: a "when" or "how long" inside it is a condition ("Does the
@@ -224,7 +224,7 @@ def names_person(text: str, question: str, common: frozenset[str] = frozenset())
     asked = {stem(w) for w in words(question)}
     for match in _FULL_NAME.finditer(text):
         parts = [stem(p.lower()) for p in match.groups()]
-        if not any(_CALENDAR.match(p) for p in match.groups()) and not set(parts) & (asked | common):
+        if not any(CALENDAR.match(p) for p in match.groups()) and not set(parts) & (asked | common):
             return True
     return False
 

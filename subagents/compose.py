@@ -6,13 +6,14 @@ documents' own reading is `_answer_documents`; the role's contract and the LLM-b
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from cognicore.subagents._answer_absence import asked_value_kind
 from cognicore.subagents._answer_documents import answer_from_documents
 from cognicore.subagents._answer_parts import answer_in_parts
-from cognicore.subagents._answer_shape import asks_procedure
+from cognicore.subagents._answer_shape import CALENDAR, asks_procedure
 from cognicore.subagents._question_terms import GROUPS, SYNONYMS, proper_nouns, question_concepts, synonym_map
 from cognicore.subagents.answer_text import cite_in_order as cite_in_order  # re-exported
 from cognicore.subagents.answer_text import closest_miss as closest_miss  # re-exported
@@ -56,6 +57,22 @@ def _memory_then_documents(remembered: MemoryAnswer, found: ComposedAnswer) -> C
     )
 
 
+# A member of a named series inside a sentence: a capitalised word and a letter or a small number ("Series A",
+# "Tier 2", "Gen 3"); not a sentence's opening ("Can I ...") nor the pronoun.
+_MEMBER = re.compile(r"(?<=[\w,] )([A-Z][a-z]{2,})\s+([A-HJ-Z]|\d{1,2})(?![\w%'’-])")
+
+
+def unsaid_member(question: str, text: str) -> str | None:
+    """The member of a series the question names ("Series A") that `text` never writes, or None: a sentence about
+    another member ("Series B") does not answer it."""
+    for m in _MEMBER.finditer(question):
+        if CALENDAR.match(m.group(1)):
+            continue  # "March 3" is a date
+        if not re.search(rf"\b{m.group(1)}\s+{m.group(2)}\b", text, re.I):
+            return m.group(0)
+    return None
+
+
 class OfflineAnswerComposer:
     """Extractive, deterministic composer: the sentences sharing most (rare) words with the question.
 
@@ -79,6 +96,10 @@ class OfflineAnswerComposer:
         kind = asked_value_kind(question)
         if composed.used and kind is not None and not kind.written.search(composed.text):
             return ComposedAnswer(text=not_covered(question, [], [kind.value], ""), used=[])
+        cited = " ".join(str(p.get("content") or "") for p in passages if int(p["index"]) in composed.used)
+        if composed.used and (named := unsaid_member(question, cited)):
+            # "What did we raise in the Series A?" answered by the Series B sentence: another member of the series.
+            return ComposedAnswer(text=not_covered(question, [], [named], ""), used=[])
         return composed
 
     async def _compose(self, *, question: str, passages: list[dict[str, Any]], history: str) -> ComposedAnswer:

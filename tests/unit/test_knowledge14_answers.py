@@ -78,3 +78,24 @@ async def test_a_sentence_about_the_case_the_one_before_defined_answers(question
     passages = [{"index": 1, "title": "Parcel delays", "source": "delays.md", "content": _DELAYS}]
     answer = await OfflineAnswerComposer().compose(question=question, passages=passages)
     assert answer.used == [1] and "hub lead" in answer.text, answer.text
+
+
+_HISTORY = (
+    "# Company history of Lumo\n\nLumo was founded in 2015 by engineers. In 2020 Lumo opened its hub in Oslo, and a "
+    "Series B round of $40 million funded partnerships in Chile and Peru. The founders raised a $2 million seed round "
+    "in 2016 and spent the first year on lamps."
+)
+
+
+@pytest.mark.parametrize(
+    ("q", "answered"),
+    [
+        ("What did Lumo raise in its Series A round?", False),
+        ("So what did Lumo raise in the Series C round?", False),
+        ("What did Lumo raise in its Series B round?", True),
+    ],
+)
+async def test_a_named_member_of_a_series_is_answered_only_by_a_passage_writing_it(q: str, answered: bool) -> None:
+    passages = [{"index": 1, "title": "Company history of Lumo", "source": "history.md", "content": _HISTORY}]
+    answer = await OfflineAnswerComposer().compose(question=q, passages=passages)
+    assert bool(answer.used) is answered, answer.text
