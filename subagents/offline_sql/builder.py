@@ -19,7 +19,7 @@ from cognicore.subagents.offline_sql.attribution import contribution
 from cognicore.subagents.offline_sql.catalogue import Catalogue, Column
 from cognicore.subagents.offline_sql.explain import explain, filters_text, share_of_empties
 from cognicore.subagents.offline_sql.lexicon import plural
-from cognicore.subagents.offline_sql.mapping import Mapping, Measure
+from cognicore.subagents.offline_sql.mapping import Mapping
 from cognicore.subagents.offline_sql.periods import Period, shift, unit_label, unit_start
 from cognicore.subagents.offline_sql.query import (
     Query,
@@ -27,6 +27,7 @@ from cognicore.subagents.offline_sql.query import (
     date_column,
     dim_name,
     filtered,
+    growth_between,
     ident,
     literal,
     measure_sql,
@@ -67,7 +68,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     needed = list(dict.fromkeys([t for m in q.measures for t in tables_of(m)]))
     prefer = needed[0] if needed else None
     needed += [d.table for d in q.dimensions if isinstance(d, Column)]
-    needed += [ref.rsplit(".", 1)[0] for ref in [*q.filters, *q.excluded, *q.missing, *q.present]]
+    needed += [ref.rsplit(".", 1)[0] for ref in [*q.filters, *q.excluded, *q.missing, *q.present, *q.nonzero]]
     needed += [c.table for c in q.searched]
     query = Query(catalogue, list(dict.fromkeys(needed)), prefer)
     notes = list(q.notes)
@@ -122,13 +123,18 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         col = query.col(catalogue.column(ref))
         cond = f"{col} = {literal(values[0])}" if len(values) == 1 else f"{col} IN ({', '.join(map(literal, values))})"
         where.append(cond)
+    negated = []
     for ref, values in q.excluded.items():
         col = query.col(catalogue.column(ref))
-        where.append(f"({col} IS NULL OR {col} NOT IN ({', '.join(map(literal, values))}))")  # NULL is "not X"
+        negated.append(f"({col} IS NULL OR {col} NOT IN ({', '.join(map(literal, values))}))")  # NULL is "not X"
+    where += negated
     for ref in q.missing:
         where.append(f"{query.col(catalogue.column(ref))} IS NULL")
     for ref in q.present:
         where.append(f"{query.col(catalogue.column(ref))} IS NOT NULL")
+    for ref, above in q.nonzero.items():  # "lines that got a discount": the rate above zero; "without": zero
+        rate = query.col(catalogue.column(ref))
+        where.append(f"{rate} > 0" if above else f"coalesce({rate}, 0) = 0")
     if q.search is not None and q.searched:  # "tickets mentioning access denied": the phrase in any text column
         pattern = literal(q.search.pattern())
         where.append("(" + " OR ".join(f"{query.col(c)} ILIKE {pattern}" for c in q.searched) + ")")
@@ -156,7 +162,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         outer.append(f"{name} IN ({', '.join(map(literal, values))})")
     empties: list[str] = []  # "what share of tickets are unassigned": the empty rows' share of all of them
     if share_of_empties(q):
-        empties = [f"{query.col(catalogue.column(ref))} IS NULL" for ref in q.missing]
+        empties = [f"{query.col(catalogue.column(ref))} IS NULL" for ref in q.missing] + negated
         where = [w for w in where if w not in empties]
     # "what share of each component's tickets are closed": the closed rows over each group's own rows
     heads = tuple(query.col(catalogue.column(ref)) + " " for ref in q.share_within)
@@ -183,7 +189,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
             select.append(f"{a} - {b} AS difference")
             notes.append(f"The difference is {' minus '.join(q.filters[q.compare.ref])}.")
     elif between:
-        select += _growth_between(query.col(date_col), q, measures[0])  # type: ignore[arg-type]
+        select += growth_between(query.col(date_col), q, measures[0])  # type: ignore[arg-type]
     elif empties:
         select += [f"{filtered(expr, ' AND '.join(empties))} AS {ident(m.name)}" for m, expr in measures]
     else:
@@ -373,21 +379,6 @@ def _between(q: Mapping, dims: list[Column | str], date_col: Column | None) -> b
     """ "Which region grew most between Q2 and Q3": two periods side by side per group, with the change."""
     two = len(q.compared_periods) == 2 and all(p.start and p.end for p in q.compared_periods)
     return q.growth and two and date_col is not None and bool(dims) and not any(isinstance(d, str) for d in dims)
-
-
-def _growth_between(date_expr: str, q: Mapping, measure: tuple[Measure, str]) -> list[str]:
-    """The measure in each of the two periods and the change between them in % (`change_pct`)."""
-    m, expr = measure
-    parts = []
-    for p in q.compared_periods:
-        assert p.start and p.end
-        cond = f"{date_expr} >= DATE '{p.start.isoformat()}' AND {date_expr} < DATE '{p.end.isoformat()}'"
-        parts.append(filtered(expr, cond))
-    first, second = parts
-    names = [ident(f"{m.name}_{slug(p.label)}") for p in q.compared_periods]
-    change = f"round(100.0 * ({second} - {first}) / nullif({first}, 0), 1) AS change_pct"
-    difference = [f"{second} - {first} AS change"] if q.difference else []  # "how did it change": its amount too
-    return [f"{first} AS {names[0]}", f"{second} AS {names[1]}", *difference, change]
 
 
 def _top_share(q: Mapping, dims: list[Column | str], side_by_side: bool) -> bool:

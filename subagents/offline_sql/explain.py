@@ -44,8 +44,10 @@ def explain(
         text += f" (change_pct, {'lowest' if q.ascending else 'highest'} first)"
     elif q.growth and not q.attribution:
         text += ", with the change from the previous period in % (change_pct)"
-    if share_of_empties(q):
+    if share_of_empties(q) and q.missing:
         text += f", with their share of all the rows, empty {' or '.join(map(ref_name, q.missing))} or not (share_pct)"
+    elif share_of_empties(q):  # "what share of tickets are not closed"
+        text += ", with their share of all the rows (share_pct)"
     elif q.share_within:
         part = " and ".join(f"{ref_name(r)} is {' or '.join(q.filters[r])}" for r in q.share_within)
         text += f" where {part}, with their share of each group's rows (share_pct)"
@@ -66,8 +68,10 @@ def explain(
 
 
 def share_of_empties(q: Mapping) -> bool:
-    """ "What share of tickets are unassigned": the rows whose column is empty, as a share of all rows."""
-    return q.share and bool(q.missing) and not q.filters and not [d for d in q.dimensions if isinstance(d, Column)]
+    """ "What share of tickets are unassigned", "... are not closed": the rows whose column is empty (or not the
+    value), as a share of all rows."""
+    grouped = [d for d in q.dimensions if isinstance(d, Column)]
+    return q.share and bool(q.missing or q.excluded) and not q.filters and not grouped
 
 
 def filters_text(q: Mapping, *, leave: list[str] | None = None) -> str:
@@ -77,6 +81,7 @@ def filters_text(q: Mapping, *, leave: list[str] | None = None) -> str:
     parts += [f"{ref_name(r)} is not {' or '.join(v)}" for r, v in q.excluded.items()]
     parts += [f"{ref_name(r)} is empty" for r in q.missing]
     parts += [f"{ref_name(r)} is not empty" for r in q.present]
+    parts += [f"{ref_name(r)} is {'above 0' if above else '0'}" for r, above in q.nonzero.items()]
     if q.search is not None and q.searched:
         parts.append(f"{' or '.join(c.name for c in q.searched)} contains '{q.search.phrase}' (any case)")
     return " and ".join(parts)

@@ -14,6 +14,7 @@ from rapidfuzz import fuzz, process
 from spellchecker import SpellChecker
 
 from cognicore.subagents.offline_sql.catalogue import LABEL_COLUMNS, Catalogue, Column, Table
+from cognicore.subagents.offline_sql.money_paid import cost_of_goods
 from cognicore.subagents.offline_sql.vocabulary import NamedMeasure, SqlVocabulary
 
 # Words that carry no meaning for a query. Anything else a request says must be placed, or it is reported.
@@ -248,6 +249,9 @@ def build_lexicon(catalogue: Catalogue, vocabulary: SqlVocabulary) -> Lexicon:
     # A plugin's measures count only where its tables are allowed (another domain's plugin may be installed).
     known = {c.ref for t in catalogue.tables for c in t.columns}
     measures = tuple(m for m in vocabulary.measures if set(m.columns) <= known)
+    goods = cost_of_goods(catalogue)  # units x a unit's cost, when the schema has both (money_paid.py)
+    if goods is not None and not any("cost" in m.name for m in measures):
+        measures = (*measures, goods)
     vocabulary = replace(vocabulary, measures=measures)
     lex = Lexicon(catalogue, vocabulary)
     for m in vocabulary.measures:

@@ -13,6 +13,7 @@ from datetime import date, timedelta
 
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql._words import column_word, missing, plural_like, value_case_ok, zero_amount
+from cognicore.subagents.offline_sql.amount_filters import claim_amount_filters, rate_column
 from cognicore.subagents.offline_sql.asking import claim_asking
 from cognicore.subagents.offline_sql.attribution import check_breakdown, claim_why, previous_period
 from cognicore.subagents.offline_sql.catalogue import Column, Table
@@ -30,6 +31,7 @@ from cognicore.subagents.offline_sql.lexicon import (
 from cognicore.subagents.offline_sql.lookup import numbered_row
 from cognicore.subagents.offline_sql.mapping import Mapping, Measure, Text
 from cognicore.subagents.offline_sql.messages import unsure_message
+from cognicore.subagents.offline_sql.money_paid import money_paid, unplaced_payer
 from cognicore.subagents.offline_sql.passed_over import (
     amount_phrases,
     drop_topic_phrases,
@@ -40,6 +42,7 @@ from cognicore.subagents.offline_sql.passed_over import (
 from cognicore.subagents.offline_sql.period_reading import match_period
 from cognicore.subagents.offline_sql.periods import A_YEAR_BEFORE, PATTERNS, Period, a_year_before
 from cognicore.subagents.offline_sql.price_wording import price_words
+from cognicore.subagents.offline_sql.query import ref_name
 from cognicore.subagents.offline_sql.resolve import resolve
 from cognicore.subagents.offline_sql.search import search_columns, split_search, unplaced_phrase
 from cognicore.subagents.offline_sql.shape import ASC, DECLINE, DESC, GROWTH, NUM_WORDS, read_shape
@@ -61,7 +64,11 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     original = request
     q = Mapping()
     request, q.search = split_search(request, lex)
-    text = price_words(normalise(request), lex)  # "the cheapest product": its price, lowest first (lookup.py)
+    text = money_paid(normalise(request), lex)  # "what did customers spend on X": money, never units
+    if payer := unplaced_payer(text, lex):  # "how much was spent on X": whose money is not said
+        q.not_understood.append(f"whose money '{payer}' means (the buyers' spending or our cost)")
+        text = text.replace(payer, " ")
+    text = price_words(text, lex)  # "the cheapest product": its price, lowest first (lookup.py)
     text = place_phrases(drop_topic_phrases(text), lex)  # "revenue-wise"; "which part of the world": the region
     text = amount_phrases(text, lex)  # "the biggest ticket load": the number of tickets
     text = re.sub(r"\bhow many days old\b", "how old in days", text)  # the age asked in its unit, no "by day"
@@ -71,8 +78,8 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     words = []
     for w in text.split():
         w = _ABBREVIATIONS.get(w, w)
-        # "unassigned" is the negation of a known word ("assigned"), never a misspelling of it
-        fixed, score = (w, 0.0) if w.startswith("un") and lex.knows(w[2:]) else lex.correct(w)
+        # "unassigned", "undiscounted" negate a known word (or its participle), never misspell it
+        fixed, score = (w, 0.0) if _negates_known(w, lex) else lex.correct(w)
         if score:
             q.notes.append(f"'{w}' was read as '{fixed}'.")
             q.confidence -= 0.1
@@ -101,12 +108,18 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     numbered += numbered_row(t, q, lex)  # "order 2500": the row whose numeric key it is (lookup.py)
     previous_period(q)
     missing(t, q, lex)
+    claim_amount_filters(t, q, lex)  # "lines that got a discount": the rate above zero (amount_filters.py)
     # Named measures whose words are also rule words ("average order value", "margin percent") go first.
     found = _phrases(t, lex, original, books=("early",))
     shape = read_shape(t, q, original)
     shape.growth = shape.growth or q.attribution
     found = sorted(found + _phrases(t, lex, original, books=("phrases", "partial")), key=lambda f: f[0])
     resolve(t, q, found, shape, lex)
+    for ref, above in q.nonzero.items():
+        if not above and any(m.table is not None and m.table.ref != ref.rsplit(".", 1)[0] for m in q.measures):
+            # "orders without a discount" when lines carry it: no line of the order has one, which a filter of the
+            # lines cannot say (it keeps every order with one undiscounted line)
+            q.not_understood.append(f"{q.measures[0].label} with no {ref_name(ref)} on any of their rows")
     for measure in q.measures if not q.looked_up else []:
         if measure.aggregate != "sum" or measure.column is None or measure.named is not None:
             continue
@@ -115,15 +128,15 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
             # "the unit price of X in 2023", "what did the X units cost us in total": a sum of each row's amount of
             # one unit is no total (that is the amount times the units), whatever word asks for it
             q.not_understood.append(f"a total of {name} (an amount of one unit)")
-        elif _fraction(measure.column):
+        elif rate_column(measure.column):
             # "how large were discounts": a sum of each line's fraction means nothing (0.10 + 0.15 is no discount)
             q.not_understood.append(f"a total of {name} (a fraction of each row)")
-    if q.share and q.excluded and not q.dimensions and not q.share_within:
-        # "what percentage of tickets are not closed": the share of the excluded value's complement, which this
-        # writer would give as 100% of the rows it kept
+    if q.share and q.excluded and not q.dimensions and not q.share_within and q.filters:
+        # "what percentage of P1 tickets are not closed": the complement's share within the filtered rows, which
+        # this writer would give as 100% of the rows it kept
         excluded = " or ".join(v for values in q.excluded.values() for v in values)
         q.not_understood.append(f"the share of rows that are not {excluded}")
-    if not q.zero_rows and (amount := zero_amount(t.read, lex)):  # "orders without a discount"
+    if not q.zero_rows and not q.nonzero and (amount := zero_amount(t.read, lex)):  # "orders without a discount"
         q.not_understood.append(f"'{amount}' (an amount of zero)")
     defaulted = any(n.startswith("No measure was named") for n in q.notes)
     if numbered and not q.looked_up and (defaulted or all(m.aggregate == "count" for m in q.measures)):
@@ -141,6 +154,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
             q.not_understood.append(m.group(1))  # quoted in the message: "but not 'team'"
             t.s = t.s[: m.start(1)] + " " * len(m.group(1)) + t.s[m.end(1) :]
     modifiers = modifying_participles(t, found)  # "returning customers": no verb of the clause
+    _their_ids(t, q, lex)
     # "who on the desk ..." in a schema "support_desk": a word of the deployment's own name says no more than it
     described |= {w for tb in lex.catalogue.tables for w in normalise(tb.ref.split(".")[0]).split() if len(w) >= 4}
     leftovers = [
@@ -169,14 +183,20 @@ def _per_unit(column: Column) -> bool:
     return column.name.lower().startswith("unit_") or re.search(r"\b(?:of one|per) unit\b", words) is not None
 
 
-# What a column's comment or name says when it holds a rate or a fraction of something ("Discount as a fraction
-# (0.10 = 10 %)", "tax_rate", "share of ..."), which no sum may add up.
-_FRACTION = re.compile(r"\b(?:fraction|rate|ratio|percent|percentage|pct|share|proportion)\b|\b0 ?(?:-|to) ?1\b")
+def _their_ids(t: Text, q: Mapping, lex: Lexicon) -> None:
+    """ "give me their IDs": the rows of the counted (or only) table, named by its primary key."""
+    table = _counted_table(q, lex)
+    key = table.primary_key if table is not None else None
+    if key is None or t.take(r"\b(?:ids?|identifiers?)\b") is None:
+        return
+    if key not in q.dimensions:
+        q.dimensions.append(key)
 
 
-def _fraction(column: Column) -> bool:
-    """A column holding a rate or fraction of each row (its name or comment says so), which no sum may add up."""
-    return _FRACTION.search(f"{column.name} {column.comment}".lower().replace("_", " ")) is not None
+def _negates_known(word: str, lex: Lexicon) -> bool:
+    """ "unassigned", "undiscounted", "nonbillable": "un"/"non" before a known word or before its participle."""
+    m = re.match(r"(?:un|non)([a-z]{4,})$", word)
+    return m is not None and any(lex.knows(w) for w in (m.group(1), re.sub(r"e?d$", "", m.group(1))))
 
 
 def _counted_table(q: Mapping, lex: Lexicon) -> Table | None:

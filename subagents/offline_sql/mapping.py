@@ -45,6 +45,7 @@ class Mapping:
     excluded: dict[str, list[str]] = field(default_factory=dict)  # column ref -> values it must not have
     missing: list[str] = field(default_factory=list)  # column refs that must be empty ("unassigned" tickets)
     present: list[str] = field(default_factory=list)  # column refs that must not be empty ("assigned" tickets)
+    nonzero: dict[str, bool] = field(default_factory=dict)  # rate column ref -> above zero ("discounted") or zero
     period: Period | None = None
     top_n: int | None = None
     nth: bool = False  # top_n is the one place asked ("the second best"), not a cut

@@ -12,7 +12,7 @@ from sqlglot import exp
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql.catalogue import Catalogue, Column
 from cognicore.subagents.offline_sql.lexicon import dimension_name
-from cognicore.subagents.offline_sql.mapping import Measure
+from cognicore.subagents.offline_sql.mapping import Mapping, Measure
 from cognicore.subagents.offline_sql.vocabulary import NamedMeasure
 
 _RESERVED = frozenset(
@@ -205,3 +205,18 @@ def ref_name(ref: str) -> str:
     """The dimension name of `schema.table.column` ("region" for regions.name, "customer segment")."""
     schema, table, column = ref.split(".")
     return dim_name(Column(f"{schema}.{table}", column, "text")).replace("_", " ")
+
+
+def growth_between(date_expr: str, q: Mapping, measure: tuple[Measure, str]) -> list[str]:
+    """The measure in each of the two periods and the change between them in % (`change_pct`)."""
+    m, expr = measure
+    parts = []
+    for p in q.compared_periods:
+        assert p.start and p.end
+        cond = f"{date_expr} >= DATE '{p.start.isoformat()}' AND {date_expr} < DATE '{p.end.isoformat()}'"
+        parts.append(filtered(expr, cond))
+    first, second = parts
+    names = [ident(f"{m.name}_{slug(p.label)}") for p in q.compared_periods]
+    change = f"round(100.0 * ({second} - {first}) / nullif({first}, 0), 1) AS change_pct"
+    difference = [f"{second} - {first} AS change"] if q.difference else []  # "how did it change": its amount too
+    return [f"{first} AS {names[0]}", f"{second} AS {names[1]}", *difference, change]

@@ -84,3 +84,24 @@ def test_the_done_values_come_from_the_data(text: str, kept: str) -> None:
 def test_without_a_status_column_a_negated_state_stays_unplaced() -> None:
     with pytest.raises(Unsure, match="unfinished"):
         map_request("how many unfinished orders did we have in 2025", build_lexicon(SALES, SqlVocabulary()), TODAY)
+
+
+@pytest.mark.parametrize(
+    "text", ["what fraction of the incidents are still unresolved", "share of tickets not assigned to ana, please"]
+)
+def test_the_share_of_rows_not_of_a_value_is_of_all_rows(text: str) -> None:
+    sql = _sql(text, DESK)
+    assert "FILTER(WHERE (tickets." in sql and "/ nullif(count(*), 0)" in sql and "share_pct" in sql
+
+
+def test_the_share_not_of_a_value_within_a_filter_stays_unsure() -> None:
+    with pytest.raises(Unsure, match="share of rows that are not"):
+        map_request("what percentage of the P2 tickets are not closed", DESK, TODAY)
+
+
+@pytest.mark.parametrize(
+    "text", ["which p3 tickets are unresolved? their ids please", "IDs of chloe's pending tickets"]
+)
+def test_ids_name_the_rows_by_their_key(text: str) -> None:
+    sql = _sql(text, DESK)
+    assert sql.startswith("SELECT tickets.ticket_id AS ticket_id") and "NOT IN ('closed')" in sql
