@@ -22,12 +22,14 @@ from cognicore.memory._fact_slot_guards import a_part, another_noun, names_the_h
 from cognicore.memory._fact_words import (
     CHANGE_CUES,
     MONTH_NAMES,
+    NARROWER,
     NOT_NAMES,
     PAST_DATED,
     SLOT_CHANGE_CUES,
     SUPPOSED,
     TRAVEL_MODES,
     WEEKDAY_NAMES,
+    WHICH_VALUE,
 )
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
@@ -109,7 +111,7 @@ def _values(tokens: list[str]) -> list[_Value]:
             found.append(_Value("month", f"{month} {day}".strip(), i, i + 1))
         elif low in TRAVEL_MODES:
             found.append(_Value("travel", TRAVEL_MODES[low], i, i + 1))
-        elif tok[0].isupper() and low not in NOT_NAMES and low not in FRAME and i > 0:
+        elif _capitalised(tok) and low.split("'")[0] not in NOT_NAMES and low not in FRAME and i > 0:
             j = i + 1
             while j < len(tokens) and (
                 (tokens[j][:1].isupper() and tokens[j].lower() not in NOT_NAMES) or tokens[j].isdigit()
@@ -120,6 +122,11 @@ def _values(tokens: list[str]) -> list[_Value]:
             continue
         i += 1
     return found
+
+
+def _capitalised(token: str) -> bool:
+    """Is a word written as a name: a capital first, or inside a word that starts lower case ("iPhone", "eBay")?"""
+    return token[0].isupper() or (token[0].islower() and any(c.isupper() for c in token[1:]))
 
 
 def _day(word: str) -> str:
@@ -157,6 +164,15 @@ def _content(tokens: list[str], values: list[_Value]) -> dict[str, int]:
     }
 
 
+def _named(message: list[str], said: list[_Value]) -> dict[str, int]:
+    """A message's slot words (`_content`), a general noun also naming its narrower things ("machine": laptop)."""
+    words = _content(message, said)
+    for word, at in list(words.items()):
+        for narrower in NARROWER.get(word, ()):
+            words.setdefault(narrower, at)
+    return words
+
+
 def _modifier(tokens: list[str], at: int) -> str:
     """The word right before a slot word that says which one it is ("VPN" certificate, "Lena's" shift), if any."""
     if at == 0:
@@ -175,13 +191,14 @@ def _said(known: dict[str, Any]) -> str:
 def _modified(message: list[str], said: list[_Value], tokens: list[str], values: list[_Value]) -> bool:
     """Does the message give a slot word of the known statement another modifier ("the wi-fi certificate" for "the
     VPN certificate", "the camera launch" for "the watch launch")?"""
-    slot, words = _content(tokens, values), _content(message, said)
+    slot, words = _content(tokens, values), _named(message, said)
     shared = sorted(set(slot) & set(words), key=slot.__getitem__)
     if not shared:
         return False
     # The first shared word names the thing the statement is about; a later one may be in its value ("the finance
     # ops team" and "the payroll team" are two values of who handles a thing, not two things).
     a, b = _modifier(tokens, slot[shared[0]]), _modifier(message, words[shared[0]])
+    b = "" if b in WHICH_VALUE else b  # "my old machine" for "my work laptop": the same thing, its old value
     # A value before it says which one only as a name does ("the VPN certificate"); "the weekend rota" for "the
     # on-call rota" is the same rota with its day said.
     valued = {v.key.split()[0] for v in [*values, *said] if v.kind != "name"}
@@ -231,7 +248,7 @@ def _fits(message: list[str], said: list[_Value], known: dict[str, Any]) -> tupl
     tokens = tokens_of(_said(known))
     old_values = _values(tokens)
     slot = _content(tokens, old_values)
-    words = _content(message, said)
+    words = _named(message, said)
     shared = {w for w in set(slot) & set(words) if w not in PERIOD_WORDS}  # "a year" is the unit, not the slot
     mine = str(known.get("subject", "")).strip().lower() in ("user", "the user")
     if others_thing(" ".join(message), " ".join(tokens)) or _modified(message, said, tokens, old_values):
@@ -242,7 +259,8 @@ def _fits(message: list[str], said: list[_Value], known: dict[str, Any]) -> tupl
         return None  # "the partner summit prep call", "the on-call for the network team": another thing
     if not speaks_of_mine(message, {words[w] for w in shared}, mine=mine):
         return None  # "the shift handover call", "the new intern got ... as work laptop": not the user's own
-    said = [v for v in said if not a_part(message, v.start, v.end)]  # "$25k of the budget": a part of it
+    # "$25k of the budget", "used 3 of the licences": a part of it; "I'm using an iPhone" names a thing, no amount
+    said = [v for v in said if v.kind == "name" or not a_part(message, v.start, v.end)]
     if any(v.kind == "count" for v in said) and not names_the_head(
         set(words), str(known.get("predicate", "")), str(known.get("statement", ""))
     ):

@@ -51,6 +51,18 @@ ONE_OFF = (
     r"(?:today|tomorrow|tonight)\s+only|just\s+(?:for\s+)?(?:today|tomorrow|tonight|the\s+day)|this\s+once|"
     r"one[-\s]off|for\s+(?:one|a\s+single)\s+(?:day|night|shift)"
 )
+# General nouns and the narrower things they name, in general English: "IT swapped out my old machine" speaks of
+# the user's laptop or desktop, "a new handset" of the phone.
+NARROWER = {
+    "machine": ("laptop", "desktop", "computer", "pc", "workstation", "notebook"),
+    "computer": ("laptop", "desktop", "pc", "workstation", "notebook"),
+    "device": ("laptop", "desktop", "phone", "tablet", "computer"),
+    "handset": ("phone", "mobile"),
+    "mobile": ("phone",),
+    "vehicle": ("car", "van", "bike"),
+}
+# Words before a thing that say which of its values, not which thing ("my old laptop", "the replacement phone").
+WHICH_VALUE = frozenset("old new current previous replacement spare latest".split())
 # Words that say a change only beside a known slot's new value ("sorry, Friday", "went to Joe", "my new laptop").
 SLOT_CHANGE_CUES = (
     r"for\s+now|went|gone|took|put|pushed|pulled|sorry|meant|wrong|mistake|oops|update|not|sold|stolen|new"

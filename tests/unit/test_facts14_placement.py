@@ -45,3 +45,22 @@ def test_a_move_of_the_user_ends_the_one_placement_it_leaves(turns: tuple[str, .
 def test_other_moves_one_offs_plans_and_two_candidates_end_nothing(turns: tuple[str, ...]) -> None:
     _, facts = _said(*turns)
     assert not any(f.contradicts for f in facts), facts
+
+
+@pytest.mark.parametrize(
+    ("turns", "old", "new"),
+    [
+        (("My work laptop is a Lenovo ThinkBook.", "They replaced my machine last week, I'm working on a HP EliteBook now"),
+         "ThinkBook", "EliteBook"),
+        (("My work phone is a Pixel 6.", "Work replaced my mobile last month; I'm using a Galaxy S23 now"),
+         "Pixel 6", "Galaxy S23"),
+    ],
+)  # fmt: skip
+def test_a_general_word_names_the_users_one_thing_of_that_kind(turns: tuple[str, ...], old: str, new: str) -> None:
+    _, [fact] = _said(*turns)
+    assert fact.contradicts is not None and old in fact.contradicts and new in fact.statement, fact
+
+
+def test_another_persons_machine_is_not_the_users() -> None:
+    _, facts = _said("My laptop is a Dell XPS.", "Priya swapped out her old machine, she's on a MacBook now")
+    assert not any(f.contradicts for f in facts), facts
