@@ -52,7 +52,7 @@ __all__ = ["CONFIDENCE_BAR", "TIME_UNITS", "Mapping", "Measure", "map_request"]
 CONFIDENCE_BAR = 0.6
 _ABBREVIATIONS = {
     **{"yr": "year", "yrs": "years", "qtr": "quarter", "qtrs": "quarters", "mth": "month", "mths": "months"},
-    **{"qty": "quantity", "qtys": "quantities"},
+    **{"qty": "quantity", "qtys": "quantities", "nb": "number", "nbr": "number", "num": "number"},
     **{"rn": "right now", "atm": "at the moment"},  # chat shorthand of the present state
 }
 TIME_UNITS = ("weekday", "day", "week", "month", "quarter", "year")
