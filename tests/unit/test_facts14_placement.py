@@ -50,7 +50,7 @@ def test_other_moves_one_offs_plans_and_two_candidates_end_nothing(turns: tuple[
 @pytest.mark.parametrize(
     ("turns", "old", "new"),
     [
-        (("My work laptop is a Lenovo ThinkBook.", "They replaced my machine last week, I'm working on a HP EliteBook now"),
+        (("My work laptop is a Lenovo ThinkBook.", "They replaced my machine, I'm working on a HP EliteBook now"),
          "ThinkBook", "EliteBook"),
         (("My work phone is a Pixel 6.", "Work replaced my mobile last month; I'm using a Galaxy S23 now"),
          "Pixel 6", "Galaxy S23"),
