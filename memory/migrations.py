@@ -10,6 +10,7 @@ from cognicore.memory._keyword_sql import (
     TEXT_HITS_BM25_USER_TERMS,
 )
 from cognicore.memory._lifecycle_sql import LIFECYCLE_MIGRATION
+from cognicore.memory._prewarm_sql import PREWARM_FUNCTION, PREWARM_FUNCTION_CACHE, PREWARM_SEARCH_PATH
 from cognicore.memory._search_sql import SEARCH_FUNCTION, SEARCH_FUNCTION_CARRIED, SEARCH_FUNCTION_SETTINGS
 from cognicore.memory._stream_sql import (
     GIN_NO_PENDING_LIST,
@@ -20,7 +21,6 @@ from cognicore.memory._stream_sql import (
     USER_TSV_INDEX,
 )
 from cognicore.memory.embeddings import EMBEDDING_MODEL_TABLE
-from cognicore.memory.prewarm import PREWARM_FUNCTION, PREWARM_SEARCH_PATH
 from cognicore.memory.tenancy import APP_ROLE, APP_ROLE_MIGRATION, USER_SETTING, rls_migration
 
 MIGRATIONS: list[str] = [
@@ -213,4 +213,8 @@ MIGRATIONS: list[str] = [
     # The search again, in place: it sets its own vector-scan settings, one statement fewer per search; same rows
     # (memory/_search_sql.py).
     SEARCH_FUNCTION_SETTINGS,
+    # The prewarm function again, in place: a 'cache' read puts a partition's or its indexes' files in the operating
+    # system's cache (sequential reads of the files) before the buffers are filled; then its search_path again, as
+    # a replaced function takes the migration's (memory/_prewarm_sql.py).
+    PREWARM_FUNCTION_CACHE + PREWARM_SEARCH_PATH,
 ]

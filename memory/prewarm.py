@@ -9,13 +9,17 @@ and the first 40 searches read 14,600 HNSW index blocks and 3,000 heap blocks fr
 
 - `warm_connection` runs one search for a user id that owns nothing, as the application role, when a pool
   opens a connection (psycopg_pool's `configure`): the plans and caches are made before a user waits.
-- `prewarm` reads each partition's pages into shared buffers with plain SQL through `memory_prewarm`
-  (a SECURITY DEFINER function that returns only a count): the heap by TID ranges (a TID range scan, unlike a
-  sequential scan of a large table, uses no ring buffer, so the pages stay), then the HNSW graph by an index
-  scan that keeps going (`hnsw.iterative_scan`, `max_scan_tuples` = the partition's rows), then the primary
-  key. When the partitions do not fit in the buffer budget (a share of `shared_buffers`; at a million
-  memories the graph alone is 1.95 GB), they are read whole up to `effective_cache_size`, for the operating
-  system's cache, then a few searches per partition keep in the buffers what every search touches first.
+- `prewarm` reads each partition's pages with plain SQL through `memory_prewarm` (a SECURITY DEFINER
+  function that returns only a count). First, when the server lets it read files, the partitions' and their
+  indexes' files into the operating system's cache, sequentially, up to `effective_cache_size` (after a cold
+  start of the machine the other reads wait on the disk page by page, and at a million memories searches read
+  about 155 blocks each from outside 4 GB of buffers: heap pages of their candidates, graph, keyword index
+  and key pages). Then into shared buffers: the heap by TID ranges (a TID range scan, unlike a sequential
+  scan of a large table, uses no ring buffer, so the pages stay), the HNSW graph by an index scan that keeps
+  going (`hnsw.iterative_scan`, `max_scan_tuples` = the partition's rows), then the primary key. When the
+  partitions do not fit in the buffer budget (a share of `shared_buffers`; at a million memories the graph
+  alone is 1.95 GB), the buffers get the graphs and keys while they fit, then a few searches per partition
+  keep in them what every search touches first.
 
 Several API workers start together and each would prewarm the same pages (the same reads, N times over, while
 the first searches wait on the disk): a prewarm first takes a session-level advisory lock
@@ -34,17 +38,16 @@ import psycopg
 from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
+from cognicore.memory._prewarm_sql import CACHE_SETTINGS, CAN_CACHE, FILES, PARTITIONS, PREWARM, TRY_LOCK, UNLOCK
 from cognicore.memory._search_sql import SEARCH
 from cognicore.memory._stream_sql import CANDIDATES
 from cognicore.memory.retrieval import RRF_K
 from cognicore.memory.rows import fetch_dicts
-from cognicore.memory.tenancy import APP_ROLE, SET_TENANT
+from cognicore.memory.tenancy import SET_TENANT
 
 __all__ = [
     "DEFAULT_BUDGET_S",
     "DEFAULT_BUFFER_SHARE",
-    "PREWARM_FUNCTION",
-    "PREWARM_SEARCH_PATH",
     "PrewarmProgress",
     "PrewarmReport",
     "prewarm",
@@ -58,7 +61,7 @@ DEFAULT_BUDGET_S = 120.0
 DEFAULT_BUFFER_SHARE = 0.8
 """Share of `shared_buffers` a prewarm may fill: the rest stays for everything else the server caches."""
 HEAP_CHUNK = 4096
-"""Heap blocks (32 MB) per call: the unit of progress and of the time budget's check."""
+"""Heap or file blocks (32 MB) per call: the unit of progress and of the time budget's check."""
 PROBES = 16
 """Searches per partition, from rows spread over it, when the partitions do not fit the buffer budget."""
 PREWARM_LOCK = 0x636F_676E_6977_6172
@@ -66,100 +69,10 @@ PREWARM_LOCK = 0x636F_676E_6977_6172
 WARM_USER = "cognicore:warm-up"
 """The user id of the connection warm-up search: it owns no memory, so the search reads almost nothing."""
 
-# Migration. `p_what`: 'index' walks the HNSW graph from the row at heap block `p_from` for up to `p_count`
-# rows; 'heap' reads heap blocks [p_from, p_from + p_count); 'keys' reads the primary key (an index-only scan).
-# SECURITY DEFINER so the application role can run it without reading the partitions itself: it returns a
-# count, never a row, and accepts only partitions of `memories`. `search_path` is the migration's (FROM
-# CURRENT), so `memories` names the same table as everywhere else. The settings are transaction-local: a
-# call is one autocommit statement.
-PREWARM_FUNCTION = f"""
-CREATE FUNCTION memory_prewarm(p_partition regclass, p_what text, p_from bigint, p_count bigint)
-RETURNS bigint
-LANGUAGE plpgsql VOLATILE SECURITY DEFINER
-SET search_path FROM CURRENT
-AS $body$
-DECLARE
-    n bigint;
-BEGIN
-    IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_inherits AS i
-                   WHERE i.inhrelid = p_partition AND i.inhparent = 'memories'::regclass) THEN
-        RAISE EXCEPTION 'memory_prewarm reads partitions of memories only, not %', p_partition
-            USING ERRCODE = 'invalid_parameter_value';
-    END IF;
-    PERFORM set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true);
-    IF p_what = 'index' THEN
-        PERFORM set_config('hnsw.iterative_scan', 'relaxed_order', true),
-                set_config('hnsw.max_scan_tuples', (p_count + 100)::text, true),
-                set_config('hnsw.scan_mem_multiplier', '8', true),
-                set_config('hnsw.ef_search', '100', true);
-        EXECUTE format(
-            'SELECT count(*) FROM (SELECT 1 FROM %s ORDER BY embedding <=> '
-            '(SELECT embedding FROM %s WHERE ctid >= $1 LIMIT 1) LIMIT $2) AS s', p_partition, p_partition)
-            INTO n USING format('(%s,0)', p_from)::tid, p_count;
-    ELSIF p_what = 'heap' THEN
-        EXECUTE format('SELECT count(*) FROM %s WHERE ctid >= $1 AND ctid < $2', p_partition)
-            INTO n USING format('(%s,0)', p_from)::tid, format('(%s,0)', p_from + p_count)::tid;
-    ELSIF p_what = 'keys' THEN
-        EXECUTE format('SELECT count(*) FROM (SELECT user_id, id FROM %s ORDER BY user_id, id) AS s', p_partition)
-            INTO n;
-    ELSE
-        RAISE EXCEPTION 'memory_prewarm reads ''index'', ''heap'' or ''keys'', not %', p_what
-            USING ERRCODE = 'invalid_parameter_value';
-    END IF;
-    RETURN n;
-END
-$body$;
-REVOKE ALL ON FUNCTION memory_prewarm(regclass, text, bigint, bigint) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION memory_prewarm(regclass, text, bigint, bigint) TO {APP_ROLE};
-"""
-
-# Migration after PREWARM_FUNCTION: `FROM CURRENT` left `pg_temp` implicit, and then it is searched first, so a
-# caller's temporary table named `memories` would stand for the real one (only to refuse the call, but still).
-# The function's schema, then the catalog, then `pg_temp` last, as PostgreSQL advises for SECURITY DEFINER.
-PREWARM_SEARCH_PATH = """
-DO $$
-BEGIN
-    EXECUTE format('ALTER FUNCTION memory_prewarm(regclass, text, bigint, bigint) '
-                   'SET search_path = %I, pg_catalog, pg_temp', current_schema());
-END
-$$;
-"""
-
-# Sizes in blocks, from the catalog (readable by any role). Largest partitions first: they serve most rows. A
-# partition never analysed (reltuples -1: new, or just bulk loaded) is taken to hold 50 rows a block, more than
-# fit: the walk ends with the graph anyway.
-PARTITIONS = """
-SELECT p.inhrelid::regclass::text AS partition,
-       (CASE WHEN c.reltuples < 0 THEN 50 * pg_relation_size(p.inhrelid) / current_setting('block_size')::bigint
-             ELSE c.reltuples END)::bigint AS tuples,
-       pg_relation_size(p.inhrelid) / current_setting('block_size')::bigint AS heap_blocks,
-       coalesce(sum(pg_relation_size(x.indexrelid)) FILTER (WHERE am.amname = 'hnsw'), 0)::bigint
-           / current_setting('block_size')::bigint AS index_blocks,
-       coalesce(sum(pg_relation_size(x.indexrelid)) FILTER (WHERE x.indisprimary), 0)::bigint
-           / current_setting('block_size')::bigint AS key_blocks
-FROM pg_inherits AS p
-JOIN pg_class AS c ON c.oid = p.inhrelid
-LEFT JOIN pg_index AS x ON x.indrelid = p.inhrelid
-LEFT JOIN pg_class AS i ON i.oid = x.indexrelid
-LEFT JOIN pg_am AS am ON am.oid = i.relam
-WHERE p.inhparent = 'memories'::regclass
-GROUP BY p.inhrelid, c.reltuples
-ORDER BY heap_blocks DESC, partition"""
-# Both in blocks (their unit is the block size).
-CACHE_SETTINGS = """
-SELECT max(setting::bigint) FILTER (WHERE name = 'shared_buffers') AS shared_buffers,
-       max(setting::bigint) FILTER (WHERE name = 'effective_cache_size') AS effective_cache_size
-FROM pg_settings WHERE name IN ('shared_buffers', 'effective_cache_size')"""
-PREWARM = "SELECT memory_prewarm(%s::regclass, %s, %s, %s) AS n"
-# Session-level, so held across the prewarm's autocommit statements; released at the end, or by the server when
-# the connection closes (a worker killed mid-prewarm never blocks the next start).
-TRY_LOCK = "SELECT pg_try_advisory_lock(%s) AS locked"
-UNLOCK = "SELECT pg_advisory_unlock(%s)"
-
 
 @dataclass(frozen=True, slots=True)
 class PrewarmProgress:
-    """Where a prewarm is: blocks read so far of those it plans to read, and the partition just read."""
+    """Where a prewarm is: blocks read so far of those it plans to read, and the partition (or index) just read."""
 
     partition: str
     done_blocks: int
@@ -169,7 +82,7 @@ class PrewarmProgress:
 
 @dataclass(frozen=True, slots=True)
 class PrewarmReport:
-    """What a prewarm read: blocks (index, heap and keys together), against its plan and the buffer budget."""
+    """What a prewarm read: blocks (files, index, heap and keys together), against its plan and the buffer budget."""
 
     partitions: int
     planned_blocks: int
@@ -182,50 +95,97 @@ class PrewarmReport:
     seconds: float
     skipped: bool = False
     """Another process (an API worker) was prewarming this database: nothing was read here."""
+    cached_blocks: int = 0
+    """Of `read_blocks`, those read from the files into the operating system's cache only (not the buffers)."""
 
 
 @dataclass(frozen=True, slots=True)
 class _Read:
-    partition: str
+    relation: str
+    """The partition; for a 'cache' read, the partition or one of its indexes."""
     what: str
     start: int
     count: int
     blocks: int
+    """Blocks it brings in (its progress): the range of a 'cache' or 'heap' read, the relation of a walk or keys."""
     probe: bool = False
     """A search-sized read that keeps hot pages in the buffers: done even past the time budget (it is cheap)."""
 
 
+def _chunks(relation: str, what: str, blocks: int) -> list[_Read]:
+    """A 'heap' or 'cache' read of `blocks` blocks of `relation` from its start, in calls of `HEAP_CHUNK`."""
+    return [
+        _Read(relation, what, s, min(HEAP_CHUNK, blocks - s), min(HEAP_CHUNK, blocks - s))
+        for s in range(0, blocks, HEAP_CHUNK)
+    ]
+
+
 def _whole(p: dict[str, Any]) -> list[_Read]:
     """Every page of partition `p`: its heap in order (sequential reads), then its graph, then its primary key."""
-    name, tuples, heap = p["partition"], p["tuples"], p["heap_blocks"]
-    reads = [_Read(name, "heap", s, min(HEAP_CHUNK, heap - s), 0) for s in range(0, heap, HEAP_CHUNK)]
-    # reltuples is an estimate: walk past it, the scan ends with the graph anyway. The heap is cached by then.
-    reads.append(_Read(name, "index", 0, tuples + tuples // 10 + 100, p["index_blocks"]))
-    reads.append(_Read(name, "keys", 0, 0, p["key_blocks"]))
+    return _chunks(p["partition"], "heap", p["heap_blocks"]) + _graph(p)
+
+
+def _graph(p: dict[str, Any]) -> list[_Read]:
+    """Partition `p`'s HNSW graph walked whole (which reads its heap too), then its primary key."""
+    # reltuples is an estimate: walk past it, the scan ends with the graph anyway.
+    walk = _Read(p["partition"], "index", 0, p["tuples"] + p["tuples"] // 10 + 100, p["index_blocks"])
+    return [walk, _Read(p["partition"], "keys", 0, 0, p["key_blocks"])]
+
+
+def _cached(files: list[dict[str, Any]], cache_blocks: int) -> list[_Read]:
+    """'cache' reads of `files` (in their order: indexes, then heaps) while they fit `cache_blocks` together."""
+    reads: list[_Read] = []
+    cached = 0
+    for f in files:
+        if cached + f["blocks"] > cache_blocks:
+            continue  # a smaller relation further on may still fit
+        cached += f["blocks"]
+        reads += _chunks(f["relation"], "cache", f["blocks"])
     return reads
 
 
-def _plan(parts: list[dict[str, Any]], budget_blocks: int, cache_blocks: int) -> tuple[list[_Read], bool]:
+def _plan(
+    parts: list[dict[str, Any]],
+    budget_blocks: int,
+    cache_blocks: int,
+    files: list[dict[str, Any]] | None = None,
+) -> tuple[list[_Read], bool]:
     """The reads of a prewarm, and whether every partition fits the buffer budget (`budget_blocks`).
 
-    When they do not, shared buffers cannot hold them: the partitions are read whole up to `cache_blocks`
-    (`effective_cache_size`, what the operating system is declared to cache), so that later reads come from
-    memory and not the disk, then `PROBES` searches of `CANDIDATES` rows in each partition, from rows spread
-    over it, touch last (and so keep in the buffers) what every search touches first: the graph's upper
-    layers and the entry point's neighbourhood.
+    With `files` (the partitions' and their indexes' files, when the server lets the prewarm read them), they
+    are first read into the operating system's cache, sequentially, up to `cache_blocks`
+    (`effective_cache_size`, what it is declared to cache): what searches read outside the buffers then comes
+    from memory, not the disk. When the partitions do not fit the buffer budget, the buffers get each cached
+    partition's graph and keys while they fit (without files: the partitions read whole up to `cache_blocks`),
+    then `PROBES` searches of `CANDIDATES` rows in each partition, from rows spread over it, touch last (and so
+    keep in the buffers) what every search touches first: the graph's upper layers and the entry point's
+    neighbourhood.
     """
     parts = [p for p in parts if p["tuples"] > 0 and p["heap_blocks"] > 0]
+    names = {p["partition"] for p in parts}
+    files = None if files is None else [f for f in files if f["partition"] in names]
+    reads = [] if files is None else _cached(files, cache_blocks)
     total = sum(p["heap_blocks"] + p["index_blocks"] + p["key_blocks"] for p in parts)
     if total <= budget_blocks:
-        return [r for p in parts for r in _whole(p)], True
-    reads: list[_Read] = []
-    cached = 0
-    for p in parts:
-        size = p["heap_blocks"] + p["index_blocks"] + p["key_blocks"]
-        if cached + size > cache_blocks:
-            continue  # a smaller partition further on may still fit
-        reads += _whole(p)
-        cached += size
+        return reads + [r for p in parts for r in _whole(p)], True
+    used = 0
+    if files is not None:
+        # A walk reads its partition's heap too: only partitions whose files are all cached, so the walks keep
+        # within `cache_blocks` and read from memory.
+        cached = {r.relation for r in reads}
+        for p in parts:
+            size = p["index_blocks"] + p["key_blocks"]
+            whole = all(f["relation"] in cached for f in files if f["partition"] == p["partition"])
+            if whole and used + size <= budget_blocks:
+                reads += _graph(p)
+                used += size
+    else:
+        for p in parts:
+            size = p["heap_blocks"] + p["index_blocks"] + p["key_blocks"]
+            if used + size > cache_blocks:
+                continue  # a smaller partition further on may still fit
+            reads += _whole(p)
+            used += size
     for p in parts:
         step = max(p["heap_blocks"] // PROBES, 1)
         reads += [_Read(p["partition"], "index", i * step, CANDIDATES, 0, probe=True) for i in range(PROBES)]
@@ -280,27 +240,33 @@ async def _prewarm(
     parts = await fetch_dicts(conn, PARTITIONS)
     [sizes] = await fetch_dicts(conn, CACHE_SETTINGS)
     budget = int(sizes["shared_buffers"] * buffer_share)
-    reads, whole = _plan(parts, budget, sizes["effective_cache_size"])
-    planned = sum(r.blocks for r in reads if r.what != "heap") + sum(r.count for r in reads if r.what == "heap")
-    done, complete = 0, True
+    files = None
+    if parts:
+        [can] = await fetch_dicts(conn, CAN_CACHE, (parts[0]["partition"],))
+        files = None if can["n"] is None else await fetch_dicts(conn, FILES)
+    reads, whole = _plan(parts, budget, sizes["effective_cache_size"], files)
+    planned = sum(r.blocks for r in reads)
+    done, cached, complete = 0, 0, True
     for read in reads:
         if time.perf_counter() - started >= budget_s and not read.probe:
             if complete:
                 log.info("memory prewarm: %.0f s spent after %d of %d blocks", budget_s, done, planned)
             complete = False
             continue
-        await conn.execute(PREWARM, (read.partition, read.what, read.start, read.count))
-        done += read.count if read.what == "heap" else read.blocks
+        await conn.execute(PREWARM, (read.relation, read.what, read.start, read.count))
+        done += read.blocks
+        cached += read.blocks if read.what == "cache" else 0
         if progress is not None:
-            progress(PrewarmProgress(read.partition, min(done, planned), planned, time.perf_counter() - started))
+            progress(PrewarmProgress(read.relation, done, planned, time.perf_counter() - started))
     return PrewarmReport(
-        partitions=len({r.partition for r in reads}),
+        partitions=len({r.relation for r in reads if r.what != "cache"}),
         planned_blocks=planned,
-        read_blocks=min(done, planned),
+        read_blocks=done,
         budget_blocks=budget,
         whole=whole,
         complete=complete,
         seconds=time.perf_counter() - started,
+        cached_blocks=cached,
     )
 
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import uuid
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -19,6 +21,7 @@ from psycopg_pool import AsyncConnectionPool
 from cognicore.memory import Memory
 from cognicore.memory.embeddings import OfflineEmbeddings
 from cognicore.memory.prewarm import PREWARM_LOCK, PROBES, PrewarmProgress, prewarm, warm_connection
+from cognicore.memory.rows import fetch_dicts
 from cognicore.memory.stream import MemoryStream, NewMemory
 from cognicore.memory.tenancy import APP_ROLE
 from cognicore.roles import grant_app_role, open_app_pool, reader_url
@@ -191,3 +194,76 @@ async def test_cli_prewarm_reports_what_it_read(pool: AsyncConnectionPool, db_ur
     out = await asyncio.to_thread(cli, "memory", "prewarm", "--budget", "0", env=env)
     said = out.stdout + out.stderr
     assert out.returncode == 2 and "--budget" in said and "internal error" not in said, said
+
+
+# The memory partitions' files and their indexes', in blocks (what 'cache' reads); partitions holding rows only.
+FILE_BLOCKS = """
+SELECT c.oid::regclass::text AS relation, c.relkind = 'i' AS is_index, pg_relation_size(c.oid) / 8192 AS blocks
+FROM pg_inherits AS p
+JOIN pg_class AS c
+  ON c.oid = p.inhrelid OR c.oid IN (SELECT x.indexrelid FROM pg_index AS x WHERE x.indrelid = p.inhrelid)
+WHERE p.inhparent = 'memories'::regclass AND pg_relation_size(c.oid) > 0 AND pg_relation_size(p.inhrelid) > 0"""
+
+
+async def one(conn: Any, query: str, params: tuple[Any, ...] = ()) -> Any:
+    """The one value `query` returns."""
+    [row] = await fetch_dicts(conn, query, params)
+    [value] = row.values()
+    return value
+
+
+async def test_prewarm_first_caches_every_file_of_the_partitions_and_their_indexes(
+    app_pool: AsyncConnectionPool, pool: AsyncConnectionPool
+) -> None:
+    async with pool.connection() as conn:
+        files = await fetch_dicts(conn, FILE_BLOCKS)
+    assert {f["is_index"] for f in files} == {True, False}
+    report = await prewarm(app_pool)
+    assert report.cached_blocks == sum(f["blocks"] for f in files) > 0
+    assert report.read_blocks == report.planned_blocks > report.cached_blocks  # then the buffers' reads, as before
+    # The application role reads a partition's index file, and gets only how many blocks it read.
+    index = next(f for f in files if f["is_index"] and f["blocks"] > 1)
+    cache = "SELECT memory_prewarm(%s::regclass, 'cache', %s, %s)"
+    async with app_pool.connection() as conn:
+        assert await one(conn, cache, (index["relation"], 0, 1_000_000)) == index["blocks"]  # to its end
+        assert await one(conn, cache, (index["relation"], 1, 1)) == 1
+        assert await one(conn, cache, (index["relation"], index["blocks"], 10)) == 0  # past its end
+        # Another table's index is refused, and an index is no partition for the buffers' reads.
+        for relation, what in (("kb_chunks_embedding_idx", "cache"), (index["relation"], "heap")):
+            with pytest.raises(psycopg.errors.InvalidParameterValue, match="memory_prewarm reads"):
+                await conn.execute("SELECT memory_prewarm(%s::regclass, %s, 0, 10)", (relation, what))
+
+
+async def test_a_server_that_may_not_read_files_is_prewarmed_through_the_buffers_as_before(
+    app_pool: AsyncConnectionPool, pool: AsyncConnectionPool
+) -> None:
+    """A managed server: the function's owner is no superuser and has no grant on pg_read_binary_file."""
+    owner = f"prewarm_owner_{uuid.uuid4().hex[:8]}"
+    function = "memory_prewarm(regclass, text, bigint, bigint)"
+    async with pool.connection() as conn:
+        migrator = await one(conn, "SELECT current_user")
+        await conn.execute(f"CREATE ROLE {owner} NOLOGIN NOSUPERUSER")
+        try:
+            schema = await one(conn, "SELECT relnamespace::regnamespace::text FROM pg_class WHERE relname = 'memories'")
+            await conn.execute(f"GRANT CREATE, USAGE ON SCHEMA {schema} TO {owner}")
+            parts = [
+                r["p"]
+                for r in await fetch_dicts(
+                    conn, "SELECT inhrelid::regclass::text AS p FROM pg_inherits WHERE inhparent = 'memories'::regclass"
+                )
+            ]
+            for part in parts:
+                await conn.execute(f"GRANT SELECT ON {part} TO {owner}")
+            await conn.execute(f"ALTER FUNCTION {function} OWNER TO {owner}")
+            async with app_pool.connection() as app:
+                assert await one(app, "SELECT memory_prewarm(%s::regclass, 'cache', 0, 10)", (parts[0],)) is None
+            before = await counters(app_pool)
+            report = await prewarm(app_pool)
+            after = await counters(app_pool)
+            assert report.cached_blocks == 0 and report.whole and report.complete
+            assert report.read_blocks == report.planned_blocks > 0
+            assert after["hnsw_read"] + after["hnsw_hit"] > before["hnsw_read"] + before["hnsw_hit"]
+        finally:
+            await conn.execute(f"ALTER FUNCTION {function} OWNER TO {migrator}")
+            await conn.execute(f"DROP OWNED BY {owner}")
+            await conn.execute(f"DROP ROLE {owner}")
