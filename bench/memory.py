@@ -246,8 +246,26 @@ KEYWORD_STAGE = (
 """The search's keyword stage with its filters off, as `memory_search` calls it (timed alone)."""
 
 
-async def shared_blocks(pool: Any) -> tuple[int, int]:
-    """The database's shared-buffer hits and reads so far.
+# Blocks read from outside shared buffers, by what the memory partitions' relations are: heap, TOAST (table
+# and index), and each index by access method (hnsw: the graphs, gin: the keyword index, btree: the keys).
+PARTITION_READS = """
+SELECT 'heap' AS kind, coalesce(sum(t.heap_blks_read), 0)::bigint AS blocks
+FROM pg_statio_all_tables AS t JOIN pg_inherits AS i ON i.inhrelid = t.relid
+WHERE i.inhparent = 'memories'::regclass
+UNION ALL
+SELECT 'toast', coalesce(sum(coalesce(t.toast_blks_read, 0) + coalesce(t.tidx_blks_read, 0)), 0)::bigint
+FROM pg_statio_all_tables AS t JOIN pg_inherits AS i ON i.inhrelid = t.relid
+WHERE i.inhparent = 'memories'::regclass
+UNION ALL
+SELECT am.amname, coalesce(sum(x.idx_blks_read), 0)::bigint
+FROM pg_statio_all_indexes AS x JOIN pg_inherits AS i ON i.inhrelid = x.relid
+JOIN pg_class AS c ON c.oid = x.indexrelid JOIN pg_am AS am ON am.oid = c.relam
+WHERE i.inhparent = 'memories'::regclass
+GROUP BY am.amname"""
+
+
+async def shared_blocks(pool: Any) -> tuple[int, int, dict[str, int]]:
+    """The database's shared-buffer hits and reads so far, and the memory partitions' reads by relation kind.
 
     A backend sends its statistics at the end of a transaction at most once a second, and what is left when
     it goes idle 10 s later (PostgreSQL's PGSTAT_IDLE_INTERVAL): after 1.2 s up to a second of the searches
@@ -262,7 +280,8 @@ async def shared_blocks(pool: Any) -> tuple[int, int]:
                 "WHERE datname = current_database()"
             )
         ).fetchone()
-    return int(row["hit"]), int(row["read"])
+        kinds = {r["kind"]: int(r["blocks"]) for r in await fetch_dicts(conn, PARTITION_READS)}
+    return int(row["hit"]), int(row["read"]), kinds
 
 
 async def partition_sharing(pool: Any, users: list[str]) -> dict[str, tuple[int, int]]:
@@ -385,12 +404,19 @@ async def start_up(args: argparse.Namespace, mode: str, app_url: str, users: lis
         app = await open_app_pool(app_url, min_size=4, max_size=4, warm=warm_connection)
         opened = time.perf_counter() - started
         report = await prewarm(app, budget_s=args.prewarm_budget)
-        how = "every partition whole" if report.whole else "read whole up to effective_cache_size, then probed"
+        how = (
+            "every partition whole"
+            if report.whole
+            else "graphs while they fit the buffers, then probed"
+            if report.cached_blocks
+            else "read whole up to effective_cache_size, then probed"
+        )
         stopped = "" if report.complete else ", stopped by the time budget"
         print(
             f"start-up as the service: pool of 4 connections opened and warmed in {opened:.2f} s, prewarm "
             f"{report.read_blocks:,} of {report.planned_blocks:,} planned blocks "
-            f"({report.read_blocks * 8 / 1024:,.0f} MB, {how}, budget {report.budget_blocks * 8 / 1024:,.0f} MB"
+            f"({report.read_blocks * 8 / 1024:,.0f} MB, of which {report.cached_blocks * 8 / 1024:,.0f} MB of files "
+            f"into the OS cache; {how}, budget {report.budget_blocks * 8 / 1024:,.0f} MB"
             f"{stopped}) in {report.seconds:.2f} s"
         )
         return app, MemoryStream(app, OfflineEmbeddings())
@@ -420,13 +446,17 @@ async def timed(
         returned += len(await stream.search(user, text, k=10))
         latencies.append((time.perf_counter() - started) * 1000)
     print(f"load average (1 min) before/after the timed searches: {load_before:.2f} / {os.getloadavg()[0]:.2f}")
-    hits, reads = [after - before for after, before in zip(await shared_blocks(pool), blocks_before, strict=True)]
+    hits_after, reads_after, kinds_after = await shared_blocks(pool)
+    hits, reads = hits_after - blocks_before[0], reads_after - blocks_before[1]
+    kinds = {kind: n - blocks_before[2].get(kind, 0) for kind, n in sorted(kinds_after.items())}
     print(
         f"hybrid search, scored, user filter, k=10: p50 {statistics.median(latencies):.2f} ms, "
         f"p95 {pct(latencies, 0.95):.2f} ms, p99 {pct(latencies, 0.99):.2f} ms, "
         f"max {max(latencies):.2f} ms (n={len(latencies)}, {returned / len(queries):.1f} hits per query, "
         f"end to end incl. query embedding; {args.warm_up} warm-up searches before); shared buffers per search: "
-        f"{hits / len(queries):,.0f} hits, {reads / len(queries):,.0f} reads (from the OS cache or disk)"
+        f"{hits / len(queries):,.0f} hits, {reads / len(queries):,.0f} reads (from the OS cache or disk); the "
+        f"memory partitions' reads per search by relation: "
+        + ", ".join(f"{kind} {n / len(queries):,.1f}" for kind, n in kinds.items())
     )
     return latencies, reads / len(queries)
 
@@ -441,12 +471,11 @@ async def run(
     try:
         await migrate(pool, COMPONENTS)
         async with pool.connection() as conn:
-            info = await (
-                await conn.execute(
-                    "SELECT current_setting('server_version') AS pg, current_setting('shared_buffers') AS sb, "
-                    "(SELECT extversion FROM pg_extension WHERE extname = 'vector') AS pgvector"
-                )
-            ).fetchone()
+            [info] = await fetch_dicts(
+                conn,
+                "SELECT current_setting('server_version') AS pg, current_setting('shared_buffers') AS sb, "
+                "(SELECT extversion FROM pg_extension WHERE extname = 'vector') AS pgvector",
+            )
         print(f"PostgreSQL {info['pg']}, pgvector {info['pgvector']}, shared_buffers {info['sb']}")
         users = [f"user{u:02d}" for u in range(args.users)]
         recorded = await built_with(pool)
@@ -476,10 +505,13 @@ async def run(
                 url = await restart(size)
                 pool = await open_pool(url, max_size=4)
             async with pool.connection() as conn:
-                [row] = await fetch_dicts(conn, "SELECT current_setting('shared_buffers') AS sb")
+                [row] = await fetch_dicts(
+                    conn,
+                    "SELECT current_setting('shared_buffers') AS sb, current_setting('effective_cache_size') AS ecs",
+                )
             print(
                 f"-- round {round_ + 1} of {args.rounds}, start-up {mode}, "
-                f"server just started, shared_buffers {row['sb']}"
+                f"server just started, shared_buffers {row['sb']}, effective_cache_size {row['ecs']}"
             )
             app, stream = await start_up(args, mode, reader_url(url, APP_ROLE), users)
             latencies, reads = await timed(args, pool, stream, queries, users)
@@ -540,7 +572,8 @@ async def run(
         for user in users:
             async with user_transaction(app, user) as conn:
                 await conn.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)")
-                cur = await conn.execute(
+                rows = await fetch_dicts(
+                    conn,
                     "EXPLAIN " + NEAREST,
                     {
                         "user_id": user,
@@ -549,21 +582,20 @@ async def run(
                         "k": 10,
                     },
                 )
-                plan = " ".join(r["QUERY PLAN"] for r in await cur.fetchall())
+                plan = " ".join(r["QUERY PLAN"] for r in rows)
             plans["HNSW index" if "embedding_idx" in plan else "exact (primary key or seq scan)"] += 1
         print("vector stage plan per user: " + ", ".join(f"{k} {v}" for k, v in plans.items()))
         await asyncio.sleep(1.0)  # statistics reach pg_stat views with a short delay
         async with pool.connection() as conn:
-            row = await (
-                await conn.execute(
-                    "SELECT sum(n_tup_upd)::bigint AS upd, sum(n_tup_hot_upd)::bigint AS hot FROM pg_stat_user_tables "
-                    "WHERE relname LIKE 'memories_p%'"
-                )
-            ).fetchone()
-        if row and row["upd"]:
+            [updates] = await fetch_dicts(
+                conn,
+                "SELECT sum(n_tup_upd)::bigint AS upd, sum(n_tup_hot_upd)::bigint AS hot FROM pg_stat_user_tables "
+                "WHERE relname LIKE 'memories_p%'",
+            )
+        if updates["upd"]:
             print(
-                f"candidate-count updates: {row['upd']:,}, of which HOT (no index insert): "
-                f"{100 * row['hot'] / row['upd']:.0f}%"
+                f"candidate-count updates: {updates['upd']:,}, of which HOT (no index insert): "
+                f"{100 * updates['hot'] / updates['upd']:.0f}%"
             )
     finally:
         if app is not None:
@@ -637,6 +669,11 @@ async def main() -> None:
         help="embedded server only: e.g. 1GB (PostgreSQL's default is 128MB); 1GB,4GB alternates the sizes in each "
         "round, each on a freshly started server",
     )
+    parser.add_argument(
+        "--effective-cache-size",
+        help="embedded server only: e.g. 12GB, what the OS may cache (PostgreSQL's default is 4GB); the prewarm "
+        "reads the memory partitions' files into the OS cache up to it. Kept in the folder's configuration",
+    )
     args = parser.parse_args()
     if args.queries < 200:
         parser.error("--queries must be at least 200 for a meaningful p95")
@@ -652,8 +689,11 @@ async def main() -> None:
     )
     print("command: " + shlex.join([sys.executable.rsplit("/", 1)[-1], *sys.argv]))
     if admin := os.environ.get("DATABASE_URL"):
-        if args.shared_buffers or args.data_dir:
-            parser.error("--shared-buffers and --data-dir apply to the embedded server; DATABASE_URL is set")
+        if args.shared_buffers or args.data_dir or args.effective_cache_size:
+            parser.error(
+                "--shared-buffers, --effective-cache-size and --data-dir apply to the embedded server; "
+                "DATABASE_URL is set"
+            )
         if args.reuse:
             print(f"database: {args.reuse} on DATABASE_URL, kept from an earlier run (kept again)")
             await run(args, with_database(admin, args.reuse))
@@ -688,6 +728,12 @@ async def run_embedded(args: argparse.Namespace, folder: Path) -> None:
     """Start the embedded server in `folder` (with `--shared-buffers` if given), run, stop it."""
     try:
         url = await start_embedded(folder)
+        if args.effective_cache_size:  # kept in the folder's configuration, read at once (no restart)
+            with psycopg.connect(url, autocommit=True) as conn:
+                conn.execute(
+                    sql.SQL("ALTER SYSTEM SET effective_cache_size = {}").format(sql.Literal(args.effective_cache_size))
+                )
+                conn.execute("SELECT pg_reload_conf()")
         if args.shared_buffers and not pin_shared_buffers(url, args.shared_buffers[0]):
             await asyncio.to_thread(stop_embedded, folder)  # a server setting: it takes a restart
             url = await start_embedded(folder)
