@@ -28,7 +28,7 @@ _WE_PAID = re.compile(rf"\b(?:we|i) (?:have |had )?{_PAY}\b|\bcost(?:s|ed)? us\b
 _NO_PAYER = re.compile(rf"\b(?:was|were|got|been|being|is|are) {_PAY}\b")
 # One item's price or cost ("pay for a X", "per X", "each"): the price wording's, never a total
 _ONE_ITEM = re.compile(r"^ (?:for|on|per) (?:a|an|one|each|a single|every)\b|^ per\b")
-# The goods' own noun after the item ("Orbit units", "Audio products"): what was bought, not what is measured
+# The goods' own noun after the item ("<product> units", "<category> products"): what was bought, not measured
 _GOODS = r"(?:units?|items?|pieces?|products?|goods)"
 _MANY = re.compile(r"\b(?:total|altogether|in all|overall|combined|sold|bought|purchased)\b")
 # What was paid, not what one thing costs now ("how much does the X cost us in total" stays the price wording's)
