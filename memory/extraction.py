@@ -13,6 +13,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, Field
 
 from cognicore.memory._fact_correction import correction
+from cognicore.memory._fact_kept import replaces_nothing
 from cognicore.memory._fact_keys import normalize, predicate_key, same_slot, subject_key
 from cognicore.memory._fact_known import UNCLEAR_OBJECT, bare_change, named_changes
 from cognicore.memory._fact_newvalue import (
@@ -33,7 +34,7 @@ from cognicore.memory._fact_slot_values import another_thing, gives_other_value,
 from cognicore.memory._fact_takeover import taken_over_from_user
 from cognicore.memory._fact_told import told_clause_facts
 from cognicore.memory._fact_topic import in_changed_topic, named_slot
-from cognicore.memory._fact_words import NOT_NAMES, ONE_OFF, holds_person
+from cognicore.memory._fact_words import NOT_NAMES, holds_person
 from cognicore.memory.llm import LlmRole
 
 ROLE = "extract_facts"
@@ -205,19 +206,15 @@ class OfflineFactExtractor:
             facts = [FactCandidate(**note)]
         # A change of one known slot in a shape no rule above reads: a new value of the old one's kind.
         facts = slot_changed(user_message, facts, known_facts, unclear=UNCLEAR_OBJECT)
-        # Another person's thing ("Omar's standup is at 9:45 now") changes none of ours, nor does a one-off ("I swapped
-        # to the late shift for tomorrow only"): kept in the user's words.
-        if any(
-            f.contradicts and (others_thing(user_message, f.contradicts) or _ONE_OFF_RE.search(user_message))
-            for f in facts
-        ):
+        # Another person's or team's thing ("Omar's standup is at 9:45 now"), a one-off ("for tomorrow only") or a
+        # past change ("two years ago ...") changes none of ours: kept in the user's words.
+        if replaces_nothing(user_message, facts, known_facts):
             note = note_of(user_message, told=bool(told)) if told is not False else None
             facts = [FactCandidate(**note)] if note is not None else []
         # Only a change certain from its words ends a note: the old value it names, or its slot's every word.
         return ExtractedFacts(facts=ending_notes(user_message, facts, known_facts))
 
 
-_ONE_OFF_RE = re.compile(rf"\b(?:{ONE_OFF})\b", re.I)
 _RELATIVE_VALUE_RE = re.compile(
     r"^(?:up|down|raised|lowered|increased|reduced|cut|doubled|tripled|halved)\b(?:\s+(?:by|in)\b.*)?$", re.I
 )

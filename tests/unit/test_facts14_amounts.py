@@ -68,3 +68,17 @@ def test_periods_and_sizes() -> None:
     assert periods("my sales quota for each quarter".split()) == periods("my quarterly quota".split()) == {"quarter"}
     assert periods("the quarter ended".split()) == frozenset()
     assert near_in_size("400000", "550000") and not near_in_size("90000", "6000")
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ("Our release freeze starts at 6pm on Thursdays.", "Just for tomorrow, the release freeze starts at 8pm."),
+        ("The hardware budget is $80k.", "Three years ago the hardware budget was cut to $45k."),
+        ("Our cloud budget is $20k.", "The data team's cloud budget got raised to $35k."),
+    ],
+)
+def test_a_one_off_a_past_change_and_a_named_teams_thing_are_kept_as_said(turns: tuple[str, ...]) -> None:
+    _, facts = _said(*turns)
+    assert [f.predicate for f in facts] == ["note"], facts
+    assert not any(f.contradicts for f in facts)

@@ -1,0 +1,55 @@
+"""Changes that replace nothing: kept in the user's words (a note) instead of ending a known fact.
+
+Another person's or another team's thing ("Omar's standup is at 9:45 now", "the network team's tooling budget got
+cut to $30k"), a one-off ("just for tomorrow, standup moved to 11am") or a change dated in the past ("two years ago
+the budget was cut to $60k") tells nothing about what holds now for the user: read as a new value of a known slot,
+it would be a confident wrong.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from cognicore.memory._fact_keys import normalize, predicate_key, subject_key
+from cognicore.memory._fact_notes import is_note
+from cognicore.memory._fact_owners import others_thing
+from cognicore.memory._fact_words import ONE_OFF, PAST_DATED
+
+if TYPE_CHECKING:
+    from cognicore.memory.extraction import FactCandidate
+
+__all__ = ["replaces_nothing"]
+
+_ONE_OFF_RE = re.compile(rf"\b(?:{ONE_OFF}|{PAST_DATED})\b", re.I)
+# "the network team's budget", "Sales' quota": a named team or group owning the thing, not "our" or "the" team.
+_GROUP_OWNER_RE = re.compile(
+    r"\b(?!(?:our|my|the|your|their|this|that)\b)[a-z][\w-]*\s+(?:team|department|group|squad|org)'s\b", re.I
+)
+
+
+def replaces_nothing(message: str, facts: list[FactCandidate], known_facts: list[dict[str, Any]]) -> bool:
+    """Would one of `facts` replace a known fact though `message` speaks of another owner's thing, of one occasion,
+    or of the past?"""
+    for fact in facts:
+        replaced = fact.contradicts or _slot_holder(fact, known_facts)
+        if not replaced:
+            continue
+        if others_thing(message, replaced) or _ONE_OFF_RE.search(message) or _GROUP_OWNER_RE.search(message):
+            return True
+    return False
+
+
+def _slot_holder(fact: FactCandidate, known_facts: list[dict[str, Any]]) -> str:
+    """The statement of the active known fact the store would replace by slot: same subject and predicate, another
+    value, when `fact` holds one value (exclusive)."""
+    if not fact.exclusive:
+        return ""
+    keys = (subject_key(fact.subject), predicate_key(fact.predicate), normalize(fact.object))
+    for known in known_facts:
+        if known.get("status", "active") != "active" or is_note(known):
+            continue
+        same = (subject_key(str(known.get("subject", ""))), predicate_key(str(known.get("predicate", ""))))
+        if same == keys[:2] and normalize(str(known.get("object", ""))) != keys[2]:
+            return str(known.get("statement") or "")
+    return ""
