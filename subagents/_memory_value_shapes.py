@@ -10,8 +10,10 @@ starts or ends. `shape_words` adds these nouns to the words a memory is matched 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from cognicore.memory.text import stem
+from cognicore.memory.text import stem, terms
 
 # The nouns a question names a device by; a memory naming one of them answers for that noun only (a phone is no
 # computer), one naming a make or model and no device noun answers for any.
@@ -35,6 +37,9 @@ _AREA_WORDS = frozenset(
 )
 # "7am", "9:30", "from 7 to 3": a clock time tells when a day or a shift starts and ends.
 _CLOCK = re.compile(r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b", re.I)
+_GROUP_WORDS = frozenset(stem(w) for w in "team group squad crew department unit pod division".split())
+# "which region ...", "what kind of laptop ...": the noun that names the kind of value asked.
+_ASKED_NOUN = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:which|what)\s+(?:kind\s+of\s+|sort\s+of\s+|type\s+of\s+)?(\w+)", re.I)
 _CLOCK_WORDS = frozenset(stem(w) for w in "start starts begin begins finish finishes end ends hours time".split())
 
 
@@ -49,3 +54,25 @@ def value_shape_words(text: str) -> frozenset[str]:
     if _CLOCK.search(text):
         found |= _CLOCK_WORDS
     return frozenset(found)
+
+
+def asked_noun(question: str) -> str | None:
+    """The stem of the noun a "which / what <noun>" question names when it is a kind of value a shape shows
+    (a device, an area or place, a group), else None."""
+    m = _ASKED_NOUN.match(question)
+    noun = stem(m.group(1).lower()) if m else ""
+    return noun if noun in _DEVICE_WORDS | _AREA_WORDS | _GROUP_WORDS else None
+
+
+def sole_answer(
+    question: str, used: Sequence[int], passages: Sequence[dict[str, Any]], text_of: Callable[[dict[str, Any]], str]
+) -> bool:
+    """Does an answer quote only the one current fact (not a note) whose words or value's shape give the kind of
+    value the question names ("which region am I responsible for?" and "The user moved to Central Asia")? No other
+    fact could then answer it, though the question's other words are not in it."""
+    noun = asked_noun(question)
+    if noun is None or len(used) != 1:
+        return False
+    said = [(p, text_of(p)) for p in passages if p.get("status") == "active"]
+    fits = [p for p, text in said if noun in {*terms(text), *value_shape_words(text)}]
+    return len(fits) == 1 and int(fits[0]["index"]) == used[0] and not fits[0].get("note")

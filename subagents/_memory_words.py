@@ -87,8 +87,7 @@ def rephrased(question: str, concepts: Sequence[frozenset[str]]) -> list[frozens
         if pattern.search(question):
             # the word's own concept, however the question's reading widened it ("answer" read as "reply, respond")
             dropped = {stem(w) for w in said.split()}
-            widened = not any(dropped & c for c in out)  # the word itself is in no concept: read as others
-            out = [c for c in out if not dropped & c and not (widened and read_from(question, c, dropped))]
+            out = [c for c in out if not dropped & c and not read_from(question, c, dropped)]
             out += [frozenset(stem(w) for w in meaning.split())] if meaning else []
     return out
 

@@ -19,6 +19,7 @@ from cognicore.subagents._memory_figure import other_figure
 from cognicore.subagents._memory_kind import asked_kind, names_someone
 from cognicore.subagents._memory_lines import NOT_SURE, MemoryAnswer, everything, line, order, unread_change
 from cognicore.subagents._memory_supposed import only_supposed
+from cognicore.subagents._memory_value_shapes import sole_answer
 from cognicore.subagents._memory_words import (
     CONTRACTED_IS,
     MEMORY_SYNONYMS,
@@ -201,6 +202,8 @@ def answer_from_memory(
     if not topic:
         return None
     found = _answer(question, topic, passages)
+    if found is not None and found.coverage < 1.0 and sole_answer(question, found.used, passages, text_of):
+        found = MemoryAnswer(text=found.text, used=found.used, coverage=1.0)  # no other fact gives the kind asked
     if found is None:
         # Words the question's reading set aside as no subject may be what the user told about ("reports" of "what
         # format do I like reports in?" after "I prefer my reports as PDF"): a second look with all its words.

@@ -84,3 +84,13 @@ def test_a_later_transfer_in_other_words_makes_the_team_unsure() -> None:
     later["read"] = False
     found = _ask("which team am I on?", [team], [later])
     assert found is not None and NOT_SURE in found.text and "data platform" in found.text, found
+
+
+def test_the_one_fact_of_the_kind_asked_covers_the_question() -> None:
+    moved = _fact(1, "The user moved to East Africa.", 3)
+    found = _ask("which territory am I responsible for now?", [moved])
+    assert found is not None and found.coverage == 1.0 and "East Africa" in found.text, found
+    # two current facts of that kind: neither is the one, so the question is not all covered
+    based = _fact(2, "The user is based in Nairobi.", 2)
+    found = _ask("which territory am I responsible for now?", [moved, based])
+    assert found is None or found.coverage < 1.0, found
