@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from cognicore.subagents.offline_sql.catalogue import Column, Table
-from cognicore.subagents.offline_sql.lexicon import singular
+from cognicore.subagents.offline_sql.lexicon import Lexicon, singular
 from cognicore.subagents.offline_sql.mapping import Mapping, Text, row_name
 from cognicore.subagents.offline_sql.shape import Shape
 
@@ -62,3 +62,13 @@ def grouping_dims(dims: list[tuple[int, str, Column | str]], q: Mapping) -> list
 def adjacent(t: Text, end: int, pos: int) -> bool:
     """Only blanks, claimed words, articles and the joins of claimed values ("P1 or P2") lie between them."""
     return 0 <= pos - end and re.fullmatch(r"\s*((the|our|of|or|and)\s+)*", t.s[end:pos]) is not None
+
+
+def beside_a_measure(t: Text, pos: int, lex: Lexicon) -> bool:
+    """ "revenue and orders by month", "margin as well as orders": an entity joined to a measure named just before it is
+    a second figure (its count), never a grouping by each of its rows."""
+    joined = re.search(r"((?:[a-z0-9]+ ){1,4})(?:and|as well as) (?:the |our )?$", t.read[:pos])
+    if joined is None:
+        return False
+    words = joined.group(1).split()
+    return any(x.kind == "measure" for n in range(1, len(words) + 1) for x in lex.phrases.get(" ".join(words[-n:]), []))

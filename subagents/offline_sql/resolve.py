@@ -12,6 +12,7 @@ from cognicore.subagents.offline_sql._words import either, negation
 from cognicore.subagents.offline_sql.catalogue import Column, Table
 from cognicore.subagents.offline_sql.entity_roles import (
     adjacent,
+    beside_a_measure,
     counted_table_of,
     grouping_dims,
     heads_a_ranking,
@@ -244,6 +245,8 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             and re.search(r"\bfrom(?: the| our| all(?: the| our)?)?\s*$", before)
         ):
             continue  # "how much did we earn from orders in the partner channel": the rows summed, one total
+        elif q.measures and beside_a_measure(t, pos, lex):
+            q.measures.append(count_of(table))  # "monthly revenue and orders": both figures
         elif (label := row_name(table)) is not None:
             dims.append((pos, words, label))
     only = lex.catalogue.tables[0] if len(lex.catalogue.tables) == 1 else None
