@@ -38,6 +38,13 @@ _AREA_WORDS = frozenset(
 # "7am", "9:30", "from 7 to 3": a clock time tells when a day or a shift starts and ends.
 _CLOCK = re.compile(r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b", re.I)
 _GROUP_WORDS = frozenset(stem(w) for w in "team group squad crew department unit pod division".split())
+# "moved to the desktop support", "transferred over to billing", "joined the data folks": the group one is moved into
+# (not a shift or a schedule, which say when).
+_MOVED_INTO = re.compile(
+    r"\b(?:moved|transferred|switched|reassigned|joined)\s+(?:over\s+|across\s+)?(?:to\s+|into\s+)?(?:the\s+)?"
+    r"(?![^.]*\b(?:shifts?|rota|schedule|hours|nights?|days?|weekends?|mornings?|evenings?)\b)[a-z]",
+    re.I,
+)
 # "which region ...", "what kind of laptop ...": the noun that names the kind of value asked.
 _ASKED_NOUN = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:which|what)\s+(?:kind\s+of\s+|sort\s+of\s+|type\s+of\s+)?(\w+)", re.I)
 _CLOCK_WORDS = frozenset(stem(w) for w in "start starts begin begins finish finishes end ends hours time".split())
@@ -51,6 +58,8 @@ def value_shape_words(text: str) -> frozenset[str]:
         found |= _DEVICE_WORDS
     if _AREA.search(text):
         found |= _AREA_WORDS
+    if _MOVED_INTO.search(text):
+        found |= _GROUP_WORDS
     if _CLOCK.search(text):
         found |= _CLOCK_WORDS
     return frozenset(found)

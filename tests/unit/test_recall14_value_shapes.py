@@ -94,3 +94,10 @@ def test_the_one_fact_of_the_kind_asked_covers_the_question() -> None:
     based = _fact(2, "The user is based in Nairobi.", 2)
     found = _ask("which territory am I responsible for now?", [moved, based])
     assert found is None or found.coverage < 1.0, found
+
+
+def test_the_group_one_moved_into_answers_which_team() -> None:
+    moved = _fact(1, "The user moved to the service reliability folks.", 3)
+    assert _answers(_ask("what team am I in nowadays?", [moved]), "service reliability")
+    shifts = _fact(1, "The user moved to the late shifts.", 3)
+    assert not _answers(_ask("what team am I in nowadays?", [shifts]), "late shifts")
