@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING, Any
 from cognicore.memory.lifecycle_config import Perspective
 from cognicore.memory.llm import ModelCallError
 from cognicore.memory.retrieval import knows, paraphrase_terms
+from cognicore.subagents._answer_absence import documented_absence
 from cognicore.subagents._answer_shape import LEADER_WORDS, Shape, asked_shape
 from cognicore.subagents._question_terms import ALTERNATIVES, paraphrased_words
 from cognicore.subagents.compose import ROLE, AnswerComposer, OfflineAnswerComposer, cite_in_order, nothing_found
+from cognicore.subagents.compose_llm import ComposedAnswer
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.types import AgentContext, AgentServices, Citation, StepInput, StepOutput
 
@@ -89,7 +91,10 @@ def documents_reader(
     async def answers(request: str) -> bool:
         passages = await search_for(knowledge, request, k=k)
         composed = await composer.compose(question=request, passages=passage_dicts(passages))
-        return bool(passages) and bool(composed.used)
+        if passages and composed.used:
+            return True
+        # A checked "the documents do not say" (the subject is theirs, the asked thing never with it) answers too.
+        return bool(passages) and await documented_absence(knowledge, request) is not None
 
     return answers
 
@@ -153,6 +158,13 @@ class RagQueryAgent:
                 model_calls=calls,
             )
         valid = [i for i in dict.fromkeys(composed.used) if 1 <= i <= len(passages)]
+        absent = None
+        if not valid and not subjects and ctx.engine == "offline":
+            absent = await documented_absence(self._knowledge, question)
+        if absent is not None:
+            # The whole corpus shows the documents name the subject but never the asked thing: said plainly.
+            passages, composed = absent.passages, ComposedAnswer(text=f"{absent.text}", used=[1])
+            valid = [1]
         if not valid and not subjects:
             # Nothing the documents say covers the question: an honest miss ends the run `unsure`, never
             # a confident "nothing" or a loosely related sentence (issue 9 point 2).

@@ -10,13 +10,16 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory.embeddings import OfflineEmbeddings
 from cognicore.memory.knowledge import KnowledgeBase
-from cognicore.subagents.rag_query import documents_reader
+from cognicore.subagents.rag_query import RagQueryAgent, documents_reader
+from cognicore.subagents.types import AgentContext, StepInput
+from tests.agents import agent_services
 
 DOCS = {
     "markdowns.md": "# Markdown rules\n\n## Approvals\n\nFloor staff may take up to 5% off a quote on their own. "
     "Markdowns between 5% and 15% need the approval of an area lead. Any markdown above 15% needs the approval of "
     "the Head of Commerce.\n",
     "postage.md": "# Postage\n\nParcels to the islands cost $7 and are free on baskets of $80 or more.\n",
+    "lockers.md": "# Staff lockers\n\nStaff lockers open with the badge; a lost key is replaced by facilities.\n",
 }
 
 
@@ -42,3 +45,15 @@ async def test_a_request_the_documents_answer(knowledge: KnowledgeBase, request_
 )
 async def test_a_request_they_do_not_answer(knowledge: KnowledgeBase, request_text: str) -> None:
     assert not await documents_reader(knowledge, k=8)(request_text)
+
+
+@pytest.mark.parametrize(
+    "question", ["How often do staff lockers get emptied?", "how frequently are the lockers cleaned"]
+)
+async def test_a_checked_miss_is_said_plainly_by_the_knowledge_agent(
+    knowledge: KnowledgeBase, pool: AsyncConnectionPool, tmp_path: Path, question: str
+) -> None:
+    assert await documents_reader(knowledge, k=8)(question)
+    ctx = AgentContext(user_id="u1", session_id="s1", run_id="r1", output_dir=tmp_path, engine="offline")
+    out = await RagQueryAgent(agent_services(pool, knowledge)).run(StepInput(step_id="s1", instruction=question), ctx)
+    assert "does not say how often" in out.summary and out.citations, out.summary
