@@ -176,6 +176,13 @@ KNOWLEDGE_AGENT = "rag_query"
 _OF_ROWS = re.compile(
     r"\b(?:totals?|sum|average|avg|mean|median|per|split|breakdown|trend|ranking|ranked|year-over-year|yoy)\b", re.I
 )
+# A question's opening word; a request without one that names the data's rows in the plural asks for them
+# ("tickets still waiting for someone to pick them up").
+_ASKS_SOMETHING = re.compile(
+    r"^\W*(?:who|whom|whose|what|whats|when|where|why|how|which|is|are|was|were|do|does|did|can|could|should|must|"
+    r"may|will|would|if)\b",
+    re.I,
+)
 _SHARE_OF = re.compile(r"\b(?:percentage|percent|share|proportion|fraction|portion)\s+of\b", re.I)
 
 
@@ -236,7 +243,8 @@ class DataReadingPlanner:
         asked = _OF_ROWS.search(request) or IN_PERIOD.search(request) or PER_PERIOD.search(request)
         # "which P1 tickets are still not closed", "what percentage of our tickets ...": the rows themselves asked
         plural = any(w.endswith("s") and stem(w) in self._data for w in re.findall(r"[a-z]{4,}", request.lower()))
-        rows = plural and (ENUMERATES.match(request) is not None or _SHARE_OF.search(request) is not None)
+        listed = ENUMERATES.match(request) or _SHARE_OF.search(request) or not _ASKS_SOMETHING.match(request)
+        rows = plural and bool(listed)
         return asked is not None or rows or counts_data(request, self._data)
 
     async def _without_unread_data(self, request: str, plan: Plan) -> Plan:

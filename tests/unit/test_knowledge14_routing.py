@@ -66,6 +66,7 @@ async def test_an_unread_data_step_goes_to_the_documents_that_answer_it(
         ("average markdown granted in March", False, True),
         ("which orders are still waiting for a markdown sign-off?", False, True),  # the rows themselves
         ("what percentage of our tickets got a reply in time", False, True),
+        ("orders still waiting for somebody to approve their markdown", False, True),
     ],
 )
 async def test_a_data_step_stays_when_read_unanswered_or_counted(
