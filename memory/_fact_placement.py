@@ -62,6 +62,10 @@ _PLACED = frozenset(
     "sits sits_on based_in based located_in floor office site location".split()
 )
 _SMALL = frozenset("the a an our my".split())
+# Kinds of place a user holds one of at a time, each apart from the others (a shift is no office).
+_PLACE_KINDS = frozenset(
+    "shift queue rota desk office site floor team region territory patch department location".split()
+)
 # Verbs that move a person to another place, not a thing to another choice ("switched to decaf").
 _PLACED_BY_MOVE = re.compile(r"\b(?:moved|transferred|reassigned|rotated|shifted)\b", re.I)
 
@@ -111,7 +115,10 @@ def _left(message: str, placed: list[dict[str, Any]], head: str, *, only: bool) 
         same = [k for k in placed if head in _lemmas(str(k.get("statement", "")))]
         if same:
             return same[0] if len(same) == 1 else None
-    return placed[0] if len(placed) == 1 and only else None
+    if len(placed) != 1 or not only:
+        return None
+    # "I moved to the Berlin office" after "I'm on the night shift": another kind of place, the shift holds
+    return None if head in _PLACE_KINDS and head not in _lemmas(str(placed[0].get("statement", ""))) else placed[0]
 
 
 def _is_placement(known: dict[str, Any]) -> bool:

@@ -40,6 +40,7 @@ def test_a_move_of_the_user_ends_the_one_placement_it_leaves(turns: tuple[str, .
         ("I'm on the early shift.", "I might move to the late shift if they ask."),
         ("I look after the Nordics accounts.", "I'm on the platform team.", "I've been moved across to Benelux."),
         ("I'm on the night shift.", "I switched to oat milk."),
+        ("I'm pulling the night shift this month.", "They moved me to the Bristol office."),
     ],
 )
 def test_other_moves_one_offs_plans_and_two_candidates_end_nothing(turns: tuple[str, ...]) -> None:
