@@ -47,6 +47,9 @@ _MOVED_INTO = re.compile(
 )
 # "which region ...", "what kind of laptop ...": the noun that names the kind of value asked.
 _ASKED_NOUN = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:which|what)\s+(?:kind\s+of\s+|sort\s+of\s+|type\s+of\s+)?(\w+)", re.I)
+# "on Wednesday and Friday", "Mondays": the days something happens or the user is somewhere.
+_WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweekdays?\b|\bweekends?\b", re.I)
+_DAY_WORDS = frozenset(stem(w) for w in "day days weekday weekdays".split())
 _CLOCK_WORDS = frozenset(stem(w) for w in "start starts begin begins finish finishes end ends hours time".split())
 
 
@@ -62,6 +65,8 @@ def value_shape_words(text: str) -> frozenset[str]:
         found |= _GROUP_WORDS
     if _CLOCK.search(text):
         found |= _CLOCK_WORDS
+    if _WEEKDAY.search(text):
+        found |= _DAY_WORDS
     return frozenset(found)
 
 
@@ -70,7 +75,17 @@ def asked_noun(question: str) -> str | None:
     (a device, an area or place, a group), else None."""
     m = _ASKED_NOUN.match(question)
     noun = stem(m.group(1).lower()) if m else ""
-    return noun if noun in _DEVICE_WORDS | _AREA_WORDS | _GROUP_WORDS else None
+    return noun if noun in _DEVICE_WORDS | _AREA_WORDS | _GROUP_WORDS | _DAY_WORDS else None
+
+
+def sole_fact(
+    noun: str, passages: Sequence[dict[str, Any]], text_of: Callable[[dict[str, Any]], str]
+) -> dict[str, Any] | None:
+    """The one current fact (not a note) whose words or value's shape give the kind of value `noun` names; None
+    when none or several do."""
+    said = [(p, text_of(p)) for p in passages if p.get("status") == "active"]
+    fits = [p for p, text in said if noun in {*terms(text), *value_shape_words(text)}]
+    return fits[0] if len(fits) == 1 and not fits[0].get("note") else None
 
 
 def sole_answer(
@@ -82,6 +97,5 @@ def sole_answer(
     noun = asked_noun(question)
     if noun is None or len(used) != 1:
         return False
-    said = [(p, text_of(p)) for p in passages if p.get("status") == "active"]
-    fits = [p for p, text in said if noun in {*terms(text), *value_shape_words(text)}]
-    return len(fits) == 1 and int(fits[0]["index"]) == used[0] and not fits[0].get("note")
+    sole = sole_fact(noun, passages, text_of)
+    return sole is not None and int(sole["index"]) == used[0]

@@ -19,7 +19,7 @@ from cognicore.subagents._memory_figure import other_figure
 from cognicore.subagents._memory_kind import asked_kind, names_someone
 from cognicore.subagents._memory_lines import NOT_SURE, MemoryAnswer, everything, line, order, unread_change
 from cognicore.subagents._memory_supposed import only_supposed
-from cognicore.subagents._memory_value_shapes import sole_answer
+from cognicore.subagents._memory_value_shapes import asked_noun, sole_answer, sole_fact
 from cognicore.subagents._memory_words import (
     CONTRACTED_IS,
     MEMORY_SYNONYMS,
@@ -199,6 +199,9 @@ def answer_from_memory(
         return everything(passages)
     if not topic and previous.strip():
         topic = widened(topic_concepts([frozenset({t}) for t in terms(previous)]))
+    noun = asked_noun(question) if not topic and about_the_asker(question) else None
+    if noun and (sole := sole_fact(noun, passages, text_of)):  # "which days do I need to be in?": only the kind
+        return _answer(question, [frozenset({noun})], [p for p in passages if p is sole or p.get("status") != "active"])
     if not topic:
         return None
     found = _answer(question, topic, passages)

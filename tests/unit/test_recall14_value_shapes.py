@@ -101,3 +101,11 @@ def test_the_group_one_moved_into_answers_which_team() -> None:
     assert _answers(_ask("what team am I in nowadays?", [moved]), "service reliability")
     shifts = _fact(1, "The user moved to the late shifts.", 3)
     assert not _answers(_ask("what team am I in nowadays?", [shifts]), "late shifts")
+
+
+def test_which_days_asks_the_one_fact_that_gives_days() -> None:
+    gym = _fact(1, "The user goes to the climbing gym on Tuesdays and Saturdays.")
+    assert _answers(_ask("what days do I go?", [gym]), "Tuesdays")
+    standup = _fact(2, "Our retro is on Thursdays.")
+    assert _ask("what days do I go?", [gym, standup]) is None  # two facts give days: neither is the one
+    assert _ask("which day is it today?", [gym]) is None  # not about the asker
