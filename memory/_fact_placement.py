@@ -34,6 +34,12 @@ _MOVE_RE = re.compile(
     r"(?:\s+(?:over|across|back))?\s+(?:to|onto|into)\s+(?:the\s+|an?\s+)?(?P<place>[^,.;!?]+)",
     re.I,
 )
+# The user's place now, said without a verb of moving ("I'm doing lates now", "I'm now on the laptop queue").
+_NOW_ON_RE = re.compile(
+    rf"\b{_I}\s+(?:now\s+(?:on|doing|working|covering)\s+|(?:on|doing|working|covering)\s+(?=[^,.;!?]*\bnow\b))"
+    r"(?:the\s+)?(?P<place>[^,.;!?]+)",
+    re.I,
+)
 # Where a place's words end: a time, a reason, another clause.
 _PLACE_END_RE = re.compile(
     r"\s+(?:as\s+of|from|since|starting|this|last|next|for|so|and|but|because|instead|now|today|yesterday|"
@@ -43,6 +49,7 @@ _PLACE_END_RE = re.compile(
 # An old place said as ended: "no more nights for me", "Europe isn't mine anymore", "weekends are done for me".
 _ENDED_RES = (
     re.compile(r"\bno\s+more\s+(?P<old>[\w-]+(?:\s+[\w-]+)?)(?=\s+for\s+me|\s*[,.;!?]|$)", re.I),
+    re.compile(r"\bno\s+longer\s+(?:on|doing|working|covering)\s+(?:the\s+)?(?P<old>[\w-]+)(?=\s*[,.;!?]|$)", re.I),
     re.compile(
         r"\b(?P<old>(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*)*|[\w-]+)\s+(?:is|are|isn't|aren't|is\s+not|are\s+not)\s+"
         r"(?:no\s+longer\s+)?(?:mine|done\s+for\s+me|over\s+for\s+me|off\s+my\s+plate|my\s+problem)",
@@ -82,6 +89,8 @@ def placement_of(message: str) -> dict[str, Any] | None:
 def moved_user(message: str, known_facts: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The user's new place when `message` moves the user and exactly one known placement is the one left."""
     m = _MOVE_RE.search(message)
+    ended_only = m is None  # "no longer on earlies, I'm doing lates now": the old place must be named as ended
+    m = m or _NOW_ON_RE.search(message)
     if m is None or _UNSURE_RE.search(message) or ADDED.search(message):
         return None
     place = _PLACE_END_RE.sub("", re.split(r"\s[-\u2013\u2014]\s", m["place"])[0]).strip(" -")
@@ -90,7 +99,9 @@ def moved_user(message: str, known_facts: list[dict[str, Any]]) -> dict[str, Any
         return None
     head = lemma(words[-1].lower()) if words[-1].islower() and len(words) > 1 else ""
     placed = [k for k in known_facts if k.get("status", "active") == "active" and _is_placement(k)]
-    left = _left(message, placed, head, only=_PLACED_BY_MOVE.search(m[0]) is not None)
+    left = _left(
+        message, placed, "" if ended_only else head, only=not ended_only and bool(_PLACED_BY_MOVE.search(m[0]))
+    )
     if left is None:
         return None
     same_head = head and head in _lemmas(str(left.get("statement", "")))

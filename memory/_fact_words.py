@@ -49,7 +49,7 @@ PAST_DATED = r"ago|back\s+in|in\s+(?:19|20)\d\d"
 # A change for one occasion ("for tomorrow only", "just for today", "this once"): the usual value still holds.
 ONE_OFF = (
     r"(?:today|tomorrow|tonight)\s+only|just\s+(?:for\s+)?(?:today|tomorrow|tonight|the\s+day)|this\s+once|"
-    r"one[-\s]off|for\s+(?:one|a\s+single)\s+(?:day|night|shift)"
+    r"one[-\s]off|for\s+(?:one|a|a\s+single)\s+(?:day|night|shift|week)"
 )
 # General nouns and the narrower things they name, in general English: "IT swapped out my old machine" speaks of
 # the user's laptop or desktop, "a new handset" of the phone.

@@ -21,6 +21,8 @@ def test_a_shift_worked_is_the_users_shift() -> None:
          "graveyard", "swing shift"),
         (("I work in the Leeds office.", "I've been transferred to the Glasgow office."), "Leeds", "Glasgow office"),
         (("I handle the billing queue.", "they moved me over to the refunds queue"), "billing", "refunds queue"),
+        (("I'm pulling the graveyard shift this week.", "no longer on graveyards - I'm doing swing shifts now"),
+         "graveyard", "swing shifts"),
         (("I look after the Nordics accounts.", "I'm on the platform team.",
           "I got moved across to Iberia, so the Nordics aren't mine anymore."), "Nordics", "Iberia"),
     ],
@@ -40,6 +42,8 @@ def test_a_move_of_the_user_ends_the_one_placement_it_leaves(turns: tuple[str, .
         ("I'm on the early shift.", "I might move to the late shift if they ask."),
         ("I look after the Nordics accounts.", "I'm on the platform team.", "I've been moved across to Benelux."),
         ("I'm on the night shift.", "I switched to oat milk."),
+        ("I'm pulling the night shift this month.", "I'm doing days now"),
+        ("I'm pulling the night shift this month.", "I'm on call now, no longer on nights for a week"),
         ("I'm pulling the night shift this month.", "They moved me to the Bristol office."),
     ],
 )
