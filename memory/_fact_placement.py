@@ -2,8 +2,8 @@
 
 "I'm working the night shift this month" is the user's shift, read from the grammar (a verb of doing or covering,
 then "the <modifier> <noun>"), not from a list of shifts. "I swapped to early shifts, no more nights for me" and
-"I've been moved over to the Asia Pacific team, so Europe isn't mine anymore" move the user: the place they leave
-is the one known placement the message names as ended ("no more nights", "Europe isn't mine anymore"), or the one
+"I've been moved over to the Benelux team, so Iberia isn't mine anymore" move the user: the place they leave
+is the one known placement the message names as ended ("no more nights", "Iberia isn't mine anymore"), or the one
 known placement with the same head noun ("shifts" for "the night shift"), or the only known placement of the user.
 Two candidates, or none: nothing is linked, and the move is kept as told.
 """
@@ -46,7 +46,7 @@ _PLACE_END_RE = re.compile(
     r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|at|in|with|after|before|team\s+now)\b.*$",
     re.I,
 )
-# An old place said as ended: "no more nights for me", "Europe isn't mine anymore", "weekends are done for me".
+# An old place said as ended: "no more nights for me", "Iberia isn't mine anymore", "weekends are done for me".
 _ENDED_RES = (
     re.compile(r"\bno\s+more\s+(?P<old>[\w-]+(?:\s+[\w-]+)?)(?=\s+for\s+me|\s*[,.;!?]|$)", re.I),
     re.compile(r"\bno\s+longer\s+(?:on|doing|working|covering)\s+(?:the\s+)?(?P<old>[\w-]+)(?=\s*[,.;!?]|$)", re.I),
