@@ -176,7 +176,11 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     bare = described and re.match(_ASKING_START, t.read) is None
     # "tickets opened on or after 2026-01-08 that are still open": a bare phrase describing rows lists them, dated too
     dated = bare and not undated and not (q.share or s.compare or re.search(_FIGURE_WORDS, t.read))
-    s.implied = not s.listing and ((plain and (re.match(r"\s*what\b", t.read) is not None or bare)) or dated)
+    # "open P1 tickets", "I need the in progress tickets for chloe": a noun phrase of rows, undated and asking no
+    # figure, lists them ("P1s open?" too); dated ones ("vpn tickets last week?") stay a count
+    noun_phrase = re.match(_ASKING_START, t.read) is None and not s.how_much
+    what = re.match(r"\s*what\b", t.read) is not None
+    s.implied = not s.listing and ((plain and (what or bare or noun_phrase)) or dated)
     s.listing = s.listing or s.implied
     while t.take(GROWTH):
         s.growth = True
