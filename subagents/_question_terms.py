@@ -36,7 +36,8 @@ def without_asides(question: str, vocabulary: frozenset[str]) -> str:
     """The question without bracketed reference tags ("(ticket zq7)", "[ref k2]") the passages never mention.
 
     An aside is dropped when it holds a code-like token no passage contains: it labels the request, it does
-    not say what is asked. Asides the passages know ("(P1)", "(EU)") stay.
+    not say what is asked. Asides the passages know ("(P1)", "(EU)") stay. The time elapsed in the story told
+    before the question ("opened them about three weeks ago") is the case, not what is asked: dropped too.
     """
 
     def drop(match: re.Match[str]) -> str:
@@ -45,13 +46,21 @@ def without_asides(question: str, vocabulary: frozenset[str]) -> str:
         unknown_codes = [t for t in tokens if _CODE.match(t) and stem(t) not in vocabulary]
         return " " if unknown_codes else match.group(0)
 
-    return _ASIDE.sub(drop, question)
+    return _ELAPSED.sub(" ", _ASIDE.sub(drop, question))
 
 
 def without_contrast(question: str) -> str:
     """The question without what it sets aside ("fully resolve a P1, not just respond to it"): a passage about the
     excluded thing (the response time) must not count as covering the question."""
     return " ".join(_CONTRAST.sub(" ", question).split())
+
+
+_ELAPSED = re.compile(
+    r"\b(?:(?:about|around|roughly|some|nearly|almost|over|just|only)\s+)?(?:\d+|an?|one|two|three|four|five|six|"
+    r"seven|eight|nine|ten|eleven|twelve|a few|a couple of|several)\s+(?:minutes?|hours?|days?|weeks?|months?|years?)"
+    r"\s+ago\b",
+    re.I,
+)
 
 
 def proper_nouns(question: str) -> frozenset[str]:
