@@ -12,6 +12,8 @@ from cognicore.subagents.offline_sql.lexicon import Lexicon, singular
 from cognicore.subagents.offline_sql.mapping import Mapping, Text, row_name
 from cognicore.subagents.offline_sql.shape import Shape
 
+LISTABLE_ROWS = 200  # the rows an answer shows at most (database_query's default row limit)
+
 
 def counted_table_of(q: Mapping) -> str | None:
     """The table whose rows the first measure counts, if it is a count."""
@@ -28,7 +30,9 @@ def lists_rows(
     # "p1 and p2 incidents": two values of one column side by side, unless a listing is asked in words
     plain = plain and not (s.implied and any(len(v) > 1 for v in q.filters.values()))
     every = re.search(r"\bevery$", before) is not None  # "every ticket" names them all, as "tickets" does
-    return s.listing and plain and (last != singular(last) or every) and row_name(table) is not None
+    # "online orders?" of a table known to hold more rows than an answer shows: their count, not a cut list
+    too_many = s.noun_phrase and table.approx_rows > LISTABLE_ROWS
+    return s.listing and plain and (last != singular(last) or every) and row_name(table) is not None and not too_many
 
 
 def plain_listing(s: Shape, dims: list[tuple[int, str, Column | str]], q: Mapping) -> bool:

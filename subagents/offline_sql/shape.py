@@ -38,6 +38,7 @@ class Shape:
     all_of: list[int] = field(default_factory=list)  # positions of "all (the) X": no grouping by X
     listing: bool = False  # "list the open tickets", "which tickets are ...": the rows themselves
     implied: bool = False  # the listing is implied ("what is open", "ana's open tickets"), not asked in words
+    noun_phrase: bool = False  # implied by a bare noun phrase alone ("open P1 tickets")
     decline: bool = False  # "fell", "dropped": the largest change is the most negative one
     eldest: bool = False  # "the oldest", "the most recent": one row (or group) by age, never an average age
     share_at: int | None = None  # where "share", "fraction", ... was written
@@ -181,6 +182,7 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     noun_phrase = re.match(_ASKING_START, t.read) is None and not s.how_much
     what = re.match(r"\s*what\b", t.read) is not None
     s.implied = not s.listing and ((plain and (what or bare or noun_phrase)) or dated)
+    s.noun_phrase = s.implied and plain and not (what or bare or dated)
     s.listing = s.listing or s.implied
     while t.take(GROWTH):
         s.growth = True
