@@ -150,7 +150,8 @@ PHRASES = {
     "money back": "refund",
     "(?:push|pushes|pushed|pushing) back": "delay",
     # "a P1 that blows past its SLA": going past a time limit is passing it.
-    r"(?:blow|blows|blew|blown|blowing|go|goes|went|gone|going|run|runs|ran|running) (?:past|over|beyond)": "passes",
+    r"(?:blow|blows|blew|blown|blowing|go|goes|went|gone|going|run|runs|ran|running) (?:past|over|beyond)"
+    r"|(?:blow|blows|blew|blown|blowing|sail|sails|sailed) through": "passes",
     # "how fast do we have to get back to someone": getting back to a person is responding to them.
     r"(?:get|gets|getting|got) back to": "respond to",
     # "user forgot their pw": a forgotten password is reset.

@@ -3,6 +3,8 @@ answered by sentences that give no value of that kind, however many of its words
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from cognicore.subagents.compose import OfflineAnswerComposer
@@ -99,3 +101,19 @@ async def test_a_named_member_of_a_series_is_answered_only_by_a_passage_writing_
     passages = [{"index": 1, "title": "Company history of Lumo", "source": "history.md", "content": _HISTORY}]
     answer = await OfflineAnswerComposer().compose(question=q, passages=passages)
     assert bool(answer.used) is answered, answer.text
+
+
+_RUNBOOK = Path(__file__).parents[2] / "examples" / "support_desk" / "support_desk" / "docs" / "sla-policy.md"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "when a P2 sails through its SLA time without a response, who is it escalated to?",
+        "a P1 blew through its SLA time with no response - who does that get escalated to?",
+    ],
+)
+async def test_blowing_through_a_limit_is_passing_it(question: str) -> None:
+    passages = [{"index": 1, "title": "SLA policy", "source": "sla-policy.md", "content": _RUNBOOK.read_text()}]
+    answer = await OfflineAnswerComposer().compose(question=question, passages=passages)
+    assert answer.used == [1] and "duty manager" in answer.text, answer.text
