@@ -84,8 +84,15 @@ def amount_fits(
             v for v in said
             if getattr(v, "kind", "") == kind and near_in_size(getattr(old, "key", ""), getattr(v, "key", ""))
             and getattr(v, "key", "") != getattr(old, "key", "")
-            and (kind == "money" or units(known, getattr(old, "start", 0)) & units(message, getattr(v, "start", 0)))
+            and (kind == "money" or _same_unit(known, getattr(old, "start", 0), message, getattr(v, "start", 0)))
         ]  # fmt: skip
         if len(new) == 1:
             pairs.append((old, new[0]))
     return pairs[0] if len(pairs) == 1 else None
+
+
+def _same_unit(known: Sequence[str], old_at: int, message: Sequence[str], new_at: int) -> bool:
+    """Do two counts count the same thing: the same unit after each, or the known unit named before the new figure
+    ("ticket volume is up to 35 a day" for "20 tickets a day")?"""
+    old, new = units(known, old_at), units(message, new_at)
+    return bool(old & new) if new else bool(old & {lemma(t.lower()) for t in message[:new_at]})

@@ -281,11 +281,15 @@ def _fits(message: list[str], said: list[_Value], known: dict[str, Any]) -> tupl
 def _amount_of_kind(message: list[str], said: list[_Value], known: dict[str, Any]) -> tuple[_Value, _Value] | None:
     """The user's own amount changed, its slot named in other words: same kind, period and size (`amount_fits`)."""
     tokens = tokens_of(_said(known))
-    mine = str(known.get("subject", "")).strip().lower() in ("user", "the user")
-    if known.get("status", "active") != "active" or not mine or others_thing(" ".join(message), " ".join(tokens)):
+    owner = str(known.get("subject", "")).strip().lower()
+    if known.get("status", "active") != "active" or others_thing(" ".join(message), " ".join(tokens)):
         return None
-    if not {t.lower() for t in message} & _SINGULAR_MINE:
-        return None  # "the marketing team's budget was raised": not said to be the user's
+    said_by = {t.lower() for t in message}
+    if owner in ("user", "the user"):
+        if not said_by & _SINGULAR_MINE:
+            return None  # "the marketing team's budget was raised": not said to be the user's
+    elif owner != "we" or said_by & _SINGULAR_MINE or any(t.endswith("'s") for t in said_by):
+        return None  # the team's amount ("ticket volume is up to 35 a day"), said by no one else's name
     new = [v for v in said if not _ended(message, v) and not a_part(message, v.start, v.end)]
     pair = amount_fits(message, new, tokens, _values(tokens))
     return (pair[0], pair[1]) if pair is not None else None  # type: ignore[return-value]

@@ -34,6 +34,9 @@ def _said(*turns: str) -> tuple[list[dict[str, Any]], list[FactCandidate]]:
         ("My monthly sales target is $60k.", "they upped my quota to 75 thousand dollars a month", "75 thousand"),
         ("my call goal is 40 calls per day", "My manager raised my daily target to 48 calls.", "48"),
         ("My bookings target each quarter is $2M.", "the board cut my quarterly number to $1.6M", "$1.6M"),
+        # the team's amount, no one else's named
+        ("Our support budget is $30k a quarter", "finance bumped the quarterly number to $36k", "$36k"),
+        ("We aim to close 50 tickets a week.", "the weekly ticket goal got raised to 60 a week", "60"),
     ],
 )
 def test_an_amount_named_in_other_words_replaces_the_one_of_its_kind(first: str, then: str, new: str) -> None:
@@ -53,6 +56,8 @@ def test_an_amount_named_in_other_words_replaces_the_one_of_its_kind(first: str,
         ),
         # ten times off: another amount (a bonus is not the salary)
         ("My salary is 90k a year.", "they raised my bonus to 6k a year"),
+        # another person's count is not the team's
+        ("We aim to close 50 tickets a week.", "Ana's weekly ticket goal got raised to 60 a week"),
         # a named team's budget is not the user's
         ("My training budget is $4k.", "The design team's budget was raised to $25k."),
         # history: a change dated in the past
