@@ -125,13 +125,18 @@ def asked_part(
         return None
     if not told:
         return after_context(request, parts, read, names=names)
+    if any(asks_by_form(part) for part in asked):
+        # "... the dedup rollout slipped, so the pack slipped too. So: how many orders ...?": a part read as data
+        # words but asking nothing by its shape is more background when another part asks.
+        asked = [part for part in asked if asks_by_form(part)]
     question = " ".join(asked)
     opener = words(told[0])[:1]
     leans = _leans(parts, asked)
     if leans and opener and set(terms(opener[0])) and set(terms(opener[0])) <= names:
         question = named_for(question, opener[0])  # "chloe is off today, which of her tickets ..."
         leans = refers_back(question)
-    inner = read(question).model_copy(update={"told_part": " ".join(told)})  # remembered as told (`remember`)
+    said = " ".join(told)  # remembered as told (`remember`); a long background is no fact to keep
+    inner = read(question).model_copy(update={"told_part": said if len(said) <= LONG_CONTEXT else ""})
     if leans or len(words(question)) < MIN_ALONE_WORDS or names_nothing(question):
         reason = f"{inner.reason}; it asks about what it tells first ({told[0]!r}), so the whole message is asked"
         return inner.model_copy(update={"reason": reason, "resolved_request": ""})

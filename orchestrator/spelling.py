@@ -84,8 +84,10 @@ class Correction:
 
 @lru_cache(maxsize=1)
 def _checker() -> SpellChecker:
-    """pyspellchecker's corrector, loaded once per process on the first word neither known nor English."""
-    return SpellChecker()
+    """pyspellchecker's corrector, loaded once per process on the first word neither known nor English. Only its
+    words one edit away are ever used (a guess two edits away is dropped), and building the two-edit candidates of a
+    long word costs seconds, so it stops at one (`distance=1`)."""
+    return SpellChecker(distance=1)
 
 
 def english_words() -> dict[str, int]:

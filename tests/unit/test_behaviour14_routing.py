@@ -83,3 +83,22 @@ async def test_the_told_part_beside_a_question_is_kept_for_memory() -> None:
     decision = await classifier().classify(request=text, history=[])
     assert decision.resolved_request == "how many S1 jobs are pending?", decision
     assert decision.told_part == "I joined the boiler team today", decision
+
+
+async def test_a_long_told_background_is_not_kept_as_a_fact() -> None:
+    told = "I fixed the boiler on the second floor again and the whole team had to work around it. " * 6
+    decision = await classifier().classify(request=told + "How many S1 jobs are pending?", history=[])
+    assert decision.resolved_request == "How many S1 jobs are pending?", decision
+    assert decision.told_part == "", decision
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Marta is back from leave. The site backlog per engineer slipped again. How many S1 jobs are pending?",
+        "olek is out today. Jobs per site slipped badly, sadly. How many S1 jobs are pending?",
+    ],
+)
+async def test_data_words_that_ask_nothing_are_background_beside_a_question(text: str) -> None:
+    decision = await classifier().classify(request=text, history=[])
+    assert decision.resolved_request == "How many S1 jobs are pending?", decision
