@@ -45,7 +45,7 @@ CHANGE_CUES = (
     r"actually|correction|scratch\s+that|quit|stopped|(?:is|are)\s+mine\s+now|turns\s+out"
 )
 # A change dated in the past ("two years ago", "back in 2022"): history, not what holds now.
-PAST_DATED = r"ago|back\s+in|in\s+(?:19|20)\d\d"
+PAST_DATED = r"ago|back\s+in\s+(?:(?:19|20)\d\d|the\s+day)|in\s+(?:19|20)\d\d"
 # A change for one occasion ("for tomorrow only", "just for today", "this once"): the usual value still holds.
 ONE_OFF = (
     r"(?:today|tomorrow|tonight)\s+only|just\s+(?:for\s+)?(?:today|tomorrow|tonight|the\s+day)|this\s+once|"

@@ -80,6 +80,7 @@ def test_periods_and_sizes() -> None:
     [
         ("Our release freeze starts at 6pm on Thursdays.", "Just for tomorrow, the release freeze starts at 8pm."),
         ("The hardware budget is $80k.", "Three years ago the hardware budget was cut to $45k."),
+        ("The hardware budget is $80k.", "Back in 2021 the hardware budget was cut to $45k."),
         ("Our cloud budget is $20k.", "The data team's cloud budget got raised to $35k."),
     ],
 )
