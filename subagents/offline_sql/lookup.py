@@ -152,11 +152,8 @@ def nothing_asked_of_the_row(q: Mapping, s: Shape, lex: Lexicon) -> None:
         and all(m.table is not None and m.table.ref == pinned[0].ref for m in q.measures)
     ):
         keyed = [q.filters[pinned[1].ref]]
-    # the rows listed by their own key or unique name ("INC-1004 please" read as a listing) show no more than that
-    named = {lex.catalogue.column(ref).table for ref in q.filters if lex.catalogue.column(ref).primary_key}
-    named |= {pinned[0].ref} if pinned is not None else set()
-    own = [d for d in q.dimensions if isinstance(d, Column) and d.table in named and (d.primary_key or d.unique)]
-    shown = [d for d in q.dimensions if d not in own]
+    # the rows listed by the very key or name that filters them ("INC-1004 please" read as a listing) show nothing
+    shown = [d for d in q.dimensions if not (isinstance(d, Column) and d.ref in q.filters)]
     if keyed and not shown and not s.count and all(m.aggregate == "count" for m in q.measures):
         q.not_understood.append(f"what to show of {', '.join(keyed[0])}")
 

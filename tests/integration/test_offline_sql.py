@@ -253,8 +253,9 @@ TICKET_CASES: list[tuple[str, str]] = [
            FROM support_desk.tickets WHERE status = 'open' GROUP BY 1 ORDER BY 2 DESC, 1""",
     ),
     (
-        "wifi tikets still in progress",
-        "SELECT count(*) FROM support_desk.tickets WHERE component = 'Wi-Fi' AND status = 'in_progress'",
+        "wifi tikets still in progress",  # a bare noun phrase of rows lists them (round 14)
+        """SELECT ticket_id, count(*) FROM support_desk.tickets WHERE component = 'Wi-Fi' AND status = 'in_progress'
+           GROUP BY 1 ORDER BY 2 DESC, 1""",
     ),
 ]
 
