@@ -22,9 +22,12 @@ __all__ = [
     "RELAY",
 ]
 
+# A request's polite opening, one definition for every shape that starts at the verb: "please", "pls", "can you",
+# "could u please" ("could you please go over the P1s", "pls translate 'hi'", "can you escalate INC-1007").
+POLITE = r"^\s*(?:please\s+|pls\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?"
 # An errand in person ("can you come fix my printer?"): coming or going, then what is done there; no agent travels.
 IN_PERSON = re.compile(
-    r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?(?:come|go|pop|swing|drop|stop|nip|"
+    POLITE + r"(?:come|go|pop|swing|drop|stop|nip|"
     r"hop|walk)\s+(?:(?:over|round|around|by|down|up|in)\s+)?(?:(?:here|there)\s+)?(?:and\s+)?"
     # the verb of the errand, never a preposition or a verb of reading ("go over the P1s", "go through the list")
     r"(?!(?:me|us|the|a|an|my|our|it|this|that|back|to|on|out|ahead|over|through|thru|across|into|onto|with|about|"
@@ -37,7 +40,8 @@ IN_PERSON = re.compile(
 READING_PHRASE = re.compile(
     r"\b(?:add|sum|total|tally)\s+up\b|"
     # "(can you) go over the P1 tickets" asks to read them; "book a meeting to go over ..." stays an errand
-    r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?(?:go|walk|run)\s+(?:over|through|thru)\b|"
+    + POLITE
+    + r"(?:go|walk|run)\s+(?:over|through|thru)\b|"
     r"\bset\s+up\s+(?:(?:a|an|the|my|our)\s+)?(?:[\w-]+\s+){0,2}(?:report|chart|summary|brief|briefing|table)\b|"
     # "update me on the retail orders", "fill us in on ...": being told, not a change
     r"\b(?:update|brief|fill)\s+(?:me|us)\s+(?:in\s+)?(?:on|about)\b|"
@@ -54,7 +58,7 @@ ARITHMETIC = re.compile(
 )
 # An imperative whose object is quoted text ('translate "thank you" into Japanese'): a verb done to that text.
 ON_QUOTED = re.compile(
-    r"^\s*(?:please\s+|pls\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?(?P<verb>[a-z]+)\s+[\"“'‘]",
+    POLITE + r"(?P<verb>[a-z]+)\s+[\"“'‘]",
     re.IGNORECASE,
 )
 # Things made for the user that no agent makes ("write me a python function", "draft a poem"): an artefact verb
@@ -66,8 +70,7 @@ MAKING_ANY = MAKING | frozenset(
     terms("make prep prepare whip knock put pull throw mock draw sketch jot type build do run assemble compile")
 )
 MADE = re.compile(
-    r"^\s*(?:please\s+|pls\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?"
-    r"(?:help\s+(?:me|us)\s+(?:to\s+)?)?(?P<verb>[a-z]+)\s+(?:(?:up|together|out)\s+)?"
+    POLITE + r"(?:help\s+(?:me|us)\s+(?:to\s+)?)?(?P<verb>[a-z]+)\s+(?:(?:up|together|out)\s+)?"
     r"(?:(?:me|us)\s+)?(?:a|an|some|the|my|our)\s+(?P<thing>(?:[\w-]+\s+){0,2}[\w-]+)",
     re.IGNORECASE,
 )
@@ -80,7 +83,7 @@ ARTEFACT_NOUNS = frozenset(
 # An action on one record named by its identifier ("escalate INC-1007", "close ticket INC-1004", "refund order
 # #5521"): the first word is a verb done to that record, whatever else the word is. A year is no identifier.
 ON_RECORD = re.compile(
-    r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?P<verb>[a-z]+)\s+"
+    POLITE + r"(?P<verb>[a-z]+)\s+"
     r"(?:(?:the|this|that)\s+)?(?:(?P<noun>[a-z]+)\s+)?(?P<record>#\d+|[a-z]{2,}-\d+|\d{3,})\b(?![-/.]\d)",
     re.IGNORECASE,
 )
@@ -90,7 +93,7 @@ ON_NAME = re.compile(r"^\s*(?:[Pp]lease\s+)?(?P<verb>[A-Za-z][a-z]+)\s+(?P<name>
 # "tell Ben to close his tickets", "ask the Europe team to send ...": a message relayed to someone, which no agent
 # sends ("tell me ...", "remind me what ..." ask, and stay questions).
 RELAY = re.compile(
-    r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?P<verb>tell|ask|get|have|let)\s+"
+    POLITE + r"(?P<verb>tell|ask|get|have|let)\s+"
     r"(?!me\b|us\b)(?:the\s+)?(?:[\w'-]+\s+){1,3}?to\s+(?P<action>[a-z]+)\b",
     re.IGNORECASE,
 )

@@ -102,3 +102,15 @@ async def test_a_long_told_background_is_not_kept_as_a_fact() -> None:
 async def test_data_words_that_ask_nothing_are_background_beside_a_question(text: str) -> None:
     decision = await classifier().classify(request=text, history=[])
     assert decision.resolved_request == "How many S1 jobs are pending?", decision
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pls come round and fix the boiler",  # an errand in person, opened with "pls"
+        "could u ask marta to close the Harbour jobs",  # a message relayed, opened with "could u"
+    ],
+)
+async def test_every_action_shape_reads_the_same_polite_opening(text: str) -> None:
+    decision = await classifier().classify(request=text, history=[])
+    assert decision.out_of_scope, decision
