@@ -73,6 +73,9 @@ _SMALL = frozenset("the a an our my".split())
 _PLACE_KINDS = frozenset(
     "shift queue rota desk office site floor team region territory patch department location".split()
 )
+# A verb that only moves a person between teams, and the relations that say which team the user is in.
+_TRANSFERRED_RE = re.compile(r"\b(?:transferred|reassigned|rotated|seconded)\b", re.I)
+_MEMBERSHIP = frozenset("works works_on works_in works_for team is_on on department group".split())
 # Verbs that move a person to another place, not a thing to another choice ("switched to decaf").
 _PLACED_BY_MOVE = re.compile(r"\b(?:moved|transferred|reassigned|rotated|shifted)\b", re.I)
 
@@ -128,8 +131,25 @@ def _left(message: str, placed: list[dict[str, Any]], head: str, *, only: bool) 
             return same[0] if len(same) == 1 else None
     if len(placed) != 1 or not only:
         return None
-    # "I moved to the Berlin office" after "I'm on the night shift": another kind of place, the shift holds
-    return None if head in _PLACE_KINDS and head not in _lemmas(str(placed[0].get("statement", ""))) else placed[0]
+    known = placed[0]
+    if head in _PLACE_KINDS:  # "I moved to the Berlin office" after "I'm on the night shift": the shift holds
+        return known if head in _lemmas(str(known.get("statement", ""))) else None
+    if not head:  # a place by its name ("moved over to <Region>") replaces a place known by a name, not a shift
+        return known if _named_place(known) else None
+    # "I transferred over to desktop support": a team by its work, after a verb that only moves a person
+    return (
+        known
+        if _TRANSFERRED_RE.search(message) and predicate_key(str(known.get("predicate", ""))) in _MEMBERSHIP
+        else None
+    )
+
+
+def _named_place(known: dict[str, Any]) -> bool:
+    """Is a known placement's place written as a name ("Nordics accounts handled_by user")?"""
+    place = str(
+        known.get("subject") if predicate_key(str(known.get("predicate", ""))) == "handled_by" else known.get("object")
+    )
+    return any(w[:1].isupper() for w in place.split() if w.lower() not in ("the", "user"))
 
 
 def _is_placement(known: dict[str, Any]) -> bool:

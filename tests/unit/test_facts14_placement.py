@@ -43,6 +43,8 @@ def test_a_move_of_the_user_ends_the_one_placement_it_leaves(turns: tuple[str, .
         ("I look after the Nordics accounts.", "I'm on the platform team.", "I've been moved across to Benelux."),
         ("I'm on the night shift.", "I switched to oat milk."),
         ("I'm pulling the night shift this month.", "I'm doing days now"),
+        ("I'm pulling the night shift this month.", "I moved to Teams for the P1 alerts"),
+        ("I work on the billing team.", "I moved to the new ticketing client"),
         ("I'm pulling the night shift this month.", "I'm on call now, no longer on nights for a week"),
         ("I'm pulling the night shift this month.", "They moved me to the Bristol office."),
     ],
