@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from cognicore.memory._fact_keys import lemma
 
-__all__ = ["AMOUNT_CHANGE_RE", "PERIOD_WORDS", "near_in_size", "periods", "units"]
+__all__ = ["AMOUNT_CHANGE_RE", "PERIOD_WORDS", "SET_AMOUNTS", "amount_fits", "near_in_size", "periods", "units"]
 
 # The calendar periods an amount can be per, with the adjectives and nouns that say them.
 PERIOD_WORDS = {
@@ -65,6 +65,11 @@ def near_in_size(old: str, new: str) -> bool:
     return a > 0 and b > 0 and max(a, b) / min(a, b) <= 2
 
 
+# Amounts someone sets for a person or a team, which get "bumped" or "cut" under other names: a quota is a target,
+# a budget a limit. A rent or a bill is no such amount: changed, it names itself.
+SET_AMOUNTS = frozenset("quota target goal number budget limit allowance cap threshold objective aim".split())
+
+
 def amount_fits(
     message: Sequence[str], said: Sequence[object], known: Sequence[str], old_values: Sequence[object]
 ) -> tuple[object, object] | None:
@@ -72,6 +77,8 @@ def amount_fits(
     per the same period, and near in size; `said` holds the message's values that may be new (none said ended)."""
     if not AMOUNT_CHANGE_RE.search(" ".join(message)):
         return None
+    if not (_lemmas(message) & SET_AMOUNTS and _lemmas(known) & SET_AMOUNTS):
+        return None  # "they raised my rent to $60 a month" is not my phone bill of $50 a month
     per = periods(known)
     if not per or periods(message) != per:
         return None  # "money per quarter" is the kind; an amount per nothing said could be any amount
@@ -96,3 +103,7 @@ def _same_unit(known: Sequence[str], old_at: int, message: Sequence[str], new_at
     ("ticket volume is up to 35 a day" for "20 tickets a day")?"""
     old, new = units(known, old_at), units(message, new_at)
     return bool(old & new) if new else bool(old & {lemma(t.lower()) for t in message[:new_at]})
+
+
+def _lemmas(tokens: Sequence[str]) -> set[str]:
+    return {lemma(t.lower()) for t in tokens}

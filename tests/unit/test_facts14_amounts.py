@@ -54,6 +54,8 @@ def test_an_amount_named_in_other_words_replaces_the_one_of_its_kind(first: str,
             "My monthly travel budget is $50k.",
             "they raised my number to 70 thousand a month",
         ),
+        # an amount that names itself is no target said in other words
+        ("My phone bill is $50 a month.", "they raised my rent to $60 a month"),
         # ten times off: another amount (a bonus is not the salary)
         ("My salary is 90k a year.", "they raised my bonus to 6k a year"),
         # another person's count is not the team's
