@@ -76,10 +76,10 @@ def split_units(order: int, passage: dict[str, Any]) -> list[Unit]:
                 # A number also as a tag with its unit ("35%"): a question's "35%" is not this sentence's "day 35".
                 unit_terms = frozenset(terms(sentence)) | frozenset(number_units(sentence).values())
                 # "A ticket that passes its SLA without a response is a breach. Breaches of P1 tickets are escalated
-                # to ...": the second sentence is about the case the first defined, as under a heading naming it.
+                # to ...": the second sentence says the case the first defined ("breaches" are those tickets).
                 about = defined if unit_terms & case else frozenset()
                 units.append(
-                    Unit(index, order, len(units), sentence, heading, unit_terms, lead | about, frame, fragment)
+                    Unit(index, order, len(units), sentence, heading, unit_terms | about, lead, frame, fragment)
                 )
                 named = _NAMES_CASE.search(sentence)
                 case = frozenset(terms(named.group("case"))) if named else frozenset()
