@@ -316,6 +316,13 @@ def by_sharing(recalls: list[float], references: list[tuple[str, Any, float]], s
     )
 
 
+# The settings a round starts with, and the size of what the prewarm may cache (it stops at effective_cache_size).
+CACHE_AND_PARTITIONS = """
+SELECT current_setting('shared_buffers') AS sb, current_setting('effective_cache_size') AS ecs,
+       pg_size_bytes(current_setting('effective_cache_size')) AS ecs_bytes,
+       (SELECT coalesce(sum(pg_total_relation_size(inhrelid)), 0) FROM pg_inherits
+        WHERE inhparent = 'memories'::regclass) AS partitions_bytes"""
+
 BUILD_TABLE = "bench_memory_build"
 """Records in the benchmark's database what it was built with, so a reuse can check it is the same data."""
 
@@ -537,14 +544,17 @@ async def run(
                 url = await restart(size)
                 pool = await open_pool(url, max_size=4)
             async with pool.connection() as conn:
-                [row] = await fetch_dicts(
-                    conn,
-                    "SELECT current_setting('shared_buffers') AS sb, current_setting('effective_cache_size') AS ecs",
-                )
+                [row] = await fetch_dicts(conn, CACHE_AND_PARTITIONS)
             print(
                 f"-- round {round_ + 1} of {args.rounds}, start-up {mode}, "
                 f"server just started, shared_buffers {row['sb']}, effective_cache_size {row['ecs']}"
             )
+            if row["ecs_bytes"] < row["partitions_bytes"]:
+                print(
+                    f"   (the memory partitions and their indexes are {row['partitions_bytes'] / 2**30:.1f} GiB, more "
+                    "than effective_cache_size: when they do not fit the buffers either, the prewarm leaves the rest "
+                    "on the disk; see --effective-cache-size)"
+                )
             if mode == "serving":
                 app, stream, latencies = await serving(args, reader_url(url, APP_ROLE), queries)
                 reads = float("nan")  # the prewarm's reads run alongside: not the searches' own
