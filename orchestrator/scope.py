@@ -140,6 +140,11 @@ _CALENDAR = frozenset(
 )
 
 
+# A first word this long ending in "-ing" is a gerund ("shipping", "booking"), never an order; shorter ones may be
+# verbs of their own ("bring", "ping", "string").
+GERUND_LENGTH = 7
+
+
 @dataclass(frozen=True)
 class Scope:
     """What the deployment offers and holds, as stems (`documents` as written, lower case)."""
@@ -193,6 +198,8 @@ class Scope:
             verb, obj, after = m.group("verb").lower(), m.group("object").lower(), (m.group("next") or "").lower()
         if verb in STOPWORDS or verb in _NOT_ACTIONS or QUESTION_START.match(verb) or _QUESTION_WORD.match(verb):
             return None  # "whats", "hows": a question typed without its apostrophe
+        if len(verb) >= GERUND_LENGTH and verb.endswith("ing"):
+            return None  # "shipping an order to Chile, what does it cost": a gerund names a topic, it orders nothing
         if verb == "remind":
             return verb if not _REMIND_ASKS.match(request) and _REMIND_SETS.search(request) else None
         if ASKS.match(verb):

@@ -114,3 +114,24 @@ async def test_data_words_that_ask_nothing_are_background_beside_a_question(text
 async def test_every_action_shape_reads_the_same_polite_opening(text: str) -> None:
     decision = await classifier().classify(request=text, history=[])
     assert decision.out_of_scope, decision
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("I'm on nights - how big a backlog of S1 jobs is pending?", "how big a backlog of S1 jobs is pending?"),
+        ("the boiler is making noises again, how old is the Harbour boiler?", "how old is the Harbour boiler?"),
+    ],
+)
+async def test_a_how_question_after_told_words_is_what_is_asked(text: str, asked: str) -> None:
+    decision = await classifier().classify(request=text, history=[])
+    assert decision.resolved_request == asked, decision
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["shipping a boiler part to Harbour, what does it cost us", "booking a contractor for Harbour, who approves that?"],
+)
+async def test_a_gerund_opening_names_a_topic_not_an_order(text: str) -> None:
+    decision = await classifier().classify(request=text, history=[])
+    assert not decision.out_of_scope, decision
