@@ -44,6 +44,9 @@ def value_case_ok(value: str, original: str) -> bool:
         return True
     if re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", original) is not None:
         return True
+    named = value.islower() and value not in STOP_WORDS  # never "On Monday" for a value "on"
+    if named and re.search(rf"(?<![\w-]){re.escape(value.capitalize())}(?![\w-])", original):
+        return True  # "Ben's tickets": a name stored in lower case, written as a name
     return value.lower() not in STOP_WORDS and english_words().get(value.lower(), 0) == 0
 
 
