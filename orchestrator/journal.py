@@ -62,7 +62,8 @@ async def record_turn(
     was routed as a statement (True) or not (False), which the offline extractor trusts for notes. `typed`: the
     request as typed, when `request` is the classifier's reading of it: facts are extracted from the user's own
     words, never from a spelling correction ("chai" is no "chain"). `told_part`: what the message told beside what it
-    asked ("I joined the network team today, so how many ... ?"), queued on its own as told, so it is kept too."""
+    asked ("I joined the network team today, so how many ... ?"), queued as told instead of the whole message, so it
+    is kept."""
     said, answered = _clip(request), _clip(answer or "(no answer)")
     # Embedded first (a remote embedder must not hold the transaction open); then the round, its queued
     # extraction and both observations in one transaction, pipelined: BEGIN, the tenant and the statements
@@ -77,20 +78,12 @@ async def record_turn(
             user_id=user_id,
             session_id=session_id,
             round=round_no,
-            user_message=typed or request,
+            # A told part beside a question is what there is to extract, as told; the question itself tells nothing,
+            # and queuing the whole message too would extract the told fact twice (as if said twice).
+            user_message=told_part or typed or request,
             assistant_message=answer,
-            told=told,
+            told=True if told_part else told,
         )
-        if told_part:
-            await enqueue_turn(
-                conn,
-                user_id=user_id,
-                session_id=session_id,
-                round=round_no,
-                user_message=told_part,
-                assistant_message=answer,
-                told=True,
-            )
         meta = {"run_id": run_id, "round": round_no}
         await memory.stream.add(
             user_id,

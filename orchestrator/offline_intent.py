@@ -29,14 +29,7 @@ from cognicore.orchestrator.honesty import topic
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.language import unsupported_language, unwrap_wish
 from cognicore.orchestrator.message_parts import asked_beside, asked_part
-from cognicore.orchestrator.mood import (
-    HABIT,
-    TOLD_CHANGE,
-    noun_first,
-    strip_markers,
-    strip_opening,
-    to_remember,
-)
+from cognicore.orchestrator.mood import HABIT, TOLD_CHANGE, noun_first, strip_markers, strip_opening, to_remember
 from cognicore.orchestrator.openings import announces_news, news_asked
 from cognicore.orchestrator.planning import (
     GENERIC,
@@ -56,7 +49,7 @@ from cognicore.orchestrator.scope import (
     QUESTION_START,
     Scope,
 )
-from cognicore.orchestrator.spelling import Speller
+from cognicore.orchestrator.spelling import Speller, as_written
 from cognicore.orchestrator.telling import (
     ABOUT_MY_OWN,
     CORRECTS,
@@ -174,6 +167,8 @@ class OfflineClassifier:
             decision = decision.model_copy(update={"resolved_request": decision.resolved_request or asked})
         if not fixes:
             return decision
+        if decision.told_part:  # remembered in the user's own words too ("Rosa is back", not "Rose")
+            decision = decision.model_copy(update={"told_part": as_written(decision.told_part, fixes)})
         if decision.intent == "statement" and decision.resolved_request in ("", text, asked):
             # A statement is remembered in the user's own words: a name or term the speller does not know ("Marco",
             # "onboarding") is what the user meant, and a correction would store a fact about someone else.

@@ -82,6 +82,13 @@ class Correction:
         return f"'{self.written}' as '{self.read}'"
 
 
+def as_written(text: str, corrections: list[Correction]) -> str:
+    """`text`, a part of a corrected request, with each correction in it undone: the words as the user wrote them."""
+    for c in corrections:
+        text = re.sub(rf"\b{re.escape(c.read)}\b", c.written.replace("\\", "\\\\"), text, count=1)
+    return text
+
+
 @lru_cache(maxsize=1)
 def _checker() -> SpellChecker:
     """pyspellchecker's corrector, loaded once per process on the first word neither known nor English. Only its
