@@ -36,6 +36,7 @@ __all__ = [
 
 MIN_ASKED_WORDS = 2  # "ok?", "thoughts?" check in on what was told; they ask nothing of their own
 MIN_ALONE_WORDS = 3  # "why?" after news asks about that news: too short to stand alone
+MAX_LEAD_IN_WORDS = 6  # "units-wise, ...", "in terms of order count, ...": a topic for the question before a comma
 
 # The end of a sentence: ".", "!" or "?" and a space, or a line break.
 _SENTENCE_END = re.compile(r"[.!?]+\s+(?=\S)|\s*\n+\s*")
@@ -107,14 +108,19 @@ def named_for(part: str, name: str) -> str:
 
 
 def asked_part(
-    request: str, read: Callable[[str], IntentDecision], *, names: frozenset[str] = frozenset()
+    request: str,
+    read: Callable[[str], IntentDecision],
+    *,
+    names: frozenset[str] = frozenset(),
+    topics: frozenset[str] = frozenset(),
 ) -> IntentDecision | None:
     """The decision for a message whose parts tell and ask ("Theo's back from leave. what was partner revenue in
     2025"): the asking parts, read alone by `read` (the classifier's rules), are what is answered, with the told
     parts left out of the request; a question that leans on the told part ("is that enough?") is asked with it.
     Without a told part, the question after context that asks nothing ("The duty lead is asking: are any P1s open?")
     is what is answered (`after_context`). None when the message is one part, or asks nothing. `names` are the
-    data's value words: a told part that opens with one gives it to the question's "his"/"her"/"their"."""
+    data's value words: a told part that opens with one gives it to the question's "his"/"her"/"their"; `topics` the
+    words of its tables and columns, which a short lead-in gives to the question ("units-wise, how did X do?")."""
     parts = message_parts(request)
     if len(parts) < 2:
         return None
@@ -124,7 +130,7 @@ def asked_part(
     if not asked:
         return None
     if not told:
-        return after_context(request, parts, read, names=names)
+        return after_context(request, parts, read, names=names, topics=topics)
     if any(asks_by_form(part) for part in asked):
         # "... the dedup rollout slipped, so the pack slipped too. So: how many orders ...?": a part read as data
         # words but asking nothing by its shape is more background when another part asks.
@@ -153,20 +159,30 @@ def _leans(parts: list[str], asked: list[str]) -> bool:
 
 
 def after_context(
-    request: str, parts: list[str], read: Callable[[str], IntentDecision], *, names: frozenset[str] = frozenset()
+    request: str,
+    parts: list[str],
+    read: Callable[[str], IntentDecision],
+    *,
+    names: frozenset[str] = frozenset(),
+    topics: frozenset[str] = frozenset(),
 ) -> IntentDecision | None:
     """The decision for a message whose last parts ask after parts that ask nothing ("I'm doing the slides for
     Monday. Which region sold most in 2025?", "The duty lead is asking: are any P1s open?"): the asking parts, read
     alone, are what is answered. None when a part before them names a value of the data (`names`) or a period the
-    question does not (it may be the question's filter: "I'm looking at Europe. What was revenue?"), or when the
-    question leans on them or names nothing of its own."""
+    question does not (it may be the question's filter: "I'm looking at Europe. What was revenue?"), a short lead-in
+    names a table or column word (`topics`) the question does not (its measure: "In terms of order count, how did
+    retail do?"), or when the question leans on them or names nothing of its own."""
     first = next((i for i, part in enumerate(parts) if asks_by_form(part)), 0)
     context, asked = parts[:first], parts[first:]
     question = " ".join(asked)
     if not context or refers_back(asked[0]) or names_nothing(question) or len(words(question)) < MIN_ALONE_WORDS:
         return None
     before = " ".join(context)
-    if set(terms(before)) & names - set(terms(question)) or (PERIOD.search(before) and not PERIOD.search(question)):
+    short = len(context) == 1 and len(words(before)) <= MAX_LEAD_IN_WORDS
+    lead_in = topics if short and request.strip()[len(before) :].startswith(",") else frozenset()
+    if set(terms(before)) & (names | lead_in) - set(terms(question)):
+        return None
+    if PERIOD.search(before) and not PERIOD.search(question):
         return None
     inner = read(question)
     if inner.intent == "statement" or inner.out_of_scope:

@@ -223,7 +223,8 @@ class OfflineClassifier:
         decision = self._rules(request)
         if not (decision.out_of_scope or decision.changes_data):
             # "we moved to Teams. how many tickets are open?": the part that asks is answered, not the told part.
-            decision = asked_part(request, self._rules, names=self._datawords.values) or decision
+            data = self._datawords
+            decision = asked_part(request, self._rules, names=data.values, topics=data.counted) or decision
         if decision.intent != "statement" and not (decision.changes_data or decision.resolved_request):  # "hiya - ..."
             aside = partial(set_aside, scope=self._scope, names_data=self._names_data, history=history, memory=memory)
             decision = asked_beside(request, self._rules, aside) or decision
