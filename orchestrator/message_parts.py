@@ -53,9 +53,10 @@ _ASKED_CLAUSE = re.compile(
     re.IGNORECASE,
 )
 # After a colon, a yes/no question or an order opens what is asked too ("the duty lead is asking: are any P1s
-# open?", "one thing from my manager: list the overdue ones").
+# open?", "one thing from my manager: list the overdue ones"). A bare "any" asks only when its sentence ends in a
+# question mark ("quick one: any P1s open?"); "Reminder: any discount above 20% needs my sign-off." tells a rule.
 _ASKED_AFTER_COLON = re.compile(
-    r":\s+(?=(?:are|is|was|were|do|does|did|has|have|can|could|will|would|any)\s|"
+    r":\s+(?=(?:are|is|was|were|do|does|did|has|have|can|could|will|would)\s|any\s[^.!?:]*\?|"
     r"(?:please\s+)?(?:list|show|give|tell|find|get|count|pull\s+up|send)\s)",
     re.IGNORECASE,
 )
