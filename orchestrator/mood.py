@@ -20,7 +20,8 @@ from itertools import pairwise
 
 from cognicore.memory._fact_words import MONTHS, WEEKDAYS
 from cognicore.memory.text import stem, words
-from cognicore.orchestrator.openings import MONTH, UNIT, strip_markers, strip_opening, to_remember
+from cognicore.orchestrator import openings
+from cognicore.orchestrator.openings import MONTH, UNIT, to_remember
 from cognicore.orchestrator.scope import IMPERATIVE
 from cognicore.orchestrator.spelling import english_words
 
@@ -37,6 +38,8 @@ __all__ = [
     "declares",
     "names_rows",
     "noun_first",
+    "orders_beside_style",
+    "orders_now",
     "past_diary",
     "strip_markers",
     "strip_opening",
@@ -65,13 +68,73 @@ _ANSWER_STYLE = (
     r"\bworks?\s+(?:a\s+lot\s+|much\s+|far\s+)?(?:best|better)\s+for\s+(?:me|us)\b|"
     r"\bfor\s+(?:me|us)\b[^?]*\bworks?\s+(?:a\s+lot\s+|much\s+|far\s+)?(?:best|better)\b))[^?]*$"
 )
-HABIT = re.compile(
+# A word that makes a "when you ..." one occasion, not every time.
+_OCCASION = (
+    r"(?:today|tonight|now|right\s+now|this\s+(?:time|morning|afternoon|evening|week|once)|for\s+(?:this|the)\s+"
+    r"(?:report|meeting|review|call|deck|one)|just\s+this\s+once)"
+)
+# A clause of the same message that orders or asks now ("show me revenue by region, a table works best for me", "keep
+# the answers short and list ben's tickets", "..., so chart revenue by month"): an order verb opening a clause, or a
+# wh-word; the style remark beside it is then no standing preference, the order runs.
+_STYLE_CLAUSES = re.compile(r"\s*(?:[,;:]|\s[-\u2013\u2014]+\s|[.!]\s)\s*|\s+(?:and|so|then|but)\s+", re.IGNORECASE)
+_ORDERED_NOW = re.compile(
+    r"^\s*(?:(?:and|so|then|also|just|now|please|pls)\s+)*(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?"
+    r"(?:(?:list|show|give|tell|sort|rank|chart|plot|count|total|compare|display|pull\s+up|break\s+down|find|get|"
+    r"fetch|calculate|compute|summari[sz]e|send|email|print|report)\s+(?!(?:them|those|it|that|these)\b)\S|"
+    r"(?:how|what|which|who|when|where|why)\b|(?:are|is|do|does|did)\s+(?:any|there|we|the)\b)",
+    re.IGNORECASE,
+)
+_ABOUT_ANSWERS = re.compile(r"\b(?:answers?|repl(?:y|ies)|responses?)\b", re.IGNORECASE)
+
+
+def orders_now(clause: str) -> bool:
+    """Whether `clause` opens with an order to produce something now ("list the open P1 tickets again", "count the
+    open VPN tickets for me") or a question word."""
+    return bool(_ORDERED_NOW.match(clause))
+
+
+# A remark on the assistant's earlier answer before an order ("Your last answer missed a few, list the open P1 tickets
+# again", "your replies are too long - show me the P2 tickets"): it says nothing of what the order asks.
+_REMARK_ON_ANSWER = re.compile(
+    r"^\s*(?:your|the)\s+(?:(?:last|previous|earlier|first|latest)\s+)?(?:answers?|repl(?:y|ies)|responses?|list|"
+    r"count|table)\b[^,;:?]{1,60}?(?:[,;:]|\s[-\u2013\u2014]+)\s+",
+    re.IGNORECASE,
+)
+
+
+def _without_remark(text: str) -> str:
+    """`text` without a remark on the earlier answer when an order follows it (`_REMARK_ON_ANSWER`), else `text`."""
+    match = _REMARK_ON_ANSWER.match(text)
+    rest = text[match.end() :] if match else ""
+    return rest if rest and orders_now(rest) and not _ABOUT_ANSWERS.search(rest) else text
+
+
+def strip_markers(text: str) -> str:
+    """`openings.strip_markers`, with a remark on the earlier answer before an order cut too."""
+    return openings.strip_markers(_without_remark(text))
+
+
+def strip_opening(text: str) -> str:
+    """`openings.strip_opening`, with a remark on the earlier answer before an order cut too."""
+    return openings.strip_opening(_without_remark(text))
+
+
+def orders_beside_style(text: str) -> bool:
+    """Whether a clause of `text` orders or asks something now, other than how answers look ("Sort the open tickets
+    by priority, that works best for me"): then it is a request, not a standing preference on answering."""
+    return any(
+        _ORDERED_NOW.match(clause) and not _ABOUT_ANSWERS.search(clause) for clause in _STYLE_CLAUSES.split(text)
+    )
+
+
+_HABIT_SHAPES = re.compile(
     r"^\s*(?:(from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future)[,\s]+)?"
     # a plain "when" is one occasion ("When you reply, give me total revenue") unless a word makes it every time
     r"(?:whenever|every\s+time|each\s+time|any\s*time|"
     r"when(?(1)|(?:(?=[^?]*\b(?:always|never|by\s+default|i\s+mean|i'?m\s+referring\s+to)\b)|"
-    # "when you list tickets for me, ...": things in general (a bare plural) given to the speaker, every time
-    rf"(?=\s+(?:you|u)\s+{_ANSWERING}\s+(?:(?:me|us)\s+)?(?!(?:the|this|that|these|those|it|them|my|our)\b)"
+    # "when you list tickets for me, ...": things in general (a bare plural) given to the speaker, every time; an
+    # occasion word makes it one time ("when you list tickets for me today, just show the VPN ones": a request now)
+    rf"(?![^?]*\b{_OCCASION}\b)(?=\s+(?:you|u)\s+{_ANSWERING}\s+(?:(?:me|us)\s+)?(?!(?:the|this|that|these|those|it|them|my|our)\b)"
     r"[a-z]+s\b[^,?]{0,40}\b(?:for|to)\s+(?:me|us)\b))))\s+"
     rf"(?:(?:you|u)\s+(?:(?:ever|next|also)\s+)?{_ANSWERING}|i\s+(?:(?:ever|next|also)\s+)?{_USER_ASKING})\b"
     r"[^,?]{0,80},\s*"
@@ -81,10 +144,22 @@ HABIT = re.compile(
     r"^\s*(?:i'?d\s+like|i\s+would\s+like|i\s+want|please)\s+(?:you\s+to\s+)?(?:always|never)\s+[a-z]{3,}\s+[^?]*$|"
     # "could you always add a chart when you show me monthly figures": put as a request, a habit all the same; with a
     # question mark it stays a question (memory keeps no question as a fact, so it would be acknowledged, not kept)
-    r"^\s*(?:please\s+)?(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:always|never)\s+[a-z]{3,}\s+[^?]*$|"
-    rf"{_ANSWER_STYLE}",
+    r"^\s*(?:please\s+)?(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:always|never)\s+[a-z]{3,}\s+[^?]*$",
     re.IGNORECASE,
 )
+_STYLE = re.compile(_ANSWER_STYLE, re.IGNORECASE)
+
+
+class _Habit:
+    """A standing instruction on how to answer (`_HABIT_SHAPES`), or how every answer should look (`_ANSWER_STYLE`)
+    when nothing else in the message orders or asks now (`orders_beside_style`)."""
+
+    def match(self, text: str) -> re.Match[str] | None:
+        """The habit's match in `text`, or None when it sets none."""
+        return _HABIT_SHAPES.match(text) or (None if orders_beside_style(text) else _STYLE.match(text))
+
+
+HABIT = _Habit()
 # A value told as changed ("the number we have to hit each quarter is now 4 million"): a copula with "now".
 TOLD_CHANGE = re.compile(r"\b(?:is|are|'s|'re)\s+now\b|\bnow\s+(?:is|are)\b", re.IGNORECASE)
 
@@ -302,6 +377,13 @@ _OURS_DOES = re.compile(
     r"most|both|each|some|half|\d)\b",
     re.IGNORECASE,
 )
+# "any discount above 20 percent needs my sign-off", "any P1 opened after 6pm goes to the on-call engineer": a rule
+# told of any one of a kind, its verb in the third person; with a question mark it asks ("any P1s open?").
+_ANY_RULE = re.compile(
+    r"^\s*any\s+(?P<subject>(?:[\w'$%.-]+\s+){0,7}?[\w'$%.-]+)\s+(?:needs|requires|gets|goes|must|should|has\s+to|"
+    r"qualifies|counts|triggers|ships|lands|waits)\s+\S[^?]*$",
+    re.IGNORECASE,
+)
 _ASIDE = re.compile(r",\s+not\s+[^,?]+,\s+")
 
 
@@ -330,7 +412,21 @@ def declared_subject(text: str, nouns: frozenset[str] = frozenset()) -> str | No
     if judged and stem(judged.group("word").lower()) not in nouns and judged.group("word").lower() not in ASKING_WORDS:
         # "Revenue for Europe in 2025 was strong": a judgement (not a value of the data, "tickets are open")
         return judged.group("subject") if not set(words(judged.group("subject"))) & _NOT_A_SUBJECT else None
-    shapes = (_PASSIVE, _RULE, _GOES, _GETS, _DOES_WELL, _MODAL, _WHEN, _KEEPS, _NEGATED, _HAPPENS, _OURS_DOES, _TREND)
+    shapes = (
+        _ANY_RULE,
+        _PASSIVE,
+        _RULE,
+        _GOES,
+        _GETS,
+        _DOES_WELL,
+        _MODAL,
+        _WHEN,
+        _KEEPS,
+        _NEGATED,
+        _HAPPENS,
+        _OURS_DOES,
+        _TREND,
+    )
     for shape in shapes:
         match = shape.match(text)
         if match and not set(words(match.group("subject"))) & _NOT_A_SUBJECT:

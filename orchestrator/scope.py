@@ -143,6 +143,22 @@ _CALENDAR = frozenset(
 # A first word this long ending in "-ing" is a gerund ("shipping", "booking"), never an order; shorter ones may be
 # verbs of their own ("bring", "ping", "string").
 GERUND_LENGTH = 7
+# A gerund opening a request and then "can you do that / please do it / handle it / please" asks for that very act
+# ("Cancelling order 1234, can you do that today?" is "cancel order 1234"): the gerund is the order of its verb.
+_DO_IT = re.compile(
+    r",\s*(?:(?:please|pls)\s*[.!]*\s*$|(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:please\s+)?(?:just\s+)?"
+    r"(?:do|handle|action|take\s+care\s+of)\s+(?:it|that|this)\b)",
+    re.IGNORECASE,
+)
+
+
+def _ordered_verb(gerund: str) -> str:
+    """The verb a gerund is made of ("cancelling" -> "cancel", "escalating" -> "escalate"): of the candidate stems,
+    the most frequent English word."""
+    base = gerund[:-3]
+    candidates = [base, f"{base}e"] + ([base[:-1]] if len(base) > 2 and base[-1] == base[-2] else [])
+    frequency = english_words()
+    return max(candidates, key=lambda w: frequency.get(w, 0))
 
 
 @dataclass(frozen=True)
@@ -199,7 +215,9 @@ class Scope:
         if verb in STOPWORDS or verb in _NOT_ACTIONS or QUESTION_START.match(verb) or _QUESTION_WORD.match(verb):
             return None  # "whats", "hows": a question typed without its apostrophe
         if len(verb) >= GERUND_LENGTH and verb.endswith("ing"):
-            return None  # "shipping an order to Chile, what does it cost": a gerund names a topic, it orders nothing
+            if not _DO_IT.search(request):
+                return None  # "shipping an order to Chile, what does it cost": a gerund names a topic, no order
+            verb = _ordered_verb(verb)  # "Escalating INC-1007 to the duty manager, please do it now": "escalate"
         if verb == "remind":
             return verb if not _REMIND_ASKS.match(request) and _REMIND_SETS.search(request) else None
         if ASKS.match(verb):

@@ -16,6 +16,7 @@ from cognicore.orchestrator.mood import (
     declared_subject,
     names_rows,
     noun_first,
+    orders_now,
     past_diary,
     without_aside,
 )
@@ -204,11 +205,13 @@ def tells(request: str, *, data: frozenset[str], values: frozenset[str] = frozen
     A message in several clauses tells when one clause does and none asks ("they put me on the hardware queue,
     network went to Sam"); `data` and `values` are as in `tells_one`.
     """
+    clauses = [c for c in _CLAUSES.split(request.strip().rstrip(".!")) if c]
+    if any(orders_now(c) and not QUESTION_START.match(c) for c in clauses[1:]):
+        return False  # "Your last answer missed a few, list the open P1 tickets again": the order is the request
     if tells_one(request, data=data, values=values):
         return True
     if (plain := without_aside(request)) != request:
         return tells(plain, data=data, values=values)  # "Chloe, not Ana, handles payroll": the aside says no more
-    clauses = [c for c in _CLAUSES.split(request.strip().rstrip(".!")) if c]
     if len(clauses) < 2 or ASKS_AFTER.search(request):
         return False
     if any(ASKS.match(c) or IMPERATIVE.match(c) or QUESTION_START.match(c) for c in clauses):
