@@ -49,6 +49,13 @@ def known_value(value: str, entities: Sequence[str]) -> str | None:
     return next(iter(starts)) if len(starts) == 1 else None
 
 
+# "not (yet) <value>", "non-<value>", "yet/still to be <value>": the value said negated, no value named.
+_NEGATED_BEFORE = re.compile(
+    r"(?:\bnot (?:yet |been |currently )*|\bnon[- ]?|\b(?:yet|still|waiting|left) to (?:be |get |have been )?)$",
+    re.IGNORECASE,
+)
+
+
 def known_in(text: str, entities: Sequence[str]) -> list[re.Match[str]]:
     """Where the known values occur in `text`, longest values first, without overlaps."""
     found: list[re.Match[str]] = []
@@ -60,6 +67,8 @@ def known_in(text: str, entities: Sequence[str]) -> list[re.Match[str]]:
         spelt = r"[_\s]+".join(re.escape(part) for part in re.split(r"[_\s]+", value.strip()))
         spelt = spelt.replace(r"\-", r"[-\s]?")
         for m in re.finditer(rf"(?<!\w){spelt}(?!\w)", text, re.IGNORECASE):
+            if _NEGATED_BEFORE.search(text[: m.start()]):
+                continue  # "not yet closed", "non-closed": the value negated is not named (`negated_state` reads it)
             if not any(m.start() < f.end() and f.start() < m.end() for f in found):
                 found.append(m)
     return sorted(found, key=lambda m: m.start())
@@ -135,11 +144,27 @@ def negated_state(base: str, column: str, columns: Mapping[str, str]) -> re.Matc
     the closed ones, not the unresolved ones that are also closed."""
     if not any(_PARTICIPLE.fullmatch(plain(v)) for v, c in columns.items() if getattr(c, "dimension", c) == column):
         return None
-    names = {c for c in columns.values()}
-    for m in re.finditer(r"\bun[a-z]{3,}ed\b", base, re.IGNORECASE):
-        if not any(negation_of(m.group(0), name) for name in names):
-            return m
+    names = {str(c).rsplit(".", 1)[-1].lower() for c in columns.values()}
+    for m in _NEGATED_STATE.finditer(base):
+        word = re.sub(r"^(?:un|non[- ]?)", "", m.group(0).split()[-1].lower())
+        if any(name[:5] == word[:5] for name in names):
+            continue  # "unassigned", "not assigned": the assignee's emptiness, no state
+        return m
     return None
+
+
+# Every form a state is said negated in (as the data reader's done_states reads them): "unresolved", "non-closed",
+# "pending", "outstanding", "not (yet) closed", "not yet in progress", "yet/still to be closed"; "pending review" is
+# a step awaited, no state. Its last word checked against the columns' names ("unassigned").
+_NEGATED_STATE = re.compile(
+    r"\b(?:un[a-z]{3,}ed"
+    r"|non[- ]?[a-z]{3,}"
+    r"|(?:pending|outstanding|unfinished|incomplete|undone)"
+    r"(?! (?:[a-z]{3,}(?:ment|al|ion|ance|ence|ure)|review|triage|sign[- ]off|reply|response|answer|check)\b)"
+    r"|(?:not|never) (?:yet |been |currently )*(?:in progress|[a-z]{3,}ed)"
+    r"|(?:yet|still|waiting|left) to (?:be |get |have been )?[a-z]+)\b",
+    re.IGNORECASE,
+)
 
 
 # "which components have ...", "what assignees ...": a grouping asked by the wh-word's noun.

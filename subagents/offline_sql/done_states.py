@@ -69,5 +69,23 @@ def negated_states(text: str, lex: Lexicon) -> str:
     text = _YET_TO.sub(lambda m: negate(m.group(1), m.group(0)), text)
     for word in _NOT_DONE:
         if not _is_value(lex, word):
-            text = re.sub(rf"\b{word}\b", negated, text)
+            text = re.sub(rf"\b{word}\b(?! {_PROCESS})", negated, text)
+            text = re.sub(rf"\b{word} ({_PROCESS})", lambda m: _awaited(m, lex), text)
     return text
+
+
+# "pending assignment", "awaiting review": a step of the work not yet taken, not the work's state being unfinished.
+_PROCESS = r"(?:[a-z]{3,}(?:ment|al|ion|ance|ence|ure)|review|triage|sign off|sign-off|reply|response|answer|check)\b"
+
+
+def _awaited(m: re.Match[str], lex: Lexicon) -> str:
+    """ "pending assignment": no one in the column named by the step ("assignee") when exactly one text column is,
+    read as "without <step>" (the empty rows); otherwise as written (the step is no state, unplaced: unsure)."""
+    stem = m.group(1)[:6]
+    hits = [
+        c
+        for t in lex.catalogue.tables
+        for c in t.columns
+        if c.kind == "text" and not c.is_key and any(w[:6] == stem for w in c.name.split("_") if len(w) >= 4)
+    ]
+    return f"without {m.group(1)}" if len(hits) == 1 else m.group(0)

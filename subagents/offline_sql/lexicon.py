@@ -355,14 +355,20 @@ def _entity_phrase(table: Table) -> str:
     return " ".join([*words[:-1], singular(words[-1])])
 
 
+def _sentence(value: str) -> bool:
+    """A value written as a sentence (a description: "Earbuds, headphones and portable speakers."), not a name:
+    a word of it names no row of its column, whatever the value's other words are."""
+    return bool(re.search(r"[.!?]$|, ", value.strip())) or len(value.split()) >= 6
+
+
 def _add_partial_values(lex: Lexicon) -> None:
     """Words of a value that no other value uses name that value ("router" for "Acme Router X2")."""
     owners: dict[str, set[tuple[str, str]]] = {}
     first: dict[tuple[str, str], Target] = {}
     for phrase, targets in lex.phrases.items():
         for t in targets:
-            if t.kind != "value" or t.column is None:
-                continue
+            if t.kind != "value" or t.column is None or _sentence(t.value):
+                continue  # "earbuds" in "Earbuds, headphones and portable speakers.": no name of that value
             key = (t.column.ref, t.value)
             first.setdefault(key, t)
             words = phrase.split()

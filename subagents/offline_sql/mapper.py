@@ -31,7 +31,13 @@ from cognicore.subagents.offline_sql.lexicon import (
 from cognicore.subagents.offline_sql.lookup import numbered_row
 from cognicore.subagents.offline_sql.mapping import Mapping, Measure, Text
 from cognicore.subagents.offline_sql.messages import unsure_message
-from cognicore.subagents.offline_sql.money_paid import money_paid, unplaced_payer
+from cognicore.subagents.offline_sql.money_paid import (
+    money_paid,
+    not_goods,
+    our_spending,
+    total_cost,
+    unplaced_payer,
+)
 from cognicore.subagents.offline_sql.passed_over import (
     amount_phrases,
     drop_topic_phrases,
@@ -64,7 +70,14 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     original = request
     q = Mapping()
     request, q.search = split_search(request, lex)
-    text = money_paid(normalise(request), lex)  # "what did customers spend on X": money, never units
+    asked = normalise(request)
+    text = money_paid(asked, lex)  # "what did customers spend on X": money, never units
+    if (other := not_goods(asked, lex)) is not None:  # "what did shipping cost us": no goods, so no cost of goods
+        q.not_understood.append(f"'{other}' as what cost us money (the data has only the cost of the goods sold)")
+    elif text == asked and (spent := our_spending(asked)):  # "how much did we spend on Audio": not customers' money
+        q.not_understood.append(f"'{spent}' (our spending, not what customers paid)")
+    elif text == asked and (total := total_cost(asked)):  # "total cost of Audio products": of one, or all sold?
+        q.not_understood.append(f"'{total}' (the cost of one item, or of the goods sold)")
     if payer := unplaced_payer(text, lex):  # "how much was spent on X": whose money is not said
         q.not_understood.append(f"whose money '{payer}' means (the buyers' spending or our cost)")
         text = text.replace(payer, " ")
@@ -136,6 +149,11 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
         # this writer would give as 100% of the rows it kept
         excluded = " or ".join(v for values in q.excluded.values() for v in values)
         q.not_understood.append(f"the share of rows that are not {excluded}")
+    for ref, values in q.filters.items():
+        if set(values) <= set(q.excluded.get(ref, [])) or ref in q.missing:
+            # "status is closed and status is not closed": filters that contradict each other keep no row, which
+            # is no answer ("no rows") but a misreading
+            q.not_understood.append(f"{ref_name(ref)} as both {' or '.join(values)} and not {' or '.join(values)}")
     if not q.zero_rows and not q.nonzero and (amount := zero_amount(t.read, lex)):  # "orders without a discount"
         q.not_understood.append(f"'{amount}' (an amount of zero)")
     defaulted = any(n.startswith("No measure was named") for n in q.notes)

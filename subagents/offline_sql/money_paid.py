@@ -15,7 +15,7 @@ from cognicore.subagents.offline_sql.vocabulary import NamedMeasure
 if TYPE_CHECKING:  # the lexicon registers `cost_of_goods`; this module reads a built one
     from cognicore.subagents.offline_sql.lexicon import Lexicon
 
-__all__ = ["COST_OF_GOODS", "cost_of_goods", "money_paid", "unplaced_payer"]
+__all__ = ["COST_OF_GOODS", "cost_of_goods", "money_paid", "not_goods", "our_spending", "total_cost", "unplaced_payer"]
 
 COST_OF_GOODS = "cost of goods"
 _PAY = r"(?:pay|pays|paid|paying|spend|spends|spent|spending|shell(?:ed)? out|fork(?:ed)? out)"
@@ -66,7 +66,76 @@ def cost_of_goods(catalogue: Catalogue) -> NamedMeasure | None:
         return None
     sql = f"round(sum({{{units.ref}}} * {{{cost.ref}}}), 2)"
     label = f"cost of the goods ({units.ref} x {cost.ref})"
-    return NamedMeasure("cost_of_goods", sql, (COST_OF_GOODS, "cost of goods sold", "total cost"), label=label)
+    # not "total cost": "the total cost of an X" is one X's cost, "of order 5525" what that order cost us, which
+    # this measure is not; only words naming the goods' cost name it
+    return NamedMeasure("cost_of_goods", sql, (COST_OF_GOODS, "cost of goods sold"), label=label)
+
+
+# "what did <subject> cost us": the thing that cost us money
+_COST_SUBJECT = re.compile(
+    r"\b(?:what|how much)(?: money)? (?:did|does|do|has|have|had|would|will) (?P<subject>.+?) cost(?:s|ed)? us\b"
+)
+# "we paid in total for X", "we spent on X": what was bought; "we paid partners": whom, no goods
+_PAID_FOR = re.compile(r"^(?: (?:in total|altogether|in all|overall|all told))? (?:for|on) (?P<object>.+)$")
+_SOLD = re.compile(r"\b(?:sell|sells|sold|selling|buy|bought|purchased|ordered|stock(?:ed)?)\b")
+_GOODS_WORD = re.compile(rf"\b(?:{_GOODS}|stuff|merchandise|inventory|stock|lines?)\b")
+_PRONOUN = re.compile(r"^(?:the )?(?:it|they|them|that|those|these|this)$")
+
+
+def _goods_tables(lex: Lexicon) -> set[str]:
+    """The tables of the goods whose cost the cost-of-goods measure counts: the cost's and the quantity's, and the
+    tables the cost's references (a product's category)."""
+    target = next((t for t in lex.phrases.get(COST_OF_GOODS, []) if t.measure is not None), None)
+    if target is None or target.measure is None:
+        return set()
+    tables = {ref.rsplit(".", 1)[0] for ref in target.measure.columns}
+    cost = next(ref for ref in target.measure.columns if "cost" in ref.rsplit(".", 1)[-1])
+    # the product's category, never the order a line belongs to (the order is no goods)
+    return tables | {c.foreign_key for c in lex.catalogue.table(cost.rsplit(".", 1)[0]).columns if c.foreign_key}
+
+
+def _names_goods(phrase: str, text: str, lex: Lexicon) -> bool:
+    """The phrase names goods: their noun or a verb of selling them ("the earbuds we sold", "the goods"), a value or
+    name of the goods' tables ("Audio", "Orbit Smartwatches"), or a pronoun for goods the sentence sold."""
+    phrase = phrase.strip()
+    if _GOODS_WORD.search(phrase) or _SOLD.search(phrase):
+        return True
+    if _PRONOUN.match(phrase):
+        return _SOLD.search(text) is not None
+    tables = _goods_tables(lex)
+    words = phrase.split()
+    for size in range(min(len(words), 5), 0, -1):
+        for i in range(len(words) - size + 1):
+            gram = " ".join(words[i : i + size])
+            said = (gram, re.sub(r"(?<=[a-z])e?s$", "", gram), re.sub(r"(?<=[a-z])s$", "", gram))
+            for target in [t for g in dict.fromkeys(said) for t in lex.phrases.get(g, [])]:
+                column, table = target.column, target.table
+                if target.kind == "value" and column is not None and column.table in tables:
+                    return True
+                if target.kind == "entity" and table is not None and table.ref in tables:
+                    return True
+    return False
+
+
+def not_goods(text: str, lex: Lexicon) -> str | None:
+    """ "what did shipping cost us", "how much did we pay partners", "what did we spend on marketing": what cost us
+    money is said and is not the goods the cost-of-goods measure counts (a service, a party we paid, nothing named):
+    the words naming it, for the mapper to report (None when it is the goods, or nothing here asks what we paid)."""
+    if COST_OF_GOODS not in lex.phrases:
+        return None
+    m = _WE_PAID.search(text)
+    if m is None:
+        return None
+    if m.group(0).startswith("cost"):
+        said = _COST_SUBJECT.search(text)
+        subject = said.group("subject") if said else text[: m.start()]
+    else:
+        rest = re.sub(r"[?.!]+$", "", text[m.end() :]).rstrip()
+        paid = _PAID_FOR.match(rest)
+        if paid is None:  # "we paid partners in total": whom we paid, or nothing ("what we spent last year")
+            return f"what we {m.group(0).split()[-1]} {rest.strip()}".strip()
+        subject = paid.group("object")
+    return None if _names_goods(subject, text, lex) else subject.strip()
 
 
 def _buyers_measure(lex: Lexicon) -> str | None:
@@ -79,7 +148,7 @@ def money_paid(text: str, lex: Lexicon) -> str:
     """ "how much did customers spend on X units" -> "how much did <main measure> on X"; "how much did we pay in
     total for X" -> "how much did cost of goods for X"; `text` unchanged where no payer is said, one item's price
     or cost is asked (the price wording reads it), or the data has no measure for that side."""
-    ours = COST_OF_GOODS if COST_OF_GOODS in lex.phrases else None
+    ours = COST_OF_GOODS if COST_OF_GOODS in lex.phrases and not_goods(text, lex) is None else None
     for pattern, measure, many_only in ((_BUYERS_PAID, _buyers_measure(lex), False), (_WE_PAID, ours, True)):
         m = pattern.search(text)
         if m is None or measure is None or _ONE_ITEM.match(text[m.end() :]):
@@ -89,6 +158,25 @@ def money_paid(text: str, lex: Lexicon) -> str:
         rest = re.sub(rf"(?<=[a-z0-9] ){_GOODS}\b", " ", text[m.end() :], count=1)
         return re.sub(r"\s+", " ", f"{text[: m.start()]}{measure}{rest}").strip()
     return text
+
+
+# "the total cost of X": of one X (its unit cost, the price wording's) or of X's sold (the cost of goods)?
+_TOTAL_COST = re.compile(r"\btotal costs? (?!of (?:the )?goods\b)(?:of|for) (?P<what>.+)$")
+_ONE = re.compile(r"^(?:a|an|one|each|a single|every|per)\b")
+
+
+def total_cost(text: str) -> str | None:
+    """ "total cost of Audio products", "the total cost of order 5525": no goods sold said ("the cost of goods"),
+    nor one item ("of an Orbit Smartwatch", its unit cost): the words, for the mapper to report, else None."""
+    m = _TOTAL_COST.search(re.sub(r"[?.!]+$", "", text).strip())
+    return m.group(0) if m and not _ONE.match(m.group("what")) and not _SOLD.search(m.group("what")) else None
+
+
+def our_spending(text: str) -> str | None:
+    """ "how much did we spend on Audio last year" that `money_paid` left as written (no total of goods sold): our
+    spending, which no measure of what customers paid answers; the words, else None."""
+    m = re.search(r"\b(?:we|i) (?:have |had )?(?:spend|spends|spent|spending)\b", text)
+    return m.group(0) if m and not _ONE_ITEM.match(text[m.end() :]) else None
 
 
 def unplaced_payer(text: str, lex: Lexicon) -> str | None:
