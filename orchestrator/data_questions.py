@@ -12,7 +12,9 @@ from cognicore.memory.text import STOPWORDS, stem, terms
 _COUNTING = re.compile(
     r"\b(?:how many|number of|count of|count the|count our|total number of)\s+(?P<next>(?:[\w-]+\s*){1,5})", re.I
 )
-_VERBS = frozenset("do does did are is was were have has had will can could should would been be get got".split())
+_VERBS = frozenset(
+    "do does did are is was were have has had will can could should would must may might shall been be get got".split()
+)
 # "Laptop tickets, how many are there?": the counted thing is named elsewhere in the request.
 _HOW_MANY_THERE = re.compile(r"\bhow many\s+(?:are|were|is|was)\s+there\b", re.I)
 
@@ -94,6 +96,61 @@ def asks_figures(request: str, data: DataWords) -> str | None:
         if stem(g.group("word").lower()) in data.counted:
             return g.group("word")
     return None
+
+
+# The verbs of trade: what was sold, made, earned, brought in or shipped is a figure of the business. The strong ones
+# mean trade alone ("did we sell", "has it brought in"); the others only in a figure's shape ("how much did X make",
+# "what did X make"), since "did we make a decision" or "have we moved the warehouse" ask no figure.
+_STRONG_TRADE = (
+    r"sell|sells|sold|selling|earn|earns|earned|earning|generate|generates|generated|gross|grosses|grossed|"
+    r"ship|ships|shipped|(?:bring|brings|brought|bringing|take|takes|took|pull|pulls|pulled|rake|rakes|raked)\s+in"
+)
+_TRADE = rf"{_STRONG_TRADE}|make|makes|made|move|moves|moved|spend|spends|spent|buy|buys|bought|net|nets|netted"
+# "how much ... sell for", "what ... sold for": a price, which the documents may state.
+_PRICE_FOR = r"(?!\s+for\b)"
+_HOW_MUCH_MANY = re.compile(r"\bhow\s+(?:many|much)\b(?P<rest>[^?.!;:]*)", re.I)
+# "how many days / hours / minutes", "how much time / notice": a rule's value (a limit, a window), not a figure.
+_UNIT = frozenset(
+    "second seconds minute minutes hour hours day days week weeks month months year years time times percent "
+    "characters character notice longer later earlier".split()
+)
+_PAST = re.compile(r"\b(?:did|didn't|have|has|had|haven't|hasn't)\b(?!\s+to\b)", re.I)
+_TRADED = re.compile(rf"\b(?:{_TRADE})\b{_PRICE_FOR}", re.I)
+# "what did the Haven Home bundle bring in", "what has the band made since the cut": the amount a thing traded.
+_WHAT_TRADED = re.compile(
+    rf"\bwhat\s+(?:did|has|have|had)(?!\s+to\b)\s+(?P<subject>(?:[\w'&-]+\s+){{1,6}}?)(?:{_TRADE})\b{_PRICE_FOR}", re.I
+)
+# "did we sell more bundles than cameras", "have we shipped any to Brazil": the trade itself, in the past.
+_DID_TRADE = re.compile(
+    rf"\b(?:did|didn't|have|has|had|haven't|hasn't)(?!\s+to\b)\s+(?P<subject>(?:[\w'&-]+\s+){{1,6}}?)(?:been\s+)?"
+    rf"(?:{_STRONG_TRADE})\b{_PRICE_FOR}",
+    re.I,
+)
+# The measures of a business, whatever its data ("revenue", "the margin on X", "the sales figures").
+_MEASURE = re.compile(
+    r"(?<![\w-])(?:revenues?|turnover|income|earnings|profits?|margins?|units\s+sold|unit\s+sales|"
+    r"sales\s+(?:figures?|numbers?|volumes?|totals?)|figures|metrics|kpis?)\b",
+    re.I,
+)
+
+
+def asks_trade_figure(request: str) -> bool:
+    """Does the request ask for a figure of the business, however the data's words name it? A count or an amount
+    of what happened ("how many bundles did we sell", "how much did the band make after the price cut"), what a thing
+    traded ("what did the bundle bring in", "did we sell more bundles than cameras") or a measure ("the margin on
+    the cable"). Not a rule's value: "how many days do customers have to send it back", "how much is the student
+    discount", "who approves a discount above 20%", "from what order amount is shipping free"."""
+    for m in _HOW_MUCH_MANY.finditer(request):
+        rest = m.group("rest")
+        first = rest.split()[:1]
+        if first and first[0].lower().strip(",") in _UNIT:
+            continue
+        if _PAST.search(rest) or _TRADED.search(rest):
+            return True
+    for m in (*_WHAT_TRADED.finditer(request), *_DID_TRADE.finditer(request)):
+        if not set(terms(m.group("subject"))) & _TELLING:
+            return True
+    return _MEASURE.search(request) is not None
 
 
 # Aggregates and superlatives of a thing the data holds ("the oldest open ticket", "share of P1 tickets").

@@ -14,7 +14,7 @@ import re
 from collections.abc import Awaitable, Callable, Sequence
 
 from cognicore.memory.text import stem, terms
-from cognicore.orchestrator.data_questions import ENUMERATES, IN_PERIOD, PER_PERIOD, counts_data
+from cognicore.orchestrator.data_questions import ENUMERATES, IN_PERIOD, PER_PERIOD, asks_trade_figure, counts_data
 from cognicore.orchestrator.intent import Classifier, IntentDecision
 from cognicore.orchestrator.planning import Planner, names_agent
 from cognicore.orchestrator.telling import ABOUT_MY_OWN
@@ -245,7 +245,9 @@ class DataReadingPlanner:
         plural = any(w.endswith("s") and stem(w) in self._data for w in re.findall(r"[a-z]{4,}", request.lower()))
         listed = ENUMERATES.match(request) or _SHARE_OF.search(request) or not _ASKS_SOMETHING.match(request)
         rows = plural and bool(listed)
-        return asked is not None or rows or counts_data(request, self._data)
+        # "how many bundles did we sell", "how much did the band make after the price cut": a figure of the business
+        # whatever its noun; a sentence naming the bundle never answers it (review of round 14)
+        return asked is not None or rows or counts_data(request, self._data) or asks_trade_figure(request)
 
     async def _without_unread_data(self, request: str, plan: Plan) -> Plan:
         """The plan without its data step when a developer's agent was planned for what its description says and
