@@ -68,6 +68,13 @@ def near_in_size(old: str, new: str) -> bool:
 # Amounts someone sets for a person or a team, which get "bumped" or "cut" under other names: a quota is a target,
 # a budget a limit. A rent or a bill is no such amount: changed, it names itself.
 SET_AMOUNTS = frozenset("quota target goal number budget limit allowance cap threshold objective aim".split())
+# The slots those amounts are, each a set of names for one slot: a quota is a target to reach, a cap a limit not to
+# pass, an allowance a budget to spend. "number" names none of them ("finance bumped the quarterly number").
+_SLOTS = (
+    frozenset("quota target goal objective aim".split()),
+    frozenset("limit cap threshold".split()),
+    frozenset("budget allowance".split()),
+)
 
 
 def amount_fits(
@@ -79,6 +86,8 @@ def amount_fits(
         return None
     if not (_lemmas(message) & SET_AMOUNTS and _lemmas(known) & SET_AMOUNTS):
         return None  # "they raised my rent to $60 a month" is not my phone bill of $50 a month
+    if not _one_slot(_lemmas(message), _lemmas(known)):
+        return None  # "my bonus cap was raised to $150k" names another slot than "my quarterly target is $200k"
     per = periods(known)
     if not per or periods(message) != per:
         return None  # "money per quarter" is the kind; an amount per nothing said could be any amount
@@ -96,6 +105,13 @@ def amount_fits(
         if len(new) == 1:
             pairs.append((old, new[0]))
     return pairs[0] if len(pairs) == 1 else None
+
+
+def _one_slot(message: set[str], known: set[str]) -> bool:
+    """Do two amounts name one slot: no slot names in one of them ("the quarterly number"), or a name of one slot in
+    both ("quota" and "target"), not a limit for a target?"""
+    said, had = [{i for i, names in enumerate(_SLOTS) if names & words} for words in (message, known)]
+    return not said or not had or bool(said & had)
 
 
 def _same_unit(known: Sequence[str], old_at: int, message: Sequence[str], new_at: int) -> bool:

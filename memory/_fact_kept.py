@@ -1,9 +1,9 @@
 """Changes that replace nothing: kept in the user's words (a note) instead of ending a known fact.
 
 Another person's or another team's thing ("Omar's standup is at 9:45 now", "the network team's tooling budget got
-cut to $30k"), a one-off ("just for tomorrow, standup moved to 11am") or a change dated in the past ("two years ago
-the budget was cut to $60k") tells nothing about what holds now for the user: read as a new value of a known slot,
-it would be a confident wrong.
+cut to $30k"), a one-off or a change for a while ("just for tomorrow, standup moved to 11am", "while Chloe is off")
+or a change dated in the past ("two years ago the budget was cut to $60k") tells nothing about what holds now for
+the user: read as a new value of a known slot, it would be a confident wrong.
 """
 
 from __future__ import annotations
@@ -14,18 +14,23 @@ from typing import TYPE_CHECKING, Any
 from cognicore.memory._fact_keys import normalize, predicate_key, subject_key
 from cognicore.memory._fact_notes import is_note
 from cognicore.memory._fact_owners import others_thing
-from cognicore.memory._fact_words import ONE_OFF, PAST_DATED
+from cognicore.memory._fact_words import PAST_DATED, TEMPORARY
 
 if TYPE_CHECKING:
     from cognicore.memory.extraction import FactCandidate
 
 __all__ = ["replaces_nothing"]
 
-_ONE_OFF_RE = re.compile(rf"\b(?:{ONE_OFF}|{PAST_DATED})\b", re.I)
+_ONE_OFF_RE = re.compile(rf"\b(?:{TEMPORARY}|{PAST_DATED})\b", re.I)
 # "the network team's budget", "Sales' quota": a named team or group owning the thing, not "our" or "the" team.
 _GROUP_OWNER_RE = re.compile(
     r"\b(?!(?:our|my|the|your|their|this|that)\b)[a-z][\w-]*\s+(?:team|department|group|squad|org)'s\b", re.I
 )
+
+# "my team's goal", "our department's budget": the user's group's thing, not the user's own, unless the known fact
+# was the group's too ("Our weekly goal is 50 tickets").
+_OWN_GROUP_RE = re.compile(r"\b(?:my|our)\s+(?:team|department|group|squad|org)'s\b", re.I)
+_GROUP_WORDS_RE = re.compile(r"\b(?:our|we|us|team|department|group|squad|org)\b", re.I)
 
 
 def replaces_nothing(message: str, facts: list[FactCandidate], known_facts: list[dict[str, Any]]) -> bool:
@@ -37,6 +42,8 @@ def replaces_nothing(message: str, facts: list[FactCandidate], known_facts: list
             continue
         if others_thing(message, replaced) or _ONE_OFF_RE.search(message) or _GROUP_OWNER_RE.search(message):
             return True
+        if _OWN_GROUP_RE.search(message) and not _GROUP_WORDS_RE.search(replaced):
+            return True  # "my team's weekly goal got raised" is not "my weekly goal", the user's own
     return False
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from cognicore.memory._fact_keys import lemma, predicate_key, subject_key
 from cognicore.memory._fact_slot_values import ADDED
-from cognicore.memory._fact_words import PAST_DATED, SUPPOSED
+from cognicore.memory._fact_words import CALENDAR_WORDS, PAST_DATED, SUPPOSED, TEMPORARY
 
 __all__ = ["moved_user", "placement_of"]
 
@@ -56,10 +56,11 @@ _ENDED_RES = (
         re.I,
     ),
 )
-# A plan, a doubt, history, a one-off ("for tomorrow only", "covering for Ana") or a place kept ("same team").
+# A plan, a doubt, history, a move for a while ("for three weeks", "while Chloe is off", `TEMPORARY`) or a place
+# kept ("same team").
 _UNSURE_RE = re.compile(
-    rf"\b(?:if|might|maybe|may|will|going\s+to|next|tomorrow|tonight|only|one[-\s]off|this\s+once|temporarily|"
-    rf"cover(?:ing)?\s+for|same|still|{SUPPOSED}|{PAST_DATED})\b|\?",
+    rf"\b(?:if|might|maybe|may|will|going\s+to|next|tomorrow|tonight|only|{TEMPORARY}|"
+    rf"same|still|{SUPPOSED}|{PAST_DATED})\b|\?",
     re.I,
 )
 # Predicates that say where the user is placed, in general English.
@@ -78,6 +79,25 @@ _TRANSFERRED_RE = re.compile(r"\b(?:transferred|reassigned|rotated|seconded)\b",
 _MEMBERSHIP = frozenset("works works_on works_in works_for team is_on on department group".split())
 # Verbs that move a person to another place, not a thing to another choice ("switched to decaf").
 _PLACED_BY_MOVE = re.compile(r"\b(?:moved|transferred|reassigned|rotated|shifted)\b", re.I)
+# The user moved by someone else ("I've been moved over to", "I got transferred", "they moved me across to"): an
+# assignment at work. "I moved to Lisbon" or "I moved to Salesforce" may be a home or a tool: a place by its name
+# alone is no placement of the user unless they were moved there.
+_MOVED_BY_OTHERS_RE = re.compile(
+    r"\b(?:(?:been|got|get|was|were|being)\s+(?:\w+\s+)?(?:moved|transferred|shifted|rotated|reassigned|seconded|"
+    r"switched|swapped|put)|(?:moved|put|shifted|switched|swapped|transferred|reassigned|rotated)\s+me|"
+    r"reassigned|seconded)\b",
+    re.I,
+)
+# Where a move came from ("moved to Salesforce from HubSpot"): the old place said, unless it is a time ("from today").
+_FROM_RE = re.compile(r"\bfrom\s+(?:the\s+|my\s+|our\s+)?(?P<old>[\w-]+)", re.I)
+_FROM_TIMES = frozenset(("today", "tomorrow", "now", "then", "next", "this", "last", *CALENDAR_WORDS))
+# What a team by its work does, in general English ("desktop support", "field services", "enterprise sales"): a
+# transfer to "a new pension provider" or "the evening MBA programme" is no move between teams.
+_WORK_OF_TEAM = frozenset(
+    "support sales service engineering operation ops finance marketing security infrastructure development design "
+    "research product qa testing billing accounting legal procurement logistics hr it helpdesk compliance network "
+    "networking analytics platform onboarding escalation triage dispatch admin administration recruiting".split()
+)
 
 
 def placement_of(message: str) -> dict[str, Any] | None:
@@ -105,7 +125,7 @@ def moved_user(message: str, known_facts: list[dict[str, Any]]) -> dict[str, Any
     left = _left(
         message, placed, "" if ended_only else head, only=not ended_only and bool(_PLACED_BY_MOVE.search(m[0]))
     )
-    if left is None:
+    if left is None or _from_elsewhere(m["place"], left):
         return None
     same_head = head and head in _lemmas(str(left.get("statement", "")))
     predicate = head if same_head else predicate_key(str(left.get("predicate", ""))) or "placement"
@@ -134,14 +154,26 @@ def _left(message: str, placed: list[dict[str, Any]], head: str, *, only: bool) 
     known = placed[0]
     if head in _PLACE_KINDS:  # "I moved to the Berlin office" after "I'm on the night shift": the shift holds
         return known if head in _lemmas(str(known.get("statement", ""))) else None
-    if not head:  # a place by its name ("moved over to <Region>") replaces a place known by a name, not a shift
-        return known if _named_place(known) else None
+    if not head:  # a place by its name ("I've been moved over to <Region>") replaces a place known by a name, not
+        # a shift, and only when someone moved the user there (not "I moved to Lisbon", a home, or to a tool)
+        return known if _named_place(known) and _MOVED_BY_OTHERS_RE.search(message) else None
     # "I transferred over to desktop support": a team by its work, after a verb that only moves a person
     return (
         known
-        if _TRANSFERRED_RE.search(message) and predicate_key(str(known.get("predicate", ""))) in _MEMBERSHIP
+        if head in _WORK_OF_TEAM
+        and _TRANSFERRED_RE.search(message)
+        and predicate_key(str(known.get("predicate", ""))) in _MEMBERSHIP
         else None
     )
+
+
+def _from_elsewhere(place: str, left: dict[str, Any]) -> bool:
+    """Does the move say it came from another place than the one it would end ("moved to Salesforce from HubSpot"
+    after "I look after the Nordics accounts")?"""
+    m = _FROM_RE.search(place)
+    if m is None or m["old"].lower() in _FROM_TIMES:
+        return False
+    return lemma(m["old"].lower()) not in _lemmas(str(left.get("statement", "")))
 
 
 def _named_place(known: dict[str, Any]) -> bool:

@@ -27,6 +27,7 @@ from cognicore.memory._fact_words import (
     PAST_DATED,
     SLOT_CHANGE_CUES,
     SUPPOSED,
+    TEMPORARY,
     TRAVEL_MODES,
     WEEKDAY_NAMES,
     WHICH_VALUE,
@@ -49,11 +50,11 @@ _MONTHS = {name[:3]: name for name in MONTH_NAMES}
 _MONTH_SHORT = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
 # Said as a change: the message tells that the slot's value is not what it was.
 _CHANGE_RE = re.compile(rf"\b(?:{CHANGE_CUES}|{SLOT_CHANGE_CUES})\b", re.I)
-# Said in doubt, under a condition, or dated to when it happens ("In May we switched", "from next month"): the old
-# value may still hold, so nothing is ended by a guess.
+# Said in doubt, under a condition, for a while (`TEMPORARY`), or dated to when it happens ("In May we switched",
+# "from next month"): the old value may still hold, so nothing is ended by a guess.
 _UNSURE_RE = re.compile(
     r"\b(?:not\s+sure|i\s+heard|heard\s+that|maybe|might|perhaps|probably|possibly|i\s+think|rumou?r|if|unless|"
-    rf"once|when|next\s+(?:week|month|quarter|year)|{SUPPOSED}|just\s+for|only\s+for|this\s+once|one[-\s]off|"
+    rf"once|when|next\s+(?:week|month|quarter|year)|{SUPPOSED}|just\s+for|only\s+for|{TEMPORARY}|"
     # a plan ("will be moved", "going to") or a result ("we hit it in 12 minutes on average", "ago")
     rf"will|going\s+to|{PAST_DATED}|on\s+average|so\s+far|hit|reached|achieved|beat|missed)\b"
     r"|(?:^|[,;:]\s*)say\b",

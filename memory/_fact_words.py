@@ -48,8 +48,23 @@ CHANGE_CUES = (
 PAST_DATED = r"ago|back\s+in\s+(?:(?:19|20)\d\d|the\s+day)|in\s+(?:19|20)\d\d"
 # A change for one occasion ("for tomorrow only", "just for today", "this once"): the usual value still holds.
 ONE_OFF = (
-    r"(?:today|tomorrow|tonight)\s+only|just\s+(?:for\s+)?(?:today|tomorrow|tonight|the\s+day)|this\s+once|"
-    r"one[-\s]off|for\s+(?:one|a|a\s+single)\s+(?:day|night|shift|week)"
+    r"(?:today|tomorrow|tonight|this\s+(?:week|weekend|month|shift))\s+only|"
+    r"just\s+(?:for\s+)?(?:today|tomorrow|tonight|the\s+day)|this\s+once|one[-\s]off"
+)
+# A change for a while, in general English, defined once for a move of the user and a known slot's new value: a
+# bounded time ("for three weeks", "for a couple of days", "for the day"; not "for two years now", a time served),
+# someone else's absence covered ("while Chloe is off", "to cover Ana's leave", "until Ben is back"), or said
+# outright ("temporarily", "on loan"). The usual value still holds: it is kept as told, ending nothing.
+_SPAN = r"(?:day|night|shift|week|weekend|fortnight|month)s?"
+_COUNT = r"(?:a|one|two|three|four|five|six|a\s+single|a\s+couple(?:\s+of)?|a\s+few|few|couple\s+of|\d+)"
+TEMPORARY = (
+    rf"{ONE_OFF}|"
+    rf"for\s+(?:the\s+next\s+)?{_COUNT}\s+(?:more\s+)?{_SPAN}\b(?!\s+(?:now|already|running|straight))|"
+    rf"for\s+the\s+(?:rest\s+of\s+the\s+)?(?:day|night|shift|week|weekend|morning|afternoon|evening)|"
+    r"while\s+[\w-]+(?:\s+[\w-]+)?(?:\s+is|'s|\s+are|\s+was)\s+(?:off|away|out|on\s+(?:leave|holiday|vacation))|"
+    r"cover(?:ing)?\s+(?:for\s+[\w-]+|[\w-]+'s\s+(?:[\w-]+\s+)?(?:leave|holidays?|absence|vacation|shifts?|time\s+off))|"
+    r"(?:until|till|til)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is|'s|gets|comes|are)\s+back|"
+    r"(?:until|till|til)\s+[\w-]+\s+returns|temporar(?:y|ily)|on\s+loan|stand(?:ing)?[-\s]in"
 )
 # General nouns and the narrower things they name, in general English: "IT swapped out my old machine" speaks of
 # the user's laptop or desktop, "a new handset" of the phone.

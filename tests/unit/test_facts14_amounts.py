@@ -64,6 +64,11 @@ def test_an_amount_named_in_other_words_replaces_the_one_of_its_kind(first: str,
         ("My training budget is $4k.", "The design team's budget was raised to $25k."),
         # history: a change dated in the past
         ("My discount limit is 12%.", "Two years ago they had cut it to 8% for a while."),
+        # a limit, a cap and a target are different slots, though their amounts are of one kind (review 14)
+        ("My monthly sales target is $60k.", "They raised the monthly spending limit on my company card to $50k."),
+        ("My quarterly target is $200k.", "Good news: my quarterly bonus cap was raised to $150k."),
+        ("My monthly travel budget is $5k.", "they raised my monthly expense limit to $6k"),
+        ("My weekly goal is 40 calls.", "they cut my weekly call cap to 45 calls a week"),
     ],
 )
 def test_other_amounts_history_and_other_owners_end_nothing(turns: tuple[str, ...]) -> None:
@@ -84,6 +89,11 @@ def test_periods_and_sizes() -> None:
         ("The hardware budget is $80k.", "Three years ago the hardware budget was cut to $45k."),
         ("The hardware budget is $80k.", "Back in 2021 the hardware budget was cut to $45k."),
         ("Our cloud budget is $20k.", "The data team's cloud budget got raised to $35k."),
+        # the user's team's goal is not the user's own (review 14)
+        ("My weekly goal is 40 closed tickets.", "My team's weekly goal got raised to 60 closed tickets a week."),
+        ("My monthly budget is $3k.", "my department's monthly budget was cut to $2k"),
+        # a change for a while: the usual value still holds
+        ("Standup is at 9:30.", "Standup moves to 10am for a couple of weeks while Ana is away."),
     ],
 )
 def test_a_one_off_a_past_change_and_a_named_teams_thing_are_kept_as_said(turns: tuple[str, ...]) -> None:

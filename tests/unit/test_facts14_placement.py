@@ -4,8 +4,11 @@ move of the user that leaves exactly one known placement: named as ended, of the
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from cognicore.memory._fact_words import TEMPORARY
 from tests.unit.test_facts14_amounts import _said
 
 
@@ -25,12 +28,21 @@ def test_a_shift_worked_is_the_users_shift() -> None:
          "graveyard", "swing shifts"),
         (("I look after the Nordics accounts.", "I'm on the platform team.",
           "I got moved across to Iberia, so the Nordics aren't mine anymore."), "Nordics", "Iberia"),
+        # moved by someone else, or transferred between teams (review 14 kept these)
+        (("I look after the Europe accounts.",
+          "Change of plans, as of this week I've been moved over to Asia Pacific instead."), "Europe", "Asia Pacific"),
+        (("I look after the Benelux accounts.", "They moved me over to DACH."), "Benelux", "DACH"),
+        (("Just so you know, I work on the network team.", "Update - I transferred over to desktop support last week."),
+         "network", "desktop support"),
+        (("I'm working the night shift.", "Rota changed: I swapped to early shifts, no more nights for me."),
+         "night", "early shifts"),
+        (("I'm on the night shift.", "I've been moved to the early shift for good."), "night", "early shift"),
     ],
 )  # fmt: skip
 def test_a_move_of_the_user_ends_the_one_placement_it_leaves(turns: tuple[str, ...], old: str, new: str) -> None:
     known, facts = _said(*turns)
     [fact] = [f for f in facts if f.contradicts]
-    assert old in fact.contradicts and new in fact.statement, facts
+    assert old in str(fact.contradicts) and new in fact.statement, facts
     assert sum(old in k["statement"] for k in known) == 1
 
 
@@ -47,6 +59,24 @@ def test_a_move_of_the_user_ends_the_one_placement_it_leaves(turns: tuple[str, .
         ("I work on the billing team.", "I moved to the new ticketing client"),
         ("I'm pulling the night shift this month.", "I'm on call now, no longer on nights for a week"),
         ("I'm pulling the night shift this month.", "They moved me to the Bristol office."),
+        # a place by its name, the user moving themselves: a home or a tool, no work placement (review 14)
+        ("I look after the Nordics accounts.", "I just moved to Lisbon, the new flat is lovely."),
+        ("I look after the Nordics accounts.", "I moved to Salesforce from HubSpot for my pipeline tracking."),
+        ("I look after the Nordics accounts.", "We finally moved to Porto last month, loving the weather."),
+        # transferred to something that is no team
+        ("I'm on the enterprise sales team.", "I transferred to a new pension provider last week, much lower fees."),
+        ("I'm on the enterprise team.", "I transferred to the evening MBA programme, classes start in January."),
+        ("I'm on the support team.", "I transferred to a cheaper broadband provider."),
+        # a move for a while: the usual placement still holds
+        ("I look after the Europe accounts.", "I moved to Asia Pacific for three weeks to cover Ana's leave."),
+        ("I work with the Email team.", "I've been moved over to Wi-Fi for a couple of days while Chloe is off."),
+        ("I work with the Email team.", "I got transferred to the Wi-Fi backlog for the day."),
+        ("I work with the Email team.", "I got transferred to the Wi-Fi backlog for a week."),
+        ("I work with the Email team.", "I got transferred to the Wi-Fi backlog for two weeks."),
+        ("I look after the Benelux accounts.", "They moved me over to DACH while Priya is on leave."),
+        ("I'm on the night shift.", "I've been moved to the early shift until Sam is back."),
+        ("I work on the billing team.", "I got transferred to the refunds team temporarily."),
+        ("I'm on the night shift.", "They swapped me to the early shift this week only."),
     ],
 )
 def test_other_moves_one_offs_plans_and_two_candidates_end_nothing(turns: tuple[str, ...]) -> None:
@@ -71,3 +101,13 @@ def test_a_general_word_names_the_users_one_thing_of_that_kind(turns: tuple[str,
 def test_another_persons_machine_is_not_the_users() -> None:
     _, facts = _said("My laptop is a Dell XPS.", "Priya swapped out her old machine, she's on a MacBook now")
     assert not any(f.contradicts for f in facts), facts
+
+
+def test_temporary_is_general_english_not_a_time_served() -> None:
+    temporary = re.compile(rf"\b(?:{TEMPORARY})\b", re.I)
+    for said in ("for three weeks", "for a couple of days", "for a few shifts", "for the day", "for 2 weeks",
+                 "while Chloe is off", "while Ben's away", "to cover Ana's leave", "covering for Sam",
+                 "until Priya is back", "this week only", "temporarily"):  # fmt: skip
+        assert temporary.search(f"I moved to the X team {said}."), said
+    for said in ("for two years now", "for a weekly sync", "this week", "for good"):
+        assert not temporary.search(f"I moved to the X team {said}."), said
