@@ -20,6 +20,7 @@ from cognicore.memory.text import STOPWORDS, stem, terms
 from cognicore.orchestrator.intent import IntentDecision, is_question
 from cognicore.orchestrator.recollection import memory_passages
 from cognicore.subagents._memory_kind import asked_kind
+from cognicore.subagents._memory_value_shapes import asks_ranking
 from cognicore.subagents._memory_words import question_parts
 from cognicore.subagents._question_terms import SYNONYMS, question_concepts
 from cognicore.subagents.memory_answer import MemoryAnswer, about_the_asker, answer_from_memory, widened
@@ -52,7 +53,8 @@ MAX_VALUE_WORDS = 4  # a name, not a sentence
 
 def asks_figure(request: str) -> bool:
     """Does the request ask for something the data measures or lists (a figure, a ranking, rows)?"""
-    return bool(_FIGURE.search(_THRESHOLD.split(request, maxsplit=1)[0]))
+    asked = _THRESHOLD.split(request, maxsplit=1)[0]
+    return bool(_FIGURE.search(asked)) or asks_ranking(asked)
 
 
 def told_answer(request: str, recalled: dict[str, Any] | None) -> MemoryAnswer | None:

@@ -19,7 +19,13 @@ from cognicore.subagents._memory_figure import other_figure
 from cognicore.subagents._memory_kind import asked_kind, names_someone
 from cognicore.subagents._memory_lines import NOT_SURE, MemoryAnswer, everything, line, order, unread_change
 from cognicore.subagents._memory_supposed import only_supposed
-from cognicore.subagents._memory_value_shapes import asked_noun, sole_answer, sole_fact
+from cognicore.subagents._memory_value_shapes import (
+    asked_noun,
+    asks_ranking,
+    device_only_by_make,
+    sole_answer,
+    sole_fact,
+)
 from cognicore.subagents._memory_words import (
     CONTRACTED_IS,
     MEMORY_SYNONYMS,
@@ -199,7 +205,7 @@ def answer_from_memory(
         return everything(passages)
     if not topic and previous.strip():
         topic = widened(topic_concepts([frozenset({t}) for t in terms(previous)]))
-    noun = asked_noun(question) if not topic and about_the_asker(question) else None
+    noun = asked_noun(question) if not topic and about_the_asker(question) and not asks_ranking(question) else None
     if noun and (sole := sole_fact(noun, passages, text_of)):  # "which days do I need to be in?": only the kind
         return _answer(question, [frozenset({noun})], [p for p in passages if p is sole or p.get("status") != "active"])
     if not topic:
@@ -207,6 +213,8 @@ def answer_from_memory(
     found = _answer(question, topic, passages)
     if found is not None and found.coverage < 1.0 and sole_answer(question, found.used, passages, text_of):
         found = MemoryAnswer(text=found.text, used=found.used, coverage=1.0)  # no other fact gives the kind asked
+    if found is not None and found.used and found.coverage < 1.0 and asks_ranking(question):
+        return None  # "which component are we slowest on?" after "I handle the Printer component": a ranking, not told
     if found is None:
         # Words the question's reading set aside as no subject may be what the user told about ("reports" of "what
         # format do I like reports in?" after "I prefer my reports as PDF"): a second look with all its words.
@@ -229,6 +237,8 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
         and (why := whys[0])
     }
     near |= {id(p): why for s, p in scored if s < 1 and id(p) not in near and (why := other_figure(topic, text_of(p)))}
+    # A make alone ("The user is on a MacBook Air now") may be the asked device or not: hedged, never stated.
+    near |= {id(p): why for _, p in scored if id(p) not in near and (why := device_only_by_make(topic, text_of(p)))}
     if scored and len(near) == len(scored):
         share, closest = max(scored, key=lambda sp: (sp[0], when(sp[1])))
         known = re.sub(r"\.?\s*\[\d+\]$", "", line(closest))

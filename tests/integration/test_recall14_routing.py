@@ -33,3 +33,13 @@ async def test_a_data_question_with_my_stays_on_the_data(app: App) -> None:
     await _tell(app, "I'm responsible for Europe.", user=user, session="d1")
     result = await app.runner.ask("how many orders did we get from my region in 2025?", session_id="d2", user_id=user)
     assert "SELECT" in result.answer and "responsible" not in result.answer, result.answer
+
+
+async def test_a_ranking_asked_by_the_team_stays_on_the_data(app: App) -> None:
+    # "strongest", "weakest": a ranking the data measures, though the asker is its subject and a region was told
+    user = "r14-rank"
+    await _tell(app, "I'm responsible for the Europe region.", user=user, session="k1")
+    for i, question in enumerate(("Which region are we strongest in this year?", "which region are we weakest in?")):
+        result = await app.runner.ask(question, session_id=f"k{i + 2}", user_id=user)
+        assert "responsible for" not in result.answer, (question, result.answer)
+        assert "SELECT" in result.answer or result.outcome == "unsure", (question, result.answer)

@@ -33,9 +33,11 @@ def _answers(found: MemoryAnswer | None, value: str) -> bool:
 def test_a_make_or_model_answers_a_device_asked_by_any_device_noun() -> None:
     tablet = [_fact(1, "The user's tablet for site visits is a Galaxy Tab S9.")]
     assert _answers(_ask("what tablet do I take on site visits?", tablet), "Galaxy Tab")
+    # a make that names no thing of its own may be the asked device or not: quoted, hedged, never stated
     model = [_fact(1, "The user works on a Lenovo Yoga 9 these days.")]
-    assert _answers(_ask("which laptop have I been given?", model), "Lenovo Yoga")
-    assert _answers(_ask("what kind of computer do I have?", model), "Lenovo Yoga")
+    for question in ("which laptop have I been given?", "what kind of computer do I have?"):
+        found = _ask(question, model)
+        assert found is not None and "Lenovo Yoga" in found.text and NOT_SURE in found.text and not found.used, found
 
 
 def test_a_phone_is_no_answer_to_a_computer_question() -> None:
@@ -91,8 +93,8 @@ def test_the_one_fact_of_the_kind_asked_covers_the_question() -> None:
     found = _ask("which territory am I responsible for now?", [moved])
     assert found is not None and found.coverage == 1.0 and "East Africa" in found.text, found
     # two current facts of that kind: neither is the one, so the question is not all covered
-    based = _fact(2, "The user is based in Nairobi.", 2)
-    found = _ask("which territory am I responsible for now?", [moved, based])
+    covers = _fact(2, "The user relocated to Kenya.", 2)
+    found = _ask("which territory am I responsible for now?", [moved, covers])
     assert found is None or found.coverage < 1.0, found
 
 
@@ -109,3 +111,70 @@ def test_which_days_asks_the_one_fact_that_gives_days() -> None:
     standup = _fact(2, "Our retro is on Thursdays.")
     assert _ask("what days do I go?", [gym, standup]) is None  # two facts give days: neither is the one
     assert _ask("which day is it today?", [gym]) is None  # not about the asker
+
+
+def test_a_make_of_another_thing_is_no_computer() -> None:
+    # review 14: a car, a tablet or a printer of a make answered "what computer / laptop / machine"
+    for statement, question in (
+        ("The user's car is a Volvo XC40.", "What laptop am I using these days?"),
+        ("The user's personal tablet is an iPad Pro.", "What computer am I on?"),
+        ("The user uses a Brother laser instead of the old printer in the home office.", "What machine am I using?"),
+        ("The user's e-bike is a VanMoof S5.", "which phone have I got?"),  # our own
+    ):
+        found = _ask(question, [_fact(1, statement)])
+        assert found is None or not found.used or NOT_SURE in found.text, (statement, found)
+    # the laptop told beside the printer is still the answer
+    both = [
+        _fact(1, "The user's work laptop is a Dell Latitude 7440.", 1),
+        _fact(2, "The user uses a Brother laser instead of the old printer in the home office.", 2),
+    ]
+    found = _ask("What machine am I using?", both)  # the Dell, or unsure beside the later printer: never the printer
+    assert found is not None and "Dell" in found.text, found
+    assert "Brother" not in found.text or NOT_SURE in found.text, found
+
+
+def test_a_month_or_a_base_is_no_territory() -> None:
+    # review 14: "in August" answered "which territory", "based out of Lisbon" answered "which region"
+    holiday = [_fact(1, "The user is on holiday in August.")]
+    assert not _answers(_ask("Which territory am I covering?", holiday), "August")
+    assert not _answers(_ask("what area do I look after?", [_fact(1, "The user is off from Monday.")]), "Monday")
+    based = [_fact(1, "The user is based in Lisbon.")]
+    assert not _answers(_ask("Which region am I responsible for?", based), "Lisbon")
+    assert _answers(_ask("Which office am I based in?", based), "Lisbon")  # where one is based is the office
+    # a flight from a city is no office beside the one the user is based in
+    flight = [_fact(1, "The user is based in Leeds.", 1), _fact(2, "The user's flight from Dublin lands on Friday.", 2)]
+    found = _ask("Which office am I based in?", flight)
+    assert found is not None and "Leeds" in found.text and "Dublin" not in found.text, found
+
+
+def test_joining_something_that_is_no_team_answers_no_team_question() -> None:
+    # review 14: "joined a book club" answered "which team am I on?"
+    club = [_fact(1, 'The user said: "I joined a book club last month."', note=True)]
+    assert not _answers(_ask("Which team am I on?", club), "book club")
+    choir = [_fact(1, "The user joined the local choir.")]  # our own
+    assert not _answers(_ask("what team am I in nowadays?", choir), "choir")
+    pension = [_fact(1, "The user moved to the new pension provider.")]
+    assert not _answers(_ask("Which team am I on?", pension), "pension")
+    squad = [_fact(1, "The user joined the payments squad.")]  # a group of work is still one
+    assert _answers(_ask("Which team am I on?", squad), "payments")
+
+
+def test_only_the_askers_days_are_candidates() -> None:
+    # review 14: "Ben is in the office on Mondays" counted as a second candidate for the asker's days
+    mine = _fact(1, "The user is in the office on Tuesdays and Thursdays.", 1)
+    ben = _fact(2, "Ben is in the office on Mondays.", 2)
+    assert _answers(_ask("Which days do I need to be in?", [mine, ben]), "Tuesdays")
+    manager = _fact(3, "The user's manager is in on Fridays.", 3)  # our own: the manager's days are not the asker's
+    found = _ask("what days do I go in?", [mine, manager])
+    assert found is not None and "Tuesdays" in found.text and "Fridays" not in found.text, found
+
+
+def test_a_ranking_is_not_answered_by_the_told_thing_of_its_kind() -> None:
+    # review 14: "which component are we slowest on?" answered "The user is responsible for Printer component"
+    printer = [_fact(1, "The user is responsible for the Printer component.")]
+    assert not _answers(_ask("which component are we slowest on?", printer), "Printer")
+    europe = [_fact(1, "The user is responsible for Europe region.")]
+    for question in ("Which region are we strongest in this year?", "which region are we weakest in?"):
+        assert not _answers(_ask(question, europe), "Europe"), question
+    # the region asked, not ranked, is still the told one
+    assert _answers(_ask("Remind me, which region am I responsible for these days?", europe), "Europe")
