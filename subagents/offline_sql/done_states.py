@@ -66,7 +66,8 @@ def negated_states(text: str, lex: Lexicon) -> str:
         return negated if {word, f"{word}d", f"{word}ed"} & DONE_WORDS else whole
 
     text = _PREFIXED.sub(lambda m: m.group(0) if _is_value(lex, m.group(0)) else negate(m.group(2), m.group(0)), text)
-    text = _YET_TO.sub(lambda m: negate(m.group(1), m.group(0)), text)
+    # "yet to be assigned": no done state but the step a column names (the assignee) not taken: its empty rows
+    text = _YET_TO.sub(lambda m: negate(m.group(1), m.group(0)) if _done_or_value(m, lex) else _awaited(m, lex), text)
     for word in _NOT_DONE:
         if not _is_value(lex, word):
             text = re.sub(rf"\b{word}\b(?! {_PROCESS})", negated, text)
@@ -78,8 +79,15 @@ def negated_states(text: str, lex: Lexicon) -> str:
 _PROCESS = r"(?:[a-z]{3,}(?:ment|al|ion|ance|ence|ure)|review|triage|sign off|sign-off|reply|response|answer|check)\b"
 
 
+def _done_or_value(m: re.Match[str], lex: Lexicon) -> bool:
+    """The word "yet to be" reaches is a done word of English or a value of the data ("closed", "close")."""
+    forms = {m.group(1), f"{m.group(1)}d", f"{m.group(1)}ed"}
+    return bool(forms & DONE_WORDS) or any(_is_value(lex, f) for f in forms)
+
+
 def _awaited(m: re.Match[str], lex: Lexicon) -> str:
-    """ "pending assignment": no one in the column named by the step ("assignee") when exactly one text column is,
+    """ "pending assignment", "yet to be assigned": no one in the column named by the step ("assignee") when exactly
+    one text column is,
     read as "without <step>" (the empty rows); otherwise as written (the step is no state, unplaced: unsure)."""
     stem = m.group(1)[:6]
     hits = [

@@ -124,6 +124,8 @@ def test_a_word_of_a_description_filters_nothing(text: str) -> None:
         "tickets pending assignment",
         "how many tickets are still pending assignment?",
         "which tickets are pending assignment?",
+        "tickets yet to be assigned",
+        "how many tickets are still waiting to be assigned?",
     ],
 )
 def test_pending_assignment_is_no_assignee(text: str) -> None:
@@ -131,7 +133,9 @@ def test_pending_assignment_is_no_assignee(text: str) -> None:
     assert "assignee IS NULL" in sql and "status" not in sql
 
 
-@pytest.mark.parametrize("text", ["tickets pending review", "how many tickets are pending triage?"])
+@pytest.mark.parametrize(
+    "text", ["tickets pending review", "how many tickets are pending triage?", "tickets still to be triaged"]
+)
 def test_pending_a_step_no_column_names_is_unsure(text: str) -> None:
     with pytest.raises(Unsure):
         map_request(text, DESK, TODAY)
