@@ -36,8 +36,9 @@ def without_asides(question: str, vocabulary: frozenset[str]) -> str:
     """The question without bracketed reference tags ("(ticket zq7)", "[ref k2]") the passages never mention.
 
     An aside is dropped when it holds a code-like token no passage contains: it labels the request, it does
-    not say what is asked. Asides the passages know ("(P1)", "(EU)") stay. The time elapsed in the story told
-    before the question ("opened them about three weeks ago") is the case, not what is asked: dropped too.
+    not say what is asked. Asides the passages know ("(P1)", "(EU)") stay. The time elapsed in a story told
+    before the question ("opened them about three weeks ago. What's ...") is the case, not what is asked: dropped
+    too; inside the question ("the tickets opened three days ago?") it picks out what is asked and stays.
     """
 
     def drop(match: re.Match[str]) -> str:
@@ -46,7 +47,10 @@ def without_asides(question: str, vocabulary: frozenset[str]) -> str:
         unknown_codes = [t for t in tokens if _CODE.match(t) and stem(t) not in vocabulary]
         return " " if unknown_codes else match.group(0)
 
-    return _ELAPSED.sub(" ", _ASIDE.sub(drop, question))
+    def story_time(match: re.Match[str]) -> str:
+        return " " if _in_story(match) else match.group(0)
+
+    return _ELAPSED.sub(story_time, _ASIDE.sub(drop, question))
 
 
 def without_contrast(question: str) -> str:
@@ -61,6 +65,27 @@ _ELAPSED = re.compile(
     r"\s+ago\b",
     re.I,
 )
+# Where a clause of a told story ends and something else begins: a sentence's end, "and now" / "but now", or a
+# comma before the question ("I bought it two weeks ago, can I return it?").
+_STORY_END = re.compile(
+    r"[.!?;](?=\s|$)|,?\s+(?:and|but|so)\s+now\b|,\s+(?:(?:and|but|so)\s+)?(?:can|could|may|should|will|would|is|"
+    r"are|do|does|did|what|whats|what's|how|who|where|when|which|why)\b",
+    re.I,
+)
+
+
+def _in_story(match: re.Match[str]) -> bool:
+    """Is this time ago in a story told before the question? Its clause ends before the question does (". What's
+    ...", "... and now wants ...", "..., can I ..."), not with the question's mark: "the tickets opened three days
+    ago?" picks out what is asked."""
+    rest = match.string[match.end() :]
+    end = _STORY_END.search(rest)
+    return end is not None and not end.group(0).startswith("?") and rest[end.end() :].strip() != ""
+
+
+def picked_time(question: str) -> str | None:
+    """The time ago that picks out what is asked ("the tickets opened three days ago"), not a story's, or None."""
+    return next((m.group(0) for m in _ELAPSED.finditer(question) if not _in_story(m)), None)
 
 
 def proper_nouns(question: str) -> frozenset[str]:

@@ -10,11 +10,19 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from cognicore.memory.text import STOPWORDS, stem, words
 from cognicore.subagents._answer_absence import asked_value_kind
 from cognicore.subagents._answer_documents import answer_from_documents
-from cognicore.subagents._answer_parts import answer_in_parts
-from cognicore.subagents._answer_shape import CALENDAR, asks_procedure
-from cognicore.subagents._question_terms import GROUPS, SYNONYMS, proper_nouns, question_concepts, synonym_map
+from cognicore.subagents._answer_parts import NOT_SURE, answer_in_parts
+from cognicore.subagents._answer_shape import asks_procedure
+from cognicore.subagents._question_terms import (
+    GROUPS,
+    SYNONYMS,
+    picked_time,
+    proper_nouns,
+    question_concepts,
+    synonym_map,
+)
 from cognicore.subagents.answer_text import cite_in_order as cite_in_order  # re-exported
 from cognicore.subagents.answer_text import closest_miss as closest_miss  # re-exported
 from cognicore.subagents.answer_text import not_covered as not_covered  # re-exported
@@ -50,6 +58,24 @@ def _told_facts(passages: Sequence[dict[str, Any]], used: Sequence[int]) -> bool
     return bool(cited) and all(p.get("status") == "active" or told_saying(p) for p in cited)
 
 
+_ASKING = frozenset({"how", "often", "frequently", "what", "interval", "intervals", "need", "have", "must"})
+
+
+def _told_it_all(question: str, passages: Sequence[dict[str, Any]], used: Sequence[int]) -> bool:
+    """Is a cited memory a fact the user told ("The user restarts the VPN concentrator after each patch") that says
+    every word of the question but how it asks ("how often do I restart the VPN concentrator?")? A remark sharing
+    one word ("asked for my password") is not."""
+    asked = {stem(w) for w in words(question) if w not in STOPWORDS and w not in _ASKING}
+    return bool(asked) and any(
+        is_memory(p)
+        and int(p["index"]) in used
+        and p.get("status") == "active"
+        and not told_saying(p)
+        and asked <= {stem(w) for w in words(str(p.get("content") or ""))}
+        for p in passages
+    )
+
+
 def _memory_then_documents(remembered: MemoryAnswer, found: ComposedAnswer) -> ComposedAnswer:
     """What the user told first (dated), then what the documents say: they may disagree, and the user sees both."""
     return ComposedAnswer(
@@ -57,20 +83,87 @@ def _memory_then_documents(remembered: MemoryAnswer, found: ComposedAnswer) -> C
     )
 
 
-# A member of a named series inside a sentence: a capitalised word and a letter or a small number ("Series A",
-# "Tier 2", "Gen 3"); not a sentence's opening ("Can I ...") nor the pronoun.
-_MEMBER = re.compile(r"(?<=[\w,] )([A-Z][a-z]{2,})\s+([A-HJ-Z]|\d{1,2})(?![\w%'’-])")
+# A member of a named series inside a sentence: the name of a series and a letter or a small number ("Series A",
+# "Tier 2", "Gen 3", "Model 4"); not a sentence's opening ("Can I ...") nor the pronoun. Only the names of series
+# of things: a capitalised time and its number ("Week 3", "Day 10", "Phase 2" of a timeline) is a time, which a
+# rule for a range of them answers ("within 30 days").
+_SERIES = r"(?:Series|Tier|Gen|Generation|Model|Mark|Mk|Version|Level|Class|Type|Grade|Edition|Plan|Band)"
+_MEMBER = re.compile(rf"(?<=[\w,] )({_SERIES})\s+([A-HJ-Z]|\d{{1,2}})(?![\w%'’-])")
 
 
 def unsaid_member(question: str, text: str) -> str | None:
     """The member of a series the question names ("Series A") that `text` never writes, or None: a sentence about
     another member ("Series B") does not answer it."""
     for m in _MEMBER.finditer(question):
-        if CALENDAR.match(m.group(1)):
-            continue  # "March 3" is a date
         if not re.search(rf"\b{m.group(1)}\s+{m.group(2)}\b", text, re.I):
             return m.group(0)
     return None
+
+
+# A duration: a number or number word and a unit of time ("three hours", "2 days", "a week").
+_NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+}  # fmt: skip
+_HOURS = {"minute": 1 / 60, "hour": 1, "day": 24, "week": 168, "month": 730}
+_DURATION = re.compile(
+    rf"\b(?P<n>\d+(?:\.\d+)?|{'|'.join(_NUMBER_WORDS)})\s+(?:business\s+|working\s+|full\s+)?"
+    r"(?P<unit>minute|hour|day|week|month)s?\b",
+    re.I,
+)
+# A yes/no question: its asked sentence opens with an auxiliary.
+_YES_NO = re.compile(
+    r"(?:^|[.!?;:,]\s+|\s[-–—]\s+)(?:does|do|did|is|are|was|were|will|would|should|can|could|has|have)\b"
+    r"[^.!?]*\?\s*$",
+    re.I,
+)
+# A sentence about passing a time limit and what follows from it (a breach, an escalation).
+_PASSING = re.compile(r"\b(?:breach\w*|escalat\w*|pass(?:es|ed)?\s+its|exceed\w*|overdue|runs?\s+over|late)\b", re.I)
+_CODE = re.compile(r"\b[A-Z]{1,3}\d{1,2}\b")
+
+
+def _hours(match: re.Match[str]) -> float:
+    n = match.group("n").lower()
+    return float(_NUMBER_WORDS.get(n, 0) or n) * _HOURS[match.group("unit").lower()]
+
+
+def unmet_case(question: str, text: str) -> bool:
+    """Does a yes/no question whose case states a time ("got its first response after three hours") get an answer
+    about passing a time limit (a breach, its escalation) that the stated time is not shown to pass? Quoted as it
+    is, "Breaches of P2 tickets are escalated to the duty manager" reads as yes for a P2 answered inside its 8 hours;
+    only a limit of the case's own kind ("P2 ... within 8 hours") that the stated time exceeds makes it apply."""
+    if not _YES_NO.search(question) or not _PASSING.search(text):
+        return False
+    stated = [_hours(m) for m in _DURATION.finditer(question) if not question[m.end() :].lstrip().startswith("ago")]
+    if len(stated) != 1:
+        return len(stated) > 1  # two times stated: which is the case's is not read here
+    members = set(_CODE.findall(question))
+    limits = [
+        _hours(d)
+        for member in members
+        for m in re.finditer(rf"\b{member}\b[^,;.]*", text)
+        for d in _DURATION.finditer(m.group(0))
+    ]
+    if not members:
+        limits = [_hours(m) for m in _DURATION.finditer(text)]
+    return len(set(limits)) != 1 or stated[0] <= limits[0]
+
+
+# "How long until the money is back on the card?": the thing whose time is asked is the clause after "until".
+_UNTIL = re.compile(r"\bhow\s+long\s+(?:until|till|til|before)\s+(?P<clause>[^?.!]+)", re.I)
+_FUNCTION = frozenset({"back", "until", "done", "ready", "get", "gets", "take", "takes", "come", "comes", "go", "goes"})
+
+
+def other_subject(question: str, text: str, synonyms: dict[str, frozenset[str]]) -> bool:
+    """Does "how long until <thing>" get a duration about something else? The thing's first content word (with its
+    synonyms: "money", "refund") must be in the answer: "hold the button on the back of the case for three seconds
+    until the light blinks" shares only "back" and "until" with "how long until the money is back on the card"."""
+    m = _UNTIL.search(question)
+    if m is None:
+        return False
+    concepts = [c for c in question_concepts(m.group("clause"), synonyms) if not c <= _FUNCTION]
+    said = {stem(w) for w in words(text)}
+    return bool(concepts) and not concepts[0] & said
 
 
 class OfflineAnswerComposer:
@@ -95,8 +188,25 @@ class OfflineAnswerComposer:
         composed = await self._compose(question=question, passages=passages, history=history)
         kind = asked_value_kind(question)
         if composed.used and kind is not None and not kind.written.search(composed.text):
+            if _told_it_all(question, passages, composed.used):
+                # What the user told is theirs to know: a told fact whose value is worded otherwise is said, unsure,
+                # never replaced by the documents' "does not say" (the whole-corpus check runs on an empty answer).
+                return ComposedAnswer(text=f"{composed.text} {NOT_SURE}", used=composed.used)
             return ComposedAnswer(text=not_covered(question, [], [kind.value], ""), used=[])
         cited = " ".join(str(p.get("content") or "") for p in passages if int(p["index"]) in composed.used)
+        told = any(is_memory(p) and int(p["index"]) in composed.used for p in passages)
+        if composed.used and not told and (time := picked_time(question)) and not re.search(r"\bago\b", cited, re.I):
+            # "What happened to the tickets opened three days ago?": the time picks out what is asked; a rule that
+            # says nothing of a time ago ("Breaches ... reviewed in the weekly meeting") is about other tickets.
+            return ComposedAnswer(text=not_covered(question, [], [time], ""), used=[])
+        if composed.used and not told and other_subject(question, composed.text, self._synonyms):
+            # A duration about another thing ("... for three seconds until the light blinks") does not say how long
+            # until the asked thing happens.
+            return ComposedAnswer(text=not_covered(question, [], ["that"], ""), used=[])
+        if composed.used and not told and NOT_SURE not in composed.text and unmet_case(question, composed.text):
+            # "A P2 ticket got its first response after three hours. Does it go to the duty manager?" and the breach
+            # rule: the case is not shown to meet the rule's condition, so the rule is quoted as unsure, not as yes.
+            return ComposedAnswer(text=f"{composed.text} {NOT_SURE}", used=composed.used)
         if composed.used and (named := unsaid_member(question, cited)):
             # "What did we raise in the Series A?" answered by the Series B sentence: another member of the series.
             return ComposedAnswer(text=not_covered(question, [], [named], ""), used=[])
