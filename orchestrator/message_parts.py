@@ -18,6 +18,7 @@ from typing import Literal
 
 from cognicore.memory.text import terms, words
 from cognicore.orchestrator._followup_periods import PERIOD
+from cognicore.orchestrator.context_restricts import context_restricts, restricting_word, tells, told_restricts
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.scope import ASKS, IMPERATIVE
 from cognicore.orchestrator.telling import WANTS, is_question
@@ -121,7 +122,9 @@ def asked_part(
     Without a told part, the question after context that asks nothing ("The duty lead is asking: are any P1s open?")
     is what is answered (`after_context`). None when the message is one part, or asks nothing. `names` are the
     data's value words: a told part that opens with one gives it to the question's "his"/"her"/"their"; `topics` the
-    words of its tables and columns, which a short lead-in gives to the question ("units-wise, how did X do?")."""
+    words of its tables and columns, which a short lead-in gives to the question ("units-wise, how did X do?"). None
+    too when a part before the question may narrow it (`told_restricts`: "For this pack, Europe is the only region
+    that matters.", "We are auditing last week's work - ..."): the whole message is read."""
     parts = message_parts(request)
     if len(parts) < 2:
         return None
@@ -134,8 +137,11 @@ def asked_part(
         return after_context(request, parts, read, names=names, topics=topics)
     if any(asks_by_form(part) for part in asked):
         # "... the dedup rollout slipped, so the pack slipped too. So: how many orders ...?": a part read as data
-        # words but asking nothing by its shape is more background when another part asks.
-        asked = [part for part in asked if asks_by_form(part)]
+        # words but asking nothing by its shape is more background when another part asks, if it tells something and
+        # narrows nothing; "P1 tickets only.", "Open tickets by component." filter or ask: they are asked too.
+        aside = [part for part in asked if not asks_by_form(part)]
+        if not any(restricting_word(part, names | topics) or not tells(part, names | topics) for part in aside):
+            asked = [part for part in asked if asks_by_form(part)]
     question = " ".join(asked)
     opener = words(told[0])[:1]
     leans = _leans(parts, asked)
@@ -147,6 +153,9 @@ def asked_part(
     if leans or len(words(question)) < MIN_ALONE_WORDS or names_nothing(question):
         reason = f"{inner.reason}; it asks about what it tells first ({told[0]!r}), so the whole message is asked"
         return inner.model_copy(update={"reason": reason, "resolved_request": ""})
+    first = parts.index(asked[0])
+    if any(told_restricts(part, question, names=names) for part in parts[:first]):
+        return None  # "For this pack, Europe is the only region that matters. ...": it may be the question's filter
     reason = f"{inner.reason}; the rest tells something ({told[0]!r}), the question is what is answered"
     return _noted_cut(inner.model_copy(update={"reason": reason, "resolved_request": question}), request)
 
@@ -172,7 +181,9 @@ def after_context(
     alone, are what is answered. None when a part before them names a value of the data (`names`) or a period the
     question does not (it may be the question's filter: "I'm looking at Europe. What was revenue?"), a short lead-in
     names a table or column word (`topics`) the question does not (its measure: "In terms of order count, how did
-    retail do?"), or when the question leans on them or names nothing of its own."""
+    retail do?"), a part says a restricting word or asks for data of its own (`context_restricts`: "Excluding
+    returns: how many orders ...?", "Revenue by region. How many orders ...?"), or when the question leans on them or
+    names nothing of its own."""
     first = next((i for i, part in enumerate(parts) if asks_by_form(part)), 0)
     context, asked = parts[:first], parts[first:]
     question = " ".join(asked)
@@ -185,6 +196,8 @@ def after_context(
         return None
     if PERIOD.search(before) and not PERIOD.search(question):
         return None
+    if any(context_restricts(part, question, names=names, topics=topics) for part in context):
+        return None  # "Excluding returns and cancellations: how many orders ...?", "P1 tickets only. How many ...?"
     inner = read(question)
     if inner.intent == "statement" or inner.out_of_scope:
         return None
