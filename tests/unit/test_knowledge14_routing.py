@@ -67,6 +67,8 @@ async def test_an_unread_data_step_goes_to_the_documents_that_answer_it(
         ("which orders are still waiting for a markdown sign-off?", False, True),  # the rows themselves
         ("what percentage of our tickets got a reply in time", False, True),
         ("orders still waiting for somebody to approve their markdown", False, True),
+        ("remind me, which ticket am I chasing these days?", False, True),  # one of the data's things asked for
+        ("Which order was I meant to look into?", False, True),
     ],
 )
 async def test_a_data_step_stays_when_read_unanswered_or_counted(
