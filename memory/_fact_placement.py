@@ -20,9 +20,9 @@ from cognicore.memory._fact_words import CALENDAR_WORDS, PAST_DATED, SUPPOSED, T
 __all__ = ["moved_user", "placement_of"]
 
 _I = r"(?:i'm|i\s+am|i've\s+been|i\s+have\s+been|i\s+was|i)"
-# Verbs of doing or covering a piece of work ("working the night shift", "covering the weekend shift").
+# Verbs of doing or covering a piece of work ("working the night shift", "covering the weekend shift"), or being on it.
 _HOLD_RE = re.compile(
-    rf"\b{_I}\s+(?:now\s+|currently\s+|mostly\s+|still\s+)?(?:working|covering|doing|pulling|running|manning|staffing)"
+    rf"\b{_I}\s+(?:now\s+|currently\s+|mostly\s+|still\s+)?(?:working|covering|doing|pulling|running|manning|staffing|on)"
     r"\s+(?:the\s+|our\s+)(?P<place>[\w-]+(?:\s+[\w-]+)?\s+(?P<head>shift|rota|queue|desk|patch|beat|line))s?\b",
     re.I,
 )
@@ -31,7 +31,7 @@ _MOVE_RE = re.compile(
     rf"(?:(?:\b{_I}\s+|^\W*|[.;:]\s+)(?:(?:just|now|been|got)\s+)*"
     r"(?:switched|swapped|moved|transferred|shifted|rotated|reassigned)"
     r"|(?:they|\w+)\s+(?:have\s+|has\s+|just\s+)*(?:moved|put|shifted|switched|swapped|transferred|reassigned)\s+me)"
-    r"(?:\s+(?:over|across|back))?\s+(?:to|onto|into)\s+(?:the\s+|an?\s+)?(?P<place>[^,.;!?]+)",
+    r"(?:\s+(?:over|across|back))?\s+(?:to|onto|into|(?<=put\sme\s)on)\s+(?:the\s+|an?\s+)?(?P<place>[^,.;!?]+)",
     re.I,
 )
 # The user's place now, said without a verb of moving ("I'm doing lates now", "I'm now on the laptop queue").

