@@ -38,7 +38,7 @@ _NOT = re.compile(
     r"(?P<word>[\w-]+))",
     re.IGNORECASE,
 )
-# The speaker telling about themself ("I moved to the Europe team last week", "I'm prepping for the APAC call", "I've
+# The speaker telling about themself ("I moved to the Lisbon team last week", "I'm prepping for the Nordic call", "I've
 # just taken over the online channel"): news to remember, whose names are where the speaker is, not a filter.
 _ABOUT_ME = re.compile(
     r"^\s*(?:[\w ]{1,20}:\s*)?(?:so\s+|and\s+|fyi,?\s+|btw,?\s+)?(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|we'll)\b",

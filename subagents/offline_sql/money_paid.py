@@ -96,7 +96,7 @@ def _goods_tables(lex: Lexicon) -> set[str]:
 
 def _names_goods(phrase: str, text: str, lex: Lexicon) -> bool:
     """The phrase names goods: their noun or a verb of selling them ("the earbuds we sold", "the goods"), a value or
-    name of the goods' tables ("Audio", "Orbit Smartwatches"), or a pronoun for goods the sentence sold."""
+    name of the goods' tables ("Toys", "Desk Lamps"), or a pronoun for goods the sentence sold."""
     phrase = phrase.strip()
     if _GOODS_WORD.search(phrase) or _SOLD.search(phrase):
         return True
@@ -167,7 +167,7 @@ _ONE = re.compile(r"^(?:a|an|one|each|a single|every|per)\b")
 
 def total_cost(text: str) -> str | None:
     """ "total cost of Audio products", "the total cost of order 5525": no goods sold said ("the cost of goods"),
-    nor one item ("of an Orbit Smartwatch", its unit cost): the words, for the mapper to report, else None."""
+    nor one item ("of a desk lamp", its unit cost): the words, for the mapper to report, else None."""
     m = _TOTAL_COST.search(re.sub(r"[?.!]+$", "", text).strip())
     return m.group(0) if m and not _ONE.match(m.group("what")) and not _SOLD.search(m.group("what")) else None
 
