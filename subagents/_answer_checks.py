@@ -9,7 +9,8 @@ from itertools import pairwise
 from cognicore.memory.text import STOPWORDS, stem, terms, words
 from cognicore.subagents._answer_shape import LIGHT_VERBS, implied
 from cognicore.subagents._passage_units import Unit
-from cognicore.subagents._question_terms import labelled_concepts, number_units, unit_of
+from cognicore.subagents._question_numbers import number_units, unit_of
+from cognicore.subagents._question_terms import labelled_concepts
 
 
 def about_asked(

@@ -44,13 +44,11 @@ from cognicore.subagents._answer_shape import (
 from cognicore.subagents._passage_units import Unit as _Unit
 from cognicore.subagents._passage_units import class_members, with_consequence, with_continuation
 from cognicore.subagents._passage_units import split_units as _units
+from cognicore.subagents._question_numbers import number_units, unit_of, unit_words
 from cognicore.subagents._question_terms import (
     is_key_code,
-    number_units,
     proper_nouns,
     spelling_variants,
-    unit_of,
-    unit_words,
     unknown_versions,
     without_asides,
     without_contrast,

@@ -3,16 +3,15 @@ codes the passages use, typos and shortened words mapped to the passages' own wo
 
 from __future__ import annotations
 
+from cognicore.subagents._question_numbers import number_units, unit_words
 from cognicore.subagents._question_terms import (
     derived_forms,
     labelled_concepts,
     name_parts,
     noise_code,
-    number_units,
     proper_nouns,
     shortened,
     spelling_variants,
-    unit_words,
 )
 
 __all__ = ["MAX_TAG_LETTERS", "read_question"]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cognicore.memory.text import terms, words
-from cognicore.subagents._question_terms import number_units
+from cognicore.subagents._question_numbers import number_units
 
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
 LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
