@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cognicore.memory.text import stem, terms, words
+from cognicore.subagents._memory_doubt import later_doubt
 from cognicore.subagents._memory_figure import other_figure
 from cognicore.subagents._memory_kind import asked_kind, names_someone
 from cognicore.subagents._memory_lines import NOT_SURE, MemoryAnswer, everything, line, order, unread_change
@@ -43,16 +44,13 @@ from cognicore.subagents.memory_evidence import (
     is_unclear,
     matches,
     newer_change,
-    noted_since,
     plain_words,
     quoted,
     replaced,
-    reworded_since,
     said_before,
     said_words,
     text_of,
     unread_since,
-    valued_since,
     when,
 )
 from cognicore.subagents.memory_slot import asked_matcher, near_miss
@@ -304,7 +302,8 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
     if not past and _tells_no_one(question, picked):
         return None  # "who is the duty manager?" and only a note that uses the words: it states no one
     if not past:
-        doubt = _doubt(question, picked, passages, topic)
+        persistence = asks_yes_no(question) and bool(_PERSIST_RE.search(question))
+        doubt = later_doubt(picked, passages, topic, persistence=persistence)
         if doubt is not None:
             return MemoryAnswer(text=doubt[0], used=doubt[1], coverage=best)
     text = _lines(question, picked, topic)
@@ -354,32 +353,6 @@ def asks_how_things_stand(question: str) -> bool:
 def asks_yes_no(question: str) -> bool:
     """Is the question a yes/no question about the user or their team ("am I still vegetarian?")?"""
     return bool(_YES_NO_RE.match(question)) or asks_what_was_said(question)
-
-
-def _doubt(
-    question: str, picked: list[dict[str, Any]], passages: Sequence[dict[str, Any]], topic: Sequence[frozenset[str]]
-) -> tuple[str, list[int]] | None:
-    """An unsure answer quoting the answering memory and a later saying no fact was read from, or None."""
-    sayings = [p for p in passages if p.get("status") == "said"]
-    lead = [p for p in picked if p.get("status") == "active"] or picked[:1]
-    persistence = asks_yes_no(question) and bool(_PERSIST_RE.search(question))
-    later = (
-        unread_since(lead, sayings, topic, persistence=persistence)
-        or changed_since(lead, passages, topic)
-        or noted_since(lead, passages, topic)  # the later statement kept only as a note
-        or reworded_since(lead, passages, topic)  # read as a fact on another slot: the old one was never ended
-        or valued_since(lead, passages)  # another value of the answer's kind, said as a change in other words
-    )
-    if not later:
-        return None
-    first, newer = lead[0], later[0]
-    said = quoted(newer).strip().rstrip(".") if newer.get("note") else said_words(newer)
-    how = "you said" if newer.get("status") == "said" or newer.get("note") else "I noted"
-    text = (
-        f'{line(first)} But later, on {newer.get("since") or "a later day"}, {how}: "{said}." '
-        f"[{newer['index']}] I cannot tell whether that changed it. {NOT_SURE}"
-    )
-    return text, [int(first["index"]), int(newer["index"])]
 
 
 def _lines(question: str, picked: list[dict[str, Any]], topic: Sequence[frozenset[str]]) -> str:
