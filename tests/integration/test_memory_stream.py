@@ -125,7 +125,9 @@ async def test_candidates_and_use_are_counted_apart(stream: MemoryStream, pool: 
     await stream.flush_counts()  # counts are written in batches, after the search
     second = await stream.search(U, "tea", k=2)
     assert all(h.candidate_count == 1 for h in second)  # the value before this search
-    assert (await stream.search(U, "tea", k=2, quiet=True))[0].candidate_count == 1  # not yet flushed
+    # The second search's counts are written by a background flush shortly after it, racing with this search: what
+    # it reads is 1 or 2; what matters is that it adds nothing itself.
+    await stream.search(U, "tea", k=2, quiet=True)
     await stream.flush_counts()
     assert (await counters(pool, a))["candidate_count"] == 2  # the quiet search counted nothing
     assert (await counters(pool, a))["access_count"] == 0
