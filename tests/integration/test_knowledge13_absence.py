@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
-from cognicore.memory.embeddings import OfflineEmbeddings
 from cognicore.memory.knowledge import KnowledgeBase
 from cognicore.subagents._answer_absence import documented_absence
+from tests.integration.knowledge_docs import knowledge_of
 
 DOCS = {
     "badges.md": "# Visitor badges\n\nVisitor badges are printed at reception after the host confirms the visit. "
@@ -29,11 +29,7 @@ DOCS = {
 
 @pytest.fixture
 async def knowledge(pool: AsyncConnectionPool, tmp_path: Path) -> KnowledgeBase:
-    for name, text in DOCS.items():
-        (tmp_path / name).write_text(text)
-    kb = KnowledgeBase(pool, OfflineEmbeddings())
-    await kb.ingest_paths([tmp_path])
-    return kb
+    return await knowledge_of(pool, tmp_path, DOCS)
 
 
 @pytest.mark.parametrize(

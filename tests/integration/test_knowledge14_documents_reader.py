@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
-from cognicore.memory.embeddings import OfflineEmbeddings
 from cognicore.memory.knowledge import KnowledgeBase
 from cognicore.subagents.rag_query import RagQueryAgent, documents_reader
 from cognicore.subagents.types import AgentContext, StepInput
 from tests.agents import agent_services
+from tests.integration.knowledge_docs import knowledge_of
 
 DOCS = {
     "markdowns.md": "# Markdown rules\n\n## Approvals\n\nFloor staff may take up to 5% off a quote on their own. "
@@ -25,11 +25,7 @@ DOCS = {
 
 @pytest.fixture
 async def knowledge(pool: AsyncConnectionPool, tmp_path: Path) -> KnowledgeBase:
-    for name, text in DOCS.items():
-        (tmp_path / name).write_text(text)
-    kb = KnowledgeBase(pool, OfflineEmbeddings())
-    await kb.ingest_paths([tmp_path])
-    return kb
+    return await knowledge_of(pool, tmp_path, DOCS)
 
 
 @pytest.mark.parametrize(
