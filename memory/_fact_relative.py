@@ -30,15 +30,21 @@ _NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "a couple of": 2, "a couple": 2, "couple of": 2,
 }  # fmt: skip
-_AMOUNT = r"(?P<n>\d+(?:[.,]\d+)?|" + "|".join(sorted(map(re.escape, _NUMBER_WORDS), key=len, reverse=True)) + r")"
+# A figure with thousands separators ("5,000") before one with a decimal comma ("1,5").
+_FIGURE = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?"
+_AMOUNT = rf"(?P<n>{_FIGURE}|" + "|".join(sorted(map(re.escape, _NUMBER_WORDS), key=len, reverse=True)) + r")"
 _UP = r"up|raised|increased|bumped(?:\s+up)?|grew|grown|went\s+up|gone\s+up|rose|risen|upped|added|extended|pushed\s+up"
 _DOWN = r"down|lowered|cut|reduced|decreased|dropped|fell|fallen|shrank|shrunk|went\s+down|gone\s+down|trimmed|slashed"
 _BY_RE = re.compile(
-    rf"\b(?P<dir>{_UP}|{_DOWN})\b(?:\s+[\w'-]+){{0,4}}?\s+by\s+(?:another\s+|a\s+further\s+)?{_AMOUNT}\s*"
-    r"(?:(?P<pct>%|percent|per\s+cent)|(?P<mag>k|m)\b)?",
+    rf"\b(?P<dir>{_UP}|{_DOWN})\b(?:\s+[\w'-]+){{0,4}}?\s+by\s+(?:another\s+|a\s+further\s+)?[$\u20ac\u00a3]?\s?{_AMOUNT}\s*"
+    r"(?:(?P<pct>%|percent|per\s+cent)|(?P<mag>k|m|thousand|million)\b)?",
     re.I,
 )
-_MAGNITUDE = {"": Decimal(1), "k": Decimal(1000), "m": Decimal(1_000_000)}
+_MAGNITUDE = {
+    "": Decimal(1), "k": Decimal(1000), "m": Decimal(1_000_000),
+    "thousand": Decimal(1000), "million": Decimal(1_000_000),
+}  # fmt: skip
+_THOUSANDS_RE = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 # "two more agents": the thing counted must be what the known figure counts ("3 agents"), so "two more days for
 # the report" never moves a date.
 _MORE_RE = re.compile(rf"\b{_AMOUNT}\s+(?P<dir>more|extra|additional|fewer|less)\s+(?P<thing>[a-z][\w-]*)", re.I)
@@ -70,7 +76,7 @@ _DATE_RE = re.compile(
     r"(?:st|nd|rd|th)?)(?!\w)",
     re.I,
 )
-_FIGURE_RE = re.compile(r"(?<![\w.:])(?P<n>\d+(?:[.,]\d+)?)(?P<suffix>\s*(?:k|m|%)?)(?![\w.:]|\s*[.:]\d)", re.I)
+_FIGURE_RE = re.compile(rf"(?<![\w.:])(?P<n>{_FIGURE})(?P<suffix>\s*(?:k|m|%)?)(?![\w.:]|\s*[.:]\d)", re.I)
 _CLOCK_RE = re.compile(r"(?<![\w:])(?P<h>\d{1,2})[:.](?P<m>\d{2})(?P<ampm>\s*[ap]\.?m\.?)?(?![\w:])", re.I)
 _STOP = frozenset(
     "the a an and or of on at in by to for with from is are was were be been has have had my our we us i it they "
@@ -90,7 +96,9 @@ def _everyone(text: str) -> bool:
 
 def _amount(text: str) -> Decimal:
     word = text.lower()
-    return Decimal(_NUMBER_WORDS[word]) if word in _NUMBER_WORDS else Decimal(text.replace(",", "."))
+    if word in _NUMBER_WORDS:
+        return Decimal(_NUMBER_WORDS[word])
+    return Decimal(text.replace(",", "") if _THOUSANDS_RE.fullmatch(text) else text.replace(",", "."))
 
 
 def _words(text: str) -> set[str]:
@@ -127,14 +135,18 @@ def _changed(obj: str, delta: Decimal, percent: bool, *, units: bool = False) ->
         return None
     f = figures[0]
     try:
-        old = Decimal(f["n"].replace(",", "."))
+        old = _amount(f["n"])
     except InvalidOperation:
         return None
     scale = _MAGNITUDE.get(f["suffix"].strip().lower(), Decimal(1)) if units else Decimal(1)
     new = old * (1 + delta / 100) if percent else old + delta / scale
-    if new < 0:
+    if new < 0 or (units and delta / scale != (delta / scale).quantize(Decimal("0.01"))):  # "$1.5M" up by 5 dollars
         return None
-    return obj[: f.start()] + _shown(new) + f["suffix"] + obj[f.end() :]
+    shown = _shown(new)
+    if _THOUSANDS_RE.fullmatch(f["n"]):  # "$600,000" raised by 50k is "$650,000"
+        whole, _, cents = shown.partition(".")
+        shown = f"{int(whole):,}" + (f".{cents}" if cents else "")
+    return obj[: f.start()] + shown + f["suffix"] + obj[f.end() :]
 
 
 def _dated(obj: str, days: int) -> str | None:
@@ -182,8 +194,9 @@ def _change_in(message: str) -> tuple[Decimal, bool, str, str] | None:
         if unit.startswith(("day", "week")):
             return sign * amount * (7 if unit.startswith("week") else 1), False, "date", ""
         return sign * amount * (60 if unit.startswith("h") else 1), False, "clock", ""
-    if how == "by" and m["mag"]:  # "up by 2k": in units, so "40k" becomes "42k" and "40000" becomes "42000"
-        amount *= _MAGNITUDE[m["mag"].lower()]
+    if how == "by" and (m["mag"] or (amount >= 1000 and not m["pct"])):
+        # "up by 2k", "by 50,000": in units, so "40k" becomes "42k" and "40000" becomes "42000"
+        amount *= _MAGNITUDE[(m["mag"] or "").lower()]
         return sign * amount, False, "units", ""
     return sign * amount, how == "by" and bool(m["pct"]), "figure", m["thing"] if how == "more" else ""
 

@@ -35,9 +35,12 @@ _VALUE_NOUNS = frozenset("day days time times date dates hour hours amount figur
 
 
 def a_part(tokens: list[str], start: int, end: int) -> bool:
-    """Is the figure at tokens[start:end] a part of the slot ("$25k of the budget") or an amount spent from it?"""
+    """Is the figure at tokens[start:end] a part of the slot ("$25k of the budget"), an amount spent from it, or the
+    size of a change ("raised my quota by $50k", not a clock time "by 5pm"): in each, not the slot's new value?"""
     after = tokens[end].lower() if end < len(tokens) else ""
-    return after == "of" or bool({t.lower() for t in tokens[max(0, start - 2) : start]} & _SPENT)
+    by = start > 0 and tokens[start - 1].lower() == "by" and not re.search(r":|[ap]m$", tokens[start].lower())
+    spent = {t.lower() for t in tokens[max(0, start - 2) : start]} & _SPENT
+    return after == "of" or (by and after not in ("am", "pm")) or bool(spent)
 
 
 def speaks_of_mine(tokens: list[str], slot: set[int], *, mine: bool) -> bool:

@@ -1,0 +1,41 @@
+"""A change BY an amount ("raised my quota by $50k") adds to the one known amount, in its own wording; with no known
+amount to add to, the amount is never stored as the new value (round 15, issue 9)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.test_facts14_amounts import _said
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "new"),
+    [
+        ("My annual sales quota is $900k.", "the VP raised my quota by $75k", "$975k"),
+        ("My yearly budget is $12,500.", "they increased my budget by $2,500 for next year's events", "$15,000"),
+        ("My quarterly target is $2M.", "my target got cut by 250 thousand dollars", "$1.75M"),
+        ("My quarterly target is $2M.", "my target was raised by $150,000 after the review", "$2.15M"),
+        ("Our travel budget is 8k a year.", "our travel budget was reduced by \u20ac1k", "7k"),
+    ],
+)
+def test_a_change_by_an_amount_adds_to_the_known_amount(first: str, then: str, new: str) -> None:
+    known, [fact] = _said(first, then)
+    assert new in fact.object and fact.contradicts == known[0]["statement"], fact
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("My favourite colour is green.", "Finance raised my quota by $40k this week."),
+        # an amount that cannot be added in the known figure's own unit: said as told, never a guess
+        ("My quarterly target is $2M.", "my target went up by $1,234 after the audit"),
+    ],
+)
+def test_a_change_by_an_amount_is_never_the_new_value(first: str, then: str) -> None:
+    _, facts = _said(first, then)
+    assert all(f.predicate == "note" for f in facts), facts
+
+
+def test_a_deadline_by_a_clock_time_is_still_a_value() -> None:
+    _, [fact] = _said("My weekly report is due at 3pm on Fridays.", "my weekly report is now due by 4pm on Fridays")
+    assert "4pm" in fact.object and "3pm" not in fact.object, fact
