@@ -117,10 +117,49 @@ _WISH = re.compile(
 _ASKS_INSIDE = re.compile(r"^(?:how|what|which|who|when|where|why)\b", re.IGNORECASE)
 
 
+# A lead-in that asks to be told what follows and has no object of its own ("remind me, how many ...", "quick one -
+# which ...", "out of interest, what ...", "can you tell me who ..."): part of the question after it, never a request
+# of its own. "remind me to call Ana" and "tell me a joke" have their own object and are not lead-ins.
+_LEAD_IN = re.compile(
+    r"^\s*(?:(?:hi|hey|hello|so|ok(?:ay)?|hmm+)[,!\s]+)?"
+    r"(?:(?P<told>(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:remind|tell)\s+(?:me|us)(?:\s+again)?)|"
+    r"(?:a\s+|one\s+)?quick\s+(?:one|question|q|query)|(?:a\s+)?question\s+for\s+you|"
+    r"(?:just\s+)?(?:out\s+of|for\s+my\s+own)\s+(?:interest|curiosity)|just\s+(?:wondering|checking|asking))"
+    r"(?P<mark>\s*(?:[,:;!\u2013\u2014-]+|\.{2,}|\u2026))?\s+(?P<inner>\S.*)$",
+    re.IGNORECASE,
+)
+# What opens a question asked directly: a wh-word, or (after the lead-in's punctuation) an auxiliary verb.
+_AUX_FIRST = re.compile(
+    r"^(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|any)\b", re.IGNORECASE
+)
+
+_LATER_NOTICE = re.compile(r"^(?:when|once|if|whether)\b", re.IGNORECASE)
+
+
+def _led_in(text: str) -> str | None:
+    """The question after a lead-in without an object of its own ("Remind me, how many tickets are we aiming to
+    close?" -> "how many tickets are we aiming to close?"), an embedded one asked directly ("tell me what shift I'm
+    on" -> "what shift am I on"); None when there is no such lead-in or what follows it is not a question."""
+    m = _LEAD_IN.match(text)
+    if m is None:
+        return None
+    inner = m.group("inner").strip()
+    if _ASKS_INSIDE.match(inner) and m.group("told") and not m.group("mark"):
+        asked = _direct_question(inner)
+        # "tell me when the server is back up" asks to be told later, an errand; "remind me when the review is" asks
+        return None if asked == inner and _LATER_NOTICE.match(inner) else asked
+    if _ASKS_INSIDE.match(inner):
+        return inner
+    return inner if m.group("mark") and _AUX_FIRST.match(inner) and len(inner.split()) >= 3 else None
+
+
 def unwrap_wish(text: str) -> str:
-    """The question or request inside a wish ("I wonder how many orders came in" -> "how many orders came in"),
-    or `text` unchanged. A wonder is unwrapped only around a wh-question, a wish ("would love a ...") only around
-    what it wants; "I wonder if" and "I'd love to know whether" stay as written (yes/no questions read the same)."""
+    """The question or request inside a wish ("I wonder how many orders came in" -> "how many orders came in") or
+    after a lead-in (`_led_in`), or `text` unchanged. A wonder is unwrapped only around a wh-question, a wish ("would
+    love a ...") only around what it wants; "I wonder if" and "I'd love to know whether" stay as written (yes/no
+    questions read the same)."""
+    if (led := _led_in(text)) is not None:
+        return unwrap_wish(led)
     m = _WISH.match(text)
     if m is None:
         return text

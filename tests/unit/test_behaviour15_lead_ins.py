@@ -1,0 +1,60 @@
+"""A short lead-in that asks to be told what follows ("remind me, ...", "quick one - ...", "out of interest, ...") is
+part of the question after it, never a request set aside; a lead-in with an object of its own ("remind me to ...")
+is still a request no agent does. Our own small deployment (maintenance jobs)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cognicore.orchestrator.intent import OfflineClassifier
+from cognicore.orchestrator.language import unwrap_wish
+
+AGENTS = [
+    {
+        "name": "database_query",
+        "description": "Answers questions about the maintenance jobs (counts by site, severity, state or engineer).",
+        "input_hint": "",
+    },
+]
+VALUES = {"Harbour": "site", "Hilltop": "site", "S1": "severity", "pending": "state", "open": "state"}
+COUNTED = ["jobs", "job_id", "site", "severity", "state", "engineer"]
+
+
+def classifier() -> OfflineClassifier:
+    return OfflineClassifier(agents=AGENTS, entities=list(VALUES), counted=COUNTED, values=VALUES)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "inner"),
+    [
+        ("Remind me, how many pending jobs does Harbour have?", "how many pending jobs does Harbour have?"),
+        ("quick q: which site had the most S1 jobs in 2025?", "which site had the most S1 jobs in 2025?"),
+        ("Out of curiosity, who is the engineer on Hilltop?", "who is the engineer on Hilltop?"),
+        ("just checking - are any S1 jobs still open?", "are any S1 jobs still open?"),
+        ("could you remind me which site I cover", "which site do I cover"),
+        ("tell me again what the state of job 12 is", "what is the state of job 12"),
+    ],
+)
+async def test_a_lead_in_is_part_of_the_question_after_it(request_text: str, inner: str) -> None:
+    assert unwrap_wish(request_text) == inner
+    decision = await classifier().classify(request=request_text, history=[])
+    assert decision.intent != "statement" and not decision.out_of_scope, decision
+    assert decision.resolved_request == inner and decision.set_aside == [], decision
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "remind me to call the Harbour site manager tomorrow",  # its own object: a reminder to set
+        "tell me a joke about boilers",
+        "tell me when the Hilltop pump is fixed",  # to be told later: an errand, not a question
+        "quick one - we moved the depot to Hilltop",  # a lead-in before news, not before a question
+    ],
+)
+def test_a_lead_in_with_an_object_of_its_own_stays_as_written(request_text: str) -> None:
+    assert unwrap_wish(request_text) == request_text
+
+
+async def test_a_reminder_to_set_is_still_no_thing_an_agent_does() -> None:
+    decision = await classifier().classify(request="remind me to call the Harbour site manager tomorrow", history=[])
+    assert decision.out_of_scope, decision
