@@ -665,12 +665,12 @@ async def main() -> None:
     parser.add_argument(
         "--start-up",
         type=lambda v: v.split(","),
-        default=["raw"],
-        help="raw: a pool of 1-4 connections, one search per user before the timed ones (the server's buffers "
-        "empty); service: what the service does at start, a pool of 4 connections each warmed "
+        default=["service"],
+        help="service (default, as the API and the SDK start): a pool of 4 connections each warmed "
         "(memory.prewarm.warm_connection) and the memory prewarm (memory.prewarm.prewarm), timed, then the searches; "
-        "serving: as the API starts, the same pool and the prewarm in the background while the timed searches run; "
-        "raw,service: both, each on a freshly started server (embedded server only), --rounds times",
+        "raw: a pool of 1-4 connections, one search per user before the timed ones (the server's buffers empty, no "
+        "prewarm); serving: as the API starts, the same pool and the prewarm in the background while the timed "
+        "searches run; raw,service: both, each on a freshly started server (embedded server only), --rounds times",
     )
     parser.add_argument(
         "--drop-os-cache",
