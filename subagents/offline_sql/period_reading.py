@@ -45,9 +45,42 @@ def _day_range(handler: str, g: tuple[str | None, ...], written: str, today: dat
     return _closed(start, last + timedelta(days=1), f"{start.isoformat()} to {last.isoformat()}", today)
 
 
+_ONE_DAY = re.compile(
+    r"(\d{4}-\d\d-\d\d)|(?:the )?([0-3]?\d)(?:st|nd|rd|th)? (?:of )?([a-z]+)(?:,? ((?:19|20)\d\d))?$"
+    r"|([a-z]+) ([0-3]?\d)(?:st|nd|rd|th)?(?:,? ((?:19|20)\d\d))?$"
+)
+
+
+def _week_of_day(verb: str, written: str, today: date) -> Period:
+    """ "the week of 5 January 2026": the Monday-to-Sunday week containing the day; "the week starting ...", "the 7
+    days from ...": seven days from it. With no year, the most recent such day that has come."""
+    m = _ONE_DAY.match(written)
+    assert m is not None
+    iso, d1, month1, year1, month2, d2, year2 = m.groups()
+    try:
+        if iso:
+            day = date.fromisoformat(iso)
+        else:
+            month, n, year = _month_number(month1 or month2), int(d1 or d2), year1 or year2
+            day = date(int(year) if year else today.year, month, n)
+            if not year and day > today:
+                day = date(today.year - 1, month, n)
+    except ValueError as exc:  # "the week of 30 February"
+        raise Unsure(f"'{written}' is not a day of the calendar.") from exc
+    if verb in ("of", "containing", "including", "around"):
+        start = unit_start(day, "week")
+        label = f"the week (Monday to Sunday) of {day.isoformat()}"
+    else:
+        start = day
+        label = f"the 7 days from {start.isoformat()}"
+    return _closed(start, start + timedelta(days=7), label, today, "week")
+
+
 def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> Period:
     """The period that `m` (a match of one of PATTERNS) names, relative to `today`."""
     g = m.groups()
+    if handler == "week_of_day":
+        return _week_of_day(g[0] or "from", g[-1], today)
     if handler == "dates":
         start, last = date.fromisoformat(g[1]), date.fromisoformat(g[3])
         return _closed(start, last + timedelta(days=1), f"{g[1]} to {g[3]}", today)

@@ -100,8 +100,24 @@ def unit_label(start: date, unit: Unit) -> str:
     return f"the week of {start.isoformat()}" if unit == "week" else start.isoformat()
 
 
+# One calendar day as written: "2026-01-05", "5 January 2026", "the 5th of Jan", "January 5th, 2026" (no capture).
+_ANY_MONTH = _MONTH.replace("(", "(?:", 1)
+_DAY_WRITTEN = (
+    rf"(?:\d{{4}}-\d\d-\d\d|(?:the )?[0-3]?\d(?:st|nd|rd|th)? (?:of )?{_ANY_MONTH}(?:,? (?:19|20)\d\d)?"
+    rf"|{_ANY_MONTH} [0-3]?\d(?:st|nd|rd|th)?(?:,? (?:19|20)\d\d)?)(?! ?\d)"
+)
+_WEEKDAY_NAME = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,? )?"
+# "the week of 5 January": the Monday-to-Sunday week containing that day; "the week starting Monday 9 Feb", "the 7
+# days from March 2": seven days from that day
+WEEK_OF_DAY = (
+    r"\b(?:the )?(?:(?:iso |calendar )?week (of|containing|including|around|(?:starting|beginning|commencing|"
+    r"that (?:started|began))(?: on)?|from)|(?:7|seven) days (?:from|starting|beginning|after)(?: on)?) "
+    rf"{_WEEKDAY_NAME}({_DAY_WRITTEN})"
+)
+
 # (pattern, handler name); tried in this order, each on what earlier ones left.
 PATTERNS: tuple[tuple[str, str], ...] = (
+    (WEEK_OF_DAY, "week_of_day"),
     (r"\b(from|between) (\d{4}-\d\d-\d\d) (to|and|until|till|through) (\d{4}-\d\d-\d\d)\b", "dates"),
     # "on or after 2026-01-08", "since 2026-01-06", "after 2026-01-06" (the day after), "since the start of 2026"
     (r"\b(since|from|after|on or after) (\d{4}-\d\d-\d\d)\b", "since_iso"),
