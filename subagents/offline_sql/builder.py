@@ -132,9 +132,11 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         where.append(f"{query.col(catalogue.column(ref))} IS NULL")
     for ref in q.present:
         where.append(f"{query.col(catalogue.column(ref))} IS NOT NULL")
+    amounts = []
     for ref, above in q.nonzero.items():  # "lines that got a discount": the rate above zero; "without": zero
         rate = query.col(catalogue.column(ref))
-        where.append(f"{rate} > 0" if above else f"coalesce({rate}, 0) = 0")
+        amounts.append(f"{rate} > 0" if above else f"coalesce({rate}, 0) = 0")
+    where += amounts
     if q.search is not None and q.searched:  # "tickets mentioning access denied": the phrase in any text column
         pattern = literal(q.search.pattern())
         where.append("(" + " OR ".join(f"{query.col(c)} ILIKE {pattern}" for c in q.searched) + ")")
@@ -162,7 +164,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         outer.append(f"{name} IN ({', '.join(map(literal, values))})")
     empties: list[str] = []  # "what share of tickets are unassigned": the empty rows' share of all of them
     if share_of_empties(q):
-        empties = [f"{query.col(catalogue.column(ref))} IS NULL" for ref in q.missing] + negated
+        empties = [f"{query.col(catalogue.column(ref))} IS NULL" for ref in q.missing] + negated + amounts
         where = [w for w in where if w not in empties]
     # "what share of each component's tickets are closed": the closed rows over each group's own rows
     heads = tuple(query.col(catalogue.column(ref)) + " " for ref in q.share_within)

@@ -149,6 +149,10 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
         # this writer would give as 100% of the rows it kept
         excluded = " or ".join(v for values in q.excluded.values() for v in values)
         q.not_understood.append(f"the share of rows that are not {excluded}")
+    if q.share and q.nonzero and not q.share_within and (q.filters or q.excluded or q.missing):
+        # "excluding partner, what share of lines had no discount": which condition is the share's part and which
+        # keeps the rows it is a share of, the words do not say to this writer
+        q.not_understood.append(f"which rows the share is of ({ref_name(next(iter(q.nonzero)))} or the other filters)")
     for ref, values in q.filters.items():
         if set(values) <= set(q.excluded.get(ref, [])) or ref in q.missing:
             # "status is closed and status is not closed": filters that contradict each other keep no row, which
