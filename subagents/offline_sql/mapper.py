@@ -12,7 +12,14 @@ import re
 from datetime import date, timedelta
 
 from cognicore.subagents.errors import Unsure
-from cognicore.subagents.offline_sql._words import column_word, missing, plural_like, value_case_ok, zero_amount
+from cognicore.subagents.offline_sql._words import (
+    column_word,
+    missing,
+    people_column,
+    plural_like,
+    value_case_ok,
+    zero_amount,
+)
 from cognicore.subagents.offline_sql.amount_filters import claim_amount_filters, rate_column
 from cognicore.subagents.offline_sql.asking import claim_asking
 from cognicore.subagents.offline_sql.attribution import check_breakdown, claim_why, previous_period
@@ -39,6 +46,7 @@ from cognicore.subagents.offline_sql.money_paid import (
     unplaced_payer,
 )
 from cognicore.subagents.offline_sql.passed_over import (
+    PEOPLE_BUT,
     amount_phrases,
     drop_topic_phrases,
     modifying_participles,
@@ -128,6 +136,8 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     shape.growth = shape.growth or q.attribution
     found = sorted(found + _phrases(t, lex, original, books=("phrases", "partial")), key=lambda f: f[0])
     resolve(t, q, found, shape, lex)
+    if PEOPLE_BUT.search(asked) and (who := people_column(lex)) and who.ref in q.excluded and who.ref not in q.present:
+        q.present.append(who.ref)  # "everyone but ana": the other people's rows, not the ones nobody holds
     for ref, above in q.nonzero.items():
         if not above and any(m.table is not None and m.table.ref != ref.rsplit(".", 1)[0] for m in q.measures):
             # "orders without a discount" when lines carry it: no line of the order has one, which a filter of the

@@ -18,7 +18,7 @@ from cognicore.subagents.offline_sql._words import NEGATION, people_column, work
 from cognicore.subagents.offline_sql.lexicon import RULE_WORDS, STOP_WORDS, Lexicon, Target, plural
 from cognicore.subagents.offline_sql.mapping import Mapping, Text
 
-__all__ = ["amount_phrases", "drop_topic_phrases", "modifying_participles", "pass_over", "place_phrases"]
+__all__ = ["PEOPLE_BUT", "amount_phrases", "drop_topic_phrases", "modifying_participles", "pass_over", "place_phrases"]
 
 # Phrases that announce what the figure is about ("regarding"): the topic itself is said next to them.
 _TOPIC = re.compile(
@@ -81,6 +81,16 @@ _EXCLUDING = re.compile(
     r"\b(?:leav(?:e|es|ing) out|sett?(?:s|ing)? aside|put(?:s|ting)? aside|not counting|not including|"
     r"ignoring|disregarding|leaving aside)\b"
 )
+# "everywhere except North America", "everyone but ana", "every region but Europe": all of them but that value,
+# which the mapper reads as "excluding" before the value ("everywhere", "everyone" say nothing more)
+_ALL_BUT = re.compile(
+    r"\b(?:(?:every|any)(?:one|body|thing|where)(?: else)?|every ([a-z]+)|all(?: the| of the| our)? ([a-z]+s)) "
+    r"(?:but|except(?: for)?|other than|apart from|besides|aside from|save|bar)\b"
+)
+# "everyone but ana", "anybody other than ben": the other people, never the rows nobody holds
+PEOPLE_BUT = re.compile(
+    r"\b(?:every|any)(?:one|body)(?: else)? (?:but|except|other than|apart from|besides|save|bar)\b"
+)
 # "how big were discounts", "how high is the margin": the size of the figure asked, which "what" asks
 _HOW_BIG = re.compile(r"\bhow (?:big|large|high|sizeable|significant)(?= (?:was|were|is|are|has been|have been)\b)")
 # "name the components where ...": the imperative of listing (never a name column, which a noun phrase asks)
@@ -96,6 +106,7 @@ def drop_topic_phrases(text: str) -> str:
     text = _GREETING.sub(" ", text)
     text = _LEAVE_OUT.sub(r"excluding \1", text)
     text = _EXCLUDING.sub("excluding", text)
+    text = _ALL_BUT.sub(lambda m: f"{m.group(1) or m.group(2) or ''} excluding", text)
     text = _WHOSE_NAME.sub("who has", text)
     text = _NAME_THEM.sub("list ", _HOW_BIG.sub("what", text))
     text = _AS_FAR_AS.sub(r"\1", text)
