@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from cognicore.subagents.offline_sql.lexicon import Lexicon, normalise
+from cognicore.subagents.offline_sql.lexicon import Lexicon, normalise, plural
 
 __all__ = ["DONE_WORDS", "attributive", "negated_states"]
 
@@ -25,6 +25,10 @@ _NOT_DONE = frozenset("pending outstanding unfinished incomplete undone".split()
 # "yet to be closed", "still to be fixed", "waiting to be resolved": the state not reached.
 _YET_TO = re.compile(r"\b(?:yet|still|waiting|left) to (?:be |get |have been )?([a-z]+)\b")
 _PREFIXED = re.compile(r"\b(un|non ?)([a-z]{4,})\b")
+# The work waiting to be done, as English names it: "backlog", "the size of the work queue"
+_BACKLOG = re.compile(
+    r"\b(?:(?:the )?(?:size|length) of (?:the |our )?)?(?:backlogs?|work ?queues?)\b( of(?: the| our)?)?"
+)
 
 
 def attributive(replacement: str, source: str) -> str:
@@ -33,16 +37,17 @@ def attributive(replacement: str, source: str) -> str:
     return re.sub(r"^not ", "non ", replacement) if " " not in source.strip() else replacement
 
 
-def _done_values(lex: Lexicon) -> tuple[str, ...]:
-    """The done values of the one text column whose values mix done and not-done states, else ()."""
+def _done_values(lex: Lexicon) -> tuple[tuple[str, ...], str]:
+    """The done values of the one text column whose values mix done and not-done states, with the plural noun of
+    its table's rows; else ((), "")."""
     found = []
     for table in lex.catalogue.tables:
         for column in table.columns:
             said = [normalise(v) for v in column.values if column.kind == "text"]
             done = tuple(v for v in said if v in DONE_WORDS)
             if done and len(done) < len(said):
-                found.append(done)
-    return found[0] if len(found) == 1 else ()
+                found.append((done, plural(normalise(table.name).split()[-1])))
+    return found[0] if len(found) == 1 else ((), "")
 
 
 def _is_value(lex: Lexicon, phrase: str) -> bool:
@@ -52,10 +57,12 @@ def _is_value(lex: Lexicon, phrase: str) -> bool:
 def negated_states(text: str, lex: Lexicon) -> str:
     """ "unresolved", "pending", "yet to be fixed" rewritten as "non <each done value>" when the data holds one
     status-like column and the word itself is no value of the data ("pending" as a status stays that status)."""
-    done = _done_values(lex)
+    done, rows = _done_values(lex)
     if not done:
         return text
     negated = "non " + " or ".join(done)
+    # "the biggest backlog of tickets", "who has the smallest backlog": the work not done yet, counted in rows
+    text = _BACKLOG.sub(lambda m: f"number of {negated} " + ("" if m.group(1) else rows), text)
 
     def negate(word: str, whole: str) -> str:
         """ "closed" (or "close", as in "yet to close"), a value: non that value; "resolved", a done word of English
