@@ -239,6 +239,11 @@ def bigrams(text: str) -> frozenset[tuple[str, str]]:
     return frozenset(pairs)
 
 
+def _plural(word: str) -> bool:
+    """A plural noun ("orders"), not a word ending in -ss ("express", "business") or whose stem keeps its s."""
+    return word.endswith("s") and not word.endswith(("ss", "us", "is")) and stem(word) != word
+
+
 def other_kind(text: str, question: str, phrases: frozenset[tuple[str, str]]) -> bool:
     """True when the sentence names the question's thing with another qualifier and never the asked one ("Standard
     shipping takes ..." for "how long does express shipping take?"): the same detail of another kind of it. Only a
@@ -251,6 +256,8 @@ def other_kind(text: str, question: str, phrases: frozenset[tuple[str, str]]) ->
         kind = (stem(qualifier), stem(thing))
         if qualifier in STOPWORDS or thing in STOPWORDS or kind not in phrases or kind[0] in said_stems:
             continue
+        if _plural(qualifier):
+            continue  # "orders ship", "tickets close": a plural noun is the subject of a verb, not a qualifier
         if any(b == kind[1] and a not in STOPWORDS and not a.isdigit() for a, b in said):
             return True
     return False

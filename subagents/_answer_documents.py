@@ -21,6 +21,7 @@ from cognicore.subagents._answer_checks import (
     scoped_elsewhere,
     states_bound,
 )
+from cognicore.subagents._answer_head import asked_head, name_modifier
 from cognicore.subagents._answer_reading import read_question
 from cognicore.subagents._answer_render import LABEL, render
 from cognicore.subagents._answer_shape import (
@@ -28,7 +29,6 @@ from cognicore.subagents._answer_shape import (
     ROLE_WORDS,
     Shape,
     asked_action,
-    asked_head,
     asked_shape,
     asks_consequence,
     asks_where,
@@ -38,7 +38,6 @@ from cognicore.subagents._answer_shape import (
     fills_shape,
     gives_place,
     implied,
-    name_modifier,
     names_person,
 )
 from cognicore.subagents._passage_units import Unit as _Unit
@@ -52,6 +51,7 @@ from cognicore.subagents._question_terms import (
     unknown_versions,
     without_asides,
     without_contrast,
+    without_framing,
     written_names,
 )
 from cognicore.subagents.answer_text import not_covered, nothing_found
@@ -126,7 +126,7 @@ def answer_from_documents(
     if not units:
         return ComposedAnswer(text=nothing_found(question), used=[]), 0.0
     vocabulary = frozenset().union(*(u.terms | u.lead | u.frame for u in units))
-    asked_text = without_contrast(without_asides(question, vocabulary))
+    asked_text = without_framing(without_contrast(without_asides(question, vocabulary)))
     labelled = read_question(asked_text, vocabulary, synonyms)
     if not labelled:
         return ComposedAnswer(text=nothing_found(question), used=[]), 0.0
@@ -255,7 +255,7 @@ def answer_from_documents(
     enough = enough and (bound or 2 * unknown <= len(subject_words))
     # "must a P2 be fixed (not just answered)?": with a contrast set aside, a passage sharing only the question's
     # codes ("P2") speaks of the excluded thing; some other word of what is asked must be in it.
-    if asked_text != without_asides(question, vocabulary):
+    if without_contrast(aside_free := without_asides(question, vocabulary)) != aside_free:
         timing = {stem(w) for w in unit_words(asked_text)} | _TIME_WORDS
         plain = [c for c in subject_words if not any(re.search(r"\d", t) or t in timing for t in c)]
         enough = enough and (not plain or any(c & vocabulary for c in plain))

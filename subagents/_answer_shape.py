@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from enum import StrEnum
 
 from cognicore.memory.text import STOPWORDS, stem, words
-from cognicore.subagents._question_terms import SPLIT_COMPOUND
 
 
 class Shape(StrEnum):
@@ -46,8 +45,8 @@ _MONTHS = (
 )
 _DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _NUMBER = r"(\d[\d,.]*|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)"
-_TIME_UNIT = r"(seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|quarters?|business days?|nights?)"
-_DURATION = re.compile(rf"\b{_NUMBER}[\s-]+(business[\s-]+)?{_TIME_UNIT}\b|\b(lifetime|indefinitely)\b", re.I)
+TIME_UNIT = r"(seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|quarters?|business days?|nights?)"
+_DURATION = re.compile(rf"\b{_NUMBER}[\s-]+(business[\s-]+)?{TIME_UNIT}\b|\b(lifetime|indefinitely)\b", re.I)
 _LENGTH = re.compile(r"\b\d[\d,.]*\s?(mm|cm|m|km|in|inch(es)?|ft|feet|meters?|metres?)\b", re.I)
 _DATE = re.compile(
     rf"\b(1[89]\d\d|20\d\d|{_MONTHS}|{_DAYS}|\d{{1,2}}(:\d\d)?\s?(am|pm)|noon|midnight|tomorrow|today|yesterday"
@@ -72,9 +71,9 @@ ROLE_WORDS = _ROLES  # stems of the roles and bodies a "who" or "which team" que
 LEADER_WORDS = ("leadership", "president", "vp", "officer", "head", "director", "manager", "lead", "owner")
 _MONEY = re.compile(r"[$€£¥]\s?\d|\b(EUR|USD|GBP)\s?\d", re.I)
 # "how many <things>" (not "how many days/hours"): a count of things.
-_COUNTS_THINGS = re.compile(rf"\bhow many\s+(?!{_TIME_UNIT}\b)[a-z]", re.I)
+_COUNTS_THINGS = re.compile(rf"\bhow many\s+(?!{TIME_UNIT}\b)[a-z]", re.I)
 _NOT_A_COUNT = re.compile(
-    rf"\b{_NUMBER}[\s-]+(business[\s-]+)?{_TIME_UNIT}\b|[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?%|\b(?:1[89]|20)\d\d\b", re.I
+    rf"\b{_NUMBER}[\s-]+(business[\s-]+)?{TIME_UNIT}\b|[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?%|\b(?:1[89]|20)\d\d\b", re.I
 )
 _ASKS_PRICE = re.compile(r"\b(?:cost|costs|price|prices|priced|fee|fees|charge|charged|expensive|cheap)\b", re.I)
 _PRICED = re.compile(r"[$€£¥]\s?\d|\b(?:EUR|USD|GBP)\s?\d|\d\s?%|\bfree\b|\bno cost\b|\bnothing\b", re.I)
@@ -83,13 +82,6 @@ _SPAN_WORDS = frozenset(stem(w) for w in "period length duration term window lif
 _DATE_WORDS = frozenset(stem(w) for w in "date day year month time deadline cutoff".split())
 # Verbs that say an event happened, not which detail is asked ("when did X come out?" = its launch).
 LIGHT_VERBS = frozenset(stem(w) for w in "come comes came go goes went get gets got happen happens happened".split())
-_HEAD = re.compile(
-    r"^(?:what|which)(?: is|'s|’s|s| are| was| were) (?:the|our|your|a|an|its|their) ([a-z][a-z -]*?)"
-    r" (?:of|for|on|at|to) "
-)
-_VAGUE = frozenset(
-    "policy policies rule rules process procedure way kind type name status step steps instructions".split()
-)
 # The words that give a reason or a cause (generic English): "because", "Reasons:", "which renews the token",
 # "certificates are refused when it drifts".
 _REASON = re.compile(
@@ -229,8 +221,17 @@ def names_person(text: str, question: str, common: frozenset[str] = frozenset())
     return False
 
 
+# Words that ask for a place by its kind ("which city", "what country"): a capitalised name after a word of place
+# ("served from Rotterdam", "warehouses: Reno") says one. General English.
+PLACE_WORDS = frozenset(stem(w) for w in "city cities town towns country countries place location site".split())
+_NAMED_PLACE = re.compile(r"(?:\b(?:in|at|from|near|to)\s+(?:the\s+)?|:\s*)[A-Z][a-z]{2,}")
+
+
 def implied(concept: frozenset[str], text: str) -> bool:
-    """True when `text` holds what a word of the question names by kind: "price" is said by "$499"."""
+    """True when `text` holds what a word of the question names by kind: "price" is said by "$499", "city" by
+    "from Rotterdam"."""
+    if concept & PLACE_WORDS:
+        return bool(_NAMED_PLACE.search(text))
     if concept & _MONEY_WORDS:
         return bool(_MONEY.search(text))
     if concept & _DATE_WORDS:
@@ -249,52 +250,6 @@ def common_capitals(texts: Sequence[str]) -> frozenset[str]:
         for stem_ in {stem(m.group(0).lower()) for m in _CAPITAL.finditer(text)}:
             counts[stem_] = counts.get(stem_, 0) + 1
     return frozenset(s for s, k in counts.items() if k > len(texts) / 2)
-
-
-# "How long is the warranty on the lens inserts?": the measured thing ("warranty") of a named subject.
-_MEASURED_HEAD = re.compile(
-    r"^(?:how (?:long|much|many|big|far|old)) (?:is|are|was|were) (?:the|our|your|a|an|its|their) ([a-z][a-z -]*?)"
-    r" (?:of|for|on|at|to) "
-)
-
-
-def asked_head(question: str) -> list[str]:
-    """The words of the thing asked for in "What is the X of Y?" ("phone number") or "How long is the X on Y?"
-    ("warranty"): the answer must name it."""
-    lowered = " ".join(question.lower().split())
-    match = _HEAD.match(lowered) or _MEASURED_HEAD.match(lowered)
-    if not match:
-        return []
-    return [w for w in words(match.group(1)) if w not in STOPWORDS and w not in _VAGUE and not SPLIT_COMPOUND.match(w)]
-
-
-# A lower-case noun right after a name and before the question's last verb or its end: "the Nova Lamp strap
-# cost" asks about the strap, "the Nova Lamp battery last" about the battery, not about the lamp. A code ("a P1
-# ticket") qualifies its noun: the ticket is the subject itself, not a part of something named.
-_NAME_MODIFIES = re.compile(
-    r"\b(?:the|our|your|a|an|its|their)\s+(?:[A-Z][A-Za-z-]*\s+){1,4}([a-z][a-z-]{2,})"
-    r"(?=\s+(?:cost|costs|last|lasts|weigh|weighs|take|takes|need|needs|hold|holds|support|supports)\b|\s*\?|\s*$)"
-)
-
-
-_BE_BEFORE = re.compile(r"\b(?:is|are|was|were|be|been)\s+$", re.I)
-
-
-def name_modifier(question: str) -> str | None:
-    """The thing of a named product asked about ("strap" in "What does the Nova Lamp strap cost?"), or None.
-
-    A last word is a part only after a form of "be" ("Is the Nova Lamp dimmable?", "When was the Nova Lamp
-    released?"); elsewhere it is the question's verb ("What colours does the Nova Lamp offer?", "... make the
-    VPN fail?").
-    """
-    match = _NAME_MODIFIES.search(question)
-    if not match:
-        return None
-    word = match.group(1).lower()
-    last = not question[match.end(1) :].strip(" ?!.")
-    if last and not _BE_BEFORE.search(question[: match.start()]):
-        return None
-    return word if word not in STOPWORDS and stem(word) not in LIGHT_VERBS else None
 
 
 def describe(shape: Shape) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from cognicore.memory.retrieval import paraphrase_terms
-from cognicore.subagents._answer_shape import Shape, asked_shape, asks_consequence, asks_which_document, name_modifier
+from cognicore.subagents._answer_head import name_modifier
+from cognicore.subagents._answer_shape import Shape, asked_shape, asks_consequence, asks_which_document
 from cognicore.subagents._question_terms import ALTERNATIVES, derived_forms, name_parts, unknown_versions
 from cognicore.subagents.compose import ComposedAnswer, OfflineAnswerComposer
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from cognicore.subagents._answer_checks import governed_elsewhere, measures_head, states_bound
-from cognicore.subagents._answer_shape import asked_action, asked_head, asks_procedure, gives_place
+from cognicore.subagents._answer_head import asked_head
+from cognicore.subagents._answer_shape import asked_action, asks_procedure, gives_place
 from cognicore.subagents._question_numbers import number_units
 from cognicore.subagents._question_terms import paraphrased_words, written_names
 from tests.unit.test_knowledge_answers import compose

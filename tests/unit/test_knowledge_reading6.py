@@ -14,7 +14,8 @@ import pytest
 from cognicore.orchestrator.intent import is_question
 from cognicore.orchestrator.planning import DataWords, asks_rows
 from cognicore.orchestrator.scope import IMPERATIVE
-from cognicore.subagents._answer_shape import Shape, asked_head, asked_shape
+from cognicore.subagents._answer_head import asked_head
+from cognicore.subagents._answer_shape import Shape, asked_shape
 from cognicore.subagents._question_terms import SYNONYMS, labelled_concepts
 from cognicore.subagents.compose import ComposedAnswer, OfflineAnswerComposer
 

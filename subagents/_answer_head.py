@@ -1,0 +1,79 @@
+"""The thing a question asks for: "phone number" in "What is the phone number of ...?", "laptops" in "How many
+laptops ...?", "strap" in "What does the Nova Lamp strap cost?". An answer must name it (or a value of its kind)."""
+
+from __future__ import annotations
+
+import re
+
+from cognicore.memory.text import STOPWORDS, stem, words
+from cognicore.subagents._answer_shape import LIGHT_VERBS, TIME_UNIT
+from cognicore.subagents._question_terms import SPLIT_COMPOUND
+
+__all__ = ["asked_head", "name_modifier"]
+
+_HEAD = re.compile(
+    r"^(?:what|which)(?: is|'s|’s|s| are| was| were) (?:the|our|your|a|an|its|their) ([a-z][a-z -]*?)"
+    r" (?:of|for|on|at|to) "
+)
+_VAGUE = frozenset(
+    "policy policies rule rules process procedure way kind type name status step steps instructions".split()
+)
+# "How long is the warranty on the lens inserts?": the measured thing ("warranty") of a named subject.
+_MEASURED_HEAD = re.compile(
+    r"^(?:how (?:long|much|many|big|far|old)) (?:is|are|was|were) (?:the|our|your|a|an|its|their) ([a-z][a-z -]*?)"
+    r" (?:of|for|on|at|to) "
+)
+
+
+# "How many laptops can a member borrow?": the counted thing; a count of another thing ("up to ten books") is no
+# answer. Not a unit of time, of measure or a share, which say how the answer is measured and are often written
+# short ("how many watts": "65 W"; "how many days", "how many times"). General English.
+_MEASURE_UNIT = (
+    r"(?:watts?|kilowatts?|volts?|amps?|milliamps?|mah|joules?|calories|degrees?|grams?|kilograms?|kilos?|pounds?"
+    r"|ounces?|tons?|tonnes?|meters?|metres?|centimet(?:er|re)s?|millimet(?:er|re)s?|kilomet(?:er|re)s?|miles?"
+    r"|inch(?:es)?|feet|foot|yards?|lit(?:er|re)s?|gallons?|bytes?|kilobytes?|megabytes?|gigabytes?|terabytes?"
+    r"|gb|mb|tb|kb|pixels?|dollars?|euros?|cents?|pence|points?|percent|times|per|of|more|less|fewer)"
+)
+_COUNTED = re.compile(rf"^\W*how many\s+(?!{TIME_UNIT}\b|{_MEASURE_UNIT}\b)(?P<thing>[a-z][a-z-]{{2,}})\b")
+
+
+def asked_head(question: str) -> list[str]:
+    """The words of the thing asked for in "What is the X of Y?" ("phone number"), "How long is the X on Y?"
+    ("warranty") or "How many X ...?" ("laptops"): the answer must name it."""
+    lowered = " ".join(question.lower().split())
+    if counted := _COUNTED.match(lowered):
+        word = counted.group("thing")
+        return [] if word in STOPWORDS or SPLIT_COMPOUND.match(word) else [word]
+    match = _HEAD.match(lowered) or _MEASURED_HEAD.match(lowered)
+    if not match:
+        return []
+    return [w for w in words(match.group(1)) if w not in STOPWORDS and w not in _VAGUE and not SPLIT_COMPOUND.match(w)]
+
+
+# A lower-case noun right after a name and before the question's last verb or its end: "the Nova Lamp strap
+# cost" asks about the strap, "the Nova Lamp battery last" about the battery, not about the lamp. A code ("a P1
+# ticket") qualifies its noun: the ticket is the subject itself, not a part of something named.
+_NAME_MODIFIES = re.compile(
+    r"\b(?:the|our|your|a|an|its|their)\s+(?:[A-Z][A-Za-z-]*\s+){1,4}([a-z][a-z-]{2,})"
+    r"(?=\s+(?:cost|costs|last|lasts|weigh|weighs|take|takes|need|needs|hold|holds|support|supports)\b|\s*\?|\s*$)"
+)
+
+
+_BE_BEFORE = re.compile(r"\b(?:is|are|was|were|be|been)\s+$", re.I)
+
+
+def name_modifier(question: str) -> str | None:
+    """The thing of a named product asked about ("strap" in "What does the Nova Lamp strap cost?"), or None.
+
+    A last word is a part only after a form of "be" ("Is the Nova Lamp dimmable?", "When was the Nova Lamp
+    released?"); elsewhere it is the question's verb ("What colours does the Nova Lamp offer?", "... make the
+    VPN fail?").
+    """
+    match = _NAME_MODIFIES.search(question)
+    if not match:
+        return None
+    word = match.group(1).lower()
+    last = not question[match.end(1) :].strip(" ?!.")
+    if last and not _BE_BEFORE.search(question[: match.start()]):
+        return None
+    return word if word not in STOPWORDS and stem(word) not in LIGHT_VERBS else None

@@ -1,0 +1,96 @@
+"""Knowledge answers of round 15 (K12): words that frame a rule as a promise or a permission are not content a
+passage must hold; what the rule does not state stays unanswered, and "how many X" is not answered by a count of
+another thing."""
+
+from __future__ import annotations
+
+import pytest
+
+from cognicore.subagents._answer_checks import bigrams, other_kind
+from cognicore.subagents._question_terms import without_framing
+from cognicore.subagents.compose import OfflineAnswerComposer
+
+_LOANS = (
+    "# Library loans\n\nMembers borrow up to ten books at a time. A book is due back within 21 days; an e-reader "
+    "within 7 days. Overdue books cost 20 cents a day. Members may renew a loan twice, online or at the desk."
+)
+
+
+def _passages() -> list[dict[str, object]]:
+    return [{"index": 1, "title": "Library loans", "source": "loans.md", "content": _LOANS}]
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("What's the loan period we promise for an e-reader?", "7 days"),
+        ("how many times are members allowed to renew a loan?", "twice"),
+        ("How many books do we guarantee a member can borrow at once?", "ten books"),
+    ],
+)
+async def test_a_framing_word_is_not_asked_content(question: str, expected: str) -> None:
+    answer = await OfflineAnswerComposer().compose(question=question, passages=_passages())
+    assert answer.used == [1] and expected in answer.text, answer.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What repair time do we promise for a damaged e-reader?",
+        "How many laptops are members allowed to borrow?",
+        "how many dvds can a member take home at once",
+    ],
+)
+async def test_what_the_rule_does_not_state_stays_unanswered(question: str) -> None:
+    answer = await OfflineAnswerComposer().compose(question=question, passages=_passages())
+    assert answer.used == [], answer.text
+
+
+def test_a_framing_noun_or_a_thing_that_guarantees_stays_content() -> None:
+    assert without_framing("what is the legal guarantee period?") == "what is the legal guarantee period?"
+    assert "guarantees" in without_framing("the warranty guarantees repairs for a year")
+    assert without_framing("Are we allowed to stack two promotions?") == "Are we stack two promotions?"
+
+
+@pytest.mark.parametrize(
+    "question", ["how many book can a member borrow at a time?", "How many times may a loan be renewed?"]
+)
+async def test_a_count_of_the_asked_thing_still_answers(question: str) -> None:
+    answer = await OfflineAnswerComposer().compose(question=question, passages=_passages())
+    assert answer.used == [1], answer.text
+
+
+_OFFICES = (
+    "# Offices\n\nThe company has two offices. The main office serves North America from Denver. The second office "
+    "opened in 2020 and serves Asia from Osaka. Asia orders ship from the Osaka depot. Staff work from home on Fridays."
+)
+
+
+def _offices() -> list[dict[str, object]]:
+    return [{"index": 1, "title": "Offices", "source": "offices.md", "content": _OFFICES}]
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Which city is our Asian office in?", "Osaka"),
+        ("in what town is the main office", "Denver"),
+        ("Which city do Asia orders ship out of?", "Osaka"),
+    ],
+)
+async def test_a_place_asked_by_its_kind_is_said_by_its_name(question: str, expected: str) -> None:
+    answer = await OfflineAnswerComposer().compose(question=question, passages=_offices())
+    assert answer.used == [1] and expected in answer.text, answer.text
+
+
+@pytest.mark.parametrize("question", ["which city do staff work from on fridays?", "Which country is the CEO from?"])
+async def test_a_place_no_sentence_names_stays_unanswered(question: str) -> None:
+    answer = await OfflineAnswerComposer().compose(question=question, passages=_offices())
+    assert answer.used == [], answer.text
+
+
+def test_a_plural_subject_and_its_verb_are_no_kind_of_thing() -> None:
+    phrases = bigrams("Express shipping costs more. Asia orders ship from Osaka.")
+    sentence = "The company ships from two depots: Denver and Osaka."
+    assert not other_kind(sentence, "Which city do Asia orders ship from?", phrases)
+    assert other_kind("Standard shipping takes a week.", "how long does express shipping take?", phrases)
