@@ -4,6 +4,7 @@ sub-agent (`agent_node`) and `verify` (respond, replan, or end `refused`/`unsure
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -19,10 +20,10 @@ from cognicore.orchestrator.state import State, StepTask
 from cognicore.subagents.errors import UNSURE_MARKER, SubAgentError, Unsure
 from cognicore.subagents.read_only import REFUSED_MARKER
 from cognicore.subagents.role_names import tool_role
-from cognicore.subagents.types import AgentContext, Plan, StepInput, StepOutput
+from cognicore.subagents.types import AgentContext, Plan, PlanStep, StepInput, StepOutput
 from cognicore.workflows.recording import current_recorder, recorded
 
-__all__ = ["agent_node", "execute", "verify"]
+__all__ = ["agent_node", "execute", "step_request", "verify"]
 
 
 async def execute(state: State, runtime: Runtime[Context]) -> Command[Any]:
@@ -55,7 +56,7 @@ async def execute(state: State, runtime: Runtime[Context]) -> Command[Any]:
             StepTask(
                 step=s.model_dump(),
                 inputs={d: done[d] for d in s.depends_on},
-                request=state["request"],
+                request=step_request(s, steps, state["request"]),
                 user_id=state["user_id"],
                 session_id=state["session_id"],
                 run_id=state["run_id"],
@@ -64,6 +65,34 @@ async def execute(state: State, runtime: Runtime[Context]) -> Command[Any]:
         for s in ready
     ]
     return Command(goto=sends, update={"results": skipped} if skipped else {})
+
+
+# Connectives left hanging where a clause was cut out: doubled ("X and  and Y"), before a comma ("X and , please"),
+# at either end ("and explain ...", "..., and").
+_LINK = r"(?:[,;:]|\band\b|\bthen\b|\balso\b)"
+_STRANDED = re.compile(r"\b(and|then|also)\s+(?:(?:and|then|also)\b\s*)+", re.IGNORECASE)
+_STRANDED_COMMA = re.compile(r"\s*\b(?:and|then|also)\s*(?=[,;:])|\s+(?=[,;:])", re.IGNORECASE)
+_STRANDED_ENDS = re.compile(rf"^(?:\s*{_LINK})+\s*|(?:\s*{_LINK})+\s*$", re.IGNORECASE)
+
+
+def step_request(step: PlanStep, steps: list[PlanStep], request: str) -> str:
+    """The request as `step` sees it: when the plan gave it one clause of the request ("Compare order counts by
+    channel in Europe" of "... and explain the discount policy for partners"), the request without the clauses the
+    plan gave other steps, so an agent reading the whole request for context never answers another step's part
+    ("discount", "partners"); the request itself for a step given all of it (a report's)."""
+    own = step.instruction.strip()
+    if not own or own == request.strip() or own not in request:
+        return request
+    seen = request
+    for other in steps:
+        for clause in other.instruction.split("; ") if other.id != step.id else ():
+            clause = clause.strip()
+            if clause and clause != request.strip() and clause in seen and clause not in own and own not in clause:
+                seen = seen.replace(clause, " ")
+    if seen == request:
+        return request
+    seen = _STRANDED_COMMA.sub("", _STRANDED.sub(r"\1 ", " ".join(seen.split())))
+    return _STRANDED_ENDS.sub("", seen).strip() or request
 
 
 def agent_node(name: str) -> Callable[[StepTask, Runtime[Context]], Awaitable[dict[str, Any]]]:
