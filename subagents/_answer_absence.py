@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cognicore.memory.text import STOPWORDS, stem, words
-from cognicore.subagents._answer_shape import LIGHT_VERBS
+from cognicore.subagents._answer_shape import LIGHT_VERBS, PLACE_WORDS
 from cognicore.subagents._question_terms import ALTERNATIVES, NOISE, PHRASES, without_contrast
 
 if TYPE_CHECKING:
@@ -320,6 +320,8 @@ async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence
     forms = {w: _forms(w) for w in asked}
     if not plain_names or not head or not all(forms.values()):
         return None
+    if any(stem(w) in PLACE_WORDS for w in head):
+        return None  # "which city ...": a place is said by its name, never by the word "city"
     subject = "(" + " & ".join(dict.fromkeys(plain_names)) + ")"
     queries = [subject, *(_any(forms[w]) for w in asked), *(f"{subject} & {_any(forms[w])}" for w in head)]
     found = await knowledge.matches(queries, limit=MAX_GENERAL)

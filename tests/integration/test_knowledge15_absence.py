@@ -1,0 +1,16 @@
+"""The checked "the documents do not say" of round 15 (K12): what it may claim and what it must not."""
+
+from __future__ import annotations
+
+from psycopg_pool import AsyncConnectionPool
+
+from cognicore.memory.embeddings import OfflineEmbeddings
+from cognicore.memory.knowledge import KnowledgeBase
+from cognicore.subagents._answer_absence import documented_absence
+
+
+async def test_a_place_asked_by_its_kind_is_never_claimed_missing(pool: AsyncConnectionPool) -> None:
+    knowledge = KnowledgeBase(pool, OfflineEmbeddings())
+    # "Singapore" and "Rotterdam" say the place; that no passage writes "country" or "town" proves nothing.
+    assert await documented_absence(knowledge, "What country is the Asia Pacific hub in?") is None
+    assert await documented_absence(knowledge, "which town is the European office of Aurora Devices located in") is None
