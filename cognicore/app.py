@@ -227,7 +227,9 @@ async def open_app(
         )
         # The run's recall is the orchestrator's search: ranked by (and expanded with) its perspective.
         orchestrator_views = agent_perspectives(ORCHESTRATOR, registry, settings.memory_lifecycle)
-        recollector = recorded(RoleName.RECALL_MEMORY, Recollector(memory, perspectives=orchestrator_views))
+        recollector = recorded(
+            RoleName.RECALL_MEMORY, Recollector(memory, perspectives=orchestrator_views, values=values)
+        )
         context = Context(
             registry=registry,
             knowledge=knowledge,

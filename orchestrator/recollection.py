@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -19,6 +19,7 @@ from cognicore.orchestrator.budget import count_tokens
 from cognicore.orchestrator.intent import is_question
 from cognicore.orchestrator.journal import Memory, past_failures
 from cognicore.orchestrator.memory_use import search_perspective
+from cognicore.subagents._memory_data_kinds import data_kinds
 from cognicore.subagents.memory_answer import asks_what_you_know, memory_query
 
 _HISTORY = re.compile(
@@ -81,12 +82,14 @@ async def recollect(
     request: str,
     budget: int,
     perspective: Perspective | None = None,
+    values: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """The recalled memory as JSON-like data for the graph state: categories, facts and episodes.
 
     Episodes are searched from `perspective` (the orchestrator's, see `memory_use.search_perspective`); when
     the active memories do not fill the episode slots, archived ones that match fill the rest, so a memory
     archived by the sleep phase can be found and, once used, comes back active (at reactivation strength).
+    Each fact carries the kinds of the deployment's data `values` (value -> its column) it names (`kinds`).
     """
     history = asks_about_history(request)
     # Three independent reads on three pooled connections, at once.
@@ -154,6 +157,7 @@ async def recollect(
                     "sources": list(hit.fact.sources),
                     "superseded_by": hit.fact.superseded_by,
                     "note": hit.fact.predicate == NOTE_PREDICATE,  # a saying kept as said: it holds no slot
+                    "kinds": data_kinds(hit.fact.statement, values or {}),  # "region" for "Nordics"
                 }
             )
     kept = []
@@ -235,6 +239,7 @@ def memory_passages(recalled: dict[str, Any] | None, *, start: int) -> list[dict
                 "fact_id": fact["id"],
                 "superseded_by": fact.get("superseded_by"),
                 "note": bool(fact.get("note")),
+                "kinds": list(fact.get("kinds") or []),
             }
         )
     for ep in recalled.get("episodes", []):
@@ -300,9 +305,12 @@ def planner_memory(recalled: dict[str, Any] | None) -> str:
 class Recollector:
     """The graph's reads of long-term memory, as one object so a run's recorder can record and replay them."""
 
-    def __init__(self, memory: Memory, *, perspectives: Sequence[Perspective] = ()) -> None:
+    def __init__(
+        self, memory: Memory, *, perspectives: Sequence[Perspective] = (), values: Mapping[str, str] | None = None
+    ) -> None:
         self._memory = memory
         self._perspectives = tuple(perspectives)  # the orchestrator's: whose search the recall is
+        self._values = dict(values or {})  # the deployment's data values, each with its column
 
     async def recall(self, *, user_id: str, session_id: str, request: str, budget: int) -> dict[str, Any]:
         """Tiered recall for a request (see `recollect`), searched from the orchestrator's perspective."""
@@ -313,6 +321,7 @@ class Recollector:
             request=request,
             budget=budget,
             perspective=search_perspective(self._perspectives, request),
+            values=self._values,
         )
 
     async def failures(self, *, user_id: str, request: str) -> list[str]:

@@ -174,13 +174,23 @@ def the_askers(text: str) -> bool:
     return bool(_ASKERS.search(text))
 
 
+def kind_words(passage: dict[str, Any]) -> frozenset[str]:
+    """The nouns a memory answers by the kinds of the data values it names (`kinds`, from the deployment's data):
+    "region" for "Nordics", with the area nouns when the kind is one ("territory", "patch")."""
+    kinds = frozenset(str(k) for k in passage.get("kinds") or ())
+    return kinds | (_AREA_WORDS if kinds & _AREA_WORDS else frozenset())
+
+
 def sole_fact(
     noun: str, passages: Sequence[dict[str, Any]], text_of: Callable[[dict[str, Any]], str]
 ) -> dict[str, Any] | None:
-    """The one current fact (not a note) of the asker's whose words or value's shape give the kind of value `noun`
-    names; None when none or several do. Someone else's fact ("Ben is in the office on Mondays") is no candidate."""
+    """The one current fact (not a note) of the asker's whose words, value's shape or data kind give the kind of
+    value `noun` names; None when none or several do. Someone else's fact ("Ben is in the office on Mondays") is no
+    candidate."""
     said = [(p, text_of(p)) for p in passages if p.get("status") == "active"]
-    fits = [p for p, text in said if the_askers(text) and noun in {*terms(text), *value_shape_words(text)}]
+    fits = [
+        p for p, text in said if the_askers(text) and noun in {*terms(text), *value_shape_words(text), *kind_words(p)}
+    ]
     return fits[0] if len(fits) == 1 and not fits[0].get("note") else None
 
 

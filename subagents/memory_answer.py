@@ -24,6 +24,7 @@ from cognicore.subagents._memory_value_shapes import (
     asked_noun,
     asks_ranking,
     device_only_by_make,
+    kind_words,
     sole_answer,
     sole_fact,
 )
@@ -331,6 +332,7 @@ def _share(topic: Sequence[frozenset[str]], passage: dict[str, Any]) -> float:
         return 0.0
     said = text_of(passage)
     present = set(terms(said)) | set(terms(said.replace("-", " "))) | shape_words(said)  # "second-line": both
+    present |= kind_words(passage)  # "region" for a region the data holds ("moved to the Nordics team")
     present |= {f"{w}s" for w in present}  # "ads" asked of "Our q3 ad budget"
     return sum(1 for c in topic if matches(c, present) or abbreviated(c, said)) / len(topic)
 
