@@ -172,9 +172,14 @@ _ASKER_SUBJECT = re.compile(
 )
 
 
-# "how many tickets are we supposed to close a week?", "what am I meant to sell?": what the asker is obliged to reach.
+# "how many tickets are we supposed to close a week?", "what am I meant to sell?": what the asker is obliged to reach;
+# "how many are we aiming to close?", "what are we going for?", "which figure are we targeting?": what they intend
+# to reach. A goal set, never a measured event (general English verbs of duty and intention).
 _OBLIGED = re.compile(
-    r"\b(?:supposed|meant|expected|required|obliged)\s+to\b|\b(?:have|has|need|needs|got)\s+to\b|\bshould\b", re.I
+    r"\b(?:supposed|meant|expected|required|obliged|due|committed)\s+to\b|\b(?:have|has|need|needs|got)\s+to\b|"
+    r"\bshould\b|\b(?:aim(?:s|ing)?|target(?:s|ing)?|trying|hoping|planning|striving)\s+(?:to|for|at)\b|"
+    r"\b(?:going|gunning|shooting|pushing)\s+for\b|\bworking\s+towards?\b|\b(?:targeting|chasing)\b",
+    re.I,
 )
 
 

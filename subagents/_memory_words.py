@@ -22,6 +22,7 @@ MEMORY_GROUPS = (
     "start starts started begin begins time",
     "target targets goal goals quota objective aim aims aiming hit reach",
     "budget money spend funds afford",
+    "sell sells selling sold sale sales earn earns earning",
     "launch launching launched release date",
     "alert alerts notification notifications notify receive",
     "commute get gets travel",
@@ -33,7 +34,7 @@ MEMORY_GROUPS = (
     "approve approves approved approval approver sign signs sign-off ok okay authorise authorize",
     "call on-call oncall pager rota duty standby",
     "sit sits seated office floor building site location campus",
-    "team teams group groups squad crew department unit pod division",
+    "team teams group groups squad crew department unit pod division belong belongs",
     *DEVICE_GROUPS,
     "reach reachable contact contacted message ping",
     "like likes prefer prefers preferred preference favourite favorite love loves",
@@ -51,6 +52,12 @@ for _group in MEMORY_GROUPS:
     for _s in _stems:
         MEMORY_SYNONYMS[_s] = MEMORY_SYNONYMS.get(_s, frozenset()) | _stems
 
+# A deadline ("before the quarter closes", "by the end of the month"): when something is due, not what it was before.
+DEADLINE_RE = re.compile(
+    r"\b(?:before|by|until|till)\s+(?:the\s+time\s+)?(?:the\s+end\s+of\b|end\s+of\b|"
+    r"the\s+(?:\w+\s+)?(?:closes|ends|finishes|is\s+out|is\s+over|wraps\s+up)\b)",
+    re.I,
+)
 PHRASE_CONCEPTS = (
     (re.compile(r"\bfor a living\b", re.I), "living", "job work"),
     (re.compile(r"\bkicks?\s+off\b", re.I), "kick", "start"),  # "when does the shift kick off?"
@@ -61,11 +68,37 @@ PHRASE_CONCEPTS = (
     ),  # "which part of the world do I cover"
     # "how many are we supposed to close?", "what am I expected to sell?": an obligation asks the goal set
     (
-        re.compile(r"\b(?:supposed|meant|expected|required)\s+to\b", re.I),
-        "supposed meant expected required",
+        re.compile(
+            r"\b(?:supposed|meant|expected|required|due|committed)\s+to\b|"
+            r"\b(?:aim(?:s|ing)?|trying|hoping|planning|striving)\s+(?:to|for)\b",
+            re.I,
+        ),
+        "supposed meant expected required due committed aim aims aiming trying hoping planning striving",
         "target",
     ),
     (re.compile(r"\bwho\b.*\banswer\s+to\b", re.I), "answer", "manager"),  # "who do I answer to?" asks the boss
+    # "what are we going for?", "which number am I gunning for?": an intention asks the goal set
+    (re.compile(r"\b(?:going|gunning|shooting|pushing)\s+for\b", re.I), "going gunning shooting pushing", "target"),
+    # "what figure are we chasing?", "which number am I targeting?": an intention asks the goal set
+    (re.compile(r"\b(?:chasing|targeting)\b", re.I), "chase chasing", "target"),
+    # "how many calls am I due to make?", "how many demos are we hoping to run?": a light verb after the duty or the
+    # intention says only that the goal is met; the goal is what memory holds
+    (
+        re.compile(
+            r"\b(?:supposed|meant|expected|required|due|committed|aim(?:s|ing)?|trying|hoping|planning|striving|"
+            r"have|has|need|needs|got)\s+to\s+(?:make|do|get|run|achieve|deliver|land|complete|book)\b",
+            re.I,
+        ),
+        "make do get run achieve deliver land complete book",
+        "",
+    ),
+    # "what am I meant to bring in?": what is sold or earned
+    (re.compile(r"\bbring(?:s|ing)?\s+in\b|\bbrought\s+in\b", re.I), "bring bringing brought", "sell"),
+    # "before the quarter closes", "by the time the month ends": when, said of the period, not a thing that closes
+    (DEADLINE_RE, "close closes end ends finish finishes wrap wraps", ""),
+    # "as things stand", "quick check", "just checking": how the question is put, not what it asks about
+    (re.compile(r"\bas\s+(?:things|it)\s+stands?\b", re.I), "thing things stand stands", ""),
+    (re.compile(r"\bquick\s+(?:check|question|one)\b|\bjust\s+checking\b", re.I), "quick check question checking", ""),
     # "where do I work from?", "where am I working these days": the place of work, not the job
     (re.compile(r"\bwhere\b.*\bwork(?:s|ing)?\b", re.I), "work", "office based"),
     # "when does my working day start?": the shift the user works; "which team am I part of": a member of it
@@ -82,14 +115,15 @@ PHRASE_CONCEPTS = (
 
 def rephrased(question: str, concepts: Sequence[frozenset[str]]) -> list[frozenset[str]]:
     """The concepts with a misleading phrase's word replaced by what the phrase means."""
-    out = list(concepts)
+    out, meant = list(concepts), []
     for pattern, said, meaning in PHRASE_CONCEPTS:
         if pattern.search(question):
             # the word's own concept, however the question's reading widened it ("answer" read as "reply, respond")
             dropped = {stem(w) for w in said.split()}
             out = [c for c in out if not dropped & c and not read_from(question, c, dropped)]
-            out += [frozenset(stem(w) for w in meaning.split())] if meaning else []
-    return out
+            # a meaning another phrase gave stays ("meant to" and "bring in" of "what am I meant to bring in?")
+            meant += [frozenset(stem(w) for w in meaning.split())] if meaning else []
+    return out + [c for c in dict.fromkeys(meant) if c not in out]
 
 
 def read_from(question: str, concept: frozenset[str], said: set[str]) -> bool:

@@ -30,6 +30,7 @@ from cognicore.subagents._memory_value_shapes import (
 )
 from cognicore.subagents._memory_words import (
     CONTRACTED_IS,
+    DEADLINE_RE,
     MEMORY_SYNONYMS,
     PLACED,
     WHERE_RE,
@@ -65,7 +66,7 @@ _TIME_WORDS = frozenset(
     for w in """usual usually moment now current currently today day days nowadays lately recent recently before
     previous previously earlier formerly originally first initially change changed switch switched still again
     anymore time times these days era period ago used currently presently right go-to go typical regular
-    normally normal till until""".split()
+    normally normal till until rn atm""".split()
 )
 _PAST_RE = re.compile(
     r"\b(?:before|previously|earlier|formerly|originally|at first|initially|used to|"
@@ -142,7 +143,13 @@ def about_the_asker(question: str) -> bool:
 
 def asks_about_the_past(question: str) -> bool:
     """Does the question ask what was true before ("what did I drink before?")?"""
-    return bool(_PAST_RE.search(question))
+    return bool(_PAST_RE.search(DEADLINE_RE.sub(" ", question)))
+
+
+def _asks_before(question: str) -> bool:
+    """Does the question ask what it was before a change ("what was it before?"), not by when ("before the quarter
+    closes")?"""
+    return bool(_BEFORE_RE.search(DEADLINE_RE.sub(" ", question)))
 
 
 def asks_what_was_said(question: str) -> bool:
@@ -256,7 +263,7 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
     past = asks_about_the_past(question)
     current = [(s, p) for s, p in chosen if p.get("status") in ("active", "said")]
     # One saying alone is likely the change itself ("Management cut my discount to 10%"), not what came before.
-    if _BEFORE_RE.search(question) and (facts or len(chosen) == 1) and len(current) == len(chosen):
+    if _asks_before(question) and (facts or len(chosen) == 1) and len(current) == len(chosen):
         # Asked what it was before a change, and only the current value is known: quoting it would answer
         # another question with confidence. No citation, so the run ends `unsure` with what is known.
         # Worded as the composer's closest miss, which the answer node keeps after its "not sure" sentence.
@@ -282,10 +289,10 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
     best = max(s for s, _ in chosen)
     # Asked what it was before, the facts a chosen current one superseded are the answer, however few of the
     # question's words they share ("what territory did I have before Benelux" names only the new value).
-    before = {id(p) for p in replaced([p for _, p in chosen], passages)} if _BEFORE_RE.search(question) else set()
+    before = {id(p) for p in replaced([p for _, p in chosen], passages)} if _asks_before(question) else set()
     chosen = [(s, p) for s, p in chosen if s >= best - 1e-9 or s >= 0.75 or id(p) in before]
     chosen.sort(key=lambda sp: order(sp[1], past), reverse=True)
-    if _BEFORE_RE.search(question) and all(p.get("status") == "said" for _, p in chosen):
+    if _asks_before(question) and all(p.get("status") == "said" for _, p in chosen):
         chosen.reverse()  # only what was said: for "what was it originally?" the oldest saying comes first
     picked = [p for _, p in chosen[:MAX_MEMORIES]]
     if past and len(picked) > 1:  # what it was is known; the change's unread new value adds nothing to it
