@@ -58,6 +58,7 @@ from cognicore.subagents.offline_sql.periods import A_YEAR_BEFORE, PATTERNS, Per
 from cognicore.subagents.offline_sql.price_wording import price_words
 from cognicore.subagents.offline_sql.query import ref_name
 from cognicore.subagents.offline_sql.resolve import resolve
+from cognicore.subagents.offline_sql.row_words import none_where
 from cognicore.subagents.offline_sql.search import search_columns, split_search, unplaced_phrase
 from cognicore.subagents.offline_sql.shape import ASC, DECLINE, DESC, GROWTH, NUM_WORDS, read_shape
 
@@ -118,6 +119,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
             forms = "|".join(re.escape(f) for f in dict.fromkeys(said))
             text = re.sub(rf"\b({forms})\b", plural_like(replacement, source), text)
     text = negated_states(text, lex)  # "unresolved", "pending": the states that are not done (done_states.py)
+    text = none_where(text, lex)  # "where no ticket has been closed": with no closed ticket (row_words.py)
     text = " ".join(column_word(w, lex) for w in text.split())
     text = _pronoun_rows(text, lex)
     t = Text(" " + text + " ")

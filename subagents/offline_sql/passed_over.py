@@ -91,6 +91,14 @@ _ALL_BUT = re.compile(
 PEOPLE_BUT = re.compile(
     r"\b(?:every|any)(?:one|body)(?: else)? (?:but|except|other than|apart from|besides|save|bar)\b"
 )
+# "which components don't have a single closed ticket", "haven't got any", "didn't sell a single unit", "without
+# any": the same as "have no", which the mapper reads as the groups with none of those rows
+_NOT_ANY = re.compile(
+    r"\b(?:do|does|did|have|has|had) not (?:(have|has|had|get|got|gotten|see|saw|seen|receive|received|record|"
+    r"recorded|sell|sold|ship|shipped|make|made) )?(?:a single|one single|even one|even a single|any|a|an|one)\b"
+    r"(?! of\b)"
+)
+_NOT_A_SINGLE = re.compile(r"\b(?:with)?not (?:a single|one single|even one|even a single|one)\b(?! of\b)")
 # "how big were discounts", "how high is the margin": the size of the figure asked, which "what" asks
 _HOW_BIG = re.compile(r"\bhow (?:big|large|high|sizeable|significant)(?= (?:was|were|is|are|has been|have been)\b)")
 # "name the components where ...": the imperative of listing (never a name column, which a noun phrase asks)
@@ -106,6 +114,8 @@ def drop_topic_phrases(text: str) -> str:
     text = _GREETING.sub(" ", text)
     text = _LEAVE_OUT.sub(r"excluding \1", text)
     text = _EXCLUDING.sub("excluding", text)
+    text = _NOT_ANY.sub(lambda m: f"{m.group(1) or 'have'} no", text)
+    text = _NOT_A_SINGLE.sub(lambda m: "with no" if m.group(0).startswith("with") else "no", text)
     text = _ALL_BUT.sub(lambda m: f"{m.group(1) or m.group(2) or ''} excluding", text)
     text = _WHOSE_NAME.sub("who has", text)
     text = _NAME_THEM.sub("list ", _HOW_BIG.sub("what", text))

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import re
 
-from cognicore.subagents.offline_sql.lexicon import singular
+from cognicore.subagents.offline_sql.lexicon import Lexicon, singular
 from cognicore.subagents.offline_sql.mapping import Mapping, Text
 
-_NONE = re.compile(r"\b(?:have|has|had|with|got|get|gets|made|make|makes|saw|see|sees|recorded)\s+(no|zero)\s+$")
+_NONE = re.compile(
+    r"\b(?:have|has|had|with|got|get|gets|made|make|makes|saw|see|sees|recorded|sold|sell|sells|shipped|ship|ships|"
+    r"received|receive|receives)\s+(no|zero)\s+$"
+)
 
 
 def none_before(t: Text, q: Mapping, pos: int) -> None:
@@ -20,6 +23,25 @@ def none_before(t: Text, q: Mapping, pos: int) -> None:
         if left := re.match(r"((?: +[a-z0-9_-]+){0,3}? +)(left|remaining)(?: at all)?\b", t.s[pos:]):
             start = pos + left.end(1)
             t.s = t.s[:start] + " " * (pos + left.end() - start) + t.s[pos + left.end() :]
+
+
+# "the components where no ticket has been closed", "for which no order was shipped": the groups with no closed
+# ticket, said with the participle before its noun as "have no" reads it
+_WHERE_NONE = re.compile(
+    r"\b(?:where|in which|for which|with) no ([a-z]+) (?:has|have|had|was|were|is|are|got|get) (?:ever |yet |even )?"
+    r"(?:been |yet been |ever been )?([a-z]+ed)\b"
+)
+
+
+def none_where(text: str, lex: Lexicon) -> str:
+    """ "where no ticket has been closed" as "with no closed ticket" when the participle is a value of the data (a
+    state the rows are in); any other verb ("where no ticket was assigned") stays as written."""
+
+    def swap(m: re.Match[str]) -> str:
+        value = any(x.kind == "value" for x in lex.phrases.get(m.group(2), []))
+        return f"with no {m.group(2)} {m.group(1)}" if value else m.group(0)
+
+    return _WHERE_NONE.sub(swap, text)
 
 
 def said_as_verb(t: Text, pos: int, words: str) -> bool:
