@@ -209,6 +209,11 @@ PHRASES = {
     ),
     "(?:put |puts |putting |was |is |been )?on hold": "delay",
     "(?:put|puts|putting) off": "delay",
+    "(?:hold|holds|held|holding) off(?: on)?": "delay",
+    # "who made the call to delay it", "who took that decision": making a call or a decision is deciding.
+    r"(?:make|makes|made|making|take|takes|took|taking) (?:the|that|this|a|final) (?:call|decision)(?: (?:to|on))?": (
+        "decided"
+    ),
     # "25% off", "8 percent off": a share taken off a price is a discount, whatever the verb ("knock", "give").
     r"(\d+(?:\.\d+)?)\s*(?:%|percent|per cent|pct)\s+off": r"\1% discount",
     r"(\d+(?:\.\d+)?)\s*(?:percent|per cent|pct)": r"\1%",
@@ -223,6 +228,8 @@ PHRASES = {
     "how much": "price",
     # "what do we charge for the doorbell", "what are they charging for express": the price asked, not a battery charge.
     r"(?:charge|charges|charged|charging)(?= (?:for|on|per|to)\b)": "price",
+    # "and until when?": a question word, like "when"; "until" is no word a passage must hold.
+    "(?:until|till|til|since) when": "when",
     "how long": "",  # the question's shape asks for a duration; the words say nothing
     "how fast": "",
     "how quickly": "",

@@ -94,3 +94,23 @@ def test_a_plural_subject_and_its_verb_are_no_kind_of_thing() -> None:
     sentence = "The company ships from two depots: Denver and Osaka."
     assert not other_kind(sentence, "Which city do Asia orders ship from?", phrases)
     assert other_kind("Standard shipping takes a week.", "how long does express shipping take?", phrases)
+
+
+_DECISIONS = (
+    "# Decision log\n\n## 2024-05-01: Leeds depot postponed\n\nDecision: postpone the Leeds depot from 2025 to the "
+    "spring of 2026. Decided by: the board, on the proposal of Ana Ruiz (CFO).\n\n## 2024-08-12: van fleet renewed\n\n"
+    "Decision: renew the van fleet with electric vans. Decided by: Tom Berg (COO)."
+)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "who made the call to hold off on the Leeds depot, and till when?",
+        "Who took the decision to put the Leeds depot off, and until when?",
+    ],
+)
+async def test_an_idiom_of_deciding_or_delaying_reads_as_the_documents_word(question: str) -> None:
+    passages = [{"index": 1, "title": "Decision log", "source": "decisions.md", "content": _DECISIONS}]
+    answer = await OfflineAnswerComposer().compose(question=question, passages=passages)
+    assert answer.used == [1] and "the board" in answer.text and "2026" in answer.text, answer.text
