@@ -6,6 +6,7 @@ above zero), "lines with no discount", "undiscounted" (zero). Only for a column 
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from cognicore.subagents.offline_sql.catalogue import Column
 from cognicore.subagents.offline_sql.lexicon import Lexicon, normalise
@@ -33,11 +34,47 @@ def _rates(lex: Lexicon) -> dict[str, Column]:
     return {w: cs[0] for w, cs in found.items() if len(cs) == 1}
 
 
+# How the column's comment or name says its values are written: as fractions ("0.10 = 10 %", "a fraction") or as
+# percents ("discount_pct", "in percent")
+_AS_FRACTION = re.compile(r"\bfraction\b|\b0 ?(?:-|to) ?1\b|\b0\.\d+ ?= ?\d+ ?%")
+_AS_PERCENT = re.compile(r"\b(?:percent|percentage|pct)\b|%")
+_PERCENT = r"(\d{1,3}) ?(?:percent|per cent|pct)"
+# A word between the figure and the rate's name that only describes it ("the 20% promo discount"), never a unit or a
+# comparison ("10% more discount", "5 percent of the discount")
+_NOT_DESCRIBING = frozenset(
+    "of in on off more less higher lower bigger smaller above below over under or and to".split()
+)
+
+
+def _rate_value(t: Text, q: Mapping, column: Column, word: str, done: str) -> bool:
+    """ "a 20% discount", "the 10 percent promo discount", "a discount of 15%", "discounted at 5%": the rows whose
+    rate equals that figure, written as the column holds it (a fraction or a percent, by its comment or name)."""
+    given = rf"(?:\b{_GIVEN}(?: an?| the)? )?"  # "carried the 5% seasonal discount": the verb says no more
+    m = t.find(rf"{given}\b{_PERCENT}(?: ([a-z]+))? {word}s?\b")
+    if m is not None and m.group(2) in _NOT_DESCRIBING:
+        m = None
+    m = m or t.find(rf"{given}\b(?:{word}s?|{done})(?: rate)? (?:of|at|by)(?: an?)? {_PERCENT}\b")
+    if m is None:
+        return False
+    t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
+    said = f"{column.name} {column.comment}".lower().replace("_", " ")
+    if _AS_FRACTION.search(said):
+        q.rates[column.ref] = str(Decimal(m.group(1)) / 100)
+    elif _AS_PERCENT.search(said):
+        q.rates[column.ref] = m.group(1)
+    else:  # "rate", "ratio": whether 20% is 0.20 or 20 in this column, nothing says
+        q.not_understood.append(f"how {column.ref} writes {m.group(1)}% (a fraction or a percent)")
+    return True
+
+
 def claim_amount_filters(t: Text, q: Mapping, lex: Lexicon) -> None:
-    """ "got a discount" / "discounted": the rate above zero; "without a discount" / "undiscounted": zero."""
+    """ "got a discount" / "discounted": the rate above zero; "without a discount" / "undiscounted": zero; "a 20%
+    discount": that rate."""
     for word, column in _rates(lex).items():
         forms = rf"{word}s?"
         done = f"{word}ed" if not word.endswith("e") else f"{word}d"
+        if _rate_value(t, q, column, word, done):
+            continue
         for pattern, above in (
             (rf"\b{_NONE}(?: an?| any)? {forms}\b|\bun{done}\b|\bnon {done}\b", False),
             (rf"\b{_GIVEN}(?: an?| any| some)? {forms}\b|\b{done}\b", True),

@@ -71,7 +71,7 @@ def share_of_empties(q: Mapping) -> bool:
     """ "What share of tickets are unassigned", "... are not closed", "what share of lines had no discount": the rows
     whose column is empty (or not the value, or whose amount is zero or above it), as a share of all rows."""
     grouped = [d for d in q.dimensions if isinstance(d, Column)]
-    return q.share and bool(q.missing or q.excluded or q.nonzero) and not q.filters and not grouped
+    return q.share and bool(q.missing or q.excluded or q.nonzero or q.rates) and not q.filters and not grouped
 
 
 def filters_text(q: Mapping, *, leave: list[str] | None = None) -> str:
@@ -82,6 +82,7 @@ def filters_text(q: Mapping, *, leave: list[str] | None = None) -> str:
     parts += [f"{ref_name(r)} is empty" for r in q.missing]
     parts += [f"{ref_name(r)} is not empty" for r in q.present]
     parts += [f"{ref_name(r)} is {'above 0' if above else '0'}" for r, above in q.nonzero.items()]
+    parts += [f"{ref_name(r)} is {value}" for r, value in q.rates.items()]
     if q.search is not None and q.searched:
         parts.append(f"{' or '.join(c.name for c in q.searched)} contains '{q.search.phrase}' (any case)")
     return " and ".join(parts)

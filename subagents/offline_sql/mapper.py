@@ -161,16 +161,18 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
         # this writer would give as 100% of the rows it kept
         excluded = " or ".join(v for values in q.excluded.values() for v in values)
         q.not_understood.append(f"the share of rows that are not {excluded}")
-    if q.share and q.nonzero and not q.share_within and (q.filters or q.excluded or q.missing):
+    if q.share and (q.nonzero or q.rates) and not q.share_within and (q.filters or q.excluded or q.missing):
         # "excluding partner, what share of lines had no discount": which condition is the share's part and which
         # keeps the rows it is a share of, the words do not say to this writer
-        q.not_understood.append(f"which rows the share is of ({ref_name(next(iter(q.nonzero)))} or the other filters)")
+        rate = ref_name(next(iter({**q.nonzero, **q.rates})))
+        q.not_understood.append(f"which rows the share is of ({rate} or the other filters)")
     for ref, values in q.filters.items():
         if set(values) <= set(q.excluded.get(ref, [])) or ref in q.missing:
             # "status is closed and status is not closed": filters that contradict each other keep no row, which
             # is no answer ("no rows") but a misreading
             q.not_understood.append(f"{ref_name(ref)} as both {' or '.join(values)} and not {' or '.join(values)}")
-    if not q.zero_rows and not q.nonzero and (amount := zero_amount(t.read, lex)):  # "orders without a discount"
+    # "orders without a discount"
+    if not q.zero_rows and not q.nonzero and not q.rates and (amount := zero_amount(t.read, lex)):
         q.not_understood.append(f"'{amount}' (an amount of zero)")
     defaulted = any(n.startswith("No measure was named") for n in q.notes)
     if numbered and not q.looked_up and (defaulted or all(m.aggregate == "count" for m in q.measures)):
