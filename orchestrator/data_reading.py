@@ -40,7 +40,9 @@ _NOT_DATA = re.compile(
     # A rule or a habit ("when does a ticket get its priority", "who should a p1 go to", "when do we close"): any one
     # thing or the usual time, not rows.
     r"^\s*when\s+(?:do|does|should|must|can|will|would)\b|^\s*what\s+happens\b|"
-    r"^\s*(?:when|how|who|what|where|which)\b(?!\s+(?:many|much)\b)[^?]*?\b(?:do|does|should|must|can|will|would)\s+"
+    # (not "what does a single X cost us": what one thing costs the company, a figure of its data)
+    r"^\s*(?:when|how|who|what|where|which)\b(?!\s+(?:many|much)\b)(?![^?]*\bcosts? us\b)[^?]*?"
+    r"\b(?:do|does|should|must|can|will|would)\s+"
     r"(?:an?|each|every|any)\s+\w|"
     # "the biggest discount a rep can hand out", "who has to approve a discount": a permission or a duty.
     r"\b(?:an?|each|every|any)\s+[a-z]+\s+(?:can|could|may|must|should|has\s+to|needs?\s+to|is\s+allowed\s+to)\b|"
