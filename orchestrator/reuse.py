@@ -27,6 +27,7 @@ from cognicore.orchestrator.planning import (
     knowledge_instruction,
     task_features,
 )
+from cognicore.subagents.question_kind import Kind, asked_kind
 from cognicore.subagents.read_only import change_request
 from cognicore.subagents.types import Plan, PlanStep
 
@@ -295,20 +296,11 @@ class WorkflowAdapter(Protocol):
     ) -> Adaptation: ...
 
 
-# What a question asks for by its wh-word, where that is a kind of thing rows and figures are not: a person, a time,
-# a place, a reason. Other questions ("which", "what", "how many") ask for rows or figures.
-_ASKED_KINDS = (
-    ("who", re.compile(r"\b(?:who|whom|whose)\b", re.I)),
-    ("when", re.compile(r"\bwhen\s+(?:is|are|was|were|do|does|did|will|should|can|must)\b", re.I)),
-    ("where", re.compile(r"\bwhere\b", re.I)),
-    ("why", re.compile(r"\bwhy\b", re.I)),
-)
-
-
-def asked_kind(request: str) -> str:
-    """The kind of thing `request` asks for by its wh-word ("who", "when", "where", "why"), or "" for rows, figures
-    or anything else."""
-    return next((kind for kind, pattern in _ASKED_KINDS if pattern.search(request)), "")
+def _asks_beyond_rows(request: str) -> Kind | None:
+    """The kind of thing `request` asks for when rows and figures are not it (a person, a place, a time, a reason),
+    else None: "how many" asks for a figure, which a data workflow gives."""
+    kind = asked_kind(request)
+    return None if kind == "number" else kind
 
 
 class OfflineAdapter:
@@ -334,10 +326,11 @@ class OfflineAdapter:
                 parameters={},
                 reason=f"different kind of task: needs {wanted}, the workflow does {sorted(features)}",
             )
-        if (kind := asked_kind(request)) != asked_kind(trigger):
+        if (kind := _asks_beyond_rows(request)) != _asks_beyond_rows(trigger):
             # "If a P1 breaches its SLA, who does it get escalated to?" after "Which P1 tickets are past their SLA?":
             # a person asked where the workflow listed rows; its steps would answer the other question.
-            return Adaptation(applicable=False, parameters={}, reason=f"asks {kind or 'for rows or figures'} instead")
+            wanted_kind = f"for a {kind}" if kind else "for rows or figures"
+            return Adaptation(applicable=False, parameters={}, reason=f"asks {wanted_kind} instead")
         # A developer's agent asked for by what its description says ("which open tickets are past their SLA") and
         # missing from the workflow: an earlier plan without it would answer another question.
         planned = {str(step.get("agent")) for step in template.get("steps", [])}

@@ -7,28 +7,12 @@ offsite?" by it (no person): quoting it would answer another question with confi
 from __future__ import annotations
 
 import re
-from typing import Literal
 
 from cognicore.memory._fact_words import NOT_NAMES, PERSON_ROLES
+from cognicore.subagents.question_kind import Kind, asked_kind
 
-Kind = Literal["person", "place", "time", "number"]
+__all__ = ["KIND_NAMES", "Kind", "asked_kind", "gives_kind", "names_someone", "wrong_kind"]
 
-# "when did I tell you ...?" and "since when ...?" are answered by the memory's own date, not by its words.
-# "when did we switch ...?" asks when a change was told, which the memory's date says.
-_TOLD_WHEN = re.compile(r"\bwhen\s+(?:did|have)\b|\bsince\s+when\b", re.I)
-_ASKS: tuple[tuple[Kind, re.Pattern[str]], ...] = (
-    ("person", re.compile(r"^\W*(?:(?:so|and|but|pls|please|remind me)\W+)*(?:who|whom|whose)\b", re.I)),
-    ("place", re.compile(r"^\W*(?:(?:so|and|but|pls|please|remind me)\W+)*where\b", re.I)),
-    (
-        "time",
-        re.compile(
-            r"^\W*(?:(?:so|and|but|pls|please|remind me)\W+)*(?:when|what\s+time|what\s+day|which\s+day|what\s+date|"
-            r"(?:till|until)\s+(?:what|when))\b",
-            re.I,
-        ),
-    ),
-    ("number", re.compile(r"^\W*(?:(?:so|and|but|pls|please|remind me)\W+)*how\s+(?:many|much|long|often)\b", re.I)),
-)
 _DIGIT = re.compile(r"\d")
 _NUMBER_WORDS = re.compile(
     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
@@ -107,13 +91,6 @@ def names_someone(said: str, question: str) -> bool:
     return bool(first and first.group(1).lower() not in NOT_NAMES and roles & set(re.findall(r"[a-z]+", said.lower())))
 
 
-def asked_kind(question: str) -> Kind | None:
-    """The kind of value the question asks for, from its opening words; None for any other question."""
-    if _TOLD_WHEN.search(question):
-        return None
-    return next((kind for kind, pattern in _ASKS if pattern.search(question)), None)
-
-
 def gives_kind(memory: str, kind: Kind) -> bool:
     """Does the memory's text hold a value of that kind (a lenient check: a name, a place word, a date, a digit)?"""
     if kind == "number":
@@ -127,14 +104,20 @@ def gives_kind(memory: str, kind: Kind) -> bool:
     return bool(_named(memory, person=True) or _LEADING_NAME.search(memory) or _PERSON_WORDS.search(memory))
 
 
-KIND_NAMES: dict[Kind, str] = {"person": "who", "place": "where", "time": "when", "number": "how many or how much"}
+KIND_NAMES: dict[Kind, str] = {
+    "person": "who",
+    "place": "where",
+    "time": "when",
+    "number": "how many or how much",
+    "reason": "why",
+}
 
 
 def wrong_kind(question: str, memory: str) -> str | None:
     """Why the memory does not answer the question's kind ("it does not say when"), or None when it may."""
     kind = asked_kind(question)
-    if kind is None:
-        return None
+    if kind is None or kind == "reason":
+        return None  # a reason is said in any words: no shape of the memory tells it is missing
     # A time, a place or a number is what the memory adds to the question: "quarterly" of "when is the quarterly
     # review?" names the asked thing, so "The quarterly review is held in the Oslo office" gives no time. (A person
     # is read from the sentence's shape, "Nadia runs our standup", which the question's verb is part of.)
