@@ -76,7 +76,12 @@ _COST_SUBJECT = re.compile(
     r"\b(?:what|how much)(?: money)? (?:did|does|do|has|have|had|would|will) (?P<subject>.+?) cost(?:s|ed)? us\b"
 )
 # "we paid in total for X", "we spent on X": what was bought; "we paid partners": whom, no goods
-_PAID_FOR = re.compile(r"^(?: (?:in total|altogether|in all|overall|all told))? (?:for|on) (?P<object>.+)$")
+_PAID_FOR = re.compile(
+    r"^(?: (?:per|a|an|for each|each|for one|for a single) (?:unit|item|piece))?(?: (?:in total|altogether|in all|"
+    r"overall|all told))? (?:for|on) (?P<object>.+)$"
+)
+# "what does it cost us to make one X": "it" stands for making (buying, producing) the thing named after it
+_COST_TO = re.compile(r"^ to (?:make|produce|build|manufacture|buy|source|get|acquire|stock) (?P<object>.+)$")
 _SOLD = re.compile(r"\b(?:sell|sells|sold|selling|buy|bought|purchased|ordered|stock(?:ed)?)\b")
 _GOODS_WORD = re.compile(rf"\b(?:{_GOODS}|stuff|merchandise|inventory|stock|lines?)\b")
 _PRONOUN = re.compile(r"^(?:the )?(?:it|they|them|that|those|these|this)$")
@@ -129,6 +134,8 @@ def not_goods(text: str, lex: Lexicon) -> str | None:
     if m.group(0).startswith("cost"):
         said = _COST_SUBJECT.search(text)
         subject = said.group("subject") if said else text[: m.start()]
+        if _PRONOUN.match(subject.strip()) and (made := _COST_TO.match(re.sub(r"[?.!]+$", "", text[m.end() :]))):
+            subject = made.group("object")
     else:
         rest = re.sub(r"[?.!]+$", "", text[m.end() :]).rstrip()
         paid = _PAID_FOR.match(rest)

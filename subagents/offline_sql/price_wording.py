@@ -109,7 +109,8 @@ _PRICE_NOUN = re.compile(r"\b(?:current |today s )?(?:asking|selling|sticker|lis
 _IT_COSTS_US = re.compile(
     r"\b(?:how much|what) (?:does|do|did|would|will) it cost(?: us)? to (?:make|produce|build|manufacture|assemble)"
     r"(?: (?:one|each|a|an|a single))?(?: (?:pairs?|pieces?|box|boxes|packs?|units?) of)?(?: the)?\b|"
-    r"\bhow much (?:do|did) we pay (?:for|per)(?: each| one| a| an)?\b"
+    r"\b(?:how much|what) (?:do|did) we pay(?: (?:per|a|for each|for one) (?:unit|item|piece))? (?:for|per)"
+    r"(?: each| one| a| an| a single)?\b"
 )
 _COSTS_US = re.compile(
     r"\b(?:how much|what) (?:does|do|did) (?:each |one |a |an |the )?(?!(?:it|we|you|they|i) )"
