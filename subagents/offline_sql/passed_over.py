@@ -98,6 +98,11 @@ _NOT_ANY = re.compile(
     r"recorded|sell|sold|ship|shipped|make|made) )?(?:a single|one single|even one|even a single|any|a|an|one)\b"
     r"(?! of\b)"
 )
+# "which components never got a P3 ticket", "never had any": a verb of having negated by "never" is "got no"
+_NEVER_HAD = re.compile(
+    r"\bnever (have|has|had|got|get|gets|gotten|received|receive|receives|saw|see|sees|recorded|sold|sell|sells|"
+    r"shipped|ship|ships)(?: (?:a single|even one|any|a|an|one))?\b(?! of\b)"
+)
 _NOT_A_SINGLE = re.compile(r"\b(?:with)?not (?:a single|one single|even one|even a single|one)\b(?! of\b)")
 # "how big were discounts", "how high is the margin": the size of the figure asked, which "what" asks
 _HOW_BIG = re.compile(r"\bhow (?:big|large|high|sizeable|significant)(?= (?:was|were|is|are|has been|have been)\b)")
@@ -115,6 +120,7 @@ def drop_topic_phrases(text: str) -> str:
     text = _LEAVE_OUT.sub(r"excluding \1", text)
     text = _EXCLUDING.sub("excluding", text)
     text = _NOT_ANY.sub(lambda m: f"{m.group(1) or 'have'} no", text)
+    text = _NEVER_HAD.sub(r"\1 no", text)
     text = _NOT_A_SINGLE.sub(lambda m: "with no" if m.group(0).startswith("with") else "no", text)
     text = _ALL_BUT.sub(lambda m: f"{m.group(1) or m.group(2) or ''} excluding", text)
     text = _WHOSE_NAME.sub("who has", text)

@@ -1,6 +1,6 @@
 """Groups with no row of a kind, said with a negated verb (round 15, engineer S12): "don't have a single", "haven't
-got any", "didn't sell a single unit", "where not one ... has been <state>" are the groups with none of those rows
-(the same as "have no"), never each group's count of the rows named."""
+got any", "never got a", "didn't sell a single unit", "where not one ... has been <state>" are the groups with none
+of those rows (the same as "have no"), never each group's count of the rows named."""
 
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ from tests.unit.data15_catalogues import DESK_LEX, SALES_LEX, TODAY, sql_of
         ("which priorities haven't got any in-progress tickets", "tickets.status = 'in_progress'"),
         ("Are there assignees who do not have even one P4 ticket?", "tickets.priority = 'P4'"),
         ("list the components in which not a single ticket is closed", "tickets.status = 'closed'"),
+        ("is there a component that never received a P1 ticket", "tickets.priority = 'P1'"),
+        ("who never got any closed tickets?", "tickets.status = 'closed'"),
     ],
 )
 def test_groups_without_a_single_row_on_the_desk(text: str, none_of: str) -> None:
