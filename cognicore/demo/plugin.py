@@ -147,7 +147,7 @@ PLUGIN = Plugin(
         "latam latin",
         "apac asia",
         "eu europe european",
-        "na north america",
+        "na north",  # "america" alone is no synonym: it is in "Latin America" too
         "qbr review",
         "headphone headphones earbud earbuds buds",
     ),
