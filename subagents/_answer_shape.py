@@ -322,6 +322,9 @@ _PLACE_PHRASE = re.compile(
 )
 
 
+_ASKS_SOURCE = re.compile(r"\b(?:from|out of)\W*$", re.I)
+
+
 def gives_place(text: str, question: str) -> bool:
     """For a "where" question: the clause of `text` most about the question names a place the question does not
     ("in the weekly support meeting" does not say where a breach goes after the weekly meeting)."""
@@ -330,13 +333,18 @@ def gives_place(text: str, question: str) -> bool:
     asked = {stem(w) for w in words(question)}
     clauses = re.split(r"[;:]\s*", text)
     clause = max(clauses, key=lambda c: len({stem(w) for w in words(c)} & asked))
+    # "Where do orders ship from?" asks the source: "takes 3 days in North America" names a place, not where from.
+    source = bool(_ASKS_SOURCE.search(question))
     for m in _PLACE_PHRASE.finditer(clause):
+        if source and not m.group(0).lower().startswith("from"):
+            continue
         nouns: list[str] = []
         for w in words(m.group(1)):
             if w in STOPWORDS:
                 break
             nouns.append(w)
-        if nouns and stem(nouns[-1]) not in asked:
+        # "in North America" is no new place for "North American orders": a derived form of an asked word.
+        if nouns and not any(a.startswith(stem(nouns[-1])) for a in asked):
             return True
     return False
 

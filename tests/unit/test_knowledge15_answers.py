@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from cognicore.subagents._answer_checks import bigrams, other_kind
+from cognicore.subagents._answer_shape import gives_place
 from cognicore.subagents._question_terms import without_framing
 from cognicore.subagents.compose import OfflineAnswerComposer
 
@@ -114,3 +115,26 @@ async def test_an_idiom_of_deciding_or_delaying_reads_as_the_documents_word(ques
     passages = [{"index": 1, "title": "Decision log", "source": "decisions.md", "content": _DECISIONS}]
     answer = await OfflineAnswerComposer().compose(question=question, passages=passages)
     assert answer.used == [1] and "the board" in answer.text and "2026" in answer.text, answer.text
+
+
+def test_a_question_asking_where_from_needs_a_source() -> None:
+    times = "Standard delivery takes 2 days in the United Kingdom and Ireland."
+    assert not gives_place(times, "Where do Irish parcels ship from?")
+    assert not gives_place(times, "where are orders for ireland sent out from")
+    assert gives_place("All parcels ship from our depot in Leeds.", "Where do Irish parcels ship from?")
+    # "in North America" is no new place for "North American": a derived form of the asked word.
+    assert not gives_place("Express takes a day in North America.", "where do North American parcels go to?")
+
+
+async def test_the_demo_synonyms_do_not_make_america_north_america() -> None:
+    from cognicore.demo.plugin import PLUGIN
+
+    text = (
+        "# Depots\n\nThe Latin America depot in Lima was postponed to 2027. Orders ship from two depots: Denver "
+        "(North America) and Lyon (Europe)."
+    )
+    passages = [{"index": 1, "title": "Depots", "source": "depots.md", "content": text}]
+    answer = await OfflineAnswerComposer(PLUGIN.synonyms).compose(
+        question="Which city is the North American depot in?", passages=passages
+    )
+    assert answer.used == [1] and answer.text.startswith("Orders ship from two depots"), answer.text
