@@ -181,8 +181,10 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
         q.notes.append("Passed over as saying no more: " + ", ".join(f"'{w}'" for w in passed) + ".")
     # "enterprise customers": a word of the filtered column's own name ("customer_segment") only describes it.
     # "the Haven doorbell": a word of a value already placed belongs to it.
-    described = {singular(w) for ref in [*q.filters, *q.missing, *q.present] for w in ref.rsplit(".", 1)[1].split("_")}
-    described |= {singular(w) for values in q.filters.values() for v in values for w in normalise(v).split()}
+    kept = [*q.filters, *q.excluded, *q.missing, *q.present]  # "leaving out consumer customers": excluded too
+    described = {singular(w) for ref in kept for w in ref.rsplit(".", 1)[1].split("_")}
+    values = [v for vs in [*q.filters.values(), *q.excluded.values()] for v in vs]
+    described |= {singular(w) for v in values for w in normalise(v).split()}
     stems = {w[:6] for w in described if len(w) >= 6}  # "assigned" to an "assignee"
     # "tickets by team": a grouping word followed by a word nothing claimed names a dimension the data lacks.
     for m in re.finditer(r"\b(?:by|per|each|every|across)(?: the| our| a| an)? ([a-z]{3,})\b", t.s):

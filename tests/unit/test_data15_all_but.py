@@ -26,3 +26,15 @@ def test_everywhere_or_every_value_but_one_excludes_that_value(text: str, kept: 
 def test_everyone_but_one_person_is_the_other_people_not_the_unassigned(text: str) -> None:
     sql = sql_of(text, DESK_LEX)
     assert "NOT IN (" in sql and "tickets.assignee IS NOT NULL" in sql
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "revenue per channel in Q1 2026 not counting small business customers",
+        "orders by region in 2025 excluding the enterprise customer segment",
+    ],
+)
+def test_the_column_word_after_an_excluded_value_only_describes_it(text: str) -> None:
+    sql = sql_of(text, SALES_LEX)
+    assert "orders.customer_segment NOT IN (" in sql
