@@ -119,6 +119,7 @@ async def recollect(
     # What the user said since the facts that may answer, whatever its words: a change worded so that neither
     # the extractor nor the search matched it ("Leon is covering") must still be weighed against them.
     since = await _said_since(memory, user_id, session_id, request, fact_hits, episodes) if is_question(request) else []
+    lineage = _replaced_statements(fact_hits)
     if not history:
         fact_hits = [h for h in fact_hits if h.fact.status == "active"][:FACTS_K]
     # Active memories first (in their ranked order); archived ones only fill what is left.
@@ -158,6 +159,7 @@ async def recollect(
                     "superseded_by": hit.fact.superseded_by,
                     "note": hit.fact.predicate == NOTE_PREDICATE,  # a saying kept as said: it holds no slot
                     "kinds": data_kinds(hit.fact.statement, values or {}),  # "region" for "Nordics"
+                    "replaced": lineage.get(hit.fact.id, []),  # what it superseded, in the words it was told
                 }
             )
     kept = []
@@ -187,6 +189,21 @@ async def recollect(
                 "read": turn in read if turn else None,
             }
         )
+    return out
+
+
+def _replaced_statements(hits: Sequence[Any]) -> dict[Any, list[str]]:
+    """For each recalled fact, the statements of the recalled facts it superseded, directly or along a chain: the
+    slot it holds, in the words it was first told ("We ship samples with FedEx" under "We use DHL instead")."""
+    successor = {h.fact.id: h.fact.superseded_by for h in hits if h.fact.superseded_by is not None}
+    statements = {h.fact.id: h.fact.statement for h in hits}
+    out: dict[Any, list[str]] = {}
+    for old, new in successor.items():
+        seen = {old}
+        while new is not None and new not in seen:
+            out.setdefault(new, []).append(statements[old])
+            seen.add(new)
+            new = successor.get(new)
     return out
 
 
@@ -240,6 +257,7 @@ def memory_passages(recalled: dict[str, Any] | None, *, start: int) -> list[dict
                 "superseded_by": fact.get("superseded_by"),
                 "note": bool(fact.get("note")),
                 "kinds": list(fact.get("kinds") or []),
+                "replaced": list(fact.get("replaced") or []),
             }
         )
     for ep in recalled.get("episodes", []):

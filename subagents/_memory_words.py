@@ -23,6 +23,7 @@ MEMORY_GROUPS = (
     "target targets goal goals quota objective aim aims aiming hit reach",
     "budget money spend funds afford",
     "sell sells selling sold sale sales earn earns earning",
+    "courier couriers carrier carriers shipper ship ships shipping send sends sent post",
     "launch launching launched release date",
     "alert alerts notification notifications notify receive",
     "commute get gets travel",
@@ -37,7 +38,7 @@ MEMORY_GROUPS = (
     "team teams group groups squad crew department unit pod division belong belongs",
     *DEVICE_GROUPS,
     "reach reachable contact contacted message ping",
-    "like likes prefer prefers preferred preference favourite favorite love loves",
+    "like likes prefer prefers preferred preference favourite favorite love loves enjoy enjoys",
     "big large major",
     # a period and its adverb ("a quarter", "each quarter", "quarterly"); stems already join most of them
     "year yearly annual annually",

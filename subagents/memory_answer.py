@@ -18,6 +18,7 @@ from cognicore.memory.text import stem, terms, words
 from cognicore.subagents._memory_doubt import later_doubt
 from cognicore.subagents._memory_figure import other_figure
 from cognicore.subagents._memory_kind import asked_kind, names_someone
+from cognicore.subagents._memory_lineage import inherited_words
 from cognicore.subagents._memory_lines import NOT_SURE, MemoryAnswer, everything, line, order, unread_change
 from cognicore.subagents._memory_supposed import only_supposed
 from cognicore.subagents._memory_value_shapes import (
@@ -340,6 +341,7 @@ def _share(topic: Sequence[frozenset[str]], passage: dict[str, Any]) -> float:
     said = text_of(passage)
     present = set(terms(said)) | set(terms(said.replace("-", " "))) | shape_words(said)  # "second-line": both
     present |= kind_words(passage)  # "region" for a region the data holds ("moved to the Nordics team")
+    present |= inherited_words(passage)  # the slot in the words it was first told, before a change
     present |= {f"{w}s" for w in present}  # "ads" asked of "Our q3 ad budget"
     return sum(1 for c in topic if matches(c, present) or abbreviated(c, said)) / len(topic)
 

@@ -41,3 +41,13 @@ async def test_a_team_named_by_no_value_of_the_data_does_not_answer_which_region
     await _tell(app, "I got moved onto the Falcon team.", user=user, session="n1")
     result = await app.runner.ask("which region am I part of these days?", session_id="n2", user_id=user)
     assert "Falcon" not in result.answer or result.outcome == "unsure", result.answer
+
+
+async def test_a_question_in_the_words_of_a_replaced_fact_finds_its_successor(app: App) -> None:
+    user = "r15-lineage"
+    await _tell(app, "We send spare parts to our branches with Parcelnet.", user=user, session="l1")
+    await _tell(app, "we dropped Parcelnet for Swiftline last week", user=user, session="l2")
+    facts = await app.memory.facts.history(user)
+    assert any(f.status == "superseded" and "Parcelnet" in f.statement for f in facts), facts
+    result = await app.runner.ask("which courier do we use for spare parts?", session_id="l3", user_id=user)
+    assert result.outcome != "unsure" and "Swiftline" in result.answer, result.answer

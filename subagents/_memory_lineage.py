@@ -1,0 +1,35 @@
+"""A current fact's slot in the words it was first told: "We use DHL instead of FedEx" superseded "We send demo samples
+to customers with FedEx", so it answers "which courier do we use for samples?" though it no longer says "samples".
+What a fact superseded is the same slot (the fact store decided so); its values are not inherited, only its words."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cognicore.memory.text import stem, terms
+
+__all__ = ["inherited_words"]
+
+# The calendar periods a figure is counted over: a fact naming its own ("120 a month") inherits none of the old ones.
+_PERIODS = frozenset(
+    stem(w)
+    for w in "day days daily week weeks weekly month months monthly quarter quarters quarterly year years yearly "
+    "annual annually fortnight fortnights fortnightly".split()
+)
+_NAME = re.compile(r"(?<=\w\s)[A-Z][\w-]*")  # a word written with a capital inside a sentence: a value, not the slot
+
+
+def inherited_words(passage: dict[str, Any]) -> frozenset[str]:
+    """The stemmed words of the statements a current fact superseded (`replaced`), without their values (figures,
+    names) and, when the fact names a period of its own, without their periods: the words it is also matched by."""
+    if passage.get("status") != "active" or not passage.get("replaced"):
+        return frozenset()
+    own = set(terms(str(passage.get("statement") or passage.get("content") or "")))
+    words: set[str] = set()
+    for said in passage["replaced"]:
+        names = set(terms(" ".join(_NAME.findall(str(said)))))
+        words |= {t for t in terms(str(said)) if not any(ch.isdigit() for ch in t)} - names
+    if own & _PERIODS:
+        words -= _PERIODS
+    return frozenset(words)
