@@ -53,7 +53,7 @@ _PREPOSITION_RE = re.compile(r"^(?:on|at|in|by|with|to|for|from)\s+", re.I)
 _ENDING = ("no_longer", "not_", "does_not", "is_not", "stopped", "gave_up", "rejected", "dislikes")
 UNCLEAR_CONFIDENCE = 0.3
 
-__all__ = ["CHANGE_MARK_RE", "UNCLEAR_CONFIDENCE", "UNCLEAR_OBJECT", "bare_change", "named_changes"]
+__all__ = ["CHANGE_MARK_RE", "UNCLEAR_CONFIDENCE", "UNCLEAR_OBJECT", "bare_change", "named_changes", "unclear_marker"]
 
 
 def named_changes(
@@ -104,7 +104,7 @@ def named_changes(
             if new:
                 out.append(in_slot_of(known, replaced_in(value_of(known), part, new)))
             elif about_known(said_here, known, value):  # "two teams handle billing now" is not about "We use Teams"
-                out.append(_unclear(text, known))
+                out.append(unclear_marker(text, known))
             continue
         if target is not None and about_known(text, known, value):
             out[target] = _into_slot(out[target], known, value)
@@ -267,7 +267,7 @@ def _into_slot(candidate: FactCandidate, known: dict[str, Any], value: str) -> F
     )
 
 
-def _unclear(message: str, known: dict[str, Any]) -> FactCandidate:
+def unclear_marker(message: str, known: dict[str, Any]) -> FactCandidate:
     """A marker replacing a known fact that a change names but whose new value was not understood."""
     from cognicore.memory.extraction import FactCandidate  # extraction imports this module
 

@@ -17,9 +17,9 @@ from cognicore.memory._fact_keys import lemma, predicate_key, subject_key
 from cognicore.memory._fact_slot_values import ADDED
 from cognicore.memory._fact_words import CALENDAR_WORDS, PAST_DATED, SUPPOSED, TEMPORARY
 
-__all__ = ["moved_user", "placement_of"]
+__all__ = ["UNSURE_RE", "handled_by_user", "is_placement", "moved_place", "moved_user", "placement_of"]
 
-_I = r"(?:i'm|i\s+am|i've\s+been|i\s+have\s+been|i\s+was|i)"
+_I = r"(?:i'm|i\s+am|i've\s+been|i\s+have\s+been|i've|i\s+have|i\s+was|i)"
 # Verbs of doing or covering a piece of work ("working the night shift", "covering the weekend shift"), or being on it.
 _HOLD_RE = re.compile(
     rf"\b{_I}\s+(?:now\s+|currently\s+|mostly\s+|still\s+)?(?:working|covering|doing|pulling|running|manning|staffing|on)"
@@ -58,7 +58,7 @@ _ENDED_RES = (
 )
 # A plan, a doubt, history, a move for a while ("for three weeks", "while Chloe is off", `TEMPORARY`) or a place
 # kept ("same team").
-_UNSURE_RE = re.compile(
+UNSURE_RE = re.compile(
     rf"\b(?:if|might|maybe|may|will|going\s+to|next|tomorrow|tonight|only|{TEMPORARY}|"
     rf"same|still|{SUPPOSED}|{PAST_DATED})\b|\?",
     re.I,
@@ -103,7 +103,7 @@ _WORK_OF_TEAM = frozenset(
 def placement_of(message: str) -> dict[str, Any] | None:
     """The user's shift, rota or queue from "I'm working the <X> shift": a fact of its head noun, or None."""
     m = _HOLD_RE.search(message)
-    if m is None or _UNSURE_RE.search(message):
+    if m is None or UNSURE_RE.search(message):
         return None
     place = " ".join(m["place"].split()).lower()
     return _fact(lemma(m["head"].lower()), place, f"The user is on the {place}.", exclusive=not ADDED.search(message))
@@ -114,26 +114,50 @@ def moved_user(message: str, known_facts: list[dict[str, Any]]) -> dict[str, Any
     m = _MOVE_RE.search(message)
     ended_only = m is None  # "no longer on earlies, I'm doing lates now": the old place must be named as ended
     m = m or _NOW_ON_RE.search(message)
-    if m is None or _UNSURE_RE.search(message) or ADDED.search(message):
+    if m is None or UNSURE_RE.search(message) or ADDED.search(message):
         return None
-    place = _PLACE_END_RE.sub("", re.split(r"\s[-\u2013\u2014]\s", m["place"])[0]).strip(" -")
+    place = _place(m)
     words = [w for w in place.split() if w.lower() not in _SMALL]
     if not words or len(words) > 4:
         return None
     head = lemma(words[-1].lower()) if words[-1].islower() and len(words) > 1 else ""
-    placed = [k for k in known_facts if k.get("status", "active") == "active" and _is_placement(k)]
+    placed = [k for k in known_facts if k.get("status", "active") == "active" and is_placement(k)]
     left = _left(
         message, placed, "" if ended_only else head, only=not ended_only and bool(_PLACED_BY_MOVE.search(m[0]))
     )
     if left is None or _from_elsewhere(m["place"], left):
         return None
+    if predicate_key(str(left.get("predicate", ""))) == "handled_by":  # a thing the user handled: the new one too
+        return {**handled_by_user(place), "contradicts": str(left.get("statement") or "")}
     same_head = head and head in _lemmas(str(left.get("statement", "")))
     predicate = head if same_head else predicate_key(str(left.get("predicate", ""))) or "placement"
-    if predicate == "handled_by":
-        predicate = head or "placement"
     where = f"the {place}" if head and not place.lower().startswith("the ") else place
     fact = _fact(predicate, place, f"The user moved to {where}.", exclusive=True)
     return {**fact, "contradicts": str(left.get("statement") or "")}
+
+
+def handled_by_user(place: str) -> dict[str, Any]:
+    """A thing the user handles, in the shape "I look after <it>" is stored ("The user is responsible for <it>")."""
+    thing = re.sub(r"^(?:the|my|our)\s+", "", place.strip(), flags=re.I)
+    return {
+        **_fact("handled_by", "The user", f"The user is responsible for {thing}.", exclusive=True),
+        "subject": thing,
+    }
+
+
+def moved_place(clause: str) -> str:
+    """The place a clause moves the user to, by its name ("I've moved over to <Region> now"), else ""."""
+    m = _MOVE_RE.search(clause)
+    if m is None or UNSURE_RE.search(clause) or ADDED.search(clause):
+        return ""
+    place = _place(m)
+    words = [w for w in place.split() if w.lower() not in _SMALL]
+    return place if words and len(words) <= 4 and words[0][:1].isupper() else ""
+
+
+def _place(m: re.Match[str]) -> str:
+    """The words of the place a move names, without a time, a reason or another clause after them."""
+    return _PLACE_END_RE.sub("", re.split(r"\s[-\u2013\u2014]\s", m["place"])[0]).strip(" -")
 
 
 def _left(message: str, placed: list[dict[str, Any]], head: str, *, only: bool) -> dict[str, Any] | None:
@@ -184,7 +208,7 @@ def _named_place(known: dict[str, Any]) -> bool:
     return any(w[:1].isupper() for w in place.split() if w.lower() not in ("the", "user"))
 
 
-def _is_placement(known: dict[str, Any]) -> bool:
+def is_placement(known: dict[str, Any]) -> bool:
     """Is a known fact where the user is placed (the user's team, shift, region; a thing the user handles)?"""
     subject, predicate = subject_key(str(known.get("subject", ""))), predicate_key(str(known.get("predicate", "")))
     if predicate == "handled_by":

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from cognicore.memory._fact_words import NOT_A_NAME
+from cognicore.memory._fact_words import NOT_A_NAME, PERSON_ROLES
 
 if TYPE_CHECKING:  # _fact_shapes imports the rules below: no import cycle at run time
     from cognicore.memory._fact_shapes import Fact, ShapeCtx
@@ -81,7 +81,7 @@ def responsible(clause: str, ctx: ShapeCtx) -> list[Fact]:
 # "I handle the Wi-Fi tickets now", "my team looks after the laptop queue", "I'm the owner of the payroll queue".
 _SELF_RESPONSIBLE_RE = re.compile(
     r"^(?P<who>I|we|my\s+team|our\s+team)\s+(?:now\s+|also\s+|currently\s+)?(?P<verb>(?:handle|own|manage|run|"
-    r"cover|lead|look\s+after|take\s+care\s+of|deal\s+with|handles|owns|manages|runs|covers|leads|looks\s+after|"
+    r"cover|lead|head\s+up|oversee|heads\s+up|oversees|look\s+after|take\s+care\s+of|deal\s+with|handles|owns|manages|runs|covers|leads|looks\s+after|"
     r"takes\s+care\s+of|deals\s+with|took\s+over)|(?:am|are|is)\s+(?:now\s+)?(?:responsible\s+for|in\s+charge\s+of|"
     r"the\s+owners?\s+of|the\s+contacts?\s+for|handling|covering|looking\s+after))\s+(?P<what>.+?)"
     r"(?:\s+from\s+(?P<old>" + _PERSON_ALT + r"))?$",
@@ -114,6 +114,40 @@ def replaced_on(clause: str, ctx: ShapeCtx) -> list[Fact]:
     if m["who"]:
         return _responsibility(ctx, m["who"], m["what"], m["old"], True)
     return _responsibility(ctx, m["who2"], m["what2"], None, False)
+
+
+# "I'm the account manager for Europe", "I'm the regional sales lead for <area>", "I'm the go-to person for Wi-Fi
+# tickets": a role the user holds over a thing (the role's noun a person's role, general English). A member of a
+# group ("I'm a member of the network team") belongs to it and is read by `joined` and its kin, not here.
+_ROLE_OVER_RE = re.compile(
+    r"^I(?:'m|\s+am)\s+(?:now\s+|currently\s+|also\s+|still\s+)?(?:the|an?|our|their)\s+"
+    r"(?P<role>(?:[\w-]+\s+){0,3}?(?P<noun>[\w-]+))\s+(?:for|of|over)\s+(?P<what>.+)$",
+    re.I,
+)
+# "North America is the territory I manage", "Europe is the region I cover": a thing named first, then the user's.
+_MINE_BY_VERB_RE = re.compile(
+    r"^(?!(?:it|that|this|these|those|which|what)\b)(?P<what>[\w&/-]+(?:\s+[\w&/-]+){0,4}?)\s+(?:is|are)\s+"
+    r"(?:the|my)\s+[\w-]+\s+(?:that\s+)?I\s+(?:now\s+)?(?:manage|cover|run|handle|own|lead|look\s+after)$",
+    re.I,
+)
+# Belonging to a group, or standing in for or beside a person ("the backup for Ben"): no role over a thing.
+_NOT_A_ROLE = frozenset(
+    "member part backup deputy assistant buddy mentor coach partner teammate colleague coworker sponsor hire".split()
+)
+
+
+def role_over(clause: str, ctx: ShapeCtx) -> list[Fact]:
+    """The user's role over a thing ("I'm the account manager for Europe"): the user is responsible for it, so a
+    hand-over of the thing later ends it as it ends "I look after Europe"."""
+    if (named := _MINE_BY_VERB_RE.match(ctx.clean(clause))) is not None:
+        return _responsibility(ctx, "The user", named["what"], None, False, person=False)
+    m = _ROLE_OVER_RE.match(ctx.clean(clause))
+    noun = m["noun"].lower() if m else ""
+    if m is None or noun in _NOT_A_ROLE or (noun not in PERSON_ROLES and noun != "person"):
+        return []
+    found = _responsibility(ctx, "The user", m["what"], None, False, person=False)
+    role = " ".join(m["role"].lower().split())
+    return [{**f, "statement": f"{str(f['statement']).rstrip('.')} as the {role}."} for f in found]
 
 
 def self_responsible(clause: str, ctx: ShapeCtx) -> list[Fact]:

@@ -38,6 +38,7 @@ from cognicore.memory._fact_roles import (
     replaced_on,
     reports_to,
     responsible,
+    role_over,
     self_responsible,
 )
 from cognicore.memory._fact_words import CALENDAR
@@ -113,7 +114,7 @@ def shape_facts(clause: str, conf: float, *, make: MakeFact, clean: Callable[[st
                 valid: Callable[[str], bool], drink_words: frozenset[str]) -> list[Fact]:  # fmt: skip
     """The facts of `clause` when it has one of the shapes above; [] otherwise."""
     ctx = ShapeCtx(conf, make, clean, valid, drink_words)
-    rules = (responsible, handled_by, self_responsible, replaced_on, replaced, person_is_my, reports_to,
+    rules = (responsible, handled_by, self_responsible, role_over, replaced_on, replaced, person_is_my, reports_to,
              _team_size, _name, _kind_of_person, promoted, on_duty, _member, joined, _starts, _hold,
              _commute, _routed, _thing_does)  # fmt: skip
     for rule in rules:

@@ -13,6 +13,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, Field
 
 from cognicore.memory._fact_correction import correction
+from cognicore.memory._fact_handover import handed_over
 from cognicore.memory._fact_kept import replaces_nothing
 from cognicore.memory._fact_keys import normalize, predicate_key, same_slot, subject_key
 from cognicore.memory._fact_known import UNCLEAR_OBJECT, bare_change, named_changes
@@ -175,6 +176,8 @@ class OfflineFactExtractor:
             return ExtractedFacts(facts=[corrected])  # "sorry, I meant 4401": the one known value of that shape
         if (moved := moved_user(user_message, slotted)) is not None:
             return ExtractedFacts(facts=[FactCandidate(**moved)])  # "I've been moved over to ...": a known place left
+        if (given := handed_over(user_message, slotted, read_facts)) is not None:
+            return ExtractedFacts(facts=given)  # "I passed <area> on to Dana": the user's thing ends
         # Told after an opening the rules do not read ("good news, after the review our budget ..."): its clauses.
         placed = placement_of(user_message)  # "I'm working the night shift": the user's shift
         read = (

@@ -1,0 +1,74 @@
+"""A role with an area ("I'm the key account lead for <area>") is a thing the user handles, and a hand-over of it in
+other words ("handed X over to Kofi", "a colleague took X off my hands", "X went to someone else") ends it; the new
+thing the same message gives the user replaces it. Plans, hand-overs for a while and others' hand-overs end nothing
+(round 15, issue 9)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cognicore.memory._fact_rules import read_facts
+from cognicore.memory._fact_slot import UNCLEAR_OBJECT
+from tests.unit.test_facts14_amounts import _said
+
+
+@pytest.mark.parametrize(
+    ("said", "thing"),
+    [
+        ("I'm the key account lead for the Nordics.", "Nordics"),
+        ("I am currently the partner manager for Iberia", "Iberia"),
+        ("Benelux is the patch I cover.", "Benelux"),
+        ("I head up the DACH accounts", "DACH accounts"),
+        ("I'm the service owner for the badge readers.", "badge readers"),
+    ],
+)
+def test_a_role_over_a_thing_is_a_thing_the_user_handles(said: str, thing: str) -> None:
+    [fact] = read_facts(said)
+    assert (fact["subject"], fact["predicate"], fact["object"]) == (thing, "handled_by", "The user"), fact
+
+
+@pytest.mark.parametrize(
+    "said", ["I'm a member of the badge readers working group.", "I'm the backup for Ravi on the badge readers."]
+)
+def test_belonging_or_standing_in_is_no_role_over_a_thing(said: str) -> None:
+    assert not any(f["predicate"] == "handled_by" and f["object"] == "The user" for f in read_facts(said))
+
+
+@pytest.mark.parametrize(
+    "then",
+    [
+        "Handed the badge readers over to Kofi this morning.",
+        "fyi Kofi took the badge readers off my hands",
+        "the badge readers went to someone else in the end",
+        "I passed the badge readers on to the new hire yesterday.",
+    ],
+)
+def test_a_hand_over_ends_the_thing_the_user_handled(then: str) -> None:
+    known, [fact] = _said("I'm the service owner for the badge readers.", then)
+    assert fact.object == UNCLEAR_OBJECT and fact.contradicts == known[0]["statement"], fact
+
+
+@pytest.mark.parametrize(
+    ("then", "new"),
+    [
+        ("Iberia went to Kofi, and the Nordics are mine now.", "Nordics"),
+        ("I've moved over to Benelux now; Kofi took Iberia off my hands.", "Benelux"),
+    ],
+)
+def test_the_new_thing_beside_a_hand_over_replaces_it(then: str, new: str) -> None:
+    known, [fact] = _said("I am currently the partner manager for Iberia", then)
+    assert (fact.subject, fact.object) == (new, "The user") and fact.contradicts == known[0]["statement"], fact
+
+
+@pytest.mark.parametrize(
+    "then",
+    [
+        "If Iberia goes to Kofi next year I'd like the Nordics.",  # a plan
+        "I handed Iberia to Kofi for two weeks while I'm on leave.",  # for a while
+        "Kofi passed the Nordics on to Lena.",  # someone else's hand-over of another thing
+        "Iberia went to the new pricing model this quarter.",  # no one took it
+    ],
+)
+def test_a_plan_a_while_or_another_hand_over_ends_nothing(then: str) -> None:
+    known, facts = _said("I am currently the partner manager for Iberia", then)
+    assert not any(f.contradicts == known[0]["statement"] for f in facts), facts
