@@ -1,10 +1,10 @@
 """A thing the user held, handed to someone else: the user's fact about it ends.
 
-"I passed <area> on to Dana", "handed Wi-Fi over to Ben", "a colleague took <area> off my hands", "the online channel
-went to a colleague": the user gave away a thing a known fact says the user handles or is placed on. Read from the
-grammar (a verb of giving with the user as giver, or the thing as the one that went to a person) and the known
-facts (the thing must be one the user holds, named by its words), never from a list of things. A plan, a doubt or a
-hand-over for a while ends nothing; a thing someone else gave away is theirs to give, not the user's.
+"I passed <area> on to Dana", "handed the badge readers over to Ben", "a colleague took <area> off my hands", "the
+partner desk went to a colleague": the user gave away a thing a known fact says the user handles or is placed on.
+Read from the grammar (a verb of giving with the user as giver, or the thing as the one that went to a person) and
+the known facts (the thing must be one the user holds, named by its words), never from a list of things. A plan, a
+doubt or a hand-over for a while ends nothing; a thing someone else gave away is theirs to give, not the user's.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ _HANDED_RES = (
 )
 _SOMEONE = frozenset("someone somebody colleague coworker co-worker teammate else person".split())
 _SMALL = frozenset("the a an my our another some".split())
-# Small words that open a clause before its subject ("so the online channel went to ..."): not the thing's words.
+# Small words that open a clause before its subject ("so the partner desk went to ..."): not the thing's words.
 _OPENING_RE = re.compile(r"^(?:(?:so|and|but|then|well|oh|ok|okay|also|anyway)\s+)+", re.I)
 
 
@@ -67,7 +67,7 @@ def handed_away(message: str, known_facts: list[dict[str, Any]]) -> dict[str, An
         for m in pattern.finditer(message.replace("\u2019", "'")):
             to = m.groupdict().get("to")
             if to is not None and not _a_person(to):
-                continue  # "the online channel moved to the new platform": no one took it
+                continue  # "the partner desk moved to the new platform": no one took it
             named = _lemmas(_OPENING_RE.sub("", m["x"])) - _SMALL
             if not named:
                 continue
@@ -81,7 +81,7 @@ def handed_over(
     message: str, known_facts: list[dict[str, Any]], read: Callable[[str], list[dict[str, Any]]]
 ) -> list[FactCandidate] | None:
     """The facts of a message that hands away a thing the user held: the one new thing of the user's it tells beside
-    ("North America is mine now"), replacing it; else a marker ending it, with whatever else of the user's it tells.
+    ("Iberia is mine now"), replacing it; else a marker ending it, with whatever else of the user's it tells.
     None when the message hands nothing of the user's away."""
     from cognicore.memory.extraction import FactCandidate  # extraction imports this module
 
@@ -95,7 +95,7 @@ def handed_over(
 
 
 def held_thing(known: dict[str, Any]) -> str:
-    """What a known fact says the user handles or is placed on ("Europe" of "Europe handled_by The user", "Email
+    """What a known fact says the user handles or is placed on ("Iberia" of "Iberia handled_by The user", "Email
     queue" of "user works Email queue"), else ""."""
     if not is_placement(known):
         return ""
@@ -124,7 +124,7 @@ _CLAUSES_RE = re.compile(r"[,;:!?]|\.(?:\s|$)|\s[-\u2013\u2014]\s|\b(?:and|so|bu
 def own_beside(
     message: str, given: dict[str, Any], read: Callable[[str], list[dict[str, Any]]]
 ) -> list[dict[str, Any]]:
-    """What else the message tells of the user's own place ("North America is mine now" beside the hand-over), read
+    """What else the message tells of the user's own place ("Iberia is mine now" beside the hand-over), read
     clause by clause by `read` (the sentence rules) from the clauses that do not name the thing handed away."""
     gone = _lemmas(held_thing(given))
     out: list[dict[str, Any]] = []

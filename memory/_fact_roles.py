@@ -116,7 +116,7 @@ def replaced_on(clause: str, ctx: ShapeCtx) -> list[Fact]:
     return _responsibility(ctx, m["who2"], m["what2"], None, False)
 
 
-# "I'm the account manager for Europe", "I'm the regional sales lead for <area>", "I'm the go-to person for Wi-Fi
+# "I'm the account manager for Iberia", "I'm the regional sales lead for <area>", "I'm the go-to person for badge
 # tickets": a role the user holds over a thing (the role's noun a person's role, general English). A member of a
 # group ("I'm a member of the network team") belongs to it and is read by `joined` and its kin, not here.
 _ROLE_OVER_RE = re.compile(
@@ -124,7 +124,7 @@ _ROLE_OVER_RE = re.compile(
     r"(?P<role>(?:[\w-]+\s+){0,3}?(?P<noun>[\w-]+))\s+(?:for|of|over)\s+(?P<what>.+)$",
     re.I,
 )
-# "North America is the territory I manage", "Europe is the region I cover": a thing named first, then the user's.
+# "Iberia is the territory I manage", "Benelux is the region I cover": a thing named first, then the user's.
 _MINE_BY_VERB_RE = re.compile(
     r"^(?!(?:it|that|this|these|those|which|what)\b)(?P<what>[\w&/-]+(?:\s+[\w&/-]+){0,4}?)\s+(?:is|are)\s+"
     r"(?:the|my)\s+[\w-]+\s+(?:that\s+)?I\s+(?:now\s+)?(?:manage|cover|run|handle|own|lead|look\s+after)$",
@@ -137,8 +137,8 @@ _NOT_A_ROLE = frozenset(
 
 
 def role_over(clause: str, ctx: ShapeCtx) -> list[Fact]:
-    """The user's role over a thing ("I'm the account manager for Europe"): the user is responsible for it, so a
-    hand-over of the thing later ends it as it ends "I look after Europe"."""
+    """The user's role over a thing ("I'm the account manager for Iberia"): the user is responsible for it, so a
+    hand-over of the thing later ends it as it ends "I look after Iberia"."""
     if (named := _MINE_BY_VERB_RE.match(ctx.clean(clause))) is not None:
         return _responsibility(ctx, "The user", named["what"], None, False, person=False)
     m = _ROLE_OVER_RE.match(ctx.clean(clause))
