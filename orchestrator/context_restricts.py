@@ -20,7 +20,9 @@ __all__ = ["context_restricts", "restricting_word", "tells", "told_restricts"]
 # Words of general English that narrow what follows or precedes them ("P1 tickets only", "excluding returns",
 # "leaving aside anything already resolved", "apart from the VPN ones").
 _RESTRICTING = re.compile(
-    r"\b(?:only|solely|exclusively|exclud(?:e|es|ed|ing)|except(?:ing)?|ignor(?:e|es|ed|ing)|without|unless|already|"
+    r"\b(?:only|solely|exclusively|exclud(?:e|es|ed|ing)|except(?:ing)?|ignor(?:e|es|ed|ing)|unless|already|"
+    # "without an assignee", "without counting returns"; "without telling anyone" says how something told was done
+    r"without(?!\s+(?!(?:counting|including|considering|taking|double-counting)\b)[a-z]+ing\b)|"
     r"(?:leav(?:e|ing)|set(?:ting)?|put(?:ting)?)\s+aside|(?:apart|aside)\s+from|other\s+than|no\s+longer|"
     r"(?:any|every|some)(?:thing|one)\b[^.!?]*\b(?:resolved|closed|done|finished|cancell?ed|returned))\b",
     re.IGNORECASE,
