@@ -133,6 +133,7 @@ def data_instruction(request: str, vocab: Vocabulary = GENERIC, data: DataWords 
     kept = _BETWEEN.sub(lambda m: m.group(0).replace(" and ", " _and_ "), request)
     parts = re.split(f"({_CLAUSE_SPLIT.pattern})", kept, flags=re.IGNORECASE)
     own = vocab.data | (data.counted | data.values if data is not None else frozenset())
+    made = made_artefact(request)  # "draft a note ...": what is made ("notes") is no document topic
     wanted: list[str] = []
     carried = ""  # the separators around an empty clause (", " then "and "): joined, so no two words touch
     for i in range(0, len(parts), 2):
@@ -147,7 +148,7 @@ def data_instruction(request: str, vocab: Vocabulary = GENERIC, data: DataWords 
         acts_on_result = _DELIVERS.match(parts[i]) is not None
         # "explain the discount policy for partners", "explain the pricing": a clause asking about documents names
         # data words (discount, partner, price) but no measure: the knowledge step asks it, the data step must not.
-        documents = bool(found & vocab.knowledge) and not found & vocab.data
+        documents = bool((found - made) & vocab.knowledge) and not found & vocab.data
         if (
             (found & own and not documents)
             or _GROUPING.match(parts[i])

@@ -6,22 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from cognicore.orchestrator.intent import OfflineClassifier
 from cognicore.orchestrator.language import unwrap_wish
-
-AGENTS = [
-    {
-        "name": "database_query",
-        "description": "Answers questions about the maintenance jobs (counts by site, severity, state or engineer).",
-        "input_hint": "",
-    },
-]
-VALUES = {"Harbour": "site", "Hilltop": "site", "S1": "severity", "pending": "state", "open": "state"}
-COUNTED = ["jobs", "job_id", "site", "severity", "state", "engineer"]
-
-
-def classifier() -> OfflineClassifier:
-    return OfflineClassifier(agents=AGENTS, entities=list(VALUES), counted=COUNTED, values=VALUES)
+from tests.unit.behaviour15_jobs import classifier
 
 
 @pytest.mark.parametrize(
