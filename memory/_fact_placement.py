@@ -34,6 +34,12 @@ _MOVE_RE = re.compile(
     r"(?:\s+(?:over|across|back))?\s+(?:to|onto|into|(?<=put\sme\s)on)\s+(?:the\s+|an?\s+)?(?P<place>[^,.;!?]+)",
     re.I,
 )
+# Two clauses, the old place left and the new one joined ("I left the network team and joined desktop support").
+_LEFT_JOINED_RE = re.compile(
+    r"(?:^\W*|\bI\s+(?:have\s+|'ve\s+|just\s+)*)(?:left|quit)\s+[^,.;!?]+?(?:\s+and|,)\s+(?:then\s+)?(?:i(?:'ve|\s+have)?\s+)?(?:just\s+)?"
+    r"(?:joined|moved\s+(?:over\s+|across\s+)?to|went\s+(?:over\s+|across\s+)?to)\s+(?:the\s+)?(?P<place>[^,.;!?]+)",
+    re.I,
+)
 # The user's place now, said without a verb of moving ("I'm doing lates now", "I'm now on the laptop queue").
 _NOW_ON_RE = re.compile(
     rf"\b{_I}\s+(?:now\s+(?:on|doing|working|covering)\s+|(?:on|doing|working|covering)\s+(?=[^,.;!?]*\bnow\b))"
@@ -50,6 +56,11 @@ _PLACE_END_RE = re.compile(
 _ENDED_RES = (
     re.compile(r"\bno\s+more\s+(?P<old>[\w-]+(?:\s+[\w-]+)?)(?=\s+for\s+me|\s*[,.;!?]|$)", re.I),
     re.compile(r"\bno\s+longer\s+(?:on|doing|working|covering)\s+(?:the\s+)?(?P<old>[\w-]+)(?=\s*[,.;!?]|$)", re.I),
+    re.compile(
+        r"(?:^\W*|\bI\s+(?:have\s+|'ve\s+|just\s+)*)(?:left|quit)\s+(?:the\s+|my\s+|our\s+)?(?P<old>[\w-]+(?:\s+[\w-]+){0,2}?)"
+        r"(?=\s*(?:[,.;!?]|$|\s+(?:and|last|this|in|on|to|so|but|after|before)\b))",
+        re.I,
+    ),
     re.compile(
         r"\b(?P<old>(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*)*|[\w-]+)\s+(?:is|are|isn't|aren't|is\s+not|are\s+not)\s+"
         r"(?:no\s+longer\s+)?(?:mine|done\s+for\s+me|over\s+for\s+me|off\s+my\s+plate|my\s+problem)",
@@ -112,8 +123,9 @@ def placement_of(message: str) -> dict[str, Any] | None:
 def moved_user(message: str, known_facts: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The user's new place when `message` moves the user and exactly one known placement is the one left."""
     m = _MOVE_RE.search(message)
-    ended_only = m is None  # "no longer on earlies, I'm doing lates now": the old place must be named as ended
-    m = m or _NOW_ON_RE.search(message)
+    # "no longer on earlies, I'm doing lates now", "I left X and joined Y": the old place must be named as ended
+    ended_only = m is None
+    m = m or _LEFT_JOINED_RE.search(message) or _NOW_ON_RE.search(message)
     if m is None or UNSURE_RE.search(message) or ADDED.search(message):
         return None
     place = _place(m)
