@@ -144,6 +144,23 @@ _WORKING = re.compile(
 )
 
 
+_WORK_VERB = _WORKING.pattern.removesuffix("$")
+# "tickets nobody is working on", "still waiting for someone to pick them up": no person has the row
+_NOBODY_WORKING = re.compile(
+    rf"\b(nobody|no one)(?: (?:is|are|was|were|s|has been|have been|yet|currently|ever))* {_WORK_VERB}\b"
+)
+_WAITING_FOR_SOMEONE = re.compile(
+    r"\b(?:still )?(?:waiting|wait|waits) (?:for|on) (?:someone|somebody|anyone|anybody) to "
+    r"(?:pick (?:them |it )?up|take (?:them|it) on|handle (?:them|it)|work on (?:them|it)|look at (?:them|it))\b"
+)
+
+
+def nobody_working(text: str) -> str:
+    """ "nobody is working on", "waiting for someone to pick them up" as "nobody": the verb of working on a row says
+    no more, and is dropped before the vocabulary reads it as a state ("working on" -> "in progress")."""
+    return _WAITING_FOR_SOMEONE.sub("nobody", _NOBODY_WORKING.sub(r"\1", text))
+
+
 def works_on(verb: str, lex: Lexicon) -> bool:
     """Whether `verb` (the words right before "by someone", or the state someone is said to be in) is what the
     column of people do with a row: a verb of working on it, a word of the column's name or comment ("assigned" for

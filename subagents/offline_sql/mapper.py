@@ -15,6 +15,7 @@ from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql._words import (
     column_word,
     missing,
+    nobody_working,
     people_column,
     plural_like,
     value_case_ok,
@@ -108,6 +109,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
         words.append(fixed)
     text = " " + " ".join(words) + " "
     columns = {normalise(c.name) for table in lex.catalogue.tables for c in table.columns}
+    text = nobody_working(text)  # "tickets nobody is working on": no one has them, not "in progress" (_words.py)
     for phrase, target in sorted(lex.vocabulary.synonyms.items(), key=lambda kv: -len(kv[0])):
         source = normalise(phrase)
         replacement = attributive(normalise(target), source)
