@@ -55,7 +55,9 @@ _HANDED_RES = (
 _SOMEONE = frozenset("someone somebody colleague coworker co-worker teammate else person".split())
 _SMALL = frozenset("the a an my our another some".split())
 # Small words that open a clause before its subject ("so the partner desk went to ..."): not the thing's words.
-_OPENING_RE = re.compile(r"^(?:(?:so|and|but|then|well|oh|ok|okay|also|anyway)\s+)+", re.I)
+_OPENING_RE = re.compile(
+    r"^(?:(?:so|and|but|then|well|oh|ok|okay|also|anyway|fyi|btw|update|heads\s+up|just)\s+)+", re.I
+)
 
 
 def handed_away(message: str, known_facts: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -68,10 +70,11 @@ def handed_away(message: str, known_facts: list[dict[str, Any]]) -> dict[str, An
             to = m.groupdict().get("to")
             if to is not None and not _a_person(to):
                 continue  # "the partner desk moved to the new platform": no one took it
-            named = _lemmas(_OPENING_RE.sub("", m["x"])) - _SMALL
+            thing = _OPENING_RE.sub("", m["x"])
+            named = _lemmas(thing) - _SMALL
             if not named:
                 continue
-            known = [k for k in held if named <= _lemmas(held_thing(k))]
+            known = [k for k in held if named <= _lemmas(held_thing(k)) or _shortened(thing, held_thing(k))]
             if len(known) == 1:
                 return known[0]
     return None
@@ -112,6 +115,22 @@ def _a_person(words: str) -> bool:
     if last in _SOMEONE or lemma(last) in PERSON_ROLES or last.rstrip("s") in PERSON_ROLES:
         return True
     return tokens[0][:1].isupper() and tokens[0].lower() not in NOT_NAMES and len(tokens) <= 2
+
+
+def _shortened(short: str, name: str) -> bool:
+    """Is `short` one word made of the starts of `name`'s words, in order ("LatAm", "APAC" of two-word names)?"""
+    words = re.findall(r"[A-Za-z]+", name)
+    words = [w.lower() for w in ([w for w in words if w[:1].isupper()] or words)]  # a name's words, not "accounts"
+    short = short.strip().lower()
+    if len(words) < 2 or not re.fullmatch(r"[a-z]{2,8}", short):
+        return False
+
+    def starts(rest: str, at: int) -> bool:
+        if at == len(words):
+            return not rest
+        return any(rest.startswith(words[at][:n]) and starts(rest[n:], at + 1) for n in range(1, len(words[at]) + 1))
+
+    return starts(short, 0)
 
 
 def _lemmas(text: str) -> set[str]:

@@ -72,3 +72,14 @@ def test_the_new_thing_beside_a_hand_over_replaces_it(then: str, new: str) -> No
 def test_a_plan_a_while_or_another_hand_over_ends_nothing(then: str) -> None:
     known, facts = _said("I am currently the partner manager for Iberia", then)
     assert not any(f.contradicts == known[0]["statement"] for f in facts), facts
+
+
+@pytest.mark.parametrize("then", ["MidEast went to Kofi yesterday.", "fyi ME got handed over to the new hire"])
+def test_a_thing_handed_away_by_its_short_name_ends_it(then: str) -> None:
+    known, [fact] = _said("I look after the Middle East accounts.", then)
+    assert fact.object == UNCLEAR_OBJECT and fact.contradicts == known[0]["statement"], fact
+
+
+def test_a_short_name_of_another_thing_ends_nothing() -> None:
+    known, facts = _said("I look after the Middle East accounts.", "MX went to Kofi yesterday.")
+    assert not any(f.contradicts == known[0]["statement"] for f in facts), facts
