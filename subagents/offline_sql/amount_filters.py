@@ -12,7 +12,7 @@ from cognicore.subagents.offline_sql.catalogue import Column
 from cognicore.subagents.offline_sql.lexicon import Lexicon, normalise
 from cognicore.subagents.offline_sql.mapping import Mapping, Text
 
-__all__ = ["claim_amount_filters", "rate_column"]
+__all__ = ["claim_amount_filters", "money_asked", "rate_column"]
 
 _FRACTION = re.compile(r"\b(?:fraction|rate|ratio|percent|percentage|pct|share|proportion)\b|\b0 ?(?:-|to) ?1\b")
 _GIVEN = r"(?:with|got|get|gets|getting|had|has|have|having|at|given|carrying|carried|received|receiving|on)"
@@ -65,6 +65,18 @@ def _rate_value(t: Text, q: Mapping, column: Column, word: str, done: str) -> bo
     else:  # "rate", "ratio": whether 20% is 0.20 or 20 in this column, nothing says
         q.not_understood.append(f"how {column.ref} writes {m.group(1)}% (a fraction or a percent)")
     return True
+
+
+# Money asked of a rate ("the discount in dollars", "how much did we give away in discounts", "the discount amount"):
+# the amount it took off; "how large were discounts" alone may be the rate, so it stays unsure
+_MONEY_OF_RATE = re.compile(
+    r"\b(?:dollars?|usd|eur|euros?|money|cash|amount|(?:give|gives|gave|given|giving) away|lost|cost us)\b"
+)
+
+
+def money_asked(text: str) -> bool:
+    """Whether the request asks a money amount of a rate (its words, normalised), not the rate itself."""
+    return _MONEY_OF_RATE.search(text) is not None
 
 
 def claim_amount_filters(t: Text, q: Mapping, lex: Lexicon) -> None:

@@ -21,7 +21,7 @@ from cognicore.subagents.offline_sql._words import (
     value_case_ok,
     zero_amount,
 )
-from cognicore.subagents.offline_sql.amount_filters import claim_amount_filters, rate_column
+from cognicore.subagents.offline_sql.amount_filters import claim_amount_filters, money_asked, rate_column
 from cognicore.subagents.offline_sql.asking import claim_asking
 from cognicore.subagents.offline_sql.attribution import check_breakdown, claim_why, previous_period
 from cognicore.subagents.offline_sql.catalogue import Column, Table
@@ -57,7 +57,7 @@ from cognicore.subagents.offline_sql.passed_over import (
 from cognicore.subagents.offline_sql.period_reading import match_period
 from cognicore.subagents.offline_sql.periods import A_YEAR_BEFORE, PATTERNS, Period, a_year_before
 from cognicore.subagents.offline_sql.price_wording import price_words
-from cognicore.subagents.offline_sql.query import ref_name
+from cognicore.subagents.offline_sql.query import rate_amount, ref_name
 from cognicore.subagents.offline_sql.resolve import resolve
 from cognicore.subagents.offline_sql.row_words import none_where
 from cognicore.subagents.offline_sql.search import search_columns, split_search, unplaced_phrase
@@ -147,7 +147,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
             # "orders without a discount" when lines carry it: no line of the order has one, which a filter of the
             # lines cannot say (it keeps every order with one undiscounted line)
             q.not_understood.append(f"{q.measures[0].label} with no {ref_name(ref)} on any of their rows")
-    for measure in q.measures if not q.looked_up else []:
+    for i, measure in enumerate(q.measures if not q.looked_up else []):
         if measure.aggregate != "sum" or measure.column is None or measure.named is not None:
             continue
         name = measure.column.name.replace("_", " ")
@@ -155,6 +155,8 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
             # "the unit price of X in 2023", "what did the X units cost us in total": a sum of each row's amount of
             # one unit is no total (that is the amount times the units), whatever word asks for it
             q.not_understood.append(f"a total of {name} (an amount of one unit)")
+        elif rate_column(measure.column) and money_asked(asked) and (taken := rate_amount(measure, lex.catalogue)):
+            q.measures[i] = taken  # "the total discount given in 2025": the amount it took off, in money
         elif rate_column(measure.column):
             # "how large were discounts": a sum of each line's fraction means nothing (0.10 + 0.15 is no discount)
             q.not_understood.append(f"a total of {name} (a fraction of each row)")

@@ -160,6 +160,19 @@ def weighted_rate(m: Measure, catalogue: Catalogue) -> Measure:
     return Measure(name, label, named=NamedMeasure(name, sql, (), label, ratio=True))
 
 
+def rate_amount(m: Measure, catalogue: Catalogue) -> Measure | None:
+    """ "the total discount in 2025", "how much did we give away in discounts": a sum of a fraction column is the
+    amount it took off (the amounts it applies to times it, by a sibling column's formula); None without one."""
+    base = rate_base(m.column, catalogue) if m.column is not None else []
+    if m.column is None or not base:
+        return None
+    amount = " * ".join(f"{{{c.ref}}}" for c in base)
+    sql = f"round(sum({amount} * {{{m.column.ref}}}), 2)"
+    label = f"{m.column.name} amount ({' * '.join(c.name for c in base)} * {m.column.name}, the amount taken off)"
+    name = f"{m.column.name}_amount"
+    return Measure(name, label, named=NamedMeasure(name, sql, (), label))
+
+
 def _rounded(expr: str) -> str:
     """`expr` rounded to cents, or to four places below 1: an average discount of 0.042 is no 0.04 (rounded to
     two places, four categories' averages tied and the ranking picked all of them)."""
