@@ -148,6 +148,12 @@ def value_shape_words(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
+def asked_noun_stem(question: str) -> str | None:
+    """The stem of the noun a "which / what <noun>" question names ("region" of "which region am I in?"), any noun."""
+    m = _ASKED_NOUN.match(question)
+    return stem(m.group(1).lower()) if m else None
+
+
 def asked_noun(question: str) -> str | None:
     """The stem of the noun a "which / what <noun>" question names when it is a kind of value a shape shows
     (a device, an area or place, a group), else None."""

@@ -23,6 +23,7 @@ from cognicore.subagents._memory_lines import NOT_SURE, MemoryAnswer, everything
 from cognicore.subagents._memory_supposed import only_supposed
 from cognicore.subagents._memory_value_shapes import (
     asked_noun,
+    asked_noun_stem,
     asks_ranking,
     device_only_by_make,
     kind_words,
@@ -232,7 +233,8 @@ def answer_from_memory(
 
 def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[str, Any]]) -> MemoryAnswer | None:
     """The answer from the memories that share enough of the (widened) topic concepts, or None."""
-    scored = [(share, p) for p in passages if (share := _share(topic, p)) >= MIN_SHARE]
+    asked = asked_noun_stem(question)
+    scored = [(share, p) for p in passages if (share := _share(topic, p, asked=asked)) >= MIN_SHARE]
     # A memory about a near thing ("our events budget" for "our travel budget?") never answers: unsure instead.
     matched, skip, yes_no = asked_matcher(topic), _TIME_WORDS | _NOT_TOPIC, asks_yes_no(question)
     # Several questions in one ("what's my role and who do I report to"): a memory that answers one is no near miss.
@@ -334,13 +336,15 @@ def _tells_no_one(question: str, picked: Sequence[dict[str, Any]]) -> bool:
     return all((p.get("note") or p.get("status") == "said") and not names_someone(quoted(p), question) for p in picked)
 
 
-def _share(topic: Sequence[frozenset[str]], passage: dict[str, Any]) -> float:
-    """The share of the (widened) topic concepts a memory speaks of, by its words or the shape of its value."""
+def _share(topic: Sequence[frozenset[str]], passage: dict[str, Any], *, asked: str | None = None) -> float:
+    """The share of the (widened) topic concepts a memory speaks of, by its words or the shape of its value, and by
+    the data kind of a value it names when that kind is the noun `asked` ("which region ...?")."""
     if not topic:
         return 0.0
     said = text_of(passage)
     present = set(terms(said)) | set(terms(said.replace("-", " "))) | shape_words(said)  # "second-line": both
-    present |= kind_words(passage)  # "region" for a region the data holds ("moved to the Nordics team")
+    kinds = kind_words(passage)  # "region" for a region the data holds ("moved to the Nordics team")
+    present |= kinds if asked in kinds else frozenset()  # not "regional" of "the regional manager for <a region>"
     present |= inherited_words(passage)  # the slot in the words it was first told, before a change
     present |= {f"{w}s" for w in present}  # "ads" asked of "Our q3 ad budget"
     return sum(1 for c in topic if matches(c, present) or abbreviated(c, said)) / len(topic)
