@@ -10,7 +10,7 @@ import re
 
 from cognicore.memory._fact_keys import lemma
 from cognicore.memory._fact_slot_guards import is_verb_form
-from cognicore.memory._fact_words import NOT_NAMES
+from cognicore.memory._fact_words import NOT_NAMES, PERSON_ROLES
 
 __all__ = ["FIRST_PERSON", "FRAME", "others_thing", "tokens_of"]
 
@@ -69,7 +69,26 @@ def others_thing(message: str, statement: str) -> bool:
         _someone_else(said) and not _someone_else(known)
     ):
         return True
+    if _role_does(message, said, known):
+        return True
     named = _NAME_DOES.match(message)
     if named is None or named["name"].lower() in NOT_NAMES:
         return False
     return not {t.lower() for t in said} & FIRST_PERSON
+
+
+# "My manager covers <area> these days", "our lead runs the queue now": a person the user names by a role does
+# something; unless it is done to the user's own thing ("my boss raised my quota", "my lead moved me").
+_ROLE_DOES = re.compile(r"^\W*(?:my|our)\s+(?:new\s+|old\s+|current\s+)?(?P<role>[a-z-]+)\s+(?P<verb>[a-z']+)\b", re.I)
+_BEING = frozenset("is was are were 's has had have will would be being been".split())
+
+
+def _role_does(message: str, said: list[str], known: list[str]) -> bool:
+    """Does `message` open with a person named by a role ("my manager") doing something to no thing of the user's,
+    a role the known fact does not name?"""
+    m = _ROLE_DOES.match(message.replace("\u2019", "'"))
+    if m is None or lemma(m["role"].lower()) not in PERSON_ROLES or m["verb"].lower() in _BEING:
+        return False
+    if lemma(m["role"].lower()) in {lemma(t.lower()) for t in known}:
+        return False  # "my manager wants it on Thursdays now" after "My manager wants the report every Friday"
+    return sum(t.lower() in FIRST_PERSON for t in said) == 1  # the opening "my" is the only first person

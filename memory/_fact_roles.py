@@ -145,9 +145,9 @@ def role_over(clause: str, ctx: ShapeCtx) -> list[Fact]:
     noun = m["noun"].lower() if m else ""
     if m is None or noun in _NOT_A_ROLE or (noun not in PERSON_ROLES and noun != "person"):
         return []
-    found = _responsibility(ctx, "The user", m["what"], None, False, person=False)
-    role = " ".join(m["role"].lower().split())
-    return [{**f, "statement": f"{str(f['statement']).rstrip('.')} as the {role}."} for f in found]
+    # The role's words stay out of the statement: "manager" of "account manager" would name the slot of "my manager
+    # covers <area>", another person's.
+    return _responsibility(ctx, "The user", m["what"], None, False, person=False)
 
 
 def self_responsible(clause: str, ctx: ShapeCtx) -> list[Fact]:

@@ -83,3 +83,17 @@ def test_a_thing_handed_away_by_its_short_name_ends_it(then: str) -> None:
 def test_a_short_name_of_another_thing_ends_nothing() -> None:
     known, facts = _said("I look after the Middle East accounts.", "MX went to Kofi yesterday.")
     assert not any(f.contradicts == known[0]["statement"] for f in facts), facts
+
+
+@pytest.mark.parametrize(
+    "then",
+    ["My manager covers the Nordics these days.", "our team lead looks after Benelux now", "My boss runs DACH now."],
+)
+def test_a_person_named_by_a_role_doing_something_changes_nothing_of_the_users(then: str) -> None:
+    known, facts = _said("I'm the key account lead for Iberia.", then)
+    assert not any(f.contradicts == known[0]["statement"] for f in facts), facts
+
+
+def test_what_is_done_to_the_users_own_thing_still_changes_it() -> None:
+    known, [fact] = _said("My quarterly quota is $600k.", "my boss raised my quota to $700k")
+    assert fact.object == "$700k" and fact.contradicts == known[0]["statement"], fact
