@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cognicore.memory.text import STOPWORDS, stem, words
+from cognicore.subagents._answer_holder import unnamed_holder
 from cognicore.subagents._answer_shape import LIGHT_VERBS, PLACE_WORDS
 from cognicore.subagents._question_terms import ALTERNATIVES, NOISE, PHRASES, without_contrast
 
@@ -316,6 +317,8 @@ async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence
             return absent
     if absent := await _set_aside(knowledge, question):
         return absent
+    if held := await unnamed_holder(knowledge, question):
+        return Absence(text=held[0], passages=held[1])
     asked, head = _asked(question, set(plain_names) | set(names))
     forms = {w: _forms(w) for w in asked}
     if not plain_names or not head or not all(forms.values()):

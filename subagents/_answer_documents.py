@@ -22,6 +22,7 @@ from cognicore.subagents._answer_checks import (
     states_bound,
 )
 from cognicore.subagents._answer_head import asked_head, name_modifier
+from cognicore.subagents._answer_holder import role_noun
 from cognicore.subagents._answer_reading import read_question
 from cognicore.subagents._answer_render import LABEL, render
 from cognicore.subagents._answer_shape import (
@@ -279,6 +280,7 @@ def answer_from_documents(
     # "How much does the Nova Lamp strap cost?": the answer must name the strap, not just price the lamp.
     part = name_modifier(asked_text)
     head += [c for c, label in labelled if part is not None and label == part and not c & names]
+    head += role_noun(asked_text, synonyms)  # "Who is the sales director?": a partner or the board is no answer
     # "What does the watch cost in euros?": a unit, place or condition closing the question is part of what is
     # asked; a figure in another unit ("List price: $249") is no answer.
     if closing := _CLOSING_IN.search(asked_text):

@@ -157,7 +157,8 @@ def fills_shape(shape: Shape, text: str, question: str, common: frozenset[str] =
         # "Who founded X?" asks who did it: a sentence must name its doer (a person, "by: X", or a role as its
         # subject), not merely mention people ("opened an office to serve customers").
         return names_person(text, question, common) or bool(_agent(text, question, common)) or _role_subject(text)
-    return bool(_names(text, question, common))
+    # "Who is the vice president of customer support?": a person's name answers, as does a role or body.
+    return bool(_names(text, question, common)) or names_person(text, question, common)
 
 
 # "Who founded / decided / opened ...?": a past event, whose doer is asked for.

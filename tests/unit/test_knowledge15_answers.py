@@ -8,7 +8,7 @@ import pytest
 
 from cognicore.subagents._answer_checks import bigrams, other_kind
 from cognicore.subagents._answer_shape import gives_place
-from cognicore.subagents._question_terms import without_framing
+from cognicore.subagents._question_terms import GROUPS, without_framing
 from cognicore.subagents.compose import OfflineAnswerComposer
 
 _LOANS = (
@@ -138,3 +138,28 @@ async def test_the_demo_synonyms_do_not_make_america_north_america() -> None:
         question="Which city is the North American depot in?", passages=passages
     )
     assert answer.used == [1] and answer.text.startswith("Orders ship from two depots"), answer.text
+
+
+_STAFF = (
+    "# People\n\n- Ana Ruiz, vice president of logistics (since 2021)\n- Tom Berg, vice president of finance\n\n"
+    "# Depots\n\nThe Leeds depot was postponed by the board to focus on vans. Partners deliver in rural areas."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [("who is the vice president of logistics", "Ana Ruiz"), ("Who's our VP of finance?", "Tom Berg")],
+)
+async def test_who_holds_a_role_is_answered_by_the_person_named_with_it(question: str, name: str) -> None:
+    passages = [{"index": 1, "title": "People", "source": "people.md", "content": _STAFF}]
+    answer = await OfflineAnswerComposer([*GROUPS, "vp vice"]).compose(question=question, passages=passages)
+    assert answer.used == [1] and name in answer.text, answer.text
+
+
+@pytest.mark.parametrize(
+    "question", ["Who is the depot manager for Leeds?", "who's the delivery coordinator in rural areas"]
+)
+async def test_a_sentence_naming_another_role_does_not_answer_who_holds_this_one(question: str) -> None:
+    passages = [{"index": 1, "title": "People", "source": "people.md", "content": _STAFF}]
+    answer = await OfflineAnswerComposer().compose(question=question, passages=passages)
+    assert answer.used == [], answer.text
