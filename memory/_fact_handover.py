@@ -31,10 +31,10 @@ _END = (
     r"\s+(?:on|last|this|yesterday|today|earlier|and|so|but|because|as|since|at|in|after|when|for)\b))"
 )
 _HANDED_RES = (
-    # "I passed X on to Dana", "handed X over to Ben", "gave X to Priya" (the user the giver, said or left out)
+    # "I passed X on to Dana", "handed X over to Ben", "they reassigned X to Lucy" (the giver said or left out)
     re.compile(
-        rf"(?:^|[,.;:!?]\s*|\s[-\u2013\u2014]\s|\b(?:i|i've|i\s+have|i\s+just|and|so)\s+)(?:just\s+)?"
-        rf"(?:handed|passed|gave)\s+(?:over\s+|on\s+|away\s+)?{_THING}\s+(?:over\s+|on\s+|back\s+|across\s+)?to\s+{_TO}{_END}",
+        rf"(?:^|[,.;:!?]\s*|\s[-\u2013\u2014]\s|\b[\w']+\s+|\b(?:and|so)\s+)(?:have\s+|has\s+|just\s+)*"
+        rf"(?:handed|passed|gave|reassigned|transferred)\s+(?:over\s+|on\s+|away\s+)?{_THING}\s+(?:over\s+|on\s+|back\s+|across\s+)?to\s+{_TO}{_END}",
         re.I,
     ),
     # "a colleague took X off my hands", "X got taken off my plate"

@@ -41,6 +41,7 @@ def test_belonging_or_standing_in_is_no_role_over_a_thing(said: str) -> None:
         "fyi Kofi took the badge readers off my hands",
         "the badge readers went to someone else in the end",
         "I passed the badge readers on to the new hire yesterday.",
+        "facilities have reassigned the badge readers to Kofi",
     ],
 )
 def test_a_hand_over_ends_the_thing_the_user_handled(then: str) -> None:
