@@ -41,12 +41,16 @@ _NOT_DATA = re.compile(
     # thing or the usual time, not rows.
     r"^\s*when\s+(?:do|does|should|must|can|will|would)\b|^\s*what\s+happens\b|"
     # (not "what does a single X cost us": what one thing costs the company, a figure of its data)
-    r"^\s*(?:when|how|who|what|where|which)\b(?!\s+(?:many|much)\b)(?![^?]*\bcosts? us\b)[^?]*?"
+    # (a preposition may open the question with its wh-word: "up to what percentage can a manager sign off on")
+    r"^\s*(?:(?:up\s+to|for|in|at|by|from|until|till|within|with)\s+)?(?:when|how|who|what|where|which)\b"
+    r"(?!\s+(?:many|much)\b)(?![^?]*\bcosts? us\b)[^?]*?"
     r"\b(?:do|does|should|must|can|will|would)\s+"
     r"(?:an?|each|every|any)\s+\w|"
     # "the biggest discount a rep can hand out", "who has to approve a discount": a permission or a duty.
     r"\b(?:an?|each|every|any)\s+[a-z]+\s+(?:can|could|may|must|should|has\s+to|needs?\s+to|is\s+allowed\s+to)\b|"
     r"^\s*who\s+(?:has\s+to|have\s+to|needs?\s+to|must|should|can|may|is\s+allowed\s+to)\b|"
+    # "are we allowed to stack promotions", "is staff permitted to ...": a permission, which a rule states.
+    r"\b(?:allowed|permitted|entitled)\s+to\b|"
     # "for how many years do you keep selling spare parts": the company's practice ("do you have ..." may ask rows).
     r"\bdo\s+you\s+(?!have\b|know\b|mind\b|see\b)\w",
     re.I,
