@@ -227,6 +227,15 @@ def groups_counted(q: Mapping, s: Shape, lex: Lexicon) -> None:
     same_rows = figure is not None and figure.aggregate == "count" and figure.table == first.table
     if group is None or figure is None or len(rest) > 1 or same_rows:
         return
+    column = figure.column
+    if column is not None and figure.named is None and figure.aggregate == "sum":
+        # "how many products have a unit price above 200": each counted row's own value (the grouped table's column
+        # of that name, when it has one), never a sum of it
+        own = [c for c in lex.catalogue.table(group.table).columns if c.name == column.name and c.kind == column.kind]
+        if own or column.table == group.table:
+            column = own[0] if own else column
+            label = f"{column.name.replace('_', ' ')} ({column.ref})"
+            figure = Measure(column.name, label, column=column, aggregate="max")
     q.dimensions, q.measures, q.groups_counted = [group], [figure], True
 
 

@@ -119,6 +119,13 @@ _COSTS_US = re.compile(
 
 
 _ONE_UNIT = re.compile(r"\b(?:unit|piece|item)\s*$")
+# "which products cost more than $200": each one's price over a threshold; "cost us more than 100 dollars to make":
+# its cost. Group `noun` is the rows said before it (the labelled table's, or the verb is no one item's cost).
+_COST_OVER = re.compile(
+    r"\b(?P<noun>[a-z]+)(?: (?:that|which|whose))? (?:costs?|cost(?P<us> us))(?: (?:each|apiece))? "
+    r"(?P<cmp>more than|less than|over|under|above|below|at least|at most) (?P<n>\d+(?: \d{3})*k?)"
+    r"(?: (?:dollars?|usd|euros?|bucks))?(?: each| apiece)?(?P<make> to (?:make|produce|build|manufacture|assemble))?"
+)
 # A figure over many rows or order lines: "cost us in total", "charge for X on average", "what do all our X cost
 # altogether". A reading of one item's price or cost never passes over one (the text is then left as it is).
 _AGGREGATE = re.compile(
@@ -140,6 +147,19 @@ def _names_a_row(words: str, table: Table) -> bool:
     return all(w in known for w in said)
 
 
+def _cost_over(m: re.Match[str], prices: list[tuple[Table, Column]], costs: list[tuple[Table, Column]]) -> str:
+    """ "products cost more than 200" -> "products have a unit price more than 200" (with "us" or "to make": the
+    unit cost), when the rows said are the one labelled table's whose column it is; else as written."""
+    said = costs if m.group("us") or m.group("make") else prices
+    if len(said) != 1:
+        return m.group(0)
+    table, column = said[0]
+    noun = singular(normalise(table.name).split()[-1])
+    if singular(m.group("noun")) != noun:
+        return m.group(0)
+    return f"{m.group('noun')} have a {normalise(column.name)} {m.group('cmp')} {m.group('n')}"
+
+
 def asked_price_or_cost(text: str, lex: Lexicon) -> str:
     """ "how much are we selling the X for now" -> "what is the unit price of the X"; "what do X cost us (to make)"
     -> "what is the unit cost of X": the one labelled table's price column (to the customer, now) or cost column
@@ -156,6 +176,7 @@ def asked_price_or_cost(text: str, lex: Lexicon) -> str:
         # "what are we charging for X overall": no price; "charging" is never read as a product's name ("Volt
         # Charging Dock"), the verb stays unplaced (unsure)
         text = re.sub(r"\bcharging\b", "charge", text)
+    text = _COST_OVER.sub(lambda m: _cost_over(m, prices, costs), text)
     if len(costs) == 1:
         cost = normalise(costs[0][1].name)
         if not many:
