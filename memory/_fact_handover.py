@@ -118,7 +118,7 @@ def _a_person(words: str) -> bool:
 
 
 def _shortened(short: str, name: str) -> bool:
-    """Is `short` one word made of the starts of `name`'s words, in order ("LatAm", "APAC" of two-word names)?"""
+    """Is `short` one word made of the starts of `name`'s words, in order ("MidEast", "ME" of "Middle East")?"""
     words = re.findall(r"[A-Za-z]+", name)
     words = [w.lower() for w in ([w for w in words if w[:1].isupper()] or words)]  # a name's words, not "accounts"
     short = short.strip().lower()
