@@ -120,6 +120,10 @@ _YES_NO = re.compile(
 # A sentence about passing a time limit and what follows from it (a breach, an escalation).
 _PASSING = re.compile(r"\b(?:breach\w*|escalat\w*|pass(?:es|ed)?\s+its|exceed\w*|overdue|runs?\s+over|late)\b", re.I)
 _CODE = re.compile(r"\b[A-Z]{1,3}\d{1,2}\b")
+# The kinds of document a company writes its rules in: what "our ..." of one of them asks is the documents'.
+_DOCUMENT_KIND = re.compile(
+    r"\b(?:polic(?:y|ies)|procedures?|guidelines?|handbooks?|manuals?|runbooks?|playbooks?)\b", re.IGNORECASE
+)
 
 
 def _hours(match: re.Match[str]) -> float:
@@ -236,8 +240,9 @@ class OfflineAnswerComposer:
         only_memory = asks_what_was_said(question) or asks_about_mine(question)
         # A name the question capitalises ("our CTO", "our Rotterdam warehouse") is the company's, not the user's.
         names_a_thing = bool(proper_nouns(question) & frozenset().union(*concepts)) if concepts else False
-        # "How do I change my password?" asks how it is done, which the documents say, though it says "my".
-        how_to = asks_procedure(question)
+        # "How do I change my password?" asks how it is done, which the documents say, though it says "my"; "what is
+        # our refund policy?" asks what a document of the company's says, though it says "our".
+        how_to = asks_procedure(question) or _DOCUMENT_KIND.search(question) is not None
         if (personal and len(topic_concepts(concepts)) <= 1 and not names_a_thing and not how_to) or only_memory:
             documents = []
         found, coverage = answer_in_parts(
