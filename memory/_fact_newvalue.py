@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from cognicore.memory._fact_keys import lemma, normalize, predicate_key, subject_key
 from cognicore.memory._fact_slot import in_slot_of
 from cognicore.memory._fact_slot_guards import another_noun, slot_is_mine, words_of
+from cognicore.memory._fact_word_classes import DETERMINERS
 from cognicore.memory._fact_words import SUPPOSED
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
@@ -90,7 +91,6 @@ _SHAPES = (
         re.I,
     ),
 )
-_DETERMINERS = frozenset("the a an my our your their his her its".split())
 _PRONOUN = frozenset("it them this that him her me us you they he she someone somebody".split())
 _CUT_RE = re.compile(r"\s+(?:for|because|since|as\s+of|after|from|last|this|next)\b.*$", re.I)
 _ARTICLE_RE = re.compile(r"^(?:the|a|an)\s+", re.I)
@@ -104,11 +104,11 @@ def _targets(message: str, leaving: str = "") -> list[str]:
     new holder, not a new value of the slot.
     """
     values = []
-    left = set(normalize(leaving).split()) - _DETERMINERS
+    left = set(normalize(leaving).split()) - DETERMINERS
     for shape in _SHAPES:
         for m in shape.finditer(message):
             handed = m.groupdict().get("h") or ""
-            if left and set(normalize(handed).split()) - _DETERMINERS == left:
+            if left and set(normalize(handed).split()) - DETERMINERS == left:
                 continue
             value = _TRAIL_RE.sub("", _CUT_RE.sub("", m["v"].strip())).strip(" ,;:-")
             values.append(_ARTICLE_RE.sub("", value) if not value[:1].isupper() else value)
@@ -128,7 +128,7 @@ def new_value(message: str, known: dict[str, Any]) -> str | None:
         words = normalize(value).split()
         if not words or len(words) > 5 or words[0] in _PRONOUN or not set(words) - said_before - _PRONOUN:
             continue
-        content = set(words) - _DETERMINERS
+        content = set(words) - DETERMINERS
         figure = re.match(r"[$\u20ac\u00a3]?\d", value)  # "4 million dollars" after "3 million dollars": a new figure
         if 2 * len(content - said_before) < len(content) and not figure:  # "is our key French account now": renamed
             continue

@@ -10,6 +10,7 @@ import re
 
 from cognicore.memory._fact_keys import lemma
 from cognicore.memory._fact_slot_guards import is_verb_form
+from cognicore.memory._fact_word_classes import BEING, FIRST_PLURAL, FIRST_SINGULAR, THIRD_SINGULAR
 from cognicore.memory._fact_words import NOT_NAMES, PERSON_ROLES
 
 __all__ = ["FIRST_PERSON", "FRAME", "others_thing", "tokens_of"]
@@ -49,13 +50,12 @@ def _owners(tokens: list[str]) -> set[str]:
 
 # "Lena manages 9 accounts now": a named person doing it now, the clause going on ("Good news, ..." does not)
 _NAME_DOES = re.compile(r"^\W*(?P<name>[A-Z][a-z]+) (?:is|was|has|[a-z]+[^s\W]s) (?=\w)")
-_THIRD_PERSON = frozenset("he she his her he's she's hers".split())  # not "they": "they raised my quota"
-FIRST_PERSON = frozenset("i i'm i've i'd me my mine we we're we've our ours us".split())
+FIRST_PERSON = FIRST_SINGULAR | FIRST_PLURAL
 
 
 def _someone_else(tokens: list[str]) -> bool:
     """Does a statement speak of another person's things by a pronoun ("Ben got a laptop, his is ...")?"""
-    return bool({t.lower() for t in tokens} & _THIRD_PERSON)
+    return bool({t.lower() for t in tokens} & THIRD_SINGULAR)
 
 
 def others_thing(message: str, statement: str) -> bool:
@@ -80,7 +80,7 @@ def others_thing(message: str, statement: str) -> bool:
 # "My manager covers <area> these days", "our lead runs the queue now": a person the user names by a role does
 # something; unless it is done to the user's own thing ("my boss raised my quota", "my lead moved me").
 _ROLE_DOES = re.compile(r"^\W*(?:my|our)\s+(?:new\s+|old\s+|current\s+)?(?P<role>[a-z-]+)\s+(?P<verb>[a-z']+)\b", re.I)
-_BEING = frozenset("is was are were 's has had have will would be being been".split())
+_BEING = BEING | frozenset("'s will would being been".split())
 
 
 def _role_does(message: str, said: list[str], known: list[str]) -> bool:

@@ -15,6 +15,7 @@ from typing import Any
 
 from cognicore.memory._fact_keys import lemma, predicate_key, subject_key
 from cognicore.memory._fact_slot_values import ADDED
+from cognicore.memory._fact_word_classes import ARTICLES, FIRST_POSSESSIVES
 from cognicore.memory._fact_words import CALENDAR_WORDS, PAST_DATED, SUPPOSED, TEMPORARY
 
 __all__ = ["UNSURE_RE", "handled_by_user", "is_placement", "moved_place", "moved_user", "placement_of"]
@@ -80,7 +81,7 @@ _PLACED = frozenset(
     "department group handled_by covers looks_after deals handles manages owns supports responsible_for "
     "sits sits_on based_in based located_in floor office site location".split()
 )
-_SMALL = frozenset("the a an our my".split())
+_SMALL = ARTICLES | FIRST_POSSESSIVES
 # Kinds of place a user holds one of at a time, each apart from the others (a shift is no office).
 _PLACE_KINDS = frozenset(
     "shift queue rota desk office site floor team region territory patch department location".split()

@@ -12,26 +12,28 @@ import re
 from typing import TYPE_CHECKING
 
 from cognicore.memory._fact_keys import lemma
+from cognicore.memory._fact_word_classes import (
+    ARTICLES,
+    DISCOURSE_OPENERS,
+    FIRST_SINGULAR,
+    FUNCTION_WORDS,
+    IRREGULAR_PAST,
+    SPENDING_VERBS,
+    VALUE_NOUNS,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
 __all__ = ["a_part", "another_noun", "is_verb_form", "names_the_head", "slot_is_mine", "speaks_of_mine", "words_of"]
 
-# Verbs that tell what was done with an amount ("spent $25k", "used 3 of the licences"), not what the slot now holds.
-_SPENT = frozenset("spent spend spending used using paid pay paying burned burnt blew blown owe owes owed".split())
-_SINGULAR_FIRST = frozenset("i i'm i've i'd i'll me my mine myself".split())
 # What may stand before the slot word when the slot opens the sentence ("update: the goal got lowered ...").
-_OPENERS = frozenset("the so and but oh ok okay btw fyi update correction actually sorry oops well".split())
+_OPENERS = frozenset({"the"}) | DISCOURSE_OPENERS
 # Words after the slot word that go on with its sentence (a verb or an adverb), not another noun it modifies.
-_GOES_ON = frozenset(
+_GOES_ON = IRREGULAR_PAST | frozenset(
     "is are was were has have had got gets get went goes go moved moves changed changes starts started ends ended "
-    "runs ran became becomes will would now just also then "
-    # verbs whose past form has no -ed ("the travel budget cut to 12k", "the retro got put back")
-    "cut put set hit let made paid sold told kept left took taken gave given gone done stays stay stood".split()
+    "runs ran became becomes will would now just also then stays stay".split()
 )
-# Nouns that name the kind of a slot's value, not another thing: "my office days", "the shift start time".
-_VALUE_NOUNS = frozenset("day days time times date dates hour hours amount figure number total".split())
 
 
 def a_part(tokens: list[str], start: int, end: int) -> bool:
@@ -39,7 +41,7 @@ def a_part(tokens: list[str], start: int, end: int) -> bool:
     size of a change ("raised my quota by $50k", not a clock time "by 5pm"): in each, not the slot's new value?"""
     after = tokens[end].lower() if end < len(tokens) else ""
     by = start > 0 and tokens[start - 1].lower() == "by" and not re.search(r":|[ap]m$", tokens[start].lower())
-    spent = {t.lower() for t in tokens[max(0, start - 2) : start]} & _SPENT
+    spent = {t.lower() for t in tokens[max(0, start - 2) : start]} & SPENDING_VERBS
     return after == "of" or (by and after not in ("am", "pm")) or bool(spent)
 
 
@@ -47,7 +49,7 @@ def speaks_of_mine(tokens: list[str], slot: set[int], *, mine: bool) -> bool:
     """Can the slot words at positions `slot` be the user's own thing? A message with no "I/me/my" speaks of it only
     when the slot opens the sentence and goes on with its verb ("the goal got lowered to 24/day"), not as another
     noun's modifier ("the shift handover call") nor after another subject ("the new intern got a work laptop")."""
-    if not slot or not mine or {t.lower() for t in tokens} & _SINGULAR_FIRST:
+    if not slot or not mine or {t.lower() for t in tokens} & FIRST_SINGULAR:
         return True
     at = min(slot)
     if any(t.lower() not in _OPENERS for t in tokens[:at]):
@@ -86,7 +88,6 @@ def is_verb_form(word: str) -> bool:
 
 
 _HOLDER_PREPOSITIONS = frozenset("for of".split())
-_DETERMINERS = frozenset("the a an".split())
 
 
 def another_noun(tokens: list[str], values: Sequence[object], predicate: str, slot: set[str]) -> bool:
@@ -102,24 +103,15 @@ def another_noun(tokens: list[str], values: Sequence[object], predicate: str, sl
             continue
         nxt = tokens[i + 1].lower()
         if nxt in _HOLDER_PREPOSITIONS:
-            rest = [t for t in tokens[i + 2 : i + 5] if t.lower() not in _DETERMINERS]
+            rest = [t for t in tokens[i + 2 : i + 5] if t.lower() not in ARTICLES]
             nxt = rest[0].lower() if rest and tokens.index(rest[0], i + 2) not in taken else ""
         if (
             nxt[:1].isalpha()
             and lemma(nxt) not in slot
             and nxt not in _OPENERS
             and not is_verb_form(nxt)
-            and nxt not in _NOT_A_NOUN
-            and nxt not in _VALUE_NOUNS
+            and nxt not in FUNCTION_WORDS
+            and nxt not in VALUE_NOUNS
         ):
             return True
     return False
-
-
-# Words after a noun that are no other noun: small words of the sentence and of time.
-_NOT_A_NOUN = frozenset(
-    "is are was were be am has have had it it's its this that these those and or but so to in on at by from with "
-    "as than then now today tomorrow tonight every each all too also still already again i i'm we we're you he she "
-    "they my our your his her their me us them which who what when where up down off out over back into onto about "
-    "after before since until per via just only again".split()
-)

@@ -19,6 +19,7 @@ from cognicore.memory._fact_amounts import PERIOD_WORDS, amount_fits, periods
 from cognicore.memory._fact_keys import lemma, predicate_key, subject_key
 from cognicore.memory._fact_owners import FRAME, others_thing, tokens_of
 from cognicore.memory._fact_slot_guards import a_part, another_noun, names_the_head, speaks_of_mine
+from cognicore.memory._fact_word_classes import FIRST_SINGULAR
 from cognicore.memory._fact_words import (
     CHANGE_CUES,
     MONTH_NAMES,
@@ -287,16 +288,15 @@ def _amount_of_kind(message: list[str], said: list[_Value], known: dict[str, Any
         return None
     said_by = {t.lower() for t in message}
     if owner in ("user", "the user"):
-        if not said_by & _SINGULAR_MINE:
+        if not said_by & FIRST_SINGULAR:
             return None  # "the marketing team's budget was raised": not said to be the user's
-    elif owner != "we" or said_by & _SINGULAR_MINE or any(t.endswith("'s") for t in said_by):
+    elif owner != "we" or said_by & FIRST_SINGULAR or any(t.endswith("'s") for t in said_by):
         return None  # the team's amount ("ticket volume is up to 35 a day"), said by no one else's name
     new = [v for v in said if not _ended(message, v) and not a_part(message, v.start, v.end)]
     pair = amount_fits(message, new, tokens, _values(tokens))
     return (pair[0], pair[1]) if pair is not None else None  # type: ignore[return-value]
 
 
-_SINGULAR_MINE = frozenset("my me i i'm i've mine".split())
 _INSTEAD_RE = re.compile(r"\binstead\b(?!\s+of\b)", re.I)
 
 
