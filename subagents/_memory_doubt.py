@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from cognicore.subagents._memory_items import of_another_item
 from cognicore.subagents._memory_lines import NOT_SURE, line
 from cognicore.subagents.memory_evidence import (
     changed_since,
@@ -14,6 +15,7 @@ from cognicore.subagents.memory_evidence import (
     quoted,
     reworded_since,
     said_words,
+    text_of,
     unread_since,
     valued_since,
 )
@@ -32,13 +34,16 @@ def later_doubt(
     quoted memories' indexes. `persistence`: the question asks whether something still holds ("am I still ...?")."""
     sayings = [p for p in passages if p.get("status") == "said"]
     lead = [p for p in picked if p.get("status") == "active"] or picked[:1]
-    later = (
-        unread_since(lead, sayings, topic, persistence=persistence)
-        or changed_since(lead, passages, topic)
-        or noted_since(lead, passages, topic)  # the later statement kept only as a note
-        or reworded_since(lead, passages, topic)  # read as a fact on another slot: the old one was never ended
-        or valued_since(lead, passages)  # another value of the answer's kind, said as a change in other words
+    checks = (
+        lambda: unread_since(lead, sayings, topic, persistence=persistence),
+        lambda: changed_since(lead, passages, topic),
+        lambda: noted_since(lead, passages, topic),  # the later statement kept only as a note
+        lambda: reworded_since(lead, passages, topic),  # read as a fact on another slot: the old one was never ended
+        lambda: valued_since(lead, passages),  # another value of the answer's kind, said as a change in other words
     )
+    # A change of another item of a list the answer gave ("the forecast is due Nov 28 now" for the deck) casts none.
+    own = text_of(lead[0])
+    later = next((found for check in checks if (found := [p for p in check() if not _of_other(own, p, topic)])), [])
     if not later:
         return None
     first, newer = lead[0], later[0]
@@ -49,3 +54,8 @@ def later_doubt(
         f"[{newer['index']}] I cannot tell whether that changed it. {NOT_SURE}"
     )
     return text, [int(first["index"]), int(newer["index"])]
+
+
+def _of_other(answer: str, later: dict[str, Any], topic: Sequence[frozenset[str]]) -> bool:
+    """Is the later memory a change of another item of the list the answer gave?"""
+    return of_another_item(answer, quoted(later) if later.get("note") else text_of(later), topic)

@@ -71,3 +71,11 @@ def line(passage: dict[str, Any]) -> str:
         return f"{statement}{since}. [{index}]"
     until = passage.get("until")
     return f"Until {until}: {statement} (no longer true). [{index}]" if until else f"Earlier: {statement}. [{index}]"
+
+
+def last_user_turn(history: str) -> str:
+    """The user's last message in a conversation text ("user: ..." lines): what a bare follow-up is about."""
+    for said in reversed(history.splitlines()):
+        if said.startswith("user: "):
+            return said.removeprefix("user: ")
+    return ""

@@ -17,9 +17,11 @@ from typing import Any
 from cognicore.memory.text import stem, terms, words
 from cognicore.subagents._memory_doubt import later_doubt
 from cognicore.subagents._memory_figure import other_figure
+from cognicore.subagents._memory_items import changed_item
 from cognicore.subagents._memory_kind import asked_kind, names_someone
 from cognicore.subagents._memory_lineage import inherited_words
 from cognicore.subagents._memory_lines import NOT_SURE, MemoryAnswer, everything, line, order, unread_change
+from cognicore.subagents._memory_lines import last_user_turn as last_user_turn  # the callers' import
 from cognicore.subagents._memory_supposed import only_supposed
 from cognicore.subagents._memory_value_shapes import (
     asked_noun,
@@ -43,7 +45,6 @@ from cognicore.subagents._memory_words import (
 from cognicore.subagents.memory_evidence import (
     NEGATION_RE,
     abbreviated,
-    changed_since,
     content_terms,
     is_unclear,
     matches,
@@ -303,7 +304,7 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
     if not past and is_unclear(picked[0]):
         return unread_change(picked[0], passages, best)
     if not past and picked[0].get("status") == "said":
-        moved = changed_since(picked[:1], passages, topic)
+        moved = changed_item(picked[0], passages, topic)  # not a change of another item of a list it gave
         if moved:  # only said, then read as a change in other words: the newer fact is the answer
             text = f"{line(moved[0])} Before that: {line(picked[0])}"
             return MemoryAnswer(text=text, used=[int(moved[0]["index"]), int(picked[0]["index"])], coverage=best)
@@ -388,11 +389,3 @@ def _lines(question: str, picked: list[dict[str, Any]], topic: Sequence[frozense
         return f"No. {text}"
     covered = all(c & content_terms(text_of(top)) for c in topic)
     return f"Yes. {text}" if covered else text
-
-
-def last_user_turn(history: str) -> str:
-    """The user's last message in a conversation text ("user: ..." lines): what a bare follow-up is about."""
-    for said in reversed(history.splitlines()):
-        if said.startswith("user: "):
-            return said.removeprefix("user: ")
-    return ""
