@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from cognicore.memory.text import stem, terms
+from cognicore.subagents.memory_evidence import NEGATION_RE
 
 __all__ = ["inherited_words"]
 
@@ -17,15 +18,23 @@ _PERIODS = frozenset(
     for w in "day days daily week weeks weekly month months monthly quarter quarters quarterly year years yearly "
     "annual annually fortnight fortnights fortnightly".split()
 )
+_INSTEAD = re.compile(r"\binstead\b", re.I)  # "we use DHL instead of FedEx": a new value beside the denied one
 _NAME = re.compile(r"(?<=\w\s)[A-Z][\w-]*")  # a word written with a capital inside a sentence: a value, not the slot
+
+
+def _ends_only(said: str) -> bool:
+    """Does the fact only deny ("no longer handles printers"), not give a new value ("DHL instead of FedEx")?"""
+    return bool(NEGATION_RE.search(said)) and not _INSTEAD.search(said)
 
 
 def inherited_words(passage: dict[str, Any]) -> frozenset[str]:
     """The stemmed words of the statements a current fact superseded (`replaced`), without their values (figures,
-    names) and, when the fact names a period of its own, without their periods: the words it is also matched by."""
-    if passage.get("status") != "active" or not passage.get("replaced"):
-        return frozenset()
-    own = set(terms(str(passage.get("statement") or passage.get("content") or "")))
+    names) and, when the fact names a period of its own, without their periods: the words it is also matched by.
+    None for a fact that only says the old one ended ("no longer ...")."""
+    said = str(passage.get("statement") or passage.get("content") or "")
+    if passage.get("status") != "active" or not passage.get("replaced") or _ends_only(said):
+        return frozenset()  # "The user no longer handles printers" ends the slot: it holds no new value of it
+    own = set(terms(said))
     words: set[str] = set()
     for said in passage["replaced"]:
         names = set(terms(" ".join(_NAME.findall(str(said)))))

@@ -36,3 +36,12 @@ def test_no_old_value_nor_an_old_period_is_inherited() -> None:
     assert told_answer("how many sales are we aiming for per week?", biweekly) is None
     ended = {"status": "superseded", "statement": "We use Zip Couriers.", "replaced": ["We ship parcels."]}
     assert inherited_words(ended) == frozenset()
+
+
+def test_a_fact_that_only_ends_the_old_one_inherits_nothing() -> None:
+    ended = {
+        "status": "active",
+        "statement": "The user no longer handles billing.",
+        "replaced": ["I run the billing queue."],
+    }
+    assert inherited_words(ended) == frozenset()
