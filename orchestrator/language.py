@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from cognicore.orchestrator.scope import ASKS
+
 ENGLISH = "English"
 
 # The commonest function words per language (no topic words), each list written for its language.
@@ -150,7 +152,10 @@ def _led_in(text: str) -> str | None:
         return None if asked == inner and _LATER_NOTICE.match(inner) else asked
     if _ASKS_INSIDE.match(inner):
         return inner
-    return inner if m.group("mark") and _AUX_FIRST.match(inner) and len(inner.split()) >= 3 else None
+    # after its mark, a question asked with an auxiliary first ("quick one: is ...?") or an order ("quick one - list
+    # the open P1s"); a lead-in that asks to be told ("remind me") takes its object without a mark
+    direct = bool(_AUX_FIRST.match(inner) or (ASKS.match(inner) and not m.group("told")))
+    return inner if m.group("mark") and direct and len(inner.split()) >= 3 else None
 
 
 def unwrap_wish(text: str) -> str:

@@ -19,6 +19,8 @@ from tests.unit.behaviour15_jobs import classifier
         ("just checking - are any S1 jobs still open?", "are any S1 jobs still open?"),
         ("could you remind me which site I cover", "which site do I cover"),
         ("tell me again what the state of job 12 is", "what is the state of job 12"),
+        ("quick one - list the pending jobs at Harbour", "list the pending jobs at Harbour"),
+        ("Out of curiosity: show me the S1 jobs per site", "show me the S1 jobs per site"),
     ],
 )
 async def test_a_lead_in_is_part_of_the_question_after_it(request_text: str, inner: str) -> None:
@@ -35,6 +37,7 @@ async def test_a_lead_in_is_part_of_the_question_after_it(request_text: str, inn
         "tell me a joke about boilers",
         "tell me when the Hilltop pump is fixed",  # to be told later: an errand, not a question
         "quick one - we moved the depot to Hilltop",  # a lead-in before news, not before a question
+        "remind me - list the jobs",  # "remind me" takes its object without a mark: "remind me to list ..."
     ],
 )
 def test_a_lead_in_with_an_object_of_its_own_stays_as_written(request_text: str) -> None:
