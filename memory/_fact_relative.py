@@ -40,6 +40,14 @@ _BY_RE = re.compile(
     r"(?:(?P<pct>%|percent|per\s+cent)|(?P<mag>k|m|thousand|million)\b)?",
     re.I,
 )
+# "quota went up 10 units", "the budget fell 5k": a verb of direction with the amount right after it (not "to").
+_RISE = r"went\s+up|gone\s+up|rose|risen|grew|grown|jumped|climbed|increased"
+_FALL = r"went\s+down|gone\s+down|fell|fallen|dropped|decreased|shrank|shrunk"
+_BARE_RE = re.compile(
+    rf"\b(?P<dir>{_RISE}|{_FALL})\s+(?:another\s+|a\s+further\s+)?[$\u20ac\u00a3]?\s?{_AMOUNT}\s*"
+    r"(?:(?P<pct>%|percent|per\s+cent)|(?P<mag>k|m|thousand|million)\b)?",
+    re.I,
+)
 _MAGNITUDE = {
     "": Decimal(1), "k": Decimal(1000), "m": Decimal(1_000_000),
     "thousand": Decimal(1000), "million": Decimal(1_000_000),
@@ -170,7 +178,7 @@ def _change_in(message: str) -> tuple[Decimal, bool, str, str] | None:
     counted) of the one relative change said, or None."""
     counts = list(_COUNT_RE.finditer(message))
     said = (
-        [(m, "by") for m in _BY_RE.finditer(message)]
+        [(m, "by") for m in (*_BY_RE.finditer(message), *_BARE_RE.finditer(message))]
         # "hired two more reps" is one change, read once (by what was gained)
         + [(m, "more") for m in _MORE_RE.finditer(message) if not any(c.start() <= m.start() < c.end() for c in counts)]
         + [(m, "more") for m in counts]
@@ -185,8 +193,12 @@ def _change_in(message: str) -> tuple[Decimal, bool, str, str] | None:
         return Decimal(_FACTORS[m["dir"].lower().split()[-1]]), True, "figure", ""
     amount = _amount(m["n"])
     direction = m["dir"].lower()
-    down = re.fullmatch(_DOWN, direction, re.I) or direction.startswith(
-        ("fewer", "less", "earlier", "lost", "let go", "brought forward", "pulled in", "moved up")
+    down = (
+        re.fullmatch(_DOWN, direction, re.I)
+        or re.fullmatch(_FALL, direction, re.I)
+        or direction.startswith(
+            ("fewer", "less", "earlier", "lost", "let go", "brought forward", "pulled in", "moved up")
+        )
     )
     sign = Decimal(-1) if down else Decimal(1)
     if how in ("shift", "slip"):

@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 
 __all__ = ["a_part", "another_noun", "is_verb_form", "names_the_head", "slot_is_mine", "speaks_of_mine", "words_of"]
 
+# Words right before a figure that make it the size of a change ("by $50k", "went up 10 units", "fell 5k").
+_DELTA_BEFORE = frozenset(
+    "by up down rose risen grew grown jumped climbed increased fell fallen decreased shrank".split()
+)
 # What may stand before the slot word when the slot opens the sentence ("update: the goal got lowered ...").
 _OPENERS = frozenset({"the"}) | DISCOURSE_OPENERS
 # Words after the slot word that go on with its sentence (a verb or an adverb), not another noun it modifies.
@@ -40,7 +44,8 @@ def a_part(tokens: list[str], start: int, end: int) -> bool:
     """Is the figure at tokens[start:end] a part of the slot ("$25k of the budget"), an amount spent from it, or the
     size of a change ("raised my quota by $50k", not a clock time "by 5pm"): in each, not the slot's new value?"""
     after = tokens[end].lower() if end < len(tokens) else ""
-    by = start > 0 and tokens[start - 1].lower() == "by" and not re.search(r":|[ap]m$", tokens[start].lower())
+    before = tokens[start - 1].lower() if start > 0 else ""
+    by = before in _DELTA_BEFORE and not re.search(r":|[ap]m$", tokens[start].lower())
     spent = {t.lower() for t in tokens[max(0, start - 2) : start]} & SPENDING_VERBS
     return after == "of" or (by and after not in ("am", "pm")) or bool(spent)
 

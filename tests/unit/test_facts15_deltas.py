@@ -39,3 +39,21 @@ def test_a_change_by_an_amount_is_never_the_new_value(first: str, then: str) -> 
 def test_a_deadline_by_a_clock_time_is_still_a_value() -> None:
     _, [fact] = _said("My weekly report is due at 3pm on Fridays.", "my weekly report is now due by 4pm on Fridays")
     assert "4pm" in fact.object and "3pm" not in fact.object, fact
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "new"),
+    [
+        ("My monthly call goal is 120 calls.", "my call goal went up 15 calls this month", "135"),
+        ("My quarterly target is $700k.", "my target fell 40k after the reorg", "$660k"),
+        ("Our training budget is $9,000 a year.", "our training budget grew $1,500", "$10,500"),
+    ],
+)
+def test_a_verb_of_direction_with_the_amount_after_it_is_a_change(first: str, then: str, new: str) -> None:
+    known, [fact] = _said(first, then)
+    assert new in fact.object and fact.contradicts == known[0]["statement"], fact
+
+
+def test_a_verb_of_direction_to_an_amount_is_the_new_value() -> None:
+    _, [fact] = _said("My monthly call goal is 120 calls.", "my call goal went up to 150 calls")
+    assert "150" in fact.object, fact
