@@ -145,8 +145,10 @@ _WORKING = re.compile(
 
 
 _WORK_VERB = _WORKING.pattern.removesuffix("$")
-# "tickets nobody is working on", "still waiting for someone to pick them up": no person has the row
+# "tickets nobody is working on", "still waiting for someone to pick them up": no person has the row ("which
+# priorities has nobody worked on" asks groups with none of a state, read elsewhere)
 _NOBODY_WORKING = re.compile(
+    r"(?<!has )(?<!have )(?<!had )(?<!did )(?<!does )"
     rf"\b(nobody|no one)(?: (?:is|are|was|were|s|has been|have been|yet|currently|ever))* {_WORK_VERB}\b"
 )
 _WAITING_FOR_SOMEONE = re.compile(
