@@ -13,7 +13,7 @@ import re
 
 from cognicore.subagents.offline_sql.lexicon import Lexicon, normalise, plural
 
-__all__ = ["DONE_WORDS", "attributive", "negated_states"]
+__all__ = ["DONE_WORDS", "attributive", "negated_states", "unreached_state"]
 
 # The end states of a piece of work or an order, as English names them.
 DONE_WORDS = frozenset(
@@ -23,7 +23,17 @@ DONE_WORDS = frozenset(
 # Adjectives of work not yet at an end state; each stands for "not done" when the data has no value so named.
 _NOT_DONE = frozenset("pending outstanding unfinished incomplete undone".split())
 # "yet to be closed", "still to be fixed", "waiting to be resolved": the state not reached.
-_YET_TO = re.compile(r"\b(?:yet|still|waiting|left) to (?:be |get |have been )?([a-z]+)\b")
+# "still have to close", "has yet to be resolved", "still needs to be fixed": the same, said with a verb of duty.
+_YET_TO = re.compile(
+    r"\b(?:still (?:have|has|need|needs|got)|(?:have|has) yet|yet|still|waiting|left) to (?:be |get |have been )?"
+    r"([a-z]+)\b"
+)
+# "tickets nobody has closed", "the ones no one resolved": the done state not reached by the rows named right before
+# ("which components has nobody closed a ticket for" asks the groups with none, read elsewhere)
+_NOBODY_DONE = (
+    r"\b({rows}|ones)(?: (?:that|which))?(?: (?:has|have|had))? (?:nobody|no one)(?: (?:has|have|had|ever|yet|s))* "
+    r"([a-z]+ed)\b"
+)
 _PREFIXED = re.compile(r"\b(un|non ?)([a-z]{4,})\b")
 # The work waiting to be done, as English names it: "backlog", "the size of the work queue"
 _BACKLOG = re.compile(
@@ -72,6 +82,12 @@ def negated_states(text: str, lex: Lexicon) -> str:
                 return f"non {form}"
         return negated if {word, f"{word}d", f"{word}ed"} & DONE_WORDS else whole
 
+    # "tickets nobody has closed": not closed (a done value, or a done word of English), never closed and unassigned
+    text = re.sub(
+        _NOBODY_DONE.format(rows=re.escape(rows)),
+        lambda m: f"{m.group(1)} {negate(m.group(2), m.group(0))}" if _done_or_value(m, lex, 2) else m.group(0),
+        text,
+    )
     text = _PREFIXED.sub(lambda m: m.group(0) if _is_value(lex, m.group(0)) else negate(m.group(2), m.group(0)), text)
     # "yet to be assigned": no done state but the step a column names (the assignee) not taken: its empty rows
     text = _YET_TO.sub(lambda m: negate(m.group(1), m.group(0)) if _done_or_value(m, lex) else _awaited(m, lex), text)
@@ -86,9 +102,16 @@ def negated_states(text: str, lex: Lexicon) -> str:
 _PROCESS = r"(?:[a-z]{3,}(?:ment|al|ion|ance|ence|ure)|review|triage|sign off|sign-off|reply|response|answer|check)\b"
 
 
-def _done_or_value(m: re.Match[str], lex: Lexicon) -> bool:
+def unreached_state(text: str) -> str | None:
+    """ "yet to be shipped" left as written (the data holds no state it reaches, or the verb is no state): the words,
+    which would otherwise be passed over as a verb and an adverb and the state dropped from the answer."""
+    m = _YET_TO.search(text)
+    return m.group(0) if m else None
+
+
+def _done_or_value(m: re.Match[str], lex: Lexicon, group: int = 1) -> bool:
     """The word "yet to be" reaches is a done word of English or a value of the data ("closed", "close")."""
-    forms = {m.group(1), f"{m.group(1)}d", f"{m.group(1)}ed"}
+    forms = {m.group(group), f"{m.group(group)}d", f"{m.group(group)}ed"}
     return bool(forms & DONE_WORDS) or any(_is_value(lex, f) for f in forms)
 
 
