@@ -158,6 +158,41 @@ def _any(forms: list[str]) -> str:
     return "(" + " | ".join(forms) + ")"
 
 
+_HEADING_LINE = re.compile(r"^\s{0,3}(#{1,6})\s+(.*)$")
+
+
+def _sections(passage: Passage) -> list[str]:
+    """The passage's sections, each with the headings above it (the title applies to every section under it)."""
+    stack: list[tuple[int, str]] = [(0, passage.title)]
+    sections: list[str] = []
+    body: list[str] = []
+    for line in passage.content.splitlines():
+        if m := _HEADING_LINE.match(line):
+            sections.append(" ".join([h for _, h in stack] + body))
+            level = len(m.group(1))
+            stack = [(lv, h) for lv, h in stack if lv < level] + [(level, m.group(2))]
+            body = []
+        else:
+            body.append(line)
+    sections.append(" ".join([h for _, h in stack] + body))
+    return sections
+
+
+def _said_with(passage: Passage, subject: list[str], forms: list[str]) -> bool:
+    """Does a section of the passage (with the headings above it) that names the subject say the asked word in one of
+    its forms? A chunk of a catalog holds several products: "10-day battery" under another product's heading says
+    nothing of the subject's battery."""
+    exact = {stem(f) for f in forms if not f.endswith(":*")}
+    prefixes = {f.removesuffix(":*") for f in forms if f.endswith(":*")}
+    for section in _sections(passage):
+        said = {stem(w) for w in words(section)}
+        if not all(any(w.startswith(stem(s)) for w in said) for s in subject):
+            continue
+        if said & exact or any(w.startswith(p) for w in said for p in prefixes):
+            return True
+    return False
+
+
 def _names_another(passage: Passage) -> bool:
     """Does a heading under the document's title name something (a product, a dated entry, a code)?"""
     return any(_NAMED.search(h) or re.search(r"\d", h) for h in _HEADING.findall(passage.content))
@@ -332,8 +367,9 @@ async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence
     known = [w for w, (n, _) in zip(asked, found[1 : 1 + len(asked)], strict=True) if n]
     if not named or not set(head) <= set(known) or _dated(question, named, passages):
         return None  # the subject is not in the documents, or a word they never use may be said otherwise
-    if any(n for n, _ in found[1 + len(asked) :]):
-        return None  # a passage names the subject with the asked thing: the composer missed it, not the documents
+    with_head = zip(found[1 + len(asked) :], head, strict=True)
+    if any(n > MAX_GENERAL or any(_said_with(p, plain_names, forms[w]) for p in ps) for (n, ps), w in with_head):
+        return None  # a section names the subject with the asked thing: the composer missed it, not the documents
     # A passage holding every asked word the corpus knows but not the subject may state a rule that covers it
     # ("free on orders over $100" for Latin America, asked of Mexico); one about another named thing does not.
     everything = " & ".join(_any(forms[w]) for w in known)

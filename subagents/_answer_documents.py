@@ -280,7 +280,7 @@ def answer_from_documents(
     # "How much does the Nova Lamp strap cost?": the answer must name the strap, not just price the lamp.
     part = name_modifier(asked_text)
     head += [c for c, label in labelled if part is not None and label == part and not c & names]
-    head += role_noun(asked_text, synonyms)  # "Who is the sales director?": a partner or the board is no answer
+    role = role_noun(asked_text, synonyms)  # "Who is the sales director?": a partner or the board is no answer
     # "What does the watch cost in euros?": a unit, place or condition closing the question is part of what is
     # asked; a figure in another unit ("List price: $249") is no answer.
     if closing := _CLOSING_IN.search(asked_text):
@@ -309,7 +309,7 @@ def answer_from_documents(
         title = str(passages[[int(p["index"]) for p in passages].index(best_passage)].get("title") or "")
         found = [label for c, label in labelled if label not in detail]
         return ComposedAnswer(text=not_covered(question, found, detail, title), used=[]), share
-    if shape is not None or head or any(c & names for c in concepts) or asks_where(asked_text):
+    if shape is not None or head or role or any(c & names for c in concepts) or asks_where(asked_text):
         common = common_capitals([str(p.get("content") or "") for p in passages])
         phrases = bigrams(written)
         said_subject = asked_subject(asked_text, ROLE_WORDS)
@@ -323,7 +323,7 @@ def answer_from_documents(
             and gives_place(u.text, asked_text)
             and not other_kind(u.text, asked_text, phrases)
             and (shape is None or subject_concept is None or bool(subject_concept & (u.terms | u.lead)))
-            and all(h & (u.terms | u.lead) or implied(h, f"{u.heading} {u.text}") for h in head)
+            and all(h & (u.terms | u.lead) or implied(h, f"{u.heading} {u.text}") for h in [*head, *role])
             and (not head or 2 * sum(1 for c in subject if c & (u.terms | u.lead)) >= len(subject))
             and (
                 shape is None

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from cognicore.memory.knowledge import Passage
+from cognicore.subagents._answer_absence import _said_with
 from cognicore.subagents._answer_checks import bigrams, other_kind
 from cognicore.subagents._answer_shape import gives_place
 from cognicore.subagents._question_terms import GROUPS, without_framing
@@ -163,3 +165,41 @@ async def test_a_sentence_naming_another_role_does_not_answer_who_holds_this_one
     passages = [{"index": 1, "title": "People", "source": "people.md", "content": _STAFF}]
     answer = await OfflineAnswerComposer().compose(question=question, passages=passages)
     assert answer.used == [], answer.text
+
+
+def _passage(title: str, content: str) -> Passage:
+    return Passage(
+        chunk_id=1,
+        document_id=1,
+        source="x.md",
+        title=title,
+        content=content,
+        score=0.0,
+        vector_rank=None,
+        text_rank=None,
+    )
+
+
+def test_the_asked_word_counts_only_in_a_section_naming_the_subject() -> None:
+    catalog = _passage(
+        "Catalog",
+        "# Catalog\n\n## Lamps\n\n### Nova Lamp\n\nA desk lamp with a 10-hour battery.\n\n### Zephyr Kettle\n\n"
+        "A 1.5 litre kettle.",
+    )
+    forms = ["battery", "batteri:*"]
+    assert _said_with(catalog, ["nova", "lamp"], forms)
+    assert not _said_with(catalog, ["zephyr", "kettle"], forms)
+    # A document's title names the subject of every section under it.
+    manual = _passage("Zephyr Kettle manual", "# Zephyr Kettle manual\n\n## Power\n\nIt runs on a battery.")
+    assert _said_with(manual, ["zephyr", "kettle"], forms)
+
+
+@pytest.mark.parametrize(
+    ("question", "used"),
+    [("What's the battery life of the Nova Lamp?", [1]), ("what is the battery life on the zephyr kettle", [])],
+)
+async def test_a_life_is_said_by_a_duration_of_the_subject(question: str, used: list[int]) -> None:
+    text = "# Catalog\n\n## Nova Lamp\n\nThe Nova Lamp has a 10-hour battery.\n\n## Zephyr Kettle\n\nA 1.5 l kettle."
+    passages = [{"index": 1, "title": "Catalog", "source": "catalog.md", "content": text}]
+    answer = await OfflineAnswerComposer().compose(question=question, passages=passages)
+    assert answer.used == used, answer.text
