@@ -135,15 +135,15 @@ def moved_user(message: str, known_facts: list[dict[str, Any]]) -> dict[str, Any
         return None
     head = lemma(words[-1].lower()) if words[-1].islower() and len(words) > 1 else ""
     placed = [k for k in known_facts if k.get("status", "active") == "active" and is_placement(k)]
-    left = _left(
-        message, placed, "" if ended_only else head, only=not ended_only and bool(_PLACED_BY_MOVE.search(m[0]))
-    )
+    only = not ended_only and bool(_PLACED_BY_MOVE.search(m[0]))
+    left = _left(message, placed, "" if ended_only else head, only=only, by_name=words[0][:1].isupper())
     if left is None or _from_elsewhere(m["place"], left):
         return None
-    if predicate_key(str(left.get("predicate", ""))) == "handled_by":  # a thing the user handled: the new one too
+    handled = predicate_key(str(left.get("predicate", ""))) == "handled_by"
+    if handled and head not in _PLACE_KINDS:  # a thing the user handled ("<Region> accounts"): the new one too
         return {**handled_by_user(place), "contradicts": str(left.get("statement") or "")}
     same_head = head and head in _lemmas(str(left.get("statement", "")))
-    predicate = head if same_head else predicate_key(str(left.get("predicate", ""))) or "placement"
+    predicate = head if same_head or handled else predicate_key(str(left.get("predicate", ""))) or "placement"
     where = f"the {place}" if head and not place.lower().startswith("the ") else place
     fact = _fact(predicate, place, f"The user moved to {where}.", exclusive=True)
     return {**fact, "contradicts": str(left.get("statement") or "")}
@@ -173,7 +173,7 @@ def _place(m: re.Match[str]) -> str:
     return _PLACE_END_RE.sub("", re.split(r"\s[-\u2013\u2014]\s", m["place"])[0]).strip(" -")
 
 
-def _left(message: str, placed: list[dict[str, Any]], head: str, *, only: bool) -> dict[str, Any] | None:
+def _left(message: str, placed: list[dict[str, Any]], head: str, *, only: bool, by_name: bool) -> dict[str, Any] | None:
     """The one known placement the move leaves: named as ended, else of the same head noun, else (with `only`, a
     verb that moves a person, not "switched to") the only one."""
     for ended in _ENDED_RES:
@@ -189,6 +189,8 @@ def _left(message: str, placed: list[dict[str, Any]], head: str, *, only: bool) 
     if len(placed) != 1 or not only:
         return None
     known = placed[0]
+    if head == "team" and by_name and _named_place(known) and _MOVED_BY_OTHERS_RE.search(message):
+        return known  # "I've been moved over to the <Region> team" after "I'm the account manager for <area>"
     if head in _PLACE_KINDS:  # "I moved to the Berlin office" after "I'm on the night shift": the shift holds
         return known if head in _lemmas(str(known.get("statement", ""))) else None
     if not head:  # a place by its name ("I've been moved over to <Region>") replaces a place known by a name, not

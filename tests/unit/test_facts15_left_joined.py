@@ -32,3 +32,17 @@ def test_the_place_left_ends_and_the_new_one_holds(first: str, then: str, new: s
 def test_someone_else_or_another_place_ends_nothing(then: str) -> None:
     known, facts = _said("I'm in the billing team.", then)
     assert not any(f.contradicts == known[0]["statement"] for f in facts), facts
+
+
+@pytest.mark.parametrize(
+    ("then", "ends"),
+    [
+        ("They've moved me over to the Benelux team as of today.", True),
+        ("I got transferred to the Nordics team", True),
+        ("I moved to the Nordics team.", False),  # the user's own move may be a team beside the area
+        ("They moved me to the data team.", False),  # a team by its work is no area
+    ],
+)
+def test_a_move_to_a_team_named_by_a_name_ends_the_area_the_user_handled(then: str, ends: bool) -> None:
+    known, facts = _said("I'm the key account lead for Iberia.", then)
+    assert any(f.contradicts == known[0]["statement"] and "team" in f.statement for f in facts) is ends, facts
