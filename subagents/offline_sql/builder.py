@@ -69,6 +69,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     prefer = needed[0] if needed else None
     needed += [d.table for d in q.dimensions if isinstance(d, Column)]
     needed += [ref.rsplit(".", 1)[0] for ref in [*q.filters, *q.excluded, *q.missing, *q.present, *q.nonzero, *q.rates]]
+    needed += [ref.rsplit(".", 1)[0] for ref, _, _ in q.row_conditions]
     needed += [c.table for c in q.searched]
     query = Query(catalogue, list(dict.fromkeys(needed)), prefer)
     notes = list(q.notes)
@@ -137,6 +138,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         rate = query.col(catalogue.column(ref))
         amounts.append(f"{rate} > 0" if above else f"coalesce({rate}, 0) = 0")
     amounts += [f"{query.col(catalogue.column(ref))} = {value}" for ref, value in q.rates.items()]  # "a 20% discount"
+    amounts += [f"{query.col(catalogue.column(ref))} {op} {value:g}" for ref, op, value in q.row_conditions]
     where += amounts
     if q.search is not None and q.searched:  # "tickets mentioning access denied": the phrase in any text column
         pattern = literal(q.search.pattern())

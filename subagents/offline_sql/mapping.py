@@ -47,6 +47,7 @@ class Mapping:
     present: list[str] = field(default_factory=list)  # column refs that must not be empty ("assigned" tickets)
     nonzero: dict[str, bool] = field(default_factory=dict)  # rate column ref -> above zero ("discounted") or zero
     rates: dict[str, str] = field(default_factory=dict)  # rate column ref -> the value it equals ("a 20% discount")
+    row_conditions: list[tuple[str, str, float]] = field(default_factory=list)  # (ref, op, value) on each row
     period: Period | None = None
     top_n: int | None = None
     nth: bool = False  # top_n is the one place asked ("the second best"), not a cut

@@ -45,6 +45,7 @@ from cognicore.subagents.offline_sql.placing import (
     share_within,
 )
 from cognicore.subagents.offline_sql.price_wording import price_asked
+from cognicore.subagents.offline_sql.row_thresholds import row_threshold
 from cognicore.subagents.offline_sql.row_words import new_rows, none_before, said_as_verb
 from cognicore.subagents.offline_sql.shape import ASC, DESC, Shape
 
@@ -287,6 +288,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
         place_dimensions(t, q, sorted(dims, key=lambda d: d[0]), s, value_labels, catalogue=lex.catalogue)
         share_within(t, q, s, dims, spans)
     ratio_asked(q, s)  # "the ratio of open tickets to closed ones": one figure over the other
+    row_threshold(q, lex)  # "how many order lines had more than 3 units": each line's own quantity (row_thresholds.py)
     groups_counted(q, s, lex)  # "how many products sold at least 1500 units": the groups passing, counted
     # "which categories brought in more than $400k": with no measure named, the threshold's figure is unknown (the
     # domain's main measure would answer "which products cost more than $150" with revenue): unsure
