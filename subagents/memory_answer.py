@@ -22,6 +22,7 @@ from cognicore.subagents._memory_kind import asked_kind, names_someone
 from cognicore.subagents._memory_lineage import inherited_words
 from cognicore.subagents._memory_lines import NOT_SURE, MemoryAnswer, everything, line, order, unread_change
 from cognicore.subagents._memory_lines import last_user_turn as last_user_turn  # the callers' import
+from cognicore.subagents._memory_siblings import siblings
 from cognicore.subagents._memory_supposed import only_supposed
 from cognicore.subagents._memory_value_shapes import (
     asked_noun,
@@ -299,6 +300,8 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
     if _asks_before(question) and all(p.get("status") == "said" for _, p in chosen):
         chosen.reverse()  # only what was said: for "what was it originally?" the oldest saying comes first
     picked = [p for _, p in chosen[:MAX_MEMORIES]]
+    if not past:  # "which languages ...?": every value told in the frame of a picked fact
+        picked += siblings(question, picked, passages)[: MAX_MEMORIES - len(picked)]
     if past and len(picked) > 1:  # what it was is known; the change's unread new value adds nothing to it
         picked = [p for p in picked if not is_unclear(p)] or picked
     if not past and is_unclear(picked[0]):
