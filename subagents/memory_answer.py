@@ -70,7 +70,7 @@ _TIME_WORDS = frozenset(
     for w in """usual usually moment now current currently today day days nowadays lately recent recently before
     previous previously earlier formerly originally first initially change changed switch switched still again
     anymore time times these days era period ago used currently presently right go-to go typical regular
-    normally normal till until rn atm""".split()
+    normally normal till until rn atm morning mornings afternoon afternoons evening evenings""".split()
 )
 _PAST_RE = re.compile(
     r"\b(?:before|previously|earlier|formerly|originally|at first|initially|used to|"
@@ -304,6 +304,8 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
         picked += siblings(question, picked, passages)[: MAX_MEMORIES - len(picked)]
     if past and len(picked) > 1:  # what it was is known; the change's unread new value adds nothing to it
         picked = [p for p in picked if not is_unclear(p)] or picked
+    elif len(picked) > 1:  # a clear value told with or after an unread change settles it ("oat milk lattes for me now")
+        picked = [p for p in picked if not is_unclear(p) or all(is_unclear(q) or when(q) < when(p) for q in picked)]
     if not past and is_unclear(picked[0]):
         return unread_change(picked[0], passages, best)
     if not past and picked[0].get("status") == "said":
