@@ -253,6 +253,12 @@ NEGATION = re.compile(
 )
 
 
+def set_aside(word: str) -> bool:
+    """Whether a negation word sets rows aside ("excluding", "apart from", "other than") rather than saying what
+    rows are not ("not", "never", "without"): rows set aside are left out of the whole a share is of."""
+    return word not in ("not", "never", "neither", "non", "without")
+
+
 def negation(before: str, column: Column) -> re.Match[str] | None:
     """A negation right before a value ("not closed", "not assigned to ben", "excluding Europe"), or None.
 

@@ -124,11 +124,13 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         col = query.col(catalogue.column(ref))
         cond = f"{col} = {literal(values[0])}" if len(values) == 1 else f"{col} IN ({', '.join(map(literal, values))})"
         where.append(cond)
-    negated = []
+    negated: list[str] = []  # "not closed": may be a share's part
+    kept_aside: list[str] = []  # "excluding partner": never a share's part
     for ref, values in q.excluded.items():
         col = query.col(catalogue.column(ref))
-        negated.append(f"({col} IS NULL OR {col} NOT IN ({', '.join(map(literal, values))}))")  # NULL is "not X"
-    where += negated
+        cond = f"({col} IS NULL OR {col} NOT IN ({', '.join(map(literal, values))}))"  # NULL is "not X"
+        (kept_aside if ref in q.set_aside else negated).append(cond)
+    where += negated + kept_aside
     for ref in q.missing:
         where.append(f"{query.col(catalogue.column(ref))} IS NULL")
     for ref in q.present:

@@ -71,7 +71,8 @@ def share_of_empties(q: Mapping) -> bool:
     """ "What share of tickets are unassigned", "... are not closed", "what share of lines had no discount": the rows
     whose column is empty (or not the value, or whose amount is zero or above it), as a share of all rows."""
     grouped = [d for d in q.dimensions if isinstance(d, Column)]
-    return q.share and bool(q.missing or q.excluded or q.nonzero or q.rates) and not q.filters and not grouped
+    parts = q.missing or set(q.excluded) - set(q.set_aside) or q.nonzero or q.rates
+    return q.share and bool(parts) and not q.filters and not grouped
 
 
 def filters_text(q: Mapping, *, leave: list[str] | None = None) -> str:

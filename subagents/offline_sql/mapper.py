@@ -162,12 +162,13 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
         elif rate_column(measure.column):
             # "how large were discounts": a sum of each line's fraction means nothing (0.10 + 0.15 is no discount)
             q.not_understood.append(f"a total of {name} (a fraction of each row)")
-    if q.share and q.excluded and not q.dimensions and not q.share_within and q.filters:
+    negated = set(q.excluded) - set(q.set_aside)  # "not partner" may be the share's part; "excluding partner" never
+    if q.share and negated and not q.dimensions and not q.share_within and q.filters:
         # "what percentage of P1 tickets are not closed": the complement's share within the filtered rows, which
         # this writer would give as 100% of the rows it kept
-        excluded = " or ".join(v for values in q.excluded.values() for v in values)
+        excluded = " or ".join(v for ref in negated for v in q.excluded[ref])
         q.not_understood.append(f"the share of rows that are not {excluded}")
-    if q.share and (q.nonzero or q.rates) and not q.share_within and (q.filters or q.excluded or q.missing):
+    if q.share and (q.nonzero or q.rates) and not q.share_within and (q.filters or negated or q.missing):
         # "excluding partner, what share of lines had no discount": which condition is the share's part and which
         # keeps the rows it is a share of, the words do not say to this writer
         rate = ref_name(next(iter({**q.nonzero, **q.rates})))

@@ -43,6 +43,7 @@ class Mapping:
     dimensions: list[Column | str] = field(default_factory=list)  # a text column, or a time unit
     filters: dict[str, list[str]] = field(default_factory=dict)  # column ref -> values
     excluded: dict[str, list[str]] = field(default_factory=dict)  # column ref -> values it must not have
+    set_aside: list[str] = field(default_factory=list)  # excluded refs said with "excluding", "apart from", ...
     missing: list[str] = field(default_factory=list)  # column refs that must be empty ("unassigned" tickets)
     present: list[str] = field(default_factory=list)  # column refs that must not be empty ("assigned" tickets)
     nonzero: dict[str, bool] = field(default_factory=dict)  # rate column ref -> above zero ("discounted") or zero

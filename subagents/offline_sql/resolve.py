@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from cognicore.subagents.offline_sql._words import either, negation
+from cognicore.subagents.offline_sql._words import either, negation, set_aside
 from cognicore.subagents.offline_sql.catalogue import Column, Table
 from cognicore.subagents.offline_sql.entity_roles import (
     adjacent,
@@ -139,6 +139,8 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
                 if negated is not None:
                     t.s = t.s[: negated.start()] + " " * (negated.end() - negated.start()) + t.s[negated.end() :]
                 excluded = q.excluded.setdefault(target.column.ref, [])
+                if negated is not None and set_aside(negated.group(1)) and target.column.ref not in q.set_aside:
+                    q.set_aside.append(target.column.ref)  # "excluding partner": the rows any share is of
                 if target.value not in excluded:
                     excluded.append(target.value)  # "tickets not closed": every other status
                 negated_ends[target.column.ref] = end
