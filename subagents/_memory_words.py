@@ -59,14 +59,14 @@ DEADLINE_RE = re.compile(
     r"the\s+(?:\w+\s+)?(?:closes|ends|finishes|is\s+out|is\s+over|wraps\s+up)\b)",
     re.I,
 )
+_WORKING_DAY = re.compile(r"\bwork(?:ing)?\s*day\b", re.I)
+_PART_OF_WORLD = re.compile(r"\bparts?\s+of\s+the\s+world\b", re.I)
+# Noun phrases that name a thing in other words, and the thing: the near-miss checks read the thing.
+_NOUN_PHRASES = ((_WORKING_DAY, "shift"), (_PART_OF_WORLD, "region"))
 PHRASE_CONCEPTS = (
     (re.compile(r"\bfor a living\b", re.I), "living", "job work"),
     (re.compile(r"\bkicks?\s+off\b", re.I), "kick", "start"),  # "when does the shift kick off?"
-    (
-        re.compile(r"\bparts?\s+of\s+the\s+world\b", re.I),
-        "part world",
-        "region",
-    ),  # "which part of the world do I cover"
+    (_PART_OF_WORLD, "part world", "region"),  # "which part of the world do I cover"
     # "how many are we supposed to close?", "what am I expected to sell?": an obligation asks the goal set
     (
         re.compile(
@@ -103,7 +103,7 @@ PHRASE_CONCEPTS = (
     # "where do I work from?", "where am I working these days": the place of work, not the job
     (re.compile(r"\bwhere\b.*\bwork(?:s|ing)?\b", re.I), "work", "office based"),
     # "when does my working day start?": the shift the user works; "which team am I part of": a member of it
-    (re.compile(r"\bwork(?:ing)?\s*day\b", re.I), "working work day", "shift hours"),
+    (_WORKING_DAY, "working work day", "shift hours"),
     (re.compile(r"\bpart\s+of\b", re.I), "part", ""),
     # "how am I getting to work?", "how do you get into the office": the way there, not the job
     (
@@ -125,6 +125,14 @@ def rephrased(question: str, concepts: Sequence[frozenset[str]]) -> list[frozens
             # a meaning another phrase gave stays ("meant to" and "bring in" of "what am I meant to bring in?")
             meant += [frozenset(stem(w) for w in meaning.split())] if meaning else []
     return out + [c for c in dict.fromkeys(meant) if c not in out]
+
+
+def in_meaning(question: str) -> str:
+    """The question with each phrase that names a thing in other words written as that thing ("when does my working
+    day start?" as "when does my shift start?"): what a near-miss check compares with a memory's words."""
+    for pattern, meaning in _NOUN_PHRASES:
+        question = pattern.sub(meaning, question)
+    return question
 
 
 def read_from(question: str, concept: frozenset[str], said: set[str]) -> bool:

@@ -39,6 +39,7 @@ from cognicore.subagents._memory_words import (
     MEMORY_SYNONYMS,
     PLACED,
     WHERE_RE,
+    in_meaning,
     question_parts,
     rephrased,
     shape_words,
@@ -240,7 +241,7 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
     # A memory about a near thing ("our events budget" for "our travel budget?") never answers: unsure instead.
     matched, skip, yes_no = asked_matcher(topic), _TIME_WORDS | _NOT_TOPIC, asks_yes_no(question)
     # Several questions in one ("what's my role and who do I report to"): a memory that answers one is no near miss.
-    parts = question_parts(question)
+    parts = question_parts(in_meaning(question))
     near = {
         id(p): why
         for _, p in scored
