@@ -13,7 +13,7 @@ import re
 
 from cognicore.subagents.offline_sql.lexicon import Lexicon, normalise, plural
 
-__all__ = ["DONE_WORDS", "attributive", "negated_states", "unreached_state"]
+__all__ = ["DONE_WORDS", "attributive", "done_words", "negated_states", "unreached_state"]
 
 # The end states of a piece of work or an order, as English names them.
 DONE_WORDS = frozenset(
@@ -100,6 +100,27 @@ def negated_states(text: str, lex: Lexicon) -> str:
 
 # "pending assignment", "awaiting review": a step of the work not yet taken, not the work's state being unfinished.
 _PROCESS = r"(?:[a-z]{3,}(?:ment|al|ion|ance|ence|ure)|review|triage|sign off|sign-off|reply|response|answer|check)\b"
+
+
+# Done words that are also common adjectives ("a complete list", "done deal"): never read as the done state alone.
+_NOT_ALONE = frozenset({"complete", "done"})
+
+
+def done_words(text: str, lex: Lexicon) -> str:
+    """ "who fixed the most tickets", "how many did each technician resolve", "tickets completed": a done word of
+    English (or its verb's base form) that the data does not hold, read as the data's one done value."""
+    done, _ = _done_values(lex)
+    if len(done) != 1:
+        return text
+
+    def named(m: re.Match[str]) -> str:
+        word = m.group(0)
+        said = {word, f"{word}d", f"{word}ed"} & DONE_WORDS
+        if not said or word in _NOT_ALONE or any(_is_value(lex, w) for w in (word, f"{word}d", f"{word}ed")):
+            return word
+        return done[0]
+
+    return re.sub(r"\b[a-z]{3,}\b", named, text)
 
 
 def unreached_state(text: str) -> str | None:

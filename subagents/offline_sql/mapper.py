@@ -25,7 +25,7 @@ from cognicore.subagents.offline_sql.amount_filters import claim_amount_filters,
 from cognicore.subagents.offline_sql.asking import claim_asking
 from cognicore.subagents.offline_sql.attribution import check_breakdown, claim_why, previous_period
 from cognicore.subagents.offline_sql.catalogue import Column, Table
-from cognicore.subagents.offline_sql.done_states import attributive, negated_states, unreached_state
+from cognicore.subagents.offline_sql.done_states import attributive, done_words, negated_states, unreached_state
 from cognicore.subagents.offline_sql.durations import claim_duration
 from cognicore.subagents.offline_sql.lexicon import (
     STOP_WORDS,
@@ -121,6 +121,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
             forms = "|".join(re.escape(f) for f in dict.fromkeys(said))
             text = re.sub(rf"\b({forms})\b", plural_like(replacement, source), text)
     text = negated_states(text, lex)  # "unresolved", "pending": the states that are not done (done_states.py)
+    text = done_words(text, lex)  # "who fixed the most tickets": the data's done state (done_states.py)
     if unreached := unreached_state(text):  # "orders yet to be shipped" where no state says it
         q.not_understood.append(f"'{unreached}' (no state of the data says it)")
     text = none_where(text, lex)  # "where no ticket has been closed": with no closed ticket (row_words.py)

@@ -39,3 +39,12 @@ def test_the_groups_nobody_closed_a_row_for_are_still_the_groups_with_none() -> 
 def test_a_state_the_data_does_not_hold_is_unsure(text: str, lex: Lexicon) -> None:
     with pytest.raises(Unsure, match="no state of the data says it"):
         map_request(text, lex, TODAY)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["which engineer fixed the fewest tickets", "how many P2 tickets has chloe solved", "VPN tickets finished so far"],
+)
+def test_a_done_word_of_english_is_the_datas_done_state(text: str) -> None:
+    sql = sql_of(text, DESK_LEX)
+    assert "tickets.status = 'closed'" in sql
