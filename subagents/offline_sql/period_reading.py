@@ -111,6 +111,8 @@ def match_period(pattern: str, handler: str, m: re.Match[str], today: date) -> P
         return _closed(start, shift(last, "month", 1), label, today)
     if handler == "since":
         start = date(int(g[2]), _month_number(g[1]) if g[1] else 1, 1)
+        if g[0] == "after":  # "after 2020": from 2021; "after March 2025": from April (as "after" a day is the next)
+            start = shift(start, "month" if g[1] else "year", 1)
         return Period(start, None, f"since {unit_label(start, 'month' if g[1] else 'year')}", partial=True)
     if handler in ("day_month_year", "month_day_year"):
         day, month = (g[0], g[1]) if handler == "day_month_year" else (g[1], g[0])

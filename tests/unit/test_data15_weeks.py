@@ -23,3 +23,12 @@ def test_a_week_named_by_one_of_its_days_is_seven_days(text: str, start: str, en
     q = map_request(text, lex, TODAY)
     assert q.period is not None and q.period.start is not None and q.period.end is not None
     assert (q.period.start.isoformat(), q.period.end.isoformat()) == (start, end)
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [("orders placed after 2024", "2025-01-01"), ("units sold after September 2025 by region", "2025-10-01")],
+)
+def test_after_a_year_or_month_starts_with_the_next_one(text: str, start: str) -> None:
+    q = map_request(text, SALES_LEX, TODAY)
+    assert q.period is not None and q.period.start is not None and q.period.start.isoformat() == start
