@@ -35,6 +35,7 @@ from cognicore.subagents.offline_sql.query import (
     tables_of,
     weighted_rate,
 )
+from cognicore.subagents.offline_sql.times_of_day import time_condition
 
 __all__ = ["build", "build_query", "date_column", "explain", "ident", "literal", "measure_sql"]
 
@@ -77,7 +78,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     if q.date_column is not None and catalogue.path(query.base, q.date_column.table) is not None:
         date_col = q.date_column
     time_dims = [d for d in q.dimensions if isinstance(d, str) and d != "weekday"]  # weekday is no timeline
-    if (q.period or q.weekdays or any(isinstance(d, str) for d in q.dimensions)) and date_col is None:
+    if (q.period or q.weekdays or q.hours or any(isinstance(d, str) for d in q.dimensions)) and date_col is None:
         raise Unsure("The request names a period or a trend, but the tables it reads have no date column.")
     period = q.period
     if q.compared_periods:
@@ -105,6 +106,8 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
             where.append(f"{c} >= DATE '{period.start.isoformat()}'")
         if period.end:
             where.append(f"{c} < DATE '{period.end.isoformat()}'")
+    if q.hours and date_col is not None:  # "opened after 6pm": the time of the day of a timestamp
+        where.append(time_condition(q.hours, date_col, query.col(date_col), notes))
     if q.weekdays and date_col is not None:
         # "opened on a Monday": the ISO day of the week of the date (1 = Monday), in the session's time zone
         where.append(f"extract(ISODOW FROM {query.col(date_col)}) IN ({', '.join(map(str, sorted(q.weekdays)))})")

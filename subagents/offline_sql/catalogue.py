@@ -67,6 +67,7 @@ class Column:
     unique: bool = False
     foreign_key: str | None = None  # "schema.table" it references
     values: tuple[str, ...] = ()  # the distinct values of a low-cardinality text column
+    has_time: bool = False  # a timestamp: a time of the day as well as a day
 
     @property
     def ref(self) -> str:
@@ -221,6 +222,7 @@ async def read_catalogue(pool: AsyncConnectionPool, schemas: Sequence[str]) -> C
                 unique=r["single_unique"],
                 foreign_key=fk.get((ref, r["column"])),
                 values=values.get((ref, r["column"]), ()),
+                has_time=str(r["type"]).startswith("timestamp"),
             )
         )
     return Catalogue(

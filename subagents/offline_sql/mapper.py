@@ -62,6 +62,7 @@ from cognicore.subagents.offline_sql.resolve import resolve
 from cognicore.subagents.offline_sql.row_words import none_where
 from cognicore.subagents.offline_sql.search import search_columns, split_search, unplaced_phrase
 from cognicore.subagents.offline_sql.shape import ASC, DECLINE, DESC, GROWTH, NUM_WORDS, read_shape
+from cognicore.subagents.offline_sql.times_of_day import claim_time_of_day
 
 __all__ = ["CONFIDENCE_BAR", "TIME_UNITS", "Mapping", "Measure", "map_request"]
 
@@ -133,6 +134,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     claim_duration(t, q, lex)  # "how long do P1s take to resolve": days between two dates (durations.py)
     numbered = numbered_row(t, q, lex, one=True)  # "order 2001": that order, never the year (lookup.py)
     _periods(t, q, today)
+    claim_time_of_day(t, q)  # "opened after 6pm", "in the morning": a time of the day (times_of_day.py)
     numbered += numbered_row(t, q, lex)  # "order 2500": the row whose numeric key it is (lookup.py)
     previous_period(q)
     missing(t, q, lex)

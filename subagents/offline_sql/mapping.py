@@ -62,6 +62,7 @@ class Mapping:
     date_column: Column | None = None  # named by the request ("opened", "launched"); else the builder picks
     compared_periods: list[Period] = field(default_factory=list)  # several periods of one unit, side by side
     weekdays: list[int] = field(default_factory=list)  # ISO days of the week the date must fall on ("on Mondays")
+    hours: tuple[str | None, str | None] | None = None  # times of the day ("after 6pm": from 18:00), as HH:MM
     zero_rows: bool = False  # the groups with no row matching the filters ("components with no open tickets")
     of_groups: str | None = None  # "avg" / "median" of the per-group figures ("average tickets per assignee")
     search: Search | None = None  # a phrase the rows' text must hold ("tickets mentioning access denied")
