@@ -27,7 +27,7 @@ from cognicore.subagents.memory_answer import MemoryAnswer, about_the_asker, ans
 
 __all__ = [
     "asks_as_subject", "asks_figure", "asks_goal", "asks_only_told", "own_values", "resolve_own", "route_by_memory",
-    "told_answer", "told_figure",
+    "told_answer", "told_count", "told_figure",
 ]  # fmt: skip
 
 # A figure, a ranking, a share or a listing of rows, which the data measures: data wins for these whatever memory
@@ -89,6 +89,30 @@ def told_figure(request: str, recalled: dict[str, Any] | None) -> bool:
     asked = frozenset().union(*widened(question_concepts(request, SYNONYMS)), terms(request))
     return all(any(stem(w) == a or stem(w).startswith(a) or a.startswith(stem(w)) for a in asked if len(a) > 1)
                for w in terms(slot.group("slot")))  # fmt: skip
+
+
+# "how many direct reports do I have?", "how many hours am I working?", "how big is my team?": a count of what the asker
+# has, is in or works, not of an event the data records (general English verbs of having and being).
+_OWN_COUNT = re.compile(
+    r"\bhow\s+(?:many|much|big|large)\b.*(?:\b(?:do|did)\s+(?:i|we)\s+(?:have|own|manage|lead|supervise|work)\b|"
+    r"\b(?:am\s+i|are\s+we)\s+(?:working|managing|leading|supervising|on|in)\b|\b(?:on|in|is)\s+(?:my|our)\s+[a-z]+\b)",
+    re.I,
+)
+_NO_SLOT = frozenset({"user", "i", "we"})
+
+
+def told_count(request: str, recalled: dict[str, Any] | None) -> bool:
+    """Does a count of the asker's own ("how many direct reports do I have?") ask exactly a figure they told ("The user
+    has 6 direct reports"): one current fact answers all of it, and the question names each of its words but the
+    figure and whose it is? "how many tickets did we close?" after "We aim to close 30 tickets" does not name "aim"."""
+    if not _OWN_COUNT.search(request) or (found := told_answer(request, recalled)) is None or len(found.used) != 1:
+        return False
+    facts = [f for f in (recalled or {}).get("facts", []) if f.get("status") == "active"]
+    passages = memory_passages({"facts": facts}, start=1)
+    said = next(str(p.get("statement") or "") for p in passages if p["index"] in found.used)
+    asked = frozenset().union(*widened(question_concepts(request, SYNONYMS)), terms(request))
+    slot = [w for w in terms(said) if not any(ch.isdigit() for ch in w) and w not in _NO_SLOT]
+    return bool(slot) and all(any(a[:4] == w[:4] for a in asked if len(a) > 2) for w in slot)
 
 
 def own_values(recalled: dict[str, Any] | None) -> dict[str, str]:
@@ -201,7 +225,7 @@ def route_by_memory(request: str, decision: IntentDecision, recalled: dict[str, 
     if is_question(request) and asks_goal(request) and told_answer(request, recalled) is not None:
         reason = "asks a goal the user told (what they are supposed to reach; the data measures what happened)"
         return decision.model_copy(update={"intent": "question", "reason": reason})
-    if is_question(request) and told_figure(request, recalled):
+    if is_question(request) and (told_figure(request, recalled) or told_count(request, recalled)):
         reason = "asks a figure the user told (memory names every word of its slot)"
         return decision.model_copy(update={"intent": "question", "reason": reason})
     if not is_question(request) or asks_figure(request):
