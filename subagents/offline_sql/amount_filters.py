@@ -70,7 +70,8 @@ def _rate_value(t: Text, q: Mapping, column: Column, word: str, done: str) -> bo
 # Money asked of a rate ("the discount in dollars", "how much did we give away in discounts", "the discount amount"):
 # the amount it took off; "how large were discounts" alone may be the rate, so it stays unsure
 _MONEY_OF_RATE = re.compile(
-    r"\b(?:dollars?|usd|eur|euros?|money|cash|amount|(?:give|gives|gave|given|giving) away|lost|cost us)\b"
+    r"\b(?:dollars?|usd|eur|euros?|money|cash|amount|(?:give|gives|gave|given|giving) away|lose|loses|losing|lost|"
+    r"cost us)\b"
 )
 
 

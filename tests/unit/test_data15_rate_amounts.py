@@ -19,7 +19,11 @@ AMOUNT = 'sum(order_items."quantity" * order_items."unit_price" * order_items."d
 
 @pytest.mark.parametrize(
     "text",
-    ["the discount amount per channel in Q2 2026", "how much money did we give away in discounts during 2024"],
+    [
+        "the discount amount per channel in Q2 2026",
+        "how much money did we give away in discounts during 2024",
+        "how much did we lose to discounts on Audio in Q1 2026",
+    ],
 )
 def test_a_total_of_a_fraction_is_the_amount_it_took_off(text: str) -> None:
     sql = sql_of(text, SALES_LEX)
