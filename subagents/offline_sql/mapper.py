@@ -49,6 +49,7 @@ from cognicore.subagents.offline_sql.money_paid import (
 from cognicore.subagents.offline_sql.passed_over import (
     PEOPLE_BUT,
     amount_phrases,
+    currency_words,
     drop_topic_phrases,
     modifying_participles,
     pass_over,
@@ -80,7 +81,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     a word could not be placed or the reading falls below the confidence bar."""
     original = request
     q = Mapping()
-    request, q.search = split_search(request, lex)
+    request, q.search = split_search(currency_words(request, lex), lex)
     asked = normalise(request)
     text = money_paid(asked, lex)  # "what did customers spend on X": money, never units
     if (other := not_goods(asked, lex)) is not None:  # "what did shipping cost us": no goods, so no cost of goods

@@ -15,10 +15,18 @@ from __future__ import annotations
 import re
 
 from cognicore.subagents.offline_sql._words import NEGATION, people_column, works_on
-from cognicore.subagents.offline_sql.lexicon import RULE_WORDS, STOP_WORDS, Lexicon, Target, plural
+from cognicore.subagents.offline_sql.lexicon import RULE_WORDS, STOP_WORDS, Lexicon, Target, normalise, plural
 from cognicore.subagents.offline_sql.mapping import Mapping, Text
 
-__all__ = ["PEOPLE_BUT", "amount_phrases", "drop_topic_phrases", "modifying_participles", "pass_over", "place_phrases"]
+__all__ = [
+    "PEOPLE_BUT",
+    "amount_phrases",
+    "currency_words",
+    "drop_topic_phrases",
+    "modifying_participles",
+    "pass_over",
+    "place_phrases",
+]
 
 # Phrases that announce what the figure is about ("regarding"): the topic itself is said next to them.
 _TOPIC = re.compile(
@@ -104,6 +112,28 @@ _NEVER_HAD = re.compile(
     r"shipped|ship|ships)(?: (?:a single|even one|any|a|an|one))?\b(?! of\b)"
 )
 _NOT_A_SINGLE = re.compile(r"\b(?:with)?not (?:a single|one single|even one|even a single|one)\b(?! of\b)")
+# "$1,000", "€500": the amount in the currency's word, which the deployment's vocabulary may name a measure by
+_CURRENCY = {"$": "dollars", "€": "euros", "£": "pounds"}
+_SIGNED = re.compile(r"([$€£])\s?(\d[\d,]*(?:\.\d+)?(?:\s?[kKmM]\b)?)")
+# "orders worth more than $1,000", "valued at over 500": the comparison says what "worth" does
+_WORTH = re.compile(r"\b(?:worth|valued at)(?= (?:more|less|over|under|above|below|at least|at most)\b)")
+
+
+def currency_words(request: str, lex: Lexicon) -> str:
+    """ "orders over $1,000" -> "orders over 1,000 dollars": a currency sign said as its word after the amount
+    (normalising drops signs), so the deployment's vocabulary may name the money measure by it; when the request
+    names a figure itself ("a list price under $50") the sign only says the unit, and goes."""
+    signed = _SIGNED.search(request)
+    if signed is None:
+        return request
+    rest = f" {normalise(_SIGNED.sub(' ', request))} "
+    named = any(
+        f" {phrase} " in rest and any(x.kind == "measure" and not x.weak for x in targets)
+        for phrase, targets in lex.book("phrases").items()
+    )
+    return _SIGNED.sub(lambda m: m.group(2) if named else f"{m.group(2)} {_CURRENCY[m.group(1)]}", request)
+
+
 # "how big were discounts", "how high is the margin": the size of the figure asked, which "what" asks
 _HOW_BIG = re.compile(r"\bhow (?:big|large|high|sizeable|significant)(?= (?:was|were|is|are|has been|have been)\b)")
 # "name the components where ...": the imperative of listing (never a name column, which a noun phrase asks)
@@ -129,6 +159,7 @@ def drop_topic_phrases(text: str) -> str:
     for frame in (_TOPIC, _POLITE, _YEAR_NOUN, _FALL_UNDER, _HAND_OUT):
         text = frame.sub(" ", text)
     text = _GIVE_AWAY.sub(r"\1", text)
+    text = _WORTH.sub(" ", text)
     return re.sub(r"\s+", " ", text).strip()
 
 
