@@ -135,7 +135,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     claim_duration(t, q, lex)  # "how long do P1s take to resolve": days between two dates (durations.py)
     numbered = numbered_row(t, q, lex, one=True)  # "order 2001": that order, never the year (lookup.py)
     _periods(t, q, today)
-    claim_time_of_day(t, q)  # "opened after 6pm", "in the morning": a time of the day (times_of_day.py)
+    claim_time_of_day(t, q, lex)  # "opened after 6pm", "in the morning": a time of the day (times_of_day.py)
     numbered += numbered_row(t, q, lex)  # "order 2500": the row whose numeric key it is (lookup.py)
     previous_period(q)
     missing(t, q, lex)

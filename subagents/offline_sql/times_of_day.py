@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql.catalogue import Column
+from cognicore.subagents.offline_sql.lexicon import Lexicon
 from cognicore.subagents.offline_sql.mapping import Mapping, Text
 
 __all__ = ["claim_time_of_day", "time_condition", "time_words"]
@@ -25,8 +26,9 @@ def _hhmm(hour: str | None, minute: str | None, half: str | None, named: str | N
     return f"{h:02d}:{m:02d}"
 
 
-def claim_time_of_day(t: Text, q: Mapping) -> None:
-    """ "after 6pm", "before noon", "between 9am and 5pm", "in the morning": `q.hours` as (from, until) times."""
+def claim_time_of_day(t: Text, q: Mapping, lex: Lexicon) -> None:
+    """ "after 6pm", "before noon", "between 9am and 5pm", "in the morning": `q.hours` as (from, until) times; data
+    whose dates hold no time of the day leaves it unplaced."""
     if m := t.take(rf"\bbetween (?:{_CLOCK}) and (?:{_CLOCK})"):
         start, end = _hhmm(*m.groups()[:4]), _hhmm(*m.groups()[4:])
         if start is None or end is None:
@@ -41,6 +43,8 @@ def claim_time_of_day(t: Text, q: Mapping) -> None:
             q.hours = (None, at) if m.group(1) in ("before", "earlier than", "until", "till") else (at, None)
     elif m := t.take(r"\b(?:in|during) the (morning|afternoon|evening)s?\b"):
         q.hours = _PARTS[m.group(1)]
+    if q.hours and not any(c.has_time for tb in lex.catalogue.tables for c in tb.columns):
+        q.not_understood.append("a time of the day (the data's dates hold days only)")
 
 
 def time_words(hours: tuple[str | None, str | None]) -> str:
