@@ -59,6 +59,10 @@ _UNIT_NOUNS = frozenset("pair piece box pack packet carton crate bag bottle can 
 _CLASS_NOUNS = frozenset("line range family lineup series portfolio collection assortment".split())
 # Nouns of an amount of rows ("ticket load", "order volume"): after the rows' noun, their count.
 _AMOUNT = re.compile(r"\b([a-z]+) (?:load|loads|volume|volumes)\b")
+# "the heaviest load of open P2s", "the lightest workload": the most (fewest) of the rows named
+_SIZED_LOAD = re.compile(
+    r"\b(?:(heaviest|biggest|largest|greatest|highest)|lightest|smallest|lowest) (?:work ?)?(?:load|volume)s?(?: of)?\b"
+)
 # Documents a request is prepared for ("for the board pack"): who reads it, not what it counts.
 _DOCUMENTS = (
     r"pack|deck|slides?|meeting|review|presentation|memo|briefing|update|call|standup|sync|offsite|newsletter|"
@@ -177,6 +181,7 @@ def amount_phrases(text: str, lex: Lexicon) -> str:
         rows = any(x.kind == "entity" for x in lex.phrases.get(m.group(1), []))
         return f"number of {plural(m.group(1))}" if rows else m.group(0)
 
+    text = _SIZED_LOAD.sub(lambda m: "most" if m.group(1) else "fewest", text)
     return _AMOUNT.sub(count, text)
 
 
