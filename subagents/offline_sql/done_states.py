@@ -35,6 +35,7 @@ _NOBODY_DONE = (
     r"([a-z]+ed)\b"
 )
 _PREFIXED = re.compile(r"\b(un|non ?)([a-z]{4,})\b")
+_NOT_DONE_WORD = re.compile(rf"\bnot (?:yet |even )?({'|'.join(sorted(DONE_WORDS))})\b(?: yet)?")
 # The work waiting to be done, as English names it: "backlog", "the size of the work queue"
 _BACKLOG = re.compile(
     r"\b(?:(?:the )?(?:size|length) of (?:the |our )?)?(?:backlogs?|work ?queues?)\b( of(?: the| our)?)?"
@@ -87,6 +88,11 @@ def negated_states(text: str, lex: Lexicon) -> str:
         _NOBODY_DONE.format(rows=re.escape(rows)),
         lambda m: f"{m.group(1)} {negate(m.group(2), m.group(0))}" if _done_or_value(m, lex, 2) else m.group(0),
         text,
+    )
+    # "tickets that aren't done yet", "not finished": a done word of English negated, whatever the data calls it
+    # (a value of the data, "not closed", is read by the mapper's negation as before)
+    text = _NOT_DONE_WORD.sub(
+        lambda m: m.group(0) if _is_value(lex, m.group(1)) else negate(m.group(1), m.group(0)), text
     )
     text = _PREFIXED.sub(lambda m: m.group(0) if _is_value(lex, m.group(0)) else negate(m.group(2), m.group(0)), text)
     # "yet to be assigned": no done state but the step a column names (the assignee) not taken: its empty rows

@@ -48,3 +48,17 @@ def test_a_state_the_data_does_not_hold_is_unsure(text: str, lex: Lexicon) -> No
 def test_a_done_word_of_english_is_the_datas_done_state(text: str) -> None:
     sql = sql_of(text, DESK_LEX)
     assert "tickets.status = 'closed'" in sql
+
+
+@pytest.mark.parametrize("text", ["how many of ana's tickets aren't done yet", "Laptop tickets that are not finished"])
+def test_a_done_word_negated_is_every_other_state(text: str) -> None:
+    assert "tickets.status NOT IN ('closed')" in sql_of(text, DESK_LEX)
+
+
+@pytest.mark.parametrize(
+    ("text", "order"),
+    [("who is carrying the heaviest load of P1 tickets", "DESC"), ("which engineer has the lightest workload", "ASC")],
+)
+def test_the_size_of_a_load_ranks_the_rows_counted(text: str, order: str) -> None:
+    sql = sql_of(text, DESK_LEX)
+    assert "tickets.assignee AS assignee" in sql and f"ORDER BY count(*) {order}" in sql
