@@ -144,7 +144,9 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     up = r"(?:stack|stacks|stacked|measure|measures|measured|hold|holds|held) up(?: (?:against|to|with|next to))?"
     s.compare = bool(t.take(rf"\b(vs|versus|compared? (to|with|against)?|against|side by side|{up})\b"))
     # "how much more revenue did online make than retail", "how many fewer tickets has ben than ana": both and the gap
-    s.difference = t.take(r"\bhow (?:much|many) (?:more|less|fewer)\b(?! than\b)") is not None
+    # ("how much bigger was Q4 than Q3", "how much higher was the margin on A than on B": the same gap)
+    gap = r"\bhow (?:much|many) (?:more|less|fewer|bigger|larger|greater|higher|smaller|lower)\b(?! than\b)"
+    s.difference = t.take(gap) is not None
     # "ana vs ben: who's got more open tickets", "which has fewer, P1 or P2": the two values side by side
     while t.take(r"\b(?:more|fewer|less)\b(?! than\b)(?! (?:recent|recently|often)\b)"):
         s.comparative = True  # "more open or more closed tickets": one comparison

@@ -30,3 +30,11 @@ def test_how_many_more_rows_one_person_has_than_another() -> None:
 def test_how_much_more_with_nothing_to_compare_is_unsure() -> None:
     with pytest.raises(Unsure, match="the difference between what"):
         map_request("how many more tickets did chloe close", DESK_LEX, TODAY)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["how much higher was the margin on Wearables than on Audio in 2025", "how much bigger was Q2 2026 than Q1 2026"],
+)
+def test_how_much_bigger_or_higher_is_the_gap_too(text: str) -> None:
+    assert "AS difference" in sql_of(text, SALES_LEX) or " AS change" in sql_of(text, SALES_LEX)
