@@ -73,9 +73,14 @@ def handed_away(message: str, known_facts: list[dict[str, Any]]) -> dict[str, An
                 continue  # "the partner desk moved to the new platform": no one took it
             thing = _OPENING_RE.sub("", m["x"])
             named = _lemmas(thing) - _SMALL
-            if not named:
-                continue
-            known = [k for k in held if named <= _lemmas(held_thing(k)) or _shortened(thing, held_thing(k))]
+            if not named or _FOR_AN_OCCASION.match(m.string[m.end() :]):
+                continue  # "went to Priya's team for the audit": for one occasion, not for good
+            known = [
+                k
+                for k in held
+                if (named <= _lemmas(held_thing(k)) and not _one_of(thing, held_thing(k), m[0]))
+                or _shortened(thing, held_thing(k))
+            ]
             if len(known) == 1:
                 return known[0]
     return None
@@ -116,6 +121,20 @@ def _a_person(words: str) -> bool:
     if last in _SOMEONE or lemma(last) in PERSON_ROLES or last.rstrip("s") in PERSON_ROLES:
         return True
     return tokens[0][:1].isupper() and tokens[0].lower() not in NOT_NAMES and len(tokens) <= 2
+
+
+# After the one a thing went to: a purpose or an occasion ("for the audit", "for a review"), not "for good".
+_FOR_AN_OCCASION = re.compile(r"\s+for\s+(?!good\b)", re.I)
+_ONE = frozenset("one a an this that single".split())
+
+
+def _one_of(thing: str, held: str, said: str) -> bool:
+    """Does the message hand over one of the things the user holds ("the VPN ticket", "one VPN ticket" of "VPN
+    tickets"), not all of them?"""
+    words, kinds = thing.lower().split(), held.lower().split()
+    before = said.lower().split()[: max(0, len(said.split()) - len(thing.split()))]
+    singular = bool(words and kinds) and kinds[-1] != words[-1] and kinds[-1] in (words[-1] + "s", words[-1] + "es")
+    return singular or bool(before and before[-1] in _ONE)
 
 
 def _shortened(short: str, name: str) -> bool:

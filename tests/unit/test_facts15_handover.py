@@ -68,6 +68,7 @@ def test_the_new_thing_beside_a_hand_over_replaces_it(then: str, new: str) -> No
         "I handed Iberia to Kofi for two weeks while I'm on leave.",  # for a while
         "Kofi passed the Nordics on to Lena.",  # someone else's hand-over of another thing
         "Iberia went to the new pricing model this quarter.",  # no one took it
+        "Iberia went to Kofi's team for the audit.",  # for one occasion
     ],
 )
 def test_a_plan_a_while_or_another_hand_over_ends_nothing(then: str) -> None:
@@ -98,3 +99,8 @@ def test_a_person_named_by_a_role_doing_something_changes_nothing_of_the_users(t
 def test_what_is_done_to_the_users_own_thing_still_changes_it() -> None:
     known, [fact] = _said("My quarterly quota is $600k.", "my boss raised my quota to $700k")
     assert fact.object == "$700k" and fact.contradicts == known[0]["statement"], fact
+
+
+def test_one_of_the_things_handed_over_ends_none_of_them() -> None:
+    known, facts = _said("I look after the badge reader tickets.", "I passed the badge reader ticket on to Kofi today.")
+    assert not any(f.contradicts == known[0]["statement"] for f in facts), facts
