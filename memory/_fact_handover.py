@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from cognicore.memory._fact_keys import lemma, predicate_key
 from cognicore.memory._fact_known import unclear_marker
+from cognicore.memory._fact_notes import note_of
 from cognicore.memory._fact_placement import UNSURE_RE, handled_by_user, is_placement, moved_place
 from cognicore.memory._fact_word_classes import ARTICLES, FIRST_POSSESSIVES, SOME
 from cognicore.memory._fact_words import NOT_NAMES, PERSON_ROLES
@@ -62,7 +63,8 @@ _OPENING_RE = re.compile(
 
 
 def handed_away(message: str, known_facts: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The one known fact of a thing the user held that `message` says the user handed to someone; else None."""
+    """The one known fact of a thing the user held that `message` says the user handed to someone; {} when it hands
+    over only one of those things ("the VPN ticket" of "VPN tickets"); else None."""
     if UNSURE_RE.search(message):
         return None
     held = [k for k in known_facts if k.get("status", "active") == "active" and held_thing(k)]
@@ -75,14 +77,9 @@ def handed_away(message: str, known_facts: list[dict[str, Any]]) -> dict[str, An
             named = _lemmas(thing) - _SMALL
             if not named or _FOR_AN_OCCASION.match(m.string[m.end() :]):
                 continue  # "went to Priya's team for the audit": for one occasion, not for good
-            known = [
-                k
-                for k in held
-                if (named <= _lemmas(held_thing(k)) and not _one_of(thing, held_thing(k), m[0]))
-                or _shortened(thing, held_thing(k))
-            ]
+            known = [k for k in held if named <= _lemmas(held_thing(k)) or _shortened(thing, held_thing(k))]
             if len(known) == 1:
-                return known[0]
+                return {} if _one_of(thing, held_thing(known[0]), m[0]) else known[0]
     return None
 
 
@@ -97,6 +94,9 @@ def handed_over(
     given = handed_away(message, known_facts)
     if given is None:
         return None
+    if not given:  # one of the things the user holds: kept as told, ending nothing
+        note = note_of(message, told=True)
+        return [FactCandidate(**note)] if note is not None else []
     beside = [FactCandidate(**f) for f in own_beside(message, given, read)]
     if len(beside) == 1:
         return [beside[0].model_copy(update={"contradicts": str(given.get("statement") or "")})]
