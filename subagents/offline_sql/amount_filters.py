@@ -54,6 +54,8 @@ def _rate_value(t: Text, q: Mapping, column: Column, word: str, done: str) -> bo
     if m is not None and m.group(2) in _NOT_DESCRIBING:
         m = None
     m = m or t.find(rf"{given}\b(?:{word}s?|{done})(?: rate)? (?:of|at|by)(?: an?)? {_PERCENT}\b")
+    if m is None and word == "discount":  # "sold at 15% off": what English calls a discount
+        m = t.find(rf"{given}\b{_PERCENT} off\b")
     if m is None:
         return False
     t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]

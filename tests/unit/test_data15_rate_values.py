@@ -20,6 +20,7 @@ from tests.unit.data15_catalogues import SALES_LEX, TODAY, sql_of
         ("count the Q1 2026 order lines that carried the 5% seasonal discount", "order_items.discount = 0.05"),
         ("how many orders in 2025 had a discount of 15 percent", "order_items.discount = 0.15"),
         ("units discounted by 20 pct during Q4 2025", "order_items.discount = 0.2"),
+        ("how many order lines went out at 10% off in Q2 2026", "order_items.discount = 0.1"),
     ],
 )
 def test_a_rate_named_by_its_figure_keeps_the_rows_at_that_rate(text: str, kept: str) -> None:
