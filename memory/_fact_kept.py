@@ -40,8 +40,10 @@ def replaces_nothing(message: str, facts: list[FactCandidate], known_facts: list
         replaced = fact.contradicts or _slot_holder(fact, known_facts)
         if not replaced:
             continue
-        if others_thing(message, replaced) or _ONE_OFF_RE.search(message) or _GROUP_OWNER_RE.search(message):
+        if _ONE_OFF_RE.search(message) or _GROUP_OWNER_RE.search(message):
             return True
+        if others_thing(message, replaced) and not _taken_from_user(fact, known_facts):
+            return True  # "Omar's standup is at 9:45 now"; not "Ana owns the printer queue now", the user's
         if _OWN_GROUP_RE.search(message) and not _GROUP_WORDS_RE.search(replaced):
             return True  # "my team's weekly goal got raised" is not "my weekly goal", the user's own
     return False
@@ -60,3 +62,18 @@ def _slot_holder(fact: FactCandidate, known_facts: list[dict[str, Any]]) -> str:
         if same == keys[:2] and normalize(str(known.get("object", ""))) != keys[2]:
             return str(known.get("statement") or "")
     return ""
+
+
+def _taken_from_user(fact: FactCandidate, known_facts: list[dict[str, Any]]) -> bool:
+    """Is `fact` another holder of a thing the user holds ("Ana owns the printer queue now" after "I own the printer
+    queue"): the other person's doing ends the user's?"""
+    if predicate_key(fact.predicate) != "handled_by" or subject_key(fact.object) == "user":
+        return False
+    thing = subject_key(fact.subject)
+    return any(
+        known.get("status", "active") == "active"
+        and predicate_key(str(known.get("predicate", ""))) == "handled_by"
+        and subject_key(str(known.get("subject", ""))) == thing
+        and subject_key(str(known.get("object", ""))) == "user"
+        for known in known_facts
+    )

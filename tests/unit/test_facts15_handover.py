@@ -104,3 +104,16 @@ def test_what_is_done_to_the_users_own_thing_still_changes_it() -> None:
 def test_one_of_the_things_handed_over_ends_none_of_them() -> None:
     known, facts = _said("I look after the badge reader tickets.", "I passed the badge reader ticket on to Kofi today.")
     assert not any(f.contradicts == known[0]["statement"] for f in facts), facts
+
+
+def test_another_holder_of_the_users_thing_ends_the_users() -> None:
+    _, facts = _said("I own the badge readers.", "Kofi owns the badge readers now.")
+    assert [(f.subject, f.object) for f in facts] == [("badge readers", "Kofi")], facts
+
+
+@pytest.mark.parametrize(
+    "then", ["Kofi owns the badge readers while I'm on leave.", "I passed the badge readers to Kofi while I'm away."]
+)
+def test_a_hand_over_while_the_user_is_away_ends_nothing(then: str) -> None:
+    _, facts = _said("I own the badge readers.", then)
+    assert all(f.predicate == "note" for f in facts), facts
