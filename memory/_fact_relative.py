@@ -85,7 +85,12 @@ _DATE_RE = re.compile(
     re.I,
 )
 _FIGURE_RE = re.compile(rf"(?<![\w.:])(?P<n>{_FIGURE})(?P<suffix>\s*(?:k|m|%)?)(?![\w.:]|\s*[.:]\d)", re.I)
-_CLOCK_RE = re.compile(r"(?<![\w:])(?P<h>\d{1,2})[:.](?P<m>\d{2})(?P<ampm>\s*[ap]\.?m\.?)?(?![\w:])", re.I)
+# "9:15", "7.30pm", "7am": a clock time has minutes or am/pm ("7 agents" is none).
+_CLOCK_RE = re.compile(
+    r"(?<![\w:])(?=\d{1,2}[:.]\d{2}|\d{1,2}\s*[ap]\.?m\b)(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?"
+    r"(?P<ampm>\s*[ap]\.?m\.?)?(?![\w:])",
+    re.I,
+)
 _STOP = frozenset(
     "the a an and or of on at in by to for with from is are was were be been has have had my our we us i it they "
     "them this that user up down more less fewer now just got get per".split()
@@ -127,13 +132,17 @@ def _shifted(obj: str, minutes: int) -> str | None:
     if len(times) != 1:
         return None
     m = times[0]
-    total = (int(m["h"]) * 60 + int(m["m"]) + minutes) % (24 * 60)
+    hour, ampm = int(m["h"]), (m["ampm"] or "")
+    if ampm:  # "12am" is midnight, "12pm" noon
+        hour = hour % 12 + (12 if "p" in ampm.lower() else 0)
+    total = (hour * 60 + int(m["m"] or 0) + minutes) % (24 * 60)
     hours, mins = divmod(total, 60)
-    if m["ampm"]:
-        suffix = m["ampm"]
-        hours = hours % 12 or 12
-        return obj[: m.start()] + f"{hours}:{mins:02d}{suffix}" + obj[m.end() :]
-    return obj[: m.start()] + f"{hours}:{mins:02d}" + obj[m.end() :]
+    if not ampm:
+        return obj[: m.start()] + f"{hours}:{mins:02d}" + obj[m.end() :]
+    half = ("p" if hours >= 12 else "a") if ampm.strip()[:1].islower() else ("P" if hours >= 12 else "A")
+    suffix = ampm[: len(ampm) - len(ampm.lstrip())] + half + ampm.strip()[1:]
+    shown = f"{hours % 12 or 12}" + (f":{mins:02d}" if m["m"] or mins else "")
+    return obj[: m.start()] + shown + suffix + obj[m.end() :]
 
 
 def _changed(obj: str, delta: Decimal, percent: bool, *, units: bool = False) -> str | None:

@@ -191,6 +191,7 @@ class OfflineFactExtractor:
         said_relative = all(_RELATIVE_VALUE_RE.match(c.object) for c in found)
         if said_relative and (relative := relative_change(user_message, slotted)) is not None:
             return ExtractedFacts(facts=[relative])  # "up by 10%", "two more": the known figure, changed
+        found = [] if said_relative else found  # no known figure to move: kept in the user's words
         found = [switched_topic(user_message, in_changed_topic(c, slotted), slotted) for c in found]
         found = [owner_from_known(user_message, c, slotted) for c in found]  # "the X" when only my X is known
         found = [_handover_in_known_slot(user_message, c, slotted) for c in found]
@@ -219,7 +220,9 @@ class OfflineFactExtractor:
 
 
 _RELATIVE_VALUE_RE = re.compile(
-    r"^(?:up|down|raised|lowered|increased|reduced|cut|doubled|tripled|halved)\b(?:\s+(?:by|in)\b.*)?$", re.I
+    r"^(?:up|down|raised|lowered|increased|reduced|cut|doubled|tripled|halved)\b(?:\s+(?:by|in)\b.*)?$"
+    r"|^(?:at\s+)?(?:\S+\s+){1,2}(?:later|earlier)$",  # "30 minutes later": the known time moved, no time itself
+    re.I,
 )
 
 

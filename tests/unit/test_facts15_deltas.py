@@ -57,3 +57,21 @@ def test_a_verb_of_direction_with_the_amount_after_it_is_a_change(first: str, th
 def test_a_verb_of_direction_to_an_amount_is_the_new_value() -> None:
     _, [fact] = _said("My monthly call goal is 120 calls.", "my call goal went up to 150 calls")
     assert "150" in fact.object, fact
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "new"),
+    [
+        ("My shift starts at 6am.", "from next week on my shift starts an hour later now", "7am"),
+        ("My shift starts at 11am.", "my shift starts two hours later these days", "1pm"),
+        ("Our daily huddle is at 4 PM.", "our daily huddle is 30 minutes earlier now", "3:30 PM"),
+    ],
+)
+def test_a_clock_time_without_minutes_moves_by_a_relative_change(first: str, then: str, new: str) -> None:
+    known, [fact] = _said(first, then)
+    assert fact.object.endswith(new) and fact.contradicts == known[0]["statement"], fact
+
+
+def test_a_relative_change_with_no_known_figure_is_kept_as_said() -> None:
+    _, facts = _said("My favourite colour is teal.", "my shift starts 45 minutes later now")
+    assert all(f.predicate == "note" for f in facts), facts
