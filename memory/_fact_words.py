@@ -115,7 +115,9 @@ _TRAILING_RE = re.compile(
     re.I,
 )
 # Something scheduled: a month or season after it is its date, not when the statement became true.
-_SCHEDULED_RE = re.compile(r"\b(?:due|scheduled|planned|expected|slated|booked|set\s+for|deadline)\b", re.I)
+_SCHEDULED_RE = re.compile(
+    r"\b(?:due|scheduled|planned|expected|slated|booked|set\s+for|deadline|decided|agreed)\b", re.I
+)
 _WHEN_RE = re.compile(rf"(?:in|since)\s+(?:the\s+)?(?:{'|'.join(MONTH_NAMES)}|spring|summer|autumn|fall|winter)$", re.I)
 _PRONOUN_OBJECT_RE = re.compile(r"^(?:it|that|this|these|those|them|you|him|her|what|how|when)\b", re.I)
 
