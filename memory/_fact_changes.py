@@ -260,6 +260,13 @@ def _switch(clause: str, ctx: _Ctx) -> list[Fact]:
     return [ctx.make(subject, "uses", new, "fact", ctx.conf, f"{who} {verb} {new}{was}", contradicts=old)]
 
 
+# Why or after what a value changed, said after it ("to $820k after the reforecast", "to 20 because two people are
+# out"): no part of the new value.
+_OCCASION_RE = re.compile(
+    r"\s+(?:after|because|following|due\s+to|thanks\s+to|given|since)\s+(?:the|a|an|of|we|they|\w+'s)\b.*$", re.I
+)
+
+
 def _thing_fact(
     ctx: _Ctx, owner: str, subj: str | None, thing: str, new: str, old: str | None, verb: str, qual: str | None = None
 ) -> list[Fact]:
@@ -270,7 +277,7 @@ def _thing_fact(
         whose = owner[:-2].strip()
         qualifier = "" if re.fullmatch(r"(?:(?:my|our|the)\s+)?(?:team|company)", whose, re.I) else f" for {whose}"
         owner = "my" if re.match(r"my\b", whose, re.I) else "our"
-    new, old = ctx.clean(new), ctx.clean(old) if old else None
+    new, old = ctx.clean(_OCCASION_RE.sub("", new)), ctx.clean(old) if old else None
     if not ctx.valid(new) or not thing:
         return []
     old = old if old and ctx.valid(old) else None

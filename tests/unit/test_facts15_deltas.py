@@ -75,3 +75,15 @@ def test_a_clock_time_without_minutes_moves_by_a_relative_change(first: str, the
 def test_a_relative_change_with_no_known_figure_is_kept_as_said() -> None:
     _, facts = _said("My favourite colour is teal.", "my shift starts 45 minutes later now")
     assert all(f.predicate == "note" for f in facts), facts
+
+
+@pytest.mark.parametrize(
+    "then",
+    [
+        "Finance adjusted my number to $910k after the reforecast.",
+        "they raised my number to $910k because of the new territory",
+    ],
+)
+def test_why_a_value_changed_is_no_part_of_it(then: str) -> None:
+    known, [fact] = _said("My quarterly number is $860k.", then)
+    assert fact.object == "$910k" and fact.contradicts == known[0]["statement"], fact
