@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from cognicore.memory._fact_words import NOT_A_NAME, PERSON_ROLES
+from cognicore.memory._fact_words import NOT_A_NAME, NOT_NAMES, PERSON_ROLES
 
 if TYPE_CHECKING:  # _fact_shapes imports the rules below: no import cycle at run time
     from cognicore.memory._fact_shapes import Fact, ShapeCtx
@@ -124,6 +124,12 @@ _ROLE_OVER_RE = re.compile(
     r"(?P<role>(?:[\w-]+\s+){0,3}?(?P<noun>[\w-]+))\s+(?:for|of|over)\s+(?P<what>.+)$",
     re.I,
 )
+# "I'm the Email queue owner", "I'm the DACH account lead": a role named after the thing it is over (a name).
+_NAMED_ROLE_RE = re.compile(
+    r"^I(?:'m|\s+am)\s+(?:now\s+|currently\s+|also\s+|still\s+)?(?:the|our)\s+"
+    r"(?P<what>(?:[\w-]+\s+){0,2}?(?-i:[A-Z])[\w-]*(?:\s+[\w-]+){0,2}?)\s+(?P<noun>[\w-]+)$",
+    re.I,
+)
 # "Iberia is the territory I manage", "Benelux is the region I cover": a thing named first, then the user's.
 _MINE_BY_VERB_RE = re.compile(
     r"^(?!(?:it|that|this|these|those|which|what)\b)(?P<what>[\w&/-]+(?:\s+[\w&/-]+){0,4}?)\s+(?:is|are)\s+"
@@ -141,10 +147,12 @@ def role_over(clause: str, ctx: ShapeCtx) -> list[Fact]:
     hand-over of the thing later ends it as it ends "I look after Iberia"."""
     if (named := _MINE_BY_VERB_RE.match(ctx.clean(clause))) is not None:
         return _responsibility(ctx, "The user", named["what"], None, False, person=False)
-    m = _ROLE_OVER_RE.match(ctx.clean(clause))
+    m = _ROLE_OVER_RE.match(ctx.clean(clause)) or _NAMED_ROLE_RE.match(ctx.clean(clause))
     noun = m["noun"].lower() if m else ""
     if m is None or noun in _NOT_A_ROLE or (noun not in PERSON_ROLES and noun != "person"):
         return []
+    if m.re is _NAMED_ROLE_RE and not any(w[:1].isupper() and w.lower() not in NOT_NAMES for w in m["what"].split()):
+        return []  # "I'm the Monday on-call engineer": a day, no thing's name
     # The role's words stay out of the statement: "manager" of "account manager" would name the slot of "my manager
     # covers <area>", another person's.
     return _responsibility(ctx, "The user", m["what"], None, False, person=False)

@@ -20,6 +20,7 @@ from tests.unit.test_facts14_amounts import _said
         ("Benelux is the patch I cover.", "Benelux"),
         ("I head up the DACH accounts", "DACH accounts"),
         ("I'm the service owner for the badge readers.", "badge readers"),
+        ("I'm the Badge Reader queue owner.", "Badge Reader queue"),
     ],
 )
 def test_a_role_over_a_thing_is_a_thing_the_user_handles(said: str, thing: str) -> None:
@@ -28,7 +29,12 @@ def test_a_role_over_a_thing_is_a_thing_the_user_handles(said: str, thing: str) 
 
 
 @pytest.mark.parametrize(
-    "said", ["I'm a member of the badge readers working group.", "I'm the backup for Ravi on the badge readers."]
+    "said",
+    [
+        "I'm a member of the badge readers working group.",
+        "I'm the backup for Ravi on the badge readers.",
+        "I'm the Friday on-call engineer",
+    ],
 )
 def test_belonging_or_standing_in_is_no_role_over_a_thing(said: str) -> None:
     assert not any(f["predicate"] == "handled_by" and f["object"] == "The user" for f in read_facts(said))
