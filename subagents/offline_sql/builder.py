@@ -27,6 +27,7 @@ from cognicore.subagents.offline_sql.query import (
     date_column,
     dim_name,
     filtered,
+    gap_of_compared,
     growth_between,
     ident,
     literal,
@@ -175,7 +176,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         empties = [f"{query.col(catalogue.column(ref))} IS NULL" for ref in q.missing] + negated + amounts
         where = [w for w in where if w not in empties]
     # "what share of each component's tickets are closed": the closed rows over each group's own rows
-    heads = tuple(query.col(catalogue.column(ref)) + " " for ref in q.share_within)
+    heads = tuple(query.col(catalogue.column(ref)) + " " for ref in [*q.share_within, *q.all_groups])
     if heads:
         empties = [w for w in where if w.startswith(heads)]
         where = [w for w in where if w not in empties]
@@ -205,14 +206,15 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     else:
         select += [f"{expr} AS {ident(m.name)}" for m, expr in measures]
         if q.difference:  # "A vs B, and by how much": the larger figure minus the smaller, shown on both rows
-            select.append(f"max({measures[0][1]}) OVER () - min({measures[0][1]}) OVER () AS difference")
-            notes.append("The difference is the larger figure minus the smaller.")
+            select.append(gap_of_compared(measures[0][1], len(q.filters.get(q.compare.ref, [])) if q.compare else 0))
+            notes.append("The difference is the larger figure minus the smaller (a value with no rows counts 0).")
     first_name, first_expr = ("change_pct", "") if between else (q.measures[0].name, measures[0][1])
+    if q.all_groups and empties:  # "who has the fewest open tickets": ranked by the rows kept, a group with none at 0
+        first_expr = filtered(first_expr, " AND ".join(empties))
     time_names = [ident(dim_name(d)) for d in dims if isinstance(d, str)]
     # A count of distinct rows is not additive over groups (an order of two products counts in both): no share.
     top_share = _top_share(q, dims, pivot or between) and "distinct" not in first_expr.lower()
-    if empties:
-        # Within each group (a month, when by month): the empty rows' figure over the group's own figure.
+    if empties and not q.all_groups:  # within each group: the empty rows' figure over the group's own figure
         part = filtered(first_expr, " AND ".join(empties))
         select.append(f"round(100.0 * {part} / nullif({first_expr}, 0), 1) AS share_pct")
     elif q.share:
@@ -221,8 +223,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
             f"round(100.0 * {first_expr} / nullif(sum({first_expr}) OVER ({partition.strip()}), 0), 1) AS share_pct"
         )
     elif top_share:
-        # A top N shows a few groups: each one's share of the total of ALL of them, computed before the rank or
-        # LIMIT cut, so a report says "X% of the total" and never a share of the rows shown.
+        # A top N: each one's share of the total of ALL of them, before the cut (never a share of the rows shown)
         ranked_name = dim_name(q.ranked) if q.ranked is not None else None
         within = [ident(dim_name(d)) for d in dims if dim_name(d) != ranked_name] if ranked_name else time_names
         partition = f"PARTITION BY {', '.join(aliased_exprs(select, within))}" if within else ""

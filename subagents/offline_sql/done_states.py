@@ -36,6 +36,10 @@ _NOBODY_DONE = (
 )
 _PREFIXED = re.compile(r"\b(un|non ?)([a-z]{4,})\b")
 _NOT_DONE_WORD = re.compile(rf"\bnot (?:yet |even )?({'|'.join(sorted(DONE_WORDS))})\b(?: yet)?")
+# "in the backlog", "on our work queue": the rows said are the not-done ones
+_IN_BACKLOG = re.compile(
+    r"\b(?:(?:that|which) )?(?:are |is )?(?:in|on) (?:the |our |their |his |her )?(?:backlogs?|work ?queues?)\b"
+)
 # The work waiting to be done, as English names it: "backlog", "the size of the work queue"
 _BACKLOG = re.compile(
     r"\b(?:(?:the )?(?:size|length) of (?:the |our )?)?(?:backlogs?|work ?queues?)\b( of(?: the| our)?)?"
@@ -73,6 +77,8 @@ def negated_states(text: str, lex: Lexicon) -> str:
         return text
     negated = "non " + " or ".join(done)
     # "the biggest backlog of tickets", "who has the smallest backlog": the work not done yet, counted in rows
+    # ("tickets in the backlog", "how many are in our work queue": the rows said are the not-done ones)
+    text = _IN_BACKLOG.sub(f" {negated} ", text)
     text = _BACKLOG.sub(lambda m: f"number of {negated} " + ("" if m.group(1) else rows), text)
 
     def negate(word: str, whole: str) -> str:

@@ -57,6 +57,7 @@ from cognicore.subagents.offline_sql.passed_over import (
 )
 from cognicore.subagents.offline_sql.period_reading import match_period
 from cognicore.subagents.offline_sql.periods import A_YEAR_BEFORE, PATTERNS, Period, a_year_before
+from cognicore.subagents.offline_sql.placing import rank_all_groups
 from cognicore.subagents.offline_sql.price_wording import price_words
 from cognicore.subagents.offline_sql.query import rate_amount, ref_name
 from cognicore.subagents.offline_sql.resolve import resolve
@@ -166,6 +167,8 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
         elif rate_column(measure.column):
             # "how large were discounts": a sum of each line's fraction means nothing (0.10 + 0.15 is no discount)
             q.not_understood.append(f"a total of {name} (a fraction of each row)")
+    if q.share and not (q.filters or q.nonzero or q.rates or q.missing or set(q.excluded) - set(q.set_aside)):
+        q.set_aside = []  # "what share of revenue came from outside Europe": with nothing else, it is the part
     negated = set(q.excluded) - set(q.set_aside)  # "not partner" may be the share's part; "excluding partner" never
     if q.share and negated and not q.dimensions and not q.share_within and q.filters:
         # "what percentage of P1 tickets are not closed": the complement's share within the filtered rows, which
@@ -221,6 +224,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     if q.search is not None and not q.searched:
         _place_search(q, lex)
     check_breakdown(q)
+    rank_all_groups(q)  # "who has the fewest open tickets": a group with none of them counts 0 (placing.py)
     if q.not_understood or q.confidence < CONFIDENCE_BAR or not q.measures:
         raise Unsure(unsure_message(q, lex))
     return q

@@ -56,6 +56,7 @@ class Mapping:
     ranked: Column | str | None = None
     share: bool = False
     share_within: list[str] = field(default_factory=list)  # filter refs whose rows are the share of each group
+    all_groups: list[str] = field(default_factory=list)  # filter refs counted per group, a group with none at 0
     looked_up: bool = False  # one row named by its key, and columns of it asked ("who's INC-1012 assigned to")
     compare: Column | None = None
     difference: bool = False  # the two compared values' difference is shown beside them ("and by how much")

@@ -275,3 +275,15 @@ def _only(sql: str, condition: str) -> str:
     for i, ref in enumerate(refs):
         out = out.replace(f'"__ref{i}"', f"{{{ref}}}")
     return out
+
+
+def rank_all_groups(q: Mapping) -> None:
+    """ "who has the fewest open tickets": the lowest-ranked group may have none of the rows kept, so the rows are
+    counted per group over all of them (a group with none at 0), never only the groups the filter leaves."""
+    grouped = [d for d in q.dimensions if isinstance(d, Column)]
+    additive = len(q.measures) == 1 and q.measures[0].aggregate in ("count", "sum") and not q.measures[0].ratio
+    if not (q.ascending and q.top_n and len(grouped) == 1 == len(q.dimensions) and additive):
+        return
+    if q.zero_rows or q.share or q.share_within or q.having is not None or q.groups_counted:
+        return
+    q.all_groups = [ref for ref in [*q.filters, *q.missing, *q.present] if ref != grouped[0].ref]

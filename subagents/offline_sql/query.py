@@ -173,6 +173,16 @@ def rate_amount(m: Measure, catalogue: Catalogue) -> Measure | None:
     return Measure(name, label, named=NamedMeasure(name, sql, (), label))
 
 
+def gap_of_compared(expr: str, compared: int) -> str:
+    """The larger figure minus the smaller over the rows returned; when fewer rows than the `compared` values came
+    back ("how many more open tickets has ana than chloe", chloe with none), the missing value's figure is 0."""
+    gap = f"max({expr}) OVER () - min({expr}) OVER ()"
+    if compared < 2:
+        return f"{gap} AS difference"
+    missing = f"greatest(max({expr}) OVER (), 0) - least(min({expr}) OVER (), 0)"
+    return f"CASE WHEN count(*) OVER () < {compared} THEN {missing} ELSE {gap} END AS difference"
+
+
 def _rounded(expr: str) -> str:
     """`expr` rounded to cents, or to four places below 1: an average discount of 0.042 is no 0.04 (rounded to
     two places, four categories' averages tied and the ranking picked all of them)."""

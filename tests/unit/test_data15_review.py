@@ -1,0 +1,50 @@
+"""Round 15's data review (RD) found four confident wrongs in this round's rules; each is now read right:
+a share whose only condition is an exclusion ("what share of revenue came from outside Europe") takes it as the
+part; the gap between two values one of which has no rows counts that one at 0; the lowest-ranked group may have
+none of the rows kept (counted at 0); "tickets in the backlog" are the not-done ones, counted, never listed."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.unit.data15_catalogues import DESK_LEX, SALES_LEX, sql_of
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "which share of Q1 2026 units went to regions other than Asia Pacific",
+        "what % of 2025 orders came from outside LATAM",
+    ],
+)
+def test_an_exclusion_alone_is_the_shares_part(text: str) -> None:
+    sql = sql_of(text, SALES_LEX)
+    assert "FILTER(WHERE (regions." in sql and "/ nullif(" in sql
+
+
+def test_the_gap_to_a_value_with_no_rows_counts_it_at_zero() -> None:
+    sql = sql_of("how many more in-progress tickets has chloe got than ben", DESK_LEX)
+    assert "CASE WHEN count(*) OVER () < 2 THEN greatest(" in sql
+
+
+@pytest.mark.parametrize(
+    "text", ["which engineer has the smallest number of P4 tickets", "the component with the fewest closed tickets"]
+)
+def test_the_lowest_ranked_group_may_have_none_of_the_rows(text: str) -> None:
+    sql = sql_of(text, DESK_LEX)
+    assert "COUNT(*) FILTER(WHERE tickets." in sql and "ASC" in sql
+    assert re.search(r"(?<!\()WHERE tickets\.(?:priority|status)", sql) is None  # no group is filtered out
+
+
+@pytest.mark.parametrize(
+    ("text", "grouped"),
+    [
+        ("how many tickets in the backlog has each person got", "tickets.assignee AS assignee"),
+        ("size of our backlog", ""),
+    ],
+)
+def test_tickets_in_the_backlog_are_counted(text: str, grouped: str) -> None:
+    sql = sql_of(text, DESK_LEX)
+    assert "tickets.status NOT IN ('closed')" in sql and "ticket_id AS" not in sql and grouped in sql
