@@ -73,6 +73,7 @@ from cognicore.orchestrator.wishes import (
     passed_on,
     renamed,
 )
+from cognicore.subagents.memory_answer import asks_what_was_said
 from cognicore.subagents.read_only import affected_rows_hint, change_request, names_record
 
 __all__ = ["OfflineClassifier"]
@@ -276,7 +277,7 @@ class OfflineClassifier:
         if CORRECTS.match(request) and not is_question(request):
             # "Actually it's 12 not 10": a correction of something told, never an action to "actually" do.
             return IntentDecision(intent="statement", reason="corrects something told", confidence=0.7)
-        if ABOUT_MY_OWN.match(request):
+        if ABOUT_MY_OWN.match(request) or asks_what_was_said(request):
             # "what product line do i like best": the asker's own taste or work, not a ranking of the data.
             return IntentDecision(intent="question", reason="asks what the user told about themselves", confidence=0.7)
         behalf = on_behalf(request) or own_wish(request)

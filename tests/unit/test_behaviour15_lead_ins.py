@@ -47,3 +47,15 @@ def test_a_lead_in_with_an_object_of_its_own_stays_as_written(request_text: str)
 async def test_a_reminder_to_set_is_still_no_thing_an_agent_does() -> None:
     decision = await classifier().classify(request="remind me to call the Harbour site manager tomorrow", history=[])
     assert decision.out_of_scope, decision
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Out of interest, what did I say the Harbour backlog target was?",
+        "which engineer did we say would cover Hilltop in 2025?",
+    ],
+)
+async def test_what_the_user_said_is_asked_of_memory_not_of_the_data(request_text: str) -> None:
+    decision = await classifier().classify(request=request_text, history=[])
+    assert decision.intent == "question" and "told" in decision.reason, decision
