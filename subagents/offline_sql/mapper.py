@@ -224,7 +224,9 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     if q.search is not None and not q.searched:
         _place_search(q, lex)
     check_breakdown(q)
-    rank_all_groups(q)  # "who has the fewest open tickets": a group with none of them counts 0 (placing.py)
+    rank_all_groups(
+        q, lex.catalogue
+    )  # "who has the fewest open tickets": a group with none of them counts 0 (placing.py)
     if q.not_understood or q.confidence < CONFIDENCE_BAR or not q.measures:
         raise Unsure(unsure_message(q, lex))
     return q

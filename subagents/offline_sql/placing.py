@@ -277,13 +277,21 @@ def _only(sql: str, condition: str) -> str:
     return out
 
 
-def rank_all_groups(q: Mapping) -> None:
+def rank_all_groups(q: Mapping, catalogue: Catalogue) -> None:
     """ "who has the fewest open tickets": the lowest-ranked group may have none of the rows kept, so the rows are
-    counted per group over all of them (a group with none at 0), never only the groups the filter leaves."""
+    counted per group over all of them (a group with none at 0), never only the groups the filter leaves. A filter
+    on the groups' own table or a table it refers to ("which Audio product": its category) still picks the groups."""
     grouped = [d for d in q.dimensions if isinstance(d, Column)]
     additive = len(q.measures) == 1 and q.measures[0].aggregate in ("count", "sum") and not q.measures[0].ratio
     if not (q.ascending and q.top_n and len(grouped) == 1 == len(q.dimensions) and additive):
         return
     if q.zero_rows or q.share or q.share_within or q.having is not None or q.groups_counted:
         return
-    q.all_groups = [ref for ref in [*q.filters, *q.missing, *q.present] if ref != grouped[0].ref]
+    group = catalogue.table(grouped[0].table)
+    own = {group.ref} | {c.foreign_key for c in group.columns if c.foreign_key}
+    counted = {t for m in q.measures for t in tables_of(m)}
+    q.all_groups = [
+        ref
+        for ref in [*q.filters, *q.missing, *q.present]
+        if ref != grouped[0].ref and (ref.rsplit(".", 1)[0] not in own or ref.rsplit(".", 1)[0] in counted)
+    ]

@@ -48,3 +48,8 @@ def test_the_lowest_ranked_group_may_have_none_of_the_rows(text: str) -> None:
 def test_tickets_in_the_backlog_are_counted(text: str, grouped: str) -> None:
     sql = sql_of(text, DESK_LEX)
     assert "tickets.status NOT IN ('closed')" in sql and "ticket_id AS" not in sql and grouped in sql
+
+
+def test_a_filter_on_the_groups_own_attribute_still_picks_the_groups() -> None:
+    sql = sql_of("which Audio product had the fewest orders in 2025", SALES_LEX)
+    assert "categories.name = 'Audio'" in sql and "FILTER(WHERE categories.name" not in sql
