@@ -71,7 +71,7 @@ _TIME_WORDS = frozenset(
     for w in """usual usually moment now current currently today day days nowadays lately recent recently before
     previous previously earlier formerly originally first initially change changed switch switched still again
     anymore time times these days era period ago used currently presently right go-to go typical regular
-    normally normal till until rn atm morning mornings afternoon afternoons evening evenings""".split()
+    normally normal till until rn atm""".split()
 )
 _PAST_RE = re.compile(
     r"\b(?:before|previously|earlier|formerly|originally|at first|initially|used to|"

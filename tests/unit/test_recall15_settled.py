@@ -1,6 +1,6 @@
 """An unread change settled by a clear value told with it or later is no doubt (M24, round 15): "what do I like to
-drink in the evening?" after "I gave up red wine, I drink iced tea now" read both as the clear new value and as
-"could not understand the new value" answers the new value alone; "in the evening" only says when. Our wordings."""
+drink these days?" after "I gave up red wine, I drink iced tea now" read both as the clear new value and as
+"could not understand the new value" answers the new value alone. Our wordings."""
 
 from __future__ import annotations
 
@@ -25,11 +25,11 @@ def _ask(question: str, passages: list[dict[str, Any]]) -> Any:
 
 def test_a_clear_value_told_with_an_unread_change_is_the_answer() -> None:
     told = [_fact(1, UNREAD, "2031-03-17T09:00:00", UNCLEAR_OBJECT), _fact(2, CLEAR, "2031-03-17T09:00:00")]
-    found = _ask("what do I like to drink in the evening?", told)
+    found = _ask("what do I like to drink these days?", told)
     assert found is not None and found.used == [2] and "iced tea" in found.text, found
 
 
 def test_an_unread_change_after_the_clear_value_still_leads() -> None:
     told = [_fact(1, CLEAR, "2031-03-17T09:00:00"), _fact(2, UNREAD, "2031-03-18T09:00:00", UNCLEAR_OBJECT)]
-    found = _ask("what do I like to drink in the evening?", told)
+    found = _ask("what do I like to drink these days?", told)
     assert found is not None and "not sure" in found.text.lower(), found
