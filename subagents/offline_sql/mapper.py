@@ -272,6 +272,7 @@ def _place_search(q: Mapping, lex: Lexicon) -> None:
 # "which open one is the oldest", "the closed ones": "one" stands for a row of the only table (not "the top one",
 # "which one of the components").
 _ONE = re.compile(r"\b(which|the|an?|any|those|these)((?: [a-z0-9_]+){0,2}) (one|ones)\b(?! of\b)")
+_SET_ASIDE = re.compile(r"\b(?:other than|except(?: for)?|excluding|besides|apart from|aside from|but|not)\s*$")
 _NOT_PRONOUN = frozenset(f"{DESC}|{ASC}|first|last|second|next|only|same|other|no|this|that".split("|"))
 
 
@@ -285,6 +286,8 @@ def _pronoun_rows(text: str, lex: Lexicon) -> str:
         between = m.group(2).split()
         if (between and between[-1] in _NOT_PRONOUN) or any(w.isdigit() or w in NUM_WORDS for w in between):
             return m.group(0)
+        if between and _SET_ASIDE.search(text[: m.start()]):
+            return f"{m.group(1)}{m.group(2)}"  # "other than the VPN ones": the value names the rows set aside
         return f"{m.group(1)}{m.group(2)} {noun if m.group(3) == 'one' else plural(noun)}"
 
     text = _ONE.sub(sub, text)

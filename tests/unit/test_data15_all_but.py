@@ -38,3 +38,12 @@ def test_everyone_but_one_person_is_the_other_people_not_the_unassigned(text: st
 def test_the_column_word_after_an_excluded_value_only_describes_it(text: str) -> None:
     sql = sql_of(text, SALES_LEX)
     assert "orders.customer_segment NOT IN (" in sql
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["how many P2 tickets are there, apart from the Email ones?", "count the open tickets except the Laptop ones"],
+)
+def test_the_ones_set_aside_are_no_listing_of_rows(text: str) -> None:
+    sql = sql_of(text, DESK_LEX)
+    assert sql.startswith("SELECT count(*) AS tickets") and "NOT IN (" in sql
