@@ -39,7 +39,9 @@ def known_value(value: str, entities: Sequence[str]) -> str | None:
     """
     lowered = plain(value)
     lowered = re.sub(r"^the\s+", "", lowered)
-    for form in dict.fromkeys((lowered, lowered.removesuffix("s"), lowered.removesuffix("'s"))):
+    # "small businesses" names "small_business": the plural of a word ending in s, x, z, ch or sh adds "es"
+    sibilant = re.sub(r"(s|x|z|ch|sh)es$", r"\1", lowered)
+    for form in dict.fromkeys((lowered, lowered.removesuffix("s"), lowered.removesuffix("'s"), sibilant)):
         exact = [e for e in entities if plain(e) == form]
         if exact:
             return exact[0]

@@ -85,6 +85,7 @@ from cognicore.orchestrator._followup_values import (
     plain,
     splice,
 )
+from cognicore.orchestrator.openings import strip_markers
 
 __all__ = [
     "ARTEFACT",
@@ -119,6 +120,8 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
 
     A bare value after a lead word ("and P4?") is a follow-up only when it is a period or one of `entities`.
     """
+    if (bare := strip_markers(request)) != request and (inner := followup_change(bare, entities)) is not None:
+        return inner  # "ok and small businesses?", "so what about Q3?"
     if (back := back_to(request)) is not None:  # "going back to the units per category - same for Q2 2026"
         inner = followup_change(back[1], entities) or followup_change(f"the same {back[1]}", entities)
         return Change(prep=inner.prep, value=inner.value, topic=back[0]) if inner else None
@@ -180,20 +183,8 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
         # "leave out partner orders", "excluding the retail channel": one known value and the words of its rows
         if len(excluded.group("value").split()) <= 3:
             return Change(prep="excluding", value=named[0].group(0))
-    for pattern in (
-        _SAME,
-        _AGAIN,
-        _ABOUT,
-        _INSTEAD,
-        _BREAK_DOWN,
-        _OF_THOSE,
-        _OF_THAT,
-        _ONLY,
-        _SHORT,
-        _SWAP,
-        _DO,
-        _BARE,
-    ):
+    leads = (_SAME, _AGAIN, _ABOUT, _INSTEAD, _BREAK_DOWN, _OF_THOSE, _OF_THAT, _ONLY, _SHORT, _SWAP, _DO, _BARE)
+    for pattern in leads:
         m = pattern.match(request)
         if m is None:
             continue
