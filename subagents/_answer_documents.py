@@ -323,7 +323,7 @@ def answer_from_documents(
             and gives_place(u.text, asked_text)
             and not other_kind(u.text, asked_text, phrases)
             and (shape is None or subject_concept is None or bool(subject_concept & (u.terms | u.lead)))
-            and all(h & (u.terms | u.lead) or implied(h, f"{u.heading} {u.text}") for h in [*head, *role])
+            and all(h & (u.terms | u.lead) or implied(h, f"{u.heading} {u.text}", asked_text) for h in [*head, *role])
             and (not head or 2 * sum(1 for c in subject if c & (u.terms | u.lead)) >= len(subject))
             and (
                 shape is None

@@ -228,11 +228,16 @@ PLACE_WORDS = frozenset(stem(w) for w in "city cities town towns country countri
 _NAMED_PLACE = re.compile(r"(?:\b(?:in|at|from|near|to)\s+(?:the\s+)?|:\s*)[A-Z][a-z]{2,}")
 
 
-def implied(concept: frozenset[str], text: str) -> bool:
+_ASKS_SOURCE = re.compile(r"\b(?:from|out of)\W*$", re.I)
+
+
+def implied(concept: frozenset[str], text: str, question: str = "") -> bool:
     """True when `text` holds what a word of the question names by kind: "price" is said by "$499", "city" by
-    "from Rotterdam"."""
+    "from Rotterdam" (only a place after "from" or a list's colon when the question asks where from)."""
     if concept & PLACE_WORDS:
-        return bool(_NAMED_PLACE.search(text))
+        named = _NAMED_PLACE.finditer(text)
+        source = _ASKS_SOURCE.search(question)
+        return any(not source or not m.group(0).lower().startswith(("in", "at", "near", "to")) for m in named)
     if concept & _MONEY_WORDS:
         return bool(_MONEY.search(text))
     if concept & _DATE_WORDS:
@@ -321,9 +326,6 @@ _PLACE_PHRASE = re.compile(
     r"\b(?:in|at|to|from|on|into|inside|under|near)\s+(?:(?:the|a|an|our|its|their|your)\s+)?([a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})",
     re.I,
 )
-
-
-_ASKS_SOURCE = re.compile(r"\b(?:from|out of)\W*$", re.I)
 
 
 def gives_place(text: str, question: str) -> bool:

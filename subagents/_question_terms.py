@@ -228,8 +228,9 @@ PHRASES = {
     "how much": "price",
     # "what do we charge for the doorbell", "what are they charging for express": the price asked, not a battery charge.
     r"(?:charge|charges|charged|charging)(?= (?:for|on|per|to)\b)": "price",
-    # "and until when?": a question word, like "when"; "until" is no word a passage must hold.
-    "(?:until|till|til|since) when": "when",
+    # "who delayed it, and until when?": a second question, asking when; "until" is no word a passage must hold there
+    # (a first question's "until when can it be sent back" keeps it: "returned until January 31" answers).
+    r"and (?:until|till|til|since) when(?=\W*$)": "and when",
     "how long": "",  # the question's shape asks for a duration; the words say nothing
     "how fast": "",
     "how quickly": "",

@@ -9,7 +9,7 @@ import pytest
 from cognicore.memory.knowledge import Passage
 from cognicore.subagents._answer_absence import _said_with
 from cognicore.subagents._answer_checks import bigrams, other_kind
-from cognicore.subagents._answer_shape import gives_place
+from cognicore.subagents._answer_shape import PLACE_WORDS, gives_place, implied
 from cognicore.subagents._question_terms import GROUPS, without_framing
 from cognicore.subagents.compose import OfflineAnswerComposer
 
@@ -203,3 +203,18 @@ async def test_a_life_is_said_by_a_duration_of_the_subject(question: str, used: 
     passages = [{"index": 1, "title": "Catalog", "source": "catalog.md", "content": text}]
     answer = await OfflineAnswerComposer().compose(question=question, passages=passages)
     assert answer.used == used, answer.text
+
+
+async def test_until_when_asked_first_keeps_until() -> None:
+    text = "# Returns\n\nParcels delivered in May can be returned until June 30. Refunds take 5 days."
+    passages = [{"index": 1, "title": "Returns", "source": "returns.md", "content": text}]
+    for question in ["my parcel came on May 3, until when can it be returned?", "till when can a May parcel go back"]:
+        answer = await OfflineAnswerComposer().compose(question=question, passages=passages)
+        assert answer.used == [1] and "June 30" in answer.text, answer.text
+
+
+def test_a_city_asked_where_from_is_not_said_by_a_place_things_reach() -> None:
+    times = frozenset({"citi"}) | PLACE_WORDS
+    assert not implied(times, "Express takes 2 days in North America.", "Which city do express parcels ship from?")
+    assert implied(times, "Parcels ship from Denver.", "Which city do express parcels ship out of?")
+    assert implied(times, "The office is in Osaka.", "Which city is the office in?")
