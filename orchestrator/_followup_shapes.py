@@ -26,10 +26,13 @@ __all__ = [
     "TOP",
 ]
 
-# "break that down by priority", "split it by region": a regrouping verb, then only the new grouping.
+# "can I see that", "could we get it": asking for the previous result, pointed at, in another shape.
+_MAY_I = r"(?:can|could|may)\s+(?:i|we)\s+(?:see|get|have)\s+(?:it|that|this|them|those|these)"
+# "break that down by priority", "split it by region", "can I see that by quarter?": a regrouping verb, then only the
+# new grouping.
 BREAK_DOWN = re.compile(
     _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?"
-    r"(?:split(?:\s+(?:it|that|this|them|those|these))?(?:\s+up)?|break(?:\s+(?:it|that|this|them|those|these))?\s+down|"
+    rf"(?:{_MAY_I}|split(?:\s+(?:it|that|this|them|those|these))?(?:\s+up)?|break(?:\s+(?:it|that|this|them|those|these))?\s+down|"
     r"group(?:\s+(?:it|that|this|them|those|these))?|show(?:\s+me)?(?:\s+(?:it|that|this|them|those|these))?)\s+"
     r"(?P<prep>by|per)\s+"
     r"(?P<value>[^?.!]+?)" + _TAIL,
@@ -39,7 +42,7 @@ BREAK_DOWN = re.compile(
 ARTEFACT = r"(?:(?:bar|line|pie)\s+)?(?:chart|graph|plot|table|report)"
 AS_ARTEFACT = re.compile(
     _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?"
-    r"(?:(?:show|give|make|draw|plot|put|display|turn|present)(?:\s+me)?(?:\s+(?:it|that|this|them|those))?\s+)?"
+    rf"(?:{_MAY_I}\s+|(?:show|give|make|draw|plot|put|display|turn|present)(?:\s+me)?(?:\s+(?:it|that|this|them|those))?\s+)?"
     r"(?:as|in|into)\s+(?:an?\s+)?(?P<value>"
     + ARTEFACT
     + r")"

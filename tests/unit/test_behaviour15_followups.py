@@ -45,3 +45,20 @@ async def test_the_follow_up_asks_the_previous_request_with_the_new_value() -> N
     decision = await classifier.classify(request="okay, and field offices?", history=history)
     assert decision.followup and "field_office" in decision.resolved_request.replace(" ", "_"), decision
     assert "S1" in decision.resolved_request and "2025" in decision.resolved_request, decision
+
+
+@pytest.mark.parametrize(
+    ("text", "prep", "value"),
+    [
+        ("could I get that per month?", "per", "month"),
+        ("can we have those by severity please", "by", "severity"),
+        ("may I see it as a line chart?", "as", "a line chart"),
+    ],
+)
+def test_asking_to_see_the_previous_result_in_another_shape_is_a_follow_up(text: str, prep: str, value: str) -> None:
+    change = followup_change(text, list(VALUES))
+    assert change is not None and (change.prep, change.value) == (prep, value), change
+
+
+def test_asking_to_see_a_measure_of_its_own_is_no_follow_up() -> None:
+    assert followup_change("can I get the S1 jobs by site?", list(VALUES)) is None
