@@ -147,6 +147,10 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     shape.growth = shape.growth or q.attribution
     found = sorted(found + _phrases(t, lex, original, books=("phrases", "partial")), key=lambda f: f[0])
     resolve(t, q, found, shape, lex)
+    if shape.percent_threshold and q.having and not all(_in_percent(m) for m in q.measures):
+        q.not_understood.append("a threshold in % of a figure that is not a percentage")  # "a margin above 40%"
+    if q.share and q.having:  # "what share of 2025 orders were over $500": the groups passing are not counted here
+        q.not_understood.append("a share of the groups passing a threshold")
     if PEOPLE_BUT.search(asked) and (who := people_column(lex)) and who.ref in q.excluded and who.ref not in q.present:
         q.present.append(who.ref)  # "everyone but ana": the other people's rows, not the ones nobody holds
     for ref, above in q.nonzero.items():
@@ -230,6 +234,11 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     if q.not_understood or q.confidence < CONFIDENCE_BAR or not q.measures:
         raise Unsure(unsure_message(q, lex))
     return q
+
+
+def _in_percent(m: Measure) -> bool:
+    """A figure given in percent (its name or label says so: "margin_pct", "% of revenue")."""
+    return m.name.endswith("_pct") or re.search(r"%|\bpercent|\bpct\b", m.label.lower()) is not None
 
 
 def _per_unit(column: Column) -> bool:

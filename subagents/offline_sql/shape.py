@@ -46,6 +46,7 @@ class Shape:
     things: bool = False  # "our 3 best sellers", "the top performers": the things ranked, no grouping named
     every: bool = False  # "everyone's count", "all of them": each group is shown, not only the first
     of_gross: bool = False  # "as a % of gross sales": a fraction of the amount before it was taken off
+    percent_threshold: bool = False  # the threshold's figure is a percentage ("a margin above 40%")
 
 
 _GAP = (
@@ -234,6 +235,8 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
         thousands = 1000 if figure.endswith("k") else 1
         value = number(figure) if figure in NUMBER_WORDS else float(figure.rstrip("k")) * thousands
         q.having = (_THRESHOLD_OPS[m.group(1)], value)
+        # "a margin above 40%": a threshold in percent, which only a figure in percent can be compared with
+        s.percent_threshold = re.match(r"\s*(?:percent|per cent|pct)\b", t.read[m.end() :]) is not None
     t.take(r"\bat (least|most)\b")
     # "the most common priority", "least frequent component": the rows' count ranks, the adjective says no more
     often = r"(?:common(?:ly)?|frequent(?:ly)?|usual(?:ly)?|often)(?: (?:affected|seen|reported|hit|involved|named))?"

@@ -9,7 +9,9 @@ import re
 
 import pytest
 
-from tests.unit.data15_catalogues import DESK_LEX, SALES_LEX, sql_of
+from cognicore.subagents.errors import Unsure
+from cognicore.subagents.offline_sql import map_request
+from tests.unit.data15_catalogues import DESK_LEX, SALES_LEX, TODAY, sql_of
 
 
 @pytest.mark.parametrize(
@@ -53,3 +55,20 @@ def test_tickets_in_the_backlog_are_counted(text: str, grouped: str) -> None:
 def test_a_filter_on_the_groups_own_attribute_still_picks_the_groups() -> None:
     sql = sql_of("which Audio product had the fewest orders in 2025", SALES_LEX)
     assert "categories.name = 'Audio'" in sql and "FILTER(WHERE categories.name" not in sql
+
+
+@pytest.mark.parametrize(
+    ("text", "unplaced"),
+    [
+        ("which products had a margin of more than 35% last year", "a threshold in % of a figure"),
+        ("which regions had an average discount over 4 percent in 2025", "a threshold in % of a figure"),
+        ("what percentage of Q1 2026 orders were above $800", "a share of the groups passing a threshold"),
+    ],
+)
+def test_a_threshold_the_figure_cannot_be_compared_with_is_unsure(text: str, unplaced: str) -> None:
+    with pytest.raises(Unsure, match=unplaced):
+        map_request(text, SALES_LEX, TODAY)
+
+
+def test_a_percent_threshold_on_a_figure_in_percent_is_read() -> None:
+    assert "margin_pct" in sql_of("which categories had a margin percentage above 45 percent in 2025", SALES_LEX)
