@@ -12,6 +12,17 @@ from cognicore.subagents._passage_units import Unit
 from cognicore.subagents._question_numbers import number_units, unit_of
 from cognicore.subagents._question_terms import labelled_concepts
 
+# A sentence about the document itself ("This dictionary explains the tables, the columns ..."): its words match
+# many questions, but it states no fact of them.
+ABOUT_DOCUMENT = re.compile(
+    r"^(?:this|the)\s+(?:\w+\s+)?(?:dictionary|playbook|policy|document|guide|handbook|manual|page|runbook|faq|notes"
+    r"|section)\s+(?:explains|tells|describes|covers|lists|answers|contains|sets out|summari[sz]es)\b"
+    # asked: "what does this playbook cover"
+    r"|\b(?:this|the)\s+(?:\w+\s+)?(?:dictionary|playbook|document|guide|handbook|manual|runbook|faq)\s+"
+    r"(?:explain|tell|describe|cover|list|contain|say)",
+    re.I,
+)
+
 
 def about_asked(
     u: Unit,

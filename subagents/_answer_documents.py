@@ -10,6 +10,7 @@ from typing import Any
 
 from cognicore.memory.text import STOPWORDS, stem, words
 from cognicore.subagents._answer_checks import (
+    ABOUT_DOCUMENT,
     about_asked,
     asked_subject,
     bigrams,
@@ -21,7 +22,7 @@ from cognicore.subagents._answer_checks import (
     scoped_elsewhere,
     states_bound,
 )
-from cognicore.subagents._answer_head import asked_head, name_modifier
+from cognicore.subagents._answer_head import WHICH_THING, asked_head, name_modifier
 from cognicore.subagents._answer_holder import role_noun
 from cognicore.subagents._answer_reading import read_question
 from cognicore.subagents._answer_render import LABEL, render
@@ -97,24 +98,22 @@ _CLOSING_IN = re.compile(r"\b(?:in|into)\s+(?:the\s+)?([A-Za-z]+)\s*[?.!]?\s*$")
 MAX_CHARS = 700
 # A time and its units say when, not what is asked ("within how many hours ... be fixed").
 _TIME_WORDS = frozenset("within until before after during since minute hour day week month year".split())
-_AUX = r"(?:do|does|did|is|are|was|were|should|can|will)\b"
-_WHICH_THING = re.compile(rf"^\W*(?:which|what)\s+(?!{_AUX})([a-z][a-z-]*(?:\s+[a-z][a-z-]*){{0,2}}?)\s+{_AUX}")
-# A sentence about the document itself ("This dictionary explains the tables, the columns ..."): its words match
-# many questions, but it states no fact of them.
-ABOUT_DOCUMENT = re.compile(
-    r"^(?:this|the)\s+(?:\w+\s+)?(?:dictionary|playbook|policy|document|guide|handbook|manual|page|runbook|faq|notes"
-    r"|section)\s+(?:explains|tells|describes|covers|lists|answers|contains|sets out|summari[sz]es)\b"
-    # asked: "what does this playbook cover"
-    r"|\b(?:this|the)\s+(?:\w+\s+)?(?:dictionary|playbook|document|guide|handbook|manual|runbook|faq)\s+"
-    r"(?:explain|tell|describe|cover|list|contain|say)",
-    re.I,
-)
 MIN_SENTENCE_SHARE = 0.3  # share of the question's (weighted) words the first quoted sentence must say
 MIN_COVERAGE = 0.5  # share of the question's (weighted) words a passage must contain to be an answer
 
 
 def answer_from_documents(
     question: str, passages: list[dict[str, Any]], synonyms: dict[str, frozenset[str]]
+) -> tuple[ComposedAnswer, float]:
+    """The answer keeping framing words the passages use ("never allowed"), else with all of them set aside."""
+    kept = _answer(question, passages, synonyms, framing=True)
+    if kept[0].used or without_framing(question) == question:
+        return kept
+    return _answer(question, passages, synonyms, framing=False)
+
+
+def _answer(
+    question: str, passages: list[dict[str, Any]], synonyms: dict[str, frozenset[str]], *, framing: bool
 ) -> tuple[ComposedAnswer, float]:
     """The extractive answer from documents and the share of the question the best passage covers.
 
@@ -127,7 +126,8 @@ def answer_from_documents(
     if not units:
         return ComposedAnswer(text=nothing_found(question), used=[]), 0.0
     vocabulary = frozenset().union(*(u.terms | u.lead | u.frame for u in units))
-    asked_text = without_framing(without_contrast(without_asides(question, vocabulary)))
+    asked_text = without_contrast(without_asides(question, vocabulary))
+    asked_text = without_framing(asked_text, vocabulary if framing else frozenset())
     labelled = read_question(asked_text, vocabulary, synonyms)
     if not labelled:
         return ComposedAnswer(text=nothing_found(question), used=[]), 0.0
@@ -290,7 +290,7 @@ def answer_from_documents(
         head += [c for c, label in labelled if label == unit] or ([frozenset({stem(unit)})] if dropped else [])
     # "Which vpn client software do we use?": the thing asked for is the noun after "which"; a word of it that
     # no passage uses ("software") cannot be answered by a sentence about the rest ("the VPN client").
-    if which := _WHICH_THING.match(" ".join(asked_text.lower().split())):
+    if which := WHICH_THING.match(" ".join(asked_text.lower().split())):
         asked_words = set(words(which.group(1)))
         head += [c for c, label in labelled if label in asked_words and not c & vocabulary]
         # "Which courier company do we use?": a thing of several words is asked by each of them as typed, not by

@@ -9,7 +9,11 @@ from cognicore.memory.text import STOPWORDS, stem, words
 from cognicore.subagents._answer_shape import LIGHT_VERBS, TIME_UNIT
 from cognicore.subagents._question_terms import SPLIT_COMPOUND
 
-__all__ = ["asked_head", "name_modifier"]
+__all__ = ["WHICH_THING", "asked_head", "name_modifier"]
+
+_AUX = r"(?:do|does|did|is|are|was|were|should|can|will)\b"
+# "Which vpn client software do we use?": the thing asked for is the noun after "which".
+WHICH_THING = re.compile(rf"^\W*(?:which|what)\s+(?!{_AUX})([a-z][a-z-]*(?:\s+[a-z][a-z-]*){{0,2}}?)\s+{_AUX}")
 
 _HEAD = re.compile(
     r"^(?:what|which)(?: is|'s|’s|s| are| was| were) (?:the|our|your|a|an|its|their) ([a-z][a-z -]*?)"

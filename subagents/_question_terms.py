@@ -71,10 +71,18 @@ _FRAMING = re.compile(
 )
 
 
-def without_framing(question: str) -> str:
+def without_framing(question: str, vocabulary: frozenset[str] = frozenset()) -> str:
     """The question without the words that frame what is asked as a promise or a permission ("the first-response
-    time we promise on a P2" asks the P2 first-response time): they are not content a passage must contain."""
-    return " ".join(_FRAMING.sub(lambda m: f"{m.group(1) or ''} {m.group(2) or ''}", question).split())
+    time we promise on a P2" asks the P2 first-response time): they are not content a passage must contain. A word
+    the passages use stays: it may be what they state ("discounts above 30% are never allowed")."""
+
+    def drop(m: re.Match[str]) -> str:
+        framing = [w for w in words(m.group(0)) if w not in STOPWORDS and w not in {"we", "i", "you", "they"}]
+        if any(stem(w) in vocabulary for w in framing if w not in {"to", "do", "does", "did"}):
+            return m.group(0)
+        return f"{m.group(1) or ''} {m.group(2) or ''}"
+
+    return " ".join(_FRAMING.sub(drop, question).split())
 
 
 _ELAPSED = re.compile(

@@ -218,3 +218,14 @@ def test_a_city_asked_where_from_is_not_said_by_a_place_things_reach() -> None:
     assert not implied(times, "Express takes 2 days in North America.", "Which city do express parcels ship from?")
     assert implied(times, "Parcels ship from Denver.", "Which city do express parcels ship out of?")
     assert implied(times, "The office is in Osaka.", "Which city is the office in?")
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [("Are staff allowed to give 40% off?", "never allowed"), ("are we allowed to stack two promotions", "stack")],
+)
+async def test_a_framing_word_the_passages_state_is_kept(question: str, said: str) -> None:
+    text = "# Discounts\n\nStaff may give up to 10% off. Discounts above 30% are never allowed. Promotions never stack."
+    passages = [{"index": 1, "title": "Discounts", "source": "discounts.md", "content": text}]
+    answer = await OfflineAnswerComposer().compose(question=question, passages=passages)
+    assert answer.used == [1] and said in answer.text, answer.text
