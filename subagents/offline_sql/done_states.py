@@ -132,6 +132,8 @@ def done_words(text: str, lex: Lexicon) -> str:
             return word
         return done[0]
 
+    # "how many of chloe's tickets are done", "has ben got done": the adjective after a verb of being or getting
+    text = re.sub(r"\b(are|is|were|was|got|get|gets|getting|been|be|being) (?:done|complete)\b", rf"\1 {done[0]}", text)
     return re.sub(r"\b[a-z]{3,}\b", named, text)
 
 

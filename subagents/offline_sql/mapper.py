@@ -147,6 +147,8 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     shape.growth = shape.growth or q.attribution
     found = sorted(found + _phrases(t, lex, original, books=("phrases", "partial")), key=lambda f: f[0])
     resolve(t, q, found, shape, lex)
+    if re.search(r"\b(?:top|bottom|best|worst|highest|lowest)(?: [a-z]+)? \d+ (?:percent|per cent|pct)\b", asked):
+        q.not_understood.append("a top share of the rows (a percentile cut)")  # "the top 20% of orders by revenue"
     if shape.percent_threshold and q.having and not all(_in_percent(m) for m in q.measures):
         q.not_understood.append("a threshold in % of a figure that is not a percentage")  # "a margin above 40%"
     if q.share and q.having:  # "what share of 2025 orders were over $500": the groups passing are not counted here
@@ -281,6 +283,10 @@ def _place_search(q: Mapping, lex: Lexicon) -> None:
 # "which open one is the oldest", "the closed ones": "one" stands for a row of the only table (not "the top one",
 # "which one of the components").
 _ONE = re.compile(r"\b(which|the|an?|any|those|these)((?: [a-z0-9_]+){0,2}) (one|ones)\b(?! of\b)")
+_SET_ASIDE_PERIOD = re.compile(
+    r"\b(?:other than|except(?: for)?|excluding|besides|apart from|aside from|but not|not|outside(?: of)?)"
+    r"(?: (?:on|in|during|for|the))*\s*$"
+)
 _SET_ASIDE = re.compile(r"\b(?:other than|except(?: for)?|excluding|besides|apart from|aside from|but|not)\s*$")
 _NOT_PRONOUN = frozenset(f"{DESC}|{ASC}|first|last|second|next|only|same|other|no|this|that".split("|"))
 
@@ -346,6 +352,8 @@ def _periods(t: Text, q: Mapping, today: date) -> None:
     inside: list[Period] = []  # "last year" of "the same month last year": the comparison, not a period asked
     for pattern, handler in PATTERNS:
         while m := t.take(pattern):
+            if _SET_ASIDE_PERIOD.search(t.read[: m.start()]):  # "closed other than on 6 January": no period asked
+                q.not_understood.append(f"every period but {m.group(0).strip()}")
             within = yoy is not None and yoy.start() <= m.start() < yoy.end()
             found = match_period(pattern, handler, m, today)
             changed = q.attribution or re.search(f"{GROWTH}|{DECLINE}", t.read) is not None

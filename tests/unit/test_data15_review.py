@@ -72,3 +72,21 @@ def test_a_threshold_the_figure_cannot_be_compared_with_is_unsure(text: str, unp
 
 def test_a_percent_threshold_on_a_figure_in_percent_is_read() -> None:
     assert "margin_pct" in sql_of("which categories had a margin percentage above 45 percent in 2025", SALES_LEX)
+
+
+@pytest.mark.parametrize(
+    ("text", "unplaced"),
+    [
+        ("what are the top 10 percent of products by units in 2025", "a percentile cut"),
+        ("how many P2 tickets were opened except on 7 January 2026", "every period but"),
+    ],
+)
+def test_a_cut_or_a_period_set_aside_is_unsure(text: str, unplaced: str) -> None:
+    lex = DESK_LEX if "ticket" in text else SALES_LEX
+    with pytest.raises(Unsure, match=unplaced):
+        map_request(text, lex, TODAY)
+
+
+@pytest.mark.parametrize("text", ["how many of ana's tickets are done", "which VPN tickets has chloe got done"])
+def test_done_after_a_verb_of_being_or_getting_is_the_done_state(text: str) -> None:
+    assert "tickets.status = 'closed'" in sql_of(text, DESK_LEX)
