@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from cognicore.memory.text import terms, words
-from cognicore.orchestrator._action_shapes import ARTEFACT_NOUNS
+from cognicore.orchestrator._action_shapes import ARTEFACT_NOUNS, POLITE
 from cognicore.orchestrator._followup_periods import PERIOD
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.message_parts import Aside
@@ -43,14 +43,20 @@ def order_on_text(request: str, scope: Scope) -> IntentDecision | None:
 
 
 def data_word_errand(request: str, scope: Scope, nouns: frozenset[str]) -> IntentDecision | None:
-    """ "Order pizza for the team tonight": a word of the data first, but what follows it is nothing the deployment
-    holds, in an errand's shape, so the first word is a verb ("order volume by region" stays a data question)."""
-    first, after = ([*words(request), "", ""])[:2]
-    if not _ERRAND.search(request) or first.endswith("s") or is_question(request) or not after:
+    """ "Order pizza for the team tonight", "could you order new business cards for me?": a word of the data first
+    (after a polite opening), but what follows it, or the head of that phrase, is nothing the deployment holds, in an
+    errand's shape, so the first word is a verb ("order volume by region" stays a data question)."""
+    polite = re.match(POLITE, request, re.IGNORECASE)
+    text = request[polite.end() :] if polite else request
+    first, after = ([*words(text), "", ""])[:2]
+    asked = is_question(text) and not (polite and polite.end())  # "could you ...?" asks for the errand politely
+    if not _ERRAND.search(text) or first.endswith("s") or asked or not after:
         return None
-    if not noun_first(request, nouns) or not scope.unheld(after, [], ""):
+    head = words(_ERRAND.split(text, maxsplit=1)[0])[-1:]  # "new business cards" ends on "cards"
+    missing = scope.unheld(" ".join(head), [], "") or scope.unheld(after, [], "")
+    if not noun_first(text, nouns) or not missing:
         return None
-    reason = f"asks to {first} something none of the agents has ({after})"
+    reason = f"asks to {first} something none of the agents has ({missing[0]})"
     return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)
 
 

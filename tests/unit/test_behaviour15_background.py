@@ -61,3 +61,26 @@ def test_the_note_a_task_drafts_leaves_the_data_clause_to_the_data_step() -> Non
     # a documents topic beside it is still the documents' ("explain the escalation notes")
     both = data_instruction("write a note on S1 jobs by engineer and explain the escalation notes", GENERIC, data)
     assert both == "S1 jobs by engineer"
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    ["Could you order new safety boots for me?", "please order a courier pickup for the team tomorrow"],
+)
+async def test_an_errand_led_by_a_data_word_is_refused_after_a_polite_opening(request_text: str) -> None:
+    jobs = classifier_with_orders()
+    decision = await jobs.classify(request=request_text, history=[])
+    assert decision.out_of_scope and decision.intent == "task", decision
+
+
+async def test_a_data_request_led_by_the_same_word_is_still_read() -> None:
+    decision = await classifier_with_orders().classify(request="could you order the sites by S1 jobs for the board?", history=[])
+    assert not decision.out_of_scope, decision
+
+
+def classifier_with_orders():  # type: ignore[no-untyped-def]
+    """The jobs deployment with a table named by a word that is also a verb ("orders")."""
+    from cognicore.orchestrator.intent import OfflineClassifier
+    from tests.unit.behaviour15_jobs import AGENTS
+
+    return OfflineClassifier(agents=AGENTS, entities=list(VALUES), counted=[*COUNTED, "orders"], values=VALUES)
