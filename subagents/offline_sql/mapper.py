@@ -9,7 +9,7 @@ The shape words are read in `shape`, the phrases placed in `resolve`; this modul
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
+from datetime import date
 
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql._words import (
@@ -25,6 +25,7 @@ from cognicore.subagents.offline_sql.amount_filters import claim_amount_filters,
 from cognicore.subagents.offline_sql.asking import claim_asking
 from cognicore.subagents.offline_sql.attribution import check_breakdown, claim_why, previous_period
 from cognicore.subagents.offline_sql.catalogue import Column, Table
+from cognicore.subagents.offline_sql.claimed_periods import claim_periods
 from cognicore.subagents.offline_sql.done_states import attributive, done_words, negated_states, unreached_state
 from cognicore.subagents.offline_sql.durations import claim_duration
 from cognicore.subagents.offline_sql.lexicon import (
@@ -55,15 +56,13 @@ from cognicore.subagents.offline_sql.passed_over import (
     pass_over,
     place_phrases,
 )
-from cognicore.subagents.offline_sql.period_reading import match_period
-from cognicore.subagents.offline_sql.periods import A_YEAR_BEFORE, PATTERNS, Period, a_year_before
 from cognicore.subagents.offline_sql.placing import rank_all_groups
 from cognicore.subagents.offline_sql.price_wording import price_words
 from cognicore.subagents.offline_sql.query import rate_amount, ref_name
 from cognicore.subagents.offline_sql.resolve import resolve
 from cognicore.subagents.offline_sql.row_words import none_where
 from cognicore.subagents.offline_sql.search import search_columns, split_search, unplaced_phrase
-from cognicore.subagents.offline_sql.shape import ASC, DECLINE, DESC, GROWTH, NUM_WORDS, read_shape
+from cognicore.subagents.offline_sql.shape import ASC, DESC, NUM_WORDS, read_shape
 from cognicore.subagents.offline_sql.times_of_day import claim_time_of_day
 
 __all__ = ["CONFIDENCE_BAR", "TIME_UNITS", "Mapping", "Measure", "map_request"]
@@ -135,7 +134,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     claim_asking(t)  # "update me on ...", "w/ a line chart": how it is asked or drawn (asking.py)
     claim_duration(t, q, lex)  # "how long do P1s take to resolve": days between two dates (durations.py)
     numbered = numbered_row(t, q, lex, one=True)  # "order 2001": that order, never the year (lookup.py)
-    _periods(t, q, today)
+    claim_periods(t, q, today)  # one period, several of one unit, or a year-over-year pair (claimed_periods.py)
     claim_time_of_day(t, q, lex)  # "opened after 6pm", "in the morning": a time of the day (times_of_day.py)
     numbered += numbered_row(t, q, lex)  # "order 2500": the row whose numeric key it is (lookup.py)
     previous_period(q)
@@ -283,10 +282,6 @@ def _place_search(q: Mapping, lex: Lexicon) -> None:
 # "which open one is the oldest", "the closed ones": "one" stands for a row of the only table (not "the top one",
 # "which one of the components").
 _ONE = re.compile(r"\b(which|the|an?|any|those|these)((?: [a-z0-9_]+){0,2}) (one|ones)\b(?! of\b)")
-_SET_ASIDE_PERIOD = re.compile(
-    r"\b(?:other than|except(?: for)?|excluding|besides|apart from|aside from|but not|not|outside(?: of)?)"
-    r"(?: (?:on|in|during|for|the))*\s*$"
-)
 _SET_ASIDE = re.compile(r"\b(?:other than|except(?: for)?|excluding|besides|apart from|aside from|but|not)\s*$")
 _NOT_PRONOUN = frozenset(f"{DESC}|{ASC}|first|last|second|next|only|same|other|no|this|that".split("|"))
 
@@ -321,68 +316,7 @@ def _pronoun_rows(text: str, lex: Lexicon) -> str:
     return re.sub(r"\b[a-z0-9_]+s\b", rows_of, text)
 
 
-_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_WEEKDAY = re.compile(rf"\b(?:on |during )?(?:a |the )?({'|'.join(_DAYS)})s?\b")
-# "last Monday", "since Friday": one dated day, which this writer does not place (the word stays: unsure)
-_DATED_DAY = frozenset("last this next since before after until till from previous past coming".split())
-
-
-def _weekdays(t: Text, q: Mapping) -> None:
-    """ "opened on a Monday", "on Fridays", "Monday and Tuesday tickets": the day of the week of the rows' date."""
-    if weekend := re.search(r"\b(?:on |during |over |at )?(?:the |a )?week ?ends?\b", t.s):  # Saturday and Sunday
-        q.weekdays += [d for d in (6, 7) if d not in q.weekdays]
-        t.s = t.s[: weekend.start()] + " " * (weekend.end() - weekend.start()) + t.s[weekend.end() :]
-    for m in list(_WEEKDAY.finditer(t.s)):
-        before = t.s[: m.start()].split()
-        if before and before[-1] in _DATED_DAY:
-            continue
-        day = _DAYS.index(m.group(1)) + 1
-        if day not in q.weekdays:
-            q.weekdays.append(day)
-        t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
-
-
 _NOT_GROUPINGS = frozenset("the our all far then now hand itself themselves".split())
-
-
-def _periods(t: Text, q: Mapping, today: date) -> None:
-    """Claim the periods of `t`: one period, several of one unit side by side, or a year-over-year pair."""
-    periods: list[Period] = []
-    yoy = re.search(A_YEAR_BEFORE, t.s)
-    inside: list[Period] = []  # "last year" of "the same month last year": the comparison, not a period asked
-    for pattern, handler in PATTERNS:
-        while m := t.take(pattern):
-            if _SET_ASIDE_PERIOD.search(t.read[: m.start()]):  # "closed other than on 6 January": no period asked
-                q.not_understood.append(f"every period but {m.group(0).strip()}")
-            within = yoy is not None and yoy.start() <= m.start() < yoy.end()
-            found = match_period(pattern, handler, m, today)
-            changed = q.attribution or re.search(f"{GROWTH}|{DECLINE}", t.read) is not None
-            if handler.startswith("day_range") and changed and found.start and found.end:
-                # "the rise in tickets from jan 6 to jan 7": the two days compared, not the span between them
-                last = found.end - timedelta(days=1)
-                days = [Period(d, d + timedelta(days=1), d.isoformat(), unit="day") for d in (found.start, last)]
-                (inside if within else periods).extend(days)
-                continue
-            (inside if within else periods).append(found)
-    earlier = a_year_before(periods[0]) if yoy and len(periods) == 1 else None
-    if yoy and earlier is not None:
-        # "Q3 revenue year over year": Q3 beside the Q3 a year before, one row each (with the change when asked)
-        t.s = t.s[: yoy.start()] + " " * (yoy.end() - yoy.start()) + t.s[yoy.end() :]
-        periods.insert(0, earlier)
-    else:
-        periods += inside
-    _weekdays(t, q)
-    # "open right now", "currently assigned": the present state of the rows, no period.
-    t.take(r"\bso far\b|\bto date\b|\bright now\b|\bcurrently\b|\bat (?:the moment|present)\b|\bas of (?:now|today)\b")
-    units = {p.unit for p in periods}
-    if len(periods) > 1 and len(units) == 1 and None not in units:
-        # "this year vs last year", "Q1 and Q2 2026": those periods side by side, one row each.
-        q.compared_periods = sorted(periods, key=lambda p: p.start or date.min)
-    elif len(periods) > 1:
-        q.not_understood.append("two periods (" + " and ".join(p.label for p in periods) + ")")
-    q.period = periods[0] if periods else None
-    if q.period is not None and q.period.start is not None and q.period.end is None:
-        t.take(r"\b(?:onwards?|and (?:after|later|beyond)|or later)\b")  # "from jan 6 onwards": the open end it has
 
 
 def _phrases(t: Text, lex: Lexicon, original: str, *, books: tuple[str, ...]) -> list[tuple[int, int, str, Target]]:
