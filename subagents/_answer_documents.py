@@ -280,7 +280,7 @@ def _answer(
     # "How much does the Nova Lamp strap cost?": the answer must name the strap, not just price the lamp.
     part = name_modifier(asked_text)
     head += [c for c, label in labelled if part is not None and label == part and not c & names]
-    role = role_noun(asked_text, synonyms)  # "Who is the sales director?": a partner or the board is no answer
+    role = role_noun(asked_text, synonyms, vocabulary)  # "Who is the sales director?": not a partner
     # "What does the watch cost in euros?": a unit, place or condition closing the question is part of what is
     # asked; a figure in another unit ("List price: $249") is no answer.
     if closing := _CLOSING_IN.search(asked_text):

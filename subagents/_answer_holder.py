@@ -14,6 +14,7 @@ import re
 from typing import TYPE_CHECKING
 
 from cognicore.memory.text import STOPWORDS, stem, words
+from cognicore.subagents._question_terms import derived_forms
 
 if TYPE_CHECKING:
     from cognicore.memory.knowledge import KnowledgeBase, Passage
@@ -92,11 +93,14 @@ def asked_role(question: str) -> list[str]:
     return [w for w in words(m.group("role").lower()) if w not in STOPWORDS] if m else []
 
 
-def role_noun(question: str, synonyms: dict[str, frozenset[str]]) -> list[frozenset[str]]:
-    """The noun of the asked role, widened to its paraphrases, as a thing the answer must say: "Who is the sales
-    director for X?" is not answered by a sentence naming someone as another role (a partner, the board)."""
-    role = asked_role(question)
-    return [frozenset({stem(role[-1])}) | synonyms.get(stem(role[-1]), frozenset())] if role else []
+def role_noun(
+    question: str, synonyms: dict[str, frozenset[str]], vocabulary: frozenset[str] = frozenset()
+) -> list[frozenset[str]]:
+    """The words of the asked role, each widened to its paraphrases, as things the answer must say: "Who is the sales
+    director?" is not answered by someone named as another role (a partner), "the chief operating officer" not by
+    the chief executive officer."""
+    widened = [frozenset({stem(w)}) | synonyms.get(stem(w), frozenset()) for w in asked_role(question)]
+    return [c | derived_forms(c, vocabulary) for c in widened]  # "finance chief": "chief financial officer"
 
 
 async def unnamed_holder(knowledge: KnowledgeBase, question: str) -> tuple[str, list[Passage]] | None:

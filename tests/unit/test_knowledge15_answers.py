@@ -229,3 +229,14 @@ async def test_a_framing_word_the_passages_state_is_kept(question: str, said: st
     passages = [{"index": 1, "title": "Discounts", "source": "discounts.md", "content": text}]
     answer = await OfflineAnswerComposer().compose(question=question, passages=passages)
     assert answer.used == [1] and said in answer.text, answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [("Who is the chief operating officer?", None), ("who's our chief technology officer", "Tom Berg")],
+)
+async def test_every_word_of_the_asked_role_must_be_said(question: str, name: str | None) -> None:
+    text = "# Leadership\n\n- Ana Ruiz, chief executive officer\n- Tom Berg, chief technology officer"
+    passages = [{"index": 1, "title": "Leadership", "source": "lead.md", "content": text}]
+    answer = await OfflineAnswerComposer().compose(question=question, passages=passages)
+    assert (name in answer.text) if name else answer.used == [], answer.text
