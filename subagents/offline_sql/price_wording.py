@@ -202,9 +202,13 @@ def price_words(text: str, lex: Lexicon) -> str:
     whose rows have a name (its label) and a numeric column called or described as a price; `text` unchanged when
     the catalogue has no such column or several. "what does X cost" (not "cost us") asks its price: "how much does"."""
     text = _WHAT_COSTS.sub("how much", asked_price_or_cost(text, lex))
-    if _PRICE_ADJECTIVES.search(text) is None:
+    if (adjective := _PRICE_ADJECTIVES.search(text)) is None:
         return text
-    priced = _labelled_columns(lex, "price")
+    # "the most expensive to make": what it costs us, never its price
+    made = re.match(rf"((?: [a-z0-9-]+){{0,2}}?)(?:{_TO_MAKE})\b", text[adjective.end() :])
+    priced = _labelled_columns(lex, "cost" if made else "price")
+    if made:  # "the cheapest product to produce": the words between stay, "to produce" is said by the cost column
+        text = text[: adjective.end()] + made.group(1) + text[adjective.end() + made.end() :]
     if len(priced) != 1:
         return text
     table, column = priced[0]

@@ -28,3 +28,12 @@ def test_what_one_unit_costs_us_is_its_cost(text: str, product: str) -> None:
 def test_what_a_service_costs_us_stays_unsure() -> None:
     with pytest.raises(Unsure, match="what cost us money"):
         map_request("what does it cost us to deliver an order to Europe", SALES_LEX, TODAY)
+
+
+@pytest.mark.parametrize(
+    ("text", "order"),
+    [("which product is the costliest to manufacture", "DESC"), ("what's the cheapest item to produce", "ASC")],
+)
+def test_the_most_or_least_expensive_to_make_ranks_the_cost(text: str, order: str) -> None:
+    sql = sql_of(text, SALES_LEX)
+    assert "products.unit_cost" in sql and "unit_price" not in sql and order in sql
