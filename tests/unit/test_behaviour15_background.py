@@ -74,7 +74,9 @@ async def test_an_errand_led_by_a_data_word_is_refused_after_a_polite_opening(re
 
 
 async def test_a_data_request_led_by_the_same_word_is_still_read() -> None:
-    decision = await classifier_with_orders().classify(request="could you order the sites by S1 jobs for the board?", history=[])
+    decision = await classifier_with_orders().classify(
+        request="could you order the sites by S1 jobs for the board?", history=[]
+    )
     assert not decision.out_of_scope, decision
 
 
