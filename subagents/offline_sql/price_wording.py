@@ -188,6 +188,12 @@ def asked_price_or_cost(text: str, lex: Lexicon) -> str:
             item = _ONE_UNIT.sub("", m.group("x"))
             if _names_a_row(item, table) and not many:
                 return f"what is the {cost} of {item}"
+            noun = singular(normalise(table.name).split()[-1])
+            if (
+                re.search(r"\b(?:each|every)\s*$", m.group(0)[: m.start("x") - m.start()])
+                and singular(item.strip()) == noun
+            ):
+                return f"what is the {cost} by {noun}"  # "what does each product cost us to make": each one's cost
             # "what did the average order cost us", "what does X cost us in total": no one item the data names, or
             # a figure of many; asked as "how much does ... cost us", which `price_asked` leaves unsure (never the
             # revenue "how much" defaults to, never one unit's cost)

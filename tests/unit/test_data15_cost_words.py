@@ -37,3 +37,8 @@ def test_what_a_service_costs_us_stays_unsure() -> None:
 def test_the_most_or_least_expensive_to_make_ranks_the_cost(text: str, order: str) -> None:
     sql = sql_of(text, SALES_LEX)
     assert "products.unit_cost" in sql and "unit_price" not in sql and order in sql
+
+
+def test_what_each_thing_costs_us_to_make_is_each_ones_cost() -> None:
+    sql = sql_of("and what does each product cost us to produce?", SALES_LEX)
+    assert "products.unit_cost" in sql and "GROUP BY" in sql and "revenue" not in sql
