@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from cognicore.memory.text import STOPWORDS, stem, words
 from cognicore.subagents._answer_holder import unnamed_holder
-from cognicore.subagents._answer_shape import LIGHT_VERBS, PLACE_WORDS
+from cognicore.subagents._answer_shape import DURATION, LIGHT_VERBS, PLACE_WORDS, SPAN_WORDS, Shape, asked_shape
+from cognicore.subagents._passage_sections import covers_generally, said_with, subject_sections
 from cognicore.subagents._question_terms import ALTERNATIVES, NOISE, PHRASES, without_contrast
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
 _CODE = re.compile(r"^[a-z]+-?\d+$")
 _PLAIN = re.compile(r"^[a-z0-9]+$")
 _HEADING = re.compile(r"^\s{0,3}#{2,6}\s+(.+)$", re.M)
+_PERSON = re.compile(r"\b[A-Z][a-zà-ÿ'’-]+\s+[A-Z][a-zà-ÿ'’-]+\b")  # "Tomás Herrera"
 _NAMED = re.compile(r"(?<=\w)[\s:(-]+[A-Z][\w-]+")
 
 
@@ -156,41 +158,6 @@ def _forms(word: str) -> list[str]:
 
 def _any(forms: list[str]) -> str:
     return "(" + " | ".join(forms) + ")"
-
-
-_HEADING_LINE = re.compile(r"^\s{0,3}(#{1,6})\s+(.*)$")
-
-
-def _sections(passage: Passage) -> list[str]:
-    """The passage's sections, each with the headings above it (the title applies to every section under it)."""
-    stack: list[tuple[int, str]] = [(0, passage.title)]
-    sections: list[str] = []
-    body: list[str] = []
-    for line in passage.content.splitlines():
-        if m := _HEADING_LINE.match(line):
-            sections.append(" ".join([h for _, h in stack] + body))
-            level = len(m.group(1))
-            stack = [(lv, h) for lv, h in stack if lv < level] + [(level, m.group(2))]
-            body = []
-        else:
-            body.append(line)
-    sections.append(" ".join([h for _, h in stack] + body))
-    return sections
-
-
-def _said_with(passage: Passage, subject: list[str], forms: list[str]) -> bool:
-    """Does a section of the passage (with the headings above it) that names the subject say the asked word in one of
-    its forms? A chunk of a catalog holds several products: "10-day battery" under another product's heading says
-    nothing of the subject's battery."""
-    exact = {stem(f) for f in forms if not f.endswith(":*")}
-    prefixes = {f.removesuffix(":*") for f in forms if f.endswith(":*")}
-    for section in _sections(passage):
-        said = {stem(w) for w in words(section)}
-        if not all(any(w.startswith(stem(s)) for w in said) for s in subject):
-            continue
-        if said & exact or any(w.startswith(p) for w in said for p in prefixes):
-            return True
-    return False
 
 
 def _names_another(passage: Passage) -> bool:
@@ -368,13 +335,21 @@ async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence
     if not named or not set(head) <= set(known) or _dated(question, named, passages):
         return None  # the subject is not in the documents, or a word they never use may be said otherwise
     with_head = zip(found[1 + len(asked) :], head, strict=True)
-    if any(n > MAX_GENERAL or any(_said_with(p, plain_names, forms[w]) for p in ps) for (n, ps), w in with_head):
+    if any(n > MAX_GENERAL or any(said_with(p, plain_names, forms[w]) for p in ps) for (n, ps), w in with_head):
         return None  # a section names the subject with the asked thing: the composer missed it, not the documents
     # A passage holding every asked word the corpus knows but not the subject may state a rule that covers it
     # ("free on orders over $100" for Latin America, asked of Mexico); one about another named thing does not.
     everything = " & ".join(_any(forms[w]) for w in known)
     [(general, elsewhere)] = await knowledge.matches([f"{everything} & !{subject}"])
-    if general > MAX_GENERAL or not all(_names_another(p) for p in elsewhere):
+    if general > MAX_GENERAL or any(covers_generally(p, [forms[w] for w in known]) for p in elsewhere):
+        return None
+    # "Who signed off on X?" beside "Decided by: Tomás Herrera", "battery life" beside "six hours of playback": the
+    # subject's own section holds a value of the asked kind in other words.
+    shape, sections = asked_shape(question), subject_sections(passages, plain_names)
+    lasting = shape is Shape.DURATION or any(stem(w) in SPAN_WORDS for w in head)
+    if (shape is Shape.WHO and any(_PERSON.search(t) for t in sections)) or (
+        lasting and any(DURATION.search(t) for t in sections)
+    ):
         return None
     thing = " and ".join(" ".join(run) for run in runs)
     # The passage whose own headings name the subject (its section) is the evidence to show.

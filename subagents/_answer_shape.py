@@ -46,7 +46,7 @@ _MONTHS = (
 _DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _NUMBER = r"(\d[\d,.]*|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)"
 TIME_UNIT = r"(seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|quarters?|business days?|nights?)"
-_DURATION = re.compile(rf"\b{_NUMBER}[\s-]+(business[\s-]+)?{TIME_UNIT}\b|\b(lifetime|indefinitely)\b", re.I)
+DURATION = re.compile(rf"\b{_NUMBER}[\s-]+(business[\s-]+)?{TIME_UNIT}\b|\b(lifetime|indefinitely)\b", re.I)
 _LENGTH = re.compile(r"\b\d[\d,.]*\s?(mm|cm|m|km|in|inch(es)?|ft|feet|meters?|metres?)\b", re.I)
 _DATE = re.compile(
     rf"\b(1[89]\d\d|20\d\d|{_MONTHS}|{_DAYS}|\d{{1,2}}(:\d\d)?\s?(am|pm)|noon|midnight|tomorrow|today|yesterday"
@@ -78,7 +78,7 @@ _NOT_A_COUNT = re.compile(
 _ASKS_PRICE = re.compile(r"\b(?:cost|costs|price|prices|priced|fee|fees|charge|charged|expensive|cheap)\b", re.I)
 _PRICED = re.compile(r"[$€£¥]\s?\d|\b(?:EUR|USD|GBP)\s?\d|\d\s?%|\bfree\b|\bno cost\b|\bnothing\b", re.I)
 _MONEY_WORDS = frozenset(stem(w) for w in "price prices cost costs fee fees charge amount sum paid".split())
-_SPAN_WORDS = frozenset(stem(w) for w in "period length duration term window lifetime life".split())
+SPAN_WORDS = frozenset(stem(w) for w in "period length duration term window lifetime life".split())
 _DATE_WORDS = frozenset(stem(w) for w in "date day year month time deadline cutoff".split())
 # Verbs that say an event happened, not which detail is asked ("when did X come out?" = its launch).
 LIGHT_VERBS = frozenset(stem(w) for w in "come comes came go goes went get gets got happen happens happened".split())
@@ -135,7 +135,7 @@ def fills_shape(shape: Shape, text: str, question: str, common: frozenset[str] =
     if shape is Shape.DURATION:
         if not _LEAD_ASKED.search(question):
             text = _LEAD_TIME.sub(" ", text)  # "announced two weeks ahead" is when, not how long it runs
-        return bool(_DURATION.search(text) or _LENGTH.search(text))
+        return bool(DURATION.search(text) or _LENGTH.search(text))
     if shape is Shape.WHY:
         return bool(_REASON.search(text))
     if shape is Shape.WHEN:
@@ -143,7 +143,7 @@ def fills_shape(shape: Shape, text: str, question: str, common: frozenset[str] =
         text = _without_words(text, question)
         if _ASKS_DAY.search(question):
             return bool(_DAY.search(text))
-        return bool(_DATE.search(text) or _DURATION.search(text))
+        return bool(_DATE.search(text) or DURATION.search(text))
     if shape is Shape.AMOUNT:
         if _ASKS_PRICE.search(question):
             # "How much does a replacement ear tip cost?": a price, never a count ("September 2024", "20 units").
@@ -180,7 +180,7 @@ def _role_subject(text: str) -> bool:
 
 
 _LEAD_TIME = re.compile(
-    rf"(?:{_DURATION.pattern})\s+(?:ahead|in advance|beforehand|before|earlier|prior|notice)\b", re.I
+    rf"(?:{DURATION.pattern})\s+(?:ahead|in advance|beforehand|before|earlier|prior|notice)\b", re.I
 )
 _LEAD_ASKED = re.compile(r"\b(?:ahead|advance|before|beforehand|earlier|prior|notice)\b", re.I)
 _ASKS_DAY = re.compile(r"\b(?:what|which) (?:day|weekday)\b", re.I)
@@ -242,8 +242,8 @@ def implied(concept: frozenset[str], text: str, question: str = "") -> bool:
         return bool(_MONEY.search(text))
     if concept & _DATE_WORDS:
         return bool(_DATE.search(text))
-    if concept & _SPAN_WORDS:  # "the warranty period" is said by "a 1-year limited warranty"
-        return bool(_DURATION.search(text))
+    if concept & SPAN_WORDS:  # "the warranty period" is said by "a 1-year limited warranty"
+        return bool(DURATION.search(text))
     return False
 
 

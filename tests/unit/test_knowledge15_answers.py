@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from cognicore.memory.knowledge import Passage
-from cognicore.subagents._answer_absence import _said_with
 from cognicore.subagents._answer_checks import bigrams, other_kind
 from cognicore.subagents._answer_shape import PLACE_WORDS, gives_place, implied
+from cognicore.subagents._passage_sections import said_with as _said_with
 from cognicore.subagents._question_terms import GROUPS, without_framing
 from cognicore.subagents.compose import OfflineAnswerComposer
 
