@@ -225,7 +225,7 @@ def names_person(text: str, question: str, common: frozenset[str] = frozenset())
 # Words that ask for a place by its kind ("which city", "what country"): a capitalised name after a word of place
 # ("served from Rotterdam", "warehouses: Reno") says one. General English.
 PLACE_WORDS = frozenset(stem(w) for w in "city cities town towns country countries place location site".split())
-_NAMED_PLACE = re.compile(r"(?:\b(?:in|at|from|near|to)\s+(?:the\s+)?|:\s*)[A-Z][a-z]{2,}")
+_NAMED_PLACE = re.compile(r"(?:\b(?:in|at|from|near)\s+(?:the\s+)?|:\s*)[A-Z][a-z]{2,}")
 
 
 _ASKS_SOURCE = re.compile(r"\b(?:from|out of)\W*$", re.I)

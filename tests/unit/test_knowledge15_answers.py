@@ -218,6 +218,8 @@ def test_a_city_asked_where_from_is_not_said_by_a_place_things_reach() -> None:
     assert not implied(times, "Express takes 2 days in North America.", "Which city do express parcels ship from?")
     assert implied(times, "Parcels ship from Denver.", "Which city do express parcels ship out of?")
     assert implied(times, "The office is in Osaka.", "Which city is the office in?")
+    # A destination is no location: "we ship to Norway" does not say which city the warehouse is in.
+    assert not implied(times, "We ship to Norway and Japan.", "Which city is the warehouse in?")
 
 
 @pytest.mark.parametrize(
