@@ -217,7 +217,12 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
             q.top_n = number(n.group(1))
             t.s = t.s[: n.start()] + " " * (n.end() - n.start()) + t.s[n.end() :]
     # "how many days has the oldest open ticket been open" arrives as "how long" (durations.py): an age in days
-    if t.take(r"\b(age|ages|aged|how long|how old)\b"):
+    # ("how long are the Flex cables", "how long is the band": a length, never an age, unless the rows wait)
+    waiting = re.search(r"\b(?:open|opened|waiting|pending|old|been|sitting|outstanding|unresolved|ago)\b", t.read)
+    length = re.search(r"\bhow long (?:is|are|was|were)\b", t.read) is not None and waiting is None
+    if length and t.take(r"\bhow long\b"):
+        q.not_understood.append("'how long' as a length (no age of the rows is asked)")
+    elif t.take(r"\b(age|ages|aged|how long|how old)\b"):
         s.age = True
     s.how_much = t.find(r"\bhow much\b") is not None
     if m := t.take(r"\bhow many\b|\b(number|count|#|tally) of\b|\bcount\b|\btally\b"):

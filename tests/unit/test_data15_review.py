@@ -90,3 +90,9 @@ def test_a_cut_or_a_period_set_aside_is_unsure(text: str, unplaced: str) -> None
 @pytest.mark.parametrize("text", ["how many of ana's tickets are done", "which VPN tickets has chloe got done"])
 def test_done_after_a_verb_of_being_or_getting_is_the_done_state(text: str) -> None:
     assert "tickets.status = 'closed'" in sql_of(text, DESK_LEX)
+
+
+def test_how_long_a_thing_is_is_a_length_never_an_age() -> None:
+    with pytest.raises(Unsure, match="as a length"):
+        map_request("how long is the Volt Power Bank 20K cable", SALES_LEX, TODAY)
+    assert "age" in sql_of("how long are the P2 tickets open on average", DESK_LEX)
