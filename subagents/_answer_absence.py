@@ -41,7 +41,7 @@ _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
 _CODE = re.compile(r"^[a-z]+-?\d+$")
 _PLAIN = re.compile(r"^[a-z0-9]+$")
 _HEADING = re.compile(r"^\s{0,3}#{2,6}\s+(.+)$", re.M)
-_PERSON = re.compile(r"\b[A-Z][a-zà-ÿ'’-]+\s+[A-Z][a-zà-ÿ'’-]+\b")  # "Tomás Herrera"
+_PERSON = re.compile(r"\b[A-Z][a-zà-ÿ'’-]+\s+[A-Z][a-zà-ÿ'’-]+\b")  # "Ana Ruiz"
 _NAMED = re.compile(r"(?<=\w)[\s:(-]+[A-Z][\w-]+")
 
 
@@ -343,7 +343,7 @@ async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence
     [(general, elsewhere)] = await knowledge.matches([f"{everything} & !{subject}"])
     if general > MAX_GENERAL or any(covers_generally(p, [forms[w] for w in known]) for p in elsewhere):
         return None
-    # "Who signed off on X?" beside "Decided by: Tomás Herrera", "battery life" beside "six hours of playback": the
+    # "Who signed off on X?" beside "Decided by: Ana Ruiz", "battery life" beside "six hours of playback": the
     # subject's own section holds a value of the asked kind in other words.
     shape, sections = asked_shape(question), subject_sections(passages, plain_names)
     lasting = shape is Shape.DURATION or any(stem(w) in SPAN_WORDS for w in head)

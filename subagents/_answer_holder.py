@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = ["asked_role", "role_noun", "unnamed_holder"]
 
-# "Who is the regional sales manager for Europe?", "who's our duty manager this week": the role is the words after
+# "Who is the regional sales manager for the north?", "who's our duty manager this week": the role is the words after
 # the article up to what restricts it (a preposition, a time) or the question's end.
 _WHO_IS = re.compile(
     r"^\W*who(?:'s|’s| is| are| was)\s+(?:the|our|your|their|a|an)\s+(?P<role>[a-z][a-z -]*?)"

@@ -223,7 +223,7 @@ def names_person(text: str, question: str, common: frozenset[str] = frozenset())
 
 
 # Words that ask for a place by its kind ("which city", "what country"): a capitalised name after a word of place
-# ("served from Rotterdam", "warehouses: Reno") says one. General English.
+# ("served from Osaka", "depots: Denver") says one. General English.
 PLACE_WORDS = frozenset(stem(w) for w in "city cities town towns country countries place location site".split())
 _NAMED_PLACE = re.compile(r"(?:\b(?:in|at|from|near)\s+(?:the\s+)?|:\s*)[A-Z][a-z]{2,}")
 
@@ -233,7 +233,7 @@ _ASKS_SOURCE = re.compile(r"\b(?:from|out of)\W*$", re.I)
 
 def implied(concept: frozenset[str], text: str, question: str = "") -> bool:
     """True when `text` holds what a word of the question names by kind: "price" is said by "$499", "city" by
-    "from Rotterdam" (only a place after "from" or a list's colon when the question asks where from)."""
+    "from Osaka" (only a place after "from" or a list's colon when the question asks where from)."""
     if concept & PLACE_WORDS:
         named = _NAMED_PLACE.finditer(text)
         source = _ASKS_SOURCE.search(question)

@@ -15,8 +15,8 @@ if TYPE_CHECKING:
 __all__ = ["covers_generally", "said_with", "subject_sections"]
 
 _HEADING_LINE = re.compile(r"^\s{0,3}(#{1,6})\s+(.*)$")
-# A heading naming something in particular: a capitalised word after its first ("Opened Vista AR Glasses"), a date or
-# a code ("2024-06-03: ...", "AUD-300 ...").
+# A heading naming something in particular: a capitalised word after its first ("Opened Nova Lamps"), a date or
+# a code ("2024-06-03: ...", "LMP-200 ...").
 _NAMED = re.compile(r"(?<=\w)[\s:(-]+[A-Z][\w-]+|\d")
 
 
