@@ -46,6 +46,12 @@ _WHOLE_ROW = (
 )
 
 
+_PAST_VALUE = re.compile(
+    r"\b(?:launch|original|initial|introductory|starting|old|previous|former|earlier)(?= (?:[a-z]+ )?(?:price|cost))|"
+    r"\b(?:at|on|since) (?:its |the )?launch\b|\bwhen it (?:launched|came out|was launched)\b"
+)
+
+
 def read_lookup(t: Text, q: Mapping, s: Shape, lex: Lexicon, dims: list[tuple[int, str, Column | str]]) -> bool:
     """When `q` pins one row and asks columns of it (and no figure), show those columns for that row; True if so."""
     pinned = pinned_row(q, lex)
@@ -81,6 +87,10 @@ def read_lookup(t: Text, q: Mapping, s: Shape, lex: Lexicon, dims: list[tuple[in
     if not asked and t.take(_WHOLE_ROW):  # "details of INC-1004", "everything about order 77": every column
         asked = [c for c in table.columns if c != key and c.kind != "other" and not c.is_key]
     if not asked:
+        return False
+    past = _PAST_VALUE.search(t.read)  # "the launch price of X", "its original price": a value the row no longer has
+    if past is not None and (any(c.kind == "numeric" for c in asked) or re.search(r"\b(?:cost|price)", t.read)):
+        q.not_understood.append(f"the value {past.group(0).strip()} (the data keeps today's value only)")
         return False
     q.measures = [count_of(table)]
     columns = list(dict.fromkeys(asked))

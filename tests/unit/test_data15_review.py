@@ -96,3 +96,12 @@ def test_how_long_a_thing_is_is_a_length_never_an_age() -> None:
     with pytest.raises(Unsure, match="as a length"):
         map_request("how long is the Volt Power Bank 20K cable", SALES_LEX, TODAY)
     assert "age" in sql_of("how long are the P2 tickets open on average", DESK_LEX)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["what was the introductory price of the Vista AR Glasses", "what did the Volt Power Bank 20K cost at launch"],
+)
+def test_a_past_value_of_a_row_is_unsure(text: str) -> None:
+    with pytest.raises(Unsure, match="keeps today's value only"):
+        map_request(text, SALES_LEX, TODAY)
