@@ -155,7 +155,10 @@ def someone_else(question: str, memory: str, matched: Match) -> str | None:
     holder_raw, holder = said[start]
     if holder not in _PEOPLE:
         return None  # "my shift starts at 9" is about the user's own day
-    if not matched(holder):  # "my colleague Tom sits on the 4th floor" for "which floor do I sit on?"
+    # "my colleague Tom sits on the 4th floor" for "which floor do I sit on?"; the holder named by the question or a
+    # paraphrase of it ("report to" is the manager), not only by the start of a verb ("manage" of "look after")
+    exact = getattr(matched, "exact", matched)
+    if not exact(holder):
         whose = {"my": "your", "user's": "your", "users'": "your", "team's": "the team's"}.get(raws[start - 1], "our")
         return f"{whose} {holder_raw}"
     return None
@@ -193,7 +196,19 @@ def near_miss(
     return other if other is not None else wrong_kind(question, memory)
 
 
+class _Matcher:
+    """A `Match` for the question's (widened) topic concepts; `exact` matches a whole word of them only."""
+
+    def __init__(self, every: frozenset[str]) -> None:
+        self._every = every
+
+    def __call__(self, word: str) -> bool:
+        return any(_same(word, w) for w in self._every if len(w) >= MIN_PREFIX) or word in self._every
+
+    def exact(self, word: str) -> bool:
+        return word in self._every
+
+
 def asked_matcher(topic: Sequence[frozenset[str]]) -> Match:
     """A `Match` for the question's (widened) topic concepts."""
-    every = frozenset().union(*topic) if topic else frozenset()
-    return lambda word: any(_same(word, w) for w in every if len(w) >= MIN_PREFIX) or word in every
+    return _Matcher(frozenset().union(*topic) if topic else frozenset())
