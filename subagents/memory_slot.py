@@ -164,6 +164,24 @@ def someone_else(question: str, memory: str, matched: Match) -> str | None:
     return None
 
 
+# "which region does my manager look after?", "where is my boss based?": a person of the user's is asked about.
+_THEIRS_ASKED = re.compile(r"\b(?:does|did|do|is|was|will|has)\s+my\s+(?P<who>[a-z]+)\b", re.I)
+_USERS = re.compile(r"^\W*(?:the user\b(?!'s)|i\b|i'm\b|i've\b)", re.I)
+
+
+def the_asker_instead(question: str, memory: str) -> str | None:
+    """Why a memory about the user does not answer a question about a person of theirs ("which region does my
+    manager look after?" and "The user is responsible for Europe"), None when it may: it does not name that person
+    as the user's ("my manager", "the user's manager")."""
+    m = _THEIRS_ASKED.search(question)
+    if m is None or stem(m.group("who").lower()) not in _PEOPLE or not _USERS.match(memory):
+        return None
+    who = m.group("who").lower()
+    if re.search(rf"\b(?:my|user's|our)\s+(?:\w+\s+)?{re.escape(who)}", memory, re.I):
+        return None
+    return f"it is about you, not your {who}"
+
+
 def near_miss(
     question: str, memory: str, matched: Match, *, skip: frozenset[str] = frozenset(), yes_no: bool = False
 ) -> str | None:
@@ -184,6 +202,8 @@ def near_miss(
     holder = someone_else(question, memory, matched)
     if holder is not None:
         return f"it is about {holder}, not about you"
+    if (instead := the_asker_instead(question, memory)) is not None:
+        return instead
     # Another person's or thing's ("Rahul's phone extension" for "Mia's extension?", "Aiko" for "where's Bruno?").
     other = (
         other_holder(question, memory, _same, yes_no=yes_no)

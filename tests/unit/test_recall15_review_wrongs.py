@@ -45,3 +45,19 @@ def test_an_aim_or_another_persons_fact_is_not_stated_as_the_answer(question: st
 def test_the_aim_and_the_askers_own_manager_still_answer(question: str, told: str) -> None:
     found = _ask(question, told)
     assert found is not None and found.used == [1], found
+
+
+@pytest.mark.parametrize(
+    ("question", "told", "answers"),
+    [
+        ("which accounts does my boss look after?", "The user looks after the Nordics accounts.", False),
+        ("where is my team lead based?", "The user is based in Lyon.", False),
+        ("where is my team lead based?", "The user's team lead is based in Porto.", True),
+        ("what does my mentor drink?", 'The user said: "My mentor drinks rooibos."', True),
+    ],
+)
+def test_a_question_about_a_person_of_the_askers_is_answered_by_their_fact_only(
+    question: str, told: str, answers: bool
+) -> None:
+    found = _ask(question, told)
+    assert bool(found is not None and found.used == [1]) is answers, found
