@@ -113,7 +113,7 @@ _NOT_ANY = re.compile(
 # "which components never got a P3 ticket", "never had any": a verb of having negated by "never" is "got no"
 _NEVER_HAD = re.compile(
     r"\bnever (have|has|had|got|get|gets|gotten|received|receive|receives|saw|see|sees|recorded|sold|sell|sells|"
-    r"shipped|ship|ships)(?: (?:a single|even one|any|a|an|one))?\b(?! of\b)"
+    r"shipped|ship|ships)(?: (?:a single|even one|any|a|an|one)\b(?! of\b)|(?= (?![a-z]+ed\b)[a-z0-9]))"
 )
 _NOT_A_SINGLE = re.compile(r"\b(?:with)?not (?:a single|one single|even one|even a single|one)\b(?! of\b)")
 # "$1,000", "€500": the amount in the currency's word, which the deployment's vocabulary may name a measure by

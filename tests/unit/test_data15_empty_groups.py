@@ -41,3 +41,8 @@ def test_groups_that_sold_nothing(text: str) -> None:
 def test_where_no_row_took_a_verb_the_data_has_no_state_for_stays_unsure() -> None:
     with pytest.raises(Unsure):
         map_request("the priorities where no ticket was reassigned", DESK_LEX, TODAY)
+
+
+def test_never_got_before_a_participle_is_a_state_not_reached() -> None:
+    sql = sql_of("Laptop tickets that never got closed", DESK_LEX)
+    assert "tickets.status NOT IN ('closed')" in sql and "HAVING" not in sql
