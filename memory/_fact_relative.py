@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from cognicore.memory import clock
 from cognicore.memory._fact_keys import subject_key
+from cognicore.memory._fact_owners import others_thing
 from cognicore.memory._fact_rewrites import PEOPLE
 from cognicore.memory._fact_slot import in_slot_of
 from cognicore.memory._fact_words import MONTH_NAMES, MONTHS
@@ -235,6 +236,8 @@ def relative_change(message: str, known_facts: Sequence[dict[str, Any]]) -> Fact
         obj = str(known.get("object", ""))
         if known.get("status", "active") != "active" or subject_key(obj) == "user":
             continue
+        if others_thing(message, str(known.get("statement", ""))):
+            continue  # "my manager's quota was raised by $40k", "Ana's target": not the user's figure
         if moves == "date":
             new = _dated(obj, int(delta))
         else:

@@ -87,3 +87,16 @@ def test_a_relative_change_with_no_known_figure_is_kept_as_said() -> None:
 def test_why_a_value_changed_is_no_part_of_it(then: str) -> None:
     known, [fact] = _said("My quarterly number is $860k.", then)
     assert fact.object == "$910k" and fact.contradicts == known[0]["statement"], fact
+
+
+@pytest.mark.parametrize(
+    "then",
+    [
+        "My supervisor's quota was raised by $30k.",
+        "Ravi's quota got cut by 20k",
+        "My mentor's quota went up 10%",
+    ],
+)
+def test_another_persons_figure_changed_by_a_delta_is_not_the_users(then: str) -> None:
+    known, facts = _said("My annual quota is $450k.", then)
+    assert not any(f.contradicts == known[0]["statement"] for f in facts), facts
