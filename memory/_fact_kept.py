@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from cognicore.memory._fact_keys import normalize, predicate_key, subject_key
+from cognicore.memory._fact_keys import lemma, normalize, predicate_key, subject_key
 from cognicore.memory._fact_notes import is_note
-from cognicore.memory._fact_owners import others_thing
+from cognicore.memory._fact_owners import others_thing, tokens_of
+from cognicore.memory._fact_slot import UNCLEAR_OBJECT
+from cognicore.memory._fact_word_classes import FUNCTION_WORDS
 from cognicore.memory._fact_words import PAST_DATED, TEMPORARY
 
 if TYPE_CHECKING:
@@ -42,7 +44,7 @@ def replaces_nothing(message: str, facts: list[FactCandidate], known_facts: list
             continue
         if _ONE_OFF_RE.search(message) or _GROUP_OWNER_RE.search(message):
             return True
-        if others_thing(message, replaced) and not _taken_from_user(fact, known_facts):
+        if others_thing(message, replaced) and not _taken_from_user(message, fact, known_facts):
             return True  # "Omar's standup is at 9:45 now"; not "Ana owns the printer queue now", the user's
         if _OWN_GROUP_RE.search(message) and not _GROUP_WORDS_RE.search(replaced):
             return True  # "my team's weekly goal got raised" is not "my weekly goal", the user's own
@@ -64,11 +66,13 @@ def _slot_holder(fact: FactCandidate, known_facts: list[dict[str, Any]]) -> str:
     return ""
 
 
-def _taken_from_user(fact: FactCandidate, known_facts: list[dict[str, Any]]) -> bool:
+def _taken_from_user(message: str, fact: FactCandidate, known_facts: list[dict[str, Any]]) -> bool:
     """Is `fact` another holder of a thing the user holds ("Ana owns the printer queue now" after "I own the printer
     queue"): the other person's doing ends the user's?"""
     if predicate_key(fact.predicate) != "handled_by" or subject_key(fact.object) == "user":
         return False
+    if fact.object.strip() == UNCLEAR_OBJECT or not _named_whole(message, fact.subject):
+        return False  # a change not read; "the badge reader firmware" is no "badge readers"
     thing = subject_key(fact.subject)
     return any(
         known.get("status", "active") == "active"
@@ -77,3 +81,16 @@ def _taken_from_user(fact: FactCandidate, known_facts: list[dict[str, Any]]) -> 
         and subject_key(str(known.get("object", ""))) == "user"
         for known in known_facts
     )
+
+
+def _named_whole(message: str, thing: str) -> bool:
+    """Does `message` name `thing` as a whole noun phrase ("the badge readers now"), not as the start of another
+    thing's name ("the badge reader firmware")?"""
+    words = [lemma(w.lower()) for w in tokens_of(thing)]
+    said = tokens_of(message)
+    for i in range(len(said) - len(words) + 1):
+        if [lemma(w.lower()) for w in said[i : i + len(words)]] == words:
+            after = said[i + len(words)].lower() if i + len(words) < len(said) else ""
+            if not after or after in FUNCTION_WORDS:
+                return True
+    return False

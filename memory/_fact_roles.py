@@ -75,7 +75,10 @@ def responsible(clause: str, ctx: ShapeCtx) -> list[Fact]:
     if not m:
         return []
     took_over = "over" in m["verb"].lower()
-    return _responsibility(ctx, m["who"], m["what"], m["old"], took_over)
+    found = _responsibility(ctx, m["who"], m["what"], m["old"], took_over)
+    if re.search(r"\balso\b|\b(?:too|as\s+well)$", clause, re.I):  # "Kofi also looks after X": beside its holder
+        return [{**f, "exclusive": False} for f in found]
+    return found
 
 
 # "I handle the Wi-Fi tickets now", "my team looks after the laptop queue", "I'm the owner of the payroll queue".

@@ -123,3 +123,21 @@ def test_another_holder_of_the_users_thing_ends_the_users() -> None:
 def test_a_hand_over_while_the_user_is_away_ends_nothing(then: str) -> None:
     _, facts = _said("I own the badge readers.", then)
     assert all(f.predicate == "note" for f in facts), facts
+
+
+@pytest.mark.parametrize(
+    "then",
+    [
+        "Kofi took the door sensors off my supervisor's hands.",  # someone else's hands, another thing
+        "Kofi owns the badge reader firmware now.",  # a part of the thing, another thing
+    ],
+)
+def test_another_thing_or_someone_elses_hand_over_ends_nothing(then: str) -> None:
+    known, facts = _said("I own the badge readers.", then)
+    assert not any(f.contradicts == known[0]["statement"] for f in facts), facts
+    assert not any(f.subject == "badge readers" for f in facts), facts
+
+
+def test_a_second_holder_said_with_also_is_beside_the_user() -> None:
+    _, [fact] = _said("I look after the badge readers.", "Kofi also looks after the badge readers now.")
+    assert (fact.object, fact.exclusive) == ("Kofi", False), fact
