@@ -17,6 +17,7 @@ __all__ = [
     "is_known",
     "known_in",
     "known_value",
+    "named_with_column",
     "negated",
     "negated_state",
     "negation_of",
@@ -215,3 +216,17 @@ def column_of(value: str, columns: Mapping[str, str]) -> str | None:
 def plain(text: str) -> str:
     """`text` lower case with its words joined by single spaces ("Small_Business" -> "small business")."""
     return " ".join(re.split(r"[_\s]+", text.strip().lower().replace("-", ""))).strip()
+
+
+def named_with_column(value: str, entities: Sequence[str], columns: Mapping[str, str]) -> str | None:
+    """The known value `value` names with the word of its column after it ("the partner channel" -> "partner", "the
+    Europe region"), or None; a word of another column or of nothing ("the partner discount") names no value."""
+    found = known_in(value, entities)
+    if len(found) != 1:
+        return None
+    m = found[0]
+    before, after = value[: m.start()].strip().lower(), value[m.end() :].strip()
+    column = known_value(m.group(0), entities) or m.group(0)
+    said = set(re.findall(r"[a-z]+", after.lower()))
+    own = set(re.findall(r"[a-z]+", re.split(r"[.]", columns.get(column, ""))[-1].replace("_", " ").lower()))
+    return m.group(0) if before in ("", "the") and said and said <= own else None

@@ -79,6 +79,7 @@ from cognicore.orchestrator._followup_values import (
     is_known,
     known_in,
     known_value,
+    named_with_column,
     negated,
     negated_state,
     negation_of,
@@ -115,12 +116,14 @@ class Change:
     then: Change | None = None  # "... P4 ones, leaving out the closed ones": a second change, applied after this one
 
 
-def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None:
+def followup_change(
+    request: str, entities: Sequence[str] = (), columns: Mapping[str, str] | None = None
+) -> Change | None:
     """The parameter a follow-up-shaped request changes, or None when the request stands on its own.
 
     A bare value after a lead word ("and P4?") is a follow-up only when it is a period or one of `entities`.
     """
-    if (bare := strip_markers(request)) != request and (inner := followup_change(bare, entities)) is not None:
+    if (bare := strip_markers(request)) != request and (inner := followup_change(bare, entities, columns)):
         return inner  # "ok and small businesses?", "so what about Q3?"
     if (back := back_to(request)) is not None:  # "going back to the units per category - same for Q2 2026"
         inner = followup_change(back[1], entities) or followup_change(f"the same {back[1]}", entities)
@@ -195,6 +198,8 @@ def followup_change(request: str, entities: Sequence[str] = ()) -> Change | None
         # "in progress ones" names "in progress"; "the whole of Q1" names Q1 (D7).
         value = re.sub(r"(?<=\w)\s+ones?$", "", value, flags=re.IGNORECASE)
         value = whole(value)
+        if columns and pattern is _BARE and not is_known(value, entities):  # "and the partner channel?"
+            value = named_with_column(value, entities, columns) or value  # the value and its column's word
         if not value or len(value.split()) > MAX_VALUE_WORDS or value.split()[0].lower() in _PRONOUNS:
             return None
         prep = (m.groupdict().get("prep") or "").lower()

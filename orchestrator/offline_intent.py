@@ -185,7 +185,7 @@ class OfflineClassifier:
 
     def _decide(self, request: str, history: list[dict[str, str]], memory: str) -> IntentDecision:
         """The decision for a request whose words are spelt right: a follow-up, else the request alone."""
-        change = followup_change(request, self._entities)
+        change = followup_change(request, self._entities, self._columns)
         if change is not None:
             previous = previous_request(history, change.topic)
             if previous is None:

@@ -62,3 +62,19 @@ def test_asking_to_see_the_previous_result_in_another_shape_is_a_follow_up(text:
 
 def test_asking_to_see_a_measure_of_its_own_is_no_follow_up() -> None:
     assert followup_change("can I get the S1 jobs by site?", list(VALUES)) is None
+
+
+COLUMNS = {"field_office": "ops.sites.site_kind", "head_office": "ops.sites.site_kind", "Harbour": "ops.sites.site"}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("and the field_office kind?", "field_office"), ("ok and the Harbour site?", "Harbour")],
+)
+def test_a_value_said_with_its_column_word_is_that_value(text: str, value: str) -> None:
+    change = followup_change(text, list(VALUES), COLUMNS)
+    assert change is not None and change.value == value, change
+
+
+def test_a_value_said_with_another_word_is_no_follow_up() -> None:
+    assert followup_change("and the Harbour boilers?", list(VALUES), COLUMNS) is None
