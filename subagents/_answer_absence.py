@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from cognicore.memory.text import STOPWORDS, stem, words
 from cognicore.subagents._answer_holder import unnamed_holder
-from cognicore.subagents._answer_shape import DURATION, LIGHT_VERBS, PLACE_WORDS, SPAN_WORDS, Shape, asked_shape
+from cognicore.subagents._answer_shape import LIGHT_VERBS, PLACE_WORDS, Shape, asked_shape
 from cognicore.subagents._passage_sections import covers_generally, said_with, subject_sections
 from cognicore.subagents._question_terms import ALTERNATIVES, NOISE, PHRASES, without_contrast
 
@@ -343,13 +343,9 @@ async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence
     [(general, elsewhere)] = await knowledge.matches([f"{everything} & !{subject}"])
     if general > MAX_GENERAL or any(covers_generally(p, [forms[w] for w in known]) for p in elsewhere):
         return None
-    # "Who signed off on X?" beside "Decided by: Ana Ruiz", "battery life" beside "six hours of playback": the
-    # subject's own section holds a value of the asked kind in other words.
+    # "Who signed off on X?" beside "Decided by: Ana Ruiz": the subject's own section names a person.
     shape, sections = asked_shape(question), subject_sections(passages, plain_names)
-    lasting = shape is Shape.DURATION or any(stem(w) in SPAN_WORDS for w in head)
-    if (shape is Shape.WHO and any(_PERSON.search(t) for t in sections)) or (
-        lasting and any(DURATION.search(t) for t in sections)
-    ):
+    if shape is Shape.WHO and any(_PERSON.search(t) for t in sections):
         return None
     thing = " and ".join(" ".join(run) for run in runs)
     # The passage whose own headings name the subject (its section) is the evidence to show.

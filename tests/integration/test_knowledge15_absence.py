@@ -18,8 +18,7 @@ async def test_a_place_asked_by_its_kind_is_never_claimed_missing(pool: AsyncCon
 
 async def test_no_claim_when_the_section_holds_the_asked_kind_otherwise(pool: AsyncConnectionPool) -> None:
     knowledge = KnowledgeBase(pool, OfflineEmbeddings())
-    # "six hours of playback" is the Buds Pro's battery life; "Decided by: ..." says who signed off the price cut.
-    assert await documented_absence(knowledge, "how long is the battery life of the Aurora Buds Pro") is None
+    # "Decided by: ..." says who signed off the price cut.
     assert await documented_absence(knowledge, "Who gave the go-ahead for the Orbit Fitness Band price cut?") is None
     # A section stating the rule for every product ("Opened products") may cover the region asked about.
-    assert await documented_absence(knowledge, "what return window applies to opened products in the EU?") is None
+    assert await documented_absence(knowledge, "whats the EU return window on opened products") is None
