@@ -1,6 +1,7 @@
 """An aim is no count of what happened: "how many tickets did we close last week?" is not answered by "Our team aims
 to close 40 tickets per week" (what they meant to do), though it shares every word; the data or nothing answers it.
-Generic English: an auxiliary of a done event ("did we", "have we") and words of intention."""
+Nor is a figure of another period ("10 deals a month" for "how many per week?"). Generic English: an auxiliary of a
+done event ("did we", "have we"), words of intention, the calendar's periods."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import re
 
 from cognicore.memory.text import stem, terms
 
-__all__ = ["aim_for_event"]
+__all__ = ["aim_for_event", "figure_miss", "other_period"]
 
 # "how many did we close", "what have I sold", "has the team shipped": an event asked as done.
 _DONE = re.compile(r"\b(?:did|have|has|had)\s+(?:i|we|you|they|the\s+team|our\s+team|my\s+team)\b", re.I)
@@ -28,3 +29,34 @@ def aim_for_event(question: str, memory: str) -> str | None:
     if not set(terms(memory)) & _AIM_WORDS:
         return None
     return "it says what is aimed at, not what happened"
+
+
+# "per week", "a month", "weekly", "each quarter": the period a figure is counted over.
+_PERIOD = re.compile(
+    r"\b(?:(?:per|a|an|each|every|this|next|last)\s+(?P<noun>day|week|fortnight|month|quarter|year)|"
+    r"(?P<adverb>daily|weekly|fortnightly|monthly|quarterly|yearly|annually))\b",
+    re.I,
+)
+_ADVERBS = {"daily": "day", "weekly": "week", "fortnightly": "fortnight", "monthly": "month", "quarterly": "quarter",
+            "yearly": "year", "annually": "year"}  # fmt: skip
+
+
+def _periods(text: str) -> set[str]:
+    return {
+        m.group("noun").lower() if m.group("noun") else _ADVERBS[m.group("adverb").lower()]
+        for m in _PERIOD.finditer(text)
+    }
+
+
+def other_period(question: str, memory: str) -> str | None:
+    """Why a figure counted over another period does not answer ("10 deals a month" for "how many per week?"), None
+    when the periods agree or either names none."""
+    asked, said = _periods(question), _periods(memory)
+    if not asked or not said or asked & said or not any(ch.isdigit() for ch in memory):
+        return None
+    return f"it is per {sorted(said)[0]}, not per {sorted(asked)[0]}"
+
+
+def figure_miss(question: str, memory: str) -> str | None:
+    """Why a memory's figure does not answer the question (an aim for an event, another period), or None."""
+    return aim_for_event(question, memory) or other_period(question, memory)

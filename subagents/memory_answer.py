@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cognicore.memory.text import stem, terms, words
-from cognicore.subagents._memory_aims import aim_for_event
+from cognicore.subagents._memory_aims import figure_miss
 from cognicore.subagents._memory_doubt import later_doubt
 from cognicore.subagents._memory_figure import other_figure
 from cognicore.subagents._memory_items import changed_item
@@ -250,7 +250,7 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
         and (why := whys[0])
     }
     near |= {id(p): why for s, p in scored if s < 1 and id(p) not in near and (why := other_figure(topic, text_of(p)))}
-    near |= {id(p): why for _, p in scored if id(p) not in near and (why := aim_for_event(question, text_of(p)))}
+    near |= {id(p): why for _, p in scored if id(p) not in near and (why := figure_miss(question, text_of(p)))}
     # A make alone ("The user is on a MacBook Air now") may be the asked device or not: hedged, never stated.
     near |= {id(p): why for _, p in scored if id(p) not in near and (why := device_only_by_make(topic, text_of(p)))}
     if scored and len(near) == len(scored):

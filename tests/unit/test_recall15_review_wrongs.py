@@ -61,3 +61,17 @@ def test_a_question_about_a_person_of_the_askers_is_answered_by_their_fact_only(
 ) -> None:
     found = _ask(question, told)
     assert bool(found is not None and found.used == [1]) is answers, found
+
+
+@pytest.mark.parametrize(
+    ("question", "told", "answers"),
+    [
+        ("how many demos are we aiming to run per week?", "We aim to run 20 demos a month.", False),
+        ("what's my target this quarter?", "My target is 9 new logos a month.", False),
+        ("what's my target this quarter?", "My target is 30 new logos each quarter.", True),
+        ("how many demos are we aiming to run per week?", "Our goal is 12 demos.", True),  # no period told
+    ],
+)
+def test_a_figure_of_another_period_is_no_answer(question: str, told: str, answers: bool) -> None:
+    found = _ask(question, told)
+    assert bool(found is not None and found.used == [1]) is answers, found
