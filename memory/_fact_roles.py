@@ -86,7 +86,8 @@ _SELF_RESPONSIBLE_RE = re.compile(
     r"^(?P<who>I|we|my\s+team|our\s+team)\s+(?:now\s+|also\s+|currently\s+)?(?P<verb>(?:handle|own|manage|run|"
     r"cover|lead|head\s+up|oversee|heads\s+up|oversees|look\s+after|take\s+care\s+of|deal\s+with|handles|owns|manages|runs|covers|leads|looks\s+after|"
     r"takes\s+care\s+of|deals\s+with|took\s+over)|(?:am|are|is)\s+(?:now\s+)?(?:responsible\s+for|in\s+charge\s+of|"
-    r"the\s+owners?\s+of|the\s+contacts?\s+for|handling|covering|looking\s+after))\s+(?P<what>.+?)"
+    # "covering for ben" stands in for a person: no thing of the user's ("responsible for for ben")
+    r"the\s+owners?\s+of|the\s+contacts?\s+for|handling|covering|looking\s+after))\s+(?!for\b)(?P<what>.+?)"
     r"(?:\s+from\s+(?P<old>" + _PERSON_ALT + r"))?$",
     re.I,
 )
