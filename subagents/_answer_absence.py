@@ -41,7 +41,7 @@ _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
 _CODE = re.compile(r"^[a-z]+-?\d+$")
 _PLAIN = re.compile(r"^[a-z0-9]+$")
 _HEADING = re.compile(r"^\s{0,3}#{2,6}\s+(.+)$", re.M)
-_PERSON = re.compile(r"\b[A-Z][a-zà-ÿ'’-]+\s+[A-Z][a-zà-ÿ'’-]+\b")  # "Ana Ruiz"
+_AGENT_LINE = re.compile(r"\bby:?\s+(?:the\s+)?[A-Z]")  # "Decided by: Ana Ruiz", "approved by the Board"
 _NAMED = re.compile(r"(?<=\w)[\s:(-]+[A-Z][\w-]+")
 
 
@@ -343,9 +343,9 @@ async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence
     [(general, elsewhere)] = await knowledge.matches([f"{everything} & !{subject}"])
     if general > MAX_GENERAL or any(covers_generally(p, [forms[w] for w in known]) for p in elsewhere):
         return None
-    # "Who signed off on X?" beside "Decided by: Ana Ruiz": the subject's own section names a person.
+    # "Who signed off on X?" beside "Decided by: Ana Ruiz": the subject's own section names who did it.
     shape, sections = asked_shape(question), subject_sections(passages, plain_names)
-    if shape is Shape.WHO and any(_PERSON.search(t) for t in sections):
+    if shape is Shape.WHO and any(_AGENT_LINE.search(t) for t in sections):
         return None
     thing = " and ".join(" ".join(run) for run in runs)
     # The passage whose own headings name the subject (its section) is the evidence to show.

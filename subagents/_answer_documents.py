@@ -45,6 +45,7 @@ from cognicore.subagents._answer_shape import (
 from cognicore.subagents._passage_units import Unit as _Unit
 from cognicore.subagents._passage_units import class_members, with_consequence, with_continuation
 from cognicore.subagents._passage_units import split_units as _units
+from cognicore.subagents._question_framing import without_framing
 from cognicore.subagents._question_numbers import number_units, unit_of, unit_words
 from cognicore.subagents._question_terms import (
     is_key_code,
@@ -53,7 +54,6 @@ from cognicore.subagents._question_terms import (
     unknown_versions,
     without_asides,
     without_contrast,
-    without_framing,
     written_names,
 )
 from cognicore.subagents.answer_text import not_covered, nothing_found

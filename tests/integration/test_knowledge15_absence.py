@@ -22,3 +22,10 @@ async def test_no_claim_when_the_section_holds_the_asked_kind_otherwise(pool: As
     assert await documented_absence(knowledge, "Who gave the go-ahead for the Orbit Fitness Band price cut?") is None
     # A section stating the rule for every product ("Opened products") may cover the region asked about.
     assert await documented_absence(knowledge, "whats the EU return window on opened products") is None
+
+
+async def test_a_who_question_still_claims_when_no_section_says_by_whom(pool: AsyncConnectionPool) -> None:
+    knowledge = KnowledgeBase(pool, OfflineEmbeddings())
+    # The Rotterdam sections name products and places, never who runs it: the plain "does not say" stands.
+    absent = await documented_absence(knowledge, "who runs the Rotterdam office these days?")
+    assert absent is not None and "does not say" in absent.text, absent

@@ -10,7 +10,8 @@ from cognicore.memory.knowledge import Passage
 from cognicore.subagents._answer_checks import bigrams, other_kind
 from cognicore.subagents._answer_shape import PLACE_WORDS, gives_place, implied
 from cognicore.subagents._passage_sections import said_with as _said_with
-from cognicore.subagents._question_terms import GROUPS, without_framing
+from cognicore.subagents._question_framing import without_framing
+from cognicore.subagents._question_terms import GROUPS
 from cognicore.subagents.compose import OfflineAnswerComposer
 
 _LOANS = (
@@ -242,3 +243,10 @@ async def test_every_word_of_the_asked_role_must_be_said(question: str, name: st
     passages = [{"index": 1, "title": "Leadership", "source": "lead.md", "content": text}]
     answer = await OfflineAnswerComposer().compose(question=question, passages=passages)
     assert (name in answer.text) if name else answer.used == [], answer.text
+
+
+def test_a_commitment_asked_whether_stays_content() -> None:
+    # "do we offer a student discount?" asks whether it is offered: the verb is what is asked.
+    assert "offer" in without_framing("Do we offer a student discount, and how much?")
+    assert "guarantee" in without_framing("does the shop guarantee delivery by Friday? do we guarantee it")
+    assert "guarantee" not in without_framing("what refund time do we guarantee?")
