@@ -164,8 +164,9 @@ def someone_else(question: str, memory: str, matched: Match) -> str | None:
     return None
 
 
-# "which region does my manager look after?", "where is my boss based?": a person of the user's is asked about.
-_THEIRS_ASKED = re.compile(r"\b(?:does|did|do|is|was|will|has)\s+my\s+(?P<who>[a-z]+)\b", re.I)
+# "which region does my manager look after?", "what does my boss drink?": a person of the user's does something
+# ("who is my manager?" asks who the person is: the user's own fact may say it).
+_THEIRS_ASKED = re.compile(r"\b(?:does|did|do|will|has)\s+my\s+(?P<who>[a-z]+)\b", re.I)
 _USERS = re.compile(r"^\W*(?:the user\b(?!'s)|i\b|i'm\b|i've\b)", re.I)
 
 

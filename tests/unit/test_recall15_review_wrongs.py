@@ -51,8 +51,9 @@ def test_the_aim_and_the_askers_own_manager_still_answer(question: str, told: st
     ("question", "told", "answers"),
     [
         ("which accounts does my boss look after?", "The user looks after the Nordics accounts.", False),
-        ("where is my team lead based?", "The user is based in Lyon.", False),
-        ("where is my team lead based?", "The user's team lead is based in Porto.", True),
+        ("where does my team lead work from?", "The user works from Lyon.", False),
+        ("where does my team lead work from?", "The user's team lead works from Porto.", True),
+        ("who is my manager now?", "The user reports to Lena Park.", True),
         ("what does my mentor drink?", 'The user said: "My mentor drinks rooibos."', True),
     ],
 )
