@@ -11,14 +11,32 @@ from cognicore.subagents._question_terms import SYNONYMS, question_concepts
 from cognicore.subagents.memory_answer import answer_from_memory
 
 LIST = "deadlines for me: board deck to Ana by Nov 20, budget forecast to Raj by Dec 5"
-CHANGE = "The user said: \"Ugh finance pulled the forecast in, it's due Nov 28 now.\""
+CHANGE = 'The user said: "Ugh finance pulled the forecast in, it\'s due Nov 28 now."'
 
 
 def _passages() -> list[dict[str, Any]]:
-    saying = {"index": 1, "source": "memory:episode:1", "statement": LIST, "content": LIST, "status": "said",
-              "since": "2031-03-17 09:00", "since_exact": "2031-03-17T09:00:00", "turn": "t1", "read": False}
-    note = {"index": 2, "source": "memory:fact:2", "statement": CHANGE, "content": CHANGE, "status": "active",
-            "since": "2031-03-17 09:05", "since_exact": "2031-03-17T09:05:00", "sources": ["t2"], "note": True}
+    saying = {
+        "index": 1,
+        "source": "memory:episode:1",
+        "statement": LIST,
+        "content": LIST,
+        "status": "said",
+        "since": "2031-03-17 09:00",
+        "since_exact": "2031-03-17T09:00:00",
+        "turn": "t1",
+        "read": False,
+    }
+    note = {
+        "index": 2,
+        "source": "memory:fact:2",
+        "statement": CHANGE,
+        "content": CHANGE,
+        "status": "active",
+        "since": "2031-03-17 09:05",
+        "since_exact": "2031-03-17T09:05:00",
+        "sources": ["t2"],
+        "note": True,
+    }
     return [saying, note]  # fmt: skip
 
 
@@ -32,7 +50,7 @@ def test_a_change_of_another_item_does_not_answer_the_asked_one() -> None:
 def test_a_change_of_the_asked_item_is_the_answer() -> None:
     question = "when's the budget forecast due now?"
     found = answer_from_memory(question, question_concepts(question, SYNONYMS), _passages())
-    assert found is not None and found.text.startswith(CHANGE.removesuffix("\"")[:20]), found
+    assert found is not None and found.text.startswith(CHANGE.removesuffix('"')[:20]), found
 
 
 def test_items_of_a_list() -> None:
