@@ -22,8 +22,9 @@ from cognicore.subagents._answer_checks import (
     scoped_elsewhere,
     states_bound,
 )
+from cognicore.subagents._answer_excluded import speaks_of_excluded
 from cognicore.subagents._answer_head import WHICH_THING, asked_head, name_modifier
-from cognicore.subagents._answer_holder import role_noun
+from cognicore.subagents._answer_holder import people_first, role_noun
 from cognicore.subagents._answer_reading import read_question
 from cognicore.subagents._answer_render import LABEL, render
 from cognicore.subagents._answer_shape import (
@@ -40,7 +41,6 @@ from cognicore.subagents._answer_shape import (
     fills_shape,
     gives_place,
     implied,
-    names_person,
 )
 from cognicore.subagents._passage_units import Unit as _Unit
 from cognicore.subagents._passage_units import class_members, with_consequence, with_continuation
@@ -239,7 +239,8 @@ def _answer(
         governed = governed_elsewhere(u.text, asked) and not measures_head(u.text, asked_thing)
         figured = any(unit_of(tag) in kinds for tag in number_units(u.text).values())
         other_range = ranged and figured and not holds_figure(asked_text, u.text)
-        return not governed and not other_range and (meta_ok or not ABOUT_DOCUMENT.match(u.text))
+        excluded = speaks_of_excluded(u.text, asked_text)  # "outside Europe": not the EU's sentence
+        return not governed and not other_range and not excluded and (meta_ok or not ABOUT_DOCUMENT.match(u.text))
 
     ranked = sorted(
         (u for u in units if (u.terms | u.lead) & asked and usable(u) and (not holding or u.passage in holding)),
@@ -348,10 +349,8 @@ def _answer(
             missing = [describe(shape)] if shape else [" ".join(asked_head(asked_text)) or ", ".join(detail)]
             missing = [elsewhere] if elsewhere else missing
             return ComposedAnswer(text=not_covered(question, found, missing, title), used=[]), share
-        if shape is Shape.WHO:
-            # A sentence naming a person outranks one naming only a role, when it is about as relevant.
-            people = [u for u in fit if names_person(u.text, asked_text, common) and score(u) >= 0.75 * score(fit[0])]
-            fit = people or fit
+        if shape is Shape.WHO:  # a person named with a title, then any person, outranks a role
+            fit = people_first(fit, asked_text, common, score)
         ranked = [fit[0], *(u for u in ranked if u is not fit[0])]
     best = score(ranked[0])
     chosen: list[_Unit] = []

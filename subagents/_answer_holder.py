@@ -11,15 +11,17 @@ many passages to read stays unsure.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from cognicore.memory.text import STOPWORDS, stem, words
+from cognicore.subagents._answer_shape import names_person
 from cognicore.subagents._question_terms import derived_forms
 
 if TYPE_CHECKING:
     from cognicore.memory.knowledge import KnowledgeBase, Passage
 
-__all__ = ["asked_role", "role_noun", "unnamed_holder"]
+__all__ = ["asked_role", "people_first", "role_noun", "titled_person", "unnamed_holder"]
 
 # "Who is the regional sales manager for the north?", "who's our duty manager this week": the role is the words after
 # the article up to what restricts it (a preposition, a time) or the question's end.
@@ -138,3 +140,37 @@ async def unnamed_holder(knowledge: KnowledgeBase, question: str) -> tuple[str, 
 
 def _sentences(passage: Passage) -> list[str]:
     return [s for s in _SENTENCE.split(passage.content) if s.strip() and not s.lstrip().startswith("#")]
+
+
+_FULL = re.compile(r"\b[A-Z][a-zà-ÿ'’-]+\s+[A-Z][a-zà-ÿ'’-]+\b")
+_TOKEN = re.compile(r"[A-Za-zà-ÿ0-9'’-]+")
+
+
+def titled_person(sentence: str, question: str) -> bool:
+    """Does the sentence give a full name with a person's title just after it ("Ana Ruiz, vice president of ...",
+    "Ana Ruiz (VP Support)")? A name said as an organisation's ("ask Acme Devices support") has no title."""
+    asked = {stem(w) for w in words(question)}
+    for m in _FULL.finditer(sentence):
+        if {stem(w.lower()) for w in words(m.group(0))} & asked:
+            continue  # the role itself capitalised ("the Customer Support lead"), not a person
+        after = [stem(t.lower()) for t in _TOKEN.findall(sentence[m.end() :])[:NEAR]]
+        if after and any(t in _ROLE_NOUNS for t in after):
+            return True
+    return False
+
+
+class _Sentence(Protocol):
+    @property
+    def text(self) -> str: ...
+
+
+U = TypeVar("U", bound=_Sentence)
+
+
+def people_first(fit: Sequence[U], question: str, common: frozenset[str], score: Callable[[U], float]) -> list[U]:
+    """The sentences fit to answer a "who" question, a person named with a title first ("Ana Ruiz, vice president of
+    support" over "ask Acme Devices support"), then one naming any person, when about as relevant as the best."""
+    top = score(fit[0])
+    titled = [u for u in fit if titled_person(u.text, question) and score(u) >= 0.5 * top]
+    people = [u for u in fit if names_person(u.text, question, common) and score(u) >= 0.75 * top]
+    return titled or people or list(fit)
