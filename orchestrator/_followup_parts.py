@@ -68,8 +68,9 @@ def regrouped(value: str, entities: Sequence[str]) -> tuple[str, str, str] | Non
 
 def binds_previous(prep: str, value: str) -> bool:
     """Whether a follow-up's change means something only against the previous request ("just the top 3", "all
-    regions instead", "leave out ben", "the quarter before"): unbound, the run says so, never runs it alone."""
-    return prep in ("top", "drop", "excluding", "share", "that") or names_period(value)
+    regions instead", "leave out ben", "the quarter before", "and at 10% off?"): unbound, the run says so, never runs it
+    alone."""
+    return prep in ("top", "drop", "excluding", "share", "that", "figure") or names_period(value)
 
 
 # "top 3 products by revenue": the measure a ranking is ordered by, right after the ranked things.

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from cognicore.orchestrator._followup_figures import refigured
 from cognicore.orchestrator._followup_leads import RANKING as _RANKING
 from cognicore.orchestrator._followup_parts import parts, ranked, ranked_measure, recounted, regrouped
 from cognicore.orchestrator._followup_periods import (
@@ -71,6 +72,8 @@ def resolve(
         # "now as a chart": the same request, drawn; a request that already asks for one is unchanged.
         drawn = re.search(ARTEFACT, base, re.IGNORECASE)
         return (base if drawn else f"{base} as {value}"), 0.85
+    if change.prep == "figure":
+        return refigured(base, value)  # "and at 10% off?" after "the 20% discount": the rate of the same kind
     if change.prep == "share":
         return (shares, 0.8) if (shares := as_shares(base, value)) else None
     if change.prep == "that":

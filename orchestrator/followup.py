@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from cognicore.orchestrator._followup_figures import figure_change
 from cognicore.orchestrator._followup_leads import ABOUT as _ABOUT
 from cognicore.orchestrator._followup_leads import AGAIN as _AGAIN
 from cognicore.orchestrator._followup_leads import ALONE as _ALONE
@@ -161,6 +162,8 @@ def followup_change(
         # "leave out partner orders", "excluding the retail channel": one known value and the words of its rows
         if len(excluded.group("value").split()) <= 3:
             return Change(prep="excluding", value=named[0].group(0))
+    if (figure := figure_change(request)) is not None:
+        return Change(prep="figure", value=figure)  # "and at 10% off?": the previous request's rate swapped
     leads = (_SAME, _AGAIN, _ABOUT, _INSTEAD, _BREAK_DOWN, _OF_THOSE, _OF_THAT, _ONLY, _SHORT, _SWAP, _DO, _BARE)
     for pattern in leads:
         m = pattern.match(request)
