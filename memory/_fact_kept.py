@@ -21,7 +21,7 @@ from cognicore.memory._fact_words import PAST_DATED, TEMPORARY
 if TYPE_CHECKING:
     from cognicore.memory.extraction import FactCandidate
 
-__all__ = ["replaces_nothing"]
+__all__ = ["named_whole", "replaces_nothing"]
 
 _ONE_OFF_RE = re.compile(rf"\b(?:{TEMPORARY}|{PAST_DATED})\b", re.I)
 # "the network team's budget", "Sales' quota": a named team or group owning the thing, not "our" or "the" team.
@@ -71,7 +71,7 @@ def _taken_from_user(message: str, fact: FactCandidate, known_facts: list[dict[s
     queue"): the other person's doing ends the user's?"""
     if predicate_key(fact.predicate) != "handled_by" or subject_key(fact.object) == "user":
         return False
-    if fact.object.strip() == UNCLEAR_OBJECT or not _named_whole(message, fact.subject):
+    if fact.object.strip() == UNCLEAR_OBJECT or not named_whole(message, fact.subject):
         return False  # a change not read; "the badge reader firmware" is no "badge readers"
     thing = subject_key(fact.subject)
     return any(
@@ -83,7 +83,7 @@ def _taken_from_user(message: str, fact: FactCandidate, known_facts: list[dict[s
     )
 
 
-def _named_whole(message: str, thing: str) -> bool:
+def named_whole(message: str, thing: str) -> bool:
     """Does `message` name `thing` as a whole noun phrase ("the badge readers now"), not as the start of another
     thing's name ("the badge reader firmware")?"""
     words = [lemma(w.lower()) for w in tokens_of(thing)]

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cognicore.memory._fact_bare import bare_change
+from cognicore.memory._fact_held import held_kept
 from cognicore.memory._fact_keys import normalize, predicate_key, same_slot, subject_key
 from cognicore.memory._fact_newvalue import is_target, new_value, replaced_in, said_name
 from cognicore.memory._fact_reworded import comparative_taste, replacing_taste, same_thing, same_word
@@ -103,7 +104,8 @@ def named_changes(
             part = (said_name(value_of(known), said_here, new) or value) if new else value
             if new:
                 out.append(in_slot_of(known, replaced_in(value_of(known), part, new)))
-            elif about_known(said_here, known, value):  # "two teams handle billing now" is not about "We use Teams"
+            elif about_known(said_here, known, value) and not held_kept(text, known, value):
+                # not "two teams handle billing now" of "We use Teams"; not a plan nor a gift of the user's thing
                 out.append(unclear_marker(text, known))
             continue
         if target is not None and about_known(text, known, value):

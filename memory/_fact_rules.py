@@ -113,7 +113,9 @@ def read_facts(text: str) -> list[Fact]:
     text = re.sub(r"\b(\w+)'s\s+been\b", r"\1 has been", text)  # "budget's been raised"
     # "standup's at 9", "commission's 6% now": a contracted "is" before a place, a time or a figure.
     text = re.sub(r"\b(\w+)'s\s+(?=(?:at|on|in|now|due|set|up|down|every|\d)\b)", r"\1 is ", text)
-    text = re.sub(r"\b(our|my)\s+(?:team|company)'s\s+", r"\1 ", text, flags=re.I)  # "our team's SLA target"
+    # "our team's SLA target", "my team's target": the group's thing (ours), never the user's own ("my target").
+    group = {m.lower() for m in re.findall(r"\b(?:our|my|the)\s+(team|company)'s\s+", text, flags=re.I)}
+    text = re.sub(r"\b(?:our|my)\s+(?:team|company)'s\s+", "our ", text, flags=re.I)
     # "The team's quarterly target is 900k", "Team standup is at 9:15": the user's team's thing, as "our" says it.
     text = re.sub(r"(?:^|(?<=[.!?;]\s))(?:the\s+)?(?:team|company)'s\s+", "our ", text, flags=re.I)
     text = re.sub(r"(?:^|(?<=[.!?;]\s))team\s+(?=[a-z][\w-]*\s+(?:is|are|was|were|starts|begins|happens)\b)", "our ",
@@ -151,7 +153,16 @@ def read_facts(text: str) -> list[Fact]:
             if past and valid_object(past):
                 found = [f if f.get("contradicts") else {**f, "contradicts": past} for f in found]
             facts.extend(found)
-    return facts
+    return [_said_as_group(f, group) for f in facts] if len(group) == 1 else facts
+
+
+def _said_as_group(fact: Fact, group: set[str]) -> Fact:
+    """A group's thing keeps the group in its words ("Our team's target is $2M"), not "Our target", which reads as
+    anyone's of us, the user's too."""
+    statement = str(fact.get("statement") or "")
+    if fact.get("subject") != "we" or not statement.startswith("Our "):
+        return fact
+    return {**fact, "statement": f"Our {next(iter(group))}'s {statement[4:]}"}
 
 
 # "I used to work nights, but I am on days now" / "... but switched to tea" / "..., now I drink tea".

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cognicore.subagents._memory_items import of_another_item
+from cognicore.subagents._memory_items import ends_another, of_another_item
 from cognicore.subagents._memory_lines import NOT_SURE, line
 from cognicore.subagents.memory_evidence import (
     changed_since,
@@ -43,7 +43,8 @@ def later_doubt(
     )
     # A change of another item of a list the answer gave ("the forecast is due Nov 28 now" for the deck) casts none.
     own = text_of(lead[0])
-    later = next((found for check in checks if (found := [p for p in check() if not _of_other(own, p, topic)])), [])
+    found = ([p for p in check() if not _of_other(own, p, topic, lead)] for check in checks)
+    later = next((f for f in found if f), [])
     if not later:
         return None
     first, newer = lead[0], later[0]
@@ -56,6 +57,10 @@ def later_doubt(
     return text, [int(first["index"]), int(newer["index"])]
 
 
-def _of_other(answer: str, later: dict[str, Any], topic: Sequence[frozenset[str]]) -> bool:
-    """Is the later memory a change of another item of the list the answer gave?"""
+def _of_other(
+    answer: str, later: dict[str, Any], topic: Sequence[frozenset[str]], lead: Sequence[dict[str, Any]] = ()
+) -> bool:
+    """Is the later memory a change of another item of the list the answer gave, or the end of another fact?"""
+    if any(ends_another(later, p) for p in lead):
+        return True  # the end of another thing the user held ("I handed the partner channel over to Ben")
     return of_another_item(answer, quoted(later) if later.get("note") else text_of(later), topic)

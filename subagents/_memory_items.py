@@ -10,9 +10,9 @@ from typing import Any
 
 from cognicore.memory._fact_words import CALENDAR_WORDS, MONTH_NAMES
 from cognicore.memory.text import terms
-from cognicore.subagents.memory_evidence import changed_since, matches, text_of
+from cognicore.subagents.memory_evidence import changed_since, is_unclear, matches, text_of
 
-__all__ = ["changed_item", "of_another_item"]
+__all__ = ["changed_item", "ends_another", "of_another_item"]
 
 _ITEMS = re.compile(r"[,;:]\s+|\s+and\s+|[.!?]\s+", re.I)
 _SHORT_MONTHS = frozenset(m[:3] for m in MONTH_NAMES) | {"sept"}  # "nov", "sept"
@@ -49,3 +49,20 @@ def changed_item(
     changes of another item of its list than the one asked."""
     changes = changed_since([saying], passages, topic)
     return [c for c in changes if not of_another_item(text_of(saying), text_of(c), topic)]
+
+
+_ENDED = re.compile(r'^Not sure any more: "([^"]{3,})" changed')
+
+
+def ends_another(marker: dict[str, Any], fact: dict[str, Any]) -> bool:
+    """Is `marker` (a change whose new value was not read) the end of another fact than `fact`, a current one ("Dana
+    took North America off my hands" ended North America, not Europe, which the user still holds)? The store decided
+    which fact a change ended; the marker names it, so it casts no doubt on a fact it did not end."""
+    if not is_unclear(marker) or is_unclear(fact) or fact.get("status") != "active" or fact.get("note"):
+        return False
+    ended = _ENDED.match(text_of(marker).strip())
+    if ended is None:
+        return False
+    # Each names a thing the other does not ("north america" / "europe"): two things, not one fact said twice.
+    gone, held = _names(ended.group(1)), _names(text_of(fact))
+    return bool(gone - held) and bool(held - gone)

@@ -7,10 +7,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from cognicore.memory._fact_owners import others_thing
+from cognicore.memory._fact_placement import UNSURE_RE
 from cognicore.memory.text import stem, terms
-from cognicore.subagents.memory_evidence import NEGATION_RE
+from cognicore.subagents.memory_evidence import NEGATION_RE, newer_change, quoted, text_of
 
-__all__ = ["inherited_words"]
+__all__ = ["inherited_words", "leading_change"]
 
 # The calendar periods a figure is counted over: a fact naming its own ("120 a month") inherits none of the old ones.
 _PERIODS = frozenset(
@@ -42,3 +44,19 @@ def inherited_words(passage: dict[str, Any]) -> frozenset[str]:
     if own & _PERIODS:
         words -= _PERIODS
     return frozenset(words)
+
+
+def leading_change(picked: list[dict[str, Any]]) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+    """The newest current memory worded as a change, to lead the answer with the others "before that", and the
+    others; or None and the memories in the order to give them. A saying kept only as said that is a plan or a maybe
+    ("Finance will raise my quota by $50k next quarter") or another person's doing ("My manager covers Europe these
+    days") replaced nothing of the user's: it does not lead, the user's facts come first and none is called old."""
+    changed = newer_change([p for p in picked if p.get("status") == "active"])
+    rest = [p for p in picked if p is not changed]
+    if changed is None:
+        return None, picked
+    said = quoted(changed) if changed.get("note") else text_of(changed)
+    known = [text_of(p) for p in rest if not p.get("note")]
+    if (changed.get("note") and UNSURE_RE.search(said)) or (known and all(others_thing(said, k) for k in known)):
+        return None, sorted(picked, key=lambda p: p is changed)
+    return changed, rest

@@ -18,9 +18,9 @@ from cognicore.memory.text import stem, terms, words
 from cognicore.subagents._memory_aims import figure_miss
 from cognicore.subagents._memory_doubt import later_doubt
 from cognicore.subagents._memory_figure import other_figure
-from cognicore.subagents._memory_items import changed_item
+from cognicore.subagents._memory_items import changed_item, ends_another
 from cognicore.subagents._memory_kind import asked_kind, names_someone
-from cognicore.subagents._memory_lineage import inherited_words
+from cognicore.subagents._memory_lineage import inherited_words, leading_change
 from cognicore.subagents._memory_lines import NOT_SURE, MemoryAnswer, everything, line, order, unread_change
 from cognicore.subagents._memory_lines import last_user_turn as last_user_turn  # the callers' import
 from cognicore.subagents._memory_siblings import siblings
@@ -51,7 +51,6 @@ from cognicore.subagents.memory_evidence import (
     content_terms,
     is_unclear,
     matches,
-    newer_change,
     plain_words,
     quoted,
     replaced,
@@ -309,6 +308,9 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
         picked = [p for p in picked if not is_unclear(p)] or picked
     elif len(picked) > 1:  # a clear value told with or after an unread change settles it ("oat milk lattes for me now")
         picked = [p for p in picked if not is_unclear(p) or all(is_unclear(q) or when(q) < when(p) for q in picked)]
+        held = [q for q in picked if not is_unclear(q) and q.get("status") == "active" and not q.get("note")]
+        # The end of another thing ("Dana took North America off my hands") says nothing of one still held (Europe).
+        picked = [p for p in picked if not (held and all(ends_another(p, q) for q in held))] or picked
     if not past and is_unclear(picked[0]):
         return unread_change(picked[0], passages, best)
     if not past and picked[0].get("status") == "said":
@@ -381,12 +383,8 @@ def asks_yes_no(question: str) -> bool:
 
 def _lines(question: str, picked: list[dict[str, Any]], topic: Sequence[frozenset[str]]) -> str:
     """The answer's sentences: a yes/no first when asked so, then each memory dated; the newest change leads."""
-    changed = newer_change([p for p in picked if p.get("status") == "active"])
-    if changed is not None:  # two current facts, the newer worded as a change ("bumped up to $55,000")
-        rest = [p for p in picked if p is not changed]
-        lines = [line(changed), *(f"Before that: {line(p)}" for p in rest)]
-    else:
-        lines = [line(p) for p in picked]
+    changed, rest = leading_change(picked)  # two current facts, the newer worded as a change ("bumped up to $55,000")
+    lines = [line(changed), *(f"Before that: {line(p)}" for p in rest)] if changed else [line(p) for p in rest]
     text = " ".join(lines)
     if not asks_yes_no(question):
         return text

@@ -157,10 +157,30 @@ _WAITING_FOR_SOMEONE = re.compile(
 )
 
 
-def nobody_working(text: str) -> str:
+# "which components is nobody working on": what is asked, right before the verb's subject
+_ASKED_GROUP = re.compile(r"\b(?:which|what)\s+([a-z]+)\s+(?:is|are|was|were|s|has|have|had|do|does|did)?\s*$")
+
+
+def nobody_working(text: str, lex: Lexicon | None = None) -> str:
     """ "nobody is working on", "waiting for someone to pick them up" as "nobody": the verb of working on a row says
-    no more, and is dropped before the vocabulary reads it as a state ("working on" -> "in progress")."""
-    return _WAITING_FOR_SOMEONE.sub("nobody", _NOBODY_WORKING.sub(r"\1", text))
+    no more, and is dropped before the vocabulary reads it as a state ("working on" -> "in progress"). A group asked
+    ("which components is nobody working on": the groups none of whose rows someone works on) is no row nobody has,
+    and stays as said (review15 data #16 listed the components having one unassigned ticket)."""
+
+    people = people_column(lex) if lex is not None else None
+    synonyms = lex.vocabulary.synonyms if lex is not None else {}
+
+    def rows(m: re.Match[str]) -> str:
+        asked = _ASKED_GROUP.search(text[: m.start()])
+        if asked is not None and people is not None:
+            table = singular(people.table.rsplit(".", 1)[-1])
+            word = asked.group(1)
+            said = {singular(normalise(v)) for k, v in synonyms.items() if normalise(k) in (word, singular(word))}
+            if table not in {singular(word), *said}:
+                return m.group(0)
+        return m.group(1)
+
+    return _WAITING_FOR_SOMEONE.sub("nobody", _NOBODY_WORKING.sub(rows, text))
 
 
 def works_on(verb: str, lex: Lexicon) -> bool:

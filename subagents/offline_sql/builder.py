@@ -24,6 +24,7 @@ from cognicore.subagents.offline_sql.periods import Period, shift, unit_label, u
 from cognicore.subagents.offline_sql.query import (
     Query,
     aliased_exprs,
+    any_kept,
     date_column,
     dim_name,
     filtered,
@@ -201,8 +202,8 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
             notes.append(f"The difference is {' minus '.join(q.filters[q.compare.ref])}.")
     elif between:
         select += growth_between(query.col(date_col), q, measures[0])  # type: ignore[arg-type]
-    elif empties:
-        select += [f"{filtered(expr, ' AND '.join(empties))} AS {ident(m.name)}" for m, expr in measures]
+    elif empties:  # every group ranked: one with none of the rows kept has 0 (a sum over no rows is NULL)
+        select += [f"{filtered(e, ' AND '.join(empties), bool(q.all_groups))} AS {ident(m.name)}" for m, e in measures]
     else:
         select += [f"{expr} AS {ident(m.name)}" for m, expr in measures]
         if q.difference:  # "A vs B, and by how much": the larger figure minus the smaller, shown on both rows
@@ -210,7 +211,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
             notes.append("The difference is the larger figure minus the smaller (a value with no rows counts 0).")
     first_name, first_expr = ("change_pct", "") if between else (q.measures[0].name, measures[0][1])
     if q.all_groups and empties:  # "who has the fewest open tickets": ranked by the rows kept, a group with none at 0
-        first_expr = filtered(first_expr, " AND ".join(empties))
+        first_expr = filtered(first_expr, " AND ".join(empties), zero=True)
     time_names = [ident(dim_name(d)) for d in dims if isinstance(d, str)]
     # A count of distinct rows is not additive over groups (an order of two products counts in both): no share.
     top_share = _top_share(q, dims, pivot or between) and "distinct" not in first_expr.lower()
@@ -275,9 +276,9 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
             named = [ident(dim_name(d)) for d in dims if isinstance(d, Column)]
             empty = [f"({e}) IS NULL" for e in aliased_exprs(select, named)]
             ranks, kept = _ranking(q, first_expr, direction, empty)
-            body[0] += ranks
-            outer += kept
-            outer += [f"{name} IS NOT NULL" for name in named]
+            none_kept = ["kept_rows > 0"] if q.all_groups and empties else []  # no row kept: no ranking of zeros
+            body[0] += ranks + (any_kept(empties) if none_kept else "")
+            outer += kept + [f"{name} IS NOT NULL" for name in named] + none_kept
             limit, columns = "", ", ".join(item.rpartition(" AS ")[2] for item in select)
         if together:
             first = ident(first_name)

@@ -13,7 +13,7 @@ import re
 
 from cognicore.subagents.offline_sql.lexicon import Lexicon, normalise, plural
 
-__all__ = ["DONE_WORDS", "attributive", "done_words", "negated_states", "unreached_state"]
+__all__ = ["DONE_WORDS", "attributive", "done_unheld", "done_words", "negated_states", "unreached_state"]
 
 # The end states of a piece of work or an order, as English names them.
 DONE_WORDS = frozenset(
@@ -116,6 +116,8 @@ _PROCESS = r"(?:[a-z]{3,}(?:ment|al|ion|ance|ence|ure)|review|triage|sign off|si
 
 # Done words that are also common adjectives ("a complete list", "done deal"): never read as the done state alone.
 _NOT_ALONE = frozenset({"complete", "done"})
+# "are done", "has ben got done", "been complete": the adjective after a verb of being or getting is the done state
+_BE_DONE = re.compile(r"\b(are|is|were|was|got|get|gets|getting|been|be|being) (?:done|complete)\b")
 
 
 def done_words(text: str, lex: Lexicon) -> str:
@@ -133,8 +135,17 @@ def done_words(text: str, lex: Lexicon) -> str:
         return done[0]
 
     # "how many of chloe's tickets are done", "has ben got done": the adjective after a verb of being or getting
-    text = re.sub(r"\b(are|is|were|was|got|get|gets|getting|been|be|being) (?:done|complete)\b", rf"\1 {done[0]}", text)
+    text = _BE_DONE.sub(rf"\1 {done[0]}", text)
     return re.sub(r"\b[a-z]{3,}\b", named, text)
+
+
+def done_unheld(text: str, lex: Lexicon) -> str | None:
+    """ "how many 2025 orders are done", "how many products are complete": a done state said where the data holds no
+    one done value (no state column, or several end states): the words, which would otherwise be passed over as a
+    stop word and every row counted (review15 data #6)."""
+    done, _ = _done_values(lex)
+    m = _BE_DONE.search(text)
+    return m.group(0) if m is not None and len(done) != 1 else None
 
 
 def unreached_state(text: str) -> str | None:

@@ -26,7 +26,13 @@ from cognicore.subagents.offline_sql.asking import claim_asking
 from cognicore.subagents.offline_sql.attribution import check_breakdown, claim_why, previous_period
 from cognicore.subagents.offline_sql.catalogue import Column, Table
 from cognicore.subagents.offline_sql.claimed_periods import claim_periods
-from cognicore.subagents.offline_sql.done_states import attributive, done_words, negated_states, unreached_state
+from cognicore.subagents.offline_sql.done_states import (
+    attributive,
+    done_unheld,
+    done_words,
+    negated_states,
+    unreached_state,
+)
 from cognicore.subagents.offline_sql.durations import claim_duration
 from cognicore.subagents.offline_sql.lexicon import (
     STOP_WORDS,
@@ -111,7 +117,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
         words.append(fixed)
     text = " " + " ".join(words) + " "
     columns = {normalise(c.name) for table in lex.catalogue.tables for c in table.columns}
-    text = nobody_working(text)  # "tickets nobody is working on": no one has them, not "in progress" (_words.py)
+    text = nobody_working(text, lex)  # "tickets nobody is working on": no one has them, not "in progress" (_words.py)
     for phrase, target in sorted(lex.vocabulary.synonyms.items(), key=lambda kv: -len(kv[0])):
         source = normalise(phrase)
         replacement = attributive(normalise(target), source)
@@ -126,6 +132,8 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     text = done_words(text, lex)  # "who fixed the most tickets": the data's done state (done_states.py)
     if unreached := unreached_state(text):  # "orders yet to be shipped" where no state says it
         q.not_understood.append(f"'{unreached}' (no state of the data says it)")
+    if unheld := done_unheld(asked, lex):  # "how many 2025 orders are done" where no one state is done
+        q.not_understood.append(f"'{unheld}' (no one state of the data says it)")
     text = none_where(text, lex)  # "where no ticket has been closed": with no closed ticket (row_words.py)
     text = " ".join(column_word(w, lex) for w in text.split())
     text = _pronoun_rows(text, lex)

@@ -94,7 +94,8 @@ _EXCLUDING = re.compile(
     r"ignoring|disregarding|leaving aside)\b"
 )
 # "everywhere except North America", "everyone but ana", "every region but Europe": all of them but that value,
-# which the mapper reads as "excluding" before the value ("everywhere", "everyone" say nothing more)
+# which the mapper reads as "except" before the value ("everywhere", "everyone" say nothing more; after a share
+# the value is its part, never rows set aside)
 _ALL_BUT = re.compile(
     r"\b(?:(?:every|any)(?:one|body|thing|where)(?: else)?|every ([a-z]+)|all(?: the| of the| our)? ([a-z]+s)) "
     r"(?:but|except(?: for)?|other than|apart from|besides|aside from|save|bar)\b"
@@ -156,7 +157,7 @@ def drop_topic_phrases(text: str) -> str:
     text = _NOT_ANY.sub(lambda m: f"{m.group(1) or 'have'} no", text)
     text = _NEVER_HAD.sub(r"\1 no", text)
     text = _NOT_A_SINGLE.sub(lambda m: "with no" if m.group(0).startswith("with") else "no", text)
-    text = _ALL_BUT.sub(lambda m: f"{m.group(1) or m.group(2) or ''} excluding", text)
+    text = _ALL_BUT.sub(lambda m: f"{m.group(1) or m.group(2) or ''} except", text)
     text = _WHOSE_NAME.sub("who has", text)
     text = _NAME_THEM.sub("list ", _HOW_BIG.sub("what", text))
     text = _AS_FAR_AS.sub(r"\1", text)

@@ -173,6 +173,12 @@ def rate_amount(m: Measure, catalogue: Catalogue) -> Measure | None:
     return Measure(name, label, named=NamedMeasure(name, sql, (), label))
 
 
+def any_kept(kept: list[str]) -> str:
+    """A column of the grouped rows: how many rows of all the groups meet `kept` ("the least revenue from the Vista
+    AR Glasses in 2024" with none sold then is no ranking of groups that all have 0, review15 data #3)."""
+    return f",\n  sum(count(*) FILTER (WHERE {' AND '.join(kept)})) OVER () AS kept_rows"
+
+
 def gap_of_compared(expr: str, compared: int) -> str:
     """The larger figure minus the smaller over the rows returned; when fewer rows than the `compared` values came
     back ("how many more open tickets has ana than chloe", chloe with none), the missing value's figure is 0."""
@@ -199,8 +205,9 @@ def aliased_exprs(select: list[str], names: list[str]) -> list[str]:
     return out
 
 
-def filtered(expr: str, condition: str) -> str:
-    """`expr` with every aggregate restricted to rows meeting `condition` (one column per compared value)."""
+def filtered(expr: str, condition: str, zero: bool = False) -> str:
+    """`expr` with every aggregate restricted to rows meeting `condition` (one column per compared value); with
+    `zero`, a group with no such row has 0, not NULL ("who has the fewest open tickets": every group is ranked)."""
     tree = sqlglot.parse_one(expr, read="postgres")
     cond = sqlglot.parse_one(condition, read="postgres")
 
@@ -209,7 +216,8 @@ def filtered(expr: str, condition: str) -> str:
             return exp.Filter(this=node.copy(), expression=exp.Where(this=cond.copy()))
         return node
 
-    return tree.transform(wrap).sql(dialect="postgres")
+    figure = tree.transform(wrap).sql(dialect="postgres")
+    return f"coalesce({figure}, 0)" if zero else figure
 
 
 def slug(value: str) -> str:

@@ -68,6 +68,8 @@ _TIME_WORDS: tuple[tuple[str, str], ...] = (
 )
 
 
+_ASIDE_AFTER_SHARE = ("excluding", "exclude", "apart from", "aside from")  # never the part, wherever said
+
 _RATIO_JOIN = r"\s*(per|for each|for every|for one|divided by)\s*(?:(?:a|an|one|each|every|single)\s+)?"
 
 
@@ -139,8 +141,15 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
                 if negated is not None:
                     t.s = t.s[: negated.start()] + " " * (negated.end() - negated.start()) + t.s[negated.end() :]
                 excluded = q.excluded.setdefault(target.column.ref, [])
-                if negated is not None and set_aside(negated.group(1)) and target.column.ref not in q.set_aside:
-                    q.set_aside.append(target.column.ref)  # "excluding partner": the rows any share is of
+                # "excluding partner, what share ...", "what share of orders were online, excluding Europe": the
+                # rows any share is of; after the share's words only "excluding" / "apart from" set rows aside: "what
+                # share of ben's tickets are for components other than Email", "what share came from outside Europe"
+                # say the part (review15 data #20: whole and part were swapped)
+                aside = negated is not None and set_aside(negated.group(1))
+                if aside and negated is not None and s.share_at is not None and negated.start() > s.share_at:
+                    aside = negated.group(1) in _ASIDE_AFTER_SHARE
+                if aside and target.column.ref not in q.set_aside:
+                    q.set_aside.append(target.column.ref)
                 if target.value not in excluded:
                     excluded.append(target.value)  # "tickets not closed": every other status
                 negated_ends[target.column.ref] = end
@@ -290,7 +299,8 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
         place_dimensions(t, q, sorted(dims, key=lambda d: d[0]), s, value_labels, catalogue=lex.catalogue)
         share_within(t, q, s, dims, spans)
     ratio_asked(q, s)  # "the ratio of open tickets to closed ones": one figure over the other
-    row_threshold(q, lex)  # "how many order lines had more than 3 units": each line's own quantity (row_thresholds.py)
+    # "how many order lines had more than 3 units": each line's quantity; "$150 a unit": its price (row_thresholds.py)
+    row_threshold(q, lex, t.read)
     groups_counted(q, s, lex)  # "how many products sold at least 1500 units": the groups passing, counted
     # "which categories brought in more than $400k": with no measure named, the threshold's figure is unknown (the
     # domain's main measure would answer "which products cost more than $150" with revenue): unsure
