@@ -170,8 +170,12 @@ class Speller:
             return short
         if len(w) < MIN_LENGTH or "'" in w or self.knows(w):
             return None
+        if word[:1].isupper() and english_words().get(w, 0):
+            # "Dana handed Europe over to me", "Rosa is back": a capitalised word that English writing holds, rarely
+            # (a common word is known above), is a name wherever it stands, the first word too; never "Data", "Rose".
+            return None
         if (single := self._undoubled(w)) is not None:
-            return single
+            return single  # a letter typed twice: no letter changed
         # The deployment's own words first: one edit or swap of neighbours ("lona", "Eurpoe"), two in a long
         # word, else a close match ("headphnes", "acessories").
         edits = process.extractOne(w, self._known, scorer=OSA.distance, score_cutoff=1 if len(w) <= 6 else 2)
@@ -201,7 +205,8 @@ class Speller:
                 target = str(close[0])
                 return str(min(common, key=lambda c: (OSA.distance(c, target), -english_words().get(c, 0))))
         if close is not None:
-            return self._spelt[str(close[0])]
+            read = self._spelt[str(close[0])]
+            return read if not name or _keeps_letters(w, read.lower()) else None
         if name:
             return None
         guess = _checker().correction(w)
@@ -210,3 +215,12 @@ class Speller:
         if guess and guess != w and english_words().get(guess, 0) >= COMMON_WORD and OSA.distance(w, guess) == 1:
             return str(guess)
         return None
+
+
+def _keeps_letters(written: str, read: str) -> bool:
+    """Whether `read` is `written` with letters swapped, dropped or added, never one changed: the only slips a name is
+    corrected for ("Eurpoe", "Rivrside"). A letter changed turns one name into another word ("Dana" into "data", "Lena"
+    into "lens") as often as it mends a typo."""
+    if len(written) == len(read):
+        return sorted(written) == sorted(read)
+    return OSA.distance(written, read) == abs(len(written) - len(read))
