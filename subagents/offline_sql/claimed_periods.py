@@ -14,6 +14,9 @@ from cognicore.subagents.offline_sql.shape import DECLINE, GROWTH
 
 __all__ = ["claim_periods"]
 
+# "opened by 6 January", "revenue up to June 2025", "through September": everything to the end of that period, which
+# the period alone is not (it was read as that day or month only: review15 data #17)
+_UP_TO_PERIOD = re.compile(r"\b(?:by|up to|up until|through|thru|till|until)(?: (?:the|end of|the end of))*\s*$")
 _SET_ASIDE_PERIOD = re.compile(
     r"\b(?:other than|except(?: for)?|excluding|besides|apart from|aside from|but not|not|outside(?: of)?)"
     r"(?: (?:on|in|during|for|the))*\s*$"
@@ -49,6 +52,8 @@ def claim_periods(t: Text, q: Mapping, today: date) -> None:
         while m := t.take(pattern):
             if _SET_ASIDE_PERIOD.search(t.read[: m.start()]):  # "closed other than on 6 January": no period asked
                 q.not_understood.append(f"every period but {m.group(0).strip()}")
+            elif _UP_TO_PERIOD.search(t.read[: m.start()]):  # "opened by 6 January": to that day, from when?
+                q.not_understood.append(f"everything up to {m.group(0).strip()}")
             within = yoy is not None and yoy.start() <= m.start() < yoy.end()
             found = match_period(pattern, handler, m, today)
             changed = q.attribution or re.search(f"{GROWTH}|{DECLINE}", t.read) is not None

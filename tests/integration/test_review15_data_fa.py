@@ -5,6 +5,7 @@ its whole (whole and part were swapped: 13.3% for 40%); beside a kept value this
 share, so it is unsure as at the base; "excluding X" (before the share, or trailing it) still sets rows aside.
 #13: "$150 a unit" is each line's unit price, never its quantity. #16: "which components is nobody working on"
 asks groups, not the rows with no assignee: unsure. #6: "are done" where the data holds no done state: unsure.
+#17: "by / up to / through <date>" is no period of that date alone: unsure.
 #3's side effect: the least of a figure no group has any rows of is no ranking of empty groups ("—" three times).
 """
 
@@ -83,6 +84,11 @@ async def test_sales_wordings(pool: AsyncConnectionPool, sales: SchemaSqlWriter)
         "how many 2025 orders are done?",
         "how many products are done?",
         "how many 2025 orders were complete?",
+        # #17: everything up to a period, from the data's start (was that day or month alone)
+        "how much revenue did we make up to June 2025?",
+        "how many orders had we received by 31 March 2025?",
+        "what was our revenue through September 2025?",
+        "how many products had launched by 2020?",
     ):
         with pytest.raises(Unsure):
             await sales.write_sql(question=request, schema="")
@@ -121,6 +127,9 @@ async def test_desk_wordings(pool: AsyncConnectionPool, desk: SchemaSqlWriter) -
         # #16 (was the components having an unassigned ticket)
         "which components is nobody working on?",
         "what priorities are no one dealing with?",
+        # #17
+        "how many tickets were opened by 6 January 2026?",
+        "how many tickets were opened up to 6 January 2026?",
     ):
         with pytest.raises(Unsure):
             await desk.write_sql(question=request, schema="")
