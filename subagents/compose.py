@@ -120,6 +120,13 @@ _YES_NO = re.compile(
 # A sentence about passing a time limit and what follows from it (a breach, an escalation).
 _PASSING = re.compile(r"\b(?:breach\w*|escalat\w*|pass(?:es|ed)?\s+its|exceed\w*|overdue|runs?\s+over|late)\b", re.I)
 _CODE = re.compile(r"\b[A-Z]{1,3}\d{1,2}\b")
+# "which region does my manager look after?": what a person of the asker's does is the asker's world; a document
+# names roles, never which holder is theirs ("the four regional sales managers" is no answer). General English.
+_THEIRS_DOES = re.compile(
+    r"\b(?:does|did|do|will|has)\s+my\s+(?:team\s+)?(?:manager|boss|lead|supervisor|director|colleague|co-?worker|"
+    r"teammate|assistant|mentor|partner|wife|husband|friend|sister|brother|mother|father)s?\b",
+    re.IGNORECASE,
+)
 # The kinds of document a company writes its rules in: what "our ..." of one of them asks is the documents'.
 _DOCUMENT_KIND = re.compile(
     r"\b(?:polic(?:y|ies)|procedures?|guidelines?|handbooks?|manuals?|runbooks?|playbooks?)\b", re.IGNORECASE
@@ -243,7 +250,12 @@ class OfflineAnswerComposer:
         # "How do I change my password?" asks how it is done, which the documents say, though it says "my"; "what is
         # our refund policy?" asks what a document of the company's says, though it says "our".
         how_to = asks_procedure(question) or _DOCUMENT_KIND.search(question) is not None
-        if (personal and len(topic_concepts(concepts)) <= 1 and not names_a_thing and not how_to) or only_memory:
+        theirs = _THEIRS_DOES.search(question) is not None and not how_to
+        if (
+            (personal and len(topic_concepts(concepts)) <= 1 and not names_a_thing and not how_to)
+            or only_memory
+            or theirs
+        ):
             documents = []
         found, coverage = answer_in_parts(
             question,
