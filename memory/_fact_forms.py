@@ -83,6 +83,10 @@ _SITS_RE = re.compile(
 _WORK_FROM_RE = re.compile(
     r"^I\s+(?:now\s+)?work\s+(?:out\s+of|from)\s+(?:the\s+|our\s+)?(?P<o>.+?)(?:\s+office)?$", re.I
 )
+# "... instead of Rotterdam", "..., not Rotterdam": the place the new one replaces; "now" / "these days" at the end is
+# when, not part of the place.
+_WORK_FROM_OLD_RE = re.compile(r"\s*,?\s+(?:instead\s+of|rather\s+than|not)\s+(?P<old>.+)$", re.I)
+_NOW_END_RE = re.compile(r"(?:\s*,?\s+(?:now|these\s+days|from\s+now\s+on|again))+\s*$", re.I)
 _CONTACT_RE = re.compile(
     r"^for\s+(?P<what>[\w-]+(?:\s+[\w-]+){0,3}?)\s*,?\s+(?:I|we)\s+(?:always\s+|usually\s+|now\s+)?"
     r"(?:contact|call|ping|ask|email|go\s+to|escalate\s+to|talk\s+to|reach\s+out\s+to)\s+(?P<who>" + PERSON + r")$"
@@ -276,12 +280,16 @@ def _sits(
 
 def _work_from(clause: str, conf: float, make: MakeFact, clean: Callable[[str], str],
                valid: Callable[[str], bool]) -> list[Fact]:  # fmt: skip
-    m = _WORK_FROM_RE.match(clause)
+    old = None
+    if tail := _WORK_FROM_OLD_RE.search(clause):  # "... the X hub now instead of Y": Y is the place it replaces
+        old, clause = clean(tail["old"]), clause[: tail.start()]
+    m = _WORK_FROM_RE.match(_NOW_END_RE.sub("", clause))
     place = clean(m["o"]) if m else ""
     if not m or not valid(place) or place.lower() in ("home", "here", "there"):
         return []
+    replaced = re.sub(r"^(?:the|our)\s+|\s+(?:office|branch|site|hub|campus)$", "", old, flags=re.I) if old else None
     return [make("user", "lives_in", place, "fact", conf, f"The user is based in {place}", exclusive=True,
-                 category="personal")]  # fmt: skip
+                 contradicts=replaced if replaced and valid(replaced) else None, category="personal")]  # fmt: skip
 
 
 def _contact(

@@ -64,7 +64,8 @@ _SHAPES = (
     # "GlobalProtect instead", "..., Tableau instead"
     re.compile(r"(?:^|[,;:]\s*)(?:(?:and|but|so)\s+)?" + _VALUE + r"\s+instead\b(?!\s+of)", re.I),
     # "flying KLM instead of Lufthansa": the one word before "instead of"
-    re.compile(r"\b(?P<v>[\w.-]+)\s+instead\s+of\b", re.I),
+    # ("the X hub now instead of Y": "now" says when, it is no value: the shape reads nothing then)
+    re.compile(r"\b(?!(?:now|then|today|again|too|also|here|there|days)\b)(?P<v>[\w.-]+)\s+instead\s+of\b", re.I),
     # "Q3 target is 1.4M not 1.2M", "gateway is vpn3, not vpn2": the value said against the old one
     re.compile(r"\b(?:is|are|was|=|:)\s+" + _VALUE + r"\s*,?\s+(?:not|rather\s+than)\s+\S", re.I),
     # "..., doing TikTok", "going with Linear now": the new choice after the old one was dropped

@@ -141,3 +141,16 @@ def test_another_thing_or_someone_elses_hand_over_ends_nothing(then: str) -> Non
 def test_a_second_holder_said_with_also_is_beside_the_user() -> None:
     _, [fact] = _said("I look after the badge readers.", "Kofi also looks after the badge readers now.")
     assert (fact.object, fact.exclusive) == ("Kofi", False), fact
+
+
+def test_a_place_worked_from_now_instead_of_another_replaces_it() -> None:
+    """'... the X hub now instead of Y' stored 'The user is based in now' (fresh8): 'now' says when, not where."""
+    from cognicore.memory._fact_newvalue import _SHAPES
+    from cognicore.memory._fact_rules import read_facts
+
+    (fact,) = read_facts("I work out of Lagos now instead of Nairobi.")
+    assert (fact["object"], fact["contradicts"]) == ("Lagos", "Nairobi")
+    (fact,) = read_facts("I work from the Quito branch these days, not Lima.")
+    assert (fact["object"], fact["contradicts"]) == ("Quito branch", "Lima")
+    said = "I work out of the Lagos hub now instead of Nairobi"
+    assert all(m["v"].lower() != "now" for shape in _SHAPES if (m := shape.search(said)) and "v" in m.groupdict())
