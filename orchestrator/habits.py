@@ -34,7 +34,10 @@ _ANSWER_STYLE = (
     r"(?=.*(?:\byour\s+(?:answers?|repl(?:y|ies)|responses?)\b|"
     r"\b(?:keep|make)\s+(?:(?:the|all|your)\s+)?(?:answers|replies|responses)\b|"
     r"\bworks?\s+(?:a\s+lot\s+|much\s+|far\s+)?(?:best|better)\s+for\s+(?:me|us)\b|"
-    r"\bfor\s+(?:me|us)\b[^?]*\bworks?\s+(?:a\s+lot\s+|much\s+|far\s+)?(?:best|better)\b))[^?]*$"
+    r"\bfor\s+(?:me|us)\b[^?]*\bworks?\s+(?:a\s+lot\s+|much\s+|far\s+)?(?:best|better)\b|"
+    # "I prefer charts over tables whenever you show me numbers": the speaker's liking, for every time they are answered
+    r"^\s*i(?:\s+(?:(?:much|really|generally|always)\s+)?(?:prefer|like|want|would\s+rather)|'d\s+rather)\b[^?]*"
+    r"\b(?:whenever|every\s+time|each\s+time|any\s*time)\s+(?:you|u)\s+" + _ANSWERING + r"\b))[^?]*$"
 )
 # A word that makes a "when you ..." one occasion, not every time.
 _OCCASION = (

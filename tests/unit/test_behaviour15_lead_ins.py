@@ -59,3 +59,13 @@ async def test_a_reminder_to_set_is_still_no_thing_an_agent_does() -> None:
 async def test_what_the_user_said_is_asked_of_memory_not_of_the_data(request_text: str) -> None:
     decision = await classifier().classify(request=request_text, history=[])
     assert decision.intent == "question" and "told" in decision.reason, decision
+
+
+def test_a_liking_for_every_answer_is_a_standing_preference() -> None:
+    """'I prefer charts over tables whenever you show me numbers' was planned as a data task (fresh8)."""
+    from cognicore.orchestrator.habits import HABIT
+
+    assert HABIT.match("I prefer bar charts to pie charts whenever you plot shares.")
+    assert HABIT.match("I'd rather get bullet points every time you summarise a runbook.")
+    assert not HABIT.match("I prefer the Quito branch.")  # no answering: a plain liking, read elsewhere
+    assert not HABIT.match("Plot shares by site, I prefer bar charts whenever you plot shares")  # an order now
