@@ -19,7 +19,7 @@ from cognicore.orchestrator.budget import count_tokens
 from cognicore.orchestrator.intent import is_question
 from cognicore.orchestrator.journal import Memory, past_failures
 from cognicore.orchestrator.memory_use import search_perspective
-from cognicore.subagents._memory_data_kinds import data_kinds
+from cognicore.subagents._memory_data_kinds import DataKinds
 from cognicore.subagents.memory_answer import asks_what_you_know, memory_query
 
 _HISTORY = re.compile(
@@ -82,14 +82,14 @@ async def recollect(
     request: str,
     budget: int,
     perspective: Perspective | None = None,
-    values: Mapping[str, str] | None = None,
+    value_kinds: DataKinds | None = None,
 ) -> dict[str, Any]:
     """The recalled memory as JSON-like data for the graph state: categories, facts and episodes.
 
     Episodes are searched from `perspective` (the orchestrator's, see `memory_use.search_perspective`); when
     the active memories do not fill the episode slots, archived ones that match fill the rest, so a memory
     archived by the sleep phase can be found and, once used, comes back active (at reactivation strength).
-    Each fact carries the kinds of the deployment's data `values` (value -> its column) it names (`kinds`).
+    Each fact carries the kinds of the deployment's data values it names (`kinds`, read by `value_kinds`).
     """
     history = asks_about_history(request)
     # Three independent reads on three pooled connections, at once.
@@ -158,7 +158,7 @@ async def recollect(
                     "sources": list(hit.fact.sources),
                     "superseded_by": hit.fact.superseded_by,
                     "note": hit.fact.predicate == NOTE_PREDICATE,  # a saying kept as said: it holds no slot
-                    "kinds": data_kinds(hit.fact.statement, values or {}),  # "region" for "Nordics"
+                    "kinds": value_kinds(hit.fact.statement) if value_kinds else [],  # "region" for "Nordics"
                     "replaced": lineage.get(hit.fact.id, []),  # what it superseded, in the words it was told
                 }
             )
@@ -328,7 +328,7 @@ class Recollector:
     ) -> None:
         self._memory = memory
         self._perspectives = tuple(perspectives)  # the orchestrator's: whose search the recall is
-        self._values = dict(values or {})  # the deployment's data values, each with its column
+        self._kinds = DataKinds(values or {})  # reads the deployment's data values (each with its column) in a fact
 
     async def recall(self, *, user_id: str, session_id: str, request: str, budget: int) -> dict[str, Any]:
         """Tiered recall for a request (see `recollect`), searched from the orchestrator's perspective."""
@@ -339,7 +339,7 @@ class Recollector:
             request=request,
             budget=budget,
             perspective=search_perspective(self._perspectives, request),
-            values=self._values,
+            value_kinds=self._kinds,
         )
 
     async def failures(self, *, user_id: str, request: str) -> list[str]:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from cognicore.memory.text import stem
 
-__all__ = ["data_kinds"]
+__all__ = ["DataKinds", "data_kinds"]
 
 # Column names that say how a thing is named, not what it is: the table says it ("regions.name" names regions).
 _NAMING_COLUMNS = frozenset("name names code codes label labels title key value".split())
@@ -28,14 +28,26 @@ def _kind(column: str) -> str | None:
     return stem(noun.lower().split("_")[-1])
 
 
+class DataKinds:
+    """The kinds of the data values a statement names, with each value's pattern compiled once from the deployment's
+    values (the recall asks it for every fact of every request)."""
+
+    def __init__(self, values: Mapping[str, str]) -> None:
+        self._names: list[tuple[str, re.Pattern[str], str]] = [
+            (name, re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])"), kind)
+            for value, column in values.items()
+            # a lower-case value ("online", "open") is a common word in a sentence, not a name
+            if len(value) >= MIN_VALUE_CHARS and value[:1].isupper() and (kind := _kind(column))
+            for name in (value.lower(),)
+        ]
+
+    def __call__(self, statement: str) -> list[str]:
+        """The kinds of the data values `statement` names (written with a capital in the data, matched whole and
+        without case: "nordics" too), sorted; empty when it names none."""
+        said = statement.lower()
+        return sorted({kind for name, whole, kind in self._names if name in said and whole.search(said)})
+
+
 def data_kinds(statement: str, values: Mapping[str, str]) -> list[str]:
-    """The kinds of the data values a statement names (a name of the data written with a capital there, matched
-    whole and without case: "nordics" too), sorted; empty when it names none."""
-    said = statement.lower()
-    found: set[str] = set()
-    for value, column in values.items():
-        if len(value) < MIN_VALUE_CHARS or not value[:1].isupper():
-            continue  # a lower-case value ("online", "open") is a common word in a sentence, not a name
-        if re.search(rf"(?<![\w-]){re.escape(value.lower())}(?![\w-])", said) and (kind := _kind(column)):
-            found.add(kind)
-    return sorted(found)
+    """`DataKinds(values)(statement)`: for a one-off reading; the recall keeps one `DataKinds`."""
+    return DataKinds(values)(statement)
