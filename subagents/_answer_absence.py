@@ -178,8 +178,8 @@ class ValueKind:
 _UNITS = r"(?:second|minute|hour|day|night|week|fortnight|month|quarter|year)s?"
 # A frequency in general English names a day of the week or a part of the day as often as a unit ("every Monday",
 # "on Mondays", "each morning"), or an occasion that recurs ("every time", "each shift", "each weekday").
-_WEEKDAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
-_OCCASIONS = rf"(?:{_WEEKDAYS}|week(?:day|end)|morning|afternoon|evening|time|shift|visit|login|run|release)s?"
+_DAY_NAMES = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_OCCASIONS = rf"(?:{_DAY_NAMES}|week(?:day|end)|morning|afternoon|evening|time|shift|visit|login|run|release)s?"
 # Words asking when, after "version": "what version year" asks a date, not a version.
 _WHEN = r"(?:years?|dates?|months?|days?|time)\b"
 # What has releases that are versions: software and what runs it.
@@ -193,7 +193,7 @@ VALUE_KINDS = (
         re.compile(r"\bhow (?:often|frequently)\b|\bat what intervals?\b", re.I),
         re.compile(
             rf"\b(?:every|each)\s+(?:\d+\s+|other\s+|few\s+|single\s+|\w+\s+)?(?:{_UNITS}|{_OCCASIONS})\b"
-            rf"|\bon\s+(?:{_WEEKDAYS}|week(?:day|end))s\b|\b(?:in\s+the\s+|at\s+)?(?:mornings|afternoons|evenings|nights)\b"
+            rf"|\bon\s+(?:{_DAY_NAMES}|week(?:day|end))s\b|\b(?:in\s+the\s+|at\s+)?(?:mornings|afternoons|evenings|nights)\b"
             r"|\b(?:hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually|biannually)\b"
             rf"|\b(?:once|twice|thrice|\w+\s+times)\s+(?:a|an|per|each|every)\s+(?:{_UNITS}|{_OCCASIONS})\b"
             rf"|\bper\s+{_UNITS}\b|\b(?:always|whenever)\b|\bnever\s+expire|\bno\s+expiry\b",

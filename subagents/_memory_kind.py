@@ -109,7 +109,6 @@ KIND_NAMES: dict[Kind, str] = {
     "place": "where",
     "time": "when",
     "number": "how many or how much",
-    "reason": "why",
 }
 
 
