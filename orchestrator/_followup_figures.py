@@ -13,7 +13,7 @@ import re
 
 from cognicore.orchestrator._followup_leads import LEAD, TAIL
 from cognicore.orchestrator._followup_periods import PERIOD
-from cognicore.orchestrator._followup_values import splice
+from cognicore.orchestrator._followup_values import splice, stem_word
 
 __all__ = ["figure_change", "refigured"]
 
@@ -118,8 +118,8 @@ def _said_before(value: str, new: re.Match[str], base: str, old: re.Match[str]) 
     not "10 customers"), "off" stands for a discount the previous request names."""
     cmp = _comparison(value, new)
     skip = [(new.start(), new.end()), cmp] if cmp else [(new.start(), new.end())]
-    known = {_stem(w) for w in re.findall(r"[a-z]+", base.lower())}
-    after_old = {_stem(w) for w in re.findall(r"[a-z]+", base[old.end() :].lower())[:3]}
+    known = {stem_word(w) for w in re.findall(r"[a-z]+", base.lower())}
+    after_old = {stem_word(w) for w in re.findall(r"[a-z]+", base[old.end() :].lower())[:3]}
     for word in re.finditer(r"[a-z]+", value.lower()):
         if any(s <= word.start() < e for s, e in skip) or word.group(0) in _FUNCTION:
             continue
@@ -127,7 +127,7 @@ def _said_before(value: str, new: re.Match[str], base: str, old: re.Match[str]) 
             if not _DISCOUNT.search(base):
                 return False
             continue
-        if _stem(word.group(0)) not in (after_old if word.start() >= new.end() else known):
+        if stem_word(word.group(0)) not in (after_old if word.start() >= new.end() else known):
             return False
     return True
 
@@ -136,7 +136,3 @@ def _as_written(new: str, old: str) -> str:
     """A rate as the previous request wrote its own ("15 percent" for "20%" is "15%")."""
     number = re.match(_NUMBER, new)
     return f"{number.group(0) if number else new}{'%' if '%' in old else ' percent'}"
-
-
-def _stem(word: str) -> str:
-    return word.removesuffix("s") if len(word) > 3 else word
