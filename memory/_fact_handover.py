@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cognicore.memory._fact_keys import lemma, predicate_key
+from cognicore.memory._fact_keys import lemma, lemmas, predicate_key
 from cognicore.memory._fact_known import unclear_marker
 from cognicore.memory._fact_notes import note_of
 from cognicore.memory._fact_placement import UNSURE_RE, handled_by_user, is_placement, moved_place
@@ -74,10 +74,10 @@ def handed_away(message: str, known_facts: list[dict[str, Any]]) -> dict[str, An
             if to is not None and not _a_person(to):
                 continue  # "the partner desk moved to the new platform": no one took it
             thing = _OPENING_RE.sub("", m["x"])
-            named = _lemmas(thing) - _SMALL
+            named = lemmas(thing) - _SMALL
             if not named or _FOR_AN_OCCASION.match(m.string[m.end() :]):
                 continue  # "went to Priya's team for the audit": for one occasion, not for good
-            known = [k for k in held if named <= _lemmas(held_thing(k)) or _shortened(thing, held_thing(k))]
+            known = [k for k in held if named <= lemmas(held_thing(k)) or _shortened(thing, held_thing(k))]
             if len(known) == 1:
                 return {} if _one_of(thing, held_thing(known[0]), m[0]) else known[0]
     return None
@@ -153,10 +153,6 @@ def _shortened(short: str, name: str) -> bool:
     return starts(short, 0)
 
 
-def _lemmas(text: str) -> set[str]:
-    return {lemma(w) for w in re.findall(r"[a-z][\w-]*", text.lower())}
-
-
 _CLAUSES_RE = re.compile(r"[,;:!?]|\.(?:\s|$)|\s[-\u2013\u2014]\s|\b(?:and|so|but)\b", re.I)
 
 
@@ -165,10 +161,10 @@ def own_beside(
 ) -> list[dict[str, Any]]:
     """What else the message tells of the user's own place ("Iberia is mine now" beside the hand-over), read
     clause by clause by `read` (the sentence rules) from the clauses that do not name the thing handed away."""
-    gone = _lemmas(held_thing(given))
+    gone = lemmas(held_thing(given))
     out: list[dict[str, Any]] = []
     for clause in _CLAUSES_RE.split(message.replace("\u2019", "'")):
-        if not clause.strip() or gone <= _lemmas(clause):
+        if not clause.strip() or gone <= lemmas(clause):
             continue
         read_here = [f for f in read(clause.strip()) if held_thing({**f, "status": "active"})]
         if not read_here and (place := moved_place(clause)):  # "I've moved over to <Region> now": its new thing

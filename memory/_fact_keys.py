@@ -52,6 +52,11 @@ def predicate_key(predicate: str) -> str:
     return _PREDICATE_ALIASES.get(key, key)
 
 
+def lemmas(text: str) -> set[str]:
+    """The lemmas (`lemma`) of the words of `text`, hyphenated words kept whole."""
+    return {lemma(w) for w in re.findall(r"[a-z][\w-]*", text.lower())}
+
+
 def lemma(word: str) -> str:
     """A word without its inflection, by spelling rules ("shipping", "ships", "shipped" -> "ship"; "replies" ->
     "reply"), so a slot named by a verb and one named by its gerund or plural compare equal."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cognicore.memory._fact_keys import lemma, predicate_key, subject_key
+from cognicore.memory._fact_keys import lemma, lemmas, predicate_key, subject_key
 from cognicore.memory._fact_slot_values import ADDED
 from cognicore.memory._fact_word_classes import ARTICLES, FIRST_POSSESSIVES
 from cognicore.memory._fact_words import CALENDAR_WORDS, PAST_DATED, SUPPOSED, TEMPORARY
@@ -142,7 +142,7 @@ def moved_user(message: str, known_facts: list[dict[str, Any]]) -> dict[str, Any
     handled = predicate_key(str(left.get("predicate", ""))) == "handled_by"
     if handled and head not in _PLACE_KINDS:  # a thing the user handled ("<Region> accounts"): the new one too
         return {**handled_by_user(place), "contradicts": str(left.get("statement") or "")}
-    same_head = head and head in _lemmas(str(left.get("statement", "")))
+    same_head = head and head in lemmas(str(left.get("statement", "")))
     predicate = head if same_head or handled else predicate_key(str(left.get("predicate", ""))) or "placement"
     where = f"the {place}" if head and not place.lower().startswith("the ") else place
     fact = _fact(predicate, place, f"The user moved to {where}.", exclusive=True)
@@ -179,11 +179,11 @@ def _left(message: str, placed: list[dict[str, Any]], head: str, *, only: bool, 
     for ended in _ENDED_RES:
         for m in ended.finditer(message):
             old = {lemma(w.lower()) for w in m["old"].split()}
-            named = [k for k in placed if old <= _lemmas(str(k.get("statement", "")))]
+            named = [k for k in placed if old <= lemmas(str(k.get("statement", "")))]
             if len(named) == 1:
                 return named[0]
     if head:
-        same = [k for k in placed if head in _lemmas(str(k.get("statement", "")))]
+        same = [k for k in placed if head in lemmas(str(k.get("statement", "")))]
         if same:
             return same[0] if len(same) == 1 else None
     if len(placed) != 1 or not only:
@@ -192,7 +192,7 @@ def _left(message: str, placed: list[dict[str, Any]], head: str, *, only: bool, 
     if head == "team" and by_name and _named_place(known) and _MOVED_BY_OTHERS_RE.search(message):
         return known  # "I've been moved over to the <Region> team" after "I'm the account manager for <area>"
     if head in _PLACE_KINDS:  # "I moved to the Berlin office" after "I'm on the night shift": the shift holds
-        return known if head in _lemmas(str(known.get("statement", ""))) else None
+        return known if head in lemmas(str(known.get("statement", ""))) else None
     if not head:  # a place by its name ("I've been moved over to <Region>") replaces a place known by a name, not
         # a shift, and only when someone moved the user there (not "I moved to Lisbon", a home, or to a tool)
         return known if _named_place(known) and _MOVED_BY_OTHERS_RE.search(message) else None
@@ -212,7 +212,7 @@ def _from_elsewhere(place: str, left: dict[str, Any]) -> bool:
     m = _FROM_RE.search(place)
     if m is None or m["old"].lower() in _FROM_TIMES:
         return False
-    return lemma(m["old"].lower()) not in _lemmas(str(left.get("statement", "")))
+    return lemma(m["old"].lower()) not in lemmas(str(left.get("statement", "")))
 
 
 def _named_place(known: dict[str, Any]) -> bool:
@@ -229,10 +229,6 @@ def is_placement(known: dict[str, Any]) -> bool:
     if predicate == "handled_by":
         return subject_key(str(known.get("object", ""))) == "user"
     return subject == "user" and predicate in _PLACED
-
-
-def _lemmas(text: str) -> set[str]:
-    return {lemma(w) for w in re.findall(r"[a-z][\w-]*", text.lower())}
 
 
 def _fact(predicate: str, place: str, statement: str, *, exclusive: bool) -> dict[str, Any]:
