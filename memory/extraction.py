@@ -17,6 +17,7 @@ from cognicore.memory._fact_handover import handed_over
 from cognicore.memory._fact_kept import replaces_nothing
 from cognicore.memory._fact_keys import normalize, predicate_key, same_slot, subject_key
 from cognicore.memory._fact_known import UNCLEAR_OBJECT, bare_change, named_changes
+from cognicore.memory._fact_known_names import known_people, with_known_names, with_known_owners
 from cognicore.memory._fact_newvalue import (
     pronoun_handover,
     replacing_ended,
@@ -34,8 +35,7 @@ from cognicore.memory._fact_rules import read_facts
 from cognicore.memory._fact_slot_values import another_thing, gives_other_value, others_thing, restated, slot_changed
 from cognicore.memory._fact_takeover import taken_over_from_user
 from cognicore.memory._fact_told import told_clause_facts
-from cognicore.memory._fact_topic import in_changed_topic, named_slot
-from cognicore.memory._fact_words import NOT_NAMES, holds_person
+from cognicore.memory._fact_topic import in_changed_topic
 from cognicore.memory.llm import LlmRole
 
 ROLE = "extract_facts"
@@ -52,9 +52,12 @@ __all__ = [
     "in_changed_topic",
     "in_known_slot",
     "in_known_wording",
+    "known_people",
     "others_thing",
     "restated",
     "states_facts",
+    "with_known_names",
+    "with_known_owners",
     "worded_as_reversal",
 ]  # fmt: skip
 # `UNCLEAR_OBJECT`: the object of a marker fact that replaced a known fact whose change could not be read.
@@ -236,53 +239,6 @@ def _handover_in_known_slot(message: str, candidate: FactCandidate, known: list[
         return candidate  # the thing itself is known: the store replaces its holder
     slotted = bare_change(message, known)
     return slotted if slotted is not None and normalize(slotted.object) == normalize(candidate.object) else candidate
-
-
-_NAME_RE = re.compile(r"^(?-i:[A-Z])[a-z'-]{2,}$")
-# The relations whose subject is a person ("Raj joined the night team", "Mei works in Berlin").
-_PERSON_SUBJECT = frozenset("team works_as works_in works_at role job lives_in is_from".split())
-
-
-def known_people(known_facts: list[dict[str, Any]]) -> set[str]:
-    """The people the user named before, as they wrote them: one capitalised word in a person's place."""
-    people = set()
-    for k in known_facts:
-        person = [k.get("object")] if holds_person(k) else []
-        if str(k.get("predicate", "")).lower() in _PERSON_SUBJECT:
-            person.append(k.get("subject"))
-        people |= {str(v).strip() for v in person if _NAME_RE.match(str(v or "").strip())}
-    return {name for name in people if name.lower() not in NOT_NAMES}
-
-
-def with_known_names(message: str, known_facts: list[dict[str, Any]]) -> str:
-    """`message` with the people the user named before written as names: the rules read a person by the capital
-    letter ("Ben handles VPN tickets"), which people typing fast leave out ("ben also handles email tickets").
-    Only people: "two teams handle billing now" keeps its common noun after "We use Teams"."""
-    for name in known_people(known_facts):
-        message = re.sub(rf"(?<![\w'-]){name.lower()}(?![\w'-])", name, message)
-    return message
-
-
-def with_known_owners(message: str, known_facts: list[dict[str, Any]]) -> str:
-    """`message` with "the X" written "our X" (or "my X") when X is a slot only the team (or the user) holds.
-
-    "we switched to UPS and the returns window is 14 days now" after "our returns window is 30 days": the rules
-    read a thing of the user's or the team's by its owner; "the" names the one known, so it changes that one.
-    """
-    owners: dict[str, set[str]] = {}
-    for k in known_facts:
-        key = predicate_key(str(k.get("predicate", "")))
-        owner = subject_key(str(k.get("subject", "")))
-        if owner in ("we", "user") and named_slot(key):
-            owners.setdefault(key.replace("_", " "), set()).add("our" if owner == "we" else "my")
-    for slot, held in owners.items():
-        if len(held) == 1:  # both "my" and "our" budget known: "the budget" is either
-            # only the slot itself, then its verb or the end: "the budget of the Berlin office", "the budget
-            # committee" name other things
-            slot_then = rf"{re.escape(slot)}(?:\s+(?:is|are|was|were|has|have|had|went|goes|got|changed|moved|will|"
-            slot_then += r"stays?|becomes?|now)\b|\s*[,.;!?]|\s*$)"
-            message = re.sub(rf"\bthe\s+(?={slot_then})", f"{next(iter(held))} ", message, flags=re.I)
-    return message
 
 
 def in_known_slot(candidate: FactCandidate, known_facts: list[dict[str, Any]]) -> FactCandidate:
