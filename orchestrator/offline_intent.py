@@ -9,6 +9,7 @@ from functools import partial
 from cognicore.memory.corpus_words import CorpusVocabulary
 from cognicore.memory.extraction import states_facts
 from cognicore.memory.text import STOPWORDS, stem, terms
+from cognicore.orchestrator._followup_intent import followup_decision
 from cognicore.orchestrator._intent_words import (
     DEFINES,
     DURATION,
@@ -24,8 +25,6 @@ from cognicore.orchestrator._intent_words import (
     word_for,
 )
 from cognicore.orchestrator.errands import data_word_errand, order_on_text, set_aside
-from cognicore.orchestrator.followup import binds_previous, followup_change, names_period, previous_request, resolve
-from cognicore.orchestrator.honesty import topic
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.language import unsupported_language, unwrap_wish
 from cognicore.orchestrator.message_parts import asked_beside, asked_part
@@ -185,42 +184,16 @@ class OfflineClassifier:
 
     def _decide(self, request: str, history: list[dict[str, str]], memory: str) -> IntentDecision:
         """The decision for a request whose words are spelt right: a follow-up, else the request alone."""
-        change = followup_change(request, self._entities, self._columns)
-        if change is not None:
-            previous = previous_request(history, change.topic)
-            if previous is None:
-                return IntentDecision(
-                    intent="question",
-                    reason=f"it reads as a follow-up ({change.value!r}) but this session has no earlier request",
-                    confidence=0.2,
-                )
-            # The previous request as this classifier reads it (its typos corrected too).
-            resolved = resolve(self._speller.correct(previous)[0], change, self._entities, columns=self._columns)
-            if resolved is not None:
-                text, sure = resolved
-                inner = self._rules(text)
-                return inner.model_copy(
-                    update={
-                        "resolved_request": text,
-                        "followup": True,
-                        "confidence": min(sure, inner.confidence),
-                        "reason": f"a follow-up of the previous request ({inner.reason})",
-                    }
-                )
-            if names_period(change.value):
-                # "what about the quarter before?" after a request with no period of its own: say what was not bound.
-                reason = (
-                    f"it reads as a follow-up of the previous request ({topic(previous)!r}), but I could not tell "
-                    f"which period {change.value!r} stands for there; name the period (e.g. a quarter and its year)"
-                )
-                return IntentDecision(intent="question", reason=reason, confidence=0.3)
-            if binds_previous(change):
-                # "just the top 3" after a request with no ranking to resize it means nothing alone (D8)
-                reason = (
-                    f"it reads as a follow-up of the previous request ({topic(previous)!r}), but I could not tell "
-                    f"what {change.value!r} changes there; ask the whole request"
-                )
-                return IntentDecision(intent="question", reason=reason, confidence=0.3)
+        followed = followup_decision(
+            request,
+            history,
+            entities=self._entities,
+            columns=self._columns,
+            correct=lambda text: self._speller.correct(text)[0],
+            rules=self._rules,
+        )
+        if followed is not None:
+            return followed
         decision = self._rules(request)
         if not (decision.out_of_scope or decision.changes_data):
             # "we moved to Teams. how many tickets are open?": the part that asks is answered, not the told part.

@@ -1,0 +1,63 @@
+"""The intent of a follow-up-shaped request, offline: resolved against the session's previous request, or said to be
+unbound (no earlier request, a period or a change that means nothing there) with what was not understood."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from cognicore.orchestrator.followup import binds_previous, followup_change, names_period, previous_request, resolve
+from cognicore.orchestrator.honesty import topic
+from cognicore.orchestrator.intent_decision import IntentDecision
+
+__all__ = ["followup_decision"]
+
+
+def followup_decision(
+    request: str,
+    history: Sequence[dict[str, str]],
+    *,
+    entities: Sequence[str],
+    columns: Mapping[str, str],
+    correct: Callable[[str], str],
+    rules: Callable[[str], IntentDecision],
+) -> IntentDecision | None:
+    """The decision for `request` read as a follow-up, or None when it is none (or its change binds nothing there and
+    the request is read alone). `correct` respells the previous request; `rules` reads a request that stands alone."""
+    change = followup_change(request, entities, columns)
+    if change is None:
+        return None
+    previous = previous_request(history, change.topic)
+    if previous is None:
+        return IntentDecision(
+            intent="question",
+            reason=f"it reads as a follow-up ({change.value!r}) but this session has no earlier request",
+            confidence=0.2,
+        )
+    # The previous request as the classifier reads it (its typos corrected too).
+    resolved = resolve(correct(previous), change, entities, columns=columns)
+    if resolved is not None:
+        text, sure = resolved
+        inner = rules(text)
+        return inner.model_copy(
+            update={
+                "resolved_request": text,
+                "followup": True,
+                "confidence": min(sure, inner.confidence),
+                "reason": f"a follow-up of the previous request ({inner.reason})",
+            }
+        )
+    if names_period(change.value):
+        # "what about the quarter before?" after a request with no period of its own: say what was not bound.
+        reason = (
+            f"it reads as a follow-up of the previous request ({topic(previous)!r}), but I could not tell "
+            f"which period {change.value!r} stands for there; name the period (e.g. a quarter and its year)"
+        )
+        return IntentDecision(intent="question", reason=reason, confidence=0.3)
+    if binds_previous(change):
+        # "just the top 3" after a request with no ranking to resize it means nothing alone (D8)
+        reason = (
+            f"it reads as a follow-up of the previous request ({topic(previous)!r}), but I could not tell "
+            f"what {change.value!r} changes there; ask the whole request"
+        )
+        return IntentDecision(intent="question", reason=reason, confidence=0.3)
+    return None
