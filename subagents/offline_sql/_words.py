@@ -11,6 +11,7 @@ from collections.abc import Callable
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from cognicore.subagents.offline_sql.aside_words import SET_ASIDE
 from cognicore.subagents.offline_sql.catalogue import Column
 from cognicore.subagents.offline_sql.lexicon import STOP_WORDS, Lexicon, english_words, normalise, plural, singular
 
@@ -268,8 +269,8 @@ _BETWEEN_NEGATION = frozenset(
     "to by in on for as with from of the our a an be been being get got gotten yet still ever currently already".split()
 )
 NEGATION = re.compile(
-    r"\b(not|never|neither|except|excluding|exclude|other than|non|without|besides|(?:anything|everything|all) but|"
-    r"apart from|aside from|outside(?: of)?)((?:\s+[a-z]+){0,3})\s*$"
+    rf"\b(not|never|neither|non|without|exclude|{SET_ASIDE}|(?:anything|everything|all) but|outside(?: of)?)"
+    r"((?:\s+[a-z]+){0,3})\s*$"
 )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from cognicore.subagents.offline_sql.aside_words import SET_ASIDE
 from cognicore.subagents.offline_sql.mapping import Mapping, Text
 from cognicore.subagents.offline_sql.period_reading import match_period
 from cognicore.subagents.offline_sql.periods import A_YEAR_BEFORE, PATTERNS, Period, a_year_before
@@ -18,7 +19,7 @@ __all__ = ["claim_periods"]
 # the period alone is not (it was read as that day or month only: review15 data #17)
 _UP_TO_PERIOD = re.compile(r"\b(?:by|up to|up until|through|thru|till|until)(?: (?:the|end of|the end of))*\s*$")
 _SET_ASIDE_PERIOD = re.compile(
-    r"\b(?:other than|except(?: for)?|excluding|besides|apart from|aside from|but not|not|outside(?: of)?)"
+    rf"\b(?:{SET_ASIDE}|but not|not|outside(?: of)?)"
     r"(?: (?:on|in|during|for|the))*\s*$"
 )
 

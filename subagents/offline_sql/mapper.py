@@ -22,6 +22,7 @@ from cognicore.subagents.offline_sql._words import (
     zero_amount,
 )
 from cognicore.subagents.offline_sql.amount_filters import claim_amount_filters, money_asked, rate_column
+from cognicore.subagents.offline_sql.aside_words import SET_ASIDE
 from cognicore.subagents.offline_sql.asking import claim_asking
 from cognicore.subagents.offline_sql.attribution import check_breakdown, claim_why, previous_period
 from cognicore.subagents.offline_sql.catalogue import Column, Table
@@ -290,7 +291,7 @@ def _place_search(q: Mapping, lex: Lexicon) -> None:
 # "which open one is the oldest", "the closed ones": "one" stands for a row of the only table (not "the top one",
 # "which one of the components").
 _ONE = re.compile(r"\b(which|the|an?|any|those|these)((?: [a-z0-9_]+){0,2}) (one|ones)\b(?! of\b)")
-_SET_ASIDE = re.compile(r"\b(?:other than|except(?: for)?|excluding|besides|apart from|aside from|but|not)\s*$")
+_SET_ASIDE = re.compile(rf"\b(?:{SET_ASIDE}|but|not)\s*$")
 _NOT_PRONOUN = frozenset(f"{DESC}|{ASC}|first|last|second|next|only|same|other|no|this|that".split("|"))
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from cognicore.subagents.offline_sql._words import NEGATION, people_column, works_on
+from cognicore.subagents.offline_sql.aside_words import SET_ASIDE
 from cognicore.subagents.offline_sql.lexicon import RULE_WORDS, STOP_WORDS, Lexicon, Target, normalise, plural
 from cognicore.subagents.offline_sql.mapping import Mapping, Text
 
@@ -98,7 +99,7 @@ _EXCLUDING = re.compile(
 # the value is its part, never rows set aside)
 _ALL_BUT = re.compile(
     r"\b(?:(?:every|any)(?:one|body|thing|where)(?: else)?|every ([a-z]+)|all(?: the| of the| our)? ([a-z]+s)) "
-    r"(?:but|except(?: for)?|other than|apart from|besides|aside from|save|bar)\b"
+    rf"(?:but|(?!excluding){SET_ASIDE}|save|bar)\b"  # "everything excluding X" reads as it is
 )
 # "everyone but ana", "anybody other than ben": the other people, never the rows nobody holds
 PEOPLE_BUT = re.compile(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from cognicore.subagents.offline_sql._words import either, negation, set_aside
+from cognicore.subagents.offline_sql.aside_words import ALWAYS_ASIDE
 from cognicore.subagents.offline_sql.catalogue import Column, Table
 from cognicore.subagents.offline_sql.entity_roles import (
     adjacent,
@@ -67,8 +68,6 @@ _TIME_WORDS: tuple[tuple[str, str], ...] = (
     ("year", _time_words("year", r"yearly|annual(?:ly)?")),
 )
 
-
-_ASIDE_AFTER_SHARE = ("excluding", "exclude", "apart from", "aside from")  # never the part, wherever said
 
 _RATIO_JOIN = r"\s*(per|for each|for every|for one|divided by)\s*(?:(?:a|an|one|each|every|single)\s+)?"
 
@@ -147,7 +146,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
                 # say the part (review15 data #20: whole and part were swapped)
                 aside = negated is not None and set_aside(negated.group(1))
                 if aside and negated is not None and s.share_at is not None and negated.start() > s.share_at:
-                    aside = negated.group(1) in _ASIDE_AFTER_SHARE
+                    aside = negated.group(1) in ALWAYS_ASIDE
                 if aside and target.column.ref not in q.set_aside:
                     q.set_aside.append(target.column.ref)
                 if target.value not in excluded:
