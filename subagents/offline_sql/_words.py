@@ -286,7 +286,8 @@ def negation(before: str, column: Column) -> re.Match[str] | None:
     Words between the negation and the value may only be prepositions or the value's column name
     ("assigned" for an assignee); "did not sell in Europe" is no exclusion of Europe.
     """
-    m = NEGATION.search(before)
+    # the negation nearest the value: "non closed tickets not email" negates email by its "not", not by "non"
+    m = next((m for i in reversed(range(len(before))) if (m := NEGATION.match(before, i))), None)
     if m is None:
         return None
     stems = {w[:6] for w in column.name.split("_")}

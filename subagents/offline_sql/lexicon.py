@@ -300,7 +300,8 @@ def build_lexicon(catalogue: Catalogue, vocabulary: SqlVocabulary) -> Lexicon:
                 last_words.setdefault(words.split()[-1], []).append(col)
             for value in col.values:
                 lex.add(value, Target("value", column=col, value=value))
-                for base in _verbs_of(value):  # "did ben close": the status "closed"
+                # "did ben close": the status "closed"; "an accessory", "a wearable": the category "Accessories"
+                for base in [*_verbs_of(value), *_singular_of(value)]:
                     lex.add(base, Target("value", column=col, value=value), book=lex.partial)
     # "when did X launch": the verb of a date column's past participle ("launched_on"), unless it names a value
     # ("open" is a status, never the date "opened_at")
@@ -347,6 +348,14 @@ def _verbs_of(value: str) -> list[str]:
     candidates = [v[:-1], v[:-2]] + ([v[:-3]] if len(v) > 5 and v[-3] == v[-4] else [])
     words = english_words()
     return [c for c in candidates if len(c) >= 3 and words.get(c, 0) > 0][:1]
+
+
+def _singular_of(value: str) -> list[str]:
+    """The singular of a one-word plural noun value ("Accessories" -> "accessory"), if English."""
+    v = value.lower()
+    if not re.fullmatch(r"[a-z]{3,}s", v) or (one := singular(v)) == v:
+        return []
+    return [one] if english_words().get(one, 0) > 0 else []
 
 
 def _entity_phrase(table: Table) -> str:

@@ -1,0 +1,56 @@
+"""A topic set aside in free words (round 16, engineer S13): "nothing to do with X", "unrelated to X", "not about X",
+"didn't come from X", "excluding anything to do with X" leave X's rows out; a negation is read at the value it is
+nearest to; a plural value said in the singular ("an accessory") names that value."""
+
+from __future__ import annotations
+
+import pytest
+
+from cognicore.subagents.errors import Unsure
+from tests.unit.data15_catalogues import DESK_LEX, SALES_LEX, sql_of
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("how many P3 tickets have nothing at all to do with the laptop", "component NOT IN ('Laptop')"),
+        ("tickets unrelated to the printer, by priority", "component NOT IN ('Printer')"),
+        ("how many closed tickets aren't about the payroll app", "component NOT IN ('Payroll app')"),
+        ("count the P2 tickets that don't concern chloe", "assignee NOT IN ('chloe')"),
+    ],
+)
+def test_a_topic_said_as_not_related_excludes_its_value(text: str, kept: str) -> None:
+    assert kept in sql_of(text, DESK_LEX)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("orders in Q2 2026 that didn't come in through the retail channel", "channel NOT IN ('retail')"),
+        ("ignoring anything to do with Latin America, what was revenue in 2025", "name NOT IN ('Latin America')"),
+        ("units sold last year, apart from anything Audio", "name NOT IN ('Audio')"),
+    ],
+)
+def test_the_sales_rows_of_a_topic_set_aside_are_left_out(text: str, kept: str) -> None:
+    assert kept in sql_of(text, SALES_LEX)
+
+
+def test_the_negation_nearest_the_value_is_the_one_read() -> None:
+    sql = sql_of("how many unresolved tickets have no link to email", DESK_LEX)
+    assert "status NOT IN ('closed')" in sql and "component NOT IN ('Email')" in sql
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("revenue in 2025 from everything that is not a wearable", "categories.name NOT IN ('Wearables')"),
+        ("how many units of accessory products did we ship last quarter", "categories.name = 'Accessories'"),
+    ],
+)
+def test_a_plural_value_said_in_the_singular_names_it(text: str, kept: str) -> None:
+    assert kept in sql_of(text, SALES_LEX)
+
+
+def test_anything_else_is_no_topic_set_aside() -> None:
+    with pytest.raises(Unsure):
+        sql_of("apart from anything else, how many orders came in last quarter from Europe", SALES_LEX)
