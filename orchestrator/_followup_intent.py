@@ -5,11 +5,40 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from cognicore.orchestrator.followup import binds_previous, followup_change, names_period, previous_request, resolve
+from cognicore.memory.text import STOPWORDS, words
+from cognicore.orchestrator._followup_values import is_known, known_in
+from cognicore.orchestrator.followup import (
+    Change,
+    binds_previous,
+    followup_change,
+    names_period,
+    previous_request,
+    resolve,
+)
 from cognicore.orchestrator.honesty import topic
 from cognicore.orchestrator.intent_decision import IntentDecision
 
-__all__ = ["followup_decision"]
+__all__ = ["followup_decision", "stands_alone"]
+
+# The words that frame a follow-up's change ("ok and", "what about", "the same again but", "break that down by",
+# "the ones"): what is left of a request without them and the change is what it says of its own.
+_FRAME = frozenset(
+    "ok okay right now then hmm um well oh alright also about same again thing things instead rather but "
+    "ones one break broken down split repeat show do let see please pls thanks many much".split()
+)
+# Changes that are parameters whatever their words: a grouping, an artefact, a ranking, rows dropped or counted.
+_PARAMETERS = frozenset("by per as rank top drop excluding share figure count list that period".split())
+_OWN_WORDS = 2  # "By what time does an order have to ship ...": two words of its own ask something alone
+
+
+def stands_alone(request: str, change: Change, entities: Sequence[str] = ()) -> bool:
+    """Whether a follow-up-shaped `request` says enough beyond its change to be read alone: with no earlier request,
+    "what about the restocking fee for opened items?" is a question, while "and for Europe?" only changes a parameter
+    (a period, a grouping, one of the data's `entities`), which means nothing without the request it changes."""
+    parameter = change.prep in _PARAMETERS or names_period(change.value) or is_known(change.value, entities)
+    changed = words(change.value) if parameter else [w for m in known_in(change.value, entities) for w in words(m[0])]
+    own = {w for w in words(request) if w not in changed and w not in STOPWORDS and w not in _FRAME}
+    return len(own) >= _OWN_WORDS
 
 
 def followup_decision(
@@ -28,6 +57,8 @@ def followup_decision(
         return None
     previous = previous_request(history, change.topic)
     if previous is None:
+        if stands_alone(request, change, entities):
+            return None  # a first question that only opens like a follow-up ("By what time ...", "And who ...")
         return IntentDecision(
             intent="question",
             reason=f"it reads as a follow-up ({change.value!r}) but this session has no earlier request",

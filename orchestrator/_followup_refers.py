@@ -17,7 +17,8 @@ __all__ = ["HOW_MANY_ONES", "SHARE", "as_shares", "back_to", "earlier_request", 
 
 # "in that same quarter", "for the same period", "during that month": the period the previous request named.
 _THAT_PERIOD = re.compile(
-    r"\b(?:(?P<prep>in|for|during|over|of|from|within)\s+)?(?:that|the\s+same|that\s+same|this\s+same)\s+"
+    # "the same day" only after a preposition: "to leave the warehouse the same day" is the day of the order
+    r"\b(?:(?P<prep>in|for|during|over|of|from|within)\s+)?(?:that|that\s+same|this\s+same|(?(prep)the\s+same|(?!)))\s+"
     r"(?P<unit>quarter|month|year|week|day|period|time\s*frame|timeframe|span|window)\b",
     re.IGNORECASE,
 )
