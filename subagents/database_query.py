@@ -24,6 +24,7 @@ from cognicore.memory.lifecycle_config import Perspective
 from cognicore.memory.llm import ModelCallError
 from cognicore.subagents.charts import markdown_table, tabular
 from cognicore.subagents.errors import UNSURE_MARKER, DataChangeRefused, SqlRefused, StepFailed, Unsure
+from cognicore.subagents.offline_sql.gap_headline import gap_headline
 from cognicore.subagents.read_only import REFUSED_MARKER, refusal_message, sql_change
 from cognicore.subagents.report_analysis import contribution_headline, one_period_headline, tie_at_the_top
 from cognicore.subagents.sql_guard import validate_select
@@ -282,7 +283,8 @@ class DatabaseQueryAgent:
         else:
             noun = "row" if count == 1 else "rows"
             head = f"{count} {noun}" + (" (the row limit; there may be more)" if data["truncated"] else "") + "."
-            if tie := contribution_headline(table) or tie_at_the_top(table) or one_period_headline(table):
+            headlines = (gap_headline, contribution_headline, tie_at_the_top, one_period_headline)
+            if tie := next((h for headline in headlines if (h := headline(table))), ""):
                 head += f" {tie}"
             preview = markdown_table(table, max_rows=PREVIEW_ROWS)
             if count > PREVIEW_ROWS:
