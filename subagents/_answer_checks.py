@@ -255,17 +255,21 @@ def _plural(word: str) -> bool:
     return word.endswith("s") and not word.endswith(("ss", "us", "is")) and stem(word) != word
 
 
-def other_kind(text: str, question: str, phrases: frozenset[tuple[str, str]]) -> bool:
+def other_kind(
+    text: str, question: str, phrases: frozenset[tuple[str, str]], synonyms: dict[str, frozenset[str]] | None = None
+) -> bool:
     """True when the sentence names the question's thing with another qualifier and never the asked one ("Standard
     shipping takes ..." for "how long does express shipping take?"): the same detail of another kind of it. Only a
     phrase the documents write (`phrases`, from `bigrams`) is a kind of thing ("express shipping"); "p4s get" is a
-    subject and its verb."""
+    subject and its verb. The asked qualifier said in another word of its (`synonyms`: "shipping takes" for "delivery
+    take") is the same kind."""
     asked = [w.lower() for w in words(question)]
     said = bigrams(text)
     said_stems = {b for pair in said for b in pair} | {stem(w.lower()) for w in words(text)}
     for qualifier, thing in pairwise(asked):
         kind = (stem(qualifier), stem(thing))
-        if qualifier in STOPWORDS or thing in STOPWORDS or kind not in phrases or kind[0] in said_stems:
+        alike = (synonyms or {}).get(kind[0], frozenset()) | {kind[0]}
+        if qualifier in STOPWORDS or thing in STOPWORDS or kind not in phrases or alike & said_stems:
             continue
         if _plural(qualifier):
             continue  # "orders ship", "tickets close": a plural noun is the subject of a verb, not a qualifier

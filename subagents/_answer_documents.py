@@ -322,7 +322,7 @@ def _answer(
             if coverage[u.passage] >= MIN_COVERAGE
             and about_asked(u, labelled, names, vocabulary, covered=decided(u))
             and gives_place(u.text, asked_text)
-            and not other_kind(u.text, asked_text, phrases)
+            and not other_kind(u.text, asked_text, phrases, synonyms)
             and (shape is None or subject_concept is None or bool(subject_concept & (u.terms | u.lead)))
             and all(h & (u.terms | u.lead) or implied(h, f"{u.heading} {u.text}", asked_text) for h in [*head, *role])
             and (not head or 2 * sum(1 for c in subject if c & (u.terms | u.lead)) >= len(subject))

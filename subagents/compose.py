@@ -15,6 +15,7 @@ from cognicore.subagents._answer_absence import asked_value_kind
 from cognicore.subagents._answer_documents import answer_from_documents
 from cognicore.subagents._answer_parts import NOT_SURE, answer_in_parts
 from cognicore.subagents._answer_shape import asks_procedure
+from cognicore.subagents._question_asked import asked_question
 from cognicore.subagents._question_terms import (
     GROUPS,
     SYNONYMS,
@@ -196,6 +197,18 @@ class OfflineAnswerComposer:
         none ("how often must passwords change?" and the reset procedure, or a told remark about passwords); the miss
         is checked against the whole corpus afterwards.
         """
+        # "A customer asks how long the warranty is. What do I tell them?": read without the conversation around it,
+        # then the asking sentence alone, then as typed.
+        asked = asked_question(question)
+        composed = ComposedAnswer(text="", used=[])
+        for text in dict.fromkeys((asked.in_context, *([asked.alone] if asked.stands_alone else []), question)):
+            composed = await self._checked(question=text, passages=passages, history=history)
+            if composed.used:
+                break
+        return composed
+
+    async def _checked(self, *, question: str, passages: list[dict[str, Any]], history: str) -> ComposedAnswer:
+        """The answer to one reading of the question, checked against the kind of value it asks and its case."""
         composed = await self._compose(question=question, passages=passages, history=history)
         kind = asked_value_kind(question)
         if composed.used and kind is not None and not kind.written.search(composed.text):

@@ -1,0 +1,95 @@
+"""The part of a message that asks: a question wrapped in conversation ("A customer asks how long the warranty is.
+What do I tell them?") is read from the sentence that asks, with a reported question ("asks how long ...") read as
+the question and a sentence of conversation alone ("What do I tell them?", "any idea?", "thanks!") set aside.
+General English only: sentence punctuation, verbs of asking and the words of conversation."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cognicore.memory.text import STOPWORDS, words
+
+__all__ = ["AskedQuestion", "asked_question"]
+
+MIN_ALONE_WORDS = 3  # "What should I check first?" leans on the sentence before it; "how long before we refund?" not
+
+# Sentence ends, and a dash or colon between two clauses ("hey quick one - who signs off?", "quick q: ...").
+_BREAK = re.compile(r"(?<=[.!?])\s+(?=\S)|\s+[-\u2013\u2014]+\s+|:\s+|\s*\n+\s*")
+# The words of conversation around a question: greetings, thanks, asking for an answer or an idea, apologies. A
+# sentence of nothing but these (and function words) asks nothing of its own ("What should I tell him?").
+_CHAT = frozenset(
+    """hi hey hello hiya thanks thank thx ty cheers please pls sorry bother bothering quick quickly one q question
+    questions tell say said told answer answers reply respond know idea ideas clue thoughts think guess help advice
+    tips ask asking wonder wondering curious advance appreciate appreciated sure ok okay just really actually also
+    need want let us him her his guys folks team anyone anybody someone somebody""".split()
+)
+# A question reported by its asker ("A customer asks how long ...", "my manager wonders what ...", "got a shopper
+# asking whether ...", "someone asked me for how many years ..."): the words from the wh-word on are the question.
+_REPORTED = re.compile(
+    r"\b(?:asks?|asked|asking|wonders?|wondered|wondering|wants?\s+to\s+know|wanted\s+to\s+know|"
+    r"would\s+like\s+to\s+know|needs?\s+to\s+know|is\s+curious|was\s+curious|enquires|inquires|enquired|inquired)"
+    r"\s+(?:(?:me|us|you|him|her|them)\s+)?(?:about\s+)?"
+    r"(?P<question>(?:(?:for|by|until|till|within|in|on|at|from|to|up\s+to|after|before)\s+)?"
+    r"(?:how|what|whats|when|where|which|who|whom|whose|why|whether|if)\b.*)",
+    re.I | re.S,
+)
+_WHETHER = re.compile(r"^(?:whether|if)\s+", re.I)
+# A clause that says why the asker asks ("Asking because a reseller emailed.", "I ask since ..."): context.
+_WHY_ASKING = re.compile(r"^\W*(?:(?:i'?m\s+|i\s+am\s+|just\s+)?asking|i\s+ask)\s+(?:because|since|as|for)\b", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class AskedQuestion:
+    """What a message asks: `alone` is the asking sentence only; `in_context` keeps the sentences that tell around it
+    (a case, a subject) and drops only conversation."""
+
+    alone: str
+    in_context: str
+
+    @property
+    def stands_alone(self) -> bool:
+        """Does the asking sentence name enough to be read without the rest (three words of content)?"""
+        return sum(1 for w in words(self.alone.lower()) if w not in STOPWORDS and w not in _CHAT) >= MIN_ALONE_WORDS
+
+
+# A wh-word that asks for something of its own even among conversation words ("Who should I ask?").
+_OWN_ASK = frozenset("who whom whose where when which why".split())
+
+
+def _chat_only(sentence: str) -> bool:
+    said = words(sentence.lower())
+    return bool(said) and not _OWN_ASK & set(said) and all(w in STOPWORDS or w in _CHAT for w in said)
+
+
+def _unreported(sentence: str) -> tuple[str, bool]:
+    """The sentence with a reported question read as the question, and whether one was."""
+    m = _REPORTED.search(sentence)
+    if m is None:
+        return sentence, False
+    question = _WHETHER.sub("", m.group("question")).strip()
+    return (question[:1].upper() + question[1:], True) if question else (sentence, False)
+
+
+def asked_question(message: str) -> AskedQuestion:
+    """The asking part of a message and the message without its conversation.
+
+    The asking sentence is the last one ending in "?" or reporting a question; a message with none (or with
+    nothing but conversation) is asked as it is.
+    """
+    pieces = [p.strip() for p in _BREAK.split(message) if p and p.strip()]
+    kept: list[str] = []
+    asking: list[int] = []
+    for piece in pieces:
+        if _chat_only(piece) or _WHY_ASKING.match(piece):
+            continue
+        text, reported = _unreported(piece)
+        if reported or text.rstrip().endswith("?"):
+            asking.append(len(kept))
+        kept.append(text)
+    if not kept:
+        return AskedQuestion(alone=message, in_context=message)
+    in_context = " ".join(k if k[-1:] in ".!?" else f"{k}." for k in kept[:-1])
+    in_context = f"{in_context} {kept[-1]}".strip()
+    alone = kept[asking[-1]] if asking else in_context
+    return AskedQuestion(alone=alone, in_context=in_context)

@@ -1,0 +1,81 @@
+"""Knowledge answers of round 16 (KB): a question wrapped in conversation (a reported question, a closing "what do I
+tell them?", thanks, the reason for asking) is read from the part that asks; a qualifier said in another word of its
+("delivery" for the documents' "shipping") is the same kind of thing."""
+
+from __future__ import annotations
+
+import pytest
+
+from cognicore.subagents._answer_checks import bigrams, other_kind
+from cognicore.subagents._question_asked import asked_question
+from cognicore.subagents._question_terms import SYNONYMS
+from cognicore.subagents.compose import OfflineAnswerComposer
+
+_GYM = (
+    "# Membership rules\n\nA day pass costs $12. Members may bring one guest per visit; guests pay $8. The pool closes "
+    "at 9 pm on weekdays. Lockers are emptied every night, and items left behind are kept for 14 days."
+)
+_POST = (
+    "# Posting parcels\n\nStandard shipping takes 4 to 6 days. Express shipping takes 1 day and costs $20. Parcels "
+    "over 30 kg go by freight."
+)
+
+
+def _passages(content: str) -> list[dict[str, object]]:
+    return [{"index": 1, "title": "Rules", "source": "rules.md", "content": content}]
+
+
+@pytest.mark.parametrize(
+    ("message", "alone"),
+    [
+        ("A visitor asks what a guest pays. What should I say?", "What a guest pays."),
+        ("my supervisor wonders whether the pool closes early on weekdays", "The pool closes early on weekdays"),
+        ("Someone asked me for how long lost items are kept - any idea?", "For how long lost items are kept"),
+        ("thanks so much - when does the pool close?", "when does the pool close?"),
+    ],
+)
+def test_the_asking_part_of_a_message(message: str, alone: str) -> None:
+    assert asked_question(message).alone == alone
+
+
+def test_a_sentence_that_tells_stays_as_context_and_a_bare_who_still_asks() -> None:
+    asked = asked_question("I left my towel in a locker yesterday. Who should I ask?")
+    assert asked.in_context == "I left my towel in a locker yesterday. Who should I ask?"
+    assert asked.alone == "Who should I ask?" and not asked.stands_alone
+    # A message of nothing but conversation is asked as it is.
+    assert asked_question("thanks!").alone == "thanks!"
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("A new member asks how long left items are kept once lockers are emptied. What do I tell her?", "14 days"),
+        ("Just checking: what does a day pass cost? Asking because my cousin is visiting.", "$12"),
+        ("my colleague wants to know how much a guest pays per visit", "$8"),
+    ],
+)
+async def test_a_question_in_conversation_is_answered(message: str, expected: str) -> None:
+    answer = await OfflineAnswerComposer().compose(question=message, passages=_passages(_GYM))
+    assert answer.used == [1] and expected in answer.text, answer.text
+
+
+async def test_conversation_alone_around_an_unanswered_question_stays_unanswered() -> None:
+    answer = await OfflineAnswerComposer().compose(
+        question="A member asks whether the sauna is open on Sundays. What do I tell him?", passages=_passages(_GYM)
+    )
+    assert answer.used == [], answer.text
+
+
+def test_a_synonym_of_the_asked_qualifier_is_the_same_kind() -> None:
+    phrases = bigrams(_POST) | {("delivery", "take")}
+    text = "Express shipping takes 1 day and costs $20."
+    assert not other_kind(text, "how long does delivery take by express?", phrases, SYNONYMS)
+    # another qualifier of the thing is still another kind ("standard" is no synonym of "express")
+    assert other_kind("Standard shipping takes 4 to 6 days.", "how long does express shipping take?", bigrams(_POST))
+
+
+async def test_a_duration_asked_with_the_asker_s_word_for_the_documents_one() -> None:
+    answer = await OfflineAnswerComposer().compose(
+        question="How many days does express delivery take?", passages=_passages(_POST)
+    )
+    assert answer.used == [1] and "1 day" in answer.text, answer.text
