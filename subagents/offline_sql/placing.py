@@ -54,6 +54,19 @@ def share_column_first(q: Mapping, spans: dict[str, list[tuple[int, int]]], shar
     q.filters = {first: q.filters[first], **{r: v for r, v in q.filters.items() if r != first}}
 
 
+# the verb after a share's words that says its part: "what share of unresolved tickets ARE p1"
+_PART_SAID = re.compile(
+    r"\b(?:are|is|were|was|have|has|had|do|does|did|got|get|gets|came|come|comes|went|go|goes|make|makes|made)\b"
+)
+
+
+def of_the_whole(text: str, share_at: int | None, at: int) -> bool:
+    """Whether a value negated at `at` names the rows a share is of, not its part: said before the share's words
+    ("of the tickets not closed, what share are P1") or after them before the verb that says the part ("what share
+    of our unresolved tickets are P1s"); "what share of P1 tickets are not closed" is the part."""
+    return share_at is not None and (at < share_at or _PART_SAID.search(text, share_at, at) is None)
+
+
 # "... tickets are closed", "... orders came from retail": a value said of the rows after a verb
 _SAID_OF_ROWS = re.compile(
     r"\b(?:are|is|were|was|be|been|being|got|get|gets|came|come|comes|went|go|goes)(?: \w+){0,2} $"

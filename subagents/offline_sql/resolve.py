@@ -39,6 +39,7 @@ from cognicore.subagents.offline_sql.never_groups import groups_have_none, group
 from cognicore.subagents.offline_sql.placing import (
     GROUPING_BEFORE,
     groups_counted,
+    of_the_whole,
     own_columns,
     place_dimensions,
     ratio_asked,
@@ -145,8 +146,11 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
                 # share of ben's tickets are for components other than Email", "what share came from outside Europe"
                 # say the part (review15 data #20: whole and part were swapped)
                 aside = negated is not None and set_aside(negated.group(1))
-                if aside and negated is not None and s.share_at is not None and negated.start() > s.share_at:
-                    aside = negated.group(1) in ALWAYS_ASIDE
+                # "what share of unresolved tickets are P1", "... of revenue outside Europe came from retail": said
+                # before the verb that says the part, the value sets rows aside from the whole
+                if negated is not None and (not aside or (s.share_at is not None and negated.start() > s.share_at)):
+                    whole = of_the_whole(t.read, s.share_at, negated.start())
+                    aside = whole or (aside and negated.group(1) in ALWAYS_ASIDE)
                 if aside and target.column.ref not in q.set_aside:
                     q.set_aside.append(target.column.ref)
                 if target.value not in excluded:
