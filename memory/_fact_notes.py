@@ -79,7 +79,7 @@ def note_of(message: str, *, told: bool = False) -> dict[str, Any] | None:
     guess of what is a statement is not needed, only that something was said about something.
     """
     text = re.sub(r"\s+", " ", message.replace("\u2019", "'")).strip()
-    if not text or "?" in text or "\n" in message.strip():
+    if not text or ("?" in text and not told) or "\n" in message.strip():
         return None
     body = _FILLER_RE.sub("", text).strip()
     words = _WORD_RE.findall(body)
