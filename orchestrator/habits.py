@@ -119,6 +119,31 @@ _HABIT_SHAPES = re.compile(
     re.IGNORECASE,
 )
 _STYLE = re.compile(_ANSWER_STYLE, re.IGNORECASE)
+# A standing instruction put as a request or a question ("could you show the priority next to each ticket from now
+# on?", "whenever you give me figures per region, could you sort them biggest first?", "in future can you round to
+# whole dollars?"): asked of the assistant's answering, for every time to come. A question to it ("do you always
+# round?") or about the world ("can you always return opened items?") names no answering verb after a modal.
+_FOR_GOOD = r"(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|henceforth|by\s+default|from\s+here\s+on)"
+_STYLING = (
+    r"(?:add|include|use|put|keep|make|start|attach|highlight|label|mark|skip|leave\s+out|drop|convert|express|"
+    r"sort|rank|order|round|format|show|give|list|display|present|chart|plot|write|answer|reply|respond|mention|quote)"
+)
+_MODAL = r"(?:(?:please\s+)?(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?|please\s+)"
+_ASKED_HABIT = re.compile(
+    rf"^\s*(?:{_FOR_GOOD}[,\s]+{_MODAL}?(?:always\s+)?{_STYLING}\b[^?]*"
+    rf"|{_MODAL}(?:always|never)\s+{_STYLING}\b[^?]*"
+    rf"|{_MODAL}{_STYLING}\b[^?]*\b{_FOR_GOOD}"
+    rf"|(?:whenever|every\s+time|each\s+time|any\s*time)\s+(?:you|u)\s+{_ANSWERING}\b[^,?]{{0,80}},\s*"
+    rf"{_MODAL}(?:always\s+)?{_STYLING}\b[^?]*)"
+    r"\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+# A second sentence asks or orders something now ("from now on add a chart. how many orders came in?"), and a named
+# period asks for its figures now ("could you show me revenue for 2025 from now on?"): no habit.
+_ASKED_NOW = re.compile(
+    r"[.;:?!]\s+\S|\b(?:19|20)\d\d\b|\bq[1-4]\b|\b(?:last|this|previous|past)\s+(?:week|month|quarter|year)\b",
+    re.IGNORECASE,
+)
 
 
 class _Habit:
@@ -127,7 +152,11 @@ class _Habit:
 
     def match(self, text: str) -> re.Match[str] | None:
         """The habit's match in `text`, or None when it sets none."""
-        return _HABIT_SHAPES.match(text) or (None if orders_beside_style(text) else _STYLE.match(text))
+        if (habit := _HABIT_SHAPES.match(text)) is not None:
+            return habit
+        if (asked := _ASKED_HABIT.match(text)) is not None and not _ASKED_NOW.search(text.strip()):
+            return asked
+        return None if orders_beside_style(text) else _STYLE.match(text)
 
 
 HABIT = _Habit()
