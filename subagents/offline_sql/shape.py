@@ -98,7 +98,7 @@ _ORDINALS = {
     **{"tenth": 10},  # not "next": after an answer it means the place after the last one shown
 }
 _PART_VERB = r"\b(?:is|are|was|were|came|come|comes|went|go|goes|got|get|gets|belongs?|falls?|fell)\b"
-_YOUNGEST = ("newest", "youngest", "latest", "last", "most recent", "most recent one")
+_YOUNGEST = ("newest", "youngest", "latest", "last", "most recent", "most recent one", "most recently")
 
 
 def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
@@ -207,10 +207,16 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
         rf"{owner}(?:first|last)(?! (?:time|one of|few|couple|name|response|reply|contact)\b)(?! \w+ (?:time|date)\b)"
     )
     if oldest := t.take(
-        rf"\b(oldest|earliest|longest open|longest|newest|youngest|latest|most recent(?: one)?)\b|{ends}"
+        rf"\b(oldest|earliest|longest open|longest|newest|youngest|latest|most recently|most recent(?: one)?)\b|{ends}"
     ):
         s.age, s.superlative, s.rank_at, s.eldest = True, True, oldest.start(), True
         q.ascending = oldest.group(0) in _YOUNGEST
+        # "the closed tickets, newest first", "oldest ones first", "most recently launched first": every row in that
+        # order (a listing; the participle still names the date)
+        if first := re.compile(r"(?: [a-z]+ed)?((?: ones?)? first)\b").match(t.s, oldest.end()):
+            t.s = t.s[: first.start(1)] + " " * (first.end() - first.start(1)) + t.s[first.end() :]
+            s.listing, s.rank_at = True, 0  # the order is of every row named, before the words or after
+            t.s = re.sub(r"\ball(?= (?:the |our |of )?\w)", "   ", t.s)  # "all products, newest first": each one
         before = re.search(rf"\b{NUM}\s+$", t.s[: oldest.start()])  # "the three most recent tickets"
         after = re.compile(rf"\s+{NUM}\b(?! ?(?:{_UNITS_WORDS})\b)").match(t.s, oldest.end())  # "the latest 3"
         if n := before or after:
