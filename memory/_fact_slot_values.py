@@ -12,25 +12,21 @@ Exactly one known fact must fit; two or none: nothing is guessed. An addition ("
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cognicore.memory._fact_amounts import PERIOD_WORDS, amount_fits, periods
 from cognicore.memory._fact_keys import lemma, predicate_key, subject_key
 from cognicore.memory._fact_owners import FRAME, others_thing, tokens_of
 from cognicore.memory._fact_slot_guards import a_part, another_noun, names_the_head, speaks_of_mine
+from cognicore.memory._fact_value_kinds import Value, day_word, typed_values
 from cognicore.memory._fact_word_classes import FIRST_SINGULAR
 from cognicore.memory._fact_words import (
     CHANGE_CUES,
-    MONTH_NAMES,
     NARROWER,
-    NOT_NAMES,
     PAST_DATED,
     SLOT_CHANGE_CUES,
     SUPPOSED,
     TEMPORARY,
-    TRAVEL_MODES,
-    WEEKDAY_NAMES,
     WHICH_VALUE,
 )
 
@@ -39,16 +35,6 @@ if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
 
 __all__ = ["ADDED", "another_thing", "gives_other_value", "others_thing", "restated", "slot_changed"]
 
-_MONEY_RE = re.compile(r"^[$\u20ac\u00a3]|\d\s?(?:k|m|bn)$", re.I)
-_CLOCK_RE = re.compile(r"^\d{1,2}(?::\d\d)?\s?(?:am|pm)$|^\d{1,2}:\d\d$", re.I)
-_MONEY_WORDS = frozenset("million thousand billion dollars euros pounds usd eur gbp".split())
-# The parts of a day and of a week, in general English: a value of "when" beside the weekday names.
-_DAY_WORDS = frozenset(
-    (*WEEKDAY_NAMES, "weekend", "weekday", "morning", "afternoon", "evening", "night", "earlies", "lates")
-)
-_DAY_FORMS = {"weds": "wednesday", "tues": "tuesday", "thurs": "thursday", "nights": "night", "nite": "night"}
-_MONTHS = {name[:3]: name for name in MONTH_NAMES}
-_MONTH_SHORT = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
 # Said as a change: the message tells that the slot's value is not what it was.
 _CHANGE_RE = re.compile(rf"\b(?:{CHANGE_CUES}|{SLOT_CHANGE_CUES})\b", re.I)
 # Said in doubt, under a condition, for a while (`TEMPORARY`), or dated to when it happens ("In May we switched",
@@ -69,85 +55,7 @@ _ENDED_BEFORE = frozenset(
 _ENDED_AFTER_RE = re.compile(r"^\W*(?:any\s*more|no\s+more|went\s+to|is\s+gone|got\s+stolen|was\s+stolen)\b", re.I)
 
 
-@dataclass(frozen=True, slots=True)
-class _Value:
-    kind: str  # money, clock, count, day, month, name, travel
-    key: str  # the value folded for comparison
-    start: int  # its first token's position
-    end: int  # one past its last token
-
-
-def _values(tokens: list[str]) -> list[_Value]:
-    """The typed values said in `tokens`: figures (money, clock, count of a unit), days, months, names, travel."""
-    found: list[_Value] = []
-    i = 0
-    while i < len(tokens):
-        tok, low = tokens[i], tokens[i].lower()
-        nxt = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
-        if tok[:1].isdigit() or tok[:1] in "$\u20ac\u00a3":
-            if _CLOCK_RE.match(tok) or nxt in ("am", "pm"):
-                found.append(
-                    _Value("clock", re.sub(r"\W|:00", "", low + (nxt if nxt in ("am", "pm") else "")), i, i + 1)
-                )
-            elif _MONEY_RE.search(tok) or nxt in _MONEY_WORDS:  # "550 thousand dollars" is one value
-                end = next((j for j in range(i + 1, len(tokens)) if tokens[j].lower() not in _MONEY_WORDS), len(tokens))
-                found.append(_Value("money", _figure(low, nxt), i, end))
-            elif nxt.isalpha() and nxt not in FRAME:
-                # a number of something ("25 tickets", "20/wk"): the unit is the slot's, said or not
-                found.append(_Value("count", re.sub(r"[^\d.]", "", low), i, i + 1))
-            i += 1
-            continue
-        if _day(low):  # "tuesday evening", "wednesday nights", "Tuesdays and Thursdays": one value
-            j = i + 1
-            while j < len(tokens) and (
-                _day(tokens[j].lower())
-                or (tokens[j].lower() == "and" and j + 1 < len(tokens) and _day(tokens[j + 1].lower()))
-            ):
-                j += 1
-            found.append(_Value("day", " ".join(_day(t.lower()) for t in tokens[i:j] if _day(t.lower())), i, j))
-            i = j
-            continue
-        month = _MONTHS.get(low[:3]) if low[:3] in _MONTHS and (low in MONTH_NAMES or low in _MONTH_SHORT) else None
-        if month and (tok[0].isupper() or (i and tokens[i - 1].lower() in ("in", "by", "until", "of", "on"))):
-            day = nxt if nxt.isdigit() else (tokens[i - 1] if i and tokens[i - 1].isdigit() else "")
-            found.append(_Value("month", f"{month} {day}".strip(), i, i + 1))
-        elif low in TRAVEL_MODES:
-            found.append(_Value("travel", TRAVEL_MODES[low], i, i + 1))
-        elif _capitalised(tok) and low.split("'")[0] not in NOT_NAMES and low not in FRAME and i > 0:
-            j = i + 1
-            while j < len(tokens) and (
-                (tokens[j][:1].isupper() and tokens[j].lower() not in NOT_NAMES) or tokens[j].isdigit()
-            ):  # "Windows 11", "Latitude 7440"
-                j += 1
-            found.append(_Value("name", " ".join(t.lower() for t in tokens[i:j]), i, j))
-            i = j
-            continue
-        i += 1
-    return found
-
-
-def _capitalised(token: str) -> bool:
-    """Is a word written as a name: a capital first, or inside a word that starts lower case ("iPhone", "eBay")?"""
-    return token[0].isupper() or (token[0].islower() and any(c.isupper() for c in token[1:]))
-
-
-def _day(word: str) -> str:
-    """A word naming a day or a part of one, folded ("weds" -> "wednesday", "nights" -> "night"), else ""."""
-    day = _DAY_FORMS.get(word, word[:-1] if word.endswith("s") and word[:-1] in _DAY_WORDS else word)
-    return day if day in _DAY_WORDS else ""
-
-
-def _figure(token: str, after: str) -> str:
-    """A money figure as a number: "$95,000", "95k" and "95 thousand" are one value."""
-    scale = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9}
-    m = re.search(r"(\d[\d,]*(?:\.\d+)?)\s?(k|m|bn)?$", token.lower())
-    if not m:
-        return token
-    number = float(m.group(1).replace(",", "")) * scale.get(m.group(2) or after, 1)
-    return f"{number:g}"
-
-
-def _ended(tokens: list[str], value: _Value) -> bool:
+def _ended(tokens: list[str], value: Value) -> bool:
     """Is the value said as one that ended ("not Berlin", "off the weekend rota", "Nordics went to Joe"), or as when a
     change starts ("as of Monday", "starting Monday"): in both it is not the slot's new value?"""
     before = [t.lower() for t in tokens[max(0, value.start - 3) : value.start]]
@@ -156,7 +64,7 @@ def _ended(tokens: list[str], value: _Value) -> bool:
     return bool(set(before) & _ENDED_BEFORE) or bool(_ENDED_AFTER_RE.match(" ".join(tokens[value.end : value.end + 3])))
 
 
-def _content(tokens: list[str], values: list[_Value]) -> dict[str, int]:
+def _content(tokens: list[str], values: list[Value]) -> dict[str, int]:
     """The slot words of a statement (lemma -> position): its content words that are not one of its values."""
     valued = {i for v in values for i in range(v.start, v.end)}
     return {
@@ -166,7 +74,7 @@ def _content(tokens: list[str], values: list[_Value]) -> dict[str, int]:
     }
 
 
-def _named(message: list[str], said: list[_Value]) -> dict[str, int]:
+def _named(message: list[str], said: list[Value]) -> dict[str, int]:
     """A message's slot words (`_content`), a general noun also naming its narrower things ("machine": laptop)."""
     words = _content(message, said)
     for word, at in list(words.items()):
@@ -190,7 +98,7 @@ def _said(known: dict[str, Any]) -> str:
     return quoted.group(1) if quoted else statement
 
 
-def _modified(message: list[str], said: list[_Value], tokens: list[str], values: list[_Value]) -> bool:
+def _modified(message: list[str], said: list[Value], tokens: list[str], values: list[Value]) -> bool:
     """Does the message give a slot word of the known statement another modifier ("the wi-fi certificate" for "the
     VPN certificate", "the camera launch" for "the watch launch")?"""
     slot, words = _content(tokens, values), _named(message, said)
@@ -204,7 +112,7 @@ def _modified(message: list[str], said: list[_Value], tokens: list[str], values:
     # A value before it says which one only as a name does ("the VPN certificate"); "the weekend rota" for "the
     # on-call rota" is the same rota with its day said.
     valued = {v.key.split()[0] for v in [*values, *said] if v.kind != "name"}
-    if _day(a) in valued or _day(b) in valued:
+    if day_word(a) in valued or day_word(b) in valued:
         return False
     if (PERIOD_WORDS.get(a) in periods(message)) or (PERIOD_WORDS.get(b) in periods(tokens)):
         return False  # "my quarterly quota" for "my sales quota for each quarter": the period, said another way
@@ -215,14 +123,14 @@ def another_thing(message: str, statement: str) -> bool:
     """Is `message` about another thing than the known `statement`, though it shares its words: another person's
     ("Lena's shift"), or the same noun with another modifier ("the wi-fi certificate" for "the VPN certificate")?"""
     said, known = tokens_of(_quoted(message)), tokens_of(_quoted(statement))
-    return others_thing(message, statement) or _modified(said, _values(said), known, _values(known))
+    return others_thing(message, statement) or _modified(said, typed_values(said), known, typed_values(known))
 
 
 def restated(message: str, statement: str) -> bool:
     """Does `message` say again what `statement` says ("the HR systems team takes payroll app tickets" after "Payroll
     app tickets go to the HR systems team"): no new value, at most one other word (the verb), not worded as a change?"""
     said, known = tokens_of(_quoted(message)), tokens_of(_quoted(statement))
-    new, old = _values(said), _values(known)
+    new, old = typed_values(said), typed_values(known)
     if _CHANGE_RE.search(message) or any(v.key not in {o.key for o in old} for v in new):
         return False
     extra = set(_content(said, new)) - set(_content(known, old))
@@ -234,7 +142,7 @@ def gives_other_value(message: str, statement: str) -> bool:
     of travelling) that differs from it, while not saying the old one still holds ("switched to HubSpot" for "we log
     deals in Salesforce")? Whether it changed that slot is not known: only that it may have."""
     said, known = tokens_of(_quoted(message)), tokens_of(_quoted(statement))
-    new, old = _values(said), _values(known)
+    new, old = typed_values(said), typed_values(known)
     if any(v.key == o.key and not _ended(said, v) for v in new for o in old):
         return False
     kinds = {o.kind for o in old}
@@ -245,10 +153,10 @@ def _quoted(text: str) -> str:
     return _said({"statement": text})
 
 
-def _fits(message: list[str], said: list[_Value], known: dict[str, Any]) -> tuple[_Value, _Value] | None:
+def _fits(message: list[str], said: list[Value], known: dict[str, Any]) -> tuple[Value, Value] | None:
     """The known fact's old value and the message's new one, when the message changes that fact's slot."""
     tokens = tokens_of(_said(known))
-    old_values = _values(tokens)
+    old_values = typed_values(tokens)
     slot = _content(tokens, old_values)
     words = _named(message, said)
     shared = {w for w in set(slot) & set(words) if w not in PERIOD_WORDS}  # "a year" is the unit, not the slot
@@ -280,7 +188,7 @@ def _fits(message: list[str], said: list[_Value], known: dict[str, Any]) -> tupl
     return pairs[0] if len(pairs) == 1 else None
 
 
-def _amount_of_kind(message: list[str], said: list[_Value], known: dict[str, Any]) -> tuple[_Value, _Value] | None:
+def _amount_of_kind(message: list[str], said: list[Value], known: dict[str, Any]) -> tuple[Value, Value] | None:
     """The user's own amount changed, its slot named in other words: same kind, period and size (`amount_fits`)."""
     tokens = tokens_of(_said(known))
     owner = str(known.get("subject", "")).strip().lower()
@@ -293,7 +201,7 @@ def _amount_of_kind(message: list[str], said: list[_Value], known: dict[str, Any
     elif owner != "we" or said_by & FIRST_SINGULAR or any(t.endswith("'s") for t in said_by):
         return None  # the team's amount ("ticket volume is up to 35 a day"), said by no one else's name
     new = [v for v in said if not _ended(message, v) and not a_part(message, v.start, v.end)]
-    pair = amount_fits(message, new, tokens, _values(tokens))
+    pair = amount_fits(message, new, tokens, typed_values(tokens))
     return (pair[0], pair[1]) if pair is not None else None  # type: ignore[return-value]
 
 
@@ -307,7 +215,7 @@ def _head_instead(message: str, known_facts: list[dict[str, Any]]) -> dict[str, 
         return None
     said = [t.lower() for t in tokens_of(message)]
     tokens = tokens_of(message)
-    if any(v.kind in ("day", "month") and not _ended(tokens, v) for v in _values(tokens)):
+    if any(v.kind in ("day", "month") and not _ended(tokens, v) for v in typed_values(tokens)):
         return None  # "On Fridays I'm covering the reset queue instead": the old one holds the rest of the week
     fits = []
     for k in known_facts:
@@ -337,7 +245,7 @@ def slot_changed(
     if ADDED.search(message) or _UNSURE_RE.search(message) or not _CHANGE_RE.search(message):
         return facts
     tokens = tokens_of(message)
-    said = _values(tokens)
+    said = typed_values(tokens)
     fits = [
         (k, pair)
         for k in known_facts
