@@ -16,6 +16,7 @@ from cognicore.orchestrator.honesty import no_evidence, unheld_question
 from cognicore.orchestrator.recollection import memory_passages, memory_text
 from cognicore.orchestrator.state import State
 from cognicore.subagents._answer_absence import documented_absence
+from cognicore.subagents._memory_untold import untold_answer
 from cognicore.subagents.compose import cite_in_order, closest_miss
 from cognicore.subagents.compose_llm import ComposedAnswer
 from cognicore.subagents.memory_answer import NOT_SURE
@@ -57,6 +58,14 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     except ModelCallError as exc:
         return {"answer": "", "error": str(exc), "outcome": "failed", "model_calls": {"compose_answer": 1}}
     agents = [{"name": a.name, "description": a.description} for a in ctx.registry]
+    recalled = state.get("recalled")
+    if (
+        not composed.used
+        and offline
+        and (untold := await untold_answer(ctx.memory.facts, state["user_id"], state["request"], recalled))
+    ):
+        # "what's my quota?" and nothing the user told, current or past, mentions a quota: said plainly, checked.
+        return {"answer": untold, "citations": [], "outcome": "succeeded", "model_calls": {"compose_answer": 1}}
     if not composed.used and state.get("unheld"):
         # Nothing found, and nothing the deployment holds is about its topic: say so and what it can do.
         text = unheld_question(state["request"], agents, state.get("unheld") or [])

@@ -1,0 +1,81 @@
+"""An honest miss from memory, checked: "what's my quota?" when the user never told one is answered plainly.
+
+A question that asks for one of the user's own things by name ("what's my employee number?", "do you know my
+quota for this quarter?", "what time does my shift start?") can only be answered by what the user told. When no
+fact of theirs, current or past, and no saying recalled for the question mentions that thing (by its words or
+their memory paraphrases), the plain answer is that they have not told it, and what was checked. Any told word
+of the thing keeps the question to the usual (unsure) path.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from cognicore.memory.facts import FactStore
+from cognicore.memory.text import STOPWORDS, terms
+from cognicore.subagents.memory_answer import topic_concepts, widened
+
+__all__ = ["asked_own_thing", "untold_answer", "untold_text"]
+
+# The asked thing stands right after "my" in the question's head: "what's my X", "when is my X", "do you know my
+# X", "what time does my X start", "remind me when my X ends" (general English question shapes).
+_OWN_HEAD = re.compile(
+    r"^\W*(?:(?:hey|hi|so|and|ok|okay|quick\s+one|sorry)\W+)*(?:(?:can|could)\s+you\s+)?"
+    r"(?:(?:remind|tell)\s+me\s*,?\s*(?:of\s+|about\s+)?(?:(?:what|which|when|where|who|how\s+much|how\s+many)\b"
+    r"(?:'s|\s+(?:is|are|was|does|do|did|will))?\s+)?|"
+    r"(?:what|which|when|where|who|how\s+much|how\s+many|what\s+time)(?:'s|'re|\s+(?:is|are|was|does|do|did|will))\s+|"
+    r"do\s+you\s+(?:know|remember|have)\s+(?:what\s+)?)"
+    r"my\s+(?P<thing>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})",
+    re.I,
+)
+# "does my shift start", "when my contract ends", "is my review scheduled": the thing's last word is its verb.
+_VERB_LAST = re.compile(r"\b(?:does|do|did|will|when)\s+my\s+$", re.I)
+_PARTICIPLE_LAST = re.compile(r"\b(?:is|was|are|were)\s+my\s+$", re.I)
+
+
+def asked_own_thing(question: str) -> tuple[str, list[str]] | None:
+    """The user's own thing a question asks for by name ("employee number" of "what's my employee number?") and
+    every content word of the words after "my" (what a told fact must not mention), or None."""
+    text = question.replace("\u2019", "'").strip()
+    m = _OWN_HEAD.match(text)
+    if m is None:
+        return None
+    said = [w for w in re.findall(r"[a-z][\w'-]*", m.group("thing").lower())]
+    head: list[str] = []
+    for word in said:
+        if word in STOPWORDS:
+            break
+        head.append(word)
+    before = text[: m.start("thing")]
+    if len(head) > 1 and (_VERB_LAST.search(before) or (_PARTICIPLE_LAST.search(before) and head[-1].endswith("ed"))):
+        head = head[:-1]
+    checked = terms(" ".join(said[: len(head) + 1]))
+    if not head or not topic_concepts([frozenset({t}) for t in terms(" ".join(head))]):
+        return None  # "what's my current ...": only a time word, no thing
+    return " ".join(head), checked
+
+
+def untold_text(question: str, told: Sequence[str]) -> str | None:
+    """The plain answer when nothing `told` (every fact and recalled saying of the user) mentions the thing
+    `question` asks for by name; None when any of it mentions the thing."""
+    asked = asked_own_thing(question)
+    if asked is None:
+        return None
+    thing, checked = asked
+    concepts = widened(topic_concepts([frozenset({t}) for t in checked]))
+    said = set().union(*(terms(t) for t in told)) if told else set()
+    if any(c & said for c in concepts) or any(t in said for t in checked):
+        return None
+    return f"You have not told me your {thing}: nothing you have told me, current or past, mentions it."
+
+
+async def untold_answer(facts: FactStore, user_id: str, question: str, recalled: dict[str, Any] | None) -> str | None:
+    """`untold_text` checked against every fact of the user (current and superseded) and the recalled sayings."""
+    if asked_own_thing(question) is None:
+        return None
+    history = await facts.history(user_id)
+    sayings = [str(e.get("text") or "") for e in (recalled or {}).get("episodes", []) if e.get("kind") == "observation"]
+    told = [f"{f.statement} {f.object or ''}" for f in history] + sayings
+    return untold_text(question, told)

@@ -1,0 +1,57 @@
+"""A question for one of the user's own things they never told ("what's my locker code?") is answered plainly that
+they have not told it, checked against every fact of theirs, current or past; when anything they told mentions the
+thing (or a paraphrase of it), the answer stays an honest unsure or the told value. The real graph and stores;
+wordings are our own, not in any held-out or dev set."""
+
+from __future__ import annotations
+
+from cognicore.app import App, process_memory
+from cognicore.subagents._memory_untold import asked_own_thing, untold_text
+
+
+async def _tell(app: App, text: str, *, user: str, session: str) -> None:
+    await app.runner.ask(text, session_id=session, user_id=user)
+    await process_memory(app, user_id=user)
+
+
+async def test_a_thing_never_told_is_said_plainly(app: App) -> None:
+    user = "m26-untold"
+    await _tell(app, "I sit on the fourth floor near the lifts.", user=user, session="u1")
+    for question in ("what's my locker code?", "do you remember my parking bay number?"):
+        result = await app.runner.ask(question, session_id="u2", user_id=user)
+        assert result.outcome == "succeeded", result.answer
+        assert result.answer.startswith("You have not told me your"), result.answer
+
+
+async def test_a_thing_told_in_the_past_is_not_called_untold(app: App) -> None:
+    user = "m26-told-before"
+    await _tell(app, "My locker code is 4471.", user=user, session="t1")
+    await _tell(app, "I no longer have a locker, I gave it back.", user=user, session="t2")
+    result = await app.runner.ask("what's my locker code?", session_id="t3", user_id=user)
+    assert "have not told" not in result.answer, result.answer
+
+
+async def test_a_thing_told_in_other_words_is_not_called_untold(app: App) -> None:
+    user = "m26-paraphrase"
+    await _tell(app, "My sales target for this quarter is $700k.", user=user, session="p1")
+    result = await app.runner.ask("what's my quota this quarter?", session_id="p2", user_id=user)
+    assert "have not told" not in result.answer, result.answer
+
+
+def test_the_asked_thing_is_read_from_the_question_head() -> None:
+    def thing(question: str) -> str | None:
+        asked = asked_own_thing(question)
+        return asked[0] if asked else None
+
+    assert thing("what time does my gym class start?") == "gym class"  # "start" is its verb
+    assert thing("When is my dentist appointment booked?") == "dentist appointment"
+    assert thing("what is my current title?") == "current title"
+    assert thing("how many orders did my region take?") is None  # a figure of the data, no own thing
+    assert thing("what number do people dial to reach me at my desk?") is None  # "my" not in the head
+
+
+def test_any_told_word_of_the_thing_keeps_it_unsaid() -> None:
+    told = ["The user is based in Porto"]
+    assert untold_text("what's my pension scheme?", told) is not None
+    assert untold_text("which city is my home base?", told) is None  # "home" is a paraphrase of "based"
+    assert untold_text("what's my base salary?", ["The user's salary band is B2"]) is None  # a told word
