@@ -58,6 +58,8 @@ _PERSON_IS = re.compile(
     r"representative|contractor|contact|person|expert|buddy|mentor)(?:'s\s+name)?\s+(?:is|was|=|:)\s+[A-Z][\w-]*",
     re.I,
 )
+_ASKER = frozenset("i me my we us our".split())
+_SUBJECT = re.compile(r"\b(?:the\s+user(?:'s|s')?|i|me|my|we|us|our)\b", re.I)
 _LEADING_NAME = re.compile(r"^\W*[A-Z][a-z]+(?:'s)?\s+(?:is|was|has|had|will|can|[a-z]+(?:s|ed))\b")
 
 
@@ -121,6 +123,9 @@ def wrong_kind(question: str, memory: str) -> str | None:
     # review?" names the asked thing, so "The quarterly review is held in the Oslo office" gives no time. (A person
     # is read from the sentence's shape, "Nadia runs our standup", which the question's verb is part of.)
     asked = {w.lower() for w in re.findall(r"[A-Za-z]+", question)}
+    if kind == "person" and asked & _ASKER:
+        # "who am I reporting to?": the asker is no answer, so the fact's own subject ("The user ...") names no one.
+        memory = _SUBJECT.sub("", memory)
     if kind == "place":
         memory = _PERSON_IS.sub("x", memory)  # the name a person word is ("my manager is Dana") is no place
     added = re.sub(r"[A-Za-z]+", lambda m: "x" if m.group(0).lower() in asked else m.group(0), memory)
