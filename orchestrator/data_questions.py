@@ -23,11 +23,12 @@ def counts_data(request: str, counted: frozenset[str]) -> bool:
     """Does the request count a thing the data holds ("how many open tickets"), by the schema's table words?
 
     Only the words right after "how many" are read, up to the first verb: "how many days do customers
-    have" counts days, not customers.
+    have" counts days, not customers; a unit of time or measure first ("how many years a product gets updates")
+    counts that unit.
     """
     for m in _COUNTING.finditer(request):
-        for word in m.group("next").lower().split():
-            if word in _VERBS:
+        for i, word in enumerate(m.group("next").lower().split()):
+            if word in _VERBS or (i == 0 and word in _UNIT):
                 break
             if stem(word) in counted:
                 return True

@@ -18,6 +18,7 @@ from cognicore.orchestrator.data_questions import ENUMERATES, IN_PERIOD, PER_PER
 from cognicore.orchestrator.intent import Classifier, IntentDecision
 from cognicore.orchestrator.planning import Planner, names_agent
 from cognicore.orchestrator.telling import ABOUT_MY_OWN
+from cognicore.subagents._question_asked import asked_question
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.types import Plan, PlanStep
 
@@ -185,7 +186,8 @@ _OF_ROWS = re.compile(
 # A question's opening word; a request without one that names the data's rows in the plural asks for them
 # ("tickets still waiting for someone to pick them up").
 _ASKS_SOMETHING = re.compile(
-    r"^\W*(?:who|whom|whose|what|whats|when|where|why|how|which|is|are|was|were|do|does|did|can|could|should|must|"
+    r"^\W*(?:(?:above|below|over|under|up\s+to|for|in|at|by|from|until|till|within|after|before|on)\s+"
+    r"(?=(?:what|which|how|when|whom)\b))?(?:who|whom|whose|what|whats|when|where|why|how|which|is|are|was|were|do|does|did|can|could|should|must|"
     r"may|will|would|if)\b",
     re.I,
 )
@@ -245,20 +247,26 @@ class DataReadingPlanner:
         return await self._documents(request)
 
     def _figures_of_rows(self, request: str) -> bool:
-        """ "total markdown per area lead last quarter", "how many orders ...": an aggregate, a period or a count of
-        the data's rows, which a passage sharing its words never answers."""
-        asked = _OF_ROWS.search(request) or IN_PERIOD.search(request) or PER_PERIOD.search(request)
-        # "which P1 tickets are still not closed", "what percentage of our tickets ...": the rows themselves asked
-        plural = any(w.endswith("s") and stem(w) in self._data for w in re.findall(r"[a-z]{4,}", request.lower()))
-        listed = ENUMERATES.match(request) or _SHARE_OF.search(request) or not _ASKS_SOMETHING.match(request)
-        rows = plural and bool(listed)
-        # "how many bundles did we sell", "how much did the band make after the price cut": a figure of the business
-        # whatever its noun; a sentence naming the bundle never answers it (review of round 14)
-        # "which region am I looking after these days?": one of the data's own things asked for, which a passage
-        # sharing other words with the question does not name (a confident wrong on a held-out set, round 14)
-        which = _WHICH_NOUN.search(request)
-        named = which is not None and stem(which.group(1).lower()) in self._data
-        return asked is not None or rows or named or counts_data(request, self._data) or asks_trade_figure(request)
+        """Is what the request asks computed from the data's rows, which a passage sharing its words never answers?
+
+        One rule, read on the question without the conversation around it ("someone asked me for how many years
+        ..." asks "for how many years ..."): the asked thing is a figure over rows (an aggregate, a count of the data's
+        things, a figure of the business: "total markdown per area lead", "how many bundles did we sell"), rows of a
+        period, or the rows themselves (listed, a share of them, or one of the data's things picked by "which":
+        "which P1 tickets are still not closed", "which region am I looking after" (round 14's confident wrong)).
+        """
+        asked = asked_question(request).in_context
+        rows = any(w.endswith("s") and stem(w) in self._data for w in re.findall(r"[a-z]{4,}", asked.lower()))
+        # A question opened by a preposition and its wh-word ("above what %", "within how many days") asks too.
+        listed = ENUMERATES.match(asked) or _SHARE_OF.search(asked) or not _ASKS_SOMETHING.match(asked)
+        which = _WHICH_NOUN.search(asked)
+        return (
+            (_OF_ROWS.search(asked) or IN_PERIOD.search(asked) or PER_PERIOD.search(asked)) is not None
+            or (rows and bool(listed))
+            or (which is not None and stem(which.group(1).lower()) in self._data)
+            or counts_data(asked, self._data)
+            or asks_trade_figure(asked)
+        )
 
     async def _without_unread_data(self, request: str, plan: Plan) -> Plan:
         """The plan without its data step when a developer's agent was planned for what its description says and

@@ -1,0 +1,65 @@
+"""Routing between documents and data of round 16 (KB): a rule asked with a preposition before its question word
+("above what amount ..."), or reported by someone ("a colleague asked me for how many years ..."), is not read as
+rows of the data; a unit first after "how many" counts that unit, not the data's things after it."""
+
+from __future__ import annotations
+
+import pytest
+
+from cognicore.orchestrator.data_questions import counts_data
+from cognicore.orchestrator.data_reading import DataReadingPlanner
+from cognicore.subagents.types import Plan, PlanStep
+
+AGENTS = [{"name": n, "description": ""} for n in ("rag_query", "database_query")]
+DATA = frozenset({"ticket", "order", "product", "year", "sale"})
+
+
+class _Fixed:
+    """The offline planner's rules, as a one-step data plan."""
+
+    async def plan(self, *, request: str, agents: list[dict[str, str]], feedback: list[str], memory: str = "") -> Plan:
+        return Plan(steps=[PlanStep(id="s1", agent="database_query", instruction=request)])
+
+
+async def _never(request: str) -> bool:
+    return False
+
+
+async def _always(request: str) -> bool:
+    return True
+
+
+def _planner() -> DataReadingPlanner:
+    return DataReadingPlanner(_Fixed(), _never, knowledge=frozenset(), data=DATA, documents=_always)
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Below what order value do sales reps need a second signature?",
+        "Within how many hours must orders with a missing part be flagged?",
+        "A colleague asked me for how many years products keep their spare parts - any idea?",
+        "My lead wonders after how many years a product gets retired.",
+    ],
+)
+async def test_a_rule_asked_with_a_preposition_or_reported_goes_to_the_documents(request_text: str) -> None:
+    plan = await _planner().plan(request=request_text, agents=AGENTS, feedback=[])
+    assert [s.agent for s in plan.steps] == ["rag_query"]
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "orders shipped to the south, all of them",
+        "Within which products did orders grow the most?",
+        "A colleague asked me how many tickets are still open.",
+    ],
+)
+async def test_rows_and_counts_of_the_data_stay_the_data_s(request_text: str) -> None:
+    plan = await _planner().plan(request=request_text, agents=AGENTS, feedback=[])
+    assert [s.agent for s in plan.steps] == ["database_query"]
+
+
+def test_a_unit_after_how_many_counts_that_unit() -> None:
+    assert not counts_data("for how many years a product gets updates", DATA)
+    assert counts_data("how many open tickets are there", DATA)
