@@ -14,8 +14,18 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from cognicore.memory.text import stem, terms, words
+from cognicore.memory.text import stem, terms
 from cognicore.subagents._memory_aims import figure_miss
+from cognicore.subagents._memory_asks import FIRST_PERSON as FIRST_PERSON
+from cognicore.subagents._memory_asks import PERSIST_RE, asks_before
+from cognicore.subagents._memory_asks import about_the_asker as about_the_asker
+from cognicore.subagents._memory_asks import asks_about_mine as asks_about_mine
+from cognicore.subagents._memory_asks import asks_about_the_past as asks_about_the_past
+from cognicore.subagents._memory_asks import asks_how_things_stand as asks_how_things_stand
+from cognicore.subagents._memory_asks import asks_what_was_said as asks_what_was_said
+from cognicore.subagents._memory_asks import asks_what_you_know as asks_what_you_know
+from cognicore.subagents._memory_asks import asks_who_does as asks_who_does
+from cognicore.subagents._memory_asks import asks_yes_no as asks_yes_no
 from cognicore.subagents._memory_doubt import later_doubt
 from cognicore.subagents._memory_figure import other_figure
 from cognicore.subagents._memory_items import changed_item, ends_another
@@ -36,7 +46,6 @@ from cognicore.subagents._memory_value_shapes import (
 )
 from cognicore.subagents._memory_words import (
     CONTRACTED_IS,
-    DEADLINE_RE,
     MEMORY_SYNONYMS,
     PLACED,
     WHERE_RE,
@@ -62,9 +71,6 @@ from cognicore.subagents.memory_evidence import (
 )
 from cognicore.subagents.memory_slot import asked_matcher, near_miss
 
-FIRST_PERSON = frozenset("i me my mine myself we us our ours ourselves".split())
-# "use to" is "used to" mistyped ("what did I use to drink?"), not "what do we use to manage phones?".
-_USE_TO = r"(?<!do i )(?<!do we )(?<!do you )(?<!do they )(?<!does )use to"
 # Words that place a question in time or say it changed: they pick current or past facts, not the topic.
 _TIME_WORDS = frozenset(
     stem(w)
@@ -72,22 +78,6 @@ _TIME_WORDS = frozenset(
     previous previously earlier formerly originally first initially change changed switch switched still again
     anymore time times these days era period ago used currently presently right go-to go typical regular
     normally normal till until rn atm""".split()
-)
-_PAST_RE = re.compile(
-    r"\b(?:before|previously|earlier|formerly|originally|at first|initially|used to|"
-    + _USE_TO
-    + r"|prior|no longer|anymore|"
-    r"any more|in the past|back then|what did(?!\s+(?:I|we)\s+(?:tell|say|mention))|what was|what were|how much was|"
-    r"until|changed?|switch(?:ed)?)\b",
-    re.I,
-)
-# Words that ask for the value a change replaced, not for what was said in the past tense ("what was my budget?").
-_BEFORE_RE = re.compile(
-    r"\b(?:before|previously|formerly|originally|at first|initially|prior|used to|"
-    + _USE_TO
-    + r"|in the past|back then|"
-    r"at the start|to begin with|old)\b",
-    re.I,
 )
 # Words of a question about memory that say how it is asked, not what it is about.
 _NOT_TOPIC = frozenset(
@@ -101,31 +91,6 @@ _MEMORY_SYNONYMS = MEMORY_SYNONYMS
 _PRONOUNS = frozenset(
     stem(w) for w in "i'm im i've i'd i'll we're we've we'd we'll you're mine ours yours theirs".split()
 ) | frozenset("i'm we're".split())
-_WHO_DOES_RE = re.compile(r"^\s*who(?:'s|\s+is|\s+are|\s+does|\s+do|\s+will|\s+now)?\s+(?!am\b)\w+", re.I)
-_SAID_RE = re.compile(
-    r"\b(?:did|have)\s+(?:I|we)\s+(?:ever\s+)?(?:tell|told|say|said|mention|mentioned)\b|"
-    r"\b(?:I|we)\s+(?:told|said|mentioned)\s+(?:you|to\s+you|earlier|before)\b",
-    re.I,
-)
-# "what/which/who/where/when is|was my X": the user's own attribute ("our X" may be the company's policy).
-_MINE_RE = re.compile(
-    r"^\s*(?:remind\s+me\s*,?\s*)?(?:what|which|who|where|when|how\s+much|how\s+many|how\s+big|how\s+old)\b"
-    r"(?:'s|'re|\s+(?:is|are|was|were))\s+my\b",
-    re.I,
-)
-# "am I still ...?", "do we still ...?", "did I ever ...?": answered yes or no, with the evidence.
-_YES_NO_RE = re.compile(
-    r"^\s*(?:so\s*,?\s+|and\s+|but\s+)?(?:am|is|are|do|does|did|have|has|was|were|can|will)\s+(?:i|we|my|our)\b", re.I
-)
-# A question whether something still holds: a later saying of any substance may have changed it.
-_PERSIST_RE = re.compile(r"\b(?:still|stil|any ?more|these days|nowadays|currently)\b", re.I)
-_NOW_RE = re.compile(r"\b(?:now|these days|nowadays|currently|still|any ?more|at the moment)\b", re.I)
-_ABOUT_ME_RE = re.compile(
-    r"\bwhat (?:do|did|else do) you (?:know|remember|have)(?: stored| saved)? (?:about|of|on) (?:me|us|myself)\b|"
-    r"\b(?:tell me|remind me) (?:everything|all|what) you (?:know|remember) about (?:me|us)\b",
-    re.I,
-)
-_THE_TEAM_RE = re.compile(r"\bthe\s+team(?:'s)?\b", re.I)
 _THIS_PERIOD = re.compile(
     r"\b(?:this|these|next|last|coming|current|for the)\s+(week|weeks|month|months|quarter|year|sprint|fortnight)\b",
     re.I,
@@ -138,39 +103,6 @@ MIN_SHARE = 0.5  # share of the question's content words a memory must contain t
 def is_memory(passage: dict[str, Any]) -> bool:
     """A passage recalled from the user's memory (a fact or an episode), not a document."""
     return str(passage.get("source") or "").startswith("memory:")
-
-
-def about_the_asker(question: str) -> bool:
-    """Does the question speak about the user or their team (first person)?"""
-    # "What's the team's target?": asked of the user's assistant, "the team" is the user's own team.
-    return bool(FIRST_PERSON & set(words(question))) or bool(_THE_TEAM_RE.search(question))
-
-
-def asks_about_the_past(question: str) -> bool:
-    """Does the question ask what was true before ("what did I drink before?")?"""
-    return bool(_PAST_RE.search(DEADLINE_RE.sub(" ", question)))
-
-
-def _asks_before(question: str) -> bool:
-    """Does the question ask what it was before a change ("what was it before?"), not by when ("before the quarter
-    closes")?"""
-    return bool(_BEFORE_RE.search(DEADLINE_RE.sub(" ", question)))
-
-
-def asks_what_was_said(question: str) -> bool:
-    """Does the question ask what the user told us ("what did I tell you about my diet?"): memory only."""
-    return bool(_SAID_RE.search(question))
-
-
-def asks_about_mine(question: str) -> bool:
-    """Does the question ask for one of the user's own attributes ("what's my favourite colour?", "who is my
-    manager?")? Only the user can have said it: documents never answer it."""
-    return bool(_MINE_RE.match(question))
-
-
-def asks_who_does(question: str) -> bool:
-    """Does the question ask which person does something ("who handles billing?"): the user may have said."""
-    return bool(_WHO_DOES_RE.match(question))
 
 
 def topic_concepts(concepts: Sequence[frozenset[str]]) -> list[frozenset[str]]:
@@ -270,7 +202,7 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
     past = asks_about_the_past(question)
     current = [(s, p) for s, p in chosen if p.get("status") in ("active", "said")]
     # One saying alone is likely the change itself ("Management cut my discount to 10%"), not what came before.
-    if _asks_before(question) and (facts or len(chosen) == 1) and len(current) == len(chosen):
+    if asks_before(question) and (facts or len(chosen) == 1) and len(current) == len(chosen):
         # Asked what it was before a change, and only the current value is known: quoting it would answer
         # another question with confidence. No citation, so the run ends `unsure` with what is known.
         # Worded as the composer's closest miss, which the answer node keeps after its "not sure" sentence.
@@ -296,10 +228,10 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
     best = max(s for s, _ in chosen)
     # Asked what it was before, the facts a chosen current one superseded are the answer, however few of the
     # question's words they share ("what territory did I have before Benelux" names only the new value).
-    before = {id(p) for p in replaced([p for _, p in chosen], passages)} if _asks_before(question) else set()
+    before = {id(p) for p in replaced([p for _, p in chosen], passages)} if asks_before(question) else set()
     chosen = [(s, p) for s, p in chosen if s >= best - 1e-9 or s >= 0.75 or id(p) in before]
     chosen.sort(key=lambda sp: order(sp[1], past), reverse=True)
-    if _asks_before(question) and all(p.get("status") == "said" for _, p in chosen):
+    if asks_before(question) and all(p.get("status") == "said" for _, p in chosen):
         chosen.reverse()  # only what was said: for "what was it originally?" the oldest saying comes first
     picked = [p for _, p in chosen[:MAX_MEMORIES]]
     if not past:  # "which languages ...?": every value told in the frame of a picked fact
@@ -324,7 +256,7 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
     if not past and _tells_no_one(question, picked):
         return None  # "who is the duty manager?" and only a note that uses the words: it states no one
     if not past:
-        persistence = asks_yes_no(question) and bool(_PERSIST_RE.search(question))
+        persistence = asks_yes_no(question) and bool(PERSIST_RE.search(question))
         doubt = later_doubt(picked, passages, topic, persistence=persistence)
         if doubt is not None:
             return MemoryAnswer(text=doubt[0], used=doubt[1], coverage=best)
@@ -364,21 +296,6 @@ def _share(topic: Sequence[frozenset[str]], passage: dict[str, Any], *, asked: s
 def _part_topic(part: str) -> list[frozenset[str]]:
     """One part's own topic concepts ("where do I sit" of "what's my role and where do I sit"), widened."""
     return widened(topic_concepts([frozenset({t}) for t in terms(part)]))
-
-
-def asks_what_you_know(question: str) -> bool:
-    """Does the question ask for everything remembered about the user ("what do you know about me?")?"""
-    return bool(_ABOUT_ME_RE.search(question))
-
-
-def asks_how_things_stand(question: str) -> bool:
-    """Does the question ask how something stands now ("how big is the team now?", "who covers it these days")?"""
-    return bool(_NOW_RE.search(question))
-
-
-def asks_yes_no(question: str) -> bool:
-    """Is the question a yes/no question about the user or their team ("am I still vegetarian?")?"""
-    return bool(_YES_NO_RE.match(question)) or asks_what_was_said(question)
 
 
 def _lines(question: str, picked: list[dict[str, Any]], topic: Sequence[frozenset[str]]) -> str:
