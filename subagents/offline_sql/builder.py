@@ -148,8 +148,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     amounts += [f"{query.col(catalogue.column(ref))} {op} {value:g}" for ref, op, value in q.row_conditions]
     where += amounts
     if q.search is not None and q.searched:  # "tickets mentioning access denied": the phrase in any text column
-        pattern = literal(q.search.pattern())
-        where.append("(" + " OR ".join(f"{query.col(c)} ILIKE {pattern}" for c in q.searched) + ")")
+        where.append(q.search.condition([query.col(c) for c in q.searched], literal(q.search.pattern())))
     if q.zero_rows and q.dimensions and isinstance(q.dimensions[0], Column):
         sql = _zero_rows(q, query, q.dimensions[0], where, measure_sql(q.measures[0], query, date_col))
         notes.append(f"Only the {dim_name(q.dimensions[0])} values with no such rows are listed.")

@@ -86,5 +86,6 @@ def filters_text(q: Mapping, *, leave: list[str] | None = None) -> str:
     parts += [f"{ref_name(r)} is {value}" for r, value in q.rates.items()]
     parts += [f"{r.rsplit('.', 1)[1]} {op} {value:g}" for r, op, value in q.row_conditions]
     if q.search is not None and q.searched:
-        parts.append(f"{' or '.join(c.name for c in q.searched)} contains '{q.search.phrase}' (any case)")
+        verb = "does not contain" if q.search.negated else "contains"
+        parts.append(f"{' or '.join(c.name for c in q.searched)} {verb} '{q.search.phrase}' (any case)")
     return " and ".join(parts)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from cognicore.subagents.offline_sql.aside_words import SET_ASIDE
 from cognicore.subagents.offline_sql.catalogue import Column, Table
 from cognicore.subagents.offline_sql.lexicon import Lexicon, normalise
 
@@ -34,11 +35,17 @@ class Search:
     """A phrase to find in text columns, as written by the user."""
 
     phrase: str
+    negated: bool = False  # "other than the slow ones", "tickets not mentioning slow": the rows without it
 
     def pattern(self) -> str:
         """The `ILIKE` pattern: the phrase anywhere, its `%`, `_` and backslashes matched literally."""
         escaped = re.sub(r"([\\%_])", r"\\\1", self.phrase)
         return f"%{escaped}%"
+
+    def condition(self, columns: list[str], pattern: str) -> str:
+        """The SQL condition on `columns` (`pattern` a quoted literal): the phrase in any of them, or in none."""
+        found = "(" + " OR ".join(f"{c} ILIKE {pattern}" for c in columns) + ")"
+        return f"NOT coalesce({found}, false)" if self.negated else found
 
 
 # "tickets with slow in the title", "products with 'pro' in their name": a phrase inside a text column named
@@ -50,6 +57,22 @@ _IN_COLUMN = re.compile(
 )
 
 
+# "other than the slow ones", "not mentioning", "excluding those about": the phrase names the rows left out
+_ASIDE_BEFORE = re.compile(
+    rf"(?:\b(?:not|never|without|non|exclude|{SET_ASIDE}|(?:anything|everything|all) but)|n['\u2019]t)"
+    r"(?: (?:the|any|those|these|all|of|ones?|that|which|are|is|were|was|do|does|did))*\s*$",
+    re.I,
+)
+
+
+def _aside(request: str, start: int, end: int, phrase: str) -> tuple[str, Search]:
+    """`request` without the search phrase between `start` and `end`, and the phrase, negated (with the negation
+    taken out too) when a set-aside word or a "not" comes right before it."""
+    negated = _ASIDE_BEFORE.search(request[:start])
+    cut = negated.start() if negated else start
+    return request[:cut] + " " + request[end:], Search(phrase, negated=negated is not None)
+
+
 def split_search(request: str, lex: Lexicon) -> tuple[str, Search | None]:
     """`request` without its search phrase (and the verb introducing it), and the phrase; `(request, None)`
     when there is none, or when the phrase only names what the data already holds ("about the printer")."""
@@ -57,7 +80,7 @@ def split_search(request: str, lex: Lexicon) -> tuple[str, Search | None]:
     for m in _IN_COLUMN.finditer(request):
         if normalise(m.group("column")) in prose:
             phrase = m.group("phrase").strip("\"'\u2018\u2019\u201c\u201d ")
-            return request[: m.start()] + " " + request[m.end() :], Search(phrase)
+            return _aside(request, m.start(), m.end(), phrase)
     for m in _MARKER.finditer(request):
         quoted = _QUOTED.match(request, m.end())
         if quoted:
@@ -75,7 +98,7 @@ def split_search(request: str, lex: Lexicon) -> tuple[str, Search | None]:
         # "tickets that mention slow in the title": the column it is said in goes with the phrase
         if (where := _IN_THE.match(request, end)) and normalise(where.group("column")) in prose:
             end = where.end()
-        return request[: m.start()] + " " + request[end:], Search(phrase)
+        return _aside(request, m.start(), end, phrase)
     return request, None
 
 
@@ -93,7 +116,9 @@ def unplaced_phrase(words: list[str], read: str, table: Table | None) -> tuple[S
         return None  # scattered words, not one phrase
     pattern = re.compile(rf"\b{re.escape(phrase)}\b")
     columns = [c for c in search_columns(table) if any(pattern.search(normalise(v)) for v in c.values)]
-    return (Search(phrase), columns) if columns else None
+    at = re.search(rf"\b{re.escape(phrase)}\b", read)
+    negated = at is not None and _ASIDE_BEFORE.search(read[: at.start()]) is not None
+    return (Search(phrase, negated=negated), columns) if columns else None
 
 
 def _known(phrase: str, lex: Lexicon) -> bool:
