@@ -24,6 +24,7 @@ from cognicore.orchestrator._intent_words import (
     plain_words,
     word_for,
 )
+from cognicore.orchestrator.clause_typos import read_clause_question_words
 from cognicore.orchestrator.errands import data_word_errand, order_on_text, set_aside
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.language import unsupported_language, unwrap_wish
@@ -144,6 +145,9 @@ class OfflineClassifier:
         # "wht was revnue in march": a misspelt wh-word opens a question, which would otherwise read as a sentence
         # whose subject is "wht" (told and stored) or as another language ("wat status is ...").
         request, asked_fixes = read_question_word(request, meant=lambda w: w.lower() in self._spelt | kept)
+        # "whos got INC-1009 and wat priorty is it": a later clause's misspelt wh-word asks too.
+        request, clause_fixes = read_clause_question_words(request, meant=lambda w: w.lower() in self._spelt | kept)
+        asked_fixes = [*asked_fixes, *clause_fixes]
         if language := unsupported_language(request):
             return IntentDecision(intent="question", reason=f"written in {language}", confidence=0.0, language=language)
         if self._corpus is not None:

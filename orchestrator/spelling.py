@@ -209,12 +209,12 @@ class Speller:
             return read if not name or _keeps_letters(w, read.lower()) else None
         if name:
             return None
-        guess = _checker().correction(w)
         # English only for a one-letter slip: two edits turn terms it does not know into other words ("runbook" is
-        # no "unhook").
-        if guess and guess != w and english_words().get(guess, 0) >= COMMON_WORD and OSA.distance(w, guess) == 1:
-            return str(guess)
-        return None
+        # no "unhook"). A first letter is seldom the slip: "leed" is "lead" before the commoner "need".
+        near = [c for c in _checker().candidates(w) or () if c != w and OSA.distance(w, c) == 1]
+        common = [c for c in near if english_words().get(c, 0) >= COMMON_WORD]
+        first = [c for c in common if c[:1] == w[:1] or c[:2] == w[1::-1]]
+        return str(max(first or common, key=lambda c: english_words().get(c, 0))) if common else None
 
 
 def _keeps_letters(written: str, read: str) -> bool:
