@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from cognicore.memory.text import STOPWORDS, words
 
-__all__ = ["AskedQuestion", "asked_question"]
+__all__ = ["AskedQuestion", "asked_question", "asks_amid_conversation"]
 
 MIN_ALONE_WORDS = 3  # "What should I check first?" leans on the sentence before it; "how long before we refund?" not
 
@@ -93,3 +93,26 @@ def asked_question(message: str) -> AskedQuestion:
     in_context = f"{in_context} {kept[-1]}".strip()
     alone = kept[asking[-1]] if asking else in_context
     return AskedQuestion(alone=alone, in_context=in_context)
+
+
+# Asking reported in the present ("a customer asks how ...", "my manager wonders what ..."): a question passed on now.
+# ("she asked how many tickets I closed" tells what happened.)
+_ASKING_NOW = re.compile(
+    r"\b(?:asks|is\s+asking|are\s+asking|wonders|is\s+wondering|are\s+wondering|wants\s+to\s+know|"
+    r"would\s+like\s+to\s+know|needs\s+to\s+know|is\s+curious)\s",
+    re.I,
+)
+
+
+def asks_amid_conversation(message: str) -> bool:
+    """Does a message ask, once the conversation around it is set aside: a question mark before a closing "thanks!",
+    or a question someone passes on now ("My manager wonders what the restocking charge is.")?"""
+    pieces = [p.strip() for p in _BREAK.split(message) if p and p.strip()]
+    content = [p for p in pieces if not _chat_only(p) and not _WHY_ASKING.match(p)]
+    return any(p.endswith("?") or _passed_on(p) for p in content)
+
+
+def _passed_on(sentence: str) -> bool:
+    """A wh-question passed on now ("asks how long ..."); "wants to know if it was that bad" is a story's aside."""
+    m = _REPORTED.search(sentence)
+    return bool(_ASKING_NOW.search(sentence)) and m is not None and not _WHETHER.match(m.group("question"))

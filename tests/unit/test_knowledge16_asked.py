@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from cognicore.orchestrator.telling import is_question
 from cognicore.subagents._answer_checks import bigrams, other_kind
-from cognicore.subagents._question_asked import asked_question
+from cognicore.subagents._question_asked import asked_question, asks_amid_conversation
 from cognicore.subagents._question_terms import SYNONYMS
 from cognicore.subagents.compose import OfflineAnswerComposer
 
@@ -79,3 +80,23 @@ async def test_a_duration_asked_with_the_asker_s_word_for_the_documents_one() ->
         question="How many days does express delivery take?", passages=_passages(_POST)
     )
     assert answer.used == [1] and "1 day" in answer.text, answer.text
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "My team lead wonders which locker rooms get cleaned at night.",
+        "is the pool open on weekdays after 8? cheers!",
+        "A member is asking how much a guest pays",
+    ],
+)
+def test_a_question_amid_conversation_asks(message: str) -> None:
+    assert asks_amid_conversation(message) and is_question(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["She asked how many laps I swam.", "My coach wants to know if it was really that hard. thanks!", "thanks!"],
+)
+def test_a_story_of_asking_or_thanks_alone_asks_nothing(message: str) -> None:
+    assert not asks_amid_conversation(message)
