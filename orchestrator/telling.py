@@ -22,6 +22,7 @@ from cognicore.orchestrator.mood import (
 )
 from cognicore.orchestrator.scope import ASKS, ASKS_INSIDE, IMPERATIVE, QUESTION_START
 from cognicore.orchestrator.told_figures import tells_figure
+from cognicore.subagents._question_asked import asks_amid_conversation
 
 # A statement tells something about the speaker or their team; a bare phrase ("warranty for headphones")
 # is a search, answered like a question.
@@ -291,6 +292,8 @@ def tells_one(request: str, *, data: frozenset[str], values: frozenset[str] = fr
 
 def is_question(text: str) -> bool:
     """A question (asks something) rather than a statement (tells something)."""
-    return text.rstrip().endswith("?") or bool(
-        QUESTION_START.match(text) or ASKS_INSIDE.search(text) or ASKS_AFTER.search(text) or asks_in_situ(text)
-    )
+    return (
+        text.rstrip().endswith("?")
+        or bool(QUESTION_START.match(text) or ASKS_INSIDE.search(text) or ASKS_AFTER.search(text) or asks_in_situ(text))
+        or asks_amid_conversation(text)
+    )  # "... after how long? thanks!", "my manager wonders what the fee is"
