@@ -37,6 +37,7 @@ from cognicore.subagents.offline_sql.query import (
     tables_of,
     weighted_rate,
 )
+from cognicore.subagents.offline_sql.ranking import rank_places
 from cognicore.subagents.offline_sql.times_of_day import time_condition
 
 __all__ = ["build", "build_query", "date_column", "explain", "ident", "literal", "measure_sql"]
@@ -250,7 +251,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
     groups = [ident(dim_name(d)) for d in dims if dim_name(d) != ranked]
     if q.top_n and groups and ranked:
         part = ", ".join(aliased_exprs(select, groups))
-        ranks, kept = _ranking(q, first_expr, direction, aliased_exprs(select, groups))
+        ranks, kept = rank_places(q, first_expr, direction, aliased_exprs(select, groups))
         body[0] += ranks
         outer += kept
         order = ", ".join([*groups, "rank"])
@@ -274,7 +275,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
             # still count in the total share.
             named = [ident(dim_name(d)) for d in dims if isinstance(d, Column)]
             empty = [f"({e}) IS NULL" for e in aliased_exprs(select, named)]
-            ranks, kept = _ranking(q, first_expr, direction, empty)
+            ranks, kept = rank_places(q, first_expr, direction, empty)
             none_kept = ["kept_rows > 0"] if q.all_groups and empties else []  # no row kept: no ranking of zeros
             body[0] += ranks + (any_kept(empties) if none_kept else "")
             outer += kept + [f"{name} IS NOT NULL" for name in named] + none_kept
@@ -306,17 +307,6 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         covered = " vs ".join(p.describe() for p in q.compared_periods)
     scope = filters_text(q, leave=q.share_within)
     return sql, explain(q, period, date_col, notes, pivot, top_share=top_share), covered, scope
-
-
-def _ranking(q: Mapping, figure: str, direction: str, partition: list[str]) -> tuple[str, list[str]]:
-    """The rank column (with, for one place asked, the size of its tie) and the conditions keeping the places
-    asked: the top N, or the Nth ("the second best": the groups whose run of equal figures covers place N)."""
-    over = f"PARTITION BY {', '.join(partition)} " if partition else ""
-    columns = f",\n  rank() OVER ({over}ORDER BY {figure} {direction}) AS rank"
-    if not q.nth:
-        return columns, [f"rank <= {q.top_n}"]
-    columns += f",\n  count(*) OVER (PARTITION BY {', '.join([*partition, figure])}) AS tied"
-    return columns, [f"rank <= {q.top_n}", f"rank + tied > {q.top_n}"]
 
 
 def _recent_change(q: Mapping, today: date) -> Mapping:
