@@ -35,6 +35,8 @@ def explain(
         text += (
             f", place {q.top_n} from the {which} by {by} (tied ones all shown)"
             if q.nth
+            else f", the {which} {q.top_n}% of them by {by} (the places within it, ties kept)"
+            if q.top_percent
             else f", the {which} {q.top_n} by {by}"
         )
     elif q.ranked is not None and not between:

@@ -155,7 +155,11 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     shape.growth = shape.growth or q.attribution
     found = sorted(found + _phrases(t, lex, original, books=("phrases", "partial")), key=lambda f: f[0])
     resolve(t, q, found, shape, lex)
-    if re.search(r"\b(?:top|bottom|best|worst|highest|lowest)(?: [a-z]+)? \d+ (?:percent|per cent|pct)\b", asked):
+    cut = q.top_percent and q.top_n is not None and 0 < q.top_n < 100 and bool(q.dimensions) and not q.nth
+    if (
+        re.search(r"\b(?:top|bottom|best|worst|highest|lowest)(?: [a-z]+)? \d+ (?:percent|per cent|pct)\b", asked)
+        and not cut
+    ):
         q.not_understood.append("a top share of the rows (a percentile cut)")  # "the top 20% of orders by revenue"
     if shape.percent_threshold and q.having and not all(_in_percent(m) for m in q.measures):
         q.not_understood.append("a threshold in % of a figure that is not a percentage")  # "a margin above 40%"

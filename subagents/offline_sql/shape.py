@@ -104,6 +104,9 @@ _YOUNGEST = ("newest", "youngest", "latest", "last", "most recent", "most recent
 def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     """Claim the shape words of `t`; the share, comparison, top N and direction go straight into `q`."""
     s = Shape()
+    # "the top 20% of products by revenue": a top share of the groups ranked (the top N read below is the percent)
+    if pct := re.search(r"\b(?:top|bottom|best|worst|highest|lowest)(?: [a-z]+)? \d+ (percent|per cent|pct)\b", t.s):
+        t.s, q.top_percent = t.s[: pct.start(1)] + " " * (pct.end(1) - pct.start(1)) + t.s[pct.end(1) :], True
     # "how did Q3 2026 compare with Q3 2025, in percent": the change between the two periods, not each one's share
     compared = len(q.compared_periods) == 2 and re.search(r"\b(?:vs|versus|compared?|against)\b", t.s) is not None
     if re.search(f"{GROWTH}|{DECLINE}", t.s) or compared:
