@@ -66,6 +66,8 @@ _SHAPES = (
     # "flying KLM instead of Lufthansa": the one word before "instead of"
     # ("the X hub now instead of Y": "now" says when, it is no value: the shape reads nothing then)
     re.compile(r"\b(?!(?:now|then|today|again|too|also|here|there|days)\b)(?P<v>[\w.-]+)\s+instead\s+of\b", re.I),
+    # "I work out of the north site now instead of the annex": the phrase after its article, up to "now instead of"
+    re.compile(r"\b(?:the|a|an|my|our)\s+(?P<v>(?:[\w.-]+\s+){0,2}[\w.-]+)\s+now\s+instead\s+of\b", re.I),
     # "Q3 target is 1.4M not 1.2M", "gateway is vpn3, not vpn2": the value said against the old one
     re.compile(r"\b(?:is|are|was|=|:)\s+" + _VALUE + r"\s*,?\s+(?:not|rather\s+than)\s+\S", re.I),
     # "..., doing TikTok", "going with Linear now": the new choice after the old one was dropped
