@@ -60,7 +60,7 @@ def lemmas(text: str) -> set[str]:
 def lemma(word: str) -> str:
     """A word without its inflection, by spelling rules ("shipping", "ships", "shipped" -> "ship"; "replies" ->
     "reply"), so a slot named by a verb and one named by its gerund or plural compare equal."""
-    w = word.lower()
+    w = _american(word.lower())
     if len(w) > 5 and w.endswith("ing"):
         w = w[:-3]
     elif len(w) > 4 and w.endswith("ied"):
@@ -76,6 +76,14 @@ def lemma(word: str) -> str:
     else:
         return w
     return w[:-1] if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsz" else w  # "shipp" -> "ship"
+
+
+def _american(word: str) -> str:
+    """A British spelling in its American form ("centre" -> "center", "colour" -> "color"), so a slot said in
+    either spelling compares equal; only a comparison key, never shown."""
+    if len(word) > 4 and word.endswith("tre"):
+        return word[:-3] + "ter"
+    return word[:-3] + "or" if len(word) > 5 and word.endswith("our") else word
 
 
 def subject_key(subject: str) -> str:

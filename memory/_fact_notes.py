@@ -163,6 +163,9 @@ def ending_notes(message: str, facts: list[FactCandidate], known_facts: list[dic
         if (held := _handed_over(fact, notes)) is not None:
             out.append(fact.model_copy(update={"contradicts": str(held.get("statement") or "") or None}))
             continue
+        if not changed and (renumbered := _renumbered(fact, notes)) is not None:
+            out.append(fact.model_copy(update={"contradicts": str(renumbered.get("statement") or "") or None}))
+            continue
         if not changed:
             out.append(fact)
             continue
@@ -182,6 +185,26 @@ def ending_notes(message: str, facts: list[FactCandidate], known_facts: list[dic
             fact = fact.model_copy(update={"contradicts": str(about[0].get("statement") or "") or fact.contradicts})
         out.append(fact)
     return out
+
+
+_NUMBER_RE = re.compile(r"(?<![\w.])\d+(?![\w.])")
+
+
+def _renumbered(fact: FactCandidate, notes: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """ "my cost center is 5120" after the note "My travel expenses get booked to cost centre 4410": a one-value
+    slot given a number, whose every word is in exactly one note of the same owner holding one other number, said
+    without a change word, is that note's slot with a new value. Two such notes, or a number kept: nothing ends."""
+    new, slot = set(_NUMBER_RE.findall(fact.object)), _content(fact.predicate)
+    if not fact.exclusive or len(new) != 1 or not slot:
+        return None
+    about = [
+        n for n in notes
+        if _owner(str(n.get("subject", ""))) == _owner(fact.subject)
+        and slot <= _content(str(n.get("object", "")))
+        and len(held := set(_NUMBER_RE.findall(str(n.get("object", ""))))) == 1
+        and held != new
+    ]  # fmt: skip
+    return about[0] if len(about) == 1 else None
 
 
 _HOLDER_RE = re.compile(r"(?-i:[A-Z])[a-z'-]+\s+(?:is|was|has|handles|owns|runs|covers|manages)\b")

@@ -52,12 +52,14 @@ def comparative_taste(candidate: FactCandidate, message: str, known_facts: Seque
 def same_thing(candidate: FactCandidate, known_facts: Sequence[dict[str, Any]]) -> FactCandidate:
     """A new value of a known slot named in other words: "the new-hire laptop" after "our standard laptop for new
     hires". Same subject, same head noun, and every other word of the new slot is in the known statement, so
-    "the marketing budget" never names "our travel budget"."""
+    "the marketing budget" never names "our travel budget". Two such slots ("my gym membership number", "my
+    library membership number" for "my membership number"): which one is not known, nothing is named."""
     if candidate.contradicts or not candidate.exclusive:
         return candidate
     words = stems(predicate_key(candidate.predicate))
     if len(words) < 2:
         return candidate
+    named = []
     for known in known_facts:
         slot = stems(predicate_key(str(known.get("predicate", ""))))
         said = set(stems(f"{known.get('statement', '')}"))
@@ -70,8 +72,8 @@ def same_thing(candidate: FactCandidate, known_facts: Sequence[dict[str, Any]]) 
             and set(words) <= said
             and normalize(str(known.get("object", ""))) != normalize(candidate.object)
         ):
-            return candidate.model_copy(update={"contradicts": str(known.get("statement") or "")})
-    return candidate
+            named.append(str(known.get("statement") or ""))
+    return candidate.model_copy(update={"contradicts": named[0]}) if len(named) == 1 else candidate
 
 
 # Words that name one limit of a slot ("discount limit", "max discount", "discount cap").

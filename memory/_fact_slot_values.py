@@ -41,13 +41,16 @@ _CHANGE_RE = re.compile(rf"\b(?:{CHANGE_CUES}|{SLOT_CHANGE_CUES})\b", re.I)
 # "from next month"): the old value may still hold, so nothing is ended by a guess.
 _UNSURE_RE = re.compile(
     r"\b(?:not\s+sure|i\s+heard|heard\s+that|maybe|might|perhaps|probably|possibly|i\s+think|rumou?r|if|unless|"
-    rf"once|when|next\s+(?:week|month|quarter|year)|{SUPPOSED}|just\s+for|only\s+for|{TEMPORARY}|"
+    # "when" dates a condition, unless its clause is in the past ("when the kit room was refitted")
+    r"once|when(?!\s+(?:[\w'-]+\s+){0,4}?(?:was|were|had|did)\b)|next\s+(?:week|month|quarter|year)|"
+    rf"{SUPPOSED}|just\s+for|only\s+for|{TEMPORARY}|"
     # a plan ("will be moved", "going to") or a result ("we hit it in 12 minutes on average", "ago")
     rf"will|going\s+to|{PAST_DATED}|on\s+average|so\s+far|hit|reached|achieved|beat|missed)\b"
     r"|(?:^|[,;:]\s*)say\b",
     re.I,
 )
-ADDED = re.compile(r"\b(?:too|also|as\s+well|additionally|another|in\s+addition|besides)\b", re.I)
+# Said as an addition; "another" only when it is no destination ("Grace moved to another site").
+ADDED = re.compile(r"\b(?:too|also|as\s+well|additionally|(?<!\bto\s)another|in\s+addition|besides)\b", re.I)
 # Words before an old value that say it ended ("not Berlin", "off the weekend rota", "dropped FedEx").
 _ENDED_BEFORE = frozenset(
     "not off from instead than longer dropped ditched quit stopped sold left replaced swapped no".split()
@@ -230,6 +233,22 @@ def _head_instead(message: str, known_facts: list[dict[str, Any]]) -> dict[str, 
     return fits[0] if len(fits) == 1 else None
 
 
+def _most_named(
+    message: list[str], said: list[Value], fits: list[tuple[dict[str, Any], tuple[Value, Value]]]
+) -> list[tuple[dict[str, Any], tuple[Value, Value]]]:
+    """Of two known slots a change fits ("my gym locker", "my office locker"), the one whose every slot word the
+    message shares with it is a strict superset of what it shares with each other ("the gym moved my locker")."""
+    if len(fits) < 2:
+        return fits
+    words = set(_named(message, said))
+    shared = []
+    for known, _pair in fits:
+        tokens = tokens_of(_said(known))
+        shared.append(set(_content(tokens, typed_values(tokens))) & words)
+    best = [i for i, s in enumerate(shared) if all(o < s for j, o in enumerate(shared) if j != i)]
+    return [fits[best[0]]] if len(best) == 1 else fits
+
+
 def slot_changed(
     message: str, facts: list[FactCandidate], known_facts: list[dict[str, Any]], *, unclear: str
 ) -> list[FactCandidate]:
@@ -253,6 +272,7 @@ def slot_changed(
     ]
     if not fits:  # "bumped my quota up - 550 thousand dollars a quarter" after "my quarterly sales target is $400k"
         fits = [(k, pair) for k in known_facts if (pair := _amount_of_kind(tokens, said, k)) is not None]
+    fits = _most_named(tokens, said, fits)
     if len(fits) != 1:
         if not fits and not unread and (same_kind := _head_instead(message, known_facts)) is not None:
             return [facts[0].model_copy(update={"contradicts": str(same_kind.get("statement") or "")}), *facts[1:]]

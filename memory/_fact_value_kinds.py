@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from cognicore.memory._fact_owners import FRAME
+from cognicore.memory._fact_word_classes import FUNCTION_WORDS
 from cognicore.memory._fact_words import MONTH_NAMES, NOT_NAMES, TRAVEL_MODES, WEEKDAY_NAMES
 
 __all__ = ["Value", "day_word", "typed_values"]
@@ -27,7 +28,7 @@ _MONTH_SHORT = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".spli
 class Value:
     """One value said in a sentence: its kind, its folded key and where its tokens are."""
 
-    kind: str  # money, clock, count, day, month, name, travel
+    kind: str  # money, clock, count, number, day, month, name, travel
     key: str  # the value folded for comparison
     start: int  # its first token's position
     end: int  # one past its last token
@@ -48,9 +49,12 @@ def typed_values(tokens: list[str]) -> list[Value]:
             elif _MONEY_RE.search(tok) or nxt in _MONEY_WORDS:  # "550 thousand dollars" is one value
                 end = next((j for j in range(i + 1, len(tokens)) if tokens[j].lower() not in _MONEY_WORDS), len(tokens))
                 found.append(Value("money", _figure(low, nxt), i, end))
-            elif nxt.isalpha() and nxt not in FRAME:
+            elif nxt.isalpha() and nxt not in FRAME and nxt not in FUNCTION_WORDS:
                 # a number of something ("25 tickets", "20/wk"): the unit is the slot's, said or not
                 found.append(Value("count", re.sub(r"[^\d.]", "", low), i, i + 1))
+            elif re.fullmatch(r"\d+", tok):
+                # a number that counts nothing ("extension 4417", "locker number 12"): a code the slot holds
+                found.append(Value("number", tok, i, i + 1))
             i += 1
             continue
         if day_word(low):  # "tuesday evening", "wednesday nights", "Tuesdays and Thursdays": one value

@@ -81,7 +81,8 @@ NARROWER = {
 WHICH_VALUE = frozenset("old new current previous replacement spare latest".split())
 # Words that say a change only beside a known slot's new value ("sorry, Friday", "went to Joe", "my new laptop").
 SLOT_CHANGE_CUES = (
-    r"for\s+now|went|gone|took|put|pushed|pulled|sorry|meant|wrong|mistake|oops|update|not|sold|stolen|new"
+    r"for\s+now|went|gone|took|put|pushed|pulled|sorry|meant|wrong|mistake|oops|update|not|sold|stolen|new|"
+    r"replacement"
 )
 # Jobs a user says they hold ("I am a data analyst"); also roles a named person holds ("our CFO is Dan").
 JOBS = frozenset(

@@ -1,0 +1,87 @@
+"""Changes of slots no rule names (issue 9, M25 round 16): the slot is read from the known fact's own words, a bare
+number is a value, and when two known facts could be the slot, only the one the message names is replaced."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cognicore.memory._fact_keys import lemma
+from cognicore.memory._fact_slot_values import ADDED
+from cognicore.memory.extraction import FactCandidate, OfflineFactExtractor
+
+
+async def _told(*messages: str) -> list[FactCandidate]:
+    """The facts read from the last message, each earlier one told first (in its own turn) and kept as known."""
+    known: list[dict[str, Any]] = []
+    facts: list[FactCandidate] = []
+    for i, message in enumerate(messages, start=1):
+        read = await OfflineFactExtractor().extract(
+            user_message=message, assistant_message="", known_facts=known, told=True
+        )
+        facts = read.facts
+        known += [{**f.model_dump(), "status": "active", "id": 10 * i + j} for j, f in enumerate(facts)]
+    return facts
+
+
+async def test_a_code_number_changed_in_fewer_words_replaces_the_known_one() -> None:
+    # "extension" names "desk phone extension"; "number 27" and "41" are values of one kind (a bare number)
+    facts = await _told("My desk phone extension is 2301.", "since the floor swap my extension changed to 2388")
+    assert [(f.object, f.contradicts) for f in facts] == [("2388", "The user's desk phone extension is 2301.")]
+    facts = await _told(
+        "My parking permit is number 77.", "They reassigned my permit to 81 when the car park was redone."
+    )
+    assert facts[0].contradicts == "The user's parking permit is number 77."
+    assert "81" in facts[0].statement
+
+
+async def test_a_when_clause_in_the_past_is_no_condition_but_one_to_come_is() -> None:
+    later = await _told(
+        "My parking permit is number 77.", "They will reassign my permit to 81 when the car park is redone."
+    )
+    assert not any(f.contradicts for f in later)
+
+
+async def test_of_two_slots_with_one_head_the_message_names_which_or_nothing_is_replaced() -> None:
+    known = ("My gym membership number is 5521.", "My library membership number is 8812.")
+    named = await _told(*known, "the library changed my membership number to 9020")
+    assert [f.contradicts for f in named] == ["The user's library membership number is 8812."]
+    unnamed = await _told(*known, "my membership number changed to 9020")
+    assert not any(f.contradicts for f in unnamed)  # which one is not known: both kept, no guess
+    two_lockers = await _told(
+        "My bike locker is number 4.", "My office locker is number 19.", "Office moved my locker to 23."
+    )
+    assert [f.contradicts for f in two_lockers] == ["The user's office locker is number 19."]
+
+
+async def test_a_note_holding_a_number_ends_when_its_slot_gets_another_number() -> None:
+    facts = await _told("Invoices for my team get charged to cost centre 310.", "my cost center is 415")
+    assert facts[0].object == "415"
+    assert facts[0].contradicts == 'The user said: "Invoices for my team get charged to cost centre 310."'
+    same = await _told("Invoices for my team get charged to cost centre 310.", "my cost center is 310")
+    assert not any(f.contradicts for f in same)
+
+
+async def test_a_replacement_is_a_new_value() -> None:
+    facts = await _told(
+        "My building pass number is 66120.", "dropped my pass in the river, the replacement pass number is 66391"
+    )
+    assert [f.contradicts for f in facts] == ["The user's building pass number is 66120."]
+    assert "66391" in facts[0].statement
+
+
+async def test_a_phrase_now_instead_of_the_old_value_is_the_new_value() -> None:
+    facts = await _told(
+        "I'm based in Denver.", "Relocated in March - I operate from the Austin campus now instead of Denver"
+    )
+    assert [f.contradicts for f in facts] == ["The user is based in Denver."]
+    assert "Austin campus" in facts[0].object
+    facts = await _told(
+        "I'm based in our Oslo office.", "quick update: I moved, I work out of the Bergen site now instead of Oslo."
+    )
+    assert "Bergen" in facts[0].object and facts[0].contradicts and "Oslo" in facts[0].contradicts
+
+
+def test_british_and_american_spellings_are_one_word_and_a_destination_is_no_addition() -> None:
+    assert lemma("centre") == lemma("center") and lemma("colour") == lemma("color") and lemma("four") == "four"
+    assert ADDED.search("Ravi moved to another team, so my mentor is Lucy now") is None
+    assert ADDED.search("I picked up another account this week") is not None
