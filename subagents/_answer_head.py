@@ -51,7 +51,15 @@ def asked_head(question: str) -> list[str]:
     match = _HEAD.match(lowered) or _MEASURED_HEAD.match(lowered)
     if not match:
         return []
-    return [w for w in words(match.group(1)) if w not in STOPWORDS and w not in _VAGUE and not SPLIT_COMPOUND.match(w)]
+    # "the latest date we recommend ordering for ...": a relative clause opened by its subject ends the thing asked.
+    head = _RELATIVE.split(match.group(1), maxsplit=1)[0]
+    return [w for w in words(head) if w not in STOPWORDS and w not in _VAGUE and not SPLIT_COMPOUND.match(w)]
+
+
+_RELATIVE = re.compile(
+    r"\s+(?=(?:we|you|they|i|he|she)\s|(?:(?:an?|the|our|your|their)\s+)?[a-z]+\s+(?:can|could|may|might|must|should|"
+    r"will|would|has\s+to|have\s+to|needs?\s+to)\b)"
+)
 
 
 # A lower-case noun right after a name and before the question's last verb or its end: "the Nova Lamp strap

@@ -79,6 +79,16 @@ _ASKS_PRICE = re.compile(r"\b(?:cost|costs|price|prices|priced|fee|fees|charge|c
 _PRICED = re.compile(r"[$€£¥]\s?\d|\b(?:EUR|USD|GBP)\s?\d|\d\s?%|\bfree\b|\bno cost\b|\bnothing\b", re.I)
 _MONEY_WORDS = frozenset(stem(w) for w in "price prices cost costs fee fees charge amount sum paid".split())
 SPAN_WORDS = frozenset(stem(w) for w in "period length duration term window lifetime life".split())
+# The extreme of the asked thing ("the latest date", "the maximum discount"): a sentence stating a limit says it
+# ("by December 15", "above 30% ... never", "of $50 or more", "within 7 days"). General English.
+_EXTREME_WORDS = frozenset(
+    stem(w) for w in "latest earliest maximum max minimum min highest lowest longest shortest cutoff cut-off".split()
+)
+_LIMIT = re.compile(
+    r"\b(?:by|before|until|till|no later than|up to|at (?:least|most)|or (?:more|less|fewer|above|below|later)|"
+    r"above|below|over|under|within|exceed\w*|never|minimum|maximum|cut-?off)\b",
+    re.I,
+)
 _DATE_WORDS = frozenset(stem(w) for w in "date day year month time deadline cutoff".split())
 # Verbs that say an event happened, not which detail is asked ("when did X come out?" = its launch).
 LIGHT_VERBS = frozenset(stem(w) for w in "come comes came go goes went get gets got happen happens happened".split())
@@ -244,6 +254,8 @@ def implied(concept: frozenset[str], text: str, question: str = "") -> bool:
         return bool(_DATE.search(text))
     if concept & SPAN_WORDS:  # "the warranty period" is said by "a 1-year limited warranty"
         return bool(DURATION.search(text))
+    if concept & _EXTREME_WORDS:  # "the latest date" is said by "ordering by December 15"
+        return bool(_LIMIT.search(text))
     return False
 
 

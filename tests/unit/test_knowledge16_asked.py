@@ -8,6 +8,7 @@ import pytest
 
 from cognicore.orchestrator.telling import is_question
 from cognicore.subagents._answer_checks import bigrams, other_kind
+from cognicore.subagents._answer_head import asked_head
 from cognicore.subagents._question_asked import asked_question, asks_amid_conversation
 from cognicore.subagents._question_terms import SYNONYMS
 from cognicore.subagents.compose import OfflineAnswerComposer
@@ -100,3 +101,25 @@ def test_a_question_amid_conversation_asks(message: str) -> None:
 )
 def test_a_story_of_asking_or_thanks_alone_asks_nothing(message: str) -> None:
     assert not asks_amid_conversation(message)
+
+
+_LIBRARY = (
+    "# Holds\n\nBooks on hold are kept for 7 days. Requests placed before 11 am are ready the same afternoon. "
+    "Members may keep at most five holds at a time."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("What's the latest time members can put in a request to have it ready that afternoon?", "11 am"),
+        ("what is the cutoff time for a request to be ready the same afternoon?", "11 am"),
+    ],
+)
+async def test_the_extreme_of_the_asked_thing_is_said_by_a_limit(question: str, expected: str) -> None:
+    answer = await OfflineAnswerComposer().compose(question=question, passages=_passages(_LIBRARY))
+    assert answer.used == [1] and expected in answer.text, answer.text
+
+
+def test_a_relative_clause_ends_the_thing_asked() -> None:
+    assert asked_head("what's the latest date we recommend ordering for the sale?") == ["latest", "date"]
