@@ -32,8 +32,10 @@ _MAY_I = r"(?:can|could|may)\s+(?:i|we)\s+(?:see|get|have)\s+(?:it|that|this|the
 # new grouping.
 BREAK_DOWN = re.compile(
     _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?"
-    rf"(?:{_MAY_I}|split(?:\s+(?:it|that|this|them|those|these))?(?:\s+up)?|break(?:\s+(?:it|that|this|them|those|these))?\s+down|"
-    r"group(?:\s+(?:it|that|this|them|those|these))?|show(?:\s+me)?(?:\s+(?:it|that|this|them|those|these))?)\s+"
+    rf"(?:{_MAY_I}|split(?:\s+(?:it|that|this|them|those|these))?(?:\s+up)?|"
+    # "same again but broken down by month", "broken out by channel", "grouped by region": the participle too
+    r"(?:break|broken)(?:\s+(?:it|that|this|them|those|these))?\s+(?:down|out)|"
+    r"group(?:ed)?(?:\s+(?:it|that|this|them|those|these))?|show(?:\s+me)?(?:\s+(?:it|that|this|them|those|these))?)\s+"
     r"(?P<prep>by|per)\s+"
     r"(?P<value>[^?.!]+?)" + _TAIL,
     re.IGNORECASE,

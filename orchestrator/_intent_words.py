@@ -12,6 +12,7 @@ __all__ = [
     "DURATION",
     "FIGURE",
     "FIRST_PERSON",
+    "KIND_ASKED",
     "PERIODS",
     "QUARTERS",
     "RANKING",
@@ -36,6 +37,16 @@ DEFINES = re.compile(
     r"what(?:'?s|\s+is|\s+are)\s+the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:for|of|on)\s+(?:a|an|any)\s|"
     r"what\s+does\s+.+\s+(?:mean|stand\s+for)\b|how\s+(?:quickly|soon|fast|long|often)\b|"
     r"how\s+(?:is|are|do|does)\s+.+\s+(?:calculated|computed|defined|measured|determined|counted|worked\s+out)\b)",
+    re.IGNORECASE,
+)
+# A question about any one of a kind ("who gets told when a P1 ticket breaches?", "by how many hours does a P3 ticket
+# need a response?", "what do I do if an order arrives damaged?"): the rule the documents state, never a run of an
+# agent over the data's rows; a question whether there is one ("is there a P1 ticket ...") asks the rows.
+KIND_ASKED = re.compile(
+    r"^\s*(?:(?:and|so|ok|okay|also|but|then)[,\s]+)*(?:(?:by|within|in|after|for|until|at)\s+)?"
+    r"(?:who|whom|what|when|how|which|where|why)\b"
+    r"(?![^?]*\b(?:is|are|was|were)\s+there\b)[^?]*?\b(?:when|if|once|whenever|does|do|should|must|can)\s+"
+    r"(?:a|an|any|each|every)\s+\w",
     re.IGNORECASE,
 )
 WORKED_OUT = frozenset(terms("calculate compute"))

@@ -15,6 +15,7 @@ from cognicore.orchestrator._intent_words import (
     DURATION,
     FIGURE,
     FIRST_PERSON,
+    KIND_ASKED,
     PERIODS,
     QUARTERS,
     RANKING,
@@ -321,7 +322,7 @@ class OfflineClassifier:
             return IntentDecision(intent="task", reason=reason, confidence=0.8, out_of_scope=True)
         # "What is the SLA for a P5?", "what happens when ...", "... according to the policy": the rule itself, which
         # the documents state, not the work of the agent that applies it.
-        defines = bool(DEFINES.match(request) or found & self._knowledge)
+        defines = bool(DEFINES.match(request) or KIND_ASKED.match(request) or found & self._knowledge)
         for tool in [] if defines else self._tools:
             if agent_matches(found, tool, data=self._datawords.counted | self._datawords.values):
                 return IntentDecision(intent="task", reason=f"asks for what {tool['name']} does", confidence=0.9)
