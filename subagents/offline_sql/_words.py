@@ -92,8 +92,8 @@ def missing(t: Text, q: Mapping, lex: Lexicon) -> None:
         for m in list(re.finditer(pattern, t.s)):
             stem = m.group(1)[:6]
             hits = [c for c in columns if any(w[:6] == stem for w in c.name.split("_") if len(w) >= 4)]
-            if len(hits) == 1 and _value_follows(t.s[m.end() :], hits[0], lex):
-                continue  # "not assigned to ben", "with status open": a value of the column follows
+            if len(hits) == 1 and any(_value_follows(t.s[at:], hits[0], lex) for at in (m.end(), m.start(1) - 1)):
+                continue  # "not assigned to ben", "with status open", "are priority 3": a value of the column
             if len(hits) == 1 and hits[0].ref not in found:
                 found.append(hits[0].ref)
                 t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]

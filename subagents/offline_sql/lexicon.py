@@ -300,9 +300,10 @@ def build_lexicon(catalogue: Catalogue, vocabulary: SqlVocabulary) -> Lexicon:
                 last_words.setdefault(words.split()[-1], []).append(col)
             for value in col.values:
                 lex.add(value, Target("value", column=col, value=value))
-                # "did ben close": the status "closed"; "an accessory", "a wearable": the category "Accessories"
-                for base in [*_verbs_of(value), *_singular_of(value)]:
-                    lex.add(base, Target("value", column=col, value=value), book=lex.partial)
+                # "did ben close": the status "closed"; "an accessory": the category "Accessories"; "priority 1": P1
+                for base in [*_verbs_of(value), *_value_forms(value, words)]:
+                    whole = base[-1].isdigit()  # "priority 1" says the whole value, not one distinctive word of it
+                    lex.add(base, Target("value", column=col, value=value), book=lex.phrases if whole else lex.partial)
     # "when did X launch": the verb of a date column's past participle ("launched_on"), unless it names a value
     # ("open" is a status, never the date "opened_at")
     dated = [(p, x) for p, ts in lex.phrases.items() for x in ts if x.kind == "date" and len(p.split()) == 1]
@@ -350,12 +351,14 @@ def _verbs_of(value: str) -> list[str]:
     return [c for c in candidates if len(c) >= 3 and words.get(c, 0) > 0][:1]
 
 
-def _singular_of(value: str) -> list[str]:
-    """The singular of a one-word plural noun value ("Accessories" -> "accessory"), if English."""
+def _value_forms(value: str, column: str) -> list[str]:
+    """A one-word plural noun value in the singular, if English ("Accessories" -> "accessory"); a code of its
+    column's initial and a number spelt with the column's name ("P1" of priority -> "priority 1")."""
     v = value.lower()
-    if not re.fullmatch(r"[a-z]{3,}s", v) or (one := singular(v)) == v:
-        return []
-    return [one] if english_words().get(one, 0) > 0 else []
+    if re.fullmatch(r"[a-z]{3,}s", v) and (one := singular(v)) != v and english_words().get(one, 0) > 0:
+        return [one]
+    code = re.fullmatch(r"([a-z]{1,2})[- ]?(\d{1,3})", v)
+    return [f"{column} {int(code.group(2))}"] if code and " " not in column and column.startswith(code.group(1)) else []
 
 
 def _entity_phrase(table: Table) -> str:
