@@ -36,6 +36,9 @@ DEFINES = re.compile(
     # "what is the response time for a small request": the rule for any one of a kind (an indefinite article)
     r"what(?:'?s|\s+is|\s+are)\s+the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:for|of|on)\s+(?:a|an|any)\s|"
     r"what\s+does\s+.+\s+(?:mean|stand\s+for)\b|how\s+(?:quickly|soon|fast|long|often)\b|"
+    # "what's the response time for p2", "what is the refund window on opened items": a limit a rule sets
+    r"what(?:'?s|\s+is|\s+are)\s+the\s+(?:[\w-]+\s+){0,2}(?:time|times|target|targets|limit|limits|window|deadline|"
+    r"threshold|cut-?off)\s+(?:for|of|on)\b|"
     r"how\s+(?:is|are|do|does)\s+.+\s+(?:calculated|computed|defined|measured|determined|counted|worked\s+out)\b)",
     re.IGNORECASE,
 )

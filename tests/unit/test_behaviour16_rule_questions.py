@@ -29,6 +29,8 @@ def _classifier() -> OfflineClassifier:
         "and who is paged when an S1 job goes past its response time?",
         "By how many hours must an S1 job get its first response?",
         "what should the engineer do if an open job misses its response time?",
+        "whats the response time for S1",  # a limit the rule sets, for a value with no article
+        "what is the response time target on S1 jobs?",
     ],
 )
 async def test_a_question_about_any_one_of_a_kind_is_no_run_of_the_checker(text: str) -> None:
