@@ -10,10 +10,25 @@ from datetime import date, timedelta
 from cognicore.subagents.offline_sql.aside_words import SET_ASIDE
 from cognicore.subagents.offline_sql.mapping import Mapping, Text
 from cognicore.subagents.offline_sql.period_reading import match_period
-from cognicore.subagents.offline_sql.periods import A_YEAR_BEFORE, PATTERNS, Period, a_year_before
+from cognicore.subagents.offline_sql.periods import A_YEAR_BEFORE, MONTHS, PATTERNS, Period, a_year_before
 from cognicore.subagents.offline_sql.shape import DECLINE, GROWTH
 
-__all__ = ["claim_periods"]
+__all__ = ["MONTH_NAMES", "claim_periods", "dashed_day_ranges"]
+
+_DAY = r"([0-3]?\d)(?:st|nd|rd|th)?"
+MONTH_NAMES = frozenset([*MONTHS, *"jan feb mar apr jun jul aug sep sept oct nov dec".split()])
+_MONTH_WORD = r"([a-z]{3,9})"
+# "5-8 January 2026", "jan 5 - 7": a span of days written with a dash, as "from 5 to 8 January 2026" reads it
+_DASHED_DM = re.compile(rf"\b(?:(?:between|from|over|during) )?(?:the )?{_DAY} ?- ?{_DAY} (?:of )?{_MONTH_WORD}\b")
+_DASHED_MD = re.compile(rf"\b(?:(?:between|from|over|during) )?{_MONTH_WORD} {_DAY} ?- ?{_DAY}\b(?! ?(?:%|percent))")
+
+
+def dashed_day_ranges(text: str) -> str:
+    """The normalised `text` with a span of days written with a dash said with words ("5-8 january" -> "from 5 to 8
+    january"), when the word beside the days is a month's name."""
+    text = _DASHED_DM.sub(lambda m: f"from {m[1]} to {m[2]} {m[3]}" if m[3] in MONTH_NAMES else m[0], text)
+    return _DASHED_MD.sub(lambda m: f"from {m[1]} {m[2]} to {m[3]}" if m[1] in MONTH_NAMES else m[0], text)
+
 
 # "opened by 6 January", "revenue up to June 2025", "through September": everything to the end of that period, which
 # the period alone is not (it was read as that day or month only: review15 data #17)

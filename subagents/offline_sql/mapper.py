@@ -26,7 +26,7 @@ from cognicore.subagents.offline_sql.aside_words import SET_ASIDE
 from cognicore.subagents.offline_sql.asking import claim_asking
 from cognicore.subagents.offline_sql.attribution import check_breakdown, claim_why, previous_period
 from cognicore.subagents.offline_sql.catalogue import Column, Table
-from cognicore.subagents.offline_sql.claimed_periods import claim_periods
+from cognicore.subagents.offline_sql.claimed_periods import claim_periods, dashed_day_ranges
 from cognicore.subagents.offline_sql.done_states import (
     attributive,
     done_unheld,
@@ -103,6 +103,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     text = price_words(text, lex)  # "the cheapest product": its price, lowest first (lookup.py)
     text = place_phrases(drop_topic_phrases(text), lex)  # "revenue-wise"; "which part of the world": the region
     text = amount_phrases(text, lex)  # "the biggest ticket load": the number of tickets
+    text = dashed_day_ranges(text)  # "5-8 january 2026": from 5 to 8 january
     text = re.sub(r"\bhow many days old\b", "how old in days", text)  # the age asked in its unit, no "by day"
     text = re.sub(r"\bno-?one\b", "no one", text)  # "noone" is "no one", never a misspelt "one"
     for phrase in lex.vocabulary.ignore:
