@@ -30,6 +30,7 @@ from cognicore.subagents._answer_render import LABEL, render
 from cognicore.subagents._answer_shape import (
     LIGHT_VERBS,
     ROLE_WORDS,
+    SOLD_FOR,
     Shape,
     asked_action,
     asked_shape,
@@ -75,7 +76,7 @@ _SHAPES = [
         ),
         0.4,
     ),
-    (re.compile(r"\b(how much|price|cost|fee|charge|pay)"), re.compile(r"[$€]\s?\d|\d\s?%|\bEUR\b"), 0.5),
+    (re.compile(rf"\b(how much|price|cost|fee|charge|pay)|{SOLD_FOR}"), re.compile(r"[$€]\s?\d|\d\s?%|\bEUR\b"), 0.5),
     (
         re.compile(r"\bhow often\b"),
         re.compile(

@@ -25,6 +25,10 @@ class Shape(StrEnum):
     WHY = "why"
 
 
+# A price asked by the verb of selling ("sold for", "goes for", "retails for"), not a purpose ("sell for the season").
+SOLD_FOR = (
+    r"\b(?:sell|sells|sold|selling|go|goes|went|retail|retails|retailed)\s+for\b(?!\s+(?:a|an|the|our|more|less)\b)"
+)
 _ASKS = [
     (
         Shape.DURATION,
@@ -35,7 +39,8 @@ _ASKS = [
     ),
     # "Why ...?", "how come ...": a reason (D6, issue 9.2); a sentence that only shares the words is no answer.
     (Shape.WHY, re.compile(r"^\W*(why|how come)\b")),
-    (Shape.AMOUNT, re.compile(r"\b(how much|how many)\b")),
+    # "What did the band sell for at launch?": a price, as "how much".
+    (Shape.AMOUNT, re.compile(rf"\b(how much|how many)\b|{SOLD_FOR}")),
     (Shape.WHEN, re.compile(r"\b(when|what time|(?:what|which) (?:date|year|day|weekday|month))\b")),
     (Shape.WHO, re.compile(r"^\W*(who|whom)\b|\b(who|whom)\W*$|\bwho (is|are|was|were|has|have|must|can|should)\b")),
 ]
@@ -155,6 +160,8 @@ def fills_shape(shape: Shape, text: str, question: str, common: frozenset[str] =
             return bool(_DAY.search(text))
         return bool(_DATE.search(text) or DURATION.search(text))
     if shape is Shape.AMOUNT:
+        if re.search(SOLD_FOR, question, re.I):  # "what did it sell for": money, not "sells 40% above"
+            return bool(_MONEY.search(_without(text, question)))
         if _ASKS_PRICE.search(question):
             # "How much does a replacement ear tip cost?": a price, never a count ("September 2024", "20 units").
             return bool(_PRICED.search(_without(text, question)))

@@ -208,6 +208,10 @@ PHRASES = {
     r"(?:an? |the )(?:ok|okay)(?= from| for)|(?:an? |the )?(?:go-ahead|green light)(?= from| for)": "approval",
     "(?:come|comes|coming|came|go|goes|going|went) back": "return",
     "how much": "price",
+    # "what did it sell for", "what does the dock go for": the amount a thing is sold for is its price.
+    r"(?:sell|sells|sold|selling|go|goes|went|retail|retails|retailed) for(?! (?:a|an|the|our|more|less)\b)": "price",
+    # "when it first came out", "since it hit the shelves": a product coming out is its launch.
+    r"(?:first )?(?:came|come|comes|coming) out|(?:hit|hits) the (?:market|shelves|stores)": "launched",
     # "what do we charge for the doorbell", "what are they charging for express": the price asked, not a battery charge.
     r"(?:charge|charges|charged|charging)(?= (?:for|on|per|to)\b)": "price",
     # "who delayed it, and until when?": a second question, asking when; "until" is no word a passage must hold there
