@@ -27,10 +27,10 @@ from cognicore.subagents._answer_head import WHICH_THING, asked_head, name_modif
 from cognicore.subagents._answer_holder import people_first, role_noun
 from cognicore.subagents._answer_reading import read_question
 from cognicore.subagents._answer_render import LABEL, render
+from cognicore.subagents._answer_sentences import REASON, SHAPES, pick_sentences
 from cognicore.subagents._answer_shape import (
     LIGHT_VERBS,
     ROLE_WORDS,
-    SOLD_FOR,
     Shape,
     asked_action,
     asked_shape,
@@ -60,43 +60,8 @@ from cognicore.subagents._question_terms import (
 from cognicore.subagents.answer_text import not_covered, nothing_found
 from cognicore.subagents.compose_llm import ComposedAnswer
 
-# Question shapes and the sentences that answer them, as (question pattern, sentence pattern, bonus).
-_SHAPES = [
-    (
-        re.compile(r"\bwhy\b"),
-        re.compile(r"\b(because|reasons?|due to|since|so that|in order to)\b", re.I),
-        0.8,
-    ),
-    (
-        re.compile(r"\b(when|how long|how fast|how quickly|how soon|what year|what date)\b"),
-        re.compile(
-            r"\b(1[89]\d\d|20\d\d|january|february|march|april|may|june|july|august|september|october"
-            r"|november|december|days?|weeks?|months?|years?)\b",
-            re.I,
-        ),
-        0.4,
-    ),
-    (re.compile(rf"\b(how much|price|cost|fee|charge|pay)|{SOLD_FOR}"), re.compile(r"[$€]\s?\d|\d\s?%|\bEUR\b"), 0.5),
-    (
-        re.compile(r"\bhow often\b"),
-        re.compile(
-            r"\b(once|twice|every|daily|weekly|monthly|yearly|annually|(?:a|per) (?:day|week|month|year))\b", re.I
-        ),
-        0.6,
-    ),
-    # "Who decided ...": the sentence naming the agent of a passive ("Decided by: Maya Lindqvist").
-    (re.compile(r"\bwho\b"), re.compile(r"\bby:?\s+[A-Z]"), 0.6),
-    (
-        re.compile(r"\b(most|best|top|largest|biggest|highest|main)\b"),
-        re.compile(r"\b(most|\w{3,}est)\b", re.I),
-        0.5,
-    ),
-]
-MAX_SENTENCES = 3
-_REASON = _SHAPES[0][1]  # a sentence giving a reason ("because", "Reasons: ...")
 BOUND_BONUS = 0.6  # a sentence stating a limit in the unit of a figure the question gives
 _CLOSING_IN = re.compile(r"\b(?:in|into)\s+(?:the\s+)?([A-Za-z]+)\s*[?.!]?\s*$")
-MAX_CHARS = 700
 # A time and its units say when, not what is asked ("within how many hours ... be fixed").
 _TIME_WORDS = frozenset("within until before after during since minute hour day week month year".split())
 MIN_SENTENCE_SHARE = 0.3  # share of the question's (weighted) words the first quoted sentence must say
@@ -164,9 +129,9 @@ def _answer(
     pairs = list(zip(concepts, weights, strict=True))
     top = max(weights)
     lowered = asked_text.lower()
-    shapes = [(answers, bonus) for asks, answers, bonus in _SHAPES if asks.search(lowered)]
+    shapes = [(answers, bonus) for asks, answers, bonus in SHAPES if asks.search(lowered)]
     # A sentence labelled as the answer to another kind of question ("Reasons: ..." when asked "when").
-    others = [answers for asks, answers, _ in _SHAPES if not asks.search(lowered)]
+    others = [answers for asks, answers, _ in SHAPES if not asks.search(lowered)]
 
     figures = [c for c, label in labelled if label in number_units(asked_text)]
     # The case's words a limit says for it: common ones ("client", "pushing"), not its topic ("arrived damaged").
@@ -353,25 +318,7 @@ def _answer(
         if shape is Shape.WHO:  # a person named with a title, then any person, outranks a role
             fit = people_first(fit, asked_text, common, score)
         ranked = [fit[0], *(u for u in ranked if u is not fit[0])]
-    best = score(ranked[0])
-    chosen: list[_Unit] = []
-    covered: set[int] = set()
-    seen_text: set[str] = set()
-    for u in ranked:
-        key = " ".join(words(u.text))  # overlapping chunks repeat sentences
-        if key in seen_text or coverage[u.passage] < MIN_COVERAGE:
-            continue
-        hits = {i for i, c in enumerate(concepts) if u.terms & c}
-        s = score(u)
-        if chosen and not (s >= 0.7 * best or (hits - covered and s >= 0.45 * best)):
-            continue
-        if chosen and sum(len(c.text) for c in chosen) + len(u.text) > MAX_CHARS:
-            continue
-        chosen.append(u)
-        seen_text.add(key)
-        covered |= hits
-        if len(chosen) == MAX_SENTENCES:
-            break
+    chosen = pick_sentences(ranked, score, coverage, concepts, min_coverage=MIN_COVERAGE)
     said_first = [*case, *figures] if chosen and id(chosen[0]) in holds else []
     if chosen and sum(
         w for c, w in pairs if c & (chosen[0].terms | chosen[0].lead) or c in said_first
@@ -385,11 +332,11 @@ def _answer(
     chosen = with_continuation(chosen, units)
     if asks_consequence(asked_text):
         chosen = with_consequence(chosen, units)
-    if shape is Shape.WHY and chosen and not any(_REASON.search(u.text) for u in chosen):
+    if shape is Shape.WHY and chosen and not any(REASON.search(u.text) for u in chosen):
         # "Why was X delayed?" matched the decision; its reasons are their own sentence under the same heading.
         first = chosen[0]
         reasons = [
-            u for u in units if u.passage == first.passage and u.heading == first.heading and _REASON.search(u.text)
+            u for u in units if u.passage == first.passage and u.heading == first.heading and REASON.search(u.text)
         ]
         chosen = [*chosen, *reasons[:1]]
     answer = render(chosen, asked, [answers for answers, _ in shapes])
