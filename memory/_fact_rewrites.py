@@ -218,9 +218,16 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "the team relocated from Lisbon to the Porto office": where the group sits now (the old place stays in the
         # message, which names the known fact it ends).
         (
-            r"^(?:the|our|my)\s+(?P<x>(?:[\w-]+\s+)?(?:team|group|department|desk|unit|squad|office))\s+(?:has\s+|have\s+)?"
+            r"^(?:the|our|my(?!\s+(?:[\w-]+\s+)?(?:desk|office)\b))\s+"
+            r"(?P<x>(?:[\w-]+\s+)?(?:team|group|department|desk|unit|squad|office))\s+(?:has\s+|have\s+)?"
             r"(?:just\s+)?(?:moved|relocated)\s+(?:from\s+(?:the\s+)?.+?\s+)?(?:to|into)\s+(?P<new>.+?)(?=[.!]?\s*$)",
             r"our \g<x> sits in \g<new>",
+        ),
+        # "my desk moved to the fifth floor": the user's own place ("my"), not the group's ("my team" is the group)
+        (
+            r"^my\s+(?P<x>(?:[\w-]+\s+)?(?:desk|office))\s+(?:has\s+)?"
+            r"(?:just\s+)?(?:moved|relocated)\s+(?:from\s+(?:the\s+)?.+?\s+)?(?:to|into)\s+(?P<new>.+?)(?=[.!]?\s*$)",
+            r"my \g<x> is in \g<new>",
         ),
         # "Europe sales are my responsibility since October": what the user looks after, as "I look after ..." says it.
         (

@@ -113,6 +113,11 @@ def read_facts(text: str) -> list[Fact]:
     text = re.sub(r"\b(\w+)'s\s+been\b", r"\1 has been", text)  # "budget's been raised"
     # "standup's at 9", "commission's 6% now": a contracted "is" before a place, a time or a figure.
     text = re.sub(r"\b(\w+)'s\s+(?=(?:at|on|in|now|due|set|up|down|every|\d)\b)", r"\1 is ", text)
+    # "Chloe's just the escalation contact": an "'s" before an adverb is "is" (no possessive comes before one)
+    text = re.sub(r"\b(\w+)'s\s+(?=(?:just|only|still|also|not|no\s+longer|actually|really|always|never)\b)", r"\1 is ",
+                  text, flags=re.I)  # fmt: skip
+    # "my lead is actually Ana": the adverb says it is true, it is no part of the value
+    text = re.sub(r"\b(is|are|was|were)\s+(?:actually|really|in\s+fact)\s+", r"\1 ", text, flags=re.I)
     # "our team's SLA target", "my team's target": the group's thing (ours), never the user's own ("my target").
     group = {m.lower() for m in re.findall(r"\b(?:our|my|the)\s+(team|company)'s\s+", text, flags=re.I)}
     text = re.sub(r"\b(?:our|my)\s+(?:team|company)'s\s+", "our ", text, flags=re.I)

@@ -295,6 +295,9 @@ def slot_changed(
     # Reworded only when the old value is the known fact's value itself ("on Tuesday nights"), not a word beside
     # it ("every other weekend" of the user `is` "on call"): the rest of its wording must still hold.
     held = old_text.lower() in str(known.get("object") or "").lower()
+    # A name is a value only whole: "Obi" read of "Grace Obi" is a part of it ("Grace Tom Reed" would be wrong)
+    whole = re.sub(r"^(?:(?:on|at|in|to|by|with|the|a|an)\s+)+", "", str(known.get("object") or ""), flags=re.I)
+    held = held and (new.kind != "name" or old_text.lower() == whole.strip().lower())
     if known.get("predicate") != "note" and held and reworded != statement:
         fact = fact.model_copy(
             update={

@@ -85,3 +85,24 @@ def test_british_and_american_spellings_are_one_word_and_a_destination_is_no_add
     assert lemma("centre") == lemma("center") and lemma("colour") == lemma("color") and lemma("four") == "four"
     assert ADDED.search("Ravi moved to another team, so my mentor is Lucy now") is None
     assert ADDED.search("I picked up another account this week") is not None
+
+
+async def test_a_contracted_is_before_an_adverb_ends_the_value_and_actually_is_no_part_of_it() -> None:
+    facts = await _told("my mentor is Omar Haddad", "wait, my mentor is actually Lina Berg, Omar's only my buddy")
+    assert [(f.predicate, f.object) for f in facts] == [("mentor", "Lina Berg")]  # the same slot: the store replaces
+    facts = await _told("My approver is Jo Park.", "update: my approver is really Sam Cole, Jo's just covering")
+    assert [(f.predicate, f.object) for f in facts] == [("approver", "Sam Cole")]
+
+
+async def test_a_new_name_replaces_a_known_name_only_whole() -> None:
+    # "Grace" is also a word: only "Obi" is read as the old name, which must not be swapped inside "Grace Obi"
+    facts = await _told("My line manager is Grace Obi.", "fyi, my manager is Tom Reed now")
+    assert [(f.object, f.statement) for f in facts] == [("Tom Reed", "The user's manager is Tom Reed.")]
+    assert facts[0].contradicts == "The user's line manager is Grace Obi."
+
+
+async def test_my_desk_moved_is_the_users_desk_and_my_team_moved_is_the_groups_place() -> None:
+    facts = await _told("my desk moved to the fourth floor")
+    assert [(f.subject, f.predicate) for f in facts] == [("user", "desk")]
+    facts = await _told("My office moved into the annex building.")
+    assert facts[0].subject == "user"
