@@ -16,6 +16,7 @@ from cognicore.orchestrator.honesty import no_evidence, unheld_question
 from cognicore.orchestrator.recollection import memory_passages, memory_text
 from cognicore.orchestrator.state import State
 from cognicore.subagents._answer_absence import documented_absence
+from cognicore.subagents._memory_lines import near_told
 from cognicore.subagents._memory_untold import untold_answer
 from cognicore.subagents.compose import cite_in_order, closest_miss
 from cognicore.subagents.compose_llm import ComposedAnswer
@@ -70,7 +71,12 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         # Nothing found, and nothing the deployment holds is about its topic: say so and what it can do.
         text = unheld_question(state["request"], agents, state.get("unheld") or [])
         return {"answer": text, "outcome": "unsure", "model_calls": {"compose_answer": 1}}
-    if not composed.used and offline and (absent := await documented_absence(ctx.knowledge, state["request"])):
+    if (
+        not composed.used
+        and offline
+        and not near_told(composed.text)  # what the user told is the closest: the documents' silence is no answer
+        and (absent := await documented_absence(ctx.knowledge, state["request"]))
+    ):
         # The whole corpus shows the documents name the subject but never the asked thing: said plainly.
         cited = [
             {"source": p.source, "title": p.title, "chunk_id": p.chunk_id, "snippet": p.content[:200]}

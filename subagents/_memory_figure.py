@@ -18,8 +18,11 @@ from cognicore.subagents.memory_evidence import matches
 
 __all__ = ["other_figure"]
 
-# An amount or a count of something ("$55k", "4 million dollars", "150 tickets"), not a code ("extension 5521").
-_FIGURE_RE = re.compile(r"[$\u20ac\u00a3]\s?\d|\d\s?(?:%|k\b|m\b)|\d[\d,.]*\s+[a-z]", re.I)
+# An amount or a count of something ("$55k", "4 million dollars", "150 tickets"), not a code ("extension 5521") nor
+# a digit inside a name ("P1 incidents", "an X1 Carbon").
+_FIGURE_RE = re.compile(
+    r"[$\u20ac\u00a3]\s?\d|(?<![a-z\d])\d[\d,.]*\s?(?:%|k\b|m\b)|(?<![a-z\d])\d[\d,.]*\s+[a-z]", re.I
+)
 # The slot is what comes before its verb: "Our monthly signup target" of "Our monthly signup target is 2,500".
 _SLOT_RE = re.compile(r"^(?P<slot>.+?)\s+(?:is|are|was|were|has|have|stands\s+at|sits\s+at)\b", re.I)
 _OWNERS_RE = re.compile(r"^\W*(?:our|my|the\s+user's|the\s+team's|the|we)\s+", re.I)

@@ -12,6 +12,7 @@ from cognicore.subagents.memory_evidence import saying_of, text_of, told, when
 
 MAX_ABOUT = 6  # facts listed for "what do you know about me?"
 NOT_SURE = "I am not sure of the answer."  # the composer's closing sentence of an honest miss
+NEAR_TOLD = "The closest passage is what you told me"  # how a memory near miss opens (unsure, with what is known)
 _QUOTED = re.compile(r'"([^"]{3,})"')
 
 
@@ -79,3 +80,9 @@ def last_user_turn(history: str) -> str:
         if said.startswith("user: "):
             return said.removeprefix("user: ")
     return ""
+
+
+def near_told(text: str) -> bool:
+    """Is the composed text a memory near miss (what the user told is close, not the asked thing)? It is the answer:
+    what the documents lack says nothing about what the user told."""
+    return NEAR_TOLD in text

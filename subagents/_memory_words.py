@@ -38,6 +38,7 @@ MEMORY_GROUPS = (
     "team teams group groups squad crew department unit pod division belong belongs",
     *DEVICE_GROUPS,
     "reach reachable contact contacted message ping",
+    "phone telephone extension dial dials dialling dialing ring rings ringing rang rung reach reachable",
     "like likes prefer prefers preferred preference favourite favorite love loves enjoy enjoys",
     "big large major",
     # a period and its adverb ("a quarter", "each quarter", "quarterly"); stems already join most of them
@@ -67,12 +68,13 @@ PHRASE_CONCEPTS = (
     (re.compile(r"\bfor a living\b", re.I), "living", "job work"),
     (re.compile(r"\bkicks?\s+off\b", re.I), "kick", "start"),  # "when does the shift kick off?"
     (_PART_OF_WORLD, "part world", "region"),  # "which part of the world do I cover"
-    # "how many are we supposed to close?", "what am I expected to sell?": an obligation asks the goal set
+    # "how many are we supposed to close?", "what am I expected to sell?": an obligation asks the goal set; "who am I
+    # meant to ping?" asks a person, not a goal
     (
         re.compile(
-            r"\b(?:supposed|meant|expected|required|due|committed)\s+to\b|"
-            r"\b(?:aim(?:s|ing)?|trying|hoping|planning|striving)\s+(?:to|for)\b",
-            re.I,
+            r"^(?!.*\bwho(?:m|'s)?\b).*?(?:\b(?:supposed|meant|expected|required|due|committed)\s+to\b|"
+            r"\b(?:aim(?:s|ing)?|trying|hoping|planning|striving)\s+(?:to|for)\b)",
+            re.I | re.S,
         ),
         "supposed meant expected required due committed aim aims aiming trying hoping planning striving",
         "target",

@@ -31,7 +31,7 @@ from cognicore.subagents._memory_figure import other_figure
 from cognicore.subagents._memory_items import changed_item, ends_another
 from cognicore.subagents._memory_kind import asked_kind, names_someone
 from cognicore.subagents._memory_lineage import inherited_words, leading_change
-from cognicore.subagents._memory_lines import NOT_SURE, MemoryAnswer, everything, line, order, unread_change
+from cognicore.subagents._memory_lines import NEAR_TOLD, NOT_SURE, MemoryAnswer, everything, line, order, unread_change
 from cognicore.subagents._memory_lines import last_user_turn as last_user_turn  # the callers' import
 from cognicore.subagents._memory_siblings import siblings
 from cognicore.subagents._memory_supposed import only_supposed
@@ -84,7 +84,7 @@ _NOT_TOPIC = frozenset(
     stem(w)
     for w in """am is are ask asked tell told say said mention mentioned know remember remind should would could
     keep kept use used get got have put store stored hmm hm sorry ok okay hey hi hello um uh erm oh btw yo thanks
-    thx pls please per using""".split()
+    thx pls please per using meant supposed""".split()
 )
 _MEMORY_SYNONYMS = MEMORY_SYNONYMS
 # The asker said with a verb ("which day am I on call" written "I'm on call"): who asks, not what about.
@@ -93,6 +93,12 @@ _PRONOUNS = frozenset(
 ) | frozenset("i'm we're".split())
 _THIS_PERIOD = re.compile(
     r"\b(?:this|these|next|last|coming|current|for the)\s+(week|weeks|month|months|quarter|year|sprint|fortnight)\b",
+    re.I,
+)
+# A leading condition before the question proper ("if a ticket blows up, who ...", "when I'm away, who ...").
+_CONDITION = re.compile(
+    r"^\W*(?:if|when|whenever|in\s+case|once|say)\b[^,?;]{3,80}[,;]\s*(?=(?:who|what|which|where|when|how|do|does|"
+    r"did|am|is|are|should|can|could|would|will)\b)",
     re.I,
 )
 _HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.I)
@@ -163,6 +169,10 @@ def answer_from_memory(
         # format do I like reports in?" after "I prefer my reports as PDF"): a second look with all its words.
         own = widened(topic_concepts([frozenset({t}) for t in terms(question)]))
         found = _answer(question, own, passages) if own and set(own) != set(topic) else None
+    if found is None and (core := _CONDITION.sub("", question, count=1)) != question:
+        # "if a ticket blows up, who am I meant to ping?": the condition sets the scene; the question follows it.
+        kept = set(terms(core))
+        return answer_from_memory(core, [c for c in concepts if c & kept], passages, previous=previous)
     return found
 
 
@@ -173,7 +183,7 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
     # A memory about a near thing ("our events budget" for "our travel budget?") never answers: unsure instead.
     matched, skip, yes_no = asked_matcher(topic), _TIME_WORDS | _NOT_TOPIC, asks_yes_no(question)
     # Several questions in one ("what's my role and who do I report to"): a memory that answers one is no near miss.
-    parts = question_parts(in_meaning(question))
+    parts = question_parts(in_meaning(_CONDITION.sub("", question, count=1)))  # a leading condition is no part
     near = {
         id(p): why
         for _, p in scored
@@ -188,7 +198,7 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
         share, closest = max(scored, key=lambda sp: (sp[0], when(sp[1])))
         known = re.sub(r"\.?\s*\[\d+\]$", "", line(closest))
         why = near[id(closest)]
-        text = f"The closest passage is what you told me ({known}) but not what you asked: {why}. {NOT_SURE}"
+        text = f"{NEAR_TOLD} ({known}) but not what you asked: {why}. {NOT_SURE}"
         return MemoryAnswer(text=text, used=[], coverage=share)
     scored = [(s, p) for s, p in scored if id(p) not in near]
     if not asks_about_the_past(question):
@@ -221,7 +231,7 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
             text = f"{line(now)} {then}"
             return MemoryAnswer(text=text, used=[int(now["index"]), int(newer["index"])], coverage=1.0)
         known = re.sub(r"\.?\s*\[\d+\]$", "", line(now))
-        text = f"The closest passage is what you told me ({known}) but not what it was before. {NOT_SURE}"
+        text = f"{NEAR_TOLD} ({known}) but not what it was before. {NOT_SURE}"
         return MemoryAnswer(text=text, used=[], coverage=max(s for s, _ in chosen))
     if not past and current:
         chosen = current  # "what do I drink?" asks what is true now, not what was

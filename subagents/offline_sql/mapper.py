@@ -189,7 +189,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     if q.share and not (q.filters or q.nonzero or q.rates or q.missing or set(q.excluded) - set(q.set_aside)):
         q.set_aside = []  # "what share of revenue came from outside Europe": with nothing else, it is the part
     negated = set(q.excluded) - set(q.set_aside)  # "not partner" may be the share's part; "excluding partner" never
-    if q.share and negated and not q.dimensions and not q.share_within and q.filters and not q.part_negated:
+    if q.share and negated and not q.dimensions and not q.share_within and q.filters:
         # "what percentage of P1 tickets are not closed": the complement's share within the filtered rows, which
         # this writer would give as 100% of the rows it kept
         excluded = " or ".join(v for ref in negated for v in q.excluded[ref])

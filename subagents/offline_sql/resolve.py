@@ -41,7 +41,6 @@ from cognicore.subagents.offline_sql.placing import (
     groups_counted,
     of_the_whole,
     own_columns,
-    part_negated,
     place_dimensions,
     ratio_asked,
     share_column_first,
@@ -358,7 +357,6 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
         q.notes.append("A share of an average or ratio means nothing, so none is given.")
         q.share = False
     nothing_asked_of_the_row(q, s, lex)  # "INC-1004 please": never "1 ticket" (lookup.py)
-    q.part_negated = part_negated(q, spans, negated_ends, t.read, s.share_at)  # "what share of P1s are not closed"
     if q.share and len(q.filters) > 1 and not [d for d in q.dimensions if isinstance(d, Column)]:
         share_column_first(q, spans, s.share_at)
     # "P3 or P4 tickets": one total over either value; "P3 and P4", "P3 vs P4": side by side.

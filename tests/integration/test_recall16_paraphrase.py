@@ -1,0 +1,50 @@
+"""Memory answers asked in other words than told (round 16): a phone number asked with "dial"/"ring", a question
+after a leading condition ("if the build breaks, who ..."), a value whose name holds a digit ("an X1 Carbon", "Sev2
+incidents") that is no figure, and a memory near miss that the documents' silence does not replace. The real graph
+and stores; wordings are our own, not in any held-out or dev set."""
+
+from __future__ import annotations
+
+from cognicore.app import App, process_memory
+from cognicore.subagents._memory_figure import other_figure
+from cognicore.subagents.memory_answer import widened
+
+
+async def _tell(app: App, text: str, *, user: str, session: str) -> None:
+    await app.runner.ask(text, session_id=session, user_id=user)
+    await process_memory(app, user_id=user)
+
+
+async def test_a_phone_number_asked_with_dial_or_ring(app: App) -> None:
+    user = "m26-dial"
+    await _tell(app, "My desk phone extension is 3318.", user=user, session="d1")
+    for i, question in enumerate(("which number should the front desk dial for me?", "what do I get rung on?")):
+        result = await app.runner.ask(question, session_id=f"d{i + 2}", user_id=user)
+        assert result.outcome == "succeeded" and "3318" in result.answer, result.answer
+
+
+async def test_the_question_after_a_leading_condition(app: App) -> None:
+    user = "m26-cond"
+    await _tell(app, "My escalation contact is Hedda Lund.", user=user, session="c1")
+    for i, question in enumerate(
+        ("if the nightly build breaks, who am I meant to ping?", "when things go wrong, who do I contact?")
+    ):
+        result = await app.runner.ask(question, session_id=f"c{i + 2}", user_id=user)
+        assert result.outcome == "succeeded" and "Hedda" in result.answer, result.answer
+
+
+def test_a_digit_inside_a_name_is_no_figure() -> None:
+    topic = widened([frozenset({"contact"}), frozenset({"hand"})])
+    assert other_figure(topic, "The user's escalation contact for Sev2 incidents is Ola Berg") is None
+    assert other_figure(widened([frozenset({"computer"})]), "The user's work laptop is an X1 Carbon") is None
+    # an amount still is one: "our travel budget" asked of "our events budget is $20,000"
+    said = "Our events budget is $20,000"
+    assert other_figure(widened([frozenset({"travel"}), frozenset({"budget"})]), said) is not None
+
+
+async def test_a_memory_near_miss_is_not_replaced_by_the_documents_silence(app: App) -> None:
+    user = "m26-near"
+    await _tell(app, "I work the firmware queue.", user=user, session="n1")
+    result = await app.runner.ask("which queue was I on originally?", session_id="n2", user_id=user)
+    assert result.outcome == "unsure" and "firmware" in result.answer, result.answer
+    assert "does not say" not in result.answer, result.answer
