@@ -78,9 +78,13 @@ def told_figure(request: str, recalled: dict[str, Any] | None) -> bool:
     figure they told ("Our marketing budget for q1 is $55k"): a current fact answers all of it, and the question
     names every word of that fact's slot (by its memory paraphrases)? "how much revenue did we make in Q1?" after
     "Our revenue target for q1 is 2M" does not name "target": the data answers it."""
+    return about_the_asker(request) and _figure_told(request, recalled, told_answer(request, recalled))
+
+
+def _figure_told(request: str, recalled: dict[str, Any] | None, found: MemoryAnswer | None) -> bool:
+    """`told_figure` given the told answer (`told_answer`), read once per request."""
     if not about_the_asker(request):
         return False
-    found = told_answer(request, recalled)
     facts = [f for f in (recalled or {}).get("facts", []) if f.get("status") == "active"]
     passages = memory_passages({"facts": facts}, start=1)
     used = [p for p in passages if found is not None and p["index"] in found.used]
@@ -105,7 +109,12 @@ def told_count(request: str, recalled: dict[str, Any] | None) -> bool:
     """Does a count of the asker's own ("how many direct reports do I have?") ask exactly a figure they told ("The user
     has 6 direct reports"): one current fact answers all of it, and the question names each of its words but the
     figure and whose it is? "how many tickets did we close?" after "We aim to close 30 tickets" does not name "aim"."""
-    if not _OWN_COUNT.search(request) or (found := told_answer(request, recalled)) is None or len(found.used) != 1:
+    return bool(_OWN_COUNT.search(request)) and _count_told(request, recalled, told_answer(request, recalled))
+
+
+def _count_told(request: str, recalled: dict[str, Any] | None, found: MemoryAnswer | None) -> bool:
+    """`told_count` given the told answer (`told_answer`), read once per request."""
+    if not _OWN_COUNT.search(request) or found is None or len(found.used) != 1:
         return False
     facts = [f for f in (recalled or {}).get("facts", []) if f.get("status") == "active"]
     passages = memory_passages({"facts": facts}, start=1)
@@ -222,16 +231,19 @@ def route_by_memory(request: str, decision: IntentDecision, recalled: dict[str, 
     the user's own things it names ("my region") read as what the user told."""
     if decision.intent != "task" or decision.out_of_scope or decision.changes_data:
         return decision
-    if is_question(request) and asks_goal(request) and told_answer(request, recalled) is not None:
+    if not is_question(request):
+        return resolve_own(request, decision, recalled)
+    found = told_answer(request, recalled)  # the memory answer is read once: the checks below share it
+    if asks_goal(request) and found is not None:
         reason = "asks a goal the user told (what they are supposed to reach; the data measures what happened)"
         return decision.model_copy(update={"intent": "question", "reason": reason})
-    if is_question(request) and (told_figure(request, recalled) or told_count(request, recalled)):
+    if _figure_told(request, recalled, found) or _count_told(request, recalled, found):
         reason = "asks a figure the user told (memory names every word of its slot)"
         return decision.model_copy(update={"intent": "question", "reason": reason})
-    if not is_question(request) or asks_figure(request):
+    if asks_figure(request):
         return resolve_own(request, decision, recalled)
     told = asked_kind(request) in _TOLD_KINDS or asks_as_subject(request)
-    if not told or told_answer(request, recalled) is None:
+    if not told or found is None:
         if not asks_only_told(request, recalled):
             return resolve_own(request, decision, recalled)
     reason = "asks what the user told (memory holds it; the data does not measure it)"
