@@ -119,31 +119,69 @@ _HABIT_SHAPES = re.compile(
     re.IGNORECASE,
 )
 _STYLE = re.compile(_ANSWER_STYLE, re.IGNORECASE)
-# A standing instruction put as a request or a question ("could you show the priority next to each ticket from now
-# on?", "whenever you give me figures per region, could you sort them biggest first?", "in future can you round to
-# whole dollars?"): asked of the assistant's answering, for every time to come. A question to it ("do you always
-# round?") or about the world ("can you always return opened items?") names no answering verb after a modal.
-_FOR_GOOD = r"(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|henceforth|by\s+default|from\s+here\s+on)"
-_STYLING = (
-    r"(?:add|include|use|put|keep|make|start|attach|highlight|label|mark|skip|leave\s+out|drop|convert|express|"
-    r"sort|rank|order|round|format|show|give|list|display|present|chart|plot|write|answer|reply|respond|mention|quote)"
+# A standing instruction put in any shape ("could you show the priority next to each ticket from now on?", "whenever
+# you give me figures per region, could you sort them biggest first?", "please use euros in future answers", "make
+# sure to always mention the period", "going forward I want tables, not charts"): a mark of every time to come, and
+# the assistant's answering addressed by a verb of styling (ordered, asked of "you", wished "to" or after "always") or
+# a wish about the form of answers. A question to the assistant ("do you always round?") or about the world ("can
+# you always return opened items?", "going forward, should we use DHL?") addresses no answering of its own.
+_FOR_GOOD = (
+    r"\b(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|henceforth|by\s+default|from\s+here\s+on|"
+    r"(?:in|with|for)\s+(?:all\s+)?(?:every|each|all|future|your\s+future)\s+(?:answers?|repl(?:y|ies)|responses?)|"
+    rf"(?:whenever|every\s+time|each\s+time|any\s*time)\s+(?:you|u)\s+{_ANSWERING})\b"
 )
-_MODAL = r"(?:(?:please\s+)?(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?|please\s+)"
-_ASKED_HABIT = re.compile(
-    rf"^\s*(?:{_FOR_GOOD}[,\s]+{_MODAL}?(?:always\s+)?{_STYLING}\b[^?]*"
-    rf"|{_MODAL}(?:always|never)\s+{_STYLING}\b[^?]*"
-    rf"|{_MODAL}{_STYLING}\b[^?]*\b{_FOR_GOOD}"
-    rf"|(?:whenever|every\s+time|each\s+time|any\s*time)\s+(?:you|u)\s+{_ANSWERING}\b[^,?]{{0,80}},\s*"
-    rf"{_MODAL}(?:always\s+)?{_STYLING}\b[^?]*)"
-    r"\s*[?.!]*\s*$",
+_STYLING_VERBS = (
+    "add include use put keep make start attach highlight label mark skip drop convert express sort rank round "
+    "format show give list display present chart plot write answer reply respond mention quote stop"
+).split()
+
+
+def _forms(verb: str) -> str:
+    """The forms of a regular verb ("include": include, includes, included, including)."""
+    stem = verb[:-1] if verb.endswith("e") else verb
+    return f"{verb}|{verb}s|{stem}ed|{stem}ing"
+
+
+_STYLING = "(?:" + "|".join(_forms(v) for v in _STYLING_VERBS) + ")"
+_ADDRESSED = re.compile(
+    r"(?:(?:^|[,;:]\s*|\bto\s+|\bplease\s+)(?:always\s+|never\s+)?|"
+    r"\b(?:you|u)\s+(?:(?:always|never|also|please|mind|start|stop)\s+)?)"
+    rf"{_STYLING}\b",
     re.IGNORECASE,
 )
+# "always" said of the assistant only: "we always use DHL", "customers always mention ..." tell of others.
+_ALWAYS_STYLING = re.compile(rf"(?:^|[,;:]\s*|\b(?:you|u|to|please)\s+)(?:always|never)\s+{_STYLING}\b", re.IGNORECASE)
+# "going forward I want tables, not charts": a wish about the form answers take.
+_FORM_WISH = re.compile(
+    r"\bi(?:'d|\s+would)?\s+(?:rather|prefer|like|want)\b[^?]*\b(?:charts?|tables?|graphs?|bullets?|bullet\s+points|"
+    r"decimals?|percent(?:age)?s?|summar(?:y|ies)|lists?|answers?|repl(?:y|ies)|format)\b",
+    re.IGNORECASE,
+)
+# A question to the assistant or about the world opens with its auxiliary or wh-word ("do you always round?").
+_ASKS_ABOUT = re.compile(
+    r"^\s*(?:do|does|did|are|is|was|were|have|has|had|why|how|what|which|who|whom|whose|when|where|should|shall|may)\b",
+    re.IGNORECASE,
+)
+_MARKS = re.compile(_FOR_GOOD, re.IGNORECASE)
 # A second sentence asks or orders something now ("from now on add a chart. how many orders came in?"), and a named
 # period asks for its figures now ("could you show me revenue for 2025 from now on?"): no habit.
 _ASKED_NOW = re.compile(
     r"[.;:?!]\s+\S|\b(?:19|20)\d\d\b|\bq[1-4]\b|\b(?:last|this|previous|past)\s+(?:week|month|quarter|year)\b",
     re.IGNORECASE,
 )
+
+
+def _marked_habit(text: str) -> re.Match[str] | None:
+    """The mark of a standing instruction in any shape (see `_FOR_GOOD`), or None."""
+    text = text.strip()
+    if _ASKED_NOW.search(text) or _ASKS_ABOUT.match(text):
+        return None
+    mark = _MARKS.search(text) or _ALWAYS_STYLING.search(text)
+    if mark is None or not (_ADDRESSED.search(text) or _FORM_WISH.search(text)):
+        return None
+    # "Plot shares by site, I prefer bar charts whenever you plot shares": a clause without the mark orders now.
+    unmarked = [c for c in _STYLE_CLAUSES.split(text) if not (_MARKS.search(c) or _ALWAYS_STYLING.search(c))]
+    return None if any(orders_now(c) for c in unmarked) else mark
 
 
 class _Habit:
@@ -154,8 +192,8 @@ class _Habit:
         """The habit's match in `text`, or None when it sets none."""
         if (habit := _HABIT_SHAPES.match(text)) is not None:
             return habit
-        if (asked := _ASKED_HABIT.match(text)) is not None and not _ASKED_NOW.search(text.strip()):
-            return asked
+        if (marked := _marked_habit(text)) is not None:
+            return marked
         return None if orders_beside_style(text) else _STYLE.match(text)
 
 

@@ -20,6 +20,11 @@ from tests.unit.behaviour15_jobs import classifier
         "In future, can you round durations to whole hours?",
         "would you always include the engineer's name please?",
         "Going forward, please use a table for job counts",
+        "Please give durations in hours in future answers",
+        "can you start quoting the job id with every answer?",
+        "It would help if you always added the site to job counts",
+        "Make sure to never drop the site from job counts.",
+        "from here on I'd rather have bullet points than tables",
     ],
 )
 async def test_a_standing_instruction_asked_as_a_request_is_kept(text: str) -> None:
@@ -38,12 +43,19 @@ async def test_a_standing_instruction_asked_as_a_request_is_kept(text: str) -> N
         "could you list the pending jobs at Harbour from now on for 2025?",  # a period: figures now
         "From now on add the site. How many S1 jobs are pending?",  # a second sentence asks now
         "could you list the pending jobs at Harbour?",
+        "list the engineers who always take the S1 jobs",  # "always" said of others
+        "Going forward, should we use the new pump supplier?",
+        "List pending jobs by site, I prefer tables whenever you list jobs",  # an order now beside the liking
     ],
 )
 async def test_a_question_or_a_request_now_is_no_standing_instruction(text: str) -> None:
     assert not HABIT.match(text), text
     decision = await classifier().classify(request=text, history=[])
     assert decision.intent != "statement", decision
+
+
+def test_always_said_of_others_is_news_not_an_instruction() -> None:
+    assert not HABIT.match("our crew always labels the pumps by site")
 
 
 def test_a_question_shaped_message_is_no_note_unless_told() -> None:
