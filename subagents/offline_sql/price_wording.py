@@ -12,7 +12,7 @@ from cognicore.subagents.offline_sql.lexicon import Lexicon, normalise, singular
 from cognicore.subagents.offline_sql.lookup import pinned_row
 from cognicore.subagents.offline_sql.mapping import Mapping, Text
 
-__all__ = ["asked_price_or_cost", "price_asked", "price_words"]
+__all__ = ["asked_price_or_cost", "cost_to_make", "price_asked", "price_words"]
 
 _ITS_PRICE = re.compile(r"\s*how much\s+(is|are|does|do)\b(?!\s+(?:we|you|they|our|i)\b)")
 
@@ -64,6 +64,15 @@ _PRICE_ADJECTIVES = re.compile(
 # anything else changes what is asked ("cost us", "cost in total", "cost on average", "sell for in Europe").
 _NOW = r"(?: (?:these days|nowadays|now|today|right now|currently|at the moment|at present|each|apiece|per unit))?"
 _TO_MAKE = r" to (?:make|produce|build|manufacture|assemble)(?: (?:one|each|a unit|per unit))?"
+# "how much more does A cost us to make than B": what a thing costs to make, never the revenue a default would give
+_COST_TO_MAKE = re.compile(rf"\bcosts?(?: (?:us|we|our company))?(?: more| less)?{_TO_MAKE}")
+
+
+def cost_to_make(text: str) -> bool:
+    """Whether `text` asks what something costs to make, which no default measure answers."""
+    return _COST_TO_MAKE.search(text) is not None
+
+
 _PRICE_VERB = re.compile(r"\b(?P<verb>costs?|sells? for|go(?:es)? for|retails? for)\b(?P<tail>.*)$")
 # "what does the X cost / sell for", "what do the Y cost these days": "how much" (never "what does X cost us", its cost)
 _WHAT_COSTS = re.compile(

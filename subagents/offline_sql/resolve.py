@@ -41,12 +41,13 @@ from cognicore.subagents.offline_sql.placing import (
     groups_counted,
     of_the_whole,
     own_columns,
+    part_negated,
     place_dimensions,
     ratio_asked,
     share_column_first,
     share_within,
 )
-from cognicore.subagents.offline_sql.price_wording import price_asked
+from cognicore.subagents.offline_sql.price_wording import cost_to_make, price_asked
 from cognicore.subagents.offline_sql.row_thresholds import row_threshold
 from cognicore.subagents.offline_sql.row_words import new_rows, none_before, said_as_verb
 from cognicore.subagents.offline_sql.shape import ASC, DESC, Shape
@@ -345,7 +346,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             Measure(f"{agg}_age_days", f"{words} age in days (from its date to now)", aggregate=agg, age=True)
         ]
     if not q.measures and (q.dimensions or q.top_n or q.filters or q.period or q.missing):
-        default = default_measure(lex)
+        default = default_measure(lex) if not cost_to_make(t.read) else None  # "cost us to make": never revenue
         if default is not None:
             q.measures.append(default)
             q.notes.append(f"No measure was named, so {default.label} is used.")
@@ -357,6 +358,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
         q.notes.append("A share of an average or ratio means nothing, so none is given.")
         q.share = False
     nothing_asked_of_the_row(q, s, lex)  # "INC-1004 please": never "1 ticket" (lookup.py)
+    q.part_negated = part_negated(q, spans, negated_ends, t.read, s.share_at)  # "what share of P1s are not closed"
     if q.share and len(q.filters) > 1 and not [d for d in q.dimensions if isinstance(d, Column)]:
         share_column_first(q, spans, s.share_at)
     # "P3 or P4 tickets": one total over either value; "P3 and P4", "P3 vs P4": side by side.
