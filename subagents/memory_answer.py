@@ -26,6 +26,7 @@ from cognicore.subagents._memory_asks import asks_what_was_said as asks_what_was
 from cognicore.subagents._memory_asks import asks_what_you_know as asks_what_you_know
 from cognicore.subagents._memory_asks import asks_who_does as asks_who_does
 from cognicore.subagents._memory_asks import asks_yes_no as asks_yes_no
+from cognicore.subagents._memory_before import held_before
 from cognicore.subagents._memory_doubt import later_doubt
 from cognicore.subagents._memory_figure import other_figure
 from cognicore.subagents._memory_items import changed_item, ends_another
@@ -219,6 +220,10 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
         now = max((p for _, p in current), key=when)
         sayings = [p for p in passages if p.get("status") == "said"]
         earlier = replaced([p for _, p in current], passages) or said_before([p for _, p in current], sayings, topic)
+        for fact in [] if earlier else sorted((p for _, p in current), key=when, reverse=True):
+            if gone := held_before(fact, passages)[:1]:  # ended by another fact ("Jonas took over Europe")
+                earlier, now = gone, fact
+                break
         if earlier:  # said first in words the extractor did not read, then changed: the saying is the "before"
             lines = [line(p) for p in earlier[: MAX_MEMORIES - 1]] + [f"Now: {line(now)}"]
             return MemoryAnswer(

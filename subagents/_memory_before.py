@@ -1,0 +1,53 @@
+"""What the user held before, when the fact that ended it is not the current one: "APAC is mine now. Jonas took over
+Europe" ends "The user is responsible for European accounts" by Jonas's fact, not by "The user is responsible for
+APAC", so the store's supersession chain does not link the two. The ended fact of the same owner and the same frame
+(the same words but the value: "The user is responsible for ...") is what the user held before (generic English)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from cognicore.memory.text import terms
+from cognicore.subagents.memory_evidence import text_of, when
+
+__all__ = ["held_before"]
+
+_NAME = re.compile(r"(?<=\w\s)[A-Z][\w-]*")  # a word written with a capital inside a sentence: a value
+_OWNER = re.compile(r"^\W*((?:the\s+)?\w+(?:'s)?)\s", re.I)  # "The user", "We", "Our team's": whose fact it is
+_NOT_FRAME = frozenset({"user", "now", "currently", "still"})
+
+
+def _frame(said: str) -> frozenset[str]:
+    """The fact's words without its values (names, figures) and its owner: "responsibl" of "The user is responsible
+    for APAC"."""
+    names = set(terms(" ".join(_NAME.findall(said))))
+    return frozenset(
+        t for t in terms(said) if t not in names and t not in _NOT_FRAME and not any(c.isdigit() for c in t)
+    )
+
+
+def _owner(said: str) -> str:
+    m = _OWNER.match(said)
+    return m.group(1).lower() if m else ""
+
+
+def held_before(now: dict[str, Any], passages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The ended facts (not notes) of `now`'s owner in `now`'s frame (one frame holds the other's words, and they share
+    a word beside the owner), ended no later than `now` began, newest first; [] when there are none."""
+    said = text_of(now)
+    frame, owner = _frame(said), _owner(said)
+    if not frame or not owner:
+        return []
+    found = [
+        p
+        for p in passages
+        if p.get("status") not in ("active", "said")
+        and not p.get("note")
+        and _owner(text_of(p)) == owner
+        and (old := _frame(text_of(p)))
+        and (old <= frame or frame <= old)
+        and str(p.get("until_exact") or p.get("until") or "") <= when(now)
+    ]
+    return sorted(found, key=when, reverse=True)

@@ -1,0 +1,38 @@
+"""What the user held before, when another fact ended it (round 16): "Nordics is mine now, Petra took over Iberia"
+ends "The user is responsible for Iberia" by Petra's fact, not by the user's new one; asked "which patch did I have
+before?", the ended fact of the same owner and frame is the answer. The real graph and stores; wordings are our own,
+not in any held-out or dev set."""
+
+from __future__ import annotations
+
+from cognicore.app import App, process_memory
+from cognicore.subagents._memory_before import held_before
+
+
+async def _tell(app: App, text: str, *, user: str, session: str) -> None:
+    await app.runner.ask(text, session_id=session, user_id=user)
+    await process_memory(app, user_id=user)
+
+
+async def test_the_fact_another_person_took_over_is_what_the_user_held_before(app: App) -> None:
+    user = "m26-before"
+    await _tell(app, "I run the Iberian accounts.", user=user, session="b1")
+    await _tell(app, "Benelux is mine now. Petra took over Iberia.", user=user, session="b2")
+    facts = [(f.statement, f.status) for f in await app.memory.facts.history(user)]
+    for i, question in enumerate(("which patch did I have before?", "what accounts was I running previously?")):
+        result = await app.runner.ask(question, session_id=f"b{i + 3}", user_id=user)
+        assert result.outcome == "succeeded" and "Iberia" in result.answer, (result.answer, facts)
+
+
+def _fact(i: int, said: str, status: str, since: str, until: str | None = None) -> dict[str, object]:
+    return {"index": i, "statement": said, "status": status, "since_exact": since, "until_exact": until}
+
+
+def test_only_the_same_owner_and_frame_is_held_before() -> None:
+    now = _fact(1, "The user is responsible for Benelux.", "active", "2026-11-02")
+    old = _fact(2, "The user is responsible for Iberian accounts.", "superseded", "2026-10-01", "2026-11-02")
+    other = _fact(3, "Petra is responsible for Iberian accounts.", "superseded", "2026-09-01", "2026-10-01")
+    unrelated = _fact(4, "The user drinks green tea.", "superseded", "2026-09-01", "2026-10-01")
+    assert held_before(now, [now, old, other, unrelated]) == [old]
+    later = _fact(5, "The user is responsible for Iberian accounts.", "superseded", "2026-11-03", "2026-11-04")
+    assert held_before(now, [now, later]) == []  # ended after the current one began: not what came before it
