@@ -117,9 +117,10 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
                 placed[measure.name] = pos
         elif target.kind == "value" and target.column is not None:
             none_before(t, q, pos)  # "which components have no open tickets": the groups with none of those rows
-            # "not P1 or P2", "excluding North and South": a value joined to an excluded one of its column
+            # "not P1 or P2", "excluding North and South", "not email or the vpn": a value joined to an excluded one
             joined = negated_ends.get(target.column.ref, -1) >= 0 and re.fullmatch(
-                r"\s*(?:,\s*)?(?:or|and|nor|,)?\s*", t.read[negated_ends[target.column.ref] : pos]
+                r"\s*(?:,\s*)?(?:or|and|nor|,)?\s*(?:(?:the|an?|any|our)\s+)?",
+                t.read[negated_ends[target.column.ref] : pos],
             )
             negated = None if joined else negation(t.read[:pos], target.column)
             # "which components were never P1", "which assignee has neither P1 nor P2 tickets": the groups with

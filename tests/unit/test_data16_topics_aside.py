@@ -54,3 +54,8 @@ def test_a_plural_value_said_in_the_singular_names_it(text: str, kept: str) -> N
 def test_anything_else_is_no_topic_set_aside() -> None:
     with pytest.raises(Unsure):
         sql_of("apart from anything else, how many orders came in last quarter from Europe", SALES_LEX)
+
+
+def test_a_second_value_after_an_article_is_set_aside_too() -> None:
+    sql = sql_of("count tickets that have nothing to do with the printer or the laptop", DESK_LEX)
+    assert "component NOT IN ('Printer', 'Laptop')" in sql and "component = " not in sql
