@@ -246,7 +246,8 @@ def _answer(
     ]
     # "How much does the Nova Lamp strap cost?": the answer must name the strap, not just price the lamp.
     part = name_modifier(asked_text)
-    head += [c for c, label in labelled if part is not None and label == part and not c & names]
+    # (the part's own word, not its class members: a "bundle" is not named by the products it lists)
+    head += [frozenset({stem(label)}) for _, label in labelled if label == part and stem(label) not in names]
     role = role_noun(asked_text, synonyms, vocabulary)  # "Who is the sales director?": not a partner
     # "What does the watch cost in euros?": a unit, place or condition closing the question is part of what is
     # asked; a figure in another unit ("List price: $249") is no answer.
@@ -318,7 +319,13 @@ def _answer(
         if shape is Shape.WHO:  # a person named with a title, then any person, outranks a role
             fit = people_first(fit, asked_text, common, score)
         ranked = [fit[0], *(u for u in ranked if u is not fit[0])]
-    chosen = pick_sentences(ranked, score, coverage, concepts, min_coverage=MIN_COVERAGE)
+
+    # "How much is the Haven Home bundle?": a sentence after the first names the asked thing too, never only its
+    # subject's other things ("Haven Video Doorbell: List price: $199" is no bundle's price).
+    def names_thing(u: _Unit) -> bool:
+        return all(h & (u.terms | u.lead) or implied(h, f"{u.heading} {u.text}", asked_text) for h in [*head, *role])
+
+    chosen = pick_sentences(ranked, score, coverage, concepts, min_coverage=MIN_COVERAGE, then=names_thing)
     said_first = [*case, *figures] if chosen and id(chosen[0]) in holds else []
     if chosen and sum(
         w for c, w in pairs if c & (chosen[0].terms | chosen[0].lead) or c in said_first

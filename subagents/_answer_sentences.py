@@ -57,9 +57,11 @@ def pick_sentences(
     concepts: Sequence[frozenset[str]],
     *,
     min_coverage: float,
+    then: Callable[[Unit], bool] | None = None,
 ) -> list[Unit]:
     """The best sentence, then those scoring near it (or adding a word of the question at a lower score), within
-    MAX_SENTENCES and MAX_CHARS; overlapping chunks' repeats and passages covering too little are skipped."""
+    MAX_SENTENCES and MAX_CHARS; overlapping chunks' repeats and passages covering too little are skipped, and so
+    are sentences after the first that `then` rejects."""
     best = score(ranked[0])
     chosen: list[Unit] = []
     covered: set[int] = set()
@@ -72,7 +74,7 @@ def pick_sentences(
         s = score(u)
         if chosen and not (s >= 0.7 * best or (hits - covered and s >= 0.45 * best)):
             continue
-        if chosen and sum(len(c.text) for c in chosen) + len(u.text) > MAX_CHARS:
+        if chosen and (sum(len(c.text) for c in chosen) + len(u.text) > MAX_CHARS or (then and not then(u))):
             continue
         chosen.append(u)
         seen_text.add(key)

@@ -142,3 +142,14 @@ async def test_the_amount_a_thing_sells_for_is_its_price(question: str, expected
     answer = await OfflineAnswerComposer().compose(question=question, passages=_passages(_SHOP))
     assert answer.used == [1] and expected in answer.text, answer.text
     assert "30% more" not in answer.text.split(".")[0]
+
+
+_KITS = (
+    "# Catalog\n\n## Trail Kettle\n\nList price: $45.\n\n## Trail Stove\n\nList price: $80.\n\n## Kits\n\n"
+    'The "Trail Brew" kit pairs the Trail Kettle with the Trail Stove. Kits are sold at 10% off the sum of list prices.'
+)
+
+
+async def test_a_kit_s_price_is_never_one_of_its_products_prices() -> None:
+    answer = await OfflineAnswerComposer().compose(question="How much is the Trail Brew kit?", passages=_passages(_KITS))
+    assert "$45" not in answer.text and "$80" not in answer.text, answer.text
