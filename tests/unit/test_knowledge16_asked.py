@@ -151,5 +151,6 @@ _KITS = (
 
 
 async def test_a_kit_s_price_is_never_one_of_its_products_prices() -> None:
-    answer = await OfflineAnswerComposer().compose(question="How much is the Trail Brew kit?", passages=_passages(_KITS))
+    question = "How much is the Trail Brew kit?"
+    answer = await OfflineAnswerComposer().compose(question=question, passages=_passages(_KITS))
     assert "$45" not in answer.text and "$80" not in answer.text, answer.text
