@@ -209,6 +209,11 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     ends = (
         rf"{owner}(?:first|last)(?! (?:time|one of|few|couple|name|response|reply|contact)\b)(?! \w+ (?:time|date)\b)"
     )
+    # "sorted by date", "in chronological order": the oldest first (as long a phrase, so positions hold), unless
+    # the order is said too ("sorted by date, newest at the top") or periods are the rows ("by month": in order)
+    said = re.search(rf"\b(?:newest|oldest|latest|earliest|most recent(?:ly)?){_AGE_ORDER.pattern}", t.s)
+    said = said or re.search(r"\b(?:days?|weeks?|months?|quarters?|years?|daily|weekly|monthly|quarterly)\b", t.s)
+    t.s = _IN_DATE_ORDER.sub(lambda m: ("" if said else "oldest first").ljust(len(m.group(0))), t.s)
     if oldest := t.take(
         rf"\b(oldest|earliest|longest open|longest|newest|youngest|latest|most recently|most recent(?: one)?)\b|{ends}"
     ):
@@ -216,7 +221,7 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
         q.ascending = oldest.group(0) in _YOUNGEST
         # "the closed tickets, newest first", "oldest ones first", "most recently launched first": every row in that
         # order (a listing; the participle still names the date)
-        if first := re.compile(r"(?: [a-z]+ed)?((?: ones?)? first)\b").match(t.s, oldest.end()):
+        if first := _AGE_ORDER.match(t.s, oldest.end()):
             t.s = t.s[: first.start(1)] + " " * (first.end() - first.start(1)) + t.s[first.end() :]
             s.listing, s.rank_at = True, 0  # the order is of every row named, before the words or after
             t.s = re.sub(r"\ball(?= (?:the |our |of )?\w)", "   ", t.s)  # "all products, newest first": each one
@@ -303,6 +308,15 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
 
 
 _UNITS_WORDS = "days?|weeks?|months?|quarters?|years?|percent"
+# "newest first", "oldest ones first", "oldest to newest", "latest at the top", "most recently launched first"
+_AGE_ORDER = re.compile(
+    r"(?: [a-z]+ed)?((?: ones?)? (?:first|at the top|on top|"
+    r"to (?:the )?(?:newest|oldest|latest|earliest|most recent)))\b"
+)
+_IN_DATE_ORDER = re.compile(
+    r"\b(?:(?:sorted|ordered|arranged|listed) (?:by|in) (?:(?:the|their|its) )?(?:[a-z]+ )?date(?: order)?|"
+    r"in (?:chronological|date) order|in order of (?:(?:the|their|its) )?(?:[a-z]+ )?date|chronologically)\b"
+)
 
 
 def _blank(m: re.Match[str]) -> str:

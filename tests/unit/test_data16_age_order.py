@@ -29,3 +29,21 @@ def test_products_most_recently_launched_first_are_every_product_by_launch_date(
 
 def test_the_newest_alone_is_still_one_row() -> None:
     assert "rank <= 1" in sql_of("which P1 ticket is the most recent one", DESK_LEX)
+
+
+@pytest.mark.parametrize(
+    ("text", "order"),
+    [
+        ("the VPN tickets from oldest to newest", "DESC"),
+        ("list chloe's tickets sorted by date, latest at the top", "ASC"),
+        ("show the closed tickets in chronological order", "DESC"),
+    ],
+)
+def test_other_ways_of_saying_a_date_order_list_every_row_in_it(text: str, order: str) -> None:
+    sql = sql_of(text, DESK_LEX)
+    assert "tickets.ticket_id AS ticket_id" in sql and f"ORDER BY avg_age_days {order}" in sql and "rank" not in sql
+
+
+def test_periods_as_rows_in_date_order_stay_periods_in_order() -> None:
+    sql = sql_of("units by quarter in 2025, in chronological order", SALES_LEX)
+    assert "AS quarter" in sql and "rank" not in sql and "age" not in sql
