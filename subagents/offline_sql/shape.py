@@ -211,9 +211,9 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     )
     # "sorted by date", "in chronological order": the oldest first (as long a phrase, so positions hold), unless
     # the order is said too ("sorted by date, newest at the top") or periods are the rows ("by month": in order)
-    said = re.search(rf"\b(?:newest|oldest|latest|earliest|most recent(?:ly)?){_AGE_ORDER.pattern}", t.s)
-    said = said or re.search(r"\b(?:days?|weeks?|months?|quarters?|years?|daily|weekly|monthly|quarterly)\b", t.s)
-    t.s = _IN_DATE_ORDER.sub(lambda m: ("" if said else "oldest first").ljust(len(m.group(0))), t.s)
+    stated = re.search(rf"\b(?:newest|oldest|latest|earliest|most recent(?:ly)?){_AGE_ORDER.pattern}", t.s)
+    stated = stated or re.search(r"\b(?:days?|weeks?|months?|quarters?|years?|daily|weekly|monthly|quarterly)\b", t.s)
+    t.s = _IN_DATE_ORDER.sub(lambda m: ("" if stated else "oldest first").ljust(len(m.group(0))), t.s)
     if oldest := t.take(
         rf"\b(oldest|earliest|longest open|longest|newest|youngest|latest|most recently|most recent(?: one)?)\b|{ends}"
     ):
