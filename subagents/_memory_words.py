@@ -35,7 +35,7 @@ MEMORY_GROUPS = (
     "approve approves approved approval approver sign signs sign-off ok okay authorise authorize",
     "call on-call oncall pager rota duty standby",
     "sit sits seated office floor building site location campus",
-    "team teams group groups squad crew department unit pod division belong belongs",
+    "team teams group groups squad crew department unit pod division belong belongs queue queues",
     *DEVICE_GROUPS,
     "reach reachable contact contacted message ping",
     "phone telephone extension dial dials dialling dialing ring rings ringing rang rung reach reachable",

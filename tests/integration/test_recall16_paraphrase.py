@@ -48,3 +48,11 @@ async def test_a_memory_near_miss_is_not_replaced_by_the_documents_silence(app: 
     result = await app.runner.ask("which queue was I on originally?", session_id="n2", user_id=user)
     assert result.outcome == "unsure" and "firmware" in result.answer, result.answer
     assert "does not say" not in result.answer, result.answer
+
+
+async def test_a_queue_asked_of_a_team_told(app: App) -> None:
+    user = "m26-queue"
+    await _tell(app, "I'm part of the storage team.", user=user, session="q1")
+    for i, question in enumerate(("which queue am I in?", "remind me what queue I belong to")):
+        result = await app.runner.ask(question, session_id=f"q{i + 2}", user_id=user)
+        assert result.outcome == "succeeded" and "storage" in result.answer, result.answer
