@@ -83,6 +83,15 @@ _ABBREVIATIONS = {
 TIME_UNITS = ("weekday", "day", "week", "month", "quarter", "year")
 
 
+# "the gap in orders between retail and partner", "difference of tickets": a count of the rows, never one row each
+_GAP_IN_ROWS = re.compile(r"\b(gap|gaps|difference|differences) (?:in|of) (?:the )?([a-z]+s)\b")
+
+
+def _rows_counted(m: re.Match[str], lex: Lexicon) -> str:
+    rows = any(x.kind == "entity" for x in lex.phrases.get(m.group(2), []))
+    return f"{m.group(1)} in number of {m.group(2)}" if rows else m.group(0)
+
+
 def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     """Map `request` onto the lexicon's catalogue; `Unsure` (saying what was and was not understood) when
     a word could not be placed or the reading falls below the confidence bar."""
@@ -104,6 +113,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     text = place_phrases(drop_topic_phrases(text), lex)  # "revenue-wise"; "which part of the world": the region
     text = amount_phrases(text, lex)  # "the biggest ticket load": the number of tickets
     text = dashed_day_ranges(text)  # "5-8 january 2026": from 5 to 8 january
+    text = _GAP_IN_ROWS.sub(lambda m: _rows_counted(m, lex), text)  # "the gap in orders": in the number of orders
     text = re.sub(r"\bhow many days old\b", "how old in days", text)  # the age asked in its unit, no "by day"
     text = re.sub(r"\bno-?one\b", "no one", text)  # "noone" is "no one", never a misspelt "one"
     for phrase in lex.vocabulary.ignore:
@@ -189,7 +199,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     if q.share and not (q.filters or q.nonzero or q.rates or q.missing or set(q.excluded) - set(q.set_aside)):
         q.set_aside = []  # "what share of revenue came from outside Europe": with nothing else, it is the part
     negated = set(q.excluded) - set(q.set_aside)  # "not partner" may be the share's part; "excluding partner" never
-    if q.share and negated and not q.dimensions and not q.share_within and q.filters:
+    if q.share and negated and not q.dimensions and not q.share_within and q.filters and not q.part_negated:
         # "what percentage of P1 tickets are not closed": the complement's share within the filtered rows, which
         # this writer would give as 100% of the rows it kept
         excluded = " or ".join(v for ref in negated for v in q.excluded[ref])
