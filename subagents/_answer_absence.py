@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cognicore.memory.text import STOPWORDS, stem, words
+from cognicore.subagents._absence_unknown import shown, unknown_words
 from cognicore.subagents._answer_holder import unnamed_holder
 from cognicore.subagents._answer_shape import LIGHT_VERBS, PLACE_WORDS, Shape, asked_shape
 from cognicore.subagents._passage_sections import covers_generally, said_with, subject_sections
@@ -321,6 +322,29 @@ async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence
         return absent
     if held := await unnamed_holder(knowledge, question):
         return Absence(text=held[0], passages=held[1])
+    if absent := await _never_with_subject(knowledge, question, runs, plain_names):
+        return absent
+    return await _never_written(knowledge, question, set(plain_names) | set(names))
+
+
+async def _never_written(knowledge: KnowledgeBase, question: str, names: set[str]) -> Absence | None:
+    """The asked thing is named by a word no document uses in any form ("a trade-in scheme"): said plainly."""
+    split = re.sub(r"(?<=\w)-(?=\w)", " ", question)  # "trade-in": its words
+    asked, _ = _asked(split, names)
+    plain = [w for n in names for w in words(n) if _PLAIN.match(w) and w not in STOPWORDS]
+    subject = " & ".join(dict.fromkeys(plain))
+    missing = await unknown_words(knowledge, split, asked, names, {w: _forms(w) for w in asked}, subject)
+    if not missing:
+        return None
+    text = f"The knowledge base does not say: no document mentions {shown(missing, question)}."
+    return Absence(text=text, passages=[])
+
+
+async def _never_with_subject(
+    knowledge: KnowledgeBase, question: str, runs: list[list[str]], plain_names: list[str]
+) -> Absence | None:
+    """The named subject is in the corpus, a word it uses elsewhere never with it: said plainly."""
+    names = [w.lower() for run in runs for w in run]
     asked, head = _asked(question, set(plain_names) | set(names))
     forms = {w: _forms(w) for w in asked}
     if not plain_names or not head or not all(forms.values()):

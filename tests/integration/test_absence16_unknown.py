@@ -1,0 +1,79 @@
+"""The checked "no document mentions it" of round 16 (KA): the noun phrase a question asks for holds a word no
+document uses in any form; the claim is not made when a passage may say it otherwise, or for a possible typo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from psycopg_pool import AsyncConnectionPool
+
+from cognicore.memory.knowledge import KnowledgeBase
+from cognicore.subagents._absence_unknown import asked_phrase
+from cognicore.subagents._answer_absence import documented_absence
+from tests.integration.knowledge_docs import knowledge_of
+
+DOCS = {
+    "canteen.md": "# Canteen\n\nThe canteen serves lunch from noon to 2 pm on weekdays. Staff pay with their badge; "
+    "visitors pay at the till.\n\n## Does the canteen need a booking?\n\nNo. Tables are not reserved; groups of more "
+    "than ten eat in the meeting room.\n",
+    "lockers.md": "# Lockers\n\nEvery member of staff gets one locker on the second floor. A lost locker key is "
+    "replaced by facilities within two days for a fee of $15.\n",
+    "printers.md": "# Printers\n\nThe Quill Printer on each floor prints in colour. Jams are cleared by facilities; "
+    "toner is ordered when the light turns orange.\n",
+}
+
+
+@pytest.fixture
+async def knowledge(pool: AsyncConnectionPool, tmp_path: Path) -> KnowledgeBase:
+    return await knowledge_of(pool, tmp_path, DOCS)
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("Is there a vegan menu in the canteen?", "vegan"),
+        ("do we offer a gym membership, and if so what does it cost", "gym"),
+        ("What's the Quill Printer's page yield?", "yield"),
+        ("which scanner brand does the canteen use?", "scanner"),
+        ("how many parking spaces does the canteen have", "parking"),
+        ("what's the paper tray capacity of the Quill Printer", "tray"),
+    ],
+)
+async def test_a_thing_no_document_names_is_said_missing(knowledge: KnowledgeBase, question: str, said: str) -> None:
+    absent = await documented_absence(knowledge, question)
+    assert absent is not None and "does not say" in absent.text and said in absent.text, absent
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # "booking" is no corpus word, but a passage holds the canteen with "need": it may say it otherwise.
+        "does the canteen need some sort of booking",
+        # A typo of a corpus word ("lockr") is not a thing the documents never name.
+        "what's the fee for a lost lockr key",
+        # "which team ..." asks for an agent of that kind: "team" named nowhere proves nothing.
+        "Which crew clears printer jams?",
+        # A known word of the thing beside the subject ("prints in colour") may be the thing said otherwise.
+        "what's the ink colour palette of the Quill Printer",
+        # Nothing the documents hold is named: out of their scope, not a miss in them.
+        "what's the tide forecast for Lisbon",
+        # The frame alone ("the maximum wait") may be said in any words.
+        "what's the maximum wait for a new locker key",
+    ],
+)
+async def test_no_claim_when_a_passage_may_say_it_otherwise(knowledge: KnowledgeBase, question: str) -> None:
+    assert await documented_absence(knowledge, question) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase"),
+    [
+        ("Do we run a cycle scheme, and who pays?", ["cycle", "scheme"]),
+        ("how many failed swipes lock a badge", ["failed", "swipes"]),
+        ("what's the minimum number of stamps on a loyalty card?", ["minimum", "number", "stamps"]),
+    ],
+)
+def test_the_asked_noun_phrase_follows_the_question_shape(question: str, phrase: list[str]) -> None:
+    found = asked_phrase(question)
+    assert found is not None and found[0] == phrase, found
