@@ -26,8 +26,8 @@ from cognicore.subagents._question_terms import SYNONYMS, question_concepts
 from cognicore.subagents.memory_answer import MemoryAnswer, about_the_asker, answer_from_memory, widened
 
 __all__ = [
-    "asks_as_subject", "asks_figure", "asks_goal", "asks_only_told", "own_values", "resolve_own", "route_by_memory",
-    "told_answer", "told_count", "told_figure",
+    "asks_as_subject", "asks_figure", "asks_goal", "asks_liking", "asks_only_told", "own_values", "resolve_own",
+    "route_by_memory", "told_answer", "told_count", "told_figure",
 ]  # fmt: skip
 
 # A figure, a ranking, a share or a listing of rows, which the data measures: data wins for these whatever memory
@@ -59,11 +59,20 @@ def asks_figure(request: str) -> bool:
 
 def told_answer(request: str, recalled: dict[str, Any] | None) -> MemoryAnswer | None:
     """The answer the recalled current facts give to `request` when they cover all of it, cited; else None."""
+    return _in_full(_told(request, recalled))
+
+
+def _told(request: str, recalled: dict[str, Any] | None) -> MemoryAnswer | None:
+    """What the recalled current facts answer to `request`, however much of it, or None."""
     facts = [f for f in (recalled or {}).get("facts", []) if f.get("status") == "active"]
     if not facts:
         return None
     passages = memory_passages({"facts": facts}, start=1)
-    found = answer_from_memory(request, question_concepts(request, SYNONYMS), passages)
+    return answer_from_memory(request, question_concepts(request, SYNONYMS), passages)
+
+
+def _in_full(found: MemoryAnswer | None) -> MemoryAnswer | None:
+    """The told answer when it cites a fact and covers all of the question, else None."""
     if found is None or not found.used or found.coverage < 1.0:
         return None  # no fact, a near one (another holder, another kind of value), or only part of the question
     return found
@@ -221,6 +230,21 @@ def asks_goal(request: str) -> bool:
     return asks_as_subject(request) and bool(_OBLIGED.search(request))
 
 
+# "what format do I want ...", "which chart style do I like", "how do I prefer ...": the asker's own liking.
+_LIKING = re.compile(
+    r"^\W*(?:(?:remind|tell)\s+me\s*,?\s*)?(?:what|which|how)\b[^?]*?(?:"
+    r"\b(?:do|did|would)\s+(?:i|we)\s+(?:usually\s+|normally\s+)?(?:like|prefer|want|love|favou?r)\b|"
+    r"\b(?:i|we)\s+(?:usually\s+|normally\s+)?(?:like|prefer|want|love)\b(?!\s+to\s+(?:know|see)\b))",
+    re.I,
+)
+
+
+def asks_liking(request: str) -> bool:
+    """Does the question ask what the asker likes ("what format do I want the weekly report in?"), a preference only
+    they can have told, not a figure, whatever chart or report it names? "I want to know ..." asks something else."""
+    return is_question(request) and bool(_LIKING.search(request.replace("\u2019", "'")))
+
+
 def asks_as_subject(request: str) -> bool:
     """Is the asker the subject of the question ("which region am I responsible for these days?")?"""
     return bool(_ASKER_SUBJECT.search(request.replace("\u2019", "'")))
@@ -233,12 +257,17 @@ def route_by_memory(request: str, decision: IntentDecision, recalled: dict[str, 
         return decision
     if not is_question(request):
         return resolve_own(request, decision, recalled)
-    found = told_answer(request, recalled)  # the memory answer is read once: the checks below share it
+    said = _told(request, recalled)  # the memory answer is read once: the checks below share it
+    found = _in_full(said)
     if asks_goal(request) and found is not None:
         reason = "asks a goal the user told (what they are supposed to reach; the data measures what happened)"
         return decision.model_copy(update={"intent": "question", "reason": reason})
     if _figure_told(request, recalled, found) or _count_told(request, recalled, found):
         reason = "asks a figure the user told (memory names every word of its slot)"
+        return decision.model_copy(update={"intent": "question", "reason": reason})
+    if asks_liking(request) and said is not None:
+        # "what format do I want the pipeline report in?": the report or chart named is what the user likes, no figure
+        reason = "asks what the user likes (a preference they told; the data holds none)"
         return decision.model_copy(update={"intent": "question", "reason": reason})
     if asks_figure(request):
         return resolve_own(request, decision, recalled)
