@@ -132,8 +132,10 @@ class DataReadingClassifier:
         decision = await self._inner.classify(request=request, history=history, memory=memory, told=told)
         # A question, or an order to list rows that the rules read as news ("bring up everything assigned to ben")
         lists = decision.intent == "statement" and _LISTS.match(request) is not None
+        # An unsure reading ("for the same period, ..." with no earlier period) says what it did not understand: the
+        # SQL reader, which reads no such reference, never makes it sure.
         plain = (decision.intent == "question" or lists) and not (
-            decision.out_of_scope or decision.language or decision.changes_data or decision.unheld
+            decision.out_of_scope or decision.language or decision.changes_data or decision.unheld or not decision.sure
         )
         asked = decision.resolved_request or request
         if plain and may_be_data(asked, self._knowledge, self._data) and await self._reads(asked):
