@@ -20,10 +20,12 @@ __all__ = [
     "moved",
     "named_period",
     "names_period",
+    "names_time",
     "period_unit",
     "stepped",
     "with_month",
     "with_year",
+    "without_time",
 ]
 
 NUMBER = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
@@ -68,6 +70,27 @@ YEAR_AGO = re.compile(
     re.IGNORECASE,
 )
 BACK = frozenset({"before", "prior", "earlier"})
+
+
+# "two quarters ago", "the year before last": a period counted back from now.
+_AGO = re.compile(
+    r"\b(?:(?:\d+|a|an|one|two|three|four|five|six|several|few)\s+(?:day|week|month|quarter|year)s?\s+ago|"
+    r"(?:the\s+)?(?:day|week|month|quarter|year)\s+before\s+last)\b",
+    re.I,
+)
+
+
+def names_time(text: str) -> bool:
+    """Whether `text` names a period: a calendar one ("Q3 2025", "last month"), one step from another ("the quarter
+    before last", "the same month a year earlier") or one counted back from now ("two months ago")."""
+    return any(pattern.search(text) for pattern in (PERIOD, STEP, YEAR_AGO, _AGO))
+
+
+def without_time(text: str) -> str:
+    """`text` with the periods it names (`names_time`) blanked out."""
+    for pattern in (YEAR_AGO, _AGO, STEP, PERIOD):
+        text = pattern.sub(" ", text)
+    return text
 
 
 def names_period(value: str) -> bool:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from cognicore.memory.text import terms, words
 from cognicore.orchestrator._action_shapes import ARTEFACT_NOUNS, POLITE
-from cognicore.orchestrator._followup_periods import PERIOD
+from cognicore.orchestrator._followup_periods import names_time, without_time
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.message_parts import Aside
 from cognicore.orchestrator.mood import noun_first, strip_markers
@@ -92,7 +92,7 @@ def set_aside(
     greeting, a remark, something told or a preface that asks nothing and names no data ("hiya", "quick one before
     my 1:1"); None for a part to answer (or a change to data, refused). A topic of the session's `history` or the
     user's `memory` is held."""
-    if decision.changes_data or not set(terms(PERIOD.sub(" ", part))) - _TIME_LINKS:
+    if decision.changes_data or not set(terms(without_time(part))) - _TIME_LINKS:
         return None  # "Since January, what ...", "Yesterday: how many ...": the request's own period
     if (decision.intent == "task" or set(terms(part)) & (ACTION | ARTEFACT_NOUNS)) and not decision.out_of_scope:
         return None  # "short report - monthly revenue ...": what an agent does is never set aside
@@ -111,7 +111,7 @@ def set_aside(
         return "named" if asks else "quiet"
     if decision.intent == "statement":
         return "quiet"  # told things are still remembered from the message as typed
-    if names_data(part) or PERIOD.search(part) or re.search(r"\d", part):
+    if names_data(part) or names_time(part) or re.search(r"\d", part):
         return None  # "jobs per site - S1 only", "Yesterday: how many ...": part of the request
     if not asks:
         return "quiet"

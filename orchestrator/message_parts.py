@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from cognicore.memory.text import terms, words
-from cognicore.orchestrator._followup_periods import PERIOD
+from cognicore.orchestrator._followup_periods import names_time
 from cognicore.orchestrator.context_restricts import context_restricts, restricting_word, tells, told_restricts
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.scope import ASKS, IMPERATIVE
@@ -194,8 +194,8 @@ def after_context(
     lead_in = topics if short and request.strip()[len(before) :].startswith(",") else frozenset()
     if set(terms(before)) & (names | lead_in) - set(terms(question)):
         return None
-    if PERIOD.search(before) and not PERIOD.search(question):
-        return None
+    if names_time(before) and not names_time(question):
+        return None  # "the quarter before last, how much revenue did we make?": the period is the question's
     if any(context_restricts(part, question, names=names, topics=topics) for part in context):
         return None  # "Excluding returns and cancellations: how many orders ...?", "P1 tickets only. How many ...?"
     inner = read(question)
