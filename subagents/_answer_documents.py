@@ -137,6 +137,18 @@ def _answer(
     # The case's words a limit says for it: common ones ("client", "pushing"), not its topic ("arrived damaged").
     case = [c for c in case_concepts(asked_text, labelled) if c in figures or dict(pairs)[c] <= average]
     holds = {id(u) for u in units if holds_figure(asked_text, u.text)}
+    # "$60 order to Latin America": a limit stated for the named subject decides; another subject's ("free on orders
+    # of $50 or more" of standard shipping elsewhere) does not, though it holds the figure.
+    named = [c for c in concepts if c & names]
+    asked_kinds = {unit_of(tag) for tag in number_units(asked_text).values()}
+    own = {
+        id(u)
+        for u in units
+        if named
+        and all(c & (u.terms | u.lead) for c in named)
+        and any(unit_of(t) in asked_kinds for t in number_units(u.text).values())
+    }
+    holds = holds & own if own else holds
 
     def score(u: _Unit) -> float:
         direct = sum(w for c, w in pairs if u.terms & c)
@@ -322,8 +334,14 @@ def _answer(
 
     # "How much is the Haven Home bundle?": a sentence after the first names the asked thing too, never only its
     # subject's other things ("Haven Video Doorbell: List price: $199" is no bundle's price).
+    # Nor is it another subject's limit when the named subject has its own ("$50 or more" beside Latin America's).
     def names_thing(u: _Unit) -> bool:
-        return all(h & (u.terms | u.lead) or implied(h, f"{u.heading} {u.text}", asked_text) for h in [*head, *role])
+        other_limit = (
+            bool(own) and id(u) not in own and any(unit_of(t) in asked_kinds for t in number_units(u.text).values())
+        )
+        return not other_limit and all(
+            h & (u.terms | u.lead) or implied(h, f"{u.heading} {u.text}", asked_text) for h in [*head, *role]
+        )
 
     chosen = pick_sentences(ranked, score, coverage, concepts, min_coverage=MIN_COVERAGE, then=names_thing)
     said_first = [*case, *figures] if chosen and id(chosen[0]) in holds else []

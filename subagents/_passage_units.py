@@ -13,6 +13,7 @@ SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
 LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
 MARKUP = re.compile(r"\*\*|__|`")
+_BOLD_LEAD = re.compile(r"^\s*(?:\*\*|__)([^*_]{2,60}?)(?:\*\*|__)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +64,10 @@ def split_units(order: int, passage: dict[str, Any]) -> list[Unit]:
     flush()
     units: list[Unit] = []
     for text, above in blocks:
+        # "**Latin America** orders ship from Reno ... Shipping costs $9.99 and is free on orders of $100 or more.": a
+        # bold label opening a list item or paragraph is the subject of each of its sentences.
+        label = _BOLD_LEAD.match(text)
+        subject = frozenset(terms(label.group(1))) if label else frozenset()
         heading = above[max(above)] if above else ""
         lead = frozenset(terms(heading))
         frame = title_terms.union(*(terms(h) for h in above.values() if h != heading)) - lead
@@ -74,7 +79,7 @@ def split_units(order: int, passage: dict[str, Any]) -> list[Unit]:
             if len(words(sentence)) >= 2:
                 fragment = not units and sentence[0].islower()
                 # A number also as a tag with its unit ("35%"): a question's "35%" is not this sentence's "day 35".
-                unit_terms = frozenset(terms(sentence)) | frozenset(number_units(sentence).values())
+                unit_terms = frozenset(terms(sentence)) | frozenset(number_units(sentence).values()) | subject
                 # "A ticket that passes its SLA without a response is a breach. Breaches of P1 tickets are escalated
                 # to ...": the second sentence says the case the first defined ("breaches" are those tickets).
                 about = defined if unit_terms & case else frozenset()

@@ -154,3 +154,21 @@ async def test_a_kit_s_price_is_never_one_of_its_products_prices() -> None:
     question = "How much is the Trail Brew kit?"
     answer = await OfflineAnswerComposer().compose(question=question, passages=_passages(_KITS))
     assert "$45" not in answer.text and "$80" not in answer.text, answer.text
+
+
+_FERRY = (
+    "# Ferry fares\n\n- **Mainland** routes take 40 minutes. Bikes ride free on tickets of $20 or more.\n"
+    "- **Island hopper** routes take 2 hours. Bikes cost $4 and ride free on tickets of $50 or more."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "not_said"),
+    [
+        ("Does my bike ride free on a $30 ticket for the Island hopper?", "$50 or more", "$20 or more"),
+        ("is a bike free on a $25 Mainland ticket?", "$20 or more", "$50 or more"),
+    ],
+)
+async def test_a_limit_of_another_labelled_subject_does_not_decide(question: str, expected: str, not_said: str) -> None:
+    answer = await OfflineAnswerComposer().compose(question=question, passages=_passages(_FERRY))
+    assert expected in answer.text and not_said not in answer.text, answer.text
