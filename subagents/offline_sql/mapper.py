@@ -87,6 +87,13 @@ TIME_UNITS = ("weekday", "day", "week", "month", "quarter", "year")
 _GAP_IN_ROWS = re.compile(r"\b(gap|gaps|difference|differences) (?:in|of) (?:the )?([a-z]+s)\b")
 
 
+# "of our regions, which region ...", "looking at the products, what product ...": a lead-in naming the grouping asked
+_LEAD_IN = re.compile(
+    r"^\s*(?:(?:looking|look) at|of|among|amongst|across|out of|considering)(?: all)?(?: of)?(?: (?:our|the|all))? "
+    r"([a-z]+s) (?=(?:which|what|who)\b)"
+)
+
+
 def _rows_counted(m: re.Match[str], lex: Lexicon) -> str:
     rows = any(x.kind == "entity" for x in lex.phrases.get(m.group(2), []))
     return f"{m.group(1)} in number of {m.group(2)}" if rows else m.group(0)
@@ -114,6 +121,8 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     text = amount_phrases(text, lex)  # "the biggest ticket load": the number of tickets
     text = dashed_day_ranges(text)  # "5-8 january 2026": from 5 to 8 january
     text = _GAP_IN_ROWS.sub(lambda m: _rows_counted(m, lex), text)  # "the gap in orders": in the number of orders
+    if (lead := _LEAD_IN.match(text)) and re.search(rf"\b{singular(lead.group(1))}\b", text[lead.end() :]):
+        text = text[lead.end() :]  # "of our regions, which region had the fewest orders": the lead-in says no more
     text = re.sub(r"\bhow many days old\b", "how old in days", text)  # the age asked in its unit, no "by day"
     text = re.sub(r"\bno-?one\b", "no one", text)  # "noone" is "no one", never a misspelt "one"
     for phrase in lex.vocabulary.ignore:

@@ -67,6 +67,21 @@ def of_the_whole(text: str, share_at: int | None, at: int) -> bool:
     return share_at is not None and (at < share_at or _PART_SAID.search(text, share_at, at) is None)
 
 
+def part_negated(
+    q: Mapping, spans: dict[str, list[tuple[int, int]]], negated_ends: dict[str, int], text: str, share_at: int | None
+) -> bool:
+    """ "what share of P1 tickets are not closed": the share's part is the rows without a value (negated after the
+    verb that says the part) and its whole the rows of the values said before that verb."""
+    verb = _PART_SAID.search(text, share_at) if q.share and share_at is not None and q.filters else None
+    parts = [r for r in negated_ends if r in q.excluded and r not in q.set_aside]
+    return (
+        verb is not None
+        and bool(parts)
+        and all(negated_ends[r] > verb.end() for r in parts)
+        and all(ref in spans and max(e for _, e in spans[ref]) <= verb.start() for ref in q.filters)
+    )
+
+
 # "... tickets are closed", "... orders came from retail": a value said of the rows after a verb
 _SAID_OF_ROWS = re.compile(
     r"\b(?:are|is|were|was|be|been|being|got|get|gets|came|come|comes|went|go|goes)(?: \w+){0,2} $"
@@ -128,6 +143,8 @@ def place_dimensions(
             which_of = re.search(r"\bwhich of( the| our)?\s*$", before) is not None  # "which of our products"
             singular_word = (singular(last) == last or which_of) and not by
             kept.append((pos, dim, singular_word))
+        elif not by and words.split() and singular(words.split()[-1]) == words.split()[-1]:
+            kept = [(p, d, one or d == dim) for p, d, one in kept]  # "among assignees, who has the fewest": one
     q.dimensions = [d for _, d, _ in kept]
     several = [ref for ref, values in q.filters.items() if len(values) > 1]
     if not kept and catalogue is not None and s.rank_at is not None and len(several) == 1 and _asks_thing(t, s):
