@@ -139,13 +139,13 @@ def _answer(
     holds = {id(u) for u in units if holds_figure(asked_text, u.text)}
     # "$60 order to Latin America": a limit stated for the named subject decides; another subject's ("free on orders
     # of $50 or more" of standard shipping elsewhere) does not, though it holds the figure.
-    named = [c for c in concepts if c & names]
+    named_subject = [c for c in concepts if c & names]
     asked_kinds = {unit_of(tag) for tag in number_units(asked_text).values()}
     own = {
         id(u)
         for u in units
-        if named
-        and all(c & (u.terms | u.lead) for c in named)
+        if named_subject
+        and all(c & (u.terms | u.lead) for c in named_subject)
         and any(unit_of(t) in asked_kinds for t in number_units(u.text).values())
     }
     holds = holds & own if own else holds
