@@ -15,7 +15,7 @@ MEMORY_GROUPS = (
     "live lives living lived based reside resides located city town home relocate relocated move moved",
     "name names call called nickname",
     "responsible responsibility handle handles handled handling own owns owner manage manages managed charge care "
-    "look looks after cover covers lead leads deal deals contact",
+    "look looks after cover covers lead leads deal deals contact specialty speciality specialism expertise",
     "drink drinks drinking drinker beverage",
     "diet eat eats eating food",
     "team people size headcount staff members member big many",
@@ -37,7 +37,7 @@ MEMORY_GROUPS = (
     "sit sits seated office floor building site location campus",
     "team teams group groups squad crew department unit pod division belong belongs queue queues",
     *DEVICE_GROUPS,
-    "reach reachable contact contacted message ping",
+    "reach reachable contact contacted message ping escalate escalates escalation escalations",
     "phone telephone extension dial dials dialling dialing ring rings ringing rang rung reach reachable",
     "like likes prefer prefers preferred preference favourite favorite love loves enjoy enjoys",
     "big large major",

@@ -56,3 +56,21 @@ async def test_a_queue_asked_of_a_team_told(app: App) -> None:
     for i, question in enumerate(("which queue am I in?", "remind me what queue I belong to")):
         result = await app.runner.ask(question, session_id=f"q{i + 2}", user_id=user)
         assert result.outcome == "succeeded" and "storage" in result.answer, result.answer
+
+
+def _passage(said: str) -> dict[str, object]:
+    return {"index": 1, "source": "memory:fact:1", "content": said, "statement": said, "status": "active"}
+
+
+def test_general_paraphrases_of_escalation_and_specialty() -> None:
+    from cognicore.subagents._question_terms import SYNONYMS, question_concepts
+    from cognicore.subagents.memory_answer import answer_from_memory
+
+    def answer(question: str, said: str) -> str:
+        found = answer_from_memory(question, question_concepts(question, SYNONYMS), [_passage(said)])
+        return found.text if found is not None and found.used else ""
+
+    assert "Yusuf" in answer("if a job is stuck, who do I ping?", "Escalations from the user go to Yusuf Ali")
+    assert "Yusuf" in answer("who should I contact if it escalates?", "The user escalates to Yusuf Ali")
+    assert "Backups" in answer("what do I cover on the team?", "Backups are the user's specialty")
+    assert answer("who do I escalate to?", "The user's manager is Dana Holt") == ""  # no paraphrase of a manager
