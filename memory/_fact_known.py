@@ -22,7 +22,7 @@ from cognicore.memory._fact_keys import normalize, predicate_key, same_slot, sub
 from cognicore.memory._fact_newvalue import is_target, new_value, replaced_in, said_name
 from cognicore.memory._fact_reworded import comparative_taste, replacing_taste, same_thing, same_word
 from cognicore.memory._fact_slot import STOP_WORDS, UNCLEAR_OBJECT, content_words, in_slot_of, value_of
-from cognicore.memory._fact_words import PERSON_MOVED, holds_person
+from cognicore.memory._fact_words import MONTH_NAMES, PERSON_MOVED, holds_person
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
     from cognicore.memory.extraction import FactCandidate
@@ -80,7 +80,9 @@ def named_changes(
             continue
         # A word of a new fact ("Chloe handles vpn tickets") names nothing old: "tickets" of "tickets in Zendesk".
         fresh = [part for c in out if not _ending(c) for part in (c.object, c.subject)]
-        value = _named_value(value_of(known), said, fresh)
+        slot = [w for w in content_words(str(known.get("predicate", ""))) if len(w) > 2]
+        slot += ["".join(w[0] for w in slot)] if len(slot) > 1 else []  # "QBR" names the quarterly business review
+        value = _named_value(value_of(known), said, fresh, slot)
         if value is None or any(_handles(c, known, value) for c in out) or is_target(text, value):
             continue  # "we're back to DHL" names DHL as the new value: that fact is restated, not changed
         # A new fact whose subject is the old value ("Lars is on the Oslo team") is about that person, not its slot.
@@ -179,7 +181,10 @@ def _said_in(candidate: FactCandidate, clause: str) -> bool:
     return bool(words) and all(f" {w} " in f" {normalize(clause)} " for w in words)
 
 
-def _named_value(obj: str, said: str, new_values: Sequence[str]) -> str | None:
+_MONTH_WORDS = frozenset((*MONTH_NAMES, *(name[:3] for name in MONTH_NAMES), "sept"))
+
+
+def _named_value(obj: str, said: str, new_values: Sequence[str], slot: Sequence[str] = ()) -> str | None:
     """The part of a known value that the message names: the whole value, or a distinctive word of it that
     is not part of a new value (so "reports in Excel" does not name "my reports as PDF" by "reports")."""
     value = normalize(_LEADING_RE.sub("", obj.strip()))
@@ -192,6 +197,8 @@ def _named_value(obj: str, said: str, new_values: Sequence[str]) -> str | None:
     for i, word in enumerate(words):
         if i and word.isdigit() and words[i - 1][-1:].isdigit():
             continue  # "000" of "$80,000" is a part of its figure, not a value: "$95,000" does not name it
+        if word in _MONTH_WORDS and any(ch.isdigit() for ch in value) and not any(f" {w} " in said for w in slot):
+            continue  # "Nov" of "Nov 20" names this date only with its slot: "the forecast is due Nov 28" another's
         if word in STOP_WORDS or (len(word) < 3 and not any(ch.isdigit() for ch in word)) or f" {word} " in fresh:
             continue
         single = word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word

@@ -96,7 +96,7 @@ _SHAPES = (
 )
 _PRONOUN = frozenset("it them this that him her me us you they he she someone somebody".split())
 _CUT_RE = re.compile(r"\s+(?:for|because|since|as\s+of|after|from|last|this|next)\b.*$", re.I)
-_ARTICLE_RE = re.compile(r"^(?:the|a|an)\s+", re.I)
+_ARTICLE_RE = re.compile(r"^(?:the|a|an|due(?:\s+(?:on|by))?)\s+", re.I)  # "it's due Nov 28 now": the day
 _TRAIL_RE = re.compile(r"(?:\s+(?:again|too|also|as\s+well|now|then))+$", re.I)
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from cognicore.memory._fact_approvals import approval_facts
 from cognicore.memory._fact_changes import change_facts, habit_facts
 from cognicore.memory._fact_clause import prepare, qualify
+from cognicore.memory._fact_deadlines import deadline_facts
 from cognicore.memory._fact_decisions import assumption, decision, triple
 from cognicore.memory._fact_forms import form_facts
 from cognicore.memory._fact_keys import FIGURE_HEADS
@@ -109,6 +110,8 @@ _CURRENT_RE = re.compile(
 
 def read_facts(text: str) -> list[Fact]:
     """Every fact the rules find in `text`, in order; nothing from questions, requests or chit-chat."""
+    if not text.rstrip().endswith("?") and (due := deadline_facts(text)):
+        return due  # "deadlines for me: the deck to Tomás by Nov 20, the forecast to Priya by Dec 5": one per thing
     text = _CONTRACTION_RE.sub(lambda m: _CONTRACTIONS[m.group(1).lower()], text.replace("\u2019", "'"))
     text = re.sub(r"\b(\w+)'s\s+been\b", r"\1 has been", text)  # "budget's been raised"
     # "standup's at 9", "commission's 6% now": a contracted "is" before a place, a time or a figure.

@@ -40,6 +40,10 @@ _GOES_ON = IRREGULAR_PAST | frozenset(
 )
 
 
+# Particles of a phrasal verb after its object ("brought the review forward", "pulled the forecast in").
+_PARTICLES = frozenset("forward forwards ahead around along away".split())
+
+
 def a_part(tokens: list[str], start: int, end: int) -> bool:
     """Is the figure at tokens[start:end] a part of the slot ("$25k of the budget"), an amount spent from it, or the
     size of a change ("raised my quota by $50k", not a clock time "by 5pm"): in each, not the slot's new value?"""
@@ -57,11 +61,14 @@ def speaks_of_mine(tokens: list[str], slot: set[int], *, mine: bool) -> bool:
     if not slot or not mine or {t.lower() for t in tokens} & FIRST_SINGULAR:
         return True
     at = min(slot)
-    if any(t.lower() not in _OPENERS for t in tokens[:at]):
-        return False
+    first = at
     while at + 1 in slot:  # the slot's own words ("lunch break")
         at += 1
     after = tokens[at + 1].lower() if at + 1 < len(tokens) else ""
+    if first and tokens[first - 1].lower() == "the" and (not after or after in FUNCTION_WORDS | _PARTICLES):
+        return True  # "finance pulled the forecast in": the one known, as "the" says, its noun phrase ending there
+    if any(t.lower() not in _OPENERS for t in tokens[:first]):
+        return False
     return after in _GOES_ON or after.endswith("ed")
 
 

@@ -70,7 +70,14 @@ def typed_values(tokens: list[str]) -> list[Value]:
         month = _MONTHS.get(low[:3]) if low[:3] in _MONTHS and (low in MONTH_NAMES or low in _MONTH_SHORT) else None
         if month and (tok[0].isupper() or (i and tokens[i - 1].lower() in ("in", "by", "until", "of", "on"))):
             day = nxt if nxt.isdigit() else (tokens[i - 1] if i and tokens[i - 1].isdigit() else "")
-            found.append(Value("month", f"{month} {day}".strip(), i, i + 1))
+            before = bool(found and day and found[-1].kind in ("number", "count") and found[-1].end == i)
+            if before:
+                found.pop()  # "5 Dec": the day is the date's, no number of its own
+            after = nxt.isdigit()  # "Nov 28": the day is the date's too
+            found.append(Value("month", f"{month} {day}".strip(), i - before, i + 1 + after))
+            if after:
+                i += 2
+                continue
         elif low in TRAVEL_MODES:
             found.append(Value("travel", TRAVEL_MODES[low], i, i + 1))
         elif _capitalised(tok) and low.split("'")[0] not in NOT_NAMES and low not in FRAME and i > 0:
