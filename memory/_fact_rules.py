@@ -16,6 +16,7 @@ from typing import Any
 from cognicore.memory._fact_approvals import approval_facts
 from cognicore.memory._fact_changes import change_facts, habit_facts
 from cognicore.memory._fact_clause import prepare, qualify
+from cognicore.memory._fact_contact import contact_facts
 from cognicore.memory._fact_deadlines import deadline_facts
 from cognicore.memory._fact_decisions import assumption, decision, triple
 from cognicore.memory._fact_forms import form_facts
@@ -161,7 +162,8 @@ def read_facts(text: str) -> list[Fact]:
             if past and valid_object(past):
                 found = [f if f.get("contradicts") else {**f, "contradicts": past} for f in found]
             facts.extend(found)
-    return [_said_as_group(f, group) for f in facts] if len(group) == 1 else facts
+    facts = [_said_as_group(f, group) for f in facts] if len(group) == 1 else facts
+    return [*contact_facts(text), *facts]  # "for P1s ping me on Slack": how to reach the user, beside the rest
 
 
 def _said_as_group(fact: Fact, group: set[str]) -> Fact:
