@@ -369,7 +369,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
         q.compare = lex.catalogue.column(compared[0])
         if q.compare not in q.dimensions:
             q.dimensions.append(q.compare)
-    if s.comparative and q.compare is None:
+    if s.comparative and q.compare is None and len(q.compared_periods) != 2:  # two periods are the two compared
         q.not_understood.append("'more' or 'fewer' than what (name the two to compare)")
     if s.difference and not s.growth:
         q.difference = q.compare is not None and len(q.filters[q.compare.ref]) == 2

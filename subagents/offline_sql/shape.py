@@ -154,6 +154,10 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     # "ana vs ben: who's got more open tickets", "which has fewer, P1 or P2": the two values side by side
     while t.take(r"\b(?:more|fewer|less)\b(?! than\b)(?! (?:recent|recently|often)\b)"):
         s.comparative = True  # "more open or more closed tickets": one comparison
+    # "was Q3 higher than Q2", "did Europe do better than APAC": both side by side ("higher than 400k": a threshold)
+    for m in list(re.finditer(rf"\b{_COMPARATIVE}\b", t.s)):
+        if re.match(r"(?: [a-z0-9]+){0,5} than [a-z]", t.read[m.end() :]):
+            t.s, s.comparative = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :], True
     # "and by how much", "what's the gap between A and B", "how far ahead of B was A": both and their difference
     while t.take(_GAP):
         s.difference = True
@@ -308,6 +312,7 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
 
 
 _UNITS_WORDS = "days?|weeks?|months?|quarters?|years?|percent"
+_COMPARATIVE = r"(?:better|worse|higher|lower|bigger|smaller|larger|greater|stronger|weaker)"
 # "newest first", "oldest ones first", "oldest to newest", "latest at the top", "most recently launched first"
 _AGE_ORDER = re.compile(
     r"(?: [a-z]+ed)?((?: ones?)? (?:first|at the top|on top|"
