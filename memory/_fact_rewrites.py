@@ -235,6 +235,14 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"patch|domain|beat)\b",
             r"I look after \g<x>",
         ),
+        # "FYI the team switched to HubSpot this month": the user's team is "we"; a named thing switched to is a tool
+        # used, never the team's name (a place is moved or relocated to, not switched to).
+        (
+            r"^(?P<open>(?:(?:fyi|btw|so|ok|okay|update|heads[\s-]up)[,:]?\s+)?)(?:the|our|my)\s+(?:team|company|group|"
+            r"department)\s+(?:has\s+|have\s+)?(?:just\s+|finally\s+)?(?:switched|migrated)\s+(?:over\s+)?to\s+"
+            r"(?=(?-i:[A-Z]))",
+            r"\g<open>we switched to ",
+        ),
         # "forecasting moved to Anaplan": the tool now used for a kind of work, named by its name.
         (
             r"^(?P<what>(?-i:[a-z])[\w-]*ing(?:\s+[a-z][\w-]*)?)\s+(?:has\s+)?(?:moved|switched|migrated|went)\s+(?:over\s+)?"

@@ -88,6 +88,9 @@ _COMMA_SPLIT_RE = re.compile(
     r"|[,;]\s+(?:and\s+|but\s+|so\s+)?(?=(?-i:[A-Z][a-z]+)\s+(?-i:(?:is|has|will|now|[a-z]+s|[a-z]+ed))\s)"
     # "Ben's out, my backup contact is Chloe": a second statement about one of the user's things.
     r"|[,;]\s+(?:and\s+|but\s+|so\s+)?(?=(?:my|our)\s+[\w-]+(?:\s+[\w-]+){0,3}\s+(?:is|are|has|have)\s)"
+    # "we switched to HubSpot, the old contract ran out": a second statement about another thing, in a past tense.
+    r"|[,;]\s+(?:and\s+|but\s+|so\s+|as\s+)?(?=the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:[a-z]+ed|ran|went|fell|broke|came|"
+    r"got|was|were|had)\b)"
     # "standup's at 9:30 now, retro stays on friday": what did not change, said apart.
     r"|[,;]\s+(?:and\s+|but\s+)?(?=(?:the\s+|my\s+|our\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:stays|remains|is\s+still|are\s+still|"
     r"stay|remain)\b)",

@@ -106,3 +106,12 @@ async def test_my_desk_moved_is_the_users_desk_and_my_team_moved_is_the_groups_p
     assert [(f.subject, f.predicate) for f in facts] == [("user", "desk")]
     facts = await _told("My office moved into the annex building.")
     assert facts[0].subject == "user"
+
+
+def test_the_team_switched_to_a_named_thing_is_a_tool_used_and_a_past_clause_after_a_comma_is_its_own() -> None:
+    from cognicore.memory._fact_rules import read_facts
+
+    facts = read_facts("heads up, the team migrated to Notion last week, the old wiki got retired")
+    assert [(f["subject"], f["predicate"], f["object"]) for f in facts] == [("we", "uses", "Notion")]
+    facts = read_facts("our team switched to the late rota")  # no name: the team's own slot, as before
+    assert [(f["subject"], f["predicate"]) for f in facts] == [("we", "team")]
