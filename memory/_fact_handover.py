@@ -17,7 +17,7 @@ from cognicore.memory._fact_keys import lemma, lemmas, predicate_key
 from cognicore.memory._fact_known import unclear_marker
 from cognicore.memory._fact_notes import note_of
 from cognicore.memory._fact_placement import UNSURE_RE, handled_by_user, is_placement, moved_place
-from cognicore.memory._fact_word_classes import ARTICLES, FIRST_POSSESSIVES, SOME
+from cognicore.memory._fact_word_classes import ARTICLES, DISCOURSE_OPENERS, FIRST_POSSESSIVES, SOME
 from cognicore.memory._fact_words import NOT_NAMES, PERSON_ROLES
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
@@ -58,7 +58,7 @@ _SOMEONE = frozenset("someone somebody colleague coworker co-worker teammate els
 _SMALL = ARTICLES | FIRST_POSSESSIVES | SOME
 # Small words that open a clause before its subject ("so the partner desk went to ..."): not the thing's words.
 _OPENING_RE = re.compile(
-    r"^(?:(?:so|and|but|then|well|oh|ok|okay|also|anyway|fyi|btw|update|heads\s+up|just)\s+)+", re.I
+    rf"^(?:(?:{'|'.join(sorted(DISCOURSE_OPENERS | {'then', 'also', 'anyway', 'just'}))}|heads\s+up)\s+)+", re.I
 )
 
 
