@@ -11,13 +11,18 @@ from cognicore.orchestrator._followup_values import is_known, splice
 __all__ = ["binds_previous", "parts", "ranked", "ranked_measure", "recounted", "regrouped", "whole"]
 
 # Two parameters changed at once ("north and Q3", "retail for all of 2025", "ben's closed ones"): the parts of a value.
-_PARTS = re.compile(r"\s*(?:,|\band\b|\bfor\b|\bin\b|\bwith\b|'s\b)\s*", re.IGNORECASE)
+# "chloe but only P2s", "ana, closed ones only", "chloe, but the closed ones": a second part after "but" too.
+_PARTS = re.compile(r"\s*(?:,\s*(?:but\b)?|\band\b|\bfor\b|\bin\b|\bwith\b|'s\b|\bbut\b)\s*", re.IGNORECASE)
+# The words around one part that narrow nothing of their own ("only", "just the", "... ones").
+_PART_FILLER = re.compile(r"^(?:(?:only|just|the|then)\s+)+|(?:\s+(?:ones?|only|too|instead))+$", re.IGNORECASE)
 
 
 def parts(value: str, entities: Sequence[str]) -> list[str]:
     """The two or more parameters one follow-up changes at once ("north and Q3", "retail for all of 2025", "ben's
-    closed"), each a known value or a period; empty when any part is neither (then it is no such change)."""
-    found = [whole(p.strip()) for p in _PARTS.split(value) if p and p.strip()]
+    closed", "chloe but only P2s"), each a known value or a period; empty when any part is neither (then it is no such
+    change)."""
+    found = [whole(_PART_FILLER.sub("", p.strip())) for p in _PARTS.split(value) if p and p.strip()]
+    found = [p for p in found if p]
     if len(found) < 2 or len(found) > 3:
         return []
     return found if all(PERIOD.fullmatch(p) or is_known(p, entities) for p in found) else []
