@@ -86,6 +86,8 @@ _SMALL = ARTICLES | FIRST_POSSESSIVES
 _PLACE_KINDS = frozenset(
     "shift queue rota desk office site floor team region territory patch department location".split()
 )
+# Places a user works from, one at a time: a move to one named replaces the known work base.
+_WORKPLACES = frozenset("office site location hub campus building branch".split())
 # A verb that only moves a person between teams, and the relations that say which team the user is in.
 _TRANSFERRED_RE = re.compile(r"\b(?:transferred|reassigned|rotated|seconded)\b", re.I)
 _MEMBERSHIP = frozenset("works works_on works_in works_for team is_on on department group".split())
@@ -191,6 +193,8 @@ def _left(message: str, placed: list[dict[str, Any]], head: str, *, only: bool, 
     known = placed[0]
     if head == "team" and by_name and _named_place(known) and _MOVED_BY_OTHERS_RE.search(message):
         return known  # "I've been moved over to the <Region> team" after "I'm the account manager for <area>"
+    if head in _WORKPLACES and by_name and _work_base(known):
+        return known  # "they moved me to the <Town> office" after "I'm at the <Town> site": the work base moved
     if head in _PLACE_KINDS:  # "I moved to the Berlin office" after "I'm on the night shift": the shift holds
         return known if head in lemmas(str(known.get("statement", ""))) else None
     if not head:  # a place by its name ("I've been moved over to <Region>") replaces a place known by a name, not
@@ -224,11 +228,19 @@ def _named_place(known: dict[str, Any]) -> bool:
 
 
 def is_placement(known: dict[str, Any]) -> bool:
-    """Is a known fact where the user is placed (the user's team, shift, region; a thing the user handles)?"""
+    """Is a known fact where the user is placed (the user's team, shift, region, work base; a thing the user
+    handles)?"""
     subject, predicate = subject_key(str(known.get("subject", ""))), predicate_key(str(known.get("predicate", "")))
     if predicate == "handled_by":
         return subject_key(str(known.get("object", ""))) == "user"
-    return subject == "user" and predicate in _PLACED
+    return subject == "user" and (predicate in _PLACED or _work_base(known))
+
+
+def _work_base(known: dict[str, Any]) -> bool:
+    """ "The user is based in Leeds." (said "I'm at the Leeds site"): where the user works from, not a home."""
+    return predicate_key(str(known.get("predicate", ""))) == "lives_in" and bool(
+        re.search(r"\bbased\s+(?:in|at|out\s+of)\b", str(known.get("statement", "")), re.I)
+    )
 
 
 def _fact(predicate: str, place: str, statement: str, *, exclusive: bool) -> dict[str, Any]:

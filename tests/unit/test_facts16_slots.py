@@ -115,3 +115,11 @@ def test_the_team_switched_to_a_named_thing_is_a_tool_used_and_a_past_clause_aft
     assert [(f["subject"], f["predicate"], f["object"]) for f in facts] == [("we", "uses", "Notion")]
     facts = read_facts("our team switched to the late rota")  # no name: the team's own slot, as before
     assert [(f["subject"], f["predicate"]) for f in facts] == [("we", "team")]
+
+
+async def test_a_move_to_a_named_workplace_replaces_the_known_work_base_even_amid_chatter() -> None:
+    chatter = "hiya! two things: the kettle on 3 is broken again, and they moved me to the Bristol office from Monday"
+    facts = await _told("I'm based at the Cardiff site.", chatter)
+    assert [(f.object, f.contradicts) for f in facts] == [("Bristol office", "The user is based in Cardiff.")]
+    home = await _told("I live in Cardiff.", "they moved me to the Bristol office")
+    assert not any(f.contradicts for f in home)  # a home is no work base: kept
