@@ -20,13 +20,16 @@ ALWAYS_ASIDE = ("excluding", "exclude", "apart from", "aside from")
 # that don't involve the Audio category", "orders that didn't come from Europe": rows whose value is not that one
 # (read as "not X"; "nothing" is no "groups with none" and "about" no word of the data)
 _NOT_ABOUT = re.compile(
-    r"\b(?:(?:that|which|who) )?(?:(?:has|have|had|is|are|was|were|be|being|do|does|did) )?(?:got )?(?:"
+    r"\b(?:(?P<rel>that|which|who) )?(?:(?P<aux>has|have|had|is|are|was|were|be|being|do|does|did) )?(?:got )?(?:"
     r"(?:nothing|nothing at all|no link|no connection) (?:to do )?(?:with|to)|unrelated to|"
     r"not (?:about|regarding|concerning|involving|related to|relating to|linked to|connected (?:to|with)|"
     r"(?:having )?(?:anything )?to do with|(?:involve|involves|concern|concerns|relate to|relates to|mention|"
     r"mentions|touch|touches|belong to|belongs to|fall under|falls under|"
-    r"(?:come|comes|came) (?:in )?(?:from|through|via))))\b"
+    r"(?:come|comes|came) (?:in )?(?:from|through|via))))\b(?: (?:the|an?|any) )?"
 )
+# "which assignees have nothing to do with the VPN", "who is unrelated to X": a group asked about, which has no rows of
+# the value (the groups with none), unless the group is the rows themselves ("which tickets ...")
+_GROUP_ASKED = re.compile(r"^\s*(?:who\b|(?:which|what) (?:of (?:the|our) )?([a-z]+)\b)")
 # "excluding anything to do with the wi-fi", "apart from anything VPN", "other than stuff about email": the value
 # itself is what is set aside ("anything else" is no value)
 _ANYTHING_ABOUT = re.compile(
@@ -35,7 +38,13 @@ _ANYTHING_ABOUT = re.compile(
 )
 
 
-def topic_aside(text: str) -> str:
-    """The normalised `text` with a topic set aside in free words said plainly: "that have nothing to do with the
-    VPN" -> "not the vpn", "excluding anything to do with the wi fi" -> "excluding the wi fi"."""
-    return _ANYTHING_ABOUT.sub(r"\1", _NOT_ABOUT.sub("not", text))
+def topic_aside(text: str, rows: frozenset[str]) -> str:
+    """The normalised `text` with a topic set aside in free words said plainly: "tickets that have nothing to do with
+    the VPN" -> "tickets not vpn" (`rows`: the words naming the data's rows), "which assignees have nothing to do
+    with the VPN" -> "which assignees have no vpn", "excluding anything about the wi fi" -> "excluding the wi fi"."""
+    group = _GROUP_ASKED.match(text)
+    if group is None or group.group(1) in rows:
+        return _ANYTHING_ABOUT.sub(r"\1", _NOT_ABOUT.sub(" not ", text))
+    verbs = {"is": "has", "was": "had", "are": "have", "were": "had", "do": "have", "does": "has", "did": "had"}
+    said = _NOT_ABOUT.sub(lambda m: f" {m['rel'] or ''} {verbs.get(m['aux'] or '', m['aux'] or 'have')} no ", text)
+    return _ANYTHING_ABOUT.sub(r"\1", said)

@@ -22,7 +22,7 @@ from cognicore.subagents.offline_sql._words import (
     zero_amount,
 )
 from cognicore.subagents.offline_sql.amount_filters import claim_amount_filters, money_asked, rate_column
-from cognicore.subagents.offline_sql.aside_words import SET_ASIDE
+from cognicore.subagents.offline_sql.aside_words import SET_ASIDE, topic_aside
 from cognicore.subagents.offline_sql.asking import claim_asking
 from cognicore.subagents.offline_sql.attribution import check_breakdown, claim_why, previous_period
 from cognicore.subagents.offline_sql.catalogue import Column, Table
@@ -94,6 +94,16 @@ _LEAD_IN = re.compile(
 )
 
 
+def _row_nouns(lex: Lexicon) -> frozenset[str]:
+    """The words naming rows no other table refers to (tickets, order items): rows, never groups of rows."""
+    parents = {j.parent for j in lex.catalogue.joins}
+    return frozenset(
+        p
+        for p, ts in lex.phrases.items()
+        if any(x.kind == "entity" and x.table and x.table.ref not in parents for x in ts)
+    )
+
+
 def _rows_counted(m: re.Match[str], lex: Lexicon) -> str:
     rows = any(x.kind == "entity" for x in lex.phrases.get(m.group(2), []))
     return f"{m.group(1)} in number of {m.group(2)}" if rows else m.group(0)
@@ -117,7 +127,9 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
         q.not_understood.append(f"whose money '{payer}' means (the buyers' spending or our cost)")
         text = text.replace(payer, " ")
     text = price_words(text, lex)  # "the cheapest product": its price, lowest first (lookup.py)
-    text = place_phrases(drop_topic_phrases(text), lex)  # "revenue-wise"; "which part of the world": the region
+    text = place_phrases(
+        topic_aside(drop_topic_phrases(text), _row_nouns(lex)), lex
+    )  # "revenue-wise"; "unrelated to X"
     text = amount_phrases(text, lex)  # "the biggest ticket load": the number of tickets
     text = dashed_day_ranges(text)  # "5-8 january 2026": from 5 to 8 january
     text = _GAP_IN_ROWS.sub(lambda m: _rows_counted(m, lex), text)  # "the gap in orders": in the number of orders

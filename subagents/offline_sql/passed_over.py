@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from cognicore.subagents.offline_sql._words import NEGATION, people_column, works_on
-from cognicore.subagents.offline_sql.aside_words import SET_ASIDE, topic_aside
+from cognicore.subagents.offline_sql.aside_words import SET_ASIDE
 from cognicore.subagents.offline_sql.lexicon import RULE_WORDS, STOP_WORDS, Lexicon, Target, normalise, plural
 from cognicore.subagents.offline_sql.mapping import Mapping, Text
 
@@ -154,7 +154,7 @@ def drop_topic_phrases(text: str) -> str:
     as verbs read "excluding"; "whose name is on" reads "who has"."""
     text = _GREETING.sub(" ", text)
     text = _LEAVE_OUT.sub(r"excluding \1", text)
-    text = topic_aside(_EXCLUDING.sub("excluding", text))
+    text = _EXCLUDING.sub("excluding", text)
     text = _NOT_ANY.sub(lambda m: f"{m.group(1) or 'have'} no", text)
     text = _NEVER_HAD.sub(r"\1 no", text)
     text = _NOT_A_SINGLE.sub(lambda m: "with no" if m.group(0).startswith("with") else "no", text)

@@ -59,3 +59,16 @@ def test_anything_else_is_no_topic_set_aside() -> None:
 def test_a_second_value_after_an_article_is_set_aside_too() -> None:
     sql = sql_of("count tickets that have nothing to do with the printer or the laptop", DESK_LEX)
     assert "component NOT IN ('Printer', 'Laptop')" in sql and "component = " not in sql
+
+
+@pytest.mark.parametrize(
+    ("text", "lex", "none_of"),
+    [
+        ("which assignees are unrelated to the laptop", DESK_LEX, "tickets.component = 'Laptop'"),
+        ("who doesn't touch the printer?", DESK_LEX, "tickets.component = 'Printer'"),
+        ("which products had nothing to do with Latin America last year", SALES_LEX, "regions.name = 'Latin America'"),
+    ],
+)
+def test_a_group_asked_about_has_no_rows_of_the_topic(text: str, lex: object, none_of: str) -> None:
+    sql = sql_of(text, lex)  # type: ignore[arg-type]
+    assert none_of in sql.split("FILTER(WHERE")[1] and "HAVING coalesce(" in sql and ") = 0" in sql
