@@ -180,6 +180,18 @@ _LIMIT_PASSED = re.compile(
     r"exceed(?:s|ed|ing)?|deadlines?|due)\b",
     re.I,
 )
+# Handling a class of items: who looks at them, whether they are escalated, reviewed, dealt with.
+_HANDLED = re.compile(
+    r"\b(?:escalat\w*|review(?:s|ed|ing)?|looks?\s+at|looked\s+at|looking\s+at|handl(?:e|es|ed|ing)|deals?\s+with|"
+    r"dealt\s+with|follow(?:s|ed)?\s+up|picks?\s+up|notif(?:y|ies|ied)|informed)\b",
+    re.I,
+)
+# Words that ask about the items there are now ("which", "any", "still open", "right now"), not about a rule.
+_ITEMS_NOW = re.compile(
+    r"\b(?:which|list|show|any|anything|are\s+there|is\s+there|still|now|currently|moment|today|open|unresolved|"
+    r"how\s+many|count)\b",
+    re.I,
+)
 KNOWLEDGE_AGENT = "rag_query"
 # Figures computed over rows: what the data answers, never a sentence of the documents.
 _OF_ROWS = re.compile(
@@ -296,6 +308,9 @@ class DataReadingPlanner:
             _DEFINES.search(request) is not None
             or _RULE_WHEN.search(request) is not None
             or _CHECKS.search(request) is None
+            # "who looks at P4 tickets that breached their SLA", "are breaches escalated straight away": how a class
+            # of items is handled, with nothing asked of the items there are now
+            or (_HANDLED.search(request) is not None and _ITEMS_NOW.search(request) is None)
         )
         return (
             developers

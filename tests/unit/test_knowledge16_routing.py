@@ -63,3 +63,31 @@ async def test_rows_and_counts_of_the_data_stay_the_data_s(request_text: str) ->
 def test_a_unit_after_how_many_counts_that_unit() -> None:
     assert not counts_data("for how many years a product gets updates", DATA)
     assert counts_data("how many open tickets are there", DATA)
+
+
+class _Checker:
+    """The offline planner's rules, as a developer's check agent planned alone."""
+
+    async def plan(self, *, request: str, agents: list[dict[str, str]], feedback: list[str], memory: str = "") -> Plan:
+        return Plan(steps=[PlanStep(id="s1", agent="overdue_check", instruction=request)])
+
+
+_CHECK_AGENTS = [
+    {"name": "rag_query", "description": ""},
+    {"name": "overdue_check", "description": "Lists the loans that are overdue."},
+]
+
+
+@pytest.mark.parametrize(
+    ("request_text", "agent"),
+    [
+        ("Who follows up on library loans that went overdue?", "rag_query"),
+        ("Are overdue loans of rare books escalated to the head librarian or handled at the desk?", "rag_query"),
+        ("Which loans are overdue and who is handling them?", "overdue_check"),
+        ("any overdue loans escalated today?", "overdue_check"),
+    ],
+)
+async def test_how_a_class_of_items_is_handled_is_a_rule(request_text: str, agent: str) -> None:
+    planner = DataReadingPlanner(_Checker(), _never, knowledge=frozenset(), data=DATA, documents=_always)
+    plan = await planner.plan(request=request_text, agents=_CHECK_AGENTS, feedback=[])
+    assert [s.agent for s in plan.steps] == [agent]
