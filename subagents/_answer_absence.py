@@ -16,6 +16,14 @@ from typing import TYPE_CHECKING
 
 from cognicore.memory.text import STOPWORDS, stem, words
 from cognicore.subagents._absence_unknown import shown, unknown_words
+from cognicore.subagents._absence_values import (
+    DURATION_WORDS,
+    absent_contact,
+    absent_duration,
+    asked_contact,
+    asks_duration,
+    says_how_long,
+)
 from cognicore.subagents._absence_words import PLAIN as _PLAIN
 from cognicore.subagents._absence_words import any_of as _any
 from cognicore.subagents._absence_words import asked_words as _asked
@@ -50,6 +58,14 @@ class Absence:
 
     text: str
     passages: list[Passage]
+
+
+# The subject's own section says how long in other words ("plays for 20 hours on a charge"): no check may claim.
+_SAYS_HOW_LONG = Absence(text="", passages=[])
+# A question about the asker ("reach me", "my manager"): memory answers it, the documents' silence proves nothing.
+# "tell me", "show me" only frame the question.
+_ASKER = re.compile(r"\b(?:my|mine|myself)\b|\b(?<!tell )(?<!show )(?<!give )(?<!let )me\b", re.I)
+_TAKES = re.compile(r"\btakes?\s+(?:\w+\s+){0,2}?to\s+([a-z]{3,})\b", re.I)
 
 
 def _names_another(passage: Passage) -> bool:
@@ -213,9 +229,38 @@ async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence
         return absent
     if held := await unnamed_holder(knowledge, question):
         return Absence(text=held[0], passages=held[1])
+    if absent := await _no_contact_or_duration(knowledge, question, runs, plain_names):
+        return None if absent is _SAYS_HOW_LONG else absent
     if absent := await _never_with_subject(knowledge, question, runs, plain_names):
         return absent
     return await _never_written(knowledge, question, set(plain_names) | set(names))
+
+
+async def _no_contact_or_duration(
+    knowledge: KnowledgeBase, question: str, runs: list[list[str]], plain_names: list[str]
+) -> Absence | None:
+    """No document writes a phone number (an email, a web address), or none gives how long the named subject's
+    asked thing lasts: said plainly."""
+    if not _ASKER.search(question) and (contact := await absent_contact(knowledge, question)):
+        return Absence(text=contact[0], passages=contact[1])
+    if not plain_names or not asks_duration(question):
+        return None
+    names = {w.lower() for run in runs for w in run}
+    head = [w for w in _asked(question, set(plain_names) | names)[1] if stem(w) not in DURATION_WORDS]
+    if takes := _TAKES.search(question):  # "how long does the band take to charge": the charging
+        head = [takes.group(1).lower()]
+    forms = {w: _forms(w) for w in head}
+    if not head or not all(forms.values()) or not (found := await absent_duration(knowledge, plain_names, head, forms)):
+        [(_, named)] = await knowledge.matches([" & ".join(plain_names)], limit=MAX_GENERAL)
+        return _SAYS_HOW_LONG if says_how_long(named, plain_names) else None
+    said, passages = found
+    if _dated(question, len(passages), passages):
+        return None
+    thing, shown = " and ".join(" ".join(run) for run in runs), passages[0]
+    lacks = f"mention its {' '.join(head)} but never give a duration" if said else f"never mention {' '.join(head)}"
+    text = f'The knowledge base does not say how long: the passages that name {thing} (such as "{shown.title}" [1])'
+    text += f" {lacks}."
+    return Absence(text=text, passages=[shown])
 
 
 async def _never_written(knowledge: KnowledgeBase, question: str, names: set[str]) -> Absence | None:
@@ -224,6 +269,8 @@ async def _never_written(knowledge: KnowledgeBase, question: str, names: set[str
     asked, _ = _asked(split, names)
     plain = [w for n in names for w in words(n) if _PLAIN.match(w) and w not in STOPWORDS]
     subject = " & ".join(dict.fromkeys(plain))
+    if _ASKER.search(question) or asked_contact(question):
+        return None  # a question about the asker is memory's; a contact asked is checked by its written shape
     missing = await unknown_words(knowledge, split, asked, names, {w: _forms(w) for w in asked}, subject)
     if not missing:
         return None

@@ -12,7 +12,7 @@ from cognicore.memory.text import stem, words
 if TYPE_CHECKING:
     from cognicore.memory.knowledge import Passage
 
-__all__ = ["covers_generally", "said_with", "subject_sections"]
+__all__ = ["covers_generally", "general_sections", "said_with", "subject_sections"]
 
 _HEADING_LINE = re.compile(r"^\s{0,3}(#{1,6})\s+(.*)$")
 # A heading naming something in particular: a capitalised word after its first ("Opened Nova Lamps"), a date or
@@ -79,3 +79,12 @@ def covers_generally(passage: Passage, asked: Sequence[Sequence[str]]) -> bool:
         if not named and all(_holds(said, forms) for forms in asked):
             return True
     return False
+
+
+def general_sections(passage: Passage) -> list[str]:
+    """The sections (with their headings) whose headings name nothing in particular: rules for everything."""
+    return [
+        _text(headings, body)
+        for headings, body in _parts(passage)
+        if not any(_NAMED.search(h) for level, h in headings if level >= 2)
+    ]
