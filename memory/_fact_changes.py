@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cognicore.memory._fact_shapes import MEMBER_NOUNS
+from cognicore.memory._fact_words import PERSON_ROLES
 
 Fact = dict[str, Any]
 MakeFact = Callable[..., Fact]
@@ -280,6 +281,9 @@ def _thing_fact(
     new, old = ctx.clean(_OCCASION_RE.sub("", new)), ctx.clean(old) if old else None
     if not ctx.valid(new) or not thing:
         return []
+    words = thing.split()
+    if len(words) > 1 and words[-1][:1].isupper() and words[-2].lower() in PERSON_ROLES:
+        return []  # "my colleague Sam switched to ...": a person named, who moved; no thing of the user's changed
     old = old if old and ctx.valid(old) else None
     mine = owner.lower() == "my" or (owner.lower() == "the" and (subj or "").lower() == "i")
     subject, _, whose = _who("i" if mine else "we")

@@ -12,7 +12,7 @@ from cognicore.memory._fact_keys import normalize, predicate_key, subject_key
 from cognicore.memory._fact_notes import is_note
 from cognicore.memory._fact_slot import UNCLEAR_OBJECT
 from cognicore.memory._fact_slot_values import ADDED, another_thing
-from cognicore.memory._fact_words import CHANGE_CUES, NOT_NAMES, PAST_DATED, PERSON_MOVED
+from cognicore.memory._fact_words import CHANGE_CUES, NOT_NAMES, PAST_DATED, PERSON_MOVED, PERSON_ROLES
 from cognicore.memory.extraction import FactCandidate, OfflineFactExtractor
 from cognicore.memory.fact_types import Fact
 from cognicore.memory.facts import FactStore
@@ -25,7 +25,10 @@ log = logging.getLogger(__name__)
 
 # General English: a message that says something changed (one list with the extractor's slot rule).
 _CHANGE = re.compile(rf"\b(?:{CHANGE_CUES})\b", re.IGNORECASE)
-_PERSON_MOVED = re.compile(rf"^\W*(?P<name>[A-Z][a-z]+)\s+{PERSON_MOVED}")
+# "Sam moved to ...", "My colleague Sam switched to ...": someone else, named (with the role they have for the user).
+_PERSON_MOVED = re.compile(
+    rf"^\W*(?:(?P<whose>(?i:my|our)\s+(?i:{'|'.join(sorted(PERSON_ROLES))})\s+))?(?P<name>[A-Z][a-z]+)\s+{PERSON_MOVED}"
+)
 _MINE = re.compile(r"\b(?:i|i'm|i've|me|my|mine)\b", re.IGNORECASE)
 _PAST = re.compile(rf"\b(?:{PAST_DATED})\b", re.IGNORECASE)  # "two years ago they cut it": history, no change
 # Kinds of value a change and a known fact can share without a word in common: a figure, a day of the week.
@@ -100,7 +103,8 @@ async def _preview(facts: FactStore, user_id: str, message: str, plain: str) -> 
 def _someone_moved(message: str) -> bool:
     """Does `message` tell that a named person moved ("Ben moved to the early shift"), the user not among them?"""
     named = _PERSON_MOVED.match(message)
-    return named is not None and named["name"].lower() not in NOT_NAMES and not _MINE.search(message)
+    rest = message[len(named["whose"] or "") :] if named is not None else message  # "my colleague" is not the user
+    return named is not None and named["name"].lower() not in NOT_NAMES and not _MINE.search(rest)
 
 
 def _about(message: str, candidates: list[FactCandidate], known: list[Fact]) -> list[Fact]:

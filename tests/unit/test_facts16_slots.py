@@ -123,3 +123,14 @@ async def test_a_move_to_a_named_workplace_replaces_the_known_work_base_even_ami
     assert [(f.object, f.contradicts) for f in facts] == [("Bristol office", "The user is based in Cardiff.")]
     home = await _told("I live in Cardiff.", "they moved me to the Bristol office")
     assert not any(f.contradicts for f in home)  # a home is no work base: kept
+
+
+def test_a_person_named_with_their_role_who_moved_changes_nothing_of_the_users() -> None:
+    from cognicore.memory._fact_rules import read_facts
+    from cognicore.orchestrator.change_preview import _someone_moved
+
+    assert read_facts("my teammate Priyanka switched to the 6:50 bus") == []
+    assert read_facts("My mentor Joao moved to the Oslo office last month") == []
+    assert _someone_moved("My teammate Priyanka switched to the 6:50 bus.")
+    assert not _someone_moved("my mentor Joao moved to Oslo, so I meet Ana instead")  # the user is in it too
+    assert read_facts("my shift moved to the late one")  # the user's own thing still changes
