@@ -15,6 +15,7 @@ from tests.unit.test_scope_behaviour import classifier
         "When you list jobs for me, please sort them by severity.",
         "When you show engineers to me, put their first names first",
         "could you always add a chart when you show me weekly figures",
+        "could you always add a chart when you show me weekly figures?",  # memory keeps it as told (round 16)
         "Would you never round the figures you give me",
         "Please keep answers short for me - numbered lists work best.",
         "Short paragraphs work a lot better for me, so use those in your replies",
@@ -33,7 +34,6 @@ async def test_a_standing_preference_worded_as_a_request_is_told(text: str) -> N
         "list pending jobs, oldest first",
         "When you list the jobs, sort them by site",  # one occasion: "the jobs"
         "what works best for me?",
-        "could you always add a chart when you show me weekly figures?",  # memory keeps no question: not "noted"
     ],
 )
 async def test_a_plain_order_or_a_question_is_not_a_preference(text: str) -> None:
