@@ -40,6 +40,8 @@ _GOES_ON = IRREGULAR_PAST | frozenset(
 )
 
 
+# Past tenses that open a speaker's news with the "I" left out ("got a new laptop", "bought a bike").
+_DIARY_VERBS = IRREGULAR_PAST | frozenset("got bought received picked grabbed swapped switched".split())
 # Particles of a phrasal verb after its object ("brought the review forward", "pulled the forecast in").
 _PARTICLES = frozenset("forward forwards ahead around along away".split())
 
@@ -60,6 +62,8 @@ def speaks_of_mine(tokens: list[str], slot: set[int], *, mine: bool) -> bool:
     noun's modifier ("the shift handover call") nor after another subject ("the new intern got a work laptop")."""
     if not slot or not mine or {t.lower() for t in tokens} & FIRST_SINGULAR:
         return True
+    if tokens and (tokens[0].lower() in _DIARY_VERBS or re.fullmatch(r"(?-i:[a-z]+ed)", tokens[0])):
+        return True  # "got a replacement machine yesterday": news of the speaker's, the "I" left out
     at = min(slot)
     first = at
     while at + 1 in slot:  # the slot's own words ("lunch break")

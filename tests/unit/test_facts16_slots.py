@@ -134,3 +134,9 @@ def test_a_person_named_with_their_role_who_moved_changes_nothing_of_the_users()
     assert _someone_moved("My teammate Priyanka switched to the 6:50 bus.")
     assert not _someone_moved("my mentor Joao moved to Oslo, so I meet Ana instead")  # the user is in it too
     assert read_facts("my shift moved to the late one")  # the user's own thing still changes
+
+
+async def test_news_told_without_the_i_changes_the_speakers_own_thing() -> None:
+    facts = await _told("My phone is a Pixel 7.", "picked up a new handset on Saturday, it's a Galaxy S24 now")
+    assert [f.contradicts for f in facts] == ["The user's phone is a Pixel 7."]
+    assert "Galaxy S24" in facts[0].statement
