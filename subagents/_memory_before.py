@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from cognicore.memory.text import terms
-from cognicore.subagents.memory_evidence import text_of, when
+from cognicore.subagents.memory_evidence import CHANGE_RE, text_of, when
 
-__all__ = ["held_before"]
+__all__ = ["changed_after", "held_before"]
 
 _NAME = re.compile(r"(?<=\w\s)[A-Z][\w-]*")  # a word written with a capital inside a sentence: a value
 _OWNER = re.compile(r"^\W*((?:the\s+)?\w+(?:'s)?)\s", re.I)  # "The user", "We", "Our team's": whose fact it is
@@ -49,5 +49,27 @@ def held_before(now: dict[str, Any], passages: Sequence[dict[str, Any]]) -> list
         and (old := _frame(text_of(p)))
         and (old <= frame or frame <= old)
         and str(p.get("until_exact") or p.get("until") or "") <= when(now)
+    ]
+    return sorted(found, key=when, reverse=True)
+
+
+def changed_after(
+    now: dict[str, Any], passages: Sequence[dict[str, Any]], topic: Sequence[frozenset[str]]
+) -> list[dict[str, Any]]:
+    """The current facts (not notes) of `now`'s owner told after it, about the asked slot (a word of the widened
+    `topic`), from a saying worded as a change ("the team switched to Linear" read as "We use Linear"), newest first:
+    the store kept both as current, so `now` is what it was before that change."""
+    owner, asked = _owner(text_of(now)), frozenset().union(*topic) if topic else frozenset()
+    turns = {str(p.get("turn")): text_of(p) for p in passages if p.get("status") == "said" and p.get("turn")}
+    found = [
+        p
+        for p in passages
+        if p.get("status") == "active"
+        and not p.get("note")
+        and p is not now
+        and when(p) > when(now)
+        and _owner(text_of(p)) == owner
+        and set(terms(text_of(p))) & asked
+        and any(CHANGE_RE.search(said) for said in [text_of(p), *(turns.get(t, "") for t in p.get("sources") or ())])
     ]
     return sorted(found, key=when, reverse=True)

@@ -26,7 +26,7 @@ from cognicore.subagents._memory_asks import asks_what_was_said as asks_what_was
 from cognicore.subagents._memory_asks import asks_what_you_know as asks_what_you_know
 from cognicore.subagents._memory_asks import asks_who_does as asks_who_does
 from cognicore.subagents._memory_asks import asks_yes_no as asks_yes_no
-from cognicore.subagents._memory_before import held_before
+from cognicore.subagents._memory_before import changed_after, held_before
 from cognicore.subagents._memory_doubt import later_doubt
 from cognicore.subagents._memory_figure import other_figure
 from cognicore.subagents._memory_items import changed_item, ends_another
@@ -58,9 +58,11 @@ from cognicore.subagents._memory_words import (
 from cognicore.subagents.memory_evidence import (
     NEGATION_RE,
     abbreviated,
+    changed_since,
     content_terms,
     is_unclear,
     matches,
+    noted_since,
     plain_words,
     quoted,
     replaced,
@@ -68,6 +70,7 @@ from cognicore.subagents.memory_evidence import (
     said_words,
     text_of,
     unread_since,
+    valued_since,
     when,
 )
 from cognicore.subagents.memory_slot import asked_matcher, near_miss
@@ -100,6 +103,11 @@ _THIS_PERIOD = re.compile(
 _CONDITION = re.compile(
     r"^\W*(?:if|when|whenever|in\s+case|once|say)\b[^,?;]{3,80}[,;]\s*(?=(?:who|what|which|where|when|how|do|does|"
     r"did|am|is|are|should|can|could|would|will)\b)",
+    re.I,
+)
+_CLOSING_WHEN = re.compile(
+    r"(?:\s*,?\s*\b(?:before|previously|earlier|originally|at\s+first|initially|now|right\s+now|these\s+days|"
+    r"nowadays|again|at\s+the\s+moment|currently|any\s?more|rn|atm))+\s*[?.!]*\s*$",
     re.I,
 )
 _HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.I)
@@ -184,7 +192,8 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
     # A memory about a near thing ("our events budget" for "our travel budget?") never answers: unsure instead.
     matched, skip, yes_no = asked_matcher(topic), _TIME_WORDS | _NOT_TOPIC, asks_yes_no(question)
     # Several questions in one ("what's my role and who do I report to"): a memory that answers one is no near miss.
-    parts = question_parts(in_meaning(_CONDITION.sub("", question, count=1)))  # a leading condition is no part
+    # A leading condition is no part; a closing "before"/"now" says when, no filler ("logging deals in before").
+    parts = [_CLOSING_WHEN.sub("", p) or p for p in question_parts(in_meaning(_CONDITION.sub("", question, count=1)))]
     near = {
         id(p): why
         for _, p in scored
@@ -229,10 +238,20 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
             return MemoryAnswer(
                 text=" ".join(lines), used=[int(p["index"]) for p in [*earlier[: MAX_MEMORIES - 1], now]], coverage=1.0
             )
-        later = unread_since([now], sayings, topic, persistence=False)
-        if later:  # the current fact was itself changed later, in words the extractor did not read
+        later = (
+            unread_since([now], sayings, topic, persistence=False)
+            or noted_since([now], passages, topic)
+            or changed_since([now], passages, topic)  # read as a fact after it, worded as a change, ending nothing
+            or valued_since([now], passages)  # another value of its kind, told as a change in other words
+        )
+        for fact in [] if later else sorted((p for _, p in current), key=when):
+            if later := changed_after(fact, passages, topic):  # a later fact of the slot, told as a change
+                now = fact
+                break
+        if later:  # the current fact was itself changed later, in words the extractor did not read (or kept as a note)
             newer = later[0]
-            then = f'Then on {newer.get("since") or "a later day"} you said: "{said_words(newer)}." [{newer["index"]}]'
+            said = quoted(newer).strip().rstrip(".") if newer.get("note") else said_words(newer)
+            then = f'Then on {newer.get("since") or "a later day"} you said: "{said}." [{newer["index"]}]'
             text = f"{line(now)} {then}"
             return MemoryAnswer(text=text, used=[int(now["index"]), int(newer["index"])], coverage=1.0)
         known = re.sub(r"\.?\s*\[\d+\]$", "", line(now))

@@ -36,3 +36,15 @@ def test_only_the_same_owner_and_frame_is_held_before() -> None:
     assert held_before(now, [now, old, other, unrelated]) == [old]
     later = _fact(5, "The user is responsible for Iberian accounts.", "superseded", "2026-11-03", "2026-11-04")
     assert held_before(now, [now, later]) == []  # ended after the current one began: not what came before it
+
+
+async def test_before_a_change_read_onto_another_slot_is_the_old_fact(app: App) -> None:
+    user = "m26-before-tool"
+    await _tell(app, "We log all our bugs in Jira.", user=user, session="t1")
+    await _tell(app, "heads up, the team switched to Linear this month, the old plan ran out", user=user, session="t2")
+    facts = [(f.statement, f.status) for f in await app.memory.facts.history(user)]
+    for i, question in enumerate(
+        ("which tracker were we logging bugs in before?", "where did we log bugs previously?")
+    ):
+        result = await app.runner.ask(question, session_id=f"t{i + 3}", user_id=user)
+        assert result.outcome == "succeeded" and "Jira" in result.answer, (result.answer, facts)
