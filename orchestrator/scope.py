@@ -77,7 +77,7 @@ IMPERATIVE = re.compile(
     r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
     # A conjunction or preposition opening a clause ("if a p1 misses ...", "for an urgent unlock ...") is no verb.
     r"(?!(?:if|when|whenever|once|after|before|since|while|because|unless|and|or|but|so|then|for|in|on|at|to|of"
-    r"|with|without|as|by|from)\b)(?P<verb>[a-z]+)\s+"
+    r"|with|without|as|by|from|among|amongst|across|between|within|throughout)\b)(?P<verb>[a-z]+)\s+"
     r"(?:(?:up|out|off|over|back)\s+)?"
     r"(?P<object>me|us|him|her|them|a|an|the|my|our|some|this|that|these|those|it|all|\d[\d,.]*|"
     r"two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred|several|more|another)\b"
