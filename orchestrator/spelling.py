@@ -132,6 +132,9 @@ class Speller:
             written = m.group(0)
             if written.lower() in keep:
                 return written
+            if (told := _told(written, keep, self._known_set)) is not None:
+                found.append(Correction(written, told))  # "whos my manger?" after "My manager is ...": the told word
+                return told
             # A capitalised word inside a sentence is a name: read only as a name the deployment spells ("Eurpoe"),
             # never as an English word ("Initech" is no "snitch").
             read = self.correction(written, name=m.start() > 0 and written[:1].isupper())
@@ -215,6 +218,17 @@ class Speller:
         common = [c for c in near if english_words().get(c, 0) >= COMMON_WORD]
         first = [c for c in common if c[:1] == w[:1] or c[:2] == w[1::-1]]
         return str(max(first or common, key=lambda c: english_words().get(c, 0))) if common else None
+
+
+def _told(written: str, told: frozenset[str], known: frozenset[str]) -> str | None:
+    """The one word the user told (`told`, lower case) that `written` is a slip of, when `written` is in lower case,
+    no word of the deployment (`known`) and at most a rare English word ("manger" for a told "manager", "synk" for
+    "sync"); a name, a known word or a common one is meant as written."""
+    w = written.lower()
+    if written != w or len(w) < MIN_LENGTH or w in known or english_words().get(w, 0) >= COMMON_WORD:
+        return None
+    near = {t for t in told if len(t) >= MIN_LENGTH and t.isalpha() and OSA.distance(w, t) == 1}
+    return near.pop() if len(near) == 1 else None
 
 
 def _keeps_letters(written: str, read: str) -> bool:

@@ -39,3 +39,13 @@ def test_an_english_slip_keeps_its_first_letter() -> None:
     speller = Speller(["jobs", "site", "engineer"])
     assert speller.correction("leed") == "lead"
     assert speller.correction("shoud") == "should"
+
+
+def test_a_rare_word_one_slip_from_a_told_word_is_the_told_word() -> None:
+    speller = Speller(["jobs", "site", "engineer"])
+    told = frozenset({"supervisor", "standup", "lanyard"})
+    assert speller.correct("who is my supervsor?", keep=told)[0] == "who is my supervisor?"
+    assert speller.correct("when is the standp", keep=told)[0] == "when is the standup"
+    # a common word, a name and a word of the deployment are meant as written
+    assert speller.correct("where is the site", keep=frozenset({"sits"}))[0] == "where is the site"
+    assert speller.correct("ask Lanyerd", keep=told)[0] == "ask Lanyerd"
