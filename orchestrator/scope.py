@@ -25,6 +25,7 @@ from cognicore.orchestrator._action_shapes import (
     ON_NAME,
     ON_QUOTED,
     ON_RECORD,
+    PAST_FORM,
     READING_PHRASE,
     RELAY,
 )
@@ -77,7 +78,10 @@ IMPERATIVE = re.compile(
     r"^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
     # A conjunction or preposition opening a clause ("if a p1 misses ...", "for an urgent unlock ...") is no verb.
     r"(?!(?:if|when|whenever|once|after|before|since|while|because|unless|and|or|but|so|then|for|in|on|at|to|of"
-    r"|with|without|as|by|from|among|amongst|across|between|within|throughout)\b)(?P<verb>[a-z]+)\s+"
+    r"|with|without|as|by|from|among|amongst|across|between|within|throughout)\b)"
+    # A past form opens a told sentence whose "I" was dropped ("got a replacement laptop yesterday", "had a customer
+    # ask ..."), never an order: an imperative is the bare verb.
+    rf"(?!{PAST_FORM}\b)(?P<verb>[a-z]+)\s+"
     r"(?:(?:up|out|off|over|back)\s+)?"
     r"(?P<object>me|us|him|her|them|a|an|the|my|our|some|this|that|these|those|it|all|\d[\d,.]*|"
     r"two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred|several|more|another)\b"
@@ -344,7 +348,7 @@ class Scope:
         around = {stem(w) for w in words(" ".join([memory, *(t.get("content", "") for t in history)]))}
         if any(stem(w) in around for w in self._topical(request)):
             return []  # "I fly to Oslo" told before: the question may be about what the user said
-        head = self._topical(m.group("phrase"))
+        head = [w for w in self._topical(m.group("phrase")) if w not in _FIGURE_HEADS]  # "the gap in tickets": tickets
         if head and (unheld := self.unheld(head[-1], history, memory)):
             return unheld
         # "what's the capital of australia": a thing the deployment holds ("capital"), asked of one it does not.
@@ -366,6 +370,8 @@ class Scope:
         ]
 
 
+# A figure asked of something ("the gap in tickets between A and B", "the ratio of X to Y"): the something is the topic
+_FIGURE_HEADS = frozenset("gap gaps difference differences ratio split breakdown mix spread share proportion".split())
 # "what's the population of ...", "what will the weather be like in ...": a wh-word, a determiner, then the phrase asked
 # for, up to its first preposition.
 _ASKED_HEAD = re.compile(

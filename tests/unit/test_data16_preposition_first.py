@@ -19,3 +19,17 @@ from tests.unit.test_scope_behaviour import classifier
 async def test_a_preposition_opening_a_question_is_no_foreign_order(request_text: str) -> None:
     decision = await classifier().classify(request=request_text, history=[])
     assert not decision.out_of_scope, decision
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    ["what's the gap in jobs between marta and olek?", "what is the split of pending jobs between Harbour and Hilltop"],
+)
+async def test_a_figure_asked_of_the_data_is_no_unheld_topic(request_text: str) -> None:
+    decision = await classifier().classify(request=request_text, history=[])
+    assert not decision.out_of_scope and not decision.unheld, decision
+
+
+async def test_a_thing_nothing_holds_is_still_unheld() -> None:
+    decision = await classifier().classify(request="what's the population of Brazil?", history=[])
+    assert decision.unheld, decision
