@@ -28,7 +28,7 @@ def counts_data(request: str, counted: frozenset[str]) -> bool:
     """
     for m in _COUNTING.finditer(request):
         for i, word in enumerate(m.group("next").lower().split()):
-            if word in _VERBS or (i == 0 and word in _UNIT):
+            if word in _VERBS or (i == 0 and word in RULE_UNITS):
                 break
             if stem(word) in counted:
                 return True
@@ -111,9 +111,9 @@ _TRADE = rf"{_STRONG_TRADE}|make|makes|made|move|moves|moved|spend|spends|spent|
 _PRICE_FOR = r"(?!\s+for\b)"
 _HOW_MUCH_MANY = re.compile(r"\bhow\s+(?:many|much)\b(?P<rest>[^?.!;:]*)", re.I)
 # "how many days / hours / minutes", "how much time / notice": a rule's value (a limit, a window), not a figure.
-_UNIT = frozenset(
-    "second seconds minute minutes hour hours day days week weeks month months year years time times percent "
-    "characters character notice longer later earlier".split()
+RULE_UNITS = frozenset(
+    "second seconds sec secs minute minutes min mins hour hours hr hrs day days week weeks wk wks month months year "
+    "years yr yrs time times percent characters character notice longer later earlier".split()
 )
 _PAST = re.compile(r"\b(?:did|didn't|have|has|had|haven't|hasn't)\b(?!\s+to\b)", re.I)
 _TRADED = re.compile(rf"\b(?:{_TRADE})\b{_PRICE_FOR}", re.I)
@@ -144,7 +144,7 @@ def asks_trade_figure(request: str) -> bool:
     for m in _HOW_MUCH_MANY.finditer(request):
         rest = m.group("rest")
         first = rest.split()[:1]
-        if first and first[0].lower().strip(",") in _UNIT:
+        if first and first[0].lower().strip(",") in RULE_UNITS:
             continue
         if _PAST.search(rest) or _TRADED.search(rest):
             return True

@@ -14,7 +14,14 @@ import re
 from collections.abc import Awaitable, Callable, Sequence
 
 from cognicore.memory.text import stem, terms
-from cognicore.orchestrator.data_questions import ENUMERATES, IN_PERIOD, PER_PERIOD, asks_trade_figure, counts_data
+from cognicore.orchestrator.data_questions import (
+    ENUMERATES,
+    IN_PERIOD,
+    PER_PERIOD,
+    RULE_UNITS,
+    asks_trade_figure,
+    counts_data,
+)
 from cognicore.orchestrator.intent import Classifier, IntentDecision
 from cognicore.orchestrator.planning import Planner, names_agent
 from cognicore.orchestrator.telling import ABOUT_MY_OWN
@@ -57,8 +64,11 @@ _NOT_DATA = re.compile(
     re.I,
 )
 # A figure or a ranking asked for.
+# ("how many hours/hrs/days": a rule's value, a limit or a window, not a figure)
 _FIGURE = re.compile(
-    r"\b(?:most|least|more|fewer|how many|count|number of|top|bottom|average|avg|total|per|split|breakdown)\b", re.I
+    rf"\b(?:most|least|more|fewer|how many(?!\s+(?:{'|'.join(sorted(RULE_UNITS))})\b)|count|number of|top|bottom|"
+    r"average|avg|total|per|split|breakdown)\b",
+    re.I,
 )
 # "what system do we log incidents in", "which vendor do we have for printers": the thing asked of the user or their
 # team is the first noun; unless the data holds it, the question is about what they told, not rows.

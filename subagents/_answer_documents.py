@@ -23,7 +23,7 @@ from cognicore.subagents._answer_checks import (
     states_bound,
 )
 from cognicore.subagents._answer_excluded import speaks_of_excluded
-from cognicore.subagents._answer_head import WHICH_THING, asked_head, name_modifier
+from cognicore.subagents._answer_head import WHICH_THING, asked_head, name_modifier, without_value_nouns
 from cognicore.subagents._answer_holder import people_first, role_noun
 from cognicore.subagents._answer_reading import read_question
 from cognicore.subagents._answer_render import LABEL, render
@@ -94,6 +94,7 @@ def _answer(
     vocabulary = frozenset().union(*(u.terms | u.lead | u.frame for u in units))
     asked_text = without_contrast(without_asides(question, vocabulary))
     asked_text = without_framing(asked_text, vocabulary if framing else frozenset())
+    asked_text = without_value_nouns(asked_text, vocabulary)  # "the first-response target": the time asked
     labelled = read_question(asked_text, vocabulary, synonyms)
     if not labelled:
         return ComposedAnswer(text=nothing_found(question), used=[]), 0.0

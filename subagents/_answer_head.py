@@ -9,7 +9,7 @@ from cognicore.memory.text import STOPWORDS, stem, words
 from cognicore.subagents._answer_shape import LIGHT_VERBS, TIME_UNIT
 from cognicore.subagents._question_terms import SPLIT_COMPOUND
 
-__all__ = ["WHICH_THING", "asked_head", "name_modifier"]
+__all__ = ["WHICH_THING", "asked_head", "name_modifier", "without_value_nouns"]
 
 _AUX = r"(?:do|does|did|is|are|was|were|should|can|will)\b"
 # "Which vpn client software do we use?": the thing asked for is the noun after "which".
@@ -19,6 +19,22 @@ _HEAD = re.compile(
     r"^(?:what|which)(?: is|'s|’s|s| are| was| were) (?:the|our|your|a|an|its|their) ([a-z][a-z -]*?)"
     r" (?:of|for|on|at|to) "
 )
+# Words that say a required value is asked ("the first-response target", "the goal for returns"), not what it is of:
+# the documents state the value without them. General English.
+VALUE_NOUNS = frozenset(
+    "target targets goal goals objective objectives aim commitment commitments standard standards expectation "
+    "expectations requirement requirements promise guarantee norm benchmark".split()
+)
+_VALUE_NOUN = re.compile(rf"\b(?:{'|'.join(sorted(VALUE_NOUNS))})\b", re.I)
+
+
+def without_value_nouns(question: str, vocabulary: frozenset[str]) -> str:
+    """The question without the words that only say a required value is asked ("the first-response target for a P2"
+    asks the P2 first-response time) when no passage uses them; a word the passages use stays ("the revenue goal")."""
+    kept = _VALUE_NOUN.sub(lambda m: m.group(0) if stem(m.group(0).lower()) in vocabulary else "", question)
+    return " ".join(kept.split())
+
+
 _VAGUE = frozenset(
     "policy policies rule rules process procedure way kind type name status step steps instructions".split()
 )

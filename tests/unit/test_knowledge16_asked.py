@@ -172,3 +172,28 @@ _FERRY = (
 async def test_a_limit_of_another_labelled_subject_does_not_decide(question: str, expected: str, not_said: str) -> None:
     answer = await OfflineAnswerComposer().compose(question=question, passages=_passages(_FERRY))
     assert expected in answer.text and not_said not in answer.text, answer.text
+
+
+_RETURNS = (
+    "# Returns desk\n\nA return is acknowledged within 2 days and refunded within 10 days. Returns of damaged "
+    "goods go to the quality team."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("What's the acknowledgement target for a return?", "2 days"),
+        ("what is the refund goal for a return?", "10 days"),
+    ],
+)
+async def test_the_asker_s_word_for_a_required_value_is_not_the_thing_asked(question: str, expected: str) -> None:
+    answer = await OfflineAnswerComposer().compose(question=question, passages=_passages(_RETURNS))
+    assert answer.used == [1] and expected in answer.text, answer.text
+
+
+async def test_a_value_word_without_its_thing_in_the_documents_stays_unanswered() -> None:
+    answer = await OfflineAnswerComposer().compose(
+        question="What's the resolution target for a damaged return?", passages=_passages(_RETURNS)
+    )
+    assert answer.used == [], answer.text

@@ -91,3 +91,9 @@ async def test_how_a_class_of_items_is_handled_is_a_rule(request_text: str, agen
     planner = DataReadingPlanner(_Checker(), _never, knowledge=frozenset(), data=DATA, documents=_always)
     plan = await planner.plan(request=request_text, agents=_CHECK_AGENTS, feedback=[])
     assert [s.agent for s in plan.steps] == [agent]
+
+
+async def test_how_many_hours_asks_a_rule_not_a_figure() -> None:
+    planner = DataReadingPlanner(_Checker(), _never, knowledge=frozenset(), data=DATA, documents=_always)
+    plan = await planner.plan(request="how many hrs do we get to renew a loan?", agents=_CHECK_AGENTS, feedback=[])
+    assert [s.agent for s in plan.steps] == ["rag_query"]
