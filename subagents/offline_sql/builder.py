@@ -156,7 +156,7 @@ def build_query(q: Mapping, catalogue: Catalogue, today: date) -> tuple[str, str
         covered = period.describe() if period is not None and date_col is not None else "all dates in the data"
         return sql, explain(q, period, date_col, notes, False, top_share=False), covered, filters_text(q)
     dims = list(q.dimensions)
-    if q.share and not [d for d in dims if isinstance(d, Column)]:
+    if q.share and not [d for d in dims if isinstance(d, Column)] and not q.part_negated:
         # "what share of revenue is Europe": group by the filter's column over the whole set, keep Europe after.
         for ref, values in q.filters.items():
             column = catalogue.column(ref)

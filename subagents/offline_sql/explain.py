@@ -48,8 +48,13 @@ def explain(
         text += ", with the change from the previous period in % (change_pct)"
     if share_of_empties(q) and q.missing:
         text += f", with their share of all the rows, empty {' or '.join(map(ref_name, q.missing))} or not (share_pct)"
-    elif share_of_empties(q):  # "what share of tickets are not closed"
-        text += ", with their share of all the rows (share_pct)"
+    elif share_of_empties(q):  # "what share of tickets are not closed"; "... of P1 tickets": of the P1 rows
+        whole = " and ".join(f"{ref_name(r)} is {' or '.join(v)}" for r, v in q.filters.items())
+        text += (
+            f", with their share of the rows where {whole} (share_pct)"
+            if whole
+            else ", with their share of all the rows (share_pct)"
+        )
     elif q.share_within:
         part = " and ".join(f"{ref_name(r)} is {' or '.join(q.filters[r])}" for r in q.share_within)
         text += f" where {part}, with their share of each group's rows (share_pct)"
@@ -74,7 +79,7 @@ def share_of_empties(q: Mapping) -> bool:
     whose column is empty (or not the value, or whose amount is zero or above it), as a share of all rows."""
     grouped = [d for d in q.dimensions if isinstance(d, Column)]
     parts = q.missing or set(q.excluded) - set(q.set_aside) or q.nonzero or q.rates
-    return q.share and bool(parts) and not q.filters and not grouped
+    return q.share and bool(parts) and (not q.filters or q.part_negated) and not grouped
 
 
 def filters_text(q: Mapping, *, leave: list[str] | None = None) -> str:

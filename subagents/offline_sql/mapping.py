@@ -52,6 +52,7 @@ class Mapping:
     period: Period | None = None
     top_n: int | None = None
     nth: bool = False  # top_n is the one place asked ("the second best"), not a cut
+    part_negated: bool = False  # the share's part is rows without a value, of the rows the filters keep
     top_percent: bool = False  # top_n is a percent of the groups ranked ("the top 20% of products by revenue")
     ascending: bool = False
     ranked: Column | str | None = None

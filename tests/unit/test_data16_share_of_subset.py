@@ -33,3 +33,15 @@ def test_a_value_set_aside_before_the_verb_is_the_whole_after_it_the_part() -> N
 def test_a_negated_part_stays_the_part() -> None:
     sql = sql_of("what percentage of the tickets are not closed yet", DESK_LEX)
     assert "COUNT(*) FILTER(WHERE (tickets.status IS NULL OR NOT tickets.status IN ('closed')))" in sql
+
+
+@pytest.mark.parametrize(
+    ("text", "whole", "part"),
+    [
+        ("what fraction of chloe's tickets are still not closed", "tickets.assignee = 'chloe'", "tickets.status"),
+        ("what share of 2025 orders from Europe were not online ones", "regions.name = 'Europe'", "orders.channel"),
+    ],
+)
+def test_a_negated_part_after_the_verb_is_a_share_of_the_rows_kept(text: str, whole: str, part: str) -> None:
+    sql = sql_of(text, DESK_LEX if "ticket" in text else SALES_LEX)
+    assert f"FILTER(WHERE ({part} IS NULL OR NOT {part} IN (" in sql and whole in sql.split("WHERE")[-1]
