@@ -9,6 +9,7 @@ from typing import Any
 
 from cognicore.memory._fact_owners import others_thing
 from cognicore.memory._fact_placement import UNSURE_RE
+from cognicore.memory._fact_words import NOT_NAMES
 from cognicore.memory.text import stem, terms
 from cognicore.subagents.memory_evidence import NEGATION_RE, newer_change, quoted, text_of
 
@@ -57,6 +58,23 @@ def leading_change(picked: list[dict[str, Any]]) -> tuple[dict[str, Any] | None,
         return None, picked
     said = quoted(changed) if changed.get("note") else text_of(changed)
     known = [text_of(p) for p in rest if not p.get("note")]
-    if (changed.get("note") and UNSURE_RE.search(said)) or (known and all(others_thing(said, k) for k in known)):
+    if (changed.get("note") and (UNSURE_RE.search(said) or _someone_did(said))) or (
+        known and all(others_thing(said, k) for k in known)
+    ):
         return None, sorted(picked, key=lambda p: p is changed)
     return changed, rest
+
+
+# "Omar left the network team and joined identity": a named person moved themselves (left, joined, moved); the
+# user's own things are not what changed. A take-over ("Priya took over billing") may end the user's: not this.
+_NAME_DID = re.compile(
+    r"^\W*(?P<name>[A-Z][a-z]+)(?:\s+[A-Z][a-z]+)?\s+(?:has\s+)?(?:left|quit|joined|moved|went|transferred|retired|"
+    r"resigned|relocated)\b"
+)
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|me|my|we|we're|us|our)\b", re.I)
+
+
+def _someone_did(said: str) -> bool:
+    """Does the saying tell where another named person went ("Omar left the network team and joined identity")?"""
+    m = _NAME_DID.match(said)
+    return bool(m and m.group("name").lower() not in NOT_NAMES and not _FIRST_PERSON.search(said))

@@ -48,3 +48,12 @@ async def test_before_a_change_read_onto_another_slot_is_the_old_fact(app: App) 
     ):
         result = await app.runner.ask(question, session_id=f"t{i + 3}", user_id=user)
         assert result.outcome == "succeeded" and "Jira" in result.answer, (result.answer, facts)
+
+
+async def test_another_person_moving_does_not_lead_the_users_own_fact(app: App) -> None:
+    user = "m26-other-moved"
+    await _tell(app, "I'm on the storage team.", user=user, session="o1")
+    await _tell(app, "Ingrid left the storage team and joined security.", user=user, session="o2")
+    for i, question in enumerate(("which team am I on?", "what team do I belong to these days?")):
+        result = await app.runner.ask(question, session_id=f"o{i + 3}", user_id=user)
+        assert "storage team" in result.answer.split("[1]")[0] and "Before that" not in result.answer, result.answer
