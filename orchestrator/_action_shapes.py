@@ -18,10 +18,18 @@ __all__ = [
     "ON_NAME",
     "ON_QUOTED",
     "ON_RECORD",
+    "PAST_FORM",
     "READING_PHRASE",
     "RELAY",
 ]
 
+# The past form of a verb (an irregular one, or a regular "-ed" of five letters or more, never "need", "feed" or
+# "proceed"): a sentence it opens tells what happened ("got a new laptop yesterday"); an order is the bare verb.
+PAST_FORM = (
+    r"(?:got|had|went|took|made|came|left|sent|said|told|bought|brought|thought|found|gave|saw|heard|met|ran|began|"
+    r"wrote|spoke|knew|felt|kept|lost|paid|sold|won|broke|chose|drove|flew|forgot|grew|held|spent|stood|taught|threw|"
+    r"woke|wore|[a-z]{2,}[^e\W]ed)"
+)
 # A request's polite opening, one definition for every shape that starts at the verb: "please", "pls", "can you",
 # "could u please" ("could you please go over the P1s", "pls translate 'hi'", "can you escalate INC-1007").
 POLITE = r"^\s*(?:please\s+|pls\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?"
