@@ -32,13 +32,14 @@ from cognicore.subagents._absence_words import word_forms as _forms
 from cognicore.subagents._answer_holder import unnamed_holder
 from cognicore.subagents._answer_shape import PLACE_WORDS, Shape, asked_shape
 from cognicore.subagents._passage_sections import covers_generally, said_with, subject_sections
-from cognicore.subagents._question_terms import without_contrast
+from cognicore.subagents._question_terms import NOISE, without_contrast
 
 if TYPE_CHECKING:
     from cognicore.memory.knowledge import KnowledgeBase, Passage
 
 __all__ = ["Absence", "asked_value_kind", "documented_absence"]
 
+MAX_WORDS = 8  # the question's content words read for a heading subject
 MAX_GENERAL = 20  # more passages than this holding every asked word: too many to check, the claim is not made
 _HEADING = re.compile(r"^\s{0,3}#{2,6}\s+(.+)$", re.M)
 _AGENT_LINE = re.compile(r"\bby:?\s+(?:the\s+)?[A-Z]")  # "Decided by: Ana Ruiz", "approved by the Board"
@@ -229,11 +230,48 @@ async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence
         return absent
     if held := await unnamed_holder(knowledge, question):
         return Absence(text=held[0], passages=held[1])
-    if absent := await _no_contact_or_duration(knowledge, question, runs, plain_names):
+    named_runs, subject = runs, plain_names
+    if not plain_names and (heading := await _heading_run(knowledge, question)):
+        named_runs, subject = [heading], heading  # "the orbit fitness band": a section's name, in lower case
+    if absent := await _no_contact_or_duration(knowledge, question, named_runs, subject):
         return None if absent is _SAYS_HOW_LONG else absent
-    if absent := await _never_with_subject(knowledge, question, runs, plain_names):
+    if absent := await _never_with_subject(knowledge, question, named_runs, subject):
         return absent
     return await _never_written(knowledge, question, set(plain_names) | set(names))
+
+
+def _heading_names(heading: str) -> list[list[str]]:
+    """The names a heading writes ("WEA-200 Orbit Fitness Band", "Zed Lamp"): its runs of capitalised words and
+    codes, its first word too when the next is capitalised ("Shipping options" names nothing); no article."""
+    runs = _name_runs(f"x {heading}")
+    return [
+        [w for w in run if w.lower() not in STOPWORDS] for run in runs if len(run) > 1 or run[0] != heading.split()[0]
+    ]
+
+
+async def _heading_run(knowledge: KnowledgeBase, question: str) -> list[str]:
+    """The longest run of the question's words that a section heading writes as a name, in a row ("orbit fitness
+    band" under "### WEA-200 Orbit Fitness Band"), or []. A heading's lower-case words ("need a hub?") and a
+    document's title ("VPN troubleshooting") name no particular thing; a choice ("... or ...") is not checked."""
+    if re.search(r"\bor\b", question, re.I):
+        return []
+    tokens = [w for w in words(question) if _PLAIN.match(w)]
+    content = [w for w in dict.fromkeys(tokens) if w not in STOPWORDS and len(w) > 2][:MAX_WORDS]
+    found = await knowledge.matches([_any(_forms(w) or [w]) for w in content], limit=MAX_GENERAL)
+    names = [_heading_names(h) for _, ps in found for p in ps for h in _HEADING.findall(p.content)]
+    best: list[str] = []
+    for name in ([w.lower() for w in run] for runs in names for run in runs):
+        run: list[str] = []
+        for w in [*tokens, ""]:
+            if w and any(w in (n, f"{n}s") or n == f"{w}s" for n in name):
+                run.append(w)
+                continue
+            # A name's one word stands for it only when it is the name's first ("vista"), not its kind ("speaker").
+            whole = len(run) > 1 or (run and run[0] in (name[0], f"{name[0]}s"))
+            if whole and len(run) > len(best) and any(stem(r) not in NOISE for r in run):
+                best = run
+            run = []
+    return best
 
 
 async def _no_contact_or_duration(

@@ -78,3 +78,20 @@ async def test_a_duration_given_for_the_thing_or_for_everything_makes_no_claim(
 async def test_a_duration_of_use_in_other_words_makes_no_claim(knowledge: KnowledgeBase) -> None:
     # "plays for 20 hours on a charge" never says "battery" but says how long it lasts.
     assert await documented_absence(knowledge, "what's the battery life of the Nova Radio") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("whats the battery life on the zed lamp", "mention its battery but never give a duration"),
+        ("how many colours does the kilo fan come in", "never mention colours"),
+    ],
+)
+async def test_a_section_name_in_lower_case_is_a_subject(knowledge: KnowledgeBase, question: str, said: str) -> None:
+    absent = await documented_absence(knowledge, question)
+    assert absent is not None and said in absent.text, absent
+
+
+async def test_a_kind_word_of_a_name_alone_is_no_subject(knowledge: KnowledgeBase) -> None:
+    # "fan" is the Kilo Fan's kind, not its name: "the fan" may be any of them.
+    assert await documented_absence(knowledge, "how many colours does the fan come in") is None
