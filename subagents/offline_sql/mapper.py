@@ -69,7 +69,7 @@ from cognicore.subagents.offline_sql.query import rate_amount, ref_name
 from cognicore.subagents.offline_sql.resolve import resolve
 from cognicore.subagents.offline_sql.row_words import none_where
 from cognicore.subagents.offline_sql.search import search_columns, split_search, unplaced_phrase
-from cognicore.subagents.offline_sql.shape import ASC, DESC, NUM_WORDS, read_shape
+from cognicore.subagents.offline_sql.shape import ASC, DESC, NUM_WORDS, PERCENTILE, read_shape
 from cognicore.subagents.offline_sql.times_of_day import claim_time_of_day
 
 __all__ = ["CONFIDENCE_BAR", "TIME_UNITS", "Mapping", "Measure", "map_request"]
@@ -188,10 +188,11 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     found = sorted(found + _phrases(t, lex, original, books=("phrases", "partial")), key=lambda f: f[0])
     resolve(t, q, found, shape, lex)
     cut = q.top_percent and q.top_n is not None and 0 < q.top_n < 100 and bool(q.dimensions) and not q.nth
-    if (
-        re.search(r"\b(?:top|bottom|best|worst|highest|lowest)(?: [a-z]+)? \d+ (?:percent|per cent|pct)\b", asked)
-        and not cut
-    ):
+    # "what share of revenue came from the top 25% of products", "how much did the top 20% bring in": their sum
+    together = (
+        shape.share_at is not None and (pct := PERCENTILE.search(asked)) is not None and shape.share_at < pct.start()
+    )
+    if PERCENTILE.search(asked) and (not cut or together or shape.how_much or shape.total or shape.count):
         q.not_understood.append("a top share of the rows (a percentile cut)")  # "the top 20% of orders by revenue"
     if shape.percent_threshold and q.having and not all(_in_percent(m) for m in q.measures):
         q.not_understood.append("a threshold in % of a figure that is not a percentage")  # "a margin above 40%"

@@ -105,7 +105,7 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     """Claim the shape words of `t`; the share, comparison, top N and direction go straight into `q`."""
     s = Shape()
     # "the top 20% of products by revenue": a top share of the groups ranked (the top N read below is the percent)
-    if pct := re.search(r"\b(?:top|bottom|best|worst|highest|lowest)(?: [a-z]+)? \d+ (percent|per cent|pct)\b", t.s):
+    if pct := PERCENTILE.search(t.s):
         t.s, q.top_percent = t.s[: pct.start(1)] + " " * (pct.end(1) - pct.start(1)) + t.s[pct.end(1) :], True
     # "how did Q3 2026 compare with Q3 2025, in percent": the change between the two periods, not each one's share
     compared = len(q.compared_periods) == 2 and re.search(r"\b(?:vs|versus|compared?|against)\b", t.s) is not None
@@ -312,6 +312,11 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
 
 
 _UNITS_WORDS = "days?|weeks?|months?|quarters?|years?|percent"
+# "the top 20% of products", "the oldest 10 percent of open tickets": a share of the rows or groups ranked
+PERCENTILE = re.compile(
+    r"\b(?:top|bottom|best|worst|highest|lowest|biggest|largest|smallest|oldest|newest|youngest|latest|earliest|"
+    r"most|least|fewest)(?: [a-z]+)? \d+ (percent|per cent|pct)\b"
+)
 _COMPARATIVE = r"(?:better|worse|higher|lower|bigger|smaller|larger|greater|stronger|weaker)"
 # "newest first", "oldest ones first", "oldest to newest", "latest at the top", "most recently launched first"
 _AGE_ORDER = re.compile(

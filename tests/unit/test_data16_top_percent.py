@@ -30,3 +30,17 @@ def test_the_tickets_top_percent_of_assignees() -> None:
 def test_a_top_percent_of_no_groups_stays_unsure() -> None:
     with pytest.raises(Unsure, match="a percentile cut"):
         map_request("what is the top 20 percent of units sold in 2025", SALES_LEX, TODAY)
+
+
+def test_an_age_superlative_percent_is_a_share_of_the_rows_never_a_count() -> None:
+    sql = sql_of("show me the newest 20 percent of the in-progress tickets", DESK_LEX)
+    assert "rank <= greatest(1, 20 * ranked / 100.0)" in sql and "rank <= 20 " not in sql
+
+
+def test_the_top_percent_taken_together_stays_unsure() -> None:
+    for text in (
+        "how many units did the top 25% of products sell in 2025",
+        "what share of orders came from the top 50% of regions",
+    ):
+        with pytest.raises(Unsure, match="a percentile cut"):
+            map_request(text, SALES_LEX, TODAY)
