@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING
 from rapidfuzz.distance import OSA
 
 from cognicore.memory.text import STOPWORDS, stem, words
-from cognicore.subagents._answer_shape import PLACE_WORDS
+from cognicore.subagents._answer_shape import CALENDAR, PLACE_WORDS
 from cognicore.subagents._question_terms import NOISE
 from cognicore.subagents.offline_sql.lexicon import english_words
 
 if TYPE_CHECKING:
     from cognicore.memory.knowledge import KnowledgeBase, Passage
 
-__all__ = ["FRAME_WORDS", "asked_phrase", "unknown_words"]
+__all__ = ["FRAME_WORDS", "asked_phrase", "unknown_words", "unnamed_member"]
 
 # Nouns that name the value asked rather than the thing it is of (general English): "the response target", "the
 # maximum number of devices", "the cut-off time", "what percentage", "the minimum length".
@@ -52,6 +52,7 @@ VAGUE_WORDS = frozenset(
     further ours yours theirs mine hers ourselves yourself yourselves themselves""".split()
 )
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+)$", re.M)
+MAX_MEMBERS = 40  # more passages than this name the series' word: too many to read, no claim
 MIN_PREFIX = 4  # a shorter stem as a prefix would match unrelated words
 MAX_TYPO = 1  # a word this many edits from a corpus word may be a typo of it: no claim
 MIN_WORD = 3
@@ -216,3 +217,27 @@ def shown(missing: list[str], question: str) -> str:
         m = re.search(rf"[\w-]*\b{re.escape(w)}\b[\w-]*", question, re.I)
         out.append(m.group(0) if m else w)
     return " or ".join(dict.fromkeys(out))
+
+
+# A member of a named series ("Series A", "Tier 2", "Gen 3"): a word and a capital letter or a small number.
+_MEMBER = re.compile(r"\b([A-Za-z]{3,})\s+([A-Z]|\d{1,2})\b(?![\w.,/:-])")
+
+
+async def unnamed_member(knowledge: KnowledgeBase, question: str) -> tuple[str, list[Passage]] | None:
+    """ "Series A" when the documents name only other members of the series ("Series B"): the sentence saying so and
+    the passage naming another member; None when the member is named, or no other member is."""
+    if not (m := _MEMBER.search(question)) or m.group(1).lower() in STOPWORDS or CALENDAR.match(m.group(1)):
+        return None  # "december 20" is a date, not a member of a series
+    word, member = m.group(1), m.group(2)
+    [(n, passages)] = await knowledge.matches([word.lower()], limit=MAX_MEMBERS)
+    if not n or n > MAX_MEMBERS:
+        return None
+    series = re.compile(rf"\b{re.escape(word)}[\s-]+([A-Z]|\d{{1,2}})\b", re.I)
+    said = {(p, s.group(1).upper()) for p in passages for s in series.finditer(p.content)}
+    if not said or any(s == member.upper() for _, s in said):
+        return None
+    others = sorted({s for _, s in said})
+    shown = next(p for p, _ in said)
+    named = " and ".join(f"{word} {s}" for s in others)
+    text = f'The knowledge base does not say: the documents mention {named} (such as "{shown.title}" [1])'
+    return f"{text}, never {word} {member}.", [shown]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cognicore.memory.text import STOPWORDS, stem, words
-from cognicore.subagents._absence_unknown import shown, unknown_words
+from cognicore.subagents._absence_unknown import shown, unknown_words, unnamed_member
 from cognicore.subagents._absence_values import (
     DURATION_WORDS,
     absent_contact,
@@ -230,6 +230,8 @@ async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence
         return absent
     if held := await unnamed_holder(knowledge, question):
         return Absence(text=held[0], passages=held[1])
+    if member := await unnamed_member(knowledge, question):  # "Series A" where only "Series B" is named
+        return Absence(text=member[0], passages=member[1])
     named_runs, subject = runs, plain_names
     if not plain_names and (heading := await _heading_run(knowledge, question)):
         named_runs, subject = [heading], heading  # "the orbit fitness band": a section's name, in lower case

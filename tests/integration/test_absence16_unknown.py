@@ -77,3 +77,14 @@ async def test_no_claim_when_a_passage_may_say_it_otherwise(knowledge: Knowledge
 def test_the_asked_noun_phrase_follows_the_question_shape(question: str, phrase: list[str]) -> None:
     found = asked_phrase(question)
     assert found is not None and found[0] == phrase, found
+
+
+async def test_a_member_of_a_series_the_documents_never_name(pool: AsyncConnectionPool, tmp_path: Path) -> None:
+    grants = "# Grants\n\nThe studio won a Tier 1 grant in 2019 and a Tier 3 grant in 2022 for its archive.\n"
+    knowledge = await knowledge_of(pool, tmp_path, {"grants.md": grants})
+    absent = await documented_absence(knowledge, "How much was the studio's Tier 2 grant?")
+    assert absent is not None and "does not say" in absent.text and "never Tier 2" in absent.text, absent
+    # A member the documents name, or a date written like one, makes no claim of this kind.
+    named = await documented_absence(knowledge, "what was the tier 3 grant for")
+    assert named is None or "never" not in named.text, named
+    assert await documented_absence(knowledge, "did anything happen on march 20 at the archive") is None
