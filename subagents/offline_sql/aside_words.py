@@ -27,24 +27,27 @@ _NOT_ABOUT = re.compile(
     r"mentions|touch|touches|belong to|belongs to|fall under|falls under|"
     r"(?:come|comes|came) (?:in )?(?:from|through|via))))\b(?: (?:the|an?|any) )?"
 )
-# "which assignees have nothing to do with the VPN", "who is unrelated to X": a group asked about, which has no rows of
-# the value (the groups with none), unless the group is the rows themselves ("which tickets ...")
-_GROUP_ASKED = re.compile(r"^\s*(?:who\b|(?:which|what) (?:of (?:the|our) )?([a-z]+)\b)")
+# The word the topic is said of, before the relative pronoun and the verb: "assignees" (have nothing to do with ...)
+_SUBJECT = re.compile(r"([a-z]+)\s*$")
 # "excluding anything to do with the wi-fi", "apart from anything VPN", "other than stuff about email": the value
 # itself is what is set aside ("anything else" is no value)
 _ANYTHING_ABOUT = re.compile(
-    rf"\b({SET_ASIDE}|exclude|but|not) (?:anything|everything|whatever|stuff|things?|all)"
+    rf"\b({SET_ASIDE}|exclude) (?:anything|everything|whatever|stuff|things?|all)"
     r"(?! else\b)(?: (?:to do with|about|regarding|concerning|involving|related to|relating to|on|with|for))?\b"
 )
 
 
-def topic_aside(text: str, rows: frozenset[str]) -> str:
+def topic_aside(text: str, groups: frozenset[str]) -> str:
     """The normalised `text` with a topic set aside in free words said plainly: "tickets that have nothing to do with
-    the VPN" -> "tickets not vpn" (`rows`: the words naming the data's rows), "which assignees have nothing to do
-    with the VPN" -> "which assignees have no vpn", "excluding anything about the wi fi" -> "excluding the wi fi"."""
-    group = _GROUP_ASKED.match(text)
-    if group is None or group.group(1) in rows:
-        return _ANYTHING_ABOUT.sub(r"\1", _NOT_ABOUT.sub(" not ", text))
+    the VPN" -> "tickets not vpn"; said of a group (`groups`: the words naming groups of rows, and "who") it has no
+    rows of it: "which assignees have nothing to do with the VPN" -> "which assignees have no vpn";
+    "excluding anything about the wi fi" -> "excluding the wi fi"."""
     verbs = {"is": "has", "was": "had", "are": "have", "were": "had", "do": "have", "does": "has", "did": "had"}
-    said = _NOT_ABOUT.sub(lambda m: f" {m['rel'] or ''} {verbs.get(m['aux'] or '', m['aux'] or 'have')} no ", text)
-    return _ANYTHING_ABOUT.sub(r"\1", said)
+
+    def said(m: re.Match[str]) -> str:
+        subject = "who" if m["rel"] == "who" else (w.group(1) if (w := _SUBJECT.search(text[: m.start()])) else "")
+        if subject not in groups and subject != "who":
+            return " not "  # "tickets that have nothing to do with the VPN": rows that are not of it
+        return f" {m['rel'] or ''} {verbs.get(m['aux'] or '', m['aux'] or 'have')} no "
+
+    return _ANYTHING_ABOUT.sub(r"\1", _NOT_ABOUT.sub(said, text))

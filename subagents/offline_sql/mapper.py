@@ -94,13 +94,14 @@ _LEAD_IN = re.compile(
 )
 
 
-def _row_nouns(lex: Lexicon) -> frozenset[str]:
-    """The words naming rows no other table refers to (tickets, order items): rows, never groups of rows."""
+def _group_nouns(lex: Lexicon) -> frozenset[str]:
+    """The words naming groups of rows: a grouping column ("assignees") or a table other tables refer to ("products"),
+    never rows no other table refers to ("tickets", "order items")."""
     parents = {j.parent for j in lex.catalogue.joins}
     return frozenset(
         p
         for p, ts in lex.phrases.items()
-        if any(x.kind == "entity" and x.table and x.table.ref not in parents for x in ts)
+        if any(x.kind == "dimension" or (x.kind == "entity" and x.table and x.table.ref in parents) for x in ts)
     )
 
 
@@ -128,7 +129,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
         text = text.replace(payer, " ")
     text = price_words(text, lex)  # "the cheapest product": its price, lowest first (lookup.py)
     text = place_phrases(
-        topic_aside(drop_topic_phrases(text), _row_nouns(lex)), lex
+        topic_aside(drop_topic_phrases(text), _group_nouns(lex)), lex
     )  # "revenue-wise"; "unrelated to X"
     text = amount_phrases(text, lex)  # "the biggest ticket load": the number of tickets
     text = dashed_day_ranges(text)  # "5-8 january 2026": from 5 to 8 january

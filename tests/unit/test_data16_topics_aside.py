@@ -72,3 +72,22 @@ def test_a_second_value_after_an_article_is_set_aside_too() -> None:
 def test_a_group_asked_about_has_no_rows_of_the_topic(text: str, lex: object, none_of: str) -> None:
     sql = sql_of(text, lex)  # type: ignore[arg-type]
     assert none_of in sql.split("FILTER(WHERE")[1] and "HAVING coalesce(" in sql and ") = 0" in sql
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["is there a component that has nothing to do with chloe", "who has nothing to do with printer tickets"],
+)
+def test_a_group_said_anywhere_before_the_topic_has_none_of_it(text: str) -> None:
+    sql = sql_of(text, DESK_LEX)
+    assert "HAVING coalesce(" in sql and ") = 0" in sql
+
+
+def test_not_all_is_no_topic_set_aside() -> None:
+    with pytest.raises(Unsure):
+        sql_of("are not all the email tickets closed", DESK_LEX)
+
+
+def test_rows_that_are_not_about_a_topic_said_after_a_group_question() -> None:
+    sql = sql_of("who's got tickets that aren't about email", DESK_LEX)
+    assert "component NOT IN ('Email')" in sql and "HAVING" not in sql
