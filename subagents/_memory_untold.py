@@ -4,7 +4,8 @@ A question that asks for one of the user's own things by name ("what's my employ
 quota for this quarter?", "what time does my shift start?") can only be answered by what the user told. When no
 fact of theirs, current or past, and no saying recalled for the question mentions that thing (by its words or
 their memory paraphrases), the plain answer is that they have not told it, and what was checked. Any told word
-of the thing keeps the question to the usual (unsure) path.
+of the thing, any told value of its kind (a figure for a rate, a date for a birthday, a name for a car) and any
+retrieved document naming it (a policy's word: "my return window") keep the question to the usual (unsure) path.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from cognicore.memory.facts import FactStore
-from cognicore.memory.text import STOPWORDS, terms
+from cognicore.memory.text import STOPWORDS, stem, terms
+from cognicore.subagents._memory_kind import Kind, asked_kind, gives_kind
 from cognicore.subagents.memory_answer import topic_concepts, widened
 
 __all__ = ["asked_own_thing", "untold_answer", "untold_text"]
@@ -57,9 +59,44 @@ def asked_own_thing(question: str) -> tuple[str, list[str]] | None:
     return " ".join(head), checked
 
 
-def untold_text(question: str, told: Sequence[str]) -> str | None:
+# The kind of value a thing is told with, by its words (general English): a told value of that kind, in any words,
+# may be it ("I'm paid 4% on every deal" is the commission rate, "I was born on 4 May" the birthday).
+_KIND_WORDS: dict[Kind, frozenset[str]] = {
+    "number": frozenset(
+        stem(w)
+        for w in """number no num rate quota target code id extension ext salary pay split budget limit amount score
+        pin figure count percentage percent commission bonus allowance total size headcount""".split()
+    ),
+    "time": frozenset(
+        stem(w)
+        for w in """birthday date day time shift review deadline anniversary contract start end holiday vacation
+        leave appointment hours schedule""".split()
+    ),
+    "person": frozenset(
+        stem(w)
+        for w in """manager boss lead supervisor backup mentor buddy wife husband partner name contact colleague
+        deputy cover approver owner""".split()
+    ),
+    "place": frozenset(
+        stem(w) for w in "office desk site location workplace city address building floor room home base".split()
+    ),
+}
+_PERIODS = frozenset(stem(w) for w in "day days week weeks month months quarter quarters year years".split())
+_INNER_NAME = re.compile(r"(?<=\w[\s,])[A-Z][\w-]*|\d")  # a name inside a sentence, or a figure: some value
+
+
+def _asked_kind(question: str, checked: Sequence[str]) -> Kind | None:
+    """The kind of value the thing is (by the question's wh-word, else by the thing's words), None when unknown."""
+    kind = asked_kind(question)
+    if kind in _KIND_WORDS:
+        return kind
+    return next((k for k, named in _KIND_WORDS.items() if set(checked) & named), None)
+
+
+def untold_text(question: str, told: Sequence[str], documents: Sequence[str] = ()) -> str | None:
     """The plain answer when nothing `told` (every fact and recalled saying of the user) mentions the thing
-    `question` asks for by name; None when any of it mentions the thing."""
+    `question` asks for by name nor holds a value of its kind, and no retrieved document names it (then it is a
+    policy's word: "my return window"); None otherwise."""
     asked = asked_own_thing(question)
     if asked is None:
         return None
@@ -68,14 +105,30 @@ def untold_text(question: str, told: Sequence[str]) -> str | None:
     said = set().union(*(terms(t) for t in told)) if told else set()
     if any(c & said for c in concepts) or any(t in said for t in checked):
         return None
+    kind = _asked_kind(question, checked)
+    if any(gives_kind(t, kind) if kind else _INNER_NAME.search(t) for t in told):
+        return None  # a value of the asked kind told in other words may be it: the usual (unsure) path
+    named = set().union(*(terms(d) for d in documents)) if documents else set()
+    # The thing's first word ("return" of "return window") or a word said after it ("to respond to a P1 ticket")
+    # that a retrieved document uses: a policy's word, which the documents may answer.
+    after = [t for t in terms(question.partition(thing)[2]) if t not in _PERIODS and len(t) > 2]
+    if named & {*checked[:1], *after}:
+        return None
     return f"You have not told me your {thing}: nothing you have told me, current or past, mentions it."
 
 
-async def untold_answer(facts: FactStore, user_id: str, question: str, recalled: dict[str, Any] | None) -> str | None:
-    """`untold_text` checked against every fact of the user (current and superseded) and the recalled sayings."""
+async def untold_answer(
+    facts: FactStore,
+    user_id: str,
+    question: str,
+    recalled: dict[str, Any] | None,
+    documents: Sequence[str] = (),
+) -> str | None:
+    """`untold_text` checked against every fact of the user (current and superseded), the recalled sayings and the
+    documents retrieved for the question."""
     if asked_own_thing(question) is None:
         return None
     history = await facts.history(user_id)
     sayings = [str(e.get("text") or "") for e in (recalled or {}).get("episodes", []) if e.get("kind") == "observation"]
     told = [f"{f.statement} {f.object or ''}" for f in history] + sayings
-    return untold_text(question, told)
+    return untold_text(question, told, documents)

@@ -77,11 +77,10 @@ async def test_a_question_about_someone_nothing_was_said_about_is_not_answered_f
     assert "Chloe" not in answer and outcome == "unsure", answer
 
 
-async def test_an_attribute_of_the_user_nothing_was_said_about_is_said_untold(app) -> None:  # type: ignore[no-untyped-def]
-    # Round 16: checked against every fact of the user, a never-told attribute is said plainly (was unsure).
+async def test_an_attribute_of_the_user_nothing_was_said_about_is_unsure(app) -> None:  # type: ignore[no-untyped-def]
     await _ask(app, "My shift starts at 7am.", user="xan", session="x1")
     outcome, answer = await _ask(app, "What's my favourite colour?", user="xan", session="x2")
-    assert outcome == "succeeded" and "have not told" in answer and "7am" not in answer, answer
+    assert outcome == "unsure" and "7am" not in answer, answer
 
 
 def test_the_cli_keeps_a_handover_and_lists_the_old_owner_with_an_end_time(db_url: str, data_dir: Path) -> None:

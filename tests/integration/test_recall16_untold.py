@@ -51,7 +51,22 @@ def test_the_asked_thing_is_read_from_the_question_head() -> None:
 
 
 def test_any_told_word_of_the_thing_keeps_it_unsaid() -> None:
-    told = ["The user is based in Porto"]
+    told = ["The user is based in porto"]  # no name written with a capital: no value of an unknown kind
     assert untold_text("what's my pension scheme?", told) is not None
     assert untold_text("which city is my home base?", told) is None  # "home" is a paraphrase of "based"
     assert untold_text("what's my base salary?", ["The user's salary band is B2"]) is None  # a told word
+
+
+def test_a_value_of_the_asked_kind_told_in_other_words_keeps_it_unsaid() -> None:
+    # review 16 (L2): told in other words, "you have not told me" would be false; the usual unsure path instead
+    assert untold_text("what's my commission rate?", ["The user earns 6% on renewals."]) is None  # a figure
+    assert untold_text("when's my work anniversary?", ["The user started on 3 March 2021."]) is None  # a date
+    assert untold_text("what's my bike?", ["The user rides a Brompton to work."]) is None  # a name
+    assert untold_text("what's my pension plan?", ["The user works the firmware queue."]) is not None  # none at all
+
+
+def test_a_word_the_documents_use_is_a_policy_not_an_untold_fact() -> None:
+    told = ["The user works the firmware queue."]
+    policy = ["Refunds: an opened item may be returned within a 15-day return window."]
+    assert untold_text("what's my return window for opened items?", told, policy) is None  # review 16 (L2b)
+    assert untold_text("what's my locker combination?", told, policy) is not None
