@@ -179,6 +179,10 @@ PHRASES = {
     r"|(?:blow|blows|blew|blown|blowing|sail|sails|sailed) through": "passes",
     # "how fast do we have to get back to someone": getting back to a person is responding to them.
     r"(?:get|gets|getting|got) back to": "respond to",
+    # "how long until we hear back from the desk": hearing back is getting a response.
+    r"(?:hear|hears|heard|hearing) back(?: from)?": "response from",
+    # "need someone to sign for the parcel": signing for a delivery is a signature on it.
+    r"(?:sign|signs|signed|signing) for": "signature for",
     # "user forgot their pw": a forgotten password is reset.
     r"(?:forgot|forgotten|forget|forgets|lost) (?:(?:my|their|his|her|the|a|your|our) )?(?:pw|pwd|passwd|password)": (
         "reset password"

@@ -197,3 +197,21 @@ async def test_a_value_word_without_its_thing_in_the_documents_stays_unanswered(
         question="What's the resolution target for a damaged return?", passages=_passages(_RETURNS)
     )
     assert answer.used == [], answer.text
+
+
+_COURIER = (
+    "# Deliveries\n\nParcels over 2 kg need a signature on delivery. Couriers respond to missed-delivery notes "
+    "within 1 day."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Which parcels does someone have to sign for on delivery?", "2 kg"),
+        ("how soon do we hear back from the courier after a missed-delivery note?", "1 day"),
+    ],
+)
+async def test_phrasal_verbs_read_as_the_documents_words(question: str, expected: str) -> None:
+    answer = await OfflineAnswerComposer().compose(question=question, passages=_passages(_COURIER))
+    assert answer.used == [1] and expected in answer.text, answer.text
