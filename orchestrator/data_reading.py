@@ -72,9 +72,11 @@ _FIGURE = re.compile(
 )
 # "what system do we log incidents in", "which vendor do we have for printers": the thing asked of the user or their
 # team is the first noun; unless the data holds it, the question is about what they told, not rows.
+# Likewise "which team handles VPN tickets", "what department signs off refunds": the asker's question is about the
+# noun before its verb, which the data must hold for its rows to answer.
 _ASKED_OF_US = re.compile(
     r"^\s*(?:what|which)\s+(?:kind\s+of\s+|type\s+of\s+|sort\s+of\s+)?(?P<thing>[a-z][\w-]*)\s+"
-    r"(?:do|does|did|are|am|is|were|was)\s+(?:i|we|you|our|us)\b",
+    r"(?:(?:do|does|did|are|am|is|were|was)\s+(?:i|we|you|our|us)\b|(?!(?:is|was|has|does)\b)[a-z]+[^s\W]s\b)",
     re.I,
 )
 

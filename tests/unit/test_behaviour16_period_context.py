@@ -45,3 +45,14 @@ async def test_an_unsure_reading_is_not_made_a_data_task() -> None:
     reading = DataReadingClassifier(_Orphan(), _reads, knowledge=frozenset(), data=frozenset({"job"}))
     decision = await reading.classify(request="For that same week, how many jobs were logged?", history=[])
     assert decision.intent == "question" and not decision.sure, decision
+
+
+@pytest.mark.parametrize(
+    ("text", "data"),
+    [("Which crew handles boiler jobs?", False), ("what department signs off overtime?", False)],
+)
+def test_a_noun_the_data_does_not_hold_is_asked_of_the_documents(text: str, data: bool) -> None:
+    from cognicore.orchestrator.data_reading import may_be_data
+
+    assert may_be_data(text, frozenset(), frozenset({"job", "site", "engin"})) is data
+    assert may_be_data("which site handles the most jobs?", frozenset(), frozenset({"job", "site", "engin"}))
