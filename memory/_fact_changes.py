@@ -257,7 +257,9 @@ def _switch(clause: str, ctx: _Ctx) -> list[Fact]:
         return [ctx.make("user", "drinks", new, "preference", ctx.conf, f"The user prefers to drink {new}{was}",
                          exclusive=True, contradicts=old)]  # fmt: skip
     verb = "use" if subject == "we" else "uses"
-    # Without the old value a switch says nothing about what else is used: only the old value is replaced.
+    # Without the old value a switch says nothing about what else is used: only the old value is replaced. The switch
+    # is said ("We use HubSpot (switched)"), so an answer about what it may have replaced sees a change.
+    was = was or f" ({m['verb'] or m['verb3'] or 'switched'})".lower()
     return [ctx.make(subject, "uses", new, "fact", ctx.conf, f"{who} {verb} {new}{was}", contradicts=old)]
 
 

@@ -18,15 +18,20 @@ __all__ = ["contact_facts"]
 _VERBS = (
     r"(?:ping|call|ring|phone|text|txt|sms|email|e-mail|mail|message|msg|dm|slack|teams|whatsapp|page|reach|contact)"
 )
+# What of the user's a message reaches them on ("call my mobile", "email my work address"); "my manager" is a person.
+_DEVICES = r"(?:mobile|cell|cellphone|phone|landline|line|number|email|e-mail|inbox|pager|address|extension)\b"
 # Words that go on after how the user is reached: the occasion, or when it holds.
 _ON = r"(?:for|about|if|when|whenever|instead|from|any\s*more|directly|first|please|pls)\b"
 # "ping me on Slack", "text me on my cell", "call my mobile", "email me about ...": a verb, the user, and how; after
 # "me" only a channel, an occasion or the end (an object after it, "email me the report", is a request).
 _REACH_RE = re.compile(
-    rf"\b(?P<neg>(?:don'?t|do\s+not|never|stop|no\s+need\s+to)\s+(?:\w+\s+)?)?(?P<verb>{_VERBS})(?:ing)?\s+"
+    # an order to the assistant: the verb opens its clause (after "please", an occasion, a condition), never after a
+    # subject ("I usually call my manager", "we must email our VP", "the desk should page ...")
+    rf"(?:^|[,;:.!]\s*|\b(?:please|pls|just|then|and|so)\s+|\b(?:for|about)\s+[\w-]+(?:\s+[\w-]+){{0,2}}?,?\s+)"
+    rf"(?P<neg>(?:don'?t|do\s+not|never|stop|no\s+need\s+to)\s+(?:\w+\s+)?)?(?P<verb>{_VERBS})(?:ing)?\s+"
     rf"(?:(?:me|us)(?:\s+(?:on|at|via|through|by|over)\s+(?P<via>(?:my\s+|our\s+|the\s+)?[\w-]+(?:\s+\d[\d\s-]*\d|\s+(?!{_ON})[\w-]+)?))?"
     rf"(?=\s*(?:[,.;!]|$|\s{_ON}))"
-    r"|(?P<own>(?:my|our)\s+[\w-]+(?:\s+(?:phone|number|line))?))",
+    rf"|(?P<own>(?:my|our)\s+(?:(?:work|personal|desk|home|office|private|mobile|cell)\s+)?{_DEVICES}))",
     re.I,
 )
 # The occasion: "for P1s", "about urgent things", "if anything urgent comes up".

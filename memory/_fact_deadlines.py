@@ -1,7 +1,8 @@
 """Deadlines told as things due by a day, one fact per thing: "the board pack has to go to Helen by December 12",
 "deadlines for me: QBR deck to Tomás by Nov 20, Q4 forecast to Priya by Dec 5", "the launch memo is due Friday".
 
-Each thing keeps its own slot (`<thing>_deadline`), so a later change of one ("the forecast is due Nov 28 now")
+Each thing keeps its own slot (`deadline_for_<thing>`, its head noun last, so "the board pack draft" is no slot of
+"the board pack"), so a later change of one ("the forecast is due Nov 28 now")
 replaces that one and never the others told in the same message.
 """
 
@@ -66,7 +67,7 @@ def _deadline(m: re.Match[str]) -> dict[str, Any]:
     slot = re.sub(r"[^a-z0-9]+", "_", thing.lower()).strip("_")
     return {
         "subject": "user",
-        "predicate": f"{slot}_deadline",
+        "predicate": f"deadline_for_{slot}",
         "object": m["day"],
         "kind": "fact",
         "confidence": 0.9,

@@ -80,8 +80,10 @@ def named_changes(
             continue
         # A word of a new fact ("Chloe handles vpn tickets") names nothing old: "tickets" of "tickets in Zendesk".
         fresh = [part for c in out if not _ending(c) for part in (c.object, c.subject)]
-        slot = [w for w in content_words(str(known.get("predicate", ""))) if len(w) > 2]
-        slot += ["".join(w[0] for w in slot)] if len(slot) > 1 else []  # "QBR" names the quarterly business review
+        slot = [w for w in content_words(str(known.get("predicate", ""))) if len(w) > 2 and w != "deadline"]
+        # "QBR" names the quarterly business review; a thing's head noun names it, a modifier alone does not ("the
+        # QBR" is no "QBR deck")
+        slot = ["".join(w[0] for w in slot), slot[-1]] if len(slot) > 1 else slot
         value = _named_value(value_of(known), said, fresh, slot)
         if value is None or any(_handles(c, known, value) for c in out) or is_target(text, value):
             continue  # "we're back to DHL" names DHL as the new value: that fact is restated, not changed

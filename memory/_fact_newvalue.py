@@ -19,7 +19,7 @@ from cognicore.memory._fact_keys import lemma, normalize, predicate_key, subject
 from cognicore.memory._fact_slot import in_slot_of
 from cognicore.memory._fact_slot_guards import another_noun, slot_is_mine, words_of
 from cognicore.memory._fact_word_classes import DETERMINERS
-from cognicore.memory._fact_words import SUPPOSED
+from cognicore.memory._fact_words import MINE_KEPT_RE, SUPPOSED
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
     from cognicore.memory.extraction import FactCandidate
@@ -183,6 +183,8 @@ def slot_change(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCand
     """ "password resets are back on the self-service portal": a message naming one known one-value slot by all the
     words of its name, with a change shape giving one new value, is that slot's new value. None otherwise."""
 
+    if MINE_KEPT_RE.search(message):
+        return None  # "the hotline's extension is now 3499, mine is unchanged": the user's own holds
     if _DOUBT_RE.search(message):
         return None  # "not sure yet, but I heard the budget got raised to 15k": nothing is known to have changed
     said = _lemmas(message)

@@ -195,16 +195,30 @@ def _renumbered(fact: FactCandidate, notes: list[dict[str, Any]]) -> dict[str, A
     slot given a number, whose every word is in exactly one note of the same owner holding one other number, said
     without a change word, is that note's slot with a new value. Two such notes, or a number kept: nothing ends."""
     new, slot = set(_NUMBER_RE.findall(fact.object)), _content(fact.predicate)
-    if not fact.exclusive or len(new) != 1 or not slot:
-        return None
+    if not fact.exclusive or len(new) != 1 or not slot or _QUALIFIED_RE.search(fact.statement):
+        return None  # "my cost centre for the offsite is 7000": that one's, maybe not the note's
     about = [
         n for n in notes
         if _owner(str(n.get("subject", ""))) == _owner(fact.subject)
         and slot <= _content(str(n.get("object", "")))
         and len(held := set(_NUMBER_RE.findall(str(n.get("object", ""))))) == 1
         and held != new
+        and _number_of_slot(str(n.get("object", "")), slot)
     ]  # fmt: skip
     return about[0] if len(about) == 1 else None
+
+
+# A slot said with what it is for or whose ("for the offsite", "of the helpdesk"): a qualified slot of its own.
+_QUALIFIED_RE = re.compile(r"\b(?:for|of|at)\s+(?:the|our|my|a|an)\b", re.I)
+
+
+def _number_of_slot(note: str, slot: set[str]) -> bool:
+    """Is the note's number the value of the slot, right after its words ("cost centre 4410"), and the note about no
+    other holder ("ring the helpdesk on extension 5500": the helpdesk's)?"""
+    words = re.findall(r"[\w']+", note.lower())
+    at = next((i for i, w in enumerate(words) if w.isdigit()), 0)
+    before = {lemma(w) for w in words[max(0, at - len(slot)) : at]}
+    return at > 0 and slot <= before and not re.search(r"\bthe\s+\w+\s+(?:on|at)\b", note, re.I)
 
 
 _HOLDER_RE = re.compile(r"(?-i:[A-Z])[a-z'-]+\s+(?:is|was|has|handles|owns|runs|covers|manages)\b")

@@ -87,6 +87,11 @@ _PLACE_KINDS = frozenset(
     "shift queue rota desk office site floor team region territory patch department location".split()
 )
 # Places a user works from, one at a time: a move to one named replaces the known work base.
+# A stay for a purpose or a while ("for the workshop", "temporarily", "until March"): a visit, the base holds.
+_VISIT_RE = re.compile(
+    r"\bfor\s+(?:the|a|an|our|my)\s+(?!(?:foreseeable|long|time)\b)[\w-]+|\b(?:temporarily|for\s+now|until|till)\b",
+    re.I,
+)
 _WORKPLACES = frozenset("office site location hub campus building branch".split())
 # A verb that only moves a person between teams, and the relations that say which team the user is in.
 _TRANSFERRED_RE = re.compile(r"\b(?:transferred|reassigned|rotated|seconded)\b", re.I)
@@ -193,7 +198,7 @@ def _left(message: str, placed: list[dict[str, Any]], head: str, *, only: bool, 
     known = placed[0]
     if head == "team" and by_name and _named_place(known) and _MOVED_BY_OTHERS_RE.search(message):
         return known  # "I've been moved over to the <Region> team" after "I'm the account manager for <area>"
-    if head in _WORKPLACES and by_name and _work_base(known):
+    if head in _WORKPLACES and by_name and _work_base(known) and not _VISIT_RE.search(message):
         return known  # "they moved me to the <Town> office" after "I'm at the <Town> site": the work base moved
     if head in _PLACE_KINDS:  # "I moved to the Berlin office" after "I'm on the night shift": the shift holds
         return known if head in lemmas(str(known.get("statement", ""))) else None

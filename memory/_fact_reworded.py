@@ -100,7 +100,7 @@ def same_word(candidate: FactCandidate, known_facts: Sequence[dict[str, Any]]) -
         # one word read as the team's is in the known slot; several are the known slot's words in another order
         # or another word for a limit ("discount limit" and "max discount")
         and (
-            (subject_key(candidate.subject) == "we" and words[0] in stems(predicate_key(str(k.get("predicate", "")))))
+            (subject_key(candidate.subject) == "we" and words[0] in _named_by(predicate_key(str(k.get("predicate")))))
             if len(words) == 1
             else subject_key(str(k.get("subject", ""))) == subject_key(candidate.subject)
             and {_SAME_WORD.get(w, w) for w in stems(predicate_key(str(k.get("predicate", ""))))} == same
@@ -112,6 +112,13 @@ def same_word(candidate: FactCandidate, known_facts: Sequence[dict[str, Any]]) -
         return candidate
     moved = in_slot_of(holding[0], candidate.object)
     return moved.model_copy(update={"confidence": min(candidate.confidence, 0.8)})
+
+
+def _named_by(predicate: str) -> list[str]:
+    """The words one word can name a slot by: any of its own, but a deadline's thing only by its head noun ("the
+    QBR" names no "deadline_for_qbr_deck")."""
+    words = stems(predicate)
+    return words[-1:] if predicate.startswith("deadline_for_") else words
 
 
 _TASTES = ("likes", "prefers", "favourite_", "drinks")

@@ -22,6 +22,7 @@ from cognicore.memory._fact_value_kinds import Value, day_word, typed_values
 from cognicore.memory._fact_word_classes import FIRST_SINGULAR
 from cognicore.memory._fact_words import (
     CHANGE_CUES,
+    MINE_KEPT_RE,
     NARROWER,
     PAST_DATED,
     SLOT_CHANGE_CUES,
@@ -170,6 +171,10 @@ def _fits(message: list[str], said: list[Value], known: dict[str, Any]) -> tuple
         return None  # "In May we switched ...": when it happens, maybe still to come
     if another_noun(message, said, str(known.get("predicate", "")), set(slot)):
         return None  # "the partner summit prep call", "the on-call for the network team": another thing
+    if _another_due(message, said, str(known.get("predicate", "")), set(slot)):
+        return None  # "the board pack draft is due Dec 5", "Priya moved the QBR" after "the QBR deck is due ...'"
+    if _other_qualifier(message, str(known.get("predicate", "")), set(slot)):
+        return None  # "Office moved my locker to 23" after "my bike locker is 4": maybe another locker
     if not speaks_of_mine(message, {words[w] for w in shared}, mine=mine):
         return None  # "the shift handover call", "the new intern got ... as work laptop": not the user's own
     # "$25k of the budget", "used 3 of the licences": a part of it; "I'm using an iPhone" names a thing, no amount
@@ -189,6 +194,35 @@ def _fits(message: list[str], said: list[Value], known: dict[str, Any]) -> tuple
         if len(new) == 1:
             pairs.append((old, next(iter(new.values()))))
     return pairs[0] if len(pairs) == 1 else None
+
+
+def _another_due(message: list[str], said: list[Value], predicate: str, slot: set[str]) -> bool:
+    """A known deadline (`deadline_for_<thing>`) changes only when the message names its thing by its head noun, as the
+    head there too: "the board pack draft" is another thing than "the board pack", "the QBR" than "the QBR deck"."""
+    if not predicate.startswith("deadline_for_"):
+        return False
+    thing = predicate.removeprefix("deadline_for_")
+    head = lemma(thing.split("_")[-1])
+    return head not in {lemma(t.lower()) for t in message} or another_noun(message, said, thing, slot)
+
+
+def _other_qualifier(message: list[str], predicate: str, slot: set[str]) -> bool:
+    """Does the message leave out the known slot's qualifier ("bike" of "bike locker") while another thing acts on the
+    slot ("Office moved my locker")? Which locker is then not known."""
+    words = [lemma(w) for w in predicate_key(predicate).split("_") if w]
+    if len(words) < 2:
+        return False
+    said = {lemma(t.lower()) for t in message}
+    if set(words[:-1]) <= said:
+        return False
+    for i, tok in enumerate(message[:-2]):
+        if message[i + 1].lower() in _ACTING and message[i + 2].lower() in ("my", "our"):
+            return lemma(tok.lower()) not in slot and tok.lower() not in FRAME | {"they", "someone", "somebody"}
+    return False
+
+
+# Verbs by which someone or something changes a thing of the user's ("Office moved my locker").
+_ACTING = frozenset("moved changed reassigned switched swapped gave assigned set put".split())
 
 
 def _amount_of_kind(message: list[str], said: list[Value], known: dict[str, Any]) -> tuple[Value, Value] | None:
@@ -263,6 +297,8 @@ def slot_changed(
         return facts
     if ADDED.search(message) or _UNSURE_RE.search(message) or not _CHANGE_RE.search(message):
         return facts
+    if MINE_KEPT_RE.search(message):
+        return facts  # "the on-call pager number is now 4499, my own is unchanged": the user's own holds
     tokens = tokens_of(message)
     said = typed_values(tokens)
     fits = [

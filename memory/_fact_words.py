@@ -242,3 +242,11 @@ def holds_person(fact: dict[str, Any]) -> bool:
     role held ("my mentor is Ravi", "desk_lead")? A tool's or a place's name ("we use Teams") is no person."""
     key = str(fact.get("predicate", "")).lower()
     return key.endswith("_by") or key.rsplit("_", 1)[-1] in PERSON_ROLES
+
+
+# The user's own said to hold while another's changed ("mine is unchanged", "my own stays the same").
+MINE_KEPT_RE = re.compile(
+    r"\b(?:mine|my\s+own|ours|our\s+own)\s+(?:is\s+|stays\s+|remains\s+|'s\s+)?(?:still\s+)?(?:unchanged|the\s+same|"
+    r"as\s+(?:it\s+)?(?:is|was)|untouched|not\s+changed|didn'?t\s+change|hasn'?t\s+changed)\b",
+    re.I,
+)

@@ -36,6 +36,8 @@ from cognicore.memory._fact_slot_values import another_thing, gives_other_value,
 from cognicore.memory._fact_takeover import taken_over_from_user
 from cognicore.memory._fact_told import told_clause_facts
 from cognicore.memory._fact_topic import in_changed_topic
+from cognicore.memory._fact_word_classes import FUNCTION_WORDS
+from cognicore.memory._fact_words import holds_person
 from cognicore.memory.llm import LlmRole
 
 ROLE = "extract_facts"
@@ -218,8 +220,36 @@ class OfflineFactExtractor:
         if replaces_nothing(user_message, facts, known_facts):
             note = note_of(user_message, told=bool(told)) if told is not False else None
             facts = [FactCandidate(**note)] if note is not None else []
+        stated = [_state_of_person(user_message, f, slotted, told=told) for f in facts]
         # Only a change certain from its words ends a note: the old value it names, or its slot's every word.
-        return ExtractedFacts(facts=ending_notes(user_message, facts, known_facts))
+        return ExtractedFacts(facts=ending_notes(user_message, [f for f in stated if f is not None], known_facts))
+
+
+# How a person is, said in place of who they are (after FUNCTION_WORDS: "on leave", "off sick", "out today").
+_STATES = frozenset(
+    "away sick ill busy slow unavailable late absent swamped travelling traveling not new great fine ok okay good bad "
+    "really very so too still".split()
+)
+
+
+def _state_of_person(
+    message: str, fact: FactCandidate, known: list[dict[str, Any]], *, told: bool | None
+) -> FactCandidate | None:
+    """ "my manager is actually on leave until Friday" after "My manager is Hannah Berg": a slot that holds a person
+    given no name is how that person is, not who holds the slot; kept in the user's words, replacing nothing."""
+    first = (re.findall(r"[\w'-]+", fact.object.lower()) or [""])[0]
+    if first not in FUNCTION_WORDS | _STATES or (fact.contradicts and fact.object == UNCLEAR_OBJECT):
+        return fact  # a name ("Victor Lamb", "chloe"), not how someone is ("on leave", "off sick", "slow")
+    person = [
+        k for k in known
+        if holds_person(k) and re.match(r"(?-i:[A-Z])", str(k.get("object", "")))  # it holds a name
+        and subject_key(str(k.get("subject", ""))) == subject_key(fact.subject)
+        and predicate_key(str(k.get("predicate", ""))) == predicate_key(fact.predicate)
+    ]  # fmt: skip
+    if not person:
+        return fact
+    note = note_of(message, told=bool(told)) if told is not False else None
+    return FactCandidate(**note) if note is not None else None
 
 
 _RELATIVE_VALUE_RE = re.compile(

@@ -12,12 +12,12 @@ from tests.unit.test_facts16_slots import _told
 def test_each_thing_due_by_a_day_is_its_own_fact() -> None:
     facts = deadline_facts("my deadlines - budget memo to Ines by Oct 14, hiring plan to Raj by 3rd of November")
     assert [(f["predicate"], f["object"]) for f in facts] == [
-        ("budget_memo_deadline", "Oct 14"),
-        ("hiring_plan_deadline", "3rd of November"),
+        ("deadline_for_budget_memo", "Oct 14"),
+        ("deadline_for_hiring_plan", "3rd of November"),
     ]
     assert "Ines" in facts[0]["statement"] and "Raj" in facts[1]["statement"]
     [due] = deadline_facts("The vendor contract needs to be with legal by Friday.")
-    assert (due["predicate"], due["object"]) == ("vendor_contract_deadline", "Friday")
+    assert (due["predicate"], due["object"]) == ("deadline_for_vendor_contract", "Friday")
 
 
 def test_a_phrase_of_the_data_or_a_message_saying_more_is_no_deadline() -> None:
@@ -29,7 +29,7 @@ def test_a_phrase_of_the_data_or_a_message_saying_more_is_no_deadline() -> None:
 async def test_a_change_of_one_deadline_replaces_that_one_only() -> None:
     told = "my deadlines - budget memo to Ines by Oct 14, hiring plan to Raj by Oct 30"
     facts = await _told(told, "bad news, they pulled the hiring plan in, it's due Oct 21 now")
-    assert [(f.predicate, f.object) for f in facts] == [("hiring_plan_deadline", "Oct 21")]
+    assert [(f.predicate, f.object) for f in facts] == [("deadline_for_hiring_plan", "Oct 21")]
     assert facts[0].contradicts == "The user's deadline: the hiring plan is due to Raj by Oct 30."
     facts = await _told(
         "The launch checklist has to go to Mia by June 9.",
