@@ -24,7 +24,8 @@ __all__ = ["followup_decision", "stands_alone"]
 # "the ones"): what is left of a request without them and the change is what it says of its own.
 _FRAME = frozenset(
     "ok okay right now then hmm um well oh alright also about same again thing things instead rather but "
-    "ones one break broken down split repeat show do let see please pls thanks many much".split()
+    "ones one break broken down split repeat show give get make do let see please pls thanks many much numbers "
+    "figures result results table".split()
 )
 # Changes that are parameters whatever their words: a grouping, an artefact, a ranking, rows dropped or counted.
 _PARAMETERS = frozenset("by per as rank top drop excluding share figure count list that period".split())

@@ -44,7 +44,9 @@ BREAK_DOWN = re.compile(
 ARTEFACT = r"(?:(?:bar|line|pie)\s+)?(?:chart|graph|plot|table|report)"
 AS_ARTEFACT = re.compile(
     _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?"
-    rf"(?:{_MAY_I}\s+|(?:show|give|make|draw|plot|put|display|turn|present)(?:\s+me)?(?:\s+(?:it|that|this|them|those))?\s+)?"
+    # "show me the same thing as a chart", "give me that same table as a bar chart": the previous result, drawn
+    rf"(?:{_MAY_I}\s+|(?:show|give|make|draw|plot|put|display|turn|present)(?:\s+me)?"
+    r"(?:\s+(?:it|that|this|them|those|(?:the|that)\s+same(?:\s+(?:thing|one|numbers|figures|data|result|results|table))?))?\s+)?"
     r"(?:as|in|into)\s+(?:an?\s+)?(?P<value>"
     + ARTEFACT
     + r")"

@@ -53,3 +53,9 @@ async def test_asking_for_the_rows_still_runs_the_checker(text: str) -> None:
 def test_a_regrouping_participle_is_a_follow_up(text: str) -> None:
     change = followup_change(text, list(VALUES))
     assert change is not None and change.prep == "by", change
+
+
+@pytest.mark.parametrize("text", ["show me the same thing as a chart", "give me that same table as a bar chart"])
+def test_the_same_result_drawn_is_a_follow_up(text: str) -> None:
+    change = followup_change(text, list(VALUES))
+    assert change is not None and change.prep == "as", change
