@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from cognicore.memory._fact_keys import lemma, normalize, predicate_key, subject_key
+from cognicore.memory._fact_keys import lemma, normalize, predicate_key, same_slot, subject_key
 from cognicore.memory._fact_notes import is_note
 from cognicore.memory._fact_owners import others_thing, tokens_of
 from cognicore.memory._fact_slot import UNCLEAR_OBJECT
 from cognicore.memory._fact_word_classes import FUNCTION_WORDS
-from cognicore.memory._fact_words import PAST_DATED, TEMPORARY
+from cognicore.memory._fact_words import PAST_DATED, PERSON_ROLES, TEMPORARY
 
 if TYPE_CHECKING:
     from cognicore.memory.extraction import FactCandidate
@@ -48,7 +48,35 @@ def replaces_nothing(message: str, facts: list[FactCandidate], known_facts: list
             return True  # "Omar's standup is at 9:45 now"; not "Ana owns the printer queue now", the user's
         if _OWN_GROUP_RE.search(message) and not _GROUP_WORDS_RE.search(replaced):
             return True  # "my team's weekly goal got raised" is not "my weekly goal", the user's own
+        if _MAYBE_RE.search(message):
+            return True  # "they might cut my target to $700k", "if my quota got raised to 40 ...": nothing happened
+        if _someone_elses(message, fact):
+            return True  # "Hannah's manager changed to Victor", "my manager's manager is now Victor"
+        if subject_key(fact.subject) == "user" and _WE_ONLY_RE.match(message) and not _SINGULAR_RE.search(message):
+            return True  # "We ship from the Austin warehouse now instead of Denver": the team's, not where I am
     return False
+
+
+# A change only supposed, wished or feared: said under a condition or with a modal ("might", "could"); a preference
+# said with "would" ("I'd rather", "I would like") is no supposition.
+_MAYBE_RE = re.compile(
+    r"^\W*(?:if|unless|suppose|supposing|imagine|in\s+case)\b|\bmight\b|\bmay\s+(?:be|get|have|cut|raise|move|change)\b"
+    r"|\b(?:could|would)\b(?!\s+(?:rather|prefer|like|love))|'d\b(?!\s+(?:rather|prefer|like|love))",
+    re.I,
+)
+_WE_ONLY_RE = re.compile(r"^\W*(?:we|we've|we're|our)\b", re.I)
+_SINGULAR_RE = re.compile(r"\b(?:i|i'm|i've|me|my|mine)\b", re.I)
+
+
+def _someone_elses(message: str, fact: FactCandidate) -> bool:
+    """Does `message` give the slot's head noun to someone else by a possessive: a name's ("Hannah's manager") or a
+    person's of the user's ("my manager's parking bay")?"""
+    head = predicate_key(fact.predicate).split("_")[-1]
+    if not head or head == "note":
+        return False
+    roles = "|".join(sorted(PERSON_ROLES))
+    owner = rf"(?:(?-i:[A-Z])[\w-]+|(?:my|our)\s+(?:{roles}))'s\s+(?:[\w-]+\s+){{0,2}}?{re.escape(head)}s?\b"
+    return re.search(owner, message, re.I) is not None
 
 
 def _slot_holder(fact: FactCandidate, known_facts: list[dict[str, Any]]) -> str:
@@ -61,7 +89,7 @@ def _slot_holder(fact: FactCandidate, known_facts: list[dict[str, Any]]) -> str:
         if known.get("status", "active") != "active" or is_note(known):
             continue
         same = (subject_key(str(known.get("subject", ""))), predicate_key(str(known.get("predicate", ""))))
-        if same == keys[:2] and normalize(str(known.get("object", ""))) != keys[2]:
+        if same[0] == keys[0] and same_slot(same[1], keys[1]) and normalize(str(known.get("object", ""))) != keys[2]:
             return str(known.get("statement") or "")
     return ""
 

@@ -49,3 +49,16 @@ async def test_a_stay_for_a_purpose_is_no_new_work_base() -> None:
     assert not any(f.contradicts for f in facts)
     facts = await _told("I'm at the Derby office.", "They moved me to the Leicester office temporarily.")
     assert not any(f.contradicts for f in facts)
+
+
+async def test_a_supposed_change_or_someone_elses_slot_or_the_teams_move_ends_nothing() -> None:
+    facts = await _told("My travel budget is $4k.", "Finance might trim my travel budget to $3k in spring.")
+    assert not any(f.contradicts for f in facts) and [f.predicate for f in facts] == ["note"]
+    facts = await _told("My weekly goal is 30 closed tickets.", "If my weekly goal went up to 45 I'd burn out.")
+    assert [f.predicate for f in facts] == ["note"]
+    facts = await _told("My mentor is Ravi Iyer.", "Lucia's mentor changed to Tomas Berg")
+    assert [f.predicate for f in facts] == ["note"]
+    facts = await _told("My mentor is Ravi Iyer.", "my mentor's mentor is now Tomas Berg")
+    assert [f.predicate for f in facts] == ["note"]
+    facts = await _told("I'm based in Leeds.", "We invoice from the York branch now instead of Leeds.")
+    assert not any(f.contradicts for f in facts)
