@@ -60,6 +60,18 @@ class Period:
             dates = f"before {self.end.isoformat()}" if self.end else "all dates"
         return f"{self.label} ({dates}, partial: to date)" if self.partial else f"{self.label} ({dates})"
 
+    def trend_unit(self) -> Unit:
+        """The steps a trend over this period is shown in: the unit its label counts in ("the last 4 quarters"), the
+        next finer one of a single calendar unit ("in 2025": months; "in March": days), else by its length (days
+        within a month, months within a year, quarters beyond): a trend has more than one step."""
+        for unit in ("week", "month", "quarter"):
+            if f"{unit}s" in self.label:
+                return unit
+        if self.unit is not None:
+            return {"year": "month", "quarter": "month", "month": "day", "week": "day"}.get(self.unit, "day")
+        days = (self.end - self.start).days if self.start and self.end else None
+        return "day" if days is not None and days <= 31 else "month" if days is not None and days <= 366 else "quarter"
+
 
 def number(word: str) -> int:
     """A number written in digits or as a word up to twenty."""

@@ -353,7 +353,7 @@ def resolve(t: Text, q: Mapping, found: list[tuple[int, int, str, Target]], s: S
             q.notes.append(f"No measure was named, so {default.label} is used.")
             q.confidence -= 0.15
     if s.trend and not any(isinstance(d, str) for d in q.dimensions):
-        unit = "month" if q.period and "month" in q.period.label else "quarter"
+        unit = q.period.trend_unit() if q.period else "quarter"  # "over 5-8 January": by day, never one quarter
         q.dimensions.insert(0, unit)
     if q.share and any(m.ratio for m in q.measures):
         q.notes.append("A share of an average or ratio means nothing, so none is given.")
