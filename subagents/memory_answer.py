@@ -99,12 +99,44 @@ _THIS_PERIOD = re.compile(
     r"\b(?:this|these|next|last|coming|current|for the)\s+(week|weeks|month|months|quarter|year|sprint|fortnight)\b",
     re.I,
 )
-# A leading condition before the question proper ("if a ticket blows up, who ...", "when I'm away, who ...").
+# A leading condition before the question proper ("if a ticket blows up, who ...").
 _CONDITION = re.compile(
-    r"^\W*(?:if|when|whenever|in\s+case|once|say)\b[^,?;]{3,80}[,;]\s*(?=(?:who|what|which|where|when|how|do|does|"
-    r"did|am|is|are|should|can|could|would|will)\b)",
+    r"^\W*(?:if|when|whenever|in\s+case)\b(?P<clause>[^,?;]{3,80})[,;]\s*(?=(?:who|what|which|where|when|how|do|does|"
+    r"did|am|is|are|should|can|could)\b)(?!.*\b(?:would|will|'ll|going\s+to)\b)",
     re.I,
 )
+_ME = re.compile(r"\b(?:i|i'm|me|my|we|we're|us|our)\b", re.I)
+# A leading supposition ("If Hannah leaves, who's my manager?", "Say my quota doubled, what would my target be?",
+# "Once this week is over, which queue am I on?"): what holds then, which a told current fact does not say.
+_SUPPOSED = re.compile(
+    r"^\W*(?P<clause>(?:if|when|whenever|in\s+case|once|say|suppose|supposing|assuming)\b[^,?;]{3,80})[,;]\s*"
+    r"(?=(?:who|what|which|where|when|how|do|does|did|am|is|are|should|can|could|would|will)\b)",
+    re.I,
+)
+
+
+def _supposition(question: str, passages: Sequence[dict[str, Any]]) -> str | None:
+    """The leading condition that may change the answer ("if Hannah leaves"), None when there is none or it only sets
+    the scene ("if a ticket blows up")."""
+    m = _SUPPOSED.match(question)
+    if m is None or _scene_set(question, passages) != question:
+        return None
+    clause = m.group("clause").strip()
+    return clause[:1].lower() + clause[1:]
+
+
+def _scene_set(question: str, passages: Sequence[dict[str, Any]]) -> str:
+    """The question without a leading condition that only sets the scene ("if a ticket blows up, who do I ping?"),
+    else the question: a condition naming the asker or a name memory holds ("if Hannah leaves", "when I'm in Berlin"),
+    or a question of what would be, may change the answer (review 16)."""
+    m = _CONDITION.match(question)
+    if m is None or _ME.search(m.group("clause")):
+        return question
+    held = set().union(*(terms(text_of(p)) for p in passages)) if passages else set()
+    names = set(terms(" ".join(re.findall(r"\b[A-Z][\w-]*", m.group("clause")))))  # "Hannah", "Ben", "VPN"
+    return question if names & held else question[m.end() :]
+
+
 _CLOSING_WHEN = re.compile(
     r"(?:\s*,?\s*\b(?:before|previously|earlier|originally|at\s+first|initially|now|right\s+now|these\s+days|"
     r"nowadays|again|at\s+the\s+moment|currently|any\s?more|rn|atm))+\s*[?.!]*\s*$",
@@ -147,6 +179,21 @@ def answer_from_memory(
     if not passages:
         return None
     question = CONTRACTED_IS.sub(r"\1 is", question.replace("\u2019", "'"))
+    if (supposed := _supposition(question, passages)) and (
+        found := _unsupposed(question, concepts, passages, previous)
+    ):
+        if not found.used:
+            return found
+        known = re.sub(r"\.?\s*\[\d+\]$", "", found.text.split(" [")[0])
+        text = f"{NEAR_TOLD} ({known}) but not what you asked: it says what holds now, not {supposed}. {NOT_SURE}"
+        return MemoryAnswer(text=text, used=[], coverage=found.coverage)
+    return _unsupposed(question, concepts, passages, previous)
+
+
+def _unsupposed(
+    question: str, concepts: Sequence[frozenset[str]], passages: Sequence[dict[str, Any]], previous: str
+) -> MemoryAnswer | None:
+    """`answer_from_memory` of a question as asked, a supposition aside."""
     # A word the question's reading set aside as a request word may be what memory holds ("report" of "who do I
     # report to" is the manager, not a report to write): the memory paraphrase words come back as concepts.
     named = frozenset().union(*concepts) if concepts else frozenset()
@@ -178,7 +225,7 @@ def answer_from_memory(
         # format do I like reports in?" after "I prefer my reports as PDF"): a second look with all its words.
         own = widened(topic_concepts([frozenset({t}) for t in terms(question)]))
         found = _answer(question, own, passages) if own and set(own) != set(topic) else None
-    if found is None and (core := _CONDITION.sub("", question, count=1)) != question:
+    if found is None and (core := _scene_set(question, passages)) != question:
         # "if a ticket blows up, who am I meant to ping?": the condition sets the scene; the question follows it.
         kept = set(terms(core))
         return answer_from_memory(core, [c for c in concepts if c & kept], passages, previous=previous)
@@ -193,7 +240,7 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
     matched, skip, yes_no = asked_matcher(topic), _TIME_WORDS | _NOT_TOPIC, asks_yes_no(question)
     # Several questions in one ("what's my role and who do I report to"): a memory that answers one is no near miss.
     # A leading condition is no part; a closing "before"/"now" says when, no filler ("logging deals in before").
-    parts = [_CLOSING_WHEN.sub("", p) or p for p in question_parts(in_meaning(_CONDITION.sub("", question, count=1)))]
+    parts = [_CLOSING_WHEN.sub("", p) or p for p in question_parts(in_meaning(_scene_set(question, passages)))]
     near = {
         id(p): why
         for _, p in scored

@@ -74,3 +74,20 @@ def test_general_paraphrases_of_escalation_and_specialty() -> None:
     assert "Yusuf" in answer("who should I contact if it escalates?", "The user escalates to Yusuf Ali")
     assert "Backups" in answer("what do I cover on the team?", "Backups are the user's specialty")
     assert answer("who do I escalate to?", "The user's manager is Dana Holt") == ""  # no paraphrase of a manager
+
+
+def test_a_supposition_that_may_change_the_answer_is_not_answered_with_what_holds_now() -> None:
+    # review 16 (W11, L8): "if Hannah leaves" names what memory holds; "once the sprint ends" supposes another time
+    from cognicore.subagents._question_terms import SYNONYMS, question_concepts
+    from cognicore.subagents.memory_answer import answer_from_memory
+
+    def found(question: str, said: str) -> tuple[str, list[int]]:
+        got = answer_from_memory(question, question_concepts(question, SYNONYMS), [_passage(said)])
+        return (got.text, got.used) if got is not None else ("", [])
+
+    text, used = found("If Petra goes on leave, who's my team lead?", "The user's team lead is Petra Holm")
+    assert used == [] and "not if Petra goes on leave" in text, text
+    text, used = found("once the sprint ends, which board am I on?", "The user is on the platform board")
+    assert used == [], text
+    text, used = found("if the build breaks, who do I ping?", "Escalations from the user go to Yusuf Ali")
+    assert used == [1] and "Yusuf" in text, text  # a scene, not a supposition about what memory holds
