@@ -72,6 +72,12 @@ def resolve(
         # "now as a chart": the same request, drawn; a request that already asks for one is unchanged.
         drawn = re.search(ARTEFACT, base, re.IGNORECASE)
         return (base if drawn else f"{base} as {value}"), 0.85
+    if change.prep == "also by":
+        # "can you split that by channel as well?": a second grouping beside the previous request's own
+        beside = re.search(rf"\b(?:by|per)\s+(?P<old>[\w-]+)(?=\s+(?:{_STOP})\b|[,;]|$)", base, re.IGNORECASE)
+        if beside is None:
+            return f"{base} by {value}", 0.7
+        return splice(base, beside.start("old"), beside.end("old"), f"{beside.group('old')} and {value}"), 0.8
     if change.prep == "figure":
         return refigured(base, value)  # "and at 10% off?" after "the 20% discount": the rate of the same kind
     if change.prep == "share":

@@ -89,6 +89,7 @@ __all__ = [
 
 MAX_VALUE_WORDS = 6  # a follow-up names one parameter; a longer tail is a request of its own
 _PRONOUNS = frozenset("i me my we us our you your it this that they them their".split())  # "how about you ..."
+_ALSO = re.compile(r"\b(?:as\s+well|too|also|additionally|in\s+addition)\b", re.IGNORECASE)
 _FILLERS = frozenset("please pls plz again thanks thx ok okay too".split())  # "the same please" changes nothing
 
 
@@ -205,6 +206,8 @@ def followup_change(
             prep, value = lead.group("prep").lower(), lead.group("rest")
             if PERIOD.fullmatch(value):
                 value = f"{prep} {value}"
+        if prep in ("by", "per") and _ALSO.search(request):
+            prep = "also by"  # "split that by channel as well": a grouping added, not one replacing the other
         return Change(prep=prep, value=value)
     return None
 

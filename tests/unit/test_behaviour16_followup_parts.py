@@ -34,3 +34,17 @@ async def test_both_changes_reach_the_request(text: str, kept: str) -> None:
     decision = await classifier().classify(request=text, history=HISTORY)
     asked = decision.resolved_request
     assert decision.followup and "Hilltop" in asked and kept in asked and "Harbour" not in asked, decision
+
+
+@pytest.mark.parametrize("text", ["can you split that by severity as well?", "and by engineer too"])
+async def test_a_grouping_said_as_well_is_added(text: str) -> None:
+    history = [{"speaker": "user", "content": "how many jobs were logged per site in 2025?"}, HISTORY[1]]
+    decision = await classifier().classify(request=text, history=history)
+    asked = decision.resolved_request
+    assert decision.followup and "site and" in asked and "2025" in asked, decision
+
+
+async def test_a_grouping_alone_still_replaces() -> None:
+    history = [{"speaker": "user", "content": "how many jobs were logged per site in 2025?"}, HISTORY[1]]
+    decision = await classifier().classify(request="break that down by severity", history=history)
+    assert "site" not in decision.resolved_request and "severity" in decision.resolved_request, decision
