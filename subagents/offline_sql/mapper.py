@@ -44,6 +44,7 @@ from cognicore.subagents.offline_sql.lexicon import (
     plural,
     singular,
 )
+from cognicore.subagents.offline_sql.listed_rows import rows_with_columns
 from cognicore.subagents.offline_sql.lookup import numbered_row
 from cognicore.subagents.offline_sql.mapping import Mapping, Measure, Text
 from cognicore.subagents.offline_sql.messages import unsure_message
@@ -259,6 +260,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
             t.s = t.s[: m.start(1)] + " " * len(m.group(1)) + t.s[m.end(1) :]
     modifiers = modifying_participles(t, found)  # "returning customers": no verb of the clause
     _their_ids(t, q, lex)
+    rows_with_columns(t, q, _counted_table(q, lex))  # "list the P2 tickets with their status" (listed_rows.py)
     # "who on the desk ..." in a schema "support_desk": a word of the deployment's own name says no more than it
     described |= {w for tb in lex.catalogue.tables for w in normalise(tb.ref.split(".")[0]).split() if len(w) >= 4}
     leftovers = [
