@@ -9,7 +9,7 @@ from cognicore.memory.text import STOPWORDS, stem
 from cognicore.subagents._answer_shape import LIGHT_VERBS
 from cognicore.subagents._question_terms import ALTERNATIVES, NOISE, PHRASES
 
-__all__ = ["MIN_PREFIX", "PLAIN", "any_of", "asked_words", "name_runs", "word_forms"]
+__all__ = ["MIN_PREFIX", "PLAIN", "any_of", "asked_words", "in_group", "name_runs", "word_forms"]
 
 # Words for the people of a place or team, one paraphrase group of general English: a passage giving a
 # headcount may say any of them.
@@ -123,6 +123,11 @@ def word_forms(word: str) -> list[str]:
         base = stem(w)
         out += [w, f"{base}:*"] if len(base) >= MIN_PREFIX and PLAIN.match(base) else [w]
     return [w for w in dict.fromkeys(out) if PLAIN.match(w.removesuffix(":*"))]
+
+
+def in_group(word: str) -> bool:
+    """Does the word belong to a paraphrase group (its other wordings are known, so all can be checked)?"""
+    return stem(word) in _GROUP_OF
 
 
 def any_of(forms: list[str]) -> str:

@@ -27,6 +27,7 @@ from cognicore.subagents._absence_values import (
 from cognicore.subagents._absence_words import PLAIN as _PLAIN
 from cognicore.subagents._absence_words import any_of as _any
 from cognicore.subagents._absence_words import asked_words as _asked
+from cognicore.subagents._absence_words import in_group
 from cognicore.subagents._absence_words import name_runs as _name_runs
 from cognicore.subagents._absence_words import word_forms as _forms
 from cognicore.subagents._answer_holder import unnamed_holder
@@ -66,6 +67,10 @@ _SAYS_HOW_LONG = Absence(text="", passages=[])
 # A question about the asker ("reach me", "my manager"): memory answers it, the documents' silence proves nothing.
 # "tell me", "show me" only frame the question.
 _ASKER = re.compile(r"\b(?:my|mine|myself)\b|\b(?<!tell )(?<!show )(?<!give )(?<!let )me\b", re.I)
+# The act after "to" or "be" ("to fully resolve a P2", "be fixed by").
+_ACT = re.compile(
+    r"\b(?:to|be|been|get|gets|got)\s+(?:fully\s+|completely\s+|actually\s+|properly\s+)?([a-z]{3,})\b", re.I
+)
 _TAKES = re.compile(r"\btakes?\s+(?:\w+\s+){0,2}?to\s+([a-z]{3,})\b", re.I)
 
 
@@ -289,6 +294,12 @@ async def _no_contact_or_duration(
     head = [w for w in _asked(question, set(plain_names) | names)[1] if stem(w) not in DURATION_WORDS]
     if takes := _TAKES.search(question):  # "how long does the band take to charge": the charging
         head = [takes.group(1).lower()]
+    if act := await _unwritten_act(knowledge, question):
+        thing = " and ".join(" ".join(run) for run in runs)
+        return Absence(
+            text=f'The knowledge base does not say how long: no document mentions "{act}" for {thing}, in any wording.',
+            passages=[],
+        )
     forms = {w: _forms(w) for w in head}
     if not head or not all(forms.values()) or not (found := await absent_duration(knowledge, plain_names, head, forms)):
         [(_, named)] = await knowledge.matches([" & ".join(plain_names)], limit=MAX_GENERAL)
@@ -301,6 +312,17 @@ async def _no_contact_or_duration(
     text = f'The knowledge base does not say how long: the passages that name {thing} (such as "{shown.title}" [1])'
     text += f" {lacks}."
     return Absence(text=text, passages=[shown])
+
+
+async def _unwritten_act(knowledge: KnowledgeBase, question: str) -> str | None:
+    """The act a duration is asked of ("to fully resolve", "be fixed") when no document writes it nor any word of its
+    paraphrase group ("resolve", "fix", "close", "complete"...): only a grouped word is checked, as its absence in
+    every form is then the documents' silence, not another wording."""
+    for verb in _ACT.findall(question):
+        group = _forms(verb.lower())
+        if in_group(verb.lower()) and not (await knowledge.matches([_any(group)], limit=1))[0][0]:
+            return verb.lower()
+    return None
 
 
 async def _never_written(knowledge: KnowledgeBase, question: str, names: set[str]) -> Absence | None:

@@ -95,3 +95,16 @@ async def test_a_section_name_in_lower_case_is_a_subject(knowledge: KnowledgeBas
 async def test_a_kind_word_of_a_name_alone_is_no_subject(knowledge: KnowledgeBase) -> None:
     # "fan" is the Kilo Fan's kind, not its name: "the fan" may be any of them.
     assert await documented_absence(knowledge, "how many colours does the fan come in") is None
+
+
+async def test_an_act_no_document_writes_in_any_wording(pool: AsyncConnectionPool, tmp_path: Path) -> None:
+    outages = "# Outage rules\n\nEvery outage gets a tier. The first reply is due within 2 hours for T1 outages.\n"
+    async with pool.connection() as conn:  # this test's own corpus only: the demo's documents say "completed"
+        await conn.execute("DELETE FROM kb_documents")
+    knowledge = await knowledge_of(pool, tmp_path, {"outages.md": outages})
+    # Nothing says resolving, fixing, closing or completing: the first reply's 2 hours is not the answer.
+    absent = await documented_absence(knowledge, "how many hours do we have to fully resolve a T1?")
+    assert absent is not None and "does not say how long" in absent.text and "resolve" in absent.text, absent
+    # "reply" is written: the question is answered elsewhere, no such claim.
+    replied = await documented_absence(knowledge, "how long do we have to reply to a T1")
+    assert replied is None or "in any wording" not in replied.text, replied
