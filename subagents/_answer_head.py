@@ -73,7 +73,7 @@ def asked_head(question: str) -> list[str]:
 
 
 _RELATIVE = re.compile(
-    r"\s+(?=(?:we|you|they|i|he|she)\s|(?:(?:an?|the|our|your|their)\s+)?[a-z]+\s+(?:can|could|may|might|must|should|"
+    r"\s+(?=(?:we|you|they|i|he|she)\s|(?:(?:an?|the|our|your|their)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:can|could|may|might|must|should|"
     r"will|would|has\s+to|have\s+to|needs?\s+to)\b)"
 )
 

@@ -84,11 +84,10 @@ _ASKS_PRICE = re.compile(r"\b(?:cost|costs|price|prices|priced|fee|fees|charge|c
 _PRICED = re.compile(r"[$€£¥]\s?\d|\b(?:EUR|USD|GBP)\s?\d|\d\s?%|\bfree\b|\bno cost\b|\bnothing\b", re.I)
 _MONEY_WORDS = frozenset(stem(w) for w in "price prices cost costs fee fees charge amount sum paid".split())
 SPAN_WORDS = frozenset(stem(w) for w in "period length duration term window lifetime life".split())
-# The extreme of the asked thing ("the latest date", "the maximum discount"): a sentence stating a limit says it
-# ("by December 15", "above 30% ... never", "of $50 or more", "within 7 days"). General English.
-_EXTREME_WORDS = frozenset(
-    stem(w) for w in "latest earliest maximum max minimum min highest lowest longest shortest cutoff cut-off".split()
-)
+# The extreme of an asked time ("the latest date", "the cutoff time"): a sentence stating a limit says it ("by
+# December 15", "before 2 pm"). Not "the maximum discount": a limit of another case ("above 20% needs the VP") is no
+# maximum of the asked one. General English.
+_EXTREME_WORDS = frozenset(stem(w) for w in "latest earliest cutoff cut-off".split())
 _LIMIT = re.compile(
     r"\b(?:by|before|until|till|no later than|up to|at (?:least|most)|or (?:more|less|fewer|above|below|later)|"
     r"above|below|over|under|within|exceed\w*|never|minimum|maximum|cut-?off)\b",

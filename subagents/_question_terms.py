@@ -172,7 +172,7 @@ PHRASES = {
     r"(?:send|sends|sending|sent)(?: (?!money\b)\w+){0,2} back": "return",
     r"(?:bring|brings|bringing|brought)(?: (?!money\b)\w+){0,2} back": "return",
     r"(?:take|takes|taking|took)(?: (?!money\b)\w+){0,2} back": "return",
-    "money back": "refund",
+    r"money(?: is| comes| gets| goes)? back": "refund",
     "(?:push|pushes|pushed|pushing) back": "delay",
     # "a P1 that blows past its SLA": going past a time limit is passing it.
     r"(?:blow|blows|blew|blown|blowing|go|goes|went|gone|going|run|runs|ran|running) (?:past|over|beyond)"
@@ -202,6 +202,8 @@ PHRASES = {
     ),
     # "25% off", "8 percent off": a share taken off a price is a discount, whatever the verb ("knock", "give").
     r"(\d+(?:\.\d+)?)\s*(?:%|percent|per cent|pct)\s+off": r"\1% discount",
+    # "what percentage off do resellers get": the share taken off is a discount.
+    r"(?:percentage|percent|%) off\b": "discount",
     r"(\d+(?:\.\d+)?)\s*(?:percent|per cent|pct)": r"\1%",
     # "who has to sign off on that": agreeing to it is approving it.
     r"sign(?:s|ed|ing)?(?: (?:it|that|this|them))? off(?: on)?": "approve",

@@ -215,3 +215,23 @@ _COURIER = (
 async def test_phrasal_verbs_read_as_the_documents_words(question: str, expected: str) -> None:
     answer = await OfflineAnswerComposer().compose(question=question, passages=_passages(_COURIER))
     assert answer.used == [1] and expected in answer.text, answer.text
+
+
+_TIERS = (
+    "# Refund approvals\n\nClerks may refund up to $50 on their own. Refunds above $50 need a supervisor, and refunds "
+    "above $500 are never allowed. Members get a fixed 5% off every rental."
+)
+
+
+async def test_the_maximum_of_one_case_is_not_another_case_s_limit() -> None:
+    answer = await OfflineAnswerComposer().compose(
+        question="What's the maximum refund a clerk may give on their own?", passages=_passages(_TIERS)
+    )
+    assert "$500" not in answer.text, answer.text
+
+
+async def test_a_percentage_off_is_a_discount() -> None:
+    answer = await OfflineAnswerComposer().compose(
+        question="What percentage off do members get on a rental?", passages=_passages(_TIERS)
+    )
+    assert answer.used == [1] and "5% off" in answer.text, answer.text
