@@ -34,6 +34,7 @@ from cognicore.subagents._memory_kind import asked_kind, names_someone
 from cognicore.subagents._memory_lineage import inherited_words, leading_change
 from cognicore.subagents._memory_lines import NEAR_TOLD, NOT_SURE, MemoryAnswer, everything, line, order, unread_change
 from cognicore.subagents._memory_lines import last_user_turn as last_user_turn  # the callers' import
+from cognicore.subagents._memory_owner import another_owner
 from cognicore.subagents._memory_siblings import siblings
 from cognicore.subagents._memory_supposed import only_supposed
 from cognicore.subagents._memory_value_shapes import (
@@ -251,6 +252,8 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
     near |= {id(p): why for _, p in scored if id(p) not in near and (why := figure_miss(question, text_of(p)))}
     # A make alone ("The user is on a MacBook Air now") may be the asked device or not: hedged, never stated.
     near |= {id(p): why for _, p in scored if id(p) not in near and (why := device_only_by_make(topic, text_of(p)))}
+    # Another named person's ("Ravi covers Japan", "Tom's desk phone is ...") for a question about the asker.
+    near |= {id(p): why for _, p in scored if id(p) not in near and (why := another_owner(quoted(p), question))}
     if scored and len(near) == len(scored):
         share, closest = max(scored, key=lambda sp: (sp[0], when(sp[1])))
         known = re.sub(r"\.?\s*\[\d+\]$", "", line(closest))

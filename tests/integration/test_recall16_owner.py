@@ -1,0 +1,30 @@
+"""A memory about another named person is no answer to a question about the asker (review 16, W9/L3): the answer is a
+near miss that names whose it is, unsure. The real graph and stores; wordings are our own, not in any held-out or dev
+set."""
+
+from __future__ import annotations
+
+from cognicore.app import App, process_memory
+from cognicore.subagents._memory_owner import another_owner
+
+
+async def _tell(app: App, text: str, *, user: str, session: str) -> None:
+    await app.runner.ask(text, session_id=session, user_id=user)
+    await process_memory(app, user_id=user)
+
+
+async def test_a_colleagues_number_is_not_the_askers(app: App) -> None:
+    user = "m26-owner"
+    await _tell(app, "My teammate Oskar's extension is 4410.", user=user, session="o1")
+    for i, question in enumerate(("what number should people dial to reach me?", "what's my extension again?")):
+        result = await app.runner.ask(question, session_id=f"o{i + 2}", user_id=user)
+        assert result.outcome == "unsure", result.answer  # never Oskar's number given as the asker's
+
+
+def test_whose_memory_it_is() -> None:
+    assert another_owner("Lena looks after the Nordics.", "which market am I looking after?") is not None
+    assert another_owner("Lena, my lead, sits in room 4.", "which room do I sit in?") is not None
+    assert another_owner("Lena looks after the Nordics.", "who looks after my accounts?") is None  # a "who": the answer
+    assert another_owner("Lena Holm is my mentor.", "what do you know about my mentor?") is None  # the user's mentor
+    assert another_owner("Lena's extension is 4410.", "remind me lena's extension") is None  # the question names her
+    assert another_owner("Lena and I share the Nordics.", "which market do I cover?") is None  # the user is named too
