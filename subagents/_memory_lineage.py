@@ -5,15 +5,18 @@ What a fact superseded is the same slot (the fact store decided so); its values 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from cognicore.memory._fact_owners import others_thing
 from cognicore.memory._fact_placement import UNSURE_RE
 from cognicore.memory._fact_words import NOT_NAMES
 from cognicore.memory.text import stem, terms
-from cognicore.subagents.memory_evidence import NEGATION_RE, newer_change, quoted, text_of
+from cognicore.subagents._memory_asks import asks_yes_no
+from cognicore.subagents._memory_lines import line
+from cognicore.subagents.memory_evidence import NEGATION_RE, content_terms, newer_change, quoted, text_of
 
-__all__ = ["inherited_words", "leading_change"]
+__all__ = ["answer_lines", "inherited_words", "leading_change"]
 
 # The calendar periods a figure is counted over: a fact naming its own ("120 a month") inherits none of the old ones.
 _PERIODS = frozenset(
@@ -78,3 +81,19 @@ def _someone_did(said: str) -> bool:
     """Does the saying tell where another named person went ("Omar left the network team and joined identity")?"""
     m = _NAME_DID.match(said)
     return bool(m and m.group("name").lower() not in NOT_NAMES and not _FIRST_PERSON.search(said))
+
+
+def answer_lines(question: str, picked: list[dict[str, Any]], topic: Sequence[frozenset[str]]) -> str:
+    """The answer's sentences: a yes/no first when asked so, then each memory dated; the newest change leads."""
+    changed, rest = leading_change(picked)  # two current facts, the newer worded as a change ("bumped up to $55,000")
+    lines = [line(changed), *(f"Before that: {line(p)}" for p in rest)] if changed else [line(p) for p in rest]
+    text = " ".join(lines)
+    if not asks_yes_no(question):
+        return text
+    top = changed or picked[0]
+    if top.get("status") not in ("active", "said"):
+        return f"No longer. {text}"
+    if NEGATION_RE.search(text_of(top)):
+        return f"No. {text}"
+    covered = all(c & content_terms(text_of(top)) for c in topic)
+    return f"Yes. {text}" if covered else text

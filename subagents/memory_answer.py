@@ -31,7 +31,7 @@ from cognicore.subagents._memory_doubt import later_doubt
 from cognicore.subagents._memory_figure import other_figure
 from cognicore.subagents._memory_items import changed_item, ends_another
 from cognicore.subagents._memory_kind import asked_kind, names_someone
-from cognicore.subagents._memory_lineage import inherited_words, leading_change
+from cognicore.subagents._memory_lineage import answer_lines, inherited_words
 from cognicore.subagents._memory_lines import NEAR_TOLD, NOT_SURE, MemoryAnswer, everything, line, order, unread_change
 from cognicore.subagents._memory_lines import last_user_turn as last_user_turn  # the callers' import
 from cognicore.subagents._memory_owner import another_owner
@@ -57,10 +57,8 @@ from cognicore.subagents._memory_words import (
     shape_words,
 )
 from cognicore.subagents.memory_evidence import (
-    NEGATION_RE,
     abbreviated,
     changed_since,
-    content_terms,
     is_unclear,
     matches,
     noted_since,
@@ -344,7 +342,7 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
         doubt = later_doubt(picked, passages, topic, persistence=persistence)
         if doubt is not None:
             return MemoryAnswer(text=doubt[0], used=doubt[1], coverage=best)
-    text = _lines(question, picked, topic)
+    text = answer_lines(question, picked, topic)
     # Several questions in one: a part no picked memory speaks of is said, and the answer is not sure of it.
     missing = [
         part
@@ -380,19 +378,3 @@ def _share(topic: Sequence[frozenset[str]], passage: dict[str, Any], *, asked: s
 def _part_topic(part: str) -> list[frozenset[str]]:
     """One part's own topic concepts ("where do I sit" of "what's my role and where do I sit"), widened."""
     return widened(topic_concepts([frozenset({t}) for t in terms(part)]))
-
-
-def _lines(question: str, picked: list[dict[str, Any]], topic: Sequence[frozenset[str]]) -> str:
-    """The answer's sentences: a yes/no first when asked so, then each memory dated; the newest change leads."""
-    changed, rest = leading_change(picked)  # two current facts, the newer worded as a change ("bumped up to $55,000")
-    lines = [line(changed), *(f"Before that: {line(p)}" for p in rest)] if changed else [line(p) for p in rest]
-    text = " ".join(lines)
-    if not asks_yes_no(question):
-        return text
-    top = changed or picked[0]
-    if top.get("status") not in ("active", "said"):
-        return f"No longer. {text}"
-    if NEGATION_RE.search(text_of(top)):
-        return f"No. {text}"
-    covered = all(c & content_terms(text_of(top)) for c in topic)
-    return f"Yes. {text}" if covered else text
