@@ -20,7 +20,7 @@ _USE_TO = r"(?<!do i )(?<!do we )(?<!do you )(?<!do they )(?<!does )use to"
 _PAST_RE = re.compile(
     r"\b(?:before|previously|earlier|formerly|originally|at first|initially|used to|"
     + _USE_TO
-    + r"|prior|no longer|anymore|"
+    + r"|prior|predecessors?|no longer|anymore|"
     r"any more|in the past|back then|what did(?!\s+(?:I|we)\s+(?:tell|say|mention))|what was|what were|how much was|"
     r"until|changed?|switch(?:ed)?)\b",
     re.I,
@@ -30,7 +30,7 @@ _BEFORE_RE = re.compile(
     r"\b(?:before|previously|formerly|originally|at first|initially|prior|used to|"
     + _USE_TO
     + r"|in the past|back then|"
-    r"at the start|to begin with|old)\b",
+    r"at the start|to begin with|old|predecessors?)\b",
     re.I,
 )
 _WHO_DOES_RE = re.compile(r"^\s*who(?:'s|\s+is|\s+are|\s+does|\s+do|\s+will|\s+now)?\s+(?!am\b)\w+", re.I)

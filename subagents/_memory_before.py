@@ -9,10 +9,11 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from cognicore.memory._fact_words import NOT_NAMES
 from cognicore.memory.text import terms
 from cognicore.subagents.memory_evidence import CHANGE_RE, text_of, when
 
-__all__ = ["changed_after", "held_before"]
+__all__ = ["before_named", "changed_after", "held_before"]
 
 _NAME = re.compile(r"(?<=\w\s)[A-Z][\w-]*")  # a word written with a capital inside a sentence: a value
 _OWNER = re.compile(r"^\W*((?:the\s+)?\w+(?:'s)?)\s", re.I)  # "The user", "We", "Our team's": whose fact it is
@@ -73,3 +74,30 @@ def changed_after(
         and any(CHANGE_RE.search(said) for said in [text_of(p), *(turns.get(t, "") for t in p.get("sources") or ())])
     ]
     return sorted(found, key=when, reverse=True)
+
+
+# "who was my manager before Hannah?", "who was Marcus's predecessor?": what came before a named value.
+_BEFORE_NAME = re.compile(r"\bbefore\s+(?P<a>[A-Z][a-z]+)\b|\b(?P<b>[A-Z][a-z]+)'s\s+predecessor\b")
+
+
+def before_named(
+    question: str, passages: Sequence[dict[str, Any]]
+) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """For a question of what came before a named value: the first memory naming it, and the ended facts (newest
+    first) that ended no later than it began, none naming it; None when the question names no value memory holds."""
+    m = _BEFORE_NAME.search(question)
+    name = (m.group("a") or m.group("b")).lower() if m else ""
+    if not name or name in NOT_NAMES:
+        return None
+    named = sorted((p for p in passages if name in terms(text_of(p))), key=when)
+    if not named:
+        return None
+    start = when(named[0])
+    earlier = [
+        p
+        for p in passages
+        if p.get("status") not in ("active", "said")
+        and name not in terms(text_of(p))
+        and str(p.get("until_exact") or p.get("until") or "") <= start
+    ]
+    return named[0], sorted(earlier, key=when, reverse=True)

@@ -26,7 +26,7 @@ from cognicore.subagents._memory_asks import asks_what_was_said as asks_what_was
 from cognicore.subagents._memory_asks import asks_what_you_know as asks_what_you_know
 from cognicore.subagents._memory_asks import asks_who_does as asks_who_does
 from cognicore.subagents._memory_asks import asks_yes_no as asks_yes_no
-from cognicore.subagents._memory_before import changed_after, held_before
+from cognicore.subagents._memory_before import before_named, changed_after, held_before
 from cognicore.subagents._memory_doubt import later_doubt
 from cognicore.subagents._memory_figure import other_figure
 from cognicore.subagents._memory_items import changed_item, ends_another
@@ -315,6 +315,13 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
     chosen.sort(key=lambda sp: order(sp[1], past), reverse=True)
     if asks_before(question) and all(p.get("status") == "said" for _, p in chosen):
         chosen.reverse()  # only what was said: for "what was it originally?" the oldest saying comes first
+    if asks_before(question) and (named := before_named(question, passages)) is not None:
+        if not named[1]:  # "who was my manager before Hannah?" when Hannah was the first told: nothing before her
+            known = re.sub(r"\.?\s*\[\d+\]$", "", line(named[0]))
+            return MemoryAnswer(
+                text=f"{NEAR_TOLD} ({known}) but not what came before it. {NOT_SURE}", used=[], coverage=best
+            )
+        chosen = [(best, p) for p in named[1]]
     picked = [p for _, p in chosen[:MAX_MEMORIES]]
     if not past:  # "which languages ...?": every value told in the frame of a picked fact
         picked += siblings(question, picked, passages)[: MAX_MEMORIES - len(picked)]

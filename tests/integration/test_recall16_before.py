@@ -57,3 +57,24 @@ async def test_another_person_moving_does_not_lead_the_users_own_fact(app: App) 
     for i, question in enumerate(("which team am I on?", "what team do I belong to these days?")):
         result = await app.runner.ask(question, session_id=f"o{i + 3}", user_id=user)
         assert "storage team" in result.answer.split("[1]")[0] and "Before that" not in result.answer, result.answer
+
+
+def test_before_a_named_value_is_what_ended_before_it_began() -> None:
+    # review 16 (W6, W12): "before Hannah" when Hannah came first is unknown; "X's predecessor" is not X
+    from cognicore.subagents._question_terms import SYNONYMS, question_concepts
+    from cognicore.subagents.memory_answer import answer_from_memory
+
+    karl = {
+        **_fact(1, "The user's manager is Karl Berg.", "superseded", "2026-10-01", "2026-11-02"),
+        "superseded_by": 2,
+    }
+    ingrid = {**_fact(2, "The user's manager is Ingrid Moe.", "active", "2026-11-02"), "fact_id": 2}
+
+    def ask(question: str, passages: list[dict[str, object]]) -> tuple[str, list[int]]:
+        found = answer_from_memory(question, question_concepts(question, SYNONYMS), passages)
+        return (found.text, found.used) if found is not None else ("", [])
+
+    text, used = ask("who was Ingrid's predecessor as my manager?", [karl, ingrid])
+    assert used and used[0] == 1 and "Karl" in text, text
+    text, used = ask("who did I report to before Karl?", [karl, ingrid])
+    assert used == [] and "Ingrid" not in text, text  # nothing was told before Karl
