@@ -63,7 +63,14 @@ def speaks_of_mine(tokens: list[str], slot: set[int], *, mine: bool) -> bool:
     if not slot or not mine or {t.lower() for t in tokens} & FIRST_SINGULAR:
         return True
     if tokens and (tokens[0].lower() in _DIARY_VERBS or re.fullmatch(r"(?-i:[a-z]+ed)", tokens[0])):
-        return True  # "got a replacement machine yesterday": news of the speaker's, the "I" left out
+        # "got a replacement machine yesterday": news of the speaker's, the "I" left out; not when it names who got
+        # it ("got Ravi a ...", "... for the new starter", "a user's laptop")
+        said = " ".join(tokens)
+        return not (
+            (len(tokens) > 1 and tokens[1][:1].isupper())
+            or re.search(r"\bfor\s+(?!(?:now|good|a\s+while|the\s+(?:day|week|time))\b)", said, re.I)
+            or re.search(r"\b(?!(?:it|that|what|there|here|he|she|who)'s)\w+'s\b", said, re.I)
+        )
     at = min(slot)
     first = at
     while at + 1 in slot:  # the slot's own words ("lunch break")

@@ -62,3 +62,14 @@ async def test_a_supposed_change_or_someone_elses_slot_or_the_teams_move_ends_no
     assert [f.predicate for f in facts] == ["note"]
     facts = await _told("I'm based in Leeds.", "We invoice from the York branch now instead of Leeds.")
     assert not any(f.contradicts for f in facts)
+
+
+async def test_news_without_the_i_that_names_who_got_it_is_not_the_users() -> None:
+    known = "My phone is a Pixel 7."
+    for said in (
+        "got Mariam a new handset today, it's a Galaxy S24 now",
+        "set up a new handset for the intern, it's a Galaxy S24 now",
+        "replaced a contractor's handset, it's a Galaxy S24 now",
+    ):
+        facts = await _told(known, said)
+        assert not any(f.contradicts for f in facts), said
