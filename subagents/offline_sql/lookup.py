@@ -52,12 +52,34 @@ _PAST_VALUE = re.compile(
 )
 
 
+def key_pinned(q: Mapping, pinned: tuple[Table, Column]) -> bool:
+    """Whether the one row is named by its key or unique name (not by other filters)."""
+    return pinned[1].ref in q.filters
+
+
+def _own_values(q: Mapping, pinned: tuple[Table, Column]) -> list[str]:
+    """The row's own columns the request filters on (a value, set or empty), taken out of the filters."""
+    table, key = pinned
+    own = {c.ref for c in table.columns} - {key.ref}
+    refs = [r for r in [*q.filters, *q.present, *q.missing] if r in own]
+    for r in refs:
+        q.filters.pop(r, None)
+        q.present[:] = [x for x in q.present if x != r]
+        q.missing[:] = [x for x in q.missing if x != r]
+    return list(dict.fromkeys(refs))
+
+
 def read_lookup(t: Text, q: Mapping, s: Shape, lex: Lexicon, dims: list[tuple[int, str, Column | str]]) -> bool:
     """When `q` pins one row and asks columns of it (and no figure), show those columns for that row; True if so."""
     pinned = pinned_row(q, lex)
     if pinned is not None and q.period is not None and _own_figures(q, pinned[0]):
         # "what did the X cost to make last year": one value per row, which no date of the data dates
         q.not_understood.append(f"the {_own_figures(q, pinned[0])} in {q.period.label} (the data keeps one value)")
+        return False
+    if pinned is not None and s.age and key_pinned(q, pinned):
+        # "how long has INC-1003 been open": the row's age, never filtered by a value said of it ("open": no row left)
+        if kept := [r.rsplit(".", 1)[1] for r in _own_values(q, pinned)]:
+            q.notes.append(f"Its age runs from its date to now; its {', '.join(kept)} is not taken into account.")
         return False
     if pinned is None or _asks_a_figure(q, s):
         return False
@@ -71,9 +93,8 @@ def read_lookup(t: Text, q: Mapping, s: Shape, lex: Lexicon, dims: list[tuple[in
     # its own columns, and those of the rows it references ("what region was order 812 from": its region's name)
     own_tables = {table.ref} | {j.parent for j in lex.catalogue.joins if j.child == table.ref}
     asked += [d for _, _, d in dims if isinstance(d, Column) and d.table in own_tables and d != key]
-    for ref in [r for r in q.filters if r != key.ref and lex.catalogue.column(r).table == table.ref]:
-        asked.append(lex.catalogue.column(ref))  # "is INC-1003 closed": its status is shown, not filtered on
-        del q.filters[ref]
+    # "is INC-1003 closed", "who is assigned INC-1016": its status, its assignee shown (empty or not), never filtered on
+    asked += [lex.catalogue.column(r) for r in _own_values(q, pinned)]
     asked += _columns_named(t, table, key, asked)
     dated = q.date_column if q.date_column is not None and q.date_column.table == table.ref else None
     # "when" anywhere asks the row's date: "when was INC-1004 opened", "who has INC-1012 and when was it opened"
