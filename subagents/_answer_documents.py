@@ -333,16 +333,16 @@ def _answer(
             fit = people_first(fit, asked_text, common, score)
         ranked = [fit[0], *(u for u in ranked if u is not fit[0])]
 
-    # "How much is the Haven Home bundle?": a sentence after the first names the asked thing too, never only its
-    # subject's other things ("Haven Video Doorbell: List price: $199" is no bundle's price).
-    # Nor is it another subject's limit when the named subject has its own ("$50 or more" beside Latin America's).
+    # "How much is the Haven Home bundle?": a sentence after the first names the asked part of a named thing too,
+    # never only the thing's other parts ("Haven Video Doorbell: List price: $199" is no bundle's price). Nor is it
+    # another subject's limit when the named subject has its own ("$50 or more" beside Latin America's).
+    parts = [frozenset({stem(part)})] if part is not None else []
+
     def names_thing(u: _Unit) -> bool:
         other_limit = (
             bool(own) and id(u) not in own and any(unit_of(t) in asked_kinds for t in number_units(u.text).values())
         )
-        return not other_limit and all(
-            h & (u.terms | u.lead) or implied(h, f"{u.heading} {u.text}", asked_text) for h in [*head, *role]
-        )
+        return not other_limit and all(h & (u.terms | u.lead) for h in parts)
 
     chosen = pick_sentences(ranked, score, coverage, concepts, min_coverage=MIN_COVERAGE, then=names_thing)
     said_first = [*case, *figures] if chosen and id(chosen[0]) in holds else []

@@ -235,3 +235,16 @@ async def test_a_percentage_off_is_a_discount() -> None:
         question="What percentage off do members get on a rental?", passages=_passages(_TIERS)
     )
     assert answer.used == [1] and "5% off" in answer.text, answer.text
+
+
+_HELPDESK = (
+    "# Help desk\n\nThe first reply is due within the time of its level: L1 within 2 hours, L2 within 6 hours and L3 "
+    "within 30 hours. Misses of L1 tickets go to the shift lead at once; L3 misses are reviewed on Fridays."
+)
+
+
+async def test_a_unit_asked_for_does_not_drop_the_sentence_that_holds_the_value() -> None:
+    answer = await OfflineAnswerComposer().compose(
+        question="What's the L3 first-reply deadline?", passages=_passages(_HELPDESK)
+    )
+    assert "30 hours" in answer.text, answer.text
