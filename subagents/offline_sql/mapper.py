@@ -68,7 +68,7 @@ from cognicore.subagents.offline_sql.placing import rank_all_groups
 from cognicore.subagents.offline_sql.price_wording import price_words
 from cognicore.subagents.offline_sql.query import rate_amount, ref_name
 from cognicore.subagents.offline_sql.resolve import resolve
-from cognicore.subagents.offline_sql.row_words import none_where
+from cognicore.subagents.offline_sql.row_words import empty_group_included, none_where
 from cognicore.subagents.offline_sql.search import search_columns, split_search, unplaced_phrase
 from cognicore.subagents.offline_sql.shape import ASC, DESC, NUM_WORDS, PERCENTILE, read_shape
 from cognicore.subagents.offline_sql.times_of_day import claim_time_of_day
@@ -261,6 +261,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     modifiers = modifying_participles(t, found)  # "returning customers": no verb of the clause
     _their_ids(t, q, lex)
     rows_with_columns(t, q, _counted_table(q, lex))  # "list the P2 tickets with their status" (listed_rows.py)
+    empty_group_included(t, q)  # "for each assignee, including unassigned": every group, the empty one too
     # "who on the desk ..." in a schema "support_desk": a word of the deployment's own name says no more than it
     described |= {w for tb in lex.catalogue.tables for w in normalise(tb.ref.split(".")[0]).split() if len(w) >= 4}
     leftovers = [

@@ -57,3 +57,23 @@ def new_rows(t: Text, pos: int) -> None:
     """ "new tickets", "incoming orders": the rows as they came in; the word says no more of them."""
     if new := re.search(r"\b(new|incoming|fresh)\s+$", t.s[:pos]):
         t.s = t.s[: new.start(1)] + " " * len(new.group(1)) + t.s[new.end(1) :]
+
+
+# "each assignee, including unassigned", "per assignee incl the unassigned ones": the empty group beside the others
+_INCLUDING_EMPTY = re.compile(
+    r"\b(?:including|incl|inclusive of|plus|as well as|and also|along with) (?:the )?un[a-z]+"
+)
+
+
+def empty_group_included(t: Text, q: Mapping) -> None:
+    """A grouping said with its empty group included keeps every group (the empty one too), never only the empty."""
+    if _INCLUDING_EMPTY.search(t.read) is None:
+        return
+    grouped = {d.ref for d in q.dimensions if not isinstance(d, str)}
+    q.missing[:] = [ref for ref in q.missing if ref not in grouped]
+    # "incl. the unassigned ones": the ones are the empty group's rows, no row listing of their own
+    q.dimensions = [d for d in q.dimensions if isinstance(d, str) or d.ref in grouped - _keys(q)]
+
+
+def _keys(q: Mapping) -> set[str]:
+    return {d.ref for d in q.dimensions if not isinstance(d, str) and d.primary_key} if len(q.dimensions) > 1 else set()
