@@ -19,6 +19,7 @@ from typing import Any
 from cognicore.memory.text import STOPWORDS, stem, terms
 from cognicore.orchestrator.intent import IntentDecision, is_question
 from cognicore.orchestrator.recollection import memory_passages
+from cognicore.subagents._memory_asks import asks_before
 from cognicore.subagents._memory_kind import asked_kind
 from cognicore.subagents._memory_value_shapes import asks_ranking
 from cognicore.subagents._memory_words import question_parts
@@ -63,8 +64,10 @@ def told_answer(request: str, recalled: dict[str, Any] | None) -> MemoryAnswer |
 
 
 def _told(request: str, recalled: dict[str, Any] | None) -> MemoryAnswer | None:
-    """What the recalled current facts answer to `request`, however much of it, or None."""
-    facts = [f for f in (recalled or {}).get("facts", []) if f.get("status") == "active"]
+    """What the recalled current facts answer to `request` (and the ended ones, when it asks what was before),
+    however much of it, or None."""
+    before = asks_before(request)
+    facts = [f for f in (recalled or {}).get("facts", []) if f.get("status") == "active" or before]
     if not facts:
         return None
     passages = memory_passages({"facts": facts}, start=1)

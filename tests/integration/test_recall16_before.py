@@ -78,3 +78,12 @@ def test_before_a_named_value_is_what_ended_before_it_began() -> None:
     assert used and used[0] == 1 and "Karl" in text, text
     text, used = ask("who did I report to before Karl?", [karl, ingrid])
     assert used == [] and "Ingrid" not in text, text  # nothing was told before Karl
+
+
+async def test_a_before_question_the_rules_sent_to_a_task_is_asked_of_memory(app: App) -> None:
+    user = "m26-before-route"
+    await _tell(app, "My manager is Karl Berg.", user=user, session="r1")
+    await _tell(app, "Karl retired; my manager is Ingrid Moe now.", user=user, session="r2")
+    for i, question in enumerate(("who was I reporting to originally?", "and who did I report to before that?")):
+        result = await app.runner.ask(question, session_id=f"r{i + 3}", user_id=user)
+        assert result.intent == "question" and "Karl" in result.answer, (result.intent, result.answer)
