@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from cognicore.memory.text import terms
+from cognicore.memory.text import stem, terms
 from cognicore.subagents._memory_holder import GROUPS, OURS
 from cognicore.subagents._memory_words import shape_words
 from cognicore.subagents.memory_evidence import matches
 
-__all__ = ["other_figure"]
+__all__ = ["generic_only", "other_figure"]
 
 # An amount or a count of something ("$55k", "4 million dollars", "150 tickets"), not a code ("extension 5521") nor
 # a digit inside a name ("P1 incidents", "an X1 Carbon").
@@ -47,3 +47,20 @@ def other_figure(topic: Sequence[frozenset[str]], memory: str) -> str | None:
     if not unnamed:
         return None
     return f"it is about the {phrase.lower()}, which may be another figure than the one you asked about"
+
+
+# Words that name any value, not which one: "what number is on my badge?" shares only "number" with "my locker is
+# number 14" (review 16, W5).
+_ANY_VALUE = frozenset(stem(w) for w in "number numbers figure figures amount value code id total count digits".split())
+
+
+def generic_only(topic: Sequence[frozenset[str]], memory: str) -> str | None:
+    """Why a memory that shares only a word naming any value ("number") with the question is another one (None when
+    it shares more): a thing the question names is not in it."""
+    present = set(terms(memory)) | set(terms(memory.replace("-", " "))) | shape_words(memory)
+    present |= {f"{w}s" for w in present}
+    hit = [c for c in topic if matches(c, present)]
+    missing = [c for c in topic if not matches(c, present) and max(map(len, c), default=0) >= 3]
+    if not hit or not missing or not all(c & _ANY_VALUE for c in hit):
+        return None
+    return "it holds another number than the one you asked about"

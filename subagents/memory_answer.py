@@ -28,7 +28,7 @@ from cognicore.subagents._memory_asks import asks_who_does as asks_who_does
 from cognicore.subagents._memory_asks import asks_yes_no as asks_yes_no
 from cognicore.subagents._memory_before import before_named, changed_after, held_before
 from cognicore.subagents._memory_doubt import later_doubt
-from cognicore.subagents._memory_figure import other_figure
+from cognicore.subagents._memory_figure import generic_only, other_figure
 from cognicore.subagents._memory_items import changed_item, ends_another
 from cognicore.subagents._memory_kind import asked_kind, names_someone
 from cognicore.subagents._memory_lineage import answer_lines, inherited_words
@@ -247,6 +247,7 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
         and (why := whys[0])
     }
     near |= {id(p): why for s, p in scored if s < 1 and id(p) not in near and (why := other_figure(topic, text_of(p)))}
+    near |= {id(p): why for s, p in scored if s < 1 and id(p) not in near and (why := generic_only(topic, text_of(p)))}
     near |= {id(p): why for _, p in scored if id(p) not in near and (why := figure_miss(question, text_of(p)))}
     # A make alone ("The user is on a MacBook Air now") may be the asked device or not: hedged, never stated.
     near |= {id(p): why for _, p in scored if id(p) not in near and (why := device_only_by_make(topic, text_of(p)))}

@@ -28,3 +28,13 @@ def test_whose_memory_it_is() -> None:
     assert another_owner("Lena Holm is my mentor.", "what do you know about my mentor?") is None  # the user's mentor
     assert another_owner("Lena's extension is 4410.", "remind me lena's extension") is None  # the question names her
     assert another_owner("Lena and I share the Nordics.", "which market do I cover?") is None  # the user is named too
+
+
+def test_a_number_of_another_thing_is_a_near_miss() -> None:
+    # review 16 (W5): "number" alone is shared by every numbered thing
+    from cognicore.subagents._memory_figure import generic_only
+    from cognicore.subagents.memory_answer import widened
+
+    topic = widened([frozenset({"number"}), frozenset({"park"})])  # stems, as the question reads them
+    assert generic_only(topic, "The user's desk is number 7 on the third floor") is not None
+    assert generic_only(topic, "The user's parking bay is number 31") is None  # the thing asked is named
