@@ -13,7 +13,7 @@ from cognicore.subagents.offline_sql.period_reading import match_period
 from cognicore.subagents.offline_sql.periods import A_YEAR_BEFORE, MONTHS, PATTERNS, Period, a_year_before
 from cognicore.subagents.offline_sql.shape import DECLINE, GROWTH
 
-__all__ = ["MONTH_NAMES", "claim_periods", "dashed_day_ranges"]
+__all__ = ["MONTH_NAMES", "claim_periods", "dashed_day_ranges", "from_period"]
 
 _DAY = r"([0-3]?\d)(?:st|nd|rd|th)?"
 MONTH_NAMES = frozenset([*MONTHS, *"jan feb mar apr jun jul aug sep sept oct nov dec".split()])
@@ -21,6 +21,30 @@ _MONTH_WORD = r"([a-z]{3,9})"
 # "5-8 January 2026", "jan 5 - 7": a span of days written with a dash, as "from 5 to 8 January 2026" reads it
 _DASHED_DM = re.compile(rf"\b(?:(?:between|from|over|during) )?(?:the )?{_DAY} ?- ?{_DAY} (?:of )?{_MONTH_WORD}\b")
 _DASHED_MD = re.compile(rf"\b(?:(?:between|from|over|during) )?{_MONTH_WORD} {_DAY} ?- ?{_DAY}\b(?! ?(?:%|percent))")
+
+
+# "orders from 2023", "tickets from jan 7th", "revenue from March 2026": rows of that period, as "during" says; "from X
+# onwards", "from X to Y" and a change "from X" are left as written
+_FROM_PERIOD = re.compile(
+    rf"\bfrom ((?:the )?(?:{_DAY} (?:of )?)?{_MONTH_WORD}(?: {_DAY})?(?:,? (?:19|20)\d\d)?|"
+    r"(?:19|20)\d\d|q[1-4](?: (?:19|20)\d\d)?)"
+    r"(?! ?(?:onwards?|on|forwards?|to|till|until|through|thru|and|-|\d)\b)"
+)
+
+
+def from_period(text: str) -> str:
+    """The normalised `text` with "from <a period>" said as "during <it>" when nothing continues the span."""
+    if re.search(f"{GROWTH}|{DECLINE}|\\btrend", text):
+        return text
+
+    def during(m: re.Match[str]) -> str:
+        if re.search(r"[a-z]+ed\s*$", text[: m.start()]):
+            return m.group(0)  # "tickets opened from the 6th": a start, as before
+        month = next((w for w in m.group(1).split() if w in MONTH_NAMES), None)
+        named = month is not None or re.fullmatch(r"(?:19|20)\d\d|q[1-4](?: (?:19|20)\d\d)?", m.group(1))
+        return f"during {m.group(1)}" if named else m.group(0)
+
+    return _FROM_PERIOD.sub(during, text)
 
 
 def dashed_day_ranges(text: str) -> str:

@@ -26,7 +26,7 @@ from cognicore.subagents.offline_sql.aside_words import SET_ASIDE, topic_aside
 from cognicore.subagents.offline_sql.asking import claim_asking
 from cognicore.subagents.offline_sql.attribution import check_breakdown, claim_why, previous_period
 from cognicore.subagents.offline_sql.catalogue import Column, Table
-from cognicore.subagents.offline_sql.claimed_periods import claim_periods, dashed_day_ranges
+from cognicore.subagents.offline_sql.claimed_periods import claim_periods, dashed_day_ranges, from_period
 from cognicore.subagents.offline_sql.done_states import (
     attributive,
     done_unheld,
@@ -133,7 +133,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
         topic_aside(drop_topic_phrases(text), _group_nouns(lex)), lex
     )  # "revenue-wise"; "unrelated to X"
     text = amount_phrases(text, lex)  # "the biggest ticket load": the number of tickets
-    text = dashed_day_ranges(text)  # "5-8 january 2026": from 5 to 8 january
+    text = from_period(dashed_day_ranges(text))  # "5-8 january 2026": from 5 to 8; "orders from 2023": during it
     text = _GAP_IN_ROWS.sub(lambda m: _rows_counted(m, lex), text)  # "the gap in orders": in the number of orders
     if (lead := _LEAD_IN.match(text)) and re.search(rf"\b{singular(lead.group(1))}\b", text[lead.end() :]):
         text = text[lead.end() :]  # "of our regions, which region had the fewest orders": the lead-in says no more

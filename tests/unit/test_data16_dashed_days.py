@@ -29,3 +29,20 @@ def test_a_dashed_span_in_the_sales_data() -> None:
 def test_a_dash_between_numbers_beside_no_month_is_left_alone() -> None:
     assert dashed_day_ranges("tickets p1-p2 for the 5-8 team") == "tickets p1-p2 for the 5-8 team"
     assert dashed_day_ranges("over 5-8 january 2026") == "from 5 to 8 january 2026"
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("how many online orders from 2024", "2024-01-01", "2025-01-01"),
+        ("revenue from Q1 2026 by region", "2026-01-01", "2026-04-01"),
+    ],
+)
+def test_rows_from_a_period_are_that_period(text: str, start: str, end: str) -> None:
+    sql = sql_of(text, SALES_LEX)
+    assert f"orders.ordered_at >= DATE '{start}' AND orders.ordered_at < DATE '{end}'" in sql
+
+
+def test_from_a_day_onwards_or_after_a_verb_is_still_a_start() -> None:
+    assert "< DATE" not in sql_of("P2 tickets from jan 6 onwards", DESK_LEX)
+    assert "< DATE" not in sql_of("tickets raised from 7 January 2026", DESK_LEX)
