@@ -89,8 +89,9 @@ _COMMA_SPLIT_RE = re.compile(
     # "Ben's out, my backup contact is Chloe": a second statement about one of the user's things.
     r"|[,;]\s+(?:and\s+|but\s+|so\s+)?(?=(?:my|our)\s+[\w-]+(?:\s+[\w-]+){0,3}\s+(?:is|are|has|have)\s)"
     # "we switched to HubSpot, the old contract ran out": a second statement about another thing, in a past tense.
+    # (only one that gives no value: "..., the retreat limit went up to $72,500" is the news itself)
     r"|[,;]\s+(?:and\s+|but\s+|so\s+|as\s+)?(?=the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:[a-z]+ed|ran|went|fell|broke|came|"
-    r"got|was|were|had)\b)"
+    r"got|was|were|had)\b(?![^,;.]*\d))"
     # "standup's at 9:30 now, retro stays on friday": what did not change, said apart.
     r"|[,;]\s+(?:and\s+|but\s+)?(?=(?:the\s+|my\s+|our\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:stays|remains|is\s+still|are\s+still|"
     r"stay|remain)\b)",

@@ -334,9 +334,12 @@ def make_extract_handler(extractor: FactExtractor, facts: FactStore, *, known_fa
         )
         source = payload.get("source") or f"{payload.get('session_id', '?')}#{payload.get('round', '?')}"
         speaker = payload.get("speaker")  # an imported conversation: facts are about whoever said it
-        changes = await facts.upsert(
-            job.user_id, extracted.facts, source=str(source), speaker=str(speaker) if speaker else None
-        )
+        found = extracted.facts
+        if payload.get("told") is False:
+            # A turn answered as a request or a question never announced "that replaces ...": it ends nothing, its
+            # facts that would replace a known one are left out (the user can still tell the change as news).
+            found = [c for c in found if not await facts.would_supersede(job.user_id, c)]
+        changes = await facts.upsert(job.user_id, found, source=str(source), speaker=str(speaker) if speaker else None)
         return {
             "facts": [
                 {
