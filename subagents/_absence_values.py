@@ -121,8 +121,13 @@ def asks_duration(question: str) -> bool:
     return bool(_ASKS_DURATION.search(question))
 
 
-# Words a duration of use is said with (general English): "runs for 30 days", "12 hours of playback", "on a charge".
-_LASTING = [stem(w) for w in "last lasts lasting run runs running charge charged playback standby power use".split()]
+# Words a duration of use is said with (general English): "runs for 30 days", "12 hours of playback", "on a charge",
+# "12 hours of battery life".
+_LASTING = [
+    stem(w)
+    for w in "last lasts lasting run runs running charge charged play plays playback standby power use life"
+    " battery".split()
+]
 NEAR = 4  # words between a duration and the asked thing for the duration to be the thing's ("a 40-hour battery")
 
 

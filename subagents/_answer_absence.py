@@ -67,6 +67,7 @@ _SAYS_HOW_LONG = Absence(text="", passages=[])
 # A question about the asker ("reach me", "my manager"): memory answers it, the documents' silence proves nothing.
 # "tell me", "show me" only frame the question.
 _ASKER = re.compile(r"\b(?:my|mine|myself)\b|\b(?<!tell )(?<!show )(?<!give )(?<!let )me\b", re.I)
+_TAKE = frozenset(stem(w) for w in "take takes took taken".split())
 # The act after "to" or "be" ("to fully resolve a P2", "be fixed by").
 _ACT = re.compile(
     r"\b(?:to|be|been|get|gets|got)\s+(?:fully\s+|completely\s+|actually\s+|properly\s+)?([a-z]{3,})\b", re.I
@@ -363,9 +364,16 @@ async def _never_with_subject(
         return None  # a section names the subject with the asked thing: the composer missed it, not the documents
     # A passage holding every asked word the corpus knows but not the subject may state a rule that covers it
     # ("free on orders over $100" for Latin America, asked of Mexico); one about another named thing does not.
-    everything = " & ".join(_any(forms[w]) for w in known)
+    # The subject's own name words ("bulbs" of "Lumen Smart Bulb 4-Pack") and "take" are not what a rule for
+    # everything must say ("What's the warranty on the Lumen bulbs?": the warranty rule for every device covers it).
+    named_lines = [
+        h for p in passages for h in _HEADING.findall(p.content) if set(plain_names) <= set(words(h.lower()))
+    ]
+    own = {stem(w) for h in named_lines for w in words(h)} | _TAKE
+    ruled = [w for w in known if stem(w) not in own] or known
+    everything = " & ".join(_any(forms[w]) for w in ruled)
     [(general, elsewhere)] = await knowledge.matches([f"{everything} & !{subject}"])
-    if general > MAX_GENERAL or any(covers_generally(p, [forms[w] for w in known]) for p in elsewhere):
+    if general > MAX_GENERAL or any(covers_generally(p, [forms[w] for w in ruled]) for p in elsewhere):
         return None
     # "Who signed off on X?" beside "Decided by: Ana Ruiz": the subject's own section names who did it.
     shape, sections = asked_shape(question), subject_sections(passages, plain_names)

@@ -34,10 +34,10 @@ async def knowledge(pool: AsyncConnectionPool, tmp_path: Path) -> KnowledgeBase:
     [
         ("Is there a vegan menu in the canteen?", "vegan"),
         ("do we offer a gym membership, and if so what does it cost", "gym"),
-        ("What's the Quill Printer's page yield?", "yield"),
+        ("Does the Quill Printer have a duplexer?", "duplexer"),
         ("which scanner brand does the canteen use?", "scanner"),
-        ("how many parking spaces does the canteen have", "parking"),
-        ("what's the paper tray capacity of the Quill Printer", "tray"),
+        ("is there a parking garage for the canteen", "parking"),
+        ("which stapler brand does the Quill Printer use?", "stapler"),
     ],
 )
 async def test_a_thing_no_document_names_is_said_missing(knowledge: KnowledgeBase, question: str, said: str) -> None:
@@ -58,6 +58,12 @@ async def test_a_thing_no_document_names_is_said_missing(knowledge: KnowledgeBas
         "what's the ink colour palette of the Quill Printer",
         # Nothing the documents hold is named: out of their scope, not a miss in them.
         "what's the tide forecast for Lisbon",
+        # A value of a thing the documents may state in other words: "what's the X" and "how many X" are not checked.
+        "what's the canteen's lunchtime turnaround?",
+        "how many lockers per staffer are there",
+        # A known kind of thing qualified by an unknown word: "a jam-clearing step", beside a subject "a smudge rating".
+        "Is there a jam-clearing step for the printers?",
+        "does the Quill Printer have a smudge-proof rating",
         # The frame alone ("the maximum wait") may be said in any words.
         "what's the maximum wait for a new locker key",
     ],
@@ -70,8 +76,8 @@ async def test_no_claim_when_a_passage_may_say_it_otherwise(knowledge: Knowledge
     ("question", "phrase"),
     [
         ("Do we run a cycle scheme, and who pays?", ["cycle", "scheme"]),
-        ("how many failed swipes lock a badge", ["failed", "swipes"]),
-        ("what's the minimum number of stamps on a loyalty card?", ["minimum", "number", "stamps"]),
+        ("is there a minimum number of stamps on a loyalty card?", ["minimum", "number", "stamps"]),
+        ("which badge printer model do we use", ["badge", "printer", "model"]),
     ],
 )
 def test_the_asked_noun_phrase_follows_the_question_shape(question: str, phrase: list[str]) -> None:
