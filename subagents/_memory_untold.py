@@ -19,7 +19,7 @@ from cognicore.memory.text import STOPWORDS, stem, terms
 from cognicore.subagents._memory_kind import Kind, asked_kind, gives_kind
 from cognicore.subagents.memory_answer import topic_concepts, widened
 
-__all__ = ["asked_own_thing", "untold_answer", "untold_text"]
+__all__ = ["asked_own_thing", "told_near", "untold_answer", "untold_text"]
 
 # The asked thing stands right after "my" in the question's head: "what's my X", "when is my X", "do you know my
 # X", "what time does my X start", "remind me when my X ends" (general English question shapes).
@@ -81,6 +81,8 @@ _KIND_WORDS: dict[Kind, frozenset[str]] = {
         stem(w) for w in "office desk site location workplace city address building floor room home base".split()
     ),
 }
+_MINE = re.compile(r"\b(?:i|i'm|me|my|mine)\b", re.I)  # the asker alone, not "we/our" (the company's too)
+_QUESTION_NAME = re.compile(r"(?<=\w[\s,])[A-Z][a-z]+")  # "what's Ravi's extension?"
 _PERIODS = frozenset(stem(w) for w in "day days week weeks month months quarter quarters year years".split())
 _INNER_NAME = re.compile(r"(?<=\w[\s,])[A-Z][\w-]*|\d")  # a name inside a sentence, or a figure: some value
 
@@ -132,3 +134,17 @@ async def untold_answer(
     sayings = [str(e.get("text") or "") for e in (recalled or {}).get("episodes", []) if e.get("kind") == "observation"]
     told = [f"{f.statement} {f.object or ''}" for f in history] + sayings
     return untold_text(question, told, documents)
+
+
+def told_near(question: str, recalled: dict[str, Any] | None) -> bool:
+    """Does something the user told, recalled for the question, share a topic word with it (by its memory
+    paraphrases)? Then what the documents lack is no answer to it: "what's my mobile number?" after "My cell is ..."
+    (review 16)."""
+    told = [str(f.get("statement") or "") for f in (recalled or {}).get("facts", [])]
+    told += [str(e.get("text") or "") for e in (recalled or {}).get("episodes", []) if e.get("kind") == "observation"]
+    said = set().union(*(terms(t) for t in told)) - {"user", "said"} if told else set()
+    names = set(terms(" ".join(_QUESTION_NAME.findall(question))))
+    if not _MINE.search(question) and not names & said:
+        return False  # "how often do we change our passwords?": the company's, which the documents may settle
+    concepts = widened(topic_concepts([frozenset({t}) for t in terms(question)]))
+    return any(c & said for c in concepts)

@@ -70,3 +70,19 @@ def test_a_word_the_documents_use_is_a_policy_not_an_untold_fact() -> None:
     policy = ["Refunds: an opened item may be returned within a 15-day return window."]
     assert untold_text("what's my return window for opened items?", told, policy) is None  # review 16 (L2b)
     assert untold_text("what's my locker combination?", told, policy) is not None
+
+
+async def test_what_the_user_told_near_the_question_is_not_replaced_by_the_documents_silence(app: App) -> None:
+    user = "m26-told-near"
+    await _tell(app, "My cell is 07700 900456.", user=user, session="c1")
+    result = await app.runner.ask("what's my mobile phone number?", session_id="c2", user_id=user)
+    assert "does not say" not in result.answer, result.answer
+
+
+def test_told_near_is_the_askers_own_or_a_name_memory_holds() -> None:
+    from cognicore.subagents._memory_untold import told_near
+
+    recalled = {"facts": [{"statement": 'The user said: "My teammate Oskar\'s desk is 4B."'}]}
+    assert told_near("where's Oskar's desk?", recalled)
+    assert told_near("which desk is mine?", recalled)
+    assert not told_near("how often do we clean our desks?", recalled)  # the company's: the documents may say
