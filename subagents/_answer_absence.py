@@ -240,7 +240,7 @@ async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence
         return Absence(text=member[0], passages=member[1])
     named_runs, subject = runs, plain_names
     if not plain_names and (heading := await _heading_run(knowledge, question)):
-        named_runs, subject = [heading], heading  # "the orbit fitness band": a section's name, in lower case
+        named_runs, subject = [heading], heading  # "the kilo desk fan": a section's name, in lower case
     if absent := await _no_contact_or_duration(knowledge, question, named_runs, subject):
         return None if absent is _SAYS_HOW_LONG else absent
     if absent := await _never_with_subject(knowledge, question, named_runs, subject):
@@ -249,7 +249,7 @@ async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence
 
 
 def _heading_names(heading: str) -> list[list[str]]:
-    """The names a heading writes ("WEA-200 Orbit Fitness Band", "Zed Lamp"): its runs of capitalised words and
+    """The names a heading writes ("GAD-200 Kilo Desk Fan", "Zed Lamp"): its runs of capitalised words and
     codes, its first word too when the next is capitalised ("Shipping options" names nothing); no article."""
     runs = _name_runs(f"x {heading}")
     return [
@@ -258,8 +258,8 @@ def _heading_names(heading: str) -> list[list[str]]:
 
 
 async def _heading_run(knowledge: KnowledgeBase, question: str) -> list[str]:
-    """The longest run of the question's words that a section heading writes as a name, in a row ("orbit fitness
-    band" under "### WEA-200 Orbit Fitness Band"), or []. A heading's lower-case words ("need a hub?") and a
+    """The longest run of the question's words that a section heading writes as a name, in a row ("kilo desk
+    fan" under "### GAD-200 Kilo Desk Fan"), or []. A heading's lower-case words ("need a hub?") and a
     document's title ("VPN troubleshooting") name no particular thing; a choice ("... or ...") is not checked."""
     if re.search(r"\bor\b", question, re.I):
         return []
@@ -274,7 +274,7 @@ async def _heading_run(knowledge: KnowledgeBase, question: str) -> list[str]:
             if w and any(w in (n, f"{n}s") or n == f"{w}s" for n in name):
                 run.append(w)
                 continue
-            # A name's one word stands for it only when it is the name's first ("vista"), not its kind ("speaker").
+            # A name's one word stands for it only when it is the name's first ("kilo"), not its kind ("fan").
             whole = len(run) > 1 or (run and run[0] in (name[0], f"{name[0]}s"))
             if whole and len(run) > len(best) and any(stem(r) not in NOISE for r in run):
                 best = run
@@ -364,8 +364,8 @@ async def _never_with_subject(
         return None  # a section names the subject with the asked thing: the composer missed it, not the documents
     # A passage holding every asked word the corpus knows but not the subject may state a rule that covers it
     # ("free on orders over $100" for Latin America, asked of Mexico); one about another named thing does not.
-    # The subject's own name words ("bulbs" of "Lumen Smart Bulb 4-Pack") and "take" are not what a rule for
-    # everything must say ("What's the warranty on the Lumen bulbs?": the warranty rule for every device covers it).
+    # The subject's own name words ("lamps" of "Zed Lamp 2-Pack") and "take" are not what a rule for
+    # everything must say ("What's the warranty on the Zed lamps?": a warranty rule for every device covers it).
     named_lines = [
         h for p in passages for h in _HEADING.findall(p.content) if set(plain_names) <= set(words(h.lower()))
     ]
