@@ -15,7 +15,7 @@ from cognicore.subagents.memory_evidence import CHANGE_RE, text_of, when
 
 __all__ = ["before_named", "changed_after", "held_before"]
 
-_NAME = re.compile(r"(?<=\w\s)[A-Z][\w-]*")  # a word written with a capital inside a sentence: a value
+_NAME = re.compile(r"(?<=\w\s)[A-Z][\w-]*(?:\s+[a-z]+)?")  # a capitalised word inside a sentence (and the next)
 _OWNER = re.compile(r"^\W*((?:the\s+)?\w+(?:'s)?)\s", re.I)  # "The user", "We", "Our team's": whose fact it is
 _NOT_FRAME = frozenset({"user", "now", "currently", "still"})
 
@@ -23,7 +23,7 @@ _NOT_FRAME = frozenset({"user", "now", "currently", "still"})
 def _frame(said: str) -> frozenset[str]:
     """The fact's words without its values (names, figures) and its owner: "responsibl" of "The user is responsible
     for APAC"."""
-    names = set(terms(" ".join(_NAME.findall(said))))
+    names = set(terms(" ".join(_NAME.findall(said))))  # a name and the word after it: "European accounts"
     return frozenset(
         t for t in terms(said) if t not in names and t not in _NOT_FRAME and not any(c.isdigit() for c in t)
     )
@@ -35,8 +35,8 @@ def _owner(said: str) -> str:
 
 
 def held_before(now: dict[str, Any], passages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The ended facts (not notes) of `now`'s owner in `now`'s frame (one frame holds the other's words, and they share
-    a word beside the owner), ended no later than `now` began, newest first; [] when there are none."""
+    """The ended facts (not notes) of `now`'s owner in `now`'s frame (the same words but the values: "desk" is not
+    "desk phone"), ended no later than `now` began, newest first; [] when there are none."""
     said = text_of(now)
     frame, owner = _frame(said), _owner(said)
     if not frame or not owner:
@@ -47,8 +47,7 @@ def held_before(now: dict[str, Any], passages: Sequence[dict[str, Any]]) -> list
         if p.get("status") not in ("active", "said")
         and not p.get("note")
         and _owner(text_of(p)) == owner
-        and (old := _frame(text_of(p)))
-        and (old <= frame or frame <= old)
+        and _frame(text_of(p)) == frame
         and str(p.get("until_exact") or p.get("until") or "") <= when(now)
     ]
     return sorted(found, key=when, reverse=True)

@@ -36,6 +36,9 @@ def test_only_the_same_owner_and_frame_is_held_before() -> None:
     assert held_before(now, [now, old, other, unrelated]) == [old]
     later = _fact(5, "The user is responsible for Iberian accounts.", "superseded", "2026-11-03", "2026-11-04")
     assert held_before(now, [now, later]) == []  # ended after the current one began: not what came before it
+    desk = _fact(6, "The user's desk is 4C.", "active", "2026-11-02")
+    phone = _fact(7, "The user's desk phone is 555-0140.", "superseded", "2026-10-01", "2026-11-01")
+    assert held_before(desk, [desk, phone]) == []  # review 16 (W7): a desk phone is no earlier desk
 
 
 async def test_before_a_change_read_onto_another_slot_is_the_old_fact(app: App) -> None:
