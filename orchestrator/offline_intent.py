@@ -3,6 +3,7 @@ documents, agents) decide question, task or statement, with the follow-up, spell
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from functools import partial
 
@@ -78,6 +79,9 @@ from cognicore.subagents.memory_answer import asks_what_was_said
 from cognicore.subagents.read_only import affected_rows_hint, change_request, names_record
 
 __all__ = ["OfflineClassifier"]
+
+# Where a lead-in before the question ends: "and for online orders, is ...", "same-day shipping - which ...".
+_LEAD_IN_CUT = re.compile(r"\s*(?:,|;|:|\s[-\u2013\u2014]+\s)\s*")
 
 
 class OfflineClassifier:
@@ -355,7 +359,9 @@ class OfflineClassifier:
             # "List ben's open tickets", "the oldest open ticket": rows of a table the data holds.
             return IntentDecision(intent="task", reason=f"asks about the {word} rows in the data", confidence=0.75)
         measured = measured or sorted(measured_here)
-        if measured and (asks_figure or not QUESTION_START.match(request)):
+        # "And for online orders, is shipping free?": a question after its lead-in asks as one opening the message
+        opens_question = any(QUESTION_START.match(c) for c in [request, *_LEAD_IN_CUT.split(request, maxsplit=1)[1:]])
+        if measured and (asks_figure or not opens_question):
             reason = f"needs figures from the database ({word_for(request, measured)})"
             return IntentDecision(intent="task", reason=reason, confidence=0.8)
         asks = is_question(request) or ASKS.match(request) or WANTS.search(request)

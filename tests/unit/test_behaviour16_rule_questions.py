@@ -9,6 +9,7 @@ import pytest
 
 from cognicore.orchestrator.followup import followup_change
 from cognicore.orchestrator.intent import OfflineClassifier
+from cognicore.orchestrator.planning import GENERIC
 from tests.unit.behaviour15_jobs import AGENTS, COUNTED, VALUES
 
 CHECKER = {
@@ -59,3 +60,25 @@ def test_a_regrouping_participle_is_a_follow_up(text: str) -> None:
 def test_the_same_result_drawn_is_a_follow_up(text: str) -> None:
     change = followup_change(text, list(VALUES))
     assert change is not None and change.prep == "as", change
+
+
+def _measuring() -> OfflineClassifier:
+    """The jobs deployment with a domain vocabulary that names its figures ("jobs", "hours")."""
+    vocabulary = GENERIC.extended(data=["jobs", "hours"])
+    return OfflineClassifier(
+        vocabulary=vocabulary, agents=AGENTS, entities=list(VALUES), counted=COUNTED, values=VALUES
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["And for Harbour jobs, is overtime paid double?", "pending jobs at Hilltop - are they covered by the warranty?"],
+)
+async def test_a_question_after_a_lead_in_naming_data_words_is_asked(text: str) -> None:
+    decision = await _measuring().classify(request=text, history=[])
+    assert decision.intent == "question", decision
+
+
+async def test_a_lead_in_before_a_figure_still_asks_the_data() -> None:
+    decision = await _measuring().classify(request="jobs per site for 2025, what were the totals?", history=[])
+    assert decision.intent == "task", decision
