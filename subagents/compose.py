@@ -201,8 +201,15 @@ class OfflineAnswerComposer:
         # then the asking sentence alone, then as typed.
         asked = asked_question(question)
         composed = ComposedAnswer(text="", used=[])
+        # The asking sentence alone drops its context: a name the context sets ("We're talking about Latin America
+        # here.") must be in the answer read without it, or that answer is about another place or thing.
+        context_names = proper_nouns(asked.in_context) - proper_nouns(asked.alone)
         for text in dict.fromkeys((asked.in_context, *([asked.alone] if asked.stands_alone else []), question)):
             composed = await self._checked(question=text, passages=passages, history=history)
+            said = {stem(w) for w in words(composed.text)} | set(words(composed.text.lower()))
+            if composed.used and text == asked.alone and text != asked.in_context and context_names - said:
+                composed = ComposedAnswer(text=not_covered(question, [], sorted(context_names - said), ""), used=[])
+                continue
             if composed.used:
                 break
         return composed

@@ -248,3 +248,17 @@ async def test_a_unit_asked_for_does_not_drop_the_sentence_that_holds_the_value(
         question="What's the L3 first-reply deadline?", passages=_passages(_HELPDESK)
     )
     assert "30 hours" in answer.text, answer.text
+
+
+_FERRIES = (
+    "# Crossings\n\nThe standard crossing takes 40 minutes to Northport and Eastholm. Crossings to Westray run only "
+    "on weekends."
+)
+
+
+async def test_a_name_the_context_sets_must_be_in_the_answer_of_the_asking_sentence_alone() -> None:
+    answer = await OfflineAnswerComposer().compose(
+        question="This is about the Westray route. How long does the standard crossing take?",
+        passages=_passages(_FERRIES),
+    )
+    assert "40 minutes" not in answer.text, answer.text
