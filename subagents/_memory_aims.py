@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import re
 
+from cognicore.memory._fact_amounts import PERIOD_WORDS
 from cognicore.memory.text import stem, terms
 
-__all__ = ["aim_for_event", "figure_miss", "other_period"]
+__all__ = ["CALENDAR_PERIODS", "aim_for_event", "figure_miss", "other_period"]
 
 # "how many did we close", "what have I sold", "has the team shipped": an event asked as done.
 _DONE = re.compile(r"\b(?:did|have|has|had)\s+(?:i|we|you|they|the\s+team|our\s+team|my\s+team)\b", re.I)
@@ -31,14 +32,15 @@ def aim_for_event(question: str, memory: str) -> str | None:
     return "it says what is aimed at, not what happened"
 
 
+# The calendar's periods, as the fact store reads them (`PERIOD_WORDS`), with the fortnight a memory question may also
+# count over ("how many per fortnight?"): one definition for the memory answer (here and `_memory_lineage`).
+CALENDAR_PERIODS = {**PERIOD_WORDS, "fortnight": "fortnight", "fortnights": "fortnight", "fortnightly": "fortnight"}
+_NOUNS = "|".join(sorted(set(CALENDAR_PERIODS.values())))
+_ADVERBS = {w: p for w, p in CALENDAR_PERIODS.items() if w.endswith("ly")}
 # "per week", "a month", "weekly", "each quarter": the period a figure is counted over.
 _PERIOD = re.compile(
-    r"\b(?:(?:per|a|an|each|every|this|next|last)\s+(?P<noun>day|week|fortnight|month|quarter|year)|"
-    r"(?P<adverb>daily|weekly|fortnightly|monthly|quarterly|yearly|annually))\b",
-    re.I,
+    rf"\b(?:(?:per|a|an|each|every|this|next|last)\s+(?P<noun>{_NOUNS})|(?P<adverb>{'|'.join(_ADVERBS)}))\b", re.I
 )
-_ADVERBS = {"daily": "day", "weekly": "week", "fortnightly": "fortnight", "monthly": "month", "quarterly": "quarter",
-            "yearly": "year", "annually": "year"}  # fmt: skip
 
 
 def _periods(text: str) -> set[str]:

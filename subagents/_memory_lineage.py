@@ -12,6 +12,7 @@ from cognicore.memory._fact_owners import others_thing
 from cognicore.memory._fact_placement import UNSURE_RE
 from cognicore.memory._fact_words import NOT_NAMES
 from cognicore.memory.text import stem, terms
+from cognicore.subagents._memory_aims import CALENDAR_PERIODS
 from cognicore.subagents._memory_asks import asks_yes_no
 from cognicore.subagents._memory_lines import line
 from cognicore.subagents.memory_evidence import NEGATION_RE, content_terms, newer_change, quoted, text_of
@@ -19,11 +20,7 @@ from cognicore.subagents.memory_evidence import NEGATION_RE, content_terms, newe
 __all__ = ["answer_lines", "inherited_words", "leading_change"]
 
 # The calendar periods a figure is counted over: a fact naming its own ("120 a month") inherits none of the old ones.
-_PERIODS = frozenset(
-    stem(w)
-    for w in "day days daily week weeks weekly month months monthly quarter quarters quarterly year years yearly "
-    "annual annually fortnight fortnights fortnightly".split()
-)
+_PERIODS = frozenset(stem(w) for w in CALENDAR_PERIODS)
 _INSTEAD = re.compile(r"\binstead\b", re.I)  # "we use DHL instead of FedEx": a new value beside the denied one
 _NAME = re.compile(r"(?<=\w\s)[A-Z][\w-]*")  # a word written with a capital inside a sentence: a value, not the slot
 
