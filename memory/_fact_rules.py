@@ -51,7 +51,8 @@ _CONTRACTIONS |= _BARE_CONTRACTIONS
 _CONTRACTION_RE = re.compile(r"\b(" + "|".join(re.escape(c) for c in _CONTRACTIONS) + r")\b", re.I)
 _REMEMBER = r"(?:please\s+)?(?:remember|note|keep in mind|do not forget)(?:\s+that)?"
 _FILLER_RE = re.compile(
-    r"^(?:actually|also|oh|ok|okay|well|so|and|but|from now on|now|anyway|honestly|btw|by the way|fyi|for the record|"
+    r"^(?:actually|also|oh|ok|okay|well|so|and|but|yes|yep|yeah|yup|from now on|now|anyway|honestly|btw|by the way|fyi|"
+    r"for the record|like i said(?: before)?|as i said(?: before)?|"
     r"just so you know|for your information|to be clear|i think|i believe|i guess|these days|nowadays|lately|"
     r"recently|currently|at the moment|right now|since last \w+|as of \w+|" + _REMEMBER + r"|"
     # When it happened, said first ("Last week I switched to ...", "In October we moved ...").
@@ -124,6 +125,14 @@ def read_facts(text: str) -> list[Fact]:
     # "Chloe's just the escalation contact": an "'s" before an adverb is "is" (no possessive comes before one)
     text = re.sub(r"\b(\w+)'s\s+(?=(?:just|only|still|also|not|no\s+longer|actually|really|always|never)\b)", r"\1 is ",
                   text, flags=re.I)  # fmt: skip
+    # "I'm still covering X", "still heading up X": said again, read as said first (the store reinforces it)
+    text = re.sub(r"\b(I|we)(\s+am|\s+are|'m|'re)?\s+still\s+", r"\1\2 ", text, flags=re.I)
+    text = re.sub(r"(^|[,.;:!]\s*)still\s+(?=[a-z]+ing\b)", r"\1I am ", text, flags=re.I)
+    # "..., nothing new there", "..., same as before": said again, the tail is no part of the value
+    text = re.sub(r"\s*[,;-]+\s*(?:nothing\s+new(?:\s+there|\s+here)?|no\s+changes?(?:\s+there)?|same\s+as\s+(?:before|"
+                  r"always|ever)|as\s+(?:before|always))\b", "", text, flags=re.I)  # fmt: skip
+    # "I am heading up X": the one phrasal verb of holding a thing said in the progressive, as "I head up X"
+    text = re.sub(r"\bI\s+am\s+heading\s+up\b", "I head up", text, flags=re.I)
     # "my lead is actually Ana": the adverb says it is true, it is no part of the value
     text = re.sub(r"\b(is|are|was|were)\s+(?:actually|really|in\s+fact)\s+", r"\1 ", text, flags=re.I)
     # "our team's SLA target", "my team's target": the group's thing (ours), never the user's own ("my target").

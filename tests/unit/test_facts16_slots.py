@@ -140,3 +140,12 @@ async def test_news_told_without_the_i_changes_the_speakers_own_thing() -> None:
     facts = await _told("My phone is a Pixel 7.", "picked up a new handset on Saturday, it's a Galaxy S24 now")
     assert [f.contradicts for f in facts] == ["The user's phone is a Pixel 7."]
     assert "Galaxy S24" in facts[0].statement
+
+
+def test_a_fact_said_again_is_read_as_first_said() -> None:
+    from cognicore.memory._fact_rules import read_facts
+    from cognicore.memory.extraction import states_facts
+
+    facts = read_facts("yeah, still heading up the Benelux accounts, no change there")
+    assert [(f["subject"], f["predicate"]) for f in facts] == [("Benelux accounts", "handled_by")]
+    assert states_facts("yes, I'm still covering the Iberia desk, same as before")
