@@ -156,7 +156,8 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
         s.comparative = True  # "more open or more closed tickets": one comparison
     # "was Q3 higher than Q2", "did Europe do better than APAC": both side by side ("higher than 400k": a threshold)
     for m in list(re.finditer(rf"\b{_COMPARATIVE}\b", t.s)):
-        if re.match(r"(?: [a-z0-9]+){0,5} than [a-z]", t.read[m.end() :]):
+        asked = re.search(r"\b(?:which|who)(?: [a-z0-9]+){0,2} (?:is|was|are|were|had|has) $", t.read[: m.start()])
+        if re.match(r"(?: [a-z0-9]+){0,5} than [a-z]", t.read[m.end() :]) or asked:  # "which was higher, A or B"
             t.s, s.comparative = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :], True
     # "and by how much", "what's the gap between A and B", "how far ahead of B was A": both and their difference
     while t.take(_GAP):

@@ -24,3 +24,8 @@ def test_two_periods_compared_by_an_adjective_are_both_shown(text: str, both: tu
 def test_two_values_compared_by_an_adjective_are_both_shown() -> None:
     sql = sql_of("is chloe's ticket count bigger than ana's?", DESK_LEX)
     assert "tickets.assignee IN ('chloe', 'ana')" in sql or "tickets.assignee IN ('ana', 'chloe')" in sql
+
+
+def test_which_of_two_is_higher_shows_both() -> None:
+    sql = sql_of("which was bigger last quarter, partner or retail revenue?", SALES_LEX)
+    assert "orders.channel IN (" in sql and "'partner'" in sql and "'retail'" in sql
