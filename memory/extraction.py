@@ -344,6 +344,11 @@ def in_known_wording(candidate: FactCandidate, known_facts: list[dict[str, Any]]
         near = [k for k in near if normalize(str(k.get("object", ""))) != normalize(candidate.object)]
         named = str(near[0].get("statement") or "") if len(near) == 1 else ""
         return candidate.model_copy(update={"contradicts": named}) if named else candidate
+    said = _qualifier(candidate.statement, candidate.predicate)
+    if said and any(_qualifier(str(k.get("statement") or ""), candidate.predicate) not in ("", said) for k in same):
+        # "our budget for the summer campaign" after "our budget for the spring campaign": another slot of its own
+        own = re.sub(r"\W+", "_", said)
+        return candidate.model_copy(update={"predicate": f"{candidate.predicate}_for_{own}"})
     for known in same:
         value = str(known.get("object", "")).strip()
         statement = str(known.get("statement") or "")
@@ -359,6 +364,18 @@ def in_known_wording(candidate: FactCandidate, known_facts: list[dict[str, Any]]
         if ends:
             return candidate.model_copy(update=ends)
     return candidate
+
+
+def _qualifier(statement: str, predicate: str) -> str:
+    """What a slot is said to be for ("budget for the spring campaign", "max discount on the Pro plan"), or ""."""
+    slot = r"[\s_-]+".join(re.escape(w) for w in predicate_key(predicate).split("_") if w)
+    m = re.search(
+        rf"\b{slot}\s+(?:for|on|of|in|at)\s+(?:the\s+)?(?P<q>[\w-]+(?:\s+[\w-]+){{0,3}}?)\s+(?:is|are|was|were|has|"
+        r"got|went|=)\b",
+        statement,
+        re.I,
+    )
+    return m["q"].lower() if m and slot else ""
 
 
 class LlmFactExtractor(LlmRole[ExtractedFacts]):

@@ -73,3 +73,13 @@ async def test_news_without_the_i_that_names_who_got_it_is_not_the_users() -> No
     ):
         facts = await _told(known, said)
         assert not any(f.contradicts for f in facts), said
+
+
+async def test_a_slot_for_another_qualifier_is_a_slot_of_its_own() -> None:
+    facts = await _told("Our budget for the autumn offsite is $8k.", "Our budget for the winter party is $3k.")
+    assert [(f.predicate, f.contradicts) for f in facts] == [("budget_for_winter_party", None)]
+    assert "winter party" in facts[0].statement
+    facts = await _told("My quota for Q1 is 40 deals.", "My quota for Q2 is 45 deals.")
+    assert [f.predicate for f in facts] == ["quota_for_q2"]
+    same = await _told("Our budget for the autumn offsite is $8k.", "Our budget for the autumn offsite is $9k now.")
+    assert [f.predicate for f in same] == ["budget"]  # the same qualifier: the same slot, replaced by the store
