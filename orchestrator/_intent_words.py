@@ -38,7 +38,7 @@ DEFINES = re.compile(
     r"what\s+does\s+.+\s+(?:mean|stand\s+for)\b|how\s+(?:quickly|soon|fast|long|often)\b|"
     # "what's the response time for p2", "what is the refund window on opened items": a limit a rule sets
     r"what(?:'?s|\s+is|\s+are)\s+the\s+(?:[\w-]+\s+){0,2}(?:time|times|target|targets|limit|limits|window|deadline|"
-    r"threshold|cut-?off)\s+(?:for|of|on)\b|"
+    r"threshold|cut-?off)(?:\s+(?:for|of|on)\b|\s*(?:[-,:;?]|$))|"
     r"how\s+(?:is|are|do|does)\s+.+\s+(?:calculated|computed|defined|measured|determined|counted|worked\s+out)\b)",
     re.IGNORECASE,
 )
@@ -47,8 +47,10 @@ DEFINES = re.compile(
 # agent over the data's rows; a question whether there is one ("is there a P1 ticket ...") asks the rows.
 KIND_ASKED = re.compile(
     r"^\s*(?:(?:and|so|ok|okay|also|but|then)[,\s]+)*(?:(?:by|within|in|after|for|until|at)\s+)?"
-    r"(?:who|whom|what|when|how|which|where|why)\b"
+    r"(?:(?:who|whom|what|when|how|which|where|why)\b"
     r"(?![^?]*\b(?:is|are|was|were)\s+there\b)[^?]*?\b(?:when|if|once|whenever|does|do|should|must|can)\s+"
+    # "is there a service credit when an SLA is breached?": a yes/no question on what follows any one of a kind
+    r"|(?:is|are|does|do|will|would|should|can)\b[^?]*?\b(?:when|if|once|whenever)\s+)"
     r"(?:a|an|any|each|every)\s+\w",
     re.IGNORECASE,
 )

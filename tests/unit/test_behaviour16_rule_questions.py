@@ -32,6 +32,8 @@ def _classifier() -> OfflineClassifier:
         "what should the engineer do if an open job misses its response time?",
         "whats the response time for S1",  # a limit the rule sets, for a value with no article
         "what is the response time target on S1 jobs?",
+        "Is there a penalty when an S1 job misses its response time?",  # a yes/no question on any one of a kind
+        "What's the S2 response time - is 30 hours overdue?",
     ],
 )
 async def test_a_question_about_any_one_of_a_kind_is_no_run_of_the_checker(text: str) -> None:
