@@ -85,6 +85,10 @@ TIME_UNITS = ("weekday", "day", "week", "month", "quarter", "year")
 
 
 # "the gap in orders between retail and partner", "difference of tickets": a count of the rows, never one row each
+_ASKED_BODY = (
+    r"\b(?:which|what)(?: of (?:the|our))? (team|teams|group|groups|company|companies|business|businesses|firm|firms|"
+    r"department|departments|unit|units|squad|crew|vendor|vendors|supplier|suppliers)\b"
+)
 _GAP_IN_ROWS = re.compile(r"\b(gap|gaps|difference|differences) (?:in|of) (?:the )?([a-z]+s)\b")
 
 
@@ -254,10 +258,12 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     described |= {singular(w) for v in values for w in normalise(v).split()}
     stems = {w[:6] for w in described if len(w) >= 6}  # "assigned" to an "assignee"
     # "tickets by team": a grouping word followed by a word nothing claimed names a dimension the data lacks.
-    for m in re.finditer(r"\b(?:by|per|each|every|across)(?: the| our| a| an)? ([a-z]{3,})\b", t.s):
-        if m.group(1) not in _NOT_GROUPINGS:
-            q.not_understood.append(m.group(1))  # quoted in the message: "but not 'team'"
-            t.s = t.s[: m.start(1)] + " " * len(m.group(1)) + t.s[m.end(1) :]
+    # "which team handles VPN tickets": a body of people or a business asked for, which no column holds (review16)
+    for m in re.finditer(rf"\b(?:by|per|each|every|across)(?: the| our| a| an)? ([a-z]{{3,}})\b|{_ASKED_BODY}", t.s):
+        at = 1 if m.group(1) else 2
+        if m.group(at) not in _NOT_GROUPINGS:
+            q.not_understood.append(m.group(at))  # quoted in the message: "but not 'team'"
+            t.s = t.s[: m.start(at)] + " " * len(m.group(at)) + t.s[m.end(at) :]
     modifiers = modifying_participles(t, found)  # "returning customers": no verb of the clause
     _their_ids(t, q, lex)
     rows_with_columns(t, q, _counted_table(q, lex))  # "list the P2 tickets with their status" (listed_rows.py)
