@@ -19,6 +19,7 @@ from cognicore.orchestrator.budget import count_tokens
 from cognicore.orchestrator.intent import is_question
 from cognicore.orchestrator.journal import Memory, past_failures
 from cognicore.orchestrator.memory_use import search_perspective
+from cognicore.subagents._memory_asks import only_asks
 from cognicore.subagents._memory_data_kinds import DataKinds
 from cognicore.subagents.memory_answer import asks_what_you_know, memory_query
 
@@ -41,8 +42,9 @@ def asks_about_history(request: str) -> bool:
 
 
 def _informative(content: str, metadata: dict[str, Any]) -> bool:
-    """A user's statement is worth recalling; their questions and our own answers are not evidence."""
-    return metadata.get("speaker") != "assistant" and not is_question(content)
+    """A user's statement is worth recalling, also when a request closes it ("... I'm reporting to Marco Silva
+    instead. Can you note that?"); their questions and our own answers are not evidence."""
+    return metadata.get("speaker") != "assistant" and (not is_question(content) or not only_asks(content))
 
 
 def _weighed(episode: Any) -> bool:

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 
-from cognicore.memory.text import words
+from cognicore.memory.text import asks, words
 from cognicore.subagents._memory_words import DEADLINE_RE
 
 __all__ = [
     "FIRST_PERSON", "PERSIST_RE", "about_the_asker", "asks_about_mine", "asks_about_the_past", "asks_before",
-    "asks_how_things_stand", "asks_what_was_said", "asks_what_you_know", "asks_who_does", "asks_yes_no",
+    "asks_how_things_stand", "asks_what_was_said", "asks_what_you_know", "asks_who_does", "asks_yes_no", "only_asks",
 ]  # fmt: skip
 
 FIRST_PERSON = frozenset("i me my mine myself we us our ours ourselves".split())
@@ -106,3 +106,15 @@ def asks_how_things_stand(question: str) -> bool:
 def asks_yes_no(question: str) -> bool:
     """Is the question a yes/no question about the user or their team ("am I still vegetarian?")?"""
     return bool(_YES_NO_RE.match(question)) or asks_what_was_said(question)
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+MIN_TOLD_WORDS = 6  # a sentence that tells something, not "Thanks." or "Quick one."
+
+
+def only_asks(text: str) -> bool:
+    """Does the text only ask, with no sentence of its own that tells something? "... so I'm reporting to Marco Silva
+    instead until she's back. Can you note that?" tells a change, then asks to note it."""
+    if not asks(text):
+        return False
+    return not any(len(s.split()) >= MIN_TOLD_WORDS and not asks(s) for s in _SENTENCE_END.split(text.strip()))

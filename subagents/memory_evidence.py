@@ -16,7 +16,8 @@ from itertools import pairwise
 from typing import Any
 
 from cognicore.memory.extraction import UNCLEAR_OBJECT, another_thing, gives_other_value, restated
-from cognicore.memory.text import STOPWORDS, asks, stem, terms, words
+from cognicore.memory.text import STOPWORDS, stem, terms, words
+from cognicore.subagents._memory_asks import only_asks as asks  # a saying that tells, then asks, tells
 
 # Words that say something changed or holds from some point on. Generic English, not a domain's words.
 CHANGE_RE = re.compile(

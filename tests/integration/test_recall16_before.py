@@ -90,3 +90,13 @@ async def test_a_before_question_the_rules_sent_to_a_task_is_asked_of_memory(app
     for i, question in enumerate(("who was I reporting to originally?", "and who did I report to before that?")):
         result = await app.runner.ask(question, session_id=f"r{i + 3}", user_id=user)
         assert result.intent == "question" and "Karl" in result.answer, (result.intent, result.answer)
+
+
+async def test_a_change_told_before_a_closing_request_casts_doubt_on_the_old_value(app: App) -> None:
+    # a message that tells a change and closes with a request ("Can you note that?") is still what the user said
+    user = "m26-told-then-asked"
+    await _tell(app, "fyi I report to Karl Berg, he runs the Nordic desk", user=user, session="n1")
+    said = "Busy morning, and Karl is off sick for a while so I'm reporting to Ingrid Moe instead. Can you note that?"
+    await _tell(app, said, user=user, session="n2")
+    result = await app.runner.ask("who am I reporting to right now?", session_id="n3", user_id=user)
+    assert result.outcome == "unsure" or "Ingrid" in result.answer, result.answer
