@@ -22,3 +22,8 @@ from tests.unit.data15_catalogues import DESK_LEX, SALES_LEX, TODAY
 def test_a_trend_has_steps_that_fit_its_period(text: str, unit: str) -> None:
     lex = DESK_LEX if "ticket" in text else SALES_LEX
     assert map_request(text, lex, TODAY).dimensions[0] == unit
+
+
+def test_a_verb_of_change_through_a_period_is_during_it() -> None:
+    q = map_request("how did Europe's revenue develop through Q1 2026, month by month?", SALES_LEX, TODAY)
+    assert q.period is not None and q.period.label == "Q1 2026" and q.dimensions[0] == "month"
