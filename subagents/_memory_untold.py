@@ -15,7 +15,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from cognicore.memory.facts import FactStore
+from cognicore.memory.stream import MemoryStream
 from cognicore.memory.text import STOPWORDS, stem, terms
+from cognicore.subagents._memory_asks import only_asks
 from cognicore.subagents._memory_kind import Kind, asked_kind, gives_kind
 from cognicore.subagents.memory_answer import topic_concepts, widened
 
@@ -119,19 +121,27 @@ def untold_text(question: str, told: Sequence[str], documents: Sequence[str] = (
     return f"You have not told me your {thing}: nothing you have told me, current or past, mentions it."
 
 
+SAYINGS_K = 50  # the user's sayings read beside their facts (nearest first): a thing told but never stored is told
+
+
 async def untold_answer(
     facts: FactStore,
+    stream: MemoryStream,
     user_id: str,
     question: str,
     recalled: dict[str, Any] | None,
     documents: Sequence[str] = (),
 ) -> str | None:
-    """`untold_text` checked against every fact of the user (current and superseded), the recalled sayings and the
-    documents retrieved for the question."""
+    """`untold_text` checked against every fact of the user (current and superseded), their sayings (the recalled
+    ones and the nearest to the question, whatever was stored from them) and the documents retrieved for it."""
     if asked_own_thing(question) is None:
         return None
     history = await facts.history(user_id)
     sayings = [str(e.get("text") or "") for e in (recalled or {}).get("episodes", []) if e.get("kind") == "observation"]
+    near = await stream.search(
+        user_id, question, k=SAYINGS_K, kinds=["observation"], status=None, quiet=True, min_similarity=-1.0
+    )
+    sayings += [n.content for n in near if n.metadata.get("speaker") != "assistant" and not only_asks(n.content)]
     told = [f"{f.statement} {f.object or ''}" for f in history] + sayings
     return untold_text(question, told, documents)
 

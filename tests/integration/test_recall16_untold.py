@@ -86,3 +86,11 @@ def test_told_near_is_the_askers_own_or_a_name_memory_holds() -> None:
     assert told_near("where's Oskar's desk?", recalled)
     assert told_near("which desk is mine?", recalled)
     assert not told_near("how often do we clean our desks?", recalled)  # the company's: the documents may say
+
+
+async def test_a_thing_said_but_not_stored_is_not_called_untold(app: App) -> None:
+    # review 16 (L2, h18): the saying holds the figure even when no fact was read from it
+    user = "m26-said-not-stored"
+    await _tell(app, "I have to bring in $3 million in bookings this year.", user=user, session="s1")
+    result = await app.runner.ask("what's my quota?", session_id="s2", user_id=user)
+    assert "have not told" not in result.answer, result.answer
