@@ -113,10 +113,12 @@ def untold_text(question: str, told: Sequence[str], documents: Sequence[str] = (
     if any(gives_kind(t, kind) if kind else _INNER_NAME.search(t) for t in told):
         return None  # a value of the asked kind told in other words may be it: the usual (unsure) path
     named = set().union(*(terms(d) for d in documents)) if documents else set()
-    # The thing's first word ("return" of "return window") or a word said after it ("to respond to a P1 ticket")
-    # that a retrieved document uses: a policy's word, which the documents may answer.
+    # The thing's first word ("return" of "return window"), a word of it that names no kind of value ("discount" of
+    # "max discount") or a word said after it ("to respond to a P1 ticket") that a retrieved document uses: a
+    # policy's word, which the documents may answer.
     after = [t for t in terms(question.partition(thing)[2]) if t not in _PERIODS and len(t) > 2]
-    if named & {*checked[:1], *after}:
+    own = [t for t in checked if not any(t in words for words in _KIND_WORDS.values())]  # "discount", not "code"
+    if named & {*checked[:1], *own, *after}:
         return None
     return f"You have not told me your {thing}: nothing you have told me, current or past, mentions it."
 

@@ -94,3 +94,9 @@ async def test_a_thing_said_but_not_stored_is_not_called_untold(app: App) -> Non
     await _tell(app, "I have to bring in $3 million in bookings this year.", user=user, session="s1")
     result = await app.runner.ask("what's my quota?", session_id="s2", user_id=user)
     assert "have not told" not in result.answer, result.answer
+
+
+def test_a_policy_word_anywhere_in_the_thing_is_left_to_the_documents() -> None:
+    policy = ["Sales reps may give a discount of up to 10% on their own."]
+    assert untold_text("what's my max discount without approval?", [], policy) is None  # review 16 (L2b kk1)
+    assert untold_text("what's my locker code?", [], ["Use the discount code at checkout."]) is not None  # "code"
