@@ -74,6 +74,7 @@ from cognicore.orchestrator.wishes import (
     own_wish,
     passed_on,
     renamed,
+    reported_question,
 )
 from cognicore.subagents.memory_answer import asks_what_was_said
 from cognicore.subagents.read_only import affected_rows_hint, change_request, names_record
@@ -262,6 +263,10 @@ class OfflineClassifier:
         if ABOUT_MY_OWN.match(request) or asks_what_was_said(request):
             # "what product line do i like best": the asker's own taste or work, not a ranking of the data.
             return IntentDecision(intent="question", reason="asks what the user told about themselves", confidence=0.7)
+        if (reported := reported_question(request)) is not None:
+            # "The caller asked if a P3 breach goes to the duty manager.": a question passed on, never news to keep
+            reason = "a question someone asked, passed on"
+            return IntentDecision(intent="question", reason=reason, confidence=0.7, resolved_request=reported)
         behalf = on_behalf(request) or own_wish(request)
         if behalf is not None and (passed := passed_on(behalf, self._rules)) is not None:
             return passed  # "my manager wants the 2025 order count": what is wanted decides, not "my manager"

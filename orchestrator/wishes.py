@@ -23,6 +23,7 @@ __all__ = [
     "own_wish",
     "passed_on",
     "renamed",
+    "reported_question",
 ]
 
 
@@ -114,6 +115,25 @@ def own_wish(text: str) -> OnBehalf | None:
 
 _SHOWING = frozenset({"see", "find", "look at", "check", "get", "have", "pull"})
 _ROWS = re.compile(r"^\s*(?:the|all|all\s+the|every|any)\s+\S", re.IGNORECASE)
+
+
+# "The caller asked if a P3 breach goes to the duty manager", "he wondered whether his account unlocks on its own":
+# a yes/no question someone asked, about a thing (not about a person: "she asked if I could cover Friday" is news).
+_REPORTED = re.compile(
+    r"^\s*(?:(?:my|our|the|a|an)\s+)?(?:[\w'-]+\s+){0,2}?[\w'-]+\s+(?:just\s+|also\s+)?"
+    r"(?:asked|asks|is\s+asking|was\s+asking|wondered|wonders|is\s+wondering|was\s+wondering|wants\s+to\s+know|"
+    r"wanted\s+to\s+know)\s+(?:(?:me|us)\s+)?(?:if|whether)\s+"
+    r"(?!(?:i|we|you|he|she|they|it|me|us|him|her|them|someone|somebody|anyone)\b)(?P<clause>[^?]{6,}?)[.?!]*\s*$",
+    re.IGNORECASE,
+)
+
+
+def reported_question(text: str) -> str | None:
+    """The yes/no question about a thing that someone else asked (`_REPORTED`), as a question to answer, or None."""
+    match = _REPORTED.match(text)
+    if match is None or words(text)[0] in ("i", "we"):
+        return None  # "I asked whether the gateway was patched": the speaker's own story
+    return f"{match.group('clause').strip()}?"
 
 
 def passed_on(behalf: OnBehalf, read: Callable[[str], IntentDecision]) -> IntentDecision | None:
