@@ -11,9 +11,9 @@ from typing import Any
 
 from cognicore.memory._fact_words import NOT_NAMES
 from cognicore.memory.text import terms
-from cognicore.subagents.memory_evidence import CHANGE_RE, text_of, when
+from cognicore.subagents.memory_evidence import CHANGE_RE, quoted, text_of, when
 
-__all__ = ["before_named", "changed_after", "held_before"]
+__all__ = ["before_named", "changed_after", "held_before", "of_another_holder"]
 
 _NAME = re.compile(r"(?<=\w\s)[A-Z][\w-]*(?:\s+[a-z]+)?")  # a capitalised word inside a sentence (and the next)
 _OWNER = re.compile(r"^\W*((?:the\s+)?\w+(?:'s)?)\s", re.I)  # "The user", "We", "Our team's": whose fact it is
@@ -100,3 +100,17 @@ def before_named(
         and str(p.get("until_exact") or p.get("until") or "") <= start
     ]
     return named[0], sorted(earlier, key=when, reverse=True)
+
+
+# "Ravi's team switched to HubSpot", "Our team for Ravi is HubSpot": a thing held by a named person.
+_HOLDER = re.compile(r"\b(?P<a>[A-Z][a-z]+)'s\s+[a-z]|\bfor\s+(?P<b>[A-Z][a-z]+)\b")
+
+
+def of_another_holder(later: dict[str, Any], now: dict[str, Any]) -> bool:
+    """Does a later memory speak of a thing a named person holds that `now` does not name ("Ravi's team")?"""
+    own = set(terms(text_of(now)))
+    for m in _HOLDER.finditer(quoted(later)):
+        name = (m.group("a") or m.group("b")).lower()
+        if name not in NOT_NAMES and name not in own:
+            return True
+    return False

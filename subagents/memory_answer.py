@@ -26,7 +26,7 @@ from cognicore.subagents._memory_asks import asks_what_was_said as asks_what_was
 from cognicore.subagents._memory_asks import asks_what_you_know as asks_what_you_know
 from cognicore.subagents._memory_asks import asks_who_does as asks_who_does
 from cognicore.subagents._memory_asks import asks_yes_no as asks_yes_no
-from cognicore.subagents._memory_before import before_named, changed_after, held_before
+from cognicore.subagents._memory_before import before_named, changed_after, held_before, of_another_holder
 from cognicore.subagents._memory_doubt import later_doubt
 from cognicore.subagents._memory_figure import generic_only, other_figure
 from cognicore.subagents._memory_items import changed_item, ends_another
@@ -297,6 +297,7 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
             if later := changed_after(fact, passages, topic):  # a later fact of the slot, told as a change
                 now = fact
                 break
+        later = [p for p in later if not of_another_holder(p, now)]  # "Ravi's team switched": not the user's change
         if later:  # the current fact was itself changed later, in words the extractor did not read (or kept as a note)
             newer = later[0]
             said = quoted(newer).strip().rstrip(".") if newer.get("note") else said_words(newer)

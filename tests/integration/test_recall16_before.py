@@ -100,3 +100,14 @@ async def test_a_change_told_before_a_closing_request_casts_doubt_on_the_old_val
     await _tell(app, said, user=user, session="n2")
     result = await app.runner.ask("who am I reporting to right now?", session_id="n3", user_id=user)
     assert result.outcome == "unsure" or "Ingrid" in result.answer, result.answer
+
+
+def test_a_later_change_of_another_persons_thing_is_no_before() -> None:
+    # review 16 (L13): "FYI Ravi's team switched to HubSpot" says nothing of what the user's team used before
+    from cognicore.subagents._memory_before import of_another_holder
+
+    now = _fact(1, "We log all our deals in Pipedrive.", "active", "2026-11-01")
+    assert of_another_holder(_fact(2, "Our team for Oskar is Close (switched).", "active", "2026-11-03"), now)
+    said = 'The user said: "Oskar\'s team moved to Close."'
+    assert of_another_holder(_fact(3, said, "active", "2026-11-03"), now)
+    assert not of_another_holder(_fact(4, "Our team is Close this month (switched).", "active", "2026-11-03"), now)
