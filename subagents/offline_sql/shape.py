@@ -264,7 +264,8 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     t.take(r"\bat (least|most)\b")
     # "the most common priority", "least frequent component": the rows' count ranks, the adjective says no more
     often = r"(?:common(?:ly)?|frequent(?:ly)?|usual(?:ly)?|often)(?: (?:affected|seen|reported|hit|involved|named))?"
-    t.take(rf"(?<=\bmost ){often}\b|(?<=\bleast ){often}\b")
+    if t.take(rf"(?<=\bmost ){often}\b|(?<=\bleast ){often}\b") and not q.measures:
+        s.count = True  # "the most common ticket priority": how many rows, said by the word, never a default measure
     # "the second highest revenue", "3rd biggest region", "who has the third most tickets": one place of the ranking
     # a digit ordinal only before a ranking word: "revenue on march 15th by region" is a day, not 15th place
     words_nth = rf"\b({'|'.join(_ORDINALS)})[ -]?(?=(?:{DESC}|{ASC})\b| by\b)"
