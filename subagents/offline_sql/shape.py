@@ -154,7 +154,7 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     # "ana vs ben: who's got more open tickets", "which has fewer, P1 or P2": the two values side by side
     while t.take(r"\b(?:more|fewer|less)\b(?! than\b)(?! (?:recent|recently|often)\b)"):
         s.comparative = True  # "more open or more closed tickets": one comparison
-    # "was Q3 higher than Q2", "did Europe do better than APAC": both side by side ("higher than 400k": a threshold)
+    # "was Q3 higher than Q2", "did A do better than B": both side by side ("higher than 400k": a threshold)
     for m in list(re.finditer(rf"\b{_COMPARATIVE}\b", t.s)):
         asked = re.search(r"\b(?:which|who)(?: [a-z0-9]+){0,2} (?:is|was|are|were|had|has) $", t.read[: m.start()])
         if re.match(r"(?: [a-z0-9]+){0,5} than [a-z]", t.read[m.end() :]) or asked:  # "which was higher, A or B"
