@@ -16,7 +16,6 @@ from cognicore.orchestrator.honesty import no_evidence, unheld_question
 from cognicore.orchestrator.recollection import memory_passages, memory_text
 from cognicore.orchestrator.state import State
 from cognicore.subagents._answer_absence import documented_absence
-from cognicore.subagents._memory_lines import near_told
 from cognicore.subagents._memory_untold import told_near, untold_answer
 from cognicore.subagents.compose import cite_in_order, closest_miss
 from cognicore.subagents.compose_llm import ComposedAnswer
@@ -75,7 +74,6 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if (
         not composed.used
         and offline
-        and not near_told(composed.text)  # what the user told is the closest: the documents' silence is no answer
         and not told_near(state["request"], recalled)  # "what's my mobile number?" after "My cell is ...": memory's
         and (absent := await documented_absence(ctx.knowledge, state["request"]))
     ):

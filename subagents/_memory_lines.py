@@ -80,9 +80,3 @@ def last_user_turn(history: str) -> str:
         if said.startswith("user: "):
             return said.removeprefix("user: ")
     return ""
-
-
-def near_told(text: str) -> bool:
-    """Is the composed text a memory near miss (what the user told is close, not the asked thing)? It is the answer:
-    what the documents lack says nothing about what the user told."""
-    return NEAR_TOLD in text
