@@ -57,10 +57,8 @@ def dashed_day_ranges(text: str) -> str:
 # "opened by 6 January", "revenue up to June 2025", "through September": everything to the end of that period, which
 # the period alone is not (it was read as that day or month only: review15 data #17)
 _UP_TO_PERIOD = re.compile(
-    # "how did revenue move / develop / do through Q2": during it (a verb of change or doing before "through")
-    r"(?<!\bmove )(?<!\bmoved )(?<!\bdevelop )(?<!\bdeveloped )(?<!\btrend )(?<!\btrended )(?<!\bchange )"
-    r"(?<!\bchanged )(?<!\bevolve )(?<!\bevolved )(?<!\bdo )(?<!\bdid )(?<!\bperform )(?<!\bperformed )(?<!\bfare )"
-    r"(?<!\bfared )(?<!\bgo )(?<!\bwent )"
+    # "how did revenue develop / trend / evolve through Q2": a trend during it (a verb of change before "through")
+    r"(?<!\bdevelop )(?<!\bdeveloped )(?<!\btrend )(?<!\btrended )(?<!\bevolve )(?<!\bevolved )"
     r"\b(?:by|up to|up until|through|thru|till|until)(?: (?:the|end of|the end of))*\s*$"
 )
 _SET_ASIDE_PERIOD = re.compile(
