@@ -84,7 +84,6 @@ _KIND_WORDS: dict[Kind, frozenset[str]] = {
     ),
 }
 _MINE = re.compile(r"\b(?:i|i'm|me|my|mine)\b", re.I)  # the asker alone, not "we/our" (the company's too)
-_QUESTION_NAME = re.compile(r"(?<=\w[\s,])[A-Z][a-z]+")  # "what's Ravi's extension?"
 _PERIODS = frozenset(stem(w) for w in "day days week weeks month months quarter quarters year years".split())
 _INNER_NAME = re.compile(r"(?<=\w[\s,])[A-Z][\w-]*|\d")  # a name inside a sentence, or a figure: some value
 
@@ -149,14 +148,13 @@ async def untold_answer(
 
 
 def told_near(question: str, recalled: dict[str, Any] | None) -> bool:
-    """Does something the user told, recalled for the question, share a topic word with it (by its memory
-    paraphrases)? Then what the documents lack is no answer to it: "what's my mobile number?" after "My cell is ..."
-    (review 16)."""
+    """Does a question about the asker ("I", "my") share a topic word with something the user told, recalled for it (by
+    its memory paraphrases)? Then what the documents lack is no answer to it: "what's my mobile number?" after "My
+    cell is ..." (review 16)."""
     told = [str(f.get("statement") or "") for f in (recalled or {}).get("facts", [])]
     told += [str(e.get("text") or "") for e in (recalled or {}).get("episodes", []) if e.get("kind") == "observation"]
     said = set().union(*(terms(t) for t in told)) - {"user", "said"} if told else set()
-    names = set(terms(" ".join(_QUESTION_NAME.findall(question))))
-    if not _MINE.search(question) and not names & said:
-        return False  # "how often do we change our passwords?": the company's, which the documents may settle
+    if not _MINE.search(question):
+        return False  # "how often do we change our passwords?", "battery life of the Vista?": the documents' to settle
     concepts = widened(topic_concepts([frozenset({t}) for t in terms(question)]))
     return any(c & said for c in concepts)
