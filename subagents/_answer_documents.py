@@ -138,7 +138,7 @@ def _answer(
     # The case's words a limit says for it: common ones ("client", "pushing"), not its topic ("arrived damaged").
     case = [c for c in case_concepts(asked_text, labelled) if c in figures or dict(pairs)[c] <= average]
     holds = {id(u) for u in units if holds_figure(asked_text, u.text)}
-    # "$60 order to Latin America": a limit stated for the named subject decides; another subject's ("free on orders
+    # "$60 order to the islands": a limit stated for the named subject decides; another subject's ("free on orders
     # of $50 or more" of standard shipping elsewhere) does not, though it holds the figure.
     named_subject = [c for c in concepts if c & names]
     asked_kinds = {unit_of(tag) for tag in number_units(asked_text).values()}
@@ -333,9 +333,9 @@ def _answer(
             fit = people_first(fit, asked_text, common, score)
         ranked = [fit[0], *(u for u in ranked if u is not fit[0])]
 
-    # "How much is the Haven Home bundle?": a sentence after the first names the asked part of a named thing too,
-    # never only the thing's other parts ("Haven Video Doorbell: List price: $199" is no bundle's price). Nor is it
-    # another subject's limit when the named subject has its own ("$50 or more" beside Latin America's).
+    # "How much is the Trail Brew kit?": a sentence after the first names the asked part of a named thing too,
+    # never only the thing's other parts ("Trail Kettle: List price: $45" is no kit's price). Nor is it
+    # another subject's limit when the named subject has its own ("$50 or more" beside the islands').
     parts = [frozenset({stem(part)})] if part is not None else []
 
     def names_thing(u: _Unit) -> bool:

@@ -64,7 +64,7 @@ def split_units(order: int, passage: dict[str, Any]) -> list[Unit]:
     flush()
     units: list[Unit] = []
     for text, above in blocks:
-        # "**Latin America** orders ship from Reno ... Shipping costs $9.99 and is free on orders of $100 or more.": a
+        # "**Island** orders go by ferry ... Shipping costs $9 and is free on orders of $80 or more.": a
         # bold label opening a list item or paragraph is the subject of each of its sentences.
         label = _BOLD_LEAD.match(text)
         subject = frozenset(terms(label.group(1))) if label else frozenset()

@@ -201,7 +201,7 @@ class OfflineAnswerComposer:
         # then the asking sentence alone, then as typed.
         asked = asked_question(question)
         composed = ComposedAnswer(text="", used=[])
-        # The asking sentence alone drops its context: a name the context sets ("We're talking about Latin America
+        # The asking sentence alone drops its context: a name the context sets ("We're talking about the Westray route
         # here.") must be in the answer read without it, or that answer is about another place or thing.
         context_names = proper_nouns(asked.in_context) - proper_nouns(asked.alone)
         for text in dict.fromkeys((asked.in_context, *([asked.alone] if asked.stands_alone else []), question)):
