@@ -1,6 +1,6 @@
-"""What the user held before, when the fact that ended it is not the current one: "APAC is mine now. Jonas took over
-Europe" ends "The user is responsible for European accounts" by Jonas's fact, not by "The user is responsible for
-APAC", so the store's supersession chain does not link the two. The ended fact of the same owner and the same frame
+"""What the user held before, when the fact that ended it is not the current one: "Benelux is mine now. Petra took over
+Iberia" ends "The user is responsible for Iberian accounts" by Petra's fact, not by "The user is responsible for
+Benelux", so the store's supersession chain does not link the two. The ended fact of the same owner and the same frame
 (the same words but the value: "The user is responsible for ...") is what the user held before (generic English)."""
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ _NOT_FRAME = frozenset({"user", "now", "currently", "still"})
 
 def _frame(said: str) -> frozenset[str]:
     """The fact's words without its values (names, figures) and its owner: "responsibl" of "The user is responsible
-    for APAC"."""
-    names = set(terms(" ".join(_NAME.findall(said))))  # a name and the word after it: "European accounts"
+    for Benelux"."""
+    names = set(terms(" ".join(_NAME.findall(said))))  # a name and the word after it: "Iberian accounts"
     return frozenset(
         t for t in terms(said) if t not in names and t not in _NOT_FRAME and not any(c.isdigit() for c in t)
     )
