@@ -22,7 +22,7 @@ _NAME_DOES = re.compile(
 )
 _THE_USER = re.compile(r"\b(?:the\s+user|i|i'm|i've|me|myself|we|us)\b", re.I)
 _MINE = re.compile(r"\b(?:my|our)\b", re.I)
-_ASKER = re.compile(r"\b(?:i|i'm|me|my|mine|myself)\b", re.I)
+_ASKER = re.compile(r"\b(?:i(?!\.\w)|i'm|me|my|mine|myself)\b", re.I)  # "i.e." is no "I"
 _QUESTION_NAME = re.compile(r"(?<=\w[\s,])[A-Z][a-z]+")  # a name inside the question ("what's Ravi's extension?")
 
 

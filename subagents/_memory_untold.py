@@ -83,7 +83,7 @@ _KIND_WORDS: dict[Kind, frozenset[str]] = {
         stem(w) for w in "office desk site location workplace city address building floor room home base".split()
     ),
 }
-_MINE = re.compile(r"\b(?:i|i'm|me|my|mine)\b", re.I)  # the asker alone, not "we/our" (the company's too)
+_MINE = re.compile(r"\b(?:i(?!\.\w)|i'm|me|my|mine)\b", re.I)  # the asker alone, not "we/our"; "i.e." is no "I"
 _PERIODS = frozenset(stem(w) for w in "day days week weeks month months quarter quarters year years".split())
 _INNER_NAME = re.compile(r"(?<=\w[\s,])[A-Z][\w-]*|\d")  # a name inside a sentence, or a figure: some value
 

@@ -100,3 +100,10 @@ def test_a_policy_word_anywhere_in_the_thing_is_left_to_the_documents() -> None:
     policy = ["Sales reps may give a discount of up to 10% on their own."]
     assert untold_text("what's my max discount without approval?", [], policy) is None  # review 16 (L2b kk1)
     assert untold_text("what's my locker code?", [], ["Use the discount code at checkout."]) is not None  # "code"
+
+
+def test_i_e_is_no_first_person() -> None:
+    from cognicore.subagents._memory_untold import told_near
+
+    recalled = {"facts": [{"statement": "Our target is to resolve 12 tickets a day."}]}
+    assert not told_near("how long do we have to resolve a P2 ticket, i.e. the resolution target?", recalled)
