@@ -71,6 +71,10 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     ):
         # "what's my quota?" and nothing the user told, current or past, mentions a quota: said plainly, checked.
         return {"answer": untold, "citations": [], "outcome": "succeeded", "model_calls": {"compose_answer": 1}}
+    if not composed.used and state.get("unheld"):
+        # Nothing found, and nothing the deployment holds is about its topic: say so and what it can do.
+        text = unheld_question(state["request"], agents, state.get("unheld") or [])
+        return {"answer": text, "outcome": "unsure", "model_calls": {"compose_answer": 1}}
     if (
         not composed.used
         and offline
@@ -83,10 +87,6 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             for p in absent.passages
         ]
         return {"answer": absent.text, "citations": cited, "outcome": "succeeded", "model_calls": {"compose_answer": 1}}
-    if not composed.used and state.get("unheld"):
-        # Nothing found, and nothing the deployment holds is about its topic: say so and what it can do.
-        text = unheld_question(state["request"], agents, state.get("unheld") or [])
-        return {"answer": text, "outcome": "unsure", "model_calls": {"compose_answer": 1}}
     if not composed.used:
         # No passage supports an answer: say so as uncertainty, never as a confident "nothing on it".
         # The offline composer also says what the closest passage has and lacks (issue 9 point 2).
