@@ -166,16 +166,28 @@ _UNTIL = re.compile(r"\bhow\s+long\s+(?:until|till|til|before)\s+(?P<clause>[^?.
 _FUNCTION = frozenset({"back", "until", "done", "ready", "get", "gets", "take", "takes", "come", "comes", "go", "goes"})
 
 
+# Any stated length of time, seconds and years too ("for three seconds", "within 30 days").
+_ANY_DURATION = re.compile(
+    rf"\b(?:\d+(?:\.\d+)?|{'|'.join(_NUMBER_WORDS)}|few|several)\s+(?:business\s+|working\s+|full\s+)?"
+    r"(?:second|minute|hour|day|week|month|year)s?\b",
+    re.I,
+)
+
+
 def other_subject(question: str, text: str, synonyms: dict[str, frozenset[str]]) -> bool:
     """Does "how long until <thing>" get a duration about something else? The thing's first content word (with its
-    synonyms: "money", "refund") must be in the answer: "hold the button on the back of the case for three seconds
-    until the light blinks" shares only "back" and "until" with "how long until the money is back on the card"."""
+    synonyms: "money", "refund") must be in each sentence of the answer that states a duration: "hold the button on
+    the back of the case for three seconds until the light blinks" shares only "back" and "until" with "how long
+    until the money is back on the card", and another sentence naming a refund beside it does not make its three
+    seconds the refund's time."""
     m = _UNTIL.search(question)
     if m is None:
         return False
     concepts = [c for c in question_concepts(m.group("clause"), synonyms) if not c <= _FUNCTION]
-    said = {stem(w) for w in words(text)}
-    return bool(concepts) and not concepts[0] & said
+    if not concepts:
+        return False
+    timed = [s for s in re.split(r"(?<=[.!?])\s+", text) if _ANY_DURATION.search(s)] or [text]
+    return any(not concepts[0] & {stem(w) for w in words(s)} for s in timed)
 
 
 class OfflineAnswerComposer:
