@@ -55,9 +55,10 @@ _ASKED_CLAUSE = re.compile(
 )
 # After a colon, a yes/no question or an order opens what is asked too ("the duty lead is asking: are any P1s
 # open?", "one thing from my manager: list the overdue ones"). A bare "any" asks only when its sentence ends in a
-# question mark ("quick one: any P1s open?"); "Reminder: any discount above 20% needs my sign-off." tells a rule.
+# question mark ("quick one: any P1s open?"); "Reminder: any discount above 20% needs my sign-off." tells a rule. So
+# does a wh-word ("Before the stand-up: which X still have Y, and how many each?"): the lead-in is a part of its own.
 _ASKED_AFTER_COLON = re.compile(
-    r":\s+(?=(?:are|is|was|were|do|does|did|has|have|can|could|will|would)\s|any\s[^.!?:]*\?|"
+    r":\s+(?=(?:are|is|was|were|do|does|did|has|have|can|could|will|would)\s|(?:any|which|what|who|how)\s[^.!?:]*\?|"
     r"(?:please\s+)?(?:list|show|give|tell|find|get|count|pull\s+up|send)\s)",
     re.IGNORECASE,
 )
@@ -70,6 +71,12 @@ _ORDER_CLAUSE = re.compile(
     re.IGNORECASE,
 )
 _SUBJECT = re.compile(r"\b(?:i|i'm|im|we|we're|we've|it's|they|they're|he|she|he's|she's)\b", re.IGNORECASE)
+# A question that counts what the part before it names, with no noun of its own ("and how many each?", "how many in
+# total?"): cut from that part, it would count every row.
+_ELLIPTIC = re.compile(
+    r"^\W*(?:and\s+)?how\s+(?:many|much)(?:\s+(?:each|apiece|in\s+total|altogether|overall|of\s+them))?\W*$",
+    re.IGNORECASE,
+)
 # Words that point back at something said before them in the message.
 _BACK = re.compile(r"\b(?:he|she|they|him|them|it|that|this|those|these|his|her|their|its|theirs|hers)\b", re.I)
 _POSSESSIVE = re.compile(r"\b(?:his|her|their)\b", re.IGNORECASE)
@@ -142,7 +149,7 @@ def asked_part(
         aside = [part for part in asked if not asks_by_form(part)]
         if not any(restricting_word(part, names | topics) or not tells(part, names | topics) for part in aside):
             asked = [part for part in asked if asks_by_form(part)]
-    question = " ".join(asked)
+    question = _kept_span(request, parts, [part in asked for part in parts]) or " ".join(asked)
     opener = words(told[0])[:1]
     leans = _leans(parts, asked)
     if leans and opener and set(terms(opener[0])) and set(terms(opener[0])) <= names:
@@ -186,9 +193,11 @@ def after_context(
     names nothing of its own."""
     first = next((i for i, part in enumerate(parts) if asks_by_form(part)), 0)
     context, asked = parts[:first], parts[first:]
-    question = " ".join(asked)
+    question = _kept_span(request, parts, [i >= first for i in range(len(parts))]) or " ".join(asked)
     if not context or refers_back(asked[0]) or names_nothing(question) or len(words(question)) < MIN_ALONE_WORDS:
         return None
+    if _ELLIPTIC.match(asked[0]):
+        return None  # "..., and how many each?" counts what the part before it names: that part is no context
     before = " ".join(context)
     short = len(context) == 1 and len(words(before)) <= MAX_LEAD_IN_WORDS
     lead_in = topics if short and request.strip()[len(before) :].startswith(",") else frozenset()
@@ -291,7 +300,7 @@ def asked_beside(
     passed = [part for (part, _), kind in zip(readings, kinds, strict=True) if kind is not None]
     if not kept or not passed or refers_back(" ".join(parts)):
         return None  # "which VPN client do we use, and where can I download it": one request
-    question = " ".join(kept)
+    question = _kept_span(request, parts, [kind is None for kind in kinds]) or " ".join(kept)
     inner = read(question)
     if inner.out_of_scope or inner.changes_data or names_nothing(question):
         return None
@@ -301,6 +310,25 @@ def asked_beside(
     left = f"; set aside {', '.join(repr(p) for p in named)}" if named else ""
     reason = f"{inner.reason}; the part an agent can do is answered{left}"
     return inner.model_copy(update={"reason": reason, "resolved_request": question, "set_aside": named})
+
+
+def _kept_span(request: str, parts: list[str], kept: list[bool]) -> str:
+    """The kept parts as the user wrote them, when they follow one another ("Before the stand-up: which components
+    have open tickets, and how many each?" keeps "which components have open tickets, and how many each?"): joined
+    by spaces they lost the ", and" that makes the second part ask about the first one's rows ("... tickets how many
+    each?" was read as one count over all the data). "" when the parts cannot be found in order or are not one run."""
+    spans: list[tuple[int, int]] = []
+    at = 0
+    for part in parts:
+        start = request.find(part, at)
+        if start < 0:
+            return ""
+        spans.append((start, start + len(part)))
+        at = start + len(part)
+    runs = [i for i, keep in enumerate(kept) if keep]
+    if not runs or runs != list(range(runs[0], runs[-1] + 1)):
+        return ""
+    return request[spans[runs[0]][0] : spans[runs[-1]][1]].strip()
 
 
 def _refused_for(
