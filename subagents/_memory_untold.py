@@ -151,10 +151,10 @@ def told_near(question: str, recalled: dict[str, Any] | None) -> bool:
     """Does a question about the asker ("I", "my") share a topic word with something the user told, recalled for it (by
     its memory paraphrases)? Then what the documents lack is no answer to it: "what's my mobile number?" after "My
     cell is ..." (review 16)."""
+    if not _MINE.search(question):
+        return False  # "how often do we change our passwords?", "battery life of the Vista?": the documents' to settle
     told = [str(f.get("statement") or "") for f in (recalled or {}).get("facts", [])]
     told += [str(e.get("text") or "") for e in (recalled or {}).get("episodes", []) if e.get("kind") == "observation"]
     said = set().union(*(terms(t) for t in told)) - {"user", "said"} if told else set()
-    if not _MINE.search(question):
-        return False  # "how often do we change our passwords?", "battery life of the Vista?": the documents' to settle
     concepts = widened(topic_concepts([frozenset({t}) for t in terms(question)]))
     return any(c & said for c in concepts)
