@@ -150,9 +150,14 @@ class OfflineClassifier:
         kept = frozenset(w.lower() for w in told)  # the user's own words (`recollection.told_words`): no typos
         # "wht was revnue in march": a misspelt wh-word opens a question, which would otherwise read as a sentence
         # whose subject is "wht" (told and stored) or as another language ("wat status is ...").
-        request, asked_fixes = read_question_word(request, meant=lambda w: w.lower() in self._spelt | kept)
+        meant_words = self._spelt | kept  # one union per request, not one per word read
+
+        def meant(word: str) -> bool:
+            return word.lower() in meant_words
+
+        request, asked_fixes = read_question_word(request, meant=meant)
         # "whos got INC-1009 and wat priorty is it": a later clause's misspelt wh-word asks too.
-        request, clause_fixes = read_clause_question_words(request, meant=lambda w: w.lower() in self._spelt | kept)
+        request, clause_fixes = read_clause_question_words(request, meant=meant)
         asked_fixes = [*asked_fixes, *clause_fixes]
         if language := unsupported_language(request):
             return IntentDecision(intent="question", reason=f"written in {language}", confidence=0.0, language=language)
