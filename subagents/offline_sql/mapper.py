@@ -196,10 +196,9 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     resolve(t, q, found, shape, lex)
     cut = q.top_percent and q.top_n is not None and 0 < q.top_n < 100 and bool(q.dimensions) and not q.nth
     # "what share of revenue came from the top 25% of products", "how much did the top 20% bring in": their sum
-    together = (
-        shape.share_at is not None and (pct := PERCENTILE.search(asked)) is not None and shape.share_at < pct.start()
-    )
-    if PERCENTILE.search(asked) and (not cut or together or shape.how_much or shape.total or shape.count):
+    pct = PERCENTILE.search(asked)
+    together = shape.share_at is not None and pct is not None and shape.share_at < pct.start()
+    if pct and (not cut or together or shape.how_much or shape.total or shape.count):
         q.not_understood.append("a top share of the rows (a percentile cut)")  # "the top 20% of orders by revenue"
     if shape.percent_threshold and q.having and not all(_in_percent(m) for m in q.measures):
         q.not_understood.append("a threshold in % of a figure that is not a percentage")  # "a margin above 40%"

@@ -116,7 +116,7 @@ def unplaced_phrase(words: list[str], read: str, table: Table | None) -> tuple[S
         return None  # scattered words, not one phrase
     pattern = re.compile(rf"\b{re.escape(phrase)}\b")
     columns = [c for c in search_columns(table) if any(pattern.search(normalise(v)) for v in c.values)]
-    at = re.search(rf"\b{re.escape(phrase)}\b", read)
+    at = pattern.search(read)
     negated = at is not None and _ASIDE_BEFORE.search(read[: at.start()]) is not None
     return (Search(phrase, negated=negated), columns) if columns else None
 
