@@ -80,15 +80,17 @@ def refigured(base: str, value: str) -> tuple[str, float] | None:
     if new is None:
         return None
     kind = next(k for k in ("rate", "amount", "count") if new.group(k))
-    olds = [m for m in _FIGURE.finditer(base) if m.group(kind) and not _in_period(base, m)]
+    periods = [(p.start(), p.end()) for p in PERIOD.finditer(base)]  # found once, not once per figure
+    olds = [m for m in _FIGURE.finditer(base) if m.group(kind) and not any(s <= m.start() < e for s, e in periods)]
     if kind == "count":
         olds = [m for m in olds if _comparison(base, m)]
     if len(olds) != 1:
         return None
     old = olds[0]
-    if not _said_before(value, new, base, old):
+    new_cmp = _comparison(value, new)
+    if not _said_before(value, new, new_cmp, base, old):
         return None
-    new_cmp, old_cmp = _comparison(value, new), _comparison(base, old)
+    old_cmp = _comparison(base, old)
     written = _as_written(new.group(0), old.group(0)) if kind == "rate" else new.group(0)
     if new_cmp is None:
         return splice(base, old.start(), old.end(), written), 0.85
@@ -108,15 +110,11 @@ def _comparison(text: str, figure: re.Match[str]) -> tuple[int, int] | None:
     return (figure.end() + after.start("cmp"), figure.end() + after.end("cmp")) if after else None
 
 
-def _in_period(text: str, figure: re.Match[str]) -> bool:
-    return any(p.start() <= figure.start() < p.end() for p in PERIOD.finditer(text))
-
-
-def _said_before(value: str, new: re.Match[str], base: str, old: re.Match[str]) -> bool:
+def _said_before(value: str, new: re.Match[str], cmp: tuple[int, int] | None, base: str, old: re.Match[str]) -> bool:
     """Whether every word of the follow-up besides its figure, its comparison and words that only point is said by
     the previous request; a word after the figure must be said right after the old one ("10 orders" for "5 orders",
-    not "10 customers"), "off" stands for a discount the previous request names."""
-    cmp = _comparison(value, new)
+    not "10 customers"), "off" stands for a discount the previous request names. `cmp` is the comparison said with
+    `new` (`_comparison`)."""
     skip = [(new.start(), new.end()), cmp] if cmp else [(new.start(), new.end())]
     known = {stem_word(w) for w in re.findall(r"[a-z]+", base.lower())}
     after_old = {stem_word(w) for w in re.findall(r"[a-z]+", base[old.end() :].lower())[:3]}
