@@ -35,6 +35,8 @@ _ANYTHING_ABOUT = re.compile(
     rf"\b({SET_ASIDE}|exclude) (?:anything|everything|whatever|stuff|things?|all)"
     r"(?! else\b)(?: (?:to do with|about|regarding|concerning|involving|related to|relating to|on|with|for))?\b"
 )
+# the verb of having for the verb said: "which assignees are unrelated to X" -> "which assignees have no X"
+_HAVE = {"is": "has", "was": "had", "are": "have", "were": "had", "do": "have", "does": "has", "did": "had"}
 
 
 def topic_aside(text: str, groups: frozenset[str]) -> str:
@@ -42,12 +44,11 @@ def topic_aside(text: str, groups: frozenset[str]) -> str:
     the VPN" -> "tickets not vpn"; said of a group (`groups`: the words naming groups of rows, and "who") it has no
     rows of it: "which assignees have nothing to do with the VPN" -> "which assignees have no vpn";
     "excluding anything about the wi fi" -> "excluding the wi fi"."""
-    verbs = {"is": "has", "was": "had", "are": "have", "were": "had", "do": "have", "does": "has", "did": "had"}
 
     def said(m: re.Match[str]) -> str:
         subject = "who" if m["rel"] == "who" else (w.group(1) if (w := _SUBJECT.search(text[: m.start()])) else "")
         if subject not in groups and subject != "who":
             return " not "  # "tickets that have nothing to do with the VPN": rows that are not of it
-        return f" {m['rel'] or ''} {verbs.get(m['aux'] or '', m['aux'] or 'have')} no "
+        return f" {m['rel'] or ''} {_HAVE.get(m['aux'] or '', m['aux'] or 'have')} no "
 
     return _ANYTHING_ABOUT.sub(r"\1", _NOT_ABOUT.sub(said, text))

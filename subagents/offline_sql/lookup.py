@@ -52,11 +52,6 @@ _PAST_VALUE = re.compile(
 )
 
 
-def key_pinned(q: Mapping, pinned: tuple[Table, Column]) -> bool:
-    """Whether the one row is named by its key or unique name (not by other filters)."""
-    return pinned[1].ref in q.filters
-
-
 def _own_values(q: Mapping, pinned: tuple[Table, Column]) -> list[str]:
     """The row's own columns the request filters on (a value, set or empty), taken out of the filters."""
     table, key = pinned
@@ -76,7 +71,7 @@ def read_lookup(t: Text, q: Mapping, s: Shape, lex: Lexicon, dims: list[tuple[in
         # "what did the X cost to make last year": one value per row, which no date of the data dates
         q.not_understood.append(f"the {_own_figures(q, pinned[0])} in {q.period.label} (the data keeps one value)")
         return False
-    if pinned is not None and s.age and key_pinned(q, pinned):
+    if pinned is not None and s.age and pinned[1].ref in q.filters:  # named by its key or unique name
         # "how long has INC-1003 been open": the row's age, never filtered by a value said of it ("open": no row left)
         if kept := [r.rsplit(".", 1)[1] for r in _own_values(q, pinned)]:
             q.notes.append(f"Its age runs from its date to now; its {', '.join(kept)} is not taken into account.")
