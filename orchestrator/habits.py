@@ -176,12 +176,17 @@ def _marked_habit(text: str) -> re.Match[str] | None:
     text = text.strip()
     if _ASKED_NOW.search(text) or _ASKS_ABOUT.match(text):
         return None
-    mark = _MARKS.search(text) or _ALWAYS_STYLING.search(text)
+    mark = _mark(text)
     if mark is None or not (_ADDRESSED.search(text) or _FORM_WISH.search(text)):
         return None
     # "Plot shares by site, I prefer bar charts whenever you plot shares": a clause without the mark orders now.
-    unmarked = [c for c in _STYLE_CLAUSES.split(text) if not (_MARKS.search(c) or _ALWAYS_STYLING.search(c))]
+    unmarked = [c for c in _STYLE_CLAUSES.split(text) if not _mark(c)]
     return None if any(orders_now(c) for c in unmarked) else mark
+
+
+def _mark(text: str) -> re.Match[str] | None:
+    """The mark of every time to come in `text`: `_FOR_GOOD`, or "always"/"never" said of the assistant's styling."""
+    return _MARKS.search(text) or _ALWAYS_STYLING.search(text)
 
 
 class _Habit:
