@@ -178,15 +178,13 @@ def answer_from_memory(
     if not passages:
         return None
     question = CONTRACTED_IS.sub(r"\1 is", question.replace("\u2019", "'"))
-    if (supposed := _supposition(question, passages)) and (
-        found := _unsupposed(question, concepts, passages, previous)
-    ):
-        if not found.used:
-            return found
+    supposed = _supposition(question, passages)
+    found = _unsupposed(question, concepts, passages, previous)  # read once, a supposition or not
+    if supposed and found is not None and found.used:
         known = re.sub(r"\.?\s*\[\d+\]$", "", found.text.split(" [")[0])
         text = f"{NEAR_TOLD} ({known}) but not what you asked: it says what holds now, not {supposed}. {NOT_SURE}"
         return MemoryAnswer(text=text, used=[], coverage=found.coverage)
-    return _unsupposed(question, concepts, passages, previous)
+    return found
 
 
 def _unsupposed(
