@@ -1,9 +1,11 @@
-"""Turns told to the fact store the way the `extract_turn` job tells them, and the check that a change supersedes."""
+"""Turns told to the fact store the way the `extract_turn` job tells them (or through the app and its memory job), and
+the check that a change supersedes."""
 
 from __future__ import annotations
 
 from psycopg_pool import AsyncConnectionPool
 
+from cognicore.app import App, process_memory
 from cognicore.memory.embeddings import OfflineEmbeddings
 from cognicore.memory.extraction import OfflineFactExtractor, worded_as_reversal
 from cognicore.memory.facts import FactStore
@@ -16,6 +18,12 @@ async def tell(store: FactStore, user: str, text: str, source: str) -> None:
         user_message=text, assistant_message="", known_facts=[h.fact.to_dict() for h in hits]
     )
     await store.upsert(user, extracted.facts, source=source)
+
+
+async def tell_app(app: App, text: str, *, user: str, session: str) -> None:
+    """One turn asked of the app in `session`, then the memory job run for `user`."""
+    await app.runner.ask(text, session_id=session, user_id=user)
+    await process_memory(app, user_id=user)
 
 
 async def assert_change_supersedes(

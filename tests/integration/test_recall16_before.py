@@ -5,19 +5,15 @@ not in any held-out or dev set."""
 
 from __future__ import annotations
 
-from cognicore.app import App, process_memory
+from cognicore.app import App
 from cognicore.subagents._memory_before import held_before
-
-
-async def _tell(app: App, text: str, *, user: str, session: str) -> None:
-    await app.runner.ask(text, session_id=session, user_id=user)
-    await process_memory(app, user_id=user)
+from tests.integration.fact_turns import tell_app
 
 
 async def test_the_fact_another_person_took_over_is_what_the_user_held_before(app: App) -> None:
     user = "m26-before"
-    await _tell(app, "I run the Iberian accounts.", user=user, session="b1")
-    await _tell(app, "Benelux is mine now. Petra took over Iberia.", user=user, session="b2")
+    await tell_app(app, "I run the Iberian accounts.", user=user, session="b1")
+    await tell_app(app, "Benelux is mine now. Petra took over Iberia.", user=user, session="b2")
     facts = [(f.statement, f.status) for f in await app.memory.facts.history(user)]
     for i, question in enumerate(("which patch did I have before?", "what accounts was I running previously?")):
         result = await app.runner.ask(question, session_id=f"b{i + 3}", user_id=user)
@@ -43,8 +39,10 @@ def test_only_the_same_owner_and_frame_is_held_before() -> None:
 
 async def test_before_a_change_read_onto_another_slot_is_the_old_fact(app: App) -> None:
     user = "m26-before-tool"
-    await _tell(app, "We log all our bugs in Jira.", user=user, session="t1")
-    await _tell(app, "heads up, the team switched to Linear this month, the old plan ran out", user=user, session="t2")
+    await tell_app(app, "We log all our bugs in Jira.", user=user, session="t1")
+    await tell_app(
+        app, "heads up, the team switched to Linear this month, the old plan ran out", user=user, session="t2"
+    )
     facts = [(f.statement, f.status) for f in await app.memory.facts.history(user)]
     for i, question in enumerate(
         ("which tracker were we logging bugs in before?", "where did we log bugs previously?")
@@ -55,8 +53,8 @@ async def test_before_a_change_read_onto_another_slot_is_the_old_fact(app: App) 
 
 async def test_another_person_moving_does_not_lead_the_users_own_fact(app: App) -> None:
     user = "m26-other-moved"
-    await _tell(app, "I'm on the storage team.", user=user, session="o1")
-    await _tell(app, "Ingrid left the storage team and joined security.", user=user, session="o2")
+    await tell_app(app, "I'm on the storage team.", user=user, session="o1")
+    await tell_app(app, "Ingrid left the storage team and joined security.", user=user, session="o2")
     for i, question in enumerate(("which team am I on?", "what team do I belong to these days?")):
         result = await app.runner.ask(question, session_id=f"o{i + 3}", user_id=user)
         assert "storage team" in result.answer.split("[1]")[0] and "Before that" not in result.answer, result.answer
@@ -85,8 +83,8 @@ def test_before_a_named_value_is_what_ended_before_it_began() -> None:
 
 async def test_a_before_question_the_rules_sent_to_a_task_is_asked_of_memory(app: App) -> None:
     user = "m26-before-route"
-    await _tell(app, "My manager is Karl Berg.", user=user, session="r1")
-    await _tell(app, "Karl retired; my manager is Ingrid Moe now.", user=user, session="r2")
+    await tell_app(app, "My manager is Karl Berg.", user=user, session="r1")
+    await tell_app(app, "Karl retired; my manager is Ingrid Moe now.", user=user, session="r2")
     for i, question in enumerate(("who was I reporting to originally?", "and who did I report to before that?")):
         result = await app.runner.ask(question, session_id=f"r{i + 3}", user_id=user)
         assert result.intent == "question" and "Karl" in result.answer, (result.intent, result.answer)
@@ -95,9 +93,9 @@ async def test_a_before_question_the_rules_sent_to_a_task_is_asked_of_memory(app
 async def test_a_change_told_before_a_closing_request_casts_doubt_on_the_old_value(app: App) -> None:
     # a message that tells a change and closes with a request ("Can you note that?") is still what the user said
     user = "m26-told-then-asked"
-    await _tell(app, "fyi I report to Karl Berg, he runs the Nordic desk", user=user, session="n1")
+    await tell_app(app, "fyi I report to Karl Berg, he runs the Nordic desk", user=user, session="n1")
     said = "Busy morning, and Karl is off sick for a while so I'm reporting to Ingrid Moe instead. Can you note that?"
-    await _tell(app, said, user=user, session="n2")
+    await tell_app(app, said, user=user, session="n2")
     result = await app.runner.ask("who am I reporting to right now?", session_id="n3", user_id=user)
     assert result.outcome == "unsure" or "Ingrid" in result.answer, result.answer
 

@@ -4,18 +4,14 @@ do I want the weekly pipeline report in?" was planned on the documents and the r
 
 from __future__ import annotations
 
-from cognicore.app import App, process_memory
+from cognicore.app import App
 from cognicore.orchestrator.memory_routing import asks_liking
-
-
-async def _tell(app: App, text: str, *, user: str, session: str) -> None:
-    await app.runner.ask(text, session_id=session, user_id=user)
-    await process_memory(app, user_id=user)
+from tests.integration.fact_turns import tell_app
 
 
 async def test_a_liking_that_names_a_report_is_asked_of_memory(app: App) -> None:
     user = "m26-liking"
-    await _tell(app, "I prefer my monthly margin report as a Word document.", user=user, session="l1")
+    await tell_app(app, "I prefer my monthly margin report as a Word document.", user=user, session="l1")
     for i, question in enumerate(
         ("which format do I like the monthly margin report in?", "what do I want my monthly margin report as?")
     ):

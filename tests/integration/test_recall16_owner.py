@@ -4,18 +4,14 @@ set."""
 
 from __future__ import annotations
 
-from cognicore.app import App, process_memory
+from cognicore.app import App
 from cognicore.subagents._memory_owner import another_owner
-
-
-async def _tell(app: App, text: str, *, user: str, session: str) -> None:
-    await app.runner.ask(text, session_id=session, user_id=user)
-    await process_memory(app, user_id=user)
+from tests.integration.fact_turns import tell_app
 
 
 async def test_a_colleagues_number_is_not_the_askers(app: App) -> None:
     user = "m26-owner"
-    await _tell(app, "My teammate Oskar's extension is 4410.", user=user, session="o1")
+    await tell_app(app, "My teammate Oskar's extension is 4410.", user=user, session="o1")
     for i, question in enumerate(("what number should people dial to reach me?", "what's my extension again?")):
         result = await app.runner.ask(question, session_id=f"o{i + 2}", user_id=user)
         assert result.outcome == "unsure", result.answer  # never Oskar's number given as the asker's

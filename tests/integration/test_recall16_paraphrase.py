@@ -5,19 +5,15 @@ and stores; wordings are our own, not in any held-out or dev set."""
 
 from __future__ import annotations
 
-from cognicore.app import App, process_memory
+from cognicore.app import App
 from cognicore.subagents._memory_figure import other_figure
 from cognicore.subagents.memory_answer import widened
-
-
-async def _tell(app: App, text: str, *, user: str, session: str) -> None:
-    await app.runner.ask(text, session_id=session, user_id=user)
-    await process_memory(app, user_id=user)
+from tests.integration.fact_turns import tell_app
 
 
 async def test_a_phone_number_asked_with_dial_or_ring(app: App) -> None:
     user = "m26-dial"
-    await _tell(app, "My desk phone extension is 3318.", user=user, session="d1")
+    await tell_app(app, "My desk phone extension is 3318.", user=user, session="d1")
     for i, question in enumerate(("which number should the front desk dial for me?", "what do I get rung on?")):
         result = await app.runner.ask(question, session_id=f"d{i + 2}", user_id=user)
         assert result.outcome == "succeeded" and "3318" in result.answer, result.answer
@@ -25,7 +21,7 @@ async def test_a_phone_number_asked_with_dial_or_ring(app: App) -> None:
 
 async def test_the_question_after_a_leading_condition(app: App) -> None:
     user = "m26-cond"
-    await _tell(app, "My escalation contact is Hedda Lund.", user=user, session="c1")
+    await tell_app(app, "My escalation contact is Hedda Lund.", user=user, session="c1")
     for i, question in enumerate(
         ("if the nightly build breaks, who am I meant to ping?", "when things go wrong, who do I contact?")
     ):
@@ -44,7 +40,7 @@ def test_a_digit_inside_a_name_is_no_figure() -> None:
 
 async def test_a_memory_near_miss_is_not_replaced_by_the_documents_silence(app: App) -> None:
     user = "m26-near"
-    await _tell(app, "I work the firmware queue.", user=user, session="n1")
+    await tell_app(app, "I work the firmware queue.", user=user, session="n1")
     result = await app.runner.ask("which queue was I on originally?", session_id="n2", user_id=user)
     assert result.outcome == "unsure" and "firmware" in result.answer, result.answer
     assert "does not say" not in result.answer, result.answer
@@ -52,7 +48,7 @@ async def test_a_memory_near_miss_is_not_replaced_by_the_documents_silence(app: 
 
 async def test_a_queue_asked_of_a_team_told(app: App) -> None:
     user = "m26-queue"
-    await _tell(app, "I'm part of the storage team.", user=user, session="q1")
+    await tell_app(app, "I'm part of the storage team.", user=user, session="q1")
     for i, question in enumerate(("which queue am I in?", "remind me what queue I belong to")):
         result = await app.runner.ask(question, session_id=f"q{i + 2}", user_id=user)
         assert result.outcome == "succeeded" and "storage" in result.answer, result.answer

@@ -5,18 +5,14 @@ wordings are our own, not in any held-out or dev set."""
 
 from __future__ import annotations
 
-from cognicore.app import App, process_memory
+from cognicore.app import App
 from cognicore.subagents._memory_untold import asked_own_thing, untold_text
-
-
-async def _tell(app: App, text: str, *, user: str, session: str) -> None:
-    await app.runner.ask(text, session_id=session, user_id=user)
-    await process_memory(app, user_id=user)
+from tests.integration.fact_turns import tell_app
 
 
 async def test_a_thing_never_told_is_said_plainly(app: App) -> None:
     user = "m26-untold"
-    await _tell(app, "I sit on the fourth floor near the lifts.", user=user, session="u1")
+    await tell_app(app, "I sit on the fourth floor near the lifts.", user=user, session="u1")
     for question in ("what's my locker code?", "do you remember my parking bay number?"):
         result = await app.runner.ask(question, session_id="u2", user_id=user)
         assert result.outcome == "succeeded", result.answer
@@ -25,15 +21,15 @@ async def test_a_thing_never_told_is_said_plainly(app: App) -> None:
 
 async def test_a_thing_told_in_the_past_is_not_called_untold(app: App) -> None:
     user = "m26-told-before"
-    await _tell(app, "My locker code is 4471.", user=user, session="t1")
-    await _tell(app, "I no longer have a locker, I gave it back.", user=user, session="t2")
+    await tell_app(app, "My locker code is 4471.", user=user, session="t1")
+    await tell_app(app, "I no longer have a locker, I gave it back.", user=user, session="t2")
     result = await app.runner.ask("what's my locker code?", session_id="t3", user_id=user)
     assert "have not told" not in result.answer, result.answer
 
 
 async def test_a_thing_told_in_other_words_is_not_called_untold(app: App) -> None:
     user = "m26-paraphrase"
-    await _tell(app, "My sales target for this quarter is $700k.", user=user, session="p1")
+    await tell_app(app, "My sales target for this quarter is $700k.", user=user, session="p1")
     result = await app.runner.ask("what's my quota this quarter?", session_id="p2", user_id=user)
     assert "have not told" not in result.answer, result.answer
 
@@ -74,7 +70,7 @@ def test_a_word_the_documents_use_is_a_policy_not_an_untold_fact() -> None:
 
 async def test_what_the_user_told_near_the_question_is_not_replaced_by_the_documents_silence(app: App) -> None:
     user = "m26-told-near"
-    await _tell(app, "My cell is 07700 900456.", user=user, session="c1")
+    await tell_app(app, "My cell is 07700 900456.", user=user, session="c1")
     result = await app.runner.ask("what's my mobile phone number?", session_id="c2", user_id=user)
     assert "does not say" not in result.answer, result.answer
 
@@ -91,7 +87,7 @@ def test_told_near_is_the_askers_own_question() -> None:
 async def test_a_thing_said_but_not_stored_is_not_called_untold(app: App) -> None:
     # review 16 (L2, h18): the saying holds the figure even when no fact was read from it
     user = "m26-said-not-stored"
-    await _tell(app, "I have to bring in $3 million in bookings this year.", user=user, session="s1")
+    await tell_app(app, "I have to bring in $3 million in bookings this year.", user=user, session="s1")
     result = await app.runner.ask("what's my quota?", session_id="s2", user_id=user)
     assert "have not told" not in result.answer, result.answer
 
