@@ -30,11 +30,13 @@ _FROM_PERIOD = re.compile(
     r"(?:19|20)\d\d|q[1-4](?: (?:19|20)\d\d)?)"
     r"(?! ?(?:onwards?|on|forwards?|to|till|until|through|thru|and|-|\d)\b)"
 )
+# a change asked ("grew from 2023", "the trend from March"): "from" is its start
+_CHANGE = re.compile(f"{GROWTH}|{DECLINE}|\\btrend")
 
 
 def from_period(text: str) -> str:
     """The normalised `text` with "from <a period>" said as "during <it>" when nothing continues the span."""
-    if re.search(f"{GROWTH}|{DECLINE}|\\btrend", text):
+    if _CHANGE.search(text):
         return text
 
     def during(m: re.Match[str]) -> str:
