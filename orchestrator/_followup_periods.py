@@ -78,17 +78,19 @@ _AGO = re.compile(
     r"(?:the\s+)?(?:day|week|month|quarter|year)\s+before\s+last)\b",
     re.I,
 )
+# Every way a text names a period, the widest first: blanking "the same quarter a year earlier" before "quarter".
+_TIMES = (YEAR_AGO, _AGO, STEP, PERIOD)
 
 
 def names_time(text: str) -> bool:
     """Whether `text` names a period: a calendar one ("Q3 2025", "last month"), one step from another ("the quarter
     before last", "the same month a year earlier") or one counted back from now ("two months ago")."""
-    return any(pattern.search(text) for pattern in (PERIOD, STEP, YEAR_AGO, _AGO))
+    return any(pattern.search(text) for pattern in _TIMES)
 
 
 def without_time(text: str) -> str:
     """`text` with the periods it names (`names_time`) blanked out."""
-    for pattern in (YEAR_AGO, _AGO, STEP, PERIOD):
+    for pattern in _TIMES:
         text = pattern.sub(" ", text)
     return text
 
