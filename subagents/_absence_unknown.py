@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from rapidfuzz.distance import OSA
 
 from cognicore.memory.text import STOPWORDS, stem, words
+from cognicore.subagents._absence_words import MIN_PREFIX, PLAIN
 from cognicore.subagents._answer_shape import CALENDAR, PLACE_WORDS
 from cognicore.subagents._question_terms import NOISE
 from cognicore.subagents.offline_sql.lexicon import english_words
@@ -54,7 +55,6 @@ VAGUE_WORDS = frozenset(
 )
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+)$", re.M)
 MAX_MEMBERS = 40  # more passages than this name the series' word: too many to read, no claim
-MIN_PREFIX = 4  # a shorter stem as a prefix would match unrelated words
 MAX_TYPO = 1  # a word this many edits from a corpus word may be a typo of it: no claim
 MIN_WORD = 3
 
@@ -211,7 +211,7 @@ def _heads(word: str, passages: list[Passage]) -> bool:
 
 
 def _plain(word: str) -> bool:
-    return bool(re.fullmatch(r"[a-z0-9]+", word))
+    return bool(PLAIN.match(word))
 
 
 def shown(missing: list[str], question: str) -> str:

@@ -320,20 +320,19 @@ async def _unwritten_act(knowledge: KnowledgeBase, question: str) -> str | None:
     paraphrase group ("resolve", "fix", "close", "complete"...): only a grouped word is checked, as its absence in
     every form is then the documents' silence, not another wording."""
     for verb in _ACT.findall(question):
-        group = _forms(verb.lower())
-        if in_group(verb.lower()) and not (await knowledge.matches([_any(group)], limit=1))[0][0]:
+        if in_group(verb.lower()) and not (await knowledge.matches([_any(_forms(verb.lower()))], limit=1))[0][0]:
             return verb.lower()
     return None
 
 
 async def _never_written(knowledge: KnowledgeBase, question: str, names: set[str]) -> Absence | None:
     """The asked thing is named by a word no document uses in any form ("a trade-in scheme"): said plainly."""
+    if _ASKER.search(question) or asked_contact(question):
+        return None  # a question about the asker is memory's; a contact asked is checked by its written shape
     split = re.sub(r"(?<=\w)-(?=\w)", " ", question)  # "trade-in": its words
     asked, _ = _asked(split, names)
     plain = [w for n in names for w in words(n) if _PLAIN.match(w) and w not in STOPWORDS]
     subject = " & ".join(dict.fromkeys(plain))
-    if _ASKER.search(question) or asked_contact(question):
-        return None  # a question about the asker is memory's; a contact asked is checked by its written shape
     missing = await unknown_words(knowledge, split, asked, names, {w: _forms(w) for w in asked}, subject)
     if not missing:
         return None

@@ -22,7 +22,7 @@ from cognicore.subagents._answer_checks import (
     scoped_elsewhere,
     states_bound,
 )
-from cognicore.subagents._answer_excluded import speaks_of_excluded
+from cognicore.subagents._answer_excluded import excluded_case, speaks_of_case
 from cognicore.subagents._answer_head import WHICH_THING, asked_head, name_modifier, without_value_nouns
 from cognicore.subagents._answer_holder import people_first, role_noun
 from cognicore.subagents._answer_reading import read_question
@@ -214,11 +214,13 @@ def _answer(
             return []
         return [*figures, *case] if id(u) in holds else figures
 
+    set_aside = excluded_case(asked_text)
+
     def usable(u: _Unit) -> bool:
         governed = governed_elsewhere(u.text, asked) and not measures_head(u.text, asked_thing)
         figured = any(unit_of(tag) in kinds for tag in number_units(u.text).values())
         other_range = ranged and figured and not holds_figure(asked_text, u.text)
-        excluded = speaks_of_excluded(u.text, asked_text)  # "outside Europe": not the EU's sentence
+        excluded = speaks_of_case(u.text, set_aside)  # "outside Europe": not the EU's sentence
         return not governed and not other_range and not excluded and (meta_ok or not ABOUT_DOCUMENT.match(u.text))
 
     ranked = sorted(

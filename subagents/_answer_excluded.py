@@ -12,7 +12,7 @@ import re
 
 from cognicore.memory.text import STOPWORDS, words
 
-__all__ = ["excluded_case", "speaks_of_excluded"]
+__all__ = ["excluded_case", "speaks_of_case", "speaks_of_excluded"]
 
 _EXCLUDING = (
     r"(?:outside(?:\s+of)?|except(?:\s+(?:in|for|during|over))?|apart\s+from|other\s+than|not\s+counting|"
@@ -60,7 +60,12 @@ def _same_name(a: str, b: str) -> bool:
 
 def speaks_of_excluded(text: str, question: str) -> bool:
     """Is the sentence scoped to the case the question sets aside (and not itself about that case's outside)?"""
-    case = excluded_case(question)
+    return speaks_of_case(text, excluded_case(question))
+
+
+def speaks_of_case(text: str, case: tuple[set[str], set[str]] | None) -> bool:
+    """`speaks_of_excluded` with the question's excluded case read once (`excluded_case`), for sentence after
+    sentence."""
     if case is None or _OWN_EXCLUSION.search(text):
         return False
     names, plain = case

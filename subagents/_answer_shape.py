@@ -29,6 +29,7 @@ class Shape(StrEnum):
 SOLD_FOR = (
     r"\b(?:sell|sells|sold|selling|go|goes|went|retail|retails|retailed)\s+for\b(?!\s+(?:a|an|the|our|more|less)\b)"
 )
+_SOLD_FOR = re.compile(SOLD_FOR, re.I)
 _ASKS = [
     (
         Shape.DURATION,
@@ -159,7 +160,7 @@ def fills_shape(shape: Shape, text: str, question: str, common: frozenset[str] =
             return bool(_DAY.search(text))
         return bool(_DATE.search(text) or DURATION.search(text))
     if shape is Shape.AMOUNT:
-        if re.search(SOLD_FOR, question, re.I):  # "what did it sell for": money, not "sells 40% above"
+        if _SOLD_FOR.search(question):  # "what did it sell for": money, not "sells 40% above"
             return bool(_MONEY.search(_without(text, question)))
         if _ASKS_PRICE.search(question):
             # "How much does a replacement ear tip cost?": a price, never a count ("September 2024", "20 units").

@@ -62,6 +62,12 @@ def _chat_only(sentence: str) -> bool:
     return bool(said) and not _OWN_ASK & set(said) and all(w in STOPWORDS or w in _CHAT for w in said)
 
 
+def _content_pieces(message: str) -> list[str]:
+    """The message's sentences and clauses, without those of conversation alone or saying why the asker asks."""
+    pieces = [p.strip() for p in _BREAK.split(message) if p and p.strip()]
+    return [p for p in pieces if not _chat_only(p) and not _WHY_ASKING.match(p)]
+
+
 def _unreported(sentence: str) -> tuple[str, bool]:
     """The sentence with a reported question read as the question, and whether one was."""
     m = _REPORTED.search(sentence)
@@ -77,12 +83,9 @@ def asked_question(message: str) -> AskedQuestion:
     The asking sentence is the last one ending in "?" or reporting a question; a message with none (or with
     nothing but conversation) is asked as it is.
     """
-    pieces = [p.strip() for p in _BREAK.split(message) if p and p.strip()]
     kept: list[str] = []
     asking: list[int] = []
-    for piece in pieces:
-        if _chat_only(piece) or _WHY_ASKING.match(piece):
-            continue
+    for piece in _content_pieces(message):
         text, reported = _unreported(piece)
         if reported or text.rstrip().endswith("?"):
             asking.append(len(kept))
@@ -107,9 +110,7 @@ _ASKING_NOW = re.compile(
 def asks_amid_conversation(message: str) -> bool:
     """Does a message ask, once the conversation around it is set aside: a question mark before a closing "thanks!",
     or a question someone passes on now ("My manager wonders what the restocking charge is.")?"""
-    pieces = [p.strip() for p in _BREAK.split(message) if p and p.strip()]
-    content = [p for p in pieces if not _chat_only(p) and not _WHY_ASKING.match(p)]
-    return any(p.endswith("?") or _passed_on(p) for p in content)
+    return any(p.endswith("?") or _passed_on(p) for p in _content_pieces(message))
 
 
 def _passed_on(sentence: str) -> bool:
