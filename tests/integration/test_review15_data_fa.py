@@ -15,10 +15,9 @@ from __future__ import annotations
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
-from cognicore.demo.plugin import SQL_VOCABULARY
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql import SchemaSqlWriter
-from tests.integration.test_offline_sql import ITEMS, wall_clock  # noqa: F401 (an autouse fixture)
+from tests.integration.test_offline_sql import ITEMS, sales, wall_clock  # noqa: F401 (fixtures)
 from tests.integration.test_offline_sql_any_schema import (
     check,
     tickets,  # noqa: F401 (a fixture)
@@ -29,12 +28,7 @@ from tests.integration.test_offline_sql_desk_wordings import desk  # noqa: F401 
 Y2025 = "o.ordered_at >= DATE '2025-01-01' AND o.ordered_at < DATE '2026-01-01'"
 
 
-@pytest.fixture
-def sales(pool: AsyncConnectionPool) -> SchemaSqlWriter:
-    return SchemaSqlWriter(pool, ["demo_sales"], vocabulary=SQL_VOCABULARY)
-
-
-async def test_sales_wordings(pool: AsyncConnectionPool, sales: SchemaSqlWriter) -> None:
+async def test_sales_wordings(pool: AsyncConnectionPool, sales: SchemaSqlWriter) -> None:  # noqa: F811
     lines = "FROM demo_sales.order_items oi JOIN demo_sales.orders o USING (order_id)"
     outside = "FILTER (WHERE r.name <> 'Europe')"
     apac = "FILTER (WHERE r.name <> 'Asia Pacific')"
