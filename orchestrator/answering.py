@@ -19,7 +19,7 @@ from cognicore.subagents._answer_absence import documented_absence
 from cognicore.subagents._memory_untold import told_near, untold_answer
 from cognicore.subagents.compose import cite_in_order, closest_miss
 from cognicore.subagents.compose_llm import ComposedAnswer
-from cognicore.subagents.memory_answer import NOT_SURE
+from cognicore.subagents.memory_answer import NOT_SURE, is_memory
 from cognicore.subagents.rag_query import search_for
 
 __all__ = ["ACKNOWLEDGEMENT", "ANSWER_SYSTEM", "answer"]
@@ -59,13 +59,17 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         return {"answer": "", "error": str(exc), "outcome": "failed", "model_calls": {"compose_answer": 1}}
     agents = [{"name": a.name, "description": a.description} for a in ctx.registry]
     recalled = state.get("recalled")
-    documents = [str(p["content"]) for p in fitted.passages if not str(p.get("source") or "").startswith("memory:")]
     if (
         not composed.used
         and offline
         and (
             untold := await untold_answer(
-                ctx.memory.facts, ctx.memory.stream, state["user_id"], state["request"], recalled, documents
+                ctx.memory.facts,
+                ctx.memory.stream,
+                state["user_id"],
+                state["request"],
+                recalled,
+                [str(p["content"]) for p in fitted.passages if not is_memory(p)],  # the documents retrieved
             )
         )
     ):
