@@ -52,6 +52,7 @@ _FUNCTION = frozenset(
     "a an the at with for on of by to from one ones those these that which who got get gets getting had has have "
     "having given was were is are only just".split()
 )
+_WORD = re.compile(r"[a-z]+")  # a word of a lower-cased text, for `_said_before`
 # "10% off" restates a discount: evidence is a discount named in the previous request.
 _DISCOUNT = re.compile(r"\b(?:discount\w*|off|markdown\w*|reduc\w*)\b", re.IGNORECASE)
 
@@ -116,9 +117,9 @@ def _said_before(value: str, new: re.Match[str], cmp: tuple[int, int] | None, ba
     not "10 customers"), "off" stands for a discount the previous request names. `cmp` is the comparison said with
     `new` (`_comparison`)."""
     skip = [(new.start(), new.end()), cmp] if cmp else [(new.start(), new.end())]
-    known = {stem_word(w) for w in re.findall(r"[a-z]+", base.lower())}
-    after_old = {stem_word(w) for w in re.findall(r"[a-z]+", base[old.end() :].lower())[:3]}
-    for word in re.finditer(r"[a-z]+", value.lower()):
+    known = {stem_word(w) for w in _WORD.findall(base.lower())}
+    after_old = {stem_word(w) for w in _WORD.findall(base[old.end() :].lower())[:3]}
+    for word in _WORD.finditer(value.lower()):
         if any(s <= word.start() < e for s, e in skip) or word.group(0) in _FUNCTION:
             continue
         if word.group(0) == "off":
