@@ -9,28 +9,17 @@ import pytest
 from cognicore.orchestrator.data_questions import counts_data
 from cognicore.orchestrator.data_reading import DataReadingPlanner
 from cognicore.subagents.types import Plan, PlanStep
+from tests.unit.test_knowledge14_routing import AGENTS, _always, _Fixed, _never
 
-AGENTS = [{"name": n, "description": ""} for n in ("rag_query", "database_query")]
 DATA = frozenset({"ticket", "order", "product", "year", "sale"})
 
 
-class _Fixed:
-    """The offline planner's rules, as a one-step data plan."""
-
-    async def plan(self, *, request: str, agents: list[dict[str, str]], feedback: list[str], memory: str = "") -> Plan:
-        return Plan(steps=[PlanStep(id="s1", agent="database_query", instruction=request)])
-
-
-async def _never(request: str) -> bool:
-    return False
-
-
-async def _always(request: str) -> bool:
-    return True
-
-
-def _planner() -> DataReadingPlanner:
-    return DataReadingPlanner(_Fixed(), _never, knowledge=frozenset(), data=DATA, documents=_always)
+def _planner(inner: _Fixed | _Checker | None = None) -> DataReadingPlanner:
+    """The routing planner over `inner` (a data step of the request by default): the SQL reader maps nothing and the
+    documents always answer."""
+    return DataReadingPlanner(
+        inner or _Fixed("database_query"), _never, knowledge=frozenset(), data=DATA, documents=_always
+    )
 
 
 @pytest.mark.parametrize(
@@ -88,12 +77,12 @@ _CHECK_AGENTS = [
     ],
 )
 async def test_how_a_class_of_items_is_handled_is_a_rule(request_text: str, agent: str) -> None:
-    planner = DataReadingPlanner(_Checker(), _never, knowledge=frozenset(), data=DATA, documents=_always)
-    plan = await planner.plan(request=request_text, agents=_CHECK_AGENTS, feedback=[])
+    plan = await _planner(_Checker()).plan(request=request_text, agents=_CHECK_AGENTS, feedback=[])
     assert [s.agent for s in plan.steps] == [agent]
 
 
 async def test_how_many_hours_asks_a_rule_not_a_figure() -> None:
-    planner = DataReadingPlanner(_Checker(), _never, knowledge=frozenset(), data=DATA, documents=_always)
-    plan = await planner.plan(request="how many hrs do we get to renew a loan?", agents=_CHECK_AGENTS, feedback=[])
+    plan = await _planner(_Checker()).plan(
+        request="how many hrs do we get to renew a loan?", agents=_CHECK_AGENTS, feedback=[]
+    )
     assert [s.agent for s in plan.steps] == ["rag_query"]
