@@ -74,6 +74,12 @@ def _told(request: str, recalled: dict[str, Any] | None) -> MemoryAnswer | None:
     return answer_from_memory(request, question_concepts(request, SYNONYMS), passages)
 
 
+def _current_passages(recalled: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The recalled current facts as memory passages, numbered from 1 (as `_told` numbers them, "before" aside)."""
+    facts = [f for f in (recalled or {}).get("facts", []) if f.get("status") == "active"]
+    return memory_passages({"facts": facts}, start=1)
+
+
 def _in_full(found: MemoryAnswer | None) -> MemoryAnswer | None:
     """The told answer when it cites a fact and covers all of the question, else None."""
     if found is None or not found.used or found.coverage < 1.0:
@@ -97,8 +103,7 @@ def _figure_told(request: str, recalled: dict[str, Any] | None, found: MemoryAns
     """`told_figure` given the told answer (`told_answer`), read once per request."""
     if not about_the_asker(request):
         return False
-    facts = [f for f in (recalled or {}).get("facts", []) if f.get("status") == "active"]
-    passages = memory_passages({"facts": facts}, start=1)
+    passages = _current_passages(recalled)
     used = [p for p in passages if found is not None and p["index"] in found.used]
     if len(used) != 1 or not (slot := _SLOT.match(str(used[0].get("statement") or ""))):
         return False
@@ -128,8 +133,7 @@ def _count_told(request: str, recalled: dict[str, Any] | None, found: MemoryAnsw
     """`told_count` given the told answer (`told_answer`), read once per request."""
     if not _OWN_COUNT.search(request) or found is None or len(found.used) != 1:
         return False
-    facts = [f for f in (recalled or {}).get("facts", []) if f.get("status") == "active"]
-    passages = memory_passages({"facts": facts}, start=1)
+    passages = _current_passages(recalled)
     said = next(str(p.get("statement") or "") for p in passages if p["index"] in found.used)
     asked = frozenset().union(*widened(question_concepts(request, SYNONYMS)), terms(request))
     slot = [w for w in terms(said) if not any(ch.isdigit() for ch in w) and w not in _NO_SLOT]
