@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from cognicore.memory._fact_words import make_fact
+
 __all__ = ["contact_facts"]
 
 # General English verbs of reaching someone, a channel's name used as a verb too ("slack me", "teams me").
@@ -90,14 +92,7 @@ def _occasion(text: str) -> tuple[str, str]:
 
 
 def _fact(predicate: str, how: str, statement: str, *, exclusive: bool = False) -> dict[str, Any]:
-    return {
-        "subject": "user",
-        "predicate": predicate,
-        "object": how,
-        "kind": "preference",
-        "confidence": 0.9,
-        "category": "preferences",
-        "statement": statement,
-        "exclusive": exclusive,
-        "contradicts": None,
-    }
+    return make_fact(
+        "user", predicate, how, "preference", 0.9, statement, category="preferences", exclusive=exclusive,
+        contradicts=None,
+    )  # fmt: skip

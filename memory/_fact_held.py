@@ -14,14 +14,13 @@ from typing import Any
 from cognicore.memory._fact_kept import named_whole
 from cognicore.memory._fact_keys import predicate_key, subject_key
 from cognicore.memory._fact_placement import UNSURE_RE
-from cognicore.memory._fact_words import MONTH_NAMES
+from cognicore.memory._fact_words import MONTHS
 
 __all__ = ["held_kept"]
 
-_MONTHS = "|".join(sorted(MONTH_NAMES, key=len, reverse=True))
 # A change to come: "is taking X off my hands", "from January", "starting Monday", "as of next week".
 _TO_COME_RE = re.compile(
-    rf"\b(?:(?:is|are|am|'s|'re|'m)\s+(?:taking|handing|passing|giving|getting)|from\s+(?:{_MONTHS})|"
+    rf"\b(?:(?:is|are|am|'s|'re|'m)\s+(?:taking|handing|passing|giving|getting)|from\s+{MONTHS}|"
     r"starting\s+\w+|as\s+of\s+\w+|later\s+this|soon|planned|plans?\s+to|about\s+to)\b",
     re.I,
 )

@@ -66,6 +66,7 @@ _MAYBE_RE = re.compile(
 )
 _WE_ONLY_RE = re.compile(r"^\W*(?:we|we've|we're|our)\b", re.I)
 _SINGULAR_RE = re.compile(r"\b(?:i|i'm|i've|me|my|mine)\b", re.I)
+_ROLES = "|".join(sorted(PERSON_ROLES))
 
 
 def _someone_elses(message: str, fact: FactCandidate) -> bool:
@@ -74,8 +75,7 @@ def _someone_elses(message: str, fact: FactCandidate) -> bool:
     head = predicate_key(fact.predicate).split("_")[-1]
     if not head or head == "note":
         return False
-    roles = "|".join(sorted(PERSON_ROLES))
-    owner = rf"(?:(?-i:[A-Z])[\w-]+|(?:my|our)\s+(?:{roles}))'s\s+(?:[\w-]+\s+){{0,2}}?{re.escape(head)}s?\b"
+    owner = rf"(?:(?-i:[A-Z])[\w-]+|(?:my|our)\s+(?:{_ROLES}))'s\s+(?:[\w-]+\s+){{0,2}}?{re.escape(head)}s?\b"
     return re.search(owner, message, re.I) is not None
 
 

@@ -231,6 +231,7 @@ _STATES = frozenset(
     "away sick ill busy slow unavailable late absent swamped travelling traveling not new great fine ok okay good bad "
     "really very so too still".split()
 )
+_NOT_A_NAME = FUNCTION_WORDS | _STATES
 
 
 def _state_of_person(
@@ -239,7 +240,7 @@ def _state_of_person(
     """ "my manager is actually on leave until Friday" after "My manager is Hannah Berg": a slot that holds a person
     given no name is how that person is, not who holds the slot; kept in the user's words, replacing nothing."""
     first = (re.findall(r"[\w'-]+", fact.object.lower()) or [""])[0]
-    if first not in FUNCTION_WORDS | _STATES or (fact.contradicts and fact.object == UNCLEAR_OBJECT):
+    if first not in _NOT_A_NAME or (fact.contradicts and fact.object == UNCLEAR_OBJECT):
         return fact  # a name ("Victor Lamb", "chloe"), not how someone is ("on leave", "off sick", "slow")
     person = [
         k for k in known
