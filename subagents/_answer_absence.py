@@ -266,7 +266,9 @@ async def _heading_run(knowledge: KnowledgeBase, question: str) -> list[str]:
     tokens = [w for w in words(question) if _PLAIN.match(w)]
     content = [w for w in dict.fromkeys(tokens) if w not in STOPWORDS and len(w) > 2][:MAX_WORDS]
     found = await knowledge.matches([_any(_forms(w) or [w]) for w in content], limit=MAX_GENERAL)
-    names = [_heading_names(h) for _, ps in found for p in ps for h in _HEADING.findall(p.content)]
+    # A passage holding several of the words is read once (a later copy of a name never makes a longer run).
+    read = {p.chunk_id: p for _, ps in found for p in ps}.values()
+    names = [_heading_names(h) for p in read for h in _HEADING.findall(p.content)]
     best: list[str] = []
     for name in ([w.lower() for w in run] for runs in names for run in runs):
         run: list[str] = []
