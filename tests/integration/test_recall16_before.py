@@ -6,7 +6,9 @@ not in any held-out or dev set."""
 from __future__ import annotations
 
 from cognicore.app import App
-from cognicore.subagents._memory_before import held_before
+from cognicore.subagents._memory_before import held_before, of_another_holder
+from cognicore.subagents._question_terms import SYNONYMS, question_concepts
+from cognicore.subagents.memory_answer import answer_from_memory
 from tests.integration.fact_turns import tell_app
 
 
@@ -62,9 +64,6 @@ async def test_another_person_moving_does_not_lead_the_users_own_fact(app: App) 
 
 def test_before_a_named_value_is_what_ended_before_it_began() -> None:
     # review 16 (W6, W12): "before Hannah" when Hannah came first is unknown; "X's predecessor" is not X
-    from cognicore.subagents._question_terms import SYNONYMS, question_concepts
-    from cognicore.subagents.memory_answer import answer_from_memory
-
     karl = {
         **_fact(1, "The user's manager is Karl Berg.", "superseded", "2026-10-01", "2026-11-02"),
         "superseded_by": 2,
@@ -102,8 +101,6 @@ async def test_a_change_told_before_a_closing_request_casts_doubt_on_the_old_val
 
 def test_a_later_change_of_another_persons_thing_is_no_before() -> None:
     # review 16 (L13): "FYI Ravi's team switched to HubSpot" says nothing of what the user's team used before
-    from cognicore.subagents._memory_before import of_another_holder
-
     now = _fact(1, "We log all our deals in Pipedrive.", "active", "2026-11-01")
     assert of_another_holder(_fact(2, "Our team for Oskar is Close (switched).", "active", "2026-11-03"), now)
     said = 'The user said: "Oskar\'s team moved to Close."'

@@ -5,7 +5,9 @@ set."""
 from __future__ import annotations
 
 from cognicore.app import App
+from cognicore.subagents._memory_figure import generic_only
 from cognicore.subagents._memory_owner import another_owner
+from cognicore.subagents.memory_answer import widened
 from tests.integration.fact_turns import tell_app
 
 
@@ -28,9 +30,6 @@ def test_whose_memory_it_is() -> None:
 
 def test_a_number_of_another_thing_is_a_near_miss() -> None:
     # review 16 (W5): "number" alone is shared by every numbered thing
-    from cognicore.subagents._memory_figure import generic_only
-    from cognicore.subagents.memory_answer import widened
-
     topic = widened([frozenset({"number"}), frozenset({"park"})])  # stems, as the question reads them
     assert generic_only(topic, "The user's desk is number 7 on the third floor") is not None
     assert generic_only(topic, "The user's parking bay is number 31") is None  # the thing asked is named

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from cognicore.app import App
 from cognicore.subagents._memory_figure import other_figure
-from cognicore.subagents.memory_answer import widened
+from cognicore.subagents._question_terms import SYNONYMS, question_concepts
+from cognicore.subagents.memory_answer import answer_from_memory, widened
 from tests.integration.fact_turns import tell_app
 
 
@@ -59,9 +60,6 @@ def _passage(said: str) -> dict[str, object]:
 
 
 def test_general_paraphrases_of_escalation_and_specialty() -> None:
-    from cognicore.subagents._question_terms import SYNONYMS, question_concepts
-    from cognicore.subagents.memory_answer import answer_from_memory
-
     def answer(question: str, said: str) -> str:
         found = answer_from_memory(question, question_concepts(question, SYNONYMS), [_passage(said)])
         return found.text if found is not None and found.used else ""
@@ -74,9 +72,6 @@ def test_general_paraphrases_of_escalation_and_specialty() -> None:
 
 def test_a_supposition_that_may_change_the_answer_is_not_answered_with_what_holds_now() -> None:
     # review 16 (W11, L8): "if Hannah leaves" names what memory holds; "once the sprint ends" supposes another time
-    from cognicore.subagents._question_terms import SYNONYMS, question_concepts
-    from cognicore.subagents.memory_answer import answer_from_memory
-
     def found(question: str, said: str) -> tuple[str, list[int]]:
         got = answer_from_memory(question, question_concepts(question, SYNONYMS), [_passage(said)])
         return (got.text, got.used) if got is not None else ("", [])

@@ -6,7 +6,7 @@ wordings are our own, not in any held-out or dev set."""
 from __future__ import annotations
 
 from cognicore.app import App
-from cognicore.subagents._memory_untold import asked_own_thing, untold_text
+from cognicore.subagents._memory_untold import asked_own_thing, told_near, untold_text
 from tests.integration.fact_turns import tell_app
 
 
@@ -76,8 +76,6 @@ async def test_what_the_user_told_near_the_question_is_not_replaced_by_the_docum
 
 
 def test_told_near_is_the_askers_own_question() -> None:
-    from cognicore.subagents._memory_untold import told_near
-
     recalled = {"facts": [{"statement": 'The user said: "My teammate Oskar\'s desk is 4B."'}]}
     assert not told_near("where's Oskar's desk?", recalled)  # a name alone may be a product the documents cover
     assert told_near("which desk is mine?", recalled)
@@ -99,7 +97,5 @@ def test_a_policy_word_anywhere_in_the_thing_is_left_to_the_documents() -> None:
 
 
 def test_i_e_is_no_first_person() -> None:
-    from cognicore.subagents._memory_untold import told_near
-
     recalled = {"facts": [{"statement": "Our target is to resolve 12 tickets a day."}]}
     assert not told_near("how long do we have to resolve a P2 ticket, i.e. the resolution target?", recalled)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pytest
 
 from cognicore.orchestrator._followup_periods import names_time, without_time
-from cognicore.orchestrator.data_reading import DataReadingClassifier
+from cognicore.orchestrator.data_reading import DataReadingClassifier, may_be_data
 from cognicore.orchestrator.intent_decision import IntentDecision
 from tests.unit.behaviour15_jobs import classifier
 
@@ -52,7 +52,5 @@ async def test_an_unsure_reading_is_not_made_a_data_task() -> None:
     [("Which crew handles boiler jobs?", False), ("what department signs off overtime?", False)],
 )
 def test_a_noun_the_data_does_not_hold_is_asked_of_the_documents(text: str, data: bool) -> None:
-    from cognicore.orchestrator.data_reading import may_be_data
-
     assert may_be_data(text, frozenset(), frozenset({"job", "site", "engin"})) is data
     assert may_be_data("which site handles the most jobs?", frozenset(), frozenset({"job", "site", "engin"}))
