@@ -22,7 +22,7 @@ from cognicore.memory._fact_keys import normalize, predicate_key, same_slot, sub
 from cognicore.memory._fact_newvalue import is_target, new_value, replaced_in, said_name
 from cognicore.memory._fact_reworded import comparative_taste, replacing_taste, same_thing, same_word
 from cognicore.memory._fact_slot import STOP_WORDS, UNCLEAR_OBJECT, content_words, in_slot_of, value_of
-from cognicore.memory._fact_words import MONTH_NAMES, PERSON_MOVED, holds_person
+from cognicore.memory._fact_words import MONTH_WORDS, PERSON_MOVED, holds_person
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
     from cognicore.memory.extraction import FactCandidate
@@ -183,9 +183,6 @@ def _said_in(candidate: FactCandidate, clause: str) -> bool:
     return bool(words) and all(f" {w} " in f" {normalize(clause)} " for w in words)
 
 
-_MONTH_WORDS = frozenset((*MONTH_NAMES, *(name[:3] for name in MONTH_NAMES), "sept"))
-
-
 def _named_value(obj: str, said: str, new_values: Sequence[str], slot: Sequence[str] = ()) -> str | None:
     """The part of a known value that the message names: the whole value, or a distinctive word of it that
     is not part of a new value (so "reports in Excel" does not name "my reports as PDF" by "reports")."""
@@ -199,7 +196,7 @@ def _named_value(obj: str, said: str, new_values: Sequence[str], slot: Sequence[
     for i, word in enumerate(words):
         if i and word.isdigit() and words[i - 1][-1:].isdigit():
             continue  # "000" of "$80,000" is a part of its figure, not a value: "$95,000" does not name it
-        if word in _MONTH_WORDS and any(ch.isdigit() for ch in value) and not any(f" {w} " in said for w in slot):
+        if word in MONTH_WORDS and any(ch.isdigit() for ch in value) and not any(f" {w} " in said for w in slot):
             continue  # "Nov" of "Nov 20" names this date only with its slot: "the forecast is due Nov 28" another's
         if word in STOP_WORDS or (len(word) < 3 and not any(ch.isdigit() for ch in word)) or f" {word} " in fresh:
             continue

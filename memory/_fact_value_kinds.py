@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from cognicore.memory._fact_owners import FRAME
 from cognicore.memory._fact_word_classes import FUNCTION_WORDS
-from cognicore.memory._fact_words import MONTH_NAMES, NOT_NAMES, TRAVEL_MODES, WEEKDAY_NAMES
+from cognicore.memory._fact_words import MONTH_NAMES, MONTH_WORDS, NOT_NAMES, TRAVEL_MODES, WEEKDAY_NAMES
 
 __all__ = ["Value", "day_word", "typed_values"]
 
@@ -21,7 +21,6 @@ _DAY_WORDS = frozenset(
 )
 _DAY_FORMS = {"weds": "wednesday", "tues": "tuesday", "thurs": "thursday", "nights": "night", "nite": "night"}
 _MONTHS = {name[:3]: name for name in MONTH_NAMES}
-_MONTH_SHORT = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +66,7 @@ def typed_values(tokens: list[str]) -> list[Value]:
             found.append(Value("day", " ".join(day_word(t.lower()) for t in tokens[i:j] if day_word(t.lower())), i, j))
             i = j
             continue
-        month = _MONTHS.get(low[:3]) if low[:3] in _MONTHS and (low in MONTH_NAMES or low in _MONTH_SHORT) else None
+        month = _MONTHS.get(low[:3]) if low[:3] in _MONTHS and low in MONTH_WORDS else None
         if month and (tok[0].isupper() or (i and tokens[i - 1].lower() in ("in", "by", "until", "of", "on"))):
             day = nxt if nxt.isdigit() else (tokens[i - 1] if i and tokens[i - 1].isdigit() else "")
             before = bool(found and day and found[-1].kind in ("number", "count") and found[-1].end == i)

@@ -19,6 +19,8 @@ SUPPOSED = r"(?:could|would|worst\s+case|let'?s\s+say|suppose|imagine|wants?\s+t
 # person or a tool, though a sentence writes it with a capital.
 WEEKDAY_NAMES = tuple(WEEKDAYS[3:-1].split("|"))
 MONTH_NAMES = tuple(MONTHS[3:-1].split("|"))
+# A month's name, whole or short ("Nov", "sept"), as a word.
+MONTH_WORDS = frozenset((*MONTH_NAMES, *(name[:3] for name in MONTH_NAMES), "sept"))
 CALENDAR_WORDS = frozenset((*WEEKDAY_NAMES, *(day + "s" for day in WEEKDAY_NAMES), *MONTH_NAMES))
 # A calendar word said in a clause, days in the plural too ("on Mondays"), as a regular expression.
 CALENDAR = r"(?:" + "|".join(sorted(CALENDAR_WORDS, key=len, reverse=True)) + r")"
