@@ -8,7 +8,7 @@ from __future__ import annotations
 from cognicore.app import App
 from cognicore.subagents._memory_figure import other_figure
 from cognicore.subagents._question_terms import SYNONYMS, question_concepts
-from cognicore.subagents.memory_answer import answer_from_memory, widened
+from cognicore.subagents.memory_answer import MemoryAnswer, answer_from_memory, widened
 from tests.integration.fact_turns import tell_app
 
 
@@ -59,9 +59,14 @@ def _passage(said: str) -> dict[str, object]:
     return {"index": 1, "source": "memory:fact:1", "content": said, "statement": said, "status": "active"}
 
 
+def _recalled(question: str, said: str) -> MemoryAnswer | None:
+    """The memory answer to `question` from the one fact `said`."""
+    return answer_from_memory(question, question_concepts(question, SYNONYMS), [_passage(said)])
+
+
 def test_general_paraphrases_of_escalation_and_specialty() -> None:
     def answer(question: str, said: str) -> str:
-        found = answer_from_memory(question, question_concepts(question, SYNONYMS), [_passage(said)])
+        found = _recalled(question, said)
         return found.text if found is not None and found.used else ""
 
     assert "Yusuf" in answer("if a job is stuck, who do I ping?", "Escalations from the user go to Yusuf Ali")
@@ -73,7 +78,7 @@ def test_general_paraphrases_of_escalation_and_specialty() -> None:
 def test_a_supposition_that_may_change_the_answer_is_not_answered_with_what_holds_now() -> None:
     # review 16 (W11, L8): "if Hannah leaves" names what memory holds; "once the sprint ends" supposes another time
     def found(question: str, said: str) -> tuple[str, list[int]]:
-        got = answer_from_memory(question, question_concepts(question, SYNONYMS), [_passage(said)])
+        got = _recalled(question, said)
         return (got.text, got.used) if got is not None else ("", [])
 
     text, used = found("If Petra goes on leave, who's my team lead?", "The user's team lead is Petra Holm")
