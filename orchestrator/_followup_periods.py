@@ -8,6 +8,7 @@ from datetime import date, timedelta
 
 from cognicore.memory import clock
 from cognicore.memory._fact_words import MONTH_NAMES, MONTHS
+from cognicore.orchestrator.openings import AGO
 
 __all__ = [
     "BACK",
@@ -74,8 +75,7 @@ BACK = frozenset({"before", "prior", "earlier"})
 
 # "two quarters ago", "the year before last": a period counted back from now.
 _AGO = re.compile(
-    r"\b(?:(?:\d+|a|an|one|two|three|four|five|six|several|few)\s+(?:day|week|month|quarter|year)s?\s+ago|"
-    r"(?:the\s+)?(?:day|week|month|quarter|year)\s+before\s+last)\b",
+    rf"\b(?:{AGO}|(?:the\s+)?(?:day|week|month|quarter|year)\s+before\s+last)\b",
     re.I,
 )
 # Every way a text names a period, the widest first: blanking "the same quarter a year earlier" before "quarter".

@@ -10,7 +10,7 @@ import re
 
 from cognicore.memory._fact_words import WEEKDAYS
 
-__all__ = ["MONTH", "UNIT", "announces_news", "news_asked", "strip_markers", "strip_opening", "to_remember"]
+__all__ = ["AGO", "MONTH", "UNIT", "announces_news", "news_asked", "strip_markers", "strip_opening", "to_remember"]
 
 _DAY = WEEKDAYS  # the fact reader's weekday names: one definition
 
@@ -93,13 +93,15 @@ MONTH = (
     r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
 UNIT = r"(?:week|month|quarter|year|yr|sprint|spring|summer|autumn|fall|winter|weekend|night|time)"
+# "two weeks ago", "a day ago", "several months ago": a time counted back from now (one definition for the engine).
+AGO = rf"(?:\d+|a|an|one|two|three|four|five|six|several|few)\s+(?:day|{UNIT})s?\s+ago"
 # A time said before the clause ("Since monday", "Yesterday", "Last week", "As of today", "Two weeks ago").
 _OPENING_TIME = re.compile(
     rf"^\s*(?:(?:since|until|till|as\s+of|starting|from|after|before)\s+(?:the\s+|last\s+|next\s+|this\s+)?"
     rf"(?:{_DAY}s?|{MONTH}|{UNIT}|today|yesterday|tomorrow|\d{{4}}|\w+\s+{UNIT})(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?|"
     rf"yesterday|today|tonight|tomorrow|lately|recently|nowadays|these\s+days|earlier\s+today|"
     rf"this\s+(?:morning|afternoon|evening)|(?:last|this|next|every)\s+(?:{UNIT}|{_DAY}|{MONTH})|"
-    rf"on\s+{_DAY}s?|in\s+{MONTH}|(?:a|one|two|three|four|five|\d+)\s+{UNIT}s?\s+ago)\s*,?\s+",
+    rf"on\s+{_DAY}s?|in\s+{MONTH}|{AGO})\s*,?\s+",
     re.IGNORECASE,
 )
 # A place said before the clause, closed by a comma ("In the Leeds office, ...", "At the Porto site, ...").
