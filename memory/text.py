@@ -15,6 +15,9 @@ QUESTION_START = re.compile(
     r"|will|tell me|explain|describe)\b",
     re.IGNORECASE,
 )
+# "how many hours", "how many business days": a duration asked as a number of time units, not a count of rows. Routing
+# (`orchestrator`), the answer's shape and the absence check (`subagents`) read it: one pattern.
+HOW_MANY_UNITS = r"how\s+many\s+(?:business\s+|working\s+)?(?:seconds|minutes|hours|hrs|days|weeks|months|years)"
 _LEAD_IN = re.compile(r"^\s*(?:and|so)\s*,?\s+", re.IGNORECASE)  # "and what about ...", "so am I ..."
 _REMIND = re.compile(r"^\s*(?:remind|tell)\b", re.IGNORECASE)  # "remind me of my budget" asks, it tells nothing
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from cognicore.memory.text import stem, terms, words
+from cognicore.memory.text import HOW_MANY_UNITS, stem, terms, words
 
 __all__ = [
     "DEFINES",
@@ -55,7 +55,7 @@ KIND_ASKED = re.compile(
     re.IGNORECASE,
 )
 WORKED_OUT = frozenset(terms("calculate compute"))
-DURATION = re.compile(r"\bhow\s+many\s+(?:years|months|weeks|days|hours|minutes)\b", re.IGNORECASE)
+DURATION = re.compile(rf"\b{HOW_MANY_UNITS}\b", re.IGNORECASE)
 # Summarising what documents say is answering from them, unless a figure or an artefact is asked for.
 SUMMARISE = frozenset(terms("summarize summarise"))
 RANKING = re.compile(r"\b(top|bottom|best|worst|highest|lowest|most|least|busiest)\b", re.IGNORECASE)

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cognicore.memory.text import stem, words
+from cognicore.memory.text import HOW_MANY_UNITS, stem, words
 from cognicore.subagents._passage_sections import general_sections, subject_sections
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ async def absent_contact(knowledge: KnowledgeBase, question: str) -> tuple[str, 
 
 # "how long does the battery last", "how many hours", "battery life", "lifetime": a duration is asked.
 _ASKS_DURATION = re.compile(
-    r"\bhow\s+long\b(?!\s+ago)|\bhow\s+many\s+(?:seconds|minutes|hours|hrs|days|weeks|months|years)\b"
+    rf"\bhow\s+long\b(?!\s+ago)|\b{HOW_MANY_UNITS}\b"
     r"|\b(?:life|lifetime|lifespan|runtime|run\s+time)\b",
     re.I,
 )

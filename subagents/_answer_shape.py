@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from enum import StrEnum
 
-from cognicore.memory.text import STOPWORDS, stem, words
+from cognicore.memory.text import HOW_MANY_UNITS, STOPWORDS, stem, words
 
 
 class Shape(StrEnum):
@@ -33,10 +33,7 @@ _SOLD_FOR = re.compile(SOLD_FOR, re.I)
 _ASKS = [
     (
         Shape.DURATION,
-        re.compile(
-            r"\b(how long|how fast|how quick(?:ly)?|how soon"
-            r"|how many (minutes|hours|days|weeks|months|years|business days))\b"
-        ),
+        re.compile(rf"\b(how long|how fast|how quick(?:ly)?|how soon|{HOW_MANY_UNITS})\b"),
     ),
     # "Why ...?", "how come ...": a reason (D6, issue 9.2); a sentence that only shares the words is no answer.
     (Shape.WHY, re.compile(r"^\W*(why|how come)\b")),
