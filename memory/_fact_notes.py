@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from cognicore.memory._fact_keys import lemma
 from cognicore.memory._fact_words import CALENDAR
+from cognicore.memory.text import FIRST_PERSON, FIRST_PERSON_PLURAL
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
     from cognicore.memory.extraction import FactCandidate
@@ -68,7 +69,7 @@ _OWNER_RE = re.compile(
     r"runs?|sits?|lives?|starts?|ends?|opens?|closes?|happens?)\s",
     re.I,
 )
-_MINE_RE = re.compile(r"\b(?:i|my|me|we|our|us)\b", re.I)
+_MINE_RE = re.compile(rf"\b(?:{FIRST_PERSON}|{FIRST_PERSON_PLURAL})\b", re.I)
 _WORD_RE = re.compile(r"[A-Za-z0-9][\w'-]*")
 
 

@@ -15,6 +15,11 @@ QUESTION_START = re.compile(
     r"|will|tell me|explain|describe)\b",
     re.IGNORECASE,
 )
+# The speaker in the first person ("I" and its contractions, "me", "my", "mine", "myself"), the speaker's own things,
+# and the speaker's group: wherever a request is read as about the user (routing, memory, change previews). One list.
+FIRST_PERSON_OWN = r"my|mine|myself"
+FIRST_PERSON = rf"i|i'm|im|i've|i'd|i'll|me|{FIRST_PERSON_OWN}"
+FIRST_PERSON_PLURAL = r"we|we're|we've|we'll|us|our|ours"
 # "how many hours", "how many business days": a duration asked as a number of time units, not a count of rows. Routing
 # (`orchestrator`), the answer's shape and the absence check (`subagents`) read it: one pattern.
 HOW_MANY_UNITS = r"how\s+many\s+(?:business\s+|working\s+)?(?:seconds|minutes|hours|hrs|days|weeks|months|years)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from cognicore.memory.text import HOW_MANY_UNITS, stem, terms, words
+from cognicore.memory.text import FIRST_PERSON_OWN, HOW_MANY_UNITS, stem, terms, words
 
 __all__ = [
     "DEFINES",
@@ -61,7 +61,7 @@ SUMMARISE = frozenset(terms("summarize summarise"))
 RANKING = re.compile(r"\b(top|bottom|best|worst|highest|lowest|most|least|busiest)\b", re.IGNORECASE)
 # A request about the user's own things ("I moved, update my address") or a standing instruction ("from now on,
 # set ...") may tell something: read by the statement rules first; other orders to change data are refused at once.
-FIRST_PERSON = re.compile(r"\b(?:my|myself|mine)\b|^\s*(?:from\s+now\s+on|going\s+forward|by\s+default)\b", re.I)
+FIRST_PERSON = re.compile(rf"\b(?:{FIRST_PERSON_OWN})\b|^\s*(?:from\s+now\s+on|going\s+forward|by\s+default)\b", re.I)
 # Words naming stored data in any deployment: a change verb on one of them (or on a table, column or value of the
 # schema) changes data, which is refused before any agent runs (they only read); on anything else ("reset my
 # password") it is an action no agent offers.

@@ -17,7 +17,7 @@ from cognicore.memory.extraction import FactCandidate, OfflineFactExtractor
 from cognicore.memory.fact_types import Fact
 from cognicore.memory.facts import FactStore
 from cognicore.memory.jobs import extraction_inputs
-from cognicore.memory.text import terms
+from cognicore.memory.text import FIRST_PERSON, terms
 
 __all__ = ["Acknowledgement", "acknowledge", "reads_as_change"]
 
@@ -29,7 +29,7 @@ _CHANGE = re.compile(rf"\b(?:{CHANGE_CUES})\b", re.IGNORECASE)
 _PERSON_MOVED = re.compile(
     rf"^\W*(?:(?P<whose>(?i:my|our)\s+(?i:{'|'.join(sorted(PERSON_ROLES))})\s+))?(?P<name>[A-Z][a-z]+)\s+{PERSON_MOVED}"
 )
-_MINE = re.compile(r"\b(?:i|i'm|i've|me|my|mine)\b", re.IGNORECASE)
+_MINE = re.compile(rf"\b(?:{FIRST_PERSON})\b", re.IGNORECASE)
 _PAST = re.compile(rf"\b(?:{PAST_DATED})\b", re.IGNORECASE)  # "two years ago they cut it": history, no change
 # Kinds of value a change and a known fact can share without a word in common: a figure, a day of the week.
 _VALUE_KINDS = (

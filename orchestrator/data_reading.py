@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable, Sequence
 
-from cognicore.memory.text import stem, terms
+from cognicore.memory.text import FIRST_PERSON, stem, terms
 from cognicore.orchestrator.data_questions import (
     ENUMERATES,
     IN_PERIOD,
@@ -125,7 +125,7 @@ def may_be_data(request: str, knowledge: frozenset[str], data: frozenset[str] = 
 _STATE_OF = re.compile(
     r"\b(?:status|state|standing|situation|progress)\s+(?:of|for|on)\s+(?P<rows>[^?.,;:!]{1,60})", re.I
 )
-_ABOUT_USER = re.compile(r"\b(?:i|my|mine|me|myself)\b", re.I)
+_ABOUT_USER = re.compile(rf"\b(?:{FIRST_PERSON})\b", re.I)
 
 
 class DataReadingClassifier:

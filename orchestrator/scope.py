@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cognicore.memory.text import QUESTION_START, STOPWORDS, stem, terms, words
+from cognicore.memory.text import FIRST_PERSON, FIRST_PERSON_PLURAL, QUESTION_START, STOPWORDS, stem, terms, words
 from cognicore.orchestrator._action_shapes import (
     ARITHMETIC,
     ARTEFACT_NOUNS,
@@ -130,7 +130,7 @@ _CLOSING = re.compile(
     r"\s*(?:thanks|thank\s+you|thank\s+u|thx|ty|tyvm|cheers|ta|bye|goodbye|see\s+ya|see\s+you|much\s+appreciated)\b",
     re.IGNORECASE,
 )
-_ABOUT_ME = re.compile(r"\b(?:i|i'm|im|me|my|mine|we|us|our)\b", re.IGNORECASE)
+_ABOUT_ME = re.compile(rf"\b(?:{FIRST_PERSON}|{FIRST_PERSON_PLURAL})\b", re.IGNORECASE)
 TOPICAL_BELOW = 100_000  # occurrences in pyspellchecker's corpus (about the 1,000 commonest English words)
 # A name: a capitalised word (two when they follow each other), possessive or not ("Globex's", "Initech").
 _NAME = re.compile(r"(?<![\w'])(?P<name>[A-Z][a-z][\w&-]*(?:\s+[A-Z][a-z][\w&-]*)?)(?:'s)?\b")
