@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from cognicore.memory.text import words
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.mood import MONTH, SEEKING, SPEAKER_IS, UNIT
+from cognicore.subagents._question_asked import ASKING_VERB
 
 __all__ = [
     "OnBehalf",
@@ -120,9 +121,8 @@ _ROWS = re.compile(r"^\s*(?:the|all|all\s+the|every|any)\s+\S", re.IGNORECASE)
 # "The caller asked if a P3 breach goes to the duty manager", "he wondered whether his account unlocks on its own":
 # a yes/no question someone asked, about a thing (not about a person: "she asked if I could cover Friday" is news).
 _REPORTED = re.compile(
-    r"^\s*(?:(?:my|our|the|a|an)\s+)?(?:[\w'-]+\s+){0,2}?[\w'-]+\s+(?:just\s+|also\s+)?"
-    r"(?:asked|asks|is\s+asking|was\s+asking|wondered|wonders|is\s+wondering|was\s+wondering|wants\s+to\s+know|"
-    r"wanted\s+to\s+know)\s+(?:(?:me|us)\s+)?(?:if|whether)\s+"
+    r"^\s*(?:(?:my|our|the|a|an)\s+)?(?:[\w'-]+\s+){0,2}?[\w'-]+\s+(?:just\s+|also\s+)?(?:is\s+|was\s+)?"
+    rf"{ASKING_VERB}\s+(?:(?:me|us)\s+)?(?:if|whether)\s+"
     r"(?!(?:i|we|you|he|she|they|it|me|us|him|her|them|someone|somebody|anyone)\b)(?P<clause>[^?]{6,}?)[.?!]*\s*$",
     re.IGNORECASE,
 )

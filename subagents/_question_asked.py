@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from cognicore.memory.text import STOPWORDS, words
 
-__all__ = ["AskedQuestion", "asked_question", "asks_amid_conversation"]
+__all__ = ["ASKING_VERB", "AskedQuestion", "asked_question", "asks_amid_conversation"]
 
 MIN_ALONE_WORDS = 3  # "What should I check first?" leans on the sentence before it; "how long before we refund?" not
 
@@ -26,9 +26,13 @@ _CHAT = frozenset(
 )
 # A question reported by its asker ("A customer asks how long ...", "my manager wonders what ...", "got a shopper
 # asking whether ...", "someone asked me for how many years ..."): the words from the wh-word on are the question.
-_REPORTED = re.compile(
-    r"\b(?:asks?|asked|asking|wonders?|wondered|wondering|wants?\s+to\s+know|wanted\s+to\s+know|"
+# The verbs that report a question (general English): one list, read here and by routing (`orchestrator.wishes`).
+ASKING_VERB = (
+    r"(?:asks?|asked|asking|wonders?|wondered|wondering|wants?\s+to\s+know|wanted\s+to\s+know|"
     r"would\s+like\s+to\s+know|needs?\s+to\s+know|is\s+curious|was\s+curious|enquires|inquires|enquired|inquired)"
+)
+_REPORTED = re.compile(
+    rf"\b{ASKING_VERB}"
     r"\s+(?:(?:me|us|you|him|her|them)\s+)?(?:about\s+)?"
     r"(?P<question>(?:(?:for|by|until|till|within|in|on|at|from|to|up\s+to|after|before)\s+)?"
     r"(?:how|what|whats|when|where|which|who|whom|whose|why|whether|if)\b.*)",
