@@ -22,6 +22,7 @@ from cognicore.memory._fact_keys import normalize, predicate_key, same_slot, sub
 from cognicore.memory._fact_newvalue import is_target, new_value, replaced_in, said_name
 from cognicore.memory._fact_reworded import comparative_taste, replacing_taste, same_thing, same_word
 from cognicore.memory._fact_slot import STOP_WORDS, UNCLEAR_OBJECT, content_words, in_slot_of, value_of
+from cognicore.memory._fact_word_classes import FUNCTION_WORDS
 from cognicore.memory._fact_words import MONTH_WORDS, PERSON_MOVED, holds_person
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
@@ -87,6 +88,8 @@ def named_changes(
         value = _named_value(value_of(known), said, fresh, slot)
         if value is None or any(_handles(c, known, value) for c in out) or is_target(text, value):
             continue  # "we're back to DHL" names DHL as the new value: that fact is restated, not changed
+        if _other_things_value(said, value, known):
+            continue  # "the meeting is in room 14, not room 12": room 12 is no locker 12
         # A new fact whose subject is the old value ("Lars is on the Oslo team") is about that person, not its slot.
         positive = [
             i
@@ -160,6 +163,33 @@ def about_known(message: str, known: dict[str, Any], value: str) -> bool:
 
 
 _CLAUSES_RE = re.compile(r"[.;!?]\s+|\s*,\s*(?:(?:and|but|so)\s+)?|\s+(?:and|but)\s+(?=(?:i|we|my|our|the)\b)", re.I)
+
+
+# Words that label a figure without naming a thing: "not number 12" may still be the locker 12.
+_NOT_A_HOLDER = STOP_WORDS | FUNCTION_WORDS | frozenset("number num figure value".split())
+
+
+def _other_things_value(said: str, value: str, known: dict[str, Any]) -> bool:
+    """Is the old figure named only as another thing's ("room 12", "line 22" for the locker 12)? Each time the message
+    names it, a noun right before it that is not a word of the known fact (its subject, slot or value) says whose."""
+    if not any(ch.isdigit() for ch in value):
+        return False  # a name or a word is its own thing ("last week Dana handed ..." is Dana)
+    words = set(normalize(f"{known.get('subject', '')} {known.get('predicate', '')} {value_of(known)}").split())
+    words |= {w.rstrip("s") for w in words}
+    before = [m.group(1) for m in re.finditer(rf" ([a-z][\w'-]*) {re.escape(value)} ", said)]
+    named = said.count(f" {value} ")
+    return (
+        bool(before)
+        and len(before) == named
+        and all(
+            len(w) > 2
+            and w not in words
+            and w.rstrip("s") not in words
+            and w not in _NOT_A_HOLDER
+            and not CHANGE_MARK_RE.fullmatch(w)  # "not 12", "from 12", "instead of 12": the value itself
+            for w in before
+        )
+    )
 
 
 def _moved_person(message: str, known: dict[str, Any], value: str) -> bool:

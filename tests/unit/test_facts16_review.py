@@ -4,7 +4,7 @@ the user's fact, in wordings of our own."""
 from __future__ import annotations
 
 from cognicore.memory._fact_contact import contact_facts
-from tests.unit.test_facts16_slots import _told
+from tests.told import told as _told
 
 
 async def test_a_note_about_another_holders_number_or_a_qualified_slot_is_not_ended() -> None:

@@ -3,24 +3,9 @@ number is a value, and when two known facts could be the slot, only the one the 
 
 from __future__ import annotations
 
-from typing import Any
-
 from cognicore.memory._fact_keys import lemma
 from cognicore.memory._fact_slot_values import ADDED
-from cognicore.memory.extraction import FactCandidate, OfflineFactExtractor
-
-
-async def _told(*messages: str) -> list[FactCandidate]:
-    """The facts read from the last message, each earlier one told first (in its own turn) and kept as known."""
-    known: list[dict[str, Any]] = []
-    facts: list[FactCandidate] = []
-    for i, message in enumerate(messages, start=1):
-        read = await OfflineFactExtractor().extract(
-            user_message=message, assistant_message="", known_facts=known, told=True
-        )
-        facts = read.facts
-        known += [{**f.model_dump(), "status": "active", "id": 10 * i + j} for j, f in enumerate(facts)]
-    return facts
+from tests.told import told as _told
 
 
 async def test_a_code_number_changed_in_fewer_words_replaces_the_known_one() -> None:

@@ -1,0 +1,21 @@
+"""What is stored and what it supersedes (issue 9, M27 round 17): a change ends only the user's own fact of the same
+slot; a figure said as another thing's, another qualifier, another person's clause or a non-change ends nothing."""
+
+from __future__ import annotations
+
+from tests.told import told as _told
+
+
+async def test_a_not_naming_the_old_figure_as_another_things_ends_nothing() -> None:
+    # "hall 31" is a hall, "channel 4417" a channel: the locker and the pager hold the same figures, nothing more
+    hall = await _told("My bike locker is 31.", "whoops - the offsite is in hall 5, not hall 31")
+    assert not any(f.contradicts for f in hall)
+    channel = await _told("My pager is 4417.", "sorry, the bridge call is on channel 9, not channel 4417.")
+    assert not any(f.contradicts for f in channel)
+
+
+async def test_a_not_naming_the_old_figure_alone_or_with_its_slot_still_corrects_it() -> None:
+    bare = await _told("My bike locker is 31.", "sorry, it's 33, not 31")
+    assert [(f.object, f.contradicts) for f in bare] == [("33", "The user's bike locker is 31.")]
+    named = await _told("My pager is 4417.", "my pager is 4471 now, not pager 4417")
+    assert [f.object for f in named if f.contradicts] == ["4471"]
