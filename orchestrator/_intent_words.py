@@ -8,6 +8,8 @@ import re
 from cognicore.memory.text import FIRST_PERSON_OWN, HOW_MANY_UNITS, stem, terms, words
 
 __all__ = [
+    "CLAUSE_JOINS",
+    "CLAUSE_MARK",
     "DEFINES",
     "DURATION",
     "FIGURE",
@@ -55,6 +57,10 @@ KIND_ASKED = re.compile(
     re.IGNORECASE,
 )
 WORKED_OUT = frozenset(terms("calculate compute"))
+# Where a clause ends inside a message, for every reader that cuts one into clauses: a comma, semicolon or colon, or a
+# spaced dash, before a space ("1,000" and "12:30" are no breaks); and the conjunctions that join two clauses.
+CLAUSE_MARK = r"(?:[,;:]|\s[-\u2013\u2014]+)(?=\s)"
+CLAUSE_JOINS = r"and|but|so|then|also"
 DURATION = re.compile(rf"\b{HOW_MANY_UNITS}\b", re.IGNORECASE)
 # Summarising what documents say is answering from them, unless a figure or an artefact is asked for.
 SUMMARISE = frozenset(terms("summarize summarise"))

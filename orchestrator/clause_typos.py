@@ -7,13 +7,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from cognicore.orchestrator._intent_words import CLAUSE_JOINS, CLAUSE_MARK
 from cognicore.orchestrator.question_words import read_question_word
 from cognicore.orchestrator.spelling import Correction
 
 __all__ = ["read_clause_question_words"]
 
 # Where a clause starts inside a message: after a comma, a semicolon or a dash, or at a joining "and"/"but"/"so".
-_CLAUSE = re.compile(r"(?:[,;]|\s[-\u2013\u2014])\s+|\s(?=(?:and|but|so|also)\s)", re.IGNORECASE)
+_CLAUSE = re.compile(rf"{CLAUSE_MARK}\s+|\s(?=(?:{CLAUSE_JOINS})\s)", re.IGNORECASE)
 
 
 def read_clause_question_words(text: str, *, meant: Callable[[str], bool]) -> tuple[str, list[Correction]]:

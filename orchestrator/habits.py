@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from cognicore.orchestrator import openings
+from cognicore.orchestrator._intent_words import CLAUSE_JOINS, CLAUSE_MARK
 
 __all__ = ["HABIT", "orders_beside_style", "orders_now", "strip_markers", "strip_opening"]
 
@@ -47,7 +48,7 @@ _OCCASION = (
 # A clause of the same message that orders or asks now ("show me revenue by region, a table works best for me", "keep
 # the answers short and list ben's tickets", "..., so chart revenue by month"): an order verb opening a clause, or a
 # wh-word; the style remark beside it is then no standing preference, the order runs.
-_STYLE_CLAUSES = re.compile(r"\s*(?:[,;:]|\s[-\u2013\u2014]+\s|[.!]\s)\s*|\s+(?:and|so|then|but)\s+", re.IGNORECASE)
+_STYLE_CLAUSES = re.compile(rf"\s*(?:{CLAUSE_MARK}|[.!](?=\s))\s*|\s+(?:{CLAUSE_JOINS})\s+", re.IGNORECASE)
 _ORDERED_NOW = re.compile(
     r"^\s*(?:(?:and|so|then|also|just|now|please|pls)\s+)*(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?"
     r"(?:(?:list|show|give|tell|sort|rank|chart|plot|count|total|compare|display|pull\s+up|break\s+down|find|get|"

@@ -18,6 +18,7 @@ from typing import Literal
 
 from cognicore.memory.text import terms, words
 from cognicore.orchestrator._followup_periods import names_time
+from cognicore.orchestrator._intent_words import CLAUSE_MARK
 from cognicore.orchestrator.context_restricts import context_restricts, restricting_word, tells, told_restricts
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.scope import ASKS, IMPERATIVE
@@ -47,7 +48,8 @@ _ABBREVIATIONS = frozenset("e.g i.e etc vs approx mr mrs ms dr st no nr fig cf".
 # there ("how many", "what is", "which of", "which tickets are"); "..., which is great" is a relative clause and stays
 # with its sentence.
 _ASKED_CLAUSE = re.compile(
-    r"(?:\s*[,;]|\s+[-\u2013\u2014]+|:)\s*(?:so\s+|and\s+|but\s+|then\s+)?(?=(?:how\s+(?:many|much|long|often|come|big|large|far|old|soon|fast|late|early)|"
+    rf"\s*{CLAUSE_MARK}\s*(?:so\s+|and\s+|but\s+|then\s+)?"
+    r"(?=(?:how\s+(?:many|much|long|often|come|big|large|far|old|soon|fast|late|early)|"
     r"(?:what|when|where|why|how)(?:'s|\s+(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|should))|"
     r"(?:which|who)\s+of|which\s+[\w-]+\s+(?:is|are|was|were|do|does|did|has|have|had|will|can)|"
     r"(?:which|who)\s+(?:do|does|did|should|can|will)\s)\b)",

@@ -12,6 +12,7 @@ from cognicore.memory.extraction import states_facts
 from cognicore.memory.text import STOPWORDS, stem, terms
 from cognicore.orchestrator._followup_intent import followup_decision
 from cognicore.orchestrator._intent_words import (
+    CLAUSE_MARK,
     DEFINES,
     DURATION,
     FIGURE,
@@ -82,7 +83,7 @@ from cognicore.subagents.read_only import affected_rows_hint, change_request, na
 __all__ = ["OfflineClassifier"]
 
 # Where a lead-in before the question ends: "and for online orders, is ...", "same-day shipping - which ...".
-_LEAD_IN_CUT = re.compile(r"\s*(?:,|;|:|\s[-\u2013\u2014]+\s)\s*")
+_LEAD_IN_CUT = re.compile(rf"\s*{CLAUSE_MARK}\s*")
 
 
 class OfflineClassifier:
