@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING
 
 from cognicore.subagents.offline_sql.aside_words import SET_ASIDE
 from cognicore.subagents.offline_sql.catalogue import Column
-from cognicore.subagents.offline_sql.lexicon import STOP_WORDS, Lexicon, english_words, normalise, plural, singular
+from cognicore.subagents.offline_sql.lexicon import (
+    STOP_WORDS,
+    Lexicon,
+    english_words,
+    normalise,
+    plural,
+    singular,
+)
 
 if TYPE_CHECKING:
     from cognicore.subagents.offline_sql.mapping import Mapping, Text
@@ -68,6 +75,12 @@ _PRESENT = (
 )
 
 
+# A column said to hold nothing, or something, in general English ("is blank", "not set"; "is filled in")
+_BE = r"(?:is|are|was|were|has been|have been)"
+_EMPTY = r"(?:blank|empty|missing|null|unset|not set|not filled(?: in| out)?|not specified)\b"
+_FILLED = r"(?:set|filled(?: in| out)?|specified|not blank|not empty|not null|not missing)\b"
+
+
 # "without an assignee", "not have anyone assigned": a determiner or an indefinite pronoun before the column's word
 _ANYONE = r"(?: an?| any| anyone| anybody| someone| somebody)?"
 
@@ -78,12 +91,17 @@ def missing(t: Text, q: Mapping, lex: Lexicon) -> None:
     columns = [c for tb in lex.catalogue.tables for c in tb.columns if c.kind == "text" and not c.is_key and c.values]
     nobody(t, q, lex, columns)  # first: "no one is assigned" is no "is assigned"
     by_someone(t, q, lex)
+    someone_has(t, q, lex, columns)
     for pattern, found in (
         (r"\bun([a-z]{4,})\b", q.missing),
         (rf"\b(?:no|without|missing){_ANYONE} ([a-z]{{4,}})\b", q.missing),
         # "tickets that don't have an assignee", "still not assigned" (contractions are expanded by `normalise`)
         (rf"\bnot (?:have|has|had|got|yet){_ANYONE} ([a-z]{{4,}})\b", q.missing),
         (r"\bnot (?:yet |been |currently )?([a-z]{4,})\b", q.missing),
+        # "the assignee field is blank", "assignee not set", "a blank assignee", "with the assignee left empty"
+        (rf"\b([a-z]{{4,}})(?: field| column| value)?(?: {_BE})? (?:still |currently |left )?{_EMPTY}", q.missing),
+        (rf"\b(?:an? |the )?{_EMPTY} ([a-z]{{4,}})(?: field| column)?\b", q.missing),
+        (rf"\b([a-z]{{4,}})(?: field| column| value)?(?: {_BE})? (?:already )?{_FILLED}", q.present),
         (_PRESENT, q.present),
         # "tickets assigned to someone", "tickets with an assignee", "that have an owner": it must not be empty
         (r"\b([a-z]{4,})(?: to| by)? (?:someone|somebody|anyone|anybody)\b", q.present),
@@ -119,6 +137,10 @@ def _value_follows(after: str, column: Column, lex: Lexicon) -> bool:
     book = lex.book("phrases")
     targets = [x for n in range(len(words), 0, -1) for x in book.get(" ".join(words[:n]), [])]
     return any(x.kind == "value" and x.column is not None and x.column.ref == column.ref for x in targets)
+
+
+# "are assigned to", "been given to", "handled by": the verb of a row's people right before "nobody"
+_VERB_TO = re.compile(r"\b(?:is|are|was|were|been|be|get|gets|got)\s+([a-z]{4,}(?: [a-z]+)?)\s+(?:to|by|with)?\s*$")
 
 
 # "tickets nobody owns", "that no one is assigned to", "no one has picked up": nobody is the empty person
@@ -216,6 +238,39 @@ def by_someone(t: Text, q: Mapping, lex: Lexicon) -> None:
         t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
 
 
+# "tickets somebody has assigned to them", "which tickets is someone assigned to", "that anyone owns": a person is the
+# subject of the column's verb (or of a verb of working on a row), so the column of people is set
+_SOMEONE = re.compile(
+    r"\b(?:someone|somebody|anyone|anybody)(?: (?:is|are|was|were|has|have|had|does|do|did|actually|already|"
+    r"currently|been|really|now))*(?P<verb>(?: [a-z]+){1,2})"
+)
+
+_NEGATED_BEFORE = re.compile(
+    r"\b(?:not|never|without|hardly)(?: (?:have|has|had|got|yet|been|is|are|was|were|do|does))*\s*$"
+)
+
+
+def someone_has(t: Text, q: Mapping, lex: Lexicon, columns: list[Column]) -> None:
+    """ "somebody has them assigned", "someone owns": the column the verb names (or the people's, for a verb of
+    owning or working on a row) must not be empty; any other verb ("has anyone closed") is left as said."""
+    who = people_column(lex)
+    for m in list(_SOMEONE.finditer(t.s)):
+        if _NEGATED_BEFORE.search(t.s[: m.start()]):
+            continue  # "do not have anybody assigned": nobody, read by the patterns of `missing`
+        verb = m.group("verb").split()
+        named = [c for c in columns if len(verb[0]) >= 4 and any(w[:6] == verb[0][:6] for w in c.name.split("_"))]
+        owns = verb[0] in ("own", "owns", "owned", "holds", "held") or works_on(" ".join(verb), lex)
+        hits = named or ([who] if who is not None and owns else [])
+        if len(hits) != 1:
+            continue
+        if hits[0].ref not in q.present:
+            q.present.append(hits[0].ref)
+        # the column's word or the verb of owning goes with the person; a verb of working on stays, for the state the
+        # vocabulary may read in it ("someone is working on": in progress too, as "worked on by someone" is)
+        end = m.start("verb") + (len(" " + verb[0]) if named or not works_on(" ".join(verb), lex) else 0)
+        t.s = t.s[: m.start()] + " " * (end - m.start()) + t.s[end:]
+
+
 # "which components has nobody ever closed a ticket for": a grouping asked, then "nobody" as the subject of a verb
 _WHICH_NOBODY = re.compile(
     r"\b(?:which|what) ((?:[a-z0-9_-]+ ){1,2}?)(?:(?:has|have|had|did|does|do) )?(?P<none>(?:nobody|no one|no-one|"
@@ -256,11 +311,16 @@ def nobody(t: Text, q: Mapping, lex: Lexicon, columns: list[Column]) -> None:
             continue
         if hits[0].ref not in q.missing:
             q.missing.append(hits[0].ref)
+        # "assigned to nobody": the verb before "to nobody" is the one "nobody" is said of, never "set" as well
+        start = m.start()
+        before = _VERB_TO.search(t.s[:start])
+        if before and (before.group(1)[:6] == hits[0].name[:6] or works_on(before.group(1), lex)):
+            start = before.start()
         # the verb goes with "nobody" ("owns", "assigned to", "working on") unless it is a word of the data
         end = m.end() if verb and (named or verb not in lex.phrases) else (m.start(1) if verb else m.end())
         tail = re.match(r"\s+(?:to|on|with)\b", t.s[end:]) if verb else None
         end += tail.end() if tail else 0
-        t.s = t.s[: m.start()] + " " * (end - m.start()) + t.s[end:]
+        t.s = t.s[:start] + " " * (end - start) + t.s[end:]
 
 
 # Between a negation and its value: prepositions, and the auxiliaries and adverbs of time of a verb phrase

@@ -27,6 +27,7 @@ from cognicore.subagents.offline_sql.asking import claim_asking
 from cognicore.subagents.offline_sql.attribution import check_breakdown, claim_why, previous_period
 from cognicore.subagents.offline_sql.catalogue import Column, Table
 from cognicore.subagents.offline_sql.claimed_periods import claim_periods, dashed_day_ranges, from_period
+from cognicore.subagents.offline_sql.contradictions import contradictions
 from cognicore.subagents.offline_sql.done_states import (
     attributive,
     done_unheld,
@@ -237,11 +238,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
         # keeps the rows it is a share of, the words do not say to this writer
         rate = ref_name(next(iter({**q.nonzero, **q.rates})))
         q.not_understood.append(f"which rows the share is of ({rate} or the other filters)")
-    for ref, values in q.filters.items():
-        if set(values) <= set(q.excluded.get(ref, [])) or ref in q.missing:
-            # "status is closed and status is not closed": filters that contradict each other keep no row, which
-            # is no answer ("no rows") but a misreading
-            q.not_understood.append(f"{ref_name(ref)} as both {' or '.join(values)} and not {' or '.join(values)}")
+    q.not_understood += contradictions(q)  # "closed and not closed": no row, a misreading (contradictions.py)
     # "orders without a discount"
     if not q.zero_rows and not q.nonzero and not q.rates and (amount := zero_amount(t.read, lex)):
         q.not_understood.append(f"'{amount}' (an amount of zero)")

@@ -17,10 +17,8 @@ from tests.unit.test_data_b12_passed_over import _sql as _sales_sql
     ("text", "pronoun"),
     [
         ("How many open tickets are with someone?", "someone"),  # counted every open ticket (6, right 5)
-        ("How many P1 tickets does anybody own?", "anybody"),  # counted every P1 ticket (5, right 4)
         ("How many tickets are sitting with somebody other than ben?", "somebody"),  # counted the unassigned
         ("how many P2 tickets does someone have", "someone"),
-        ("which open tickets is anybody handling", "anybody"),
     ],
 )
 def test_an_indefinite_pronoun_the_mapper_cannot_read_keeps_the_answer_unsure(text: str, pronoun: str) -> None:
