@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from cognicore.subagents.offline_sql.aside_words import SET_ASIDE
 from cognicore.subagents.offline_sql.catalogue import Column
 from cognicore.subagents.offline_sql.lexicon import (
+    COMMON,
     STOP_WORDS,
     Lexicon,
     english_words,
@@ -55,6 +56,10 @@ def value_case_ok(value: str, original: str) -> bool:
     named = value.islower() and value not in STOP_WORDS  # never "On Monday" for a value "on"
     if named and re.search(rf"(?<![\w-]){re.escape(value.capitalize())}(?![\w-])", original):
         return True  # "Ben's tickets": a name stored in lower case, written as a name
+    if named and (said := re.search(rf"(?<![\w-]){re.escape(value)}(?:'s|s)(?![\w-])", original.lower())):
+        # "bens tickets", "anas open ones": a name stored in lower case, written as its owner's ("'s" or "s" without
+        # the apostrophe), when the word so written is no common English word of its own
+        return english_words().get(said.group(0).replace("'", ""), 0) < COMMON
     return value.lower() not in STOP_WORDS and english_words().get(value.lower(), 0) == 0
 
 

@@ -56,3 +56,11 @@ def test_empty_and_set_at_once_is_unsure_never_no_rows(text: str) -> None:
 
 def test_someone_after_a_negation_is_nobody() -> None:
     assert "tickets.assignee IS NULL" in sql_of("tickets that don't have anybody assigned yet", DESK_LEX)
+
+
+@pytest.mark.parametrize(
+    ("text", "who"),
+    [("how many of chloes are P2", "chloe"), ("bens closed tickets by component", "ben"), ("anas tickets", "ana")],
+)
+def test_a_lower_case_name_written_as_its_owners_is_a_filter(text: str, who: str) -> None:
+    assert f"tickets.assignee = '{who}'" in sql_of(text, DESK_LEX)
