@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from cognicore.memory.text import STOPWORDS, words
+from cognicore.orchestrator._followup_pronouns import Referral, refer_back
 from cognicore.orchestrator._followup_values import is_known, known_in
 from cognicore.orchestrator.followup import (
     Change,
@@ -53,9 +54,18 @@ def followup_decision(
 ) -> IntentDecision | None:
     """The decision for `request` read as a follow-up, or None when it is none (or its change binds nothing there and
     the request is read alone). `correct` respells the previous request; `rules` reads a request that stands alone."""
-    change = followup_change(request, entities, columns)
+    referred = _referred(request, history, entities, columns, correct)
+    if isinstance(referred, IntentDecision):
+        return referred
+    request, change = _read_referred(referred, entities, columns) if referred else (request, None)
+    change = change or (None if referred else followup_change(request, entities, columns))
     if change is None:
-        return None
+        if referred is None or (referred.without and not referred.owner):
+            return None  # "those" alone, read as a request of its own, would name no rows at all
+        # "what was its revenue in 2025": a request of its own once the pronoun says the previous request's value
+        inner = rules(request)
+        reason = f"a follow-up naming the previous request's value ({inner.reason})"
+        return inner.model_copy(update={"resolved_request": request, "followup": True, "reason": reason})
     previous = previous_request(history, change.topic)
     if previous is None:
         if stands_alone(request, change, entities):
@@ -93,3 +103,36 @@ def followup_decision(
         )
         return IntentDecision(intent="question", reason=reason, confidence=0.3)
     return None
+
+
+def _referred(
+    request: str,
+    history: Sequence[dict[str, str]],
+    entities: Sequence[str],
+    columns: Mapping[str, str],
+    correct: Callable[[str], str],
+) -> Referral | IntentDecision | None:
+    """`request` with its pronoun read as the previous request's value ("break hers down" -> "break those down"), an
+    unsure decision naming the values it could point at, or None when it points at none."""
+    previous = previous_request(history)
+    referral = refer_back(request, correct(previous), entities, columns) if previous else None
+    if referral is not None and referral.unsure:
+        return IntentDecision(intent="question", reason=f"{referral.unsure}; name it", confidence=0.3)
+    return referral
+
+
+def _read_referred(
+    referred: Referral, entities: Sequence[str], columns: Mapping[str, str]
+) -> tuple[str, Change | None]:
+    """The reading of a follow-up with its pronoun read and the change it makes: "break hers down by status" as
+    "break those down ..." (else without the pronoun); "what about its P1s" without the pronoun, a change keeping the
+    previous filters; "what was its revenue that year", whose change rebuilds the request, with the value named."""
+    if referred.owner:
+        change = followup_change(referred.without, entities, columns)
+        if change is not None and change.prep != "that":
+            return referred.without, change
+        return referred.text, followup_change(referred.text, entities, columns)
+    for text in (referred.text, referred.without):
+        if text and (change := followup_change(text, entities, columns)) is not None:
+            return text, change
+    return referred.text, None
