@@ -97,9 +97,31 @@ def message_parts(text: str) -> list[str]:
         sentences.append(text[start : end.end()])
         start = end.end()
     sentences.append(text[start:])
-    parts = [p for s in sentences for c in _ASKED_AFTER_COLON.split(s) for p in _ASKED_CLAUSE.split(c)]
+    parts = [p for s in sentences for c in _ASKED_AFTER_COLON.split(s) for p in _asked_clauses(c)]
     parts = [q for p in parts for q in _ordered(p)]
     return [p.strip() for p in parts if p and p.strip(" .!?,;")]
+
+
+# A leading condition of a question about the asker ("If I move to nights, what time do I start?", "when Ana is off,
+# who covers for me?"): a subordinate clause that may change the answer, no sentence that tells; "when is ..." asks.
+_CONDITION_LEAD = re.compile(
+    r"^\W*(?:if|unless|suppose|supposing|assuming|in\s+case|once|"
+    r"when(?:ever)?(?!\s+(?:is|are|was|were|do|does|did|will|would|can|could|should|has|have|had)\b))\b",
+    re.IGNORECASE,
+)
+
+
+_ASKER = re.compile(r"\b(?:i|i'm|i'd|me|my|mine|we|we're|us|our)\b", re.IGNORECASE)
+
+
+def _asked_clauses(chunk: str) -> list[str]:
+    """`chunk` split before each question spliced on after a comma, a leading condition kept with its question when
+    that asks about the asker (what memory answers, for which the condition may change what holds)."""
+    m = _ASKED_CLAUSE.search(chunk)
+    if m is None or not _CONDITION_LEAD.match(chunk[: m.start()]) or not _ASKER.search(chunk[m.end() :]):
+        return _ASKED_CLAUSE.split(chunk)
+    rest = _ASKED_CLAUSE.split(chunk[m.end() :])
+    return [chunk[: m.end()] + rest[0], *rest[1:]]
 
 
 def _ordered(part: str) -> list[str]:

@@ -1,0 +1,37 @@
+"""A question whose leading condition may change the answer ("If they move me to nights, what time do I start?") is
+one question, not a told sentence and a question: answered with the current fact alone it would be confidently wrong,
+so the condition reaches the memory answer, which says what holds now and that it is not sure (review 16, W11). A
+condition that only sets the scene still finds the told value. The real graph and stores; wordings are our own."""
+
+from __future__ import annotations
+
+from cognicore.app import App
+from cognicore.orchestrator.message_parts import message_parts
+from tests.integration.fact_turns import tell_app
+
+
+def test_a_leading_condition_stays_with_its_question() -> None:
+    for question in (
+        "If they move me to nights, what time do I start?",
+        "Assuming Priya quits, who would I report to?",
+        "once the audit is done, which queue am I on?",
+    ):
+        assert message_parts(question) == [question]
+    assert message_parts("When is the offsite, and who runs it?") == ["When is the offsite, and who runs it?"]
+    assert message_parts("we moved to Teams, how many tickets are open?") == [
+        "we moved to Teams",
+        "how many tickets are open?",
+    ]
+
+
+async def test_a_condition_that_changes_the_answer_is_not_answered_with_the_current_fact(app: App) -> None:
+    user = "m28-cond"
+    await tell_app(app, "My shift begins at 8 in the morning.", user=user, session="c1")
+    for i, question in enumerate(
+        (
+            "If they move me to nights, what time does my shift begin?",
+            "Assuming I swap to weekends, when does my shift begin?",
+        )
+    ):
+        result = await app.runner.ask(question, session_id=f"c{i + 2}", user_id=user)
+        assert result.outcome == "unsure" and "not sure" in result.answer, result.answer
