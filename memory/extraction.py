@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 from cognicore.memory._fact_correction import correction
 from cognicore.memory._fact_handover import handed_over
 from cognicore.memory._fact_kept import replaces_nothing
-from cognicore.memory._fact_keys import normalize, predicate_key, subject_key
+from cognicore.memory._fact_keys import normalize, predicate_key, same_slot, subject_key
 from cognicore.memory._fact_known import UNCLEAR_OBJECT, bare_change, named_changes
 from cognicore.memory._fact_known_names import known_people, with_known_names, with_known_owners
 from cognicore.memory._fact_known_slot import in_known_slot, in_known_wording
@@ -29,10 +29,12 @@ from cognicore.memory._fact_newvalue import (
 )
 from cognicore.memory._fact_notes import ending_notes, is_note, note_of
 from cognicore.memory._fact_placement import moved_user, placement_of
+from cognicore.memory._fact_qualifiers import another_qualifier
 from cognicore.memory._fact_relative import relative_change
 from cognicore.memory._fact_replaced import held_instead
 from cognicore.memory._fact_reworded import owner_from_known
 from cognicore.memory._fact_rules import read_facts
+from cognicore.memory._fact_slot import value_of
 from cognicore.memory._fact_slot_values import another_thing, gives_other_value, others_thing, restated, slot_changed
 from cognicore.memory._fact_takeover import taken_over_from_user
 from cognicore.memory._fact_told import told_clause_facts
@@ -221,7 +223,9 @@ class OfflineFactExtractor:
         if replaces_nothing(user_message, facts, known_facts):
             note = note_of(user_message, told=bool(told)) if told is not False else None
             facts = [FactCandidate(**note)] if note is not None else []
-        stated = [_state_of_person(user_message, f, slotted, told=told) for f in facts]
+        # "My target for Q4 ..." after "My target for Q3 ...": another one of that kind, kept beside it.
+        own = [_of_its_own_qualifier(user_message, f, slotted, read, told=told) for f in facts]
+        stated = [_state_of_person(user_message, f, slotted, told=told) for f in own if f is not None]
         # Only a change certain from its words ends a note: the old value it names, or its slot's every word.
         return ExtractedFacts(facts=ending_notes(user_message, [f for f in stated if f is not None], known_facts))
 
@@ -259,6 +263,27 @@ _RELATIVE_VALUE_RE = re.compile(
     r"|^(?:at\s+)?(?:\S+\s+){1,2}(?:later|earlier)$",  # "30 minutes later": the known time moved, no time itself
     re.I,
 )
+
+
+def _of_its_own_qualifier(
+    message: str, fact: FactCandidate, known: list[dict[str, Any]], read: list[dict[str, Any]], *, told: bool | None
+) -> FactCandidate | None:
+    """ "My target for Q4 got raised to $1.4 million" after "My target for Q3 is $1 million": a change whose qualifier
+    differs from the replaced fact's is another one of that kind; kept beside it as read (its own slot), or in the
+    user's words, replacing nothing."""
+    old = (fact.contradicts or "").strip().lower()
+    replaced = [k for k in known if old and old in (str(k.get("statement") or "").lower(), value_of(k).lower())]
+    if not replaced or not another_qualifier(message, replaced[0], fact.object):
+        return fact
+    held = predicate_key(str(replaced[0].get("predicate", "")))
+    own = [
+        c for c in (in_known_slot(FactCandidate(**f), known) for f in read)
+        if c.object == fact.object and not c.contradicts and not same_slot(predicate_key(c.predicate), held)
+    ]  # fmt: skip
+    if own:
+        return own[0]
+    note = note_of(message, told=bool(told)) if told is not False else None
+    return FactCandidate(**note) if note is not None else None
 
 
 def _handover_in_known_slot(message: str, candidate: FactCandidate, known: list[dict[str, Any]]) -> FactCandidate:

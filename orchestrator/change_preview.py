@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from cognicore.memory._fact_keys import normalize, predicate_key, subject_key
 from cognicore.memory._fact_notes import is_note
+from cognicore.memory._fact_qualifiers import another_qualifier
 from cognicore.memory._fact_slot import UNCLEAR_OBJECT
 from cognicore.memory._fact_slot_values import ADDED, another_thing
 from cognicore.memory._fact_words import CHANGE_CUES, NOT_NAMES, PAST_DATED, PERSON_MOVED, PERSON_ROLES
@@ -87,6 +88,8 @@ async def _preview(facts: FactStore, user_id: str, message: str, plain: str) -> 
         return Acknowledgement(f"Noted: {told}. That replaces {before}.", "succeeded")
     if not reads_as_change(message) or _someone_moved(message):
         return Acknowledgement(plain, "succeeded")
+    # "my expense limit for hotel stays" is not the one "for client dinners": another one of that kind, no doubt
+    active = [f for f in active if not another_qualifier(message, f.to_dict(), "")]
     near = _about(message, extracted.facts, active) or _closest_of_owner(extracted.facts, active)
     if not near:
         return Acknowledgement(plain, "succeeded")

@@ -19,3 +19,26 @@ async def test_a_not_naming_the_old_figure_alone_or_with_its_slot_still_corrects
     assert [(f.object, f.contradicts) for f in bare] == [("33", "The user's bike locker is 31.")]
     named = await _told("My pager is 4417.", "my pager is 4471 now, not pager 4417")
     assert [f.object for f in named if f.contradicts] == ["4471"]
+
+
+async def test_a_change_qualified_otherwise_is_another_one_of_that_kind() -> None:
+    halves = await _told("My bonus for H1 is $8k.", "My bonus for H2 got bumped to $10k.")
+    assert not any(f.contradicts for f in halves)
+    assert any("10k" in f.statement for f in halves)
+    trips = await _told(
+        "My travel allowance for the Berlin trip is 900 euros.",
+        "my travel allowance for the Oslo trip is now 1200 euros",
+    )
+    assert not any(f.contradicts for f in trips)
+    managers = await _told("My escalation manager is Priya Nair.", "My account manager at Oracle is Ben Ito now.")
+    assert not any(f.contradicts for f in managers)
+
+
+async def test_a_change_with_no_qualifier_still_changes_the_one_qualified_fact() -> None:
+    said = "My travel allowance for the Berlin trip is 900 euros."
+    [held], cut = await _told(said), await _told(said, "my travel allowance got cut to 700 euros")
+    # the same slot: named as replaced, or read under the same predicate (the store replaces its value)
+    assert [f.object for f in cut] == ["700 euros"]
+    assert cut[0].contradicts or cut[0].predicate == held.predicate
+    boss = await _told("My monthly quota is 40 tickets.", "my boss raised my quota to 45 tickets")
+    assert [f.contradicts for f in boss] == ["The user's monthly quota is 40 tickets."]

@@ -1,0 +1,82 @@
+"""Which one of a kind a fact is about: the qualifiers around its head noun ("budget for the spring campaign").
+
+A fact's slot is its head noun WITH its qualifiers: the words right before it ("gym" membership number, "line"
+manager), the phrase right after it ("for Q3", "on the Pro plan", "at Salesforce") and who acted on it ("the
+library changed my membership number"). A change whose qualifier differs from the known fact's is about another
+one of that kind, kept beside it; a change with no qualifier may still be the known one.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cognicore.memory._fact_amounts import PERIOD_WORDS
+from cognicore.memory._fact_keys import lemma, predicate_key
+from cognicore.memory._fact_owners import FRAME, tokens_of
+from cognicore.memory._fact_word_classes import FUNCTION_WORDS
+from cognicore.memory._fact_words import WHICH_VALUE
+
+__all__ = ["another_qualifier"]
+
+# Prepositions that open a qualifier right after the head noun ("target for Q4", "discount on the Pro plan").
+_AFTER = frozenset("for on at in of".split())
+# Verbs by which someone or something acts on a thing of the user's ("the library changed my membership number").
+_ACTING = frozenset("moved changed reassigned switched swapped gave assigned set put cut raised lowered".split())
+_NOT_QUALIFIER = (
+    FRAME
+    | FUNCTION_WORDS
+    | WHICH_VALUE
+    | frozenset(PERIOD_WORDS)
+    | frozenset("they someone somebody he she it you now same other own one ones got gets get".split())
+)
+
+
+def _word(token: str) -> str:
+    """A token as a qualifier word: its lemma, or '' when it cannot qualify (a function word, a possessive, a figure
+    read as a value, a verb of change)."""
+    t = token.lower()
+    if t in _NOT_QUALIFIER or t.endswith("'s") or t in _ACTING or (not re.match(r"[a-z]", t) and not t[:1].isdigit()):
+        return ""
+    return lemma(t)
+
+
+def _qualifiers(tokens: list[str], head: str) -> set[str] | None:
+    """The qualifier words around the first `head` in `tokens` (None when the head is not said): the word right
+    before it, the phrase right after it opened by a preposition, and who acted on it ("<X> moved my ...")."""
+    at = next((i for i, t in enumerate(tokens) if lemma(t.lower()) == head), None)
+    if at is None:
+        return None
+    words: set[str] = set()
+    if at and (w := _word(tokens[at - 1])) and not tokens[at - 1][:1].isdigit():
+        words.add(w)  # one word: the one before it may be a verb ("says P3 SLA"); the slot's own are its predicate's
+    if at + 1 < len(tokens) and tokens[at + 1].lower() in _AFTER:
+        for t in tokens[at + 2 : at + 6]:
+            if t.lower() in FRAME - {"the", "a", "an", "my", "our"} or t.lower() in FUNCTION_WORDS:
+                break
+            if w := _word(t):
+                words.add(w)
+    for i in range(max(0, at - 4), at - 1):
+        owned = i > 0 and tokens[i - 1].lower() in ("my", "our")  # "my boss raised my quota": a person, no qualifier
+        if tokens[i + 1].lower() in _ACTING and not owned and (w := _word(tokens[i])):
+            words.add(w)  # "the library changed my membership number": which one, by who acts on it
+    return words
+
+
+def another_qualifier(message: str, known: dict[str, Any], value: str) -> bool:
+    """Does `message`, giving `value`, speak of another one of the known fact's kind: both qualify its head noun,
+    and neither's qualifiers hold the other's ("for Q4" and "for Q3", "account manager at Salesforce" and "line
+    manager")? The values themselves qualify nothing ("on Thursdays now, not Fridays")."""
+    words = [lemma(w) for w in predicate_key(str(known.get("predicate", ""))).split("_") if w]
+    if not words or words[-1] in _NOT_QUALIFIER or words == ["note"]:
+        return False  # no head noun ("based_in"), or a note
+    head = words[-1]
+    said = _qualifiers(tokens_of(message), head)
+    held = _qualifiers(tokens_of(str(known.get("statement") or "")), head)
+    if not said or held is None:
+        return False
+    held |= set(words[:-1])  # the slot's own qualifier ("gym" of "gym_membership_number")
+    slot = set(words) & {lemma(t.lower()) for t in tokens_of(message)}
+    values = {lemma(t.lower()) for t in tokens_of(f"{value} {known.get('object', '')}")}
+    said, held = said - slot - values, held - slot - values
+    return bool(said and held and not said <= held and not held <= said)

@@ -1,0 +1,24 @@
+"""Storage through the real graph (offline engine, M27 round 17): a change of another one of a kind (its own
+qualifier) is acknowledged plainly and ends nothing; the earlier fact stays current. Wordings are our own."""
+
+from __future__ import annotations
+
+from cognicore.app import App, process_memory
+from cognicore.orchestrator.answering import ACKNOWLEDGEMENT
+
+
+async def _tell(app: App, text: str, *, user: str, session: str) -> tuple[str, str]:
+    result = await app.runner.ask(text, session_id=session, user_id=user)
+    await process_memory(app, user_id=user)
+    return result.answer, result.outcome
+
+
+async def test_another_qualifier_is_another_fact_kept_beside_the_first(app: App) -> None:
+    user = "m27-qualified"
+    await _tell(app, "My mileage allowance for the Leeds project is 300 miles.", user=user, session="q1")
+    answer, outcome = await _tell(
+        app, "my mileage allowance for the York project is now 450 miles", user=user, session="q2"
+    )
+    assert (answer, outcome) == (ACKNOWLEDGEMENT, "succeeded")
+    active = [f.statement for f in await app.memory.facts.active(user)]
+    assert any("300" in s for s in active) and any("450" in s for s in active), active
