@@ -28,7 +28,7 @@ _DASHED_MD = re.compile(rf"\b(?:(?:between|from|over|during) )?{_MONTH_WORD} {_D
 _FROM_PERIOD = re.compile(
     rf"\bfrom ((?:the )?(?:{_DAY} (?:of )?)?{_MONTH_WORD}(?: {_DAY})?(?:,? (?:19|20)\d\d)?|"
     r"(?:19|20)\d\d|q[1-4](?: (?:19|20)\d\d)?)"
-    r"(?! ?(?:onwards?|on|forwards?|to|till|until|through|thru|and|-|\d)\b)"
+    r"(?! ?(?:onwards?|on|forwards?|to|till|until|through|thru|and|-|\d+)\b)"  # "\d+": never "from q1" of "q1 2025"
 )
 # a change asked ("grew from 2023", "the trend from March"): "from" is its start
 _CHANGE = re.compile(f"{GROWTH}|{DECLINE}|\\btrend")
@@ -89,17 +89,56 @@ def _weekdays(t: Text, q: Mapping) -> None:
         t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
 
 
+# "both days included", "inclusive", "including both dates", "the end days counted": the range's ends are in it
+_ENDS = r"(?:days?|dates?|ends?|end days?)"
+_ENDS_INCLUDED = (
+    rf"\b(?:(?:with |and )?(?:both|the two|the) {_ENDS} (?:included|inclusive|counted|in)|inclusive(?:ly)?"
+    rf"(?: of (?:both|the two|the) {_ENDS})?|includ(?:ing|e) (?:both|the two) {_ENDS}|{_ENDS} (?:included|inclusive))\b"
+)
+_ENDS_LEFT_OUT = (
+    rf"\b(?:exclusive(?:ly)?(?: of (?:both|the two|the (?:first|last)) {_ENDS})?|"
+    rf"(?:not|excluding) (?:both|the two|the (?:first|last)) {_ENDS})\b"
+)
+
+
+# "between X and Y", "from X to Y": the two ends of one span of time
+_SPAN_OPENS = re.compile(r"\b(?:between|from)\s+(?:the\s+)?$")
+_SPAN_JOINS = re.compile(r"\s*(?:and|to|till|until|through|thru|-)\s+(?:the\s+)?")
+# "the difference between X and Y", "compare X and Y", "X vs Y": the two periods side by side, never one span
+_COMPARED = re.compile(rf"{GROWTH}|{DECLINE}|\b(?:differences?|gap|compar\w*|versus|vs|against|change[sd]?)\b")
+
+
+def changed_by(text: str) -> bool:
+    """Whether `text` asks a change or a comparison, whose two periods are compared rather than spanned."""
+    return _COMPARED.search(text) is not None
+
+
+def _one_span(periods: list[Period], spans: list[tuple[int, int]], text: str) -> Period | None:
+    """Two periods of one unit said as the ends of a span ("between 2 March 2025 and 4 March 2025", "from Q1 2025 to
+    Q3 2025"): one period from the first's start to the second's end; None otherwise."""
+    if len(periods) != 2 or len(spans) != 2 or periods[0].unit is None or periods[0].unit != periods[1].unit:
+        return None
+    (first, second), ((a0, a1), (b0, _)) = periods, spans
+    if not (first.start and second.end and first.start < second.end and a1 <= b0):
+        return None
+    if not (_SPAN_OPENS.search(text[:a0]) and _SPAN_JOINS.fullmatch(text[a1:b0])):
+        return None
+    return Period(first.start, second.end, f"{first.label} to {second.label}")
+
+
 def claim_periods(t: Text, q: Mapping, today: date) -> None:
     """Claim the periods of `t`: one period, several of one unit side by side, or a year-over-year pair."""
     periods: list[Period] = []
     yoy = re.search(A_YEAR_BEFORE, t.s)
     inside: list[Period] = []  # "last year" of "the same month last year": the comparison, not a period asked
+    spans: list[tuple[int, int]] = []  # where each period of `periods` was said
+    up_to: list[str] = []  # "through Q4": from when, unless it ends a span ("from Q2 through Q4")
     for pattern, handler in PATTERNS:
         while m := t.take(pattern):
             if _SET_ASIDE_PERIOD.search(t.read[: m.start()]):  # "closed other than on 6 January": no period asked
                 q.not_understood.append(f"every period but {m.group(0).strip()}")
             elif _UP_TO_PERIOD.search(t.read[: m.start()]):  # "opened by 6 January": to that day, from when?
-                q.not_understood.append(f"everything up to {m.group(0).strip()}")
+                up_to.append(f"everything up to {m.group(0).strip()}")
             within = yoy is not None and yoy.start() <= m.start() < yoy.end()
             found = match_period(pattern, handler, m, today)
             changed = q.attribution or re.search(f"{GROWTH}|{DECLINE}", t.read) is not None
@@ -110,6 +149,12 @@ def claim_periods(t: Text, q: Mapping, today: date) -> None:
                 (inside if within else periods).extend(days)
                 continue
             (inside if within else periods).append(found)
+            if not within:
+                spans.append((m.start(), m.end()))
+    if q.attribution or changed_by(t.read) or (span := _one_span(periods, spans, t.read)) is None:
+        q.not_understood += up_to
+    else:
+        periods = [span]  # "between 2 March 2025 and 4 March 2025", "from Q1 to Q3 2025": from one to the other
     earlier = a_year_before(periods[0]) if yoy and len(periods) == 1 else None
     if yoy and earlier is not None:
         # "Q3 revenue year over year": Q3 beside the Q3 a year before, one row each (with the change when asked)
@@ -129,3 +174,10 @@ def claim_periods(t: Text, q: Mapping, today: date) -> None:
     q.period = periods[0] if periods else None
     if q.period is not None and q.period.start is not None and q.period.end is None:
         t.take(r"\b(?:onwards?|and (?:after|later|beyond)|or later)\b")  # "from jan 6 onwards": the open end it has
+    if q.period is not None and q.period.start is not None and q.period.end is not None:
+        # "between the 6th and the 7th (both days included)": a range holds its first and last day already, so the
+        # words say no more (never "by day"); one end left out is no range this writer builds
+        while t.take(_ENDS_INCLUDED):
+            pass
+        if ends_out := t.take(_ENDS_LEFT_OUT):
+            q.not_understood.append(f"'{ends_out.group(0).strip()}' (every range here holds both of its ends)")
