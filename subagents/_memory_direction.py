@@ -1,0 +1,55 @@
+"""A relation told one way is no answer to it asked the other way (review 16, W11): "who escalates to me?" is not
+answered by "Escalations from me go to Rahul", nor "who do I escalate to?" by "Escalations to me come from Ana", nor
+"who reports to me?" by "The user reports to Lena". Who gives and who receives is read from general English: the
+asker as the subject ("who do I ...", "from me") or as the one acted on ("... to me", "who manages me"); a memory
+whose user is only the other end of the relation answers another question."""
+
+from __future__ import annotations
+
+import re
+
+from cognicore.memory.text import terms
+from cognicore.subagents._memory_kind import asked_kind
+
+__all__ = ["reversed_relation"]
+
+_ASKING_ME = re.compile(r"\b(?:remind|tell|show|give|let|help|get)\s+me\b", re.I)  # "remind me": the request's "me"
+_SUBJECT_I = re.compile(r"\b(?:i|i'm|i've|i'd|i'll)\b|\bfrom\s+me\b", re.I)  # "who do I ...", "from me"
+_ME = re.compile(r"\bme\b", re.I)
+_ROOT = 5  # letters of a word shared by its forms ("escalates", "escalations")
+# The user as the doer: the memory opens with them and an action ("The user sends ...", "I hand ..."; not "The user is
+# ...", "The user's ..."), or the relation comes "from" them ("Escalations from me go to ...").
+_USER_DOES = re.compile(
+    r"^\W*(?:the\s+user|i)\s+(?:\w+ly\s+)?(?!(?:is|was|am|are|has|had|have|'s|'m|does|did|do|will|would)\b)[a-z]{3,}"
+    r"|\bfrom\s+(?:me|the\s+user)\b",
+    re.I,
+)
+# The user as the one acted on: "to me", "for the user", "<Name> manages the user".
+_USER_ACTED_ON = re.compile(r"(?<!\bfrom\s)\b(?:me|the\s+user)\b", re.I)
+
+
+def _receives(question: str) -> bool | None:
+    """Whether a "who" question asks who acts on the asker (True), who the asker acts on (False), or neither (None)."""
+    text = _ASKING_ME.sub(" ", question.replace("\u2019", "'"))
+    gives, gets = bool(_SUBJECT_I.search(text)), bool(_ME.search(text))
+    return None if gives == gets else gets
+
+
+def reversed_relation(memory: str, question: str) -> str | None:
+    """Why a memory answers a "who" question the other way round ("it says who you escalate to, not who escalates to
+    you"), or None when it goes the asked way, or either way cannot be read. Only a relation named by the same word in
+    both is compared: "Omar manages me" answers "who do I report to?" (another verb, the converse one)."""
+    if asked_kind(question) != "person" or (receives := _receives(question)) is None:
+        return None
+    told = {t[:_ROOT] for t in terms(memory) if t != "user"}
+    if not any(t[:_ROOT] in told for t in terms(question)):
+        return None
+    said = memory.replace("\u2019", "'")
+    does = bool(_USER_DOES.search(said))
+    opening = re.match(r"^\W*(?:the\s+user|i)\b", said, re.I)
+    acted_on = bool(_USER_ACTED_ON.search(said, opening.end() if opening else 0))
+    if receives and does and not acted_on:
+        return "it says what goes from you to someone, not who it comes to you from"
+    if not receives and acted_on and not does:
+        return "it says what comes to you from someone, not where it goes from you"
+    return None

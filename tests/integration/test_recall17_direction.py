@@ -1,0 +1,37 @@
+"""A relation told one way is no answer to it asked the other way (review 16, W11): after "I pass my weekly numbers to
+Dmitri", "who passes their numbers to me?" is not Dmitri; it is said as the closest thing told and not sure, while
+the relation asked the told way is still answered. The real graph and stores, and the rule alone; wordings are ours."""
+
+from __future__ import annotations
+
+import pytest
+
+from cognicore.app import App
+from cognicore.subagents._memory_direction import reversed_relation
+from tests.integration.fact_turns import tell_app
+
+
+async def test_a_relation_asked_the_other_way_round_is_not_answered_with_its_person(app: App) -> None:
+    user = "m28-direction"
+    await tell_app(app, "I pass my weekly numbers to Dmitri Volkov.", user=user, session="d1")
+    for i, question in enumerate(("who passes their weekly numbers to me?", "Who's passing weekly numbers on to me?")):
+        result = await app.runner.ask(question, session_id=f"d{i + 2}", user_id=user)
+        assert result.outcome == "unsure" and "not sure" in result.answer, result.answer
+    result = await app.runner.ask("who do I pass my weekly numbers to?", session_id="d9", user_id=user)
+    assert result.outcome == "succeeded" and "Dmitri" in result.answer, result.answer
+
+
+@pytest.mark.parametrize(
+    ("memory", "question", "reversed_"),
+    [
+        ("Tickets from me get escalated to Ingrid Sand.", "who escalates tickets to me?", True),
+        ("Ingrid sends her overflow tickets to me.", "who do I send overflow tickets to?", True),
+        ("The user reviews contracts for Omar.", "who reviews contracts for me?", True),
+        ("Omar reviews contracts for the user.", "who reviews contracts for me?", False),
+        ("The user reviews contracts for Omar.", "who do I review contracts for?", False),
+        ("The user's reviewer is Omar.", "who reviews my contracts?", False),
+        ("The user reviews contracts for Omar.", "remind me who I review contracts for", False),
+    ],
+)
+def test_who_gives_and_who_receives_are_read_from_both(memory: str, question: str, reversed_: bool) -> None:
+    assert (reversed_relation(memory, question) is not None) is reversed_
