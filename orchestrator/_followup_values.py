@@ -42,7 +42,8 @@ def known_value(value: str, entities: Sequence[str]) -> str | None:
     lowered = re.sub(r"^the\s+", "", lowered)
     # "small businesses" names "small_business": the plural of a word ending in s, x, z, ch or sh adds "es"
     sibilant = re.sub(r"(s|x|z|ch|sh)es$", r"\1", lowered)
-    for form in dict.fromkeys((lowered, lowered.removesuffix("s"), lowered.removesuffix("'s"), sibilant)):
+    spaced = " ".join(re.split(r"[_\s-]+", re.sub(r"^the\s+", "", value.strip().lower())))  # "in-progress"
+    for form in dict.fromkeys((lowered, lowered.removesuffix("s"), lowered.removesuffix("'s"), sibilant, spaced)):
         exact = [e for e in entities if plain(e) == form]
         if exact:
             return exact[0]
@@ -67,7 +68,7 @@ def known_in(text: str, entities: Sequence[str]) -> list[re.Match[str]]:
             continue
         # "small business" names "small_business", "in progress" "in_progress": a value's words, however joined.
         # "wifi" names "Wi-Fi" too: a hyphen may be written as nothing, a space or itself.
-        spelt = r"[_\s]+".join(re.escape(part) for part in re.split(r"[_\s]+", value.strip()))
+        spelt = r"[_\s-]+".join(re.escape(part) for part in re.split(r"[_\s]+", value.strip()))  # "in-progress"
         spelt = spelt.replace(r"\-", r"[-\s]?")
         for m in re.finditer(rf"(?<!\w){spelt}(?!\w)", text, re.IGNORECASE):
             if _NEGATED_BEFORE.search(text[: m.start()]):
