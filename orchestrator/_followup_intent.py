@@ -82,7 +82,7 @@ def followup_decision(
         inner = rules(text)
         return inner.model_copy(
             update={
-                "resolved_request": text,
+                "resolved_request": inner.resolved_request or text,
                 "followup": True,
                 "confidence": min(sure, inner.confidence),
                 "reason": f"a follow-up of the previous request ({inner.reason})",

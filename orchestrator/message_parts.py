@@ -49,8 +49,9 @@ _ABBREVIATIONS = frozenset("e.g i.e etc vs approx mr mrs ms dr st no nr fig cf".
 # with its sentence.
 _ASKED_CLAUSE = re.compile(
     rf"\s*{CLAUSE_MARK}\s*(?:so\s+|and\s+|but\s+|then\s+)?"
-    r"(?=(?:how\s+(?:many|much|long|often|come|big|large|far|old|soon|fast|late|early)|"
-    r"(?:what|when|where|why|how)(?:'s|\s+(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|should))|"
+    r"(?=(?:how\s+(?:many|much|long|often|come|big|large|far|old|soon|fast|quick|quickly|late|early|frequently)|"
+    r"(?:what|when|where|why|how)(?:'s|\s+(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|should|"
+    r"must|may|might|shall))|"
     r"(?:which|who)\s+of|which\s+[\w-]+\s+(?:is|are|was|were|do|does|did|has|have|had|will|can)|"
     r"(?:which|who)\s+(?:do|does|did|should|can|will)\s)\b)",
     re.IGNORECASE,
@@ -82,6 +83,8 @@ _ELLIPTIC = re.compile(
 # Words that point back at something said before them in the message.
 _BACK = re.compile(r"\b(?:he|she|they|him|them|it|that|this|those|these|his|her|their|its|theirs|hers)\b", re.I)
 _POSSESSIVE = re.compile(r"\b(?:his|her|their)\b", re.IGNORECASE)
+# A noun the part names itself: a word after an article or a number ("a P2 ticket", "the orders", "3 laptops").
+_NOUN_BEFORE = re.compile(r"\b(?:a|an|the|each|every|any|our|\d+)\s+[\w-]+", re.IGNORECASE)
 _OBJECT = re.compile(r"\b(?:him|them)\b", re.IGNORECASE)
 
 
@@ -131,8 +134,12 @@ def _ordered(part: str) -> list[str]:
 
 
 def refers_back(part: str) -> bool:
-    """Whether `part` leans on something said before it (a pronoun or a demonstrative)."""
-    return _BACK.search(part) is not None
+    """Whether `part` leans on something said before it (a pronoun or a demonstrative); "its"/"their" after a noun of
+    the part itself ("how fast must a P2 ticket get its first response") point at that noun, not back."""
+    for m in _BACK.finditer(part):
+        if m.group(0).lower() not in ("its", "their") or not _NOUN_BEFORE.search(part[: m.start()]):
+            return True
+    return False
 
 
 def named_for(part: str, name: str) -> str:

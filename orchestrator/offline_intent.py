@@ -206,10 +206,14 @@ class OfflineClassifier:
             entities=self._entities,
             columns=self._columns,
             correct=lambda text: self._speller.correct(text)[0],
-            rules=self._rules,
+            # the resolved request read as one alone is: a lead-in or told part of the previous request set aside
+            rules=lambda text: self._alone(text, history, memory),
         )
-        if followed is not None:
-            return followed
+        return followed if followed is not None else self._alone(request, history, memory)
+
+    def _alone(self, request: str, history: list[dict[str, str]], memory: str) -> IntentDecision:
+        """The decision for a request read on its own: the rules, with its asking part read apart from what it
+        tells or sets aside, and the checks of what the deployment holds."""
         decision = self._rules(request)
         if not (decision.out_of_scope or decision.changes_data):
             # "we moved to Teams. how many tickets are open?": the part that asks is answered, not the told part.

@@ -1,0 +1,57 @@
+"""Round 17 (engineer D14, issue 9): a lead-in before a comma ("sorry if this is obvious, but ...") is context and the
+question after it is what is read, even when the question's own "its"/"their" points at a noun it names itself; a
+value written with a hyphen ("in-progress") names the data's value written with an underscore or a space."""
+
+from __future__ import annotations
+
+import pytest
+
+from cognicore.orchestrator._followup_values import is_known, known_in
+from cognicore.orchestrator.intent import OfflineClassifier
+from cognicore.orchestrator.message_parts import refers_back
+from tests.unit.test_scope_behaviour import AGENTS, COUNTED, VALUES, classifier
+
+
+@pytest.mark.parametrize(
+    ("request_text", "asked"),
+    [
+        (
+            "Apologies if this is obvious, but how quickly must a leak get its escalation?",
+            "how quickly must a leak get its escalation?",
+        ),
+        (
+            "sorry to be a pain, but how soon must the boiler pressure have its weekly check?",
+            "how soon must the boiler pressure have its weekly check?",
+        ),
+    ],
+)
+async def test_the_question_after_an_apology_is_what_is_asked(request_text: str, asked: str) -> None:
+    decision = await classifier().classify(request=request_text, history=[])
+    assert decision.resolved_request == asked, decision
+
+
+@pytest.mark.parametrize(
+    ("part", "leans"),
+    [
+        ("how fast must a S1 job get its first visit?", False),  # "its": the job named before it
+        ("do the pending jobs keep their severity?", False),
+        ("is its pressure checked weekly?", True),  # nothing named before "its": the message before it
+        ("which of her jobs are pending?", True),
+    ],
+)
+def test_a_possessive_after_a_noun_of_its_own_part_does_not_lean_back(part: str, leans: bool) -> None:
+    assert refers_back(part) is leans
+
+
+def test_a_hyphenated_value_names_the_data_value() -> None:
+    values = ["in_progress", "on hold", "Wi-Fi"]
+    assert is_known("in-progress", values) and is_known("on-hold", values)
+    assert [m.group(0) for m in known_in("and the in-progress ones on-hold?", values)] == ["in-progress", "on-hold"]
+
+
+async def test_a_follow_up_naming_a_hyphenated_state_replaces_the_state() -> None:
+    values = {**VALUES, "in_progress": "state"}
+    staged = OfflineClassifier(agents=AGENTS, entities=list(values), counted=COUNTED, values=values)
+    history = [{"speaker": "user", "content": "Before Monday's sync: how many pending jobs are there per site?"}]
+    decision = await staged.classify(request="and the in-progress ones?", history=history)
+    assert decision.followup and decision.resolved_request == "how many in-progress jobs are there per site", decision
