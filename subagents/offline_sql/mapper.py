@@ -36,7 +36,6 @@ from cognicore.subagents.offline_sql.done_states import (
     unreached_state,
 )
 from cognicore.subagents.offline_sql.durations import claim_duration
-from cognicore.subagents.offline_sql.key_groups import drop_counted_key
 from cognicore.subagents.offline_sql.lexicon import (
     STOP_WORDS,
     VERB_FORMS,
@@ -262,7 +261,6 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
             q.not_understood.append(m.group(at))  # quoted in the message: "but not 'team'"
             t.s = t.s[: m.start(at)] + " " * len(m.group(at)) + t.s[m.end(at) :]
     modifiers = modifying_participles(t, found)  # "returning customers": no verb of the clause
-    drop_counted_key(q, t.read)  # "per assignee (number of items each)": not per assignee and item id (key_groups.py)
     _their_ids(t, q, lex)
     rows_with_columns(t, q, _counted_table(q, lex))  # "list the P2 tickets with their status" (listed_rows.py)
     empty_group_included(t, q)  # "for each assignee, including unassigned": every group, the empty one too

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from cognicore.subagents.offline_sql.catalogue import Catalogue, Column
+from cognicore.subagents.offline_sql.key_groups import names_counted_rows, not_grouped_note
 from cognicore.subagents.offline_sql.lexicon import Lexicon, singular
 from cognicore.subagents.offline_sql.mapping import (
     Mapping,
@@ -116,9 +117,14 @@ def place_dimensions(
     if s.of_gross:
         _fraction_of_gross(q, catalogue)
     kept: list[tuple[int, Column | str, bool]] = []
+    counted_keys: list[Column] = []  # "per assignee (number of tickets each)": the rows counted, no grouping
     for pos, words, dim in dims:
         before = t.before(pos)
         by = re.search(r"\b(by|per|each|every|across)\s*$", before) is not None
+        said_before = t.read[:pos]  # as written: "(tickets each)" after "per component" is no "per tickets"
+        if isinstance(dim, Column) and names_counted_rows(q, dim, said_before, t.read[pos + len(words) :]):
+            counted_keys.append(dim)
+            continue
         grouping = GROUPING_BEFORE.search(before) is not None or (s.rank_at is not None and pos > s.rank_at)
         if isinstance(dim, Column):
             before_values = [col for end, col in value_ends if 0 <= pos - end <= 2]
@@ -145,6 +151,10 @@ def place_dimensions(
             kept.append((pos, dim, singular_word))
         elif not by and words.split() and singular(words.split()[-1]) == words.split()[-1]:
             kept = [(p, d, one or d == dim) for p, d, one in kept]  # "among assignees, who has the fewest": one
+    if counted_keys and not kept:
+        kept = [(pos, dim, False) for pos, _, dim in dims if dim in counted_keys][:1]  # the rows listed, as said
+    elif counted_keys:
+        q.notes.append(not_grouped_note(counted_keys))
     q.dimensions = [d for _, d, _ in kept]
     several = [ref for ref, values in q.filters.items() if len(values) > 1]
     if not kept and catalogue is not None and s.rank_at is not None and len(several) == 1 and _asks_thing(t, s):
