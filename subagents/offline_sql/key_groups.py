@@ -33,9 +33,9 @@ def names_counted_rows(q: Mapping, dim: Column | str, before: str, after: str) -
     return dim.table in counted and (_COUNT_AFTER.match(after) is not None or _COUNT_BEFORE.search(before) is not None)
 
 
-def not_grouped_note(keys: list[Column]) -> str:
+def not_grouped_note(keys: list[Column | str]) -> str:
     """The note saying why the counted rows' key is no grouping."""
-    names = ", ".join(sorted({k.name.replace("_", " ") for k in keys}))
+    names = ", ".join(sorted({k.name.replace("_", " ") for k in keys if isinstance(k, Column)}))
     return f"Not grouped by {names}: each row is one of its own, so every group would count 1."
 
 

@@ -117,7 +117,7 @@ def place_dimensions(
     if s.of_gross:
         _fraction_of_gross(q, catalogue)
     kept: list[tuple[int, Column | str, bool]] = []
-    counted_keys: list[Column] = []  # "per assignee (number of tickets each)": the rows counted, no grouping
+    counted_keys: list[Column | str] = []  # "per assignee (number of tickets each)": the rows counted, no grouping
     for pos, words, dim in dims:
         before = t.before(pos)
         by = re.search(r"\b(by|per|each|every|across)\s*$", before) is not None
@@ -152,7 +152,7 @@ def place_dimensions(
         elif not by and words.split() and singular(words.split()[-1]) == words.split()[-1]:
             kept = [(p, d, one or d == dim) for p, d, one in kept]  # "among assignees, who has the fewest": one
     if counted_keys and not kept:
-        kept = [(pos, dim, False) for pos, _, dim in dims if dim in counted_keys][:1]  # the rows listed, as said
+        kept = [(pos, d, False) for pos, _, d in dims if d in counted_keys][:1]  # the rows listed, as said
     elif counted_keys:
         q.notes.append(not_grouped_note(counted_keys))
     q.dimensions = [d for _, d, _ in kept]
