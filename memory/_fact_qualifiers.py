@@ -14,7 +14,7 @@ from typing import Any
 from cognicore.memory._fact_amounts import PERIOD_WORDS
 from cognicore.memory._fact_keys import lemma, predicate_key
 from cognicore.memory._fact_owners import FRAME, tokens_of
-from cognicore.memory._fact_word_classes import FUNCTION_WORDS
+from cognicore.memory._fact_word_classes import DISCOURSE_OPENERS, FUNCTION_WORDS
 from cognicore.memory._fact_words import WHICH_VALUE
 
 __all__ = ["another_qualifier"]
@@ -39,6 +39,18 @@ def _word(token: str) -> str:
     if t in _NOT_QUALIFIER or t.endswith("'s") or t in _ACTING or (not re.match(r"[a-z]", t) and not t[:1].isdigit()):
         return ""
     return lemma(t)
+
+
+def _qualifiers_in(text: str, head: str) -> set[str] | None:
+    """`_qualifiers` of the first clause of `text` that says `head`: a word across a comma or a dash is no
+    qualifier ("correction - gateway is ...")."""
+    for clause in _CLAUSE_RE.split(text):
+        if (words := _qualifiers(tokens_of(clause), head)) is not None:
+            return words
+    return None
+
+
+_CLAUSE_RE = re.compile(r"[.;:!?,()]|\s[-\u2013\u2014]+\s")
 
 
 def _qualifiers(tokens: list[str], head: str) -> set[str] | None:
@@ -71,8 +83,8 @@ def another_qualifier(message: str, known: dict[str, Any], value: str) -> bool:
     if not words or words[-1] in _NOT_QUALIFIER or words == ["note"]:
         return False  # no head noun ("based_in"), or a note
     head = words[-1]
-    said = _qualifiers(tokens_of(message), head)
-    held = _qualifiers(tokens_of(str(known.get("statement") or "")), head)
+    said = _qualifiers_in(message, head)
+    held = _qualifiers_in(str(known.get("statement") or ""), head)
     if not said or held is None:
         return False
     held |= set(words[:-1])  # the slot's own qualifier ("gym" of "gym_membership_number")
