@@ -12,6 +12,7 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
+from cognicore.memory._fact_clause_owners import Owned, confirms_only, owned_clauses
 from cognicore.memory._fact_correction import correction
 from cognicore.memory._fact_handover import handed_over
 from cognicore.memory._fact_kept import replaces_nothing
@@ -180,6 +181,8 @@ class OfflineFactExtractor:
         slotted = [k for k in known_facts if not is_note(k)]
         user_message = with_known_names(user_message, slotted)  # "ben also handles email" after "Ben handles VPN"
         user_message = with_known_owners(user_message, slotted)  # "the returns window" after "our returns window"
+        if (owned := owned_clauses(user_message)) is not None:  # "mine stays 2291 but Dana's is now 2305"
+            return await self._by_owner(owned, history, told=told)
         if (corrected := correction(user_message, slotted)) is not None:
             return ExtractedFacts(facts=[corrected])  # "sorry, I meant 4401": the one known value of that shape
         if (moved := moved_user(user_message, slotted)) is not None:
@@ -225,9 +228,19 @@ class OfflineFactExtractor:
             facts = [FactCandidate(**note)] if note is not None else []
         # "My target for Q4 ..." after "My target for Q3 ...": another one of that kind, kept beside it.
         own = [_of_its_own_qualifier(user_message, f, slotted, read, told=told) for f in facts]
-        stated = [_state_of_person(user_message, f, slotted, told=told) for f in own if f is not None]
+        kept = [f for f in own if f is not None]
+        kept = [f for f in kept if not confirms_only(f.object)]  # "the quota is right": it holds, no value
+        stated = [_state_of_person(user_message, f, slotted, told=told) for f in kept]
         # Only a change certain from its words ends a note: the old value it names, or its slot's every word.
         return ExtractedFacts(facts=ending_notes(user_message, [f for f in stated if f is not None], known_facts))
+
+    async def _by_owner(self, owned: Owned, known_facts: list[dict[str, Any]], *, told: bool | None) -> ExtractedFacts:
+        """The user's clauses read alone; when they only confirm what holds, each other person's clause is kept in the
+        user's words instead, touching none of the user's facts."""
+        if not owned.confirms:
+            return await self.extract(user_message=owned.mine, assistant_message="", known_facts=known_facts, told=told)
+        notes = [note_of(c, told=True) for c in owned.others] if told is not False else []
+        return ExtractedFacts(facts=[FactCandidate(**n) for n in notes if n is not None])
 
 
 # How a person is, said in place of who they are (after FUNCTION_WORDS: "on leave", "off sick", "out today").

@@ -8,6 +8,7 @@ import logging
 import re
 from dataclasses import dataclass
 
+from cognicore.memory._fact_clause_owners import owned_clauses
 from cognicore.memory._fact_keys import normalize, predicate_key, subject_key
 from cognicore.memory._fact_notes import is_note
 from cognicore.memory._fact_qualifiers import another_qualifier
@@ -86,11 +87,16 @@ async def _preview(facts: FactStore, user_id: str, message: str, plain: str) -> 
             text = f"Noted: that changes {before}; I keep your new words as you said them."
             return Acknowledgement(text, "succeeded")
         return Acknowledgement(f"Noted: {told}. That replaces {before}.", "succeeded")
-    if not reads_as_change(message) or _someone_moved(message):
+    # "Ben's locker got moved to 27, mine didn't": only the user's own clauses may change the user's facts
+    owned = owned_clauses(message)
+    mine = owned.mine if owned is not None else message
+    if not reads_as_change(mine) or _someone_moved(mine) or (owned is not None and owned.confirms):
         return Acknowledgement(plain, "succeeded")
     # "my expense limit for hotel stays" is not the one "for client dinners": another one of that kind, no doubt
-    active = [f for f in active if not another_qualifier(message, f.to_dict(), "")]
-    near = _about(message, extracted.facts, active) or _closest_of_owner(extracted.facts, active)
+    active = [f for f in active if not another_qualifier(mine, f.to_dict(), "")]
+    # with several owners a link is by words only: the closest fact of the user's may be what another clause is about
+    closest = _closest_of_owner(extracted.facts, active) if owned is None else []
+    near = _about(mine, extracted.facts, active) or closest
     if not near:
         return Acknowledgement(plain, "succeeded")
     named = " or ".join(

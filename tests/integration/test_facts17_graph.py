@@ -22,3 +22,15 @@ async def test_another_qualifier_is_another_fact_kept_beside_the_first(app: App)
     assert (answer, outcome) == (ACKNOWLEDGEMENT, "succeeded")
     active = [f.statement for f in await app.memory.facts.active(user)]
     assert any("300" in s for s in active) and any("450" in s for s in active), active
+
+
+async def test_another_persons_change_beside_the_users_confirmation_keeps_the_users_fact(app: App) -> None:
+    user = "m27-owners"
+    await _tell(app, "My parking permit is 612.", user=user, session="o1")
+    answer, outcome = await _tell(
+        app, "Permits were redone: Hugo's permit went to 640, mine didn't change.", user=user, session="o2"
+    )
+    assert (answer, outcome) == (ACKNOWLEDGEMENT, "succeeded")
+    active = [f.statement for f in await app.memory.facts.active(user)]
+    assert any("612" in s for s in active), active
+    assert not any("640" in s and "user's" in s for s in active), active

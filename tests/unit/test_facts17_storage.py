@@ -42,3 +42,20 @@ async def test_a_change_with_no_qualifier_still_changes_the_one_qualified_fact()
     assert cut[0].contradicts or cut[0].predicate == held.predicate
     boss = await _told("My monthly quota is 40 tickets.", "my boss raised my quota to 45 tickets")
     assert [f.contradicts for f in boss] == ["The user's monthly quota is 40 tickets."]
+
+
+async def test_another_persons_clause_never_changes_the_users_fact() -> None:
+    kept = await _told("My badge number is 3310.", "badges got reissued - mine stays 3310, Omar's is now 3342")
+    assert not any(f.contradicts for f in kept) and not any(f.subject == "user" and "3342" in f.object for f in kept)
+    still = await _told("My desk phone is 5120.", "Lucia's desk phone changed to 5188, mine is still the same")
+    assert not any(f.contradicts for f in still) and not any(f.subject == "user" and "5188" in f.object for f in still)
+
+
+async def test_the_users_own_clause_beside_another_persons_changes_the_users_fact() -> None:
+    moved = await _told("My buddy is Ines Roth.", "Ines is Theo's buddy now, mine is Yusuf Adeyemi.")
+    assert [(f.subject, f.predicate, f.object) for f in moved] == [("user", "buddy", "Yusuf Adeyemi")]  # replaces
+
+
+async def test_a_slot_said_to_be_right_keeps_its_value() -> None:
+    facts = await _told("My travel budget is $3k.", "my hotel cap is $180 a night, the travel budget is correct")
+    assert [(f.predicate, f.object) for f in facts] == [("hotel_cap", "$180 a night")]
