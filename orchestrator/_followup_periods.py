@@ -171,8 +171,18 @@ def named_period(text: str, unit: str) -> str | None:
 def _moved_day(period: str, by: int) -> str | None:
     """A day ("jan 7", "January 7th 2026") moved by `by` days, written as it was ("jan 6"); None for no day."""
     m = re.search(
-        rf"(?P<month>{MONTH})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<year>(?:19|20)\d\d))?", period, re.I
+        rf"(?P<month>{MONTH})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?!\d)(?:,?\s+(?P<year>(?:19|20)\d\d))?",
+        period,
+        re.I,
     )
+    # "6 January 2026", "the 6th of jan": the day before its month
+    first = re.search(
+        rf"(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month>{MONTH})\.?(?:,?\s+(?P<year>(?:19|20)\d\d))?",
+        period,
+        re.I,
+    )
+    if first is not None and (m is None or first.start() < m.start()):
+        return _day_first(period, first, by)
     if m is None:
         return None
     month = next((i for i, name in enumerate(_MONTHS, 1) if name.startswith(m.group("month").lower()[:3])), None)
@@ -189,6 +199,22 @@ def _moved_day(period: str, by: int) -> str | None:
         name = "sept" if name == "september" and len(written) == 4 else name[:3]
     name = name.capitalize() if written[:1].isupper() else name
     moved = f"{name} {day.day}" + (f" {day.year}" if m.group("year") else "")
+    return period[: m.start()] + moved + period[m.end() :]
+
+
+def _day_first(period: str, m: re.Match[str], by: int) -> str | None:
+    """A day written before its month ("6 January 2026") moved by `by` days, written the same way."""
+    month = next((i for i, name in enumerate(_MONTHS, 1) if name.startswith(m.group("month").lower()[:3])), None)
+    if month is None:
+        return None
+    try:
+        day = date(int(m.group("year") or 2001), month, int(m.group("day"))) + timedelta(days=by)
+    except ValueError:
+        return None
+    written, name = m.group("month"), _MONTHS[day.month - 1]
+    name = name[:3] if len(written) < len(_MONTHS[month - 1]) else name
+    name = name.capitalize() if written[:1].isupper() else name
+    moved = f"{day.day} {name}" + (f" {day.year}" if m.group("year") else "")
     return period[: m.start()] + moved + period[m.end() :]
 
 
