@@ -55,25 +55,28 @@ def about_asked(
 
 # A limit stated on a figure: "up to 10%", "within 15 days", "above 30%", "$100 or more", "between 10% and 20%".
 _BOUND = re.compile(
-    r"\b(?:up to|within|at most|no more than|not more than|under|below|less than|above|over|more than|beyond|"
-    r"exceeds?|exceeding|at least|between|after|before)\s+(?P<after>[$€£]?\s?\d[\d.,]*\s?[%a-z]*(?:\s+[a-z]+)?)"
+    r"\b(?P<word>up to|within|at most|no more than|not more than|under|below|less than|above|over|more than|beyond|"
+    r"exceeds?|exceeding|at least|between|after|before)\s+(?:(?:the|a|an|its|their|full|first)\s+){0,2}"
+    r"(?P<after>[$€£]?\s?\d[\d.,]*\s?[%a-z]*(?:\s+[a-z]+)?)"
     r"|(?P<before>[$€£]?\s?\d[\d.,]*\s?[%a-z]*(?:\s+[a-z]+)?)\s+or\s+(?:more|less|over|above|under|below|longer)\b",
     re.I,
 )
+
+
+def bound_matches(text: str) -> list[tuple[re.Match[str], list[str]]]:
+    """The limits `text` states ("within 15 days", "$50 or more"), each with the tagged figures it bounds."""
+    found = []
+    for m in _BOUND.finditer(text):
+        found.append((m, list(number_units(m.group("after") or m.group("before") or "").values())))
+    return found
 
 
 def states_bound(question: str, text: str) -> bool:
     """True when `text` states a limit in the unit of a figure the question gives ("is 35% off ok?" and "above
     30%", "day 20" and "within 15 days", "an $80 order" and "$100 or more"): the rule that decides the asked
     case, whichever side of the limit it falls."""
-    kinds = {_kind(tag) for tag in number_units(question).values()}
-    if not kinds:
-        return False
-    for m in _BOUND.finditer(text):
-        span = m.group("after") or m.group("before") or ""
-        if {_kind(tag) for tag in number_units(span).values()} & kinds:
-            return True
-    return False
+    kinds = {figure_kind(tag) for tag in number_units(question).values()}
+    return bool(kinds) and any({figure_kind(tag) for tag in tags} & kinds for _, tags in bound_matches(text))
 
 
 _BETWEEN = re.compile(
@@ -85,10 +88,14 @@ _AT_MOST = frozenset(
 _AT_LEAST = frozenset({"at least", "more", "over", "above", "longer"})
 
 
+_DAYS = {"minute": 1 / 1440, "hour": 1 / 24, "day": 1.0, "week": 7.0, "month": 30.0, "year": 365.0}
+
+
 def _number(tag: str) -> float | None:
+    """A tagged figure's value, times in days ("3week" -> 21.0): "3 weeks" is past "within 5 business days"."""
     digits = re.sub(r"[^\d.]", "", tag.replace(",", ""))
     try:
-        return float(digits)
+        return float(digits) * _DAYS.get(unit_of(tag), 1.0)
     except ValueError:
         return None
 
@@ -100,12 +107,12 @@ def holds_figure(question: str, text: str) -> bool | None:
     Among rules for ranges of the figure (discount tiers), one for another range answers another case, however
     many words it shares.
     """
-    asked = {_kind(tag): _number(tag) for tag in number_units(question).values()}
+    asked = {figure_kind(tag): _number(tag) for tag in number_units(question).values()}
     verdicts: list[bool] = []
     for m in _BETWEEN.finditer(text):
         low, high = number_units(m.group("low")), number_units(m.group("high"))
         for tag in (*low.values(), *high.values()):
-            figure = asked.get(_kind(tag))
+            figure = asked.get(figure_kind(tag))
             lo, hi = _number(next(iter(low.values()), "")), _number(next(iter(high.values()), tag))
             if figure is not None and lo is not None and hi is not None:
                 verdicts.append(lo <= figure <= hi)
@@ -113,9 +120,9 @@ def holds_figure(question: str, text: str) -> bool | None:
     for m in _BOUND.finditer(text):
         after = m.group("after")
         # "above 20%" / "up to 10%" name the side before the figure, "$50 or more" after it.
-        word = text[m.start() : m.start("after")].strip().lower() if after else m.group(0).rsplit(None, 1)[-1].lower()
+        word = m.group("word").lower() if after else m.group(0).rsplit(None, 1)[-1].lower()
         for tag in number_units(after or m.group("before") or "").values():
-            figure, limit = asked.get(_kind(tag)), _number(tag)
+            figure, limit = asked.get(figure_kind(tag)), _number(tag)
             if figure is None or limit is None or word == "between":
                 continue
             if word in _AT_MOST:
@@ -144,7 +151,7 @@ def case_concepts(question: str, labelled: Sequence[tuple[frozenset[str], str]])
 _TIME_UNITS = frozenset({"minute", "hour", "day", "week", "month", "year"})
 
 
-def _kind(tag: str) -> str:
+def figure_kind(tag: str) -> str:
     """What a tagged figure measures: "3week" and "14day" are both times ("after 3 weeks" vs "within 14 days")."""
     unit = unit_of(tag)
     return "time" if unit in _TIME_UNITS else unit

@@ -22,12 +22,13 @@ from cognicore.subagents._answer_checks import (
     scoped_elsewhere,
     states_bound,
 )
+from cognicore.subagents._answer_conditions import comparison, decide_case, depends, limit_first
 from cognicore.subagents._answer_excluded import excluded_case, speaks_of_case
 from cognicore.subagents._answer_head import WHICH_THING, asked_head, name_modifier, without_value_nouns
 from cognicore.subagents._answer_holder import people_first, role_noun
 from cognicore.subagents._answer_reading import read_question
 from cognicore.subagents._answer_render import LABEL, render
-from cognicore.subagents._answer_sentences import REASON, SHAPES, pick_sentences
+from cognicore.subagents._answer_sentences import MAX_SENTENCES, REASON, SHAPES, pick_sentences
 from cognicore.subagents._answer_shape import (
     LIGHT_VERBS,
     ROLE_WORDS,
@@ -150,6 +151,9 @@ def _answer(
         and any(unit_of(t) in asked_kinds for t in number_units(u.text).values())
     }
     holds = holds & own if own else holds
+    # "opened earbuds, 20 days": the limit said of the question's case decides, an exception over the general rule.
+    decision = decide_case(asked_text, units, holds, pairs, average)
+    holds = set(decision.decisive)
 
     def score(u: _Unit) -> float:
         direct = sum(w for c, w in pairs if u.terms & c)
@@ -219,7 +223,8 @@ def _answer(
     def usable(u: _Unit) -> bool:
         governed = governed_elsewhere(u.text, asked) and not measures_head(u.text, asked_thing)
         figured = any(unit_of(tag) in kinds for tag in number_units(u.text).values())
-        other_range = ranged and figured and not holds_figure(asked_text, u.text)
+        other_range = ranged and figured and (id(u) not in holds and not holds_figure(asked_text, u.text))
+        other_range = other_range or id(u) in decision.overridden
         excluded = speaks_of_case(u.text, set_aside)  # "outside Europe": not the EU's sentence
         return not governed and not other_range and not excluded and (meta_ok or not ABOUT_DOCUMENT.match(u.text))
 
@@ -347,6 +352,11 @@ def _answer(
         return not other_limit and all(h & (u.terms | u.lead) for h in parts)
 
     chosen = pick_sentences(ranked, score, coverage, concepts, min_coverage=MIN_COVERAGE, then=names_thing)
+    chosen = limit_first(chosen, ranked, decision, score, most=MAX_SENTENCES)
+    if decision.unstated:  # "can earbuds come back after 20 days?": the stricter rule is for opened ones
+        ruled = [u for u in units if id(u) in decision.overridden]
+        said = [u for u in chosen if id(u) in holds] or [u for u in units if id(u) in holds]
+        return ComposedAnswer(text=depends(decision.unstated, ruled, said), used=[]), share
     said_first = [*case, *figures] if chosen and id(chosen[0]) in holds else []
     if chosen and sum(
         w for c, w in pairs if c & (chosen[0].terms | chosen[0].lead) or c in said_first
@@ -368,6 +378,8 @@ def _answer(
         ]
         chosen = [*chosen, *reasons[:1]]
     answer = render(chosen, asked, [answers for answers, _ in shapes])
+    if id(chosen[0]) in holds | decision.about and (compared := comparison(asked_text, chosen[0].text)):
+        answer = ComposedAnswer(text=f"{compared} {answer.text}", used=answer.used)  # "85% is not below 80%."
     if asks_which_document(asked_text):
         # "Which runbook covers escalations?" asks for a document: name it before the sentence that shows it.
         title = str(passages[[int(p["index"]) for p in passages].index(chosen[0].passage)].get("title") or "")

@@ -1,0 +1,276 @@
+"""Which stated rule decides the case a question describes: a limit about the asked figure, an exception naming the
+case over the general rule, and the comparison of the asked figure with the limit ("85% is not below 80%")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from cognicore.memory.text import STOPWORDS, stem, terms, words
+from cognicore.subagents._answer_checks import bound_matches, figure_kind, holds_figure
+from cognicore.subagents._passage_units import Unit
+from cognicore.subagents._question_numbers import number_units, unit_words
+
+# Words that place a figure in time or against a limit: "20 days after delivery" is about delivery, not "after".
+TIME_WORDS = frozenset("within until before after during since minute hour day week month year".split())
+_NEGATOR = re.compile(
+    r"\b(?:not|no|never|non|nothing|none|neither|nor|without|unless|except|isn't|aren't|wasn't|doesn't|don't|didn't)\b"
+)
+_CLAUSE_END = re.compile(r"[,;:.?!()]|\b(?:and|but|or|so|then|if|when|while|because)\b")
+_DIGIT = re.compile(r"\d")
+_PARTICLES = frozenset({"back", "away"})  # "send back", "go back": the verb says what is done, not the particle
+NEGATED_SPAN = 3  # content words a negation reaches: "not defective", "no longer under warranty"
+
+
+def negated(text: str) -> frozenset[str]:
+    """The stems a negation in `text` denies ("not defective" -> defect...), up to the end of its clause."""
+    low = text.lower()
+    found: set[str] = set()
+    for m in _NEGATOR.finditer(low):
+        rest = low[m.end() :]
+        end = _CLAUSE_END.search(rest)
+        span = [w for w in words(rest[: end.start() if end else len(rest)]) if w not in STOPWORDS]
+        found.update(stem(w) for w in span[:NEGATED_SPAN])
+    return frozenset(found)
+
+
+def _plain(text: str) -> frozenset[str]:
+    """The content stems of `text` that are neither numbers nor words of time and limits."""
+    units = {stem(w) for w in unit_words(text)} | _PARTICLES
+    return frozenset(t for t in terms(text) if not re.search(r"\d", t) and t not in TIME_WORDS and t not in units)
+
+
+_ANCHOR = re.compile(r"\b(?:after|before|since|once|until|from|when|while)\b", re.I)
+
+
+def _bound_clause(text: str, start: int, end: int) -> str:
+    """What a limit is said of: its clause of `text`, without the point its time counts from ("Refunds go back ...
+    within 5 business days" is said of refunds, not of "after the returned product arrives")."""
+    left = max((m.end() for m in re.finditer(r"[,;:()]", text[:start])), default=0)
+    right = re.search(r"[,;:()]", text[end:])
+    after = text[end : end + right.start() if right else len(text)]
+    anchor = _ANCHOR.search(after)
+    return f"{text[left:start]} {after[: anchor.start() if anchor else len(after)]}"
+
+
+MIN_SHARED_STEM = 4  # "waiv" and "waiver", "approv" and "approval": one word's forms
+
+
+def _shares(said: frozenset[str], asked: frozenset[str]) -> bool:
+    """True when a stem of `said` is one of `asked` or a form of it (one starts with the other)."""
+    return any(
+        a == b or (min(len(a), len(b)) >= MIN_SHARED_STEM and (a.startswith(b) or b.startswith(a)))
+        for a in said
+        for b in asked
+    )
+
+
+_FIGURE = re.compile(
+    r"[$€£]?\s?\d[\d.,]*\s?(?:%|percent\b|(?:business\s+)?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\b)?",
+    re.I,
+)
+_TOKEN = re.compile(r"[A-Za-z][\w'-]*|[,;:.?!]")
+WORD_REACH = 2  # words on either side of a figure that may be what it counts
+
+
+def _beside_figures(question: str) -> str:
+    """The question without its figures and the word each counts ("my $70 order showed up broken" -> "my showed up
+    broken"): what is asked of the figure, not what the figure counts."""
+    out = question
+    for m in reversed(list(_FIGURE.finditer(question))):
+        if not number_units(m.group(0)):
+            continue
+        after = list(_TOKEN.finditer(out, m.end()))[:WORD_REACH]
+        after = after[: next((i for i, t in enumerate(after) if not t.group(0)[0].isalpha()), len(after))]
+        cut = next((t for t in after if _content(t.group(0))), None)
+        out = f"{out[: m.start()]} {out[cut.end() if cut else m.end() :]}"
+    return out
+
+
+def _content(word: str) -> bool:
+    return word.lower() not in STOPWORDS and stem(word.lower()) not in TIME_WORDS
+
+
+def about_figure(question: str, text: str, related: frozenset[str] = frozenset()) -> bool:
+    """True when a limit `text` states in the unit of the question's figure is said of something the question asks
+    of it ("battery capacity falling below 80%" for "holds 85% ... covered by the warranty?"; not "kept the gross
+    margin above 55%", nor "free on orders of $50 or more" for "my $70 order showed up broken"). `related`: the
+    documents' words for the asked ones ("return" for "send back")."""
+    asked = _plain(_beside_figures(question)) | related
+    kinds = {figure_kind(tag) for tag in number_units(question).values()}
+    for m, tags in bound_matches(text):
+        if {figure_kind(t) for t in tags} & kinds and _shares(_plain(_bound_clause(text, m.start(), m.end())), asked):
+            return True
+    return False
+
+
+def _directions(question: str, text: str) -> frozenset[str]:
+    """The sides of the limits `text` states in the unit of the question's figure: "most" (within, up to, below),
+    "least" (over, or more), "range" (between)."""
+    kinds = {figure_kind(tag) for tag in number_units(question).values()}
+    found = set()
+    for m, tags in bound_matches(text):
+        if {figure_kind(t) for t in tags} & kinds:
+            word = m.group(0).lower()
+            if word.startswith("between"):
+                found.add("range")
+            elif re.match(r"(?:up to|within|at most|no more than|not more than|under|below|less than|before)\b", word):
+                found.add("most")
+            else:
+                found.add("least")
+    return frozenset(found)
+
+
+TIE = 1e-6
+OPEN_CASE = "-"  # an exception as specific as the rule: the case's condition is not said
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The sentences whose limit decides the question's case, and the rules they override for it."""
+
+    decisive: frozenset[int]  # id() of the units
+    overridden: frozenset[int]
+    about: frozenset[int] = frozenset()  # every limit said of what the question names
+    unstated: str = ""  # a condition of the exception the question does not say ("opened" for "earbuds")
+
+
+def decide_case(
+    question: str,
+    units: Sequence[Unit],
+    holds: set[int],
+    concepts: Sequence[tuple[frozenset[str], float]],
+    average: float,
+) -> Decision:
+    """The rule of the case: among the limits on the asked figure that are said of what the question names, the ones
+    holding it, unless a limit of the same side names something specific of the question that none of them names
+    ("opened earbuds ... 20 days": "earbuds ... within 15 days" over "any product ... within 30 days").
+
+    A sentence whose condition the question denies ("that are defective" for "not defective") is no rule of it."""
+    denied = negated(question)
+    kept = {stem(w) for w in words(_beside_figures(question))}
+    related = frozenset().union(*(c for c, _ in concepts if c & kept))
+    bounded = [u for u in units if _directions(question, u.text) and about_figure(question, u.text, related)]
+    if not bounded:
+        return Decision(frozenset(holds), frozenset())
+    about = {id(u) for u in bounded}
+    contradicted = {id(u) for u in bounded if (u.terms - negated(u.text)) & denied}
+    rules = [u for u in bounded if id(u) in holds and id(u) not in contradicted]
+    if not rules:  # "85%" and "below 80%": no limit said of the case holds it; another topic's limit is no rule
+        return Decision(frozenset(), frozenset(contradicted), frozenset(about))
+
+    # What a rule names of the case, not of its figure ("after", "days") nor what the case denies.
+    named = [
+        (c, w) for c, w in concepts if not c & denied and not c <= TIME_WORDS and not any(_DIGIT.search(t) for t in c)
+    ]
+
+    def specificity(u: Unit) -> float:
+        return sum(weight for c, weight in named if c & (u.terms | u.lead))
+
+    # An exception names more of the case than every rule holding the figure ("opened earbuds" beside "opened
+    # products"); a rule naming as much ("opened headphones that are defective ... 30 days") still decides, and one
+    # naming just as much as a rival of the same side leaves the case open.
+    most = max(specificity(u) for u in rules)
+    sides = frozenset().union(*(_directions(question, u.text) for u in rules)) - {"range"}
+    rivals = [
+        u for u in bounded if id(u) not in holds and id(u) not in contradicted and _directions(question, u.text) & sides
+    ]
+    exceptions = [u for u in rivals if specificity(u) > most + TIE] or [
+        u for u in rivals if specificity(u) > most - TIE
+    ]
+    if not exceptions:
+        return Decision(frozenset(id(u) for u in rules), frozenset(contradicted), frozenset(about))
+    asked = {stem(w) for w in words(question)} | frozenset().union(*(c for c, _ in concepts))
+    unsaid = [
+        _modifier(u, [c for c, weight in concepts if weight > average and c & (u.terms | u.lead) and not c & denied])
+        for u in exceptions
+    ]
+    unsaid = [w for w in unsaid if w and stem(w) not in asked and w not in asked]
+    if specificity(exceptions[0]) <= most + TIE:  # as specific as a rule: which one applies is not said
+        unstated = unsaid[0] if unsaid else OPEN_CASE
+    else:
+        unstated = unsaid[0] if len(unsaid) == len(exceptions) else ""
+    overridden = frozenset(holds) | frozenset(contradicted)
+    return Decision(frozenset(id(u) for u in exceptions), overridden, frozenset(about), unstated)
+
+
+_ITEM_BEFORE = re.compile(r"([A-Za-z][\w-]*)\s*(?:,|\band\b|\bor\b)\s*$")
+_MODIFIER = re.compile(r"(?:^|\s)((?:un)?[a-z]+ed|un[a-z]+)\s+$", re.I)
+
+
+def _modifier(u: Unit, specific: Sequence[frozenset[str]]) -> str:
+    """The condition written before the specific thing an exception names ("opened" in "Opened headphones and
+    earbuds"), in the sentence or its heading; '' when the thing stands bare."""
+    for text in (u.text, u.heading):
+        for m in re.finditer(r"[A-Za-z][\w-]*", text):
+            if not any(stem(m.group(0).lower()) in c for c in specific):
+                continue
+            before = text[: m.start()]
+            while item := _ITEM_BEFORE.search(before):  # "headphones and earbuds": the list's first item
+                before = before[: item.start(1)]
+            if said := _MODIFIER.search(before):
+                return said.group(1).lower()
+            return ""
+    return ""
+
+
+def depends(condition: str, rules: Sequence[Unit], exceptions: Sequence[Unit]) -> str:
+    """The honest answer when the exception that would decide has a condition the question does not state."""
+    quoted = " and ".join(f'"{u.text}"' for u in [*exceptions[:1], *rules[:1]])
+    which = "on details of the case" if condition == OPEN_CASE else f"on whether it is {condition}"
+    return (
+        f"It depends {which}, which the question does not say: the documents state {quoted}. "
+        "I am not sure which of them applies."
+    )
+
+
+def comparison(question: str, text: str) -> str:
+    """The asked figure set against the limit the sentence states for it ("85% is not below 80%."), or ''."""
+    figures = number_units(question)
+    asked = _plain(_beside_figures(question))
+    kinds = {figure_kind(tag): tag for tag in figures.values()}
+    for m, tags in bound_matches(text):
+        kind = next((figure_kind(t) for t in tags if figure_kind(t) in kinds), None)
+        if kind is None or not _shares(_plain(_bound_clause(text, m.start(), m.end())), asked):
+            continue
+        verdict = holds_figure(question, m.group(0))
+        if verdict is None:
+            continue
+        said = _said(question, kinds[kind])
+        limit = m.group(0) if m.group("before") else _LIMIT.match(m.group(0)).group(0)  # type: ignore[union-attr]
+        return f"{said[0].upper()}{said[1:]} is {'' if verdict else 'not '}{' '.join(limit.split())}."
+    return ""
+
+
+_LIMIT = re.compile(r".*?\d[\d.,]*(?:\s?%|\s?(?:business\s+)?(?:minutes?|hours?|days?|weeks?|months?|years?)\b)?", re.I)
+
+
+def _said(question: str, tag: str) -> str:
+    """The asked figure as the question writes it ("85%", "$420", "20 days", "week 3")."""
+    number = re.escape(re.sub(r"[^\d.]", "", tag))
+    unit = r"(?:\s?%|\s?(?:business\s+)?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\b)?"
+    m = re.search(rf"\b(?:day|week|month|year)\s+{number}\b", question, re.I) or re.search(
+        rf"[$€£]?\s?{number}{unit}", question, re.I
+    )
+    return m.group(0).strip() if m else tag
+
+
+LIMIT_SHARE = 0.5  # of the best sentence's score, the least a sentence stating the case's limit needs to go first
+
+
+def limit_first(
+    chosen: list[Unit], ranked: list[Unit], decision: Decision, score: Callable[[Unit], float], *, most: int
+) -> list[Unit]:
+    """The chosen sentences led by one stating the limit of the asked figure: "holds 85%, covered?" is decided by
+    "below 80%" (said of every device), not by a sentence on another condition of cover that names the product. A
+    limit already chosen goes first; else the best ranked one is added when it scores near the best sentence."""
+    if not chosen or id(chosen[0]) in decision.about:
+        return chosen
+    wanted = decision.decisive & decision.about or decision.about
+    said = next((u for u in chosen if id(u) in wanted), None)
+    if said is None:
+        said = next((u for u in ranked if id(u) in wanted), None)
+        if said is None or score(said) < LIMIT_SHARE * score(ranked[0]):
+            return chosen
+    return [said, *(u for u in chosen if u is not said)][:most]
