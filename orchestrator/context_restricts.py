@@ -98,6 +98,8 @@ def told_restricts(part: str, question: str, *, names: frozenset[str]) -> str | 
     joined the network team today")."""
     if word := restricting_word(part, names):
         return f"it says {word!r}"
+    if _FRAME.match(part):  # "For the tickets where the owner field is blank": no news, the rows asked about
+        return "it frames the rows the question is about"
     periods = _periods_lacked(part, question)
     if any(_tied(part, m) for m in periods):
         return f"it names the period {periods[0].group(0)!r}"
@@ -129,11 +131,23 @@ def tells(part: str, data: frozenset[str]) -> bool:
     return False
 
 
+# "For the tickets where the owner field is blank, ...", "Among orders that shipped late, ...": a noun phrase of rows
+# with a relative clause, framing what the question after it counts (its verb is the clause's, no sentence told)
+_FRAME = re.compile(
+    r"^\s*(?:for|among|amongst|of|within|across|out of|regarding|concerning|considering|looking at)\s+"
+    r"(?:(?:the|all|our|those|these|any)\s+)?(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:where|that|which|whose|with|without)\b",
+    re.IGNORECASE,
+)
+
+
 def context_restricts(part: str, question: str, *, names: frozenset[str], topics: frozenset[str]) -> str | None:
-    """Why a part of background before `question` that asks nothing may narrow it: a restricting word, or a noun
-    phrase naming a table or column word the question lacks ("Revenue by category for 2025."), or None."""
+    """Why a part of background before `question` that asks nothing may narrow it: a restricting word, a frame of
+    rows naming a table or column word the question lacks ("For the tickets where the owner is blank"), or a noun
+    phrase naming one ("Revenue by category for 2025."), or None."""
     if word := restricting_word(part, names | topics):
         return f"it says {word!r}"
+    if _FRAME.match(part) and (set(terms(part)) & (names | topics)) - set(terms(question)):
+        return "it frames the rows the question is about"
     if not tells(part, names | topics) and (set(terms(part)) & (names | topics)) - set(terms(question)):
         return "it asks for data of its own"
     return None
