@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 
 from cognicore.memory._fact_clause_owners import Owned, confirms_only, owned_clauses
 from cognicore.memory._fact_correction import correction
+from cognicore.memory._fact_coverage import coverage_moved
 from cognicore.memory._fact_handover import handed_over
 from cognicore.memory._fact_kept import replaces_nothing
 from cognicore.memory._fact_keys import normalize, predicate_key, same_slot, subject_key
@@ -187,6 +188,8 @@ class OfflineFactExtractor:
             return ExtractedFacts(facts=[corrected])  # "sorry, I meant 4401": the one known value of that shape
         if (moved := moved_user(user_message, slotted)) is not None:
             return ExtractedFacts(facts=[FactCandidate(**moved)])  # "I've been moved over to ...": a known place left
+        if (covered := coverage_moved(user_message, known_facts, read_facts)) is not None:
+            return ExtractedFacts(facts=covered)  # "they pulled me off wifi, I'm on the email queue now"
         if (given := handed_over(user_message, slotted, read_facts)) is not None:
             return ExtractedFacts(facts=given)  # "I passed <area> on to Dana": the user's thing ends
         # Told after an opening the rules do not read ("good news, after the review our budget ..."): its clauses.

@@ -59,3 +59,19 @@ async def test_the_users_own_clause_beside_another_persons_changes_the_users_fac
 async def test_a_slot_said_to_be_right_keeps_its_value() -> None:
     facts = await _told("My travel budget is $3k.", "my hotel cap is $180 a night, the travel budget is correct")
     assert [(f.predicate, f.object) for f in facts] == [("hotel_cap", "$180 a night")]
+
+
+async def test_a_coverage_handover_ends_the_users_old_assignment_and_keeps_the_new_one() -> None:
+    rotated = await _told("I'm on the billing queue.", "they rotated me off billing; I'm on the hardware queue now")
+    assert any("hardware" in f.statement for f in rotated)
+    assert any(f.contradicts == "The user is on the billing queue." for f in rotated), rotated
+    handed = await _told("I handle the APAC renewals.", "Noor has the APAC renewals now and I'm covering LATAM")
+    assert ("APAC renewals", "Noor") in [(f.subject, f.object) for f in handed if f.contradicts]
+    assert any("LATAM" in f.statement and not f.contradicts for f in handed), handed
+
+
+async def test_a_possible_or_added_coverage_ends_nothing() -> None:
+    maybe = await _told("I'm on the billing queue.", "they might rotate me off billing, I'd be on hardware")
+    assert not any(f.contradicts for f in maybe)
+    added = await _told("I handle the APAC renewals.", "I'm covering LATAM as well now, Noor has the APAC renewals")
+    assert not any(f.contradicts == "The user is responsible for APAC renewals." for f in added)
