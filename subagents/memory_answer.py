@@ -27,6 +27,7 @@ from cognicore.subagents._memory_asks import asks_what_you_know as asks_what_you
 from cognicore.subagents._memory_asks import asks_who_does as asks_who_does
 from cognicore.subagents._memory_asks import asks_yes_no as asks_yes_no
 from cognicore.subagents._memory_before import before_named, changed_after, held_before, of_another_holder
+from cognicore.subagents._memory_compound import other_compound
 from cognicore.subagents._memory_direction import reversed_relation
 from cognicore.subagents._memory_doubt import later_doubt
 from cognicore.subagents._memory_figure import generic_only, other_figure
@@ -254,6 +255,8 @@ def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[
     near |= {id(p): why for _, p in scored if id(p) not in near and (why := another_owner(quoted(p), question))}
     # "who escalates to me?" and "Escalations from me go to Rahul": the relation told the other way round.
     near |= {id(p): why for _, p in scored if id(p) not in near and (why := reversed_relation(quoted(p), question))}
+    # "which desk did I have?" and "The user's desk phone is ...": another compound thing sharing a word.
+    near |= {id(p): why for _, p in scored if id(p) not in near and (why := other_compound(question, text_of(p)))}
     if scored and len(near) == len(scored):
         share, closest = max(scored, key=lambda sp: (sp[0], when(sp[1])))
         known = re.sub(r"\.?\s*\[\d+\]$", "", line(closest))

@@ -1,0 +1,70 @@
+"""A memory of a compound thing that shares only a word with the asked one is about another thing (review 16, W7):
+"which desk did I have before?" is not answered by "The user's desk phone is 555-0140" (a phone), nor "what was my
+pager rota before?" by "The user's pager number is 4417" (a number, not a rota). The asked thing is the noun phrase
+after "which/what" or "my"; the memory's is the words before its verb ("The user's <thing> is ..."). A head word one
+of them adds after a word both share, which the other never names, makes them two things; a word that only says the
+kind of value ("number", "name", "code") adds no thing. Exact words: a paraphrase group joins a pager and its rota."""
+
+from __future__ import annotations
+
+import re
+
+from cognicore.memory.text import STOPWORDS, stem
+
+__all__ = ["other_compound"]
+
+_ASKED = re.compile(
+    r"^\W*(?:(?:remind|tell)\s+me\s*,?\s*)?(?:which|what)(?:'s|\s+(?:is|was|are|were))?\s+(?:(?:my|our|the)\s+)?"
+    r"(?P<words>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})",
+    re.I,
+)
+_SLOT = re.compile(
+    r"^\W*(?:the\s+user's|the\s+team's|my|our)\s+(?P<words>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+(?:is|are|was|were)\b",
+    re.I,
+)
+# Words of a noun phrase that say what kind of value it holds (a number, a figure set as a goal), or whose it is
+# (general English): no thing of their own.
+_KIND_OF_VALUE = frozenset(
+    stem(w)
+    for w in """usual own main number no num name code id rate amount figure value level target goal quota limit
+    total sum count""".split()
+)
+_NOT_NOUNS = frozenset(
+    """do does did have has had am is are was were will would can could should i we you before previously earlier
+    now again currently lately originally these nowadays anymore per for of in on at to from with by about
+    right""".split()
+)
+
+
+_WHEN = frozenset("old former previous current new".split())  # "my old pager": which one in time, not what thing
+
+
+def _phrase(words: str) -> list[str]:
+    """A noun phrase's words up to the first function word, verb, pronoun or time word, without its time words."""
+    out: list[str] = []
+    for word in words.lower().split():
+        if word in STOPWORDS or word in _NOT_NOUNS:
+            break
+        out.append(word)
+    return [w for w in out if w not in _WHEN]
+
+
+def _adds_after(phrase: list[str], other: set[str]) -> str | None:
+    """A thing word of `phrase` after one of `other`'s words that `other` lacks: the head of another thing."""
+    shared = [i for i, w in enumerate(phrase) if w in other]
+    if not shared:
+        return None
+    return next((w for w in phrase[shared[0] + 1 :] if w not in other and w not in _KIND_OF_VALUE), None)
+
+
+def other_compound(question: str, memory: str) -> str | None:
+    """Why a memory's thing is another compound than the asked one ("it is about your desk phone, not your desk"),
+    or None when they are the same thing, share no word, or either cannot be read."""
+    asked_m, slot_m = _ASKED.match(question.replace("\u2019", "'")), _SLOT.match(memory.replace("\u2019", "'"))
+    if asked_m is None or slot_m is None:
+        return None
+    asked, slot = _phrase(asked_m.group("words")), _phrase(slot_m.group("words"))
+    a, s = [stem(w) for w in asked], [stem(w) for w in slot]
+    if a and s and (_adds_after(s, set(a)) or _adds_after(a, set(s))):
+        return f"it is about your {' '.join(slot)}, not your {' '.join(asked)}"
+    return None
