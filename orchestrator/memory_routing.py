@@ -66,17 +66,18 @@ def told_answer(request: str, recalled: dict[str, Any] | None) -> MemoryAnswer |
 def _told(request: str, recalled: dict[str, Any] | None) -> MemoryAnswer | None:
     """What the recalled current facts answer to `request` (and the ended ones, when it asks what was before),
     however much of it, or None."""
-    before = asks_before(request)
-    facts = [f for f in (recalled or {}).get("facts", []) if f.get("status") == "active" or before]
-    if not facts:
+    passages = _told_passages(request, recalled)
+    if not passages:
         return None
-    passages = memory_passages({"facts": facts}, start=1)
     return answer_from_memory(request, question_concepts(request, SYNONYMS), passages)
 
 
-def _current_passages(recalled: dict[str, Any] | None) -> list[dict[str, Any]]:
-    """The recalled current facts as memory passages, numbered from 1 (as `_told` numbers them, "before" aside)."""
-    facts = [f for f in (recalled or {}).get("facts", []) if f.get("status") == "active"]
+def _told_passages(request: str, recalled: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The recalled facts `_told` reads, as memory passages numbered from 1: the current ones, and the ended ones too
+    when the request asks what was before. The checks of a told figure or count read the same list, so an answer's
+    citation numbers name the same facts for them."""
+    before = asks_before(request)
+    facts = [f for f in (recalled or {}).get("facts", []) if f.get("status") == "active" or before]
     return memory_passages({"facts": facts}, start=1)
 
 
@@ -85,6 +86,15 @@ def _in_full(found: MemoryAnswer | None) -> MemoryAnswer | None:
     if found is None or not found.used or found.coverage < 1.0:
         return None  # no fact, a near one (another holder, another kind of value), or only part of the question
     return found
+
+
+def _figure_facts(request: str, passages: list[dict[str, Any]], found: MemoryAnswer | None) -> list[dict[str, Any]]:
+    """The facts a told answer cites, when they can be the asked figure: one current fact, or for "what was it
+    before?" the ended one it leads with (and the current one after it); else []."""
+    used = [p for p in passages if found is not None and p["index"] in found.used]
+    if asks_before(request):
+        return used if used and used[0].get("status") != "active" else []
+    return used if len(used) == 1 and used[0].get("status") == "active" else []
 
 
 # The slot of a told figure: what comes before its verb ("Our marketing budget for q1" of "... is $55k").
@@ -103,9 +113,9 @@ def _figure_told(request: str, recalled: dict[str, Any] | None, found: MemoryAns
     """`told_figure` given the told answer (`told_answer`), read once per request."""
     if not about_the_asker(request):
         return False
-    passages = _current_passages(recalled)
-    used = [p for p in passages if found is not None and p["index"] in found.used]
-    if len(used) != 1 or not (slot := _SLOT.match(str(used[0].get("statement") or ""))):
+    passages = _told_passages(request, recalled)
+    used = _figure_facts(request, passages, found)
+    if not used or not (slot := _SLOT.match(str(used[0].get("statement") or ""))):
         return False
     asked = frozenset().union(*widened(question_concepts(request, SYNONYMS)), terms(request))
     return all(any(stem(w) == a or stem(w).startswith(a) or a.startswith(stem(w)) for a in asked if len(a) > 1)
@@ -131,10 +141,13 @@ def told_count(request: str, recalled: dict[str, Any] | None) -> bool:
 
 def _count_told(request: str, recalled: dict[str, Any] | None, found: MemoryAnswer | None) -> bool:
     """`told_count` given the told answer (`told_answer`), read once per request."""
-    if not _OWN_COUNT.search(request) or found is None or len(found.used) != 1:
+    if not _OWN_COUNT.search(request) or found is None:
         return False
-    passages = _current_passages(recalled)
-    said = next(str(p.get("statement") or "") for p in passages if p["index"] in found.used)
+    passages = _told_passages(request, recalled)
+    used = _figure_facts(request, passages, found)
+    if not used:
+        return False
+    said = str(used[0].get("statement") or "")
     asked = frozenset().union(*widened(question_concepts(request, SYNONYMS)), terms(request))
     slot = [w for w in terms(said) if not any(ch.isdigit() for ch in w) and w not in _NO_SLOT]
     return bool(slot) and all(any(a[:4] == w[:4] for a in asked if len(a) > 2) for w in slot)
