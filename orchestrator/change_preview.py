@@ -14,7 +14,7 @@ from cognicore.memory._fact_notes import is_note
 from cognicore.memory._fact_qualifiers import another_qualifier
 from cognicore.memory._fact_slot import UNCLEAR_OBJECT
 from cognicore.memory._fact_slot_values import ADDED, another_thing
-from cognicore.memory._fact_words import CHANGE_CUES, NOT_NAMES, PAST_DATED, PERSON_MOVED, PERSON_ROLES
+from cognicore.memory._fact_words import CHANGE_CUES, NOT_NAMES, PAST_DATED, PERSON_MOVED, PERSON_ROLES, SUPPOSED
 from cognicore.memory.extraction import FactCandidate, OfflineFactExtractor
 from cognicore.memory.fact_types import Fact
 from cognicore.memory.facts import FactStore
@@ -50,8 +50,22 @@ class Acknowledgement:
 
 def reads_as_change(message: str) -> bool:
     """Is `message` worded as a change of something ("these days", "no longer", "switched") and not an
-    addition ("also", "too")?"""
-    return bool(_CHANGE.search(message)) and not ADDED.search(message) and not _PAST.search(message)
+    addition ("also", "too"), nor only a possibility, a condition or a wish ("they might cut my target")?"""
+    return (
+        bool(_CHANGE.search(message))
+        and not ADDED.search(message)
+        and not _PAST.search(message)
+        and not _NOT_SO.search(message)
+    )
+
+
+# General English: a change said as possible, under a condition or as a wish changes nothing yet ("they might cut my
+# target", "If my quota got raised ...", "I'd rather use X but it isn't approved").
+_NOT_SO = re.compile(
+    rf"^\W*(?:if|unless|suppose|say)\b|\b(?:might|(?-i:may)|maybe|perhaps|possibly|{SUPPOSED}|i\s+wish|"
+    r"(?:i'd|i\s+would)\s+(?:rather|love\s+to|prefer\s+to)\b.*\b(?:but|not|yet)\b)",
+    re.IGNORECASE,
+)
 
 
 async def acknowledge(facts: FactStore, user_id: str, message: str, plain: str) -> Acknowledgement:

@@ -34,3 +34,15 @@ async def test_another_persons_change_beside_the_users_confirmation_keeps_the_us
     active = [f.statement for f in await app.memory.facts.active(user)]
     assert any("612" in s for s in active), active
     assert not any("640" in s and "user's" in s for s in active), active
+
+
+async def test_a_possible_or_wished_change_is_acknowledged_plainly_and_changes_nothing(app: App) -> None:
+    user = "m27-maybe"
+    await _tell(app, "My one-to-one with Noor is on Wednesdays.", user=user, session="m1")
+    for i, text in enumerate(
+        ("Noor might move our one-to-one to Fridays next month.", "If the one-to-one moved to Mondays I'd be happier.")
+    ):
+        answer, outcome = await _tell(app, text, user=user, session=f"m{i + 2}")
+        assert (answer, outcome) == (ACKNOWLEDGEMENT, "succeeded"), answer
+    active = [f.statement for f in await app.memory.facts.active(user)]
+    assert any("Wednesday" in s for s in active), active
