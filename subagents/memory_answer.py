@@ -116,11 +116,11 @@ _SUPPOSED = re.compile(
 )
 
 
-def _supposition(question: str, passages: Sequence[dict[str, Any]]) -> str | None:
+def _supposition(question: str, scene: str) -> str | None:
     """The leading condition that may change the answer ("if Hannah leaves"), None when there is none or it only sets
-    the scene ("if a ticket blows up")."""
+    the scene ("if a ticket blows up"): `scene` is the question without such a condition (`_scene_set`)."""
     m = _SUPPOSED.match(question)
-    if m is None or _scene_set(question, passages) != question:
+    if m is None or scene != question:
         return None
     clause = m.group("clause").strip()
     return clause[:1].lower() + clause[1:]
@@ -180,8 +180,9 @@ def answer_from_memory(
     if not passages:
         return None
     question = CONTRACTED_IS.sub(r"\1 is", question.replace("\u2019", "'"))
-    supposed = _supposition(question, passages)
-    found = _unsupposed(question, concepts, passages, previous)  # read once, a supposition or not
+    scene = _scene_set(question, passages)  # read once: the supposition, the parts and the second look share it
+    supposed = _supposition(question, scene)
+    found = _unsupposed(question, concepts, passages, previous, scene)  # read once, a supposition or not
     if supposed and found is not None and found.used:
         known = re.sub(r"\.?\s*\[\d+\]$", "", found.text.split(" [")[0])
         text = f"{NEAR_TOLD} ({known}) but not what you asked: it says what holds now, not {supposed}. {NOT_SURE}"
@@ -190,7 +191,7 @@ def answer_from_memory(
 
 
 def _unsupposed(
-    question: str, concepts: Sequence[frozenset[str]], passages: Sequence[dict[str, Any]], previous: str
+    question: str, concepts: Sequence[frozenset[str]], passages: Sequence[dict[str, Any]], previous: str, scene: str
 ) -> MemoryAnswer | None:
     """`answer_from_memory` of a question as asked, a supposition aside."""
     # A word the question's reading set aside as a request word may be what memory holds ("report" of "who do I
@@ -211,10 +212,11 @@ def _unsupposed(
         topic = widened(topic_concepts([frozenset({t}) for t in terms(previous)]))
     noun = asked_noun(question) if not topic and about_the_asker(question) and not asks_ranking(question) else None
     if noun and (sole := sole_fact(noun, passages, text_of)):  # "which days do I need to be in?": only the kind
-        return _answer(question, [frozenset({noun})], [p for p in passages if p is sole or p.get("status") != "active"])
+        only = [p for p in passages if p is sole or p.get("status") != "active"]
+        return _answer(question, [frozenset({noun})], only, scene)
     if not topic:
         return None
-    found = _answer(question, topic, passages)
+    found = _answer(question, topic, passages, scene)
     if found is not None and found.coverage < 1.0 and sole_answer(question, found.used, passages, text_of):
         found = MemoryAnswer(text=found.text, used=found.used, coverage=1.0)  # no other fact gives the kind asked
     if found is not None and found.used and found.coverage < 1.0 and asks_ranking(question):
@@ -223,23 +225,26 @@ def _unsupposed(
         # Words the question's reading set aside as no subject may be what the user told about ("reports" of "what
         # format do I like reports in?" after "I prefer my reports as PDF"): a second look with all its words.
         own = widened(topic_concepts([frozenset({t}) for t in terms(question)]))
-        found = _answer(question, own, passages) if own and set(own) != set(topic) else None
-    if found is None and (core := _scene_set(question, passages)) != question:
+        found = _answer(question, own, passages, scene) if own and set(own) != set(topic) else None
+    if found is None and (core := scene) != question:
         # "if a ticket blows up, who am I meant to ping?": the condition sets the scene; the question follows it.
         kept = set(terms(core))
         return answer_from_memory(core, [c for c in concepts if c & kept], passages, previous=previous)
     return found
 
 
-def _answer(question: str, topic: list[frozenset[str]], passages: Sequence[dict[str, Any]]) -> MemoryAnswer | None:
-    """The answer from the memories that share enough of the (widened) topic concepts, or None."""
+def _answer(
+    question: str, topic: list[frozenset[str]], passages: Sequence[dict[str, Any]], scene: str
+) -> MemoryAnswer | None:
+    """The answer from the memories that share enough of the (widened) topic concepts, or None; `scene` is the
+    question without a leading condition that only sets the scene."""
     asked = asked_noun_stem(question)
     scored = [(share, p) for p in passages if (share := _share(topic, p, asked=asked)) >= MIN_SHARE]
     # A memory about a near thing ("our events budget" for "our travel budget?") never answers: unsure instead.
     matched, skip, yes_no = asked_matcher(topic), _TIME_WORDS | _NOT_TOPIC, asks_yes_no(question)
     # Several questions in one ("what's my role and who do I report to"): a memory that answers one is no near miss.
     # A leading condition is no part; a closing "before"/"now" says when, no filler ("logging deals in before").
-    parts = [_CLOSING_WHEN.sub("", p) or p for p in question_parts(in_meaning(_scene_set(question, passages)))]
+    parts = [_CLOSING_WHEN.sub("", p) or p for p in question_parts(in_meaning(scene))]
     near = {
         id(p): why
         for _, p in scored
