@@ -21,12 +21,19 @@ _ARTEFACT = (
     r"\b(?:rundown|rundowns|recap|recaps|digest)(?:\s+(?:of|on|for))?\b|"
     r"\b(?:e ?mail|print|board|client|slide|share)[- ]ready\b|\bready to (?:send|share|forward|paste|present)\b"
 )
+# A look asked for ("a quick view of", "an overview of", "a snapshot of", "where things stand", "the state of play"):
+# how the figures are shown, never which; a bare "views" may be a measure of the data, so a describing word or "of"
+_LOOK = (
+    r"\b(?:(?:quick|short|brief|rough|high[- ]level|fast)\s+(?:view|look|picture|snapshot|overview)|"
+    r"(?:overview|snapshot)(?:\s+(?:of|on|for))|(?:where|how)\s+(?:things|we|it all|everything)\s+(?:stands?|are)|"
+    r"(?:the\s+)?state\s+of\s+play|lay\s+of\s+the\s+land)\b(?:\s+(?:of|on|for|at))?"
+)
 # "w/" (with), a lone "w" once the request is normalised.
 _SHORTHAND = r"(?<=\s)w(?=\s)"
 
 
 def claim_asking(t: Text) -> None:
-    """Blank the words that ask to be told, name a chart's kind or an artefact, or abbreviate "with"."""
-    for pattern in (_TOLD, _CHART_KIND, _ARTEFACT, _SHORTHAND):
+    """Blank the words that ask to be told, name a chart's kind, an artefact or a look, or abbreviate "with"."""
+    for pattern in (_TOLD, _CHART_KIND, _ARTEFACT, _LOOK, _SHORTHAND):
         while t.take(pattern):
             pass

@@ -73,6 +73,7 @@ from cognicore.subagents.offline_sql.row_words import empty_group_included, none
 from cognicore.subagents.offline_sql.search import search_columns, split_search, unplaced_phrase
 from cognicore.subagents.offline_sql.shape import ASC, DESC, NUM_WORDS, PERCENTILE, read_shape
 from cognicore.subagents.offline_sql.times_of_day import claim_time_of_day
+from cognicore.subagents.offline_sql.unasked_measures import claim_unasked_measures
 
 __all__ = ["CONFIDENCE_BAR", "TIME_UNITS", "Mapping", "Measure", "map_request"]
 
@@ -180,6 +181,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     t = Text(" " + text + " ")
     claim_why(t, q)  # "why did revenue drop in March": the period before it too (attribution.py)
     claim_asking(t)  # "update me on ...", "w/ a line chart": how it is asked or drawn (asking.py)
+    claim_unasked_measures(t, q, lex)  # "the order count, not the revenue": no revenue (unasked_measures.py)
     claim_duration(t, q, lex)  # "how long do P1s take to resolve": days between two dates (durations.py)
     numbered = numbered_row(t, q, lex, one=True)  # "order 2001": that order, never the year (lookup.py)
     claim_periods(t, q, today)  # one period, several of one unit, or a year-over-year pair (claimed_periods.py)
