@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from cognicore.memory.text import STOPWORDS, words
-from cognicore.orchestrator._followup_pronouns import Referral, refer_back
+from cognicore.orchestrator._followup_pronouns import Referral, carried, refer_back
 from cognicore.orchestrator._followup_values import is_known, known_in
 from cognicore.orchestrator.followup import (
     Change,
@@ -57,12 +57,19 @@ def followup_decision(
     referred = _referred(request, history, entities, columns, correct)
     if isinstance(referred, IntentDecision):
         return referred
-    request, change = _read_referred(referred, entities, columns) if referred else (request, None)
+    last = correct(previous_request(history) or "") if referred else ""
+    request, change = _read_referred(referred, last, entities, columns) if referred else (request, None)
     change = change or (None if referred else followup_change(request, entities, columns))
     if change is None:
         if referred is None or (referred.without and not referred.owner):
             return None  # "those" alone, read as a request of its own, would name no rows at all
-        # "what was its revenue in 2025": a request of its own once the pronoun says the previous request's value
+        # "what was their average order value?": a request of its own once the pronoun says the previous request's
+        # value, with the previous request's other filters and period, which it keeps
+        whole = carried(request, last, entities, columns)
+        if whole is None:
+            reason = "it points back by a pronoun at a request whose filters I could not carry over; ask it whole"
+            return IntentDecision(intent="question", reason=reason, confidence=0.3)
+        request = whole
         inner = rules(request)
         reason = f"a follow-up naming the previous request's value ({inner.reason})"
         return inner.model_copy(update={"resolved_request": request, "followup": True, "reason": reason})
@@ -122,7 +129,7 @@ def _referred(
 
 
 def _read_referred(
-    referred: Referral, entities: Sequence[str], columns: Mapping[str, str]
+    referred: Referral, last: str, entities: Sequence[str], columns: Mapping[str, str]
 ) -> tuple[str, Change | None]:
     """The reading of a follow-up with its pronoun read and the change it makes: "break hers down by status" as
     "break those down ..." (else without the pronoun); "what about its P1s" without the pronoun, a change keeping the
@@ -132,7 +139,9 @@ def _read_referred(
         if change is not None and change.prep != "that":
             return referred.without, change
         return referred.text, followup_change(referred.text, entities, columns)
-    for text in (referred.text, referred.without):
-        if text and (change := followup_change(text, entities, columns)) is not None:
-            return text, change
-    return referred.text, None
+    found = [(t, c) for t in (referred.text, referred.without) if t and (c := followup_change(t, entities, columns))]
+    # "and what about theirs for 2024": the reading whose change binds to the previous request ("for 2024", not
+    # "those for 2024")
+    bound = [(t, c) for t, c in found if resolve(last, c, entities, columns=columns) is not None]
+    text, change = (bound or found)[0] if found else (referred.text, None)
+    return text, change

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from cognicore.orchestrator._followup_periods import NUMBER, PERIOD, names_period
 from cognicore.orchestrator._followup_values import is_known, splice
 
-__all__ = ["binds_previous", "parts", "ranked", "ranked_measure", "recounted", "regrouped", "whole"]
+__all__ = ["binds_previous", "parts", "ranked", "ranked_measure", "recounted", "regrouped", "remeasured", "whole"]
 
 # Two parameters changed at once ("north and Q3", "retail for all of 2025", "ben's closed ones"): the parts of a value.
 # "chloe but only P2s", "ana, closed ones only", "chloe, but the closed ones": a second part after "but" too.
@@ -89,6 +89,22 @@ def ranked_measure(base: str, measure: str) -> str | None:
     when the request ranks by no measure of its own."""
     m = _RANKED_BY.search(base)
     return None if m is None else splice(base, m.start("m"), m.end("m"), measure)
+
+
+# "what was revenue in ...", "how much revenue did ...": the measure a request opens with, up to its first filter.
+_OPENING_MEASURE = re.compile(
+    r"^\s*(?:(?:what|how\s+much)\s+(?:was|were|is|are)\s+(?:the\s+|our\s+)?(?:total\s+)?|how\s+(?:much|many)\s+)"
+    r"(?P<m>[\w-]+(?:\s+[\w-]+){0,2}?)(?=\s+(?:in|for|by|per|from|of|during|over|across|through|did|do|does|was|were|"
+    r"are|is|has|have|made|sold|came)\b)",
+    re.IGNORECASE,
+)
+
+
+def remeasured(base: str, counted: str) -> str | None:
+    """ "and how many orders was that?" after "what was revenue in Latin America in 2025": "how many orders in Latin
+    America in 2025", the request's opening measure replaced by the count; None when it opens with no measure."""
+    m = _OPENING_MEASURE.match(base)
+    return None if m is None else f"how many {counted}{base[m.end() :]}"
 
 
 # "list the ...", "show me all ...": an order for rows; "how many ...": a count of them.

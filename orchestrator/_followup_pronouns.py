@@ -12,9 +12,10 @@ from dataclasses import dataclass
 
 from cognicore.memory._fact_words import PERSON_ROLES
 from cognicore.memory.text import stem
+from cognicore.orchestrator._followup_periods import PERIOD, names_time
 from cognicore.orchestrator._followup_values import dimension_of, known_in, plain
 
-__all__ = ["Referral", "refer_back"]
+__all__ = ["Referral", "carried", "refer_back"]
 
 # What a follow-up's verb or tail can be after a pronoun standing alone ("break hers down", "split his by", "and
 # theirs?"): the pronoun is the rows themselves, not the owner of a noun after it.
@@ -120,3 +121,25 @@ def _holds_people(column: str) -> bool:
 def _both(word: str, candidates: Sequence[str]) -> str:
     named = " or ".join(repr(v) for v in candidates[:3])
     return f"I could not tell whom or what {word!r} points at in the previous request: it could be {named}"
+
+
+# Words that say a request's rows are those without something: such a filter cannot be carried as a value.
+_NEGATES = re.compile(r"\b(?:not|no|non|without|excluding|except|other\s+than|un[a-z]+ed)\b", re.IGNORECASE)
+
+
+def carried(text: str, previous: str, entities: Sequence[str], columns: Mapping[str, str]) -> str | None:
+    """A follow-up that names the previous request's value as an owner ("what was ana's average age?") with the rest
+    of the previous request's filters it does not name: its period and its values of other columns ("... in Q1
+    2026"); None when the previous request filters by a negation, which only its own words can say."""
+    if _NEGATES.search(previous):
+        return None
+    named = {dimension_of(m.group(0), columns) for m in known_in(text, entities)}
+    kept = [
+        m.group(0)
+        for m in known_in(previous, entities)
+        if (dimension := dimension_of(m.group(0), columns)) is not None and dimension not in named
+    ]
+    base = text.strip().rstrip("?.! ")
+    period = PERIOD.search(previous) if not names_time(text) else None
+    extra = "".join(f" for {value}" for value in dict.fromkeys(kept))
+    return f"{base}{extra}{' ' + period.group(0) if period else ''}"

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from cognicore.orchestrator._followup_figures import refigured
 from cognicore.orchestrator._followup_leads import RANKING as _RANKING
-from cognicore.orchestrator._followup_parts import parts, ranked, ranked_measure, recounted, regrouped
+from cognicore.orchestrator._followup_parts import parts, ranked, ranked_measure, recounted, regrouped, remeasured
 from cognicore.orchestrator._followup_periods import (
     BACK,
     PERIOD,
@@ -188,6 +188,11 @@ def resolve(
             old = (before or olds)[-1]
             return splice(base, old.start(), old.end(), value), 0.85
         return f"{base} {change.prep or 'for'} {added}", 0.7
+    if change.prep == "how many":
+        # "and how many orders was that?": the count replaces the request's measure, the filters are kept
+        if (counted := ranked_measure(base, value) or remeasured(base, value)) is not None:
+            return counted, 0.8
+        return resolve(base, Change(prep="in", value=value), entities, columns=columns)
     if change.prep == "in" and (measured := ranked_measure(base, value)) is not None:
         return measured, 0.8  # "same but units": the measure the ranking is ordered by
     if change.prep:
@@ -196,6 +201,9 @@ def resolve(
         # A grouping replaces a grouping whichever word said it ("per product" -> "by category").
         preps = "by|per" if change.prep in ("by", "per") else change.prep
         phrase = re.search(rf"\b(?:{preps})\s+(?P<old>.+?)(?=\s+(?:{_STOP})\b|[,;]|$)", base, re.IGNORECASE)
+        # "in units" replaces "in dollars", never "in Latin America": a value of the data is no measure's phrase
+        if phrase and (known_in(phrase.group("old"), entities) or PERIOD.match(phrase.group("old"))):
+            phrase = None
         if phrase:
             old_text = phrase.group("old")
             cut = PERIOD.search(old_text)

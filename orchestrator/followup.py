@@ -124,7 +124,7 @@ def followup_change(
     if (measure := _THAT_MEASURE.match(request)) is not None:
         value = (measure.group("value") or measure.group("unit") or "").strip()
         if value and len(value.split()) <= 3 and value.split()[0].lower() not in _PRONOUNS:
-            return Change(prep="in", value=value)
+            return Change(prep="how many" if measure.group("value") else "in", value=value)
     if (step := _STEP_ALONE.match(request)) is not None:
         return Change(prep="", value=step.group("value"))  # "the quarter before", "the day before?"
     if (one := _ONE_BEFORE.match(request)) is not None:

@@ -80,3 +80,41 @@ async def test_a_gendered_pronoun_never_points_at_a_place() -> None:
 async def test_a_value_the_rows_went_through_replaces_its_own_kind(followup: str) -> None:
     decision = await _read("For the site review: how many S1 jobs are pending?", followup)
     assert decision.followup and "S2" in decision.resolved_request and "S1" not in decision.resolved_request
+
+
+@pytest.mark.parametrize(
+    ("previous", "followup", "expected"),
+    [
+        # the count replaces the measure the request opens with; "in Harbour" is a filter, never a measure's phrase
+        (
+            "what was the total downtime in Harbour in 2025?",
+            "ok, how many jobs was that?",
+            "how many jobs in Harbour in 2025",
+        ),
+        (
+            "What was the repair cost for olek in Q1 2026?",
+            "and how many jobs were those?",
+            "how many jobs for olek in Q1 2026",
+        ),
+    ],
+)
+async def test_a_count_of_the_same_rows_replaces_the_measure_and_keeps_the_filters(
+    previous: str, followup: str, expected: str
+) -> None:
+    decision = await _read(previous, followup)
+    assert decision.followup and decision.resolved_request == expected, decision
+
+
+async def test_an_owner_pronoun_keeps_the_previous_period_and_other_filters() -> None:
+    decision = await _read("how many S1 jobs did marta log at Harbour in Q2 2026?", "what was her average fix time?")
+    assert decision.resolved_request == "what was marta's average fix time for S1 for Harbour in Q2 2026", decision
+
+
+async def test_an_owner_pronoun_after_a_negated_filter_is_unsure() -> None:
+    decision = await _read("how many jobs not yet done does olek have?", "what is his average age?")
+    assert not decision.sure and "ask it whole" in decision.reason
+
+
+async def test_a_possessive_pronoun_with_a_new_period_keeps_the_rows() -> None:
+    decision = await _read("jobs per engineer at Hilltop in 2025", "and what about theirs for 2024?")
+    assert decision.followup and decision.resolved_request == "jobs per engineer at Hilltop for 2024", decision
