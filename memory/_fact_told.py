@@ -35,6 +35,8 @@ _NOT_PLAIN_RE = re.compile(
     re.I,
 )
 
+# A preposition right before the owner word: what follows is its object, not the clause's subject.
+_OBJECT_OF_RE = re.compile(r"\b(?:on|in|at|for|of|to|with|from|by|about|across|within|under|over)\s*$", re.I)
 _VERB_VALUE_RE = re.compile(r"^(?:gone|got|been|done|taken|given|become|\w{3,}ed)\b", re.I)
 
 
@@ -55,6 +57,8 @@ def told_clause_facts(message: str) -> list[dict[str, Any]]:
         if owner is None:
             continue
         before = text[: max(at, 0) + owner.start()]
+        if _OBJECT_OF_RE.search(clause[: owner.start()]):
+            continue  # "the SLA for P1 tickets on my team is 4 hours": "my team" is the object of "on", no subject
         if _NOT_PLAIN_RE.search(before):
             return []  # "if we hit it, our budget is 50k", "I don't think our budget is 50k": nothing is told
         # a verb read as the value ("I've gone off coffee" as a drink "gone off coffee"): the clause was misread

@@ -75,3 +75,10 @@ async def test_a_possible_or_added_coverage_ends_nothing() -> None:
     assert not any(f.contradicts for f in maybe)
     added = await _told("I handle the APAC renewals.", "I'm covering LATAM as well now, Noor has the APAC renewals")
     assert not any(f.contradicts == "The user is responsible for APAC renewals." for f in added)
+
+
+async def test_a_time_said_of_a_thing_on_my_team_is_no_team_and_no_size() -> None:
+    first = "The turnaround for contract reviews in my team is 5 days."
+    facts = await _told(first, "The turnaround for vendor reviews in my team is 3 days.")
+    assert not any(f.contradicts for f in facts)
+    assert not any(f.predicate in ("team", "team_size") for f in [*await _told(first), *facts])
