@@ -135,6 +135,11 @@ _MEASURE = re.compile(
 )
 
 
+def names_trade(request: str) -> bool:
+    """Does the request name a verb of trade ("sell", "make", "bring in", "spend", ...), a figure's own verb?"""
+    return _TRADED.search(request) is not None
+
+
 def asks_trade_figure(request: str) -> bool:
     """Does the request ask for a figure of the business, however the data's words name it? A count or an amount
     of what happened ("how many bundles did we sell", "how much did the band make after the price cut"), what a thing
