@@ -28,6 +28,7 @@ from cognicore.orchestrator._intent_words import (
     word_for,
 )
 from cognicore.orchestrator.clause_typos import read_clause_question_words
+from cognicore.orchestrator.data_named import shared_value_word
 from cognicore.orchestrator.errands import data_word_errand, order_on_text, set_aside
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.language import unsupported_language, unwrap_wish
@@ -365,7 +366,8 @@ class OfflineClassifier:
         measured = [d for d in data if d not in PERIODS]
         if counts_data(request, self._counted):  # "how many open tickets": a thing the data's tables hold
             return IntentDecision(intent="task", reason="counts something the database holds", confidence=0.8)
-        if word := asks_figures(request, self._datawords):  # "how much did the Cargo make", "split by channel"
+        word = asks_figures(request, self._datawords)  # "how much did the Cargo make", "split by channel"
+        if word and not shared_value_word(request, word, self._datawords, self._columns):
             return IntentDecision(intent="task", reason=f"asks for figures about {word} in the data", confidence=0.75)
         word = asks_rows(request, self._datawords, self._columns) if not found & self._knowledge else None
         # "who deals with p3 and p4 breaches": values of the data, but what is asked ("breaches") only the documents
