@@ -22,7 +22,7 @@ from cognicore.memory._fact_keys import normalize, predicate_key, same_slot, sub
 from cognicore.memory._fact_newvalue import is_target, new_value, replaced_in, said_name
 from cognicore.memory._fact_reworded import comparative_taste, replacing_taste, same_thing, same_word
 from cognicore.memory._fact_slot import STOP_WORDS, UNCLEAR_OBJECT, content_words, in_slot_of, value_of
-from cognicore.memory._fact_word_classes import FUNCTION_WORDS
+from cognicore.memory._fact_word_classes import DISCOURSE_OPENERS, FUNCTION_WORDS
 from cognicore.memory._fact_words import MONTH_WORDS, PERSON_MOVED, holds_person
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
@@ -88,8 +88,8 @@ def named_changes(
         value = _named_value(value_of(known), said, fresh, slot)
         if value is None or any(_handles(c, known, value) for c in out) or is_target(text, value):
             continue  # "we're back to DHL" names DHL as the new value: that fact is restated, not changed
-        if _other_things_value(said, value, known):
-            continue  # "the meeting is in room 14, not room 12": room 12 is no locker 12
+        if _other_things_value(said, value, known) or _of_another_subject(text, value, known):
+            continue  # "the meeting is in room 14, not room 12", "we closed 11 deals, not 8": no locker, no team size
         # A new fact whose subject is the old value ("Lars is on the Oslo team") is about that person, not its slot.
         positive = [
             i
@@ -190,6 +190,24 @@ def _other_things_value(said: str, value: str, known: dict[str, Any]) -> bool:
             for w in before
         )
     )
+
+
+# Words of a correction that name no thing ("my mistake, ...", "it should be ...").
+_NO_THING = _NOT_A_HOLDER | DISCOURSE_OPENERS | frozenset(
+    "mistake typo meant mean should would could must wait wrong right actually sorry correction number".split()
+)
+
+
+def _of_another_subject(text: str, value: str, known: dict[str, Any]) -> bool:
+    """Does a change naming an old figure speak of another thing: it names things ("the client dinner", "deals")
+    but none of the known fact's own words (its slot, subject or wording besides the value)?"""
+    if not any(ch.isdigit() for ch in value):
+        return False
+    own = f"{known.get('subject', '')} {known.get('predicate', '')} {known.get('statement', '')}"
+    held = {w[:4] for w in content_words(own) if len(w) > 2} - {w[:4] for w in content_words(value_of(known))}
+    words = {w for w in content_words(text) if len(w) > 2 and not any(ch.isdigit() for ch in w)}
+    things = {w[:4] for w in words - _NO_THING if not CHANGE_MARK_RE.fullmatch(w)}
+    return bool(things) and not things & held
 
 
 def _moved_person(message: str, known: dict[str, Any], value: str) -> bool:

@@ -82,3 +82,12 @@ async def test_a_time_said_of_a_thing_on_my_team_is_no_team_and_no_size() -> Non
     facts = await _told(first, "The turnaround for vendor reviews in my team is 3 days.")
     assert not any(f.contradicts for f in facts)
     assert not any(f.predicate in ("team", "team_size") for f in [*await _told(first), *facts])
+
+
+async def test_a_not_naming_the_old_figure_in_a_sentence_about_another_thing_ends_nothing() -> None:
+    releases = await _told("My team has 6 engineers.", "Correction: we shipped 9 releases last month, not 6.")
+    assert not any(f.contradicts for f in releases)
+    lunch = await _told("My desk is on floor 5.", "my bad, the offsite lunch is at 1, not 5")
+    assert not any(f.contradicts for f in lunch)
+    own = await _told("My desk is on floor 5.", "Sorry, my desk is on floor 6, not 5.")
+    assert any(f.contradicts and "6" in f.object for f in own), own
