@@ -110,8 +110,11 @@ ONLY = re.compile(
 )
 # "and how many of those are P2?": the previous rows narrowed by one value.
 OF_THOSE = re.compile(
-    LEAD + r"(?:how\s+many|which|what\s+share|what\s+part)\s+of\s+(?:those|these|them|that)(?:\s+[a-z]+)?\s+"
-    r"(?:are|were|is|was|have|had)\s+(?:(?:still|now)\s+)?(?P<value>[^?.!,]+?)" + TAIL,
+    LEAD + r"(?:(?P<which>how\s+many|which|what\s+share|what\s+part)\s+of\s+(?:those|these|them|that)(?:\s+[a-z]+)?\s+"
+    r"(?:are|were|is|was|have|had)\s+"
+    # "any of them P1?", "are any of those still open?": the previous rows narrowed, listed
+    r"|(?:(?:are|is|were|was)\s+)?(?P<any>any)\s+of\s+(?:those|these|them)(?:\s+(?:are|is|were|was|still))?\s+)"
+    r"(?:(?:still|now)\s+)?(?P<value>[^?.!,]+?)" + TAIL,
     re.IGNORECASE,
 )
 # "how much of that came from Europe", "what share of it went through retail": the previous figure narrowed by one

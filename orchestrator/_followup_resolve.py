@@ -67,6 +67,8 @@ def resolve(
     if change.then is not None:
         first = resolve(base, Change(change.prep, value), entities, columns=columns)
         second = resolve(first[0], change.then, entities, columns=columns) if first else None
+        if first and second is None and change.then.prep == "list":
+            return first  # "which of those are closed?" after rows grouped or ranked: narrowed, as they were asked
         return (second[0], min(first[1], second[1])) if first and second else None
     if change.prep == "as":
         # "now as a chart": the same request, drawn; a request that already asks for one is unchanged.
@@ -115,13 +117,24 @@ def resolve(
     if not (PERIOD.fullmatch(value) or STEP.fullmatch(value) or is_known(value, entities)) and (
         several := parts(value, entities)
     ):
-        # "now the north and Q3": each part replaces the parameter of its own kind, one after the other
+        # "now the north and Q3": each part replaces the parameter of its own kind, one after the other; two values of
+        # one column ("and ben and chloe?") replace it together, never the second the first
         sure = 1.0
+        placed: dict[str, str] = {}
         for part in several:
+            column = dimension_of(part, columns or {})
+            if column is not None and column in placed:
+                named = [m for m in known_in(base, entities) if plain(m.group(0)) == plain(placed[column])]
+                if not named:
+                    return None
+                base = splice(base, named[-1].start(), named[-1].end(), f"{named[-1].group(0)} and {part}")
+                continue
             done = resolve(base, Change(prep="", value=part), entities, columns=columns)
             if done is None:
                 return None
             base, sure = done[0], min(sure, done[1])
+            if column is not None:
+                placed[column] = known_value(part, entities) or part
         return base, sure
     if change.prep == "excluding":
         # "leave out ben": the rows of every other value; a request naming that very value as its filter keeps it

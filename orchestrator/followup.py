@@ -90,7 +90,7 @@ __all__ = [
 MAX_VALUE_WORDS = 6  # a follow-up names one parameter; a longer tail is a request of its own
 _PRONOUNS = frozenset("i me my we us our you your it this that they them their".split())  # "how about you ..."
 _ALSO = re.compile(r"\b(?:as\s+well|too|also|additionally|in\s+addition)\b", re.IGNORECASE)
-_THROUGH = re.compile(r"^(?:through|via|from|at|on|under)\s+(?:the\s+)?(?P<value>.+)$", re.IGNORECASE)
+_THROUGH = re.compile(r"^(?:through|via|from|at|on|under|to)\s+(?P<value>.+)$", re.IGNORECASE)
 _FILLERS = frozenset("please pls plz again thanks thx ok okay too".split())  # "the same please" changes nothing
 
 
@@ -178,8 +178,12 @@ def followup_change(
         # "in progress ones" names "in progress"; "the whole of Q1" names Q1 (D7).
         value = re.sub(r"(?<=\w)\s+ones?$", "", value, flags=re.IGNORECASE)
         value = whole(value)
-        if pattern is _BARE and (routed := _THROUGH.match(value)) and is_known(routed.group("value"), entities):
-            value = routed.group("value")  # "and through online?", "and via partners?": the value the rows went by
+        routed = _THROUGH.match(value) if pattern is _BARE else None
+        if routed and (
+            is_known(rest := re.sub(r"^the\s+", "", routed.group("value"), flags=re.I), entities)
+            or (PERIOD.fullmatch(routed.group("value")) or parts(rest, entities))
+        ):
+            value = rest  # "and through online?", "and to ben and chloe?", "and on the 8th?": the value, the day
         if columns and pattern is _BARE and not is_known(value, entities):  # "and the partner channel?"
             value = named_with_column(value, entities, columns) or value  # the value and its column's word
         if not value or len(value.split()) > MAX_VALUE_WORDS or value.split()[0].lower() in _PRONOUNS:
@@ -211,6 +215,8 @@ def followup_change(
                 value = f"{prep} {value}"
         if prep in ("by", "per") and _ALSO.search(request):
             prep = "also by"  # "split that by channel as well": a grouping added, not one replacing the other
+        if pattern is _OF_THOSE and (m.group("any") or (m.group("which") or "").lower() == "which"):
+            return Change(prep=prep, value=value, then=Change(prep="list", value=""))  # "which of those ...": rows
         return Change(prep=prep, value=value)
     return None
 

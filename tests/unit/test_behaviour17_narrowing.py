@@ -1,0 +1,39 @@
+"""Round 17 (engineer D14, issue 9): follow-ups that narrow the previous rows or name several values: "any of them
+S1?" narrows the rows (was sent to the documents); "which of those are done?" after a count lists them; "and to olek
+and marta?" names both values of one column (the second no longer replaces the first); "and on the 9th?" moves the
+day."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.test_scope_behaviour import classifier
+
+
+async def _read(previous: str, followup: str):  # type: ignore[no-untyped-def]
+    return await classifier().classify(request=followup, history=[{"speaker": "user", "content": previous}])
+
+
+@pytest.mark.parametrize(
+    ("previous", "followup", "expected"),
+    [
+        ("list the pending jobs at Hilltop", "any of them S1?", "list the pending jobs at Hilltop for S1"),
+        ("show me the jobs at Harbour", "are any of those still pending?", "show me the jobs at Harbour for pending"),
+        (
+            "how many jobs were reported on 3 March 2026?",
+            "which of those are done?",
+            "list jobs were reported on 3 March 2026 for done",
+        ),
+        ("how many S2 jobs does olek have?", "and to marta and olek?", "how many S2 jobs does marta and olek have"),
+        ("how many S2 jobs does olek have?", "and marta and olek?", "how many S2 jobs does marta and olek have"),
+        ("how many jobs were reported on March 8?", "and on the 9th?", "how many jobs were reported on March 9"),
+    ],
+)
+async def test_a_narrowing_follow_up_keeps_the_previous_rows(previous: str, followup: str, expected: str) -> None:
+    decision = await _read(previous, followup)
+    assert decision.followup and decision.resolved_request == expected, decision
+
+
+async def test_which_of_grouped_rows_stays_grouped() -> None:
+    decision = await _read("jobs per engineer", "which of those are pending?")
+    assert decision.resolved_request == "jobs per engineer for pending", decision
