@@ -310,12 +310,17 @@ def _active_change(clause: str, ctx: _Ctx) -> list[Fact]:
     return _thing_fact(ctx, m["owner"], m["subj"], m["thing"], m["new"], m["old"] or m["old2"], verb, m["qual"])
 
 
+_RETURNED_RE = re.compile(r"^\s+(?:went|was\s+sent|got\s+sent|got\s+returned|was\s+returned)\s+back\s+to\b", re.I)
+
+
 def _passive_change(clause: str, ctx: _Ctx) -> list[Fact]:
     m = _PASSIVE_CHANGE_RE.match(clause)
     if not m:
         return []
     changed = re.search(r"\b(" + _CHANGE_VERBS + r"|" + _INTRANSITIVE + r")\b", clause[m.end("thing") :], re.I)
     verb = changed.group(1).lower() if changed else "changed"
+    if _RETURNED_RE.match(clause[m.end("thing") :]) and m["owner"].lower() == "the":
+        return []  # "the ThinkPad went back to IT": a thing handed back to a place, no value of a slot
     return _thing_fact(ctx, m["owner"], None, m["thing"], m["new"], m["old"] or m["old2"], verb, m["qual"])
 
 

@@ -74,7 +74,7 @@ _NOT_A_STATEMENT_RE = re.compile(
 # a second statement with its own subject (a person, the user's or the team's thing, a thing named "the ...").
 _CLAUSE_SPLIT_RE = re.compile(
     r",?\s+(?:and|but)\s+(?=(?:I|we|my|our)\b"
-    r"|the\s+[\w-]+(?:\s+[\w-]+){0,2}\s+(?:is|are|was|were|has|have|got|gets)\s"
+    r"|the\s+[\w-]+(?:\s+[\w-]+){0,2}\s+(?:is|are|was|were|has|have|got|gets|went|goes|(?-i:[a-z]{3,}ed))\s"
     r"|(?-i:[A-Z][a-z]+)\s+(?-i:(?:is|has|will|now|[a-z]+s|[a-z]+ed))\s)",
     re.I,
 )

@@ -91,3 +91,13 @@ async def test_a_not_naming_the_old_figure_in_a_sentence_about_another_thing_end
     assert not any(f.contradicts for f in lunch)
     own = await _told("My desk is on floor 5.", "Sorry, my desk is on floor 6, not 5.")
     assert any(f.contradicts and "6" in f.object for f in own), own
+
+
+async def test_where_the_old_thing_went_back_to_is_no_new_value() -> None:
+    for said in (
+        "replaced my monitor - I'm using an LG UltraFine now and the Dell went back to facilities",
+        "traded my phone in, I'm using a Pixel 8 now and the iPhone went back to the carrier",
+    ):
+        facts = await _told("My monitor is a Dell U2720.", said)
+        assert not any(w in f.object for f in facts for w in ("facilities", "carrier")), facts
+        assert any(w in f.object for f in facts for w in ("LG", "Pixel")), facts
