@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 WORD_RE = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
@@ -85,10 +86,17 @@ def _drop_e(stem: str) -> str:
     return stem[:-1] if len(stem) > 4 and stem.endswith("e") else stem
 
 
+def _unaccented(text: str) -> str:
+    """`text` with its letters' accents dropped ("Tomás" -> "Tomas"): one word however it is typed."""
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
 def words(text: str) -> list[str]:
-    """Lower-cased words of `text`, hyphenated words kept whole and also split."""
+    """Lower-cased words of `text`, accents dropped, hyphenated words kept whole and also split."""
     out: list[str] = []
-    for token in WORD_RE.findall(text.lower()):
+    for token in WORD_RE.findall(_unaccented(text).lower()):
         token = token.removesuffix("'s")  # "quarter's" is "quarter"
         out.append(token)
         if "-" in token:
