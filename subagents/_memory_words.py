@@ -204,6 +204,15 @@ _LONG = frozenset(stem(w) for w in "long soon".split())
 _FIGURE = re.compile(r"\d|\b(?:million|thousand|billion|hundred)\b", re.I)
 _FIGURE_WORDS = frozenset(stem(w) for w in "figure number amount".split())
 _OFTEN = stem("often")
+# "I have to hit $2 million in sales this year", "we need to close 40 tickets a week": a figure the user or the team is
+# obliged to reach is their target / quota / goal, in any words (general English verbs of duty and of reaching).
+_OBLIGED_FIGURE = re.compile(
+    r"\b(?:i|we|the\s+user|the\s+team)\s+(?:really\s+|still\s+|now\s+)?(?:need|needs|have|has|got|must)\s+(?:to\s+)?"
+    r"(?:hit|reach|bring\s+in|close|sell|make|book|sign|land|generate|achieve|deliver|win|earn|raise|do)\s+"
+    r"(?:\w+\s+){0,2}?(?:\$|€|£)?\d",
+    re.I,
+)
+_GOAL_WORDS = frozenset(stem(w) for w in "target goal quota".split())
 
 
 _COMMUTE = frozenset(stem(w) for w in "commute get travel".split())
@@ -213,7 +222,7 @@ def shape_words(text: str) -> frozenset[str]:
     """Words a memory answers by the shape of its value: an amount answers "how much", a web or mail address
     answers "what's the address / url / link of X", a duration "how long", a frequency "how often", what the user is
     (a job noun) "what's my role", who is in charge of them "who's my boss", a way of travelling "how do I get to
-    work", in any words."""
+    work", a figure they must reach "what's my quota", in any words."""
     found: set[str] = set()
     if _AMOUNT.search(text):
         found.add(_MONEY)
@@ -229,6 +238,8 @@ def shape_words(text: str) -> frozenset[str]:
         found |= _MANAGER_WORDS
     if _FIGURE.search(text):
         found |= _FIGURE_WORDS
+    if _OBLIGED_FIGURE.search(text):
+        found |= _GOAL_WORDS
     found |= value_shape_words(text)
     said = set(re.findall(r"[a-z]+", text.lower()))
     if said & TRAVEL_MODES.keys():  # "taking the bus in" answers "how do I get to work?"
