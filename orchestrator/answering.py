@@ -17,7 +17,7 @@ from cognicore.orchestrator.recollection import memory_passages, memory_text
 from cognicore.orchestrator.state import State
 from cognicore.subagents._answer_absence import documented_absence
 from cognicore.subagents._memory_untold import told_near, untold_answer
-from cognicore.subagents.compose import cite_in_order, closest_miss
+from cognicore.subagents.compose import cite_in_order, closest_miss, unanswered_context
 from cognicore.subagents.compose_llm import ComposedAnswer
 from cognicore.subagents.memory_answer import NOT_SURE, is_memory
 from cognicore.subagents.rag_query import search_for
@@ -55,6 +55,14 @@ async def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             whole, refitted = await _compose(state, ctx, said)
             if whole.used:
                 composed, fitted = whole, refitted
+        elif composed.used and offline and longer and not state.get("followup"):
+            # "We're sailing to the Outer Isles. How long ...?": an answer to the asked part alone that never
+            # says what was told around it may be another place's rule; the whole message is read, and a name it
+            # sets that no answer covers leaves the answer unsure.
+            if missed := unanswered_context(said, state["request"], composed.text):
+                whole, refitted = await _compose(state, ctx, said)
+                if whole.used or any(w[:1].isupper() for w in missed):
+                    composed, fitted = whole, refitted
     except ModelCallError as exc:
         return {"answer": "", "error": str(exc), "outcome": "failed", "model_calls": {"compose_answer": 1}}
     agents = [{"name": a.name, "description": a.description} for a in ctx.registry]

@@ -273,6 +273,7 @@ def other_kind(
     asked = [w.lower() for w in words(question)]
     said = bigrams(text)
     said_stems = {b for pair in said for b in pair} | {stem(w.lower()) for w in words(text)}
+    typed = [pair for run in re.split(r"[^\w\s-]+", text) for pair in pairwise(words(run))]
     for qualifier, thing in pairwise(asked):
         kind = (stem(qualifier), stem(thing))
         alike = (synonyms or {}).get(kind[0], frozenset()) | {kind[0]}
@@ -280,6 +281,7 @@ def other_kind(
             continue
         if _plural(qualifier):
             continue  # "orders ship", "tickets close": a plural noun is the subject of a verb, not a qualifier
-        if any(b == kind[1] and a not in STOPWORDS and not a.isdigit() for a, b in said):
+        # "Island orders take 6 to 12 days": a plural noun before the word is its subject, not its kind.
+        if any(stem(b) == kind[1] and a not in STOPWORDS and not a.isdigit() and not _plural(a) for a, b in typed):
             return True
     return False

@@ -133,7 +133,7 @@ class Decision:
     decisive: frozenset[int]  # id() of the units
     overridden: frozenset[int]
     about: frozenset[int] = frozenset()  # every limit said of what the question names
-    unstated: str = ""  # a condition of the exception the question does not say ("opened" for "earbuds")
+    unstated: str = ""  # a condition of the exception the question does not say ("used" for "gloves")
 
 
 def decide_case(
@@ -145,7 +145,7 @@ def decide_case(
 ) -> Decision:
     """The rule of the case: among the limits on the asked figure that are said of what the question names, the ones
     holding it, unless a limit of the same side names something specific of the question that none of them names
-    ("opened earbuds ... 20 days": "earbuds ... within 15 days" over "any product ... within 30 days").
+    ("used gloves ... 20 days": "gloves ... within 15 days" over "any product ... within 30 days").
 
     A sentence whose condition the question denies ("that are defective" for "not defective") is no rule of it."""
     denied = negated(question)
@@ -168,7 +168,7 @@ def decide_case(
     def specificity(u: Unit) -> float:
         return sum(weight for c, weight in named if c & (u.terms | u.lead))
 
-    # An exception names more of the case than every rule holding the figure ("opened earbuds" beside "opened
+    # An exception names more of the case than every rule holding the figure ("used gloves" beside "opened
     # products"); a rule naming as much ("opened headphones that are defective ... 30 days") still decides, and one
     # naming just as much as a rival of the same side leaves the case open.
     most = max(specificity(u) for u in rules)
@@ -201,13 +201,13 @@ _MODIFIER = re.compile(r"(?:^|\s)((?:un)?[a-z]+ed|un[a-z]+)\s+$", re.I)
 
 def _modifier(u: Unit, specific: Sequence[frozenset[str]]) -> str:
     """The condition written before the specific thing an exception names ("opened" in "Opened headphones and
-    earbuds"), in the sentence or its heading; '' when the thing stands bare."""
+    gloves"), in the sentence or its heading; '' when the thing stands bare."""
     for text in (u.text, u.heading):
         for m in re.finditer(r"[A-Za-z][\w-]*", text):
             if not any(stem(m.group(0).lower()) in c for c in specific):
                 continue
             before = text[: m.start()]
-            while item := _ITEM_BEFORE.search(before):  # "headphones and earbuds": the list's first item
+            while item := _ITEM_BEFORE.search(before):  # "helmets and gloves": the list's first item
                 before = before[: item.start(1)]
             if said := _MODIFIER.search(before):
                 return said.group(1).lower()
@@ -274,3 +274,49 @@ def limit_first(
         if said is None or score(said) < LIMIT_SHARE * score(ranked[0]):
             return chosen
     return [said, *(u for u in chosen if u is not said)][:most]
+
+
+# A list of names, each maybe with its abbreviation: "Inner Isles (II), Outer Isles (OI) and Northern Isles".
+_LISTED_NAME = r"[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*(?:\s*\([^()]*\))?"
+_NAME_LIST = re.compile(rf"{_LISTED_NAME}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+){_LISTED_NAME})+")
+_SCOPED = re.compile(rf"\b(?:in|to|for|from|across)\s+(?:the\s+)?({_NAME_LIST.pattern}|{_LISTED_NAME})")
+_CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z][\w-]*(?:\s+[A-Z][\w-]*)*")
+
+
+def _names(listing: str) -> frozenset[str]:
+    """The names of a list ("Inner Isles (II), Outer Isles (OI) and Northern Isles"), lower-cased, without asides."""
+    plain = re.sub(r"\([^()]*\)", " ", listing)
+    return frozenset(" ".join(n.lower().split()) for n in re.split(r",|\band\b|\bor\b", plain) if n.strip())
+
+
+def name_peers(contents: Sequence[str]) -> list[frozenset[str]]:
+    """The lists of names the documents write ("Inner Isles and Outer Isles"): names of one kind, each of
+    which may be the scope of a rule instead of another."""
+    # A list inside an aside is one too: "Oban (Inner Isles and Outer Isles)".
+    texts = [*contents, *(a for text in contents for a in re.findall(r"\(([^()]*)\)", text))]
+    return [names for text in texts for m in _NAME_LIST.finditer(text) if len(names := _names(m.group(0))) > 1]
+
+
+def scoped_elsewhere(text: str, question: str, peers: Sequence[frozenset[str]]) -> str:
+    """The name the question asks about (in its context too: "We're sailing to the Outer Isles.") when the
+    sentence states its rule for other names of the same list ("... to the Inner and Northern Isles"), or ''."""
+    scope = frozenset().union(*(_names(m.group(1)) for m in _SCOPED.finditer(text)))
+    if not scope:
+        return ""
+    low = " ".join(text.lower().split())
+    for m in _CAPITALISED.finditer(question):
+        name = " ".join(m.group(0).lower().split())
+        if name in scope or name in low:
+            continue
+        if any(name in names and names & scope for names in peers):
+            return m.group(0)
+    return ""
+
+
+def in_scope(chosen: list[Unit], question: str, contents: Sequence[str]) -> tuple[list[Unit], str]:
+    """The chosen sentences without those stating their rule for other names of the asked one's list, and that name
+    when none is left (the documents then say nothing for it)."""
+    peers = name_peers(contents)
+    scoped = [(u, scoped_elsewhere(u.text, question, peers)) for u in chosen]
+    kept = [u for u, elsewhere in scoped if not elsewhere]
+    return kept, "" if kept else next((e for _, e in scoped if e), "")

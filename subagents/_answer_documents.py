@@ -22,7 +22,7 @@ from cognicore.subagents._answer_checks import (
     scoped_elsewhere,
     states_bound,
 )
-from cognicore.subagents._answer_conditions import comparison, decide_case, depends, limit_first
+from cognicore.subagents._answer_conditions import comparison, decide_case, depends, in_scope, limit_first
 from cognicore.subagents._answer_excluded import excluded_case, speaks_of_case
 from cognicore.subagents._answer_head import WHICH_THING, asked_head, name_modifier, without_value_nouns
 from cognicore.subagents._answer_holder import people_first, role_noun
@@ -151,7 +151,7 @@ def _answer(
         and any(unit_of(t) in asked_kinds for t in number_units(u.text).values())
     }
     holds = holds & own if own else holds
-    # "opened earbuds, 20 days": the limit said of the question's case decides, an exception over the general rule.
+    # "used gloves, 20 days": the limit said of the question's case decides, an exception over the general rule.
     decision = decide_case(asked_text, units, holds, pairs, average)
     holds = set(decision.decisive)
 
@@ -353,7 +353,14 @@ def _answer(
 
     chosen = pick_sentences(ranked, score, coverage, concepts, min_coverage=MIN_COVERAGE, then=names_thing)
     chosen = limit_first(chosen, ranked, decision, score, most=MAX_SENTENCES)
-    if decision.unstated:  # "can earbuds come back after 20 days?": the stricter rule is for opened ones
+    # "We're sailing to the Outer Isles. How long ...?": a rule stated for the other names of its list is
+    # no answer for the asked one ("2 to 3 hours to the Inner Isles").
+    chosen, other_scope = in_scope(chosen, question, contents)
+    if other_scope:
+        title = str(passages[[int(p["index"]) for p in passages].index(best_passage)].get("title") or "")
+        found = [label for i, (_, label) in enumerate(labelled) if i in hits_of[best_passage]]
+        return ComposedAnswer(text=not_covered(question, found, [f"for {other_scope}"], title), used=[]), share
+    if decision.unstated:  # "can gloves come back after 20 days?": the stricter rule is for used ones
         ruled = [u for u in units if id(u) in decision.overridden]
         said = [u for u in chosen if id(u) in holds] or [u for u in units if id(u) in holds]
         return ComposedAnswer(text=depends(decision.unstated, ruled, said), used=[]), share

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from cognicore.memory.text import STOPWORDS, words
 
-__all__ = ["ASKING_VERB", "AskedQuestion", "asked_question", "asks_amid_conversation"]
+__all__ = ["ASKING_VERB", "AskedQuestion", "asked_question", "asks_amid_conversation", "told_around"]
 
 MIN_ALONE_WORDS = 3  # "What should I check first?" leans on the sentence before it; "how long before we refund?" not
 
@@ -43,6 +43,15 @@ _WHETHER = re.compile(r"^(?:whether|if)\s+", re.I)
 _WHY_ASKING = re.compile(r"^\W*(?:(?:i'?m\s+|i\s+am\s+|just\s+)?asking|i\s+ask)\s+(?:because|since|as|for)\b", re.I)
 
 
+# "Asking about accessories only.", "I'm asking for the EU": what is asked about, without the asking ("no questions
+# asked" in a passage is no answer to it).
+_ASKING_ABOUT = re.compile(
+    r"^\W*(?:(?:i'?m\s+|i\s+am\s+|we'?re\s+|just\s+)?(?:asking|enquiring|inquiring)|(?:my|the)\s+question\s+is)"
+    r"\s+(?:about|regarding|for|re|on)\s+",
+    re.I,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class AskedQuestion:
     """What a message asks: `alone` is the asking sentence only; `in_context` keeps the sentences that tell around it
@@ -68,8 +77,8 @@ def _chat_only(sentence: str) -> bool:
 
 def _content_pieces(message: str) -> list[str]:
     """The message's sentences and clauses, without those of conversation alone or saying why the asker asks."""
-    pieces = [p.strip() for p in _BREAK.split(message) if p and p.strip()]
-    return [p for p in pieces if not _chat_only(p) and not _WHY_ASKING.match(p)]
+    pieces = [_ASKING_ABOUT.sub("", p.strip()) for p in _BREAK.split(message) if p and p.strip()]
+    return [p for p in pieces if p and not _chat_only(p) and not _WHY_ASKING.match(p)]
 
 
 def _unreported(sentence: str) -> tuple[str, bool]:
@@ -100,6 +109,12 @@ def asked_question(message: str) -> AskedQuestion:
     in_context = f"{in_context} {kept[-1]}".strip()
     alone = kept[asking[-1]] if asking else in_context
     return AskedQuestion(alone=alone, in_context=in_context)
+
+
+def told_around(message: str) -> list[str]:
+    """The sentences of a message that tell rather than ask, conversation set aside ("We're talking about Latin
+    America here." before "How long does standard shipping take?"): the scope or case of its question."""
+    return [p for p in _content_pieces(message) if not p.rstrip().endswith("?") and not _unreported(p)[1]]
 
 
 # Asking reported in the present ("a customer asks how ...", "my manager wonders what ..."): a question passed on now.

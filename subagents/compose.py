@@ -15,7 +15,7 @@ from cognicore.subagents._answer_absence import asked_value_kind
 from cognicore.subagents._answer_documents import answer_from_documents
 from cognicore.subagents._answer_parts import NOT_SURE, answer_in_parts
 from cognicore.subagents._answer_shape import asks_procedure
-from cognicore.subagents._question_asked import asked_question
+from cognicore.subagents._question_asked import asked_question, told_around
 from cognicore.subagents._question_terms import (
     GROUPS,
     SYNONYMS,
@@ -188,6 +188,23 @@ def other_subject(question: str, text: str, synonyms: dict[str, frozenset[str]])
         return False
     timed = [s for s in re.split(r"(?<=[.!?])\s+", text) if _ANY_DURATION.search(s)] or [text]
     return any(not concepts[0] & {stem(w) for w in words(s)} for s in timed)
+
+
+def unanswered_context(said: str, request: str, answer: str) -> list[str]:
+    """The words a message tells around its asked part (a scope, a case: "We're sailing to the Outer Isles.")
+    that an answer to the part alone never says: that answer may hold for another place or case. A name keeps its
+    capital; a sentence's first word is lower-cased."""
+    asked = {stem(w) for w in words(request.lower())}
+    answered = {stem(w) for w in words(answer.lower())}
+    missed: dict[str, None] = {}
+    for sentence in told_around(said):
+        if " ".join(sentence.split()) in " ".join(request.split()):
+            continue
+        typed = re.findall(r"[A-Za-z][\w-]*", sentence)
+        for w in [w.lower() for w in typed[:1]] + typed[1:]:
+            if w.lower() not in STOPWORDS and len(w) > 2 and stem(w.lower()) not in asked | answered:
+                missed[w] = None
+    return list(missed)
 
 
 class OfflineAnswerComposer:
