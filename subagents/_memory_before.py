@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from cognicore.memory._fact_words import NOT_NAMES
-from cognicore.memory.text import terms
+from cognicore.memory.text import stem, terms
+from cognicore.subagents._memory_words import MEMORY_SYNONYMS
 from cognicore.subagents.memory_evidence import CHANGE_RE, quoted, text_of, when
 
 __all__ = ["before_named", "changed_after", "held_before", "of_another_holder"]
@@ -83,23 +84,31 @@ def before_named(
     question: str, passages: Sequence[dict[str, Any]]
 ) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
     """For a question of what came before a named value: the first memory naming it, and the ended facts (newest
-    first) that ended no later than it began, none naming it; None when the question names no value memory holds."""
+    first) of its slot (the one it superseded, or one sharing the words of its frame) that ended no later than it
+    began, none naming it; None when the question names no value memory holds."""
     m = _BEFORE_NAME.search(question)
     name = (m.group("a") or m.group("b")).lower() if m else ""
     if not name or name in NOT_NAMES:
         return None
+    name = stem(name)  # as `terms` reads the memories: "Ines" is "ine" there
     named = sorted((p for p in passages if name in terms(text_of(p))), key=when)
     if not named:
         return None
-    start = when(named[0])
+    start, slot = when(named[0]), _widened(_frame(text_of(named[0])))
     earlier = [
         p
         for p in passages
         if p.get("status") not in ("active", "said")
         and name not in terms(text_of(p))
         and str(p.get("until_exact") or p.get("until") or "") <= start
-    ]
+        and (p.get("superseded_by") == named[0].get("fact_id") or _widened(_frame(text_of(p))) & slot)
+    ]  # only what held the named value's slot: "the user's desk" ended before Hannah came is no manager before her
     return named[0], sorted(earlier, key=when, reverse=True)
+
+
+def _widened(frame: frozenset[str]) -> frozenset[str]:
+    """A frame's words with their memory paraphrases ("boss" also "manager")."""
+    return frame.union(*(MEMORY_SYNONYMS.get(t, frozenset()) for t in frame))
 
 
 # "Ravi's team switched to HubSpot", "Our team for Ravi is HubSpot": a thing held by a named person.
