@@ -11,18 +11,26 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from cognicore.memory._fact_word_classes import DISCOURSE_OPENERS
+from cognicore.memory._fact_words import NOT_NAMES
+
 __all__ = ["Owned", "confirms_only", "owned_clauses"]
 
+# Clauses of their own (not "while Priya is on leave", which says when the rest holds).
 _CLAUSES_RE = re.compile(
-    r"\s*[;\u2014\u2013]\s*|\s+-+\s+|\s*,\s*(?:(?:but|and|while|whereas|though|although)\s+)?"
-    r"|\s+(?:but|while|whereas|though|although)\s+|\s+and\s+(?=(?:my|mine|i|i'm)\b)",
+    r"\s*[;\u2014\u2013]\s*|\s+-+\s+|\s*,\s*(?:(?:but|and)\s+)?(?!(?:while|whereas|though|although|when|until)\b)"
+    r"|\s+but\s+|\s+and\s+(?=(?:my|mine|i|i'm)\b)",
     re.I,
 )
 # Another person's thing: "Dana's", "Ana's team lead", "his/her/their shift" (not "it's", "that's", "what's").
 _OTHERS_RE = re.compile(
     r"\b(?!(?:It|That|What|There|Here|Who|He|She|Let|Everyone|Nobody|Today|Tomorrow)'s)[A-Z][a-z]+'s\b"
-    r"|\b(?:his|her|their)\s+(?!own\b)[a-z]",
+    r"|\b(?:his|her|their)\s+(?!own\b)[a-z]"
+    # "Priya moved over to Benelux": a named person doing something, as the clause's subject
+    r"|^(?P<name>[A-Z][a-z]+)\s+(?:has\s+|just\s+|now\s+)?(?:moved|switched|went|joined|left|took|transferred|"
+    r"got|is\s+(?:now\s+)?(?:on|covering|moving|taking))\b",
 )
+_NOT_A_PERSON = NOT_NAMES | DISCOURSE_OPENERS
 _MINE_RE = re.compile(r"\b(?:mine|my|i|i'm|i've|me)\b", re.I)
 # The user's own said to hold: it confirms the known value, it changes nothing.
 _CONFIRMS_RE = re.compile(
@@ -52,7 +60,7 @@ def owned_clauses(message: str) -> Owned | None:
     """The user's and other people's clauses of `message`, when it has both; else None (one owner)."""
     text = message.replace("\u2019", "'").strip()
     clauses = [c.strip(" .!") for c in _CLAUSES_RE.split(text) if c and c.strip(" .!")]
-    others = [c for c in clauses if _OTHERS_RE.search(c)]
+    others = [c for c in clauses if (m := _OTHERS_RE.search(c)) and (m["name"] or "").lower() not in _NOT_A_PERSON]
     mine = [c for c in clauses if c not in others and _MINE_RE.search(c)]
     if not others or not mine:
         return None

@@ -54,7 +54,14 @@ def replaces_nothing(message: str, facts: list[FactCandidate], known_facts: list
             return True  # "Hannah's manager changed to Victor", "my manager's manager is now Victor"
         if subject_key(fact.subject) == "user" and _WE_ONLY_RE.match(message) and not _SINGULAR_RE.search(message):
             return True  # "We ship from the Austin warehouse now instead of Denver": the team's, not where I am
+        if _THEIRS_RE.search(message) and not _OURS_RE.search(message):
+            return True  # "The finance team moved their forecasting to Adaptive": another team's, none of ours
     return False
+
+
+# A third party's own thing ("their weekly meeting", "his rota"), said by no first person of ours.
+_THEIRS_RE = re.compile(r"\b(?:their|his|her)\s+(?!own\b)[a-z]", re.I)
+_OURS_RE = re.compile(r"\b(?:i|i'm|i've|me|my|mine|we|we're|we've|us|our|ours)\b", re.I)
 
 
 # A change only supposed, wished or feared: said under a condition or with a modal ("might", "could"); a preference

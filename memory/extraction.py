@@ -182,8 +182,6 @@ class OfflineFactExtractor:
         slotted = [k for k in known_facts if not is_note(k)]
         user_message = with_known_names(user_message, slotted)  # "ben also handles email" after "Ben handles VPN"
         user_message = with_known_owners(user_message, slotted)  # "the returns window" after "our returns window"
-        if (owned := owned_clauses(user_message)) is not None:  # "mine stays 2291 but Dana's is now 2305"
-            return await self._by_owner(owned, history, told=told)
         if (corrected := correction(user_message, slotted)) is not None:
             return ExtractedFacts(facts=[corrected])  # "sorry, I meant 4401": the one known value of that shape
         if (moved := moved_user(user_message, slotted)) is not None:
@@ -192,6 +190,8 @@ class OfflineFactExtractor:
             return ExtractedFacts(facts=covered)  # "they pulled me off wifi, I'm on the email queue now"
         if (given := handed_over(user_message, slotted, read_facts)) is not None:
             return ExtractedFacts(facts=given)  # "I passed <area> on to Dana": the user's thing ends
+        if (owned := owned_clauses(user_message)) is not None:  # "mine stays 2291 but Dana's is now 2305"
+            return await self._by_owner(owned, history, told=told)
         # Told after an opening the rules do not read ("good news, after the review our budget ..."): its clauses.
         placed = placement_of(user_message)  # "I'm working the night shift": the user's shift
         read = (
@@ -241,7 +241,11 @@ class OfflineFactExtractor:
         """The user's clauses read alone; when they only confirm what holds, each other person's clause is kept in the
         user's words instead, touching none of the user's facts."""
         if not owned.confirms:
-            return await self.extract(user_message=owned.mine, assistant_message="", known_facts=known_facts, told=told)
+            mine = await self.extract(user_message=owned.mine, assistant_message="", known_facts=known_facts, told=told)
+            # another person's clause read by a rule, about them ("Priya took over Benelux"), never the user's
+            theirs = [FactCandidate(**f) for c in owned.others for f in read_facts(c)]
+            theirs = [f for f in theirs if subject_key(f.subject) not in ("user", "we") and not f.contradicts]
+            return ExtractedFacts(facts=[*mine.facts, *theirs])
         notes = [note_of(c, told=True) for c in owned.others] if told is not False else []
         return ExtractedFacts(facts=[FactCandidate(**n) for n in notes if n is not None])
 

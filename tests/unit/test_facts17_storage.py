@@ -101,3 +101,17 @@ async def test_where_the_old_thing_went_back_to_is_no_new_value() -> None:
         facts = await _told("My monitor is a Dell U2720.", said)
         assert not any(w in f.object for f in facts for w in ("facilities", "carrier")), facts
         assert any(w in f.object for f in facts for w in ("LG", "Pixel")), facts
+
+
+async def test_a_named_colleagues_move_beside_the_users_still_changes_nothing_of_the_users() -> None:
+    rota = await _told("I'm on the Tuesday rota.", "I'm still on the Tuesday rota, but Malik switched to Thursdays.")
+    assert not any(f.contradicts for f in rota)
+    region = await _told("My patch is the Midlands.", "Joanne moved over to Scotland; I'm still on the Midlands")
+    assert not any(f.contradicts for f in region)
+
+
+async def test_another_teams_own_thing_changes_none_of_ours() -> None:
+    travel = await _told("We book travel through Egencia.", "The marketing team moved their travel bookings to Navan.")
+    assert not any(f.contradicts for f in travel)
+    standup = await _told("Our standup is at 9.", "The design team moved their standup to 9:30.")
+    assert not any(f.contradicts for f in standup)
