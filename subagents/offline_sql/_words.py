@@ -86,6 +86,11 @@ _EMPTY = r"(?:blank|empty|missing|null|unset|not set|not filled(?: in| out)?|not
 _FILLED = r"(?:set|filled(?: in| out)?|specified|not blank|not empty|not null|not missing)\b"
 
 
+def _said_of_itself(column: Column) -> re.Pattern[str]:
+    """The column's own word as the subject right before ("assignees are ..."): what it is said of is the column."""
+    return re.compile(rf"\b{re.escape(normalise(column.name))}s?\s+(?:is|are|was|were|has|have|had|do|does|did)\s*$")
+
+
 # "without an assignee", "not have anyone assigned": a determiner or an indefinite pronoun before the column's word
 _ANYONE = r"(?: an?| any| anyone| anybody| someone| somebody)?"
 
@@ -102,6 +107,7 @@ def missing(t: Text, q: Mapping, lex: Lexicon) -> None:
         (rf"\b(?:no|without|missing){_ANYONE} ([a-z]{{4,}})\b", q.missing),
         # "tickets that don't have an assignee", "still not assigned" (contractions are expanded by `normalise`)
         (rf"\bnot (?:have|has|had|got|yet){_ANYONE} ([a-z]{{4,}})\b", q.missing),
+        (r"\bnor (?:yet |been |even )?([a-z]{4,})\b", q.missing),  # "neither closed nor assigned"
         (r"\bnot (?:yet |been |currently )?([a-z]{4,})\b", q.missing),
         # "the assignee field is blank", "assignee not set", "a blank assignee", "with the assignee left empty"
         (rf"\b([a-z]{{4,}})(?: field| column| value)?(?: {_BE})? (?:still |currently |left )?{_EMPTY}", q.missing),
@@ -117,9 +123,15 @@ def missing(t: Text, q: Mapping, lex: Lexicon) -> None:
             hits = [c for c in columns if any(w[:6] == stem for w in c.name.split("_") if len(w) >= 4)]
             if len(hits) == 1 and any(_value_follows(t.s[at:], hits[0], lex) for at in (m.end(), m.start(1) - 1)):
                 continue  # "not assigned to ben", "with status open", "are priority 3": a value of the column
-            if len(hits) == 1 and hits[0].ref not in found:
+            if len(hits) == 1 and found is q.missing and _said_of_itself(hits[0]).search(t.s[: m.start()]):
+                # "who isn't handling any VPN tickets" ("who" and "handling" both the assignee): the people with none
+                # of those rows, never the rows with no person
+                q.not_understood.append(f"which {hits[0].name} values have none of those rows")
+            elif len(hits) == 1 and hits[0].ref not in found:
                 found.append(hits[0].ref)
-                t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
+            else:
+                continue
+            t.s = t.s[: m.start()] + " " * (m.end() - m.start()) + t.s[m.end() :]
 
 
 def zero_amount(text: str, lex: Lexicon) -> str:

@@ -69,7 +69,7 @@ from cognicore.subagents.offline_sql.placing import rank_all_groups
 from cognicore.subagents.offline_sql.price_wording import price_words
 from cognicore.subagents.offline_sql.query import rate_amount, ref_name
 from cognicore.subagents.offline_sql.resolve import resolve
-from cognicore.subagents.offline_sql.row_words import empty_group_included, none_where
+from cognicore.subagents.offline_sql.row_words import date_verbs, empty_group_included, none_where
 from cognicore.subagents.offline_sql.search import search_columns, split_search, unplaced_phrase
 from cognicore.subagents.offline_sql.shape import ASC, DESC, NUM_WORDS, PERCENTILE, read_shape
 from cognicore.subagents.offline_sql.times_of_day import claim_time_of_day
@@ -175,7 +175,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
         q.not_understood.append(f"'{unreached}' (no state of the data says it)")
     if unheld := done_unheld(asked, lex):  # "how many 2025 orders are done" where no one state is done
         q.not_understood.append(f"'{unheld}' (no one state of the data says it)")
-    text = none_where(text, lex)  # "where no ticket has been closed": with no closed ticket (row_words.py)
+    text = date_verbs(none_where(text, lex), lex)  # "with no closed ticket"; "did we open": opened (row_words.py)
     text = " ".join(column_word(w, lex) for w in text.split())
     text = _pronoun_rows(text, lex)
     t = Text(" " + text + " ")
@@ -239,7 +239,6 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
         # keeps the rows it is a share of, the words do not say to this writer
         rate = ref_name(next(iter({**q.nonzero, **q.rates})))
         q.not_understood.append(f"which rows the share is of ({rate} or the other filters)")
-    q.not_understood += contradictions(q)  # "closed and not closed": no row, a misreading (contradictions.py)
     # "orders without a discount"
     if not q.zero_rows and not q.nonzero and not q.rates and (amount := zero_amount(t.read, lex)):
         q.not_understood.append(f"'{amount}' (an amount of zero)")
@@ -266,6 +265,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     _their_ids(t, q, lex)
     rows_with_columns(t, q, _counted_table(q, lex))  # "list the P2 tickets with their status" (listed_rows.py)
     empty_group_included(t, q)  # "for each assignee, including unassigned": every group, the empty one too
+    q.not_understood += contradictions(q)  # "closed and not closed": no row, a misreading (contradictions.py)
     # "who on the desk ..." in a schema "support_desk": a word of the deployment's own name says no more than it
     described |= {w for tb in lex.catalogue.tables for w in normalise(tb.ref.split(".")[0]).split() if len(w) >= 4}
     leftovers = [

@@ -18,6 +18,10 @@ _AUXILIARY = "have|has|had|were|was|are|is|did|do|does"
 _HAVE_OR_WERE = ("have ", "has ", "had ", "were ", "was ", "did ")
 _WHICH_GROUP = re.compile(rf"\b(?:which|what)\s+((?:[a-z0-9_-]+\s+){{1,2}}?)(?P<aux>(?:{_AUXILIARY})\s+)?$")
 
+# "who hasn't closed any tickets" ("who" read as the people's column): the grouping opens the question, then only an
+# auxiliary
+_ASKED_FIRST = re.compile(rf"^\s*([a-z0-9_-]+\s+)(?P<aux>(?:{_AUXILIARY})\s+)$")
+
 
 def groups_have_none(t: Text, q: Mapping, negated: re.Match[str], dims: list[tuple[int, str, Column | str]]) -> bool:
     """ "which components have never been assigned to chloe", "which assignee has neither P1 nor P2 tickets", "which
@@ -25,8 +29,12 @@ def groups_have_none(t: Text, q: Mapping, negated: re.Match[str], dims: list[tup
     "have not", so the groups with none of those rows are asked."""
     if negated.group(1) not in ("never", "neither", "not") or q.excluded:
         return False
-    which = _WHICH_GROUP.search(t.read[: negated.start()])
+    which = _WHICH_GROUP.search(t.read[: negated.start()]) or _ASKED_FIRST.match(t.read[: negated.start()])
     if which is not None and negated.group(1) == "not" and which.group("aux") not in _HAVE_OR_WERE:
+        if re.match(r"\s*(?:[a-z0-9_-]+\s+){1,3}?any\b", t.read[negated.end() :]):
+            # "who isn't working on any P1 tickets": the groups with none of the rows in a state now, or with none
+            # ever: the words do not say which, and each group's count of the other rows answers neither
+            q.not_understood.append(f"'{negated.group(0).strip()} ... any' (who has none of those rows, now or ever)")
         return False  # "which components are not P1" says nothing of their rows; "have not been" does
     if which is None or (negated.group(1) == "never" and which.group("aux") is None):
         # "which assignees never worked on VPN tickets": no "have/were" ties "never" to having or being what the

@@ -103,7 +103,9 @@ _ALL_BUT = re.compile(
 )
 # "everyone but ana", "anybody other than ben": the other people, never the rows nobody holds
 PEOPLE_BUT = re.compile(
-    r"\b(?:every|any)(?:one|body)(?: else)? (?:but|except|other than|apart from|besides|save|bar)\b"
+    r"\b(?:(?:every|any|some)(?:one|body)(?: else)?|(?:other )?(?:people|persons|colleagues|teammates|others)|"
+    r"(?:a|another|any) (?:person|colleague|teammate))"
+    r" (?:but|except|other than|apart from|besides|save|bar|than)\b"
 )
 # "which components don't have a single closed ticket", "haven't got any", "didn't sell a single unit", "without
 # any": the same as "have no", which the mapper reads as the groups with none of those rows

@@ -75,9 +75,12 @@ def part_negated(
     verb that says the part) and its whole the rows of the values said before that verb."""
     verb = _PART_SAID.search(text, share_at) if q.share and share_at is not None and q.filters else None
     parts = [r for r in negated_ends if r in q.excluded and r not in q.set_aside]
+    # "what fraction of VPN tickets have no assignee": the empty column is the part when every value is said before
+    # the verb (claimed before any position is kept, so it is the rest of the sentence)
+    empties = bool(q.missing) and not parts and not q.excluded
     return (
         verb is not None
-        and bool(parts)
+        and (bool(parts) or empties)
         and all(negated_ends[r] > verb.end() for r in parts)
         and all(ref in spans and max(e for _, e in spans[ref]) <= verb.start() for ref in q.filters)
     )

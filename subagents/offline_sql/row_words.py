@@ -44,6 +44,31 @@ def none_where(text: str, lex: Lexicon) -> str:
     return _WHERE_NONE.sub(swap, text)
 
 
+# "how many tickets did we open", "we opened", "they open": a person as the subject of the verb of a date column
+_SUBJECT_VERB = re.compile(
+    r"\b(?:(?:did|do|does|have|has|had)\s+)?(?:we|you|they|i|people|users|customers|the team|our team)\s+([a-z]+)\b"
+)
+
+
+def date_verbs(text: str, lex: Lexicon) -> str:
+    """ "did we open", "we opened": the verb of a date column ("opened_at") said with a person as its subject is
+    that date (the rows that came in), written as its participle, never a value spelt the same ("open")."""
+    dated = [
+        p
+        for p, ts in lex.phrases.items()
+        if len(p.split()) == 1 and p.endswith("ed") and any(x.kind == "date" for x in ts)
+    ]
+
+    def verb(m: re.Match[str]) -> str:
+        said = m.group(1)
+        hits = [p for p in dated if said in (p, p[:-2], p[:-1], p[:-3])]
+        if len(hits) != 1 or said == hits[0]:
+            return m.group(0)
+        return m.group(0)[: m.start(1) - m.start()] + hits[0]
+
+    return _SUBJECT_VERB.sub(verb, text)
+
+
 def said_as_verb(t: Text, pos: int, words: str) -> bool:
     """ "which products did each region order", "how much did Europe order": a table's name in the singular after
     "did/do/does" and its subject, with no article, is the verb of the clause, not the table's rows."""

@@ -1,0 +1,61 @@
+"""Kinds of confident wrongs the round-17 reviewer found on the support desk (engineer S14), through the real mapper
+and builder, in wordings of our own: a person as the subject of a date column's verb ("did we open"); people other
+than someone (an assignee is presupposed); "neither X nor <column word>"; a value and another one ruled out of one
+column; a grouping by a column asked to be empty; "who hasn't <value> any"; a share of a filtered subset whose part
+is an empty column."""
+
+from __future__ import annotations
+
+import pytest
+
+from cognicore.subagents.errors import Unsure
+from cognicore.subagents.offline_sql import map_request
+from tests.unit.data15_catalogues import DESK_LEX, TODAY, sql_of
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["how many P2 tickets did we open on 7 January", "count the tickets they opened between 5 and 6 January 2026"],
+)
+def test_a_person_opening_rows_is_the_date_never_the_open_status(text: str) -> None:
+    sql = sql_of(text, DESK_LEX)
+    assert "tickets.opened_at >=" in sql and "'open'" not in sql
+
+
+@pytest.mark.parametrize(
+    "text", ["how many open tickets belong to people other than chloe", "P1 tickets held by people other than ana"]
+)
+def test_people_other_than_someone_presuppose_a_person(text: str) -> None:
+    assert "tickets.assignee IS NOT NULL" in sql_of(text, DESK_LEX)
+
+
+def test_neither_a_value_nor_a_column_word_keeps_both_conditions() -> None:
+    sql = sql_of("count the tickets that are neither in progress nor assigned", DESK_LEX)
+    assert "NOT IN ('in_progress')" in sql and "tickets.assignee IS NULL" in sql and "GROUP BY" not in sql
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("how many tickets is chloe working on that are not open", "in_progress and also not open"),
+        ("which printer tickets without an owner are listed per assignee", "grouped by assignee where it is empty"),
+        ("who isn't handling any VPN tickets", "values have none of those rows"),
+    ],
+)
+def test_conditions_no_answer_can_meet_are_unsure(text: str, said: str) -> None:
+    with pytest.raises(Unsure, match=said):
+        map_request(text, DESK_LEX, TODAY)
+
+
+def test_who_has_not_any_of_a_value_is_the_people_with_none() -> None:
+    sql = sql_of("who hasn't got a single P3 ticket", DESK_LEX)
+    assert "HAVING" in sql and "= 0" in sql and "tickets.priority = 'P3'" in sql
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["what share of the Laptop tickets have nobody assigned", "what percent of P4 tickets have a blank assignee"],
+)
+def test_the_share_of_a_subset_whose_part_is_an_empty_column(text: str) -> None:
+    sql = sql_of(text, DESK_LEX)
+    assert "FILTER(WHERE tickets.assignee IS NULL)" in sql and "GROUP BY" not in sql
