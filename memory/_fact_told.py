@@ -57,7 +57,7 @@ def told_clause_facts(message: str) -> list[dict[str, Any]]:
         if owner is None:
             continue
         before = text[: max(at, 0) + owner.start()]
-        if _OBJECT_OF_RE.search(clause[: owner.start()]):
+        if owner.group(0).lower() in ("my", "our") and _OBJECT_OF_RE.search(clause[: owner.start()]):
             continue  # "the SLA for P1 tickets on my team is 4 hours": "my team" is the object of "on", no subject
         if _NOT_PLAIN_RE.search(before):
             return []  # "if we hit it, our budget is 50k", "I don't think our budget is 50k": nothing is told

@@ -115,3 +115,10 @@ async def test_another_teams_own_thing_changes_none_of_ours() -> None:
     assert not any(f.contradicts for f in travel)
     standup = await _told("Our standup is at 9.", "The design team moved their standup to 9:30.")
     assert not any(f.contradicts for f in standup)
+
+
+async def test_a_leading_from_then_on_opens_the_users_own_clause() -> None:
+    facts = await _told(
+        "I look after the north region.", "Heads up - from today on I'm covering the south region instead"
+    )
+    assert any(f.contradicts == "The user is responsible for north region." for f in facts), facts
