@@ -28,18 +28,63 @@ _USER_DOES = re.compile(
 _USER_ACTED_ON = re.compile(r"(?<!\bfrom\s)\b(?:me|the\s+user)\b", re.I)
 
 
+# A clause that only says when ("when I'm on leave", "while I'm out"): its "I" is not the subject of the question.
+_WHEN_CLAUSE = re.compile(r"\b(?:when|while|whenever|if|because|after|before|until|once)\b.*$", re.I)
+
+
 def _receives(question: str) -> bool | None:
     """Whether a "who" question asks who acts on the asker (True), who the asker acts on (False), or neither (None)."""
-    text = _ASKING_ME.sub(" ", question.replace("\u2019", "'"))
+    text = _WHEN_CLAUSE.sub(" ", _ASKING_ME.sub(" ", question.replace("\u2019", "'")))
     gives, gets = bool(_SUBJECT_I.search(text)), bool(_ME.search(text))
     return None if gives == gets else gets
+
+
+# A role held over the user ("The user's manager is Maria", "Ana Silva is my backup"), and the verbs of that role:
+# its holder is the subject of the first ("who manages me"), the object of the second ("who do I report to").
+_ROLE_VERBS: tuple[tuple[frozenset[str], str, str], ...] = (
+    (frozenset("manager boss supervisor lead head".split()), r"manag|supervis|lead|oversee", r"report|answer|work"),
+    (frozenset("mentor coach".split()), r"mentor|coach", r"learn"),
+    (frozenset("backup cover deputy".split()), r"cover|back", r"$^"),
+)
+_ROLE_FACT = re.compile(
+    r"^\W*(?:(?i:the\s+user's|my)\s+(?P<a>[a-z]+)\s+is\s+[A-Z]|[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?\s+is\s+"
+    r"(?i:the\s+user's|my)\s+(?P<b>[a-z]+)\b)",
+)
+_WHOSE = re.compile(r"\bwhose\s+(?P<role>[a-z]+)\s+(?:am\s+i|is\s+the\s+user)\b", re.I)
+
+
+def _role_reversed(memory: str, question: str) -> str | None:
+    """Why a fact of a role held over the user answers a question that asks the other end of it ("who reports to me?"
+    after "The user's manager is Maria", "whose backup am I?" after "Ana is my backup"), or None."""
+    m = _ROLE_FACT.match(memory.replace("\u2019", "'"))
+    if m is None:
+        return None
+    role = m.group("a") or m.group("b")
+    if (whose := _WHOSE.search(question)) and whose.group("role").lower() == role:
+        return f"it says who your {role} is, not whose {role} you are"
+    text = _WHEN_CLAUSE.sub(" ", _ASKING_ME.sub(" ", question.replace("\u2019", "'")))
+    for roles, holder_does, holder_is_done_to in _ROLE_VERBS:
+        if role not in roles:
+            continue
+        # "do I manage" / "reports to me": the asked person is under the user, not over them.
+        under = re.search(rf"\b(?:i|we)\s+(?:\w+\s+)?(?:{holder_does})", text, re.I) or re.search(
+            rf"\b(?:{holder_is_done_to})\w*\s+(?:to|for|under)\s+me\b", text, re.I
+        )
+        if under:
+            return f"it says who your {role} is, not the other way round"
+    return None
 
 
 def reversed_relation(memory: str, question: str) -> str | None:
     """Why a memory answers a "who" question the other way round ("it says who you escalate to, not who escalates to
     you"), or None when it goes the asked way, or either way cannot be read. Only a relation named by the same word in
-    both is compared: "Omar manages me" answers "who do I report to?" (another verb, the converse one)."""
-    if asked_kind(question) != "person" or (receives := _receives(question)) is None:
+    both is compared: "Omar manages me" answers "who do I report to?" (another verb, the converse one); a role held
+    over the user ("The user's manager is ...") is read by its verbs."""
+    if asked_kind(question) != "person":
+        return None
+    if role := _role_reversed(memory, question):
+        return role
+    if (receives := _receives(question)) is None:
         return None
     told = {t[:_ROOT] for t in terms(memory) if t != "user"}
     if not any(t[:_ROOT] in told for t in terms(question)):

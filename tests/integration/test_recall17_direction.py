@@ -31,6 +31,13 @@ async def test_a_relation_asked_the_other_way_round_is_not_answered_with_its_per
         ("The user reviews contracts for Omar.", "who do I review contracts for?", False),
         ("The user's reviewer is Omar.", "who reviews my contracts?", False),
         ("The user reviews contracts for Omar.", "remind me who I review contracts for", False),
+        # a role held over the user, asked from the other end (review 17, W3)
+        ("The user's supervisor is Wen Li.", "who reports to me these days?", True),
+        ("The user's supervisor is Wen Li.", "who am I supervising?", True),
+        ("Kofi Mensah is my deputy.", "whose deputy am I?", True),
+        ("The user's supervisor is Wen Li.", "who do I answer to?", False),
+        ("The user's supervisor is Wen Li.", "who supervises me?", False),
+        ("The user covers for Ines when she is away.", "who covers for me when I'm away?", True),
     ],
 )
 def test_who_gives_and_who_receives_are_read_from_both(memory: str, question: str, reversed_: bool) -> None:
