@@ -104,7 +104,7 @@ def missing(t: Text, q: Mapping, lex: Lexicon) -> None:
     someone_has(t, q, lex, columns)
     for pattern, found in (
         (r"\bun([a-z]{4,})\b", q.missing),
-        (rf"\b(?:no|without|missing){_ANYONE} ([a-z]{{4,}})\b", q.missing),
+        (rf"\b(?:no|without|with out|missing){_ANYONE} ([a-z]{{4,}})\b", q.missing),
         # "tickets that don't have an assignee", "still not assigned" (contractions are expanded by `normalise`)
         (rf"\bnot (?:have|has|had|got|yet){_ANYONE} ([a-z]{{4,}})\b", q.missing),
         (r"\bnor (?:yet |been |even )?([a-z]{4,})\b", q.missing),  # "neither closed nor assigned"

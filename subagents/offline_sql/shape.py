@@ -83,7 +83,10 @@ _OR_MORE = (
     r"(?! ?(?:percent|%|days?|weeks?|months?|quarters?|years?|hours?))"
 )
 # "can you show me ...", "pls list ...", "could you just give me ...": a listing asked politely is still a listing
-_POLITE = r"\s*(?:(?:(?:can|could|would|will) you|please|pls|plz|kindly|just|now|then|so|ok|okay|hey|hi)\s+)*"
+_POLITE = (
+    r"\s*(?:(?:(?:can|could|would|will|cn|cud) (?:you|u|ya)|please|pls|plz|kindly|just|now|then|so|ok|okay|hey|hi|"
+    r"quickly|also)\s+)*"
+)
 _OF_GROSS = (
     r"\b(?:(?:as |in )?(?:an? )?(?:percent(?:age)?|share|fraction|proportion) of|relative to|in relation to) "
     r"(?:the |our |total )?gross (?:sales|revenue|amount|value|price)s?\b"

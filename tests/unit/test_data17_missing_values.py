@@ -64,3 +64,12 @@ def test_someone_after_a_negation_is_nobody() -> None:
 )
 def test_a_lower_case_name_written_as_its_owners_is_a_filter(text: str, who: str) -> None:
     assert f"tickets.assignee = '{who}'" in sql_of(text, DESK_LEX)
+
+
+@pytest.mark.parametrize(
+    "text", ["could u show me every ticket with out an owner", "can u list all the Email tickets with out an assignee"]
+)
+def test_a_list_asked_in_chat_shorthand_lists_the_rows_with_no_person(text: str) -> None:
+    """ "can u list", "with out": the rows listed one each, never a count of them nor a grouping by the person."""
+    sql = sql_of(text, DESK_LEX)
+    assert "tickets.ticket_id AS ticket_id" in sql and "tickets.assignee IS NULL" in sql
