@@ -74,6 +74,13 @@ _ORDER_CLAUSE = re.compile(
     re.IGNORECASE,
 )
 _SUBJECT = re.compile(r"\b(?:i|i'm|im|we|we're|we've|it's|they|they're|he|she|he's|she's)\b", re.IGNORECASE)
+# A short lead-in that opens a message and ends at a colon or a spaced dash: a purpose or a time ("For the board deck -
+# ", "Before the stand-up: ", "Need this for the exec summary: "), a greeting, an apology, "quick one", "context:".
+_LEAD_IN = re.compile(
+    r"^\s*(?P<lead>(?i:for|before|after|ahead\s+of|by|until|context|background|need\s+(?:this|it)|quick\s+(?:one|q|"
+    r"question)|one\s+(?:more|thing)|sorry|apologies|hi|hey|hello|morning|afternoon|good\s+(?:morning|afternoon|evening)|"
+    rf"thanks)\b(?:\s+[\w'&/.()-]+){{0,{MAX_LEAD_IN_WORDS - 1}}}?)\s*(?::|\s[-\u2013\u2014]+)\s+(?=\S)"
+)
 # A question that counts what the part before it names, with no noun of its own ("and how many each?", "how many in
 # total?"): cut from that part, it would count every row.
 _ELLIPTIC = re.compile(
@@ -100,6 +107,10 @@ def message_parts(text: str) -> list[str]:
         sentences.append(text[start : end.end()])
         start = end.end()
     sentences.append(text[start:])
+    if (lead := _LEAD_IN.match(sentences[0])) is not None:
+        # "For the board deck - total revenue for 2025", "Need this for the exec summary: revenue by category": a short
+        # lead-in before a colon or a spaced dash is a part of its own, whatever follows it
+        sentences[:1] = [lead.group("lead"), sentences[0][lead.end() :]]
     parts = [p for s in sentences for c in _ASKED_AFTER_COLON.split(s) for p in _asked_clauses(c)]
     parts = [q for p in parts for q in _ordered(p)]
     return [p.strip() for p in parts if p and p.strip(" .!?,;")]
@@ -222,7 +233,8 @@ def after_context(
     retail do?"), a part says a restricting word or asks for data of its own (`context_restricts`: "Excluding
     returns: how many orders ...?", "Revenue by region. How many orders ...?"), or when the question leans on them or
     names nothing of its own."""
-    first = next((i for i, part in enumerate(parts) if asks_by_form(part)), 0)
+    # "Need this for the exec summary: revenue by category in 2025": after a lead-in, a request need not ask by form
+    first = next((i for i, part in enumerate(parts) if asks_by_form(part)), 1 if _LEAD_IN.match(request) else 0)
     context, asked = parts[:first], parts[first:]
     question = _kept_span(request, parts, [i >= first for i in range(len(parts))]) or " ".join(asked)
     if not context or refers_back(asked[0]) or names_nothing(question) or len(words(question)) < MIN_ALONE_WORDS:

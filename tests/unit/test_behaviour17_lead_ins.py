@@ -55,3 +55,24 @@ async def test_a_follow_up_naming_a_hyphenated_state_replaces_the_state() -> Non
     history = [{"speaker": "user", "content": "Before Monday's sync: how many pending jobs are there per site?"}]
     decision = await staged.classify(request="and the in-progress ones?", history=history)
     assert decision.followup and decision.resolved_request == "how many in-progress jobs are there per site", decision
+
+
+@pytest.mark.parametrize(
+    ("request_text", "asked"),
+    [
+        ("For the quarterly ops pack - pending jobs per engineer, please.", "pending jobs per engineer, please."),
+        ("Ahead of the audit: how many S1 jobs are open at Harbour?", "how many S1 jobs are open at Harbour?"),
+        ("hey - quick one: how many jobs is olek holding?", "how many jobs is olek holding?"),
+    ],
+)
+async def test_a_purpose_greeting_or_time_before_a_colon_or_dash_is_context(request_text: str, asked: str) -> None:
+    decision = await classifier().classify(request=request_text, history=[])
+    assert decision.resolved_request == asked, decision
+
+
+async def test_a_follow_up_after_a_lead_in_request_inherits_the_question() -> None:
+    lead = "For the quarterly ops pack - pending jobs per engineer, please."
+    first = await classifier().classify(request=lead, history=[])
+    history = [{"speaker": "user", "content": first.resolved_request}]
+    decision = await classifier().classify(request="and the done ones?", history=history)
+    assert decision.followup and decision.resolved_request == "done jobs per engineer, please", decision
