@@ -14,7 +14,7 @@ from cognicore.memory._fact_words import NOT_NAMES
 from cognicore.memory.text import stem, terms
 from cognicore.subagents._memory_aims import CALENDAR_PERIODS
 from cognicore.subagents._memory_asks import asks_yes_no
-from cognicore.subagents._memory_lines import line
+from cognicore.subagents._memory_lines import NOT_SURE, line
 from cognicore.subagents.memory_evidence import NEGATION_RE, content_terms, newer_change, quoted, text_of
 
 __all__ = ["answer_lines", "inherited_words", "leading_change"]
@@ -80,6 +80,13 @@ def _someone_did(said: str) -> bool:
     return bool(m and m.group("name").lower() not in NOT_NAMES and not _FIRST_PERSON.search(said))
 
 
+# A memory that opens with another named person doing or holding something ("Ben is responsible for ...").
+_OTHERS_DOING = re.compile(
+    r"^\W*(?P<name>[A-Z][a-z]+)(?:\s+[A-Z][a-z]+)?\s+(?:is|has|took|takes|covers|handles|owns)\b"
+)
+_ASKER_YES_NO = re.compile(r"^\W*(?:so\s*,?\s+|and\s+|but\s+)?(?:am|do|did|have|was)\s+i\b", re.I)
+
+
 def answer_lines(question: str, picked: list[dict[str, Any]], topic: Sequence[frozenset[str]]) -> str:
     """The answer's sentences: a yes/no first when asked so, then each memory dated; the newest change leads."""
     changed, rest = leading_change(picked)  # two current facts, the newer worded as a change ("bumped up to $55,000")
@@ -92,5 +99,9 @@ def answer_lines(question: str, picked: list[dict[str, Any]], topic: Sequence[fr
         return f"No longer. {text}"
     if NEGATION_RE.search(text_of(top)):
         return f"No. {text}"
+    if _OTHERS_DOING.match(quoted(top)) and _ASKER_YES_NO.match(question):
+        # "am I still on the Email queue?" and "Ben is responsible for Email queue from me": another person's doing,
+        # which may have ended the user's; no "yes" on it.
+        return f"{text} {NOT_SURE}"
     covered = all(c & content_terms(text_of(top)) for c in topic)
     return f"Yes. {text}" if covered else text
