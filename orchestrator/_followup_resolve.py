@@ -26,7 +26,7 @@ from cognicore.orchestrator._followup_periods import (
     with_year,
 )
 from cognicore.orchestrator._followup_refers import as_shares, with_period
-from cognicore.orchestrator._followup_shapes import ARTEFACT
+from cognicore.orchestrator._followup_shapes import ARTEFACT, SUPERLATIVES
 from cognicore.orchestrator._followup_values import (
     dimension_of,
     dropped,
@@ -94,6 +94,10 @@ def resolve(
         return dropped(base, value, entities, columns or {})
     if change.prep == "top":
         return ranked(base, value)
+    if change.prep == "superlative":
+        # "and the newest?": the previous request's own superlative, the other way; none there, nothing to turn
+        old = re.search(rf"\b(?:{'|'.join(SUPERLATIVES)})\b", base, re.IGNORECASE)
+        return (splice(base, old.start(), old.end(), value), 0.85) if old else None
     if change.prep == "rank":
         # "sorted by units instead": a ranking's own "by" phrase replaced; rows that rank nothing yet are ranked
         if _RANKING.search(base):

@@ -21,6 +21,8 @@ __all__ = [
     "MADE_INTO",
     "PREP_WORD",
     "STEP_ALONE",
+    "SUPERLATIVE",
+    "SUPERLATIVES",
     "SWAP",
     "THAT_MEASURE",
     "TOP",
@@ -111,5 +113,18 @@ STEP_ALONE = re.compile(_LEAD + r"(?P<value>" + STEP.pattern + r")" + _TAIL, re.
 MADE_INTO = re.compile(
     _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:make|turn|put)\s+(?:it|that|this|them|those)\s+"
     r"(?:into\s+|in\s+)?(?:an?\s+)?(?P<value>" + ARTEFACT + r")" + _TAIL,
+    re.IGNORECASE,
+)
+
+# Superlatives and their opposites (general English): "and the newest?" after "the oldest open ticket" ranks the other
+# way; "and the most in-progress ones?" after "the most open tickets" keeps the ranking and swaps the value.
+SUPERLATIVES = {
+    "oldest": "newest", "newest": "oldest", "earliest": "latest", "latest": "earliest", "most": "least",
+    "least": "most", "fewest": "most", "highest": "lowest", "lowest": "highest", "biggest": "smallest",
+    "smallest": "biggest", "largest": "smallest", "best": "worst", "worst": "best", "top": "bottom", "bottom": "top",
+}  # fmt: skip
+SUPERLATIVE = re.compile(
+    _LEAD + r"(?:(?:what|how)\s+about\s+)?(?:the\s+)?(?P<which>" + "|".join(SUPERLATIVES) + r")"
+    r"(?:\s+(?:one|ones))?(?:\s+(?P<value>[^?.!,]+?))?" + _TAIL,
     re.IGNORECASE,
 )

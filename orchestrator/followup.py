@@ -62,6 +62,7 @@ from cognicore.orchestrator._followup_shapes import INSTEAD as _INSTEAD
 from cognicore.orchestrator._followup_shapes import MADE_INTO as _MADE_INTO
 from cognicore.orchestrator._followup_shapes import PREP_WORD as _PREP_WORD
 from cognicore.orchestrator._followup_shapes import STEP_ALONE as _STEP_ALONE
+from cognicore.orchestrator._followup_shapes import SUPERLATIVE as _SUPERLATIVE
 from cognicore.orchestrator._followup_shapes import SWAP as _SWAP
 from cognicore.orchestrator._followup_shapes import THAT_MEASURE as _THAT_MEASURE
 from cognicore.orchestrator._followup_shapes import TOP as _TOP
@@ -154,6 +155,12 @@ def followup_change(
             return Change(prep="in", value=value)
     if (top := _TOP.match(request)) is not None:
         return Change(prep="top", value=f"{top.group('which').lower()} {top.group('value').lower()}")
+    if (most := _SUPERLATIVE.match(request)) is not None:
+        # "and the newest?" after "the oldest open ticket"; "and the most in-progress ones?": the value changed too
+        rest = (most.group("value") or "").strip()
+        then = followup_change(f"and {rest}", entities, columns) if rest else None
+        if not rest or then is not None:
+            return Change(prep="superlative", value=most.group("which").lower(), then=then)
     # "all regions", never "any tickets still not closed that went past their SLA?" (a question of its own)
     every = _ALL.match(request)
     if every is not None and not PERIOD.fullmatch(every.group("value")) and len(every.group("value").split()) <= 3:

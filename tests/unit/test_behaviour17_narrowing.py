@@ -37,3 +37,20 @@ async def test_a_narrowing_follow_up_keeps_the_previous_rows(previous: str, foll
 async def test_which_of_grouped_rows_stays_grouped() -> None:
     decision = await _read("jobs per engineer", "which of those are pending?")
     assert decision.resolved_request == "jobs per engineer for pending", decision
+
+
+@pytest.mark.parametrize(
+    ("previous", "followup", "expected"),
+    [
+        ("which pending job is the oldest?", "and the newest?", "which pending job is the newest"),
+        ("which engineer has the most pending jobs?", "and the fewest?", "which engineer has the fewest pending jobs"),
+        (
+            "which engineer has the most pending jobs?",
+            "and the most done ones?",
+            "which engineer has the most done jobs",
+        ),
+    ],
+)
+async def test_a_superlative_turns_the_previous_ranking(previous: str, followup: str, expected: str) -> None:
+    decision = await _read(previous, followup)
+    assert decision.followup and decision.resolved_request == expected, decision
