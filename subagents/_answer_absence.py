@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cognicore.memory.text import STOPWORDS, stem, words
+from cognicore.subagents._absence_kinds import ASKER as _ASKER
 from cognicore.subagents._absence_kinds import ValueKind, asked_value_kind
 from cognicore.subagents._absence_unknown import shown, unknown_words, unnamed_member
 from cognicore.subagents._absence_values import (
@@ -65,9 +66,6 @@ class Absence:
 
 # The subject's own section says how long in other words ("plays for 20 hours on a charge"): no check may claim.
 _SAYS_HOW_LONG = Absence(text="", passages=[])
-# A question about the asker ("reach me", "my manager"): memory answers it, the documents' silence proves nothing.
-# "tell me", "show me" only frame the question.
-_ASKER = re.compile(r"\b(?:my|mine|myself)\b|\b(?<!tell )(?<!show )(?<!give )(?<!let )me\b", re.I)
 _TAKE = frozenset(stem(w) for w in "take takes took taken".split())
 # The act after "to" or "be" ("to fully resolve a P2", "be fixed by").
 _ACT = re.compile(
@@ -112,6 +110,10 @@ async def _absent_value(
     named, passages = found[0]
     if not named or named > len(passages) or any(kind.written.search(p.content) for p in passages):
         return None
+    if kind.thing and not any(
+        kind.thing in {stem(w) for w in words(p.content)} | set(words(p.content)) for p in passages
+    ):
+        return None  # the passages never say the thing ("client"): they may name it without its word
     if _dated(question, named, passages):
         return None
     if general and found[1][0] > MAX_GENERAL:
@@ -165,11 +167,13 @@ async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence
     names = [w.lower() for run in runs for w in run]
     plain_names = [w for n in names for w in words(n) if _PLAIN.match(w) and w not in STOPWORDS]
     kind = asked_value_kind(question)
-    if kind is not None:
+    if kind is not None and not asked_contact(question):  # a contact is checked over the whole corpus below
         subject_words = plain_names or await _title_words(knowledge, question)
         thing = " and ".join(" ".join(run) for run in runs) if plain_names else " ".join(subject_words)
         if subject_words and (absent := await _absent_value(knowledge, question, kind, subject_words, thing)):
             return absent
+        if subject_words and kind.thing:
+            return None  # "which client do we use?": the subject's passages may name it without the word "client"
     if absent := await _set_aside(knowledge, question):
         return absent
     if held := await unnamed_holder(knowledge, question):

@@ -1,0 +1,54 @@
+"""Checked misses of round 17 (KA), against a real knowledge base: a value of the asked kind that no passage of the
+named subject gives (a weight, a name of the thing used) is said missing plainly; a thing whose word the subject's
+passages never say (they may name it without the word) makes no claim."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from psycopg_pool import AsyncConnectionPool
+
+from cognicore.memory.knowledge import KnowledgeBase
+from cognicore.subagents._answer_absence import documented_absence
+from tests.integration.knowledge_docs import knowledge_of
+
+BOATS = (
+    "# Boat range\n\n## Tern Dinghy\n\nThe Tern Dinghy is a sailing dinghy for two with a rated (IPX4) light mast.\n\n"
+    "## Skua Kayak\n\nThe Skua Kayak is a sea kayak for one. It ships with a spray deck.\n\n"
+    "## Gannet Tender\n\nThe Gannet Tender weighs 38 kg and folds flat.\n"
+)
+LAUNCH = (
+    "# Launch troubleshooting\n\nWhen the Slipway gate will not open, first check the launch app is signed in. "
+    "Then sign out of the launch app and sign in again. If it still fails, open an S2 request for the harbour team.\n"
+)
+
+
+@pytest.fixture
+async def knowledge(pool: AsyncConnectionPool, tmp_path: Path) -> KnowledgeBase:
+    return await knowledge_of(pool, tmp_path, {"boats.md": BOATS, "launch.md": LAUNCH})
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("How much does the Skua Kayak weigh?", "never give a weight"),
+        ("what's the weight of a Skua Kayak", "never give a weight"),
+        ("Which launch app do we use for the Slipway gate?", "never give a name"),
+    ],
+)
+async def test_a_value_of_the_asked_kind_no_passage_of_the_subject_gives_is_said_missing(
+    knowledge: KnowledgeBase, question: str, said: str
+) -> None:
+    absent = await documented_absence(knowledge, question)
+    assert absent is not None and said in absent.text, absent
+
+
+async def test_a_thing_the_subjects_passages_never_say_is_not_claimed_unnamed(
+    pool: AsyncConnectionPool, tmp_path: Path
+) -> None:
+    # The runbook names the app without the word "client": it may be the one asked, so no "never give a name".
+    runbook = "# Slipway access\n\nInstall Keelhaul on the Slipway kiosk, then scan the berth card.\n"
+    knowledge = await knowledge_of(pool, tmp_path, {"slipway.md": runbook})
+    absent = await documented_absence(knowledge, "Which client do we use on the Slipway kiosk?")
+    assert absent is None, absent.text
