@@ -34,7 +34,7 @@ from cognicore.subagents._absence_words import name_runs as _name_runs
 from cognicore.subagents._absence_words import word_forms as _forms
 from cognicore.subagents._answer_holder import unnamed_holder
 from cognicore.subagents._answer_shape import PLACE_WORDS, Shape, asked_shape
-from cognicore.subagents._passage_sections import covers_generally, said_with, subject_sections
+from cognicore.subagents._passage_sections import covers_generally, said_with, subject_codes, subject_sections
 from cognicore.subagents._question_terms import NOISE, without_contrast
 
 if TYPE_CHECKING:
@@ -280,8 +280,34 @@ async def _never_written(knowledge: KnowledgeBase, question: str, names: set[str
     missing = await unknown_words(knowledge, split, asked, names, {w: _forms(w) for w in asked}, subject)
     if not missing:
         return None
+    if plain and await _coded(knowledge, question, list(dict.fromkeys(plain))):
+        return None  # "at what urgency ...?" beside "open an S2 request": the asked attribute may be worded as its code
     text = f"The knowledge base does not say: no document mentions {shown(missing, question)}."
     return Absence(text=text, passages=[])
+
+
+# Nouns of a class or grade a thing is put in (general English): their values are often written as codes ("P3",
+# "IP67", "Class II"), so the noun itself need never be written.
+_GRADED = frozenset(
+    stem(w)
+    for w in """rating ratings rated priority priorities level levels grade grades class classes category categories
+    tier tiers code codes standard standards type types model models severity urgency certification protection
+    spec specs specification specifications socket sockets fitting fittings classification band bands""".split()
+)
+
+
+def _graded(question: str, subject: list[str], passages: list[Passage]) -> bool:
+    """Does the question ask a class or grade ("at what priority", "which rating") while the sections naming the
+    subject write a value as a code the question does not say ("open a P3 ticket", "waterproof (IP67)")?"""
+    if not any(stem(w) in _GRADED for w in words(question)):
+        return False
+    return bool(subject_codes(passages, subject) - {w.upper() for w in words(question)})
+
+
+async def _coded(knowledge: KnowledgeBase, question: str, subject: list[str]) -> bool:
+    """`_graded`, with the passages naming the subject read from the corpus."""
+    [(_, passages)] = await knowledge.matches([" & ".join(_any(_forms(w) or [w]) for w in subject)], limit=MAX_GENERAL)
+    return _graded(question, subject, passages)
 
 
 async def _never_with_subject(
@@ -317,6 +343,10 @@ async def _never_with_subject(
     everything = " & ".join(_any(forms[w]) for w in ruled)
     [(general, elsewhere)] = await knowledge.matches([f"{everything} & !{subject}"])
     if general > MAX_GENERAL or any(covers_generally(p, [forms[w] for w in ruled]) for p in elsewhere):
+        return None
+    # "At what priority ...?" beside "open a P3 ticket", "which rating ...?" beside "waterproof (IP67)": a value written
+    # as a code is a value of some attribute of the subject, maybe the asked one, though its word is never written.
+    if _graded(question, plain_names, passages):
         return None
     # "Who signed off on X?" beside "Decided by: Ana Ruiz": the subject's own section names who did it.
     shape, sections = asked_shape(question), subject_sections(passages, plain_names)

@@ -12,7 +12,7 @@ from cognicore.memory.text import stem, words
 if TYPE_CHECKING:
     from cognicore.memory.knowledge import Passage
 
-__all__ = ["covers_generally", "general_sections", "said_with", "subject_sections"]
+__all__ = ["covers_generally", "general_sections", "said_with", "subject_codes", "subject_sections"]
 
 _HEADING_LINE = re.compile(r"^\s{0,3}(#{1,6})\s+(.*)$")
 # A heading naming something in particular: a capitalised word after its first ("Opened Nova Lamps"), a date or
@@ -60,6 +60,21 @@ def subject_sections(passages: Sequence[Passage], subject: Sequence[str]) -> lis
             text = _text(headings, body)
             if _names({stem(w) for w in words(text)}, subject):
                 found.append(text)
+    return found
+
+
+# A value written as a code in running text ("open a P3 ticket", "waterproof (IP67)", "E26 bulbs"): letters then
+# digits, no hyphen (a hyphenated code is an item's own number, "WEA-200"), not a quarter ("Q3").
+_VALUE_CODE = re.compile(r"\b(?!Q[1-4]\b)[A-Z]{1,3}\d{1,3}\b")
+
+
+def subject_codes(passages: Sequence[Passage], subject: Sequence[str]) -> set[str]:
+    """The codes the bodies (not the headings) of the subject's sections write: values of some attribute of it."""
+    found: set[str] = set()
+    for p in passages:
+        for headings, body in _parts(p):
+            if _names({stem(w) for w in words(_text(headings, body))}, subject):
+                found |= set(_VALUE_CODE.findall(body))
     return found
 
 
