@@ -71,6 +71,7 @@ _AUX = r"(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have|mus
 # A question's (or one of its sentences') first word: "Is there ...", "... on Monday. Do we offer ...".
 _STARTS = r"(?:^|(?<=[.?!:;,-])\s*|(?<=\s-)\s*)\W*"
 _DET = r"(?:a|an|any|some|the|our|your|their|its|my)"
+_ARTICLES = frozenset({"a", "an", "any", "some", "the"})
 # Where a question names the thing it asks for (general English question shapes): whether it exists, or which one
 # is used. "What's the refund turnaround?", "how many staffers": a value of a thing the documents may state in other
 # words ("5 business days", "employees") is not checked this way (review 16).
@@ -154,6 +155,12 @@ async def unknown_words(
     missing = [w for w in thing if not found[w][0]]
     known = [w for w in rest if found[w][0]]
     head = phrase[-1] if phrase else ""
+    # "do we give students a discount": the words before an article inside the phrase are who receives the thing, not
+    # a qualifier of it; a recipient no chunk names in any form is one no rule of the documents is for.
+    inner = next((i for i, w in enumerate(phrase) if i and w in _ARTICLES), None)
+    recipients = [w for w in missing if inner is not None and w in phrase[:inner]]
+    if recipients and await _anchored(knowledge, question, subject, phrase) and not await _typo(knowledge, recipients):
+        return recipients
     if stem(head) in FRAME_WORDS or (subject and head not in missing):
         # "a first-party return window", "a time-sync step": a known kind of thing, qualified by a word the
         # documents may say otherwise; beside a named subject, "a splash-proof rating" is a rating they may give.
@@ -172,12 +179,17 @@ async def unknown_words(
     if any(not _heads(w, found[w][1]) for w in known) or (not subject and len(known) > 1):
         if await _held(knowledge, [subject] * bool(subject) + [" | ".join(terms[w]) for w in known]):
             return []
+    return [] if await _typo(knowledge, missing) else missing
+
+
+async def _typo(knowledge: KnowledgeBase, missing: list[str]) -> bool:
+    """May a missing word be a typo of a corpus word ("warrenty")? An English word is none ("brand")."""
     corpus = (await knowledge.vocabulary.words()).plain
-    for w in (w for w in missing if not english_words().get(w)):  # an English word is no typo ("brand")
+    for w in (w for w in missing if not english_words().get(w)):
         near = (c for c in corpus if abs(len(c) - len(w)) <= MAX_TYPO)
         if any(OSA.distance(w, c, score_cutoff=MAX_TYPO) <= MAX_TYPO for c in near):
-            return []  # "warrenty": a misspelt corpus word, not a thing the documents never name
-    return missing
+            return True
+    return False
 
 
 async def _held(knowledge: KnowledgeBase, alternatives: list[str]) -> bool:
