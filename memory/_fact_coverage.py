@@ -29,7 +29,7 @@ _CLAUSES_RE = re.compile(
     r"\s*[;,.!\u2014\u2013]\s*(?:(?:and|but|so)\s+)?|\s+-+\s+|\s+(?:and|but|so)\s+(?=i\b|i'm\b)", re.I
 )
 _X = r"(?:the\s+|my\s+|our\s+)?(?P<x>[\w&/-]+(?:\s+[\w&/-]+){0,3}?)"
-_X_END = r"(?=\s+(?:now|too|as\s+well|for\s+good|queue|tickets?)\b|\s*$)"
+_X_END = r"(?=\s+(?:now|too|as\s+well|for\s+good|queue|tickets?|from\s+(?:me|us))\b|\s*$)"
 # "they moved me off the Nordics", "pulled me off wifi", "I got taken off the VPN queue", "I'm off printers now"
 _MOVED = r"(?:moved|pulled|took|taken|swapped|switched|rotated|shifted|bumped|reassigned)"
 _OFF_RES = (
@@ -43,6 +43,7 @@ _NEW_HOLDER_RE = re.compile(
     rf"^(?P<who>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?:'s|\s+is|\s+has\s+taken|\s+has|\s+took)?\s+"
     rf"(?:over\s+|got\s+|covering\s+|handling\s+|running\s+|on\s+)?{_X}{_X_END}"
 )
+_FROM_ME_RE = re.compile(r"\b(?:took|taken)\s+over\b.*\bfrom\s+(?:me|us)\b", re.I)
 _FIRST_PERSON_RE = re.compile(r"^\W*(?:i|i'm|i've|i'll|im)\b", re.I)
 _NOT_A_HOLDER = frozenset("they we it he she you someone i".split())
 
@@ -98,11 +99,13 @@ def coverage_moved(
             ended.append((fact, holder["who"] if holder is not None else None, m["x"]))
         elif _FIRST_PERSON_RE.match(clause):
             mine.append(clause)
+    if ended and not mine and all(who is not None for _, who, _ in ended) and _FROM_ME_RE.search(text):
+        mine = [""]  # "Ben has taken over the Email queue from me": said to be the user's, no new one needed
     if not ended or not mine:
         return None  # both an old thing left and a new one taken: a handover, nothing less
     # the user's own clause as a rule reads it, else in the user's words ("I'm running the partner deals now")
-    new = [FactCandidate(**f) for clause in mine for f in (read(clause) or _noted(clause))]
-    if not new:
+    new = [FactCandidate(**f) for clause in mine if clause for f in (read(clause) or _noted(clause))]
+    if not new and any(mine):
         return None
     out = list(new)
     for fact, who, said in ended:

@@ -69,6 +69,15 @@ def _held_by_the_old_person(candidate: FactCandidate, known_facts: list[dict[str
     return candidate.model_copy(update={"subject": str(held[0].get("subject") or candidate.subject), "exclusive": True})
 
 
+_AGENT_RE = re.compile(r"^\W*the\s+user\s+(?!is\b|has\b|was\b)[a-z]+s\b", re.I)
+
+
+def _agent(statement: str) -> bool:
+    """Is the user the one who does it ("The user mentors Sam Lee"), not the one who has it ("The user's mentor is
+    Olga")? The same word the other way round is another relation, never a new value of the other."""
+    return bool(_AGENT_RE.match(statement))
+
+
 def in_known_wording(candidate: FactCandidate, known_facts: list[dict[str, Any]]) -> FactCandidate:
     """A new value of a slot the user filled before, said in the words of the known fact.
 
@@ -86,9 +95,11 @@ def in_known_wording(candidate: FactCandidate, known_facts: list[dict[str, Any]]
         and normalize(str(k.get("object", ""))) != normalize(candidate.object)
         and subject_key(str(k.get("subject", ""))) == subject
         and same_slot(predicate_key(str(k.get("predicate", ""))), predicate)
+        and _agent(candidate.statement) == _agent(str(k.get("statement") or ""))
     ]  # fmt: skip
     if not same:  # "my shift start is 9am" after "my shift starts at 7am": one slot in fewer words, two clock times
         near = [k for k in known_facts if k.get("status", "active") == "active" and near_slot(k, candidate)]
+        near = [k for k in near if _agent(candidate.statement) == _agent(str(k.get("statement") or ""))]
         near = [k for k in near if normalize(str(k.get("object", ""))) != normalize(candidate.object)]
         named = str(near[0].get("statement") or "") if len(near) == 1 else ""
         return candidate.model_copy(update={"contradicts": named}) if named else candidate

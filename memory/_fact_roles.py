@@ -30,7 +30,7 @@ _RESPONSIBLE_VERBS = (
 _RESPONSIBLE_RE = re.compile(
     r"^(?P<who>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+(?:now\s+|also\s+|currently\s+)?(?P<verb>"
     + _RESPONSIBLE_VERBS
-    + r")\s+(?P<what>.+?)(?:\s+from\s+(?P<old>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?))?$"
+    + r")\s+(?P<what>.+?)(?:\s+from\s+(?P<old>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?|me|us))?$"
 )
 _HANDLED_BY_RE = re.compile(
     r"^(?:the\s+)?(?P<what>[\w-]+(?:\s+[\w-]+){0,4}?)\s+(?:is|are)\s+(?:now\s+)?(?:handled|owned|managed|run|covered|led|serviced|maintained|"
@@ -58,6 +58,7 @@ def _responsibility(
     ctx: ShapeCtx, who: str, what: str, old: str | None, took_over: bool, *, person: bool = True
 ) -> list[Fact]:
     what = bare_thing(ctx.clean(what))
+    old = None if old is not None and old.lower() in ("me", "us") else old  # "took X over from me": the user's, ended
     # "Support handles 200 tickets a day" is a workload, not a responsibility; "my team lead is Aisha" names a
     # role ("lead" is no verb there): a thing handled never starts with a copula.
     if _COPULA_RE.match(what) or (person and not a_name(who)) or not ctx.valid(what):

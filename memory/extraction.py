@@ -17,7 +17,7 @@ from cognicore.memory._fact_correction import correction
 from cognicore.memory._fact_coverage import coverage_moved
 from cognicore.memory._fact_handover import handed_over
 from cognicore.memory._fact_kept import replaces_nothing
-from cognicore.memory._fact_keys import normalize, predicate_key, same_slot, subject_key
+from cognicore.memory._fact_keys import lemma, normalize, predicate_key, same_slot, subject_key
 from cognicore.memory._fact_known import UNCLEAR_OBJECT, bare_change, named_changes
 from cognicore.memory._fact_known_names import known_people, with_known_names, with_known_owners
 from cognicore.memory._fact_known_slot import in_known_slot, in_known_wording
@@ -291,7 +291,11 @@ def _of_its_own_qualifier(
     """ "My target for Q4 got raised to $1.4 million" after "My target for Q3 is $1 million": a change whose qualifier
     differs from the replaced fact's is another one of that kind; kept beside it as read (its own slot), or in the
     user's words, replacing nothing."""
-    old = (fact.contradicts or "").strip().lower()
+    if not fact.contradicts:
+        return _apart_from_its_kin(message, fact, known)
+    if (done := _done_by_user(fact, read)) is not None:
+        return done  # "I'm now mentoring Sam Lee" after "My mentor is Olga": whom the user mentors, not who
+    old = fact.contradicts.strip().lower()
     replaced = [k for k in known if old and old in (str(k.get("statement") or "").lower(), value_of(k).lower())]
     if not replaced or not another_qualifier(message, replaced[0], fact.object):
         return fact
@@ -304,6 +308,37 @@ def _of_its_own_qualifier(
         return own[0]
     note = note_of(message, told=bool(told)) if told is not False else None
     return FactCandidate(**note) if note is not None else None
+
+
+def _done_by_user(fact: FactCandidate, read: list[dict[str, Any]]) -> FactCandidate | None:
+    """The fact as read when the rules read the user doing it ("The user mentors Sam Lee") and a change rule then
+    put it in the slot of who does it to the user ("The user's mentor"): another relation, keyed apart, replacing
+    nothing."""
+    if not re.match(r"^\W*the\s+user's\s", fact.statement, re.I):
+        return None
+    head = lemma(predicate_key(fact.predicate).split("_")[-1])
+    for f in read:
+        said = re.match(r"^\W*the\s+user\s+(?!is\b|has\b|was\b)([a-z]+s)\b", str(f.get("statement") or ""), re.I)
+        if f.get("object") == fact.object and said and head.startswith(lemma(said.group(1)).rstrip("e")):
+            return FactCandidate(**{**f, "predicate": f"{f.get('predicate')}_others", "contradicts": None})
+    return None
+
+
+def _apart_from_its_kin(message: str, fact: FactCandidate, known: list[dict[str, Any]]) -> FactCandidate:
+    """ "My APAC target was raised to $900k" after "My target for the EMEA region is $2 million": a slot the store
+    would take for the known one's ("apac_target" names "target" more precisely) but qualified otherwise is keyed by
+    its head first ("target_for_apac"), so the store keeps the two apart."""
+    words = predicate_key(fact.predicate).split("_")
+    if not fact.exclusive or len(words) < 2:
+        return fact
+    kin = [
+        k for k in known
+        if subject_key(str(k.get("subject", ""))) == subject_key(fact.subject)
+        and predicate_key(str(k.get("predicate", ""))) != predicate_key(fact.predicate)
+        and same_slot(predicate_key(str(k.get("predicate", ""))), predicate_key(fact.predicate))
+        and another_qualifier(message, k, fact.object)
+    ]  # fmt: skip
+    return fact.model_copy(update={"predicate": f"{words[-1]}_for_{'_'.join(words[:-1])}"}) if kin else fact
 
 
 def _handover_in_known_slot(message: str, candidate: FactCandidate, known: list[dict[str, Any]]) -> FactCandidate:

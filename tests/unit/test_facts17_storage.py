@@ -122,3 +122,15 @@ async def test_a_leading_from_then_on_opens_the_users_own_clause() -> None:
         "I look after the north region.", "Heads up - from today on I'm covering the south region instead"
     )
     assert any(f.contradicts == "The user is responsible for north region." for f in facts), facts
+
+
+async def test_what_the_user_does_to_someone_is_not_who_does_it_to_the_user() -> None:
+    coached = await _told("My mentor is Ines Roth.", "I'm now mentoring two interns, Theo Park among them")
+    assert not any(f.contradicts == "The user's mentor is Ines Roth." for f in coached), coached
+    mentee = await _told("My mentor is Ines Roth.", "I'm now mentoring Theo Park.")
+    assert not any(f.contradicts for f in mentee) and all(f.predicate != "mentor" for f in mentee), mentee
+
+
+async def test_a_thing_taken_over_from_the_user_ends_the_users() -> None:
+    facts = await _told("I'm on the billing queue.", "Grete has taken over the billing queue from me.")
+    assert [(f.object, f.contradicts) for f in facts] == [("Grete", "The user is on the billing queue.")]
