@@ -56,9 +56,10 @@ def value_case_ok(value: str, original: str) -> bool:
     named = value.islower() and value not in STOP_WORDS  # never "On Monday" for a value "on"
     if named and re.search(rf"(?<![\w-]){re.escape(value.capitalize())}(?![\w-])", original):
         return True  # "Ben's tickets": a name stored in lower case, written as a name
-    if named and (said := re.search(rf"(?<![\w-]){re.escape(value)}(?:'s|s)(?![\w-])", original.lower())):
-        # "bens tickets", "anas open ones": a name stored in lower case, written as its owner's ("'s" or "s" without
-        # the apostrophe), when the word so written is no common English word of its own
+    if named and (said := re.search(rf"(?<![\w-]){re.escape(value)}(?:'s|s)(?![\w-])", original)):
+        # "bens tickets", "anas open ones": a name stored in lower case, written in lower case as its owner's ("'s" or
+        # "s" without the apostrophe), when the word so written is no common English word of its own ("Anas", "Bens"
+        # capitalised are names of their own)
         return english_words().get(said.group(0).replace("'", ""), 0) < COMMON
     return value.lower() not in STOP_WORDS and english_words().get(value.lower(), 0) == 0
 
@@ -123,7 +124,10 @@ def missing(t: Text, q: Mapping, lex: Lexicon) -> None:
             hits = [c for c in columns if any(w[:6] == stem for w in c.name.split("_") if len(w) >= 4)]
             if len(hits) == 1 and any(_value_follows(t.s[at:], hits[0], lex) for at in (m.end(), m.start(1) - 1)):
                 continue  # "not assigned to ben", "with status open", "are priority 3": a value of the column
-            if len(hits) == 1 and found is q.missing and _said_of_itself(hits[0]).search(t.s[: m.start()]):
+            itself = (
+                len(hits) == 1 and m.group(0).startswith("not ") and _said_of_itself(hits[0]).search(t.s[: m.start()])
+            )
+            if len(hits) == 1 and found is q.missing and itself:
                 # "who isn't handling any VPN tickets" ("who" and "handling" both the assignee): the people with none
                 # of those rows, never the rows with no person
                 q.not_understood.append(f"which {hits[0].name} values have none of those rows")
@@ -372,3 +376,22 @@ def negation(before: str, column: Column) -> re.Match[str] | None:
     if all(w in _BETWEEN_NEGATION or w[:6] in stems for w in between):
         return m
     return None
+
+
+# People around a person or a group of them ("Ben's team", "chloe's manager", "ana's backup"): no row of the data is
+# theirs, whatever the data records of the person
+_BODY = (
+    r"(?:team|teams|group|groups|squad|crew|department|manager|boss|backup|deputy|replacement|colleagues|peers|"
+    r"direct reports)"
+)
+
+
+def owned_bodies(text: str, q: Mapping) -> list[str]:
+    """The phrases of `text` that give a filtered value a body of people ("ben's team", "bens group"), which the
+    data does not record: each is not understood, never read as the value's own rows."""
+    values = {normalise(v) for vs in q.filters.values() for v in vs}
+    return [
+        f"'{m.group(0)}' (the data records no {m.group(2)})"
+        for v in values
+        for m in re.finditer(rf"\b({re.escape(v)}(?:s|'s)?) ({_BODY})\b", text)
+    ]

@@ -16,6 +16,7 @@ from cognicore.subagents.offline_sql._words import (
     column_word,
     missing,
     nobody_working,
+    owned_bodies,
     people_column,
     plural_like,
     value_case_ok,
@@ -265,7 +266,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     _their_ids(t, q, lex)
     rows_with_columns(t, q, _counted_table(q, lex))  # "list the P2 tickets with their status" (listed_rows.py)
     empty_group_included(t, q)  # "for each assignee, including unassigned": every group, the empty one too
-    q.not_understood += contradictions(q)  # "closed and not closed": no row, a misreading (contradictions.py)
+    q.not_understood += contradictions(q) + owned_bodies(t.read, q)  # "closed and not closed"; "ben's team"
     # "who on the desk ..." in a schema "support_desk": a word of the deployment's own name says no more than it
     described |= {w for tb in lex.catalogue.tables for w in normalise(tb.ref.split(".")[0]).split() if len(w) >= 4}
     leftovers = [

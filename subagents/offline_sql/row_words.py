@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from cognicore.subagents.offline_sql.lexicon import Lexicon, singular
+from cognicore.subagents.offline_sql.lexicon import Lexicon, normalise, singular
 from cognicore.subagents.offline_sql.mapping import Mapping, Text
 
 _NONE = re.compile(
@@ -90,9 +90,44 @@ _INCLUDING_EMPTY = re.compile(
 )
 
 
+# "(unassigned included)", "including the closed ones", "counting the unassigned ones as well", "P4s too": rows said
+# to be counted as well, which widens what is counted and restricts nothing
+_INCLUDED = re.compile(
+    r"(?<!not )\b(?:including|incl|inclusive of|counting|plus|even|along with|as well as) (?:the |all |any )?"
+    r"(?P<before>[a-z0-9_ -]+?)(?: ones| tickets| rows)?(?: as well| too)?\b"
+    r"(?=\s*(?:$|[^a-z0-9_ -]| and| but| please))|"
+    r"\b(?P<after>[a-z0-9_-]+)(?: ones| tickets| rows)? (?:included|too|as well)\b"
+)
+
+
+def included_rows(t: Text, q: Mapping) -> None:
+    """Values or empty columns said to be included ("closed ones included", "unassigned ones too") are no filter: the
+    rows are counted with the others."""
+    for m in _INCLUDED.finditer(t.read):
+        said = (m.group("before") or m.group("after") or "").strip()
+        for ref in list(q.missing):
+            stem = ref.rsplit(".", 1)[-1][:6]
+            if re.search(rf"\bun{re.escape(stem)}", said):
+                q.missing.remove(ref)
+                q.notes.append(f"The rows with no {ref.rsplit('.', 1)[-1]} are counted too, as asked.")
+        for ref, values in list(q.filters.items()):
+            kept = [v for v in values if not re.search(rf"\b{re.escape(normalise(v))}s?\b", said)]
+            if kept != values:
+                q.notes.append(f"{', '.join(v for v in values if v not in kept)} counted too, as asked.")
+                if kept:
+                    q.filters[ref] = kept
+                else:
+                    del q.filters[ref]
+
+
 def empty_group_included(t: Text, q: Mapping) -> None:
-    """A grouping said with its empty group included keeps every group (the empty one too), never only the empty."""
+    """A grouping said with its empty group included keeps every group (the empty one too), never only the empty;
+    other rows said to be included are no filter (`included_rows`)."""
     if _INCLUDING_EMPTY.search(t.read) is None:
+        included_rows(t, q)
+        return
+    if not {d.ref for d in q.dimensions if not isinstance(d, str)} & set(q.missing):
+        included_rows(t, q)  # "per component, including the unassigned ones": the empty rows counted too
         return
     grouped = {d.ref for d in q.dimensions if not isinstance(d, str)}
     q.missing[:] = [ref for ref in q.missing if ref not in grouped]

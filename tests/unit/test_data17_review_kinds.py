@@ -59,3 +59,29 @@ def test_who_has_not_any_of_a_value_is_the_people_with_none() -> None:
 def test_the_share_of_a_subset_whose_part_is_an_empty_column(text: str) -> None:
     sql = sql_of(text, DESK_LEX)
     assert "FILTER(WHERE tickets.assignee IS NULL)" in sql and "GROUP BY" not in sql
+
+
+@pytest.mark.parametrize(
+    "text", ["how many open tickets does anas squad have", "what does Chloe's department have in progress"]
+)
+def test_a_body_of_people_around_a_person_is_not_their_rows(text: str) -> None:
+    with pytest.raises(Unsure, match="the data records no"):
+        map_request(text, DESK_LEX, TODAY)
+
+
+def test_a_capitalised_name_with_an_s_is_a_name_of_its_own() -> None:
+    with pytest.raises(Unsure, match="'bens'"):
+        map_request("How many tickets did Bens close?", DESK_LEX, TODAY)
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        ("tickets by status, the unassigned ones included", "tickets.status AS status"),
+        ("for each component how many tickets are there, including unassigned ones", "tickets.component AS component"),
+        ("how many tickets in all, P4s too", ""),
+    ],
+)
+def test_rows_said_to_be_included_restrict_nothing(text: str, group: str) -> None:
+    sql = sql_of(text, DESK_LEX)
+    assert group in sql and "WHERE" not in sql
