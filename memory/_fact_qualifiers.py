@@ -17,7 +17,7 @@ from cognicore.memory._fact_owners import FRAME, tokens_of
 from cognicore.memory._fact_word_classes import DISCOURSE_OPENERS, FUNCTION_WORDS
 from cognicore.memory._fact_words import WHICH_VALUE
 
-__all__ = ["another_qualifier"]
+__all__ = ["ambiguous_kin", "another_qualifier"]
 
 # Prepositions that open a qualifier right after the head noun ("target for Q4", "discount on the Pro plan").
 _AFTER = frozenset("for on at in of".split())
@@ -92,3 +92,29 @@ def another_qualifier(message: str, known: dict[str, Any], value: str) -> bool:
     values = {lemma(t.lower()) for t in tokens_of(f"{value} {known.get('object', '')}")}
     said, held = said - slot - values, held - slot - values
     return bool(said and held and not said <= held and not held <= said)
+
+
+def _ends(predicate: str) -> tuple[str, str]:
+    """The first and last word of a predicate: its head noun is one of them ("budget", "budget_for_summer")."""
+    words = [lemma(w) for w in predicate_key(predicate).split("_") if w] or [""]
+    return words[0], words[-1]
+
+
+def ambiguous_kin(message: str, subject: str, predicate: str, value: str, known: list[dict[str, Any]]) -> bool:
+    """Does a change with no qualifier of its own ("our budget got cut to $15k") fit two known facts of its head
+    noun qualified otherwise ("for the spring campaign", "for the summer campaign"), so which one is not known?"""
+    words = [lemma(w) for w in predicate_key(predicate).split("_") if w]
+    if not words or words[-1] in _NOT_QUALIFIER:
+        return False
+    head = words[-1]
+    values = {lemma(t.lower()) for t in tokens_of(value)}
+    if (_qualifiers_in(message, head) or set()) - {head} - values:
+        return False  # the message says which one ("the library changed my membership number")
+    kin = [
+        k for k in known
+        if str(k.get("subject", "")).lower() == subject.lower()
+        and head in _ends(str(k.get("predicate", "")))
+        and (_qualifiers_in(str(k.get("statement") or ""), head) or set())
+        - {lemma(t.lower()) for t in tokens_of(str(k.get("object", "")))}
+    ]  # fmt: skip
+    return len(kin) >= 2

@@ -31,7 +31,7 @@ from cognicore.memory._fact_newvalue import (
 )
 from cognicore.memory._fact_notes import ending_notes, is_note, note_of
 from cognicore.memory._fact_placement import moved_user, placement_of
-from cognicore.memory._fact_qualifiers import another_qualifier
+from cognicore.memory._fact_qualifiers import ambiguous_kin, another_qualifier
 from cognicore.memory._fact_relative import relative_change
 from cognicore.memory._fact_replaced import held_instead
 from cognicore.memory._fact_reworded import owner_from_known
@@ -291,6 +291,9 @@ def _of_its_own_qualifier(
     """ "My target for Q4 got raised to $1.4 million" after "My target for Q3 is $1 million": a change whose qualifier
     differs from the replaced fact's is another one of that kind; kept beside it as read (its own slot), or in the
     user's words, replacing nothing."""
+    if fact.exclusive and ambiguous_kin(message, fact.subject, fact.predicate, fact.object, known):
+        note = note_of(message, told=bool(told)) if told is not False else None  # which one is not known: kept apart
+        return FactCandidate(**note) if note is not None else None
     if not fact.contradicts:
         return _apart_from_its_kin(message, fact, known)
     if (done := _done_by_user(fact, read)) is not None:

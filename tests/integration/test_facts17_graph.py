@@ -46,3 +46,13 @@ async def test_a_possible_or_wished_change_is_acknowledged_plainly_and_changes_n
         assert (answer, outcome) == (ACKNOWLEDGEMENT, "succeeded"), answer
     active = [f.statement for f in await app.memory.facts.active(user)]
     assert any("Wednesday" in s for s in active), active
+
+
+async def test_an_unqualified_change_of_two_qualified_facts_says_it_cannot_tell_which(app: App) -> None:
+    user = "m27-which"
+    await _tell(app, "Our stipend for the Lisbon offsite is 400 euros.", user=user, session="w1")
+    await _tell(app, "Our stipend for the Madrid offsite is 550 euros.", user=user, session="w2")
+    answer, outcome = await _tell(app, "our stipend got cut to 300 euros", user=user, session="w3")
+    assert outcome == "unsure" and "400" in answer and "550" in answer, answer
+    active = [f.statement for f in await app.memory.facts.active(user)]
+    assert any("400" in s for s in active) and any("550" in s for s in active), active

@@ -134,3 +134,14 @@ async def test_what_the_user_does_to_someone_is_not_who_does_it_to_the_user() ->
 async def test_a_thing_taken_over_from_the_user_ends_the_users() -> None:
     facts = await _told("I'm on the billing queue.", "Grete has taken over the billing queue from me.")
     assert [(f.object, f.contradicts) for f in facts] == [("Grete", "The user is on the billing queue.")]
+
+
+async def test_an_unqualified_change_of_two_qualified_facts_changes_neither() -> None:
+    facts = await _told(
+        "My bonus for H1 is $8k.",
+        "My bonus for H2 is $9k.",
+        "my bonus got bumped to $10k",
+    )
+    assert not any(f.contradicts for f in facts) and all(f.predicate == "note" for f in facts), facts
+    one = await _told("My bonus for H1 is $8k.", "my bonus got bumped to $10k")
+    assert [f.object for f in one] == ["$10k"]  # one qualified fact: the change is of it
