@@ -82,6 +82,8 @@ def split_search(request: str, lex: Lexicon) -> tuple[str, Search | None]:
             phrase = m.group("phrase").strip("\"'\u2018\u2019\u201c\u201d ")
             return _aside(request, m.start(), m.end(), phrase)
     for m in _MARKER.finditer(request):
+        if _told_beside(request, m, lex, prose):
+            continue  # "ana says her queue is too long. How many ...?": what someone says, told before the question
         quoted = _QUOTED.match(request, m.end())
         if quoted:
             phrase, end = quoted.group("phrase").strip(), quoted.end()
@@ -100,6 +102,18 @@ def split_search(request: str, lex: Lexicon) -> tuple[str, Search | None]:
             end = where.end()
         return _aside(request, m.start(), end, phrase)
     return request, None
+
+
+def _told_beside(request: str, m: re.Match[str], lex: Lexicon, prose: set[str]) -> bool:
+    """Whether the marker `m` is in a sentence of its own, followed by another, that names neither the rows nor a
+    column of their text: something told beside the question, never a phrase the rows hold."""
+    start = max(request.rfind(end, 0, m.start()) for end in ".!?")
+    stop = re.search(r"[.!?](?:\s+|$)", request[m.end() :])
+    if stop is None or not request[m.end() + stop.end() :].strip():
+        return False
+    said = normalise(request[start + 1 : m.end() + stop.start()]).split()
+    rows = {p for p, targets in lex.phrases.items() if any(x.kind == "entity" for x in targets)}
+    return not any(w in rows or w.rstrip("s") in rows or w in prose or w.rstrip("s") in prose for w in said)
 
 
 _IN_THE = re.compile(r"\s+in\s+(?:the|their|its|a)\s+(?P<column>[a-z_]+?)s?\b", re.I)

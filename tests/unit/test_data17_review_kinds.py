@@ -85,3 +85,10 @@ def test_a_capitalised_name_with_an_s_is_a_name_of_its_own() -> None:
 def test_rows_said_to_be_included_restrict_nothing(text: str, group: str) -> None:
     sql = sql_of(text, DESK_LEX)
     assert group in sql and "WHERE" not in sql
+
+
+def test_what_someone_says_in_a_sentence_of_its_own_is_no_search() -> None:
+    """ "ben says the backlog is huge. ...": told beside the question, never a phrase of the titles."""
+    with pytest.raises(Unsure):
+        map_request("ben says the backlog is huge. How many P2 tickets does he have?", DESK_LEX, TODAY)
+    assert "ILIKE '%slow%'" in sql_of("list the tickets that say slow. thanks!", DESK_LEX)
