@@ -27,6 +27,7 @@ _NOT_QUALIFIER = (
     FRAME
     | FUNCTION_WORDS
     | WHICH_VALUE
+    | DISCOURSE_OPENERS
     | frozenset(PERIOD_WORDS)
     | frozenset("they someone somebody he she it you now same other own one ones got gets get".split())
 )
