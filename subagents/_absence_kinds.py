@@ -21,6 +21,7 @@ class ValueKind:
     question: str  # what is asked, in the answer ("how often")
     value: str  # what the passages never give ("a frequency")
     thing: str = ""  # the word of the thing whose value is asked, when the passages must say it to be checked
+    checked: bool = True  # whether passages lacking such a value prove the documents silent (else only no answer)
 
 
 _UNITS = r"(?:second|minute|hour|day|night|week|fortnight|month|quarter|year)s?"
@@ -192,6 +193,45 @@ _OPENERS = (
 )
 
 
+# "How long is the reset code valid?", "for how many days are logs kept?": how long a thing stays valid or kept.
+_KEPT = r"(?:valid|good|kept|keep|stored|store|retained|retain|saved|held|active|live|usable)"
+_LASTS = re.compile(
+    rf"\b(?:how\s+long|how\s+many\s+(?:seconds|minutes|hours|days|weeks|months|years))\s+(?P<rest>[^?.!]*?\b{_KEPT}\b[^?.!]*)",
+    re.I,
+)
+_DURATION = (
+    r"\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a|an)[\s-]+"
+    r"(?:business\s+|working\s+)?(?:second|minute|hour|day|night|week|month|year)s?\b"
+)
+_NOT_THING = frozenset(
+    "how long many much is are was were do does did we you they it its the a an of for to in on by be been valid good"
+    " kept keep stored store retained retain saved held active live usable seconds minutes hours days weeks months"
+    " years before after until once".split()
+)
+
+
+def _kept_kind(question: str) -> ValueKind | None:
+    """ "How long is the reset code valid?": a duration in a sentence that names the thing kept (a word of the
+    question's), never another thing's ("an account unlocks itself after 30 minutes")."""
+    m = _LASTS.search(question)
+    if m is None:
+        return None
+    # The thing is the subject's noun phrase: after the auxiliary, before a preposition, a relative clause or a verb.
+    subject = re.match(
+        r"(?:(?:is|are|was|were|does|do|did|will|would|can|should)\s+)?(?P<np>.*?)"
+        r"(?=\s+(?:for|of|from|to|in|on|at|by|with|that|which|we|you|they|stay|stays|remain|remains|last|lasts)\b|$)",
+        m.group("rest").lower(),
+    )
+    np = subject.group("np") if subject else m.group("rest").lower()
+    things = [w for w in re.findall(r"[a-z][a-z-]{2,}", np) if w not in _NOT_THING][:2]
+    if not things:
+        return None
+    stems = "|".join(sorted({re.escape(w[: max(3, len(w) - 2)]) for w in things}))
+    said = rf"\b(?:{stems})\w*"
+    written = re.compile(rf"{said}[^.!?]*{_DURATION}|{_DURATION}[^.!?]*{said}", re.I)
+    return ValueKind(_LASTS, written, "how long", "how long it stays valid", checked=False)
+
+
 def _named_kind(question: str) -> ValueKind | None:
     """The kind "a name of the asked thing" for "which X do we use": a capitalised name or a code next to the
     thing's word, not one of the question's own words."""
@@ -224,4 +264,5 @@ def asked_value_kind(question: str) -> ValueKind | None:
     if (contact := asked_contact(question)) and _CONTACTING.search(question):
         # "is there an out-of-hours line?": a number, not the SLA times; "what number am I to hit" asks no phone.
         return ValueKind(contact.asks, contact.written, "how to reach it", contact.value)
-    return next((k for k in DOCUMENT_KINDS if k.asks.search(question)), None) or _named_kind(question)
+    kind = next((k for k in DOCUMENT_KINDS if k.asks.search(question)), None)
+    return kind or _named_kind(question) or _kept_kind(question)

@@ -167,7 +167,7 @@ async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence
     names = [w.lower() for run in runs for w in run]
     plain_names = [w for n in names for w in words(n) if _PLAIN.match(w) and w not in STOPWORDS]
     kind = asked_value_kind(question)
-    if kind is not None and not asked_contact(question):  # a contact is checked over the whole corpus below
+    if kind is not None and kind.checked and not asked_contact(question):  # a contact: checked over the corpus below
         subject_words = plain_names or await _title_words(knowledge, question)
         thing = " and ".join(" ".join(run) for run in runs) if plain_names else " ".join(subject_words)
         if subject_words and (absent := await _absent_value(knowledge, question, kind, subject_words, thing)):

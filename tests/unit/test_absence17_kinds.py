@@ -90,3 +90,29 @@ def test_a_year_or_a_citation_is_no_figure_and_no_date() -> None:
     date = asked_value_kind("what's the earliest date the gate reopens?")
     assert date is not None and not date.written.search("The gate was rebuilt in the 2023 pilot.")
     assert date.written.search("The gate reopens on March 3.")
+
+
+_LOCKERS = (
+    "# Locker PIN reset\n\nMembers reset their own locker PIN at the kiosk after confirming a code sent to their "
+    "phone. Staff never ask for a PIN. A jammed locker unlocks itself after 20 minutes; for an urgent unlock, staff "
+    "check the member's card first. Lost property is kept at the front desk for 14 days."
+)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How long does the code for a locker PIN reset stay valid?",
+        "for how many minutes is the reset code we text to members good",
+    ],
+)
+async def test_a_duration_of_another_thing_is_no_answer_to_how_long_a_thing_stays_valid(question: str) -> None:
+    answer = await OfflineAnswerComposer().compose(question=question, passages=_passages(_LOCKERS))
+    assert answer.used == [] and "20 minutes" not in answer.text, answer.text
+
+
+async def test_a_duration_of_the_kept_thing_is_still_quoted() -> None:
+    answer = await OfflineAnswerComposer().compose(
+        question="How long is lost property kept at the front desk?", passages=_passages(_LOCKERS)
+    )
+    assert answer.used == [1] and "14 days" in answer.text, answer.text
