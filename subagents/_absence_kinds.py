@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from cognicore.subagents._absence_unknown import asked_phrase
 from cognicore.subagents._absence_values import asked_contact
 
 __all__ = ["ASKER", "VALUE_KINDS", "ValueKind", "asked_value_kind"]
@@ -87,6 +88,17 @@ _NUMBER_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twel
 ASKER = re.compile(r"\b(?:my|mine|myself)\b|\b(?<!tell )(?<!show )(?<!give )(?<!let )me\b", re.I)
 # The kinds below are asked of the documents; what the user told of their own world is read as they said it.
 DOCUMENT_KINDS: tuple[ValueKind, ...] = (
+    # "How much juice does the power bank hold?": a capacity, in a unit of charge, energy, storage or volume.
+    ValueKind(
+        re.compile(
+            r"\bhow\s+much\s+(?:[\w-]+\s+){0,2}?(?:does|do|can|will)\s+[^?.!]*\b(?:hold|holds|store|stores)\b"
+            r"|\b(?:what|which)(?:'s|’s|\s+is)?\s+(?:the\s+)?(?:battery\s+|storage\s+)?capacity\s+of\b",
+            re.I,
+        ),
+        re.compile(r"\b\d[\d,.]*\s?(?:mah|ah|wh|kwh|gb|tb|mb|ml|l|litres?|liters?|gallons?|cups?|cells?)\b", re.I),
+        "how much it holds",
+        "a capacity",
+    ),
     # "How much does the kettle weigh?": a weight, in a unit of mass.
     ValueKind(
         re.compile(r"\bweigh(?:s|ed|t|ts|ing)?\b|\bhow heavy\b", re.I),
@@ -232,6 +244,19 @@ def _kept_kind(question: str) -> ValueKind | None:
     return ValueKind(_LASTS, written, "how long", "how long it stays valid", checked=False)
 
 
+def _compound_kind(question: str) -> ValueKind | None:
+    """ "Is there a money-back guarantee?", "do we offer same-day delivery?": a thing asked with a hyphenated qualifier
+    is answered only by a sentence that says the qualifier ("money-back", "same day"); the EU's "legal guarantee" or
+    the standard delivery times are another thing of the kind."""
+    found = asked_phrase(question)
+    compounds = [w for w in found[0] if "-" in w.strip("-")] if found else []
+    if not compounds:
+        return None
+    said = "|".join(r"[\s-]+".join(re.escape(p) for p in w.split("-") if p) + "s?" for w in compounds)
+    asks = re.compile(re.escape(compounds[0]), re.I)
+    return ValueKind(asks, re.compile(rf"\b(?:{said})\b", re.I), "whether", compounds[0], checked=False)
+
+
 def _named_kind(question: str) -> ValueKind | None:
     """The kind "a name of the asked thing" for "which X do we use": a capitalised name or a code next to the
     thing's word, not one of the question's own words."""
@@ -265,4 +290,4 @@ def asked_value_kind(question: str) -> ValueKind | None:
         # "is there an out-of-hours line?": a number, not the SLA times; "what number am I to hit" asks no phone.
         return ValueKind(contact.asks, contact.written, "how to reach it", contact.value)
     kind = next((k for k in DOCUMENT_KINDS if k.asks.search(question)), None)
-    return kind or _named_kind(question) or _kept_kind(question)
+    return kind or _named_kind(question) or _kept_kind(question) or _compound_kind(question)

@@ -116,3 +116,31 @@ async def test_a_duration_of_the_kept_thing_is_still_quoted() -> None:
         question="How long is lost property kept at the front desk?", passages=_passages(_LOCKERS)
     )
     assert answer.used == [1] and "14 days" in answer.text, answer.text
+
+
+_FERRY = (
+    "# Ferry rules\n\nTickets can be refunded within 14 days if unused. The EU passenger rights guarantee applies to "
+    "every crossing. Boarding closes 30 minutes before departure. The cargo deck takes cars and vans up to 3.5 tonnes. "
+    "The ferry's shop sells snacks at 10% off for members."
+)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is there a money-back guarantee on ferry tickets?",
+        "do we offer a walk-on discount for the ferry",
+        "How much cargo does the ferry hold?",
+        "what's the storage capacity of the cargo deck?",
+    ],
+)
+async def test_a_sentence_about_another_thing_of_the_kind_is_no_answer(question: str) -> None:
+    answer = await OfflineAnswerComposer().compose(question=question, passages=_passages(_FERRY))
+    assert answer.used == [], answer.text
+
+
+async def test_a_sentence_saying_the_qualifier_is_still_quoted() -> None:
+    answer = await OfflineAnswerComposer().compose(
+        question="Is there a 14-day refund window for unused ferry tickets?", passages=_passages(_FERRY)
+    )
+    assert answer.used == [1] and "14 days" in answer.text, answer.text
