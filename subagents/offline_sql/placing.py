@@ -326,7 +326,9 @@ def rank_all_groups(q: Mapping, catalogue: Catalogue) -> None:
     on the groups' own table or a table it refers to ("which Audio product": its category) still picks the groups."""
     grouped = [d for d in q.dimensions if isinstance(d, Column)]
     additive = len(q.measures) == 1 and q.measures[0].aggregate in ("count", "sum") and not q.measures[0].ratio
-    if not (q.ascending and q.top_n and len(grouped) == 1 == len(q.dimensions) and additive):
+    # "ben and chloe: how many open tickets each?": the groups named are each answered, one with none at 0
+    named = len(grouped) == 1 and len(q.filters.get(grouped[0].ref, [])) >= 2 and not (q.difference or q.growth)
+    if not (((q.ascending and q.top_n) or named) and len(grouped) == 1 == len(q.dimensions) and additive):
         return
     if q.zero_rows or q.share or q.share_within or q.having is not None or q.groups_counted:
         return

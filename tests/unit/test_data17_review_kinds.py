@@ -92,3 +92,16 @@ def test_what_someone_says_in_a_sentence_of_its_own_is_no_search() -> None:
     with pytest.raises(Unsure):
         map_request("ben says the backlog is huge. How many P2 tickets does he have?", DESK_LEX, TODAY)
     assert "ILIKE '%slow%'" in sql_of("list the tickets that say slow. thanks!", DESK_LEX)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Printer and Laptop - how many closed tickets each?", "IN ('Printer', 'Laptop')"),
+        ("ana vs ben on P2 tickets", "IN ('ana', 'ben')"),
+    ],
+)
+def test_each_named_group_is_answered_even_with_none(text: str, named: str) -> None:
+    """A group the request names with none of the rows kept is shown at 0, never left out of the answer."""
+    sql = sql_of(text, DESK_LEX)
+    assert named in sql and "coalesce(COUNT(*) FILTER(WHERE" in sql
