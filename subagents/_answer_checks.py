@@ -229,7 +229,7 @@ def scoped_elsewhere(
 _SUBJECT_AFTER_AUX = re.compile(
     r"^\W*(?:how\s+(?:long|many\s+[a-z]+|much|soon|fast|quickly|often)|when|what\s+(?:day|date|time|year))\s+"
     r"(?:do|does|did|is|are|was|were|will|can|could|must|should)\s+(?:(?:the|a|an|our|my|your|their|its|each)\s+)?"
-    r"(?P<subject>[a-z][a-z-]+)\s+[a-z]",
+    r"(?P<subject>[a-z][a-z-]+)(?:\s+[a-z]|\s*[?.!]*$)",  # "how long is the warranty?" asks of the warranty
     re.I,
 )
 
@@ -238,7 +238,8 @@ def asked_subject(question: str, roles: frozenset[str]) -> str | None:
     """The word naming what a figure or a time is asked about ("promotion" in "how many weeks does a promotion run
     for?"), or None: a figure in a sentence about another thing ("a production run sold out in six weeks") does
     not answer. A person or a role as the subject ("do customers have", "do I get") may go unsaid."""
-    m = _SUBJECT_AFTER_AUX.match(" ".join(question.split()))
+    # The asking sentence is the last: "It's about the glasses. How long is the warranty?" asks of the warranty.
+    m = _SUBJECT_AFTER_AUX.match(re.split(r"(?<=[.!?])\s+(?=\S)", " ".join(question.split()).strip())[-1])
     if m is None:
         return None
     word = m.group("subject").lower()

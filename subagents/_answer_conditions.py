@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from cognicore.memory.text import STOPWORDS, stem, terms, words
 from cognicore.subagents._answer_checks import bound_matches, figure_kind, holds_figure
-from cognicore.subagents._passage_units import Unit
+from cognicore.subagents._passage_units import SENTENCE_SPLIT, Unit
 from cognicore.subagents._question_numbers import number_units, unit_words
 
 # Words that place a figure in time or against a limit: "20 days after delivery" is about delivery, not "after".
@@ -280,7 +280,8 @@ def limit_first(
 _LISTED_NAME = r"[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*(?:\s*\([^()]*\))?"
 _NAME_LIST = re.compile(rf"{_LISTED_NAME}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+){_LISTED_NAME})+")
 _SCOPED = re.compile(rf"\b(?:in|to|for|from|across)\s+(?:the\s+)?({_NAME_LIST.pattern}|{_LISTED_NAME})")
-_CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z][\w-]*(?:\s+[A-Z][\w-]*)*")
+# A name as typed; a sentence's first word too, as only names of the documents' lists count.
+_CAPITALISED = re.compile(r"\b[A-Z][a-z][\w-]*(?:\s+[A-Z][\w-]*)*")
 
 
 def _names(listing: str) -> frozenset[str]:
@@ -320,3 +321,54 @@ def in_scope(chosen: list[Unit], question: str, contents: Sequence[str]) -> tupl
     scoped = [(u, scoped_elsewhere(u.text, question, peers)) for u in chosen]
     kept = [u for u, elsewhere in scoped if not elsewhere]
     return kept, "" if kept else next((e for _, e in scoped if e), "")
+
+
+# A span of time a clause gives: "within 5 business days", "about a week", "a 2-year warranty", "for 30 minutes".
+_DURATION = re.compile(
+    r"\b(?:\d+(?:[.,]\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|few|several)"
+    r"(?:\s+|-)(?:business\s+|working\s+|full\s+)?(?:second|minute|hour|day|week|month|year)s?\b",
+    re.I,
+)
+
+
+_GOES_ON_SUBJECT = re.compile(r"^\W*(?:it|they|this|these|that|those|each|every|all)\b", re.I)
+
+
+def duration_said_of(u: Unit, subject: frozenset[str]) -> bool:
+    """Is the span of time a sentence gives said of the asked subject ("Refunds go back ... within 5 business days"
+    for "how long does a refund take?"), not of another thing beside it ("Inserts take about a week and are not
+    refundable")? The subject named in the sentence or its heading; a sentence with no span of time is not judged."""
+    if not _DURATION.search(u.text) or (subject & u.lead and _GOES_ON_SUBJECT.match(u.text)):
+        return True  # "They reach the card within ..." under "Refunds": the heading's subject goes on
+    # "-able" says what can be done with the thing, not the thing: "not refundable" is no refund.
+    return any(stem(w) in subject and not w.endswith(("able", "ible")) for w in words(u.text))
+
+
+# "How long does a refund take?", "how many days does the warranty last": the verb frames the asked span of time.
+_SPAN_VERB = re.compile(
+    r"\bhow\s+(?:long|many\s+(?:\w+\s+)?(?:minutes|hours|days|weeks|months|years))\b.*?\b(takes?|lasts?)\b", re.I
+)
+
+
+def without_span_verb(question: str, labelled: list[tuple[frozenset[str], str]]) -> list[tuple[frozenset[str], str]]:
+    """The question's concepts without the verb that frames a span of time ("take" in "how long does a refund take?"):
+    "Refunds go back ... within 5 business days" answers it without that word."""
+    m = _SPAN_VERB.search(question)
+    kept = [(c, label) for c, label in labelled if m is None or label.lower() != m.group(1).lower()]
+    return kept or labelled
+
+
+def said_in_scope(answer: str, question: str, contents: Sequence[str]) -> str:
+    """A rendered answer without its sentences scoped to other names of the asked one's list (the context of the
+    question names it: "We're sailing to the Outer Isles. How long is the crossing?"); '' when none is left."""
+    peers = name_peers(contents)
+    parts = re.split(r"\s*(\[\d+\])", answer)  # text, marker, text, marker, ...
+    kept: list[str] = []
+    dropped = False
+    for text, marker in zip(parts[::2], [*parts[1::2], ""], strict=True):
+        sentences = [t for t in SENTENCE_SPLIT.split(text.strip()) if t]
+        said = [t for t in sentences if not scoped_elsewhere(t, question, peers)]
+        dropped = dropped or len(said) < len(sentences)
+        if said:
+            kept.append(" ".join([*said, marker]).strip())
+    return " ".join(kept) if dropped else answer

@@ -22,13 +22,21 @@ from cognicore.subagents._answer_checks import (
     scoped_elsewhere,
     states_bound,
 )
-from cognicore.subagents._answer_conditions import comparison, decide_case, depends, in_scope, limit_first
+from cognicore.subagents._answer_conditions import (
+    comparison,
+    decide_case,
+    depends,
+    duration_said_of,
+    in_scope,
+    limit_first,
+    without_span_verb,
+)
 from cognicore.subagents._answer_excluded import excluded_case, speaks_of_case
 from cognicore.subagents._answer_head import WHICH_THING, asked_head, name_modifier, without_value_nouns
 from cognicore.subagents._answer_holder import people_first, role_noun
 from cognicore.subagents._answer_reading import read_question
 from cognicore.subagents._answer_render import LABEL, render
-from cognicore.subagents._answer_sentences import MAX_SENTENCES, REASON, SHAPES, pick_sentences
+from cognicore.subagents._answer_sentences import MAX_SENTENCES, SHAPES, pick_sentences, with_reason
 from cognicore.subagents._answer_shape import (
     LIGHT_VERBS,
     ROLE_WORDS,
@@ -96,7 +104,7 @@ def _answer(
     asked_text = without_contrast(without_asides(question, vocabulary))
     asked_text = without_framing(asked_text, vocabulary if framing else frozenset())
     asked_text = without_value_nouns(asked_text, vocabulary)  # "the first-response target": the time asked
-    labelled = read_question(asked_text, vocabulary, synonyms)
+    labelled = without_span_verb(asked_text, read_question(asked_text, vocabulary, synonyms))
     if not labelled:
         return ComposedAnswer(text=nothing_found(question), used=[]), 0.0
     # "what priority should the ticket get": a sentence naming a member the documents list for it ("a P3 ticket").
@@ -151,7 +159,6 @@ def _answer(
         and any(unit_of(t) in asked_kinds for t in number_units(u.text).values())
     }
     holds = holds & own if own else holds
-    # "used gloves, 20 days": the limit said of the question's case decides, an exception over the general rule.
     decision = decide_case(asked_text, units, holds, pairs, average)
     holds = set(decision.decisive)
 
@@ -311,6 +318,7 @@ def _answer(
             and gives_place(u.text, asked_text)
             and not other_kind(u.text, asked_text, phrases, synonyms)
             and (shape is None or subject_concept is None or bool(subject_concept & (u.terms | u.lead)))
+            and (shape is not Shape.DURATION or subject_concept is None or duration_said_of(u, subject_concept))
             and all(h & (u.terms | u.lead) or implied(h, f"{u.heading} {u.text}", asked_text) for h in [*head, *role])
             and (not head or 2 * sum(1 for c in subject if c & (u.terms | u.lead)) >= len(subject))
             and (
@@ -345,11 +353,14 @@ def _answer(
     # another subject's limit when the named subject has its own ("$50 or more" beside the islands').
     parts = [frozenset({stem(part)})] if part is not None else []
 
+    subject_of = next((c for c, label in labelled if label == asked_subject(asked_text, ROLE_WORDS)), None)
+
     def names_thing(u: _Unit) -> bool:
         other_limit = (
             bool(own) and id(u) not in own and any(unit_of(t) in asked_kinds for t in number_units(u.text).values())
         )
-        return not other_limit and all(h & (u.terms | u.lead) for h in parts)
+        timed_elsewhere = shape is Shape.DURATION and subject_of is not None and not duration_said_of(u, subject_of)
+        return not other_limit and not timed_elsewhere and all(h & (u.terms | u.lead) for h in parts)
 
     chosen = pick_sentences(ranked, score, coverage, concepts, min_coverage=MIN_COVERAGE, then=names_thing)
     chosen = limit_first(chosen, ranked, decision, score, most=MAX_SENTENCES)
@@ -377,13 +388,8 @@ def _answer(
     chosen = with_continuation(chosen, units)
     if asks_consequence(asked_text):
         chosen = with_consequence(chosen, units)
-    if shape is Shape.WHY and chosen and not any(REASON.search(u.text) for u in chosen):
-        # "Why was X delayed?" matched the decision; its reasons are their own sentence under the same heading.
-        first = chosen[0]
-        reasons = [
-            u for u in units if u.passage == first.passage and u.heading == first.heading and REASON.search(u.text)
-        ]
-        chosen = [*chosen, *reasons[:1]]
+    if shape is Shape.WHY:
+        chosen = with_reason(chosen, units)
     answer = render(chosen, asked, [answers for answers, _ in shapes])
     if id(chosen[0]) in holds | decision.about and (compared := comparison(asked_text, chosen[0].text)):
         answer = ComposedAnswer(text=f"{compared} {answer.text}", used=answer.used)  # "85% is not below 80%."

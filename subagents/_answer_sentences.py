@@ -11,7 +11,7 @@ from cognicore.memory.text import words
 from cognicore.subagents._answer_shape import SOLD_FOR
 from cognicore.subagents._passage_units import Unit
 
-__all__ = ["MAX_CHARS", "MAX_SENTENCES", "REASON", "SHAPES", "pick_sentences"]
+__all__ = ["MAX_CHARS", "MAX_SENTENCES", "REASON", "SHAPES", "pick_sentences", "with_reason"]
 
 # Question shapes and the sentences that answer them, as (question pattern, sentence pattern, bonus).
 SHAPES = [
@@ -82,3 +82,13 @@ def pick_sentences(
         if len(chosen) == MAX_SENTENCES:
             break
     return chosen
+
+
+def with_reason(chosen: list[Unit], units: Sequence[Unit]) -> list[Unit]:
+    """The chosen sentences plus the reason given under the first one's heading when none of them gives one: "Why
+    was X delayed?" matched the decision; its reasons are their own sentence ("Reasons: ...")."""
+    if not chosen or any(REASON.search(u.text) for u in chosen):
+        return chosen
+    first = chosen[0]
+    reasons = [u for u in units if u.passage == first.passage and u.heading == first.heading and REASON.search(u.text)]
+    return [*chosen, *reasons[:1]]

@@ -43,11 +43,11 @@ _WHETHER = re.compile(r"^(?:whether|if)\s+", re.I)
 _WHY_ASKING = re.compile(r"^\W*(?:(?:i'?m\s+|i\s+am\s+|just\s+)?asking|i\s+ask)\s+(?:because|since|as|for)\b", re.I)
 
 
-# "Asking about accessories only.", "I'm asking for the EU": what is asked about, without the asking ("no questions
-# asked" in a passage is no answer to it).
+# "Asking about accessories only.", "We're talking about the EU here": what is asked about, without the asking
+# ("no questions asked" in a passage is no answer to it).
 _ASKING_ABOUT = re.compile(
-    r"^\W*(?:(?:i'?m\s+|i\s+am\s+|we'?re\s+|just\s+)?(?:asking|enquiring|inquiring)|(?:my|the)\s+question\s+is)"
-    r"\s+(?:about|regarding|for|re|on)\s+",
+    r"^\W*(?:(?:i'?m\s+|i\s+am\s+|we'?re\s+|we\s+are\s+|just\s+)?(?:asking|enquiring|inquiring|talking)"
+    r"|(?:my|the)\s+question\s+is|this\s+is|it'?s|it\s+is)\s+(?:about|regarding|for|re|on)\s+",
     re.I,
 )
 

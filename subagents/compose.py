@@ -12,6 +12,7 @@ from typing import Any
 
 from cognicore.memory.text import STOPWORDS, stem, words
 from cognicore.subagents._answer_absence import asked_value_kind
+from cognicore.subagents._answer_conditions import said_in_scope
 from cognicore.subagents._answer_documents import answer_from_documents
 from cognicore.subagents._answer_parts import NOT_SURE, answer_in_parts
 from cognicore.subagents._answer_shape import asks_procedure
@@ -239,6 +240,13 @@ class OfflineAnswerComposer:
             if composed.used and text == asked.alone and text != asked.in_context and context_names - said:
                 composed = ComposedAnswer(text=not_covered(question, [], sorted(context_names - said), ""), used=[])
                 continue
+            if composed.used and text == asked.alone and text != asked.in_context:
+                # A sentence of the answer stated for another name of the context's list is no answer for it.
+                contents = [str(p.get("content") or "") for p in passages]
+                if not (kept := said_in_scope(composed.text, asked.in_context, contents)):
+                    composed = ComposedAnswer(text=not_covered(question, [], sorted(context_names), ""), used=[])
+                    continue
+                composed = ComposedAnswer(text=kept, used=composed.used)
             if composed.used:
                 break
         return composed

@@ -58,3 +58,23 @@ def test_the_told_context_an_answer_misses_is_named() -> None:
     missed = unanswered_context(said, "How many hours does a standard crossing take?", "Crossings take 2 to 3 hours.")
     assert "Outer" in missed and "Isles" in missed  # names keep their capital
     assert not {"Outer", "Isles"} & set(unanswered_context(said, "How long?", "Outer Isles crossings take 5 hours."))
+
+
+PARCELS = (
+    "# Parcel desk\n\n## Refunds\n\nRefunds reach the card within 4 business days after the parcel is back. Labels "
+    "take about a week to print and are not refundable.\n\n## Cover\n\nRepairs are covered for 2 years."
+)
+
+
+@pytest.mark.parametrize("question", ["How long does a refund take?", "how many days does a refund take?"])
+async def test_a_span_of_time_answers_only_for_the_thing_it_is_said_of(question: str) -> None:
+    answer = await compose(question, PARCELS)
+    assert answer.used and "4 business days" in answer.text and "a week" not in answer.text, answer.text
+
+
+@pytest.mark.parametrize(
+    "question", ["It's about the labels. How long is the cover?", "We're talking about labels here. How long is cover?"]
+)
+async def test_the_asked_thing_is_in_the_last_sentence_whatever_the_context(question: str) -> None:
+    answer = await compose(question, PARCELS)
+    assert "a week" not in answer.text, answer.text
