@@ -4,12 +4,14 @@ old value with confidence."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from cognicore.subagents._memory_items import ends_another, of_another_item
 from cognicore.subagents._memory_lines import NOT_SURE, line
 from cognicore.subagents.memory_evidence import (
+    CHANGE_RE,
     changed_since,
     noted_since,
     quoted,
@@ -40,6 +42,7 @@ def later_doubt(
         lambda: noted_since(lead, passages, topic),  # the later statement kept only as a note
         lambda: reworded_since(lead, passages, topic),  # read as a fact on another slot: the old one was never ended
         lambda: valued_since(lead, passages),  # another value of the answer's kind, said as a change in other words
+        lambda: _other_figure_read(lead, sayings),  # recorded as read into the fact, but with another figure
     )
     # A change of another item of a list the answer gave ("the forecast is due Nov 28 now" for the deck) casts none.
     own = text_of(lead[0])
@@ -55,6 +58,32 @@ def later_doubt(
         f"[{newer['index']}] I cannot tell whether that changed it. {NOT_SURE}"
     )
     return text, [int(first["index"]), int(newer["index"])]
+
+
+_FIGURE = re.compile(r"\d+(?:[.,:]\d+)*")
+# A value said as the old one ("from desk 4B", "instead of 12", "not 3", "was 2291"): no new value of the saying.
+_OLD_VALUE = re.compile(
+    r"\b(?:from|instead\s+of|not|was|were|used\s+to\s+be|previously|formerly)\s+(?:[a-z]+\s+){0,3}?[a-z]*\d[\w.,:/-]*",
+    re.I,
+)
+
+
+def _other_figure_read(lead: Sequence[dict[str, Any]], sayings: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The later sayings worded as a change that the store recorded as read into an answering fact, though they name
+    a figure it does not hold ("Ben and I swapped, so I'm on call the week of January 19 instead" kept as a source of
+    "... the week of January 12"): the fact does not say what the saying changed."""
+    found = []
+    for fact in lead:
+        held = set(_FIGURE.findall(" ".join([text_of(fact), *map(str, fact.get("replaced") or ())])))
+        sources = set(fact.get("sources") or ())
+        for saying in sayings:
+            said = text_of(saying)
+            if not held or saying.get("turn") not in sources or not CHANGE_RE.search(said):
+                continue
+            new = set(_FIGURE.findall(_OLD_VALUE.sub(" ", said))) - held  # "moved from desk 4B to 7C": 4B was
+            if new and str(saying.get("since") or "") >= str(fact.get("since") or ""):
+                found.append(saying)
+    return found
 
 
 def _of_other(
