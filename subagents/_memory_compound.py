@@ -11,7 +11,7 @@ import re
 
 from cognicore.memory.text import STOPWORDS, stem
 
-__all__ = ["other_compound"]
+__all__ = ["other_compound", "other_ordinal"]
 
 _ASKED = re.compile(
     r"^\W*(?:(?:remind|tell)\s+me\s*,?\s*)?(?:which|what)(?:'s|\s+(?:is|was|are|were))?\s+(?:(?:my|our|the)\s+)?"
@@ -57,9 +57,34 @@ def _adds_after(phrase: list[str], other: set[str]) -> str | None:
     return next((w for w in phrase[shared[0] + 1 :] if w not in other and w not in _KIND_OF_VALUE), None)
 
 
+# "the first half", "first-half", "the 2nd quarter": a part of a period named by its place (general English).
+_ORDINAL = re.compile(
+    r"\b(?P<nth>first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+(?P<unit>half|quarter|week|month|shift|term)\b", re.I
+)
+_NTH = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth"}
+
+
+def _ordinals(text: str) -> set[tuple[str, str]]:
+    return {(_NTH.get(n.lower(), n.lower()), u.lower()) for n, u in _ORDINAL.findall(text)}
+
+
+def other_ordinal(question: str, memory: str) -> str | None:
+    """Why a memory of another numbered part ("the second half") does not answer one asked by its place ("my
+    first-half quota?"), or None."""
+    asked, told = _ordinals(question), _ordinals(memory)
+    for nth, unit in asked - told:
+        other = next((n for n, u in told if u == unit), None)
+        if other is not None:
+            return f"it is about the {other} {unit}, not the {nth} {unit}"
+    return None
+
+
 def other_compound(question: str, memory: str) -> str | None:
-    """Why a memory's thing is another compound than the asked one ("it is about your desk phone, not your desk"),
-    or None when they are the same thing, share no word, or either cannot be read."""
+    """Why a memory's thing is another compound than the asked one ("it is about your desk phone, not your desk",
+    "it is about the second half, not the first half"), or None when they are the same thing, share no word, or either
+    cannot be read."""
+    if ordinal := other_ordinal(question, memory):
+        return ordinal
     asked_m, slot_m = _ASKED.match(question.replace("\u2019", "'")), _SLOT.match(memory.replace("\u2019", "'"))
     if asked_m is None or slot_m is None:
         return None

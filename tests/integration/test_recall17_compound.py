@@ -37,3 +37,12 @@ async def test_an_old_desk_phone_is_no_earlier_desk(app: App) -> None:
 )
 def test_a_thing_added_after_a_shared_word_is_another_thing(question: str, memory: str, other: bool) -> None:
     assert (other_compound(question, memory) is not None) is other
+
+
+def test_another_numbered_part_of_a_period_is_another_thing() -> None:
+    # review 17 (W4): "for the second half" told after "for the first half"
+    assert other_compound("what's my 1st-quarter bonus?", 'The user said: "For the 2nd quarter my bonus is 3%."')
+    assert (
+        other_compound("what's my bonus for the first quarter?", "The user's bonus for the first quarter is 2%.")
+        is None
+    )
