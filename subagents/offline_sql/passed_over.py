@@ -59,7 +59,8 @@ _UNIT_NOUNS = frozenset("pair piece box pack packet carton crate bag bottle can 
 # Nouns that name a class of things ("the accessories line"); the class is the value said before them.
 _CLASS_NOUNS = frozenset("line range family lineup series portfolio collection assortment".split())
 # Nouns of an amount of rows ("ticket load", "order volume"): after the rows' noun, their count.
-_AMOUNT = re.compile(r"\b([a-z]+) (?:load|loads|volume|volumes)\b")
+# "the ticket load", "order volume", "by order count", "the ticket total": the noun of a table's rows, then an amount
+_AMOUNT = re.compile(r"\b([a-z]+) (?:load|loads|volume|volumes|count|counts|tally)\b")
 # "the heaviest load of open P2s", "the lightest workload": the most (fewest) of the rows named
 _SIZED_LOAD = re.compile(
     r"\b(?:(heaviest|biggest|largest|greatest|highest)|lightest|smallest|lowest) (?:work ?)?(?:load|volume)s?(?: of)?\b"
@@ -178,8 +179,8 @@ _PLACE = re.compile(r"\b(part|parts|corner|corners|area|areas|region|regions) of
 
 
 def amount_phrases(text: str, lex: Lexicon) -> str:
-    """ "the biggest ticket load" -> "the biggest number of tickets": an amount noun after the noun of a table's
-    rows is their count; any other word before it stays."""
+    """ "the biggest ticket load", "by order count" -> "the biggest number of tickets", "by number of orders": an
+    amount noun after the noun of a table's rows is their count; any other word before it stays."""
 
     def count(m: re.Match[str]) -> str:
         rows = any(x.kind == "entity" for x in lex.phrases.get(m.group(1), []))

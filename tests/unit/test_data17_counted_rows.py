@@ -25,10 +25,23 @@ def test_the_counted_rows_are_no_grouping(text: str, lex: object, group: str, ke
 
 
 def test_the_answer_says_why_the_key_is_no_grouping() -> None:
-    q = map_request("tickets per status (with the ticket count)", DESK_LEX, TODAY)
+    q = map_request("count of tickets per priority (tickets each)", DESK_LEX, TODAY)
     assert any("every group would count 1" in note for note in q.notes)
 
 
 @pytest.mark.parametrize("text", ["list the open P1 tickets", "which VPN tickets are open"])
 def test_rows_asked_for_their_own_sake_are_still_listed(text: str) -> None:
     assert "tickets.ticket_id AS ticket_id" in sql_of(text, DESK_LEX)
+
+
+@pytest.mark.parametrize(
+    ("text", "lex", "group"),
+    [
+        ("the 2 best categories by order count in 2025", SALES_LEX, "categories.name AS category"),
+        ("which priority has the highest ticket count", DESK_LEX, "tickets.priority AS priority"),
+    ],
+)
+def test_a_row_noun_before_count_is_the_number_of_those_rows(text: str, lex: object, group: str) -> None:
+    """ "by order count" ranks by the number of orders, never groups by order id (and counts something else)."""
+    sql = sql_of(text, lex)  # type: ignore[arg-type]
+    assert group in sql and "order_id AS order_id" not in sql and "ticket_id AS" not in sql
