@@ -27,8 +27,6 @@ from cognicore.subagents._memory_asks import asks_what_you_know as asks_what_you
 from cognicore.subagents._memory_asks import asks_who_does as asks_who_does
 from cognicore.subagents._memory_asks import asks_yes_no as asks_yes_no
 from cognicore.subagents._memory_before import before_named, changed_after, held_before, of_another_holder
-from cognicore.subagents._memory_compound import other_compound
-from cognicore.subagents._memory_direction import reversed_relation
 from cognicore.subagents._memory_doubt import later_doubt
 from cognicore.subagents._memory_figure import generic_only, other_figure
 from cognicore.subagents._memory_items import changed_item, ends_another
@@ -36,14 +34,13 @@ from cognicore.subagents._memory_kind import asked_kind, names_someone
 from cognicore.subagents._memory_lineage import answer_lines, inherited_words
 from cognicore.subagents._memory_lines import NEAR_TOLD, NOT_SURE, MemoryAnswer, everything, line, order, unread_change
 from cognicore.subagents._memory_lines import last_user_turn as last_user_turn  # the callers' import
-from cognicore.subagents._memory_owner import another_owner
+from cognicore.subagents._memory_near import near_reason
 from cognicore.subagents._memory_siblings import siblings
 from cognicore.subagents._memory_supposed import only_supposed
 from cognicore.subagents._memory_value_shapes import (
     asked_noun,
     asked_noun_stem,
     asks_ranking,
-    device_only_by_make,
     kind_words,
     sole_answer,
     sole_fact,
@@ -254,14 +251,8 @@ def _answer(
     near |= {id(p): why for s, p in scored if s < 1 and id(p) not in near and (why := other_figure(topic, text_of(p)))}
     near |= {id(p): why for s, p in scored if s < 1 and id(p) not in near and (why := generic_only(topic, text_of(p)))}
     near |= {id(p): why for _, p in scored if id(p) not in near and (why := figure_miss(question, text_of(p)))}
-    # A make alone ("The user is on a MacBook Air now") may be the asked device or not: hedged, never stated.
-    near |= {id(p): why for _, p in scored if id(p) not in near and (why := device_only_by_make(topic, text_of(p)))}
-    # Another named person's ("Ravi covers Japan", "Tom's desk phone is ...") for a question about the asker.
-    near |= {id(p): why for _, p in scored if id(p) not in near and (why := another_owner(quoted(p), question))}
-    # "who escalates to me?" and "Escalations from me go to Rahul": the relation told the other way round.
-    near |= {id(p): why for _, p in scored if id(p) not in near and (why := reversed_relation(quoted(p), question))}
-    # "which desk did I have?" and "The user's desk phone is ...": another compound thing sharing a word.
-    near |= {id(p): why for _, p in scored if id(p) not in near and (why := other_compound(question, text_of(p)))}
+    # A make for a device, another person's thing, a relation the other way round, another compound, a one-off.
+    near |= {id(p): why for _, p in scored if id(p) not in near and (why := near_reason(question, topic, p))}
     if scored and len(near) == len(scored):
         share, closest = max(scored, key=lambda sp: (sp[0], when(sp[1])))
         known = re.sub(r"\.?\s*\[\d+\]$", "", line(closest))
