@@ -1,9 +1,10 @@
 """Why one memory that shares a question's words answers another question: a make for a device, another person's thing,
-a relation told the other way round, or another compound thing. Each check is
+a relation told the other way round, another compound thing, or a one-off for what regularly holds. Each check is
 its own module's; this one reads a memory through all of them, in order, for the memory answer's near misses."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,7 +14,25 @@ from cognicore.subagents._memory_owner import another_owner
 from cognicore.subagents._memory_value_shapes import device_only_by_make
 from cognicore.subagents.memory_evidence import quoted, text_of
 
-__all__ = ["near_reason"]
+__all__ = ["near_reason", "one_off"]
+
+# What holds as a rule ("my regular one-to-one", "where do I usually sit?", "normally", "every week").
+_REGULAR = re.compile(r"\b(?:regular|regularly|usual|usually|normal|normally|typical|typically|standing)\b", re.I)
+# A one-off ("This week only, the one-to-one is on Wednesday", "just for today I'm in Leeds", "for this once").
+_ONE_OFF = re.compile(
+    r"\b(?:(?:this|next|that)\s+(?:week|time|month|friday|monday|tuesday|wednesday|thursday|once)\s+only|"
+    r"only\s+(?:this|next|for\s+this|for\s+today|today|tomorrow)\b|just\s+(?:this|for\s+(?:this|today|tomorrow|now))|"
+    r"(?:for\s+)?(?:today|tomorrow)\s+only|as\s+a\s+one-?off|for\s+this\s+once|this\s+once)\b",
+    re.I,
+)
+
+
+def one_off(question: str, memory: str) -> str | None:
+    """Why a memory told as a one-off does not answer what regularly holds ("what day is my regular one-to-one?" and
+    "This week only, the one-to-one is on Wednesday"), or None."""
+    if _REGULAR.search(question) and _ONE_OFF.search(memory):
+        return "it was said for one time only, not what usually holds"
+    return None
 
 
 def near_reason(question: str, topic: Sequence[frozenset[str]], passage: dict[str, Any]) -> str | None:
@@ -24,4 +43,5 @@ def near_reason(question: str, topic: Sequence[frozenset[str]], passage: dict[st
         or another_owner(own, question)  # "Ravi covers Japan" for "which market do I cover?"
         or reversed_relation(own, question)  # "Escalations from me go to Rahul" for "who escalates to me?"
         or other_compound(question, said)  # "The user's desk phone is ..." for "which desk did I have?"
+        or one_off(question, own)
     )
