@@ -387,11 +387,12 @@ _BODY = (
 
 
 def owned_bodies(text: str, q: Mapping) -> list[str]:
-    """The phrases of `text` that give a filtered value a body of people ("ben's team", "bens group"), which the
-    data does not record: each is not understood, never read as the value's own rows."""
+    """The phrases of `text` (the request as written) that give a filtered value a body of people as its owner's
+    ("ben's team", "bens group"; never "the APAC team" it is for), which the data does not record: each is not
+    understood, never read as the value's own rows."""
     values = {normalise(v) for vs in q.filters.values() for v in vs}
     return [
         f"'{m.group(0)}' (the data records no {m.group(2)})"
         for v in values
-        for m in re.finditer(rf"\b({re.escape(v)}(?:s|'s)?) ({_BODY})\b", text)
+        for m in re.finditer(rf"\b({re.escape(v)}(?:s|'s|\u2019s)) ({_BODY})\b", text.lower())
     ]

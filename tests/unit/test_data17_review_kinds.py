@@ -105,3 +105,7 @@ def test_each_named_group_is_answered_even_with_none(text: str, named: str) -> N
     """A group the request names with none of the rows kept is shown at 0, never left out of the answer."""
     sql = sql_of(text, DESK_LEX)
     assert named in sql and "coalesce(COUNT(*) FILTER(WHERE" in sql
+
+
+def test_a_team_a_report_is_for_is_no_body_of_a_value() -> None:
+    assert "tickets.component = 'VPN'" in sql_of("for the VPN team: how many VPN tickets are still open", DESK_LEX)
