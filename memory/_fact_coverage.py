@@ -19,6 +19,7 @@ from cognicore.memory._fact_notes import is_note, note_of
 from cognicore.memory._fact_placement import UNSURE_RE, is_placement
 from cognicore.memory._fact_slot import STOP_WORDS
 from cognicore.memory._fact_slot_values import ADDED
+from cognicore.memory._fact_words import FOR_A_WHILE_RE
 
 if TYPE_CHECKING:  # extraction imports this module: no import cycle at run time
     from cognicore.memory.extraction import FactCandidate
@@ -85,8 +86,8 @@ def coverage_moved(
     from cognicore.memory.extraction import FactCandidate  # the role's model; imported here to avoid a cycle
 
     text = message.replace("\u2019", "'").strip()
-    if UNSURE_RE.search(text) or ADDED.search(text) or text.endswith("?"):
-        return None  # a plan, a doubt or an addition ends nothing
+    if UNSURE_RE.search(text) or ADDED.search(text) or FOR_A_WHILE_RE.search(text) or text.endswith("?"):
+        return None  # a plan, a doubt, an addition or a cover for a while ends nothing
     clauses = [c.strip() for c in _CLAUSES_RE.split(text) if c and c.strip()]
     ended: list[tuple[dict[str, Any], str | None, str]] = []
     mine: list[str] = []

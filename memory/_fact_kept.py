@@ -16,7 +16,7 @@ from cognicore.memory._fact_notes import is_note
 from cognicore.memory._fact_owners import others_thing, tokens_of
 from cognicore.memory._fact_slot import UNCLEAR_OBJECT
 from cognicore.memory._fact_word_classes import FUNCTION_WORDS
-from cognicore.memory._fact_words import PAST_DATED, PERSON_ROLES, TEMPORARY
+from cognicore.memory._fact_words import FOR_A_WHILE_RE, PAST_DATED, PERSON_ROLES, TEMPORARY
 
 if TYPE_CHECKING:
     from cognicore.memory.extraction import FactCandidate
@@ -54,6 +54,8 @@ def replaces_nothing(message: str, facts: list[FactCandidate], known_facts: list
             return True  # "Hannah's manager changed to Victor", "my manager's manager is now Victor"
         if subject_key(fact.subject) == "user" and _WE_ONLY_RE.match(message) and not _SINGULAR_RE.search(message):
             return True  # "We ship from the Austin warehouse now instead of Denver": the team's, not where I am
+        if predicate_key(fact.predicate) == "handled_by" and FOR_A_WHILE_RE.search(message):
+            return True  # "Ana took over Laptop tickets for the holidays": a cover, the user's holds after it
         if _THEIRS_RE.search(message) and not _OURS_RE.search(message):
             return True  # "The finance team moved their forecasting to Adaptive": another team's, none of ours
     return False

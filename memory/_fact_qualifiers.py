@@ -17,7 +17,7 @@ from cognicore.memory._fact_owners import FRAME, tokens_of
 from cognicore.memory._fact_word_classes import DISCOURSE_OPENERS, FUNCTION_WORDS
 from cognicore.memory._fact_words import WHICH_VALUE
 
-__all__ = ["ambiguous_kin", "another_qualifier"]
+__all__ = ["ambiguous_kin", "another_qualifier", "qualifier_relation"]
 
 # Prepositions that open a qualifier right after the head noun ("target for Q4", "discount on the Pro plan").
 _AFTER = frozenset("for on at in of".split())
@@ -56,43 +56,92 @@ _CLAUSE_RE = re.compile(r"[.;:!?,()]|\s[-\u2013\u2014]+\s")
 
 def _qualifiers(tokens: list[str], head: str) -> set[str] | None:
     """The qualifier words around the first `head` in `tokens` (None when the head is not said): the word right
-    before it, the phrase right after it opened by a preposition, and who acted on it ("<X> moved my ...")."""
-    at = next((i for i, t in enumerate(tokens) if lemma(t.lower()) == head), None)
+    before it and the phrase right after it opened by a preposition."""
+    at = _at(tokens, head)
     if at is None:
         return None
     words: set[str] = set()
-    if at and (w := _word(tokens[at - 1])) and not tokens[at - 1][:1].isdigit():
+    if at and (w := _word(tokens[at - 1])) and not tokens[at - 1][:1].isdigit() and w not in WHICH_VALUE:
         words.add(w)  # one word: the one before it may be a verb ("says P3 SLA"); the slot's own are its predicate's
     if at + 1 < len(tokens) and tokens[at + 1].lower() in _AFTER:
         for t in tokens[at + 2 : at + 6]:
             if t.lower() in FRAME - {"the", "a", "an", "my", "our"} or t.lower() in FUNCTION_WORDS:
                 break
-            if w := _word(t):
-                words.add(w)
-    for i in range(max(0, at - 4), at - 1):
-        owned = i > 0 and tokens[i - 1].lower() in ("my", "our")  # "my boss raised my quota": a person, no qualifier
-        if tokens[i + 1].lower() in _ACTING and not owned and (w := _word(tokens[i])):
-            words.add(w)  # "the library changed my membership number": which one, by who acts on it
+            if (w := _word(t)) or t.lower() in WHICH_VALUE:  # "on new accounts": "new" says which accounts
+                words.add(w or t.lower())
     return words
 
 
-def another_qualifier(message: str, known: dict[str, Any], value: str) -> bool:
-    """Does `message`, giving `value`, speak of another one of the known fact's kind: both qualify its head noun,
-    and neither's qualifiers hold the other's ("for Q4" and "for Q3", "account manager at Salesforce" and "line
-    manager")? The values themselves qualify nothing ("on Thursdays now, not Fridays")."""
+def _at(tokens: list[str], head: str) -> int | None:
+    return next((i for i, t in enumerate(tokens) if lemma(t.lower()) == head), None)
+
+
+def _actors(text: str, head: str) -> set[str]:
+    """Who acted on the head noun, not a person of the user's ("the library changed my membership number"; not "my
+    boss raised my quota")."""
+    tokens = tokens_of(text)
+    at = _at(tokens, head)
+    if at is None:
+        return set()
+    found = set()
+    for i in range(max(0, at - 4), at - 1):
+        owned = i > 0 and tokens[i - 1].lower() in ("my", "our")
+        if tokens[i + 1].lower() in _ACTING and not owned and (w := _word(tokens[i])):
+            found.add(w)
+    return found
+
+
+def qualifier_relation(message: str, known: dict[str, Any], value: str) -> str:
+    """How the message's qualifiers of the known fact's head noun compare with the fact's: "other" when both qualify
+    it and share no word ("for Q4" and "for Q3", "account manager at Salesforce" and "line manager"); "maybe" when they
+    differ but share a word ("on new accounts" and "on new customers": maybe the same in other words); else "same".
+    Who acted on it counts only against a slot named by a word before its head ("the library" vs "gym" membership);
+    the values themselves qualify nothing ("on Thursdays now, not Fridays")."""
     words = [lemma(w) for w in predicate_key(str(known.get("predicate", ""))).split("_") if w]
     if not words or words[-1] in _NOT_QUALIFIER or words == ["note"]:
-        return False  # no head noun ("based_in"), or a note
+        return "same"  # no head noun ("based_in"), or a note
     head = words[-1]
     said = _qualifiers_in(message, head)
     held = _qualifiers_in(str(known.get("statement") or ""), head)
-    if not said or held is None:
-        return False
+    if said is None or held is None:
+        return "same"
     held |= set(words[:-1])  # the slot's own qualifier ("gym" of "gym_membership_number")
     slot = set(words) & {lemma(t.lower()) for t in tokens_of(message)}
     values = {lemma(t.lower()) for t in tokens_of(f"{value} {known.get('object', '')}")}
     said, held = said - slot - values, held - slot - values
-    return bool(said and held and not said <= held and not held <= said)
+    if not said and set(words[:-1]) - slot:
+        said = _actors(message, head) - slot - values
+    if not said or not held or said <= held or held <= said:
+        return "same"
+    if not said & held:
+        return "other"
+    # "the Leeds project" and "the York project": one kind of thing, two of them; "new customers" and "new accounts":
+    # maybe one thing in other words
+    last = _phrase_head(message, head)
+    return "other" if last is not None and last == _phrase_head(str(known.get("statement") or ""), head) else "maybe"
+
+
+def _phrase_head(text: str, head: str) -> str | None:
+    """The last word of the phrase right after the head noun ("campaign" of "budget for the spring campaign")."""
+    for clause in _CLAUSE_RE.split(text):
+        tokens = tokens_of(clause)
+        at = _at(tokens, head)
+        if at is None:
+            continue
+        if at + 1 >= len(tokens) or tokens[at + 1].lower() not in _AFTER:
+            return None
+        last = None
+        for t in tokens[at + 2 : at + 6]:
+            if t.lower() in FRAME - {"the", "a", "an", "my", "our"} or t.lower() in FUNCTION_WORDS:
+                break
+            last = lemma(t.lower())
+        return last
+    return None
+
+
+def another_qualifier(message: str, known: dict[str, Any], value: str) -> bool:
+    """Does `message` surely speak of another one of the known fact's kind (`qualifier_relation` "other")?"""
+    return qualifier_relation(message, known, value) == "other"
 
 
 def _ends(predicate: str) -> tuple[str, str]:
@@ -109,7 +158,7 @@ def ambiguous_kin(message: str, subject: str, predicate: str, value: str, known:
         return False
     head = words[-1]
     values = {lemma(t.lower()) for t in tokens_of(value)}
-    if (_qualifiers_in(message, head) or set()) - {head} - values:
+    if ((_qualifiers_in(message, head) or set()) | _actors(message, head)) - {head} - values:
         return False  # the message says which one ("the library changed my membership number")
     kin = [
         k for k in known

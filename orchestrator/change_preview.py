@@ -55,17 +55,27 @@ def reads_as_change(message: str) -> bool:
         bool(_CHANGE.search(message))
         and not ADDED.search(message)
         and not _PAST.search(message)
-        and not _NOT_SO.search(message)
+        and not _only_supposed(message)
     )
+
+
+def _only_supposed(message: str) -> bool:
+    """Is every clause that says the change said under a condition, as possible or as a wish? "If anyone asks, my
+    extension changed to 2310" and "my target got raised to $1M, which I might not hit" still tell a change."""
+    if _WISH.search(message):
+        return True
+    changed = [c for c in _CLAUSE.split(message) if c and _CHANGE.search(c)]
+    return bool(changed) and all(_NOT_SO.search(c) for c in changed)
 
 
 # General English: a change said as possible, under a condition or as a wish changes nothing yet ("they might cut my
 # target", "If my quota got raised ...", "I'd rather use X but it isn't approved").
 _NOT_SO = re.compile(
-    rf"^\W*(?:if|unless|suppose|say)\b|\b(?:might|(?-i:may)|maybe|perhaps|possibly|{SUPPOSED}|i\s+wish|"
-    r"(?:i'd|i\s+would)\s+(?:rather|love\s+to|prefer\s+to)\b.*\b(?:but|not|yet)\b)",
+    rf"^\W*(?:if|unless|suppose|say)\b|\b(?:might|(?-i:may)|maybe|perhaps|possibly|{SUPPOSED}|i\s+wish)\b",
     re.IGNORECASE,
 )
+_WISH = re.compile(r"\b(?:i'd|i\s+would)\s+(?:rather|love\s+to|prefer\s+to)\b.*\b(?:but|not|yet)\b", re.I)
+_CLAUSE = re.compile(r"[,;:]|\s[-\u2013\u2014]\s|\b(?:which|but|and)\b", re.IGNORECASE)
 
 
 async def acknowledge(facts: FactStore, user_id: str, message: str, plain: str) -> Acknowledgement:

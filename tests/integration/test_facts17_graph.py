@@ -56,3 +56,12 @@ async def test_an_unqualified_change_of_two_qualified_facts_says_it_cannot_tell_
     assert outcome == "unsure" and "400" in answer and "550" in answer, answer
     active = [f.statement for f in await app.memory.facts.active(user)]
     assert any("400" in s for s in active) and any("550" in s for s in active), active
+
+
+async def test_a_change_beside_a_condition_about_something_else_is_not_acknowledged_as_nothing(app: App) -> None:
+    user = "m27-if-anyone"
+    await _tell(app, "My desk phone is 5120.", user=user, session="i1")
+    answer, _ = await _tell(
+        app, "If anyone asks, my desk phone changed to 5188 after the move.", user=user, session="i2"
+    )
+    assert answer != ACKNOWLEDGEMENT and "5120" in answer, answer

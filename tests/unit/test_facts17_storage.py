@@ -145,3 +145,21 @@ async def test_an_unqualified_change_of_two_qualified_facts_changes_neither() ->
     assert not any(f.contradicts for f in facts) and all(f.predicate == "note" for f in facts), facts
     one = await _told("My bonus for H1 is $8k.", "my bonus got bumped to $10k")
     assert [f.object for f in one] == ["$10k"]  # one qualified fact: the change is of it
+
+
+async def test_a_cover_for_a_while_ends_nothing_of_the_users() -> None:
+    course = await _told(
+        "I handle the payroll tickets.", "Nadia has my payroll tickets this week while I'm at the offsite."
+    )
+    assert not any(f.contradicts for f in course)
+    holiday = await _told(
+        "I handle the payroll tickets.", "Nadia took over payroll tickets until January, I'm on leave"
+    )
+    assert not any(f.contradicts for f in holiday)
+
+
+async def test_a_qualifier_in_other_words_sharing_a_word_is_kept_in_the_users_words() -> None:
+    facts = await _told("My bonus on renewal deals is 3%.", "My bonus on renewal contracts went up to 4%.")
+    assert [(f.predicate, f.contradicts) for f in facts] == [("note", None)]  # maybe the same: no guess either way
+    actor = await _told("My target for H2 is $300k.", "Finance raised my target to $350k.")
+    assert [f.object for f in actor] == ["$350k"] and actor[0].predicate in ("target", "target_for_h2")
