@@ -53,7 +53,8 @@ KIND_ASKED = re.compile(
     r"(?![^?]*\b(?:is|are|was|were)\s+there\b)[^?]*?\b(?:when|if|once|whenever|does|do|should|must|can)\s+"
     # "is there a service credit when an SLA is breached?": a yes/no question on what follows any one of a kind
     r"|(?:is|are|does|do|will|would|should|can)\b[^?]*?\b(?:when|if|once|whenever)\s+)"
-    r"(?:a|an|any|each|every)\s+\w",
+    # "which tickets get escalated when they breach?": the rows of a kind, said again by "they" in the condition
+    r"(?:(?:a|an|any|each|every)\s+\w|(?:(?<=\bwhen\s)|(?<=\bif\s)|(?<=\bonce\s)|(?<=\bwhenever\s))they\s+\w)",
     re.IGNORECASE,
 )
 WORKED_OUT = frozenset(terms("calculate compute"))

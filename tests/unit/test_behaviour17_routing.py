@@ -37,3 +37,21 @@ async def test_a_word_of_several_values_without_a_trade_verb_is_no_data_question
 async def test_a_trade_verb_or_a_whole_value_keeps_it_a_data_question(request_text: str) -> None:
     decision = await _classifier().classify(request=request_text, history=[])
     assert decision.intent == "task", decision
+
+
+_TOOL = {
+    "name": "breach_check",
+    "description": "Checks pending jobs against the response time of their severity and lists the breaches escalated.",
+    "input_hint": "",
+}
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    ["Which jobs get escalated straight away when they breach?", "what happens to S1 jobs if they breach twice?"],
+)
+async def test_a_rule_for_rows_said_again_by_they_is_a_question_not_the_tool(request_text: str) -> None:
+    # the condition says "they" of the rows of a kind: the rule the documents state, not a run of the checking tool
+    tools = OfflineClassifier([_TOOL], agents=[*AGENTS, _TOOL], entities=list(VALUES), counted=COUNTED, values=VALUES)
+    decision = await tools.classify(request=request_text, history=[])
+    assert decision.intent == "question", decision
