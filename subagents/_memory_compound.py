@@ -11,7 +11,7 @@ import re
 
 from cognicore.memory.text import STOPWORDS, stem
 
-__all__ = ["other_compound", "other_ordinal"]
+__all__ = ["other_compound", "other_ordinal", "unnamed_attribute"]
 
 _ASKED = re.compile(
     r"^\W*(?:(?:remind|tell)\s+me\s*,?\s*)?(?:which|what)(?:'s|\s+(?:is|was|are|were))?\s+(?:(?:my|our|the)\s+)?"
@@ -93,3 +93,31 @@ def other_compound(question: str, memory: str) -> str | None:
     if a and s and (_adds_after(s, set(a)) or _adds_after(a, set(s))):
         return f"it is about your {' '.join(slot)}, not your {' '.join(asked)}"
     return None
+
+
+# "what's Ravi's extension?", "what is my car's plate?": a thing of someone's, named after the owner's "'s".
+_POSSESSED = re.compile(
+    r"^\W*(?:(?:remind|tell)\s+me\s*,?\s*)?(?:what|which)(?:'s|\s+is|\s+was|\s+are)\s+(?:my\s+|our\s+)?"
+    r"(?P<owner>[A-Za-z]+)'s\s+(?P<attr>[a-z]+)\b"
+)
+# "which floor is my locker on?", "what size is my monitor?": an attribute asked of one of the user's things.
+_ATTRIBUTE_OF = re.compile(
+    r"^\W*(?:which|what)\s+(?P<attr>[a-z]+)\s+(?:is|are|was|were)\s+(?:my|our)\s+(?P<thing>[a-z]+(?:\s+[a-z]+)?)"
+    r"(?:\s+(?:on|in|at|of|for|from))?\s*\??\s*$",
+    re.I,
+)
+_ANY_VALUE = frozenset(stem(w) for w in "name names number kind type thing one".split())  # said by any value
+
+
+def unnamed_attribute(question: str, memory: str, known: frozenset[str]) -> str | None:
+    """Why a memory does not give the attribute a question asks of a thing or a person ("it does not name Ravi's
+    extension" for "Ravi is on the Email queue", "it does not name your monitor's size" for "The user's monitor is a
+    Dell"), or None when it names the attribute (`known`: its words, their paraphrases and value shapes)."""
+    text = question.replace("\u2019", "'")
+    m = _POSSESSED.match(text)
+    owner = f"{m.group('owner')}'s" if m else ""
+    if m is None and (m := _ATTRIBUTE_OF.match(text)) is not None:
+        owner = f"your {m.group('thing').lower()}'s"
+    if m is None or stem(m.group("attr").lower()) in _ANY_VALUE | known:
+        return None
+    return f"it does not name {owner} {m.group('attr').lower()}"

@@ -8,10 +8,12 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from cognicore.subagents._memory_compound import other_compound
+from cognicore.memory.text import terms
+from cognicore.subagents._memory_compound import other_compound, unnamed_attribute
 from cognicore.subagents._memory_direction import reversed_relation
 from cognicore.subagents._memory_owner import another_owner
 from cognicore.subagents._memory_value_shapes import device_only_by_make
+from cognicore.subagents._memory_words import MEMORY_SYNONYMS, shape_words
 from cognicore.subagents.memory_evidence import quoted, text_of
 
 __all__ = ["near_reason", "one_off"]
@@ -44,4 +46,11 @@ def near_reason(question: str, topic: Sequence[frozenset[str]], passage: dict[st
         or reversed_relation(own, question)  # "Escalations from me go to Rahul" for "who escalates to me?"
         or other_compound(question, said)  # "The user's desk phone is ..." for "which desk did I have?"
         or one_off(question, own)
+        or unnamed_attribute(question, said, _named(said))  # "Ravi is on the Email queue" for "Ravi's extension?"
     )
+
+
+def _named(said: str) -> frozenset[str]:
+    """The words a memory names, with their memory paraphrases and the words its values' shapes answer."""
+    own = set(terms(said)) | shape_words(said)
+    return frozenset(own.union(*(MEMORY_SYNONYMS.get(t, frozenset()) for t in own)))

@@ -1,6 +1,8 @@
 """A memory told as a one-off is no answer to what regularly holds (review 17, W5 j5): "where do I usually sit on
 Fridays?" is not answered by "Just for today I'm sitting in the Leeds office"; asked about that time itself, it is.
-Wordings are our own, not in any held-out or dev set."""
+Nor is an attribute asked of a thing or a person ("which floor is my locker on?", "what's Femi's desk number?")
+answered by a memory that names the thing but not the attribute. Wordings are our own, not in any held-out or dev
+set."""
 
 from __future__ import annotations
 
@@ -30,3 +32,21 @@ def test_the_one_off_saying_alone_leaves_the_regular_question_unsure() -> None:
     question = "what time is my usual team sync?"
     found = answer_from_memory(question, question_concepts(question, SYNONYMS), [passage])
     assert found is None or (found.used == [] and "not sure" in found.text), found
+
+
+@pytest.mark.parametrize(
+    ("question", "said", "missed"),
+    [
+        ("what's Femi's desk number?", "Femi is on the Billing queue.", True),
+        ("what weight is my laptop?", "The user's laptop is a ThinkPad T14.", True),
+        ("which floor is my bike locker on?", "The user's bike locker is number 8.", True),
+        ("what's Femi's queue?", "Femi is on the Billing queue.", False),
+        ("which floor is my bike locker on?", "The user's bike locker is on floor 2.", False),
+        ("what's my mentor's name?", "The user's mentor is Femi Ade.", False),
+    ],
+)
+def test_an_attribute_asked_of_a_thing_must_be_named(question: str, said: str, missed: bool) -> None:
+    # review-style probe (M28): "Ravi is on the Email queue" gave "Ravi's extension" confidently
+    passage = {"index": 1, "source": "memory:fact:1", "statement": said, "status": "active", "since": "2031-04-02"}
+    found = answer_from_memory(question, question_concepts(question, SYNONYMS), [passage])
+    assert (found is None or found.used == []) is missed, found
