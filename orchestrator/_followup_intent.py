@@ -65,7 +65,7 @@ def followup_decision(
             return None  # "those" alone, read as a request of its own, would name no rows at all
         # "what was their average order value?": a request of its own once the pronoun says the previous request's
         # value, with the previous request's other filters and period, which it keeps
-        whole = carried(request, last, entities, columns)
+        whole = carried(request, last, entities, columns) if referred.owner else request
         if whole is None:
             reason = "it points back by a pronoun at a request whose filters I could not carry over; ask it whole"
             return IntentDecision(intent="question", reason=reason, confidence=0.3)

@@ -32,6 +32,8 @@ _OWNER = re.compile(r"\b(?P<word>his|her|its|their)(?P<word2>)\s+(?=[a-z])(?!(?:
 _OBJECT = re.compile(
     rf"\b(?P<prep>for|about|of|to|from|with|by|on)\s+(?P<word>him|her|them)(?P<word2>){_AFTER_ALONE}", re.IGNORECASE
 )
+# "the same for him", "what about her?", "and for them too": a swap, so the pronoun is another than the one before.
+_SWAPS = re.compile(r"\b(?:same|what\s+about|how\s+about|instead|too|as\s+well|also)\b|^\W*(?:and|now|ok)\b", re.I)
 _PERSONAL = frozenset({"his", "her", "hers", "him"})
 _THING = frozenset({"its"})
 # A column whose rows are people: a role ("owner", "engineer", "rep") or an agent noun ("assignee", "specialist").
@@ -80,6 +82,11 @@ def refer_back(request: str, previous: str, entities: Sequence[str], columns: Ma
         assert cut is not None
         before, after = request[: cut.start()], request[cut.end() :]
         return Referral(text=f"{before}those{after}", without=re.sub(r"\s{2,}", " ", f"{before}{after}"))
+    if taken is not None and _SWAPS.search(request):
+        # "what about the same for him?": another one than the previous request's, whom nothing here names
+        named = " or ".join(repr(v) for v in candidates[:3])
+        unsure = f"I could not tell whom {word!r} stands for: the previous request is about {named}, this asks another"
+        return Referral(text=request, unsure=unsure)
     if len(candidates) > 1:
         return Referral(text=request, unsure=_both(word, candidates))
     value = candidates[0]

@@ -89,7 +89,9 @@ __all__ = [
 ]
 
 MAX_VALUE_WORDS = 6  # a follow-up names one parameter; a longer tail is a request of its own
-_PRONOUNS = frozenset("i me my we us our you your it this that they them their".split())  # "how about you ..."
+_PRONOUNS = frozenset(
+    "i me my we us our you your it this that they them their him her his hers theirs".split()
+)  # "how about you ..."
 _ALSO = re.compile(r"\b(?:as\s+well|too|also|additionally|in\s+addition)\b", re.IGNORECASE)
 _THROUGH = re.compile(r"^(?:through|via|from|at|on|under|to)\s+(?P<value>.+)$", re.IGNORECASE)
 _FILLERS = frozenset("please pls plz again thanks thx ok okay too".split())  # "the same please" changes nothing

@@ -118,3 +118,14 @@ async def test_an_owner_pronoun_after_a_negated_filter_is_unsure() -> None:
 async def test_a_possessive_pronoun_with_a_new_period_keeps_the_rows() -> None:
     decision = await _read("jobs per engineer at Hilltop in 2025", "and what about theirs for 2024?")
     assert decision.followup and decision.resolved_request == "jobs per engineer at Hilltop for 2024", decision
+
+
+@pytest.mark.parametrize("followup", ["what about the same for him?", "and for her too?", "now do it for him instead"])
+async def test_a_pronoun_asking_for_another_person_is_unsure(followup: str) -> None:
+    # the only person the previous request names is the one the swap replaces: nobody here is "him"
+    decision = await _read("how many pending jobs does marta have?", followup)
+    assert (
+        not decision.sure
+        and "marta" in decision.reason
+        and decision.resolved_request != ("how many pending jobs does marta have")
+    ), decision
