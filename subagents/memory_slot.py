@@ -74,7 +74,8 @@ def _with_parts(words: set[str]) -> set[str]:
 
 
 def _content(word: str) -> bool:
-    return word not in STOPWORDS and not word.isdigit()
+    # "what's", "it's": a function word contracted with "is", no kind of a thing ("what's ravi's extension")
+    return word not in STOPWORDS and word.removesuffix("'s") not in STOPWORDS and not word.isdigit()
 
 
 def _same(a: str, b: str) -> bool:
