@@ -10,10 +10,10 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from rapidfuzz import fuzz, process
 from spellchecker import SpellChecker
 
 from cognicore.subagents.offline_sql.catalogue import LABEL_COLUMNS, Catalogue, Column, Table
+from cognicore.subagents.offline_sql.closest_word import closest
 from cognicore.subagents.offline_sql.money_paid import cost_of_goods
 from cognicore.subagents.offline_sql.vocabulary import NamedMeasure, SqlVocabulary
 
@@ -210,11 +210,11 @@ class Lexicon:
         if not frequency and (swapped := _swapped_stop_word(word)):
             return swapped, 100.0  # "teh", "adn": two neighbouring letters of a function word swapped
         cutoff = 75 if len(word) >= 4 and not frequency else 85
-        found = process.extractOne(word, self.known_words, scorer=fuzz.ratio, score_cutoff=cutoff)
+        found = closest(word, self.known_words, cutoff, stored=self.phrases)
         for words, floor in ((RULE_WORDS, cutoff), (STOP_WORDS, max(cutoff, 80))):  # "lst": "last", not "list"
             if found is None and not frequency:
-                found = process.extractOne(word, words, scorer=fuzz.ratio, score_cutoff=floor)
-        return (found[0], float(found[1])) if found else (word, 0.0)
+                found = closest(word, words, floor, stored=self.phrases)
+        return found if found else (word, 0.0)
 
     def knows(self, word: str) -> bool:
         """Whether `word` (or its singular) is a phrase word, a stop word or a rule word."""
