@@ -104,8 +104,12 @@ _ENDS_LEFT_OUT = (
 # "between X and Y", "from X to Y": the two ends of one span of time
 _SPAN_OPENS = re.compile(r"\b(?:between|from)\s+(?:the\s+)?$")
 _SPAN_JOINS = re.compile(r"\s*(?:and|to|till|until|through|thru|-)\s+(?:the\s+)?")
-# "the difference between X and Y", "compare X and Y", "X vs Y": the two periods side by side, never one span
-_COMPARED = re.compile(rf"{GROWTH}|{DECLINE}|\b(?:differences?|gap|compar\w*|versus|vs|against|change[sd]?)\b")
+# "the difference between X and Y", "compare X and Y", "X vs Y", "which had more, X or Y": the two periods side by
+# side, never one span
+_COMPARED = re.compile(
+    rf"{GROWTH}|{DECLINE}|\b(?:differences?|gap|compar\w*|versus|vs|against|change[sd]?|"
+    r"more|less|fewer|higher|lower|better|worse|bigger|smaller|larger|greater|stronger|weaker)\b(?! than\b)"
+)
 
 
 def changed_by(text: str) -> bool:

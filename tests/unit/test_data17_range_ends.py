@@ -53,3 +53,13 @@ def test_two_periods_as_the_ends_of_a_span_are_one_range(text: str, dates: tuple
 def test_two_periods_compared_stay_side_by_side() -> None:
     sql = sql_of("what was the gap in units between 10 April 2025 and 12 April 2025", SALES_LEX)
     assert " OR " in sql
+
+
+def test_which_of_two_periods_had_more_compares_them() -> None:
+    sql = sql_of("which brought in more revenue, between Q2 2025 and Q4 2025?", SALES_LEX)
+    assert " OR " in sql
+
+
+def test_a_threshold_said_with_more_than_keeps_the_span() -> None:
+    sql = sql_of("how many order lines had more than 2 units between 10 April 2025 and 12 April 2025", SALES_LEX)
+    assert "DATE '2025-04-10'" in sql and "DATE '2025-04-13'" in sql and " OR " not in sql
