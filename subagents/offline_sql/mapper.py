@@ -66,7 +66,7 @@ from cognicore.subagents.offline_sql.passed_over import (
     pass_over,
     place_phrases,
 )
-from cognicore.subagents.offline_sql.placing import rank_all_groups
+from cognicore.subagents.offline_sql.placing import rank_all_groups, rank_by_said
 from cognicore.subagents.offline_sql.price_wording import price_words
 from cognicore.subagents.offline_sql.query import rate_amount, ref_name
 from cognicore.subagents.offline_sql.resolve import resolve
@@ -284,9 +284,8 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     if q.search is not None and not q.searched:
         _place_search(q, lex)
     check_breakdown(q)
-    rank_all_groups(
-        q, lex.catalogue
-    )  # "who has the fewest open tickets": a group with none of them counts 0 (placing.py)
+    rank_by_said(q, t.read)  # "the most revenue ... by number of orders": ranked by the orders (placing.py)
+    rank_all_groups(q, lex.catalogue)  # "who has the fewest open tickets": a group with none at 0 (placing.py)
     if q.not_understood or q.confidence < CONFIDENCE_BAR or not q.measures:
         raise Unsure(unsure_message(q, lex))
     return q

@@ -320,6 +320,19 @@ def _only(sql: str, condition: str) -> str:
     return out
 
 
+def rank_by_said(q: Mapping, text: str) -> None:
+    """ "which 2 regions brought in the most revenue in 2025 by number of orders", "top products by units instead of
+    revenue": of two figures of a ranking, the one said after "by" is what the groups are ranked by (put first)."""
+    if not (q.top_n or q.ranked is not None) or len(q.measures) < 2:
+        return
+    for i, m in enumerate(q.measures[1:], 1):
+        words = m.name.replace("_", " ")
+        if re.search(rf"\bby (?:the |our |total |their )?(?:number of |count of )?{re.escape(words)}\b", text):
+            q.measures.insert(0, q.measures.pop(i))
+            q.notes.append(f"Ranked by {m.label}, as the request says.")
+            return
+
+
 def rank_all_groups(q: Mapping, catalogue: Catalogue) -> None:
     """ "who has the fewest open tickets": the lowest-ranked group may have none of the rows kept, so the rows are
     counted per group over all of them (a group with none at 0), never only the groups the filter leaves. A filter

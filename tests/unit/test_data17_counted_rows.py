@@ -45,3 +45,14 @@ def test_a_row_noun_before_count_is_the_number_of_those_rows(text: str, lex: obj
     """ "by order count" ranks by the number of orders, never groups by order id (and counts something else)."""
     sql = sql_of(text, lex)  # type: ignore[arg-type]
     assert group in sql and "order_id AS order_id" not in sql and "ticket_id AS" not in sql
+
+
+@pytest.mark.parametrize(
+    ("text", "ranked"),
+    [
+        ("the 3 categories with the most revenue in 2025, by number of orders", "ORDER BY count(DISTINCT orders.order_id)"),
+        ("which 2 products earned the most last quarter by units", 'ORDER BY sum(order_items."quantity")'),
+    ],
+)
+def test_of_two_figures_of_a_ranking_the_one_said_after_by_ranks(text: str, ranked: str) -> None:
+    assert ranked in sql_of(text, SALES_LEX)
