@@ -50,7 +50,10 @@ def test_a_row_noun_before_count_is_the_number_of_those_rows(text: str, lex: obj
 @pytest.mark.parametrize(
     ("text", "ranked"),
     [
-        ("the 3 categories with the most revenue in 2025, by number of orders", "ORDER BY count(DISTINCT orders.order_id)"),
+        (
+            "the 3 categories with the most revenue in 2025, by number of orders",
+            "ORDER BY count(DISTINCT orders.order_id)",
+        ),
         ("which 2 products earned the most last quarter by units", 'ORDER BY sum(order_items."quantity")'),
     ],
 )
