@@ -180,6 +180,10 @@ def answer_from_memory(
     scene = _scene_set(question, passages)  # read once: the supposition, the parts and the second look share it
     supposed = _supposition(question, scene)
     found = _unsupposed(question, concepts, passages, previous, scene)  # read once, a supposition or not
+    if supposed and (found is None or not found.used) and (m := _SUPPOSED.match(question)):
+        # The supposition's own words ("swap me onto weekends") are no topic: what is asked after it may be told.
+        core, kept = question[m.end() :], set(terms(question[m.end() :]))
+        found = _unsupposed(core, [c for c in concepts if c & kept], passages, previous, core) or found
     if supposed and found is not None and found.used:
         known = re.sub(r"\.?\s*\[\d+\]$", "", found.text.split(" [")[0])
         text = f"{NEAR_TOLD} ({known}) but not what you asked: it says what holds now, not {supposed}. {NOT_SURE}"

@@ -35,3 +35,17 @@ async def test_a_condition_that_changes_the_answer_is_not_answered_with_the_curr
     ):
         result = await app.runner.ask(question, session_id=f"c{i + 2}", user_id=user)
         assert result.outcome == "unsure" and "not sure" in result.answer, result.answer
+
+
+async def test_a_supposition_in_its_own_words_still_finds_the_told_slot(app: App) -> None:
+    # "swap me onto weekends" shares no word with the told shift: the question after it does ("begin" = "starts")
+    user = "m28-cond-words"
+    await tell_app(app, "My shift starts at 8 in the morning.", user=user, session="w1")
+    for i, question in enumerate(
+        (
+            "Supposing they swap me onto weekends, what time do I begin?",
+            "Say I get moved to the night crew, when do I begin?",
+        )
+    ):
+        result = await app.runner.ask(question, session_id=f"w{i + 2}", user_id=user)
+        assert result.outcome == "unsure" and "8" in result.answer and "not sure" in result.answer, result.answer
