@@ -113,8 +113,17 @@ OF_THOSE = re.compile(
     LEAD + r"(?:(?P<which>how\s+many|which|what\s+share|what\s+part)\s+of\s+(?:those|these|them|that)(?:\s+[a-z]+)?\s+"
     r"(?:are|were|is|was|have|had)\s+"
     # "any of them P1?", "are any of those still open?": the previous rows narrowed, listed
-    r"|(?:(?:are|is|were|was)\s+)?(?P<any>any)\s+of\s+(?:those|these|them)(?:\s+(?:are|is|were|was|still))?\s+)"
-    r"(?:(?:still|now)\s+)?(?P<value>[^?.!,]+?)" + TAIL,
+    r"|(?:(?:are|is|were|was)\s+)?(?P<any>any)\s+of\s+(?:those|these|them)(?:\s+(?:are|is|were|was|still))?\s+"
+    # "and how many are open?", "and how many were for P4?": the previous rows counted again with one value swapped
+    r"|how\s+many\s+(?:ones\s+)?(?:are|were|is|was)\s+(?:(?:for|in|from|on|at|with|under|assigned\s+to)\s+)?"
+    r"(?:the\s+)?)"
+    r"(?:(?:still|now)\s+)?(?P<value>[^?.!,]+?)"
+    + TAIL
+    # "and which of them does ana have?": the previous rows narrowed to one holder
+    + r"|"
+    + LEAD
+    + r"(?P<held>which|how\s+many)\s+of\s+(?:those|these|them)\s+(?:does|do|did|has|have)\s+(?P<holder>[^?.!,]+?)\s+"
+    r"(?:have|has|got|own|hold|handle|work\s+on)" + TAIL,
     re.IGNORECASE,
 )
 # "how much of that came from Europe", "what share of it went through retail": the previous figure narrowed by one

@@ -181,7 +181,9 @@ def followup_change(
         if m is None:
             continue
         found = m.groupdict()
-        value = (found.get("value") or found.get("last") or found.get("new") or "").strip(" ,;:")
+        value = (found.get("value") or found.get("last") or found.get("new") or found.get("holder") or "").strip(" ,;:")
+        if found.get("prep") and is_known(f"{found['prep']} {value}", entities):
+            found["prep"], value = "", f"{found['prep']} {value}"  # "and in progress?": a value, not "in" + "progress"
         if pattern is not _SWAP:
             value = _REPLACED.sub("", value).strip()  # "by units sold instead of revenue": "units sold"
         # "in progress ones" names "in progress"; "the whole of Q1" names Q1 (D7).
@@ -197,7 +199,7 @@ def followup_change(
             value = named_with_column(value, entities, columns) or value  # the value and its column's word
         if not value or len(value.split()) > MAX_VALUE_WORDS or value.split()[0].lower() in _PRONOUNS:
             return None
-        prep = (m.groupdict().get("prep") or "").lower()
+        prep = (found.get("prep") or "").lower()
         known = bool(
             PERIOD.fullmatch(value) or STEP.fullmatch(value) or is_known(value, entities) or parts(value, entities)
         )
@@ -224,7 +226,9 @@ def followup_change(
                 value = f"{prep} {value}"
         if prep in ("by", "per") and _ALSO.search(request):
             prep = "also by"  # "split that by channel as well": a grouping added, not one replacing the other
-        if pattern is _OF_THOSE and (m.group("any") or (m.group("which") or "").lower() == "which"):
+        if pattern is _OF_THOSE and (
+            m.group("any") or "which" in ((m.group("which") or m.group("held") or "").lower())
+        ):
             return Change(prep=prep, value=value, then=Change(prep="list", value=""))  # "which of those ...": rows
         return Change(prep=prep, value=value)
     return None

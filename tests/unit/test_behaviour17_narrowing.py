@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.test_scope_behaviour import classifier
+from cognicore.orchestrator.intent import OfflineClassifier
+from tests.unit.test_scope_behaviour import AGENTS, COUNTED, VALUES, classifier
 
 
 async def _read(previous: str, followup: str):  # type: ignore[no-untyped-def]
@@ -54,3 +55,29 @@ async def test_which_of_grouped_rows_stays_grouped() -> None:
 async def test_a_superlative_turns_the_previous_ranking(previous: str, followup: str, expected: str) -> None:
     decision = await _read(previous, followup)
     assert decision.followup and decision.resolved_request == expected, decision
+
+
+@pytest.mark.parametrize(
+    ("previous", "followup", "expected"),
+    [
+        ("How many jobs are pending?", "and how many are done?", "How many jobs are done"),
+        ("How many done jobs are S1?", "and how many were for S2?", "How many done jobs are S2"),
+        (
+            "How many of olek's jobs are pending?",
+            "and how many were for marta?",
+            "How many of marta's jobs are pending",
+        ),
+        ("show me the S1 jobs", "and which of them does marta have?", "show me the S1 jobs for marta"),
+    ],
+)
+async def test_how_many_are_after_a_count_swaps_one_value(previous: str, followup: str, expected: str) -> None:
+    decision = await _read(previous, followup)
+    assert decision.followup and decision.resolved_request == expected, decision
+
+
+async def test_a_two_word_value_after_and_is_the_value_not_a_preposition() -> None:
+    values = {**VALUES, "in_progress": "state"}
+    staged = OfflineClassifier(agents=AGENTS, entities=list(values), counted=COUNTED, values=values)
+    history = [{"speaker": "user", "content": "How many pending jobs does olek have?"}]
+    decision = await staged.classify(request="and in progress?", history=history)
+    assert decision.followup and decision.resolved_request == "How many in progress jobs does olek have", decision
