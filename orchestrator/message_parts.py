@@ -79,7 +79,9 @@ _SUBJECT = re.compile(r"\b(?:i|i'm|im|we|we're|we've|it's|they|they're|he|she|he
 _LEAD_IN = re.compile(
     r"^\s*(?P<lead>(?i:for|before|after|ahead\s+of|by|until|context|background|need\s+(?:this|it)|quick\s+(?:one|q|"
     r"question)|one\s+(?:more|thing)|sorry|apologies|hi|hey|hello|morning|afternoon|good\s+(?:morning|afternoon|evening)|"
-    rf"thanks)\b(?:\s+[\w'&/.()-]+){{0,{MAX_LEAD_IN_WORDS - 1}}}?)\s*(?::|\s[-\u2013\u2014]+)\s+(?=\S)"
+    rf"thanks)\b(?:\s+[\w'&/.()-]+){{0,{MAX_LEAD_IN_WORDS - 1}}}?"
+    # "Quick one (sorry!): ...": an aside in brackets closes the lead-in too
+    r"(?:\s*\([^()]{0,40}\))?)\s*(?::|\s[-\u2013\u2014]+)\s+(?=\S)"
 )
 # A question that counts what the part before it names, with no noun of its own ("and how many each?", "how many in
 # total?"): cut from that part, it would count every row.
@@ -92,7 +94,7 @@ _BACK = re.compile(r"\b(?:he|she|they|him|them|it|that|this|those|these|his|her|
 _POSSESSIVE = re.compile(r"\b(?:his|her|their)\b", re.IGNORECASE)
 # A noun the part names itself: a word after an article or a number ("a P2 ticket", "the orders", "3 laptops").
 _NOUN_BEFORE = re.compile(r"\b(?:a|an|the|each|every|any|our|\d+)\s+[\w-]+", re.IGNORECASE)
-_OBJECT = re.compile(r"\b(?:him|them)\b", re.IGNORECASE)
+_OBJECT = re.compile(r"\b(?:him|them|he|she)\b", re.IGNORECASE)  # "how many does she have": the one named before
 
 
 def message_parts(text: str) -> list[str]:

@@ -76,3 +76,14 @@ async def test_a_follow_up_after_a_lead_in_request_inherits_the_question() -> No
     history = [{"speaker": "user", "content": first.resolved_request}]
     decision = await classifier().classify(request="and the done ones?", history=history)
     assert decision.followup and decision.resolved_request == "done jobs per engineer, please", decision
+
+
+async def test_a_bracketed_aside_closes_the_lead_in() -> None:
+    decision = await classifier().classify(request="Quick one (sorry!): S1 jobs still pending?", history=[])
+    assert decision.resolved_request == "S1 jobs still pending?", decision
+
+
+async def test_she_after_a_told_name_is_that_name() -> None:
+    text = "marta says her list is too long. How many pending jobs does she have?"
+    decision = await classifier().classify(request=text, history=[])
+    assert decision.resolved_request == "How many pending jobs does marta have?", decision
