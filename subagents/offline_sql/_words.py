@@ -388,7 +388,7 @@ _BODY = (
 
 def owned_bodies(text: str, q: Mapping) -> list[str]:
     """The phrases of `text` (the request as written) that give a filtered value a body of people as its owner's
-    ("ben's team", "bens group"; never "the APAC team" it is for), which the data does not record: each is not
+    ("ben's team", "bens group"; never "the night-shift team" it is for), which the data does not record: each is not
     understood, never read as the value's own rows."""
     values = {normalise(v) for vs in q.filters.values() for v in vs}
     return [
