@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from cognicore.subagents._memory_before import of_another_holder
 from cognicore.subagents._memory_compound import other_ordinal
 from cognicore.subagents._memory_items import ends_another, of_another_item
 from cognicore.subagents._memory_lines import NOT_SURE, line
@@ -93,6 +94,8 @@ def _of_other(
     """Is the later memory a change of another item of the list the answer gave, or the end of another fact?"""
     if any(ends_another(later, p) for p in lead):
         return True  # the end of another thing the user held ("I handed the partner channel over to Ben")
+    if any(of_another_holder(later, p) for p in lead):
+        return True  # another named person's thing ("Lena's team moved over to Zoho") for the user's own
     if other_ordinal(answer, quoted(later)):
         return True  # another numbered part ("for the second half ...") of a thing told for the first half
     return of_another_item(answer, quoted(later) if later.get("note") else text_of(later), topic)
