@@ -111,7 +111,7 @@ ONLY = re.compile(
 # "and how many of those are P2?": the previous rows narrowed by one value.
 OF_THOSE = re.compile(
     LEAD + r"(?:(?P<which>how\s+many|which|what\s+share|what\s+part)\s+of\s+(?:those|these|them|that)(?:\s+[a-z]+)?\s+"
-    r"(?:are|were|is|was|have|had)\s+"
+    r"(?:are|were|is|was|have|had|got|get|have\s+been|has\s+been|had\s+been)\s+"
     # "any of them P1?", "are any of those still open?": the previous rows narrowed, listed
     r"|(?:(?:are|is|were|was)\s+)?(?P<any>any)\s+of\s+(?:those|these|them)(?:\s+(?:are|is|were|was|still))?\s+"
     # "and how many are open?", "and how many were for P4?": the previous rows counted again with one value swapped
@@ -131,7 +131,8 @@ OF_THOSE = re.compile(
 OF_THAT = re.compile(
     LEAD + r"(?:how\s+(?:much|many)|what\s+(?:share|part|portion|percentage|fraction))\s+of\s+"
     r"(?:that|those|these|them|it|this)\s+(?:came|comes|come|went|goes|go|was|were|is|are)\s+"
-    r"(?:from|in|through|via|for|to|by)\s+(?:the\s+)?(?P<value>[^?.!,]+?)" + TAIL,
+    # "how much of that was wearables?", "how much of that is still not closed?": no preposition before a value
+    r"(?:(?:from|in|through|via|for|to|by)\s+|(?:still\s+)?)(?:the\s+)?(?P<value>[^?.!,]+?)" + TAIL,
     re.IGNORECASE,
 )
 # "leave out ben", "excluding North America", "but not retail": the previous request without one value (checked).

@@ -15,7 +15,7 @@ from cognicore.memory.text import stem
 from cognicore.orchestrator._followup_periods import PERIOD, names_time
 from cognicore.orchestrator._followup_values import dimension_of, known_in, plain
 
-__all__ = ["Referral", "carried", "refer_back"]
+__all__ = ["Referral", "carried", "holds_people", "people_column", "refer_back"]
 
 # What a follow-up's verb or tail can be after a pronoun standing alone ("break hers down", "split his by", "and
 # theirs?"): the pronoun is the rows themselves, not the owner of a noun after it.
@@ -111,11 +111,11 @@ def _fits(value: str, kind: str, columns: Mapping[str, str]) -> bool:
     column = dimension_of(value, columns)
     if column is None:
         return False
-    person = _holds_people(column)
+    person = holds_people(column)
     return kind == "" or (kind == "person") == person
 
 
-def _holds_people(column: str) -> bool:
+def holds_people(column: str) -> bool:
     """Whether a column's rows are people, from its name ("tickets.assignee", "deals.owner", "staff.name")."""
     parts = column.lower().split(".")
     noun = parts[-1]
@@ -150,3 +150,9 @@ def carried(text: str, previous: str, entities: Sequence[str], columns: Mapping[
     period = PERIOD.search(previous) if not names_time(text) else None
     extra = "".join(f" for {value}" for value in dict.fromkeys(kept))
     return f"{base}{extra}{' ' + period.group(0) if period else ''}"
+
+
+def people_column(columns: Mapping[str, str]) -> str | None:
+    """The word of the one column of the data whose rows are people ("assignee"), or None when none or several are."""
+    people = {c.lower().split(".")[-1] for c in map(str, columns.values()) if holds_people(c)}
+    return next(iter(people)) if len(people) == 1 else None

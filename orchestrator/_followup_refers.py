@@ -34,7 +34,12 @@ SHARE = re.compile(
     LEAD + r"(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
     r"(?:(?:show|give|put|make|express|turn)\s+(?:me\s+)?(?:it|that|this|them|those|these)?\s*)?"
     r"(?:as|in|into)\s+(?:a\s+)?(?:percentages?|shares?|proportions?|percent|%)(?:\s+(?:of|from)\s+(?P<of>[^?.!]+?))?"
-    + TAIL,
+    + TAIL
+    # "what share of the total was that?", "what percentage of all tickets is it?": the previous figure as a share
+    + r"|"
+    + LEAD
+    + r"(?:and\s+)?what\s+(?:share|percentage|percent|fraction|proportion|part)\s+of\s+(?P<whole>[^?.!]+?)\s+"
+    r"(?:is|was|are|were)\s+(?:that|it|this|those|they)" + TAIL,
     re.IGNORECASE,
 )
 # "and how many P4 ones, leaving out the closed ones": the count asked again for another value ("ones" are the rows of
@@ -161,6 +166,10 @@ def as_shares(previous: str, of: str = "") -> str | None:
     "of 2024 revenue" after "revenue by region last year", "of their total tickets" after "P1 tickets per assignee"):
     that total is another request's, not the sum of the rows shown."""
     base = previous.strip().rstrip("?.! ")
+    # "what share of all tickets is that?" after "how many P1 tickets are there": the total of the rows' own kind
+    every = re.fullmatch(r"(?:all|every)\s+(?:the\s+)?(?P<noun>.+)", of.strip(), re.IGNORECASE)
+    if every and not _GROUPING.search(base) and set(_content(every.group("noun"))) <= set(_content(base)):
+        of = "the total"
     if of and not _WHOLE.fullmatch(of.strip()) and set(_content(of)) != set(_content(_GROUPING.sub(" ", base))):
         return None
     return base if _SHARE_ASKED.search(base) else f"{base} as a percentage of the total"

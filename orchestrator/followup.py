@@ -44,6 +44,7 @@ from cognicore.orchestrator._followup_periods import (
     YEAR_AGO,
     names_period,
 )
+from cognicore.orchestrator._followup_pronouns import people_column
 from cognicore.orchestrator._followup_refers import (
     HOW_MANY_ONES,
     SHARE,
@@ -93,6 +94,12 @@ _PRONOUNS = frozenset(
     "i me my we us our you your it this that they them their him her his hers theirs".split()
 )  # "how about you ..."
 _ALSO = re.compile(r"\b(?:as\s+well|too|also|additionally|in\s+addition)\b", re.IGNORECASE)
+_WHO_HAS = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|then)[,\s]+)*who\s+(?:has|have|had|holds?|owns?|handles?|is\s+handling|works?\s+on|got)\s+"
+    r"(?:them|those|these|each(?:\s+of\s+them)?)\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+_NOT = re.compile(r"^(?:not|no\s+longer|never)\s+(?:yet\s+)?(?P<value>.+)$", re.IGNORECASE)
 _THROUGH = re.compile(r"^(?:through|via|from|at|on|under|to)\s+(?P<value>.+)$", re.IGNORECASE)
 _FILLERS = frozenset("please pls plz again thanks thx ok okay too".split())  # "the same please" changes nothing
 
@@ -113,8 +120,12 @@ def followup_change(
         first = followup_change(f"and {ones.group('value')}", entities)
         then = followup_change(ones.group("rest"), entities) if ones.group("rest") else None
         return Change(first.prep, first.value, then=then) if first and (then or not ones.group("rest")) else None
+    if _WHO_HAS.match(request) and columns and (people := people_column(columns)) is not None:
+        return Change(prep="by", value=people)  # "and who has them?": the previous rows by the column of people
     if (share := SHARE.match(request)) is not None:
-        return Change(prep="share", value=(share.group("of") or "").strip())  # "as a percentage of all tickets"
+        return Change(
+            prep="share", value=(share.group("of") or share.group("whole") or "").strip()
+        )  # "as a percentage of all tickets"
     if that_period(request):
         return Change(prep="that", value=request)  # "how many orders did partners place in that quarter"
     drawn = _AS_ARTEFACT.match(request) or _MADE_INTO.match(request)
@@ -216,6 +227,9 @@ def followup_change(
         if pattern in (_ONLY, _OF_THOSE, _OF_THAT) and not known:
             # "just for the online channel": a known value and the word for its column, at most three words.
             known = len(value.split()) <= 3 and bool(known_in(value, entities))
+        if pattern in (_OF_THOSE, _OF_THAT) and not known and (denied := _NOT.match(value)) is not None:
+            if is_known(denied.group("value"), entities):  # "how much of that is still not closed?"
+                return Change(prep="excluding", value=known_value(denied.group("value"), entities) or "")
         if pattern in (_BARE, _ONLY, _OF_THOSE, _OF_THAT, _DO, _SWAP) and not known:
             return None
         lead = re.match(_PREP + r"\s+(?P<rest>.+)$", value, re.IGNORECASE)

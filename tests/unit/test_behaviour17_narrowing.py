@@ -81,3 +81,29 @@ async def test_a_two_word_value_after_and_is_the_value_not_a_preposition() -> No
     history = [{"speaker": "user", "content": "How many pending jobs does olek have?"}]
     decision = await staged.classify(request="and in progress?", history=history)
     assert decision.followup and decision.resolved_request == "How many in progress jobs does olek have", decision
+
+
+@pytest.mark.parametrize(
+    ("previous", "followup", "expected"),
+    [
+        (
+            "How many jobs were reported on 3 March 2026?",
+            "and how many of those got done?",
+            "How many jobs were reported on 3 March 2026 for done",
+        ),
+        (
+            "How many S2 jobs does olek have?",
+            "and how much of that is still not done?",
+            "How many S2 jobs does olek have excluding done",
+        ),
+        ("How many jobs are at Harbour?", "and who has them?", "How many jobs are at Harbour by engineer"),
+        (
+            "How many S1 jobs are there?",
+            "what share of all jobs is that?",
+            "How many S1 jobs are there as a percentage of the total",
+        ),
+    ],
+)
+async def test_a_follow_up_on_the_previous_rows_keeps_them(previous: str, followup: str, expected: str) -> None:
+    decision = await _read(previous, followup)
+    assert decision.followup and decision.resolved_request == expected, decision
