@@ -206,6 +206,8 @@ def other_own_thing(question: str, memory: str, same: Same, *, skip: frozenset[s
     said |= {stem(p) for w in list(said) for p in w.split("-") if p}
 
     def named(word: str) -> bool:
+        if word in _NUMBER_WORDS and re.search(r"\d", memory):
+            return True  # "my pager number" of "The user's pager is 3388": the figure is its number
         return _has(word, said, same) or any(_has(part, said, same) for part in word.split("-") if _content(part))
 
     if all(named(word) for word in asked):
@@ -226,6 +228,7 @@ def team_not_own(question: str, memory: str) -> str | None:
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9-]*")
 _IDENTITY = frozenset({"name", "names"})  # "my manager's name is Lisa" says who the manager is
+_NUMBER_WORDS = frozenset({"number", "no", "num", "numbers"})  # a thing's number is the figure told for it
 # The user's group as the owner of what is asked ("the figure my team needs to reach"), which "our" says in a memory.
 # A memory told as the team's own ("our quota is ...", "we close at 6").
 OURS = re.compile(r"\W*(?:our|we)\b", re.I)

@@ -77,8 +77,8 @@ from cognicore.subagents.memory_slot import asked_matcher, near_miss
 _TIME_WORDS = frozenset(
     stem(w)
     for w in """usual usually moment now current currently today day days nowadays lately recent recently before
-    previous previously earlier formerly originally first initially change changed switch switched still again
-    anymore time times these days era period ago used currently presently right go-to go typical regular
+    previous previously earlier formerly former old originally first initially change changed switch switched still
+    again anymore time times these days era period ago used currently presently right go-to go typical regular
     normally normal till until rn atm""".split()
 )
 # Words of a question about memory that say how it is asked, not what it is about.

@@ -38,3 +38,14 @@ def test_before_a_named_value_is_its_own_slots_earlier_value(question: str) -> N
 def test_another_slots_ended_fact_is_not_before_the_named_value() -> None:
     named = before_named("who did I report to before Ines?", _history())
     assert named is not None and [p["index"] for p in named[1]] == [1]
+
+
+@pytest.mark.parametrize("question", ["what was my old permit number?", "what was my former permit no?"])
+def test_an_old_number_of_a_thing_is_its_earlier_value(question: str) -> None:
+    # "old" places the question in time, and a thing's "number" is the figure told for it (M28, dev17 t17-pager)
+    facts = [
+        {**_fact(1, "The user's permit is 7781.", "2030-01-05", "2030-03-01", 2)},
+        {**_fact(2, "The user's permit is 7790.", "2030-03-01"), "replaced": ["The user's permit is 7781."]},
+    ]
+    found = answer_from_memory(question, question_concepts(question, SYNONYMS), facts)
+    assert found is not None and found.used[:1] == [1] and "7781" in found.text, found
