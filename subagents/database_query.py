@@ -24,6 +24,7 @@ from cognicore.memory.lifecycle_config import Perspective
 from cognicore.memory.llm import ModelCallError
 from cognicore.subagents.charts import markdown_table, tabular
 from cognicore.subagents.errors import UNSURE_MARKER, DataChangeRefused, SqlRefused, StepFailed, Unsure
+from cognicore.subagents.offline_sql.data_window import outside_the_data
 from cognicore.subagents.offline_sql.gap_headline import gap_headline
 from cognicore.subagents.read_only import REFUSED_MARKER, refusal_message, sql_change
 from cognicore.subagents.report_analysis import contribution_headline, one_period_headline, tie_at_the_top
@@ -176,6 +177,13 @@ class DatabaseQueryAgent:
                 calls,
                 {"sql": checked, "question": question},
             )
+        if outside := outside_the_data(schema, draft.period, draft.explanation):
+            # "revenue in the first half of 2024" on data from October 2024: nothing then; an empty figure is no
+            # answer (unsure), a count of 0 is one, said with the dates the data holds
+            if not any(v is not None for row in rows for v in row):
+                message = f"{outside} I am not sure what figure you meant. {draft.explanation.strip()}"
+                return _error(message, calls, {"sql": checked, UNSURE_MARKER: True})
+            draft = draft.model_copy(update={"explanation": f"{draft.explanation.strip()} {outside}"})
         data = {
             "sql": checked,
             "columns": columns,
