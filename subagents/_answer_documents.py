@@ -32,7 +32,7 @@ from cognicore.subagents._answer_conditions import (
     without_span_verb,
 )
 from cognicore.subagents._answer_excluded import excluded_case, speaks_of_case
-from cognicore.subagents._answer_head import WHICH_THING, asked_head, name_modifier, without_value_nouns
+from cognicore.subagents._answer_head import asked_head, name_modifier, which_heads, without_value_nouns
 from cognicore.subagents._answer_holder import people_first, role_noun
 from cognicore.subagents._answer_reading import read_question
 from cognicore.subagents._answer_render import LABEL, render
@@ -283,15 +283,7 @@ def _answer(
         # A short unit ("yen", "gbp") is read as a tag and dropped from the concepts: still asked for.
         dropped = unit not in STOPWORDS and all(label != unit for _, label in labelled)
         head += [c for c, label in labelled if label == unit] or ([frozenset({stem(unit)})] if dropped else [])
-    # "Which vpn client software do we use?": the thing asked for is the noun after "which"; a word of it that
-    # no passage uses ("software") cannot be answered by a sentence about the rest ("the VPN client").
-    if which := WHICH_THING.match(" ".join(asked_text.lower().split())):
-        asked_words = set(words(which.group(1)))
-        head += [c for c, label in labelled if label in asked_words and not c & vocabulary]
-        # "Which courier company do we use?": a thing of several words is asked by each of them as typed, not by
-        # its synonyms ("shipping" is no courier); a role ("which team") is answered by naming one, not the word.
-        if len(asked_words) > 1:
-            head += [frozenset({stem(w)}) for w in asked_words if stem(w) in vocabulary and stem(w) not in ROLE_WORDS]
+    head += which_heads(asked_text, labelled, vocabulary)
     # With the asked thing named ("the battery life on the vista glasses"), the rest is its subject: a sentence
     # with the thing but about another subject ("the speaker's 12 hours of battery life") does not answer.
     subject = [c for c in concepts if c & vocabulary and not c <= LIGHT_VERBS and not any(c & h for h in head)]

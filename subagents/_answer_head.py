@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from cognicore.memory.text import STOPWORDS, stem, words
-from cognicore.subagents._answer_shape import LIGHT_VERBS, TIME_UNIT
+from cognicore.subagents._answer_shape import LIGHT_VERBS, ROLE_WORDS, TIME_UNIT
 from cognicore.subagents._question_terms import SPLIT_COMPOUND
 
 __all__ = ["WHICH_THING", "asked_head", "name_modifier", "without_value_nouns"]
@@ -105,3 +105,20 @@ def name_modifier(question: str) -> str | None:
     if last and not _BE_BEFORE.search(question[: match.start()]):
         return None
     return word if word not in STOPWORDS and stem(word) not in LIGHT_VERBS else None
+
+
+def which_heads(
+    question: str, labelled: list[tuple[frozenset[str], str]], vocabulary: frozenset[str]
+) -> list[frozenset[str]]:
+    """The thing a "which" question asks for, as words an answer must have ("Which vpn client software do we use?":
+    "software", which no passage uses, cannot be answered by a sentence about the rest, "the VPN client")."""
+    which = WHICH_THING.match(" ".join(question.lower().split()))
+    if which is None:
+        return []
+    asked_words = set(words(which.group(1)))
+    heads = [c for c, label in labelled if label in asked_words and not c & vocabulary]
+    # "Which courier company do we use?": a thing of several words is asked by each of them as typed, not by its
+    # synonyms ("shipping" is no courier); a role ("which team") is answered by naming one, not the word.
+    if len(asked_words) > 1:
+        heads += [frozenset({stem(w)}) for w in asked_words if stem(w) in vocabulary and stem(w) not in ROLE_WORDS]
+    return heads
