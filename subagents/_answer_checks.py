@@ -9,7 +9,7 @@ from itertools import pairwise
 from cognicore.memory.text import STOPWORDS, stem, terms, words
 from cognicore.subagents._answer_shape import LIGHT_VERBS, implied
 from cognicore.subagents._passage_units import Unit
-from cognicore.subagents._question_numbers import number_units, unit_of
+from cognicore.subagents._question_numbers import number_units, unit_of, with_digits
 from cognicore.subagents._question_terms import labelled_concepts
 
 # A sentence about the document itself ("This dictionary explains the tables, the columns ..."): its words match
@@ -66,7 +66,7 @@ _BOUND = re.compile(
 def bound_matches(text: str) -> list[tuple[re.Match[str], list[str]]]:
     """The limits `text` states ("within 15 days", "$50 or more"), each with the tagged figures it bounds."""
     found = []
-    for m in _BOUND.finditer(text):
+    for m in _BOUND.finditer(with_digits(text)):
         found.append((m, list(number_units(m.group("after") or m.group("before") or "").values())))
     return found
 
@@ -109,6 +109,7 @@ def holds_figure(question: str, text: str) -> bool | None:
     """
     asked = {figure_kind(tag): _number(tag) for tag in number_units(question).values()}
     verdicts: list[bool] = []
+    text = with_digits(text)
     for m in _BETWEEN.finditer(text):
         low, high = number_units(m.group("low")), number_units(m.group("high"))
         for tag in (*low.values(), *high.values()):

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from cognicore.memory.text import STOPWORDS, stem, terms, words
 from cognicore.subagents._answer_checks import bound_matches, figure_kind, holds_figure
 from cognicore.subagents._passage_units import SENTENCE_SPLIT, Unit
-from cognicore.subagents._question_numbers import number_units, unit_words
+from cognicore.subagents._question_numbers import NUMBER_WORDS, number_units, unit_words, with_digits
 
 # Words that place a figure in time or against a limit: "20 days after delivery" is about delivery, not "after".
 TIME_WORDS = frozenset("within until before after during since minute hour day week month year".split())
@@ -97,6 +97,7 @@ def about_figure(question: str, text: str, related: frozenset[str] = frozenset()
     of it ("battery capacity falling below 80%" for "holds 85% ... covered by the warranty?"; not "kept the gross
     margin above 55%", nor "free on orders of $50 or more" for "my $70 order showed up broken"). `related`: the
     documents' words for the asked ones ("return" for "send back")."""
+    text = with_digits(text)
     asked = _plain(_beside_figures(question)) | related
     kinds = {figure_kind(tag) for tag in number_units(question).values()}
     for m, tags in bound_matches(text):
@@ -108,6 +109,7 @@ def about_figure(question: str, text: str, related: frozenset[str] = frozenset()
 def _directions(question: str, text: str) -> frozenset[str]:
     """The sides of the limits `text` states in the unit of the question's figure: "most" (within, up to, below),
     "least" (over, or more), "range" (between)."""
+    text = with_digits(text)
     kinds = {figure_kind(tag) for tag in number_units(question).values()}
     found = set()
     for m, tags in bound_matches(text):
@@ -148,14 +150,14 @@ def decide_case(
     ("used gloves ... 20 days": "gloves ... within 15 days" over "any product ... within 30 days").
 
     A sentence whose condition the question denies ("that are defective" for "not defective") is no rule of it."""
-    denied = negated(question)
+    denied = denied_concepts(question, [c for c, _ in concepts])
     kept = {stem(w) for w in words(_beside_figures(question))}
     related = frozenset().union(*(c for c, _ in concepts if c & kept))
     bounded = [u for u in units if _directions(question, u.text) and about_figure(question, u.text, related)]
     if not bounded:
         return Decision(frozenset(holds), frozenset())
     about = {id(u) for u in bounded}
-    contradicted = {id(u) for u in bounded if (u.terms - negated(u.text)) & denied}
+    contradicted = {id(u) for u in bounded if is_contradicted(u, denied)}
     rules = [u for u in bounded if id(u) in holds and id(u) not in contradicted]
     if not rules:  # "85%" and "below 80%": no limit said of the case holds it; another topic's limit is no rule
         return Decision(frozenset(), frozenset(contradicted), frozenset(about))
@@ -179,8 +181,9 @@ def decide_case(
     exceptions = [u for u in rivals if specificity(u) > most + TIE] or [
         u for u in rivals if specificity(u) > most - TIE
     ]
-    if not exceptions:
-        return Decision(frozenset(id(u) for u in rules), frozenset(contradicted), frozenset(about))
+    if not exceptions:  # the rule naming most of the case leads ("opened headphones ... 15 days" for 2 weeks)
+        top = frozenset(id(u) for u in rules if specificity(u) > most - TIE)
+        return Decision(top, frozenset(contradicted), frozenset(about))
     asked = {stem(w) for w in words(question)} | frozenset().union(*(c for c, _ in concepts))
     unsaid = [
         _modifier(u, [c for c, weight in concepts if weight > average and c & (u.terms | u.lead) and not c & denied])
@@ -227,6 +230,7 @@ def depends(condition: str, rules: Sequence[Unit], exceptions: Sequence[Unit]) -
 
 def comparison(question: str, text: str) -> str:
     """The asked figure set against the limit the sentence states for it ("85% is not below 80%."), or ''."""
+    text = with_digits(text)
     figures = number_units(question)
     asked = _plain(_beside_figures(question))
     kinds = {figure_kind(tag): tag for tag in figures.values()}
@@ -248,10 +252,12 @@ _LIMIT = re.compile(r".*?\d[\d.,]*(?:\s?%|\s?(?:business\s+)?(?:minutes?|hours?|
 
 def _said(question: str, tag: str) -> str:
     """The asked figure as the question writes it ("85%", "$420", "20 days", "week 3")."""
-    number = re.escape(re.sub(r"[^\d.]", "", tag))
+    value = re.sub(r"[^\d.]", "", tag)
+    spelled = [w for w, n in NUMBER_WORDS.items() if str(n) == value]
+    number = "|".join([re.escape(value), *spelled])
     unit = r"(?:\s?%|\s?(?:business\s+)?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\b)?"
-    m = re.search(rf"\b(?:day|week|month|year)\s+{number}\b", question, re.I) or re.search(
-        rf"[$€£]?\s?{number}{unit}", question, re.I
+    m = re.search(rf"\b(?:day|week|month|year)\s+(?:{number})\b", question, re.I) or re.search(
+        rf"[$€£]?\s?\b(?:{number}){unit}", question, re.I
     )
     return m.group(0).strip() if m else tag
 
@@ -350,11 +356,23 @@ _SPAN_VERB = re.compile(
 )
 
 
-def without_span_verb(question: str, labelled: list[tuple[frozenset[str], str]]) -> list[tuple[frozenset[str], str]]:
-    """The question's concepts without the verb that frames a span of time ("take" in "how long does a refund take?"):
-    "Refunds go back ... within 5 business days" answers it without that word."""
+_PRONOUNS = frozenset("her hers him his them theirs mine yours ours itself herself himself themselves".split())
+
+
+def without_unasked(question: str, labelled: list[tuple[frozenset[str], str]]) -> list[tuple[frozenset[str], str]]:
+    """The question's concepts without words an answer need not say: the verb that frames a span of time ("take" in
+    "how long does a refund take?"), pronouns ("her"), and what the context denies ("They are not faulty." before
+    the question: a condition of the case, not a word of the rule that answers it)."""
     m = _SPAN_VERB.search(question)
-    kept = [(c, label) for c, label in labelled if m is None or label.lower() != m.group(1).lower()]
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+(?=\S)", question.strip()) if s.strip()]
+    denied = negated(" ".join(sentences[:-1])) if len(sentences) > 1 else frozenset()
+    kept = [
+        (c, label)
+        for c, label in labelled
+        if (m is None or label.lower() != m.group(1).lower())
+        and label.lower() not in _PRONOUNS
+        and stem(label.lower()) not in denied
+    ]
     return kept or labelled
 
 
@@ -372,3 +390,28 @@ def said_in_scope(answer: str, question: str, contents: Sequence[str]) -> str:
         if said:
             kept.append(" ".join([*said, marker]).strip())
     return " ".join(kept) if dropped else answer
+
+
+def misses_the_asking(question: str, labelled: Sequence[tuple[frozenset[str], str]], u: Unit) -> bool:
+    """Does a sentence say nothing of what the asking sentence asks, though it says much of the context before it
+    ("Customer bought the earbuds and opened them. What's the return window?" and the pairing steps that name the
+    earbuds and "open the lid")? Only for a question with context and an asking sentence with words of its own."""
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+(?=\S)", question.strip()) if s.strip()]
+    if len(sentences) < 2:
+        return False
+    asking = {stem(w) for w in words(sentences[-1])} | set(words(sentences[-1]))
+    context = {stem(w) for s in sentences[:-1] for w in words(s)}
+    own = [c for c, label in labelled if label.lower() in asking and stem(label.lower()) not in context]
+    return bool(own) and not any(c & (u.terms | u.lead) for c in own)
+
+
+def denied_concepts(question: str, concepts: Sequence[frozenset[str]]) -> frozenset[str]:
+    """The stems the question denies with their synonyms ("not faulty": faulty, defective, broken ...)."""
+    said = negated(question)
+    return said.union(*(c for c in concepts if c & said))
+
+
+def is_contradicted(u: Unit, denied: frozenset[str]) -> bool:
+    """Does the sentence state its rule for a case the question denies ("Opened headphones that are defective ..."
+    for "... not faulty")? A condition it negates itself ("unless it is defective") is no such case."""
+    return bool((frozenset(terms(u.text)) - negated(u.text)) & denied)

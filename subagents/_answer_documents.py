@@ -25,11 +25,14 @@ from cognicore.subagents._answer_checks import (
 from cognicore.subagents._answer_conditions import (
     comparison,
     decide_case,
+    denied_concepts,
     depends,
     duration_said_of,
     in_scope,
+    is_contradicted,
     limit_first,
-    without_span_verb,
+    misses_the_asking,
+    without_unasked,
 )
 from cognicore.subagents._answer_excluded import excluded_case, speaks_of_case
 from cognicore.subagents._answer_head import asked_head, name_modifier, which_heads, without_value_nouns
@@ -104,7 +107,7 @@ def _answer(
     asked_text = without_contrast(without_asides(question, vocabulary))
     asked_text = without_framing(asked_text, vocabulary if framing else frozenset())
     asked_text = without_value_nouns(asked_text, vocabulary)  # "the first-response target": the time asked
-    labelled = without_span_verb(asked_text, read_question(asked_text, vocabulary, synonyms))
+    labelled = without_unasked(asked_text, read_question(asked_text, vocabulary, synonyms))
     if not labelled:
         return ComposedAnswer(text=nothing_found(question), used=[]), 0.0
     # "what priority should the ticket get": a sentence naming a member the documents list for it ("a P3 ticket").
@@ -356,6 +359,10 @@ def _answer(
 
     chosen = pick_sentences(ranked, score, coverage, concepts, min_coverage=MIN_COVERAGE, then=names_thing)
     chosen = limit_first(chosen, ranked, decision, score, most=MAX_SENTENCES)
+    denied = denied_concepts(asked_text, concepts)  # "... not faulty": a rule for defective ones is another case
+    chosen = [u for u in chosen if not is_contradicted(u, denied)] or chosen
+    if chosen and misses_the_asking(asked_text, labelled, chosen[0]):
+        return ComposedAnswer(text=not_covered(question, [], [asked_text.split(". ")[-1]], ""), used=[]), share
     # "We're sailing to the Outer Isles. How long ...?": a rule stated for the other names of its list is
     # no answer for the asked one ("2 to 3 hours to the Inner Isles").
     chosen, other_scope = in_scope(chosen, question, contents)

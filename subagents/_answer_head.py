@@ -32,7 +32,17 @@ def without_value_nouns(question: str, vocabulary: frozenset[str]) -> str:
     """The question without the words that only say a required value is asked ("the first-response target for a P2"
     asks the P2 first-response time) when no passage uses them; a word the passages use stays ("the revenue goal")."""
     kept = _VALUE_NOUN.sub(lambda m: m.group(0) if stem(m.group(0).lower()) in vocabulary else "", question)
+    # "What's the time limit for returning opened gloves?" asks how long one has to return them.
+    kept = _SPAN_NOUN.sub("how long is it ", kept)
     return " ".join(kept.split())
+
+
+# A span of time asked by its noun (general English): "what's the time limit / deadline / timeframe for ...".
+_SPAN_NOUN = re.compile(
+    r"\bwhat(?:'s|’s| is| was| are)\s+(?:the|a|our|your|their)\s+(?:time\s+limit|deadline|time\s*frame)\s+"
+    r"(?=for\b|to\b|on\b)",
+    re.I,
+)
 
 
 _VAGUE = frozenset(

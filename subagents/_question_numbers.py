@@ -22,6 +22,7 @@ def number_units(text: str) -> dict[str, str]:
     """The numbers of `text` written with a unit, each as a tag of number and unit ("35%" -> {"35": "35%"},
     "$80" -> {"80": "$80"}, "9 hrs" -> {"9": "9hour"}); bare numbers are left out."""
     tagged: dict[str, str] = {}
+    text = with_digits(text)
     for m in _UNIT_NUMBER.finditer(text):
         number = m.group("n").replace(",", "")
         if m.group("cur"):
@@ -33,6 +34,25 @@ def number_units(text: str) -> dict[str, str]:
     for m in _DAY_NUMBER.finditer(text):  # "on day 20", "week 3": a count of that unit
         tagged.setdefault(m.group(2), f"{m.group(2)}{m.group(1).lower()}")
     return tagged
+
+
+# "two weeks", "five minutes", "thirty days": a number written as a word before a unit is that figure.
+NUMBER_WORDS = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split()
+    )
+} | {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90}
+_WORD_NUMBER = re.compile(
+    rf"\b({'|'.join(NUMBER_WORDS)})(?:\s+|-)((?:business\s+)?(?:minutes?|hours?|days?|weeks?|months?|years?|percent)\b)",
+    re.I,
+)
+
+
+def with_digits(text: str) -> str:
+    """`text` with the numbers written as words before a unit in digits ("more than five minutes" -> "more than 5
+    minutes"), so a limit so written is read like one in digits."""
+    return _WORD_NUMBER.sub(lambda m: f"{NUMBER_WORDS[m.group(1).lower()]} {m.group(2)}", text)
 
 
 _DAY_NUMBER = re.compile(r"\b(day|week|month|year)\s+(\d+)\b(?![.,]\d)", re.I)

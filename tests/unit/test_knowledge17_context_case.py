@@ -1,0 +1,36 @@
+"""Knowledge answers to a case told in sentences before the question (round 17, engineer KB): the asking sentence
+weighs more than its context, what the context denies is a condition (never a word the rule must say, and a rule
+for the denied case is dropped), "time limit"/"deadline" ask a span of time, and numbers written as words count."""
+
+from __future__ import annotations
+
+import pytest
+
+from cognicore.subagents._question_numbers import number_units
+from tests.unit.test_knowledge17_conditions import RENTALS
+from tests.unit.test_knowledge_answers import compose
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "A renter used his gloves. They were picked up 12 days ago and are not damaged. What's the time limit for "
+        "returning used gloves?",
+        "My client wore the helmet once, nothing damaged. What is the deadline for returning used helmets?",
+    ],
+)
+async def test_a_case_told_before_the_question_gets_the_rule_of_the_case(question: str) -> None:
+    answer = await compose(question, RENTALS)
+    assert answer.used and answer.text.find("7 days") >= 0, answer.text
+    assert "damaged on arrival" not in answer.text, answer.text  # the rule for the case the context denies
+
+
+def test_numbers_written_as_words_are_figures() -> None:
+    assert number_units("the clock drifts by more than five minutes") == {"5": "5minute"}
+    assert number_units("two weeks after pickup") == {"2": "2week"}
+    assert number_units("one of the two desks") == {}
+
+
+async def test_a_figure_written_as_a_word_is_compared() -> None:
+    answer = await compose("A used helmet is brought back two weeks after pickup. Can it still be returned?", RENTALS)
+    assert answer.text.startswith("Two weeks is not within 7 days."), answer.text
