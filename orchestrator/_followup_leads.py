@@ -32,7 +32,12 @@ __all__ = [
     "TIME_SHIFT",
 ]
 
-LEAD = r"^\s*(?:(?:ok(?:ay)?|and|but|so|now|then|also|right|hmm+|um+|uh+|well|oh|alright)[,\s]+)*"
+# Interjections too ("cool, ...", "great - now ...", "thanks! and ..."): they open a follow-up and change nothing.
+LEAD = (
+    r"^\s*(?:(?:ok(?:ay)?|and|but|so|now|then|also|right|hmm+|um+|uh+|well|oh|alright|cool|great|nice|perfect|thanks|"
+    r"thank\s+you|thx|cheers|yes|yeah|yep|sure|fine|good|lovely|got\s+it|ah+|aha|interesting|understood|noted)"
+    r"(?:[,\s!.]+|\s+[-\u2013\u2014]+\s+))*"
+)
 TAIL = r"\s*(?:,?\s*instead|,?\s*too|,?\s*as well|,?\s*please|,?\s*pls|,?\s*then)?\s*[?.!]*\s*$"
 PREP = r"(?P<prep>for|in|with|by|over|during|across|per)"
 # "same thing, enterprise customers only", "same but only counting P1s": "the same" and then a follow-up of its own.

@@ -52,6 +52,7 @@ class Change:
     value: str
     topic: str = ""  # "back to <topic> - ...": the change is of the earlier request that names the topic
     then: Change | None = None  # "... P4 ones, leaving out the closed ones": a second change, applied after this one
+    replaces: str = ""  # "by units instead of revenue": the words of the previous request the change replaces
 
 
 def resolve(
@@ -64,6 +65,11 @@ def resolve(
     column ("Cargo" replaces "E-Bike", not "Harbour"), and is added when none is named."""
     base = previous.strip().rstrip("?.! ")
     value = change.value
+    said = re.search(rf"\b{re.escape(change.replaces)}\b", base, re.IGNORECASE) if change.replaces else None
+    if said is not None and change.then is None:
+        # "by units instead of revenue" after "which products brought in the most revenue": the named words replaced,
+        # wherever the previous request says them (not only after its own "by")
+        return splice(base, said.start(), said.end(), value), 0.85
     if change.then is not None:
         first = resolve(base, Change(change.prep, value), entities, columns=columns)
         second = resolve(first[0], change.then, entities, columns=columns) if first else None

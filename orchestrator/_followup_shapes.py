@@ -15,6 +15,7 @@ __all__ = [
     "ARTEFACT",
     "AS_ARTEFACT",
     "BREAK_DOWN",
+    "BREAK_ONES",
     "DO",
     "DROP",
     "INSTEAD",
@@ -104,7 +105,20 @@ ALL = re.compile(
     re.IGNORECASE,
 )
 PREP_WORD = re.compile(_PREP + r"\b", re.IGNORECASE)
-INSTEAD = re.compile(r"^\s*(?:and\s+)?" + _PREP + r"\s+(?P<value>[^?.!]+?)\s*,?\s*instead\s*[?.!]*\s*$", re.I)
+INSTEAD = re.compile(
+    # "by units instead of revenue?", "per month rather than per quarter": what it replaces said after it
+    _LEAD
+    + _PREP
+    + r"\s+(?P<value>[^?.!]+?)\s*,?\s*(?:instead(?:\s+of\s+[^?.!]+)?|rather\s+than\s+[^?.!]+)\s*[?.!]*\s*$",
+    re.I,
+)
+# "break those open ones down by priority instead": the rows of another value of the same column, regrouped.
+BREAK_ONES = re.compile(
+    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:now\s+)?(?:break|split|group|show)(?:\s+me)?\s+"
+    r"(?:those|these|the|them)\s+(?P<which>[^?.!,]+?)\s+ones?\s+(?:(?:down|out|up)\s+)?(?P<prep>by|per)\s+"
+    r"(?P<value>[^?.!,]+?)" + _TAIL,
+    re.IGNORECASE,
+)
 
 # "the quarter before", "the day before?": a step alone is a follow-up of the previous request's own period.
 STEP_ALONE = re.compile(_LEAD + r"(?P<value>" + STEP.pattern + r")" + _TAIL, re.IGNORECASE)

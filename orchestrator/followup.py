@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from cognicore.orchestrator._followup_figures import figure_change
 from cognicore.orchestrator._followup_leads import ABOUT as _ABOUT
@@ -57,6 +58,7 @@ from cognicore.orchestrator._followup_shapes import ALL as _ALL
 from cognicore.orchestrator._followup_shapes import ARTEFACT
 from cognicore.orchestrator._followup_shapes import AS_ARTEFACT as _AS_ARTEFACT
 from cognicore.orchestrator._followup_shapes import BREAK_DOWN as _BREAK_DOWN
+from cognicore.orchestrator._followup_shapes import BREAK_ONES as _BREAK_ONES
 from cognicore.orchestrator._followup_shapes import DO as _DO
 from cognicore.orchestrator._followup_shapes import DROP as _DROP
 from cognicore.orchestrator._followup_shapes import INSTEAD as _INSTEAD
@@ -109,8 +111,25 @@ def followup_change(
 ) -> Change | None:
     """The parameter a follow-up-shaped request changes, or None when the request stands on its own.
 
-    A bare value after a lead word ("and P4?") is a follow-up only when it is a period or one of `entities`.
+    A bare value after a lead word ("and P4?") is a follow-up only when it is a period or one of `entities`. What the
+    change says it replaces ("by units instead of revenue") is kept with it (`Change.replaces`).
     """
+    change = _change(request, entities, columns)
+    said = _INSTEAD_OF.search(request)
+    if change is None or said is None or change.prep not in ("by", "per", "rank", "in"):
+        return change
+    return replace(change, replaces=said.group("old").strip())
+
+
+# "... instead of (by) revenue", "... rather than the region": what a change replaces, named.
+_INSTEAD_OF = re.compile(
+    r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:by\s+|per\s+)?(?:the\s+)?(?P<old>[\w -]+?)\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+
+
+def _change(request: str, entities: Sequence[str] = (), columns: Mapping[str, str] | None = None) -> Change | None:
+    """The change of `followup_change`, read from the request's shape."""
     if (bare := strip_markers(request)) != request and (inner := followup_change(bare, entities, columns)):
         return inner  # "ok and small businesses?", "so what about Q3?"
     if (back := back_to(request)) is not None:  # "going back to the units per category - same for Q2 2026"
@@ -168,6 +187,10 @@ def followup_change(
             return Change(prep="in", value=value)
     if (top := _TOP.match(request)) is not None:
         return Change(prep="top", value=f"{top.group('which').lower()} {top.group('value').lower()}")
+    if (ones := _BREAK_ONES.match(request)) is not None and is_known(ones.group("which"), entities):
+        # "break those open ones down by priority instead": the value swapped, then the grouping
+        then = Change(prep=ones.group("prep").lower(), value=_REPLACED.sub("", ones.group("value")).strip())
+        return Change(prep="", value=known_value(ones.group("which"), entities) or ones.group("which"), then=then)
     if (most := _SUPERLATIVE.match(request)) is not None:
         # "and the newest?" after "the oldest open ticket"; "and the most in-progress ones?": the value changed too
         rest = (most.group("value") or "").strip()

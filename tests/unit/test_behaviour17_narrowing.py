@@ -107,3 +107,31 @@ async def test_a_two_word_value_after_and_is_the_value_not_a_preposition() -> No
 async def test_a_follow_up_on_the_previous_rows_keeps_them(previous: str, followup: str, expected: str) -> None:
     decision = await _read(previous, followup)
     assert decision.followup and decision.resolved_request == expected, decision
+
+
+@pytest.mark.parametrize(
+    ("previous", "followup", "expected"),
+    [
+        # the measure the follow-up names as replaced is replaced where the previous request says it
+        (
+            "which 2 sites logged the most downtime in 2025?",
+            "great, by jobs instead of downtime?",
+            "which 2 sites logged the most jobs in 2025",
+        ),
+        ("top 3 sites by downtime in 2025", "ok - sorted by jobs rather than downtime?", "top 3 sites by jobs in 2025"),
+        # an interjection, then the rows of another value regrouped
+        (
+            "how many pending jobs per site?",
+            "cool - break those done ones down by engineer instead",
+            "how many done jobs per engineer",
+        ),
+        (
+            "how many pending jobs per site?",
+            "thanks! now split the S1 ones by engineer",
+            "how many pending jobs per engineer for S1",
+        ),
+    ],
+)
+async def test_a_follow_up_says_what_it_replaces(previous: str, followup: str, expected: str) -> None:
+    decision = await _read(previous, followup)
+    assert decision.followup and decision.resolved_request == expected, decision
