@@ -50,7 +50,10 @@ _DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _NUMBER = r"(\d[\d,.]*|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)"
 TIME_UNIT = r"(seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|quarters?|business days?|nights?)"
 DURATION = re.compile(rf"\b{_NUMBER}[\s-]+(business[\s-]+)?{TIME_UNIT}\b|\b(lifetime|indefinitely)\b", re.I)
-_LENGTH = re.compile(r"\b\d[\d,.]*\s?(mm|cm|m|km|in|inch(es)?|ft|feet|meters?|metres?)\b", re.I)
+# A length, not a price ("$129 in September") nor "in" as a preposition ("12 in the box").
+_LENGTH = re.compile(
+    r"(?<![$€£\d.,])\b\d[\d,.]*\s?(mm|cm|m|km|in(?!\s+[A-Za-z])|inch(es)?|ft|feet|meters?|metres?)\b", re.I
+)
 _DATE = re.compile(
     rf"\b(1[89]\d\d|20\d\d|{_MONTHS}|{_DAYS}|\d{{1,2}}(:\d\d)?\s?(am|pm)|noon|midnight|tomorrow|today|yesterday"
     r"|weekly|daily|monthly|yearly|annually|quarterly|at once|immediately|same day|next day|weekends?)\b",

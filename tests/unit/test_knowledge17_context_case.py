@@ -34,3 +34,17 @@ def test_numbers_written_as_words_are_figures() -> None:
 async def test_a_figure_written_as_a_word_is_compared() -> None:
     answer = await compose("A used helmet is brought back two weeks after pickup. Can it still be returned?", RENTALS)
     assert answer.text.startswith("Two weeks is not within 7 days."), answer.text
+
+
+PRICES = (
+    "# Price list\n\n## Kettle\n\nList price: $45 (it launched at $59 in March 2022; the price was cut in May "
+    "2024).\n\n## Refunds\n\nRefunds reach the card within 3 business days of the return."
+)
+
+
+@pytest.mark.parametrize(
+    "question", ["how long until the buyer sees the cash again?", "how long till a shopper gets their cash again?"]
+)
+async def test_a_price_and_a_month_are_no_span_of_time(question: str) -> None:
+    answer = await compose(question, PRICES)
+    assert "$45" not in answer.text, answer.text
