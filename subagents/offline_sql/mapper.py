@@ -70,7 +70,7 @@ from cognicore.subagents.offline_sql.placing import rank_all_groups, rank_by_sai
 from cognicore.subagents.offline_sql.price_wording import price_words
 from cognicore.subagents.offline_sql.query import rate_amount, ref_name
 from cognicore.subagents.offline_sql.resolve import resolve
-from cognicore.subagents.offline_sql.row_words import date_verbs, empty_group_included, none_where
+from cognicore.subagents.offline_sql.row_words import date_verbs, empty_group_included, none_where, undated_events
 from cognicore.subagents.offline_sql.search import search_columns, split_search, unplaced_phrase
 from cognicore.subagents.offline_sql.shape import ASC, DESC, NUM_WORDS, PERCENTILE, read_shape
 from cognicore.subagents.offline_sql.times_of_day import claim_time_of_day
@@ -189,6 +189,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     claim_time_of_day(t, q, lex)  # "opened after 6pm", "in the morning": a time of the day (times_of_day.py)
     numbered += numbered_row(t, q, lex)  # "order 2500": the row whose numeric key it is (lookup.py)
     previous_period(q)
+    q.not_understood += undated_events(t.read, q, lex)  # "closed last week" when only opened_at is dated
     missing(t, q, lex)
     claim_amount_filters(t, q, lex)  # "lines that got a discount": the rate above zero (amount_filters.py)
     # Named measures whose words are also rule words ("average order value", "margin percent") go first.

@@ -137,3 +137,29 @@ def empty_group_included(t: Text, q: Mapping) -> None:
 
 def _keys(q: Mapping) -> set[str]:
     return {d.ref for d in q.dimensions if not isinstance(d, str) and d.primary_key} if len(q.dimensions) > 1 else set()
+
+
+# "closed last week", "resolved on 7 January", "closed in January": a state reached, then when
+_EVENT_WHEN = re.compile(
+    r"\b([a-z]{3,})\s+(?:on|in|during|over|between|from|since|before|after|by|last|this|yesterday|today|"
+    r"the (?:first|last|past|previous))\b"
+)
+
+
+def undated_events(text: str, q: Mapping, lex: Lexicon) -> list[str]:
+    """A period said of a state the rows reached ("closed last week") when no date column records that event (only
+    "opened_at"): the period is not of the date the data holds, so it is not understood, never read as that date."""
+    if q.period is None and not q.compared_periods:
+        return []
+    dated = {c.name.lower() for tb in lex.catalogue.tables for c in tb.columns if c.kind == "date"}
+    found = []
+    for m in _EVENT_WHEN.finditer(text):
+        said = m.group(1)
+        # a participle that is a state of the data ("closed"), or the verb a state is made from ("close")
+        made = [*lex.phrases.get(f"{said}d", []), *lex.phrases.get(f"{said}ed", [])]
+        verb = said not in lex.phrases and any(x.kind == "value" for x in made)
+        state = verb or (said.endswith("ed") and any(x.kind == "value" for x in lex.phrases.get(said, [])))
+        stem = (said[:-2] if said.endswith("ed") else said)[:5]
+        if state and not any(name.startswith(stem) for name in dated):
+            found.append(f"when rows were {said} (the data records only {', '.join(sorted(dated))})")
+    return found

@@ -109,3 +109,18 @@ def test_each_named_group_is_answered_even_with_none(text: str, named: str) -> N
 
 def test_a_team_a_report_is_for_is_no_body_of_a_value() -> None:
     assert "tickets.component = 'VPN'" in sql_of("for the VPN team: how many VPN tickets are still open", DESK_LEX)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["how many P1 tickets got closed during the first week of January", "which tickets did chloe close yesterday"],
+)
+def test_a_period_of_a_state_no_date_records_is_unsure(text: str) -> None:
+    """The data dates only when a ticket was opened: 'closed <period>' is never 'opened <period> and closed'."""
+    with pytest.raises(Unsure, match="the data records only opened_at"):
+        map_request(text, DESK_LEX, TODAY)
+
+
+def test_a_period_of_the_dated_event_beside_a_state_is_read() -> None:
+    sql = sql_of("how many tickets opened on 6 January are closed now", DESK_LEX)
+    assert "tickets.opened_at >= DATE '2026-01-06'" in sql and "tickets.status = 'closed'" in sql
