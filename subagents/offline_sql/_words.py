@@ -104,6 +104,8 @@ def missing(t: Text, q: Mapping, lex: Lexicon) -> None:
     by_someone(t, q, lex)
     someone_has(t, q, lex, columns)
     for pattern, found in (
+        # "excluding the unassigned", "leaving out unassigned ones": the rows with a person (before "un..." alone)
+        (r"\b(?:excluding|except|ignoring|minus|apart from|other than) (?:the |any |all )?un([a-z]{4,})\b", q.present),
         (r"\bun([a-z]{4,})\b", q.missing),
         (rf"\b(?:no|without|with out|missing){_ANYONE} ([a-z]{{4,}})\b", q.missing),
         # "tickets that don't have an assignee", "still not assigned" (contractions are expanded by `normalise`)

@@ -73,3 +73,11 @@ def test_a_list_asked_in_chat_shorthand_lists_the_rows_with_no_person(text: str)
     """ "can u list", "with out": the rows listed one each, never a count of them nor a grouping by the person."""
     sql = sql_of(text, DESK_LEX)
     assert "tickets.ticket_id AS ticket_id" in sql and "tickets.assignee IS NULL" in sql
+
+
+@pytest.mark.parametrize(
+    "text", ["tickets by priority, excluding the unassigned ones", "how many P4 tickets are there, ignoring unassigned"]
+)
+def test_the_empty_rows_set_aside_keep_the_rows_with_a_person(text: str) -> None:
+    sql = sql_of(text, DESK_LEX)
+    assert "tickets.assignee IS NOT NULL" in sql and "assignee IS NULL" not in sql
