@@ -11,7 +11,7 @@ import re
 
 from cognicore.memory.text import STOPWORDS, stem
 
-__all__ = ["other_compound", "other_ordinal", "unnamed_attribute"]
+__all__ = ["other_code", "other_compound", "other_ordinal", "unnamed_attribute"]
 
 _ASKED = re.compile(
     r"^\W*(?:(?:remind|tell)\s+me\s*,?\s*)?(?:which|what)(?:'s|\s+(?:is|was|are|were))?\s+(?:(?:my|our|the)\s+)?"
@@ -79,11 +79,26 @@ def other_ordinal(question: str, memory: str) -> str | None:
     return None
 
 
+# "P1", "Q4", "H2", "tier 3" written short: a member of a numbered series (general English shorthand).
+_CODE = re.compile(r"\b([a-z]{1,2})(\d{1,2})s?\b", re.I)
+
+
+def other_code(question: str, memory: str) -> str | None:
+    """Why a memory of another member of a numbered series ("P1s") does not answer one asked ("who do I escalate P2s
+    to?"), or None."""
+    told = {(a.lower(), n) for a, n in _CODE.findall(memory)}
+    for letters, number in {(a.lower(), n) for a, n in _CODE.findall(question)} - told:
+        other = next((f"{a}{n}".upper() for a, n in told if a == letters), None)
+        if other is not None:
+            return f"it is about {other}, not {letters.upper()}{number}"
+    return None
+
+
 def other_compound(question: str, memory: str) -> str | None:
     """Why a memory's thing is another compound than the asked one ("it is about your desk phone, not your desk",
     "it is about the second half, not the first half"), or None when they are the same thing, share no word, or either
     cannot be read."""
-    if ordinal := other_ordinal(question, memory):
+    if ordinal := other_ordinal(question, memory) or other_code(question, memory):
         return ordinal
     asked_m, slot_m = _ASKED.match(question.replace("\u2019", "'")), _SLOT.match(memory.replace("\u2019", "'"))
     if asked_m is None or slot_m is None:

@@ -8,15 +8,17 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from cognicore.memory._fact_words import NOT_NAMES, PERSON_ROLES
 from cognicore.memory.text import terms
 from cognicore.subagents._memory_compound import other_compound, unnamed_attribute
 from cognicore.subagents._memory_direction import reversed_relation
+from cognicore.subagents._memory_kind import asked_kind
 from cognicore.subagents._memory_owner import another_owner
 from cognicore.subagents._memory_value_shapes import device_only_by_make
 from cognicore.subagents._memory_words import MEMORY_SYNONYMS, shape_words
 from cognicore.subagents.memory_evidence import quoted, text_of
 
-__all__ = ["near_reason", "one_off"]
+__all__ = ["near_reason", "no_one_named", "one_off"]
 
 # What holds as a rule ("my regular one-to-one", "where do I usually sit?", "normally", "every week").
 _REGULAR = re.compile(r"\b(?:regular|regularly|usual|usually|normal|normally|typical|typically|standing)\b", re.I)
@@ -37,6 +39,27 @@ def one_off(question: str, memory: str) -> str | None:
     return None
 
 
+# A name inside a sentence ("... to Grace") or opening it ("Omar manages ..."); a first-person word of the question.
+_INNER_NAME = re.compile(r"(?<=\w[\s,])[A-Z][\w-]*")
+_FIRST_NAME = re.compile(r"^\W*([A-Z][\w-]*)")
+_ASKER = re.compile(r"\b(?:i|i'm|me|my|mine|we|us|our)\b", re.I)
+
+
+def no_one_named(question: str, memory: str) -> str | None:
+    """Why a memory answers no "who" question about someone beside the asker ("who replaced me on the Email queue?"
+    and "The user is on the Email queue"): it names no person, by name or role, that the question does not name
+    already; None when it does, or the question is not such a question."""
+    if asked_kind(question) != "person" or not _ASKER.search(question):
+        return None
+    asked = set(re.findall(r"[a-z]+", question.lower()))
+    first = _FIRST_NAME.match(memory)
+    opening = {first.group(1).lower()} - NOT_NAMES if first else set()
+    names = {w.lower() for w in _INNER_NAME.findall(memory)} | opening
+    names -= asked | {"user", "i"}
+    roles = (set(re.findall(r"[a-z]+", memory.lower())) & PERSON_ROLES) - asked
+    return None if names or roles else "it names no one but you"
+
+
 def near_reason(question: str, topic: Sequence[frozenset[str]], passage: dict[str, Any]) -> str | None:
     """Why a memory is about a near thing, not the asked one (the unsure answer's sentence), or None."""
     said, own = text_of(passage), quoted(passage)
@@ -47,6 +70,7 @@ def near_reason(question: str, topic: Sequence[frozenset[str]], passage: dict[st
         or other_compound(question, said)  # "The user's desk phone is ..." for "which desk did I have?"
         or one_off(question, own)
         or unnamed_attribute(question, said, _named(said))  # "Ravi is on the Email queue" for "Ravi's extension?"
+        or no_one_named(question, own)  # "The user is on the Email queue" for "who replaced me on it?"
     )
 
 

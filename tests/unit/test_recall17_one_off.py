@@ -50,3 +50,21 @@ def test_an_attribute_asked_of_a_thing_must_be_named(question: str, said: str, m
     passage = {"index": 1, "source": "memory:fact:1", "statement": said, "status": "active", "since": "2031-04-02"}
     found = answer_from_memory(question, question_concepts(question, SYNONYMS), [passage])
     assert (found is None or found.used == []) is missed, found
+
+
+@pytest.mark.parametrize(
+    ("question", "said", "missed"),
+    [
+        # another member of a numbered series (M28 probe): P3 is not P1
+        ("who do I hand P3s to?", "The user hands P1s to Ines Varga.", True),
+        ("what's my H2 bonus?", "The user's H1 bonus is 4%.", True),
+        ("who do I hand P1s to?", "The user hands P1s to Ines Varga.", False),
+        # a "who" question about someone beside the asker, and a memory that names no one but the user
+        ("who took over from me on the Billing queue?", "The user is on the Billing queue.", True),
+        ("who took over from me on the Billing queue?", "Ines took over the Billing queue from the user.", False),
+    ],
+)
+def test_another_series_member_or_no_one_named_is_no_answer(question: str, said: str, missed: bool) -> None:
+    passage = {"index": 1, "source": "memory:fact:1", "statement": said, "status": "active", "since": "2031-04-02"}
+    found = answer_from_memory(question, question_concepts(question, SYNONYMS), [passage])
+    assert (found is None or found.used == []) is missed, found
