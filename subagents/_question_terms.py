@@ -213,6 +213,9 @@ PHRASES = {
     # (an "ok" only with its article: "is the vpn ok for contractors" asks whether it is allowed, not who approves)
     r"(?:an? |the )(?:ok|okay)(?= from| for)|(?:an? |the )?(?:go-ahead|green light)(?= from| for)": "approval",
     "(?:come|comes|coming|came|go|goes|going|went) back": "return",
+    # "can we add the promotion on top (of the partner discount)?": one thing on top of another is stacking them.
+    r"(?:add|adds|added|adding|put|puts|putting|give|gives|giving|apply|applies|applying)\b(?P<what>[^.?!]{0,40}?)"
+    r"\bon top(?: of)?\b": r"stack\g<what>",
     "how much": "price",
     # "what did it sell for", "what does the dock go for": the amount a thing is sold for is its price.
     r"(?:sell|sells|sold|selling|go|goes|went|retail|retails|retailed) for(?! (?:a|an|the|our|more|less)\b)": "price",

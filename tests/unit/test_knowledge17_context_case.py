@@ -48,3 +48,17 @@ PRICES = (
 async def test_a_price_and_a_month_are_no_span_of_time(question: str) -> None:
     answer = await compose(question, PRICES)
     assert "$45" not in answer.text, answer.text
+
+
+DEALS = (
+    "# Deals\n\n## Member price\n\nMembers always get a fixed 12% off every ticket. Vouchers never stack with the "
+    "member price.\n\n## Regions\n\nThe north region has about 5% of members."
+)
+
+
+@pytest.mark.parametrize(
+    "question", ["It's a member. Can we put the 5% voucher on top?", "can I apply a voucher on top of the member rate?"]
+)
+async def test_one_thing_on_top_of_another_is_stacking_them(question: str) -> None:
+    answer = await compose(question, DEALS)
+    assert answer.used and "never stack" in answer.text, answer.text
