@@ -82,6 +82,9 @@ _OR_MORE = (
     r"(more|over|above|greater|fewer|less|under|below)\b"
     r"(?! ?(?:percent|%|days?|weeks?|months?|quarters?|years?|hours?))"
 )
+_ROWS_THEN_WHICH = (
+    r"(?:of|among|amongst|out of|from)\b[^,:;?]{2,60}[,:;]\s*(?:which|what) (?:ones?|of them|are|is|were|have)\b"
+)
 # "can you show me ...", "pls list ...", "could you just give me ...": a listing asked politely is still a listing
 _POLITE = (
     r"\s*(?:(?:(?:can|could|would|will|cn|cud) (?:you|u|ya)|please|pls|plz|kindly|just|now|then|so|ok|okay|hey|hi|"
@@ -179,6 +182,8 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     # "any p1s still open?", "are there any unassigned tickets": the rows answer it (none, or which)
     listed = r"list|show( me)?|give me|display|which|what are|any|are there any|is there any|pull up|bring up|fetch"
     s.listing = re.match(rf"{_POLITE}({listed})\b", t.s) is not None
+    # "of ana's tickets, which are P1?", "among the open ones, which ...": a lead-in naming the rows, then "which"
+    s.listing = s.listing or re.match(_ROWS_THEN_WHICH, original.strip(), re.I) is not None
     # "On the vpn side, anything still open?", "is there anything open": "anything" opening a clause stands for the
     # rows ("is ben working on anything" is what ben does, which the rows may not say: not read as a listing)
     if re.search(r"(?:^|[,;:]|\b(?:is|are) there)\s*anything\b", original.strip(), re.I):

@@ -39,3 +39,11 @@ def test_a_measure_set_aside_is_no_figure_asked(text: str, kept: str, dropped: s
 def test_a_measure_set_aside_with_nothing_else_asked_stays_unsure() -> None:
     with pytest.raises(Unsure):
         map_request("by region, rather than revenue", SALES_LEX, TODAY)
+
+
+@pytest.mark.parametrize(
+    "text", ["of chloe's tickets, which are still open?", "out of the VPN tickets: which ones are P3"]
+)
+def test_rows_named_first_then_which_lists_them(text: str) -> None:
+    """A lead-in naming the rows, then "which ...": the rows are listed, never only counted."""
+    assert "tickets.ticket_id AS ticket_id" in sql_of(text, DESK_LEX)
