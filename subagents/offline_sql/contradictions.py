@@ -28,4 +28,10 @@ def contradictions(q: Mapping) -> list[str]:
     # empty group, which answers nothing asked
     grouped = {d.ref for d in q.dimensions if not isinstance(d, str)}
     found += [f"grouped by {ref_name(ref)} where it is empty" for ref in q.missing if ref in grouped]
+    # "how many products have no orders in 2025" grouped by each order, counting its products: the groups asked are
+    # the rows counted, never each row of the other table (whose count of them is never 0)
+    counted = {m.table.ref for m in q.measures if m.table is not None}
+    keys = [d for d in q.dimensions if not isinstance(d, str) and d.primary_key and counted and d.table not in counted]
+    if q.zero_rows and keys:
+        found.append(f"which of the {' or '.join(sorted(counted))} rows have none of the {keys[0].table} rows")
     return found

@@ -10,7 +10,7 @@ import pytest
 
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql import map_request
-from tests.unit.data15_catalogues import DESK_LEX, TODAY, sql_of
+from tests.unit.data15_catalogues import DESK_LEX, SALES_LEX, TODAY, sql_of
 
 
 @pytest.mark.parametrize(
@@ -124,3 +124,8 @@ def test_a_period_of_a_state_no_date_records_is_unsure(text: str) -> None:
 def test_a_period_of_the_dated_event_beside_a_state_is_read() -> None:
     sql = sql_of("how many tickets opened on 6 January are closed now", DESK_LEX)
     assert "tickets.opened_at >= DATE '2026-01-06'" in sql and "tickets.status = 'closed'" in sql
+
+
+def test_how_many_groups_have_no_rows_is_never_each_row_of_the_other_table() -> None:
+    with pytest.raises(Unsure, match="have none of the"):
+        map_request("how many categories had no orders last quarter", SALES_LEX, TODAY)
