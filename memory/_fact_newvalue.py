@@ -72,6 +72,12 @@ _SHAPES = (
     re.compile(r"\b(?:is|are|was|=|:)\s+" + _VALUE + r"\s*,?\s+(?:not|rather\s+than)\s+\S", re.I),
     # "..., doing TikTok", "going with Linear now": the new choice after the old one was dropped
     re.compile(r"[,;]\s*(?:now\s+)?(?:doing|using|going\s+with|went\s+with|with|on)\s+" + _VALUE + _END, re.I),
+    # "swapped my machine, I'm on a MacBook now", "... - they gave me a Dell now": what the user has after the change
+    re.compile(
+        r"(?:[,;:]|\s[-\u2013\u2014])\s*(?:and\s+|so\s+)?(?:i'm|i\s+am|i've\s+got|i\s+have|i\s+got|they\s+gave\s+me)\s+"
+        r"(?:now\s+)?(?:on\s+|using\s+|with\s+)?" + _VALUE + r"\s+now" + _END,
+        re.I,
+    ),
     # "finance bumped next quarter's budget up to $55k", "they cut the ad spend back to 20k": a figure moved to
     re.compile(
         r"\b(?:raised|bumped|increased|lowered|cut|reduced|upped|boosted|dropped|pushed|moved|changed|revised|"
@@ -94,6 +100,13 @@ _SHAPES = (
         re.I,
     ),
 )
+# The old thing handed back somewhere, said right before a value: that value is a place, not the slot's new value.
+_RETURNED_RE = re.compile(
+    r"(?<!\bi\s)(?<!\bwe\s)(?<!\bi've\s)(?<!\bwe've\s)\b(?:went|goes|gone|was\s+sent|got\s+sent|was\s+returned|"
+    r"got\s+returned|was\s+handed)\s+back\s+(?:to|in)\s+$"
+    r"|\b(?:returned|handed|sent)\s+(?:it\s+|them\s+)?(?:back\s+)?to\s+$",
+    re.I,
+)
 _PRONOUN = frozenset("it them this that him her me us you they he she someone somebody".split())
 _CUT_RE = re.compile(r"\s+(?:for|because|since|as\s+of|after|from|last|this|next)\b.*$", re.I)
 _ARTICLE_RE = re.compile(r"^(?:the|a|an|due(?:\s+(?:on|by))?)\s+", re.I)  # "it's due Nov 28 now": the day
@@ -110,6 +123,8 @@ def _targets(message: str, leaving: str = "") -> list[str]:
     left = set(normalize(leaving).split()) - DETERMINERS
     for shape in _SHAPES:
         for m in shape.finditer(message):
+            if _RETURNED_RE.search(message[: m.start("v")]):
+                continue  # "the ThinkPad went back to the service desk": where the old thing went, no new value
             handed = m.groupdict().get("h") or ""
             if left and set(normalize(handed).split()) - DETERMINERS == left:
                 continue
@@ -159,7 +174,7 @@ def replaced_in(old_object: str, named: str, new: str) -> str:
         lead = re.match(r"(?:(?:on|at|in|by|for|from|to|with)\s+)?", old_object, flags=re.I)
         return old_object[: lead.end()] + new if lead else new
     run = re.search(
-        rf"(?:(?-i:[A-Z])[\w.-]*\s+)*\b{re.escape(named)}\w*\b(?:\s+(?-i:[A-Z])[\w.-]*)*", old_object, flags=re.I
+        rf"(?:(?-i:[A-Z])[\w.-]*\s+)*\b{re.escape(named)}\w*\b(?:\s+(?:(?-i:[A-Z])|\d)[\w.-]*)*", old_object, flags=re.I
     )
     if run is None:
         return new

@@ -163,3 +163,18 @@ async def test_a_qualifier_in_other_words_sharing_a_word_is_kept_in_the_users_wo
     assert [(f.predicate, f.contradicts) for f in facts] == [("note", None)]  # maybe the same: no guess either way
     actor = await _told("My target for H2 is $300k.", "Finance raised my target to $350k.")
     assert [f.object for f in actor] == ["$350k"] and actor[0].predicate in ("target", "target_for_h2")
+
+
+async def test_the_new_value_is_what_the_user_is_on_now_not_where_the_old_one_went() -> None:
+    swapped = await _told(
+        "My work laptop is a Lenovo X1 Carbon.",
+        "procurement swapped my machine, I'm on a Framework 13 now and the Lenovo went back to the IT cage",
+    )
+    assert [(f.object, f.contradicts) for f in swapped] == [
+        ("a Framework 13", "The user's work laptop is a Lenovo X1 Carbon.")
+    ]
+    given = await _told(
+        "My work phone is a Pixel 6.",
+        "Telecoms replaced my handset - they gave me an iPhone 15 now and the Pixel went back to stores",
+    )
+    assert not any("stores" in f.object for f in given), given
