@@ -98,7 +98,8 @@ _PRONOUNS = frozenset(
 _ALSO = re.compile(r"\b(?:as\s+well|too|also|additionally|in\s+addition)\b", re.IGNORECASE)
 _WHO_HAS = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|then)[,\s]+)*who\s+(?:has|have|had|holds?|owns?|handles?|is\s+handling|works?\s+on|got)\s+"
-    r"(?:them|those|these|each(?:\s+of\s+them)?)\s*[?.!]*\s*$",
+    # "who has them?", "who is handling its open ones?" (read without "its"): by the people, the value too
+    r"(?:them|those|these|each(?:\s+of\s+them)?|(?:(?:those|these|the)\s+)?(?P<which>[\w -]+?)\s+ones?)\s*[?.!]*\s*$",
     re.IGNORECASE,
 )
 _NOT = re.compile(r"^(?:not|no\s+longer|never)\s+(?:yet\s+)?(?P<value>.+)$", re.IGNORECASE)
@@ -139,8 +140,13 @@ def _change(request: str, entities: Sequence[str] = (), columns: Mapping[str, st
         first = followup_change(f"and {ones.group('value')}", entities)
         then = followup_change(ones.group("rest"), entities) if ones.group("rest") else None
         return Change(first.prep, first.value, then=then) if first and (then or not ones.group("rest")) else None
-    if _WHO_HAS.match(request) and columns and (people := people_column(columns)) is not None:
-        return Change(prep="by", value=people)  # "and who has them?": the previous rows by the column of people
+    if (who := _WHO_HAS.match(request)) and columns and (people := people_column(columns)) is not None:
+        which = who.group("which")
+        if which and not is_known(which, entities):
+            return None
+        # "and who has them?": the previous rows by the column of people ("who has the open ones": those rows)
+        then = Change(prep="by", value=people)
+        return Change(prep="", value=known_value(which, entities) or which, then=then) if which else then
     if (share := SHARE.match(request)) is not None:
         return Change(
             prep="share", value=(share.group("of") or share.group("whole") or "").strip()

@@ -135,3 +135,8 @@ async def test_a_follow_up_on_the_previous_rows_keeps_them(previous: str, follow
 async def test_a_follow_up_says_what_it_replaces(previous: str, followup: str, expected: str) -> None:
     decision = await _read(previous, followup)
     assert decision.followup and decision.resolved_request == expected, decision
+
+
+async def test_who_handles_its_value_ones_groups_those_rows_by_the_people() -> None:
+    decision = await _read("How many jobs are at Harbour?", "who is handling its pending ones?")
+    assert decision.followup and decision.resolved_request == "How many jobs are at Harbour for pending by engineer"
