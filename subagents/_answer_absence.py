@@ -74,6 +74,11 @@ _ACT = re.compile(
 _TAKES = re.compile(r"\btakes?\s+(?:\w+\s+){0,2}?to\s+([a-z]{3,})\b", re.I)
 
 
+def _heading_words(passage: Passage) -> set[str]:
+    """The words of a passage's headings, lower case."""
+    return set(words(" ".join(_HEADING.findall(passage.content)).lower()))
+
+
 def _names_another(passage: Passage) -> bool:
     """Does a heading under the document's title name something (a product, a dated entry, a code)?"""
     return any(_NAMED.search(h) or re.search(r"\d", h) for h in _HEADING.findall(passage.content))
@@ -108,7 +113,12 @@ async def _absent_value(
     queries = [subject, f"({general}) & !({subject})"] if general else [subject]
     found = await knowledge.matches(queries, limit=MAX_GENERAL)
     named, passages = found[0]
-    if not named or named > len(passages) or any(kind.written.search(p.content) for p in passages):
+    # Read by sections: a catalog chunk's other product ("a 20,000 mAh power bank") gives no value of the subject's.
+    if (
+        not named
+        or named > len(passages)
+        or any(kind.written.search(t) for t in subject_sections(passages, subject_words))
+    ):
         return None
     if kind.thing and not any(
         kind.thing in {stem(w) for w in words(p.content)} | set(words(p.content)) for p in passages
@@ -120,7 +130,8 @@ async def _absent_value(
         return None
     if general and any(kind.written.search(p.content) and not _names_another(p) for p in found[1][1]):
         return None  # a general rule of that kind may cover the subject
-    shown = passages[0]
+    # The passage whose own headings name the subject (its section) is the evidence to show.
+    shown = next((p for p in passages if set(subject_words) <= _heading_words(p)), passages[0])
     text = (
         f"The knowledge base does not say {kind.question}: the passages that name {thing} (such as "
         f'"{shown.title}" [1]) never give {kind.value}.'
@@ -168,7 +179,10 @@ async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence
     plain_names = [w for n in names for w in words(n) if _PLAIN.match(w) and w not in STOPWORDS]
     kind = asked_value_kind(question)
     if kind is not None and kind.checked and not asked_contact(question):  # a contact: checked over the corpus below
-        subject_words = plain_names or await _title_words(knowledge, question)
+        # A section's name typed in lower case ("the haven video doorbell") is the subject too.
+        subject_words = (
+            plain_names or await _heading_run(knowledge, question) or await _title_words(knowledge, question)
+        )
         thing = " and ".join(" ".join(run) for run in runs) if plain_names else " ".join(subject_words)
         if subject_words and (absent := await _absent_value(knowledge, question, kind, subject_words, thing)):
             return absent

@@ -52,3 +52,18 @@ async def test_a_thing_the_subjects_passages_never_say_is_not_claimed_unnamed(
     knowledge = await knowledge_of(pool, tmp_path, {"slipway.md": runbook})
     absent = await documented_absence(knowledge, "Which client do we use on the Slipway kiosk?")
     assert absent is None, absent.text
+
+
+async def test_another_sections_value_in_the_same_chunk_does_not_hide_the_miss(
+    pool: AsyncConnectionPool, tmp_path: Path
+) -> None:
+    # One chunk holds both gadgets; the lamp's section gives no weight, the fan's does.
+    catalog = (
+        "# Gadgets\n\n## Zed Lamp\n\nThe Zed Lamp has a dimmer and a linen shade.\n\n## Kilo Fan\n\n"
+        "The Kilo Fan weighs 2.5 kg and has three speeds.\n"
+    )
+    knowledge = await knowledge_of(pool, tmp_path, {"gadgets.md": catalog})
+    for question in ("How heavy is the Zed Lamp?", "what does the zed lamp weigh"):
+        absent = await documented_absence(knowledge, question)
+        assert absent is not None and "never give a weight" in absent.text, absent
+    assert await documented_absence(knowledge, "How heavy is the Kilo Fan?") is None
