@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from cognicore.memory.text import STOPWORDS, stem, words
 from cognicore.subagents._absence_kinds import ASKER as _ASKER
 from cognicore.subagents._absence_kinds import ValueKind, asked_value_kind
-from cognicore.subagents._absence_unknown import shown, unknown_words, unnamed_member
+from cognicore.subagents._absence_unknown import FRAME_WORDS, shown, unknown_words, unnamed_member
 from cognicore.subagents._absence_values import (
     DURATION_WORDS,
     absent_contact,
@@ -336,6 +336,8 @@ async def _never_with_subject(
         return None
     if any(stem(w) in PLACE_WORDS for w in head):
         return None  # "which city ...": a place is said by its name, never by the word "city"
+    if all(stem(w) in FRAME_WORDS for w in head):
+        return None  # "the time limit", "the deadline": the value asked, said as "within 15 days", never by its frame
     subject = "(" + " & ".join(dict.fromkeys(plain_names)) + ")"
     queries = [subject, *(_any(forms[w]) for w in asked), *(f"{subject} & {_any(forms[w])}" for w in head)]
     found = await knowledge.matches(queries, limit=MAX_GENERAL)
