@@ -197,10 +197,7 @@ async def documented_absence(knowledge: KnowledgeBase, question: str) -> Absence
         named_runs, subject = [heading], heading  # "the kilo desk fan": a section's name, in lower case
     if absent := await _no_contact_or_duration(knowledge, question, named_runs, subject):
         return None if absent is _SAYS_HOW_LONG else absent
-    # "Which client do we use on the kiosk?": the subject's passages may name it without the word "client" ("Install
-    # Keelhaul on the kiosk"), so only a word no document uses at all is checked.
-    named_thing = kind is not None and bool(kind.thing)
-    if not named_thing and (absent := await _never_with_subject(knowledge, question, named_runs, subject)):
+    if absent := await _never_with_subject(knowledge, question, named_runs, subject):
         return absent
     return await _never_written(knowledge, question, set(plain_names) | set(names))
 
