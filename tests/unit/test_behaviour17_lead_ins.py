@@ -87,3 +87,16 @@ async def test_she_after_a_told_name_is_that_name() -> None:
     text = "marta says her list is too long. How many pending jobs does she have?"
     decision = await classifier().classify(request=text, history=[])
     assert decision.resolved_request == "How many pending jobs does marta have?", decision
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Harbour had a rough 2025, I hear. Anyway, how many S1 jobs are pending at Hilltop?",
+        "olek was off most of March. That said: how many jobs does marta have pending?",
+    ],
+)
+async def test_what_anyway_sets_aside_is_no_filter_of_the_question(request_text: str) -> None:
+    decision = await classifier().classify(request=request_text, history=[])
+    asked = request_text.split(": ")[-1] if ": " in request_text else request_text.split("Anyway, ")[-1]
+    assert decision.resolved_request == asked, decision
