@@ -8,19 +8,23 @@ from __future__ import annotations
 
 import re
 
-from cognicore.memory.text import terms
+from cognicore.memory.text import stem, terms
 from cognicore.subagents._memory_kind import asked_kind
+from cognicore.subagents._memory_words import MEMORY_SYNONYMS
 
 __all__ = ["reversed_relation"]
 
 _ASKING_ME = re.compile(r"\b(?:remind|tell|show|give|let|help|get)\s+me\b", re.I)  # "remind me": the request's "me"
 _SUBJECT_I = re.compile(r"\b(?:i|i'm|i've|i'd|i'll)\b|\bfrom\s+me\b", re.I)  # "who do I ...", "from me"
 _ME = re.compile(r"\bme\b", re.I)
+_IN_CHARGE = re.compile(r"\b(?:responsible\s+for|in\s+charge\s+of)\b", re.I)
 _ROOT = 5  # letters of a word shared by its forms ("escalates", "escalations")
-# The user as the doer: the memory opens with them and an action ("The user sends ...", "I hand ..."; not "The user is
-# ...", "The user's ..."), or the relation comes "from" them ("Escalations from me go to ...").
+# The user as the doer: the memory opens with them and an action ("The user sends ...", "I hand ...", "The user is
+# responsible for ..."; not "The user is ...", "The user's ..."), or the relation comes "from" them ("Escalations from
+# me go to ...").
 _USER_DOES = re.compile(
     r"^\W*(?:the\s+user|i)\s+(?:\w+ly\s+)?(?!(?:is|was|am|are|has|had|have|'s|'m|does|did|do|will|would)\b)[a-z]{3,}"
+    r"|^\W*(?:the\s+user|i)\s+(?:is|am|'m)\s+(?:responsible\s+for|in\s+charge\s+of)\b"
     r"|\bfrom\s+(?:me|the\s+user)\b",
     re.I,
 )
@@ -86,7 +90,10 @@ def reversed_relation(memory: str, question: str) -> str | None:
         return role
     if (receives := _receives(question)) is None:
         return None
-    told = {t[:_ROOT] for t in terms(memory) if t != "user"}
+    words = set(terms(memory)) - {"user"}
+    if _IN_CHARGE.search(memory):  # "I manage Jonas" is stored as "The user is responsible for Jonas"
+        words |= MEMORY_SYNONYMS.get(stem("responsible"), frozenset())
+    told = {t[:_ROOT] for t in words}
     if not any(t[:_ROOT] in told for t in terms(question)):
         return None
     said = memory.replace("\u2019", "'")

@@ -38,6 +38,9 @@ async def test_a_relation_asked_the_other_way_round_is_not_answered_with_its_per
         ("The user's supervisor is Wen Li.", "who do I answer to?", False),
         ("The user's supervisor is Wen Li.", "who supervises me?", False),
         ("The user covers for Ines when she is away.", "who covers for me when I'm away?", True),
+        # "I manage Ines and Omar" stored as "The user is responsible for ..." (review 17, W3 s7)
+        ("The user is responsible for Ines Varga and Omar Lind.", "who is managing me?", True),
+        ("Wen Li is responsible for me.", "who manages me?", False),
     ],
 )
 def test_who_gives_and_who_receives_are_read_from_both(memory: str, question: str, reversed_: bool) -> None:
