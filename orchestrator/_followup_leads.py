@@ -34,7 +34,7 @@ __all__ = [
 
 # Interjections too ("cool, ...", "great - now ...", "thanks! and ..."): they open a follow-up and change nothing.
 LEAD = (
-    r"^\s*(?:(?:ok(?:ay)?|and|but|so|now|then|also|right|hmm+|um+|uh+|well|oh|alright|cool|great|nice|perfect|thanks|"
+    r"^\s*(?:(?:ok(?:ay)?|and|but|so|now|then|also|right|hm+|mm+|um+|uh+m*|erm|er|well|oh|alright|cool|great|nice|perfect|thanks|"
     r"thank\s+you|thx|cheers|yes|yeah|yep|sure|fine|good|lovely|got\s+it|ah+|aha|interesting|understood|noted)"
     r"(?:[,\s!.]+|\s+[-\u2013\u2014]+\s+))*"
 )

@@ -33,8 +33,10 @@ __all__ = [
 _MAY_I = r"(?:can|could|may)\s+(?:i|we)\s+(?:see|get|have)\s+(?:it|that|this|them|those|these)"
 # "break that down by priority", "split it by region", "can I see that by quarter?": a regrouping verb, then only the
 # new grouping.
+# Whatever opens it ("hm,", "right so", "argh -"): up to three words before a regrouping verb, which says the rest.
+_ANY_OPENER = r"^\s*(?:[A-Za-z']+(?:[,!.;:]+\s*|\s+[-\u2013\u2014]+\s+|\s+)){0,3}?"
 BREAK_DOWN = re.compile(
-    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?"
+    _ANY_OPENER + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?"
     rf"(?:{_MAY_I}|split(?:\s+(?:it|that|this|them|those|these))?(?:\s+up)?|"
     # "same again but broken down by month", "broken out by channel", "grouped by region": the participle too
     r"(?:break|broken)(?:\s+(?:it|that|this|them|those|these))?\s+(?:down|out)|"
@@ -114,7 +116,7 @@ INSTEAD = re.compile(
 )
 # "break those open ones down by priority instead": the rows of another value of the same column, regrouped.
 BREAK_ONES = re.compile(
-    _LEAD + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:now\s+)?(?:break|split|group|show)(?:\s+me)?\s+"
+    _ANY_OPENER + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:now\s+)?(?:break|split|group|show)(?:\s+me)?\s+"
     r"(?:those|these|the|them)\s+(?P<which>[^?.!,]+?)\s+ones?\s+(?:(?:down|out|up)\s+)?(?P<prep>by|per)\s+"
     r"(?P<value>[^?.!,]+?)" + _TAIL,
     re.IGNORECASE,

@@ -172,7 +172,8 @@ _NEGATED_STATE = re.compile(
 
 
 # "which components have ...", "what assignees ...": a grouping asked by the wh-word's noun.
-_WHICH_NOUN = re.compile(r"\b(?:which|what)\s+(?P<noun>[a-z][\w-]*)\b", re.IGNORECASE)
+# "which components ...", "does each assignee have", "for every region": a grouping asked by its column's word
+_WHICH_NOUN = re.compile(r"\b(?:which|what|each|every)\s+(?P<noun>[a-z][\w-]*)\b", re.IGNORECASE)
 
 
 def grouping_asked(base: str, prep: str, value: str, columns: Mapping[str, str]) -> tuple[str, float] | None:

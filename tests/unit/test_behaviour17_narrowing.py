@@ -140,3 +140,13 @@ async def test_a_follow_up_says_what_it_replaces(previous: str, followup: str, e
 async def test_who_handles_its_value_ones_groups_those_rows_by_the_people() -> None:
     decision = await _read("How many jobs are at Harbour?", "who is handling its pending ones?")
     assert decision.followup and decision.resolved_request == "How many jobs are at Harbour for pending by engineer"
+
+
+@pytest.mark.parametrize(
+    "followup",
+    ["hm, break those pending ones down by site instead", "argh - split those pending ones by site instead"],
+)
+async def test_break_down_instead_regroups_whatever_opens_it(followup: str) -> None:
+    # the value named is the one the previous request already filters on: the grouping alone changes, "each" too
+    decision = await _read("how many pending jobs does each engineer have?", followup)
+    assert decision.followup and decision.resolved_request == "how many pending jobs does each site have", decision
