@@ -39,6 +39,8 @@ def _word(token: str) -> str:
     t = token.lower()
     if t in _NOT_QUALIFIER or t.endswith("'s") or t in _ACTING or (not re.match(r"[a-z]", t) and not t[:1].isdigit()):
         return ""
+    if len(t) > 5 and t.endswith("ing"):
+        return ""  # "spending limit", "parking space": what kind of thing, not which one
     return lemma(t)
 
 
@@ -65,11 +67,16 @@ def _qualifiers(tokens: list[str], head: str) -> set[str] | None:
         words.add(w)  # one word: the one before it may be a verb ("says P3 SLA"); the slot's own are its predicate's
     if at + 1 < len(tokens) and tokens[at + 1].lower() in _AFTER:
         for t in tokens[at + 2 : at + 6]:
-            if t.lower() in FRAME - {"the", "a", "an", "my", "our"} or t.lower() in FUNCTION_WORDS:
+            if t.lower() in _DETERMINERS:
+                continue
+            if t.lower() in FRAME or t.lower() in FUNCTION_WORDS:
                 break
             if (w := _word(t)) or t.lower() in WHICH_VALUE:  # "on new accounts": "new" says which accounts
                 words.add(w or t.lower())
     return words
+
+
+_DETERMINERS = frozenset("the a an my our this".split())
 
 
 def _at(tokens: list[str], head: str) -> int | None:
@@ -93,8 +100,8 @@ def _actors(text: str, head: str) -> set[str]:
 
 def qualifier_relation(message: str, known: dict[str, Any], value: str) -> str:
     """How the message's qualifiers of the known fact's head noun compare with the fact's: "other" when both qualify
-    it and share no word ("for Q4" and "for Q3", "account manager at Salesforce" and "line manager"); "maybe" when they
-    differ but share a word ("on new accounts" and "on new customers": maybe the same in other words); else "same".
+    it and share no word ("for Q4" and "for Q3", "account manager at Salesforce" and "line manager"), or share only
+    the head of the phrase ("the Leeds project", "the York project"); else "same".
     Who acted on it counts only against a slot named by a word before its head ("the library" vs "gym" membership);
     the values themselves qualify nothing ("on Thursdays now, not Fridays")."""
     words = [lemma(w) for w in predicate_key(str(known.get("predicate", ""))).split("_") if w]
@@ -105,7 +112,7 @@ def qualifier_relation(message: str, known: dict[str, Any], value: str) -> str:
     held = _qualifiers_in(str(known.get("statement") or ""), head)
     if said is None or held is None:
         return "same"
-    held |= set(words[:-1])  # the slot's own qualifier ("gym" of "gym_membership_number")
+    held |= {w for w in map(_word, predicate_key(str(known.get("predicate", ""))).split("_")[:-1]) if w}  # "gym"
     slot = set(words) & {lemma(t.lower()) for t in tokens_of(message)}
     values = {lemma(t.lower()) for t in tokens_of(f"{value} {known.get('object', '')}")}
     said, held = said - slot - values, held - slot - values
@@ -114,11 +121,12 @@ def qualifier_relation(message: str, known: dict[str, Any], value: str) -> str:
     if not said or not held or said <= held or held <= said:
         return "same"
     if not said & held:
-        return "other"
-    # "the Leeds project" and "the York project": one kind of thing, two of them; "new customers" and "new accounts":
-    # maybe one thing in other words
+        # "finance trimmed the Q2 advertising budget" names "Q2" of "our ads budget for Q2": that one, in other words
+        return "same" if held & {lemma(t.lower()) for t in tokens_of(message)} else "other"
+    # "the Leeds project" and "the York project": one kind of thing, two of them; "new customers" and "new accounts",
+    # "the spring campaign" and "the spring push": the same one in other words
     last = _phrase_head(message, head)
-    return "other" if last is not None and last == _phrase_head(str(known.get("statement") or ""), head) else "maybe"
+    return "other" if last is not None and last == _phrase_head(str(known.get("statement") or ""), head) else "same"
 
 
 def _phrase_head(text: str, head: str) -> str | None:
@@ -132,7 +140,9 @@ def _phrase_head(text: str, head: str) -> str | None:
             return None
         last = None
         for t in tokens[at + 2 : at + 6]:
-            if t.lower() in FRAME - {"the", "a", "an", "my", "our"} or t.lower() in FUNCTION_WORDS:
+            if t.lower() in _DETERMINERS:
+                continue
+            if t.lower() in FRAME or t.lower() in FUNCTION_WORDS:
                 break
             last = lemma(t.lower())
         return last

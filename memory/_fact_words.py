@@ -253,10 +253,10 @@ MINE_KEPT_RE = re.compile(
     re.I,
 )
 
-# A cover for a while: "this week", "while I'm on the course", "until January", "for the holidays", "I'm back on
+# A cover for a while: "while I'm on the course", "until January", "for the holidays", "I'm back on
 # them Monday". The user's own assignment holds after it.
 FOR_A_WHILE_RE = re.compile(
-    r"\b(?:(?:this|next)\s+(?:week|weekend|month)|while|until(?!\s+further\s+notice)|till|"
+    r"\b(?:while|until(?!\s+further\s+notice)|till|"
     r"for\s+the\s+(?:holidays?|summer|day|week|weekend|month)|back\s+on)\b",
     re.I,
 )

@@ -31,7 +31,7 @@ from cognicore.memory._fact_newvalue import (
 )
 from cognicore.memory._fact_notes import ending_notes, is_note, note_of
 from cognicore.memory._fact_placement import moved_user, placement_of
-from cognicore.memory._fact_qualifiers import ambiguous_kin, another_qualifier, qualifier_relation
+from cognicore.memory._fact_qualifiers import ambiguous_kin, another_qualifier
 from cognicore.memory._fact_relative import relative_change
 from cognicore.memory._fact_replaced import held_instead
 from cognicore.memory._fact_reworded import owner_from_known
@@ -300,12 +300,8 @@ def _of_its_own_qualifier(
         return done  # "I'm now mentoring Sam Lee" after "My mentor is Olga": whom the user mentors, not who
     old = fact.contradicts.strip().lower()
     replaced = [k for k in known if old and old in (str(k.get("statement") or "").lower(), value_of(k).lower())]
-    relation = qualifier_relation(message, replaced[0], fact.object) if replaced else "same"
-    if relation == "same":
+    if not replaced or not another_qualifier(message, replaced[0], fact.object):
         return fact
-    if relation == "maybe":  # "on new accounts" for "on new customers": maybe the same, said otherwise; no guess
-        note = note_of(message, told=bool(told)) if told is not False else None
-        return FactCandidate(**note) if note is not None else None
     held = predicate_key(str(replaced[0].get("predicate", "")))
     own = [
         c for c in (in_known_slot(FactCandidate(**f), known) for f in read)
