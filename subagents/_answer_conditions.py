@@ -229,22 +229,32 @@ def depends(condition: str, rules: Sequence[Unit], exceptions: Sequence[Unit]) -
 
 
 def comparison(question: str, text: str) -> str:
-    """The asked figure set against the limit the sentence states for it ("85% is not below 80%."), or ''."""
+    """The asked figure set against the limit the sentence states for it ("85% is not below 80%."), or ''. Of several
+    limits in one sentence ("P1 ... within 4 hours, P2 ... within 8 hours"), only the one whose clause names a word
+    of the question no other names is compared; none, when that is not one."""
     text = with_digits(text)
     figures = number_units(question)
     asked = _plain(_beside_figures(question))
     kinds = {figure_kind(tag): tag for tag in figures.values()}
+    limits = []
     for m, tags in bound_matches(text):
         kind = next((figure_kind(t) for t in tags if figure_kind(t) in kinds), None)
-        if kind is None or not _shares(_plain(_bound_clause(text, m.start(), m.end())), asked):
-            continue
-        verdict = holds_figure(question, m.group(0))
-        if verdict is None:
-            continue
-        said = _said(question, kinds[kind])
-        limit = m.group(0) if m.group("before") else _LIMIT.match(m.group(0)).group(0)  # type: ignore[union-attr]
-        return f"{said[0].upper()}{said[1:]} is {'' if verdict else 'not '}{' '.join(limit.split())}."
-    return ""
+        clause = _plain(_bound_clause(text, m.start(), m.end()))
+        if kind is not None and _shares(clause, asked) and holds_figure(question, m.group(0)) is not None:
+            # the words from the clause's start to the limit, asides included: "P2 (one team blocked) within 8 hours"
+            left = max((c.end() for c in re.finditer(r"[,;:]", text[: m.start()])), default=0)
+            limits.append((m, kind, frozenset(words(text[left : m.start()]))))
+    if len(limits) > 1:
+        typed = set(words(question))
+        own = [(m, k, c) for m, k, c in limits if c & typed - frozenset().union(*(o for _, _, o in limits if o != c))]
+        limits = own if len(own) == 1 else []
+    if not limits:
+        return ""
+    m, kind, _ = limits[0]
+    verdict = holds_figure(question, m.group(0))
+    said = _said(question, kinds[kind])
+    limit = m.group(0) if m.group("before") else _LIMIT.match(m.group(0)).group(0)  # type: ignore[union-attr]
+    return f"{said[0].upper()}{said[1:]} is {'' if verdict else 'not '}{' '.join(limit.split())}."
 
 
 _LIMIT = re.compile(r".*?\d[\d.,]*(?:\s?%|\s?(?:business\s+)?(?:minutes?|hours?|days?|weeks?|months?|years?)\b)?", re.I)
@@ -356,7 +366,11 @@ _SPAN_VERB = re.compile(
 )
 
 
-_PRONOUNS = frozenset("her hers him his them theirs mine yours ours itself herself himself themselves".split())
+# Words that point at the asker's here and now, never at what a rule says (general English).
+_PRONOUNS = frozenset(
+    "her hers him his them theirs mine yours ours itself herself himself themselves i'm we're you're they're it's "
+    "that's i've we've now today currently here again".split()
+)
 
 
 def without_unasked(question: str, labelled: list[tuple[frozenset[str], str]]) -> list[tuple[frozenset[str], str]]:

@@ -361,7 +361,7 @@ def _answer(
     chosen = limit_first(chosen, ranked, decision, score, most=MAX_SENTENCES)
     denied = denied_concepts(asked_text, concepts)  # "... not faulty": a rule for defective ones is another case
     chosen = [u for u in chosen if not is_contradicted(u, denied)] or chosen
-    if chosen and misses_the_asking(asked_text, labelled, chosen[0]):
+    if chosen and all(misses_the_asking(asked_text, labelled, u) for u in chosen):
         return ComposedAnswer(text=not_covered(question, [], [asked_text.split(". ")[-1]], ""), used=[]), share
     # "We're sailing to the Outer Isles. How long ...?": a rule stated for the other names of its list is
     # no answer for the asked one ("2 to 3 hours to the Inner Isles").

@@ -78,3 +78,8 @@ async def test_a_span_of_time_answers_only_for_the_thing_it_is_said_of(question:
 async def test_the_asked_thing_is_in_the_last_sentence_whatever_the_context(question: str) -> None:
     answer = await compose(question, PARCELS)
     assert "a week" not in answer.text, answer.text
+
+
+async def test_words_of_the_asker_s_here_and_now_are_not_asked() -> None:
+    answer = await compose("I'm handling Outer Isles bookings now. How many hours does the crossing take?", FERRIES)
+    assert answer.used and "5 to 7 hours" in answer.text and "2 to 3 hours" not in answer.text, answer.text
