@@ -51,7 +51,8 @@ CONTACT_KINDS = (
             r"|\bnumber\s+(?:to|i|we|they|you|customers?|people|colleagues|users?)\s+(?:\w+\s+){0,2}(?:call|ring|dial)"
             r"|\b(?:hotline|helpline)\b|\bwhat\s+(?:number|extension)\b(?!\s+of\b)"
             r"|\b(?:out[\s-]of[\s-]hours|after[\s-]hours|emergency|on[\s-]call|support|phone|direct|dedicated)\s+line\b"
-            r"|\b(?:reach|call|contact|ring)\b[^?.!]*\bby\s+(?:phone|telephone)\b",
+            r"|\b(?:reach|call|contact|ring)\b[^?.!]*\bby\s+(?:phone|telephone)\b"
+            r"|\b(?:which|what)\s+(?:phone\s+)?number\b(?!\s+of\b)[^?.!]*\b(?:dial|call|ring|phone|telephone)\b",
             re.I,
         ),
         ("phone", "telephone", "tel", "call", "ring", "dial", "hotline", "helpline", "number", "contact", "reach"),

@@ -56,3 +56,16 @@ async def test_another_sections_value_in_the_same_chunk_does_not_hide_the_miss(
         absent = await documented_absence(knowledge, question)
         assert absent is not None and "never give a weight" in absent.text, absent
     assert await documented_absence(knowledge, "How heavy is the Kilo Fan?") is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Which number do skippers dial to reach the harbour team?", "what number should a visitor ring for a berth"],
+)
+async def test_which_number_to_dial_is_a_phone_number_no_document_gives(
+    pool: AsyncConnectionPool, tmp_path: Path, question: str
+) -> None:
+    desk = "# Harbour desk\n\nThe harbour team answers by phone and by radio from 7 am to 7 pm.\n"
+    knowledge = await knowledge_of(pool, tmp_path, {"desk.md": desk})
+    absent = await documented_absence(knowledge, question)
+    assert absent is not None and "no document gives a phone number" in absent.text, absent
