@@ -93,7 +93,7 @@ def _actors(text: str, head: str) -> set[str]:
     found = set()
     for i in range(max(0, at - 4), at - 1):
         owned = i > 0 and tokens[i - 1].lower() in ("my", "our")
-        if tokens[i + 1].lower() in _ACTING and not owned and (w := _word(tokens[i])):
+        if tokens[i + 1].lower() in _ACTING and not owned and "'" not in tokens[i] and (w := _word(tokens[i])):
             found.add(w)
     return found
 

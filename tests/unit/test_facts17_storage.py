@@ -178,3 +178,8 @@ async def test_the_new_value_is_what_the_user_is_on_now_not_where_the_old_one_we
         "Telecoms replaced my handset - they gave me an iPhone 15 now and the Pixel went back to stores",
     )
     assert not any("stores" in f.object for f in given), given
+
+
+async def test_we_as_who_changed_it_is_no_qualifier() -> None:
+    facts = await _told("Our team target is 50 calls a day.", "We've cut the daily target - it's 45 calls now.")
+    assert any(f.contradicts for f in facts), facts
