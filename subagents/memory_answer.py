@@ -27,6 +27,7 @@ from cognicore.subagents._memory_asks import asks_what_you_know as asks_what_you
 from cognicore.subagents._memory_asks import asks_who_does as asks_who_does
 from cognicore.subagents._memory_asks import asks_yes_no as asks_yes_no
 from cognicore.subagents._memory_before import before_named, changed_after, held_before, of_another_holder
+from cognicore.subagents._memory_conditions import scene_set, supposition
 from cognicore.subagents._memory_doubt import later_doubt
 from cognicore.subagents._memory_figure import generic_only, other_figure
 from cognicore.subagents._memory_items import changed_item, ends_another
@@ -97,44 +98,6 @@ _THIS_PERIOD = re.compile(
     r"\b(?:this|these|next|last|coming|current|for the)\s+(week|weeks|month|months|quarter|year|sprint|fortnight)\b",
     re.I,
 )
-# A leading condition before the question proper ("if a ticket blows up, who ...").
-_CONDITION = re.compile(
-    r"^\W*(?:if|when|whenever|in\s+case)\b(?P<clause>[^,?;]{3,80})[,;]\s*(?=(?:who|what|which|where|when|how|do|does|"
-    r"did|am|is|are|should|can|could)\b)(?!.*\b(?:would|will|'ll|going\s+to)\b)",
-    re.I,
-)
-_ME = re.compile(r"\b(?:i|i'm|me|my|we|we're|us|our)\b", re.I)
-# A leading supposition ("If Hannah leaves, who's my manager?", "Say my quota doubled, what would my target be?",
-# "Once this week is over, which queue am I on?"): what holds then, which a told current fact does not say.
-_SUPPOSED = re.compile(
-    r"^\W*(?P<clause>(?:if|when|whenever|in\s+case|once|say|suppose|supposing|assuming)\b[^,?;]{3,80})[,;]\s*"
-    r"(?=(?:who|what|which|where|when|how|do|does|did|am|is|are|should|can|could|would|will)\b)",
-    re.I,
-)
-
-
-def _supposition(question: str, scene: str) -> str | None:
-    """The leading condition that may change the answer ("if Hannah leaves"), None when there is none or it only sets
-    the scene ("if a ticket blows up"): `scene` is the question without such a condition (`_scene_set`)."""
-    m = _SUPPOSED.match(question)
-    if m is None or scene != question:
-        return None
-    clause = m.group("clause").strip()
-    return clause[:1].lower() + clause[1:]
-
-
-def _scene_set(question: str, passages: Sequence[dict[str, Any]]) -> str:
-    """The question without a leading condition that only sets the scene ("if a ticket blows up, who do I ping?"),
-    else the question: a condition naming the asker or a name memory holds ("if Hannah leaves", "when I'm in Berlin"),
-    or a question of what would be, may change the answer (review 16)."""
-    m = _CONDITION.match(question)
-    if m is None or _ME.search(m.group("clause")):
-        return question
-    held = set().union(*(terms(text_of(p)) for p in passages)) if passages else set()
-    names = set(terms(" ".join(re.findall(r"\b[A-Z][\w-]*", m.group("clause")))))  # "Hannah", "Ben", "VPN"
-    return question if names & held else question[m.end() :]
-
-
 _CLOSING_WHEN = re.compile(
     r"(?:\s*,?\s*\b(?:before|previously|earlier|originally|at\s+first|initially|now|right\s+now|these\s+days|"
     r"nowadays|again|at\s+the\s+moment|currently|any\s?more|rn|atm))+\s*[?.!]*\s*$",
@@ -177,16 +140,16 @@ def answer_from_memory(
     if not passages:
         return None
     question = CONTRACTED_IS.sub(r"\1 is", question.replace("\u2019", "'"))
-    scene = _scene_set(question, passages)  # read once: the supposition, the parts and the second look share it
-    supposed = _supposition(question, scene)
+    scene = scene_set(question, passages)  # read once: the supposition, the parts and the second look share it
+    supposed = supposition(question, scene)
     found = _unsupposed(question, concepts, passages, previous, scene)  # read once, a supposition or not
-    if supposed and (found is None or not found.used) and (m := _SUPPOSED.match(question)):
+    if supposed and (found is None or not found.used):
         # The supposition's own words ("swap me onto weekends") are no topic: what is asked after it may be told.
-        core, kept = question[m.end() :], set(terms(question[m.end() :]))
+        core, kept = supposed[1], set(terms(supposed[1]))
         found = _unsupposed(core, [c for c in concepts if c & kept], passages, previous, core) or found
     if supposed and found is not None and found.used:
         known = re.sub(r"\.?\s*\[\d+\]$", "", found.text.split(" [")[0])
-        text = f"{NEAR_TOLD} ({known}) but not what you asked: it says what holds now, not {supposed}. {NOT_SURE}"
+        text = f"{NEAR_TOLD} ({known}) but not what you asked: it says what holds now, not {supposed[0]}. {NOT_SURE}"
         return MemoryAnswer(text=text, used=[], coverage=found.coverage)
     return found
 

@@ -18,13 +18,13 @@ from cognicore.subagents._question_terms import SYNONYMS, question_concepts
 )
 def test_the_scene_is_read_once_per_question(question: str, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
-    real = memory_answer._scene_set
+    real = memory_answer.scene_set
 
     def counted(asked: str, passages: Any) -> str:
         calls.append(asked)
         return real(asked, passages)
 
-    monkeypatch.setattr(memory_answer, "_scene_set", counted)
+    monkeypatch.setattr(memory_answer, "scene_set", counted)
     said = "The user reports to Lena Park."
     passages = [{"index": 1, "source": "memory:fact:1", "statement": said, "status": "active", "since": "2031-01-01"}]
     memory_answer.answer_from_memory(question, question_concepts(question, SYNONYMS), passages)

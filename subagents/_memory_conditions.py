@@ -1,0 +1,52 @@
+"""A question's condition, for a memory answer: one that only sets the scene ("if a ticket blows up, who do I ping?")
+is set aside, and one that may change the answer ("If Hannah leaves, who's my manager?") makes a told current fact
+no answer, since it says what holds now, not what holds then. Generic English shapes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from cognicore.memory.text import terms
+from cognicore.subagents.memory_evidence import text_of
+
+__all__ = ["scene_set", "supposition"]
+
+# A leading condition before the question proper ("if a ticket blows up, who ...").
+_CONDITION = re.compile(
+    r"^\W*(?:if|when|whenever|in\s+case)\b(?P<clause>[^,?;]{3,80})[,;]\s*(?=(?:who|what|which|where|when|how|do|does|"
+    r"did|am|is|are|should|can|could)\b)(?!.*\b(?:would|will|'ll|going\s+to)\b)",
+    re.I,
+)
+_ME = re.compile(r"\b(?:i|i'm|me|my|we|we're|us|our)\b", re.I)
+# A leading supposition ("If Hannah leaves, who's my manager?", "Say my quota doubled, what would my target be?",
+# "Once this week is over, which queue am I on?"): what holds then, which a told current fact does not say.
+_SUPPOSED = re.compile(
+    r"^\W*(?P<clause>(?:if|when|whenever|in\s+case|once|say|suppose|supposing|assuming)\b[^,?;]{3,80})[,;]\s*"
+    r"(?=(?:who|what|which|where|when|how|do|does|did|am|is|are|should|can|could|would|will)\b)",
+    re.I,
+)
+
+
+def scene_set(question: str, passages: Sequence[dict[str, Any]]) -> str:
+    """The question without a leading condition that only sets the scene ("if a ticket blows up, who do I ping?"),
+    else the question: a condition naming the asker or a name memory holds ("if Hannah leaves", "when I'm in Berlin"),
+    or a question of what would be, may change the answer (review 16)."""
+    m = _CONDITION.match(question)
+    if m is None or _ME.search(m.group("clause")):
+        return question
+    held = set().union(*(terms(text_of(p)) for p in passages)) if passages else set()
+    names = set(terms(" ".join(re.findall(r"\b[A-Z][\w-]*", m.group("clause")))))  # "Hannah", "Ben", "VPN"
+    return question if names & held else question[m.end() :]
+
+
+def supposition(question: str, scene: str) -> tuple[str, str] | None:
+    """The condition that may change the answer ("if Hannah leaves") and the question without it, or None when there
+    is none or it only sets the scene ("if a ticket blows up"): `scene` is the question without such a condition
+    (`scene_set`)."""
+    m = _SUPPOSED.match(question)
+    if m is None or scene != question:
+        return None
+    clause = m.group("clause").strip()
+    return clause[:1].lower() + clause[1:], question[m.end() :]
