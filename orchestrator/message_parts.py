@@ -125,7 +125,7 @@ def message_parts(text: str) -> list[str]:
 # A leading condition of a question about the asker ("If I move to nights, what time do I start?", "when Ana is off,
 # who covers for me?"): a subordinate clause that may change the answer, no sentence that tells; "when is ..." asks.
 _CONDITION_LEAD = re.compile(
-    r"^\W*(?:if|unless|suppose|supposing|assuming|say|imagine|let'?s\s+say|in\s+case|once|"
+    r"^\W*(?:(?:and|but|so)\s+)?(?:if|unless|suppose|supposing|assuming|say|imagine|let'?s\s+say|what\s+if|in\s+case|once|"
     r"when(?:ever)?(?!\s+(?:is|are|was|were|do|does|did|will|would|can|could|should|has|have|had)\b))\b",
     re.IGNORECASE,
 )
