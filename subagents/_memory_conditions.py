@@ -11,7 +11,7 @@ from typing import Any
 from cognicore.memory.text import terms
 from cognicore.subagents.memory_evidence import text_of
 
-__all__ = ["scene_set", "supposition"]
+__all__ = ["scene_set", "states_case", "supposition"]
 
 # A leading condition before the question proper ("if a ticket blows up, who ...").
 _CONDITION = re.compile(
@@ -23,10 +23,17 @@ _ME = re.compile(r"\b(?:i|i'm|me|my|we|we're|us|our)\b", re.I)
 # A leading supposition ("If Hannah leaves, who's my manager?", "Say my quota doubled, what would my target be?",
 # "Once this week is over, which queue am I on?"): what holds then, which a told current fact does not say.
 _SUPPOSED = re.compile(
-    r"^\W*(?P<clause>(?:if|when|whenever|in\s+case|once|say|suppose|supposing|assuming)\b[^,?;]{3,80})[,;]\s*"
+    r"^\W*(?:(?:and|but|so)\s+)?(?P<clause>(?:if|when|whenever|in\s+case|once|say|suppose|supposing|assuming|"
+    r"what\s+if)\b[^,?;\u2013\u2014]{3,80}?)\s*(?:[,;]|\s[-\u2013\u2014]+)\s*"
     r"(?=(?:who|what|which|where|when|how|do|does|did|am|is|are|should|can|could|would|will)\b)",
     re.I,
 )
+# A trailing one ("who's my backup if Ana is off sick?", "what time would my shift start if I switched to nights?").
+_SUPPOSED_AFTER = re.compile(
+    r"^(?P<core>.{6,}?)\s*,?\s+(?P<clause>(?:if|in\s+case|unless|once|assuming|supposing)\b[^?]{3,80}?)\s*\??\s*$",
+    re.I,
+)
+_NAME = re.compile(r"\b[A-Z][\w-]*")
 
 
 def scene_set(question: str, passages: Sequence[dict[str, Any]]) -> str:
@@ -41,12 +48,29 @@ def scene_set(question: str, passages: Sequence[dict[str, Any]]) -> str:
     return question if names & held else question[m.end() :]
 
 
-def supposition(question: str, scene: str) -> tuple[str, str] | None:
-    """The condition that may change the answer ("if Hannah leaves") and the question without it, or None when there
-    is none or it only sets the scene ("if a ticket blows up"): `scene` is the question without such a condition
-    (`scene_set`)."""
+def supposition(question: str, scene: str, passages: Sequence[dict[str, Any]] = ()) -> tuple[str, str] | None:
+    """The condition that may change the answer ("if Hannah leaves", "... if I switched to nights") and the question
+    without it, or None when there is none or it only sets the scene ("if a ticket blows up"): `scene` is the question
+    without such a leading condition (`scene_set`); a trailing one changes it when it names the asker or a name memory
+    holds."""
     m = _SUPPOSED.match(question)
-    if m is None or scene != question:
+    if m is not None and scene == question:
+        clause = m.group("clause").strip()
+        return clause[:1].lower() + clause[1:], question[m.end() :]
+    after = _SUPPOSED_AFTER.match(question) if m is None else None
+    if after is None:
         return None
-    clause = m.group("clause").strip()
-    return clause[:1].lower() + clause[1:], question[m.end() :]
+    clause = after.group("clause")
+    held = set().union(*(terms(text_of(p)) for p in passages)) if passages else set()
+    if not _ME.search(clause) and not set(terms(" ".join(_NAME.findall(clause)))) & held:
+        return None  # "who do I call if a P1 comes in?": the scene, not another case of the told fact
+    return clause.strip(), f"{after.group('core')}?"
+
+
+def states_case(clause: str, told: Sequence[str]) -> bool:
+    """Does what was told state the supposed case itself ("Ben covers for me when I'm on leave" for "if I'm on
+    leave")? Its words but names (a name may be the told value: "Ana is my backup" says nothing of "if Ana is off")."""
+    names = set(terms(" ".join(_NAME.findall(clause))))
+    words = set(terms(clause)) - names - set(terms("if when whenever case once unless say suppose supposing assuming"))
+    said = set().union(*(terms(t) for t in told)) if told else set()
+    return bool(words) and len(words & said) * 2 >= len(words)

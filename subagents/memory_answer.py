@@ -27,7 +27,7 @@ from cognicore.subagents._memory_asks import asks_what_you_know as asks_what_you
 from cognicore.subagents._memory_asks import asks_who_does as asks_who_does
 from cognicore.subagents._memory_asks import asks_yes_no as asks_yes_no
 from cognicore.subagents._memory_before import before_named, changed_after, held_before, of_another_holder
-from cognicore.subagents._memory_conditions import scene_set, supposition
+from cognicore.subagents._memory_conditions import scene_set, states_case, supposition
 from cognicore.subagents._memory_doubt import later_doubt
 from cognicore.subagents._memory_figure import generic_only, other_figure
 from cognicore.subagents._memory_items import changed_item, ends_another
@@ -141,13 +141,14 @@ def answer_from_memory(
         return None
     question = CONTRACTED_IS.sub(r"\1 is", question.replace("\u2019", "'"))
     scene = scene_set(question, passages)  # read once: the supposition, the parts and the second look share it
-    supposed = supposition(question, scene)
+    supposed = supposition(question, scene, passages)
     found = _unsupposed(question, concepts, passages, previous, scene)  # read once, a supposition or not
     if supposed and (found is None or not found.used):
         # The supposition's own words ("swap me onto weekends") are no topic: what is asked after it may be told.
         core, kept = supposed[1], set(terms(supposed[1]))
         found = _unsupposed(core, [c for c in concepts if c & kept], passages, previous, core) or found
-    if supposed and found is not None and found.used:
+    told = [text_of(p) for p in passages if found is not None and int(p["index"]) in found.used]
+    if supposed and found is not None and found.used and not states_case(supposed[0], told):
         known = re.sub(r"\.?\s*\[\d+\]$", "", found.text.split(" [")[0])
         text = f"{NEAR_TOLD} ({known}) but not what you asked: it says what holds now, not {supposed[0]}. {NOT_SURE}"
         return MemoryAnswer(text=text, used=[], coverage=found.coverage)

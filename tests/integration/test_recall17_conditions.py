@@ -49,3 +49,26 @@ async def test_a_supposition_in_its_own_words_still_finds_the_told_slot(app: App
     ):
         result = await app.runner.ask(question, session_id=f"w{i + 2}", user_id=user)
         assert result.outcome == "unsure" and "8" in result.answer and "not sure" in result.answer, result.answer
+
+
+async def test_a_trailing_or_joined_condition_is_a_supposition_too(app: App) -> None:
+    # review 17 (W8): the condition after the question, or after "and"/"what if", changes the answer as much
+    user = "m28-cond-after"
+    await tell_app(app, "Ines Varga is my backup.", user=user, session="t1")
+    for i, question in enumerate(
+        (
+            "who's my backup in case Ines is on holiday?",
+            "and if Ines is out too, who's my backup?",
+        )
+    ):
+        result = await app.runner.ask(question, session_id=f"t{i + 2}", user_id=user)
+        assert result.outcome == "unsure" and "not sure" in result.answer, result.answer
+    result = await app.runner.ask("who's my backup?", session_id="t9", user_id=user)
+    assert result.outcome == "succeeded" and "Ines" in result.answer, result.answer
+
+
+async def test_a_condition_the_told_fact_states_is_answered(app: App) -> None:
+    user = "m28-cond-stated"
+    await tell_app(app, "Omar covers for me when I'm on leave.", user=user, session="s1")
+    result = await app.runner.ask("who covers for me if I'm on leave?", session_id="s2", user_id=user)
+    assert result.outcome == "succeeded" and "Omar" in result.answer, result.answer
