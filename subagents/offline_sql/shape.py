@@ -173,7 +173,14 @@ def read_shape(t: Text, q: Mapping, original: str = "") -> Shape:
     s.compare = s.compare or s.comparative or s.difference
     s.growth = s.growth or (s.difference and len(q.compared_periods) == 2)  # "the difference between Q2 and Q3"
     trend = r"trend(?:s|ed|ing)?|evolution|evolved?|history|historical|timeline|develop(?:ed|ing|ment)?"
-    s.trend = bool(t.take(rf"\bover time\b|\b({trend})\b"))
+    # "whether it's trending up or down", "is it going up or down?": the direction asked is the trend with its change
+    direction = t.take(
+        r"\b(?:(?:whether|if) )?(?:(?:it s|it is|it|is it|they are|are they|they|it has been|has it been) )?"
+        r"(?:(?:trending|going|moving|heading|been) )?(?:up or down|down or up|rising or falling|falling or rising|"
+        r"increasing or decreasing|decreasing or increasing|growing or shrinking|shrinking or growing)\b"
+    )
+    s.trend = bool(t.take(rf"\bover time\b|\b({trend})\b")) or direction is not None
+    s.growth = s.growth or direction is not None
     # "break down", "break the tickets down by ...": a breakdown; the words between keep their meaning
     if broken := t.find(r"\b(?:break|breaks|broken|breaking)((?: [a-z0-9]+){0,5}?) down\b"):
         t.s = t.s[: broken.start()] + " " * (broken.start(1) - broken.start()) + t.s[broken.start(1) :]
