@@ -70,7 +70,9 @@ _OURS_RE = re.compile(r"\b(?:i|i'm|i've|me|my|mine|we|we're|we've|us|our|ours)\b
 # said with "would" ("I'd rather", "I would like") is no supposition.
 _MAYBE_RE = re.compile(
     r"^\W*(?:if|unless|suppose|supposing|imagine|in\s+case)\b|\bmight\b|\bmay\s+(?:be|get|have|cut|raise|move|change)\b"
-    r"|\b(?:could|would)\b(?!\s+(?:rather|prefer|like|love))|'d\b(?!\s+(?:rather|prefer|like|love))",
+    r"|\b(?:could|would)\b(?!\s+(?:rather|prefer|like|love))|'d\b(?!\s+(?:rather|prefer|like|love))"
+    # expected, not yet so: "my commission is expected to rise to 5% next year", "supposed to go up in Q1"
+    r"|\b(?:expected|supposed|scheduled|planned|slated|likely)\s+to\b",
     re.I,
 )
 _WE_ONLY_RE = re.compile(r"^\W*(?:we|we've|we're|our)\b", re.I)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from cognicore.memory._fact_bare import bare_change
 from cognicore.memory._fact_held import held_kept
-from cognicore.memory._fact_keys import normalize, predicate_key, same_slot, subject_key
+from cognicore.memory._fact_keys import lemma, normalize, predicate_key, same_slot, subject_key
 from cognicore.memory._fact_newvalue import is_target, new_value, replaced_in, said_name
 from cognicore.memory._fact_reworded import comparative_taste, replacing_taste, same_thing, same_word
 from cognicore.memory._fact_slot import STOP_WORDS, UNCLEAR_OBJECT, content_words, in_slot_of, value_of
@@ -193,8 +193,12 @@ def _other_things_value(said: str, value: str, known: dict[str, Any]) -> bool:
 
 
 # Words of a correction that name no thing ("my mistake, ...", "it should be ...").
-_NO_THING = _NOT_A_HOLDER | DISCOURSE_OPENERS | frozenset(
-    "mistake typo meant mean should would could must wait wrong right actually sorry correction number".split()
+_NO_THING = (
+    _NOT_A_HOLDER
+    | DISCOURSE_OPENERS
+    | frozenset(
+        "mistake typo meant mean should would could must wait wrong right actually sorry correction number".split()
+    )
 )
 
 
@@ -207,7 +211,16 @@ def _of_another_subject(text: str, value: str, known: dict[str, Any]) -> bool:
     held = {w[:4] for w in content_words(own) if len(w) > 2} - {w[:4] for w in content_words(value_of(known))}
     words = {w for w in content_words(text) if len(w) > 2 and not any(ch.isdigit() for ch in w)}
     things = {w[:4] for w in words - _NO_THING if not CHANGE_MARK_RE.fullmatch(w)}
-    return bool(things) and not things & held
+    if bool(things) and not things & held:
+        return True
+    # "closed 11 deals, not 8" of "8 reps": the new figure counts another thing than the old one
+    units, old_units = _units(text), _units(value_of(known))
+    return bool(units and old_units and not units & old_units)
+
+
+def _units(text: str) -> set[str]:
+    """What the figures of `text` count: the word right after each ("8 reps", "11 deals")."""
+    return {lemma(m.group(1)) for m in re.finditer(r"\d[\d.,]*\s+([a-z]{3,})\b", text.lower())} - _NO_THING - STOP_WORDS
 
 
 def _moved_person(message: str, known: dict[str, Any], value: str) -> bool:

@@ -226,7 +226,15 @@ def slot_change(message: str, known_facts: Sequence[dict[str, Any]]) -> FactCand
         words_of(message), [], predicate, _lemmas(str(about[0].get("statement", "")))
     ):
         return None  # "The lunch break rota meeting is now at 2pm": another thing than the user's lunch break
+    counted, held = _counted(new), _counted(str(about[0].get("object", "")))
+    if counted and held and not counted & held:
+        return None  # "my team closed 11 deals, not 8" of "8 reps": the figure counts another thing
     return in_slot_of(about[0], new).model_copy(update={"confidence": 0.7})
+
+
+def _counted(text: str) -> set[str]:
+    """What the figures of `text` count: the word right after each ("8 reps", "11 deals")."""
+    return {lemma(m.group(1)) for m in re.finditer(r"\d[\d.,]*\s+([a-z]{3,})\b", text.lower())}
 
 
 _DOUBT_RE = re.compile(

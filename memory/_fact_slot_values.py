@@ -283,6 +283,15 @@ def _most_named(
     return [fits[best[0]]] if len(best) == 1 else fits
 
 
+def _counts_another(said: list[str], new: Value, held: list[str], old: Value) -> bool:
+    """Do the new and the old figure count different things (the word right after each: "deals", "reps")?"""
+    after = [
+        lemma(t[v.end].lower()) if v.end < len(t) and t[v.end][:1].isalpha() and t[v.end].lower() not in FRAME else ""
+        for t, v in ((said, new), (held, old))
+    ]
+    return all(after) and after[0] != after[1]
+
+
 def slot_changed(
     message: str, facts: list[FactCandidate], known_facts: list[dict[str, Any]], *, unclear: str
 ) -> list[FactCandidate]:
@@ -314,6 +323,8 @@ def slot_changed(
             return [facts[0].model_copy(update={"contradicts": str(same_kind.get("statement") or "")}), *facts[1:]]
         return facts  # none, or two that could be the one changed: no guess
     known, (old, new) = fits[0]
+    if _counts_another(tokens, new, tokens_of(_said(known)), old):
+        return facts  # "my team closed 11 deals, not 8" of "8 reps": the figure counts another thing
     statement = str(known.get("statement") or "")
     if unread and (len(unread) > 1 or facts[unread[0]].contradicts != statement):
         return facts  # the marker is of another fact

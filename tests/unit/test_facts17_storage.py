@@ -183,3 +183,20 @@ async def test_the_new_value_is_what_the_user_is_on_now_not_where_the_old_one_we
 async def test_we_as_who_changed_it_is_no_qualifier() -> None:
     facts = await _told("Our team target is 50 calls a day.", "We've cut the daily target - it's 45 calls now.")
     assert any(f.contradicts for f in facts), facts
+
+
+async def test_name_s_before_my_is_name_is_not_a_possessive() -> None:
+    facts = await _told("My buddy is Ines Roth.", "Yusuf's my buddy now; my old one, Ines, went to the Berlin team.")
+    assert not any(f.subject == "user" and f.object == "Ines Roth" for f in facts), facts
+
+
+async def test_an_expected_change_is_not_yet_one() -> None:
+    rise = await _told("My bonus is 3%.", "My bonus is expected to go up to 4% next year.")
+    assert not any(f.contradicts for f in rise) and all(f.predicate == "note" for f in rise), rise
+    quota = await _told("My call quota is 40 a day.", "My call quota is scheduled to rise to 45 a day in March.")
+    assert not any(f.contradicts for f in quota), quota
+
+
+async def test_a_figure_counting_another_thing_is_no_new_value() -> None:
+    facts = await _told("My team has 6 engineers.", "Correction: my team shipped 9 releases last month, not 6.")
+    assert not any(f.contradicts for f in facts), facts
