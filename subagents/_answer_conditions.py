@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cognicore.memory.text import STOPWORDS, stem, terms, words
-from cognicore.subagents._answer_checks import bound_matches, figure_kind, holds_figure
+from cognicore.subagents._answer_checks import bigrams, bound_matches, figure_kind, holds_figure, other_kind
 from cognicore.subagents._passage_units import SENTENCE_SPLIT, Unit
 from cognicore.subagents._question_numbers import NUMBER_WORDS, number_units, unit_words, with_digits
 
@@ -330,13 +330,21 @@ def scoped_elsewhere(text: str, question: str, peers: Sequence[frozenset[str]]) 
     return ""
 
 
-def in_scope(chosen: list[Unit], question: str, contents: Sequence[str]) -> tuple[list[Unit], str]:
-    """The chosen sentences without those stating their rule for other names of the asked one's list, and that name
-    when none is left (the documents then say nothing for it)."""
+def in_scope(
+    chosen: list[Unit], question: str, contents: Sequence[str], synonyms: dict[str, frozenset[str]]
+) -> tuple[list[Unit], str]:
+    """The chosen sentences without those stating their rule for other names of the asked one's list, or for another
+    kind of the asked thing ("It is free on orders of $50 or more" under "**Standard shipping**" for "is express
+    shipping free ...?"), and what was asked when none is left (the documents then say nothing for it)."""
     peers = name_peers(contents)
+    phrases = bigrams(" ".join(contents))
     scoped = [(u, scoped_elsewhere(u.text, question, peers)) for u in chosen]
     kept = [u for u, elsewhere in scoped if not elsewhere]
-    return kept, "" if kept else next((e for _, e in scoped if e), "")
+    if not kept:
+        return kept, next((e for _, e in scoped if e), "")
+    kinds = [u for u in kept if other_kind(f"{u.label} {u.text}".strip(), question, phrases, synonyms)]
+    kept = [u for u in kept if u not in kinds]
+    return kept, "" if kept else "that kind"
 
 
 # A span of time a clause gives: "within 5 business days", "about a week", "a 2-year warranty", "for 30 minutes".

@@ -365,7 +365,7 @@ def _answer(
         return ComposedAnswer(text=not_covered(question, [], [asked_text.split(". ")[-1]], ""), used=[]), share
     # "We're sailing to the Outer Isles. How long ...?": a rule stated for the other names of its list is
     # no answer for the asked one ("2 to 3 hours to the Inner Isles").
-    chosen, other_scope = in_scope(chosen, question, contents)
+    chosen, other_scope = in_scope(chosen, question, contents, synonyms)
     if other_scope:
         title = str(passages[[int(p["index"]) for p in passages].index(best_passage)].get("title") or "")
         found = [label for i, (_, label) in enumerate(labelled) if i in hits_of[best_passage]]

@@ -29,6 +29,7 @@ class Unit:
     lead: frozenset[str]  # terms of the nearest heading: what the sentence is about
     frame: frozenset[str]  # terms of the title and the outer headings
     fragment: bool  # starts mid-sentence (the passage began inside it)
+    label: str = ""  # the bold label opening its list item or paragraph ("Standard shipping"): its subject
 
 
 def split_units(order: int, passage: dict[str, Any]) -> list[Unit]:
@@ -84,7 +85,18 @@ def split_units(order: int, passage: dict[str, Any]) -> list[Unit]:
                 # to ...": the second sentence says the case the first defined ("breaches" are those tickets).
                 about = defined if unit_terms & case else frozenset()
                 units.append(
-                    Unit(index, order, len(units), sentence, heading, unit_terms | about, lead, frame, fragment)
+                    Unit(
+                        index,
+                        order,
+                        len(units),
+                        sentence,
+                        heading,
+                        unit_terms | about,
+                        lead,
+                        frame,
+                        fragment,
+                        label.group(1) if label else "",
+                    )
                 )
                 named = _NAMES_CASE.search(sentence)
                 case = frozenset(terms(named.group("case"))) if named else frozenset()

@@ -83,3 +83,17 @@ async def test_the_asked_thing_is_in_the_last_sentence_whatever_the_context(ques
 async def test_words_of_the_asker_s_here_and_now_are_not_asked() -> None:
     answer = await compose("I'm handling Outer Isles bookings now. How many hours does the crossing take?", FERRIES)
     assert answer.used and "5 to 7 hours" in answer.text and "2 to 3 hours" not in answer.text, answer.text
+
+
+TARIFFS = (
+    "# Tariffs\n\n## Options\n\n- **Day tickets** cost $8 and are free for groups of 10 or more.\n- **Season "
+    "tickets** cost $90 for any group."
+)
+
+
+@pytest.mark.parametrize(
+    "question", ["Is a season ticket free for a group of 12 people?", "are season tickets free when 15 of us go?"]
+)
+async def test_a_limit_of_another_kind_of_the_asked_thing_is_no_answer(question: str) -> None:
+    answer = await compose(question, TARIFFS)
+    assert "free for groups" not in answer.text, answer.text
