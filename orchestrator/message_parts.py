@@ -210,8 +210,8 @@ def asked_part(
         return inner.model_copy(update={"reason": reason, "resolved_request": ""})
     first = parts.index(asked[0])
     # "Europe did well last year, I hear. Anyway: what was ...?": what comes before "anyway" is set aside by the user
-    aside = max((i + 1 for i, part in enumerate(parts[:first]) if _SET_ASIDE.match(part)), default=0)
-    if any(told_restricts(part, question, names=names) for part in parts[aside:first]):
+    after = max((i + 1 for i, part in enumerate(parts[:first]) if _SET_ASIDE.match(part)), default=0)
+    if any(told_restricts(part, question, names=names) for part in parts[after:first]):
         return None  # "For this pack, Europe is the only region that matters. ...": it may be the question's filter
     reason = f"{inner.reason}; the rest tells something ({told[0]!r}), the question is what is answered"
     return _noted_cut(inner.model_copy(update={"reason": reason, "resolved_request": question}), request)
@@ -244,8 +244,8 @@ def after_context(
     # "Need this for the exec summary: revenue by category in 2025": after a lead-in, a request need not ask by form
     first = next((i for i, part in enumerate(parts) if asks_by_form(part)), 1 if _LEAD_IN.match(request) else 0)
     context, asked = parts[:first], parts[first:]
-    aside = max((i + 1 for i, part in enumerate(context) if _SET_ASIDE.match(part)), default=0)
-    context = context[aside:] or context[-1:]  # what "anyway" sets aside narrows nothing
+    after = max((i + 1 for i, part in enumerate(context) if _SET_ASIDE.match(part)), default=0)
+    context = context[after:] or context[-1:]  # what "anyway" sets aside narrows nothing
     question = _kept_span(request, parts, [i >= first for i in range(len(parts))]) or " ".join(asked)
     if not context or refers_back(asked[0]) or names_nothing(question) or len(words(question)) < MIN_ALONE_WORDS:
         return None
