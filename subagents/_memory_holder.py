@@ -134,7 +134,7 @@ def other_holder(question: str, memory: str, same: Same, *, yes_no: bool = False
         return None
     for key, written in _names(question, starts=False).items():
         if written.isupper() and key in MEMORY_SYNONYMS:
-            continue  # "CRM": a kind of thing written short, not a name ("which CRM do we use?"); "APAC" is one
+            continue  # "CRM": a kind of thing written short, not a name ("which CRM do we use?"); a region code is one
         if key not in said and names and not _has(key, said, same):
             return f"it is about {next(iter(names.values()))}, not {written}"
     return None
