@@ -244,11 +244,14 @@ async def unnamed_member(knowledge: KnowledgeBase, question: str) -> tuple[str, 
     the passage naming another member; None when the member is named, or no other member is."""
     if not (m := _MEMBER.search(question)) or m.group(1).lower() in STOPWORDS or CALENDAR.match(m.group(1)):
         return None  # "december 20" is a date, not a member of a series
+    if not m.group(1)[0].isupper() and m.group(2).isdigit():
+        return None  # "book 2 days off": a verb and a count; a series is named ("Tier 2") or lettered ("series A")
     word, member = m.group(1), m.group(2)
     [(n, passages)] = await knowledge.matches([word.lower()], limit=MAX_MEMBERS)
     if not n or n > MAX_MEMBERS:
         return None
-    series = re.compile(rf"\b{re.escape(word)}[\s-]+([A-Z]|\d{{1,2}})\b", re.I)
+    # The member as written: a capital letter or a number ("Series B"), never an article ("book a fitting").
+    series = re.compile(rf"\b(?i:{re.escape(word)})[\s-]+([A-Z]|\d{{1,2}})\b")
     said = {(p, s.group(1).upper()) for p in passages for s in series.finditer(p.content)}
     if not said or any(s == member.upper() for _, s in said):
         return None
