@@ -100,6 +100,10 @@ def resolve(
         return dropped(base, value, entities, columns or {})
     if change.prep == "top":
         return ranked(base, value)
+    if change.prep == "missing":
+        # "how many of those have no assignee?": the previous rows, narrowed to those without the value
+        verb = "have" if re.match(r"(?:no|without)\b", value, re.IGNORECASE) else "are"
+        return f"{base} that {verb} {value}", 0.7
     if change.prep == "superlative":
         # "and the newest?": the previous request's own superlative, the other way; none there, nothing to turn
         old = re.search(rf"\b(?:{'|'.join(SUPERLATIVES)})\b", base, re.IGNORECASE)

@@ -102,6 +102,8 @@ _WHO_HAS = re.compile(
     r"(?:them|those|these|each(?:\s+of\s+them)?|(?:(?:those|these|the)\s+)?(?P<which>[\w -]+?)\s+ones?)\s*[?.!]*\s*$",
     re.IGNORECASE,
 )
+# "unassigned", "no assignee", "without an owner", "not assigned": rows with no value in a column (general English).
+_MISSING = re.compile(r"un[a-z]+ed|(?:no|without(?:\s+an?)?)\s+[a-z]+|not\s+(?:yet\s+)?[a-z]+ed", re.IGNORECASE)
 _NOT = re.compile(r"^(?:not|no\s+longer|never)\s+(?:yet\s+)?(?P<value>.+)$", re.IGNORECASE)
 _THROUGH = re.compile(r"^(?:through|via|from|at|on|under|to)\s+(?P<value>.+)$", re.IGNORECASE)
 _FILLERS = frozenset("please pls plz again thanks thx ok okay too".split())  # "the same please" changes nothing
@@ -256,6 +258,8 @@ def _change(request: str, entities: Sequence[str] = (), columns: Mapping[str, st
         if pattern in (_ONLY, _OF_THOSE, _OF_THAT) and not known:
             # "just for the online channel": a known value and the word for its column, at most three words.
             known = len(value.split()) <= 3 and bool(known_in(value, entities))
+        if pattern is _OF_THOSE and not known and _MISSING.fullmatch(value):
+            return Change(prep="missing", value=value)  # "which of those are unassigned?": narrowed to no value
         if pattern in (_OF_THOSE, _OF_THAT) and not known and (denied := _NOT.match(value)) is not None:
             if is_known(denied.group("value"), entities):  # "how much of that is still not closed?"
                 return Change(prep="excluding", value=known_value(denied.group("value"), entities) or "")

@@ -150,3 +150,23 @@ async def test_break_down_instead_regroups_whatever_opens_it(followup: str) -> N
     # the value named is the one the previous request already filters on: the grouping alone changes, "each" too
     decision = await _read("how many pending jobs does each engineer have?", followup)
     assert decision.followup and decision.resolved_request == "how many pending jobs does each site have", decision
+
+
+@pytest.mark.parametrize(
+    ("previous", "followup", "expected"),
+    [
+        (
+            "list the S1 jobs at Harbour",
+            "which of those are unscheduled?",
+            "list the S1 jobs at Harbour that are unscheduled",
+        ),
+        (
+            "How many S2 jobs are there?",
+            "how many of them have no engineer?",
+            "How many S2 jobs are there that have no engineer",
+        ),
+    ],
+)
+async def test_rows_without_a_value_narrow_the_previous_rows(previous: str, followup: str, expected: str) -> None:
+    decision = await _read(previous, followup)
+    assert decision.followup and decision.resolved_request == expected, decision
