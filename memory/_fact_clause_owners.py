@@ -26,7 +26,7 @@ _CLAUSES_RE = re.compile(
 _OTHERS_RE = re.compile(
     r"\b(?!(?:It|That|What|There|Here|Who|He|She|Let|Everyone|Nobody|Today|Tomorrow)'s)[A-Z][a-z]+'s\b"
     # "Marcus's my team lead now": "'s" before a determiner or an adverb is "is", no possessive
-    r"(?!\s+(?:my|our|your|a|an|the|on|in|at|off|not|now|just|still|also|back|only|really|actually)\b)"
+    r"(?!\s+(?:my|our|your|a|an|the|on|in|at|off|not|now|just|still|also|back|only|really|actually)(?![\w-]))"
     r"|\b(?:his|her|their)\s+(?!own\b)[a-z]"
     # "Priya moved over to Benelux": a named person doing something, as the clause's subject
     r"|^(?P<name>[A-Z][a-z]+)\s+(?:has\s+|just\s+|now\s+)?(?:moved|switched|went|joined|left|took|transferred|"

@@ -200,3 +200,8 @@ async def test_an_expected_change_is_not_yet_one() -> None:
 async def test_a_figure_counting_another_thing_is_no_new_value() -> None:
     facts = await _told("My team has 6 engineers.", "Correction: my team shipped 9 releases last month, not 6.")
     assert not any(f.contradicts for f in facts), facts
+
+
+async def test_a_possessive_before_a_hyphenated_word_is_still_a_possessive() -> None:
+    facts = await _told("My on-call pager is 4417.", "Lena's on-call pager is now 4480, mine hasn't changed.")
+    assert not any(f.contradicts for f in facts) and not any(f.subject == "user" and "4480" in f.object for f in facts)
