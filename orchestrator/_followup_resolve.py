@@ -219,6 +219,8 @@ def resolve(
         # "and how many orders was that?": the count replaces the request's measure, the filters are kept
         if (counted := ranked_measure(base, value) or remeasured(base, value)) is not None:
             return counted, 0.8
+        if value.lower() not in _UNITS:
+            return None  # "in orders" would group by order: the count of other rows cannot be placed, so unsure
         return resolve(base, Change(prep="in", value=value), entities, columns=columns)
     if change.prep == "in" and (measured := ranked_measure(base, value)) is not None:
         return measured, 0.8  # "same but units": the measure the ranking is ordered by
@@ -243,4 +245,6 @@ def resolve(
     return None  # "what about <something new>" with nothing to replace: a request of its own
 
 
+# Units a figure is said in ("in units", "in dollars"): a measure's unit, which "in <unit>" may name after a request.
+_UNITS = frozenset("units unit dollars euros pounds percent percentage".split())
 _STOP = "for|in|by|with|over|during|across|per|from|to|and|then|last|this|previous|past|are|is|was|were|that|which"

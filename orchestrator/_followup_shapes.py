@@ -81,7 +81,8 @@ SWAP = re.compile(
 )
 # "ok and how many units was that", "what was that in units": the same request, in another measure.
 THAT_MEASURE = re.compile(
-    _LEAD + r"(?:how\s+(?:many|much)\s+(?P<value>[a-z][a-z -]*?)\s+(?:was|were|is|are)\s+(?:that|those|it|they|this)"
+    _LEAD + r"(?:how\s+(?:many|much)\s+(?P<value>[a-z][a-z -]*?)\s+(?:(?:was|were|is|are)\s+|(?:of|for|in)\s+)"
+    r"(?:that|those|it|they|this|them)"
     r"|what\s+(?:was|is|were|are)\s+(?:that|those|it|they|this)\s+in\s+(?P<unit>[a-z][a-z -]*?))" + _TAIL,
     re.IGNORECASE,
 )

@@ -129,3 +129,10 @@ async def test_a_pronoun_asking_for_another_person_is_unsure(followup: str) -> N
         and "marta" in decision.reason
         and decision.resolved_request != ("how many pending jobs does marta have")
     ), decision
+
+
+async def test_how_many_of_it_counts_the_previous_rows_or_is_unsure() -> None:
+    counted = await _read("What was the total downtime of the S1 jobs at Harbour in 2025?", "and how many jobs of it?")
+    assert counted.resolved_request == "how many jobs of the S1 jobs at Harbour in 2025", counted
+    placed = await _read("harbour downtime in 2025", "and how many jobs of those?")
+    assert not placed.sure or "jobs" not in placed.resolved_request.split("2025")[-1], placed
