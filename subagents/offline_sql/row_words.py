@@ -90,13 +90,16 @@ _INCLUDING_EMPTY = re.compile(
 )
 
 
-# "(unassigned included)", "including the closed ones", "counting the unassigned ones as well", "P4s too": rows said
-# to be counted as well, which widens what is counted and restricts nothing
+# "(unassigned included)", "including the closed ones", "counting the unassigned ones as well", "the night
+# shift included": rows said to be counted with the others, which widens what is counted and restricts nothing. A bare
+# "too" / "as well" / "as well as" ("P1 tickets unassigned as well") adds a filter, and "counting only X" is one.
 _INCLUDED = re.compile(
-    r"(?<!not )\b(?:including|incl|inclusive of|counting|plus|even|along with|as well as) (?:the |all |any )?"
+    r"(?<!not )\b(?:including|incl|inclusive of)\.? (?:the |all |any )?"
     r"(?P<before>[a-z0-9_ -]+?)(?: ones| tickets| rows)?(?: as well| too)?\b"
     r"(?=\s*(?:$|[^a-z0-9_ -]| and| but| please))|"
-    r"\b(?P<after>[a-z0-9_-]+)(?: ones| tickets| rows)? (?:included|too|as well)\b"
+    r"(?<!not )\bcounting (?!only |just |solely )(?:in )?(?:the |all |any )?"
+    r"(?P<counted>[a-z0-9_ -]+?)(?: ones| tickets| rows)? (?:as well|too)\b|"
+    r"\b(?P<after>(?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+) (?:are |is )?(?:included|inclusive)\b"
 )
 
 
@@ -104,7 +107,7 @@ def included_rows(t: Text, q: Mapping) -> None:
     """Values or empty columns said to be included ("closed ones included", "unassigned ones too") are no filter: the
     rows are counted with the others."""
     for m in _INCLUDED.finditer(t.read):
-        said = (m.group("before") or m.group("after") or "").strip()
+        said = (m.group("before") or m.group("counted") or m.group("after") or "").strip()
         for ref in list(q.missing):
             stem = ref.rsplit(".", 1)[-1][:6]
             if re.search(rf"\bun{re.escape(stem)}", said):

@@ -79,7 +79,8 @@ def test_a_capitalised_name_with_an_s_is_a_name_of_its_own() -> None:
     [
         ("tickets by status, the unassigned ones included", "tickets.status AS status"),
         ("for each component how many tickets are there, including unassigned ones", "tickets.component AS component"),
-        ("how many tickets in all, P4s too", ""),
+        ("how many tickets in all, counting the P4s too", ""),
+        ("tickets per component, counting the unassigned ones as well", "tickets.component AS component"),
     ],
 )
 def test_rows_said_to_be_included_restrict_nothing(text: str, group: str) -> None:
@@ -129,3 +130,29 @@ def test_a_period_of_the_dated_event_beside_a_state_is_read() -> None:
 def test_how_many_groups_have_no_rows_is_never_each_row_of_the_other_table() -> None:
     with pytest.raises(Unsure, match="have none of the"):
         map_request("how many categories had no orders last quarter", SALES_LEX, TODAY)
+
+
+@pytest.mark.parametrize(
+    ("text", "lex", "kept"),
+    [
+        ("what did we sell by region in 2025 (North America included)", SALES_LEX, "GROUP BY 1"),
+        ("count last month's orders, partner orders included", SALES_LEX, "orders.ordered_at >="),
+    ],
+)
+def test_a_value_of_several_words_said_included_restricts_nothing(text: str, lex: object, kept: str) -> None:
+    sql = sql_of(text, lex)  # type: ignore[arg-type]
+    assert kept in sql and "'partner'" not in sql and "North America" not in sql
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("do any P1 tickets have no assignee as well", "tickets.priority = 'P1' AND tickets.assignee IS NULL"),
+        ("are some of the P2 tickets closed too", "tickets.priority = 'P2' AND tickets.status = 'closed'"),
+        ("tickets held by chloe as well as being open", "tickets.assignee = 'chloe' AND tickets.status = 'open'"),
+        ("open tickets per assignee, counting only the P1s", "tickets.priority = 'P1' GROUP BY"),
+        ("tickets by component, counting just the closed ones", "WHERE tickets.status = 'closed'"),
+    ],
+)
+def test_too_as_well_and_counting_only_add_a_filter(text: str, where: str) -> None:
+    assert where in sql_of(text, DESK_LEX)
