@@ -44,6 +44,18 @@ _NEW_HOLDER_RE = re.compile(
     rf"^(?P<who>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?:'s|\s+is|\s+has\s+taken|\s+has|\s+took)?\s+"
     rf"(?:over\s+|got\s+|covering\s+|handling\s+|running\s+|on\s+)?{_X}{_X_END}"
 )
+# "I handed Europe over to a colleague", "I passed the renewals on to Noor", "I gave up billing", "I dropped X":
+# the user as the one who gives the thing away (to a named holder when a capitalised name follows "to").
+_GAVE_RES = (
+    re.compile(
+        r"\b(?:i|we)\s+(?:have\s+|'ve\s+|just\s+|already\s+)*(?:handed|passed|gave|transferred)\s+(?:over\s+|on\s+)?"
+        r"(?:the\s+|my\s+|our\s+)?(?P<x>[\w&/-]+(?:\s+[\w&/-]+){0,3}?)\s+(?:over\s+|on\s+|across\s+)?to\s+"
+        r"(?P<to>[\w'-]+(?:\s+[\w'-]+){0,2}?)(?=\s*$|\s+(?:now|too|for\s+good|last|this|yesterday|today)\b)",
+        re.I,
+    ),
+    re.compile(rf"\b(?:i|we)\s+(?:have\s+|'ve\s+|just\s+)*(?:gave\s+up|dropped|let\s+go\s+of)\s+{_X}{_X_END}", re.I),
+)
+_NAME_RE = re.compile(r"^[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?$")
 _FROM_ME_RE = re.compile(r"\b(?:took|taken)\s+over\b.*\bfrom\s+(?:me|us)\b", re.I)
 _FIRST_PERSON_RE = re.compile(r"^\W*(?:i|i'm|i've|i'll|im)\b", re.I)
 _NOT_A_HOLDER = frozenset("they we it he she you someone i".split())
@@ -92,6 +104,11 @@ def coverage_moved(
     ended: list[tuple[dict[str, Any], str | None, str]] = []
     mine: list[str] = []
     for clause in clauses:
+        gave = next((m for r in _GAVE_RES if (m := r.search(clause))), None)
+        if gave is not None and (fact := _named(gave["x"], known)) is not None:
+            to = gave.groupdict().get("to") or ""
+            ended.append((fact, to if _NAME_RE.match(to) and to.lower() not in _NOT_A_HOLDER else None, gave["x"]))
+            continue  # the user gave it away: the old thing, not the user's new one
         off = next((m for r in _OFF_RES if (m := r.search(clause))), None)
         holder = _NEW_HOLDER_RE.match(clause) if off is None and not _FIRST_PERSON_RE.match(clause) else None
         if holder is not None and holder["who"].lower() in _NOT_A_HOLDER:

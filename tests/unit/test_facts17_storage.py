@@ -205,3 +205,23 @@ async def test_a_figure_counting_another_thing_is_no_new_value() -> None:
 async def test_a_possessive_before_a_hyphenated_word_is_still_a_possessive() -> None:
     facts = await _told("My on-call pager is 4417.", "Lena's on-call pager is now 4480, mine hasn't changed.")
     assert not any(f.contradicts for f in facts) and not any(f.subject == "user" and "4480" in f.object for f in facts)
+
+
+async def test_the_user_handing_the_old_thing_away_and_taking_a_new_one_ends_the_old() -> None:
+    passed = await _told(
+        "I handle the APAC renewals.", "I passed the APAC renewals on to Noor, and I'm running LATAM now"
+    )
+    assert ("APAC renewals", "Noor") in [(f.subject, f.object) for f in passed if f.contradicts]
+    assert any("LATAM" in f.statement and not f.contradicts for f in passed), passed
+    dropped = await _told(
+        "I look after the Nordic resellers.", "I dropped the Nordic resellers - I'm handling the distributors now"
+    )
+    assert any(f.contradicts == "The user is responsible for Nordic resellers." for f in dropped), dropped
+    assert any("distributors" in f.statement and not f.contradicts for f in dropped), dropped
+
+
+async def test_handing_away_a_thing_the_user_never_held_ends_nothing() -> None:
+    other = await _told(
+        "I handle the APAC renewals.", "I handed the audit binder over to Noor and I'm covering LATAM now"
+    )
+    assert not any(f.contradicts for f in other)
