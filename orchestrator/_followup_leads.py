@@ -35,7 +35,8 @@ __all__ = [
 # Interjections too ("cool, ...", "great - now ...", "thanks! and ..."): they open a follow-up and change nothing.
 LEAD = (
     r"^\s*(?:(?:ok(?:ay)?|and|but|so|now|then|also|right|hm+|mm+|um+|uh+m*|erm|er|well|oh|alright|cool|great|nice|perfect|thanks|"
-    r"thank\s+you|thx|cheers|yes|yeah|yep|sure|fine|good|lovely|got\s+it|ah+|aha|interesting|understood|noted)"
+    r"thank\s+you|thx|cheers|yes|yeah|yep|sure|fine|good|lovely|got\s+it|ah+|aha|interesting|understood|noted|"
+    r"argh+|ugh+|oops|whoops|hey|wow|gosh|ooh+|meh)"
     r"(?:[,\s!.]+|\s+[-\u2013\u2014]+\s+))*"
 )
 TAIL = r"\s*(?:,?\s*instead|,?\s*too|,?\s*as well|,?\s*please|,?\s*pls|,?\s*then)?\s*[?.!]*\s*$"

@@ -33,8 +33,9 @@ __all__ = [
 _MAY_I = r"(?:can|could|may)\s+(?:i|we)\s+(?:see|get|have)\s+(?:it|that|this|them|those|these)"
 # "break that down by priority", "split it by region", "can I see that by quarter?": a regrouping verb, then only the
 # new grouping.
-# Whatever opens it ("hm,", "right so", "argh -"): up to three words before a regrouping verb, which says the rest.
-_ANY_OPENER = r"^\s*(?:[A-Za-z']+(?:[,!.;:]+\s*|\s+[-\u2013\u2014]+\s+|\s+)){0,3}?"
+# Fillers and interjections open it ("hm,", "right so", "argh -"); a word of the request ("revenue split by channel")
+# makes it a request of its own.
+_ANY_OPENER = _LEAD
 BREAK_DOWN = re.compile(
     _ANY_OPENER + r"(?:(?:can|could|would) you\s+)?(?:please\s+)?"
     rf"(?:{_MAY_I}|split(?:\s+(?:it|that|this|them|those|these))?(?:\s+up)?|"

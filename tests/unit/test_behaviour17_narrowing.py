@@ -144,7 +144,7 @@ async def test_who_handles_its_value_ones_groups_those_rows_by_the_people() -> N
 
 @pytest.mark.parametrize(
     "followup",
-    ["hm, break those pending ones down by site instead", "argh - split those pending ones by site instead"],
+    ["hm, break those pending ones down by site instead", "ugh - split those pending ones by site instead"],
 )
 async def test_break_down_instead_regroups_whatever_opens_it(followup: str) -> None:
     # the value named is the one the previous request already filters on: the grouping alone changes, "each" too
@@ -170,3 +170,13 @@ async def test_break_down_instead_regroups_whatever_opens_it(followup: str) -> N
 async def test_rows_without_a_value_narrow_the_previous_rows(previous: str, followup: str, expected: str) -> None:
     decision = await _read(previous, followup)
     assert decision.followup and decision.resolved_request == expected, decision
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["jobs split by site this month", "jobs broken down by engineer in March", "jobs grouped by site"],
+)
+async def test_a_request_word_before_a_regrouping_verb_is_a_request_of_its_own(request_: str) -> None:
+    # no earlier request: the words before "split / broken down / grouped by" are what is asked, never a follow-up
+    decision = await classifier().classify(request=request_, history=[])
+    assert not decision.followup and decision.intent == "task", decision
