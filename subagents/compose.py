@@ -49,6 +49,7 @@ from cognicore.subagents.memory_answer import (
     last_user_turn,
     topic_concepts,
 )
+from cognicore.subagents.memory_evidence import _US as TEAM_WORDS  # "we", "our", "the team"
 from cognicore.subagents.memory_evidence import names_own_phrase
 from cognicore.subagents.memory_evidence import told as told_saying
 
@@ -74,6 +75,30 @@ def _told_it_all(question: str, passages: Sequence[dict[str, Any]], used: Sequen
         and p.get("status") == "active"
         and not told_saying(p)
         and asked <= {stem(w) for w in words(str(p.get("content") or ""))}
+        for p in passages
+    )
+
+
+# The name a told fact says is used, the object of a verb of using ("We use Slack for team chat").
+_USED_NAME = re.compile(
+    r"\b(?:use[sd]?|using|work(?:s|ed)?\s+with|partner(?:s|ed)?\s+with|rel(?:y|ies|ied)\s+on|go(?:es)?\s+with)"
+    r"\s+(?:the\s+)?(?P<name>[A-Z][\w&.'-]*|[a-z]+\d[\w.-]*)"
+)
+
+
+def _told_name(question: str, thing: str, passages: Sequence[dict[str, Any]], used: Sequence[int]) -> bool:
+    """Does a cited told fact name what is used ("We use Slack for team chat") and say every other word of "what
+    tool does the team use for chat?" but the asked thing's own word ("we" says "the team")? Memory answers it."""
+    asked = {stem(w) for w in words(question) if w not in STOPWORDS and w not in _ASKING} - {stem(thing)}
+    own = {w.lower() for w in words(question)}
+    return bool(asked) and any(
+        is_memory(p)
+        and int(p["index"]) in used
+        and p.get("status") == "active"
+        and not told_saying(p)
+        and asked - ({stem("team")} if TEAM_WORDS.search(str(p.get("content") or "")) else set())
+        <= {stem(w) for w in words(str(p.get("content") or ""))}
+        and any(m.group("name").lower() not in own for m in _USED_NAME.finditer(str(p.get("content") or "")))
         for p in passages
     )
 
@@ -256,6 +281,8 @@ class OfflineAnswerComposer:
         composed = await self._compose(question=question, passages=passages, history=history)
         kind = asked_value_kind(question)
         if composed.used and kind is not None and not kind.written.search(composed.text):
+            if kind.value == "a name" and _told_name(question, kind.thing, passages, composed.used):
+                return composed
             if _told_it_all(question, passages, composed.used):
                 # What the user told is theirs to know: a told fact whose value is worded otherwise is said, unsure,
                 # never replaced by the documents' "does not say" (the whole-corpus check runs on an empty answer).
