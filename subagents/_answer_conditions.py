@@ -311,7 +311,13 @@ def name_peers(contents: Sequence[str]) -> list[frozenset[str]]:
     which may be the scope of a rule instead of another."""
     # A list inside an aside is one too: "Oban (Inner Isles and Outer Isles)".
     texts = [*contents, *(a for text in contents for a in re.findall(r"\(([^()]*)\)", text))]
-    return [names for text in texts for m in _NAME_LIST.finditer(text) if len(names := _names(m.group(0))) > 1]
+    # Two names joined by a comma alone are a place and where it is ("Monterrey, Mexico"), no list of peers.
+    return [
+        names
+        for text in texts
+        for m in _NAME_LIST.finditer(text)
+        if len(names := _names(m.group(0))) > 2 or (len(names) == 2 and re.search(r"\b(?:and|or)\b", m.group(0)))
+    ]
 
 
 def scoped_elsewhere(text: str, question: str, peers: Sequence[frozenset[str]]) -> str:
