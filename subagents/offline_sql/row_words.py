@@ -99,7 +99,11 @@ _INCLUDED = re.compile(
     r"(?=\s*(?:$|[^a-z0-9_ -]| and| but| please))|"
     r"(?<!not )\bcounting (?!only |just |solely )(?:in )?(?:the |all |any )?"
     r"(?P<counted>[a-z0-9_ -]+?)(?: ones| tickets| rows)? (?:as well|too)\b|"
-    r"\b(?P<after>(?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+) (?:are |is )?(?:included|inclusive)\b"
+    r"\b(?P<after>(?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+) (?:are |is )?(?:included|inclusive)\b|"
+    # "(unassigned ones too)": the empty rows said aside as ones of their own; "P1 tickets are unassigned too" is a
+    # filter (said of the rows by a verb)
+    r"(?<!\bare )(?<!\bis )(?<!\bwere )(?<!\bwas )(?<!\band )\b(?:the (?P<the>un[a-z]+) [a-z]+s|(?P<aside>un[a-z]+) "
+    r"(?:ones|rows)) (?:too|as well)\b"
 )
 
 
@@ -107,7 +111,7 @@ def included_rows(t: Text, q: Mapping) -> None:
     """Values or empty columns said to be included ("closed ones included", "unassigned ones too") are no filter: the
     rows are counted with the others."""
     for m in _INCLUDED.finditer(t.read):
-        said = (m.group("before") or m.group("counted") or m.group("after") or "").strip()
+        said = " ".join(w for w in m.groups() if w).strip()
         for ref in list(q.missing):
             stem = ref.rsplit(".", 1)[-1][:6]
             if re.search(rf"\bun{re.escape(stem)}", said):

@@ -81,6 +81,8 @@ def test_a_capitalised_name_with_an_s_is_a_name_of_its_own() -> None:
         ("for each component how many tickets are there, including unassigned ones", "tickets.component AS component"),
         ("how many tickets in all, counting the P4s too", ""),
         ("tickets per component, counting the unassigned ones as well", "tickets.component AS component"),
+        ("by priority, how many tickets are logged (unassigned ones too)?", "tickets.priority AS priority"),
+        ("tickets per component - the unassigned ones as well", "tickets.component AS component"),
     ],
 )
 def test_rows_said_to_be_included_restrict_nothing(text: str, group: str) -> None:
