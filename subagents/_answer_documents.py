@@ -34,7 +34,7 @@ from cognicore.subagents._answer_conditions import (
     misses_the_asking,
     without_unasked,
 )
-from cognicore.subagents._answer_excluded import excluded_case, speaks_of_case
+from cognicore.subagents._answer_excluded import excluded_case, only_of_contrast, speaks_of_case
 from cognicore.subagents._answer_head import asked_head, name_modifier, which_heads, without_value_nouns
 from cognicore.subagents._answer_holder import people_first, role_noun
 from cognicore.subagents._answer_reading import read_question
@@ -61,6 +61,7 @@ from cognicore.subagents._passage_units import split_units as _units
 from cognicore.subagents._question_framing import without_framing
 from cognicore.subagents._question_numbers import number_units, unit_of, unit_words
 from cognicore.subagents._question_terms import (
+    contrasted,
     is_key_code,
     proper_nouns,
     spelling_variants,
@@ -228,14 +229,14 @@ def _answer(
             return []
         return [*figures, *case] if id(u) in holds else figures
 
-    set_aside = excluded_case(asked_text)
+    set_aside, contrast = excluded_case(asked_text), contrasted(question)  # "outside Europe", "not the reply"
 
     def usable(u: _Unit) -> bool:
         governed = governed_elsewhere(u.text, asked) and not measures_head(u.text, asked_thing)
         figured = any(unit_of(tag) in kinds for tag in number_units(u.text).values())
         other_range = ranged and figured and (id(u) not in holds and not holds_figure(asked_text, u.text))
         other_range = other_range or id(u) in decision.overridden
-        excluded = speaks_of_case(u.text, set_aside)  # "outside Europe": not the EU's sentence
+        excluded = speaks_of_case(u.text, set_aside) or only_of_contrast(u.text, contrast, asked_text)
         return not governed and not other_range and not excluded and (meta_ok or not ABOUT_DOCUMENT.match(u.text))
 
     ranked = sorted(

@@ -12,7 +12,7 @@ import re
 
 from cognicore.memory.text import STOPWORDS, words
 
-__all__ = ["excluded_case", "speaks_of_case", "speaks_of_excluded"]
+__all__ = ["excluded_case", "only_of_contrast", "speaks_of_case", "speaks_of_excluded"]
 
 _EXCLUDING = (
     r"(?:outside(?:\s+of)?|except(?:\s+(?:in|for|during|over))?|apart\s+from|other\s+than|not\s+counting|"
@@ -74,3 +74,13 @@ def speaks_of_case(text: str, case: tuple[set[str], set[str]] | None) -> bool:
         return any(_same_name(n, s) for n in names for s in said)
     said_words = set(words(text.lower()))
     return plain <= said_words
+
+
+def only_of_contrast(text: str, contrast: set[str], asked_text: str) -> bool:
+    """Does the sentence speak of the thing the question sets aside ("not the first response") and of none of the
+    asked thing's own longer words ("resolving", "fix")? Such a sentence answers only the set-aside thing."""
+    said = set(words(text.lower()))
+    if not contrast or not contrast <= said:
+        return False
+    own = {w for w in words(asked_text.lower()) if len(w) >= PREFIX and w not in STOPWORDS and w not in contrast}
+    return not any(_same_name(w, s) for w in own for s in said)

@@ -14,8 +14,11 @@ from collections.abc import Iterable, Sequence
 from cognicore.memory.text import STOPWORDS, stem, words
 
 # A contrast the question sets aside: "(not the first response)", ", not just respond to it": what is NOT asked.
+# ", not the first response", "- not the X", "rather than X", "other than X", "instead of X": the phrase set aside.
 _CONTRAST = re.compile(
-    r"\(\s*not\b[^()]*\)|[,;:–—-]\s*(?:and\s+|but\s+)?not\s+(?:just|only|merely|simply)\b[^,;:?!.()]*", re.I
+    r"\(\s*not\b[^()]*\)|(?:^|[.,;:–—-])\s*(?:and\s+|but\s+)?not\s+(?:just|only|merely|simply|the|a|an|my|our|its)\b"
+    r"[^,;:?!.()]*|\b(?:rather\s+than|other\s+than|instead\s+of)\s+(?:just\s+|only\s+)?(?:the\s+)?[^,;:?!.()]*",
+    re.I,
 )
 # Tokens with a digit ("p0", "t-42", "x2") or of one to three letters ("pls", "ref").
 CODE_LIKE = re.compile(r"^(?:(?=[a-z-]*\d)[a-z0-9-]+|[a-z]{1,3})$")
@@ -51,6 +54,13 @@ def without_asides(question: str, vocabulary: frozenset[str]) -> str:
         return " " if _in_story(match) else match.group(0)
 
     return _ELAPSED.sub(story_time, _ASIDE.sub(drop, question))
+
+
+def contrasted(question: str) -> set[str]:
+    """The content words of what the question sets aside ("first", "response" of ", not the first response")."""
+    gone = " ".join(m.group(0) for m in _CONTRAST.finditer(question))
+    light = {"not", "just", "only", "merely", "simply", "rather", "than", "other", "instead"}
+    return {w for w in words(gone.lower()) if w not in STOPWORDS and w not in light and not w.isdigit()}
 
 
 def without_contrast(question: str) -> str:
