@@ -49,6 +49,9 @@ _SUBJECT_VERB = re.compile(
     r"\b(?:(?:did|do|does|have|has|had)\s+)?(?:we|you|they|i|people|users|customers|the team|our team)\s+([a-z]+)\b"
 )
 
+# "how many tickets did the desk open", "did support open": any other subject of "did/do/does"
+_ANY_SUBJECT_VERB = re.compile(r"\b(?:did|do|does)\s+(?:(the|our|my|your|their)\s+)?([a-z]+)\s+([a-z]+)\b")
+
 
 def date_verbs(text: str, lex: Lexicon) -> str:
     """ "did we open", "we opened": the verb of a date column ("opened_at") said with a person as its subject is
@@ -59,14 +62,19 @@ def date_verbs(text: str, lex: Lexicon) -> str:
         if len(p.split()) == 1 and p.endswith("ed") and any(x.kind == "date" for x in ts)
     ]
 
-    def verb(m: re.Match[str]) -> str:
-        said = m.group(1)
+    def verb(m: re.Match[str], at: int = 1) -> str:
+        said = m.group(at)
         hits = [p for p in dated if said in (p, p[:-2], p[:-1], p[:-3])]
         if len(hits) != 1 or said == hits[0]:
             return m.group(0)
-        return m.group(0)[: m.start(1) - m.start()] + hits[0]
+        return m.group(0)[: m.start(at) - m.start()] + hits[0] + m.group(0)[m.end(at) - m.start() :]
 
-    return _SUBJECT_VERB.sub(verb, text)
+    def subject(m: re.Match[str]) -> str:
+        # "did the desk open", "did support open": any subject that is no value of the data (a person's rows stay)
+        value = any(x.kind == "value" for x in lex.phrases.get(m.group(2), []))
+        return m.group(0) if value else verb(m, 3)
+
+    return _ANY_SUBJECT_VERB.sub(subject, _SUBJECT_VERB.sub(verb, text))
 
 
 def said_as_verb(t: Text, pos: int, words: str) -> bool:

@@ -158,3 +158,16 @@ def test_a_value_of_several_words_said_included_restricts_nothing(text: str, lex
 )
 def test_too_as_well_and_counting_only_add_a_filter(text: str, where: str) -> None:
     assert where in sql_of(text, DESK_LEX)
+
+
+@pytest.mark.parametrize(
+    "text", ["how many tickets did the desk open on 7 January 2026", "how many tickets did support open on 6 January"]
+)
+def test_any_subject_opening_rows_is_the_date_never_the_open_status(text: str) -> None:
+    sql = sql_of(text, DESK_LEX)
+    assert "tickets.opened_at >=" in sql and "'open'" not in sql
+
+
+def test_an_unknown_subject_opening_rows_stays_unsure() -> None:
+    with pytest.raises(Unsure, match="'staff'"):
+        map_request("how many tickets did staff open in January 2026", DESK_LEX, TODAY)
