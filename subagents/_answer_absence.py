@@ -32,10 +32,11 @@ from cognicore.subagents._absence_words import asked_words as _asked
 from cognicore.subagents._absence_words import in_group
 from cognicore.subagents._absence_words import name_runs as _name_runs
 from cognicore.subagents._absence_words import word_forms as _forms
+from cognicore.subagents._answer_excluded import without_contrast
 from cognicore.subagents._answer_holder import unnamed_holder
 from cognicore.subagents._answer_shape import PLACE_WORDS, Shape, asked_shape
 from cognicore.subagents._passage_sections import covers_generally, said_with, subject_codes, subject_sections
-from cognicore.subagents._question_terms import NOISE, without_contrast
+from cognicore.subagents._question_terms import NOISE
 
 if TYPE_CHECKING:
     from cognicore.memory.knowledge import KnowledgeBase, Passage

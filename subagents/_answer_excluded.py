@@ -12,7 +12,14 @@ import re
 
 from cognicore.memory.text import STOPWORDS, words
 
-__all__ = ["excluded_case", "only_of_contrast", "speaks_of_case", "speaks_of_excluded"]
+__all__ = [
+    "contrasted",
+    "excluded_case",
+    "only_of_contrast",
+    "speaks_of_case",
+    "speaks_of_excluded",
+    "without_contrast",
+]
 
 _EXCLUDING = (
     r"(?:outside(?:\s+of)?|except(?:\s+(?:in|for|during|over))?|apart\s+from|other\s+than|not\s+counting|"
@@ -84,3 +91,25 @@ def only_of_contrast(text: str, contrast: set[str], asked_text: str) -> bool:
         return False
     own = {w for w in words(asked_text.lower()) if len(w) >= PREFIX and w not in STOPWORDS and w not in contrast}
     return not any(_same_name(w, s) for w in own for s in said)
+
+
+# A contrast the question sets aside: "(not the first response)", ", not just respond to it": what is NOT asked.
+# ", not the first response", "- not the X", "rather than X", "other than X", "instead of X": the phrase set aside.
+_CONTRAST = re.compile(
+    r"\(\s*not\b[^()]*\)|(?:^|[.,;:–—-])\s*(?:and\s+|but\s+)?not\s+(?:just|only|merely|simply|the|a|an|my|our|its)\b"
+    r"[^,;:?!.()]*|\b(?:rather\s+than|other\s+than|instead\s+of)\s+(?:just\s+|only\s+)?(?:the\s+)?[^,;:?!.()]*",
+    re.I,
+)
+
+
+def contrasted(question: str) -> set[str]:
+    """The content words of what the question sets aside ("first", "response" of ", not the first response")."""
+    gone = " ".join(m.group(0) for m in _CONTRAST.finditer(question))
+    light = {"not", "just", "only", "merely", "simply", "rather", "than", "other", "instead"}
+    return {w for w in words(gone.lower()) if w not in STOPWORDS and w not in light and not w.isdigit()}
+
+
+def without_contrast(question: str) -> str:
+    """The question without what it sets aside ("fully resolve a P1, not just respond to it"): a passage about the
+    excluded thing (the response time) must not count as covering the question."""
+    return " ".join(_CONTRAST.sub(" ", question).split())

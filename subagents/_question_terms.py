@@ -12,14 +12,9 @@ import re
 from collections.abc import Iterable, Sequence
 
 from cognicore.memory.text import STOPWORDS, stem, words
+from cognicore.subagents._answer_excluded import contrasted as contrasted  # re-exported: the set-aside job
+from cognicore.subagents._answer_excluded import without_contrast as without_contrast
 
-# A contrast the question sets aside: "(not the first response)", ", not just respond to it": what is NOT asked.
-# ", not the first response", "- not the X", "rather than X", "other than X", "instead of X": the phrase set aside.
-_CONTRAST = re.compile(
-    r"\(\s*not\b[^()]*\)|(?:^|[.,;:–—-])\s*(?:and\s+|but\s+)?not\s+(?:just|only|merely|simply|the|a|an|my|our|its)\b"
-    r"[^,;:?!.()]*|\b(?:rather\s+than|other\s+than|instead\s+of)\s+(?:just\s+|only\s+)?(?:the\s+)?[^,;:?!.()]*",
-    re.I,
-)
 # Tokens with a digit ("p0", "t-42", "x2") or of one to three letters ("pls", "ref").
 CODE_LIKE = re.compile(r"^(?:(?=[a-z-]*\d)[a-z0-9-]+|[a-z]{1,3})$")
 # A code proper: letters and digits mixed ("p5", "wea-300", "zq7"), not a plain number or a short word.
@@ -54,19 +49,6 @@ def without_asides(question: str, vocabulary: frozenset[str]) -> str:
         return " " if _in_story(match) else match.group(0)
 
     return _ELAPSED.sub(story_time, _ASIDE.sub(drop, question))
-
-
-def contrasted(question: str) -> set[str]:
-    """The content words of what the question sets aside ("first", "response" of ", not the first response")."""
-    gone = " ".join(m.group(0) for m in _CONTRAST.finditer(question))
-    light = {"not", "just", "only", "merely", "simply", "rather", "than", "other", "instead"}
-    return {w for w in words(gone.lower()) if w not in STOPWORDS and w not in light and not w.isdigit()}
-
-
-def without_contrast(question: str) -> str:
-    """The question without what it sets aside ("fully resolve a P1, not just respond to it"): a passage about the
-    excluded thing (the response time) must not count as covering the question."""
-    return " ".join(_CONTRAST.sub(" ", question).split())
 
 
 _ELAPSED = re.compile(
