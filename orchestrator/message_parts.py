@@ -22,7 +22,7 @@ from cognicore.orchestrator._intent_words import CLAUSE_MARK
 from cognicore.orchestrator.context_restricts import context_restricts, restricting_word, tells, told_restricts
 from cognicore.orchestrator.intent_decision import IntentDecision
 from cognicore.orchestrator.scope import ASKS, IMPERATIVE
-from cognicore.orchestrator.telling import WANTS, is_question
+from cognicore.orchestrator.telling import ASKS_INVERTED, WANTS, is_question
 
 __all__ = [
     "Aside",
@@ -203,7 +203,8 @@ def asked_part(
     if leans and opener and set(terms(opener[0])) and set(terms(opener[0])) <= names:
         question = named_for(question, opener[0])  # "chloe is off today, which of her tickets ..."
         leans = refers_back(question)
-    said = " ".join(told)  # remembered as told (`remember`); a long background is no fact to keep
+    # Remembered as told (`remember`); a long background is no fact to keep, a part asking by its verb none at all.
+    said = " ".join(part for part in told if not ASKS_INVERTED.search(part))
     inner = read(question).model_copy(update={"told_part": said if len(said) <= LONG_CONTEXT else ""})
     if leans or len(words(question)) < MIN_ALONE_WORDS or names_nothing(question):
         reason = f"{inner.reason}; it asks about what it tells first ({told[0]!r}), so the whole message is asked"

@@ -150,6 +150,12 @@ MARKER = re.compile(
 
 # "our online orders in 2025, how many": the question comes last, after what it is about; a relative clause
 # ("..., which suits everyone", "..., where it is sunny") asks nothing, so a wh-word must open a question there.
+# A clause after a comma asking with its verb first ("If the order is $42, do they pay for shipping"): no telling.
+ASKS_INVERTED = re.compile(
+    r",\s*(?:do|does|did|can|could|will|would|should|is|are|was|were|must|may|has|have)\s+"
+    r"(?:i|we|you|they|he|she|it|there|(?:the|our|my|your|their|this|that|these|those)\s+\w+)\b",
+    re.I,
+)
 ASKS_AFTER = re.compile(
     r"[,;:\u2013\u2014-]\s*(?:and\s+|so\s+|but\s+)?(?:how\s+(?:many|much|often|long|come)\b|"
     r"(?:what|when|where|why|how)\s+(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|"
