@@ -12,6 +12,7 @@ import re
 from datetime import date
 
 from cognicore.subagents.errors import Unsure
+from cognicore.subagents.offline_sql import row_words
 from cognicore.subagents.offline_sql._words import (
     column_word,
     missing,
@@ -267,7 +268,8 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     _their_ids(t, q, lex)
     rows_with_columns(t, q, _counted_table(q, lex))  # "list the P2 tickets with their status" (listed_rows.py)
     empty_group_included(t, q)  # "for each assignee, including unassigned": every group, the empty one too
-    q.not_understood += contradictions(q) + owned_bodies(original, q)  # "closed and not closed"; "ben's team"
+    # "closed and not closed"; "ben's team"; "neither open nor chloe's" read as chloe's rows
+    q.not_understood += contradictions(q) + owned_bodies(original, q) + row_words.nor_kept(t, q)
     # "who on the desk ..." in a schema "support_desk": a word of the deployment's own name says no more than it
     described |= {w for tb in lex.catalogue.tables for w in normalise(tb.ref.split(".")[0]).split() if len(w) >= 4}
     leftovers = [

@@ -178,3 +178,20 @@ def undated_events(text: str, q: Mapping, lex: Lexicon) -> list[str]:
         if state and not any(name.startswith(stem) for name in dated):
             found.append(f"when rows were {said} (the data records only {', '.join(sorted(dated))})")
     return found
+
+
+# "neither open nor assigned to chloe": what "nor" rules out, up to four words
+_NOR = re.compile(r"\bneither\b.*?\bnor\s+((?:[a-z0-9_'-]+\s+){0,3}[a-z0-9_'-]+)")
+
+
+def nor_kept(t: Text, q: Mapping) -> list[str]:
+    """A value said after "neither ... nor" that is still a filter the rows must have ("nor assigned to chloe" read as
+    chloe's rows), or a rate said there that must be above zero ("nor discounted"): the second negation was lost, so
+    the reading is not understood, never the rows with that value."""
+    nor = _NOR.search(t.read)
+    if nor is None or q.zero_rows or q.all_groups:  # "which assignee has neither P1 nor P2": the groups with none
+        return []
+    said = nor.group(1)
+    kept = [v for vs in q.filters.values() for v in vs if re.search(rf"\b{re.escape(normalise(v))}(?:'?s)?\b", said)]
+    kept += [ref for ref, above in q.nonzero.items() if above and ref.rsplit(".", 1)[-1][:6] in said]
+    return [f"nor {said} (read as rows that have it)"] if kept else []

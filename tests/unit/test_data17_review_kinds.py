@@ -171,3 +171,20 @@ def test_any_subject_opening_rows_is_the_date_never_the_open_status(text: str) -
 def test_an_unknown_subject_opening_rows_stays_unsure() -> None:
     with pytest.raises(Unsure, match="'staff'"):
         map_request("how many tickets did staff open in January 2026", DESK_LEX, TODAY)
+
+
+@pytest.mark.parametrize(
+    ("text", "lex"),
+    [
+        ("count the tickets that are neither closed nor ben's", DESK_LEX),
+        ("tickets that are neither P1 nor handled by ana", DESK_LEX),
+        ("how many order lines were neither online orders nor discounted", SALES_LEX),
+    ],
+)
+def test_neither_then_a_value_of_another_column_is_never_that_value(text: str, lex: object) -> None:
+    with pytest.raises(Unsure, match="read as rows that have it"):
+        map_request(text, lex, TODAY)  # type: ignore[arg-type]
+
+
+def test_neither_of_two_values_of_one_column_still_rules_both_out() -> None:
+    assert "NOT IN ('P1', 'P2')" in sql_of("how many tickets are neither P1 nor P2", DESK_LEX)
