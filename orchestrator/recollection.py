@@ -15,12 +15,14 @@ from typing import Any
 
 from cognicore.memory._fact_notes import NOTE_PREDICATE
 from cognicore.memory.lifecycle_config import Perspective
+from cognicore.memory.text import FIRST_PERSON, FIRST_PERSON_PLURAL
 from cognicore.orchestrator.budget import count_tokens
 from cognicore.orchestrator.intent import is_question
 from cognicore.orchestrator.journal import Memory, past_failures
 from cognicore.orchestrator.memory_use import search_perspective
 from cognicore.subagents._memory_asks import only_asks
 from cognicore.subagents._memory_data_kinds import DataKinds
+from cognicore.subagents._question_asked import told_around
 from cognicore.subagents.memory_answer import asks_what_you_know, memory_query
 
 _HISTORY = re.compile(
@@ -44,7 +46,14 @@ def asks_about_history(request: str) -> bool:
 def _informative(content: str, metadata: dict[str, Any]) -> bool:
     """A user's statement is worth recalling, also when a request closes it ("... I'm reporting to Marco Silva
     instead. Can you note that?"); their questions and our own answers are not evidence."""
-    return metadata.get("speaker") != "assistant" and (not is_question(content) or not only_asks(content))
+    if metadata.get("speaker") == "assistant" or ((asks := is_question(content)) and only_asks(content)):
+        return False
+    # "A customer's band holds 72% after 14 months. Would the warranty cover it?": the case of its question, told of
+    # no one of the user's own ("I", "we"), is no evidence to quote.
+    return not asks or any(_OWN.search(t) for t in told_around(content) or [content])
+
+
+_OWN = re.compile(rf"\b(?:{FIRST_PERSON}|{FIRST_PERSON_PLURAL})\b", re.I)
 
 
 def _weighed(episode: Any) -> bool:
