@@ -328,9 +328,9 @@ def _done_by_user(fact: FactCandidate, read: list[dict[str, Any]]) -> FactCandid
 
 
 def _apart_from_its_kin(message: str, fact: FactCandidate, known: list[dict[str, Any]]) -> FactCandidate:
-    """ "My APAC target was raised to $900k" after "My target for the EMEA region is $2 million": a slot the store
-    would take for the known one's ("apac_target" names "target" more precisely) but qualified otherwise is keyed by
-    its head first ("target_for_apac"), so the store keeps the two apart."""
+    """ "My north target was raised to $900k" after "My target for the south territory is $2 million": a slot the
+    store would take for the known one's ("north_target" names "target" more precisely) but qualified otherwise is
+    keyed by its head first ("target_for_north"), so the store keeps the two apart."""
     words = predicate_key(fact.predicate).split("_")
     if not fact.exclusive or len(words) < 2:
         return fact
