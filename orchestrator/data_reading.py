@@ -126,6 +126,14 @@ _STATE_OF = re.compile(
     r"\b(?:status|state|standing|situation|progress)\s+(?:of|for|on)\s+(?P<rows>[^?.,;:!]{1,60})", re.I
 )
 _ABOUT_USER = re.compile(rf"\b(?:{FIRST_PERSON})\b", re.I)
+# "who isn't working on any P1 tickets", "who has not been given any P3 tickets", "does ana have more tickets than
+# other people": the people holding (or not) the data's items, which no rule of the documents states
+_PEOPLE_BY_ROWS = re.compile(
+    r"^\W*who\s+(?:isn't|is\s+not|hasn't|has\s+not|has\s+never|doesn't|does\s+not|never)\b[^?]*?\bany\b"
+    r"(?P<rows>[^?.,;:!]{1,60})|"
+    r"^\W*(?:does|do|did)\s+\w+\s+(?:have|hold|handle|get)\s+(?:more|fewer|less)\s+(?P<more>[^?.,;:!]{1,60}?)\s+than\b",
+    re.I,
+)
 
 
 class DataReadingClassifier:
@@ -153,7 +161,7 @@ class DataReadingClassifier:
         if plain and may_be_data(asked, self._knowledge, self._data) and await self._reads(asked):
             reason = f"the data's SQL reader maps it onto the schema (it was read as: {decision.reason})"
             return decision.model_copy(update={"intent": "task", "reason": reason, "confidence": 0.75})
-        if decision.intent == "question" and plain and self._state_of_rows(asked):
+        if decision.intent == "question" and plain and (self._state_of_rows(asked) or self._people_by_rows(asked)):
             # "what's the SLA status of the P2 tickets": the tickets' state, not the rule the documents state
             reason = "it asks the state of items the data holds, which the SQL reader does not map"
             return decision.model_copy(update={"reason": reason, "confidence": min(decision.confidence, 0.4)})
@@ -164,6 +172,13 @@ class DataReadingClassifier:
         about the user."""
         asked = _STATE_OF.search(request)
         rows = set(terms(asked.group("rows"))) if asked is not None else set()
+        return bool(rows & self._data) and _ABOUT_USER.search(request) is None
+
+    def _people_by_rows(self, request: str) -> bool:
+        """Whether `request` asks which people hold (or hold none, or more) of the data's items, a data question whose
+        unsure reading stays unsure, never a rule quoted from the documents."""
+        asked = _PEOPLE_BY_ROWS.search(request)
+        rows = set(terms(asked.group("rows") or asked.group("more"))) if asked is not None else set()
         return bool(rows & self._data) and _ABOUT_USER.search(request) is None
 
 

@@ -87,3 +87,23 @@ async def test_the_state_of_the_datas_items_is_no_rule_to_quote(request_text: st
 async def test_a_rule_or_the_users_own_state_stays_a_question(request_text: str) -> None:
     decision = await _classify(request_text)
     assert decision.sure and decision.intent == "question"
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "who hasn't been handed any P2 tickets?",
+        "who is not looking after any VPN tickets",
+        "does chloe hold more tickets than the others?",
+    ],
+)
+async def test_people_holding_the_datas_items_is_no_rule_to_quote(request_text: str) -> None:
+    assert not (await _classify(request_text)).sure
+
+
+@pytest.mark.parametrize(
+    "request_text", ["who isn't allowed to reopen a ticket?", "does a P1 get more staff than a P2?"]
+)
+async def test_a_rule_about_people_and_items_stays_a_question(request_text: str) -> None:
+    decision = await _classify(request_text)
+    assert decision.sure and decision.intent == "question"
