@@ -112,6 +112,12 @@ _CHARGED = (
         rf"{_SELLER}(?:charging|charge){_BUYERS} for (?P<x>[a-z0-9-]+(?: [a-z0-9-]+){{0,5}}?){_TO_WHOM}(?:{_NOW})$"
     ),
 )
+# A second attribute of the one row asked by a verb of price: "the SKU of X, and what does it list for right now",
+# "..., and what do they sell for / go for / retail at": its price, never dropped.
+_ITS_PRICE_TOO = re.compile(
+    r"\band what (?:does|do|will|would) (?:it|they|that|those) (?:lists?|sells?|go(?:es)?|retails?) (?:for|at)"
+    rf"(?:{_NOW})\b"
+)
 _PRICE_NOUN = re.compile(r"\b(?:current |today s )?(?:asking|selling|sticker|list) price (?=(?:on|of|for)\b)")
 # What one thing costs the seller: "what does it cost us to produce one pair of X", "how much do we pay per X",
 # "what do X cost us", "how much does each X cost us to make".
@@ -181,6 +187,7 @@ def asked_price_or_cost(text: str, lex: Lexicon) -> str:
         for charged in _CHARGED:
             text = charged.sub(lambda m: f"what is the {price} of {m.group('x')} {m.group('to')}", text)
         text = _PRICE_NOUN.sub(f"{price} ", text)
+        text = _ITS_PRICE_TOO.sub(f"and the {price}", text)
     elif len(prices) == 1 and any(charged.search(text) for charged in _CHARGED):
         # "what are we charging for X overall": no price; "charging" is never read as a product's name ("Volt
         # Charging Dock"), the verb stays unplaced (unsure)
