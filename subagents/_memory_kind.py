@@ -11,7 +11,7 @@ import re
 from cognicore.memory._fact_words import NOT_NAMES, PERSON_ROLES
 from cognicore.subagents.question_kind import Kind, asked_kind
 
-__all__ = ["KIND_NAMES", "Kind", "asked_kind", "gives_kind", "names_someone", "wrong_kind"]
+__all__ = ["KIND_NAMES", "Kind", "asked_kind", "gives_kind", "holds_kind", "names_someone", "wrong_kind"]
 
 _DIGIT = re.compile(r"\d")
 _NUMBER_WORDS = re.compile(
@@ -104,6 +104,23 @@ def gives_kind(memory: str, kind: Kind) -> bool:
         # in, at or under something ("kept in the store room").
         return bool(_named(memory) or _PLACE_WORDS.search(memory) or _NUMBERED.search(memory) or _IN_A.search(memory))
     return bool(_named(memory, person=True) or _LEADING_NAME.search(memory) or _PERSON_WORDS.search(memory))
+
+
+# A clock time ("at 7:30", "by 9am") and a numbered place ("the 2nd floor", "room 118"): values of their own kind.
+_CLOCK = re.compile(r"\b\d{1,2}(?::\d{2}(?:\s*[ap]\.?m\b\.?)?|\s*[ap]\.?m\b\.?)", re.I)
+_PLACE_UNITS = r"(?:floor|level|room|building|wing|desk|bay|gate|dock|suite|block|aisle|locker|platform|storey|story)"
+_NUMBERED_PLACE = re.compile(
+    rf"\b\d+(?:st|nd|rd|th)?\s+{_PLACE_UNITS}\b|\b{_PLACE_UNITS}\s+#?\d+[a-z]?\b(?![:.]\d)", re.I
+)
+
+
+def holds_kind(memory: str, kind: Kind) -> bool:
+    """`gives_kind` with values of another kind set aside: a clock time is no number, a numbered place no time."""
+    if kind == "number":
+        memory = _CLOCK.sub(" ", memory)
+    elif kind == "time":
+        memory = _NUMBERED_PLACE.sub(" ", memory)
+    return gives_kind(memory, kind)
 
 
 KIND_NAMES: dict[Kind, str] = {

@@ -18,7 +18,7 @@ from cognicore.memory.facts import FactStore
 from cognicore.memory.stream import MemoryStream
 from cognicore.memory.text import STOPWORDS, stem, terms
 from cognicore.subagents._memory_asks import only_asks
-from cognicore.subagents._memory_kind import Kind, asked_kind, gives_kind
+from cognicore.subagents._memory_kind import Kind, asked_kind, holds_kind
 from cognicore.subagents.memory_answer import topic_concepts, widened
 
 __all__ = ["asked_own_thing", "told_near", "untold_answer", "untold_text"]
@@ -109,7 +109,7 @@ def untold_text(question: str, told: Sequence[str], documents: Sequence[str] = (
     if any(c & said for c in concepts) or any(t in said for t in checked):
         return None
     kind = _asked_kind(question, checked)
-    if any(gives_kind(t, kind) if kind else _INNER_NAME.search(t) for t in told):
+    if any(holds_kind(t, kind) if kind else _INNER_NAME.search(t) for t in told):
         return None  # a value of the asked kind told in other words may be it: the usual (unsure) path
     named = set().union(*(terms(d) for d in documents)) if documents else set()
     # The thing's first word ("return" of "return window"), a word of it that names no kind of value ("discount" of

@@ -29,3 +29,16 @@ async def test_a_clock_time_is_no_number_the_user_told(app: App) -> None:
     await tell_app(app, "I get in at 7:30 most days.", user=user, session="u1")
     result = await app.runner.ask("what's my locker code?", session_id="u2", user_id=user)
     assert result.answer.startswith("You have not told me"), result.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "told", "untold"),
+    [
+        ("when is my appraisal due?", "The user sits in room 118 of the annex.", True),
+        ("what is my extension?", 'The user said: "I usually leave by 5pm on Fridays."', True),
+        ("when is my appraisal due?", 'The user said: "Mine is on the 14th."', False),
+        ("what is my extension?", 'The user said: "Dial 4412 to reach me."', False),
+    ],
+)
+def test_a_numbered_room_or_an_hour_of_the_day_is_another_kind(question: str, told: str, untold: bool) -> None:
+    assert (untold_text(question, [told]) is not None) is untold
