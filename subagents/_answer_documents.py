@@ -27,18 +27,15 @@ from cognicore.subagents._answer_conditions import (
     decide_case,
     denied_concepts,
     depends,
-    duration_said_of,
-    in_scope,
     is_contradicted,
     limit_first,
-    misses_the_asking,
-    without_unasked,
 )
 from cognicore.subagents._answer_excluded import excluded_case, only_of_contrast, speaks_of_case
 from cognicore.subagents._answer_head import asked_head, name_modifier, unnamed_thing, which_heads, without_value_nouns
 from cognicore.subagents._answer_holder import people_first, role_noun
 from cognicore.subagents._answer_reading import read_question
 from cognicore.subagents._answer_render import LABEL, render
+from cognicore.subagents._answer_scopes import duration_said_of, in_scope, misses_the_asking, without_unasked
 from cognicore.subagents._answer_sentences import MAX_SENTENCES, SHAPES, pick_sentences, with_reason
 from cognicore.subagents._answer_shape import (
     LIGHT_VERBS,

@@ -12,9 +12,9 @@ from typing import Any
 
 from cognicore.memory.text import STOPWORDS, stem, words
 from cognicore.subagents._answer_absence import asked_value_kind
-from cognicore.subagents._answer_conditions import said_in_scope
 from cognicore.subagents._answer_documents import answer_from_documents
 from cognicore.subagents._answer_parts import NOT_SURE, answer_in_parts
+from cognicore.subagents._answer_scopes import said_in_scope
 from cognicore.subagents._answer_shape import asks_procedure
 from cognicore.subagents._question_asked import asked_question, told_around
 from cognicore.subagents._question_terms import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cognicore.subagents._answer_conditions import name_peers, scoped_elsewhere
+from cognicore.subagents._answer_scopes import name_peers, scoped_elsewhere
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cognicore.subagents._answer_conditions import name_peers, scoped_elsewhere
+from cognicore.subagents._answer_scopes import name_peers, scoped_elsewhere
 from cognicore.subagents._question_asked import asked_question, told_around
 from cognicore.subagents.compose import unanswered_context
 from tests.unit.test_knowledge_answers import compose
