@@ -31,7 +31,7 @@ from cognicore.subagents._answer_conditions import (
     limit_first,
 )
 from cognicore.subagents._answer_excluded import excluded_case, only_of_contrast, speaks_of_case
-from cognicore.subagents._answer_head import asked_head, name_modifier, unnamed_thing, which_heads, without_value_nouns
+from cognicore.subagents._answer_head import asked_head, name_modifier, which_heads, without_value_nouns
 from cognicore.subagents._answer_holder import people_first, role_noun
 from cognicore.subagents._answer_reading import read_question
 from cognicore.subagents._answer_render import LABEL, render
@@ -248,7 +248,7 @@ def _answer(
     # A limit on the asked figure ("up to 10%" for "knock 8% off") shows the passage is about the case, in any words.
     bound = any(states_bound(asked_text, u.text) for u in units if u.passage == best_passage)
     unknown = sum(1 for c in subject_words if not c & vocabulary)
-    enough = enough and (bound or 2 * unknown <= len(subject_words)) and not unnamed_thing(asked_text, vocabulary)
+    enough = enough and (bound or 2 * unknown <= len(subject_words))
     # "must a P2 be fixed (not just answered)?": with a contrast set aside, a passage sharing only the question's
     # codes ("P2") speaks of the excluded thing; some other word of what is asked must be in it.
     if without_contrast(aside_free := without_asides(question, vocabulary)) != aside_free:

@@ -7,7 +7,7 @@ import re
 
 from cognicore.memory.text import STOPWORDS, stem, words
 from cognicore.subagents._answer_shape import LIGHT_VERBS, ROLE_WORDS, TIME_UNIT
-from cognicore.subagents._question_terms import SPLIT_COMPOUND, spelling_variants
+from cognicore.subagents._question_terms import SPLIT_COMPOUND
 
 __all__ = ["WHICH_THING", "asked_head", "name_modifier", "without_value_nouns"]
 
@@ -132,22 +132,3 @@ def which_heads(
     if len(asked_words) > 1:
         heads += [frozenset({stem(w)}) for w in asked_words if stem(w) in vocabulary and stem(w) not in ROLE_WORDS]
     return heads
-
-
-# "... for gift cards?", "a gift card they bought": the thing a question ends on (or a clause then says of), a
-# modifier and its head noun.
-_LAST_THING = re.compile(
-    r"(?:\b(?:for|on|about|of|with)\s+(?:(?:the|a|an|our|my|your|their)\s+)?|\b(?:a|an|the)\s+)([a-z]+)\s+([a-z]+)"
-    r"(?:\W*$|\s+(?:they|that|which|we|i|you|he|she|someone)\b)",
-    re.I,
-)
-
-
-def unnamed_thing(question: str, vocabulary: frozenset[str]) -> bool:
-    """Does the question end on a thing whose modifier the passages use but whose head noun none does ("gift cards"
-    beside "gift buyers")? The passages then speak of another thing of that modifier, never of the one asked."""
-    m = _LAST_THING.search(question)
-    if m is None or {m[1].lower(), m[2].lower()} & STOPWORDS or len(m[2]) < 3:
-        return False
-    modifier, head = stem(m[1].lower()), stem(m[2].lower())
-    return modifier in vocabulary and head not in vocabulary and not spelling_variants(head, vocabulary)
