@@ -87,8 +87,9 @@ _USED_NAME = re.compile(
 
 
 def _told_name(question: str, thing: str, passages: Sequence[dict[str, Any]], used: Sequence[int]) -> bool:
-    """Does a cited told fact name what is used ("We use Slack for team chat") and say every other word of "what
-    tool does the team use for chat?" but the asked thing's own word ("we" says "the team")? Memory answers it."""
+    """Does a cited told fact name what is used ("We use Slack for team chat") and say, itself or in the statements it
+    replaced, every other word of "what tool does the team use for chat?" but the asked thing's own word ("we" says
+    "the team")? Memory answers it."""
     asked = {stem(w) for w in words(question) if w not in STOPWORDS and w not in _ASKING} - {stem(thing)}
     own = {w.lower() for w in words(question)}
     return bool(asked) and any(
@@ -97,7 +98,7 @@ def _told_name(question: str, thing: str, passages: Sequence[dict[str, Any]], us
         and p.get("status") == "active"
         and not told_saying(p)
         and asked - ({stem("team")} if TEAM_WORDS.search(str(p.get("content") or "")) else set())
-        <= {stem(w) for w in words(str(p.get("content") or ""))}
+        <= {stem(w) for w in words(" ".join([str(p.get("content") or ""), *map(str, p.get("replaced") or [])]))}
         and any(m.group("name").lower() not in own for m in _USED_NAME.finditer(str(p.get("content") or "")))
         for p in passages
     )
