@@ -24,7 +24,7 @@ from cognicore.subagents.offline_sql._words import (
     zero_amount,
 )
 from cognicore.subagents.offline_sql.amount_filters import claim_amount_filters, money_asked, rate_column
-from cognicore.subagents.offline_sql.aside_words import SET_ASIDE, topic_aside
+from cognicore.subagents.offline_sql.aside_words import topic_aside
 from cognicore.subagents.offline_sql.asking import claim_asking
 from cognicore.subagents.offline_sql.attribution import check_breakdown, claim_why, previous_period
 from cognicore.subagents.offline_sql.catalogue import Column, Table
@@ -69,11 +69,12 @@ from cognicore.subagents.offline_sql.passed_over import (
 )
 from cognicore.subagents.offline_sql.placing import rank_all_groups, rank_by_said
 from cognicore.subagents.offline_sql.price_wording import price_words
+from cognicore.subagents.offline_sql.pronoun_rows import pronoun_rows
 from cognicore.subagents.offline_sql.query import rate_amount, ref_name
 from cognicore.subagents.offline_sql.resolve import resolve
 from cognicore.subagents.offline_sql.row_words import date_verbs, empty_group_included, none_where, undated_events
 from cognicore.subagents.offline_sql.search import search_columns, split_search, unplaced_phrase
-from cognicore.subagents.offline_sql.shape import ASC, DESC, NUM_WORDS, PERCENTILE, read_shape
+from cognicore.subagents.offline_sql.shape import PERCENTILE, read_shape
 from cognicore.subagents.offline_sql.times_of_day import claim_time_of_day
 from cognicore.subagents.offline_sql.unasked_measures import claim_unasked_measures
 
@@ -179,7 +180,7 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
         q.not_understood.append(f"'{unheld}' (no one state of the data says it)")
     text = date_verbs(none_where(text, lex), lex)  # "with no closed ticket"; "did we open": opened (row_words.py)
     text = " ".join(column_word(w, lex) for w in text.split())
-    text = _pronoun_rows(text, lex)
+    text = pronoun_rows(text, lex)
     t = Text(" " + text + " ")
     claim_why(t, q)  # "why did revenue drop in March": the period before it too (attribution.py)
     claim_asking(t)  # "update me on ...", "w/ a line chart": how it is asked or drawn (asking.py)
@@ -334,43 +335,6 @@ def _place_search(q: Mapping, lex: Lexicon) -> None:
     q.searched = search_columns(table) if table is not None else []
     if not q.searched:
         q.not_understood.append(f"which text to look for '{q.search.phrase}' in")
-
-
-# "which open one is the oldest", "the closed ones": "one" stands for a row of the only table (not "the top one",
-# "which one of the components").
-_ONE = re.compile(r"\b(which|the|an?|any|those|these)((?: [a-z0-9_]+){0,2}) (one|ones)\b(?! of\b)")
-_SET_ASIDE = re.compile(rf"\b(?:{SET_ASIDE}|but|not)\s*$")
-_NOT_PRONOUN = frozenset(f"{DESC}|{ASC}|first|last|second|next|only|same|other|no|this|that".split("|"))
-
-
-def _pronoun_rows(text: str, lex: Lexicon) -> str:
-    """ "one"/"ones" after a determiner and up to two describing words, read as the only table's row noun."""
-    if len(lex.catalogue.tables) != 1:
-        return text
-    noun = singular(normalise(lex.catalogue.tables[0].name).split()[-1])
-
-    def sub(m: re.Match[str]) -> str:
-        between = m.group(2).split()
-        if (between and between[-1] in _NOT_PRONOUN) or any(w.isdigit() or w in NUM_WORDS for w in between):
-            return m.group(0)
-        if between and _SET_ASIDE.search(text[: m.start()]):
-            return f"{m.group(1)}{m.group(2)}"  # "other than the VPN ones": the value names the rows set aside
-        return f"{m.group(1)}{m.group(2)} {noun if m.group(3) == 'one' else plural(noun)}"
-
-    text = _ONE.sub(sub, text)
-    # "list the p1s", "how many p1s are open": a value written in the plural names rows of the only table
-    book = lex.book("phrases")
-
-    def rows_of(m: re.Match[str]) -> str:
-        w = m.group(0)
-        targets = book.get(w, [])
-        values = {normalise(x.value) for x in targets if x.kind == "value" and x.value}
-        plain = singular(w) == w or w in values or any(x.kind != "value" for x in targets)
-        if plain or not targets or len(values) != 1:
-            return w
-        return f"{singular(w)} {plural(noun)}"
-
-    return re.sub(r"\b[a-z0-9_]+s\b", rows_of, text)
 
 
 _NOT_GROUPINGS = frozenset("the our all far then now hand itself themselves".split())
