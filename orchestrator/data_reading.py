@@ -14,6 +14,7 @@ import re
 from collections.abc import Awaitable, Callable, Sequence
 
 from cognicore.memory.text import FIRST_PERSON, stem, terms
+from cognicore.orchestrator.agent_inputs import describes_one_case
 from cognicore.orchestrator.data_questions import (
     ENUMERATES,
     IN_PERIOD,
@@ -262,7 +263,7 @@ class DataReadingPlanner:
                 raise
             return Plan(steps=[PlanStep(id="s1", agent=DATA_AGENT, instruction=request)])
         agents_planned = {s.agent for s in plan.steps}
-        if self._rule_asked(request, plan, agents):
+        if self._rule_asked(request, plan, agents) or self._one_case_for_agent(request, plan, agents):
             # "sla for p1 tickets", "response-time target for priority 4": the rule the agent checks against, which
             # the documents state; running the check would list breaches nobody asked for.
             return Plan(steps=[PlanStep(id="s1", agent=KNOWLEDGE_AGENT, instruction=request)])
@@ -346,6 +347,13 @@ class DataReadingPlanner:
             and not _FIGURE.search(request)
             and not _asks_for(request, plan, agents)
         )
+
+    def _one_case_for_agent(self, request: str, plan: Plan, agents: list[dict[str, str]]) -> bool:
+        """A developer's agent planned for a request that describes one unnamed item ("a P2 ticket nobody answered for
+        6 hours") and hands it no items to work on, when the knowledge agent is there to read the rule for that case."""
+        developers = any(s.agent not in {DATA_AGENT, KNOWLEDGE_AGENT, "report_generation"} for s in plan.steps)
+        readable = any(a["name"] == KNOWLEDGE_AGENT for a in agents)
+        return developers and readable and describes_one_case(request, self._data)
 
     async def _data_read(self, request: str, agents: list[dict[str, str]]) -> bool:
         available = any(a["name"] == DATA_AGENT for a in agents)
