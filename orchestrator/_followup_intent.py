@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from cognicore.memory.text import STOPWORDS, words
+from cognicore.orchestrator._followup_pointing import points_back, reworks_previous
 from cognicore.orchestrator._followup_pronouns import Referral, carried, refer_back
 from cognicore.orchestrator._followup_values import is_known, known_in
 from cognicore.orchestrator.followup import (
@@ -53,7 +54,36 @@ def followup_decision(
     rules: Callable[[str], IntentDecision],
 ) -> IntentDecision | None:
     """The decision for `request` read as a follow-up, or None when it is none (or its change binds nothing there and
-    the request is read alone). `correct` respells the previous request; `rules` reads a request that stands alone."""
+    the request is read alone). `correct` respells the previous request; `rules` reads a request that stands alone.
+
+    The check at the end: a request read alone keeps no word that points back at the previous one ("split that across
+    the regions", "how many of those", "over the same stretch"); read alone, that word would stand for nothing and the
+    answer would drop what the previous request named, so the reading is unsure, naming the previous request."""
+    followed = _followup_decision(request, history, entities=entities, columns=columns, correct=correct, rules=rules)
+    previous = previous_request(history)
+    if followed is not None or previous is None or (pointer := points_back(request)) is None:
+        return followed
+    alone = rules(request)
+    refused = alone.out_of_scope and not reworks_previous(request)  # "redo that as ...": the data agent's work
+    if alone.intent == "statement" or refused or alone.changes_data or alone.language or not alone.sure:
+        return alone  # nothing answered from the request alone: the pointer drops nothing
+    reason = (
+        f"it points back at the previous request ({topic(previous)!r}) with {pointer.strip()!r}, but I could not "
+        "tell which part of that request it changes; ask the whole request"
+    )
+    return IntentDecision(intent="question", reason=reason, confidence=0.3)
+
+
+def _followup_decision(
+    request: str,
+    history: Sequence[dict[str, str]],
+    *,
+    entities: Sequence[str],
+    columns: Mapping[str, str],
+    correct: Callable[[str], str],
+    rules: Callable[[str], IntentDecision],
+) -> IntentDecision | None:
+    """The decision of `followup_decision` before its check."""
     referred = _referred(request, history, entities, columns, correct)
     if isinstance(referred, IntentDecision):
         return referred

