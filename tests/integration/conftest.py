@@ -12,6 +12,9 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.app import App, open_app
 from cognicore.settings import Settings
+from tests.integration.desk_helpers import desk_rows  # noqa: F401 (a fixture)
+from tests.integration.test_offline_sql_any_schema import tickets  # noqa: F401 (a fixture)
+from tests.integration.test_offline_sql_desk_wordings import desk  # noqa: F401 (a fixture)
 
 
 @pytest.fixture

@@ -5,23 +5,18 @@ confident wrongs found by review); a state that says nothing of the past ("worke
 from __future__ import annotations
 
 import pytest
-from psycopg_pool import AsyncConnectionPool
 
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql import SchemaSqlWriter
+from tests.integration.desk_helpers import DeskRows
 from tests.integration.test_data_f4_never_groups import NONE
 from tests.integration.test_offline_sql import wall_clock  # noqa: F401 (a fixture)
-from tests.integration.test_offline_sql_any_schema import tickets  # noqa: F401 (a fixture)
-from tests.integration.test_offline_sql_desk_wordings import check, desk  # noqa: F401 (a fixture)
 
 
 async def test_groups_nobody_did_or_that_have_not_been_are_the_groups_with_none(
-    pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
+    desk: SchemaSqlWriter, desk_rows: DeskRows
 ) -> None:
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             ("what priorities has nobody closed yet?", NONE.format(g="priority", w="status = 'closed'")),
             ("Which components has noone ever resolved?", NONE.format(g="component", w="status = 'closed'")),

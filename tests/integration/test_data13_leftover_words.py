@@ -9,10 +9,9 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql import SchemaSqlWriter
+from tests.integration.desk_helpers import DeskRows
 from tests.integration.test_data_f4_never_groups import NONE
 from tests.integration.test_offline_sql import answer, meant, sales  # noqa: F401 (fixtures)
-from tests.integration.test_offline_sql_any_schema import tickets  # noqa: F401 (a fixture)
-from tests.integration.test_offline_sql_desk_wordings import check, desk  # noqa: F401 (a fixture)
 
 TOP = "SELECT assignee, count(*) FROM support_desk.tickets WHERE assignee IS NOT NULL {} GROUP BY 1 ORDER BY 2 DESC"
 ORDERS = "SELECT count(*) FROM demo_sales.orders WHERE ordered_at >= '2025-01-01' AND ordered_at < '2026-01-01' {}"
@@ -22,13 +21,8 @@ REVENUE = (
 )
 
 
-async def test_desk_words_that_restrict_nothing_are_read(
-    pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
-) -> None:
-    await check(
-        pool,
-        desk,
+async def test_desk_words_that_restrict_nothing_are_read(desk_rows: DeskRows) -> None:
+    await desk_rows(
         [
             (
                 "good afternoon team, how many P3 tickets are closed?",
@@ -63,11 +57,11 @@ async def test_sales_exclusions_said_as_verbs_and_occasions(
 
 async def test_how_big_asks_the_figure_and_name_lists(
     pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
     sales: SchemaSqlWriter,  # noqa: F811
+    desk_rows: DeskRows,
 ) -> None:
     named = ("please name the priorities that have no closed tickets", NONE.format(g="priority", w="status = 'closed'"))
-    await check(pool, desk, [named])
+    await desk_rows([named])
     draft, _ = await answer(pool, sales, "how large was our margin in Q1 2026?", "demo_sales")
     margin = (
         "SELECT round(sum(oi.revenue - oi.quantity * p.unit_cost), 2) FROM demo_sales.order_items oi "
@@ -78,13 +72,8 @@ async def test_how_big_asks_the_figure_and_name_lists(
     assert got == expected, draft.sql
 
 
-async def test_words_restated_after_ie_are_passed_over(
-    pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
-) -> None:
-    await check(
-        pool,
-        desk,
+async def test_words_restated_after_ie_are_passed_over(desk: SchemaSqlWriter, desk_rows: DeskRows) -> None:
+    await desk_rows(
         [
             (
                 "which priorities are totally done, i.e. have no open tickets?",

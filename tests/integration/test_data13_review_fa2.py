@@ -12,13 +12,11 @@ gave confident wrong answers; each now asks for its evidence, else the engine is
 from __future__ import annotations
 
 import pytest
-from psycopg_pool import AsyncConnectionPool
 
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql import SchemaSqlWriter
+from tests.integration.desk_helpers import DeskRows
 from tests.integration.test_offline_sql import sales, wall_clock  # noqa: F401 (fixtures)
-from tests.integration.test_offline_sql_any_schema import tickets  # noqa: F401 (a fixture)
-from tests.integration.test_offline_sql_desk_wordings import check, desk  # noqa: F401 (a fixture)
 
 COUNT = "SELECT count(*) FROM support_desk.tickets WHERE {}"
 
@@ -30,7 +28,7 @@ async def all_unsure(writer: SchemaSqlWriter, requests: tuple[str, ...], match: 
             await writer.write_sql(question=request, schema="")
 
 
-async def test_someone_who_opened_or_closed_a_ticket_is_no_assignee(desk: SchemaSqlWriter) -> None:  # noqa: F811
+async def test_someone_who_opened_or_closed_a_ticket_is_no_assignee(desk: SchemaSqlWriter) -> None:
     requests = (
         "How many tickets were opened by someone on 5 January?",  # review: 3 (the assigned ones), 4 were opened
         "How many tickets were logged by anyone on 6 January?",
@@ -43,13 +41,8 @@ async def test_someone_who_opened_or_closed_a_ticket_is_no_assignee(desk: Schema
     await all_unsure(desk, requests)
 
 
-async def test_someone_working_on_a_ticket_is_still_its_assignee(
-    pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
-) -> None:
-    await check(
-        pool,
-        desk,
+async def test_someone_working_on_a_ticket_is_still_its_assignee(desk_rows: DeskRows) -> None:
+    await desk_rows(
         [
             (
                 "How many P1 tickets are being handled by someone?",
@@ -94,9 +87,9 @@ async def test_in_total_never_adds_up_an_amount_of_one_unit(sales: SchemaSqlWrit
 
 
 async def test_a_time_of_day_before_a_noun_is_no_greeting(
-    pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
+    desk: SchemaSqlWriter,
     sales: SchemaSqlWriter,  # noqa: F811
+    desk_rows: DeskRows,
 ) -> None:
     said = r"morning|afternoon|evening"
     # review: 4 (all of that day), 1 was opened in the morning
@@ -106,9 +99,7 @@ async def test_a_time_of_day_before_a_noun_is_no_greeting(
     # review: 621, all the orders
     await all_unsure(sales, ("Evening orders last month: how many?", "morning orders yesterday - how many?"), said)
     # a greeting is still one
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             ("morning - how many tickets did ben close?", COUNT.format("assignee = 'ben' AND status = 'closed'")),
             ("Morning all, how many tickets are open?", COUNT.format("status = 'open'")),

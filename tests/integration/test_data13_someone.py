@@ -3,23 +3,14 @@
 
 from __future__ import annotations
 
-from psycopg_pool import AsyncConnectionPool
-
-from cognicore.subagents.offline_sql import SchemaSqlWriter
+from tests.integration.desk_helpers import DeskRows
 from tests.integration.test_offline_sql import wall_clock  # noqa: F401 (a fixture)
-from tests.integration.test_offline_sql_any_schema import tickets  # noqa: F401 (a fixture)
-from tests.integration.test_offline_sql_desk_wordings import check, desk  # noqa: F401 (a fixture)
 
 IN_HAND = "SELECT count(*) FROM support_desk.tickets WHERE status = 'in_progress' AND assignee IS NOT NULL {}"
 
 
-async def test_someone_in_a_state_or_as_its_agent_sets_the_person(
-    pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
-) -> None:
-    await check(
-        pool,
-        desk,
+async def test_someone_in_a_state_or_as_its_agent_sets_the_person(desk_rows: DeskRows) -> None:
+    await desk_rows(
         [
             ("How many P2 tickets is somebody currently working on?", IN_HAND.format("AND priority = 'P2'")),
             ("count of tickets being worked on by anybody", IN_HAND.format("")),
@@ -28,14 +19,9 @@ async def test_someone_in_a_state_or_as_its_agent_sets_the_person(
     )
 
 
-async def test_the_state_said_again_in_its_own_words_defines_the_phrase(
-    pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
-) -> None:
+async def test_the_state_said_again_in_its_own_words_defines_the_phrase(desk_rows: DeskRows) -> None:
     # support_desk.yaml p1-p2-in-progress: "(in progress)" says what "someone working on" means here
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             (
                 "count the P4 tickets somebody is working on (status in progress)",

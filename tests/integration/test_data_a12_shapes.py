@@ -15,9 +15,8 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql import SchemaSqlWriter
+from tests.integration.desk_helpers import DeskRows
 from tests.integration.test_offline_sql import answer, meant, run, sales, wall_clock  # noqa: F401 (fixtures)
-from tests.integration.test_offline_sql_any_schema import tickets  # noqa: F401 (a fixture)
-from tests.integration.test_offline_sql_desk_wordings import check, desk  # noqa: F401 (a fixture)
 
 LINES = "FROM demo_sales.order_items oi JOIN demo_sales.orders o USING (order_id)"
 
@@ -122,16 +121,11 @@ async def test_a_ranking_with_no_grouping_named_ranks_the_things_sold(
         await sales.write_sql(question="what was the biggest revenue figure in Europe in 2025", schema="")
 
 
-async def test_each_one_asked_beside_the_first_shows_every_group(
-    pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
-) -> None:
+async def test_each_one_asked_beside_the_first_shows_every_group(desk: SchemaSqlWriter, desk_rows: DeskRows) -> None:
     """ "who has the most ..., and how many has each person got", "everybody's number too": every group, ranked;
     "what has the most open tickets" names nothing to rank (the tickets have no other table): unsure."""
     every = "SELECT assignee, count(*) FROM support_desk.tickets WHERE {w} GROUP BY 1 ORDER BY 2 DESC, 1"
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             (
                 "who has the most in-progress tickets, and how many has each person got?",
@@ -157,19 +151,14 @@ async def test_a_table_named_after_a_possessive_is_no_verb(
     await _same_rows(pool, sales, [("what did our order count come to in Q2 2026", expected)])
 
 
-async def test_groups_with_none_and_the_share_each_group_holds(
-    pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
-) -> None:
+async def test_groups_with_none_and_the_share_each_group_holds(desk_rows: DeskRows) -> None:
     """ "without any", "have nothing left", "have never had a single", "clear of": only the groups with none of those
     rows (never each group's count of them); "what share ... sits in each": each group's share of all rows."""
     none = (
         "SELECT {g}, count(*) FILTER (WHERE {w}) FROM support_desk.tickets WHERE {g} IS NOT NULL GROUP BY 1 "
         "HAVING count(*) FILTER (WHERE {w}) = 0 ORDER BY 1"
     )
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             ("which components are without any P2 tickets?", none.format(g="component", w="priority = 'P2'")),
             ("which assignees have never had a single closed ticket", none.format(g="assignee", w="status = 'closed'")),
@@ -256,7 +245,7 @@ async def test_a_development_a_half_year_and_a_pair_in_percent(
 async def test_a_ranking_between_the_values_named(
     pool: AsyncConnectionPool,
     sales: SchemaSqlWriter,  # noqa: F811
-    desk: SchemaSqlWriter,  # noqa: F811
+    desk_rows: DeskRows,
 ) -> None:
     """ "which ..., online or partner?": the values named are the groups ranked (was one total over both)."""
     await _same_rows(
@@ -271,9 +260,7 @@ async def test_a_ranking_between_the_values_named(
             ),
         ],
     )
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             (
                 "which had the most tickets: P2 or P4",

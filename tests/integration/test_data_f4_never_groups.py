@@ -10,10 +10,9 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql import SchemaSqlWriter
+from tests.integration.desk_helpers import DeskRows
 from tests.integration.test_data_a12_shapes import _same_rows
 from tests.integration.test_offline_sql import answer, meant, run, sales, wall_clock  # noqa: F401 (fixtures)
-from tests.integration.test_offline_sql_any_schema import tickets  # noqa: F401 (a fixture)
-from tests.integration.test_offline_sql_desk_wordings import check, desk  # noqa: F401 (a fixture)
 
 NONE = (
     "SELECT {g}, count(*) FILTER (WHERE {w}) FROM support_desk.tickets WHERE {g} IS NOT NULL GROUP BY 1 "
@@ -29,12 +28,9 @@ LAST_YEAR = "o.ordered_at >= DATE '2025-01-01' AND o.ordered_at < DATE '2026-01-
 
 
 async def test_which_groups_never_or_neither_are_the_groups_with_none(
-    pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
+    desk: SchemaSqlWriter, desk_rows: DeskRows
 ) -> None:
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             ("Which components have never been assigned to chloe?", NONE.format(g="component", w="assignee = 'chloe'")),
             ("Which components were never P1?", NONE.format(g="component", w="priority = 'P1'")),
@@ -57,13 +53,8 @@ async def test_which_groups_never_or_neither_are_the_groups_with_none(
         await desk.write_sql(question="Who has never been assigned a P1 ticket?", schema="")
 
 
-async def test_an_exclusion_before_who_has_the_most_keeps_the_ranking(
-    pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
-) -> None:
-    await check(
-        pool,
-        desk,
+async def test_an_exclusion_before_who_has_the_most_keeps_the_ranking(desk_rows: DeskRows) -> None:
+    await desk_rows(
         [
             ("Apart from ben, who has the most open tickets?", TOP_BUT_BEN),
             ("Who has the most open tickets, apart from ben?", TOP_BUT_BEN),

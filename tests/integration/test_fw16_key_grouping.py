@@ -8,23 +8,17 @@
 
 from __future__ import annotations
 
-from psycopg_pool import AsyncConnectionPool
-
 from cognicore.subagents.offline_sql import SchemaSqlWriter
+from tests.integration.desk_helpers import DeskRows
 from tests.integration.test_offline_sql import wall_clock  # noqa: F401 (a fixture)
-from tests.integration.test_offline_sql_any_schema import tickets  # noqa: F401 (a fixture)
-from tests.integration.test_offline_sql_desk_wordings import check, desk  # noqa: F401 (a fixture)
 
 PER = "SELECT {g}, count(*) FROM support_desk.tickets {w} GROUP BY 1 ORDER BY 2 DESC, 1"
 
 
 async def test_a_count_per_group_is_never_also_per_the_counted_rows_key(
-    pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
+    desk: SchemaSqlWriter, desk_rows: DeskRows
 ) -> None:
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             ("the workload of each assignee, in number of tickets each", PER.format(g="assignee", w="")),
             ("number of tickets per component (tickets each)", PER.format(g="component", w="")),
@@ -36,13 +30,8 @@ async def test_a_count_per_group_is_never_also_per_the_counted_rows_key(
     assert "ticket_id" not in draft.sql and "every group would count 1" in draft.explanation, draft
 
 
-async def test_a_key_grouping_asked_for_its_own_sake_stays(
-    pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
-) -> None:
-    await check(
-        pool,
-        desk,
+async def test_a_key_grouping_asked_for_its_own_sake_stays(desk: SchemaSqlWriter, desk_rows: DeskRows) -> None:
+    await desk_rows(
         [
             (
                 "which P2 tickets has nobody picked up?",
@@ -56,13 +45,8 @@ async def test_a_key_grouping_asked_for_its_own_sake_stays(
     assert "ticket_id" in draft.sql and "every group would count 1" not in draft.explanation, draft
 
 
-async def test_the_question_after_a_lead_in_keeps_its_grouping_and_filter(
-    pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
-) -> None:
-    await check(
-        pool,
-        desk,
+async def test_the_question_after_a_lead_in_keeps_its_grouping_and_filter(desk_rows: DeskRows) -> None:
+    await desk_rows(
         [
             (
                 "which components still have open tickets, and how many each?",

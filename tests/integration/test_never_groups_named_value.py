@@ -5,28 +5,23 @@ three had none (ana has two VPN tickets): a confident wrong answer found by revi
 from __future__ import annotations
 
 import pytest
-from psycopg_pool import AsyncConnectionPool
 
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql import SchemaSqlWriter
+from tests.integration.desk_helpers import DeskRows
 from tests.integration.test_data_f4_never_groups import NONE
-from tests.integration.test_offline_sql_any_schema import tickets  # noqa: F401 (a fixture)
-from tests.integration.test_offline_sql_desk_wordings import check, desk  # noqa: F401 (a fixture)
 
 
 @pytest.mark.parametrize(
     "question", ["which assignees never worked on VPN tickets?", "which assignee never handled P1s"]
 )
 async def test_a_verb_read_as_a_value_after_never_is_unsure(
-    desk: SchemaSqlWriter,  # noqa: F811
+    desk: SchemaSqlWriter,
     question: str,
 ) -> None:
     with pytest.raises(Unsure):
         await desk.write_sql(question=question, schema="")
 
 
-async def test_a_value_named_after_never_still_lists_the_groups_with_none(
-    pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
-) -> None:
-    await check(pool, desk, [("Which components were never P4?", NONE.format(g="component", w="priority = 'P4'"))])
+async def test_a_value_named_after_never_still_lists_the_groups_with_none(desk_rows: DeskRows) -> None:
+    await desk_rows([("Which components were never P4?", NONE.format(g="component", w="priority = 'P4'"))])

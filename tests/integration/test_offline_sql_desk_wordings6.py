@@ -10,23 +10,20 @@ equal an independent query's; what the writer cannot place stays `Unsure`.
 from __future__ import annotations
 
 import pytest
-from psycopg_pool import AsyncConnectionPool
 
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql import SchemaSqlWriter
+from tests.integration.desk_helpers import DeskRows
 from tests.integration.test_offline_sql import wall_clock  # noqa: F401 (an autouse fixture)
-from tests.integration.test_offline_sql_any_schema import tickets  # noqa: F401 (a fixture)
 from tests.integration.test_offline_sql_desk_wordings import LISTED, check, desk  # noqa: F401 (a fixture)
 
 T = "support_desk.tickets"
 
 
-async def test_short_negations_or_lists_and_polite_listings(pool: AsyncConnectionPool, desk: SchemaSqlWriter) -> None:  # noqa: F811
+async def test_short_negations_or_lists_and_polite_listings(desk_rows: DeskRows) -> None:
     """ "aren't" / "arent" / "isnt" negate the value after them; "not P1 or P2" excludes both; "can you show me"
     and "pls list" ask for the rows themselves."""
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             (
                 "how many of ana's tickets aren't closed",
@@ -50,13 +47,11 @@ async def test_short_negations_or_lists_and_polite_listings(pool: AsyncConnectio
     )
 
 
-async def test_day_spans_thresholds_and_people(pool: AsyncConnectionPool, desk: SchemaSqlWriter) -> None:  # noqa: F811
+async def test_day_spans_thresholds_and_people(desk_rows: DeskRows) -> None:
     """A span of days includes both ends; "more than / at least N" keeps the groups past it; "people" are the
     assignees; "how many people have ..." counts the different ones."""
     span = "opened_at >= '2026-01-05' AND opened_at < '2026-01-07'"
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             ("tickets opened from the 5th to the 6th of january", f"SELECT count(*) FROM {T} WHERE {span}"),
             ("how many tickets between jan 5 and jan 6 2026", f"SELECT count(*) FROM {T} WHERE {span}"),
@@ -90,13 +85,11 @@ async def test_thresholds_and_spans_it_cannot_place_stay_unsure(desk: SchemaSqlW
         await desk.write_sql(question=request_text, schema="")
 
 
-async def test_second_batch_causes(pool: AsyncConnectionPool, desk: SchemaSqlWriter) -> None:  # noqa: F811
+async def test_second_batch_causes(desk_rows: DeskRows) -> None:
     """Causes found with dev_sql6b (other wordings here): "total ... combined" is one total over both values;
     "more" / "fewer" of two named values compares them; "not picked up" (the plugin's words for assigned) is an
     empty assignee; "any ..." asks for the rows themselves."""
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             (
                 "overall count of tickets for ana and ben combined",

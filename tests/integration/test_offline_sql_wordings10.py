@@ -13,9 +13,8 @@ from __future__ import annotations
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.subagents.offline_sql import SchemaSqlWriter
+from tests.integration.desk_helpers import DeskRows
 from tests.integration.test_offline_sql import ITEMS, answer, meant, sales, wall_clock  # noqa: F401 (fixtures)
-from tests.integration.test_offline_sql_any_schema import tickets  # noqa: F401 (a fixture)
-from tests.integration.test_offline_sql_desk_wordings import check, desk  # noqa: F401 (a fixture)
 
 T = "support_desk.tickets"
 P = "demo_sales.products"
@@ -77,15 +76,10 @@ async def test_trended_and_a_single_order(
         assert got == expected, (request, draft.sql)
 
 
-async def test_words_of_the_titles_search_them_and_a_breakdown_may_wrap_its_rows(
-    pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
-) -> None:
+async def test_words_of_the_titles_search_them_and_a_breakdown_may_wrap_its_rows(desk_rows: DeskRows) -> None:
     """Words nothing else places that stand together inside the titles are searched there; "in the title" after a
     searched phrase names the column; "break the tickets down by X and Y" groups by both."""
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             (
                 "show the error on start tickets",
@@ -107,7 +101,7 @@ async def test_words_of_the_titles_search_them_and_a_breakdown_may_wrap_its_rows
     )
 
 
-async def test_scattered_unknown_words_stay_unsure(desk: SchemaSqlWriter) -> None:  # noqa: F811
+async def test_scattered_unknown_words_stay_unsure(desk: SchemaSqlWriter) -> None:
     """Words found in no title, or not side by side, are not a search: the reader still says what it missed."""
     for request in ("how many access tickets were slow denied", "how many coffee machine tickets are open"):
         assert not await desk.reads(request), request
@@ -139,7 +133,7 @@ async def test_price_adjectives_a_column_named_by_its_own_name_and_shipped(
 
 async def test_the_latest_n_rows_with_the_number_after_the_word(
     pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
+    desk: SchemaSqlWriter,
 ) -> None:
     """ "give me the latest 3 tickets" is "the 3 latest tickets" (was unsure of '3')."""
     draft = await desk.write_sql(question="give me the latest 3 tickets", schema="")

@@ -12,9 +12,8 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.subagents.offline_sql import SchemaSqlWriter
 from cognicore.subagents.sql_guard import validate_select
+from tests.integration.desk_helpers import DeskRows
 from tests.integration.test_offline_sql import ITEMS, answer, meant, run, sales, wall_clock  # noqa: F401 (fixtures)
-from tests.integration.test_offline_sql_any_schema import tickets  # noqa: F401 (a fixture)
-from tests.integration.test_offline_sql_desk_wordings import check, desk  # noqa: F401 (a fixture)
 
 T = "support_desk.tickets"
 LINES = (
@@ -51,14 +50,12 @@ async def test_one_measure_per_another_is_their_ratio(
         assert got == expected, (request, draft.sql)
 
 
-async def test_how_much_of_a_whole_is_a_part_asks_its_share(pool: AsyncConnectionPool, desk: SchemaSqlWriter) -> None:  # noqa: F811
+async def test_how_much_of_a_whole_is_a_part_asks_its_share(desk_rows: DeskRows) -> None:
     """ "how much of X is Y", "what part of X are Y": Y's share of X (with its count); "how many of X are Y" stays
     a count."""
     share = "SELECT status, count(*), round(100.0 * count(*) / sum(count(*)) OVER (), 1) FROM {T} WHERE {w} GROUP BY 1"
     p2, email = share.format(T=T, w="priority = 'P2'"), share.format(T=T, w="component = 'Email'")
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             (
                 "how much of the P2 workload is in progress?",
@@ -76,7 +73,7 @@ async def test_how_much_of_a_whole_is_a_part_asks_its_share(pool: AsyncConnectio
     )
 
 
-async def test_one_place_of_a_ranking(pool: AsyncConnectionPool, desk: SchemaSqlWriter, sales: SchemaSqlWriter) -> None:  # noqa: F811
+async def test_one_place_of_a_ranking(pool: AsyncConnectionPool, sales: SchemaSqlWriter, desk_rows: DeskRows) -> None:  # noqa: F811
     """ "the second highest", "3rd biggest", "the fourth most": the group(s) at that place, ties shown together;
     the empty group (no assignee) ranks apart and is never a contender."""
     draft, _ = await answer(pool, sales, "which category had the 2nd highest units in 2025", "demo_sales")
@@ -87,9 +84,7 @@ async def test_one_place_of_a_ranking(pool: AsyncConnectionPool, desk: SchemaSql
     )
     assert got == expected, draft.sql
     by_assignee = f"SELECT assignee, count(*) FROM {T} WHERE assignee IS NOT NULL GROUP BY 1"
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             # ben 5, chloe 5, ana 4 (and 4 unassigned): third is ana, second is the tie of ben and chloe
             ("which assignee is third by number of tickets", f"{by_assignee} HAVING count(*) = 4"),
@@ -100,8 +95,8 @@ async def test_one_place_of_a_ranking(pool: AsyncConnectionPool, desk: SchemaSql
 
 async def test_how_many_groups_pass_a_threshold(
     pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
     sales: SchemaSqlWriter,  # noqa: F811
+    desk_rows: DeskRows,
 ) -> None:
     """ "how many X have at least N Y": the groups whose figure passes, counted (a table's rows by their name, or a
     column's values); "N or more" is the same threshold; "which X had over N Y" lists them."""
@@ -123,9 +118,7 @@ async def test_how_many_groups_pass_a_threshold(
         draft, _ = await answer(pool, sales, request, "demo_sales")
         got, expected = await meant(pool, draft.sql, expected_sql)
         assert got == expected, (request, draft.sql)
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             (
                 "how many engineers have four or more open or in progress tickets",
@@ -165,7 +158,9 @@ async def test_groups_with_none_of_a_figure(
         assert [r[0] for r in got] == [r[0] for r in expected] and expected, (request, draft.sql)
 
 
-async def test_the_first_or_last_rows_and_an_open_end(pool: AsyncConnectionPool, desk: SchemaSqlWriter) -> None:  # noqa: F811
+async def test_the_first_or_last_rows_and_an_open_end(
+    pool: AsyncConnectionPool, desk: SchemaSqlWriter, desk_rows: DeskRows
+) -> None:
     """ "the first email ticket", "our last 2 P4 tickets": the earliest or latest rows (their ages beside them);
     "from jan 7 onwards" is the open end the period already has."""
     rows = f"SELECT ticket_id FROM {T} WHERE"
@@ -179,19 +174,17 @@ async def test_the_first_or_last_rows_and_an_open_end(pool: AsyncConnectionPool,
         ]
         assert got == [r[0] for r in await run(pool, expected)], (request, draft.sql)
     onwards = f"SELECT count(*) FROM {T} WHERE priority = 'P1' AND opened_at >= '2026-01-07'"
-    await check(pool, desk, [("how many P1 tickets from jan 7 onwards", onwards)])
+    await desk_rows([("how many P1 tickets from jan 7 onwards", onwards)])
 
 
 async def test_the_ratio_of_two_values_or_two_measures(
     pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
     sales: SchemaSqlWriter,  # noqa: F811
+    desk_rows: DeskRows,
 ) -> None:
     """ "the ratio of P2 to P3 tickets", "ratio between partner and online revenue": the figure over the first
     value's rows divided by the one over the second's; "ratio of revenue to units" is one measure over the other."""
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             (
                 "what's the ratio of in progress tickets to open ones for ana",

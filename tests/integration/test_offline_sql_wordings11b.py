@@ -14,9 +14,8 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql import SchemaSqlWriter
+from tests.integration.desk_helpers import DeskRows
 from tests.integration.test_offline_sql import ITEMS, answer, meant, run, sales, wall_clock  # noqa: F401 (fixtures)
-from tests.integration.test_offline_sql_any_schema import tickets  # noqa: F401 (a fixture)
-from tests.integration.test_offline_sql_desk_wordings import check, desk  # noqa: F401 (a fixture)
 
 T = "support_desk.tickets"
 Q3 = "o.ordered_at >= DATE '2025-07-01'"
@@ -74,8 +73,8 @@ async def test_a_count_or_threshold_with_no_figure_named_is_unsure(
 
 async def test_change_in_percent_new_rows_and_light_workloads(
     pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
     sales: SchemaSqlWriter,  # noqa: F811
+    desk_rows: DeskRows,
 ) -> None:
     """ "by how much did X change ..., in percent" is the change between the periods; "new tickets" are the rows;
     "the lightest workload" ranks the fewest first."""
@@ -92,9 +91,7 @@ async def test_change_in_percent_new_rows_and_light_workloads(
         ),
     )
     assert got[-1][-1] == expected[0][0], draft.sql
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             (
                 "quietest day for new tickets",
@@ -127,12 +124,10 @@ async def test_a_superlative_of_a_column_with_no_grouping_is_its_extreme(
         assert got == expected, (request, draft.sql)
 
 
-async def test_every_names_each_one(pool: AsyncConnectionPool, desk: SchemaSqlWriter) -> None:  # noqa: F811
+async def test_every_names_each_one(desk_rows: DeskRows) -> None:
     """ "every X" is each X (a grouping, or the rows listed), never the total that "all X" is: "how many tickets does
     every assignee have" was the 18 tickets of all of them, "list every ticket chloe has" their count."""
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             (
                 "how many tickets does every component have that are in progress",

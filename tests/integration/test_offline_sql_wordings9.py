@@ -16,9 +16,8 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql import SchemaSqlWriter
+from tests.integration.desk_helpers import DeskRows
 from tests.integration.test_offline_sql import ITEMS, answer, meant, sales, wall_clock  # noqa: F401 (fixtures)
-from tests.integration.test_offline_sql_any_schema import tickets  # noqa: F401 (a fixture)
-from tests.integration.test_offline_sql_desk_wordings import check, desk  # noqa: F401 (a fixture)
 
 T = "support_desk.tickets"
 
@@ -65,19 +64,14 @@ async def test_a_request_opening_with_the_ranked_thing_counts_what_follows_the_r
         assert got == expected, request
 
 
-async def test_a_share_said_of_each_groups_rows_is_the_part_within_each_group(
-    pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
-) -> None:
+async def test_a_share_said_of_each_groups_rows_is_the_part_within_each_group(desk_rows: DeskRows) -> None:
     """A value said of the rows after the share word and the grouping ("... tickets are closed") is the part of
     each group; a value before them ("share of P1 tickets by assignee") still filters the rows first."""
     within = (
         "SELECT {col}, count(*) FILTER (WHERE {cond}), round(100.0 * count(*) FILTER (WHERE {cond}) / count(*), 1) "
         f"FROM {T} GROUP BY 1 ORDER BY 2 DESC, 1"
     )
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             (
                 "what percentage of each component's tickets are closed",
@@ -110,15 +104,12 @@ async def test_a_share_within_each_region_of_the_demo(pool: AsyncConnectionPool,
 
 
 async def test_one_ticket_named_by_its_key_shows_what_is_asked_of_it(
-    pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
+    desk: SchemaSqlWriter, desk_rows: DeskRows
 ) -> None:
     """A ticket named by its id and a column of it asked (by its phrase, its own name, a value of it, or "when"):
     that column of that row, never a count of tickets; a value said of it ("closed") is shown, not filtered on."""
     one = "SELECT {col}, 1 FROM " + T + " WHERE ticket_id = '{key}'"
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             ("who's INC-1012 assigned to", one.format(col="assignee", key="INC-1012")),
             ("when was INC-1004 opened?", one.format(col="opened_at", key="INC-1004")),
@@ -131,7 +122,7 @@ async def test_one_ticket_named_by_its_key_shows_what_is_asked_of_it(
     assert await desk.reads("is INC-1003 closed yet?") and await desk.reads("when was INC-1004 opened?")
 
 
-async def test_one_ticket_with_nothing_asked_of_it_stays_unsure(desk: SchemaSqlWriter) -> None:  # noqa: F811
+async def test_one_ticket_with_nothing_asked_of_it_stays_unsure(desk: SchemaSqlWriter) -> None:
     """ "tell me about INC-1004": no column of it is asked, so no "1 ticket" answer."""
     with pytest.raises(Unsure, match="what to show of INC-1004"):
         await desk.write_sql(question="INC-1004 please", schema="")
@@ -150,15 +141,10 @@ async def test_the_event_a_date_columns_comment_names_picks_that_date(
     assert got == expected and "launched_on" in draft.explanation
 
 
-async def test_anything_asks_for_the_rows_wherever_the_sentence_starts(
-    pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
-) -> None:
+async def test_anything_asks_for_the_rows_wherever_the_sentence_starts(desk_rows: DeskRows) -> None:
     """ "On the vpn side, anything still open?" lists the open VPN tickets (was: a count of them)."""
     listed = f"SELECT ticket_id, count(*) FROM {T} WHERE {{}} GROUP BY 1 ORDER BY 2 DESC, 1"
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             ("On the vpn side, anything still open?", listed.format("component = 'VPN' AND status = 'open'")),
             ("is there anything open for ben", listed.format("status = 'open' AND assignee = 'ben'")),
@@ -193,14 +179,9 @@ async def test_a_column_of_one_product_is_looked_up_never_summed(
         assert got == expected, request
 
 
-async def test_a_phrase_in_a_named_text_column_is_searched(
-    pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
-) -> None:
+async def test_a_phrase_in_a_named_text_column_is_searched(desk_rows: DeskRows) -> None:
     """ "with slow in the title": the phrase is looked for in the column named (was: 'slow', 'title' unplaced)."""
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             (
                 "count the tickets with slow in the title, per component",
@@ -229,14 +210,12 @@ async def test_a_tables_comment_names_it_and_qty_is_quantity(
 
 async def test_iso_days_since_the_start_of_a_year_and_biggest_first(
     pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
     sales: SchemaSqlWriter,  # noqa: F811
+    desk_rows: DeskRows,
 ) -> None:
     """ "on or after 2026-01-08" / "after 2026-01-07" (from the next day), "since the start of 2026", and "biggest
     first" (every group in that order, no top one picked) were unsure."""
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             (
                 "how many tickets were opened on or after 2026-01-08",
@@ -262,7 +241,7 @@ async def test_iso_days_since_the_start_of_a_year_and_biggest_first(
     assert got == expected
 
 
-async def test_how_many_days_something_has_been_is_an_age(desk: SchemaSqlWriter) -> None:  # noqa: F811
+async def test_how_many_days_something_has_been_is_an_age(desk: SchemaSqlWriter) -> None:
     """ "how many days has the oldest open ticket been open" is that ticket's age (was a trend of ages by day);
     "how many days had more than 4 tickets" still counts days."""
     aged = await desk.write_sql(question="how many days has the oldest open ticket been open", schema="")
@@ -285,16 +264,11 @@ async def test_a_word_of_the_measures_label_before_it_describes_it(
     assert got == expected
 
 
-async def test_a_bare_phrase_describing_dated_rows_lists_them(
-    pool: AsyncConnectionPool,
-    desk: SchemaSqlWriter,  # noqa: F811
-) -> None:
+async def test_a_bare_phrase_describing_dated_rows_lists_them(desk_rows: DeskRows) -> None:
     """ "tickets opened on or after 2026-01-08 that are still open" lists them (a count once the period was read);
     "how many tickets since jan 7 are closed" still counts."""
     listed = f"SELECT ticket_id, count(*) FROM {T} WHERE {{}} GROUP BY 1 ORDER BY 2 DESC, 1"
-    await check(
-        pool,
-        desk,
+    await desk_rows(
         [
             (
                 "tickets opened on or after 2026-01-08 that are still open",
