@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Generic, TypeVar
 
+import httpx
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel, ValidationError
@@ -22,6 +23,19 @@ T = TypeVar("T", bound=BaseModel)
 # NUL cannot be stored by PostgreSQL (text or jsonb), lone surrogates cannot be encoded as UTF-8, and
 # other C0/C1 control characters only garble logs and prompts; newlines and tabs stay.
 _UNSTORABLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _transport_timeouts() -> tuple[type[BaseException], ...]:
+    """The exceptions a provider's client raises when the model does not answer within its own timeout: httpx's,
+    and httpx2's (google-genai 3 calls through httpx2, which may not be installed)."""
+    try:
+        import httpx2  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return (TimeoutError, httpx.TimeoutException)
+    return (TimeoutError, httpx.TimeoutException, httpx2.TimeoutException)
+
+
+_TIMEOUTS = _transport_timeouts()
 
 
 class ModelCallError(Exception):
@@ -111,7 +125,7 @@ class StructuredRole(Generic[T]):
         for _attempt in range(opts.retries + 1):
             try:
                 result = await asyncio.wait_for(self._runnable.ainvoke(conversation), timeout=opts.timeout_s)
-            except TimeoutError as exc:
+            except _TIMEOUTS as exc:  # ours (asyncio) or the client's own: the same actionable message
                 raise ModelCallError(
                     self.role, f"the model did not answer within {opts.timeout_s:g} s (COGNICORE_MODEL_TIMEOUT_S)"
                 ) from exc

@@ -2,11 +2,14 @@
 
 No network: `COGNICORE_GOOGLE_BASE_URL` points the real LangChain/google-genai clients at a server in this
 process, which records each request and answers with scripted responses (a body, an error status, a delay).
+google-genai 2 calls `/v1beta/...` through httpx, google-genai 3 `/v1/...` through httpx2: the stand-in answers
+both, and a slow answer is the same actionable timeout with either.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -18,10 +21,13 @@ import pytest
 from pydantic import BaseModel, Field, SecretStr
 
 from cognicore.memory.embeddings import DIMS
+from cognicore.memory.llm import _TIMEOUTS, ModelCallError, RoleOptions, StructuredRole
 from cognicore.models import build_models
 from cognicore.settings import Settings
 
 KEY = "stand-in-key"
+# The API version in the path: "v1beta" (google-genai 2) or "v1" (google-genai 3).
+VERSION = r"/v1(?:beta)?/"
 
 
 class Verdict(BaseModel):
@@ -101,7 +107,7 @@ async def test_structured_output_round_trip(gemini: StandIn) -> None:
     verdict = await models.chat.with_structured_output(Verdict).ainvoke("Can I return opened headphones?")
     assert verdict == Verdict(answer="Opened headphones can be returned within 14 days.", confidence=8)
     [request] = gemini.requests
-    assert request["path"] == "/v1beta/models/gemini-2.5-flash:generateContent" and request["key"] == KEY
+    assert re.fullmatch(f"{VERSION}models/gemini-2.5-flash:generateContent", request["path"]) and request["key"] == KEY
     config = request["body"]["generationConfig"]
     assert config["temperature"] == 0 and config["responseMimeType"] == "application/json"
     assert config["responseJsonSchema"]["required"] == ["answer", "confidence"]
@@ -113,7 +119,7 @@ async def test_embeddings_ask_for_our_dimension(gemini: StandIn) -> None:
     vectors = await models.embeddings.aembed_documents(["returns policy", "warranty"])
     assert [len(v) for v in vectors] == [DIMS, DIMS] and vectors[0][0] != vectors[1][0]
     [request] = gemini.requests
-    assert request["path"] == "/v1beta/models/gemini-embedding-001:batchEmbedContents"
+    assert re.fullmatch(f"{VERSION}models/gemini-embedding-001:batchEmbedContents", request["path"])
     assert {r["outputDimensionality"] for r in request["body"]["requests"]} == {DIMS}
     assert models.embedding_name == "models/gemini-embedding-001"
 
@@ -141,8 +147,27 @@ async def test_a_slow_answer_times_out(gemini: StandIn) -> None:
     models = build_models(_settings(gemini.url, timeout_s=0.5))
     assert models.chat is not None
     started = time.monotonic()
-    with pytest.raises(httpx.TimeoutException):
+    with pytest.raises(_TIMEOUTS[1:]):  # the client's own timeout: httpx's (google-genai 2) or httpx2's (3)
         await models.chat.ainvoke("hello")
     # Each answer would take 3 s: the client gave up on every attempt (it retries a timeout once) instead.
     assert 1 <= len(gemini.requests) <= 3
     assert time.monotonic() - started < 3.0 * len(gemini.requests)
+
+
+async def test_a_slow_answer_is_the_actionable_timeout_of_the_role(gemini: StandIn) -> None:
+    """The client gives up first (its own timeout, 0.5 s): the role says which setting to raise, whatever
+    transport the installed google-genai uses, never an unmapped transport error."""
+    gemini.script.extend([(200, StandIn.default("", {}), 3.0)] * 3)
+    models = build_models(_settings(gemini.url, timeout_s=0.5))
+    assert models.chat is not None
+    role = StructuredRole(models.chat, Verdict, role="judge", system="Judge.", options=RoleOptions(retries=0))
+    with pytest.raises(
+        ModelCallError, match=r"judge: the model did not answer within .* \(COGNICORE_MODEL_TIMEOUT_S\)"
+    ):
+        await role.ask("Can I return opened headphones?")
+
+
+def test_the_transport_timeouts_of_both_clients_are_mapped() -> None:
+    assert issubclass(httpx.ReadTimeout, _TIMEOUTS) and issubclass(TimeoutError, _TIMEOUTS)
+    httpx2 = pytest.importorskip("httpx2")
+    assert issubclass(httpx2.ReadTimeout, _TIMEOUTS)
