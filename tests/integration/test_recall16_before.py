@@ -9,16 +9,16 @@ from cognicore.app import App
 from cognicore.subagents._memory_before import held_before, of_another_holder
 from cognicore.subagents._question_terms import SYNONYMS, question_concepts
 from cognicore.subagents.memory_answer import answer_from_memory
-from tests.integration.fact_turns import tell_app
+from tests.integration.fact_turns import ask_each, tell_all, tell_app
 
 
 async def test_the_fact_another_person_took_over_is_what_the_user_held_before(app: App) -> None:
     user = "m26-before"
-    await tell_app(app, "I run the Iberian accounts.", user=user, session="b1")
-    await tell_app(app, "Benelux is mine now. Petra took over Iberia.", user=user, session="b2")
+    await tell_all(app, user, "I run the Iberian accounts.", "Benelux is mine now. Petra took over Iberia.")
     facts = [(f.statement, f.status) for f in await app.memory.facts.history(user)]
-    for i, question in enumerate(("which patch did I have before?", "what accounts was I running previously?")):
-        result = await app.runner.ask(question, session_id=f"b{i + 3}", user_id=user)
+    for _, result in await ask_each(
+        app, user, ("which patch did I have before?", "what accounts was I running previously?")
+    ):
         assert result.outcome == "succeeded" and "Iberia" in result.answer, (result.answer, facts)
 
 
@@ -41,25 +41,27 @@ def test_only_the_same_owner_and_frame_is_held_before() -> None:
 
 async def test_before_a_change_read_onto_another_slot_is_the_old_fact(app: App) -> None:
     user = "m26-before-tool"
-    await tell_app(app, "We log all our bugs in Jira.", user=user, session="t1")
-    await tell_app(
-        app, "heads up, the team switched to Linear this month, the old plan ran out", user=user, session="t2"
+    await tell_all(
+        app,
+        user,
+        "We log all our bugs in Jira.",
+        "heads up, the team switched to Linear this month, the old plan ran out",
     )
     facts = [(f.statement, f.status) for f in await app.memory.facts.history(user)]
-    for i, question in enumerate(
-        ("which tracker were we logging bugs in before?", "where did we log bugs previously?")
+    for _, result in await ask_each(
+        app, user, ("which tracker were we logging bugs in before?", "where did we log bugs previously?")
     ):
-        result = await app.runner.ask(question, session_id=f"t{i + 3}", user_id=user)
         assert result.outcome == "succeeded" and "Jira" in result.answer, (result.answer, facts)
 
 
 async def test_another_person_moving_does_not_lead_the_users_own_fact(app: App) -> None:
     user = "m26-other-moved"
-    await tell_app(app, "I'm on the storage team.", user=user, session="o1")
-    await tell_app(app, "Ingrid left the storage team and joined security.", user=user, session="o2")
-    for i, question in enumerate(("which team am I on?", "what team do I belong to these days?")):
-        result = await app.runner.ask(question, session_id=f"o{i + 3}", user_id=user)
-        assert "storage team" in result.answer.split("[1]")[0] and "Before that" not in result.answer, result.answer
+    await tell_all(app, user, "I'm on the storage team.", "Ingrid left the storage team and joined security.")
+    for question, result in await ask_each(app, user, ("which team am I on?", "what team do I belong to these days?")):
+        assert "storage team" in result.answer.split("[1]")[0] and "Before that" not in result.answer, (
+            question,
+            result.answer,
+        )
 
 
 def test_before_a_named_value_is_what_ended_before_it_began() -> None:
@@ -82,17 +84,17 @@ def test_before_a_named_value_is_what_ended_before_it_began() -> None:
 
 async def test_a_before_question_the_rules_sent_to_a_task_is_asked_of_memory(app: App) -> None:
     user = "m26-before-route"
-    await tell_app(app, "My manager is Karl Berg.", user=user, session="r1")
-    await tell_app(app, "Karl retired; my manager is Ingrid Moe now.", user=user, session="r2")
-    for i, question in enumerate(("who was I reporting to originally?", "and who did I report to before that?")):
-        result = await app.runner.ask(question, session_id=f"r{i + 3}", user_id=user)
+    await tell_all(app, user, "My manager is Karl Berg.", "Karl retired; my manager is Ingrid Moe now.")
+    for _, result in await ask_each(
+        app, user, ("who was I reporting to originally?", "and who did I report to before that?")
+    ):
         assert result.intent == "question" and "Karl" in result.answer, (result.intent, result.answer)
 
 
 async def test_a_change_told_before_a_closing_request_casts_doubt_on_the_old_value(app: App) -> None:
     # a message that tells a change and closes with a request ("Can you note that?") is still what the user said
     user = "m26-told-then-asked"
-    await tell_app(app, "fyi I report to Karl Berg, he runs the Nordic desk", user=user, session="n1")
+    await tell_all(app, user, "fyi I report to Karl Berg, he runs the Nordic desk")
     said = "Busy morning, and Karl is off sick for a while so I'm reporting to Ingrid Moe instead. Can you note that?"
     await tell_app(app, said, user=user, session="n2")
     result = await app.runner.ask("who am I reporting to right now?", session_id="n3", user_id=user)

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from cognicore.app import App
 from cognicore.orchestrator.memory_routing import asks_liking
-from tests.integration.fact_turns import tell_app
+from tests.integration.fact_turns import ask_each, tell_all
 
 
 async def test_a_liking_that_names_a_report_is_asked_of_memory(app: App) -> None:
     user = "m26-liking"
-    await tell_app(app, "I prefer my monthly margin report as a Word document.", user=user, session="l1")
-    for i, question in enumerate(
-        ("which format do I like the monthly margin report in?", "what do I want my monthly margin report as?")
+    await tell_all(app, user, "I prefer my monthly margin report as a Word document.")
+    for _, result in await ask_each(
+        app,
+        user,
+        ("which format do I like the monthly margin report in?", "what do I want my monthly margin report as?"),
     ):
-        result = await app.runner.ask(question, session_id=f"l{i + 2}", user_id=user)
         assert result.intent == "question" and "Word" in result.answer, (result.intent, result.answer)
 
 

@@ -8,14 +8,15 @@ from cognicore.app import App
 from cognicore.subagents._memory_figure import generic_only
 from cognicore.subagents._memory_owner import another_owner
 from cognicore.subagents.memory_answer import widened
-from tests.integration.fact_turns import tell_app
+from tests.integration.fact_turns import ask_each, tell_all
 
 
 async def test_a_colleagues_number_is_not_the_askers(app: App) -> None:
     user = "m26-owner"
-    await tell_app(app, "My teammate Oskar's extension is 4410.", user=user, session="o1")
-    for i, question in enumerate(("what number should people dial to reach me?", "what's my extension again?")):
-        result = await app.runner.ask(question, session_id=f"o{i + 2}", user_id=user)
+    await tell_all(app, user, "My teammate Oskar's extension is 4410.")
+    for _, result in await ask_each(
+        app, user, ("what number should people dial to reach me?", "what's my extension again?")
+    ):
         assert result.outcome == "unsure", result.answer  # never Oskar's number given as the asker's
 
 

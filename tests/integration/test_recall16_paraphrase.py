@@ -9,24 +9,24 @@ from cognicore.app import App
 from cognicore.subagents._memory_figure import other_figure
 from cognicore.subagents._question_terms import SYNONYMS, question_concepts
 from cognicore.subagents.memory_answer import MemoryAnswer, answer_from_memory, widened
-from tests.integration.fact_turns import tell_app
+from tests.integration.fact_turns import ask_each, tell_all
 
 
 async def test_a_phone_number_asked_with_dial_or_ring(app: App) -> None:
     user = "m26-dial"
-    await tell_app(app, "My desk phone extension is 3318.", user=user, session="d1")
-    for i, question in enumerate(("which number should the front desk dial for me?", "what do I get rung on?")):
-        result = await app.runner.ask(question, session_id=f"d{i + 2}", user_id=user)
+    await tell_all(app, user, "My desk phone extension is 3318.")
+    for _, result in await ask_each(
+        app, user, ("which number should the front desk dial for me?", "what do I get rung on?")
+    ):
         assert result.outcome == "succeeded" and "3318" in result.answer, result.answer
 
 
 async def test_the_question_after_a_leading_condition(app: App) -> None:
     user = "m26-cond"
-    await tell_app(app, "My escalation contact is Hedda Lund.", user=user, session="c1")
-    for i, question in enumerate(
-        ("if the nightly build breaks, who am I meant to ping?", "when things go wrong, who do I contact?")
+    await tell_all(app, user, "My escalation contact is Hedda Lund.")
+    for _, result in await ask_each(
+        app, user, ("if the nightly build breaks, who am I meant to ping?", "when things go wrong, who do I contact?")
     ):
-        result = await app.runner.ask(question, session_id=f"c{i + 2}", user_id=user)
         assert result.outcome == "succeeded" and "Hedda" in result.answer, result.answer
 
 
@@ -41,7 +41,7 @@ def test_a_digit_inside_a_name_is_no_figure() -> None:
 
 async def test_a_memory_near_miss_is_not_replaced_by_the_documents_silence(app: App) -> None:
     user = "m26-near"
-    await tell_app(app, "I work the firmware queue.", user=user, session="n1")
+    await tell_all(app, user, "I work the firmware queue.")
     result = await app.runner.ask("which queue was I on originally?", session_id="n2", user_id=user)
     assert result.outcome == "unsure" and "firmware" in result.answer, result.answer
     assert "does not say" not in result.answer, result.answer
@@ -49,10 +49,9 @@ async def test_a_memory_near_miss_is_not_replaced_by_the_documents_silence(app: 
 
 async def test_a_queue_asked_of_a_team_told(app: App) -> None:
     user = "m26-queue"
-    await tell_app(app, "I'm part of the storage team.", user=user, session="q1")
-    for i, question in enumerate(("which queue am I in?", "remind me what queue I belong to")):
-        result = await app.runner.ask(question, session_id=f"q{i + 2}", user_id=user)
-        assert result.outcome == "succeeded" and "storage" in result.answer, result.answer
+    await tell_all(app, user, "I'm part of the storage team.")
+    for question, result in await ask_each(app, user, ("which queue am I in?", "remind me what queue I belong to")):
+        assert result.outcome == "succeeded" and "storage" in result.answer, (question, result.answer)
 
 
 def _passage(said: str) -> dict[str, object]:

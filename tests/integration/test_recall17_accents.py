@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from cognicore.app import App
 from cognicore.memory.text import terms, words
-from tests.integration.fact_turns import tell_app
+from tests.integration.fact_turns import ask_each, tell_all
 
 
 def test_a_word_is_one_word_with_or_without_its_accents() -> None:
@@ -16,7 +16,8 @@ def test_a_word_is_one_word_with_or_without_its_accents() -> None:
 
 async def test_a_person_told_with_an_accent_is_known_without_it(app: App) -> None:
     user = "m28-accents"
-    await tell_app(app, "My monthly review with José is on Mondays.", user=user, session="a1")
-    for i, question in enumerate(("which day do I see Jose for the monthly review?", "when is my review with Jose?")):
-        result = await app.runner.ask(question, session_id=f"a{i + 2}", user_id=user)
+    await tell_all(app, user, "My monthly review with José is on Mondays.")
+    for _, result in await ask_each(
+        app, user, ("which day do I see Jose for the monthly review?", "when is my review with Jose?")
+    ):
         assert result.outcome == "succeeded" and "monday" in result.answer.lower(), result.answer

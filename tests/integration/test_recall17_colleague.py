@@ -5,12 +5,11 @@ wordings are our own, not in any held-out or dev set."""
 from __future__ import annotations
 
 from cognicore.app import App
-from tests.integration.fact_turns import tell_app
+from tests.integration.fact_turns import ask_each, tell_all
 
 
 async def test_a_colleagues_told_number_answers_a_question_about_it(app: App) -> None:
     user = "m28-colleague"
-    await tell_app(app, "My teammate Femi's extension is 4410.", user=user, session="c1")
-    for i, question in enumerate(("what's Femi's extension?", "what is Femi's extension again?")):
-        result = await app.runner.ask(question, session_id=f"c{i + 2}", user_id=user)
-        assert result.outcome == "succeeded" and "4410" in result.answer, result.answer
+    await tell_all(app, user, "My teammate Femi's extension is 4410.")
+    for question, result in await ask_each(app, user, ("what's Femi's extension?", "what is Femi's extension again?")):
+        assert result.outcome == "succeeded" and "4410" in result.answer, (question, result.answer)

@@ -9,16 +9,13 @@ import pytest
 
 from cognicore.app import App
 from cognicore.subagents._memory_compound import other_compound
-from tests.integration.fact_turns import tell_app
+from tests.integration.fact_turns import ask_each, tell_all
 
 
 async def test_an_old_desk_phone_is_no_earlier_desk(app: App) -> None:
     user = "m28-compound"
-    await tell_app(app, "My desk phone is 555-0101.", user=user, session="k1")
-    await tell_app(app, "My desk phone is 555-0177 now.", user=user, session="k2")
-    await tell_app(app, "My desk is 9A.", user=user, session="k3")
-    for i, question in enumerate(("which desk was mine before?", "what desk did I use to sit at?")):
-        result = await app.runner.ask(question, session_id=f"k{i + 4}", user_id=user)
+    await tell_all(app, user, "My desk phone is 555-0101.", "My desk phone is 555-0177 now.", "My desk is 9A.")
+    for _, result in await ask_each(app, user, ("which desk was mine before?", "what desk did I use to sit at?")):
         assert "555-0101" not in result.answer and result.outcome == "unsure", result.answer
     result = await app.runner.ask("what was my desk phone before?", session_id="k9", user_id=user)
     assert "555-0101" in result.answer, result.answer

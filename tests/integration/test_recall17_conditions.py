@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from cognicore.app import App
 from cognicore.orchestrator.message_parts import message_parts
-from tests.integration.fact_turns import tell_app
+from tests.integration.fact_turns import ask_each, tell_all
 
 
 def test_a_leading_condition_stays_with_its_question() -> None:
@@ -26,42 +26,45 @@ def test_a_leading_condition_stays_with_its_question() -> None:
 
 async def test_a_condition_that_changes_the_answer_is_not_answered_with_the_current_fact(app: App) -> None:
     user = "m28-cond"
-    await tell_app(app, "My shift begins at 8 in the morning.", user=user, session="c1")
-    for i, question in enumerate(
+    await tell_all(app, user, "My shift begins at 8 in the morning.")
+    for _, result in await ask_each(
+        app,
+        user,
         (
             "If they move me to nights, what time does my shift begin?",
             "Assuming I swap to weekends, when does my shift begin?",
-        )
+        ),
     ):
-        result = await app.runner.ask(question, session_id=f"c{i + 2}", user_id=user)
         assert result.outcome == "unsure" and "not sure" in result.answer, result.answer
 
 
 async def test_a_supposition_in_its_own_words_still_finds_the_told_slot(app: App) -> None:
     # "swap me onto weekends" shares no word with the told shift: the question after it does ("begin" = "starts")
     user = "m28-cond-words"
-    await tell_app(app, "My shift starts at 8 in the morning.", user=user, session="w1")
-    for i, question in enumerate(
+    await tell_all(app, user, "My shift starts at 8 in the morning.")
+    for _, result in await ask_each(
+        app,
+        user,
         (
             "Supposing they swap me onto weekends, what time do I begin?",
             "Say I get moved to the night crew, when do I begin?",
-        )
+        ),
     ):
-        result = await app.runner.ask(question, session_id=f"w{i + 2}", user_id=user)
         assert result.outcome == "unsure" and "8" in result.answer and "not sure" in result.answer, result.answer
 
 
 async def test_a_trailing_or_joined_condition_is_a_supposition_too(app: App) -> None:
     # review 17 (W8): the condition after the question, or after "and"/"what if", changes the answer as much
     user = "m28-cond-after"
-    await tell_app(app, "Ines Varga is my backup.", user=user, session="t1")
-    for i, question in enumerate(
+    await tell_all(app, user, "Ines Varga is my backup.")
+    for _, result in await ask_each(
+        app,
+        user,
         (
             "who's my backup in case Ines is on holiday?",
             "and if Ines is out too, who's my backup?",
-        )
+        ),
     ):
-        result = await app.runner.ask(question, session_id=f"t{i + 2}", user_id=user)
         assert result.outcome == "unsure" and "not sure" in result.answer, result.answer
     result = await app.runner.ask("who's my backup?", session_id="t9", user_id=user)
     assert result.outcome == "succeeded" and "Ines" in result.answer, result.answer
@@ -69,6 +72,6 @@ async def test_a_trailing_or_joined_condition_is_a_supposition_too(app: App) -> 
 
 async def test_a_condition_the_told_fact_states_is_answered(app: App) -> None:
     user = "m28-cond-stated"
-    await tell_app(app, "Omar covers for me when I'm on leave.", user=user, session="s1")
+    await tell_all(app, user, "Omar covers for me when I'm on leave.")
     result = await app.runner.ask("who covers for me if I'm on leave?", session_id="s2", user_id=user)
     assert result.outcome == "succeeded" and "Omar" in result.answer, result.answer

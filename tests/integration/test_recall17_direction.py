@@ -8,14 +8,15 @@ import pytest
 
 from cognicore.app import App
 from cognicore.subagents._memory_direction import reversed_relation
-from tests.integration.fact_turns import tell_app
+from tests.integration.fact_turns import ask_each, tell_all
 
 
 async def test_a_relation_asked_the_other_way_round_is_not_answered_with_its_person(app: App) -> None:
     user = "m28-direction"
-    await tell_app(app, "I pass my weekly numbers to Dmitri Volkov.", user=user, session="d1")
-    for i, question in enumerate(("who passes their weekly numbers to me?", "Who's passing weekly numbers on to me?")):
-        result = await app.runner.ask(question, session_id=f"d{i + 2}", user_id=user)
+    await tell_all(app, user, "I pass my weekly numbers to Dmitri Volkov.")
+    for _, result in await ask_each(
+        app, user, ("who passes their weekly numbers to me?", "Who's passing weekly numbers on to me?")
+    ):
         assert result.outcome == "unsure" and "not sure" in result.answer, result.answer
     result = await app.runner.ask("who do I pass my weekly numbers to?", session_id="d9", user_id=user)
     assert result.outcome == "succeeded" and "Dmitri" in result.answer, result.answer

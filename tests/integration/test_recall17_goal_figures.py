@@ -9,15 +9,14 @@ import pytest
 
 from cognicore.app import App
 from cognicore.subagents._memory_words import shape_words
-from tests.integration.fact_turns import tell_app
+from tests.integration.fact_turns import ask_each, tell_all
 
 
 async def test_a_figure_the_user_must_reach_answers_their_quota(app: App) -> None:
     user = "m28-goal"
-    await tell_app(app, "This quarter I have to hit 60 product demos.", user=user, session="g1")
-    for i, question in enumerate(("what's my quota?", "remind me what my target is")):
-        result = await app.runner.ask(question, session_id=f"g{i + 2}", user_id=user)
-        assert result.outcome == "succeeded" and "60" in result.answer, result.answer
+    await tell_all(app, user, "This quarter I have to hit 60 product demos.")
+    for question, result in await ask_each(app, user, ("what's my quota?", "remind me what my target is")):
+        assert result.outcome == "succeeded" and "60" in result.answer, (question, result.answer)
 
 
 @pytest.mark.parametrize(

@@ -8,16 +8,19 @@ from __future__ import annotations
 from cognicore.app import App
 from cognicore.subagents._question_terms import SYNONYMS, question_concepts
 from cognicore.subagents.memory_answer import answer_from_memory
-from tests.integration.fact_turns import tell_app
+from tests.integration.fact_turns import ask_each, tell_all
 
 
 async def test_a_change_kept_only_as_a_source_is_not_hidden(app: App) -> None:
     user = "m28-read-figures"
-    await tell_app(app, "I'm on call the week of March 3.", user=user, session="r1")
-    await tell_app(app, "Priya and I swapped, so I'm on call the week of March 10 instead.", user=user, session="r2")
+    await tell_all(
+        app,
+        user,
+        "I'm on call the week of March 3.",
+        "Priya and I swapped, so I'm on call the week of March 10 instead.",
+    )
     facts = [(f.statement, f.status, f.sources) for f in await app.memory.facts.history(user)]
-    for i, question in enumerate(("which week am I on call?", "when's my on-call week?")):
-        result = await app.runner.ask(question, session_id=f"r{i + 3}", user_id=user)
+    for _, result in await ask_each(app, user, ("which week am I on call?", "when's my on-call week?")):
         assert "10" in result.answer and "not sure" in result.answer, (result.answer, facts)
 
 
