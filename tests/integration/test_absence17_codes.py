@@ -4,28 +4,11 @@ class's word is never written: no "never mention" claim then; a thing of another
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory.knowledge import KnowledgeBase
 from cognicore.subagents._answer_absence import documented_absence
-from tests.integration.knowledge_docs import knowledge_of
-
-BOATS = (
-    "# Boat range\n\n## Tern Dinghy\n\nThe Tern Dinghy is a sailing dinghy for two with a rated (IPX4) light mast.\n\n"
-    "## Skua Kayak\n\nThe Skua Kayak is a sea kayak for one. It ships with a spray deck.\n"
-)
-LAUNCH = (
-    "# Launch troubleshooting\n\nWhen the Slipway gate will not open, first check the launch app is signed in. "
-    "Then sign out of the launch app and sign in again. If it still fails, open an S2 request for the harbour team.\n"
-)
-
-
-@pytest.fixture
-async def knowledge(pool: AsyncConnectionPool, tmp_path: Path) -> KnowledgeBase:
-    return await knowledge_of(pool, tmp_path, {"boats.md": BOATS, "launch.md": LAUNCH})
+from tests.integration.test_absence17_checked import knowledge  # noqa: F401 (a fixture: the boats and launch documents)
 
 
 @pytest.mark.parametrize(
@@ -37,13 +20,14 @@ async def knowledge(pool: AsyncConnectionPool, tmp_path: Path) -> KnowledgeBase:
     ],
 )
 async def test_a_value_written_as_a_code_in_the_subjects_section_makes_no_claim(
-    knowledge: KnowledgeBase, question: str
+    knowledge: KnowledgeBase,  # noqa: F811
+    question: str,
 ) -> None:
     absent = await documented_absence(knowledge, question)
     assert absent is None, absent.text
 
 
-async def test_a_thing_of_another_kind_is_still_checked_beside_a_code(knowledge: KnowledgeBase) -> None:
+async def test_a_thing_of_another_kind_is_still_checked_beside_a_code(knowledge: KnowledgeBase) -> None:  # noqa: F811
     # "colours" is no class a code is the value of: the dinghy's section never mentions them.
     absent = await documented_absence(knowledge, "Does the Tern Dinghy come in different colours?")
     assert absent is not None and "never mention" in absent.text, absent
