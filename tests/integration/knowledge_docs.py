@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+import pytest
 from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory.embeddings import OfflineEmbeddings
@@ -17,3 +19,14 @@ async def knowledge_of(pool: AsyncConnectionPool, folder: Path, docs: dict[str, 
     kb = KnowledgeBase(pool, OfflineEmbeddings())
     await kb.ingest_paths([folder])
     return kb
+
+
+def knowledge_fixture(docs: dict[str, str]) -> Callable[[AsyncConnectionPool, Path], Awaitable[KnowledgeBase]]:
+    """A test module's `knowledge` fixture: `knowledge = knowledge_fixture({"fares.md": FARES})` gives each test the
+    offline knowledge base of those documents, ingested afresh in its own folder."""
+
+    @pytest.fixture(name="knowledge")
+    async def knowledge(pool: AsyncConnectionPool, tmp_path: Path) -> KnowledgeBase:
+        return await knowledge_of(pool, tmp_path, docs)
+
+    return knowledge

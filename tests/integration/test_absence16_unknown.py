@@ -11,7 +11,7 @@ from psycopg_pool import AsyncConnectionPool
 from cognicore.memory.knowledge import KnowledgeBase
 from cognicore.subagents._absence_unknown import asked_phrase
 from cognicore.subagents._answer_absence import documented_absence
-from tests.integration.knowledge_docs import knowledge_of
+from tests.integration.knowledge_docs import knowledge_fixture, knowledge_of
 
 DOCS = {
     "canteen.md": "# Canteen\n\nThe canteen serves lunch from noon to 2 pm on weekdays. Staff pay with their badge; "
@@ -24,9 +24,7 @@ DOCS = {
 }
 
 
-@pytest.fixture
-async def knowledge(pool: AsyncConnectionPool, tmp_path: Path) -> KnowledgeBase:
-    return await knowledge_of(pool, tmp_path, DOCS)
+knowledge = knowledge_fixture(DOCS)
 
 
 @pytest.mark.parametrize(

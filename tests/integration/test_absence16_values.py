@@ -10,7 +10,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory.knowledge import KnowledgeBase
 from cognicore.subagents._answer_absence import documented_absence
-from tests.integration.knowledge_docs import knowledge_of
+from tests.integration.knowledge_docs import knowledge_fixture, knowledge_of
 
 GADGETS = (
     "# Gadget range\n\n## Zed Lamp\n\nThe Zed Lamp runs on a battery or on mains power and has a dimmer.\n\n"
@@ -21,9 +21,7 @@ GADGETS = (
 HELP = "# Help desk\n\nThe help desk answers by phone and by chat on weekdays. Call it when a gadget will not start.\n"
 
 
-@pytest.fixture
-async def knowledge(pool: AsyncConnectionPool, tmp_path: Path) -> KnowledgeBase:
-    return await knowledge_of(pool, tmp_path, {"gadgets.md": GADGETS, "help.md": HELP})
+knowledge = knowledge_fixture({"gadgets.md": GADGETS, "help.md": HELP})
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory.knowledge import KnowledgeBase
 from cognicore.subagents._answer_absence import documented_absence
-from tests.integration.knowledge_docs import knowledge_of
+from tests.integration.knowledge_docs import knowledge_fixture, knowledge_of
 
 BOATS = (
     "# Boat range\n\n## Tern Dinghy\n\nThe Tern Dinghy is a sailing dinghy for two with a rated (IPX4) light mast.\n\n"
@@ -23,9 +23,7 @@ LAUNCH = (
 )
 
 
-@pytest.fixture
-async def knowledge(pool: AsyncConnectionPool, tmp_path: Path) -> KnowledgeBase:
-    return await knowledge_of(pool, tmp_path, {"boats.md": BOATS, "launch.md": LAUNCH})
+knowledge = knowledge_fixture({"boats.md": BOATS, "launch.md": LAUNCH})
 
 
 @pytest.mark.parametrize(

@@ -3,14 +3,11 @@ documents must write; a rule states it as a value ("within 10 days"), so no "nev
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory.knowledge import KnowledgeBase
 from cognicore.subagents._answer_absence import documented_absence
-from tests.integration.knowledge_docs import knowledge_of
+from tests.integration.knowledge_docs import knowledge_fixture
 
 RETURNS = (
     "# Boat returns\n\n## Opened kayaks\n\nOpened kayaks (the Skua Kayak and the Petrel Kayak) must be sent back "
@@ -18,9 +15,7 @@ RETURNS = (
 )
 
 
-@pytest.fixture
-async def knowledge(pool: AsyncConnectionPool, tmp_path: Path) -> KnowledgeBase:
-    return await knowledge_of(pool, tmp_path, {"returns.md": RETURNS})
+knowledge = knowledge_fixture({"returns.md": RETURNS})
 
 
 @pytest.mark.parametrize(

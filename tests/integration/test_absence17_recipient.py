@@ -4,14 +4,11 @@ subject whose passages do give the thing (a discount) to others."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory.knowledge import KnowledgeBase
 from cognicore.subagents._answer_absence import documented_absence
-from tests.integration.knowledge_docs import knowledge_of
+from tests.integration.knowledge_docs import knowledge_fixture
 
 RATES = (
     "# Ferry fares\n\n## Kestrel Crossing\n\nThe Kestrel Crossing costs $30. Islanders get a 20% discount on the "
@@ -19,9 +16,7 @@ RATES = (
 )
 
 
-@pytest.fixture
-async def knowledge(pool: AsyncConnectionPool, tmp_path: Path) -> KnowledgeBase:
-    return await knowledge_of(pool, tmp_path, {"fares.md": RATES})
+knowledge = knowledge_fixture({"fares.md": RATES})
 
 
 @pytest.mark.parametrize(

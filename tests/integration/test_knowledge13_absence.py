@@ -5,14 +5,11 @@ passage holding one, or a general rule of that kind, leaves it to the composer o
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory.knowledge import KnowledgeBase
 from cognicore.subagents._answer_absence import documented_absence
-from tests.integration.knowledge_docs import knowledge_of
+from tests.integration.knowledge_docs import knowledge_fixture
 
 DOCS = {
     "badges.md": "# Visitor badges\n\nVisitor badges are printed at reception after the host confirms the visit. "
@@ -27,9 +24,7 @@ DOCS = {
 }
 
 
-@pytest.fixture
-async def knowledge(pool: AsyncConnectionPool, tmp_path: Path) -> KnowledgeBase:
-    return await knowledge_of(pool, tmp_path, DOCS)
+knowledge = knowledge_fixture(DOCS)
 
 
 @pytest.mark.parametrize(

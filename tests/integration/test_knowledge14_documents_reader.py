@@ -12,7 +12,7 @@ from cognicore.memory.knowledge import KnowledgeBase
 from cognicore.subagents.rag_query import RagQueryAgent, documents_reader
 from cognicore.subagents.types import AgentContext, StepInput
 from tests.agents import agent_services
-from tests.integration.knowledge_docs import knowledge_of
+from tests.integration.knowledge_docs import knowledge_fixture
 
 DOCS = {
     "markdowns.md": "# Markdown rules\n\n## Approvals\n\nFloor staff may take up to 5% off a quote on their own. "
@@ -23,9 +23,7 @@ DOCS = {
 }
 
 
-@pytest.fixture
-async def knowledge(pool: AsyncConnectionPool, tmp_path: Path) -> KnowledgeBase:
-    return await knowledge_of(pool, tmp_path, DOCS)
+knowledge = knowledge_fixture(DOCS)
 
 
 @pytest.mark.parametrize(

@@ -4,14 +4,11 @@ never write leaves the miss unsure."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory.knowledge import KnowledgeBase
 from cognicore.subagents._answer_absence import documented_absence
-from tests.integration.knowledge_docs import knowledge_of
+from tests.integration.knowledge_docs import knowledge_fixture
 
 DOCS = {
     "outages.md": "# Outages\n\nEvery outage goes to the incident commander, who decides on a rollback. The incident "
@@ -21,9 +18,7 @@ DOCS = {
 }
 
 
-@pytest.fixture
-async def knowledge(pool: AsyncConnectionPool, tmp_path: Path) -> KnowledgeBase:
-    return await knowledge_of(pool, tmp_path, DOCS)
+knowledge = knowledge_fixture(DOCS)
 
 
 @pytest.mark.parametrize(
