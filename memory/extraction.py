@@ -38,6 +38,7 @@ from cognicore.memory._fact_reworded import owner_from_known
 from cognicore.memory._fact_rules import read_facts
 from cognicore.memory._fact_slot import value_of
 from cognicore.memory._fact_slot_values import another_thing, gives_other_value, others_thing, restated, slot_changed
+from cognicore.memory._fact_supersession import not_a_change_of_slot
 from cognicore.memory._fact_takeover import taken_over_from_user
 from cognicore.memory._fact_told import told_clause_facts
 from cognicore.memory._fact_topic import in_changed_topic
@@ -168,12 +169,20 @@ class OfflineFactExtractor:
     """Rule-based extraction from the user's message: deterministic, no model, nothing it did not read."""
 
     async def extract(
-        self,
-        *,
-        user_message: str,
-        assistant_message: str,
-        known_facts: list[dict[str, Any]],
-        told: bool | None = None,
+        self, *, user_message: str, assistant_message: str, known_facts: list[dict[str, Any]], told: bool | None = None
+    ) -> ExtractedFacts:
+        """The facts every rule read, each checked last: one ends a known fact only as a real change of its slot."""
+        read = await self._read(user_message=user_message, known_facts=known_facts, told=told)
+        active = [k for k in known_facts if k.get("status", "active") == "active"]
+        kept = [f for f in read.facts if not_a_change_of_slot(user_message, f, active) is None]
+        if len(kept) == len(read.facts):
+            return read
+        note = note_of(user_message, told=bool(told)) if told is not False else None  # kept beside, in its words
+        notes = [FactCandidate(**note)] if note and not any(is_note(f.model_dump()) for f in kept) else []
+        return ExtractedFacts(facts=[*kept, *notes])
+
+    async def _read(
+        self, *, user_message: str, known_facts: list[dict[str, Any]], told: bool | None = None
     ) -> ExtractedFacts:
         # Only the user's words are evidence; the assistant's reply may be wrong or merely polite.
         # Superseded facts (when given) serve only to read a reversal ("back to DHL"); every other rule reads the
@@ -241,7 +250,7 @@ class OfflineFactExtractor:
         """The user's clauses read alone; when they only confirm what holds, each other person's clause is kept in the
         user's words instead, touching none of the user's facts."""
         if not owned.confirms:
-            mine = await self.extract(user_message=owned.mine, assistant_message="", known_facts=known_facts, told=told)
+            mine = await self._read(user_message=owned.mine, known_facts=known_facts, told=told)
             # another person's clause read by a rule, about them ("Priya took over Benelux"), never the user's
             theirs = [FactCandidate(**f) for c in owned.others for f in read_facts(c)]
             theirs = [f for f in theirs if subject_key(f.subject) not in ("user", "we") and not f.contradicts]
