@@ -8,6 +8,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from cognicore.memory._fact_third_party import third_party
+from cognicore.memory.text import terms
 from cognicore.subagents._memory_before import of_another_holder
 from cognicore.subagents._memory_compound import other_ordinal
 from cognicore.subagents._memory_items import ends_another, of_another_item
@@ -96,6 +98,17 @@ def _of_other(
         return True  # the end of another thing the user held ("I handed the partner channel over to Ben")
     if any(of_another_holder(later, p) for p in lead):
         return True  # another named person's thing ("Lena's team moved over to Zoho") for the user's own
+    if _anothers_own(answer, quoted(later), topic):
+        return True  # "Sofia now works from the Porto office" for the user's office: another owner's, not the answer's
     if other_ordinal(answer, quoted(later)):
         return True  # another numbered part ("for the second half ...") of a thing told for the first half
     return of_another_item(answer, quoted(later) if later.get("note") else text_of(later), topic)
+
+
+def _anothers_own(answer: str, later: str, topic: Sequence[frozenset[str]]) -> bool:
+    """Is the later saying another owner's thing (a named person's, another group's) that names nothing of the user's
+    answer beyond the asked topic? One that names the answer's value ("Jonas took over Europe") may have ended it."""
+    if third_party(later) is None or third_party(answer) is not None:
+        return False
+    asked = frozenset().union(*topic) if topic else frozenset()
+    return not (set(terms(later)) & set(terms(answer))) - asked
