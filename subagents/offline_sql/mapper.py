@@ -25,6 +25,7 @@ from cognicore.subagents.offline_sql._words import (
 )
 from cognicore.subagents.offline_sql.amount_filters import claim_amount_filters, money_asked, rate_column
 from cognicore.subagents.offline_sql.aside_words import topic_aside
+from cognicore.subagents.offline_sql.asked_parts import unanswered
 from cognicore.subagents.offline_sql.asking import claim_asking
 from cognicore.subagents.offline_sql.attribution import check_breakdown, claim_why, previous_period
 from cognicore.subagents.offline_sql.catalogue import Column, Table
@@ -290,6 +291,8 @@ def map_request(request: str, lex: Lexicon, today: date) -> Mapping:
     check_breakdown(q)
     rank_by_said(q, t.read)  # "the most revenue ... by number of orders": ranked by the orders (placing.py)
     rank_all_groups(q, lex.catalogue)  # "who has the fewest open tickets": a group with none at 0 (placing.py)
+    if not q.not_understood:  # the data answer check: every part the request asks is in the query (asked_parts.py)
+        q.not_understood += unanswered(original, t.read, q, lex)
     if q.not_understood or q.confidence < CONFIDENCE_BAR or not q.measures:
         raise Unsure(unsure_message(q, lex))
     return q

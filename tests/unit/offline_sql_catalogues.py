@@ -65,11 +65,21 @@ SALES = Catalogue(
 )  # fmt: skip
 
 T = "support_desk.tickets"
+# Every title the plugin's tickets have (examples/support_desk data.py): the catalogue lists all of a column's values
+TITLES = tuple(
+    f"{c}: {s}"
+    for c in ("Email", "Laptop", "Payroll app", "Printer", "VPN", "Wi-Fi")
+    for s in ("cannot connect", "slow", "error on start", "access denied")
+    if (c, s) in {("Email", "access denied"), ("Email", "slow"), ("Laptop", "cannot connect"),
+                  ("Laptop", "error on start"), ("Payroll app", "cannot connect"), ("Payroll app", "error on start"),
+                  ("Printer", "access denied"), ("Printer", "slow"), ("VPN", "cannot connect"),
+                  ("VPN", "error on start"), ("Wi-Fi", "access denied"), ("Wi-Fi", "slow")}
+)  # fmt: skip
 TICKETS = Catalogue(
     tables=(
         Table(T, (
             Column(T, "ticket_id", "text", primary_key=True, values=tuple(f"INC-{1001 + i}" for i in range(18))),
-            Column(T, "title", "text", values=("VPN: cannot connect", "Email: slow", "Laptop: error on start")),
+            Column(T, "title", "text", values=TITLES),
             Column(T, "component", "text", values=("Email", "Laptop", "Payroll app", "Printer", "VPN", "Wi-Fi")),
             Column(T, "priority", "text", values=("P1", "P2", "P3", "P4")),
             Column(T, "status", "text", values=("closed", "in_progress", "open")),

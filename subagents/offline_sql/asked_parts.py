@@ -1,0 +1,177 @@
+"""The data answer check (issue 9): a mapped request is answered with confidence only when the query answers every
+part the request asks.
+
+It runs once, at the end of the mapping, on the request's structure and the deployment's schema, never on the words
+of one case: the attributes a question word asks ("who", "when", "what <column>") must be columns of the answer; a
+value the request says as the verb of a dated event with a person as its subject ("did <person> open") has no column
+recording who did it; a phrase searched in text columns whose values are all known must be in one of them. What
+fails is said (in `Mapping.not_understood`), so the answer is `unsure` with what was and was not understood.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cognicore.subagents.offline_sql._words import people_column
+from cognicore.subagents.offline_sql.catalogue import Column
+from cognicore.subagents.offline_sql.lexicon import Lexicon, Target, normalise, singular
+from cognicore.subagents.offline_sql.mapping import Mapping
+
+_TIME_UNITS = ("weekday", "day", "week", "month", "quarter", "year")
+# A question word that opens a clause ("who has ...", "..., and whose is it", "tell me when ..."), not a relative
+# pronoun after a noun ("customers who", "tickets whose status").
+_CLAUSE_START = r"(?:^\s*|\b(?:and|but|or|also|then|plus|me|us|know|see|out|list|show)\s+)"
+_FILLER = r"(?:(?:please|pls|also|then|exactly|just|so)\s+)*"
+_ASKED_WORD = re.compile(rf"{_CLAUSE_START}{_FILLER}(who|whose|whom|when)\b( \w+)?")
+# "when did / was / is ...": a question; "When it comes to ..." opening a request is none
+_AUXILIARIES = frozenset("did does do was were is are has have had will would should".split())
+# "what priority is INC-1008 at", "which region ...", "what is the status of ...": the noun a question word asks
+_ASKED_NOUN = re.compile(
+    rf"{_CLAUSE_START}(?:what|which)(?: (?:is|are|was|were|s))?(?: (?:the|its|their|his|her|our))?"
+    r" ([a-z][a-z0-9]*(?: [a-z][a-z0-9]*)?)\b"
+)
+# A question of its own inside the request: "what ...", "..., and when ...", "how much ..."
+_CLAUSE_QUESTION = re.compile(
+    rf"{_CLAUSE_START}{_FILLER}(?:what|which|who|whose|whom|when|where|how (?:much|many|long|old|big))\b"
+)
+# "did ana open", "has ben opened", "ben has opened", "ana opened": a person and the verb they do (never "ana's open
+# tickets", a possessive, nor "ana open tickets", a verb in no tense)
+_ADVERB = r"(?:\s+(?:already|just|ever|also|personally))?"
+_DOER = (
+    rf"\b(?:(?:did|does|do|has|have|had|will|would|can)\s+{{who}}\b{_ADVERB}\s+([a-z]+)|"
+    rf"{{who}}\b(?!')(?:\s+(?:has|have|had))?{_ADVERB}\s+([a-z]+ed))\b"
+)
+# "opened by ben": a dated event's participle, then its agent
+_BY_AGENT = re.compile(r"\b([a-z]+ed)\s+by\s+([a-z0-9_-]+)\b")
+
+
+def unanswered(request: str, read: str, q: Mapping, lex: Lexicon) -> list[str]:
+    """What `request` (`read`: as the mapper read it, typos mended) asks that the query of `q` would not answer;
+    empty when it answers every asked part."""
+    said = f" {normalise(request)} "
+    parts = [*_asked_attributes(said, q, lex), *_actor_verbs(request, read, said, lex), *_unmatched_search(q)]
+    if q.looked_up:  # one row named by its key: every column word said is an attribute asked of it
+        parts += [f"'{p}' (asked of {_row_name(q)}, but not shown)" for p in _unused_phrases(read, q, lex)]
+        shown = [d for d in q.dimensions if isinstance(d, Column)]
+        if not parts and len(_CLAUSE_QUESTION.findall(said)) > len(shown):
+            # "what category is X in, and what does it cost": two things asked of the row, one shown
+            parts.append(f"one of the {len(_CLAUSE_QUESTION.findall(said))} things asked of {_row_name(q)}")
+    return parts
+
+
+def _row_name(q: Mapping) -> str:
+    """The row a lookup names ("INC-1012"), as said in the filters."""
+    return ", ".join(v for values in q.filters.values() for v in values) or "the row"
+
+
+def _shown(q: Mapping) -> set[str]:
+    """The column refs (and time units) the answer's rows show."""
+    shown = {d.ref if isinstance(d, Column) else d for d in q.dimensions}
+    shown |= {c.ref for c in (q.ranked, q.compare) if isinstance(c, Column)}
+    shown |= {m.column.ref for m in q.measures if m.column is not None}
+    shown |= {m.table.ref for m in q.measures if m.table is not None and m.aggregate == "count"}
+    # "ana or ben": each value of a filter with several values is a row of its own
+    shown |= {ref for ref, values in q.filters.items() if len(values) > 1}
+    return shown
+
+
+def _dated(shown: set[str], lex: Lexicon) -> bool:
+    """Whether the answer shows a date or a unit of time."""
+    dates = {c.ref for tb in lex.catalogue.tables for c in tb.columns if c.kind in ("date", "timestamp")}
+    return bool(shown & ({*dates, *_TIME_UNITS}))
+
+
+def _asked_attributes(said: str, q: Mapping, lex: Lexicon) -> list[str]:
+    """ "who" asks the people column, "when" a date, "what/which <column word>" that column: each must be shown."""
+    shown = _shown(q)
+    missing: list[str] = []
+    for m in _ASKED_WORD.finditer(said):
+        word = m.group(1)
+        opening = not said[: m.start(1)].strip()
+        if word == "when" and opening and (m.group(2) or "").strip() not in _AUXILIARIES:
+            continue
+        if word == "when" and not _dated(shown, lex):
+            missing.append("'when' (the answer shows no date)")
+        elif word != "when" and (people := people_column(lex)) is not None and people.ref not in shown:
+            missing.append(f"'{word}' (the answer does not show the {people.name.replace('_', ' ')})")
+    for m in _ASKED_NOUN.finditer(said):
+        columns = _columns_named(m.group(1), lex)
+        if columns and not any(c.ref in shown for c in columns) and singular(m.group(1)) not in _TIME_UNITS:
+            missing.append(f"'{m.group(1)}' (asked, but the answer does not show it)")
+        elif singular(m.group(1)) in _TIME_UNITS and not _dated(shown, lex):
+            missing.append(f"'{m.group(1)}' (asked, but the answer shows no date)")
+    return missing
+
+
+def _columns_named(words: str, lex: Lexicon) -> list[Column]:
+    """The dimension columns `words` (or its first word) name in the lexicon, none when they name anything else."""
+    for phrase in (words, words.split()[0]):
+        targets = lex.phrases.get(phrase) or lex.phrases.get(singular(phrase)) or []
+        if targets:
+            if all(x.kind == "dimension" and x.column is not None for x in targets):
+                return [x.column for x in targets if x.column is not None]
+            return []
+    return []
+
+
+def _actor_verbs(request: str, read: str, said: str, lex: Lexicon) -> list[str]:
+    """ "how many tickets did ana open", "opened by ben": a person as the one who did a dated event ("opened_at"),
+    which no column records (the people column says whose the row is, not who created it)."""
+    people = people_column(lex)
+    if people is None:
+        return []
+    verbs = {p for p, ts in lex.phrases.items() if len(p.split()) == 1 and p.endswith("ed") and _dates(ts)}
+    persons = {normalise(v) for v in people.values}
+    written = request.lower().replace("\u2019", "'")  # the possessive kept
+    missing = []
+    for person in sorted(persons):
+        doing = [*re.finditer(_DOER.format(who=re.escape(person)), written)]
+        doing += re.finditer(_DOER.format(who=re.escape(person)), read)  # "did anas open": the name mended
+        for verb in dict.fromkeys(m.group(1) or m.group(2) for m in doing):
+            if any(verb in (v, v[:-2], v[:-1]) for v in verbs):
+                missing.append(f"'{person} {verb}' (the data records whose the rows are, not who {verb} them)")
+    for m in _BY_AGENT.finditer(said):
+        if m.group(1) in verbs and m.group(2) in persons:
+            missing.append(f"'{m.group(0)}' (the data records whose the rows are, not who {m.group(1)} them)")
+    return missing
+
+
+def _dates(targets: list[Target]) -> bool:
+    """Whether a phrase names a date column."""
+    return any(x.kind == "date" for x in targets)
+
+
+def _unmatched_search(q: Mapping) -> list[str]:
+    """A phrase looked for in text columns whose every value is known, and in none of them: no row would match."""
+    if q.search is None or q.search.negated or not q.searched or not all(c.values for c in q.searched):
+        return []
+    phrase = q.search.phrase.lower()
+    if any(phrase in v.lower() for c in q.searched for v in c.values):
+        return []
+    where = " or ".join(c.name.replace("_", " ") for c in q.searched)
+    return [f"'{q.search.phrase}' (no {where} holds it)"]
+
+
+def _unused_phrases(read: str, q: Mapping, lex: Lexicon) -> list[str]:
+    """The words of `read` naming a column of the looked-up row's table ("sku", "launch date", "unit cost") whose
+    column the query neither shows nor filters on."""
+    used = _shown(q) | set(q.filters) | set(q.excluded) | set(q.missing) | set(q.present) | set(q.nonzero)
+    used |= set(q.rates) | {ref for ref, _, _ in q.row_conditions} | {c.ref for c in q.searched}
+    used |= {q.date_column.ref} if q.date_column is not None else set()
+    sqls = " ".join(m.named.sql for m in q.measures if m.named is not None)
+    tables = {ref.rsplit(".", 1)[0] for ref in q.filters}
+    text = f" {read} "
+    unused = []
+    for phrase, pattern in lex.patterns("phrases"):
+        if (m := pattern.search(text)) is None:
+            continue
+        text = text[: m.start()] + " " * (m.end() - m.start()) + text[m.end() :]
+        targets = lex.phrases[phrase]
+        own = [x.column for x in targets if x.column is not None and x.column.table in tables and not x.weak]
+        # a value names rows, a table is what the row is, a dated verb ("placed", "launched") says when it happened
+        verb = phrase.endswith("ed") and _dates(targets)
+        if not own or verb or any(x.kind in ("entity", "value") for x in targets):
+            continue
+        if not any(c.ref in used or f"{{{c.ref}}}" in sqls for c in own):
+            unused.append(phrase)
+    return unused
