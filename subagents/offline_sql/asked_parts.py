@@ -14,7 +14,7 @@ import re
 
 from cognicore.subagents.offline_sql._words import people_column
 from cognicore.subagents.offline_sql.catalogue import Column
-from cognicore.subagents.offline_sql.lexicon import Lexicon, Target, normalise, singular
+from cognicore.subagents.offline_sql.lexicon import Lexicon, Target, normalise, plural, singular
 from cognicore.subagents.offline_sql.mapping import Mapping
 
 _TIME_UNITS = ("weekday", "day", "week", "month", "quarter", "year")
@@ -50,6 +50,8 @@ def unanswered(request: str, read: str, q: Mapping, lex: Lexicon) -> list[str]:
     empty when it answers every asked part."""
     said = f" {normalise(request)} "
     parts = [*_asked_attributes(said, q, lex), *_actor_verbs(request, read, said, lex), *_unmatched_search(q)]
+    if not q.looked_up:
+        parts += _unasked_figures(read, said, q, lex)
     if q.looked_up:  # one row named by its key: every column word said is an attribute asked of it
         parts += [f"'{p}' (asked of {_row_name(q)}, but not shown)" for p in _unused_phrases(read, q, lex)]
         shown = [d for d in q.dimensions if isinstance(d, Column)]
@@ -175,3 +177,57 @@ def _unused_phrases(read: str, q: Mapping, lex: Lexicon) -> list[str]:
         if not any(c.ref in used or f"{{{c.ref}}}" in sqls for c in own):
             unused.append(phrase)
     return unused
+
+
+# "not the revenue", "units per order", "gross sales": a measure's word that says what is not asked, or what another
+# figure is of
+_NOT_ASKED_BEFORE = re.compile(r"\b(?:not|than|gross|of|per)\s+(?:the\s+)?$")
+_HOW_MUCH = re.compile(r"\bhow (?:many|much)\b")
+# "placed the most orders", "the fewest tickets": a number of rows ranked, so counted
+_MOST_ROWS = re.compile(r"\b(?:the )?(?:most|fewest|least|more|fewer) ([a-z]+s)\b")
+
+
+def _unasked_figures(read: str, said: str, q: Mapping, lex: Lexicon) -> list[str]:
+    """ "which product sold the most units, and what revenue did it make" answered with revenue alone; "how many X did
+    we sell, and how much revenue": each figure asked is computed (a measure's word said and none of its measures or
+    columns used, or more "how many/much" questions than figures)."""
+    used = _shown(q) | set(q.filters) | set(q.excluded) | set(q.nonzero) | set(q.rates)
+    used |= {ref for ref, _, _ in q.row_conditions}
+    named = {m.named.name for m in q.measures if m.named is not None}
+    sqls = " ".join(m.named.sql for m in q.measures if m.named is not None)
+    whole, text = f" {read} ", f" {read} "
+    unused = []
+    for phrase, pattern in lex.patterns("phrases"):
+        if (m := pattern.search(text)) is None:
+            continue
+        text = text[: m.start()] + " " * (m.end() - m.start()) + text[m.end() :]
+        targets = lex.phrases[phrase]
+        if not all(x.kind == "measure" and not x.weak and _own_name(phrase, x) for x in targets):
+            continue  # a measure said by its own name ("units", "revenue"), not a loose word for it ("sales data")
+        after = whole[m.end() :].split()[:1]
+        if after and (after[0] in lex.phrases or singular(after[0]) in lex.phrases):
+            continue  # "sales channel", "unit price": the word describes the next one
+        if _NOT_ASKED_BEFORE.search(whole[: m.start()]):
+            continue
+        if any(x.measure is not None and (x.measure.name in named or x.measure.sql in sqls) for x in targets):
+            continue
+        if any(x.measure is not None and any(f"{{{ref}}}" in x.measure.sql for ref in used) for x in targets):
+            continue  # "order lines for at least 5 units": the measure's column is a condition of the rows
+        if any(x.column is not None and (x.column.ref in used or f"{{{x.column.ref}}}" in sqls) for x in targets):
+            continue
+        unused.append(f"'{phrase}' (a figure asked, but not computed)")
+    for m in _MOST_ROWS.finditer(whole):
+        tables = {x.table.ref for x in lex.phrases.get(m.group(1), []) if x.kind == "entity" and x.table is not None}
+        counted = {mm.table.ref for mm in q.measures if mm.table is not None} | {mm.name for mm in q.measures}
+        if tables and not tables & counted and m.group(1) not in counted and singular(m.group(1)) not in counted:
+            unused.append(f"'{m.group(0).strip()}' (the number of {m.group(1)} is not computed)")
+    if not unused and (asks := len(_HOW_MUCH.findall(said))) > len(q.measures):
+        unused.append(f"'{' and '.join(_HOW_MUCH.findall(said))}' ({asks} figures asked, {len(q.measures)} computed)")
+    return unused
+
+
+def _own_name(phrase: str, target: Target) -> bool:
+    """Whether `phrase` is the measure's or its column's own name ("units", "unit cost"), in either number."""
+    said = (target.measure.name if target.measure else "", target.column.name if target.column else "")
+    names = {normalise(n) for n in said if n}
+    return bool({phrase, singular(phrase)} & (names | {plural(n) for n in names}))

@@ -16,6 +16,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from cognicore.memory import clock
 from cognicore.subagents.errors import Unsure
+from cognicore.subagents.offline_sql.asked_parts import unanswered
 from cognicore.subagents.offline_sql.builder import build_query
 from cognicore.subagents.offline_sql.catalogue import Catalogue, read_catalogue
 from cognicore.subagents.offline_sql.lexicon import Lexicon, build_lexicon, normalise, plural
@@ -37,13 +38,14 @@ def write_from_catalogue(lex: Lexicon, question: str, context: str = "", *, mapp
         return both  # "tickets per status and how many of them are P1": the figure and its part (D7)
     mapping: Mapping | None = None
     problem: Unsure | None = None
+    whole: Unsure | None = None  # why the whole request, of which the question is a clause, could not be read
     if _clause_of(question, context):
         # The question is one clause of the request ("partner order counts in 2025" of "Compare online and
         # partner order counts in 2025"): the whole request says more, when it can be read.
         try:
             mapping = mapped(context, lex, today)
         except Unsure as exc:
-            mapping = None
+            mapping, whole = None, exc
             if _names_more_data(question, context, lex):
                 # "total tickets assigned to chloe and ana combined" planned as "... to chloe": the rest of the
                 # request names data too, so the clause alone would answer something else (chloe's only)
@@ -53,6 +55,8 @@ def write_from_catalogue(lex: Lexicon, question: str, context: str = "", *, mapp
             mapping = mapped(question, lex, today)
         except Unsure as exc:
             mapping, problem = None, exc
+    if whole is not None and mapping is not None and _asks_more_of_it(question, context, mapping, lex):
+        raise QuestionNotUnderstood(str(whole)) from whole  # "Is INC-1012 closed yet, and whose is it?"
     # The planner's step may be the request without its question mark: the same words say nothing more (read
     # twice, "How many tickets are there in total" would name the tickets twice and group by ticket).
     same = normalise(context) == normalise(question)
@@ -110,6 +114,14 @@ def _names_more_data(question: str, context: str, lex: Lexicon) -> bool:
         for phrase, targets in lex.book("phrases").items()
         if any(x.kind in ("value", "entity", "dimension") for x in targets)
     )
+
+
+def _asks_more_of_it(question: str, context: str, mapping: Mapping, lex: Lexicon) -> bool:
+    """Whether the rest of the request, outside the clause `question`, asks in words the data knows an attribute the
+    clause's answer does not show ("..., and whose is it?", "and when did it come in?"): the data answer check of
+    the rest, since no other step of the plan asks it."""
+    rest = normalise(context).replace(normalise(question), " ")
+    return bool(rest.split()) and all(lex.knows(w) for w in rest.split()) and bool(unanswered(rest, rest, mapping, lex))
 
 
 def _clause_of(question: str, context: str) -> bool:

@@ -8,6 +8,8 @@ import pytest
 
 from cognicore.subagents.errors import Unsure
 from cognicore.subagents.offline_sql import map_request
+from cognicore.subagents.offline_sql.writer import write_from_catalogue
+from cognicore.subagents.sql_writer import QuestionNotUnderstood
 from tests.unit.data15_catalogues import DESK_LEX, SALES_LEX, TODAY, sql_of
 
 
@@ -87,4 +89,53 @@ def test_requests_whose_parts_are_all_answered_stay_answered(text: str, shown: t
     ],
 )
 def test_sales_requests_whose_parts_are_all_answered_stay_answered(text: str) -> None:
+    assert sql_of(text, SALES_LEX).startswith(("SELECT", "WITH"))
+
+
+@pytest.mark.parametrize(
+    ("clause", "request_"),
+    [
+        ("Is INC-1009 still open", "Is INC-1009 still open, and whose is it?"),
+        ("Has INC-1007 been closed", "Has INC-1007 been closed, and whose was it?"),
+    ],
+)
+def test_a_planned_clause_is_unsure_when_the_rest_asks_more_of_it(clause: str, request_: str) -> None:
+    with pytest.raises(QuestionNotUnderstood):
+        write_from_catalogue(DESK_LEX, clause, request_)
+
+
+@pytest.mark.parametrize(
+    ("clause", "request_"),
+    [
+        ("How many P2 tickets are open", "How many P2 tickets are open, and who do I escalate them to per the runbook"),
+        ("list the Printer tickets", "list the Printer tickets and add a chart"),
+    ],
+)
+def test_a_planned_clause_stays_answered_when_the_rest_asks_nothing_of_the_data(clause: str, request_: str) -> None:
+    assert write_from_catalogue(DESK_LEX, clause, request_).sql.startswith(("SELECT", "WITH"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how many Pulse Mini Speakers did we move in August, and how much did they make?",
+        "What product sold the most units in June, and how much revenue did it earn?",
+        "which channel took the most orders last quarter, and what was its revenue",
+    ],
+)
+def test_every_figure_asked_is_computed(text: str) -> None:
+    assert "computed" in _unsure(text, SALES_LEX)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how much revenue and how many orders did Asia Pacific bring in last month",
+        "units sold per sales channel in 2025",
+        "Top 3 products by units last year, with their revenue",
+        "which region had the fewest orders in 2025",
+        "Which category shipped the most units in 2025, and what revenue did it bring?",
+    ],
+)
+def test_requests_whose_figures_are_all_computed_stay_answered(text: str) -> None:
     assert sql_of(text, SALES_LEX).startswith(("SELECT", "WITH"))
