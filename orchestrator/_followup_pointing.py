@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from cognicore.orchestrator._followup_leads import LEAD
+
 __all__ = ["points_back", "reworks_previous"]
 
 _POINTER = r"(?:it|that|those|these|them)"
@@ -42,14 +44,18 @@ _PERIOD = re.compile(
     re.IGNORECASE,
 )
 
+# "same thing, but ...", "the same again for ...": the previous request as a whole, when nothing after it says "as"
+# (a comparison of its own: "is the fee the same as ...") and it is no "same-day" or "same day" term.
+_SAME = re.compile(LEAD + r"(?P<pointer>(?:(?:the|that)\s+)?same\b)(?!-|\s+day\b)(?!.*\bas\b)", re.IGNORECASE)
+
 
 def points_back(request: str) -> str | None:
     """The words of `request` that stand for something only an earlier request names ("split that", "of those", "over
     the same stretch"), or None when it points at nothing outside itself. "Which jobs that are pending" (a relative
     "that"), "how long does it take" (an empty "it") and "those who ..." point at nothing."""
-    for pattern in (_TAKES, _PART_OF, _THOSE):
+    for pattern in (_TAKES, _PART_OF, _THOSE, _SAME):
         if (found := pattern.search(request)) is not None:
-            return found.group(0)
+            return found.group("pointer") if pattern is _SAME else found.group(0)
     found = _PERIOD.search(request)
     if found is not None and (found.group("same") or "same" in found.group(0).lower() or "that" in found.group(0)):
         return found.group(0)  # "for the year" alone is a plain period ("revenue for the year"), never a pointer

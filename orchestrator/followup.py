@@ -105,6 +105,12 @@ _WHO_HAS = re.compile(
 # "unassigned", "no assignee", "without an owner", "not assigned": rows with no value in a column (general English).
 _MISSING = re.compile(r"un[a-z]+ed|(?:no|without(?:\s+an?)?)\s+[a-z]+|not\s+(?:yet\s+)?[a-z]+ed", re.IGNORECASE)
 _NOT = re.compile(r"^(?:not|no\s+longer|never)\s+(?:yet\s+)?(?P<value>.+)$", re.IGNORECASE)
+# "the ones that aren't closed", "those not yet done", "counting only ones which are not P1": the rows without a value.
+_NOT_ROWS = re.compile(
+    r"^(?:counting\s+)?(?:(?:the\s+)?ones?|those|these|them)?\s*(?:(?:that|which)\s+(?:(?:are|were|is|was)(?:n't|\s+not)|"
+    r"have\s+not\s+been|haven't\s+been)|not)\s+(?:yet\s+|still\s+)?(?:been\s+)?(?P<value>.+)$",
+    re.IGNORECASE,
+)
 _THROUGH = re.compile(r"^(?:through|via|from|at|on|under|to)\s+(?P<value>.+)$", re.IGNORECASE)
 _FILLERS = frozenset("please pls plz again thanks thx ok okay too".split())  # "the same please" changes nothing
 
@@ -262,6 +268,9 @@ def _change(request: str, entities: Sequence[str] = (), columns: Mapping[str, st
             return Change(prep="missing", value=value)  # "which of those are unassigned?": narrowed to no value
         if pattern in (_OF_THOSE, _OF_THAT) and not known and (denied := _NOT.match(value)) is not None:
             if is_known(denied.group("value"), entities):  # "how much of that is still not closed?"
+                return Change(prep="excluding", value=known_value(denied.group("value"), entities) or "")
+        if pattern in (_ONLY, _BARE) and not known and (denied := _NOT_ROWS.match(value)) is not None:
+            if is_known(denied.group("value"), entities):  # "same thing, but only counting the ones that aren't closed"
                 return Change(prep="excluding", value=known_value(denied.group("value"), entities) or "")
         if pattern in (_BARE, _ONLY, _OF_THOSE, _OF_THAT, _DO, _SWAP) and not known:
             return None

@@ -82,3 +82,26 @@ def test_words_that_point_at_nothing_outside_are_no_pointer(text: str) -> None:
 async def test_an_action_no_agent_does_on_the_previous_result_stays_refused(followup: str) -> None:
     decision = await _read(followup)
     assert decision.out_of_scope, decision
+
+
+@pytest.mark.parametrize(
+    "followup",
+    [
+        "Same again, but only counting the ones that aren't done.",
+        "the same, just those not yet done",
+        "same thing but only ones which haven't been done",
+    ],
+)
+async def test_the_same_without_the_rows_of_a_value_excludes_that_value(followup: str) -> None:
+    decision = await _read(followup, previous="How many jobs has each engineer got by site?")
+    assert decision.followup and decision.resolved_request.endswith("excluding done"), decision
+
+
+async def test_the_same_with_a_change_no_reading_binds_is_unsure() -> None:
+    decision = await _read("Same thing, but only the ones nobody has looked at since Monday.")
+    assert not decision.sure and "previous request" in decision.reason, decision
+
+
+@pytest.mark.parametrize("text", ["same-day repairs: who books them?", "is the boiler check the same as the leak check?"])
+def test_a_same_of_its_own_points_at_nothing(text: str) -> None:
+    assert points_back(text) is None
