@@ -231,10 +231,10 @@ class OfflineClassifier:
                 # or the documents for "share" or "price" would answer a question that was not asked.
                 reason = f"asks about {owner}, which nothing in the data, the documents or memory mentions"
                 return IntentDecision(intent="question", reason=reason, confidence=0.8, out_of_scope=True)
-        if decision.intent == "question" and not decision.out_of_scope and self._scope.about_you(request):
-            # "hey, how's your day going?": about the assistant, nothing to look up; a passage sharing "going" with
-            # it is no answer (D7).
-            reason = "a remark to the assistant itself, about nothing the agents look up"
+        if decision.intent == "question" and not decision.out_of_scope and self._scope.social_remark(request):
+            # "hey, how's your day going?", "thanks, that's all for now": a remark asking nothing to look up; a passage
+            # sharing "going" or "now" with it is no answer (D7).
+            reason = "a remark (to the assistant, a greeting or thanks) that asks nothing the agents look up"
             return decision.model_copy(update={"reason": reason, "out_of_scope": True})
         # "I'm bored, tell me a joke": the part that asks is what must be held, not the told part before it.
         asked = decision.resolved_request or request
