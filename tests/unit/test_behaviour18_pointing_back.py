@@ -102,6 +102,8 @@ async def test_the_same_with_a_change_no_reading_binds_is_unsure() -> None:
     assert not decision.sure and "previous request" in decision.reason, decision
 
 
-@pytest.mark.parametrize("text", ["same-day repairs: who books them?", "is the boiler check the same as the leak check?"])
+@pytest.mark.parametrize(
+    "text", ["same-day repairs: who books them?", "is the boiler check the same as the leak check?"]
+)
 def test_a_same_of_its_own_points_at_nothing(text: str) -> None:
     assert points_back(text) is None
