@@ -33,7 +33,10 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
     "Spanish": frozenset(
         "el la los las un una unos unas y o es son fue era qué que cuál cuáles quién cómo cuánto cuántos yo "
         "me mi nosotros nuestro nuestra nuestros usted del al de en con por para según pero no muéstrame "
-        "dame por favor año último última".split()
+        "dame por favor año último última "
+        # written without accents, and the verbs of counting questions: "cuantos pedidos tuvimos en 2025"
+        "cuantos cuantas cuántas cuanto cual cuales hay tenemos tuvimos hemos tiene tienen esta estan están "
+        "todavía".split()
     ),
     "French": frozenset(
         "le la les un une des et ou est sont était quel quelle quels quelles qui comment combien je me moi "
@@ -43,7 +46,9 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
     "Italian": frozenset(
         "il lo la i gli le un una uno e o è sono era quale quali chi come quanto quanti io mi noi nostro "
         "nostra nostri voi del della dei delle al alla di in con per su non mostra mostrami dammi anno "
-        "ultimo ultima".split()
+        "ultimo ultima "
+        # "quanti ordini abbiamo ricevuto nel 2025?": articles joined to prepositions, and the commonest verbs
+        "nel nella nei negli sul sulla dal dalla abbiamo avete hanno ha ho quante ancora".split()
     ),
     "Portuguese": frozenset(
         "o a os as um uma e ou é são foi era qual quais quem como quanto quantos eu me meu minha nós nosso "
@@ -53,8 +58,24 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
     ),
     "Dutch": frozenset(
         "de het een en of is zijn was waren wat welke wie hoe hoeveel ik mij mijn wij we ons onze jij u "
-        "van in met voor op naar bij niet toon laat geef alsjeblieft jaar vorige laatste per".split()
+        "van in met voor op naar bij niet toon laat geef alsjeblieft jaar vorige laatste per "
+        # "hoeveel tickets staan nog open?"
+        "nog staan staat hebben heeft hadden er hun".split()
     ),
+    "Swedish": frozenset(
+        "hur många mycket vad vilka vilken vem och det som en ett för av till med på inte vi har hade är var "
+        "våra vår finns fortfarande".split()
+    ),
+    "Danish or Norwegian": frozenset(
+        "hvor mange meget hvad hvilke hvem og det som en et for af av til med på ikke vi har havde hadde er var "
+        "vores vår fik fikk stadig".split()
+    ),
+    "Polish": frozenset(
+        "ile jak co czy jest są nie na do dla mamy mieliśmy jaki jaka jakie który która się przez od".split()
+    ),
+    "Turkish": frozenset("kaç ne nasıl bir ve ile için var yok mi mı mu mü bu hangi kadar daha çok".split()),
+    "Czech": frozenset("kolik jak co je jsou není na do pro jsme máme měli jaký jaká které se od".split()),
+    "Finnish": frozenset("kuinka montako paljonko mitä mikä mitkä on ovat ja ei oli meillä meidän vielä".split()),
 }
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
 MIN_FOREIGN_HITS = 2  # one shared word ("a", "per", "no") is never enough to call a request foreign
