@@ -51,7 +51,7 @@ def unanswered(request: str, read: str, q: Mapping, lex: Lexicon) -> list[str]:
     said = f" {normalise(request)} "
     parts = [*_asked_attributes(said, q, lex), *_actor_verbs(request, read, said, lex), *_unmatched_search(q)]
     if not q.looked_up:
-        parts += _unasked_figures(read, said, q, lex)
+        parts += _unasked_figures(read, said, q, lex) + _unasked_rows(said, q, lex)
     if q.looked_up:  # one row named by its key: every column word said is an attribute asked of it
         parts += [f"'{p}' (asked of {_row_name(q)}, but not shown)" for p in _unused_phrases(read, q, lex)]
         shown = [d for d in q.dimensions if isinstance(d, Column)]
@@ -75,6 +75,13 @@ def _shown(q: Mapping) -> set[str]:
     # "ana or ben": each value of a filter with several values is a row of its own
     shown |= {ref for ref, values in q.filters.items() if len(values) > 1}
     return shown
+
+
+def _used(q: Mapping) -> set[str]:
+    """The column refs the query shows or keeps rows by."""
+    used = _shown(q) | set(q.filters) | set(q.excluded) | set(q.missing) | set(q.present) | set(q.nonzero)
+    used |= set(q.rates) | {ref for ref, _, _ in q.row_conditions} | {c.ref for c in q.searched}
+    return used | ({q.date_column.ref} if q.date_column is not None else set())
 
 
 def _dated(shown: set[str], lex: Lexicon) -> bool:
@@ -157,9 +164,7 @@ def _unmatched_search(q: Mapping) -> list[str]:
 def _unused_phrases(read: str, q: Mapping, lex: Lexicon) -> list[str]:
     """The words of `read` naming a column of the looked-up row's table ("sku", "launch date", "unit cost") whose
     column the query neither shows nor filters on."""
-    used = _shown(q) | set(q.filters) | set(q.excluded) | set(q.missing) | set(q.present) | set(q.nonzero)
-    used |= set(q.rates) | {ref for ref, _, _ in q.row_conditions} | {c.ref for c in q.searched}
-    used |= {q.date_column.ref} if q.date_column is not None else set()
+    used = _used(q)
     sqls = " ".join(m.named.sql for m in q.measures if m.named is not None)
     tables = {ref.rsplit(".", 1)[0] for ref in q.filters}
     text = f" {read} "
@@ -191,8 +196,7 @@ def _unasked_figures(read: str, said: str, q: Mapping, lex: Lexicon) -> list[str
     """ "which product sold the most units, and what revenue did it make" answered with revenue alone; "how many X did
     we sell, and how much revenue": each figure asked is computed (a measure's word said and none of its measures or
     columns used, or more "how many/much" questions than figures)."""
-    used = _shown(q) | set(q.filters) | set(q.excluded) | set(q.nonzero) | set(q.rates)
-    used |= {ref for ref, _, _ in q.row_conditions}
+    used = _used(q)
     named = {m.named.name for m in q.measures if m.named is not None}
     sqls = " ".join(m.named.sql for m in q.measures if m.named is not None)
     whole, text = f" {read} ", f" {read} "
@@ -231,3 +235,33 @@ def _own_name(phrase: str, target: Target) -> bool:
     said = (target.measure.name if target.measure else "", target.column.name if target.column else "")
     names = {normalise(n) for n in said if n}
     return bool({phrase, singular(phrase)} & (names | {plural(n) for n in names}))
+
+
+# What asks for rows one by one: a listing verb, a question word or a ranking word before the rows' noun
+_LISTING = re.compile(
+    r"list|lists|listing|show|display|which|what|give|each|per|by|every|all|top|bottom|biggest|largest|smallest|"
+    r"latest|newest|oldest|earliest|first|last|recent|those|these|their|its"
+)
+_ROWS_ASKED = re.compile(r"\b(?:ids?|identifiers?|each|per|every|list|show|one by one|individually)\b")
+
+
+def _unasked_rows(said: str, q: Mapping, lex: Lexicon) -> list[str]:
+    """ "what was revenue last quarter leaving out partner orders": a figure split by the key of each row (one line
+    per order) when no word asks for the rows one by one; the rows' noun only said what the figure is of."""
+    counted = {m.table.ref for m in q.measures if m.table is not None} | {"age" for m in q.measures if m.age}
+    if q.looked_up or counted or q.having or _ROWS_ASKED.search(said):
+        return []  # a threshold on each row's figure ("orders with more than 6 units") needs the rows one by one
+    unasked = []
+    for key in (d for d in q.dimensions if isinstance(d, Column) and d.primary_key):
+        nouns = [p for p, ts in lex.phrases.items() if any(x.kind == "entity" and _of(x, key.table) for x in ts)]
+        said_before = [
+            said[: m.start()].split()[-2:] for p in nouns for m in re.finditer(rf"\b{re.escape(p)}(?:e?s)?\b", said)
+        ]
+        if not any(_LISTING.fullmatch(w) for before in said_before for w in before):
+            unasked.append(f"'{key.name.replace('_', ' ')}' (a line per row, which nothing asked)")
+    return unasked
+
+
+def _of(target: Target, table: str) -> bool:
+    """Whether `target` names the rows of `table`."""
+    return target.table is not None and target.table.ref == table

@@ -139,3 +139,26 @@ def test_every_figure_asked_is_computed(text: str) -> None:
 )
 def test_requests_whose_figures_are_all_computed_stay_answered(text: str) -> None:
     assert sql_of(text, SALES_LEX).startswith(("SELECT", "WITH"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "revenue for Q2 2025, setting aside the consumer orders",
+        "revenue last month without the partner orders",
+    ],
+)
+def test_a_figure_is_not_split_into_one_line_per_row_nobody_asked(text: str) -> None:
+    assert "a line per row" in _unsure(text, SALES_LEX)
+
+
+@pytest.mark.parametrize(
+    ("text", "lex"),
+    [
+        ("list the 5 biggest orders by revenue last month", SALES_LEX),
+        ("which P1 tickets are still open", DESK_LEX),
+        ("Ben's closed tickets", DESK_LEX),
+    ],
+)
+def test_rows_asked_one_by_one_are_listed(text: str, lex: object) -> None:
+    assert sql_of(text, lex).startswith(("SELECT", "WITH"))  # type: ignore[arg-type]
