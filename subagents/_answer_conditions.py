@@ -20,6 +20,7 @@ _NEGATOR = re.compile(
 _CLAUSE_END = re.compile(r"[,;:.?!()]|\b(?:and|but|or|so|then|if|when|while|because)\b")
 _DIGIT = re.compile(r"\d")
 _PARTICLES = frozenset({"back", "away"})  # "send back", "go back": the verb says what is done, not the particle
+_CODE = re.compile(r"^[a-z]+\d+$")
 NEGATED_SPAN = 3  # content words a negation reaches: "not defective", "no longer under warranty"
 
 
@@ -38,16 +39,24 @@ def negated(text: str) -> frozenset[str]:
 def _plain(text: str) -> frozenset[str]:
     """The content stems of `text` that are neither numbers nor words of time and limits."""
     units = {stem(w) for w in unit_words(text)} | _PARTICLES
-    return frozenset(t for t in terms(text) if not re.search(r"\d", t) and t not in TIME_WORDS and t not in units)
+    # A code ("P2", "Q3") names a case, as a word does; a bare number is a figure.
+    return frozenset(
+        t for t in terms(text) if (_CODE.match(t) or not re.search(r"\d", t)) and t not in TIME_WORDS and t not in units
+    )
 
 
 _ANCHOR = re.compile(r"\b(?:after|before|since|once|until|from|when|while)\b", re.I)
+_ASIDE_BEFORE = re.compile(r"\([^()]*\)\s*$")
 
 
 def _bound_clause(text: str, start: int, end: int) -> str:
     """What a limit is said of: its clause of `text`, without the point its time counts from ("Refunds go back ...
     within 5 business days" is said of refunds, not of "after the returned product arrives")."""
-    left = max((m.end() for m in re.finditer(r"[,;:()]", text[:start])), default=0)
+    before = text[:start]
+    # "P2 (one team blocked) within 8 hours": an aside between the case and its limit belongs to the case's clause
+    if aside := _ASIDE_BEFORE.search(before):
+        before = before[: aside.start()]
+    left = max((m.end() for m in re.finditer(r"[,;:()]", before)), default=0)
     right = re.search(r"[,;:()]", text[end:])
     after = text[end : end + right.start() if right else len(text)]
     anchor = _ANCHOR.search(after)
@@ -247,7 +256,9 @@ def comparison(question: str, text: str) -> str:
     if len(limits) > 1:
         typed = set(words(question))
         own = [(m, k, c) for m, k, c in limits if c & typed - frozenset().union(*(o for _, _, o in limits if o != c))]
-        limits = own if len(own) == 1 else []
+        # a case's code the question names ("T2") picks its limit over a word another case's aside shares ("power")
+        coded = [(m, k, c) for m, k, c in own if any(_CODE.match(w) for w in c & typed)]
+        limits = own if len(own) == 1 else coded if len(coded) == 1 else []
     if not limits:
         return ""
     m, kind, _ = limits[0]

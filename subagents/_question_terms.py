@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from cognicore.memory.text import STOPWORDS, stem, words
 from cognicore.subagents._answer_excluded import contrasted as contrasted  # re-exported: the set-aside job
 from cognicore.subagents._answer_excluded import without_contrast as without_contrast
+from cognicore.subagents._question_numbers import with_digits
 
 # Tokens with a digit ("p0", "t-42", "x2") or of one to three letters ("pls", "ref").
 CODE_LIKE = re.compile(r"^(?:(?=[a-z-]*\d)[a-z0-9-]+|[a-z]{1,3})$")
@@ -46,15 +47,16 @@ def without_asides(question: str, vocabulary: frozenset[str]) -> str:
         return " " if unknown_codes else match.group(0)
 
     def story_time(match: re.Match[str]) -> str:
-        return " " if _in_story(match) else match.group(0)
+        # the case's figure stays, to set against a limit ("came in 80 hours ago. breached?": 80 hours)
+        return f", {with_digits(match.group('span'))}, " if _in_story(match) else match.group(0)
 
     return _ELAPSED.sub(story_time, _ASIDE.sub(drop, question))
 
 
 _ELAPSED = re.compile(
-    r"\b(?:(?:about|around|roughly|some|nearly|almost|over|just|only)\s+)?(?:\d+|an?|one|two|three|four|five|six|"
-    r"seven|eight|nine|ten|eleven|twelve|a few|a couple of|several)\s+(?:minutes?|hours?|days?|weeks?|months?|years?)"
-    r"\s+ago\b",
+    r"\b(?:(?:about|around|roughly|some|nearly|almost|over|just|only)\s+)?(?P<span>(?:\d+|an?|one|two|three|four|five|"
+    r"six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|several)\s+(?:minutes?|hours?|days?|weeks?|months?|"
+    r"years?))\s+ago\b",
     re.I,
 )
 # Where a clause of a told story ends and something else begins: a sentence's end, "and now" / "but now", or a
