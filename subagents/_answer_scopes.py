@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from cognicore.memory.text import stem, words
+from cognicore.memory.text import STOPWORDS, stem, words
 from cognicore.subagents._answer_checks import bigrams, other_kind
 from cognicore.subagents._answer_conditions import negated
 from cognicore.subagents._passage_units import SENTENCE_SPLIT, Unit
@@ -67,7 +67,33 @@ def in_scope(
         return kept, next((e for _, e in scoped if e), "")
     kinds = [u for u in kept if other_kind(f"{u.label} {u.text}".strip(), question, phrases, synonyms)]
     kept = [u for u in kept if u not in kinds]
-    return kept, "" if kept else "that kind"
+    if not kept:
+        return kept, "that kind"
+    # "If it still fails, ... open a P3 ticket for the network team" for "what priority do network team tickets get?"
+    conditioned = [(u, unstated_condition(u, question, synonyms)) for u in kept]
+    kept = [u for u, condition in conditioned if not condition]
+    return kept, "" if kept else f'the case asked (it is said only "{conditioned[0][1]}")'
+
+
+# A sentence that opens on its condition: what it says holds in that case only.
+_CONDITION_FIRST = re.compile(r"^\W*(?:if|when|whenever|once|unless|in\s+case)\b(?P<condition>[^,;:]{3,100}),", re.I)
+# A question that states a case of its own: a condition, a negated or lasting state, or a story before it.
+_PREMISE = re.compile(
+    r"\b(?:if|when|whenever|once|unless|after|in\s+case|still|already|not|never|no|without)\b|n't\b", re.I
+)
+
+
+def unstated_condition(u: Unit, question: str, synonyms: dict[str, frozenset[str]]) -> str:
+    """The condition a sentence opens with ("If it still fails") when the question states no case at all and names
+    none of the condition's words: the sentence's value holds for that case only, never as the general answer; ''
+    otherwise."""
+    opened = _CONDITION_FIRST.match(u.text)
+    if opened is None or _PREMISE.search(question) or len(SENTENCE_SPLIT.split(question.strip())) > 1:
+        return ""
+    asked = {stem(w) for w in words(question)}
+    asked |= {t for w in list(asked) for t in synonyms.get(w, frozenset())}
+    condition = {stem(w) for w in words(opened.group("condition")) if w not in STOPWORDS}
+    return "" if condition & asked else opened.group(0).strip(" ,")
 
 
 # A span of time a clause gives: "within 5 business days", "about a week", "a 2-year warranty", "for 30 minutes".
