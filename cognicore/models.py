@@ -182,7 +182,12 @@ def build_roles(
             nouns = vocabulary.data | frozenset(terms(" ".join(counted)))
             classifier = DataReadingClassifier(classifier, reads_data, knowledge=vocabulary.knowledge, data=nouns)
             planner = DataReadingPlanner(
-                planner, reads_data, knowledge=vocabulary.knowledge, data=nouns, documents=reads_documents
+                planner,
+                reads_data,
+                knowledge=vocabulary.knowledge,
+                data=nouns,
+                documents=reads_documents,
+                values=values,
             )
         roles = Roles(
             classifier,

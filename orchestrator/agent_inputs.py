@@ -9,10 +9,11 @@ state, and running the check would list items nobody asked about.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
-from cognicore.memory.text import stem
+from cognicore.memory.text import stem, terms
 
-__all__ = ["describes_one_case"]
+__all__ = ["describes_one_case", "outside_declared_values"]
 
 # One item, unnamed: an indefinite or possessive determiner, then up to three words, then the item's noun or a code
 # of the data ("a P2 ticket", "my P1", "an urgent order", "our oldest loan").
@@ -52,3 +53,30 @@ def describes_one_case(request: str, items: frozenset[str]) -> bool:
         return False
     described = (re.findall(r"[a-z0-9]+", m.group("after").lower()) for m in _ONE.finditer(request))
     return any(_is_item(word, items) for words in described for word in words)
+
+
+# A negation just before a value: "tickets that aren't closed", "still not closed" name the other values.
+_NEGATED_BEFORE = re.compile(r"(?:\b(?:not|never|no)|n't)\W+(?:\w+\W+)?$", re.I)
+
+
+def _said(text: str, value: str) -> list[re.Match[str]]:
+    """Where `text` names a value of the data, in any form its stems take ("closed" for "close", "in progress")."""
+    wanted = terms(value.replace("_", " "))
+    if not wanted:
+        return []
+    return [m for m in re.finditer(r"[A-Za-z0-9]+", text) if stem(m.group(0).lower()) == wanted[0]]
+
+
+def outside_declared_values(request: str, description: str, values: Mapping[str, str]) -> tuple[str, str] | None:
+    """The value the request names (plainly, not negated) of a column whose other value the agent's description
+    declares as its scope, with that declared value: "Checks open tickets ..." covers no "closed" tickets ("how many
+    tickets did we close within SLA?"); None when the request stays inside what the agent declares."""
+    declared = {value: column for value, column in values.items() if _said(description, value)}
+    for value, column in values.items():
+        if value in declared or column not in declared.values():
+            continue
+        plain = [m for m in _said(request, value) if not _NEGATED_BEFORE.search(request[: m.start()])]
+        scope = [d for d, c in declared.items() if c == column]
+        if plain and not any(_said(request, d) for d in scope):
+            return value, scope[0]
+    return None

@@ -11,10 +11,10 @@ documents' vocabulary stays a question.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 
 from cognicore.memory.text import FIRST_PERSON, stem, terms
-from cognicore.orchestrator.agent_inputs import describes_one_case
+from cognicore.orchestrator.agent_inputs import describes_one_case, outside_declared_values
 from cognicore.orchestrator.data_questions import (
     ENUMERATES,
     IN_PERIOD,
@@ -249,9 +249,11 @@ class DataReadingPlanner:
         knowledge: frozenset[str],
         data: frozenset[str] = frozenset(),
         documents: DocumentsReader | None = None,
+        values: Mapping[str, str] | None = None,
     ) -> None:
         self._inner, self._reads, self._knowledge, self._data = inner, reads, knowledge, data
         self._documents = documents
+        self._values = values or {}  # each value of the data with its column
 
     async def plan(self, *, request: str, agents: list[dict[str, str]], feedback: list[str], memory: str = "") -> Plan:
         """The inner plan; a one-step data plan instead of none or of a lone knowledge step, when the reader maps
@@ -263,6 +265,7 @@ class DataReadingPlanner:
                 raise
             return Plan(steps=[PlanStep(id="s1", agent=DATA_AGENT, instruction=request)])
         agents_planned = {s.agent for s in plan.steps}
+        self._within_declared_values(request, plan, agents)
         if self._rule_asked(request, plan, agents) or self._one_case_for_agent(request, plan, agents):
             # "sla for p1 tickets", "response-time target for priority 4": the rule the agent checks against, which
             # the documents state; running the check would list breaches nobody asked for.
@@ -347,6 +350,22 @@ class DataReadingPlanner:
             and not _FIGURE.search(request)
             and not _asks_for(request, plan, agents)
         )
+
+    def _within_declared_values(self, request: str, plan: Plan, agents: list[dict[str, str]]) -> None:
+        """Raise `Unsure` when a developer's agent is planned for items outside the values its description declares
+        ("Checks open tickets ..." for "how many tickets did we close within SLA?"): its result would answer about
+        other items than the ones asked."""
+        described = {a["name"]: a.get("description", "") for a in agents}
+        for step in plan.steps:
+            if step.agent in {DATA_AGENT, KNOWLEDGE_AGENT, "report_generation"}:
+                continue
+            if outside := outside_declared_values(request, described.get(step.agent, ""), self._values):
+                asked, declared = (v.replace("_", " ") for v in outside)
+                raise Unsure(
+                    f"I understood a request for {step.agent}, but it checks only {declared} items (its description: "
+                    f'"{described.get(step.agent, "")}") and the request asks about {asked} ones, which it does not '
+                    "cover; I am not sure of the answer."
+                )
 
     def _one_case_for_agent(self, request: str, plan: Plan, agents: list[dict[str, str]]) -> bool:
         """A developer's agent planned for a request that describes one unnamed item ("a P2 ticket nobody answered for

@@ -8,6 +8,7 @@ import pytest
 
 from cognicore.orchestrator.agent_inputs import describes_one_case
 from cognicore.orchestrator.data_reading import DataReadingPlanner
+from cognicore.subagents.errors import Unsure
 from cognicore.subagents.types import Plan, PlanStep
 from tests.unit.test_knowledge14_routing import _always, _never
 
@@ -62,4 +63,37 @@ async def test_a_set_of_items_stays_the_agent_s(request_text: str) -> None:
 async def test_without_the_knowledge_agent_the_agent_keeps_its_step() -> None:
     agents = [a for a in _AGENTS if a["name"] != "rag_query"]
     plan = await _planner().plan(request="Our P2 ticket has waited five hours, a breach?", agents=agents, feedback=[])
+    assert [s.agent for s in plan.steps] == ["overdue_check"]
+
+
+_VALUES = {"open": "status", "returned": "status", "lost": "status", "adult": "section", "children": "section"}
+_LOANS = [
+    {"name": "rag_query", "description": ""},
+    {"name": "overdue_check", "description": "Checks open loans against their due date and lists the late ones."},
+]
+
+
+def _scoped() -> DataReadingPlanner:
+    return DataReadingPlanner(_Checker(), _never, knowledge=frozenset(), data=ITEMS, documents=_always, values=_VALUES)
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    ["How many loans were returned on time last week?", "Which lost loans went past their due date?"],
+)
+async def test_items_outside_the_agent_s_declared_values_are_unsure(request_text: str) -> None:
+    with pytest.raises(Unsure, match="overdue_check"):
+        await _scoped().plan(request=request_text, agents=_LOANS, feedback=[])
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Which loans that aren't returned yet are late?",
+        "Any open children's loans past their due date?",
+        "Which adult section loans are late right now?",
+    ],
+)
+async def test_items_inside_the_declared_values_stay_the_agent_s(request_text: str) -> None:
+    plan = await _scoped().plan(request=request_text, agents=_LOANS, feedback=[])
     assert [s.agent for s in plan.steps] == ["overdue_check"]
