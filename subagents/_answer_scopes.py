@@ -69,6 +69,9 @@ def in_scope(
     kept = [u for u in kept if u not in kinds]
     if not kept:
         return kept, "that kind"
+    if period := running_period(question):
+        # "How much did we spend on shipping last month?": a standing rule ("costs $5.99") is no figure of a period
+        return [], period
     # "If it still fails, ... open a P3 ticket for the network team" for "what priority do network team tickets get?"
     conditioned = [(u, unstated_condition(u, question, synonyms)) for u in kept]
     kept = [u for u, condition in conditioned if not condition]
@@ -174,3 +177,25 @@ def misses_the_asking(question: str, labelled: Sequence[tuple[frozenset[str], st
     context = {stem(w) for s in sentences[:-1] for w in words(s)}
     own = [c for c, label in labelled if label.lower() in asking and stem(label.lower()) not in context]
     return bool(own) and not any(c & (u.terms | u.lead) for c in own)
+
+
+# A period counted back from today: what happened in it is recorded as it happens, never written in a document.
+_RELATIVE_PERIOD = re.compile(
+    r"\b(?:(?:last|this|past|previous|current)\s+(?:day|week|month|quarter|year)|yesterday|today|so\s+far|to\s+date|"
+    r"year-to-date)\b",
+    re.I,
+)
+# How much or how many of something happened: the past of the question's verb ("did we spend", "have we sold").
+_HOW_MUCH_HAPPENED = re.compile(
+    r"\bhow\s+(?:much|many)\b[^?]*?\b(?:(?:did|had)\b|(?:have|has)\s+(?:\w+\s+){0,2}?"
+    r"(?:\w+ed|spent|sold|made|brought|taken|paid|got|gotten|won|lost|sent|bought|built|run|seen)\b)",
+    re.I,
+)
+
+
+def running_period(question: str) -> str:
+    """The period counted back from today ("last month") of a question asking how much or how many happened in it
+    ("how much did we spend on shipping last month?"), or ''. A document states rules and past facts with their own
+    dates; a figure of such a period comes from the data or from what the user told, never from a passage's rule."""
+    period = _RELATIVE_PERIOD.search(question)
+    return period.group(0) if period and _HOW_MUCH_HAPPENED.search(question) else ""

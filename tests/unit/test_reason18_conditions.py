@@ -39,3 +39,30 @@ async def test_a_value_said_only_under_a_condition_the_question_does_not_state_i
 async def test_a_question_stating_its_case_gets_the_conditional_rule(question: str) -> None:
     answer = await OfflineAnswerComposer().compose(question=question, passages=_SCANNER)
     assert answer.used, answer.text
+
+
+_FEES = [
+    {
+        "index": 1,
+        "title": "Courier fees",
+        "source": "fees.md",
+        "content": "Same-day courier costs $12 per parcel. Parcels over 20 kg pay a $6 surcharge.",
+    }
+]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How much did we pay for same-day couriers last quarter?",
+        "How many parcels have we sent by same-day courier so far this year?",
+    ],
+)
+async def test_a_figure_of_a_period_counted_from_today_is_no_rule_s_value(question: str) -> None:
+    answer = await OfflineAnswerComposer().compose(question=question, passages=_FEES)
+    assert not answer.used
+
+
+async def test_a_rule_s_value_is_still_answered() -> None:
+    answer = await OfflineAnswerComposer().compose(question="How much does a same-day courier cost?", passages=_FEES)
+    assert answer.used and "$12" in answer.text
