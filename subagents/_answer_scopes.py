@@ -69,6 +69,8 @@ def in_scope(
     kept = [u for u in kept if u not in kinds]
     if not kept:
         return kept, "that kind"
+    if (top := superlative(question)) and not (kept := [u for u in kept if not superlative_of_other(u, top)]):
+        return kept, " ".join(top)  # "the cheapest product in the catalog" is no answer for "the cheapest wearable"
     if period := running_period(question):
         # "How much did we spend on shipping last month?": a standing rule ("costs $5.99") is no figure of a period
         return [], period
@@ -199,3 +201,25 @@ def running_period(question: str) -> str:
     dates; a figure of such a period comes from the data or from what the user told, never from a passage's rule."""
     period = _RELATIVE_PERIOD.search(question)
     return period.group(0) if period and _HOW_MUCH_HAPPENED.search(question) else ""
+
+
+# A superlative and the class it ranks: "the cheapest wearable", "the most expensive product", "our largest region".
+_SUPERLATIVE = re.compile(
+    r"\b(?:the|our|its|their)\s+(?P<adjective>(?:most|least)\s+[a-z]+|[a-z]{2,}est)\s+(?P<noun>[a-z][\w-]*)", re.I
+)
+
+
+def superlative(question: str) -> tuple[str, str] | None:
+    """The superlative the question asks ("cheapest", "wearable") with the class it ranks, or None."""
+    m = _SUPERLATIVE.search(question)
+    return (m.group("adjective").lower(), m.group("noun").lower()) if m else None
+
+
+def superlative_of_other(u: Unit, asked: tuple[str, str]) -> bool:
+    """Does the sentence give the asked superlative over another class ("the cheapest product in the catalog" for "the
+    cheapest wearable") and never name the asked class? Then it ranks other things than the ones asked."""
+    adjective, noun = asked
+    for m in _SUPERLATIVE.finditer(u.text):
+        if m.group("adjective").lower() == adjective and stem(m.group("noun").lower()) != stem(noun):
+            return stem(noun) not in u.terms | u.lead
+    return False

@@ -66,3 +66,28 @@ async def test_a_figure_of_a_period_counted_from_today_is_no_rule_s_value(questi
 async def test_a_rule_s_value_is_still_answered() -> None:
     answer = await OfflineAnswerComposer().compose(question="How much does a same-day courier cost?", passages=_FEES)
     assert answer.used and "$12" in answer.text
+
+
+_RANGE = [
+    {
+        "index": 1,
+        "title": "Kitchen range",
+        "source": "range.md",
+        "content": "# Kitchen range\n\n## Clay Teapot\n\nA one-litre teapot. List price: $35.\n\n## Basic Kettle\n\n"
+        "A plain steel kettle. List price: $19, the cheapest product in the range.",
+    }
+]
+
+
+async def test_a_superlative_over_another_class_is_no_answer() -> None:
+    answer = await OfflineAnswerComposer().compose(
+        question="What's the cheapest teapot and its price?", passages=_RANGE
+    )
+    assert "Basic Kettle" not in answer.text
+
+
+async def test_the_superlative_over_the_asked_class_answers() -> None:
+    answer = await OfflineAnswerComposer().compose(
+        question="Which is the cheapest product in the range?", passages=_RANGE
+    )
+    assert answer.used and "Basic Kettle" in answer.text
