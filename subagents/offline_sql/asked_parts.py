@@ -49,7 +49,7 @@ def unanswered(request: str, read: str, q: Mapping, lex: Lexicon) -> list[str]:
     """What `request` (`read`: as the mapper read it, typos mended) asks that the query of `q` would not answer;
     empty when it answers every asked part."""
     said = f" {normalise(request)} "
-    parts = [*_asked_attributes(said, q, lex), *_actor_verbs(request, read, said, lex), *_unmatched_search(q)]
+    parts = [*_asked_attributes(said, q, lex), *_actor_verbs(request, read, said, lex), *_unmatched_search(request, q)]
     if not q.looked_up:
         parts += _unasked_figures(read, said, q, lex) + _unasked_rows(said, q, lex)
     if q.looked_up:  # one row named by its key: every column word said is an attribute asked of it
@@ -150,10 +150,13 @@ def _dates(targets: list[Target]) -> bool:
     return any(x.kind == "date" for x in targets)
 
 
-def _unmatched_search(q: Mapping) -> list[str]:
-    """A phrase looked for in text columns whose every value is known, and in none of them: no row would match."""
+def _unmatched_search(request: str, q: Mapping) -> list[str]:
+    """A phrase read from the request's words (not quoted by the user, so its ends were guessed) and looked for in text
+    columns whose every value is known, and in none of them: no row would match, so the phrase was likely misread."""
     if q.search is None or q.search.negated or not q.searched or not all(c.values for c in q.searched):
         return []
+    if re.search(rf"[\"'\u2018\u201c]{re.escape(q.search.phrase)}[\"'\u2019\u201d]", request, re.IGNORECASE):
+        return []  # "how many tickets say '100%'": the user's own phrase; none holding it is the answer
     phrase = q.search.phrase.lower()
     if any(phrase in v.lower() for c in q.searched for v in c.values):
         return []

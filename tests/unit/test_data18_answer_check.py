@@ -47,7 +47,7 @@ def test_a_person_never_recorded_as_doing_a_dated_event(text: str) -> None:
     "text",
     [
         "How many Printer tickets mention the screen flickering?",
-        "list the tickets mentioning 'keyboard broken'",
+        "how many VPN tickets are about the token expiring",
     ],
 )
 def test_a_searched_phrase_no_row_holds_is_said(text: str) -> None:
@@ -71,6 +71,7 @@ def test_every_attribute_asked_of_one_row_is_shown(text: str) -> None:
         ("Has INC-1006 been closed, and who had it?", ("tickets.assignee", "tickets.status")),
         ("tell me the component of INC-1002 and when it was logged", ("tickets.component", "tickets.opened_at")),
         ("how many tickets mention access denied", ("ILIKE '%access denied%'",)),
+        ("list the tickets mentioning 'keyboard broken'", ("ILIKE '%keyboard broken%'",)),
         ("how many of chloe's tickets were closed", ("tickets.assignee = 'chloe'", "tickets.status = 'closed'")),
         ("list ben's open tickets", ("tickets.assignee = 'ben'", "tickets.status = 'open'")),
     ],
