@@ -24,6 +24,45 @@ FIRST_PERSON_PLURAL = r"we|we're|we've|we'll|us|our|ours"
 # "how many hours", "how many business days": a duration asked as a number of time units, not a count of rows. Routing
 # (`orchestrator`), the answer's shape and the absence check (`subagents`) read it: one pattern.
 HOW_MANY_UNITS = r"how\s+many\s+(?:business\s+|working\s+)?(?:seconds|minutes|hours|hrs|days|weeks|months|years)"
+# The number words a sentence counts with ("three days", "the last six months", "fifteen percent"): one list.
+NUMBER_WORDS: dict[str, int] = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen"
+        " seventeen eighteen nineteen twenty".split()
+    )
+} | {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+# A time unit as a sentence writes it, abbreviations too ("hours", "hrs", "h"), with its length in hours.
+TIME_UNIT = r"seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|nights?|weeks?|fortnights?|months?|years?|yrs?"
+_UNIT_HOURS = {"s": 1 / 3600, "mi": 1 / 60, "h": 1, "d": 24, "n": 24, "w": 168, "f": 336, "mo": 730, "y": 8760}
+_COUNT = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+# A span of time said in a sentence: a number or number word, then a time unit ("within 5 business days", "about a
+# week", "a 2-year warranty", "half an hour", "a few days", "24h"). Every reader of a duration uses this one; `n`
+# is the count, `unit` the unit (`duration_hours` turns a match into hours).
+DURATION = re.compile(
+    rf"\b(?P<n>\d+(?:[.,]\d+)?|half\s+an?|an?|{_COUNT}|few|several|couple\s+of)"
+    rf"(?:\s*-\s*|\s+|(?<=\d))(?:business\s+|working\s+|full\s+)?(?P<unit>{TIME_UNIT})\b",
+    re.IGNORECASE,
+)
+DURATION_TEXT = re.sub(r"\(\?P<\w+>", "(?:", DURATION.pattern)  # the same, without its groups, to write into a pattern
+
+
+def duration_hours(match: re.Match[str]) -> float | None:
+    """The length in hours of a `DURATION` match, or None when its count is vague ("a few days", "several weeks")."""
+    n, unit = match.group("n").lower(), match.group("unit").lower()
+    if n.startswith("half"):
+        count = 0.5
+    elif n in ("a", "an"):
+        count = 1.0
+    elif n in NUMBER_WORDS:
+        count = float(NUMBER_WORDS[n])
+    elif n[0].isdigit():
+        count = float(n.replace(",", "") if re.fullmatch(r"\d+,\d{3}", n) else n.replace(",", "."))
+    else:
+        return None
+    return count * next(h for start, h in _UNIT_HOURS.items() if unit.startswith(start))
+
+
 _LEAD_IN = re.compile(r"^\s*(?:and|so)\s*,?\s+", re.IGNORECASE)  # "and what about ...", "so am I ..."
 _REMIND = re.compile(r"^\s*(?:remind|tell)\b", re.IGNORECASE)  # "remind me of my budget" asks, it tells nothing
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from cognicore.memory.text import DURATION_TEXT, NUMBER_WORDS
 from cognicore.subagents._absence_unknown import asked_phrase
 from cognicore.subagents._absence_values import asked_contact
 
@@ -81,7 +82,7 @@ _ATTENDED = r"(?:open|opens|opening|close|closes|closing|staffed|manned|availabl
 _NOT_CLOCK = r"(?!\s+(?:frames?|limits?|windows?|zones?|periods?|spans?|scales?|lines?|budgets?)\b)"
 # Words a fee or a price given as a share is said with ("a 10% restocking fee", "15% off the list price").
 _PRICED = r"(?:fee|fees|charge|surcharge|discount|off|commission|tax|taxes|duty|duties|markup|of the (?:list )?price)"
-_NUMBER_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|hundred)"
+_NUMBER_WORD = rf"(?:{'|'.join(NUMBER_WORDS)}|hundred)"
 
 # A question about the asker ("reach me", "my desk"): memory answers it, in the user's own words ("it's 5520 now"),
 # and the documents' silence proves nothing. "tell me", "show me" only frame the question.
@@ -211,10 +212,6 @@ _LASTS = re.compile(
     rf"\b(?:how\s+long|how\s+many\s+(?:seconds|minutes|hours|days|weeks|months|years))\s+(?P<rest>[^?.!]*?\b{_KEPT}\b[^?.!]*)",
     re.I,
 )
-_DURATION = (
-    r"\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a|an)[\s-]+"
-    r"(?:business\s+|working\s+)?(?:second|minute|hour|day|night|week|month|year)s?\b"
-)
 _NOT_THING = frozenset(
     "how long many much is are was were do does did we you they it its the a an of for to in on by be been valid good"
     " kept keep stored store retained retain saved held active live usable seconds minutes hours days weeks months"
@@ -240,7 +237,7 @@ def _kept_kind(question: str) -> ValueKind | None:
         return None
     stems = "|".join(sorted({re.escape(w[: max(3, len(w) - 2)]) for w in things}))
     said = rf"\b(?:{stems})\w*"
-    written = re.compile(rf"{said}[^.!?]*{_DURATION}|{_DURATION}[^.!?]*{said}", re.I)
+    written = re.compile(rf"{said}[^.!?]*{DURATION_TEXT}|{DURATION_TEXT}[^.!?]*{said}", re.I)
     return ValueKind(_LASTS, written, "how long", "how long it stays valid", checked=False)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from cognicore.memory.text import STOPWORDS, stem
+from cognicore.memory.text import NUMBER_WORDS, STOPWORDS, TIME_UNIT, stem
 from cognicore.subagents._answer_shape import LIGHT_VERBS
 from cognicore.subagents._question_terms import ALTERNATIVES, NOISE, PHRASES
 
@@ -61,10 +61,8 @@ def name_runs(question: str) -> list[list[str]]:
     return runs
 
 
-_UNIT_OR_NUMBER = re.compile(
-    r"^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|seconds?|minutes?|hours?|hrs?|days?|weeks?|months?"
-    r"|years?)$"
-)
+# A number or a time unit is the answer's, never the asked thing; "night" is not one here ("see at night" asks a range).
+_UNIT_OR_NUMBER = re.compile(rf"^(?:\d+|{'|'.join(NUMBER_WORDS)}|(?!nights?$)(?:{TIME_UNIT}))$")
 # Where a question starts asking: after its question word ("how many", "what's the", "which"), or its auxiliary
 # in a yes/no question ("does", "is").
 _OPENING = re.compile(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from cognicore.memory.text import STOPWORDS, stem, words
+from cognicore.memory.text import DURATION, STOPWORDS, stem, words
 from cognicore.subagents._answer_checks import bigrams, other_kind
 from cognicore.subagents._answer_conditions import negated
 from cognicore.subagents._passage_units import SENTENCE_SPLIT, Unit
@@ -101,14 +101,6 @@ def unstated_condition(u: Unit, question: str, synonyms: dict[str, frozenset[str
     return "" if condition & asked else opened.group(0).strip(" ,")
 
 
-# A span of time a clause gives: "within 5 business days", "about a week", "a 2-year warranty", "for 30 minutes".
-_DURATION = re.compile(
-    r"\b(?:\d+(?:[.,]\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|few|several)"
-    r"(?:\s+|-)(?:business\s+|working\s+|full\s+)?(?:second|minute|hour|day|week|month|year)s?\b",
-    re.I,
-)
-
-
 _GOES_ON_SUBJECT = re.compile(r"^\W*(?:it|they|this|these|that|those|each|every|all)\b", re.I)
 
 
@@ -116,7 +108,7 @@ def duration_said_of(u: Unit, subject: frozenset[str]) -> bool:
     """Is the span of time a sentence gives said of the asked subject ("Refunds go back ... within 5 business days"
     for "how long does a refund take?"), not of another thing beside it ("Inserts take about a week and are not
     refundable")? The subject named in the sentence or its heading; a sentence with no span of time is not judged."""
-    if not _DURATION.search(u.text) or (subject & u.lead and _GOES_ON_SUBJECT.match(u.text)):
+    if not DURATION.search(u.text) or (subject & u.lead and _GOES_ON_SUBJECT.match(u.text)):
         return True  # "They reach the card within ..." under "Refunds": the heading's subject goes on
     # "-able" says what can be done with the thing, not the thing: "not refundable" is no refund.
     return any(stem(w) in subject and not w.endswith(("able", "ible")) for w in words(u.text))

@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 
 from cognicore.memory._fact_words import TRAVEL_MODES
-from cognicore.memory.text import stem, terms
+from cognicore.memory.text import DURATION, stem, terms
 from cognicore.subagents._memory_value_shapes import DEVICE_GROUPS, value_shape_words
 
 # Paraphrase groups of what people say about themselves and their team: a question word matches memories that
@@ -171,12 +171,7 @@ _WEB_ADDRESS = re.compile(
     r"|\b[a-z][\w-]*(?:\.[\w-]+)*\.(?:com|org|net|io|dev|app|co|edu|gov|info|[a-z]{2})\b"
 )
 _ADDRESS = frozenset(stem(w) for w in "address url link site website email".split())
-# A duration answers "how long" / "how soon", a frequency "how often", in any words ("unlock after 15 minutes").
-_DURATION = re.compile(
-    r"\b(?:\d+|an?|one|two|three|four|five|six|ten|twelve|fifteen|twenty|thirty|few|couple of)\s*-?\s*"
-    r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?|years?|yrs?)\b",
-    re.I,
-)
+# A duration (`DURATION`) answers "how long" / "how soon", a frequency "how often", in any words.
 _FREQUENCY = re.compile(
     r"\b(?:every|each|daily|weekly|monthly|yearly|annually|quarterly|biweekly|fortnightly|hourly|once|twice|"
     r"\d+\s+times)\b",
@@ -228,7 +223,7 @@ def shape_words(text: str) -> frozenset[str]:
         found.add(_MONEY)
     if _WEB_ADDRESS.search(text):
         found |= _ADDRESS
-    if _DURATION.search(text):
+    if DURATION.search(text):
         found |= _LONG
     if _FREQUENCY.search(text):
         found.add(_OFTEN)

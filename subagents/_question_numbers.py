@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from cognicore.memory.text import words
+from cognicore.memory.text import NUMBER_WORDS, words
 
 # A number with its unit: "35%" is no "day 35", "$80" no "80 units", "9 hrs" no "9 days". Both the question's
 # numbers and the passages' are tagged with their unit, so a figure matches only a figure of the same kind.
@@ -37,12 +37,6 @@ def number_units(text: str) -> dict[str, str]:
 
 
 # "two weeks", "five minutes", "thirty days": a number written as a word before a unit is that figure.
-NUMBER_WORDS = {
-    w: i
-    for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split()
-    )
-} | {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90}
 _WORD_NUMBER = re.compile(
     rf"\b({'|'.join(NUMBER_WORDS)})(?:\s+|-)((?:business\s+)?(?:minutes?|hours?|days?|weeks?|months?|years?|percent)\b)",
     re.I,

@@ -11,7 +11,7 @@ import difflib
 import re
 from collections.abc import Iterable, Sequence
 
-from cognicore.memory.text import STOPWORDS, stem, words
+from cognicore.memory.text import DURATION_TEXT, STOPWORDS, stem, words
 from cognicore.subagents._answer_excluded import contrasted as contrasted  # re-exported: the set-aside job
 from cognicore.subagents._answer_excluded import without_contrast as without_contrast
 from cognicore.subagents._question_numbers import with_digits
@@ -54,9 +54,7 @@ def without_asides(question: str, vocabulary: frozenset[str]) -> str:
 
 
 _ELAPSED = re.compile(
-    r"\b(?:(?:about|around|roughly|some|nearly|almost|over|just|only)\s+)?(?P<span>(?:\d+|an?|one|two|three|four|five|"
-    r"six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|several)\s+(?:minutes?|hours?|days?|weeks?|months?|"
-    r"years?))\s+ago\b",
+    rf"\b(?:(?:about|around|roughly|some|nearly|almost|over|just|only)\s+)?(?P<span>(?:a\s+)?{DURATION_TEXT})\s+ago\b",
     re.I,
 )
 # Where a clause of a told story ends and something else begins: a sentence's end, "and now" / "but now", or a

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from cognicore.memory.text import STOPWORDS, stem, words
+from cognicore.memory.text import DURATION, STOPWORDS, duration_hours, stem, words
 from cognicore.subagents._answer_absence import asked_value_kind
 from cognicore.subagents._answer_documents import answer_from_documents
 from cognicore.subagents._answer_parts import NOT_SURE, answer_in_parts
@@ -128,17 +128,6 @@ def unsaid_member(question: str, text: str) -> str | None:
     return None
 
 
-# A duration: a number or number word and a unit of time ("three hours", "2 days", "a week").
-_NUMBER_WORDS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-}  # fmt: skip
-_HOURS = {"minute": 1 / 60, "hour": 1, "day": 24, "week": 168, "month": 730}
-_DURATION = re.compile(
-    rf"\b(?P<n>\d+(?:\.\d+)?|{'|'.join(_NUMBER_WORDS)})\s+(?:business\s+|working\s+|full\s+)?"
-    r"(?P<unit>minute|hour|day|week|month)s?\b",
-    re.I,
-)
 # A yes/no question: its asked sentence opens with an auxiliary.
 _YES_NO = re.compile(
     r"(?:^|[.!?;:,]\s+|\s[-–—]\s+)(?:does|do|did|is|are|was|were|will|would|should|can|could|has|have)\b"
@@ -161,9 +150,11 @@ _DOCUMENT_KIND = re.compile(
 )
 
 
-def _hours(match: re.Match[str]) -> float:
-    n = match.group("n").lower()
-    return float(_NUMBER_WORDS.get(n, 0) or n) * _HOURS[match.group("unit").lower()]
+def _hours(text: str) -> list[float]:
+    """The lengths in hours of the counted durations a text states, but for a time past ("three hours ago"); a
+    vague count ("a few days") is no length."""
+    timed = [m for m in DURATION.finditer(text) if not text[m.end() :].lstrip().startswith("ago")]
+    return [h for m in timed if (h := duration_hours(m)) is not None]
 
 
 def unmet_case(question: str, text: str) -> bool:
@@ -173,32 +164,19 @@ def unmet_case(question: str, text: str) -> bool:
     only a limit of the case's own kind ("P2 ... within 8 hours") that the stated time exceeds makes it apply."""
     if not _YES_NO.search(question) or not _PASSING.search(text):
         return False
-    stated = [_hours(m) for m in _DURATION.finditer(question) if not question[m.end() :].lstrip().startswith("ago")]
+    stated = _hours(question)
     if len(stated) != 1:
         return len(stated) > 1  # two times stated: which is the case's is not read here
     members = set(_CODE.findall(question))
-    limits = [
-        _hours(d)
-        for member in members
-        for m in re.finditer(rf"\b{member}\b[^,;.]*", text)
-        for d in _DURATION.finditer(m.group(0))
-    ]
+    limits = [h for member in members for m in re.finditer(rf"\b{member}\b[^,;.]*", text) for h in _hours(m.group(0))]
     if not members:
-        limits = [_hours(m) for m in _DURATION.finditer(text)]
+        limits = _hours(text)
     return len(set(limits)) != 1 or stated[0] <= limits[0]
 
 
 # "How long until the money is back on the card?": the thing whose time is asked is the clause after "until".
 _UNTIL = re.compile(r"\bhow\s+long\s+(?:until|till|til|before)\s+(?P<clause>[^?.!]+)", re.I)
 _FUNCTION = frozenset({"back", "until", "done", "ready", "get", "gets", "take", "takes", "come", "comes", "go", "goes"})
-
-
-# Any stated length of time, seconds and years too ("for three seconds", "within 30 days").
-_ANY_DURATION = re.compile(
-    rf"\b(?:\d+(?:\.\d+)?|{'|'.join(_NUMBER_WORDS)}|few|several)\s+(?:business\s+|working\s+|full\s+)?"
-    r"(?:second|minute|hour|day|week|month|year)s?\b",
-    re.I,
-)
 
 
 def other_subject(question: str, text: str, synonyms: dict[str, frozenset[str]]) -> bool:
@@ -213,7 +191,7 @@ def other_subject(question: str, text: str, synonyms: dict[str, frozenset[str]])
     concepts = [c for c in question_concepts(m.group("clause"), synonyms) if not c <= _FUNCTION]
     if not concepts:
         return False
-    timed = [s for s in re.split(r"(?<=[.!?])\s+", text) if _ANY_DURATION.search(s)] or [text]
+    timed = [s for s in re.split(r"(?<=[.!?])\s+", text) if DURATION.search(s)] or [text]
     return any(not concepts[0] & {stem(w) for w in words(s)} for s in timed)
 
 

@@ -15,16 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from cognicore.memory.text import NUMBER_WORDS
+
 Unit = str  # "day" | "week" | "month" | "quarter" | "year"
 
-NUMBER_WORDS = {
-    w: i
-    for i, w in enumerate(
-        "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-        "seventeen eighteen nineteen twenty".split(),
-        1,
-    )
-}
 NUM = r"(\d{1,3}|" + "|".join(NUMBER_WORDS) + r")"
 MONTHS = "january february march april may june july august september october november december".split()
 _MONTH = r"(" + "|".join(MONTHS) + r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)"
