@@ -4,19 +4,15 @@ our own (not in any held-out or dev set)."""
 
 from __future__ import annotations
 
-from cognicore.app import App, process_memory
+from cognicore.app import App
 from cognicore.orchestrator.recollection import recollect
-
-
-async def _tell(app: App, text: str, *, user: str, session: str) -> None:
-    await app.runner.ask(text, session_id=session, user_id=user)
-    await process_memory(app, user_id=user)
+from tests.integration.fact_turns import tell_app
 
 
 async def test_a_raised_figure_ends_the_old_saying_too(app: App) -> None:
     user = "m13-retreat"
-    await _tell(app, "Heads up: the spending limit for our leadership retreat is $60,000.", user=user, session="r1")
-    await _tell(app, "Finance signed off extra cash, the retreat limit went up to $72,500.", user=user, session="r2")
+    await tell_app(app, "Heads up: the spending limit for our leadership retreat is $60,000.", user=user, session="r1")
+    await tell_app(app, "Finance signed off extra cash, the retreat limit went up to $72,500.", user=user, session="r2")
     ended = [f for f in await app.memory.facts.history(user) if f.status == "superseded"]
     assert any("60,000" in f.statement and f.valid_to is not None for f in ended), ended
     recalled = await recollect(
@@ -29,8 +25,10 @@ async def test_a_raised_figure_ends_the_old_saying_too(app: App) -> None:
 
 async def test_a_change_told_with_its_reason_first_supersedes_the_old_fact(app: App) -> None:
     user = "m13-ride"
-    await _tell(app, "I ride my bike to the office.", user=user, session="b1")
-    await _tell(app, "The gym moved next to the station, so I take the train in these days.", user=user, session="b2")
+    await tell_app(app, "I ride my bike to the office.", user=user, session="b1")
+    await tell_app(
+        app, "The gym moved next to the station, so I take the train in these days.", user=user, session="b2"
+    )
     facts = await app.memory.facts.history(user)
     assert any("bike" in f.statement and f.status == "superseded" and f.valid_to for f in facts), facts
     result = await app.runner.ask("how am I commuting at the moment?", session_id="b3", user_id=user)

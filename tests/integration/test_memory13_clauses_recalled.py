@@ -4,19 +4,15 @@ trip); a one-clause saying whose fact was replaced stays hidden. The real graph 
 
 from __future__ import annotations
 
-from cognicore.app import App, process_memory
+from cognicore.app import App
 from cognicore.orchestrator.recollection import recollect
-
-
-async def _tell(app: App, text: str, *, user: str, session: str) -> None:
-    await app.runner.ask(text, session_id=session, user_id=user)
-    await process_memory(app, user_id=user)
+from tests.integration.fact_turns import tell_app
 
 
 async def test_the_other_clause_of_a_replaced_saying_is_still_recalled(app: App) -> None:
     user = "m13-gala"
-    await _tell(app, "Our gala budget is $45,000 and Deniz is booking the venue.", user=user, session="g1")
-    await _tell(app, "The gala budget went up to $52,000.", user=user, session="g2")
+    await tell_app(app, "Our gala budget is $45,000 and Deniz is booking the venue.", user=user, session="g1")
+    await tell_app(app, "The gala budget went up to $52,000.", user=user, session="g2")
     ended = [f for f in await app.memory.facts.history(user) if f.status == "superseded"]
     assert any("45,000" in f.statement for f in ended), ended
     recalled = await recollect(
@@ -27,8 +23,8 @@ async def test_the_other_clause_of_a_replaced_saying_is_still_recalled(app: App)
 
 async def test_a_one_clause_replaced_saying_stays_hidden(app: App) -> None:
     user = "m13-fair"
-    await _tell(app, "FYI the stand budget for the spring fair is $18,000.", user=user, session="f1")
-    await _tell(app, "The spring fair stand budget went up to $21,000.", user=user, session="f2")
+    await tell_app(app, "FYI the stand budget for the spring fair is $18,000.", user=user, session="f1")
+    await tell_app(app, "The spring fair stand budget went up to $21,000.", user=user, session="f2")
     recalled = await recollect(
         app.memory, user_id=user, session_id="f3", request="what is the spring fair stand budget?", budget=2_000
     )

@@ -4,23 +4,19 @@ statement of the same thing still answers. The real graph and stores; wordings a
 
 from __future__ import annotations
 
-from cognicore.app import App, process_memory
-
-
-async def _tell(app: App, text: str, *, user: str, session: str) -> None:
-    await app.runner.ask(text, session_id=session, user_id=user)
-    await process_memory(app, user_id=user)
+from cognicore.app import App
+from tests.integration.fact_turns import tell_app
 
 
 async def test_a_possibility_alone_is_not_answered_as_current(app: App) -> None:
     user = "m13-maybe"
-    await _tell(app, "Worst case, procurement could push the kiosk rollout to September.", user=user, session="k1")
+    await tell_app(app, "Worst case, procurement could push the kiosk rollout to September.", user=user, session="k1")
     result = await app.runner.ask("when is the kiosk rollout?", session_id="k2", user_id=user)
     assert result.outcome == "unsure", result.answer
 
 
 async def test_the_same_thing_told_plainly_is_answered(app: App) -> None:
     user = "m13-plain"
-    await _tell(app, "The kiosk rollout is in September.", user=user, session="p1")
+    await tell_app(app, "The kiosk rollout is in September.", user=user, session="p1")
     result = await app.runner.ask("when is the kiosk rollout?", session_id="p2", user_id=user)
     assert result.outcome != "unsure" and "September" in result.answer, result.answer

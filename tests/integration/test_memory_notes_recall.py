@@ -3,21 +3,17 @@ answer from the older fact says it is not sure, quoting both (issue 9.4). Wordin
 
 from __future__ import annotations
 
-from cognicore.app import App, process_memory
+from cognicore.app import App
 from cognicore.orchestrator.recollection import memory_passages, recollect
 from cognicore.subagents.compose import OfflineAnswerComposer
 from cognicore.subagents.memory_answer import NOT_SURE
-
-
-async def _tell(app: App, text: str, *, user: str, session: str) -> None:
-    await app.runner.ask(text, session_id=session, user_id=user)
-    await process_memory(app, user_id=user)
+from tests.integration.fact_turns import tell_app
 
 
 async def test_a_note_after_a_fact_is_recalled_as_a_note_and_makes_the_answer_unsure(app: App) -> None:
     user = "notes-drink"
-    await _tell(app, "I drink oat flat whites.", user=user, session="n1")
-    await _tell(app, "Honestly I've gone off coffee, it's green tea for me now.", user=user, session="n2")
+    await tell_app(app, "I drink oat flat whites.", user=user, session="n1")
+    await tell_app(app, "Honestly I've gone off coffee, it's green tea for me now.", user=user, session="n2")
     facts = await app.memory.facts.active(user)
     notes = [f for f in facts if f.predicate == "note"]
     assert notes and any("flat white" in f.statement.lower() for f in facts), [f.statement for f in facts]

@@ -6,12 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from cognicore.app import App, process_memory
-
-
-async def _tell(app: App, text: str, *, user: str, session: str) -> None:
-    await app.runner.ask(text, session_id=session, user_id=user)
-    await process_memory(app, user_id=user)
+from cognicore.app import App
+from tests.integration.fact_turns import tell_app
 
 
 @pytest.mark.parametrize(
@@ -23,13 +19,13 @@ async def _tell(app: App, text: str, *, user: str, session: str) -> None:
 )
 async def test_a_told_name_in_use_answers(app: App, told: str, asked: str, name: str) -> None:
     user = f"r17-used-{name.lower()}"
-    await _tell(app, told, user=user, session=f"{user}-1")
+    await tell_app(app, told, user=user, session=f"{user}-1")
     result = await app.runner.ask(asked, session_id=f"{user}-2", user_id=user)
     assert name in result.answer and "does not say" not in result.answer, result.answer
 
 
 async def test_a_told_fact_naming_no_tool_is_no_answer(app: App) -> None:
     user = "r17-used-none"
-    await _tell(app, "We chat a lot with Priya about the planning.", user=user, session="n1")
+    await tell_app(app, "We chat a lot with Priya about the planning.", user=user, session="n1")
     result = await app.runner.ask("what tool do we use for planning?", session_id="n2", user_id=user)
     assert "Priya" not in result.answer or result.outcome == "unsure", result.answer
