@@ -4,9 +4,10 @@ unbound (no earlier request, a period or a change that means nothing there) with
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 
 from cognicore.memory.text import STOPWORDS, words
-from cognicore.orchestrator._followup_pointing import points_back, reworks_previous
+from cognicore.orchestrator._followup_pointing import as_possessive, points_back, reworks_previous
 from cognicore.orchestrator._followup_pronouns import Referral, carried, refer_back
 from cognicore.orchestrator._followup_values import is_known, known_in
 from cognicore.orchestrator.followup import (
@@ -59,7 +60,12 @@ def followup_decision(
     The check at the end: a request read alone keeps no word that points back at the previous one ("split that across
     the regions", "how many of those", "over the same stretch"); read alone, that word would stand for nothing and the
     answer would drop what the previous request named, so the reading is unsure, naming the previous request."""
-    followed = _followup_decision(request, history, entities=entities, columns=columns, correct=correct, rules=rules)
+    read = partial(
+        _followup_decision, history=history, entities=entities, columns=columns, correct=correct, rules=rules
+    )
+    followed = read(request)
+    if followed is None and (owned := as_possessive(request)) is not None:
+        followed = read(owned)  # "what's the unit count for it?" as "what's its unit count?"
     previous = previous_request(history)
     if followed is not None or previous is None or (pointer := points_back(request)) is None:
         return followed

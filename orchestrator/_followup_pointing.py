@@ -7,7 +7,7 @@ import re
 
 from cognicore.orchestrator._followup_leads import LEAD
 
-__all__ = ["points_back", "reworks_previous"]
+__all__ = ["as_possessive", "asked_over_same_period", "points_back", "reworks_previous"]
 
 _POINTER = r"(?:it|that|those|these|them)"
 # A verb whose object is the previous result: "split that across ...", "show it as ...", "break them down", "chart
@@ -48,14 +48,60 @@ _PERIOD = re.compile(
 # (a comparison of its own: "is the fee the same as ...") and it is no "same-day" or "same day" term.
 _SAME = re.compile(LEAD + r"(?P<pointer>(?:(?:the|that)\s+)?same\b)(?!-|\s+day\b)(?!.*\bas\b)", re.IGNORECASE)
 
+# The previous result as the object of a preposition, ending the request's only clause: "what's the unit count for it?",
+# "and the margin on those". After a clause mark the pronoun may stand for a thing named before it ("I bought the
+# camera; what's the warranty on it?").
+_OBJECT = re.compile(
+    r"^[^.;:,\u2013\u2014]*?\b(?P<pointer>(?:for|on|about|in|from|with|to|by|behind)\s+(?:it|them|those|these))"
+    r"\s*[?.!]*\s*$",
+    re.I,
+)
+# "what did X look like", "how did X do", "and X?": a thing asked of in the previous request's terms, once the period
+# pointer is set aside ("what did Europe look like over that same quarter" asks the previous request for Europe).
+_ASKED_OF = re.compile(
+    LEAD + r"(?:(?:what|how)\s+(?:about|did|does|do|was|were|is|are)\s+)?(?:the\s+)?(?P<value>[\w&' -]+?)\s*"
+    r"(?:do|did|doing|look\s+like|looked\s+like|looking|fare|fared|perform|performed|go|went|come\s+out|compare)?\s*$",
+    re.IGNORECASE,
+)
+
+# "what's the unit count for it?": the thing asked of the previous result, said as its possessive ("its unit count").
+_OF_IT = re.compile(
+    r"(?P<head>"
+    + LEAD
+    + r"[^.;:,\u2013\u2014]*?)\bthe\s+(?P<thing>[^?.!,;:]+?)\s+(?:for|of|on)\s+(?P<pro>it|them|those|these)"
+    r"(?P<tail>\s*[?.!]*)\s*$",
+    re.IGNORECASE,
+)
+
+
+def as_possessive(request: str) -> str | None:
+    """`request` with "the X for it/them" said as "its/their X" ("what's the unit count for it?" -> "what's its unit
+    count?"), which the follow-up readings resolve by the previous request's value; None when it has no such ending."""
+    found = _OF_IT.match(request)
+    if found is None:
+        return None
+    owner = "its" if found.group("pro").lower() == "it" else "their"
+    return f"{found.group('head')}{owner} {found.group('thing')}{found.group('tail')}"
+
+
+def asked_over_same_period(request: str) -> str | None:
+    """What `request` asks of over the previous request's period, when that is all it says ("how did smart home do in
+    that same year?" -> "smart home"), else None; whether it is a value the deployment knows is the caller's check."""
+    found = _PERIOD.search(request)
+    if found is None or not (found.group("same") or "same" in found.group(0).lower() or "that" in found.group(0)):
+        return None
+    rest = (request[: found.start()] + " " + request[found.end() :]).strip(" ?.!,")
+    asked = _ASKED_OF.match(rest)
+    return asked.group("value").strip() if asked and asked.group("value").strip() else None
+
 
 def points_back(request: str) -> str | None:
     """The words of `request` that stand for something only an earlier request names ("split that", "of those", "over
     the same stretch"), or None when it points at nothing outside itself. "Which jobs that are pending" (a relative
     "that"), "how long does it take" (an empty "it") and "those who ..." point at nothing."""
-    for pattern in (_TAKES, _PART_OF, _THOSE, _SAME):
+    for pattern in (_TAKES, _PART_OF, _THOSE, _SAME, _OBJECT):
         if (found := pattern.search(request)) is not None:
-            return found.group("pointer") if pattern is _SAME else found.group(0)
+            return found.group("pointer") if pattern in (_SAME, _OBJECT) else found.group(0)
     found = _PERIOD.search(request)
     if found is not None and (found.group("same") or "same" in found.group(0).lower() or "that" in found.group(0)):
         return found.group(0)  # "for the year" alone is a plain period ("revenue for the year"), never a pointer

@@ -45,6 +45,7 @@ from cognicore.orchestrator._followup_periods import (
     YEAR_AGO,
     names_period,
 )
+from cognicore.orchestrator._followup_pointing import asked_over_same_period
 from cognicore.orchestrator._followup_pronouns import people_column
 from cognicore.orchestrator._followup_refers import (
     HOW_MANY_ONES,
@@ -159,6 +160,8 @@ def _change(request: str, entities: Sequence[str] = (), columns: Mapping[str, st
         return Change(
             prep="share", value=(share.group("of") or share.group("whole") or "").strip()
         )  # "as a percentage of all tickets"
+    if (asked := asked_over_same_period(request)) is not None and is_known(asked, entities):
+        return Change(prep="", value=known_value(asked, entities) or asked)  # "how did X do in that same year?"
     if that_period(request):
         return Change(prep="that", value=request)  # "how many orders did partners place in that quarter"
     drawn = _AS_ARTEFACT.match(request) or _MADE_INTO.match(request)

@@ -23,7 +23,7 @@ async def _read(followup: str, previous: str = PREVIOUS):  # type: ignore[no-unt
         "alright, now spread those across the severities",  # a dimension on "those", in a verb no reading knows
         "how many of them were escalated to a manager?",  # a part of the rows, by a thing the data does not record
         "were those fixed within a day on average?",  # the rows as a subject
-        "how did olek fare over the same stretch?",  # the period pointed at
+        "how did the new boiler fare over the same stretch?",  # the period pointed at, a thing the data does not hold
     ],
 )
 async def test_a_request_pointing_back_that_no_reading_resolves_is_unsure(followup: str) -> None:
@@ -107,3 +107,29 @@ async def test_the_same_with_a_change_no_reading_binds_is_unsure() -> None:
 )
 def test_a_same_of_its_own_points_at_nothing(text: str) -> None:
     assert points_back(text) is None
+
+
+@pytest.mark.parametrize(
+    "followup",
+    [
+        "what did Hilltop look like over that same quarter?",
+        "and how did Hilltop fare in the same quarter",
+        "Hilltop over the same stretch?",
+    ],
+)
+async def test_a_value_asked_over_the_same_period_is_the_previous_request_for_it(followup: str) -> None:
+    decision = await _read(followup)
+    assert (
+        decision.followup and decision.resolved_request == "How many jobs were reported per site in Q1 2026 for Hilltop"
+    )
+
+
+@pytest.mark.parametrize("followup", ["and what's the engineer count for it?", "ok, and the average age of those"])
+async def test_the_thing_asked_for_it_is_asked_of_the_previous_value(followup: str) -> None:
+    decision = await _read(followup, previous="How many jobs did Harbour report in 2025?")
+    assert decision.followup and "Harbour's" in decision.resolved_request and "2025" in decision.resolved_request
+
+
+async def test_a_pronoun_ending_a_request_that_names_its_own_thing_first_points_at_it() -> None:
+    decision = await _read("I fixed the boiler; what's the check interval for it?")
+    assert "previous request" not in decision.reason, decision
