@@ -11,6 +11,7 @@ __all__ = [
     "ALONE",
     "BARE",
     "EXCLUDE",
+    "FIGURE_OF",
     "LEAD",
     "OF_THAT",
     "OF_THOSE",
@@ -153,6 +154,12 @@ ROWS_OF_THAT = re.compile(
     r"(?:\s+are\s+there)?)(?:\s+(?:in\s+total|altogether|all\s+together|in\s+all|overall))?|"
     r"(?:which|what)(?:\s+ones)?\s+(?:are|were)\s+(?:they|those|these|them)|(?:list|show)\s+(?:me\s+)?(?:them|those))"
     + TAIL,
+    re.IGNORECASE,
+)
+# "what's ben's number?", "and Europe's total?": the previous request's figure, for another value (checked known).
+FIGURE_OF = re.compile(
+    LEAD + r"(?:(?:what|how)(?:'s|\s+is|\s+are|\s+was|\s+were|\s+about)\s+)?(?P<value>[\w -]+?)(?:'s|s'|')\s+"
+    r"(?:number|numbers|count|counts|figure|figures|total|totals|tally|result|results)" + TAIL,
     re.IGNORECASE,
 )
 # "the ones that are ...", "those which were ...": the words that point at the rows, before what narrows them.

@@ -42,7 +42,8 @@ BREAK_DOWN = re.compile(
     # "same again but broken down by month", "broken out by channel", "grouped by region": the participle too
     r"(?:break|broken)(?:\s+(?:it|that|this|them|those|these))?\s+(?:down|out)|"
     r"group(?:ed)?(?:\s+(?:it|that|this|them|those|these))?|show(?:\s+me)?(?:\s+(?:it|that|this|them|those|these))?)\s+"
-    r"(?P<prep>by|per)\s+"
+    # "split that across the regions", "spread it among the assignees": a grouping too
+    r"(?P<prep>by|per|across|among|amongst)\s+(?:the\s+|each\s+|all\s+the\s+)?"
     r"(?P<value>[^?.!]+?)" + _TAIL,
     re.IGNORECASE,
 )
@@ -84,7 +85,11 @@ SWAP = re.compile(
 THAT_MEASURE = re.compile(
     _LEAD + r"(?:how\s+(?:many|much)\s+(?P<value>[a-z][a-z -]*?)\s+(?:(?:was|were|is|are)\s+|(?:of|for|in)\s+)"
     r"(?:that|those|it|they|this|them)"
-    r"|what\s+(?:was|is|were|are)\s+(?:that|those|it|they|this)\s+in\s+(?P<unit>[a-z][a-z -]*?))" + _TAIL,
+    r"|what\s+(?:was|is|were|are)\s+(?:that|those|it|they|this)\s+in\s+(?P<unit>[a-z][a-z -]*?)"
+    # "now show it as a number of orders rather than dollars", "give me that in units instead": the measure swapped
+    r"|(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:show|give|express|put|redo|present)(?:\s+me)?\s+"
+    r"(?:it|that|this|them|those)\s+(?:as|in)\s+(?:an?\s+|the\s+)?(?P<shown>[a-z][a-z -]*?)"
+    r"(?:\s*,?\s*(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+[a-z -]+)?)" + _TAIL,
     re.IGNORECASE,
 )
 # "drop the channel filter", "remove the priority condition again", "without the filter": the value of that column

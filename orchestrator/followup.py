@@ -21,6 +21,7 @@ from cognicore.orchestrator._followup_leads import AGAIN as _AGAIN
 from cognicore.orchestrator._followup_leads import ALONE as _ALONE
 from cognicore.orchestrator._followup_leads import BARE as _BARE
 from cognicore.orchestrator._followup_leads import EXCLUDE as _EXCLUDE
+from cognicore.orchestrator._followup_leads import FIGURE_OF as _FIGURE_OF
 from cognicore.orchestrator._followup_leads import OF_THAT as _OF_THAT
 from cognicore.orchestrator._followup_leads import OF_THOSE as _OF_THOSE
 from cognicore.orchestrator._followup_leads import ONE_BEFORE as _ONE_BEFORE
@@ -160,6 +161,8 @@ def _change(request: str, entities: Sequence[str] = (), columns: Mapping[str, st
         return Change(
             prep="share", value=(share.group("of") or share.group("whole") or "").strip()
         )  # "as a percentage of all tickets"
+    if (whose := _FIGURE_OF.match(request)) is not None and is_known(whose.group("value"), entities):
+        return Change(prep="", value=known_value(whose.group("value"), entities) or whose.group("value"))
     if (asked := asked_over_same_period(request)) is not None and is_known(asked, entities):
         return Change(prep="", value=known_value(asked, entities) or asked)  # "how did X do in that same year?"
     if that_period(request):
@@ -172,7 +175,7 @@ def _change(request: str, entities: Sequence[str] = (), columns: Mapping[str, st
     if (dropped := _DROP.match(request)) is not None:
         return Change(prep="drop", value=(dropped.group("value") or "").strip())
     if (measure := _THAT_MEASURE.match(request)) is not None:
-        value = (measure.group("value") or measure.group("unit") or "").strip()
+        value = (measure.group("value") or measure.group("unit") or measure.group("shown") or "").strip()
         if value and len(value.split()) <= 3 and value.split()[0].lower() not in _PRONOUNS:
             return Change(prep="how many" if measure.group("value") else "in", value=value)
     if (step := _STEP_ALONE.match(request)) is not None:
@@ -251,6 +254,7 @@ def _change(request: str, entities: Sequence[str] = (), columns: Mapping[str, st
         if not value or len(value.split()) > MAX_VALUE_WORDS or value.split()[0].lower() in _PRONOUNS:
             return None
         prep = (found.get("prep") or "").lower()
+        prep = "by" if pattern is _BREAK_DOWN and prep in ("across", "among", "amongst") else prep
         known = bool(
             PERIOD.fullmatch(value) or STEP.fullmatch(value) or is_known(value, entities) or parts(value, entities)
         )

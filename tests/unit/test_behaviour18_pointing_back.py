@@ -19,7 +19,7 @@ async def _read(followup: str, previous: str = PREVIOUS):  # type: ignore[no-unt
 @pytest.mark.parametrize(
     "followup",
     [
-        "could you redo that as engineer counts rather than jobs",  # a measure swapped on "that", never refused
+        "now narrow those down to the ones the manager flagged",  # a rework no reading binds, never refused
         "alright, now spread those across the severities",  # a dimension on "those", in a verb no reading knows
         "how many of them were escalated to a manager?",  # a part of the rows, by a thing the data does not record
         "were those fixed within a day on average?",  # the rows as a subject
@@ -133,3 +133,32 @@ async def test_the_thing_asked_for_it_is_asked_of_the_previous_value(followup: s
 async def test_a_pronoun_ending_a_request_that_names_its_own_thing_first_points_at_it() -> None:
     decision = await _read("I fixed the boiler; what's the check interval for it?")
     assert "previous request" not in decision.reason, decision
+
+
+@pytest.mark.parametrize("followup", ["and what's marta's figure?", "what was marta's tally"])
+async def test_a_known_value_s_figure_is_the_previous_request_for_that_value(followup: str) -> None:
+    decision = await _read(followup, previous="how many pending jobs does olek have at the moment?")
+    assert decision.followup and decision.resolved_request == "how many pending jobs does marta have at the moment"
+
+
+async def test_the_figure_of_a_thing_the_data_does_not_hold_is_no_follow_up() -> None:
+    decision = await _read("what's the boiler's number?", previous="how many pending jobs does olek have?")
+    assert not decision.followup
+
+
+@pytest.mark.parametrize("followup", ["ok, split it across the engineers", "break those down among each engineer"])
+async def test_across_or_among_a_column_groups_the_previous_request(followup: str) -> None:
+    decision = await _read(followup, previous="How many jobs did Harbour report in 2025?")
+    assert decision.followup and decision.resolved_request.startswith(
+        "How many jobs did Harbour report in 2025 by engineer"
+    )
+
+
+@pytest.mark.parametrize(
+    "followup",
+    ["could you give me that as a count of engineers instead", "now express it in engineers rather than jobs"],
+)
+async def test_the_previous_result_shown_in_another_measure_keeps_its_filters(followup: str) -> None:
+    decision = await _read(followup)
+    assert decision.followup and "engineers" in decision.resolved_request, decision
+    assert "per site in Q1 2026" in decision.resolved_request, decision
