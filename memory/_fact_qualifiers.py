@@ -17,7 +17,7 @@ from cognicore.memory._fact_owners import FRAME, tokens_of
 from cognicore.memory._fact_word_classes import DISCOURSE_OPENERS, FUNCTION_WORDS
 from cognicore.memory._fact_words import WHICH_VALUE
 
-__all__ = ["ambiguous_kin", "another_qualifier", "qualifier_relation"]
+__all__ = ["ambiguous_kin", "another_qualifier", "qualifier_relation", "qualifiers_in"]
 
 # Prepositions that open a qualifier right after the head noun ("target for Q4", "discount on the Pro plan").
 _AFTER = frozenset("for on at in of".split())
@@ -44,7 +44,7 @@ def _word(token: str) -> str:
     return lemma(t)
 
 
-def _qualifiers_in(text: str, head: str) -> set[str] | None:
+def qualifiers_in(text: str, head: str) -> set[str] | None:
     """`_qualifiers` of the first clause of `text` that says `head`: a word across a comma or a dash is no
     qualifier ("correction - gateway is ...")."""
     for clause in _CLAUSE_RE.split(text):
@@ -108,8 +108,8 @@ def qualifier_relation(message: str, known: dict[str, Any], value: str) -> str:
     if not words or words[-1] in _NOT_QUALIFIER or words == ["note"]:
         return "same"  # no head noun ("based_in"), or a note
     head = words[-1]
-    said = _qualifiers_in(message, head)
-    held = _qualifiers_in(str(known.get("statement") or ""), head)
+    said = qualifiers_in(message, head)
+    held = qualifiers_in(str(known.get("statement") or ""), head)
     if said is None or held is None:
         return "same"
     held |= {w for w in map(_word, predicate_key(str(known.get("predicate", ""))).split("_")[:-1]) if w}  # "gym"
@@ -168,13 +168,13 @@ def ambiguous_kin(message: str, subject: str, predicate: str, value: str, known:
         return False
     head = words[-1]
     values = {lemma(t.lower()) for t in tokens_of(value)}
-    if ((_qualifiers_in(message, head) or set()) | _actors(message, head)) - {head} - values:
+    if ((qualifiers_in(message, head) or set()) | _actors(message, head)) - {head} - values:
         return False  # the message says which one ("the library changed my membership number")
     kin = [
         k for k in known
         if str(k.get("subject", "")).lower() == subject.lower()
         and head in _ends(str(k.get("predicate", "")))
-        and (_qualifiers_in(str(k.get("statement") or ""), head) or set())
+        and (qualifiers_in(str(k.get("statement") or ""), head) or set())
         - {lemma(t.lower()) for t in tokens_of(str(k.get("object", "")))}
     ]  # fmt: skip
     return len(kin) >= 2

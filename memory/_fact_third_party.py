@@ -24,6 +24,8 @@ _NAMES_THING = re.compile(
 _NAME_DOES = re.compile(
     r"^\W*(?P<name>[A-Z][a-z]+)(?:\s+[A-Z][a-z]+)?(?:,\s+(?:my|our)\s+[a-z]+(?:\s+[a-z]+)?,)?\s+"
     r"(?:[a-z]+(?:ed|es|s|ing)|is|was|has|had|took|went|got|gave|left|now|just|also|still|will|can|does|did|sits|runs)\b"
+    # "Chloe's on the Email queue", "Ben's been moved": "'s" as "is" or "has"
+    r"|^\W*(?P<named>[A-Z][a-z]+)'s\s+(?:on|in|at|off|back|out|now|not|been|gone|got|[a-z]+ing)\b"
 )
 # A first word this frequent in pyspellchecker's corpus opens a sentence ("Good news, ..."), it names no one; rarer
 # given names ("Grace", "Hannah") are under it.
@@ -52,8 +54,9 @@ def third_party(text: str) -> str | None:
         apposition = m is not None and "," in text[: m.end()]
         if m is not None and _MINE.search(text) and not apposition:
             return None  # "Hannah Berg is my manager": the user's manager, named
-    if m is not None and m.group("name").lower() not in NOT_NAMES and _rare(m.group("name").lower()):
-        return m.group("name")
+    name = m and (m.group("name") or m.group("named"))
+    if name and name.lower() not in NOT_NAMES and _rare(name.lower()):
+        return name
     if _MINE.search(text):
         return None  # "The weekly call of my team ...": the user's own
     m = _GROUP_DOES.match(text) or _THIRD_PERSON.match(text)

@@ -44,3 +44,31 @@ async def test_a_real_change_of_the_users_own_slot_still_ends_it() -> None:
     assert _ends(facts, "I work the Payroll queue."), facts
     facts = await _extract("My discount limit went up to 12%.", "My discount limit is 10%.")
     assert _ends(facts, "My discount limit is 10%."), facts
+
+
+async def test_a_value_bounded_to_a_day_or_a_later_period_ends_nothing() -> None:
+    for message, held in (
+        ("On Thursdays my shift finishes at 3pm.", "My shift finishes at 5pm."),
+        ("From next month on, nothing changes, but in March my quota is $90k.", "My quota is $70k."),
+        ("Next quarter I'm moving onto the Printer queue.", "I work the Payroll queue."),
+    ):
+        facts = await _extract(message, held)
+        assert not _ends(facts, held), (message, facts)
+
+
+async def test_another_one_of_its_kind_said_of_no_one_or_another_persons_onward_relation_ends_nothing() -> None:
+    for message, held in (
+        ("The bonus on renewals is 3% now.", "My bonus is 6%."),
+        ("Dana's approvals go to Felix now.", "I send my approvals to Dana."),
+    ):
+        facts = await _extract(message, held)
+        assert not _ends(facts, held), (message, facts)
+
+
+async def test_a_dated_or_unbounded_change_of_the_users_slot_still_ends_it() -> None:
+    for message, held in (
+        ("My shift finishes at 6pm from Monday.", "My shift finishes at 5pm."),
+        ("As of March my quota is $80k.", "My quota is $70k."),
+    ):
+        facts = await _extract(message, held)
+        assert _ends(facts, held), (message, facts)
