@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from cognicore.memory._fact_words import MONTHS, WEEKDAYS
 from cognicore.memory.text import terms
 from cognicore.subagents.memory_evidence import text_of
 
@@ -34,6 +35,17 @@ _SUPPOSED_AFTER = re.compile(
     re.I,
 )
 _NAME = re.compile(r"\b[A-Z][\w-]*")
+# A time asked that is not now ("... after the holidays?", "what was my quota last year?", "from January"): what holds
+# then, which a told current fact does not say either. "This week", "these days", "now" ask what holds now.
+_RELATIVE_TIME = frozenset("after from starting once during over".split())
+_ASKED_TIME = re.compile(
+    rf"\b(?:after|from|starting|once|during|over)\s+(?:the\s+)?(?:[\w-]+\s+){{0,2}}?"
+    rf"(?:holidays?|break|summer|winter|spring|autumn|christmas|reorg|merger|move|launch|migration|{MONTHS})\b"
+    rf"|\b(?<!the\s)(?:next|last)\s+(?:week|month|quarter|year|sprint|season|fortnight|{MONTHS}|{WEEKDAYS})\b"
+    r"|\bwhen\s+(?:i|we)\s+(?:first\s+)?(?:joined|started|began|arrived|moved)\b"
+    r"|\bin\s+(?:19|20)\d\d\b",
+    re.I,
+)
 
 
 def scene_set(question: str, passages: Sequence[dict[str, Any]]) -> str:
@@ -49,17 +61,21 @@ def scene_set(question: str, passages: Sequence[dict[str, Any]]) -> str:
 
 
 def supposition(question: str, scene: str, passages: Sequence[dict[str, Any]] = ()) -> tuple[str, str] | None:
-    """The condition that may change the answer ("if Hannah leaves", "... if I switched to nights") and the question
-    without it, or None when there is none or it only sets the scene ("if a ticket blows up"): `scene` is the question
-    without such a leading condition (`scene_set`); a trailing one changes it when it names the asker or a name memory
-    holds."""
+    """The condition that may change the answer ("if Hannah leaves", "... if I switched to nights", a time not now:
+    "after the holidays", "last year") and the question without it, or None when there is none or it only sets the
+    scene ("if a ticket blows up"): `scene` is the question without such a leading condition (`scene_set`); a
+    trailing one changes it when it names the asker or a name memory holds."""
     m = _SUPPOSED.match(question)
     if m is not None and scene == question:
         clause = m.group("clause").strip()
         return clause[:1].lower() + clause[1:], question[m.end() :]
     after = _SUPPOSED_AFTER.match(question) if m is None else None
     if after is None:
-        return None
+        when = _ASKED_TIME.search(question) if m is None else None
+        if when is None:
+            return None
+        core = f"{question[: when.start()].rstrip(' ,')} {question[when.end() :].lstrip(' ,')}".strip()
+        return when.group(0), core
     clause = after.group("clause")
     held = set().union(*(terms(text_of(p)) for p in passages)) if passages else set()
     if not _ME.search(clause) and not set(terms(" ".join(_NAME.findall(clause)))) & held:
@@ -70,6 +86,10 @@ def supposition(question: str, scene: str, passages: Sequence[dict[str, Any]] = 
 def states_case(clause: str, told: Sequence[str]) -> bool:
     """Does what was told state the supposed case itself ("Ben covers for me when I'm on leave" for "if I'm on
     leave")? Its words but names (a name may be the told value: "Ana is my backup" says nothing of "if Ana is off")."""
+    asked = re.findall(r"[a-z]+", clause.lower()) or [""]
+    when = rf"\b{asked[0]}\s+(?:[\w-]+\s+){{0,2}}{asked[-1]}\b"  # "after the holidays": the time and how it is placed
+    if asked[0] in _RELATIVE_TIME and not any(re.search(when, t, re.I) for t in told):
+        return False  # "for the holidays" says nothing of "after the holidays"
     names = set(terms(" ".join(_NAME.findall(clause))))
     words = set(terms(clause)) - names - set(terms("if when whenever case once unless say suppose supposing assuming"))
     said = set().union(*(terms(t) for t in told)) if told else set()

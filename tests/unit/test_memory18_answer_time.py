@@ -1,0 +1,29 @@
+"""Round 18 answer check, time part (issue 9): a question that asks what holds at another time than now ("after the
+reorg", "last year", "from March") is not answered with confidence by a fact that says what holds now, or what
+holds "for" that time; a fact that states the asked time answers it. Wordings are our own."""
+
+from __future__ import annotations
+
+from cognicore.subagents._memory_lines import NOT_SURE
+from tests.unit.test_recall14_value_shapes import _ask, _fact
+
+
+def test_a_current_fact_is_no_answer_for_another_time() -> None:
+    now = [_fact(1, "The user is on call on Mondays.")]
+    for question in ("which day will I be on call after the reorg?", "what day was I on call last year?"):
+        found = _ask(question, now)
+        assert found is None or (NOT_SURE in found.text and not found.used), (question, found)
+    bounded = [
+        _fact(1, "Ines looks after the partner portal for the summer."),
+        _fact(2, "The user looks after the partner portal."),
+    ]
+    found = _ask("who looks after the partner portal after the summer?", bounded)
+    assert found is None or (NOT_SURE in found.text and not found.used), found
+
+
+def test_a_fact_that_states_the_asked_time_answers_it() -> None:
+    told = [_fact(1, "Our events budget for next quarter is $25k.")]
+    found = _ask("what is our events budget next quarter?", told)
+    assert found is not None and "$25k" in found.text and NOT_SURE not in found.text, found
+    found = _ask("which day am I on call for the next fortnight?", [_fact(1, "The user is on call on Mondays.")])
+    assert found is not None and "Mondays" in found.text and NOT_SURE not in found.text, found
