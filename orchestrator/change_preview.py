@@ -120,7 +120,8 @@ async def _preview(facts: FactStore, user_id: str, message: str, plain: str) -> 
     active = [f for f in active if not another_qualifier(mine, f.to_dict(), "")]
     # with several owners a link is by words only: the closest fact of the user's may be what another clause is about
     closest = _closest_of_owner(extracted.facts, active) if owned is None else []
-    near = _about(mine, extracted.facts, active) or closest
+    # "Hannah left, and I answer to Victor Lamb now": the user's change, its old value named in another's clause
+    near = _about(mine, extracted.facts, active) or closest or (_about(message, [], active) if owned else [])
     if not near:
         return Acknowledgement(plain, "succeeded")
     named = " or ".join(
