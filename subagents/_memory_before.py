@@ -14,7 +14,7 @@ from cognicore.memory.text import stem, terms
 from cognicore.subagents._memory_words import MEMORY_SYNONYMS
 from cognicore.subagents.memory_evidence import CHANGE_RE, quoted, text_of, when
 
-__all__ = ["before_named", "changed_after", "held_before", "of_another_holder"]
+__all__ = ["before_named", "changed_after", "held_before", "of_another_holder", "told_as_past"]
 
 _NAME = re.compile(r"(?<=\w\s)[A-Z][\w-]*(?:\s+[a-z]+)?")  # a capitalised word inside a sentence (and the next)
 _OWNER = re.compile(r"^\W*((?:the\s+)?\w+(?:'s)?)\s", re.I)  # "The user", "We", "Our team's": whose fact it is
@@ -123,3 +123,14 @@ def of_another_holder(later: dict[str, Any], now: dict[str, Any]) -> bool:
         if name not in NOT_NAMES and name not in own:
             return True
     return False
+
+
+# A saying of what held before, not now ("My shift used to start at 6am", "my old manager was Hannah").
+_TOLD_AS_PAST = re.compile(
+    r"\b(?:used\s+to|previously|formerly|back\s+then|(?:my|our)\s+(?:old|former|previous))\b", re.I
+)
+
+
+def told_as_past(passage: dict[str, Any]) -> bool:
+    """Is a note (the user's own words) about what held before ("My shift used to start at 6am"), not what holds?"""
+    return bool(passage.get("note")) and _TOLD_AS_PAST.search(quoted(passage)) is not None

@@ -10,7 +10,7 @@ from typing import Any
 
 from cognicore.memory._fact_third_party import third_party
 from cognicore.memory.text import terms
-from cognicore.subagents._memory_before import of_another_holder
+from cognicore.subagents._memory_before import of_another_holder, told_as_past
 from cognicore.subagents._memory_compound import other_ordinal
 from cognicore.subagents._memory_items import ends_another, of_another_item
 from cognicore.subagents._memory_lines import NOT_SURE, line
@@ -94,6 +94,8 @@ def _of_other(
     answer: str, later: dict[str, Any], topic: Sequence[frozenset[str]], lead: Sequence[dict[str, Any]] = ()
 ) -> bool:
     """Is the later memory a change of another item of the list the answer gave, or the end of another fact?"""
+    if told_as_past(later):
+        return True  # "My shift used to start at 6am": what held before, no change of what holds
     if any(ends_another(later, p) for p in lead):
         return True  # the end of another thing the user held ("I handed the partner channel over to Ben")
     if any(of_another_holder(later, p) for p in lead):

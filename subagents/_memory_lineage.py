@@ -10,6 +10,7 @@ from typing import Any
 
 from cognicore.memory._fact_owners import others_thing
 from cognicore.memory._fact_placement import UNSURE_RE
+from cognicore.memory._fact_third_party import third_party
 from cognicore.memory._fact_words import NOT_NAMES
 from cognicore.memory.text import stem, terms
 from cognicore.subagents._memory_aims import CALENDAR_PERIODS
@@ -59,7 +60,7 @@ def leading_change(picked: list[dict[str, Any]]) -> tuple[dict[str, Any] | None,
     said = quoted(changed) if changed.get("note") else text_of(changed)
     known = [text_of(p) for p in rest if not p.get("note")]
     if (changed.get("note") and (UNSURE_RE.search(said) or _someone_did(said))) or (
-        known and all(others_thing(said, k) for k in known)
+        known and (all(others_thing(said, k) for k in known) or _of_another_owner(said, known))
     ):
         return None, sorted(picked, key=lambda p: p is changed)
     return changed, rest
@@ -72,6 +73,11 @@ _NAME_DID = re.compile(
     r"resigned|relocated)\b"
 )
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|me|my|we|we're|us|our)\b", re.I)
+
+
+def _of_another_owner(said: str, known: Sequence[str]) -> bool:
+    """Is the change another owner's ("Ben's shift moved to 7am as well") while the facts beside it are the user's?"""
+    return third_party(said) is not None and all(third_party(k) is None for k in known)
 
 
 def _someone_did(said: str) -> bool:

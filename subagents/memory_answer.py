@@ -26,7 +26,7 @@ from cognicore.subagents._memory_asks import asks_what_was_said as asks_what_was
 from cognicore.subagents._memory_asks import asks_what_you_know as asks_what_you_know
 from cognicore.subagents._memory_asks import asks_who_does as asks_who_does
 from cognicore.subagents._memory_asks import asks_yes_no as asks_yes_no
-from cognicore.subagents._memory_before import before_named, changed_after, held_before, of_another_holder
+from cognicore.subagents._memory_before import before_named, changed_after, held_before, of_another_holder, told_as_past
 from cognicore.subagents._memory_conditions import scene_set, states_case, supposition
 from cognicore.subagents._memory_doubt import later_doubt
 from cognicore.subagents._memory_figure import generic_only, other_figure
@@ -277,6 +277,8 @@ def _answer(
         return MemoryAnswer(text=text, used=[], coverage=max(s for s, _ in chosen))
     if not past and current:
         chosen = current  # "what do I drink?" asks what is true now, not what was
+        # "My shift used to start at 6am": a saying of what held before is no current value beside one that holds
+        chosen = [(s, p) for s, p in chosen if not told_as_past(p)] or chosen
     best = max(s for s, _ in chosen)
     # Asked what it was before, the facts a chosen current one superseded are the answer, however few of the
     # question's words they share ("what territory did I have before Benelux" names only the new value).

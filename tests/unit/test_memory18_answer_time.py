@@ -27,3 +27,13 @@ def test_a_fact_that_states_the_asked_time_answers_it() -> None:
     assert found is not None and "$25k" in found.text and NOT_SURE not in found.text, found
     found = _ask("which day am I on call for the next fortnight?", [_fact(1, "The user is on call on Mondays.")])
     assert found is not None and "Mondays" in found.text and NOT_SURE not in found.text, found
+
+
+def test_a_saying_of_what_held_before_is_no_current_value_and_casts_no_doubt() -> None:
+    facts = [
+        _fact(1, "The user's parking bay is 22."),
+        _fact(2, 'The user said: "My parking bay used to be 14."', 2, note=True),
+    ]
+    found = _ask("which parking bay is mine?", facts)
+    assert found is not None and "22" in found.text and NOT_SURE not in found.text and "current since" in found.text
+    assert found.text.index("22") < found.text.find("14") or "14" not in found.text, found
