@@ -8,11 +8,11 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from cognicore.memory._fact_words import MONTHS, WEEKDAYS
+from cognicore.memory._fact_words import CALENDAR, CALENDAR_WORDS, MONTHS, WEEKDAYS
 from cognicore.memory.text import terms
 from cognicore.subagents.memory_evidence import text_of
 
-__all__ = ["scene_set", "states_case", "supposition"]
+__all__ = ["excepts_case", "scene_set", "states_case", "supposition"]
 
 # A leading condition before the question proper ("if a ticket blows up, who ...").
 _CONDITION = re.compile(
@@ -37,6 +37,11 @@ _SUPPOSED_AFTER = re.compile(
 _NAME = re.compile(r"\b[A-Z][\w-]*")
 # A time asked that is not now ("... after the holidays?", "what was my quota last year?", "from January"): what holds
 # then, which a told current fact does not say either. "This week", "these days", "now" ask what holds now.
+# A day or a month asked ("which office am I in on Tuesdays?", "... in December?"): another time only when what is
+# told is said by days or months too ("I work from Leeds on Mondays"); a fact told for every day holds on each.
+_ASKED_DAY = re.compile(rf"\bon\s+(?:a\s+)?{WEEKDAYS}s?\b|\bon\s+weekends\b|\bin\s+{MONTHS}\b", re.I)
+_TOLD_DAY = re.compile(rf"\b(?:{CALENDAR}|weekends?)\b", re.I)
+_CALENDAR = frozenset(terms(" ".join(CALENDAR_WORDS)))
 _RELATIVE_TIME = frozenset("after from starting once during over".split())
 _ASKED_TIME = re.compile(
     rf"\b(?:after|from|starting|once|during|over)\s+(?:the\s+)?(?:[\w-]+\s+){{0,2}}?"
@@ -72,6 +77,9 @@ def supposition(question: str, scene: str, passages: Sequence[dict[str, Any]] = 
     after = _SUPPOSED_AFTER.match(question) if m is None else None
     if after is None:
         when = _ASKED_TIME.search(question) if m is None else None
+        told = " ".join(text_of(p) for p in passages)
+        if when is None and _TOLD_DAY.search(told) and (days := _ASKED_DAY.findall(question)):
+            return " ".join(days), _ASKED_DAY.sub(" ", question)  # "on Wednesdays in December": both
         if when is None:
             return None
         core = f"{question[: when.start()].rstrip(' ,')} {question[when.end() :].lstrip(' ,')}".strip()
@@ -90,7 +98,17 @@ def states_case(clause: str, told: Sequence[str]) -> bool:
     when = rf"\b{asked[0]}\s+(?:[\w-]+\s+){{0,2}}{asked[-1]}\b"  # "after the holidays": the time and how it is placed
     if asked[0] in _RELATIVE_TIME and not any(re.search(when, t, re.I) for t in told):
         return False  # "for the holidays" says nothing of "after the holidays"
-    names = set(terms(" ".join(_NAME.findall(clause))))
+    names = set(terms(" ".join(_NAME.findall(clause)))) - _CALENDAR  # "on Mondays" is a time, no name
     words = set(terms(clause)) - names - set(terms("if when whenever case once unless say suppose supposing assuming"))
     said = set().union(*(terms(t) for t in told)) if told else set()
     return bool(words) and len(words & said) * 2 >= len(words)
+
+
+_EXCEPT = re.compile(r"\b(?:except|apart\s+from|other\s+than|but\s+not|excluding|unless)\b(?P<rest>[^.;]*)", re.I)
+
+
+def excepts_case(clause: str, told: Sequence[str]) -> bool:
+    """Does what was told set the supposed case aside ("on call on Wednesdays, except in December" for "in
+    December")? Then it does not say what holds in that case."""
+    words = set(terms(clause)) - set(terms("if when whenever case once unless say suppose supposing assuming"))
+    return any(words & set(terms(m.group("rest"))) for t in told for m in _EXCEPT.finditer(t))

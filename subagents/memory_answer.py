@@ -27,7 +27,7 @@ from cognicore.subagents._memory_asks import asks_what_you_know as asks_what_you
 from cognicore.subagents._memory_asks import asks_who_does as asks_who_does
 from cognicore.subagents._memory_asks import asks_yes_no as asks_yes_no
 from cognicore.subagents._memory_before import before_named, changed_after, held_before, of_another_holder, told_as_past
-from cognicore.subagents._memory_conditions import scene_set, states_case, supposition
+from cognicore.subagents._memory_conditions import excepts_case, scene_set, states_case, supposition
 from cognicore.subagents._memory_doubt import later_doubt
 from cognicore.subagents._memory_figure import generic_only, other_figure
 from cognicore.subagents._memory_items import changed_item, ends_another
@@ -148,8 +148,13 @@ def answer_from_memory(
         core, kept = supposed[1], set(terms(supposed[1]))
         found = _unsupposed(core, [c for c in concepts if c & kept], passages, previous, core) or found
     told = [text_of(p) for p in passages if found is not None and int(p["index"]) in found.used]
-    if supposed and found is not None and found.used and not states_case(supposed[0], told):
-        known = re.sub(r"\.?\s*\[\d+\]$", "", found.text.split(" [")[0])
+    if (
+        supposed
+        and found is not None
+        and found.used
+        and (not states_case(supposed[0], told) or excepts_case(supposed[0], told))
+    ):
+        known = re.sub(r"^(?:Yes|No|No longer)\.\s+", "", re.sub(r"\.?\s*\[\d+\]$", "", found.text.split(" [")[0]))
         text = f"{NEAR_TOLD} ({known}) but not what you asked: it says what holds now, not {supposed[0]}. {NOT_SURE}"
         return MemoryAnswer(text=text, used=[], coverage=found.coverage)
     return found
@@ -277,8 +282,16 @@ def _answer(
         return MemoryAnswer(text=text, used=[], coverage=max(s for s, _ in chosen))
     if not past and current:
         chosen = current  # "what do I drink?" asks what is true now, not what was
-        # "My shift used to start at 6am": a saying of what held before is no current value beside one that holds
-        chosen = [(s, p) for s, p in chosen if not told_as_past(p)] or chosen
+        # "My shift used to start at 6am": a saying of what held before is no current value
+        if all(told_as_past(p) for _, p in chosen):
+            known = re.sub(r"\.?\s*\[\d+\]$", "", line(chosen[0][1]))
+            return MemoryAnswer(
+                text=f"{NEAR_TOLD} ({known}) but not what you asked: it says what held before, not "
+                f"what holds now. {NOT_SURE}",
+                used=[],
+                coverage=max(s for s, _ in chosen),
+            )
+        chosen = [(s, p) for s, p in chosen if not told_as_past(p)]
     best = max(s for s, _ in chosen)
     # Asked what it was before, the facts a chosen current one superseded are the answer, however few of the
     # question's words they share ("what territory did I have before Benelux" names only the new value).

@@ -33,3 +33,11 @@ def test_another_persons_saying_that_names_the_users_value_still_casts_doubt() -
     facts = [_fact(1, "The user is based in Leeds."), _said(2, "Marta took over the Leeds site.", 2)]
     found = _ask("which site do I work from?", facts)
     assert found is not None and NOT_SURE in found.text, found
+
+
+def test_the_users_teams_thing_is_no_answer_about_the_user_alone() -> None:
+    told = [_fact(1, "My team's release freeze day is Thursday.")]
+    found = _ask("what's my release freeze day?", told)
+    assert found is not None and NOT_SURE in found.text and not found.used, found
+    found = _ask("what's our release freeze day?", told)
+    assert found is not None and "Thursday" in found.text and NOT_SURE not in found.text, found

@@ -37,3 +37,25 @@ def test_a_saying_of_what_held_before_is_no_current_value_and_casts_no_doubt() -
     found = _ask("which parking bay is mine?", facts)
     assert found is not None and "22" in found.text and NOT_SURE not in found.text and "current since" in found.text
     assert found.text.index("22") < found.text.find("14") or "14" not in found.text, found
+
+
+def test_a_day_or_month_asked_is_answered_only_by_a_fact_told_for_it() -> None:
+    by_day = [_fact(1, "The user works from the Bristol hub on Thursdays.")]
+    found = _ask("where am I working on Wednesdays?", by_day)
+    assert found is None or (NOT_SURE in found.text and not found.used), found
+    found = _ask("where am I working on Thursdays?", by_day)
+    assert found is not None and "Bristol" in found.text and NOT_SURE not in found.text, found
+    every_day = [_fact(1, "The user works from the Bristol hub.")]
+    found = _ask("where am I working on Wednesdays?", every_day)
+    assert found is not None and "Bristol" in found.text and NOT_SURE not in found.text, found
+    excepted = [_fact(1, "The user runs the Friday demo call, except in August.")]
+    found = _ask("do I run the Friday demo call in August?", excepted)
+    assert found is None or (NOT_SURE in found.text and not found.used), found
+
+
+def test_only_a_saying_of_what_held_before_is_no_answer_now() -> None:
+    found = _ask(
+        "which accounts do I look after?",
+        [_fact(1, 'The user said: "I used to look after the Iberia accounts."', note=True)],
+    )
+    assert found is not None and NOT_SURE in found.text and not found.used, found
