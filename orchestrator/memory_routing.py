@@ -21,6 +21,7 @@ from cognicore.orchestrator.intent import IntentDecision, is_question
 from cognicore.orchestrator.recollection import memory_passages
 from cognicore.subagents._memory_asks import asks_before
 from cognicore.subagents._memory_kind import asked_kind
+from cognicore.subagents._memory_lines import NEAR_TOLD
 from cognicore.subagents._memory_value_shapes import asks_ranking
 from cognicore.subagents._memory_words import question_parts
 from cognicore.subagents._question_terms import SYNONYMS, question_concepts
@@ -291,6 +292,11 @@ def route_by_memory(request: str, decision: IntentDecision, recalled: dict[str, 
         return decision.model_copy(update={"intent": "question", "reason": reason})
     if asks_figure(request):
         return resolve_own(request, decision, recalled)
+    if asks_as_subject(request) and said is not None and not said.used and said.text.startswith(NEAR_TOLD):
+        # "which territory was I on last month?": memory holds the asker's slot, not for the asked time; its honest
+        # answer says so, where the data would measure everyone's figures
+        reason = "asks about the asker's own slot, which memory holds though not for the asked time or case"
+        return decision.model_copy(update={"intent": "question", "reason": reason})
     told = asked_kind(request) in _TOLD_KINDS or asks_as_subject(request)
     if not told or found is None:
         if not asks_only_told(request, recalled):
