@@ -39,6 +39,11 @@ _GROUP_DOES = re.compile(
     re.I,
 )
 _THIRD_PERSON = re.compile(r"^\W*(?P<name>he|she|his|her|their)\b(?!\s+(?:me|us|my|our)\b)", re.I)
+# A report of what someone says is so: the owner is that of what is reported.
+_REPORTED = re.compile(
+    r"^\W*(?:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?|the\s+\w+(?:\s+\w+)?)\s+(?:says|said|thinks|reckons|claims|told\s+(?:me|us))"
+    r"\s+(?:that\s+)?(?=\S)"
+)
 _THE_USER = re.compile(r"\b(?:the\s+user|i|i'm|i've|i'd|i'll|me|myself|we|we're|we've|us|ours|mine)\b", re.I)
 _MINE = re.compile(r"\b(?:my|our)\b", re.I)
 
@@ -46,6 +51,7 @@ _MINE = re.compile(r"\b(?:my|our)\b", re.I)
 def third_party(text: str) -> str | None:
     """Who a clause or memory that names neither the user nor the user's team is about: a named person, another group
     or a third person, as the text calls them; None for the user's own, or a text whose owner it does not say."""
+    text = _REPORTED.sub("", text, count=1)  # "Ben says the standup is at 9:30": whose the standup is, not Ben's
     if _THE_USER.search(text):
         return None  # the user is named too ("Dana works printers and the user works the network queue")
     m = _NAMES_THING.match(text)

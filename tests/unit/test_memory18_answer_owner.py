@@ -41,3 +41,9 @@ def test_the_users_teams_thing_is_no_answer_about_the_user_alone() -> None:
     assert found is not None and NOT_SURE in found.text and not found.used, found
     found = _ask("what's our release freeze day?", told)
     assert found is not None and "Thursday" in found.text and NOT_SURE not in found.text, found
+
+
+def test_a_report_of_what_someone_says_is_about_what_is_reported() -> None:
+    facts = [_fact(1, "Our team retro is at 4pm."), _said(2, "Omar says the retro is at 4:30.", 2)]
+    found = _ask("when is our retro?", facts)
+    assert found is not None and "4:30" in found.text, found
