@@ -50,6 +50,7 @@ def unanswered(request: str, read: str, q: Mapping, lex: Lexicon) -> list[str]:
     empty when it answers every asked part."""
     said = f" {normalise(request)} "
     parts = [*_asked_attributes(said, q, lex), *_actor_verbs(request, read, said, lex), *_unmatched_search(request, q)]
+    parts += list(dict.fromkeys(_value_bodies(said, lex) + _value_bodies(read, lex))) + _split_totals(said, q)
     if not q.looked_up:
         parts += _unasked_figures(read, said, q, lex) + _unasked_rows(said, q, lex)
     if q.looked_up:  # one row named by its key: every column word said is an attribute asked of it
@@ -268,3 +269,38 @@ def _unasked_rows(said: str, q: Mapping, lex: Lexicon) -> list[str]:
 def _of(target: Target, table: str) -> bool:
     """Whether `target` names the rows of `table`."""
     return target.table is not None and target.table.ref == table
+
+
+# People grouped around a thing ("the VPN team", "the Email group"): whoever handles the value, not its rows
+_BODY = re.compile(r"\s+(team|teams|group|groups|department|departments|squad|squads|crew|crews|desk|desks)\b")
+
+
+_HELD_BY = re.compile(r"\b(?:with|by|to|from|at|on|under|in)(?: the| our| their)?\s*$")
+
+
+def _value_bodies(read: str, lex: Lexicon) -> list[str]:
+    """ "how many tickets are with the VPN team", "assigned to the Email group": a value of the data followed by a body
+    of people holding the rows, which no column records (when none does): the value's rows are not what was asked."""
+    bodies = []
+    for phrase, pattern in lex.patterns("phrases"):
+        if not any(x.kind == "value" for x in lex.phrases[phrase]):
+            continue
+        for m in pattern.finditer(read):
+            body = _BODY.match(read, m.end())
+            holder = _HELD_BY.search(read[: m.start()])  # "for the west team": who it is for, not who holds the rows
+            if body and holder and not lex.phrases.get(body.group(1)) and not lex.phrases.get(singular(body.group(1))):
+                bodies.append(f"'{m.group(0)}{body.group(0)}' (the data records no {singular(body.group(1))})")
+    return bodies
+
+
+# "between them", "combined", "together": one figure for the values named, not one each
+_JOINT = re.compile(r"\b(?:between them|combined|together|altogether|all told|put together|in all|jointly)\b")
+
+
+def _split_totals(said: str, q: Mapping) -> list[str]:
+    """ "how many P1 tickets do ana and ben have between them": one total asked of several values, answered one row per
+    value (the values' column is also a grouping)."""
+    if (joint := _JOINT.search(said)) is None:
+        return []
+    split = [d for d in q.dimensions if isinstance(d, Column) and len(q.filters.get(d.ref, [])) > 1]
+    return [f"'{joint.group(0)}' (one figure asked for {' and '.join(q.filters[d.ref])})" for d in split]

@@ -163,3 +163,26 @@ def test_a_figure_is_not_split_into_one_line_per_row_nobody_asked(text: str) -> 
 )
 def test_rows_asked_one_by_one_are_listed(text: str, lex: object) -> None:
     assert sql_of(text, lex).startswith(("SELECT", "WITH"))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("how many open tickets are sitting with the Laptop team?", "the data records no team"),
+        ("count the tickets assigned to the Payroll app group", "the data records no group"),
+        ("How many P2 tickets do chloe and ben hold between them?", "one figure asked"),
+    ],
+)
+def test_what_holds_the_rows_and_joint_totals_are_answered_as_asked(text: str, said: str) -> None:
+    assert said in _unsure(text, DESK_LEX)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Prepare a note for the Europe team on their top 3 products by revenue last quarter",
+        "revenue of Latin America and Europe combined in 2025",
+    ],
+)
+def test_an_audience_team_and_a_combined_total_stay_answered(text: str) -> None:
+    assert sql_of(text, SALES_LEX).startswith(("SELECT", "WITH"))
