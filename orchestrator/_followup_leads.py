@@ -144,7 +144,9 @@ OF_THAT = re.compile(
 )
 # "leave out ben", "excluding North America", "but not retail": the previous request without one value (checked).
 EXCLUDE = re.compile(
-    LEAD + r"(?:but\s+)?(?:leave\s+out|leaving\s+out|excluding|exclude|except(?:\s+for)?|without|minus|"
+    # "what about excluding partner sales?", "how many if we ignore the enterprise ones?": the exclusion is the change
+    LEAD + r"(?:(?:what|how)\s+about\s+)?(?:(?:how\s+(?:many|much)|what)(?:\s+(?:is\s+it|are\s+there|then))?\s+)?"
+    r"(?:if\s+(?:we|you|i)\s+)?(?:but\s+)?(?:leave\s+out|leaving\s+out|excluding|exclude|except(?:\s+for)?|without|minus|"
     r"not\s+counting|other\s+than|apart\s+from|ignore|ignoring|skip|not)\s+(?:the\s+)?(?P<value>[^?.!,]+?)" + TAIL,
     re.IGNORECASE,
 )

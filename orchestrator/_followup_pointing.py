@@ -73,6 +73,10 @@ _OF_IT = re.compile(
     re.IGNORECASE,
 )
 
+# One of the previous rows, picked: "and which one is the worst?", "what about that one". Never one of alternatives the
+# request names itself ("which one is faster, express or standard?").
+_ONE = re.compile(r"\b(?P<pointer>(?:which|what|that|this)\s+one)\b(?!\s+of\b)(?!.*\bor\b)", re.IGNORECASE)
+
 
 def as_possessive(request: str) -> str | None:
     """`request` with "the X for it/them" said as "its/their X" ("what's the unit count for it?" -> "what's its unit
@@ -99,9 +103,9 @@ def points_back(request: str) -> str | None:
     """The words of `request` that stand for something only an earlier request names ("split that", "of those", "over
     the same stretch"), or None when it points at nothing outside itself. "Which jobs that are pending" (a relative
     "that"), "how long does it take" (an empty "it") and "those who ..." point at nothing."""
-    for pattern in (_TAKES, _PART_OF, _THOSE, _SAME, _OBJECT):
+    for pattern in (_TAKES, _PART_OF, _THOSE, _SAME, _OBJECT, _ONE):
         if (found := pattern.search(request)) is not None:
-            return found.group("pointer") if pattern in (_SAME, _OBJECT) else found.group(0)
+            return found.group("pointer") if pattern in (_SAME, _OBJECT, _ONE) else found.group(0)
     found = _PERIOD.search(request)
     if found is not None and (found.group("same") or "same" in found.group(0).lower() or "that" in found.group(0)):
         return found.group(0)  # "for the year" alone is a plain period ("revenue for the year"), never a pointer

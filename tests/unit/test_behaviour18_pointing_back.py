@@ -162,3 +162,19 @@ async def test_the_previous_result_shown_in_another_measure_keeps_its_filters(fo
     decision = await _read(followup)
     assert decision.followup and "engineers" in decision.resolved_request, decision
     assert "per site in Q1 2026" in decision.resolved_request, decision
+
+
+@pytest.mark.parametrize(
+    "followup",
+    ["what about excluding Harbour jobs?", "how many if we ignore the Harbour ones?", "what if we leave out Harbour"],
+)
+async def test_an_exclusion_asked_as_what_about_or_if_excludes_the_value(followup: str) -> None:
+    # reviewer R18 D7: "what about excluding partner sales?" was read as "for partner"
+    decision = await _read(followup, previous="top 2 engineers by jobs in 2025")
+    assert decision.followup and decision.resolved_request.endswith("excluding Harbour"), decision
+
+
+async def test_one_of_the_previous_rows_picked_unresolved_is_unsure() -> None:
+    # reviewer R18: "and which one is the worst?" after a top 3 was answered over all the data
+    decision = await _read("ok, which one did worst then?", previous="top 2 engineers by jobs in 2025")
+    assert not decision.sure and "previous request" in decision.reason, decision
