@@ -3,6 +3,7 @@ unbound (no earlier request, a period or a change that means nothing there) with
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
@@ -32,6 +33,7 @@ _FRAME = frozenset(
 )
 # Changes that are parameters whatever their words: a grouping, an artefact, a ranking, rows dropped or counted.
 _PARAMETERS = frozenset("by per as rank top drop excluding share figure count list that period".split())
+_OF_THEM = re.compile(r"\b(of|among|amongst)\s+(?:them|these)\b", re.IGNORECASE)
 _OWN_WORDS = 2  # "By what time does an order have to ship ...": two words of its own ask something alone
 
 
@@ -63,7 +65,8 @@ def followup_decision(
     read = partial(
         _followup_decision, history=history, entities=entities, columns=columns, correct=correct, rules=rules
     )
-    followed = read(request)
+    # "how many of them were retail?": "them" after "of" is the previous rows, never the owner of a value
+    followed = read(_OF_THEM.sub(r"\g<1> those", request))
     if followed is None and (owned := as_possessive(request)) is not None:
         followed = read(owned)  # "what's the unit count for it?" as "what's its unit count?"
     previous = previous_request(history)

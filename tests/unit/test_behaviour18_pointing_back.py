@@ -178,3 +178,10 @@ async def test_one_of_the_previous_rows_picked_unresolved_is_unsure() -> None:
     # reviewer R18: "and which one is the worst?" after a top 3 was answered over all the data
     decision = await _read("ok, which one did worst then?", previous="top 2 engineers by jobs in 2025")
     assert not decision.sure and "previous request" in decision.reason, decision
+
+
+@pytest.mark.parametrize("followup", ["how many of them were S1?", "and how many of these are S1?"])
+async def test_them_after_of_is_the_previous_rows_not_an_owner(followup: str) -> None:
+    # reviewer R18 fu_demo f3b: "how many of them were retail?" was read as "how many of Asia Pacific ..." (documents)
+    decision = await _read(followup, previous="How many jobs did Harbour report last month?")
+    assert decision.followup and decision.resolved_request == "How many jobs did Harbour report last month for S1"
