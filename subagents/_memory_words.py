@@ -19,7 +19,7 @@ MEMORY_GROUPS = (
     "drink drinks drinking drinker beverage",
     "diet eat eats eating food",
     "team people size headcount staff members member big many",
-    "start starts started begin begins time",
+    "start starts started begin begins began time join joins joined joining",
     "target targets goal goals quota objective aim aims aiming hit reach",
     "budget money spend funds afford",
     "sell sells selling sold sale sales earn earns earning",

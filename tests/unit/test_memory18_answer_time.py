@@ -59,3 +59,10 @@ def test_only_a_saying_of_what_held_before_is_no_answer_now() -> None:
         [_fact(1, 'The user said: "I used to look after the Iberia accounts."', note=True)],
     )
     assert found is not None and NOT_SURE in found.text and not found.used, found
+
+
+def test_when_the_user_started_is_found_by_when_they_joined() -> None:
+    told = [_fact(1, "The user joined the Leeds branch in June 2020.")]
+    for question in ("when did I start at the branch?", "when did I begin working at the Leeds branch?"):
+        found = _ask(question, told)
+        assert found is not None and "June 2020" in found.text and found.used, (question, found)
