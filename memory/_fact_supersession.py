@@ -29,7 +29,7 @@ from cognicore.memory.text import FIRST_PERSON, FIRST_PERSON_PLURAL
 if TYPE_CHECKING:
     from cognicore.memory.extraction import FactCandidate
 
-__all__ = ["not_a_change_of_slot"]
+__all__ = ["not_a_change_of_slot", "said_apart"]
 
 # Where one clause ends and another begins: a sentence's end, a semicolon, a dash, "but", "whereas", "and" before
 # a subject.
@@ -99,7 +99,7 @@ def not_a_change_of_slot(message: str, fact: FactCandidate, known_facts: list[di
     if owner and not itself and (holder == "user" or (holder == "we" and owner[:1].isupper() and " " not in owner)):
         return f"it is {owner}'s"
     scope = _scope_of(clause, fact.object)
-    if _NOT_HOLDING.search(scope):
+    if _NOT_HOLDING.search(_without_lead_in(scope)):
         return "it is not said as holding"
     if _ONE_OCCASION.search(scope):
         return "it holds for one occasion"
@@ -170,3 +170,22 @@ def _scope_of(clause: str, value: str) -> str:
     while start > 0 and len(tokens_of(parts[start - 1])) <= _INTRO_WORDS:
         start -= 1
     return ", ".join(parts[start : at + 1]) or clause
+
+
+def said_apart(text: str, held: str) -> bool:
+    """Is `text` (a later saying) not a change of what `held` says: not said as holding, for one occasion, or bounded
+    to a day or period `held` does not have? The answer reads it as the store did: no doubt on what regularly holds."""
+    return bool(
+        _NOT_HOLDING.search(_without_lead_in(text))
+        or _ONE_OCCASION.search(text)
+        or any(bound.search(text) and not kind.search(held) for bound, kind in _BOUNDS)
+    )
+
+
+def _without_lead_in(text: str) -> str:
+    """`text` without its short lead-in phrases ("If anyone asks, my extension changed to 2310"): a supposition or
+    a wish must govern the part that says the value, not a lead-in before it."""
+    parts = [p for p in re.split(r",\s+", text) if p.strip()]
+    while len(parts) > 1 and len(tokens_of(parts[0])) <= _INTRO_WORDS:
+        parts = parts[1:]
+    return ", ".join(parts) or text

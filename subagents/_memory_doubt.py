@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from cognicore.memory._fact_supersession import said_apart
 from cognicore.memory._fact_third_party import third_party
 from cognicore.memory.text import terms
 from cognicore.subagents._memory_before import of_another_holder, told_as_past
@@ -94,6 +95,8 @@ def _of_other(
     answer: str, later: dict[str, Any], topic: Sequence[frozenset[str]], lead: Sequence[dict[str, Any]] = ()
 ) -> bool:
     """Is the later memory a change of another item of the list the answer gave, or the end of another fact?"""
+    if later.get("note") and said_apart(quoted(later), answer):
+        return True  # "Just this once I'm doing Saturday's on-call": no change of what regularly holds
     if told_as_past(later):
         return True  # "My shift used to start at 6am": what held before, no change of what holds
     if any(ends_another(later, p) for p in lead):

@@ -66,3 +66,13 @@ def test_when_the_user_started_is_found_by_when_they_joined() -> None:
     for question in ("when did I start at the branch?", "when did I begin working at the Leeds branch?"):
         found = _ask(question, told)
         assert found is not None and "June 2020" in found.text and found.used, (question, found)
+
+
+def test_a_later_one_off_or_supposed_saying_casts_no_doubt_on_what_regularly_holds() -> None:
+    for said in ("Just this once I'm covering the Sunday rota for Idris.", "I might switch my rota day to Sunday."):
+        facts = [
+            _fact(1, "The user is on the rota on Tuesdays."),
+            _fact(2, f'The user said: "{said}"', 2, note=True),
+        ]
+        found = _ask("which day am I usually on the rota?", facts)
+        assert found is not None and "Tuesdays" in found.text and NOT_SURE not in found.text, (said, found)
