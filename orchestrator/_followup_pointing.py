@@ -77,6 +77,14 @@ _OF_IT = re.compile(
 # request names itself ("which one is faster, express or standard?").
 _ONE = re.compile(r"\b(?P<pointer>(?:which|what|that|this)\s+one)\b(?!\s+of\b)(?!.*\bor\b)", re.IGNORECASE)
 
+# The previous result compared with something: "and how does that compare with ana?", "compared to Q3?", "vs retail?".
+_COMPARED = re.compile(
+    r"\b(?P<pointer>(?:does|did|do|is|was|are|were)\s+(?:that|it|this)\s+(?:compare|stack\s+up|measure\s+up))\b|"
+    + LEAD
+    + r"(?P<opening>compared?\s+(?:with|to|against)|versus|vs\.?)\s",
+    re.IGNORECASE,
+)
+
 
 def as_possessive(request: str) -> str | None:
     """`request` with "the X for it/them" said as "its/their X" ("what's the unit count for it?" -> "what's its unit
@@ -103,6 +111,8 @@ def points_back(request: str) -> str | None:
     """The words of `request` that stand for something only an earlier request names ("split that", "of those", "over
     the same stretch"), or None when it points at nothing outside itself. "Which jobs that are pending" (a relative
     "that"), "how long does it take" (an empty "it") and "those who ..." point at nothing."""
+    if (compared := _COMPARED.search(request)) is not None:
+        return (compared.group("pointer") or compared.group("opening")).strip()
     for pattern in (_TAKES, _PART_OF, _THOSE, _SAME, _OBJECT, _ONE):
         if (found := pattern.search(request)) is not None:
             return found.group("pointer") if pattern in (_SAME, _OBJECT, _ONE) else found.group(0)

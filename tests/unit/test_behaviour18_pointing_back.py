@@ -185,3 +185,16 @@ async def test_them_after_of_is_the_previous_rows_not_an_owner(followup: str) ->
     # reviewer R18 fu_demo f3b: "how many of them were retail?" was read as "how many of Asia Pacific ..." (documents)
     decision = await _read(followup, previous="How many jobs did Harbour report last month?")
     assert decision.followup and decision.resolved_request == "How many jobs did Harbour report last month for S1"
+
+
+@pytest.mark.parametrize(
+    "followup", ["and how does that stack up against marta?", "compared with marta?", "vs marta then"]
+)
+async def test_the_previous_result_compared_with_a_value_no_reading_binds_is_unsure(followup: str) -> None:
+    # "and how does that compare with ana?" was answered for ana alone, the previous filter dropped
+    decision = await _read(followup, previous="how many jobs are pending for olek?")
+    assert not decision.sure and "previous request" in decision.reason, decision
+
+
+def test_a_comparison_of_two_named_things_points_at_nothing() -> None:
+    assert points_back("how does the boiler check compare with the leak check?") is None
