@@ -96,6 +96,8 @@ def not_a_change_of_slot(message: str, fact: FactCandidate, known_facts: list[di
         }
     )
     # A group other than "we" may be the user's own team ("the sales team switched to ..."): only a person is another.
+    # "Victor is the new manager": the person named is the slot's new value, not another owner of a thing.
+    itself = itself or (owner is not None and owner.lower() in fact.object.lower())
     if owner and not itself and (holder == "user" or (holder == "we" and owner[:1].isupper() and " " not in owner)):
         return f"it is {owner}'s"
     scope = _scope_of(clause, fact.object)

@@ -110,10 +110,21 @@ def _of_other(
     return of_another_item(answer, quoted(later) if later.get("note") else text_of(later), topic)
 
 
+# Someone said to be the asked thing ("Victor is the new manager", "Chloe's my backup now").
+_NAMED_AS = re.compile(
+    r"\b(?:is|'s|are|becomes|became)\s+(?:now\s+)?(?:the\s+|a\s+|an\s+|our\s+|my\s+)?"
+    r"(?:new\s+|acting\s+|interim\s+)?(?P<what>[a-z][\w-]*)",
+    re.I,
+)
+
+
 def _anothers_own(answer: str, later: str, topic: Sequence[frozenset[str]]) -> bool:
     """Is the later saying another owner's thing (a named person's, another group's) that names nothing of the user's
     answer beyond the asked topic? One that names the answer's value ("Jonas took over Europe") may have ended it."""
     if third_party(later) is None or third_party(answer) is not None:
         return False
     asked = frozenset().union(*topic) if topic else frozenset()
+    named_as = {t for m in _NAMED_AS.finditer(later) for t in terms(m.group("what"))}
+    if named_as & asked:
+        return False  # "Victor is the new manager" for "who is my manager?": who holds the asked thing now, maybe
     return not (set(terms(later)) & set(terms(answer))) - asked

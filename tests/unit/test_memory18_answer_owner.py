@@ -47,3 +47,9 @@ def test_a_report_of_what_someone_says_is_about_what_is_reported() -> None:
     facts = [_fact(1, "Our team retro is at 4pm."), _said(2, "Omar says the retro is at 4:30.", 2)]
     found = _ask("when is our retro?", facts)
     assert found is not None and "4:30" in found.text, found
+
+
+def test_someone_named_as_the_asked_thing_is_still_shown() -> None:
+    facts = [_fact(1, "The user's coordinator is Paolo Neri."), _said(2, "Ines is the new coordinator.", 2)]
+    found = _ask("who is my coordinator?", facts)
+    assert found is not None and "Ines" in found.text, found
