@@ -71,6 +71,8 @@ REPLACED = re.compile(r"\s*,?\s*(?:instead\s+of|rather\s+than|in\s+place\s+of)\s
 # rows ("ones", "those") and a participle with its preposition, which the value's own column already says.
 POINTED = re.compile(
     r"^(?:(?:the\s+)?ones?|those|these|them)?\s*(?:(?:that|which|who)\s+(?:are|were|is|was|have\s+been)\s+)?"
+    # "the ones he's got in progress", "the ones she has open": the holder's pronoun, the previous request's value
+    r"(?:(?:that\s+)?(?:he|she|they|we|you|i)(?:'s|'ve|\s+has|\s+have|\s+had)?(?:\s+got)?\s+)?"
     r"(?:(?:still|now|currently|already)\s+)?"
     r"(?:(?:[a-z]+(?:ed|en|ing)|sold|made|held|run|done|bought|put|set)\s+)?"
     r"(?:(?:to|by|for|from|in|on|with|under)\s+)?",

@@ -113,6 +113,7 @@ _NOT_ROWS = re.compile(
     r"have\s+not\s+been|haven't\s+been)|not)\s+(?:yet\s+|still\s+)?(?:been\s+)?(?P<value>.+)$",
     re.IGNORECASE,
 )
+_HOLDER = re.compile(r"^.*?\b(?:he|she|they|we|you|i)(?:'s|'ve|\s+has|\s+have|\s+had)?(?:\s+got)?\s+", re.I)
 _THROUGH = re.compile(r"^(?:through|via|from|at|on|under|to)\s+(?P<value>.+)$", re.IGNORECASE)
 _FILLERS = frozenset("please pls plz again thanks thx ok okay too".split())  # "the same please" changes nothing
 
@@ -262,7 +263,8 @@ def _change(request: str, entities: Sequence[str] = (), columns: Mapping[str, st
         if pointing and not known and (pointed := _POINTED.match(value)) is not None and pointed.end():
             # "just the ones assigned to ana": ana, whose column says "assigned"; "the ones that are in progress"
             bare = _POINTER.sub("", value)
-            for core in (value[pointed.end() :].strip(), bare.strip()):
+            held = _HOLDER.sub("", value, count=1).strip()  # "the ones he's got in progress": "in progress"
+            for core in (value[pointed.end() :].strip(), bare.strip(), held):
                 if core and (
                     is_known(core, entities) or (len(known_in(core, entities)) == 1 and len(core.split()) <= 3)
                 ):

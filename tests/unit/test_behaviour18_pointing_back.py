@@ -198,3 +198,9 @@ async def test_the_previous_result_compared_with_a_value_no_reading_binds_is_uns
 
 def test_a_comparison_of_two_named_things_points_at_nothing() -> None:
     assert points_back("how does the boiler check compare with the leak check?") is None
+
+
+@pytest.mark.parametrize("followup", ["and the ones he's got done?", "and the ones he has done"])
+async def test_the_ones_a_holder_has_of_another_value_swap_that_value(followup: str) -> None:
+    decision = await _read(followup, previous="how many pending jobs does olek have at the moment?")
+    assert decision.followup and decision.resolved_request == "how many done jobs does olek have at the moment"
