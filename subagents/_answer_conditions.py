@@ -169,7 +169,9 @@ def decide_case(
     contradicted = {id(u) for u in bounded if is_contradicted(u, denied)}
     rules = [u for u in bounded if id(u) in holds and id(u) not in contradicted]
     if not rules:  # "85%" and "below 80%": no limit said of the case holds it; another topic's limit is no rule
-        return Decision(frozenset(), frozenset(contradicted), frozenset(about))
+        return _exception_holding(question, bounded, contradicted, concepts, average, denied) or Decision(
+            frozenset(), frozenset(contradicted), frozenset(about)
+        )
 
     # What a rule names of the case, not of its figure ("after", "days") nor what the case denies.
     named = [
@@ -205,6 +207,36 @@ def decide_case(
         unstated = unsaid[0] if len(unsaid) == len(exceptions) else ""
     overridden = frozenset(holds) | frozenset(contradicted)
     return Decision(frozenset(id(u) for u in exceptions), overridden, frozenset(about), unstated)
+
+
+def _exception_holding(
+    question: str,
+    bounded: Sequence[Unit],
+    contradicted: set[int],
+    concepts: Sequence[tuple[frozenset[str], float]],
+    average: float,
+    denied: frozenset[str],
+) -> Decision | None:
+    """When no limit said of the named subject holds the figure ("day 20" and "within 15 days" for opened
+    headphones), a limit that holds it and names a specific condition of the question no other limit names
+    ("Opened headphones that are defective ... within the full 30 days" for "defective opened headphones") is the
+    exception deciding the case; None when there is no such one."""
+    kept = [u for u in bounded if id(u) not in contradicted]
+    holding = [u for u in kept if holds_figure(question, u.text)]
+    failing = [u for u in kept if u not in holding]
+    if not holding or not failing:
+        return None
+    said_by_failing = frozenset().union(*(c for c, _ in concepts for u in failing if c & (u.terms | u.lead)))
+    specific = [
+        (c, w)
+        for c, w in concepts
+        if w > average and not c & denied and not c & said_by_failing and not any(_DIGIT.search(t) for t in c)
+    ]
+    deciding = [u for u in holding if any(c & (u.terms | u.lead) for c, _ in specific)]
+    if not deciding:
+        return None
+    about = frozenset(id(u) for u in bounded)
+    return Decision(frozenset(id(u) for u in deciding), frozenset(id(u) for u in failing) | contradicted, about)
 
 
 _ITEM_BEFORE = re.compile(r"([A-Za-z][\w-]*)\s*(?:,|\band\b|\bor\b)\s*$")

@@ -64,3 +64,27 @@ async def test_the_composed_answer_sets_the_story_s_figure_against_the_limit(que
     answer = await OfflineAnswerComposer().compose(question=question, passages=_PASSAGES)
     assert answer.used
     assert answer.text.startswith(expected)
+
+
+_EARBUDS = [
+    {
+        "index": 1,
+        "title": "Returns",
+        "source": "returns.md",
+        "content": "Opened products can be returned within 30 days of delivery. For hygiene reasons, opened Zephyr "
+        "Earbuds are returned under stricter rules: the return must be started within 10 days of delivery. Opened "
+        "earbuds that are defective can be returned within the full 30 days.",
+    }
+]
+
+
+async def test_a_limit_the_case_misses_is_not_the_answer_when_an_exception_naming_its_condition_holds() -> None:
+    question = "Defective opened Zephyr Earbuds, day 20 after delivery - can they still come back?"
+    answer = await OfflineAnswerComposer().compose(question=question, passages=_EARBUDS)
+    assert not answer.text.startswith("Day 20 is not within 10 days")
+
+
+async def test_without_the_exception_s_condition_the_limit_decides() -> None:
+    question = "Opened Zephyr Earbuds, not defective, day 20 after delivery - can they still come back?"
+    answer = await OfflineAnswerComposer().compose(question=question, passages=_EARBUDS)
+    assert answer.used and answer.text.startswith("Day 20 is not within 10 days")
