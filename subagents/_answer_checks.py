@@ -259,7 +259,7 @@ def bigrams(text: str) -> frozenset[tuple[str, str]]:
     return frozenset(pairs)
 
 
-def _plural(word: str) -> bool:
+def plural(word: str) -> bool:
     """A plural noun ("orders"), not a word ending in -ss ("express", "business") or whose stem keeps its s."""
     return word.endswith("s") and not word.endswith(("ss", "us", "is")) and stem(word) != word
 
@@ -281,9 +281,9 @@ def other_kind(
         alike = (synonyms or {}).get(kind[0], frozenset()) | {kind[0]}
         if qualifier in STOPWORDS or thing in STOPWORDS or kind not in phrases or alike & said_stems:
             continue
-        if _plural(qualifier):
+        if plural(qualifier):
             continue  # "orders ship", "tickets close": a plural noun is the subject of a verb, not a qualifier
         # "Island orders take 6 to 12 days": a plural noun before the word is its subject, not its kind.
-        if any(stem(b) == kind[1] and a not in STOPWORDS and not a.isdigit() and not _plural(a) for a, b in typed):
+        if any(stem(b) == kind[1] and a not in STOPWORDS and not a.isdigit() and not plural(a) for a, b in typed):
             return True
     return False

@@ -14,9 +14,17 @@ __all__ = ["WHICH_THING", "asked_head", "name_modifier", "without_value_nouns"]
 _AUX = r"(?:do|does|did|is|are|was|were|should|can|will)\b"
 # "Which vpn client software do we use?": the thing asked for is the noun after "which".
 WHICH_THING = re.compile(rf"^\W*(?:which|what)\s+(?!{_AUX})([a-z][a-z-]*(?:\s+[a-z][a-z-]*){{0,2}}?)\s+{_AUX}")
+# "... a rule about which password manager people can use?": the thing asked for by a "which" inside the sentence,
+# before its clause's subject and verb.
+_WHICH_INSIDE = re.compile(
+    rf"\bwhich\s+(?!{_AUX})([a-z][a-z-]*(?:\s+[a-z][a-z-]*){{0,2}}?)\s+"
+    rf"(?:{_AUX}|(?:we|you|they|i|he|she|[a-z]+)\s+(?:can|could|may|might|must|should|will|would)\b)"
+)
 
 _HEAD = re.compile(
-    r"^(?:what|which)(?: is|'s|’s|s| are| was| were) (?:the|our|your|a|an|its|their) ([a-z][a-z -]*?)"
+    r"^(?:what|which)(?:(?: is|'s|’s|s| are| was| were) (?:the|our|your|a|an|its|their) ([a-z][a-z -]*?)"
+    # "what does the hub for the bulbs cost?": one word before the preposition, as more may hold the verb
+    r"|(?: does| do| did) (?:the|our|your|a|an|its|their) ([a-z][a-z-]*))"
     r" (?:of|for|on|at|to) "
 )
 # Words that say a required value is asked ("the first-response target", "the goal for returns"), not what it is of:
@@ -78,7 +86,7 @@ def asked_head(question: str) -> list[str]:
     if not match:
         return []
     # "the latest date we recommend ordering for ...": a relative clause opened by its subject ends the thing asked.
-    head = _RELATIVE.split(match.group(1), maxsplit=1)[0]
+    head = _RELATIVE.split(match.group(1) or match.group(2) or "", maxsplit=1)[0]
     return [w for w in words(head) if w not in STOPWORDS and w not in _VAGUE and not SPLIT_COMPOUND.match(w)]
 
 
@@ -122,7 +130,8 @@ def which_heads(
 ) -> list[frozenset[str]]:
     """The thing a "which" question asks for, as words an answer must have ("Which vpn client software do we use?":
     "software", which no passage uses, cannot be answered by a sentence about the rest, "the VPN client")."""
-    which = WHICH_THING.match(" ".join(question.lower().split()))
+    lowered = " ".join(question.lower().split())
+    which = WHICH_THING.match(lowered) or _WHICH_INSIDE.search(lowered)
     if which is None:
         return []
     asked_words = set(words(which.group(1)))

@@ -15,7 +15,8 @@ from cognicore.subagents._answer_absence import asked_value_kind
 from cognicore.subagents._answer_documents import answer_from_documents
 from cognicore.subagents._answer_parts import NOT_SURE, answer_in_parts
 from cognicore.subagents._answer_scopes import said_in_scope
-from cognicore.subagents._answer_shape import asks_procedure
+from cognicore.subagents._answer_shape import asks_procedure, common_capitals
+from cognicore.subagents._passage_units import Unit, split_units
 from cognicore.subagents._question_asked import asked_question, told_around
 from cognicore.subagents._question_terms import (
     GROUPS,
@@ -25,6 +26,7 @@ from cognicore.subagents._question_terms import (
     question_concepts,
     synonym_map,
 )
+from cognicore.subagents._quote_check import unaccounted
 from cognicore.subagents.answer_text import cite_in_order as cite_in_order  # re-exported
 from cognicore.subagents.answer_text import closest_miss as closest_miss  # re-exported
 from cognicore.subagents.answer_text import not_covered as not_covered  # re-exported
@@ -212,6 +214,12 @@ def unanswered_context(said: str, request: str, answer: str) -> list[str]:
     return list(missed)
 
 
+def _quoted(text: str, units: Sequence[Unit]) -> list[Unit]:
+    """The passages' sentences an extractive answer quotes."""
+    flat = " ".join(text.split())
+    return [u for u in units if " ".join(u.text.split()).rstrip(".") in flat]
+
+
 class OfflineAnswerComposer:
     """Extractive, deterministic composer: the sentences sharing most (rare) words with the question.
 
@@ -284,6 +292,13 @@ class OfflineAnswerComposer:
         if composed.used and (named := unsaid_member(question, cited)):
             # "What did we raise in the Series A?" answered by the Series B sentence: another member of the series.
             return ComposedAnswer(text=not_covered(question, [], [named], ""), used=[])
+        if composed.used and not told:
+            units = [u for order, p in enumerate(passages) if not is_memory(p) for u in split_units(order, p)]
+            vocabulary = frozenset().union(*(u.terms | u.lead | u.frame for u in units))
+            common = common_capitals([str(p.get("content") or "") for p in passages if not is_memory(p)])
+            if part := unaccounted(question, _quoted(composed.text, units), vocabulary, self._synonyms, common):
+                # The quote does not account for a part of the asked thing: it is about something else.
+                return ComposedAnswer(text=not_covered(question, [], [part], ""), used=[])
         return composed
 
     async def _compose(self, *, question: str, passages: list[dict[str, Any]], history: str) -> ComposedAnswer:

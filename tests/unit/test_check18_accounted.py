@@ -1,0 +1,70 @@
+"""The knowledge answer check of round 18: a quote must account for the asked thing. A two-word thing whose head no
+passage uses is not answered by a sentence using its modifier for something else; a person asked for an act no
+passage writes is not answered by a sentence naming someone for another act; a "which" thing inside the sentence and
+the subject of "what does the X for Y ..." must be in the quote. General rules and the things the passages do name
+stay answered."""
+
+from __future__ import annotations
+
+import pytest
+
+from cognicore.subagents._answer_head import asked_head, which_heads
+from cognicore.subagents._passage_units import split_units
+from cognicore.subagents._quote_check import unaccounted
+from cognicore.subagents.compose import OfflineAnswerComposer
+
+SHOP = (
+    "# Shop rules\n\n## Holiday returns\n\nHoliday orders may be returned until 31 January. Reasons: gift buyers need "
+    "more time over the holidays.\n\n## Warranty\n\nAll devices come with a warranty of 2 years.\n\n"
+    "## Member portal\n\n"
+    "Members sign in to the member portal with a code sent to their phone.\n\n## Escalations\n\nLate orders are "
+    "escalated to the shift lead; slow payers are discussed in the monthly finance meeting.\n\n## Bulbs\n\nThe Glow "
+    "Bulb 2-Pack costs $30. A bridge is only needed for more than 40 bulbs."
+)
+
+
+def _passages() -> list[dict[str, object]]:
+    return [{"index": 1, "title": "Shop rules", "source": "shop.md", "content": SHOP}]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Can gift certificates be swapped for store credit?",  # "certificates": no passage; "gift buyers" is another
+        "Does the member portal open in the phone app?",  # "app": no passage; "sent to their phone" is another
+        "Who runs the monthly finance meeting?",  # no passage says who runs it; the shift lead is for late orders
+        "Who presides over the monthly finance meeting?",
+        "is there a policy on which gift wrap staff should use?",  # "which gift wrap": not in any sentence
+        "What does the bridge for the Glow bulbs cost?",  # the bulbs' price is not the bridge's
+    ],
+)
+async def test_a_quote_that_does_not_account_for_the_asked_thing_is_not_given(question: str) -> None:
+    answer = await OfflineAnswerComposer().compose(question=question, passages=_passages())
+    assert answer.used == [], answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("How long is the device warranty?", "2 years"),  # a two-word thing the passages say in their words
+        ("By what date can holiday orders still come back?", "31 January"),
+        ("What do gift buyers need over the holidays?", "more time"),
+        ("Who handles late orders once escalated?", "shift lead"),
+        ("How do members sign in to the member portal?", "code"),
+    ],
+)
+async def test_what_the_passages_do_say_stays_answered(question: str, expected: str) -> None:
+    answer = await OfflineAnswerComposer().compose(question=question, passages=_passages())
+    assert answer.used == [1] and expected in answer.text, answer.text
+
+
+def test_the_check_reads_the_question_structure() -> None:
+    units = split_units(0, {"index": 1, "content": SHOP})
+    vocabulary = frozenset().union(*(u.terms | u.lead | u.frame for u in units))
+    buyers = [u for u in units if "gift buyers" in u.text]
+    assert unaccounted("what about gift vouchers?", buyers, vocabulary, {}) == "gift vouchers"
+    assert unaccounted("what about gift buyers?", buyers, vocabulary, {}) is None
+    # a subject and its verb after an auxiliary is no two-word thing: "does a late order end up"
+    assert unaccounted("Where does a gift order end up?", buyers, vocabulary, {}) is None
+    assert asked_head("what does the bridge for the glow bulbs cost?") == ["bridge"]
+    assert frozenset({"gift"}) in which_heads("a rule on which gift wrap staff should use?", [], vocabulary)
