@@ -40,6 +40,7 @@ _PRONOUNS = frozenset(
     everyone everybody nobody something anything everything nothing""".split()
 )
 _ANYONE = frozenset(stem(w) for w in "people person persons customer customers user users staff everyone".split())
+_PARTICLES = frozenset("back away along around".split())
 _AUXILIARIES = frozenset("do does did can could will would should must may might shall".split())
 _TOKEN = re.compile(r"[A-Za-z][\w'’-]*|[^\w\s]")
 # "Who chairs ...?", "who heads up ...": the act a person is asked for.
@@ -114,6 +115,8 @@ def unaccounted(
     for modifier, head in _compounds(question):
         if stem(modifier) in said and not _known(head, vocabulary, synonyms):
             return f"{modifier} {head}"
+    # A sentence under a heading that names what the act is on ("Decided by: the board" under "... expansion
+    # delayed") says who did it too.
     act = _WHO_ACTS.search(question)
     light = LIGHT_VERBS | _LIGHT_ACTS
     if (
@@ -123,8 +126,10 @@ def unaccounted(
         and not _known(act.group(1), vocabulary, synonyms)
     ):
         # The act is worded otherwise, if at all: one clause must name someone together with what the act is on.
-        on = {stem(w) for w in words(question[act.end() :]) if w not in STOPWORDS} & vocabulary
-        clauses = [c for u in quoted for c in _CLAUSES.split(u.text)]
-        if not any(on <= set(terms(c)) and _names_someone(c, question, common) for c in clauses):
+        # What the act is on: the rest of its clause ("pushed back the Latin America expansion, and until when").
+        rest = _CLAUSES.split(re.split(r"[?.!]", question[act.end() :])[0])[0]
+        on = {stem(w) for w in words(rest) if w not in STOPWORDS | _PARTICLES} & vocabulary
+        clauses = [(c, u.lead) for u in quoted for c in _CLAUSES.split(u.text)]
+        if not any(on <= set(terms(c)) | lead and _names_someone(c, question, common) for c, lead in clauses):
             return f"who {act.group(1).lower()}"
     return None

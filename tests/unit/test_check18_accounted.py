@@ -19,7 +19,8 @@ SHOP = (
     "## Member portal\n\n"
     "Members sign in to the member portal with a code sent to their phone.\n\n## Escalations\n\nLate orders are "
     "escalated to the shift lead; slow payers are discussed in the monthly finance meeting.\n\n## Bulbs\n\nThe Glow "
-    "Bulb 2-Pack costs $30. A bridge is only needed for more than 40 bulbs."
+    "Bulb 2-Pack costs $30. A bridge is only needed for more than 40 bulbs.\n\n## 2024-05-02: Leeds depot postponed "
+    "to 2026\n\nDecision: postpone the Leeds depot to 2026.\nDecided by: Ana Ruiz (CFO)."
 )
 
 
@@ -51,6 +52,8 @@ async def test_a_quote_that_does_not_account_for_the_asked_thing_is_not_given(qu
         ("What do gift buyers need over the holidays?", "more time"),
         ("Who handles late orders once escalated?", "shift lead"),
         ("How do members sign in to the member portal?", "code"),
+        # the act in other words, the doer under a heading naming what it was done to
+        ("Who pushed back the Leeds depot, and to when?", "Ana Ruiz"),
     ],
 )
 async def test_what_the_passages_do_say_stays_answered(question: str, expected: str) -> None:
