@@ -20,14 +20,16 @@ __all__ = ["unaccounted"]
 
 
 # Nouns that name the value asked, frame it or qualify it vaguely (general English), not a thing a quote must name:
-# "the restocking charge", "the loan period", "the member rate", "the battery life", "the return policy".
+# "the restocking charge", "the loan period", "the member rate", "the battery life", "the return policy"; nor a word
+# for any thing of a kind ("audio gear", "smart-home stuff"), which a rule for the kind covers.
 _VALUE_HEADS = (
     FRAME_WORDS
     | VAGUE_WORDS
     | frozenset(
         stem(w)
         for w in """cost costs price prices pricing fee fees charge charges policy policies rule rules life lifetime
-        term terms status info information detail details rate rates""".split()
+        term terms status info information detail details rate rates gear stuff thing things item items product
+        products device devices unit units kit kits equipment goods merchandise piece pieces""".split()
     )
 )
 # Words after which the previous word is a verb, not a noun's head ("does the watch survive a swim?").
