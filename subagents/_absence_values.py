@@ -87,11 +87,16 @@ def asked_contact(question: str) -> ContactKind | None:
     return next((k for k in CONTACT_KINDS if k.asks.search(question)), None)
 
 
+# A yes/no question ("can customers reach support by phone ...?") and the words that ask the contact value itself.
+_WHETHER = re.compile(r"^\W*(?:can|could|is|are|do|does|will|would|may)\b", re.I)
+_THE_VALUE = re.compile(r"\b(?:number|extension|e-?mail\s+address|web\s*(?:site|address)|url|hotline|helpline)\b", re.I)
+
+
 async def absent_contact(knowledge: KnowledgeBase, question: str) -> tuple[str, list[Passage]] | None:
     """ "The documents do not give a phone number" when no passage talking of the topic writes one, all read."""
     kind = asked_contact(question)
-    if kind is None:
-        return None
+    if kind is None or (_WHETHER.match(question) and not _THE_VALUE.search(question)):
+        return None  # "Can customers reach support by phone on Sunday?" asks whether, not the number
     [(n, passages)] = await knowledge.matches(["(" + " | ".join(kind.topic) + ")"], limit=MAX_TOPIC)
     if n > MAX_TOPIC or any(kind.written.search(p.content) for p in passages):
         return None

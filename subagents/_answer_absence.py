@@ -250,7 +250,7 @@ async def _no_contact_or_duration(
         return None
     names = {w.lower() for run in runs for w in run}
     head = [w for w in _asked(question, set(plain_names) | names)[1] if stem(w) not in DURATION_WORDS]
-    if takes := _TAKES.search(question):  # "how long does the band take to charge": the charging
+    if (takes := _TAKES.search(question)) and takes.group(1).islower():  # "take to charge", not "take to New Zealand"
         head = [takes.group(1).lower()]
     if act := await _unwritten_act(knowledge, question):
         thing = " and ".join(" ".join(run) for run in runs)
@@ -363,9 +363,12 @@ async def _never_with_subject(
     # as a code is a value of some attribute of the subject, maybe the asked one, though its word is never written.
     if _graded(question, plain_names, passages):
         return None
-    # "Who signed off on X?" beside "Decided by: Ana Ruiz": the subject's own section names who did it.
+    # "Who signed off on X?" beside "Decided by: Ana Ruiz": the subject's own section names who did it; "When did the
+    # CFO join?" beside "(CFO, since 2021)": it gives a date, maybe the asked one, though the act is worded otherwise.
     shape, sections = asked_shape(question), subject_sections(passages, plain_names)
     if shape is Shape.WHO and any(_AGENT_LINE.search(t) for t in sections):
+        return None
+    if shape is Shape.WHEN and any(_DATE_WORD.search(t) for t in sections):
         return None
     thing = " and ".join(" ".join(run) for run in runs)
     # The passage whose own headings name the subject (its section) is the evidence to show.
