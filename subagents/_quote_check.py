@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from cognicore.memory.text import STOPWORDS, stem, terms, words
 from cognicore.subagents._absence_unknown import FRAME_WORDS, VAGUE_WORDS
 from cognicore.subagents._answer_checks import plural
+from cognicore.subagents._answer_head import asked_head
 from cognicore.subagents._answer_shape import LIGHT_VERBS, ROLE_WORDS, names_person
 from cognicore.subagents._passage_units import Unit
-from cognicore.subagents._question_terms import spelling_variants
+from cognicore.subagents._question_terms import shortened, spelling_variants
 
 __all__ = ["unaccounted"]
 
@@ -43,12 +44,14 @@ _PRONOUNS = frozenset(
 )
 _ANYONE = frozenset(stem(w) for w in "people person persons customer customers user users staff everyone".split())
 _PARTICLES = frozenset("back away along around".split())
-_AUXILIARIES = frozenset("do does did can could will would should must may might shall".split())
+_AUXILIARIES = frozenset("do does did can could will would should must may might shall is are was were".split())
+# A head that is an adjective or a participle ("is customer support reachable", "the box opened"): no thing.
+_ADJECTIVE = re.compile(r"(?:able|ible|ful|ous|less|ed)$")
 _TOKEN = re.compile(r"[A-Za-z][\w'’-]*|[^\w\s]")
-# "Who chairs ...?", "who heads up ...": the act a person is asked for.
-_WHO_ACTS = re.compile(r"(?:^|[.!?;:,]\s+|\s[-–—]\s+)who\s+(?!(?:'s|’s)\b)([a-z]{3,})\b", re.I)
 # Verbs that carry little of their own ("who made the call", "who took the decision"): the noun after says the act.
-_LIGHT_ACTS = frozenset(stem(w) for w in "make makes made take takes took give gives gave put puts set sets".split())
+_LIGHT_ACTS = frozenset(
+    stem(w) for w in "make makes made take takes took give gives gave put puts set sets need needs needed".split()
+)
 
 
 def _compounds(question: str) -> list[tuple[str, str]]:
@@ -68,7 +71,12 @@ def _compounds(question: str) -> list[tuple[str, str]]:
             continue  # not where a thing ends: "battery dies in ...", "pro last week", "password manager people"
         if {m, h} & (STOPWORDS | _PRONOUNS) or min(len(m), len(h)) < 3 or plural(m):
             continue
-        if stem(h) in _VALUE_HEADS or stem(m) in VAGUE_WORDS or {stem(m), stem(h)} & LIGHT_VERBS:
+        if (
+            stem(h) in _VALUE_HEADS
+            or stem(m) in VAGUE_WORDS
+            or {stem(m), stem(h)} & LIGHT_VERBS
+            or _ADJECTIVE.search(h)
+        ):
             continue
         before, crossed = i - 1, 0
         while before >= 0 and (lowered[before] in _OBJECT_START or tokens[before][0].isupper()):
@@ -91,9 +99,10 @@ def _names_someone(clause: str, question: str, common: frozenset[str]) -> bool:
 
 
 def _known(word: str, vocabulary: frozenset[str], synonyms: dict[str, frozenset[str]]) -> bool:
-    """Does a passage use the word in some form: its stem, a word of its paraphrase group, or a close spelling?"""
+    """Does a passage use the word in some form: its stem, a word of its paraphrase group, a close spelling or a
+    word it is short for ("promos")?"""
     stems = synonyms.get(stem(word), frozenset()) | {stem(word)}
-    return bool(stems & vocabulary) or bool(spelling_variants(stem(word), vocabulary))
+    return bool(stems & vocabulary) or bool(spelling_variants(stem(word), vocabulary) or shortened(word, vocabulary))
 
 
 def unaccounted(
@@ -105,33 +114,159 @@ def unaccounted(
 ) -> str | None:
     """The part of what the question asks that the quoted sentences do not account for, or None.
 
-    Guarantees, from the question's structure and the passages' words only: a thing the question names by two words
-    ("gift cards", "a phone browser") whose head noun no passage uses in any form is never answered by a sentence
-    using its modifier for something else ("gift buyers", "a code sent to their phone"); and a person asked for an
-    act ("who chairs the weekly meeting?") that no passage writes is never answered by a sentence naming someone
-    for another act ("escalated to the duty manager"). `common`: stems of the capitals most passages write (the
-    company's name), which name no one."""
+    Guarantees, from the question's structure and the passages' words only (never a case's words):
+    - the asked thing: a thing named by two words ("gift cards", "a phone browser") whose head no passage uses in any
+      form is never answered by a sentence using its modifier for something else ("gift buyers");
+    - the asked person: a "who" with an act no passage writes ("who chairs ...") or relative to a named holder ("who
+      was CFO before Priya Raman?") needs a clause naming someone new with what the act is on;
+    - the case: a quote whose first sentence speaks of what the case lacks or negates ("if they don't have their phone",
+      "unopened returns") is about the other case;
+    - the asked detail: a "when" is not answered by a pointer to a date ("the same year"), a "how many X" only by a
+      count of X (or of things of any kind).
+    `common`: stems of the capitals most passages write (the company's name), which name no one."""
     if not quoted:
         return None
     said = frozenset().union(*(u.terms for u in quoted))
     for modifier, head in _compounds(question):
         if stem(modifier) in said and not _known(head, vocabulary, synonyms):
             return f"{modifier} {head}"
-    # A sentence under a heading that names what the act is on ("Decided by: the board" under "... expansion
-    # delayed") says who did it too.
-    act = _WHO_ACTS.search(question)
-    light = LIGHT_VERBS | _LIGHT_ACTS
-    if (
-        act
-        and act.group(1).lower() not in STOPWORDS
-        and stem(act.group(1).lower()) not in light
-        and not _known(act.group(1), vocabulary, synonyms)
+    if (who := _who_part(question, quoted, vocabulary, synonyms, common)) is not None:
+        return who
+    if (case := _lacked(question)) and _speaks_of(quoted[0], case):
+        return f"the case without {case}"
+    if _WHEN_ASKED.search(_last_sentence(question)) and all(
+        _BACK_TIME.search(u.text) and not _EXPLICIT_TIME.search(u.text) for u in quoted
     ):
-        # The act is worded otherwise, if at all: one clause must name someone together with what the act is on.
-        # What the act is on: the rest of its clause ("pushed back the Latin America expansion, and until when").
-        rest = _CLAUSES.split(re.split(r"[?.!]", question[act.end() :])[0])[0]
-        on = {stem(w) for w in words(rest) if w not in STOPWORDS | _PARTICLES} & vocabulary
-        clauses = [(c, u.lead) for u in quoted for c in _CLAUSES.split(u.text)]
-        if not any(on <= set(terms(c)) | lead and _names_someone(c, question, common) for c, lead in clauses):
-            return f"who {act.group(1).lower()}"
+        return "the date itself"  # "the same year": the quote points at a date it does not give
+    if (counted := _counted(question)) and not any(_counts(u.text, counted, synonyms) for u in quoted):
+        return f"how many {counted}"
     return None
+
+
+# A relation to a named reference: "Who was CFO before Priya Raman?" asks for another holder than the one named.
+_RELATIVE_TO = re.compile(
+    r"\b(?:before|after|prior\s+to|preceding|ahead\s+of|instead\s+of|in\s+place\s+of)\s+(?:the\s+|our\s+)?"
+    r"(?=[A-Z])(?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Q[1-4]"
+    r"|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b)"
+)
+_WHO = re.compile(r"(?:^|[.!?;:,]\s+|\s[-–—]\s+)who\s+(?P<rest>[^?.!]*)", re.I)
+
+
+def _who_part(
+    question: str,
+    quoted: Sequence[Unit],
+    vocabulary: frozenset[str],
+    synonyms: dict[str, frozenset[str]],
+    common: frozenset[str],
+) -> str | None:
+    """The person asked for, when no quoted clause names someone new together with what the act is on. Checked when
+    the act is worded as no passage words it ("who chairs ...") or the question asks for another holder than one it
+    names ("who was CFO before Priya Raman?": a clause naming only her is no answer)."""
+    who = _WHO.search(question)
+    if who is None or not (rest := who.group("rest").split()):
+        return None
+    act = rest[0].lower()
+    unknown = (
+        act not in STOPWORDS and stem(act) not in LIGHT_VERBS | _LIGHT_ACTS and not _known(act, vocabulary, synonyms)
+    )
+    relative = _RELATIVE_TO.search(who.group("rest"))
+    if not unknown and relative is None:
+        return None
+    # What the act is on: the rest of its clause, before any reference it is relative to.
+    clause = _CLAUSES.split(who.group("rest")[: relative.start() if relative else None])[0]
+    on = {stem(w) for w in words(clause) if w not in STOPWORDS | _PARTICLES} & vocabulary
+    # A sentence under a heading that names what the act is on ("Decided by: ..." under "... expansion delayed").
+    clauses = [(c, u.lead) for u in quoted for c in _CLAUSES.split(u.text)]
+
+    # Relative to a named holder, only a person's full name the question does not give answers (a role paraphrases
+    # the named one's: "chief financial officer" beside "before Priya Raman").
+    def someone(c: str) -> bool:
+        return names_person(c, question, common) if relative else _names_someone(c, question, common)
+
+    if any(on <= set(terms(c)) | lead and someone(c) for c, lead in clauses):
+        return None
+    return f"who {' '.join(rest[: 1 if unknown else 3])}"
+
+
+# What the question's case lacks: "if they don't have their phone", "lost the phone", "without the receipt",
+# "unopened returns" (a thing the quote may need or be about: the other case).
+_LACKING = re.compile(
+    r"\b(?:(?:don[\'’]t|doesn[\'’]t|didn[\'’]t|do\s+not|does\s+not|did\s+not|can[\'’]t|cannot)\s+"
+    r"(?:have|has|own|get|receive|access|remember)|without)\s+(?:(?:a|an|the|their|his|her|my|your|our|its|any)\s+)?"
+    # a thing lost or broken, said with its determiner ("lost the phone"; "lost property" is a kind of property)
+    r"(?P<thing>[a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,})?)\b|\b(?:lost|loses?|losing|forgot(?:ten)?|broke(?:n)?|misplaced)\s+"
+    r"(?:a|an|the|their|his|her|my|your|our|its)\s+(?P<object>[a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,})?)\b",
+    re.I,
+)
+_PREFIXED = re.compile(r"\b(?:un|non-?)(?P<base>[a-z]{4,})\b", re.I)
+
+
+def _lacked(question: str) -> str | None:
+    """The thing the question's case lacks or negates ("phone", "opened" of "unopened"), or None."""
+    if m := _LACKING.search(question):
+        # the noun of a short phrase: "the original packaging", "their phone that gets ..."
+        phrase = (m.group("thing") or m.group("object")).lower().split()
+        kept = phrase[: next((i for i, w in enumerate(phrase) if w in STOPWORDS), len(phrase))]
+        thing = kept[-1] if kept else ""
+        return None if not thing or stem(thing) in LIGHT_VERBS else thing
+    if m := _PREFIXED.search(question):
+        return m.group("base").lower()
+    return None
+
+
+def _speaks_of(u: Unit, thing: str) -> bool:
+    """Does the sentence (or its heading) speak of the thing as present, not negated ("unopened", "without a ...")?"""
+    if stem(thing) not in u.terms | u.lead:
+        return False
+    between = r"(?:[\w-]+\s+){0,2}"
+    negated = rf"\b(?:un|non-?|(?:without|no|not|never)\s+{between}){thing[:4]}"
+    return not re.search(negated, f"{u.heading} {u.text}", re.I)
+
+
+_WHEN_ASKED = re.compile(r"^\W*(?:when\b|(?:in\s+)?what\s+(?:year|month|date)\b|since\s+when\b)", re.I)
+# A time given by pointing at another ("the same year", "that month", "the year after").
+_BACK_TIME = re.compile(
+    r"\b(?:the\s+same|that|the\s+following|the\s+next|the\s+previous|the\s+prior)\s+(?:year|month|week|day|quarter"
+    r"|season)\b|\b(?:the|a)\s+(?:year|month)\s+(?:before|after|later|earlier)\b",
+    re.I,
+)
+_EXPLICIT_TIME = re.compile(
+    r"\b(?:19|20)\d\d\b|\b(?:January|February|March|April|May|June|July|August|September|October|November|December"
+    r"|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b|\b\d{1,2}\s*(?:am|pm)\b",
+    re.I,
+)
+
+
+def _last_sentence(question: str) -> str:
+    """The asking sentence: the last of the message."""
+    return re.split(r"(?<=[.!?])\s+(?=\S)", " ".join(question.split()).strip())[-1]
+
+
+_HOW_MANY = re.compile(r"^\W*how\s+many\s+(?P<thing>[a-z][a-z-]{2,})\b", re.I)
+_COUNT = (
+    r"(?:\d[\d,]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+    r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen|several)"
+)
+# Words that count any things of a kind ("eight devices" counts phones; "420 employees" counts people).
+_ANY_THINGS = frozenset(
+    stem(w)
+    for w in "device devices item items product products unit units thing things people persons employees staff".split()
+)
+
+
+def _counted(question: str) -> str | None:
+    """The thing "how many X ...?" counts, or None (a unit of measure or time is not counted: "how many days")."""
+    m = _HOW_MANY.match(_last_sentence(question))
+    if m is None:
+        return None
+    head = asked_head(m.group(0) + " ?")
+    return head[0] if head else None
+
+
+def _counts(text: str, thing: str, synonyms: dict[str, frozenset[str]]) -> bool:
+    """Does the sentence give a count of the thing ("up to eight devices" for phones, "more than 50 bulbs")?"""
+    kinds = synonyms.get(stem(thing), frozenset()) | {stem(thing)} | _ANY_THINGS
+    for m in re.finditer(rf"\b{_COUNT}\b((?:\s+[\w-]+){{1,3}})", text, re.I):
+        if any(stem(w) in kinds or stem(w)[:4] == stem(thing)[:4] for w in words(m.group(1))):
+            return True
+    return False

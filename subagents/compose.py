@@ -215,9 +215,10 @@ def unanswered_context(said: str, request: str, answer: str) -> list[str]:
 
 
 def _quoted(text: str, units: Sequence[Unit]) -> list[Unit]:
-    """The passages' sentences an extractive answer quotes."""
+    """The passages' sentences an extractive answer quotes, in the order it quotes them."""
     flat = " ".join(text.split())
-    return [u for u in units if " ".join(u.text.split()).rstrip(".") in flat]
+    said = [(flat.find(" ".join(u.text.split()).rstrip(".")), u) for u in units]
+    return [u for at, u in sorted((p for p in said if p[0] >= 0), key=lambda p: p[0])]
 
 
 class OfflineAnswerComposer:

@@ -71,3 +71,50 @@ def test_the_check_reads_the_question_structure() -> None:
     assert unaccounted("Where does a gift order end up?", buyers, vocabulary, {}) is None
     assert asked_head("what does the bridge for the glow bulbs cost?") == ["bridge"]
     assert frozenset({"gift"}) in which_heads("a rule on which gift wrap staff should use?", [], vocabulary)
+
+
+LEADS = (
+    "# Company\n\n## Leadership\n\n- Ines Duarte, chief operating officer (COO, since 2019)\n- Tomas Berg, head of "
+    "sales (since 2021)\n\n## History\n\nThe co-op opened its first depot in Oban in 2015. It moved into a larger "
+    "office in Leith the same year.\n\n## Passwords\n\nStaff reset their own password on the portal after confirming "
+    "a code sent to their phone.\n\n## Returns\n\nOpened kayaks can be returned within 14 days, with a 10% restocking "
+    "fee.\n\n## Dock\n\nA two-bay dock for a kayak and a canoe. Members may store up to four boats in the shed.\n"
+)
+
+
+def _leads() -> list[dict[str, object]]:
+    return [{"index": 1, "title": "Company", "source": "company.md", "content": LEADS}]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who was COO before Ines Duarte?",  # relative to the named holder: a sentence naming only her is no answer
+        "Who looked after sales prior to Tomas Berg?",
+        "When did the co-op move into the Leith office?",  # "the same year" points at a date it does not give
+        "How can staff reset a password if they don't have their phone?",  # the case lacks what the rule needs
+        "What if someone lost the phone the code goes to?",
+        "Is there a restocking fee on unopened kayaks?",  # "unopened" is not "opened"
+        "How many canoes can the dock hold?",  # "two-bay" and "a canoe" count no canoes
+    ],
+)
+async def test_a_quote_that_misses_the_person_the_case_or_the_detail_is_not_given(question: str) -> None:
+    answer = await OfflineAnswerComposer().compose(question=question, passages=_leads())
+    assert answer.used == [], answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Who is the COO?", "Ines Duarte"),
+        ("When did the co-op open its first depot?", "2015"),
+        ("How do staff reset their password?", "code"),
+        ("Is there a restocking fee on opened kayaks?", "10%"),
+        ("How many boats can members store in the shed?", "four boats"),
+    ],
+)
+async def test_the_person_the_case_and_the_detail_the_passages_give_stay_answered(
+    question: str, expected: str
+) -> None:
+    answer = await OfflineAnswerComposer().compose(question=question, passages=_leads())
+    assert answer.used == [1] and expected in answer.text, answer.text
