@@ -207,7 +207,9 @@ def _who_part(
 # "unopened returns" (a thing the quote may need or be about: the other case).
 _LACKING = re.compile(
     r"\b(?:(?:don[\'’]t|doesn[\'’]t|didn[\'’]t|do\s+not|does\s+not|did\s+not|can[\'’]t|cannot)\s+"
-    r"(?:have|has|own|get|receive|access|remember)|without)\s+(?:(?:a|an|the|their|his|her|my|your|our|its|any)\s+)?"
+    r"(?:have|has|own|get|receive|access|remember)\s+(?:(?:a|an|the|their|his|her|my|your|our|its|any)\s+)?"
+    # without a thing of one's own ("without the receipt"); "without a response" is an event, the case of a rule
+    r"|without\s+(?:the|their|his|her|my|your|our|its)\s+)"
     # a thing lost or broken, said with its determiner ("lost the phone"; "lost property" is a kind of property)
     r"(?P<thing>[a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,})?)\b|\b(?:lost|loses?|losing|forgot(?:ten)?|broke(?:n)?|misplaced)\s+"
     r"(?:a|an|the|their|his|her|my|your|our|its)\s+(?P<object>[a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,})?)\b",

@@ -114,6 +114,8 @@ async def test_a_quote_that_misses_the_person_the_case_or_the_detail_is_not_give
         ("How do staff reset their password?", "code"),
         ("Is there a restocking fee on opened kayaks?", "10%"),
         ("How many boats can members store in the shed?", "four boats"),
+        # an event the case lacks is the case of a rule, not another case
+        ("If a kayak comes back without a receipt, is there a restocking fee?", "10%"),
     ],
 )
 async def test_the_person_the_case_and_the_detail_the_passages_give_stay_answered(question: str, expected: str) -> None:
