@@ -44,6 +44,7 @@ _PRONOUNS = frozenset(
 )
 _ANYONE = frozenset(stem(w) for w in "people person persons customer customers user users staff everyone".split())
 _PARTICLES = frozenset("back away along around".split())
+_SINGLE = frozenset("a an what which each every this that".split())
 _AUXILIARIES = frozenset("do does did can could will would should must may might shall is are was were".split())
 # A head that is an adjective or a participle ("is customer support reachable", "the box opened"): no thing.
 _ADJECTIVE = re.compile(r"(?:able|ible|ful|ous|less|ed|ly)$")
@@ -91,6 +92,13 @@ def _compounds(question: str) -> list[tuple[str, str]]:
         if before >= 0 and lowered[before] in _AUXILIARIES and crossed <= 1:
             continue
         if do_support and not after[:1].isalpha() and after not in {",", ";", ":"}:
+            continue
+        # "a retail customer wants ...", "what restocking fee applies": after a singular determiner, a word in -s is
+        # the subject's verb, never a plural head
+        k = i - 1
+        while k >= 0 and lowered[k][:1].isalpha() and lowered[k] not in STOPWORDS | _SINGLE:
+            k -= 1  # back over the noun phrase's other modifiers to its determiner
+        if k >= 0 and lowered[k] in _SINGLE and h.endswith("s") and not h.endswith("ss"):
             continue
         found.append((m, h))
     return found

@@ -116,6 +116,7 @@ async def test_a_quote_that_misses_the_person_the_case_or_the_detail_is_not_give
         ("How many boats can members store in the shed?", "four boats"),
         # an event the case lacks is the case of a rule, not another case
         ("If a kayak comes back without a receipt, is there a restocking fee?", "10%"),
+        ("if a member wants to return an opened kayak, what restocking fee applies?", "10%"),  # "member wants": a verb
     ],
 )
 async def test_the_person_the_case_and_the_detail_the_passages_give_stay_answered(question: str, expected: str) -> None:
