@@ -87,6 +87,7 @@ _LEAD_IN = re.compile(
 _SET_ASIDE = re.compile(
     r"^\W*(?:anyway|anyhow|regardless|that\s+said|in\s+any\s+case|either\s+way|moving\s+on|back\s+to\s+\w+)\W*$", re.I
 )
+_FIGURE_WORDS = frozenset(terms("average mean median typical"))  # "On average, how many ...": the figure's own kind
 # A question that counts what the part before it names, with no noun of its own ("and how many each?", "how many in
 # total?"): cut from that part, it would count every row.
 _ELLIPTIC = re.compile(
@@ -254,7 +255,7 @@ def after_context(
         return None  # "..., and how many each?" counts what the part before it names: that part is no context
     before = " ".join(context)
     short = len(context) == 1 and len(words(before)) <= MAX_LEAD_IN_WORDS
-    lead_in = topics if short and request.strip()[len(before) :].startswith(",") else frozenset()
+    lead_in = topics | _FIGURE_WORDS if short and request.strip()[len(before) :].startswith(",") else frozenset()
     if set(terms(before)) & (names | lead_in) - set(terms(question)):
         return None
     if names_time(before) and not names_time(question):
