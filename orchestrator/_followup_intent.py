@@ -34,6 +34,8 @@ _FRAME = frozenset(
 # Changes that are parameters whatever their words: a grouping, an artefact, a ranking, rows dropped or counted.
 _PARAMETERS = frozenset("by per as rank top drop excluding share figure count list that period".split())
 _OF_THEM = re.compile(r"\b(of|among|amongst)\s+(?:them|these)\b", re.IGNORECASE)
+# A value's possessive before a word that names no thing ("Cargo's most", "Europe's best"): a reading of no request.
+_NO_THING = re.compile(r"'s\s+(?:most|least|best|worst|fewest|top|bottom|highest|lowest|biggest|smallest)\b", re.I)
 _OWN_WORDS = 2  # "By what time does an order have to ship ...": two words of its own ask something alone
 
 
@@ -69,6 +71,8 @@ def followup_decision(
     followed = read(_OF_THEM.sub(r"\g<1> those", request))
     if followed is None and (owned := as_possessive(request)) is not None:
         followed = read(owned)  # "what's the unit count for it?" as "what's its unit count?"
+    if followed is not None and _NO_THING.search(followed.resolved_request):
+        followed = None  # "who placed the most of them?" read as "who placed Cargo's most": a possessive of no thing
     previous = previous_request(history)
     if followed is not None or previous is None or (pointer := points_back(request)) is None:
         return followed

@@ -28,11 +28,11 @@ _REWORKS = frozenset(
 )
 # A part of the previous rows: "how many of those", "which of them", "how much of that", "any among these".
 _PART_OF = re.compile(
-    r"\b(?:of|among|amongst|between)\s+(?P<pointer>those|these|them|that)\b(?!\s+(?:who|which)\b)", re.IGNORECASE
+    r"\b(?:of|among|amongst|between)\s+(?P<pointer>those|these|them|that|it)\b(?!\s+(?:who|which)\b)", re.IGNORECASE
 )
 # The previous rows as a subject or object with no noun of their own after a verb: "did those take", "are these".
 _THOSE = re.compile(
-    r"\b(?:did|do|does|are|were|was|is|have|has|had|will|would|can|could|should|get|got)\s+(?P<pointer>those|these)\b"
+    r"\b(?:did|do|does|are|were|was|is|have|has|had|will|would|can|could|should|get|got)\s+(?P<pointer>those|these|that)\b"
     r"(?!\s+(?:who|which|that|where|with)\b)",
     re.IGNORECASE,
 )
@@ -85,6 +85,8 @@ _COMPARED = re.compile(
     re.IGNORECASE,
 )
 
+_CLAUSE = re.compile(r"[,;:\u2013\u2014]|\s-\s")
+
 
 def as_possessive(request: str) -> str | None:
     """`request` with "the X for it/them" said as "its/their X" ("what's the unit count for it?" -> "what's its unit
@@ -114,7 +116,10 @@ def points_back(request: str) -> str | None:
     if (compared := _COMPARED.search(request)) is not None:
         return (compared.group("pointer") or compared.group("opening")).strip()
     for pattern in (_TAKES, _PART_OF, _THOSE, _SAME, _OBJECT, _ONE):
-        if (found := pattern.search(request)) is not None:
+        found = pattern.search(request)
+        if found is not None and found.group("pointer").lower() == "that" and _CLAUSE.search(request[: found.start()]):
+            continue  # "who escalates a leak, and to whom does that go?": "that" is the thing named before it
+        if found is not None:
             return found.group("pointer") if pattern in (_SAME, _OBJECT, _ONE) else found.group(0)
     found = _PERIOD.search(request)
     if found is not None and (found.group("same") or "same" in found.group(0).lower() or "that" in found.group(0)):

@@ -86,6 +86,9 @@ THAT_MEASURE = re.compile(
     _LEAD + r"(?:how\s+(?:many|much)\s+(?P<value>[a-z][a-z -]*?)\s+(?:(?:was|were|is|are)\s+|(?:of|for|in)\s+)"
     r"(?:that|those|it|they|this|them)"
     r"|what\s+(?:was|is|were|are)\s+(?:that|those|it|they|this)\s+in\s+(?P<unit>[a-z][a-z -]*?)"
+    # "how much money did that bring in?", "how many units did those sell": the previous rows in another measure
+    r"|how\s+(?:many|much)\s+(?P<made>[a-z][a-z -]*?)\s+(?:did|does|do|has|have)\s+(?:that|those|it|they|this|these)\s+"
+    r"(?:bring\s+in|make|earn|generate|take\s+in|sell|ship|come\s+to|add\s+up\s+to)"
     # "now show it as a number of orders rather than dollars", "give me that in units instead": the measure swapped
     r"|(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:show|give|express|put|redo|present)(?:\s+me)?\s+"
     r"(?:it|that|this|them|those)\s+(?:as|in)\s+(?:an?\s+|the\s+)?(?P<shown>[a-z][a-z -]*?)"

@@ -177,6 +177,7 @@ def _change(request: str, entities: Sequence[str] = (), columns: Mapping[str, st
         return Change(prep="drop", value=(dropped.group("value") or "").strip())
     if (measure := _THAT_MEASURE.match(request)) is not None:
         value = (measure.group("value") or measure.group("unit") or measure.group("shown") or "").strip()
+        value = value or (measure.group("made") or "").strip()
         if value and len(value.split()) <= 3 and value.split()[0].lower() not in _PRONOUNS:
             return Change(prep="how many" if measure.group("value") else "in", value=value)
     if (step := _STEP_ALONE.match(request)) is not None:

@@ -204,3 +204,13 @@ def test_a_comparison_of_two_named_things_points_at_nothing() -> None:
 async def test_the_ones_a_holder_has_of_another_value_swap_that_value(followup: str) -> None:
     decision = await _read(followup, previous="how many pending jobs does olek have at the moment?")
     assert decision.followup and decision.resolved_request == "how many done jobs does olek have at the moment"
+
+
+@pytest.mark.parametrize(
+    "followup",
+    ["and which engineer logged the most of them?", "ok and how much of it was urgent?", "was that above target?"],
+)
+async def test_the_previous_rows_or_figure_as_subject_or_part_unresolved_is_unsure(followup: str) -> None:
+    # "who placed the most of them?" was read as "who placed <value>'s most" and answered from the documents
+    decision = await _read(followup, previous="How many jobs did Harbour report in 2025?")
+    assert not decision.sure and "previous request" in decision.reason, decision
