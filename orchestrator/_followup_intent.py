@@ -36,6 +36,10 @@ _PARAMETERS = frozenset("by per as rank top drop excluding share figure count li
 _OF_THEM = re.compile(r"\b(of|among|amongst)\s+(?:them|these)\b", re.IGNORECASE)
 # A value's possessive before a word that names no thing ("Cargo's most", "Europe's best"): a reading of no request.
 _NO_THING = re.compile(r"'s\s+(?:most|least|best|worst|fewest|top|bottom|highest|lowest|biggest|smallest)\b", re.I)
+_GROUPED = re.compile(
+    r"\b(?:by|per)\s+(?:each\s+)?(?P<dim>[a-z][\w-]*(?:\s+(?!(?:for|of|on|in|to|from)\b)[a-z][\w-]*)?)", re.IGNORECASE
+)
+_GROUPING = frozenset("split splits breakdown breakdowns broken by per each those these them it for of on".split())
 _OWN_WORDS = 2  # "By what time does an order have to ship ...": two words of its own ask something alone
 
 
@@ -76,6 +80,10 @@ def followup_decision(
     previous = previous_request(history)
     if followed is not None or previous is None or (pointer := points_back(request)) is None:
         return followed
+    if (grouped := _GROUPED.search(request)) is not None and not _own_words(request, grouped.group("dim")):
+        # "what's the split by component for those?": nothing of its own but a grouping of the previous rows
+        if (regrouped := read(f"and by {grouped.group('dim')}")) is not None:
+            return regrouped
     alone = rules(request)
     refused = alone.out_of_scope and not reworks_previous(request)  # "redo that as ...": the data agent's work
     if alone.intent == "statement" or refused or alone.changes_data or alone.language or not alone.sure:
@@ -153,6 +161,12 @@ def _followup_decision(
         )
         return IntentDecision(intent="question", reason=reason, confidence=0.3)
     return None
+
+
+def _own_words(request: str, dimension: str) -> list[str]:
+    """The words of `request` beyond a grouping by `dimension` of the previous rows and the words framing it."""
+    framing = STOPWORDS | _FRAME | _GROUPING | set(words(dimension))
+    return [w for w in words(request) if w not in framing]
 
 
 def _referred(

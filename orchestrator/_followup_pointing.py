@@ -92,8 +92,8 @@ def as_possessive(request: str) -> str | None:
     """`request` with "the X for it/them" said as "its/their X" ("what's the unit count for it?" -> "what's its unit
     count?"), which the follow-up readings resolve by the previous request's value; None when it has no such ending."""
     found = _OF_IT.match(request)
-    if found is None:
-        return None
+    if found is None or re.search(r"\b(?:by|per)\b", found.group("thing"), re.IGNORECASE):
+        return None  # "the split by component for those": a grouping of the rows, not a thing they own
     owner = "its" if found.group("pro").lower() == "it" else "their"
     return f"{found.group('head')}{owner} {found.group('thing')}{found.group('tail')}"
 

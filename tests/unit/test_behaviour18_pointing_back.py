@@ -214,3 +214,13 @@ async def test_the_previous_rows_or_figure_as_subject_or_part_unresolved_is_unsu
     # "who placed the most of them?" was read as "who placed <value>'s most" and answered from the documents
     decision = await _read(followup, previous="How many jobs did Harbour report in 2025?")
     assert not decision.sure and "previous request" in decision.reason, decision
+
+
+@pytest.mark.parametrize(
+    "followup", ["what's the split by severity for those?", "and the breakdown per severity for these"]
+)
+async def test_a_grouping_of_the_previous_rows_keeps_all_their_filters(followup: str) -> None:
+    decision = await _read(followup, previous="how many pending jobs does olek have at Harbour?")
+    assert decision.followup and decision.resolved_request.startswith(
+        "how many pending jobs does olek have at Harbour by severity"
+    ), decision
