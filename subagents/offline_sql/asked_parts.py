@@ -51,6 +51,7 @@ def unanswered(request: str, read: str, q: Mapping, lex: Lexicon) -> list[str]:
     said = f" {normalise(request)} "
     parts = [*_asked_attributes(said, q, lex), *_actor_verbs(request, read, said, lex), *_unmatched_search(request, q)]
     parts += list(dict.fromkeys(_value_bodies(said, lex) + _value_bodies(read, lex))) + _split_totals(said, q)
+    parts += _share_of_itself(q)
     if not q.looked_up:
         parts += _unasked_figures(read, said, q, lex) + _unasked_rows(said, q, lex)
     if q.looked_up:  # one row named by its key: every column word said is an attribute asked of it
@@ -192,6 +193,10 @@ def _unused_phrases(read: str, q: Mapping, lex: Lexicon) -> list[str]:
 # figure is of
 _NOT_ASKED_BEFORE = re.compile(r"\b(?:not|than|gross|of|per)\s+(?:the\s+)?$")
 _HOW_MUCH = re.compile(r"\bhow (?:many|much)\b")
+# "how much did X bring in": an amount; not "by how much", "how much more", "how much of that" (a gap, a part)
+_AMOUNT_ASKED = re.compile(
+    r"(?<!\bby )\bhow much\b(?! (?:more|less|bigger|larger|higher|lower|smaller|fewer|of|is|are|was|were)\b)"
+)
 # "placed the most orders", "the fewest tickets": a number of rows ranked, so counted
 _MOST_ROWS = re.compile(r"\b(?:the )?(?:most|fewest|least|more|fewer) ([a-z]+s)\b")
 
@@ -229,6 +234,10 @@ def _unasked_figures(read: str, said: str, q: Mapping, lex: Lexicon) -> list[str
         counted = {mm.table.ref for mm in q.measures if mm.table is not None} | {mm.name for mm in q.measures}
         if tables and not tables & counted and m.group(1) not in counted and singular(m.group(1)) not in counted:
             unused.append(f"'{m.group(0).strip()}' (the number of {m.group(1)} is not computed)")
+    counts_only = all(m.table is not None and m.aggregate == "count" and not m.age for m in q.measures)
+    if not unused and counts_only and _AMOUNT_ASKED.search(said):
+        # "how much did the X products bring in": an amount asked, answered with a number of rows
+        unused.append(f"'how much' (an amount asked; {q.measures[0].label} is a number of rows)")
     if not unused and (asks := len(_HOW_MUCH.findall(said))) > len(q.measures):
         unused.append(f"'{' and '.join(_HOW_MUCH.findall(said))}' ({asks} figures asked, {len(q.measures)} computed)")
     return unused
@@ -304,3 +313,20 @@ def _split_totals(said: str, q: Mapping) -> list[str]:
         return []
     split = [d for d in q.dimensions if isinstance(d, Column) and len(q.filters.get(d.ref, [])) > 1]
     return [f"'{joint.group(0)}' (one figure asked for {' and '.join(q.filters[d.ref])})" for d in split]
+
+
+def _share_of_itself(q: Mapping) -> list[str]:
+    """ "what percentage of tickets were opened on a Monday", "what share of tickets mention slow": a share whose part
+    is a condition kept only as a filter of the rows (a weekday, a time of day, a searched phrase, a row threshold),
+    with nothing to group by, would be the rows' share of themselves: 100%."""
+    if not q.share or q.dimensions or q.share_within or q.filters or q.excluded or q.missing or q.present:
+        return []
+    if q.nonzero or q.rates or q.having:
+        return []  # the share's part is read from these ("what share of lines had a discount")
+    kept = [
+        *(["a day of the week"] if q.weekdays else []),
+        *(["a time of day"] if q.hours else []),
+        *([f"'{q.search.phrase}'"] if q.search is not None else []),
+        *(["a condition on each row"] if q.row_conditions else []),
+    ]
+    return [f"the share of all rows with {' and '.join(kept)} (it would be of those rows alone)"] if kept else []

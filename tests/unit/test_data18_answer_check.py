@@ -186,3 +186,23 @@ def test_what_holds_the_rows_and_joint_totals_are_answered_as_asked(text: str, s
 )
 def test_an_audience_team_and_a_combined_total_stay_answered(text: str) -> None:
     assert sql_of(text, SALES_LEX).startswith(("SELECT", "WITH"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["what fraction of the tickets came in on a Friday?", "what percentage of tickets mention access denied"],
+)
+def test_a_share_is_never_of_the_filtered_rows_alone(text: str) -> None:
+    assert "it would be of those rows alone" in _unsure(text, DESK_LEX)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["how much did we get from Volt products in 2025", "How much did the Haven products take in last quarter?"],
+)
+def test_an_amount_is_never_answered_with_a_number_of_rows(text: str) -> None:
+    assert "an amount asked" in _unsure(text, SALES_LEX)
+
+
+def test_a_gap_asked_by_how_much_stays_answered() -> None:
+    assert sql_of("are there more P1 or more P3 tickets, and by how much?", DESK_LEX).startswith(("SELECT", "WITH"))
