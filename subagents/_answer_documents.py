@@ -357,6 +357,8 @@ def _answer(
 
     chosen = pick_sentences(ranked, score, coverage, concepts, min_coverage=MIN_COVERAGE, then=names_thing)
     chosen = limit_first(chosen, ranked, decision, score, most=MAX_SENTENCES)
+    if not chosen:  # no sentence both covers the question and names its asked part: nothing to quote
+        return ComposedAnswer(text=not_covered(question, [], [asked_text.split(". ")[-1]], ""), used=[]), share
     denied = denied_concepts(asked_text, concepts)  # "... not faulty": a rule for defective ones is another case
     chosen = [u for u in chosen if not is_contradicted(u, denied)] or chosen
     if chosen and all(misses_the_asking(asked_text, labelled, u) for u in chosen):
