@@ -86,21 +86,14 @@ def not_a_change_of_slot(message: str, fact: FactCandidate, known_facts: list[di
         return None
     replaced = str(known.get("statement") or "")
     clause = _clause_of(message, fact.object)
-    owner, holder = third_party(clause), subject_key(fact.subject)
-    # The slot's own thing is no other owner ("Courier's arriving Tuesday" for "The courier pickup is on Monday").
-    itself = owner is not None and bool(
-        {lemma(t.lower()) for t in tokens_of(owner)}
-        & {
-            lemma(t.lower())
-            for t in tokens_of(f"{known.get('subject', '')} {known.get('predicate', '')}".replace("_", " "))
-        }
-    )
-    # A group other than "we" may be the user's own team ("the sales team switched to ..."): only a person is another.
-    # "Victor is the new manager": the person named is the slot's new value, not another owner of a thing.
-    itself = itself or (owner is not None and owner.lower() in fact.object.lower())
-    if owner and not itself and (holder == "user" or (holder == "we" and owner[:1].isupper() and " " not in owner)):
-        return f"it is {owner}'s"
     scope = _scope_of(clause, fact.object)
+    # Whose the part saying the value is ("Finance signed off extra cash, the retreat limit went up": the limit's).
+    owner, holder = third_party(_without_lead_in(scope)), subject_key(fact.subject)
+    if owner is not None and _not_another_owner(owner, fact, known, clause):
+        owner = None
+    # A group other than "we" may be the user's own team ("the sales team switched to ..."): only a person is another.
+    if owner and (holder == "user" or (holder == "we" and owner[:1].isupper() and " " not in owner)):
+        return f"it is {owner}'s"
     if _NOT_HOLDING.search(_without_lead_in(scope)):
         return "it is not said as holding"
     if _ONE_OCCASION.search(scope):
@@ -110,6 +103,21 @@ def not_a_change_of_slot(message: str, fact: FactCandidate, known_facts: list[di
     if holder == "user" and not _OURS.search(clause) and _narrower(scope, fact, replaced):
         return "it is another one of its kind, said of no one"
     return None
+
+
+def _not_another_owner(owner: str, fact: FactCandidate, known: dict[str, Any], clause: str) -> bool:
+    """Is the third party the clause opens with the slot itself or one of its values, not another owner: the slot's
+    own thing ("Courier's arriving Tuesday" for "The courier pickup ..."), the new value ("Victor is the new
+    manager"), or the old value replaced ("Cisco's been replaced by Zscaler"; not "Rahul's escalations go to ...")?"""
+    named = {lemma(t.lower()) for t in tokens_of(owner)}
+    slot = f"{known.get('subject', '')} {known.get('predicate', '')}".replace("_", " ")
+    if named & {lemma(t.lower()) for t in tokens_of(slot)} or owner.lower() in fact.object.lower():
+        return True
+    possessed = re.search(rf"\b{re.escape(owner)}'s\s+(?!(?:{_IS_OR_HAS})\b)[a-z]", clause, re.I)
+    return owner.lower() in str(known.get("object", "")).lower() and possessed is None
+
+
+_IS_OR_HAS = "been|gone|got|not|now|on|in|at|off|back|out|up|down|over|the|a|an|my|our|[a-z]+ing|[a-z]+ed"
 
 
 def _narrower(clause: str, fact: FactCandidate, replaced: str) -> bool:
@@ -131,8 +139,8 @@ def _replaced(fact: FactCandidate, known_facts: list[dict[str, Any]]) -> dict[st
     if fact.contradicts:
         named = normalize(fact.contradicts)
         return next(
-            (k for k in active if normalize(str(k.get("statement") or "")) == named),
-            {"statement": fact.contradicts, "subject": fact.subject, "predicate": fact.predicate},
+            (k for k in active if named in (normalize(str(k.get("statement") or "")), normalize(str(k.get("object"))))),
+            {"statement": fact.contradicts, "subject": fact.subject, "predicate": fact.predicate, "object": named},
         )
     if not fact.exclusive:
         return None

@@ -72,3 +72,12 @@ async def test_a_dated_or_unbounded_change_of_the_users_slot_still_ends_it() -> 
     ):
         facts = await _extract(message, held)
         assert _ends(facts, held), (message, facts)
+
+
+async def test_an_actor_in_a_lead_in_or_the_old_value_replaced_is_no_other_owner() -> None:
+    for message, held in (
+        ("Procurement approved it, the offsite cap went up to $30k.", "Our offsite cap is $25k."),
+        ("Okta's been swapped out for Entra for logins", "Our login provider is Okta."),
+    ):
+        facts = await _extract(message, held)
+        assert all(not_a_change_of_slot(message, f, _known(held)) is None for f in facts), (message, facts)
