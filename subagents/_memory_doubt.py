@@ -95,7 +95,7 @@ def _of_other(
     answer: str, later: dict[str, Any], topic: Sequence[frozenset[str]], lead: Sequence[dict[str, Any]] = ()
 ) -> bool:
     """Is the later memory a change of another item of the list the answer gave, or the end of another fact?"""
-    if later.get("note") and said_apart(quoted(later), answer):
+    if said_apart(quoted(later), answer):
         return True  # "Just this once I'm doing Saturday's on-call": no change of what regularly holds
     if told_as_past(later):
         return True  # "My shift used to start at 6am": what held before, no change of what holds

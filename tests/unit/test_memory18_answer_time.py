@@ -76,3 +76,9 @@ def test_a_later_one_off_or_supposed_saying_casts_no_doubt_on_what_regularly_hol
         ]
         found = _ask("which day am I usually on the rota?", facts)
         assert found is not None and "Tuesdays" in found.text and NOT_SURE not in found.text, (said, found)
+
+
+def test_a_later_one_off_saying_of_the_conversation_casts_no_doubt() -> None:
+    saying = {**_fact(2, "Just this once I'm covering the Sunday rota for Idris.", 2), "status": "said"}
+    found = _ask("which day am I usually on the rota?", [_fact(1, "The user is on the rota on Tuesdays."), saying])
+    assert found is not None and "Tuesdays" in found.text and NOT_SURE not in found.text, found
