@@ -368,7 +368,9 @@ async def _never_with_subject(
     shape, sections = asked_shape(question), subject_sections(passages, plain_names)
     if shape is Shape.WHO and any(_AGENT_LINE.search(t) for t in sections):
         return None
-    if shape is Shape.WHEN and any(_DATE_WORD.search(t) for t in sections):
+    # (An asked thing named with its article, "when does the lease ... run out", is a thing no date there is of.)
+    acts = not any(re.search(rf"\b(?:the|a|an|its|their|our|his|her)\s+{re.escape(w)}\b", question, re.I) for w in head)
+    if shape is Shape.WHEN and acts and any(_DATE_WORD.search(t) for t in sections):
         return None
     thing = " and ".join(" ".join(run) for run in runs)
     # The passage whose own headings name the subject (its section) is the evidence to show.

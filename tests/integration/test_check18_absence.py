@@ -15,12 +15,14 @@ from cognicore.subagents._answer_absence import documented_absence
 from tests.integration.knowledge_docs import knowledge_of
 
 TEAM = (
-    "# About the Harbour Co-op\n\nThe co-op runs ferries from Oban.\n\n## Leadership\n\n- Ines Duarte, chief "
+    "# About the Harbour Co-op\n\nThe co-op runs ferries from its Oban depot, opened in 2012.\n\n"
+    "## Leadership\n\n- Ines Duarte, chief "
     "operating officer (COO, since 2019)\n- Tomas Berg, harbour master (since 2022)\n\n## Contact\n\nThe desk is open "
     "Monday to Friday, 9 am to 5 pm, by chat, email and phone.\n"
 )
 FERRIES = (
-    "# Ferry guide\n\n## Where we sail\n\nWe sail from Oban to Mull, Islay, Port Ellen and New Quay.\n\n## Crossing "
+    "# Ferry guide\n\nCrews lease their boats by the season.\n\n"
+    "## Where we sail\n\nWe sail from Oban to Mull, Islay, Port Ellen and New Quay.\n\n## Crossing "
     "times\n\nCrossings take 45 minutes to Mull and 2 hours to Islay.\n"
 )
 
@@ -43,6 +45,11 @@ async def knowledge(pool: AsyncConnectionPool, tmp_path: Path) -> KnowledgeBase:
 async def test_no_claim_when_the_asked_value_may_be_said_otherwise(knowledge: KnowledgeBase, question: str) -> None:
     absent = await documented_absence(knowledge, question)
     assert absent is None, absent
+
+
+async def test_a_thing_named_with_its_article_is_still_checked(knowledge: KnowledgeBase) -> None:
+    absent = await documented_absence(knowledge, "When will the lease of the Oban depot end?")
+    assert absent is not None and "lease" in absent.text, absent
 
 
 async def test_the_number_itself_is_still_checked(knowledge: KnowledgeBase) -> None:
