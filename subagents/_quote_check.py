@@ -204,8 +204,11 @@ def _who_part(
         return None
     # "Who looks at P3 breaches?" and "P3 and P4 breaches are reviewed in the weekly support meeting": what the act is
     # on is the subject of a passive clause, whose agent or place answers "who".
+    # (A subject may list several: "P3 and P4 breaches", so these clauses end only at ";" or ":".)
+    statements = [(c, u.lead) for u in quoted for c in re.split(r"[;:]\s+", u.text)]
     if not relative and any(
-        (m := _PASSIVE.match(c)) and on <= set(terms(m.group("subject"))) | lead for c, lead in clauses
+        (m := _PASSIVE.match(c)) and 2 * len(on & (set(terms(m.group("subject"))) | lead)) >= len(on) > 0
+        for c, lead in statements
     ):
         return None
     return f"who {' '.join(rest[: 1 if unknown else 3])}"

@@ -18,7 +18,8 @@ SHOP = (
     "more time over the holidays.\n\n## Warranty\n\nAll devices come with a warranty of 2 years.\n\n"
     "## Member portal\n\n"
     "Members sign in to the member portal with a code sent to their phone.\n\n## Escalations\n\nLate orders are "
-    "escalated to the shift lead; slow payers are discussed in the monthly finance meeting.\n\n## Bulbs\n\nThe Glow "
+    "escalated to the shift lead; slow and late payers are discussed in the monthly finance meeting.\n\n"
+    "## Bulbs\n\nThe Glow "
     "Bulb 2-Pack costs $30. A bridge is only needed for more than 40 bulbs.\n\n## 2024-05-02: Leeds depot postponed "
     "to 2026\n\nDecision: postpone the Leeds depot to 2026.\nDecided by: Ana Ruiz (CFO)."
 )
@@ -56,6 +57,8 @@ async def test_a_quote_that_does_not_account_for_the_asked_thing_is_not_given(qu
         ("Who pushed back the Leeds depot, and to when?", "Ana Ruiz"),
         # the act in other words, what it is on the subject of a passive clause whose place answers "who"
         ("Who deals with slow payers?", "finance meeting"),
+        ("who keeps an eye on slow and late payers?", "finance meeting"),  # a subject listing several
+        ("Who looks at late payers that owe money?", "finance meeting"),  # most of what the act is on
         ("why does signing in to the member portal need a code", "code"),  # "portal need": its verb after "does"
     ],
 )
