@@ -51,7 +51,7 @@ def unanswered(request: str, read: str, q: Mapping, lex: Lexicon) -> list[str]:
     said = f" {normalise(request)} "
     parts = [*_asked_attributes(said, q, lex), *_actor_verbs(request, read, said, lex), *_unmatched_search(request, q)]
     parts += list(dict.fromkeys(_value_bodies(said, lex) + _value_bodies(read, lex))) + _split_totals(said, q)
-    parts += _share_of_itself(q)
+    parts += _share_of_itself(q) + _periods_of_two_dates(said, q)
     if not q.looked_up:
         parts += _unasked_figures(read, said, q, lex) + _unasked_rows(said, q, lex)
     if q.looked_up:  # one row named by its key: every column word said is an attribute asked of it
@@ -330,3 +330,19 @@ def _share_of_itself(q: Mapping) -> list[str]:
         *(["a condition on each row"] if q.row_conditions else []),
     ]
     return [f"the share of all rows with {' and '.join(kept)} (it would be of those rows alone)"] if kept else []
+
+
+_COMPARED = re.compile(
+    r"\b(?:vs|versus|compare|compared|comparing|comparison|against|than|and|or|to|between|over|yoy|growth|change|"
+    r"changed|dip|drop|rise|why)\b"
+)
+
+
+def _periods_of_two_dates(said: str, q: Mapping) -> list[str]:
+    """ "revenue of the products launched in 2020, last year", "revenue last year from products that came out in 2019":
+    two periods with no word comparing them (they may be of two dates: the launch, the sale), read as two periods of
+    one date side by side."""
+    if len(q.compared_periods) < 2 or _COMPARED.search(said) or q.growth or q.attribution or q.recent_change:
+        return []  # "year over year growth in Q3", "the dip in Q1": the period before is the rule's own
+    labels = " and ".join(p.label for p in q.compared_periods)
+    return [f"two periods ({labels}) with nothing comparing them: each may be of another date"]

@@ -206,3 +206,15 @@ def test_an_amount_is_never_answered_with_a_number_of_rows(text: str) -> None:
 
 def test_a_gap_asked_by_how_much_stays_answered() -> None:
     assert sql_of("are there more P1 or more P3 tickets, and by how much?", DESK_LEX).startswith(("SELECT", "WITH"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["units sold in 2025 of products launched in 2021", "revenue last year from the products that came out in 2019"],
+)
+def test_two_periods_of_two_dates_are_not_compared(text: str) -> None:
+    assert "nothing comparing them" in _unsure(text, SALES_LEX)
+
+
+def test_two_periods_compared_stay_compared() -> None:
+    assert "2024" in sql_of("orders placed in 2024 vs 2025", SALES_LEX)
