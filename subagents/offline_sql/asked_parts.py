@@ -51,7 +51,7 @@ def unanswered(request: str, read: str, q: Mapping, lex: Lexicon) -> list[str]:
     said = f" {normalise(request)} "
     parts = [*_asked_attributes(said, q, lex), *_actor_verbs(request, read, said, lex), *_unmatched_search(request, q)]
     parts += list(dict.fromkeys(_value_bodies(said, lex) + _value_bodies(read, lex))) + _split_totals(said, q)
-    parts += _share_of_itself(q) + _periods_of_two_dates(said, q)
+    parts += _share_of_itself(q) + _periods_of_two_dates(said, q) + _one_of_a_pack(said, q)
     if not q.looked_up:
         parts += _unasked_figures(read, said, q, lex) + _unasked_rows(said, q, lex)
     if q.looked_up:  # one row named by its key: every column word said is an attribute asked of it
@@ -346,3 +346,18 @@ def _periods_of_two_dates(said: str, q: Mapping) -> list[str]:
         return []  # "year over year growth in Q3", "the dip in Q1": the period before is the rule's own
     labels = " and ".join(p.label for p in q.compared_periods)
     return [f"two periods ({labels}) with nothing comparing them: each may be of another date"]
+
+
+# A value naming several items sold as one row ("... 4-Pack", "a set of 6", "pair", "bundle"), and a request for one
+_PACK = re.compile(r"\b(?:\d+\s*-?\s*(?:pack|pk|pcs|pieces|count|ct)|pack of \d+|set of \d+|pair|bundle|kit)\b", re.I)
+_ONE_ITEM = re.compile(r"\b(?:a single|single|one|each|individual|per (?:item|piece|unit))\b")
+
+
+def _one_of_a_pack(said: str, q: Mapping) -> list[str]:
+    """ "how much does a single bulb cost" read as the row of a 4-pack: the row's figure is for several items, the
+    request asks about one, and the value's own words ("4-pack") were not said."""
+    if not _ONE_ITEM.search(said):
+        return []
+    values = [v for vs in q.filters.values() for v in vs]
+    packs = [v for v in values if (m := _PACK.search(v)) and f" {singular(normalise(m.group(0)))}" not in said]
+    return [f"one item of '{v}' (its row is for several)" for v in packs]

@@ -218,3 +218,12 @@ def test_two_periods_of_two_dates_are_not_compared(text: str) -> None:
 
 def test_two_periods_compared_stay_compared() -> None:
     assert "2024" in sql_of("orders placed in 2024 vs 2025", SALES_LEX)
+
+
+@pytest.mark.parametrize("text", ["what does one Flex cable cost?", "price of a single Lumen bulb"])
+def test_one_item_of_a_pack_row_is_unsure(text: str) -> None:
+    assert "its row is for several" in _unsure(text, SALES_LEX)
+
+
+def test_the_pack_itself_stays_answered() -> None:
+    assert "unit_price" in sql_of("what does one Lumen Smart Bulb 4-Pack cost", SALES_LEX)
