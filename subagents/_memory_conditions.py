@@ -41,6 +41,8 @@ _NAME = re.compile(r"\b[A-Z][\w-]*")
 # told is said by days or months too ("I work from Leeds on Mondays"); a fact told for every day holds on each.
 _ASKED_DAY = re.compile(rf"\bon\s+(?:a\s+)?{WEEKDAYS}s?\b|\bon\s+weekends\b|\bin\s+{MONTHS}\b", re.I)
 _TOLD_DAY = re.compile(rf"\b(?:{CALENDAR}|weekends?)\b", re.I)
+_STILL = re.compile(r"\b(?:will|still|going\s+to)\b", re.I)
+_IN_MONTH = re.compile(rf"\bin\s+{MONTHS}\b", re.I)
 _CALENDAR = frozenset(terms(" ".join(CALENDAR_WORDS)))
 _RELATIVE_TIME = frozenset("after from starting once during over".split())
 _ASKED_TIME = re.compile(
@@ -78,6 +80,8 @@ def supposition(question: str, scene: str, passages: Sequence[dict[str, Any]] = 
     if after is None:
         when = _ASKED_TIME.search(question) if m is None else None
         told = " ".join(text_of(p) for p in passages)
+        if when is None and _STILL.search(question):
+            when = _IN_MONTH.search(question)  # "will I still be on VPN in January?": a month to come
         if when is None and _TOLD_DAY.search(told) and (days := _ASKED_DAY.findall(question)):
             return " ".join(days), _ASKED_DAY.sub(" ", question)  # "on Wednesdays in December": both
         if when is None:

@@ -82,3 +82,12 @@ def test_a_later_one_off_saying_of_the_conversation_casts_no_doubt() -> None:
     saying = {**_fact(2, "Just this once I'm covering the Sunday rota for Idris.", 2), "status": "said"}
     found = _ask("which day am I usually on the rota?", [_fact(1, "The user is on the rota on Tuesdays."), saying])
     assert found is not None and "Tuesdays" in found.text and NOT_SURE not in found.text, found
+
+
+def test_a_month_to_come_asked_is_not_answered_by_what_holds_now() -> None:
+    facts = [
+        _fact(1, "The user is on the Payroll queue."),
+        _fact(2, "Next month I'm joining the Wi-Fi queue.", 2, note=True),
+    ]
+    found = _ask("will I still be on the Payroll queue in March?", facts)
+    assert found is None or (NOT_SURE in found.text and not found.used), found
