@@ -34,7 +34,7 @@ _FRAME = frozenset(
 # Changes that are parameters whatever their words: a grouping, an artefact, a ranking, rows dropped or counted.
 _PARAMETERS = frozenset("by per as rank top drop excluding share figure count list that period".split())
 _OF_THEM = re.compile(r"\b(of|among|amongst)\s+(?:them|these)\b", re.IGNORECASE)
-# A value's possessive before a word that names no thing ("Cargo's most", "Europe's best"): a reading of no request.
+# A value's possessive before a word that names no thing ("Cargo's most", "Harbour's best"): a reading of no request.
 _NO_THING = re.compile(r"'s\s+(?:most|least|best|worst|fewest|top|bottom|highest|lowest|biggest|smallest)\b", re.I)
 _GROUPED = re.compile(
     r"\b(?:by|per)\s+(?:each\s+)?(?P<dim>[a-z][\w-]*(?:\s+(?!(?:for|of|on|in|to|from)\b)[a-z][\w-]*)?)", re.IGNORECASE
@@ -71,7 +71,7 @@ def followup_decision(
     read = partial(
         _followup_decision, history=history, entities=entities, columns=columns, correct=correct, rules=rules
     )
-    # "how many of them were retail?": "them" after "of" is the previous rows, never the owner of a value
+    # "how many of them were S1?": "them" after "of" is the previous rows, never the owner of a value
     followed = read(_OF_THEM.sub(r"\g<1> those", request))
     if followed is None and (owned := as_possessive(request)) is not None:
         followed = read(owned)  # "what's the unit count for it?" as "what's its unit count?"

@@ -57,7 +57,7 @@ _OBJECT = re.compile(
     re.I,
 )
 # "what did X look like", "how did X do", "and X?": a thing asked of in the previous request's terms, once the period
-# pointer is set aside ("what did Europe look like over that same quarter" asks the previous request for Europe).
+# pointer is set aside ("what did Harbour look like over that same quarter" asks the previous request for Harbour).
 _ASKED_OF = re.compile(
     LEAD + r"(?:(?:what|how)\s+(?:about|did|does|do|was|were|is|are)\s+)?(?:the\s+)?(?P<value>[\w&' -]+?)\s*"
     r"(?:do|did|doing|look\s+like|looked\s+like|looking|fare|fared|perform|performed|go|went|come\s+out|compare)?\s*$",
@@ -77,7 +77,7 @@ _OF_IT = re.compile(
 # request names itself ("which one is faster, express or standard?").
 _ONE = re.compile(r"\b(?P<pointer>(?:which|what|that|this)\s+one)\b(?!\s+of\b)(?!.*\bor\b)", re.IGNORECASE)
 
-# The previous result compared with something: "and how does that compare with ana?", "compared to Q3?", "vs retail?".
+# The previous result compared with something: "and how does that compare with ana?", "compared to Q3?", "vs Harbour?".
 _COMPARED = re.compile(
     r"\b(?P<pointer>(?:does|did|do|is|was|are|were)\s+(?:that|it|this)\s+(?:compare|stack\s+up|measure\s+up))\b|"
     + LEAD
@@ -99,8 +99,8 @@ def as_possessive(request: str) -> str | None:
 
 
 def asked_over_same_period(request: str) -> str | None:
-    """What `request` asks of over the previous request's period, when that is all it says ("how did smart home do in
-    that same year?" -> "smart home"), else None; whether it is a value the deployment knows is the caller's check."""
+    """What `request` asks of over the previous request's period, when that is all it says ("how did Hilltop do in that
+    same year?" -> "Hilltop"), else None; whether it is a value the deployment knows is the caller's check."""
     found = _PERIOD.search(request)
     if found is None or not (found.group("same") or "same" in found.group(0).lower() or "that" in found.group(0)):
         return None
