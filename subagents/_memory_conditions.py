@@ -95,6 +95,16 @@ def supposition(question: str, scene: str, passages: Sequence[dict[str, Any]] = 
     return clause.strip(), f"{after.group('core')}?"
 
 
+# A time named by its place from now or its year ("last year", "next quarter", "in 2024"): a fact answers it only
+# when it names that same time; one naming the same unit at another place ("this year", "next year") does not.
+_NAMED_TIME = re.compile(r"^\s*(?:in\s+)?(?P<time>(?:next|last)\s+[\w-]+|(?:19|20)\d\d)\s*$", re.I)
+
+
+def _named_time(named: re.Match[str]) -> str:
+    """The pattern of a named time as a fact would say it ("last year" as "last year", "2024" as "2024")."""
+    return r"\b" + r"\s+".join(map(re.escape, named.group("time").split())) + r"\b"
+
+
 def states_case(clause: str, told: Sequence[str]) -> bool:
     """Does what was told state the supposed case itself ("Ben covers for me when I'm on leave" for "if I'm on
     leave")? Its words but names (a name may be the told value: "Ana is my backup" says nothing of "if Ana is off")."""
@@ -102,6 +112,8 @@ def states_case(clause: str, told: Sequence[str]) -> bool:
     when = rf"\b{asked[0]}\s+(?:[\w-]+\s+){{0,2}}{asked[-1]}\b"  # "after the holidays": the time and how it is placed
     if asked[0] in _RELATIVE_TIME and not any(re.search(when, t, re.I) for t in told):
         return False  # "for the holidays" says nothing of "after the holidays"
+    if (named := _NAMED_TIME.match(clause)) and not any(re.search(_named_time(named), t, re.I) for t in told):
+        return False  # a fact stating its own time ("this year", "for 2025") says nothing of "last year", "in 2024"
     names = set(terms(" ".join(_NAME.findall(clause)))) - _CALENDAR  # "on Mondays" is a time, no name
     words = set(terms(clause)) - names - set(terms("if when whenever case once unless say suppose supposing assuming"))
     said = set().union(*(terms(t) for t in told)) if told else set()
