@@ -44,6 +44,10 @@ _PRONOUNS = frozenset(
 )
 _ANYONE = frozenset(stem(w) for w in "people person persons customer customers user users staff everyone".split())
 _PARTICLES = frozenset("back away along around".split())
+# Adverbs of time close a clause without being a thing ("my login keeps failing today", "it stopped syncing tonight").
+_WHEN_WORDS = frozenset(
+    "today tonight yesterday tomorrow now lately recently anymore overnight already still yet soon later".split()
+)
 _SINGLE = frozenset("a an what which each every this that".split())
 _AUXILIARIES = frozenset("do does did can could will would should must may might shall is are was were".split())
 # A head that is an adjective or a participle ("is customer support reachable", "the box opened"): no thing.
@@ -73,7 +77,7 @@ def _compounds(question: str) -> list[tuple[str, str]]:
         after = lowered[i + 2] if i + 2 < len(tokens) else ""
         if after[:1].isalpha() and after not in _CLOSERS:
             continue  # not where a thing ends: "battery dies in ...", "pro last week", "password manager people"
-        if {m, h} & (STOPWORDS | _PRONOUNS) or min(len(m), len(h)) < 3 or plural(m):
+        if {m, h} & (STOPWORDS | _PRONOUNS | _WHEN_WORDS) or min(len(m), len(h)) < 3 or plural(m):
             continue
         if (
             stem(h) in _VALUE_HEADS
