@@ -1,6 +1,6 @@
-"""A short lead-in that says the kind of figure asked ("On average, ...", "In the median case, ...") is part of the question
-(round 18, engineer GD; reviewer D5): cut off as context, "how many jobs does each engineer have" listed each engineer's
-count instead of the average asked."""
+"""A short lead-in that says the kind of figure asked ("On average, ...", "In the median case, ...") is part of the
+question (round 18, engineer GD; reviewer D5): cut off as context, "how many jobs does each engineer have" listed each
+engineer's count instead of the average asked."""
 
 from __future__ import annotations
 
