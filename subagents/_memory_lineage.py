@@ -16,6 +16,7 @@ from cognicore.memory.text import stem, terms
 from cognicore.subagents._memory_aims import CALENDAR_PERIODS
 from cognicore.subagents._memory_asks import asks_yes_no
 from cognicore.subagents._memory_lines import NOT_SURE, line
+from cognicore.subagents._memory_slot_apart import another_slot
 from cognicore.subagents.memory_evidence import NEGATION_RE, content_terms, newer_change, quoted, text_of
 
 __all__ = ["answer_lines", "inherited_words", "leading_change"]
@@ -52,15 +53,19 @@ def leading_change(picked: list[dict[str, Any]]) -> tuple[dict[str, Any] | None,
     """The newest current memory worded as a change, to lead the answer with the others "before that", and the
     others; or None and the memories in the order to give them. A saying kept only as said that is a plan or a maybe
     ("Finance will raise my quota by $50k next quarter") or another person's doing ("My manager covers Europe these
-    days") replaced nothing of the user's: it does not lead, the user's facts come first and none is called old."""
+    days") replaced nothing of the user's: it does not lead, the user's facts come first and none is called old; nor
+    does a saying of another slot than every fact the store kept current beside it (`another_slot`)."""
     changed = newer_change([p for p in picked if p.get("status") == "active"])
     rest = [p for p in picked if p is not changed]
     if changed is None:
         return None, picked
     said = quoted(changed) if changed.get("note") else text_of(changed)
     known = [text_of(p) for p in rest if not p.get("note")]
-    if (changed.get("note") and (UNSURE_RE.search(said) or _someone_did(said))) or (
-        known and (all(others_thing(said, k) for k in known) or _of_another_owner(said, known))
+    kept = [text_of(p) for p in rest if not p.get("note") and p.get("status") == "active"]
+    if (
+        (changed.get("note") and (UNSURE_RE.search(said) or _someone_did(said)))
+        or (known and (all(others_thing(said, k) for k in known) or _of_another_owner(said, known)))
+        or (kept and all(another_slot(said, k) for k in kept))
     ):
         return None, sorted(picked, key=lambda p: p is changed)
     return changed, rest
