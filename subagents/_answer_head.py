@@ -4,12 +4,13 @@ laptops ...?", "strap" in "What does the Nova Lamp strap cost?". An answer must 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from cognicore.memory.text import STOPWORDS, stem, words
 from cognicore.subagents._answer_shape import LIGHT_VERBS, ROLE_WORDS, TIME_UNIT
 from cognicore.subagents._question_terms import SPLIT_COMPOUND
 
-__all__ = ["WHICH_THING", "asked_head", "name_modifier", "without_value_nouns"]
+__all__ = ["WHICH_THING", "asked_head", "name_modifier", "only_modifies", "without_value_nouns"]
 
 _AUX = r"(?:do|does|did|is|are|was|were|should|can|will)\b"
 # "Which vpn client software do we use?": the thing asked for is the noun after "which".
@@ -141,3 +142,34 @@ def which_heads(
     if len(asked_words) > 1:
         heads += [frozenset({stem(w)}) for w in asked_words if stem(w) in vocabulary and stem(w) not in ROLE_WORDS]
     return heads
+
+
+# What may follow a two-word thing that ends there: punctuation, a line's end, a preposition or a verb of being.
+_PHRASE_END = re.compile(r"[.,;:!?()\n]|(?:of|on|for|in|at|to|from|with|by|is|are|was|were|has|have)\b")
+_WORD_OR_MARK = re.compile(r"[A-Za-z][\w'’-]*|[.,;:!?()\n]")
+
+
+@lru_cache(maxsize=8)
+def _compound_phrases(written: str) -> frozenset[tuple[str, str]]:
+    """The two-word things the documents write as a whole ("a warranty claim," or a heading "Warranty claims"):
+    two content words closing a noun phrase, as stems."""
+    tokens = [t.lower() for t in _WORD_OR_MARK.findall(written)]
+    found = set()
+    for first, second, after in zip(tokens, tokens[1:], [*tokens[2:], "\n"], strict=False):
+        if first[0].isalpha() and second[0].isalpha() and not {first, second} & STOPWORDS:
+            if _PHRASE_END.match(after):
+                found.add((stem(first), stem(second)))
+    return frozenset(found)
+
+
+def only_modifies(text: str, asked: list[str], written: str) -> bool:
+    """Does the sentence use the asked thing's head only as the modifier of another thing the documents name
+    ("Warranty claims on the watch fell ..." for "what's the warranty on the watch?", "Return rates were ..." for
+    "what's the return policy?")? Such a sentence states something of the other thing, not the asked one."""
+    if not asked:
+        return False
+    head = stem(asked[-1])
+    tokens = [t.lower() for t in _WORD_OR_MARK.findall(text)]
+    places = [i for i, t in enumerate(tokens) if t[0].isalpha() and stem(t) == head]
+    compounds = _compound_phrases(written)
+    return bool(places) and all(i + 1 < len(tokens) and (head, stem(tokens[i + 1])) in compounds for i in places)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from cognicore.memory.text import STOPWORDS, stem, terms, words
 from cognicore.subagents._absence_unknown import FRAME_WORDS, VAGUE_WORDS
 from cognicore.subagents._answer_checks import plural
-from cognicore.subagents._answer_head import asked_head
+from cognicore.subagents._answer_head import asked_head, only_modifies
 from cognicore.subagents._answer_shape import LIGHT_VERBS, ROLE_WORDS, names_person
 from cognicore.subagents._passage_units import Unit
 from cognicore.subagents._question_terms import shortened, spelling_variants
@@ -128,6 +128,7 @@ def unaccounted(
     vocabulary: frozenset[str],
     synonyms: dict[str, frozenset[str]],
     common: frozenset[str] = frozenset(),
+    written: str = "",
 ) -> str | None:
     """The part of what the question asks that the quoted sentences do not account for, or None.
 
@@ -140,13 +141,18 @@ def unaccounted(
       "unopened returns") is about the other case;
     - the asked detail: a "when" is not answered by a pointer to a date ("the same year"), a "how many X" only by a
       count of X (or of things of any kind).
-    `common`: stems of the capitals most passages write (the company's name), which name no one."""
+    - the asked head ("the warranty on the watch") is not answered by a quote using it only as the modifier of
+      another thing the documents name ("Warranty claims on the watch fell ...") and never as itself;
+    `common`: stems of the capitals most passages write (the company's name), which name no one; `written`: the
+    passages' text, where the documents' two-word things are read."""
     if not quoted:
         return None
     said = frozenset().union(*(u.terms for u in quoted))
     for modifier, head in _compounds(question):
         if stem(modifier) in said and not _known(head, vocabulary, synonyms):
             return f"{modifier} {head}"
+    if (asked := asked_head(_last_sentence(question))) and _modifier_only(asked, quoted, synonyms, written):
+        return " ".join(asked)
     if (who := _who_part(question, quoted, vocabulary, synonyms, common)) is not None:
         return who
     if (case := _lacked(question)) and _speaks_of(quoted[0], case):
@@ -302,3 +308,12 @@ def _counts(text: str, thing: str, synonyms: dict[str, frozenset[str]]) -> bool:
         if any(stem(w) in kinds or stem(w)[:4] == stem(thing)[:4] for w in words(m.group(1))):
             return True
     return False
+
+
+def _modifier_only(asked: list[str], quoted: Sequence[Unit], synonyms: dict[str, frozenset[str]], written: str) -> bool:
+    """Does the quote use the asked head only to qualify another thing ("warranty claims", "return rates"), with no
+    quoted sentence naming the head itself (or a word of its paraphrase group)?"""
+    if not any(only_modifies(u.text, asked, written) for u in quoted):
+        return False
+    heads = synonyms.get(stem(asked[-1]), frozenset()) | {stem(asked[-1])}
+    return not any(heads & (u.terms | u.lead) and not only_modifies(u.text, asked, written) for u in quoted)

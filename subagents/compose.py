@@ -296,8 +296,10 @@ class OfflineAnswerComposer:
         if composed.used and not told:
             units = [u for order, p in enumerate(passages) if not is_memory(p) for u in split_units(order, p)]
             vocabulary = frozenset().union(*(u.terms | u.lead | u.frame for u in units))
-            common = common_capitals([str(p.get("content") or "") for p in passages if not is_memory(p)])
-            if part := unaccounted(question, _quoted(composed.text, units), vocabulary, self._synonyms, common):
+            contents = [str(p.get("content") or "") for p in passages if not is_memory(p)]
+            quoted = _quoted(composed.text, units)
+            common, written = common_capitals(contents), "\n".join(contents)
+            if part := unaccounted(question, quoted, vocabulary, self._synonyms, common, written):
                 # The quote does not account for a part of the asked thing: it is about something else.
                 return ComposedAnswer(text=not_covered(question, [], [part], ""), used=[])
         return composed
