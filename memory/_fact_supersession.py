@@ -185,11 +185,16 @@ def _scope_of(clause: str, value: str) -> str:
 def said_apart(text: str, held: str) -> bool:
     """Is `text` (a later saying) not a change of what `held` says: not said as holding, for one occasion, or bounded
     to a day or period `held` does not have? The answer reads it as the store did: no doubt on what regularly holds."""
+    bounded = _UNTIL.sub(" ", text)  # "... instead until she's back in March": when it ends, not a month it holds in
     return bool(
         _NOT_HOLDING.search(_without_lead_in(text))
         or _ONE_OCCASION.search(text)
-        or any(bound.search(text) and not kind.search(held) for bound, kind in _BOUNDS)
+        or any(bound.search(bounded) and not kind.search(held) for bound, kind in _BOUNDS)
     )
+
+
+# The end of what is said ("until she's back in March", "till the end of Q2"): a time after it dates the end.
+_UNTIL = re.compile(r"\b(?:until|till|til)\b[^,.;:!?]*", re.I)
 
 
 def _without_lead_in(text: str) -> str:
