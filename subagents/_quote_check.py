@@ -151,7 +151,7 @@ def unaccounted(
     for modifier, head in _compounds(question):
         if stem(modifier) in said and not _known(head, vocabulary, synonyms):
             return f"{modifier} {head}"
-    if (asked := asked_head(_last_sentence(question))) and _modifier_only(asked, quoted, synonyms, written):
+    if (asked := _asked_thing(question)) and _modifier_only(asked, quoted, synonyms, written):
         return " ".join(asked)
     if (who := _who_part(question, quoted, vocabulary, synonyms, common)) is not None:
         return who
@@ -292,19 +292,32 @@ _ANY_THINGS = frozenset(
 )
 
 
+def _asked_thing(question: str) -> list[str]:
+    """The words of the thing the asking sentence asks for, its head last. A counted thing runs to its plural noun:
+    "how many ice screws does ...?" counts screws, "ice" qualifies them (asked_head reads only the first word)."""
+    sentence = _last_sentence(question)
+    asked = asked_head(sentence)
+    if asked and (m := _HOW_MANY.match(sentence)):
+        for word in (w.lower() for w in words(sentence[m.end() :])[:2]):
+            if plural(asked[-1]) or word in STOPWORDS or not plural(word):
+                break
+            asked.append(word)
+    return asked
+
+
 def _counted(question: str) -> str | None:
     """The thing "how many X ...?" counts, or None (a unit of measure or time is not counted: "how many days")."""
-    m = _HOW_MANY.match(_last_sentence(question))
-    if m is None:
+    if _HOW_MANY.match(_last_sentence(question)) is None:
         return None
-    head = asked_head(m.group(0) + " ?")
-    return head[0] if head else None
+    head = _asked_thing(question)
+    return head[-1] if head else None
 
 
 def _counts(text: str, thing: str, synonyms: dict[str, frozenset[str]]) -> bool:
     """Does the sentence give a count of the thing ("up to eight devices" for phones, "more than 50 bulbs")?"""
     kinds = synonyms.get(stem(thing), frozenset()) | {stem(thing)} | _ANY_THINGS
-    for m in re.finditer(rf"\b{_COUNT}\b((?:\s+[\w-]+){{1,3}})", text, re.I):
+    # A lookahead, so a count inside the words after another ("60 metres and two ice screws") is read too.
+    for m in re.finditer(rf"\b{_COUNT}\b(?=((?:\s+[\w-]+){{1,3}}))", text, re.I):
         if any(stem(w) in kinds or stem(w)[:4] == stem(thing)[:4] for w in words(m.group(1))):
             return True
     return False

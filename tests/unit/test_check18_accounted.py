@@ -125,3 +125,14 @@ async def test_a_quote_that_misses_the_person_the_case_or_the_detail_is_not_give
 async def test_the_person_the_case_and_the_detail_the_passages_give_stay_answered(question: str, expected: str) -> None:
     answer = await OfflineAnswerComposer().compose(question=question, passages=_leads())
     assert answer.used == [1] and expected in answer.text, answer.text
+
+
+@pytest.mark.parametrize(
+    "question", ["How many spare paddles does each paddler take?", "how many paddles should a paddler bring along?"]
+)
+async def test_a_count_right_after_another_count_is_read(question: str) -> None:
+    """ "2 litres of water and three spare paddles": the count of paddles follows another count within a few words."""
+    text = "# Kit\n\n## Trips\n\nEach paddler takes 2 litres of water and three spare paddles on the loch.\n"
+    passages = [{"index": 1, "title": "Kit", "source": "kit.md", "content": text}]
+    answer = await OfflineAnswerComposer().compose(question=question, passages=passages)
+    assert answer.used == [1] and "three spare paddles" in answer.text, answer.text
