@@ -50,7 +50,8 @@ def unanswered(request: str, read: str, q: Mapping, lex: Lexicon) -> list[str]:
     empty when it answers every asked part."""
     said = f" {normalise(request)} "
     parts = [*_asked_attributes(said, q, lex), *_actor_verbs(request, read, said, lex), *_unmatched_search(request, q)]
-    parts += list(dict.fromkeys(_value_bodies(said, lex) + _value_bodies(read, lex))) + _split_totals(said, q)
+    who = _WHO.search(said) is not None
+    parts += list(dict.fromkeys(_value_bodies(said, lex, who) + _value_bodies(read, lex, who))) + _split_totals(said, q)
     parts += _share_of_itself(q) + _periods_of_two_dates(said, q) + _one_of_a_pack(said, q)
     if not q.looked_up:
         parts += _unasked_figures(read, said, q, lex) + _unasked_rows(said, q, lex)
@@ -285,11 +286,16 @@ _BODY = re.compile(r"\s+(team|teams|group|groups|department|departments|squad|sq
 
 
 _HELD_BY = re.compile(r"\b(?:with|by|to|from|at|on|under|in)(?: the| our| their)?\s*$")
+# "who in the Printer team ...": the people asked are of the body, so it names the value they work on, not a holder
+_MEMBER_OF = re.compile(r"\b(?:in|on|from|of)(?: the| our| their)?\s*$")
+_WHO = re.compile(r"\bwhom?\b")
 
 
-def _value_bodies(read: str, lex: Lexicon) -> list[str]:
+def _value_bodies(read: str, lex: Lexicon, who: bool) -> list[str]:
     """ "how many tickets are with the VPN team", "assigned to the Email group": a value of the data followed by a body
-    of people holding the rows, which no column records (when none does): the value's rows are not what was asked."""
+    of people holding the rows, which no column records (when none does): the value's rows are not what was asked.
+    When the request asks `who` ("who on the VPN team ..."), a body the asked people are members of names the value
+    they work on."""
     bodies = []
     for phrase, pattern in lex.patterns("phrases"):
         if not any(x.kind == "value" for x in lex.phrases[phrase]):
@@ -297,6 +303,8 @@ def _value_bodies(read: str, lex: Lexicon) -> list[str]:
         for m in pattern.finditer(read):
             body = _BODY.match(read, m.end())
             holder = _HELD_BY.search(read[: m.start()])  # "for the west team": who it is for, not who holds the rows
+            if body and holder and who and _MEMBER_OF.search(read[: m.start()]):
+                continue
             if body and holder and not lex.phrases.get(body.group(1)) and not lex.phrases.get(singular(body.group(1))):
                 bodies.append(f"'{m.group(0)}{body.group(0)}' (the data records no {singular(body.group(1))})")
     return bodies

@@ -227,3 +227,13 @@ def test_one_item_of_a_pack_row_is_unsure(text: str) -> None:
 
 def test_the_pack_itself_stays_answered() -> None:
     assert "unit_price" in sql_of("what does one Lumen Smart Bulb 4-Pack cost", SALES_LEX)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["who on the VPN team has the most open tickets?", "from the Laptop team, who has got the most P1 tickets"],
+)
+def test_a_body_the_asked_people_are_of_names_the_value_they_work_on(text: str) -> None:
+    """ "who on the VPN team ...": the people asked are of the body, so it names the component, not a holder."""
+    sql = sql_of(text, DESK_LEX)
+    assert sql.startswith(("SELECT", "WITH")) and "component" in sql and "assignee" in sql, sql
